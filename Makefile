@@ -1,0 +1,194 @@
+# Makefile — libgolcl: the library (static and shared), examples, tests, install.
+# GNU make. CC, CPPFLAGS, CFLAGS, LDFLAGS and LDLIBS from the command line are honoured.
+
+VERSION_MAJOR := $(shell sed -n 's/^\#define GOLCL_VERSION_MAJOR \([0-9]*\).*/\1/p' include/golcl.h)
+VERSION_MINOR := $(shell sed -n 's/^\#define GOLCL_VERSION_MINOR \([0-9]*\).*/\1/p' include/golcl.h)
+VERSION_PATCH := $(shell sed -n 's/^\#define GOLCL_VERSION_PATCH \([0-9]*\).*/\1/p' include/golcl.h)
+VERSION := $(VERSION_MAJOR).$(VERSION_MINOR).$(VERSION_PATCH)
+
+PREFIX     ?= /usr/local
+prefix     ?= $(PREFIX)
+exec_prefix ?= $(prefix)
+bindir     ?= $(exec_prefix)/bin
+libdir     ?= $(exec_prefix)/lib
+includedir ?= $(prefix)/include
+pkgconfigdir ?= $(libdir)/pkgconfig
+DESTDIR    ?=
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+WERROR  ?= -Werror
+BUILD   ?= build
+PKG_CONFIG ?= pkg-config
+
+WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes $(WERROR)
+BASE_CPPFLAGS := -Iinclude -D_POSIX_C_SOURCE=200809L
+LIB_CFLAGS := -std=c11 $(WARN) -fPIC -fvisibility=hidden -DGOLCL_BUILDING
+LIB_LIBS := -lclblast -lOpenCL -lm
+
+# Sources: every .c under lib/, every .cl under cl/ (embedded at build time).
+LIB_SRC := $(sort $(wildcard lib/*/*.c))
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/kernels.o
+CL_SRC  := $(sort $(wildcard cl/*/*.cl))
+
+STATIC  := $(BUILD)/libgolcl.a
+SONAME  := libgolcl.so.$(VERSION_MAJOR)
+SHARED  := $(BUILD)/libgolcl.so.$(VERSION)
+
+# Examples: examples/NAME.c is one program; examples/golcl/*.c is the golcl
+# command; examples/common/*.c is linked into all of them.
+EX_COMMON_SRC := $(sort $(wildcard examples/common/*.c))
+EX_COMMON_OBJ := $(EX_COMMON_SRC:%.c=$(BUILD)/obj/%.o)
+EX_SRC  := $(sort $(wildcard examples/*.c))
+EX_BIN  := $(EX_SRC:examples/%.c=$(BUILD)/examples/%)
+GOLCL_SRC := $(sort $(wildcard examples/golcl/*.c))
+GOLCL_OBJ := $(GOLCL_SRC:%.c=$(BUILD)/obj/%.o)
+GOLCL_BIN := $(BUILD)/golcl
+EX_CFLAGS := -std=c11 $(WARN) -Iexamples/common
+PNG_CFLAGS := $(shell $(PKG_CONFIG) --cflags libpng 2>/dev/null)
+PNG_LIBS   := $(shell $(PKG_CONFIG) --libs libpng 2>/dev/null || echo -lpng)
+
+# Tests: tests/test_*.c is one Check program each, with tests/util/*.c.
+TEST_SRC := $(sort $(wildcard tests/test_*.c))
+TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+TEST_UTIL_SRC := $(sort $(wildcard tests/util/*.c))
+TEST_UTIL_OBJ := $(TEST_UTIL_SRC:%.c=$(BUILD)/obj/%.o)
+CHECK_CFLAGS := $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
+CHECK_LIBS   := $(shell $(PKG_CONFIG) --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lm -pthread)
+
+DEPS_PKGS := ocl-icd-opencl-dev opencl-headers pocl-opencl-icd libclblast-dev check libpng-dev pkg-config
+
+.PHONY: all lib examples tests test demo deps install install-pc install-static install-shared \
+        install-includes install-bin uninstall clean asan docs
+.DEFAULT_GOAL := all
+
+all: lib examples
+lib: $(STATIC) $(SHARED)
+examples: $(EX_BIN) $(GOLCL_BIN)
+tests: $(TEST_BIN)
+
+# ---------------------------------------------------------------- library
+$(BUILD)/tools/embed_cl: tools/embed_cl.c
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -O1 -D_POSIX_C_SOURCE=200809L -o $@ $<
+
+$(BUILD)/gen/kernels.c: $(BUILD)/tools/embed_cl $(CL_SRC)
+	@mkdir -p $(@D)
+	$(BUILD)/tools/embed_cl $@ cl $(CL_SRC:cl/%=%)
+
+$(BUILD)/obj/gen/kernels.o: $(BUILD)/gen/kernels.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -std=c11 -fPIC -fvisibility=hidden -c -o $@ $<
+
+$(BUILD)/obj/lib/%.o: lib/%.c
+	@mkdir -p $(@D)
+	$(CC) $(BASE_CPPFLAGS) $(CPPFLAGS) $(LIB_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(STATIC): $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(SHARED): $(LIB_OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(LIB_LIBS) $(LDLIBS)
+	ln -sf libgolcl.so.$(VERSION) $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $(BUILD)/libgolcl.so
+
+# --------------------------------------------------------------- examples
+$(BUILD)/obj/examples/%.o: examples/%.c
+	@mkdir -p $(@D)
+	$(CC) $(BASE_CPPFLAGS) $(CPPFLAGS) $(EX_CFLAGS) $(PNG_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/examples/%: $(BUILD)/obj/examples/%.o $(EX_COMMON_OBJ) $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(EX_COMMON_OBJ) $(STATIC) $(PNG_LIBS) $(LIB_LIBS) $(LDLIBS)
+
+$(GOLCL_BIN): $(GOLCL_OBJ) $(EX_COMMON_OBJ) $(STATIC)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(GOLCL_OBJ) $(EX_COMMON_OBJ) $(STATIC) $(PNG_LIBS) $(LIB_LIBS) $(LDLIBS)
+
+# ------------------------------------------------------------------ tests
+# Tests link the shared library, so that they see only what it exports.
+$(BUILD)/obj/tests/%.o: tests/%.c
+	@mkdir -p $(@D)
+	$(CC) $(BASE_CPPFLAGS) -Itests/util $(CPPFLAGS) -std=c11 $(WARN) $(CHECK_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_UTIL_OBJ) $(SHARED)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_UTIL_OBJ) -L$(BUILD) -Wl,-rpath,$(abspath $(BUILD)) \
+	  -lgolcl $(CHECK_LIBS) -lOpenCL -lm $(LDLIBS)
+
+# Every suite runs even if one fails; the target fails if any did.
+test: deps
+	@$(MAKE) --no-print-directory lib tests examples
+	@fail=0; for t in $(TEST_BIN); do \
+	  echo "== $$t"; GOLCL_TEST_DATA=$(CURDIR)/tests/data $$t || fail=1; \
+	done; \
+	if [ $$fail -ne 0 ]; then echo "make test: FAILED"; exit 1; fi; echo "make test: all suites passed"
+
+demo: deps
+	@$(MAKE) --no-print-directory lib examples
+	$(BUILD)/examples/demo $(BUILD)/demo.png
+
+# Dependencies: Debian packages, installed when missing if we are root.
+deps:
+	@if ! command -v dpkg-query >/dev/null 2>&1; then \
+	  echo "make deps: not a Debian system; install: $(DEPS_PKGS)"; exit 0; fi; \
+	missing=""; for p in $(DEPS_PKGS) $(EXTRA_PKGS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then \
+	  echo "make deps: installing$$missing"; \
+	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
+	else \
+	  echo "make deps: missing packages; run:"; echo "  sudo apt-get install -y$$missing"; exit 1; \
+	fi
+
+# AddressSanitizer + UndefinedBehaviorSanitizer over the whole test suite.
+# OpenCL runtimes keep allocations of their own for the life of the process;
+# tests/lsan.supp names those libraries and nothing of ours.
+asan: deps
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/asan \
+	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
+	  LDFLAGS="-fsanitize=address,undefined" test
+
+# ---------------------------------------------------------------- install
+golcl.pc: golcl.pc.in include/golcl.h
+	sed -e 's|@prefix@|$(prefix)|' -e 's|@libdir@|$(libdir)|' -e 's|@includedir@|$(includedir)|' \
+	    -e 's|@VERSION@|$(VERSION)|' $< > $@
+
+install: install-pc install-static install-shared install-includes install-bin
+
+install-pc: golcl.pc
+	install -d $(DESTDIR)$(pkgconfigdir)
+	install -m 644 golcl.pc $(DESTDIR)$(pkgconfigdir)/golcl.pc
+
+install-static: $(STATIC)
+	install -d $(DESTDIR)$(libdir)
+	install -m 644 $(STATIC) $(DESTDIR)$(libdir)/
+
+install-shared: $(SHARED)
+	install -d $(DESTDIR)$(libdir)
+	install -m 755 $(SHARED) $(DESTDIR)$(libdir)/
+	ln -sf libgolcl.so.$(VERSION) $(DESTDIR)$(libdir)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(libdir)/libgolcl.so
+
+install-includes:
+	install -d $(DESTDIR)$(includedir)
+	install -m 644 $(wildcard include/*.h) $(DESTDIR)$(includedir)/
+
+install-bin: $(GOLCL_BIN)
+	install -d $(DESTDIR)$(bindir)
+	install -m 755 $(GOLCL_BIN) $(DESTDIR)$(bindir)/golcl
+
+uninstall:
+	rm -f $(DESTDIR)$(pkgconfigdir)/golcl.pc $(DESTDIR)$(libdir)/libgolcl.a \
+	      $(DESTDIR)$(libdir)/libgolcl.so.$(VERSION) $(DESTDIR)$(libdir)/$(SONAME) \
+	      $(DESTDIR)$(libdir)/libgolcl.so $(DESTDIR)$(bindir)/golcl \
+	      $(patsubst include/%,$(DESTDIR)$(includedir)/%,$(wildcard include/*.h))
+
+clean:
+	rm -rf $(BUILD) golcl.pc
+
+-include $(patsubst %.o,%.d,$(LIB_OBJ) $(EX_COMMON_OBJ) $(GOLCL_OBJ) $(TEST_UTIL_OBJ)) \
+  $(patsubst examples/%.c,$(BUILD)/obj/examples/%.d,$(EX_SRC)) \
+  $(patsubst tests/%.c,$(BUILD)/obj/tests/%.d,$(TEST_SRC))

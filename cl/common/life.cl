@@ -1,0 +1,44 @@
+/* life.cl — what every Life kernel shares: the rule as one mask, boundary
+ * addressing of the byte layout, and the 8-neighbour count.
+ * Build option: GOLCL_TORUS (0: dead boundary, 1: torus). */
+#ifndef GOLCL_LIFE_CL
+#define GOLCL_LIFE_CL
+
+#ifndef GOLCL_TORUS
+#define GOLCL_TORUS 0
+#endif
+
+/* Next state from the state (0/1) and the live-neighbour count (0..8);
+ * rule = birth bits 0..8 | survival bits 9..17. Branchless. */
+inline uint golcl_rule_apply(uint rule, uint alive, uint n) {
+  return (rule >> (n + 9u * alive)) & 1u;
+}
+
+/* Coordinate c + d (d in -1..1) on an axis of length len: wrapped on a
+ * torus; -1 (outside) on a dead boundary. */
+inline int golcl_axis(int c, int d, int len) {
+  int v = c + d;
+#if GOLCL_TORUS
+  v = v < 0 ? v + len : (v >= len ? v - len : v);
+#else
+  v = (v < 0 || v >= len) ? -1 : v;
+#endif
+  return v;
+}
+
+/* The cell at (x, y) of a compact byte grid, 0 when x or y is -1. */
+inline uint golcl_byte_at(__global const uchar *g, int x, int y, int w) {
+  return (x < 0 || y < 0) ? 0u : (uint)g[(ulong)y * (ulong)w + (ulong)x];
+}
+
+/* Live neighbours of (x, y) in a compact byte grid, each of the 8 offsets
+ * counted once (a 1-wide torus counts its own column twice). */
+inline uint golcl_neighbours(__global const uchar *g, int x, int y, int w, int h) {
+  int xl = golcl_axis(x, -1, w), xr = golcl_axis(x, 1, w);
+  int yu = golcl_axis(y, -1, h), yd = golcl_axis(y, 1, h);
+  return golcl_byte_at(g, xl, yu, w) + golcl_byte_at(g, x, yu, w) + golcl_byte_at(g, xr, yu, w) +
+         golcl_byte_at(g, xl, y, w) + golcl_byte_at(g, xr, y, w) +
+         golcl_byte_at(g, xl, yd, w) + golcl_byte_at(g, x, yd, w) + golcl_byte_at(g, xr, yd, w);
+}
+
+#endif

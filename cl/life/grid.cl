@@ -1,0 +1,50 @@
+/* grid.cl — device-side grid services on the byte layout: randomize, and
+ * population + hash as a two-stage reduction (one partial per work-group,
+ * summed on the host; sums mod 2^64 make it exact and order-free). */
+#include "common/hash.cl"
+
+/* Cell (x, y) is alive iff the top 32 bits of mix64(seedmix ^ key) are below
+ * threshold (density * 2^32, so that 2^32 makes every cell alive). */
+__kernel void grid_randomize(__global uchar *cells, uint w, uint h, ulong seedmix,
+                             ulong threshold) {
+  uint x = get_global_id(0), y = get_global_id(1);
+  if (x >= w || y >= h) return;
+  ulong r = golcl_mix64(seedmix ^ golcl_cell_key(x, y));
+  cells[(ulong)y * w + x] = (uchar)((r >> 32) < threshold);
+}
+
+/* Each work-item strides over the cells; the group reduces in local memory
+ * and writes its population and hash sum to partial[2*group + 0/1]. */
+__kernel void grid_stats(__global const uchar *cells, uint w, ulong n,
+                         __global ulong *partial, __local ulong *lpop, __local ulong *lsum) {
+  size_t lid = get_local_id(0), lsz = get_local_size(0);
+  ulong pop = 0, sum = 0;
+  /* (x, y) of i, advanced by the stride without a division per cell */
+  ulong i = get_global_id(0), stride = get_global_size(0);
+  ulong x = i % w, y = i / w, sx = stride % w, sy = stride / w;
+  for (; i < n; i += stride) {
+    uint alive = cells[i];
+    pop += alive;
+    sum += alive ? golcl_mix64(golcl_cell_key((uint)x, (uint)y)) : 0UL;
+    x += sx;
+    y += sy;
+    if (x >= w) {
+      x -= w;
+      y++;
+    }
+  }
+  lpop[lid] = pop;
+  lsum[lid] = sum;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (size_t s = lsz / 2; s > 0; s >>= 1) {
+    if (lid < s) {
+      lpop[lid] += lpop[lid + s];
+      lsum[lid] += lsum[lid + s];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (lid == 0) {
+    partial[2 * get_group_id(0)] = lpop[0];
+    partial[2 * get_group_id(0) + 1] = lsum[0];
+  }
+}

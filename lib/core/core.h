@@ -1,0 +1,122 @@
+/* core.h — private core API: the context struct, error reporting, the program
+ * cache, buffers and launches. Used by lib/life and lib/la; never installed. */
+#ifndef GOLCL_CORE_H
+#define GOLCL_CORE_H
+
+#include "golcl.h"
+
+#include <stdarg.h>
+
+#define GOLCL__ERRMSG_CAP 8192
+
+typedef struct golcl__program_entry {
+  char *file;    /* embedded kernel file, e.g. "life/naive.cl" */
+  char *options; /* full build options */
+  cl_program program;
+  struct golcl__kernel_entry *kernels;
+  struct golcl__program_entry *next;
+} golcl__program_entry;
+
+typedef struct golcl__kernel_entry {
+  char *name;
+  cl_kernel kernel;
+  struct golcl__kernel_entry *next;
+} golcl__kernel_entry;
+
+struct golcl_context {
+  cl_context clctx;
+  cl_device_id device;
+  cl_command_queue queue;
+  int profiling; /* queue has CL_QUEUE_PROFILING_ENABLE */
+  golcl_device_info info;
+  char *build_options; /* $GOLCL_BUILD_OPTIONS + opts->build_options */
+  golcl__program_entry *programs;
+  char errmsg[GOLCL__ERRMSG_CAP];
+};
+
+/* Errors ------------------------------------------------------------------ */
+
+/* Records a printf-style message in ctx (or, for NULL ctx, the thread's last
+ * message) and returns status, so that callers write
+ *   return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "width is 0"); */
+golcl_status golcl__fail(const golcl_context *ctx, golcl_status status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Maps a cl_int from `call` to a status (allocation failures → OUT_OF_MEMORY,
+ * else E_OPENCL) with "call failed: CL_NAME (code)" in errmsg. CL_SUCCESS → OK. */
+golcl_status golcl__cl_fail(const golcl_context *ctx, cl_int err, const char *call);
+
+/* The symbolic name of a cl_int ("CL_INVALID_VALUE"). */
+const char *golcl__cl_errname(cl_int err);
+
+/* Clears the context's message (called at the start of public calls that
+ * should not show an old message after success; optional). */
+void golcl__clear_error(golcl_context *ctx);
+
+/* Device queries ------------------------------------------------------------ */
+
+golcl_status golcl__device_info_fill(cl_device_id dev, cl_platform_id plat, unsigned pi,
+                                     unsigned di, golcl_device_info *out);
+
+/* Program cache --------------------------------------------------------------- */
+
+/* The kernel `name` of the embedded file `file` (path below cl/, like
+ * "life/naive.cl"), built with `options` (plus the context's own), from the
+ * context's cache or built and cached now. The context keeps owning it.
+ * GOLCL_E_BUILD puts the full build log into errmsg. */
+golcl_status golcl__kernel(golcl_context *ctx, const char *file, const char *options,
+                           const char *name, cl_kernel *out);
+
+/* Builds (or finds) the program only, e.g. to prepare ahead. */
+golcl_status golcl__program(golcl_context *ctx, const char *file, const char *options,
+                            golcl__program_entry **out);
+
+/* The embedded source of a kernel file with its #include lines expanded at
+ * build time, or NULL. */
+const char *golcl__embedded_source(const char *file);
+
+/* Buffers and launches ---------------------------------------------------------- */
+
+/* Allocates a device buffer of `bytes` (> 0), checking the device's limit
+ * first: more than max_alloc → GOLCL_E_OUT_OF_MEMORY with the figures. */
+golcl_status golcl__buffer(golcl_context *ctx, size_t bytes, cl_mem_flags flags, cl_mem *out);
+
+/* Sets kernel arguments: pairs of (size, pointer) ended by GOLCL__END, written
+ * with GOLCL__ARG(variable) or GOLCL__LOCAL(bytes) for local memory. */
+#define GOLCL__ARG(x) sizeof(x), (const void *)&(x)
+#define GOLCL__LOCAL(bytes) (size_t)(bytes), (const void *)NULL
+#define GOLCL__END ((size_t)0)
+golcl_status golcl__args(golcl_context *ctx, cl_kernel k, ...);
+
+/* Enqueues a 1-, 2- or 3-D range. `local` may be NULL. */
+golcl_status golcl__launch(golcl_context *ctx, cl_kernel k, cl_uint dims, const size_t *global,
+                           const size_t *local);
+
+/* Fills a buffer with a byte pattern of `psize` bytes (clEnqueueFillBuffer). */
+golcl_status golcl__fill(golcl_context *ctx, cl_mem buf, const void *pattern, size_t psize,
+                         size_t offset, size_t bytes);
+
+/* Rounds n up to a multiple of m (m > 0). */
+static inline size_t golcl__round_up(size_t n, size_t m) { return (n + m - 1) / m * m; }
+
+/* a*b with overflow check: 0 on success, -1 on overflow. */
+static inline int golcl__mul_size(size_t a, size_t b, size_t *out) {
+  if (a != 0 && b > (size_t)-1 / a) return -1;
+  *out = a * b;
+  return 0;
+}
+
+/* printf into a fixed buffer, truncating. */
+void golcl__snprintf(char *buf, size_t cap, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Case-insensitive substring search (ASCII). */
+int golcl__contains_nocase(const char *hay, const char *needle);
+
+#endif

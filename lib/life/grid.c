@@ -1,0 +1,346 @@
+/* grid.c — the grid object: creation, host I/O, randomize, population and
+ * hash, layout switching and the double buffer that steppers use. */
+#include "life.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CHECK_GRID(g, fn) \
+  if (!(g)) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, fn ": grid is NULL")
+
+static uint64_t mix64(uint64_t z) { /* the same as golcl_mix64 in cl/common/hash.cl */
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+void golcl__life_options(const golcl_grid *g, char *buf, size_t cap) {
+  golcl__snprintf(buf, cap, "-DGOLCL_TORUS=%d", g->boundary == GOLCL_BOUNDARY_TORUS);
+}
+
+golcl_status golcl_grid_create(golcl_context *ctx, uint32_t w, uint32_t h,
+                               golcl_boundary boundary, golcl_grid **out) {
+  if (!out) return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "golcl_grid_create: out is NULL");
+  *out = NULL;
+  if (!ctx) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_grid_create: ctx is NULL");
+  if (w == 0 || h == 0)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "golcl_grid_create: size %ux%u has a zero side",
+                       (unsigned)w, (unsigned)h);
+  if (boundary != GOLCL_BOUNDARY_DEAD && boundary != GOLCL_BOUNDARY_TORUS)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "golcl_grid_create: bad boundary %d",
+                       (int)boundary);
+  golcl_grid *g = calloc(1, sizeof *g);
+  if (!g) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  g->ctx = ctx;
+  g->w = w;
+  g->h = h;
+  g->boundary = boundary;
+  g->rule.birth = 1u << 3;
+  g->rule.survive = (1u << 2) | (1u << 3);
+  golcl_status s = golcl__layout_describe(g, GOLCL_LAYOUT_BYTES, &g->info);
+  if (s == GOLCL_OK && g->info.bytes > ctx->info.global_mem_bytes)
+    s = golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY,
+                    "a %ux%u grid needs %zu bytes; the device has %llu", (unsigned)w,
+                    (unsigned)h, g->info.bytes, (unsigned long long)ctx->info.global_mem_bytes);
+  if (s == GOLCL_OK) s = golcl__buffer(ctx, g->info.bytes, CL_MEM_READ_WRITE, &g->cur);
+  if (s == GOLCL_OK) s = golcl_grid_clear(g);
+  if (s == GOLCL_OK) s = golcl__cl_fail(ctx, clFinish(ctx->queue), "clFinish");
+  if (s != GOLCL_OK) {
+    golcl_grid_destroy(g);
+    return s;
+  }
+  *out = g;
+  return GOLCL_OK;
+}
+
+golcl_status golcl_grid_clone(golcl_grid *src, golcl_grid **out) {
+  if (!out) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_grid_clone: out is NULL");
+  *out = NULL;
+  CHECK_GRID(src, "golcl_grid_clone");
+  golcl_grid *g;
+  golcl_status s = golcl_grid_create(src->ctx, src->w, src->h, src->boundary, &g);
+  if (s != GOLCL_OK) return s;
+  cl_mem m = NULL;
+  s = golcl__buffer(src->ctx, src->info.bytes, CL_MEM_READ_WRITE, &m);
+  if (s == GOLCL_OK)
+    s = golcl__cl_fail(src->ctx,
+                       clEnqueueCopyBuffer(src->ctx->queue, src->cur, m, 0, 0, src->info.bytes,
+                                           0, NULL, NULL),
+                       "clEnqueueCopyBuffer");
+  if (s != GOLCL_OK) {
+    if (m) clReleaseMemObject(m);
+    golcl_grid_destroy(g);
+    return s;
+  }
+  clReleaseMemObject(g->cur);
+  g->cur = m;
+  g->info = src->info;
+  g->rule = src->rule;
+  g->generation = src->generation;
+  *out = g;
+  return GOLCL_OK;
+}
+
+void golcl_grid_destroy(golcl_grid *g) {
+  if (!g) return;
+  if (g->cur) clReleaseMemObject(g->cur);
+  if (g->spare) clReleaseMemObject(g->spare);
+  free(g);
+}
+
+uint32_t golcl_grid_width(const golcl_grid *g) { return g ? g->w : 0; }
+uint32_t golcl_grid_height(const golcl_grid *g) { return g ? g->h : 0; }
+golcl_boundary golcl_grid_boundary(const golcl_grid *g) {
+  return g ? g->boundary : GOLCL_BOUNDARY_DEAD;
+}
+golcl_context *golcl_grid_context(const golcl_grid *g) { return g ? g->ctx : NULL; }
+uint64_t golcl_grid_generation(const golcl_grid *g) { return g ? g->generation : 0; }
+
+golcl_status golcl_grid_set_generation(golcl_grid *g, uint64_t generation) {
+  CHECK_GRID(g, "golcl_grid_set_generation");
+  g->generation = generation;
+  return GOLCL_OK;
+}
+
+golcl_status golcl_grid_set_rule(golcl_grid *g, const char *rule) {
+  CHECK_GRID(g, "golcl_grid_set_rule");
+  if (!rule) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_set_rule: rule is NULL");
+  golcl_rule r;
+  golcl_status s = golcl_rule_parse(rule, &r);
+  if (s != GOLCL_OK) return golcl__fail(g->ctx, s, "%s", golcl_last_errmsg());
+  g->rule = r;
+  return GOLCL_OK;
+}
+
+golcl_status golcl_grid_get_rule(const golcl_grid *g, char *buf, size_t cap) {
+  CHECK_GRID(g, "golcl_grid_get_rule");
+  golcl_status s = golcl_rule_format(g->rule, buf, cap);
+  return s == GOLCL_OK ? s : golcl__fail(g->ctx, s, "%s", golcl_last_errmsg());
+}
+
+golcl_status golcl_grid_rule(const golcl_grid *g, golcl_rule *out) {
+  CHECK_GRID(g, "golcl_grid_rule");
+  if (!out) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_rule: out is NULL");
+  *out = g->rule;
+  return GOLCL_OK;
+}
+
+golcl_status golcl_grid_set_rule_bits(golcl_grid *g, golcl_rule rule) {
+  CHECK_GRID(g, "golcl_grid_set_rule_bits");
+  if ((rule.birth | rule.survive) >> 9)
+    return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG,
+                       "golcl_grid_set_rule_bits: bits above 8 neighbours are set");
+  g->rule = rule;
+  return GOLCL_OK;
+}
+
+/* A byte buffer that will receive all cells: the grid's own when it has the
+ * byte layout, else a new one that commit_bytes installs. */
+static golcl_status bytes_target(golcl_grid *g, cl_mem *out) {
+  if (g->info.layout == GOLCL_LAYOUT_BYTES) {
+    *out = g->cur;
+    return GOLCL_OK;
+  }
+  golcl_layout_info bi;
+  golcl_status s = golcl__layout_describe(g, GOLCL_LAYOUT_BYTES, &bi);
+  return s != GOLCL_OK ? s : golcl__buffer(g->ctx, bi.bytes, CL_MEM_READ_WRITE, out);
+}
+
+static void commit_bytes(golcl_grid *g, cl_mem m) {
+  if (m == g->cur) return;
+  clReleaseMemObject(g->cur);
+  if (g->spare) clReleaseMemObject(g->spare);
+  g->spare = NULL;
+  g->cur = m;
+  golcl__layout_describe(g, GOLCL_LAYOUT_BYTES, &g->info);
+}
+
+static void drop_target(golcl_grid *g, cl_mem m) {
+  if (m && m != g->cur) clReleaseMemObject(m);
+}
+
+golcl_status golcl_grid_write(golcl_grid *g, const uint8_t *cells, size_t row_stride) {
+  CHECK_GRID(g, "golcl_grid_write");
+  if (!cells) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_write: cells is NULL");
+  if (row_stride == 0) row_stride = g->w;
+  if (row_stride < g->w)
+    return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG,
+                       "golcl_grid_write: row_stride %zu is less than the width %u", row_stride,
+                       (unsigned)g->w);
+  /* Normalise to 0/1 through a bounded host buffer of whole rows. */
+  size_t rows_per_chunk = ((size_t)1 << 22) / g->w + 1;
+  if (rows_per_chunk > g->h) rows_per_chunk = g->h;
+  uint8_t *tmp = malloc(rows_per_chunk * g->w);
+  if (!tmp) return golcl__fail(g->ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  cl_mem dst;
+  golcl_status s = bytes_target(g, &dst);
+  for (size_t y0 = 0; s == GOLCL_OK && y0 < g->h; y0 += rows_per_chunk) {
+    size_t rows = g->h - y0 < rows_per_chunk ? g->h - y0 : rows_per_chunk;
+    for (size_t r = 0; r < rows; r++)
+      for (size_t x = 0; x < g->w; x++) tmp[r * g->w + x] = cells[(y0 + r) * row_stride + x] != 0;
+    s = golcl__cl_fail(g->ctx,
+                       clEnqueueWriteBuffer(g->ctx->queue, dst, CL_TRUE, y0 * g->w, rows * g->w,
+                                            tmp, 0, NULL, NULL),
+                       "clEnqueueWriteBuffer");
+  }
+  free(tmp);
+  if (s != GOLCL_OK) {
+    drop_target(g, dst);
+    return s;
+  }
+  commit_bytes(g, dst);
+  return GOLCL_OK;
+}
+
+golcl_status golcl_grid_read(golcl_grid *g, uint8_t *cells, size_t row_stride) {
+  CHECK_GRID(g, "golcl_grid_read");
+  if (!cells) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_read: cells is NULL");
+  if (row_stride == 0) row_stride = g->w;
+  if (row_stride < g->w)
+    return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG,
+                       "golcl_grid_read: row_stride %zu is less than the width %u", row_stride,
+                       (unsigned)g->w);
+  cl_mem m;
+  int owned;
+  golcl_status s = golcl__grid_bytes_view(g, &m, &owned);
+  if (s != GOLCL_OK) return s;
+  cl_int err;
+  if (row_stride == g->w) {
+    err = clEnqueueReadBuffer(g->ctx->queue, m, CL_TRUE, 0, (size_t)g->w * g->h, cells, 0, NULL,
+                              NULL);
+  } else {
+    size_t origin[3] = {0, 0, 0}, region[3] = {g->w, g->h, 1};
+    err = clEnqueueReadBufferRect(g->ctx->queue, m, CL_TRUE, origin, origin, region, g->w, 0,
+                                  row_stride, 0, cells, 0, NULL, NULL);
+  }
+  if (owned) clReleaseMemObject(m);
+  return golcl__cl_fail(g->ctx, err, "clEnqueueReadBuffer");
+}
+
+golcl_status golcl_grid_clear(golcl_grid *g) {
+  CHECK_GRID(g, "golcl_grid_clear");
+  cl_uchar zero = 0; /* dead is 0 in every layout, padding included */
+  return golcl__fill(g->ctx, g->cur, &zero, 1, 0, g->info.bytes);
+}
+
+golcl_status golcl_grid_randomize(golcl_grid *g, double density, uint64_t seed) {
+  CHECK_GRID(g, "golcl_grid_randomize");
+  if (!(density >= 0.0 && density <= 1.0))
+    return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG,
+                       "golcl_grid_randomize: density %g is outside [0, 1]", density);
+  cl_kernel k;
+  golcl_status s = golcl__kernel(g->ctx, "life/grid.cl", "", "grid_randomize", &k);
+  if (s != GOLCL_OK) return s;
+  cl_mem dst;
+  s = bytes_target(g, &dst);
+  if (s != GOLCL_OK) return s;
+  cl_uint w = g->w, h = g->h;
+  cl_ulong seedmix = mix64(seed), threshold = (cl_ulong)ldexp(density, 32);
+  s = golcl__args(g->ctx, k, GOLCL__ARG(dst), GOLCL__ARG(w), GOLCL__ARG(h), GOLCL__ARG(seedmix),
+                  GOLCL__ARG(threshold), GOLCL__END);
+  size_t global[2] = {g->w, g->h};
+  if (s == GOLCL_OK) s = golcl__launch(g->ctx, k, 2, global, NULL);
+  if (s != GOLCL_OK) {
+    drop_target(g, dst);
+    return s;
+  }
+  commit_bytes(g, dst);
+  return GOLCL_OK;
+}
+
+/* Population and hash sum of the cells, reduced on the device. */
+static golcl_status grid_stats(golcl_grid *g, uint64_t *pop, uint64_t *sum) {
+  golcl_context *ctx = g->ctx;
+  cl_kernel k;
+  golcl_status s = golcl__kernel(ctx, "life/grid.cl", "", "grid_stats", &k);
+  if (s != GOLCL_OK) return s;
+  size_t kwg = 0;
+  clGetKernelWorkGroupInfo(k, ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kwg, &kwg, NULL);
+  size_t local = 1;
+  while (local * 2 <= kwg && local * 2 <= ctx->info.max_work_group_size &&
+         local * 2 * 2 * sizeof(cl_ulong) <= ctx->info.local_mem_bytes && local < 256)
+    local *= 2;
+  cl_ulong n = (cl_ulong)g->w * g->h;
+  size_t groups = (size_t)((n + local * 16 - 1) / (local * 16));
+  size_t max_groups = (size_t)ctx->info.compute_units * 16;
+  if (groups > max_groups) groups = max_groups;
+  if (groups == 0) groups = 1;
+  cl_mem cells, partial = NULL;
+  int owned;
+  s = golcl__grid_bytes_view(g, &cells, &owned);
+  if (s != GOLCL_OK) return s;
+  uint64_t *host = malloc(groups * 2 * sizeof *host);
+  if (!host) s = golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  if (s == GOLCL_OK) s = golcl__buffer(ctx, groups * 2 * sizeof(cl_ulong), CL_MEM_READ_WRITE, &partial);
+  cl_uint w = g->w;
+  if (s == GOLCL_OK)
+    s = golcl__args(ctx, k, GOLCL__ARG(cells), GOLCL__ARG(w), GOLCL__ARG(n), GOLCL__ARG(partial),
+                    GOLCL__LOCAL(local * sizeof(cl_ulong)), GOLCL__LOCAL(local * sizeof(cl_ulong)),
+                    GOLCL__END);
+  size_t global = groups * local;
+  if (s == GOLCL_OK) s = golcl__launch(ctx, k, 1, &global, &local);
+  if (s == GOLCL_OK)
+    s = golcl__cl_fail(ctx,
+                       clEnqueueReadBuffer(ctx->queue, partial, CL_TRUE, 0,
+                                           groups * 2 * sizeof(cl_ulong), host, 0, NULL, NULL),
+                       "clEnqueueReadBuffer");
+  if (s == GOLCL_OK) {
+    *pop = *sum = 0;
+    for (size_t i = 0; i < groups; i++) {
+      *pop += host[2 * i];
+      *sum += host[2 * i + 1];
+    }
+  }
+  free(host);
+  if (partial) clReleaseMemObject(partial);
+  if (owned) clReleaseMemObject(cells);
+  return s;
+}
+
+golcl_status golcl_grid_population(golcl_grid *g, uint64_t *out) {
+  CHECK_GRID(g, "golcl_grid_population");
+  if (!out) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_population: out is NULL");
+  uint64_t pop, sum;
+  golcl_status s = grid_stats(g, &pop, &sum);
+  if (s == GOLCL_OK) *out = pop;
+  return s;
+}
+
+golcl_status golcl_grid_hash(golcl_grid *g, uint64_t *out) {
+  CHECK_GRID(g, "golcl_grid_hash");
+  if (!out) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_hash: out is NULL");
+  uint64_t pop, sum;
+  golcl_status s = grid_stats(g, &pop, &sum);
+  if (s == GOLCL_OK) *out = mix64(sum + mix64(((uint64_t)g->h << 32 | g->w) ^ (pop << 1)));
+  return s;
+}
+
+cl_mem golcl_grid_buffer(golcl_grid *g, golcl_layout_info *info) {
+  if (!g) return NULL;
+  if (info) *info = g->info;
+  return g->cur;
+}
+
+golcl_status golcl_grid_set_layout(golcl_grid *g, golcl_layout layout) {
+  CHECK_GRID(g, "golcl_grid_set_layout");
+  if ((unsigned)layout >= GOLCL_LAYOUT_COUNT)
+    return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_set_layout: bad layout %d",
+                       (int)layout);
+  return golcl__grid_set_layout(g, layout);
+}
+
+golcl_status golcl__grid_spare(golcl_grid *g, cl_mem *out) {
+  if (!g->spare) {
+    golcl_status s = golcl__buffer(g->ctx, g->info.bytes, CL_MEM_READ_WRITE, &g->spare);
+    if (s != GOLCL_OK) return s;
+  }
+  *out = g->spare;
+  return GOLCL_OK;
+}
+
+void golcl__grid_swap(golcl_grid *g) {
+  cl_mem t = g->cur;
+  g->cur = g->spare;
+  g->spare = t;
+}

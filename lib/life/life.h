@@ -1,0 +1,98 @@
+/* life.h — private Life API: the grid struct, the layout table and the
+ * stepper interface that every stepper_*.c implements. */
+#ifndef GOLCL_LIFE_H
+#define GOLCL_LIFE_H
+
+#include "../core/core.h"
+
+struct golcl_grid {
+  golcl_context *ctx;
+  uint32_t w, h;
+  golcl_boundary boundary;
+  golcl_rule rule;
+  uint64_t generation;
+  golcl_layout_info info; /* layout of cur */
+  cl_mem cur;             /* the cells, in info.layout */
+  cl_mem spare;           /* a second buffer of info.bytes for double buffering, or NULL */
+};
+
+/* Layouts ---------------------------------------------------------------------
+ * Every layout converts from and to the byte layout on the device; a switch
+ * between two other layouts goes through a temporary byte buffer. */
+typedef struct golcl__layout_ops {
+  const char *name;
+  /* Fills row_pitch, rows, bytes of *info for a w×h grid (width, height and
+   * layout are set by the caller); GOLCL_E_INVALID_ARG if the size overflows. */
+  golcl_status (*describe)(uint32_t w, uint32_t h, golcl_layout_info *info);
+  /* bytes (compact, pitch w) → this layout, and back. NULL for the byte layout. */
+  golcl_status (*pack)(golcl_grid *g, cl_mem bytes, cl_mem dst, const golcl_layout_info *dst_info);
+  golcl_status (*unpack)(golcl_grid *g, cl_mem src, const golcl_layout_info *src_info,
+                         cl_mem bytes);
+} golcl__layout_ops;
+
+/* The layout table, indexed by golcl_layout (NULL where not built in). */
+const golcl__layout_ops *golcl__layout_get(golcl_layout layout);
+
+extern const golcl__layout_ops golcl__layout_bytes;
+
+/* Describes a layout for the grid's size into *info. */
+golcl_status golcl__layout_describe(const golcl_grid *g, golcl_layout layout,
+                                    golcl_layout_info *info);
+
+/* Converts the grid's cells to `layout` (no-op if it has it already); on
+ * failure the grid is unchanged. Frees the spare buffer when the size changes. */
+golcl_status golcl__grid_set_layout(golcl_grid *g, golcl_layout layout);
+
+/* A buffer holding the cells in the byte layout: the grid's own (*owned = 0)
+ * or a temporary one the caller releases (*owned = 1). Layout unchanged. */
+golcl_status golcl__grid_bytes_view(golcl_grid *g, cl_mem *out, int *owned);
+
+/* The spare buffer (allocated on first use) for double buffering. */
+golcl_status golcl__grid_spare(golcl_grid *g, cl_mem *out);
+
+/* Swaps cur and spare, after a step wrote the next generation into spare. */
+void golcl__grid_swap(golcl_grid *g);
+
+/* The rule as one mask: birth bits 0..8, survival bits 9..17. Kernels compute
+ * the next state as (mask >> (n + 9*alive)) & 1. */
+static inline cl_uint golcl__rule_mask(golcl_rule r) {
+  return (cl_uint)r.birth | ((cl_uint)r.survive << 9);
+}
+
+/* The build options every Life kernel gets: "-DGOLCL_TORUS=0|1". */
+void golcl__life_options(const golcl_grid *g, char *buf, size_t cap);
+
+/* One generation of the CPU reference, the definition of the semantics. */
+void golcl__reference_step(const uint8_t *in, uint8_t *out, uint32_t w, uint32_t h,
+                           golcl_boundary boundary, golcl_rule rule);
+
+/* Steppers --------------------------------------------------------------------- */
+
+struct golcl_stepper;
+
+typedef struct golcl__stepper_ops {
+  golcl_stepper_kind kind;
+  /* Checks s->opts against the device and sets up s->state; may be NULL. */
+  golcl_status (*init)(struct golcl_stepper *s);
+  /* Builds what a run on this grid needs; may be NULL. */
+  golcl_status (*prepare)(struct golcl_stepper *s, golcl_grid *g);
+  /* Runs gens (> 0) generations, adding each completed one to g->generation
+   * and counting launches in s->stats. */
+  golcl_status (*run)(struct golcl_stepper *s, golcl_grid *g, uint64_t gens);
+  /* Frees s->state; may be NULL (then free(s->state) is done). */
+  void (*destroy)(struct golcl_stepper *s);
+} golcl__stepper_ops;
+
+struct golcl_stepper {
+  golcl_context *ctx;
+  golcl_stepper_kind kind;
+  golcl_stepper_opts opts;
+  const golcl__stepper_ops *ops;
+  golcl_stepper_stats stats;
+  void *state;
+};
+
+extern const golcl__stepper_ops golcl__stepper_reference;
+extern const golcl__stepper_ops golcl__stepper_naive;
+
+#endif
