@@ -14,6 +14,7 @@ typedef struct command {
 
 static const command commands[] = {
     {"devices", cmd_devices, "list every OpenCL platform and device"},
+    {"bench", cmd_bench, "benchmark the steppers side by side (`bench la`: linear algebra)"},
 };
 
 static void usage(FILE *f) {

@@ -1,0 +1,10 @@
+/* cmd_bench.c — `golcl bench`: the Life steppers, or `golcl bench la` for the
+ * linear-algebra module. */
+#include <string.h>
+
+#include "cmd.h"
+
+int cmd_bench(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "la") == 0) return cmd_bench_la(argc - 1, argv + 1);
+  return cmd_bench_life(argc, argv);
+}
