@@ -1,0 +1,29 @@
+/* lifecheck.h — checks a Life stepper against an independent host model of
+ * the semantics (written here, apart from the library's own reference). */
+#ifndef LIFECHECK_H
+#define LIFECHECK_H
+
+#include "testutil.h"
+
+/* One generation of the model: dead or torus boundary, rule as bits. */
+void lc_step(const uint8_t *in, uint8_t *out, uint32_t w, uint32_t h, golcl_boundary b,
+             golcl_rule rule);
+
+/* Advances cells by gens generations in place. */
+void lc_run(uint8_t *cells, uint32_t w, uint32_t h, golcl_boundary b, golcl_rule rule,
+            uint64_t gens);
+
+/* Reads the grid and asserts it equals `want` cell for cell, naming the
+ * first differing cell and the case. */
+void lc_assert_grid(golcl_grid *g, const uint8_t *want, const char *what);
+
+/* The matrix of the foundation issue: random grids of 1×1, 2×2, 3×5, 37×29,
+ * 64×64, 257×129 and 1000×7, both boundaries, rules B3/S23, B36/S23, B2/S and
+ * B0/S8, compared after 1, 2, 17 and 100 generations. */
+void lc_check_matrix(golcl_stepper_kind kind, const golcl_stepper_opts *opts);
+
+/* The same on one size, boundary and rule. */
+void lc_check_case(golcl_stepper *st, uint32_t w, uint32_t h, golcl_boundary b, const char *rule,
+                   uint64_t seed);
+
+#endif
