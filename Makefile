@@ -61,6 +61,7 @@ DEPS_PKGS := ocl-icd-opencl-dev opencl-headers pocl-opencl-icd libclblast-dev ch
 .PHONY: all lib examples tests test demo deps install install-pc install-static install-shared \
         install-includes install-bin uninstall clean asan docs
 .DEFAULT_GOAL := all
+.SECONDARY:
 
 all: lib examples
 lib: $(STATIC) $(SHARED)

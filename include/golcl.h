@@ -228,9 +228,10 @@ typedef struct golcl_layout_info {
   uint32_t width, height;
 } golcl_layout_info;
 
-/** Creates a w×h grid, all cells dead, rule B3/S23, generation 0.
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL ctx or out, w or h zero, a bad
- *          boundary, or a byte size that overflows); GOLCL_E_OUT_OF_MEMORY
+/** Creates a w×h grid, all cells dead, rule B3/S23, generation 0, in the
+ *  byte layout. 1 ≤ w, h ≤ 2^31-1.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL ctx or out, w or h zero or
+ *          above 2^31-1, a bad boundary, or a byte size that overflows); GOLCL_E_OUT_OF_MEMORY
  *          (more than the device or host can hold); GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_grid_create(golcl_context *ctx, uint32_t w, uint32_t h,
                                          golcl_boundary boundary, golcl_grid **out);

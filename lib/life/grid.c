@@ -27,6 +27,10 @@ golcl_status golcl_grid_create(golcl_context *ctx, uint32_t w, uint32_t h,
   if (w == 0 || h == 0)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "golcl_grid_create: size %ux%u has a zero side",
                        (unsigned)w, (unsigned)h);
+  if (w > INT32_MAX || h > INT32_MAX)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "golcl_grid_create: a side of %ux%u is above 2^31-1 cells", (unsigned)w,
+                       (unsigned)h);
   if (boundary != GOLCL_BOUNDARY_DEAD && boundary != GOLCL_BOUNDARY_TORUS)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "golcl_grid_create: bad boundary %d",
                        (int)boundary);
