@@ -187,6 +187,12 @@ uninstall:
 	      $(DESTDIR)$(libdir)/libgolcl.so $(DESTDIR)$(bindir)/golcl \
 	      $(patsubst include/%,$(DESTDIR)$(includedir)/%,$(wildcard include/*.h))
 
+# The API reference, made from the documentation comments of the headers.
+docs: docs/api.md
+docs/api.md: tools/apidoc.awk $(wildcard include/*.h)
+	{ echo "# libgolcl API reference"; echo; echo "Made by \`make docs\` from the comments in include/; do not edit."; \
+	  awk -f tools/apidoc.awk $(sort $(wildcard include/*.h)); } > $@
+
 clean:
 	rm -rf $(BUILD) golcl.pc
 
