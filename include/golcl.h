@@ -214,8 +214,14 @@ typedef enum golcl_boundary {
  *  pattern placement work whatever the layout. */
 typedef enum golcl_layout {
   GOLCL_LAYOUT_BYTES = 0,  /**< one uint8 per cell, 0 or 1; row y at y*row_pitch */
-  GOLCL_LAYOUT_PACK16 = 1, /**< one uint16 per 4×4 block (bit 4*r+c = cell (c,r)) */
-  GOLCL_LAYOUT_BITROW = 2, /**< one bit per cell along rows, LSB first in bytes */
+  /** One uint16 (device byte order) per 4×4 block: bit 4r+c = cell
+   *  (4bx+c, 4by+r). ceil(w/4) blocks per row, row_pitch = 2·ceil(w/4)
+   *  bytes, rows = ceil(h/4) block rows; cells beyond the grid are 0. */
+  GOLCL_LAYOUT_PACK16 = 1,
+  /** One bit per cell along rows: cell (x, y) is bit x%8 (LSB first) of byte
+   *  y·row_pitch + x/8. Rows padded to whole 32-bit words: row_pitch =
+   *  4·ceil(w/32) bytes, rows = h; bits beyond the grid are 0. */
+  GOLCL_LAYOUT_BITROW = 2,
   GOLCL_LAYOUT_COUNT
 } golcl_layout;
 

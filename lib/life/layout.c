@@ -14,6 +14,8 @@ const golcl__layout_ops golcl__layout_bytes = {"bytes", bytes_describe, NULL, NU
 /* Later layouts add themselves here. */
 static const golcl__layout_ops *const layouts[GOLCL_LAYOUT_COUNT] = {
     [GOLCL_LAYOUT_BYTES] = &golcl__layout_bytes,
+    [GOLCL_LAYOUT_PACK16] = &golcl__layout_pack16,
+    [GOLCL_LAYOUT_BITROW] = &golcl__layout_bitrow,
 };
 
 const golcl__layout_ops *golcl__layout_get(golcl_layout layout) {

@@ -34,6 +34,8 @@ typedef struct golcl__layout_ops {
 const golcl__layout_ops *golcl__layout_get(golcl_layout layout);
 
 extern const golcl__layout_ops golcl__layout_bytes;
+extern const golcl__layout_ops golcl__layout_pack16;
+extern const golcl__layout_ops golcl__layout_bitrow;
 
 /* Describes a layout for the grid's size into *info. */
 golcl_status golcl__layout_describe(const golcl_grid *g, golcl_layout layout,
@@ -94,5 +96,8 @@ struct golcl_stepper {
 
 extern const golcl__stepper_ops golcl__stepper_reference;
 extern const golcl__stepper_ops golcl__stepper_naive;
+extern const golcl__stepper_ops golcl__stepper_lut4;
+extern const golcl__stepper_ops golcl__stepper_pack16;
+extern const golcl__stepper_ops golcl__stepper_lut6x3;
 
 #endif

@@ -21,6 +21,9 @@ static const char *const names[GOLCL_STEPPER_COUNT] = {
 static const golcl__stepper_ops *const impls[GOLCL_STEPPER_COUNT] = {
     [GOLCL_STEPPER_REFERENCE] = &golcl__stepper_reference,
     [GOLCL_STEPPER_NAIVE] = &golcl__stepper_naive,
+    [GOLCL_STEPPER_LUT4] = &golcl__stepper_lut4,
+    [GOLCL_STEPPER_PACK16] = &golcl__stepper_pack16,
+    [GOLCL_STEPPER_LUT6X3] = &golcl__stepper_lut6x3,
 };
 
 const char *golcl_stepper_name(golcl_stepper_kind kind) {

@@ -1,0 +1,148 @@
+/* lut.c — lookup tables built on the host from a Life-like rule, cached on
+ * the device per rule, and the work-group checks of the table steppers
+ * (stepper_lut4.c, stepper_pack16.c, stepper_lut6x3.c). */
+#include "lut.h"
+
+#include <stdlib.h>
+
+size_t golcl__lut_bytes(golcl__lut_kind kind) {
+  return kind == GOLCL__LUT4 ? (size_t)1 << 16 : (size_t)1 << 17;
+}
+
+static unsigned popcount32(uint32_t v) {
+#if defined(__GNUC__) || defined(__clang__)
+  return (unsigned)__builtin_popcount(v);
+#else
+  unsigned n = 0;
+  for (; v; v &= v - 1) n++;
+  return n;
+#endif
+}
+
+/* The next state of cell (cx, cy) of a window `cols` wide, bit cols*r+c =
+ * cell (c, r): the 8 neighbours are all inside the window. */
+static unsigned next_state(uint32_t window, unsigned cols, unsigned cx, unsigned cy,
+                           golcl_rule rule) {
+  uint32_t nb = 0;
+  for (unsigned dy = 0; dy < 3; dy++)
+    for (unsigned dx = 0; dx < 3; dx++)
+      if (dx != 1 || dy != 1) nb |= 1u << (cols * (cy + dy - 1) + cx + dx - 1);
+  unsigned n = popcount32(window & nb);
+  unsigned alive = (window >> (cols * cy + cx)) & 1u;
+  return ((alive ? rule.survive : rule.birth) >> n) & 1u;
+}
+
+void golcl__lut_fill(golcl__lut_kind kind, golcl_rule rule, uint8_t *table) {
+  if (kind == GOLCL__LUT4) {
+    for (uint32_t idx = 0; idx < (1u << 16); idx++) {
+      unsigned q = 0;
+      for (unsigned r = 0; r < 2; r++)
+        for (unsigned c = 0; c < 2; c++) q |= next_state(idx, 4, 1 + c, 1 + r, rule) << (2 * r + c);
+      table[idx] = (uint8_t)q;
+    }
+    return;
+  }
+  for (uint32_t idx = 0; idx < (1u << 18); idx += 2) {
+    unsigned lo = 0, hi = 0;
+    for (unsigned i = 0; i < 4; i++) {
+      lo |= next_state(idx, 6, 1 + i, 1, rule) << i;
+      hi |= next_state(idx + 1, 6, 1 + i, 1, rule) << i;
+    }
+    table[idx >> 1] = (uint8_t)(lo | hi << 4);
+  }
+}
+
+golcl_status golcl__lut_get(golcl_context *ctx, golcl__lut *t, golcl_rule rule, cl_mem *out) {
+  if (t->valid && t->rule.birth == rule.birth && t->rule.survive == rule.survive) {
+    *out = t->buf;
+    return GOLCL_OK;
+  }
+  size_t bytes = golcl__lut_bytes(t->kind);
+  golcl_status s = GOLCL_OK;
+  if (!t->buf) s = golcl__buffer(ctx, bytes, CL_MEM_READ_ONLY, &t->buf);
+  if (s != GOLCL_OK) return s;
+  uint8_t *host = malloc(bytes);
+  if (!host) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  golcl__lut_fill(t->kind, rule, host);
+  t->valid = 0; /* until the new table is in place */
+  /* Blocking: the host table is freed next, and the in-order queue puts the
+   * write after every launch that still reads the previous table. */
+  s = golcl__cl_fail(ctx,
+                     clEnqueueWriteBuffer(ctx->queue, t->buf, CL_TRUE, 0, bytes, host, 0, NULL,
+                                          NULL),
+                     "clEnqueueWriteBuffer (lookup table)");
+  free(host);
+  if (s != GOLCL_OK) return s;
+  t->rule = rule;
+  t->valid = 1;
+  *out = t->buf;
+  return GOLCL_OK;
+}
+
+void golcl__lut_release(golcl__lut *t) {
+  if (t->buf) clReleaseMemObject(t->buf);
+  t->buf = NULL;
+  t->valid = 0;
+}
+
+golcl_status golcl__lut_max_item_sizes(golcl_context *ctx, size_t out[2]) {
+  size_t sizes[3] = {0, 0, 0};
+  cl_uint dims = 0;
+  cl_int err = clGetDeviceInfo(ctx->device, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS, sizeof dims,
+                               &dims, NULL);
+  if (err == CL_SUCCESS && dims < 2)
+    return golcl__fail(ctx, GOLCL_E_UNSUPPORTED, "the device has %u work-item dimension(s), not 2",
+                       (unsigned)dims);
+  if (err == CL_SUCCESS) {
+    size_t *all = malloc(dims * sizeof *all);
+    if (!all) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+    err = clGetDeviceInfo(ctx->device, CL_DEVICE_MAX_WORK_ITEM_SIZES, dims * sizeof *all, all,
+                          NULL);
+    if (err == CL_SUCCESS) {
+      sizes[0] = all[0];
+      sizes[1] = all[1];
+    }
+    free(all);
+  }
+  if (err != CL_SUCCESS)
+    return golcl__cl_fail(ctx, err, "clGetDeviceInfo(CL_DEVICE_MAX_WORK_ITEM_SIZES)");
+  out[0] = sizes[0];
+  out[1] = sizes[1];
+  return GOLCL_OK;
+}
+
+golcl_status golcl__lut_check_local(golcl_context *ctx, const char *who, uint32_t lw,
+                                    uint32_t lh) {
+  if ((lw == 0) != (lh == 0))
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "%s: give both local_w and local_h (the work-group shape), or neither",
+                       who);
+  if (lw == 0) return GOLCL_OK;
+  size_t max[2];
+  golcl_status s = golcl__lut_max_item_sizes(ctx, max);
+  if (s != GOLCL_OK) return s;
+  if (lw > max[0] || lh > max[1])
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "%s: a %ux%u work-group exceeds the device's largest sides %zux%zu", who,
+                       (unsigned)lw, (unsigned)lh, max[0], max[1]);
+  if ((uint64_t)lw * lh > ctx->info.max_work_group_size)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "%s: a %ux%u work-group has more than the device's %zu work-items", who,
+                       (unsigned)lw, (unsigned)lh, ctx->info.max_work_group_size);
+  return GOLCL_OK;
+}
+
+golcl_status golcl__lut_check_kernel(golcl_context *ctx, const char *who, cl_kernel k,
+                                     const size_t local[2]) {
+  size_t kwg = 0;
+  cl_int err = clGetKernelWorkGroupInfo(k, ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kwg,
+                                        &kwg, NULL);
+  if (err != CL_SUCCESS)
+    return golcl__cl_fail(ctx, err, "clGetKernelWorkGroupInfo(CL_KERNEL_WORK_GROUP_SIZE)");
+  if (local[0] * local[1] > kwg)
+    return golcl__fail(ctx, GOLCL_E_UNSUPPORTED,
+                       "%s: the compiled kernel takes work-groups of at most %zu work-items, "
+                       "not %zux%zu; choose a smaller local_w x local_h",
+                       who, kwg, local[0], local[1]);
+  return GOLCL_OK;
+}

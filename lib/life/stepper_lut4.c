@@ -1,0 +1,132 @@
+/* stepper_lut4.c — launches cl/life/lut4.cl: the byte layout, 2×2 cells per
+ * work-item through the 4×4 table (lut.c), from a local-memory tile of
+ * 2·local_w × 2·local_h cells plus a one-cell halo. */
+#include "lut.h"
+
+#include <stdlib.h>
+
+typedef struct lut4_state {
+  golcl__lut lut;
+  size_t local[2];
+  int chosen; /* the shape came from the device, and may shrink to fit the kernel */
+} lut4_state;
+
+static size_t tile_bytes(size_t lw, size_t lh) { return (2 * lw + 2) * (2 * lh + 2); }
+
+/* The largest power-of-two shape, as square as may be, that the device takes. */
+static golcl_status choose_shape(golcl_stepper *s, size_t local[2]) {
+  size_t max[2];
+  golcl_status st = golcl__lut_max_item_sizes(s->ctx, max);
+  if (st != GOLCL_OK) return st;
+  const golcl_device_info *d = &s->ctx->info;
+  local[0] = local[1] = 1;
+  for (int grew = 1; grew;) {
+    grew = 0;
+    for (int i = 0; i < 2; i++) {
+      size_t t[2] = {local[0], local[1]};
+      t[i] *= 2;
+      if (t[i] <= max[i] && t[0] * t[1] <= d->max_work_group_size &&
+          tile_bytes(t[0], t[1]) <= d->local_mem_bytes) {
+        local[i] = t[i];
+        grew = 1;
+      }
+    }
+  }
+  return GOLCL_OK;
+}
+
+static golcl_status lut4_init(golcl_stepper *s) {
+  const golcl_stepper_opts *o = &s->opts;
+  golcl_context *ctx = s->ctx;
+  if ((o->tile_w == 0) != (o->tile_h == 0))
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "lut4: give both tile_w and tile_h, or neither");
+  if (o->tile_w && (o->tile_w % 2 || o->tile_h % 2))
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "lut4: a tile of %ux%u cells has an odd side; each work-item computes "
+                       "2x2 cells, so tile sides are even",
+                       (unsigned)o->tile_w, (unsigned)o->tile_h);
+  if (o->tile_w && o->local_w && (o->tile_w != 2 * o->local_w || o->tile_h != 2 * o->local_h))
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "lut4: a tile of %ux%u cells needs a %ux%u work-group, not %ux%u",
+                       (unsigned)o->tile_w, (unsigned)o->tile_h, (unsigned)o->tile_w / 2,
+                       (unsigned)o->tile_h / 2, (unsigned)o->local_w, (unsigned)o->local_h);
+  uint32_t lw = o->local_w ? o->local_w : o->tile_w / 2;
+  uint32_t lh = o->local_h ? o->local_h : o->tile_h / 2;
+  golcl_status st = golcl__lut_check_local(ctx, "lut4", lw, lh);
+  if (st != GOLCL_OK) return st;
+  if (lw && tile_bytes(lw, lh) > ctx->info.local_mem_bytes)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "lut4: a %ux%u work-group needs %zu bytes of local memory; the device "
+                       "has %llu",
+                       (unsigned)lw, (unsigned)lh, tile_bytes(lw, lh),
+                       (unsigned long long)ctx->info.local_mem_bytes);
+  lut4_state *S = calloc(1, sizeof *S);
+  if (!S) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  S->lut.kind = GOLCL__LUT4;
+  s->state = S;
+  S->local[0] = lw;
+  S->local[1] = lh;
+  if (lw == 0) {
+    S->chosen = 1;
+    return choose_shape(s, S->local);
+  }
+  return GOLCL_OK;
+}
+
+/* The kernel for this grid; a shape chosen from the device is halved until
+ * the compiled kernel takes it, an explicit one is refused if it does not. */
+static golcl_status lut4_kernel(golcl_stepper *s, golcl_grid *g, cl_kernel *k) {
+  lut4_state *S = s->state;
+  for (;;) {
+    char opts[128], life[64];
+    golcl__life_options(g, life, sizeof life);
+    golcl__snprintf(opts, sizeof opts, "%s -DGOLCL_LW=%zu -DGOLCL_LH=%zu", life, S->local[0],
+                    S->local[1]);
+    golcl_status st = golcl__kernel(s->ctx, "life/lut4.cl", opts, "lut4_step", k);
+    if (st != GOLCL_OK) return st;
+    st = golcl__lut_check_kernel(s->ctx, "lut4", *k, S->local);
+    if (st == GOLCL_OK || !S->chosen || S->local[0] * S->local[1] == 1) return st;
+    S->local[S->local[0] >= S->local[1] ? 0 : 1] /= 2;
+  }
+}
+
+static golcl_status lut4_prepare(golcl_stepper *s, golcl_grid *g) {
+  cl_kernel k;
+  golcl_status st = lut4_kernel(s, g, &k);
+  cl_mem lut;
+  if (st == GOLCL_OK) st = golcl__lut_get(s->ctx, &((lut4_state *)s->state)->lut, g->rule, &lut);
+  return st;
+}
+
+static golcl_status lut4_run(golcl_stepper *s, golcl_grid *g, uint64_t gens) {
+  lut4_state *S = s->state;
+  cl_kernel k;
+  cl_mem lut, spare;
+  golcl_status st = lut4_kernel(s, g, &k);
+  if (st == GOLCL_OK) st = golcl__lut_get(s->ctx, &S->lut, g->rule, &lut);
+  if (st == GOLCL_OK) st = golcl__grid_set_layout(g, GOLCL_LAYOUT_BYTES);
+  if (st == GOLCL_OK) st = golcl__grid_spare(g, &spare);
+  if (st != GOLCL_OK) return st;
+  size_t global[2] = {golcl__round_up((g->w + 1) / 2, S->local[0]),
+                      golcl__round_up((g->h + 1) / 2, S->local[1])};
+  cl_int w = (cl_int)g->w, h = (cl_int)g->h;
+  for (uint64_t i = 0; i < gens; i++) {
+    st = golcl__args(s->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
+                     GOLCL__ARG(h), GOLCL__ARG(lut), GOLCL__END);
+    if (st == GOLCL_OK) st = golcl__launch(s->ctx, k, 2, global, S->local);
+    if (st != GOLCL_OK) return st;
+    golcl__grid_swap(g);
+    g->generation++;
+    s->stats.launches++;
+  }
+  return GOLCL_OK;
+}
+
+static void lut4_destroy(golcl_stepper *s) {
+  lut4_state *S = s->state;
+  if (S) golcl__lut_release(&S->lut);
+  free(S);
+}
+
+const golcl__stepper_ops golcl__stepper_lut4 = {GOLCL_STEPPER_LUT4, lut4_init, lut4_prepare,
+                                                lut4_run, lut4_destroy};
