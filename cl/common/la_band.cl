@@ -1,0 +1,15 @@
+/* la_band.cl — the row product of a band matrix stored by diagonals:
+ * vals[d*n + i] = A[i][i + offs[d]] for the NDIAG diagonals (-DNDIAG=k), zero
+ * where the column is outside; offs holds longs. XJ(j) is an expression for the j-th element
+ * of the vector multiplied, so that callers can form it on the fly. Offsets
+ * are read from a small buffer that every row shares (cached). */
+#ifndef GOLCL_LA_BAND_CL
+#define GOLCL_LA_BAND_CL
+
+#define LA_BAND_ROW(acc, i, n, offs, vals, XJ)                  \
+  for (int d_ = 0; d_ < NDIAG; d_++) {                          \
+    const IDX j_ = (i) + (IDX)offs[d_];                              \
+    if (j_ >= 0 && j_ < (n)) acc += vals[(IDX)d_ * (n) + (i)] * XJ(j_); \
+  }
+
+#endif

@@ -1,0 +1,179 @@
+/* cg.cl — the fused conjugate-gradient iteration for band matrices, two
+ * kernels an iteration k with every scalar on the device:
+ *   cg_dir_mv  (B_k): reduces the partials of r·r and r·z left by the last
+ *              update, decides (converged? breakdown?), forms β and then, in
+ *              one sweep, p = z + β·p_old (for its own row and, on the fly,
+ *              for the rows its diagonals reach), q = A·p, and partials of p·q;
+ *   cg_update  (A_k): reduces p·q, α = ρ/(p·q), x += α·p, r −= α·q, z = r or
+ *              r/diag(A) (Jacobi), and partials of r·r and r·z.
+ * z is never stored; p is double-buffered (rows read neighbours' old p).
+ * Every group re-reduces the partials of the previous kernel itself, in the
+ * same fixed order, so all groups agree bit for bit without atomics or a
+ * host round trip. Group 0 records the scalars of iteration k in hist[slot]
+ * and the decision in flags[slot] (flags[2s] by B, flags[2s+1] by A); a
+ * kernel reads only what earlier kernels wrote, and once a kernel stops,
+ * every later one sees it and returns at once, so x stays the x of the
+ * first iteration that met the tolerance. Grid-stride loops over a fixed
+ * number of groups (get_num_groups), the same in all three kernels.
+ * Options: REAL, IDX, LA_WG (la_real.cl), NDIAG (la_band.cl), LA_JACOBI
+ * (0/1), and the flag values CG_RUNNING, CG_CONVERGED, CG_BREAKDOWN,
+ * CG_MAXITER, CG_STOPPED, CG_ZERO_RHS from lib/la/cg.c. */
+#include "common/la_real.cl"
+#include "common/la_band.cl"
+
+#if LA_JACOBI
+#define Z(j, rj) ((rj) / vals[(IDX)dmain * n + (j)])
+#else
+#define Z(j, rj) (rj)
+#endif
+
+#define CG_X(j) x[j]
+
+/* r = b − A·x, and partials of r·r, r·z, b·b in rows 0, 1, 2 of part. */
+LA_KERNEL void cg_init(IDX n, __global const long *offs, __global const REAL *vals, IDX dmain,
+                       __global const REAL *b, __global const REAL *x, __global REAL *r,
+                       __global REAL *part) {
+  __local REAL s[LA_WG];
+  REAL rr = 0, rz = 0, bb = 0;
+  const IDX stride = (IDX)get_global_size(0);
+  for (IDX i = (IDX)get_global_id(0); i < n; i += stride) {
+    REAL ax = 0;
+    LA_BAND_ROW(ax, i, n, offs, vals, CG_X)
+    const REAL bi = b[i], ri = bi - ax;
+    r[i] = ri;
+    rr += ri * ri;
+    rz += ri * Z(i, ri);
+    bb += bi * bi;
+  }
+  const int m = (int)get_num_groups(0), g = (int)get_group_id(0);
+  rr = la_group_sum(rr, s);
+#if LA_JACOBI
+  rz = la_group_sum(rz, s);
+#else
+  rz = rr;
+#endif
+  bb = la_group_sum(bb, s);
+  if (get_local_id(0) == 0) {
+    part[g] = rr;
+    part[m + g] = rz;
+    part[2 * m + g] = bb;
+  }
+}
+
+/* p_new at row j, from the residual and the previous direction. fma keeps
+ * the value of a row the same wherever it is formed. */
+#define PV(j) (first ? Z(j, r[j]) : fma(beta, p_old[j], Z(j, r[j])))
+
+LA_KERNEL void cg_dir_mv(IDX n, __global const long *offs, __global const REAL *vals, IDX dmain,
+                         __global const REAL *r, __global const REAL *p_old,
+                         __global REAL *p_new, __global REAL *q, __global REAL *part,
+                         __global REAL *hist, __global REAL *st, __global int *flags, int slot,
+                         int prev, int first, int check_only, REAL rtol2, REAL atol2) {
+  __local REAL s[LA_WG];
+  const int m = (int)get_num_groups(0);
+  if (!first && flags[2 * prev + 1] != CG_RUNNING) {
+    if (la_lead()) flags[2 * slot] = CG_STOPPED;
+    return;
+  }
+  const REAL rr = la_sum_partials(part, m, s);
+#if LA_JACOBI
+  const REAL rz = la_sum_partials(part + m, m, s);
+#else
+  const REAL rz = rr;
+#endif
+  REAL tol2;
+  int flag = CG_RUNNING;
+  if (first) {
+    const REAL bb = la_sum_partials(part + 2 * m, m, s);
+    tol2 = fmax(rtol2 * bb, atol2);
+    if (la_lead()) {
+      st[0] = tol2;
+      st[1] = bb;
+    }
+    if (bb == 0) flag = CG_ZERO_RHS;
+  } else {
+    tol2 = st[0];
+  }
+  if (la_lead()) {
+    hist[4 * slot] = rr;
+    hist[4 * slot + 1] = rz;
+  }
+  if (flag == CG_RUNNING) {
+    if (rr <= tol2)
+      flag = CG_CONVERGED;
+    else if (!(rz > 0) || isinf(rz)) /* NaN fails rz > 0 */
+      flag = CG_BREAKDOWN;
+    else if (check_only)
+      flag = CG_MAXITER;
+  }
+  if (flag != CG_RUNNING) {
+    if (la_lead()) flags[2 * slot] = flag;
+    return;
+  }
+  const REAL beta = first ? 0 : rz / hist[4 * prev + 1];
+  REAL acc = 0;
+  const IDX stride = (IDX)get_global_size(0);
+  for (IDX i = (IDX)get_global_id(0); i < n; i += stride) {
+    const REAL pi = PV(i);
+    REAL qi = 0;
+    LA_BAND_ROW(qi, i, n, offs, vals, PV)
+    p_new[i] = pi;
+    q[i] = qi;
+    acc += pi * qi;
+  }
+  acc = la_group_sum(acc, s);
+  if (get_local_id(0) == 0) part[3 * m + (int)get_group_id(0)] = acc;
+  if (la_lead()) flags[2 * slot] = CG_RUNNING;
+}
+
+LA_KERNEL void cg_update(IDX n, __global const REAL *vals, IDX dmain, __global REAL *x,
+                         __global REAL *r, __global const REAL *p, __global const REAL *q,
+                         __global REAL *part, __global REAL *hist, __global int *flags, int slot) {
+  __local REAL s[LA_WG];
+  const int m = (int)get_num_groups(0);
+  if (flags[2 * slot] != CG_RUNNING) {
+    if (la_lead()) flags[2 * slot + 1] = CG_STOPPED;
+    return;
+  }
+  const REAL pap = la_sum_partials(part + 3 * m, m, s);
+  if (!(pap > 0) || isinf(pap)) {
+    if (la_lead()) flags[2 * slot + 1] = CG_BREAKDOWN;
+    return;
+  }
+  const REAL alpha = hist[4 * slot + 1] / pap;
+  REAL rr = 0, rz = 0;
+  const IDX stride = (IDX)get_global_size(0);
+  for (IDX i = (IDX)get_global_id(0); i < n; i += stride) {
+    x[i] = fma(alpha, p[i], x[i]);
+    const REAL ri = fma(-alpha, q[i], r[i]);
+    r[i] = ri;
+    rr += ri * ri;
+    rz += ri * Z(i, ri);
+  }
+  rr = la_group_sum(rr, s);
+#if LA_JACOBI
+  rz = la_group_sum(rz, s);
+#else
+  rz = rr;
+#endif
+  const int g = (int)get_group_id(0);
+  if (get_local_id(0) == 0) {
+    part[g] = rr;
+    part[m + g] = rz;
+  }
+  if (la_lead()) {
+    hist[4 * slot + 2] = pap;
+    flags[2 * slot + 1] = CG_RUNNING;
+  }
+}
+
+/* One group: st[2] = Σ row 0 (r·r), st[3] = Σ row 2 (b·b) of m partials. */
+LA_KERNEL void cg_final(__global const REAL *part, int m, __global REAL *st) {
+  __local REAL s[LA_WG];
+  const REAL rr = la_sum_partials(part, m, s);
+  const REAL bb = la_sum_partials(part + 2 * m, m, s);
+  if (get_local_id(0) == 0) {
+    st[2] = rr;
+    st[3] = bb;
+  }
+}

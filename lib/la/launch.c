@@ -1,0 +1,92 @@
+/* launch.c — what every linear-algebra call shares: dtype checks, the launch
+ * geometry of grid-stride kernels and the kernel build options. */
+#include "la.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+size_t golcl_dtype_size(golcl_dtype dtype) {
+  switch (dtype) {
+    case GOLCL_F32:
+      return sizeof(cl_float);
+    case GOLCL_F64:
+      return sizeof(cl_double);
+  }
+  return 0;
+}
+
+golcl_status golcl__la_check_dtype(golcl_context *ctx, golcl_dtype dtype, const char *fn) {
+  if (dtype != GOLCL_F32 && dtype != GOLCL_F64)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: bad dtype %d", fn, (int)dtype);
+  if (dtype == GOLCL_F64 && !ctx->info.fp64)
+    return golcl__fail(ctx, GOLCL_E_UNSUPPORTED,
+                       "%s: f64 needs cl_khr_fp64, which the device %s does not have", fn,
+                       ctx->info.name);
+  return GOLCL_OK;
+}
+
+golcl_status golcl__vec_match(golcl_context *ctx, const golcl_vec *v, golcl_dtype dtype,
+                              size_t n, const char *fn, const char *what) {
+  if (v->ctx != ctx)
+    return golcl__fail(ctx, GOLCL_E_MISMATCH, "%s: %s belongs to another context", fn, what);
+  if (v->dtype != dtype)
+    return golcl__fail(ctx, GOLCL_E_MISMATCH, "%s: %s is %s, expected %s", fn, what,
+                       v->dtype == GOLCL_F64 ? "f64" : "f32", dtype == GOLCL_F64 ? "f64" : "f32");
+  if (v->n != n)
+    return golcl__fail(ctx, GOLCL_E_MISMATCH, "%s: %s has length %zu, expected %zu", fn, what,
+                       v->n, n);
+  return GOLCL_OK;
+}
+
+/* A positive integer from the environment, or 0. */
+static size_t env_size(const char *name) {
+  const char *s = getenv(name);
+  if (!s || !*s) return 0;
+  char *end;
+  unsigned long long v = strtoull(s, &end, 10);
+  return *end == '\0' && v > 0 && v < (1ull << 24) ? (size_t)v : 0;
+}
+
+static size_t pow2_floor(size_t v) {
+  size_t p = 1;
+  while (p * 2 <= v) p *= 2;
+  return p;
+}
+
+golcl__la_geom golcl__la_geometry(const golcl_context *ctx, size_t n) {
+  const int gpu = ctx->info.type != GOLCL_DEVICE_CPU;
+  /* GPUs: 256 work-items keep several groups resident per compute unit and
+   * the local reduction short. CPUs (pocl) run a group as one vectorised
+   * loop; 64 items are enough for it and keep the tree short. */
+  size_t local = env_size("GOLCL_LA_LOCAL");
+  if (!local) local = gpu ? 256 : 64;
+  size_t maxwg = ctx->info.max_work_group_size ? ctx->info.max_work_group_size : 1;
+  if (local > maxwg) local = maxwg;
+  local = pow2_floor(local);
+  /* Enough groups to fill the device with a grid-stride loop, few enough that
+   * every group can re-reduce all the partials (the CG kernels do) cheaply. */
+  size_t gmax = env_size("GOLCL_LA_GROUPS");
+  if (!gmax) {
+    size_t cu = ctx->info.compute_units ? ctx->info.compute_units : 1;
+    gmax = cu * (gpu ? 4 : 8);
+  }
+  size_t groups = (n + local - 1) / local;
+  if (groups > gmax) groups = gmax;
+  if (groups == 0) groups = 1;
+  golcl__la_geom g = {local, groups};
+  return g;
+}
+
+int golcl__la_idx_long(size_t extent, const golcl__la_geom *g) {
+  size_t stride = g->local * g->groups;
+  return extent > (size_t)INT_MAX - stride;
+}
+
+void golcl__la_options(golcl_dtype dtype, int wide, const golcl__la_geom *g, const char *extra,
+                       char *buf, size_t cap) {
+  golcl__snprintf(buf, cap, "-DREAL=%s%s -DIDX=%s -DLA_WG=%zu %s",
+                  dtype == GOLCL_F64 ? "double" : "float",
+                  dtype == GOLCL_F64 ? " -DGOLCL_FP64=1" : "",
+                  wide ? "long" : "int", g->local, extra ? extra : "");
+}
