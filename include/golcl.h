@@ -222,6 +222,10 @@ typedef enum golcl_layout {
    *  y·row_pitch + x/8. Rows padded to whole 32-bit words: row_pitch =
    *  4·ceil(w/32) bytes, rows = h; bits beyond the grid are 0. */
   GOLCL_LAYOUT_BITROW = 2,
+  /** One uint8 per cell as in BYTES, with rows padded to a power-of-two
+   *  row_pitch (the binmul stepper's layout for widths that are not a power
+   *  of two); padding bytes are 0. */
+  GOLCL_LAYOUT_BYTES_POW2 = 3,
   GOLCL_LAYOUT_COUNT
 } golcl_layout;
 
@@ -318,7 +322,7 @@ GOLCL_API cl_mem golcl_grid_buffer(golcl_grid *grid, golcl_layout_info *info);
  *          GOLCL_E_BUILD; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_grid_set_layout(golcl_grid *grid, golcl_layout layout);
 
-/** The name of a layout ("bytes", "pack16", "bitrow"), or NULL. */
+/** The name of a layout ("bytes", "pack16", "bitrow", "bytes_pow2"), or NULL. */
 GOLCL_API const char *golcl_layout_name(golcl_layout layout);
 
 /* ---------------------------------------------------------------- stepper */

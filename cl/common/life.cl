@@ -41,4 +41,21 @@ inline uint golcl_neighbours(__global const uchar *g, int x, int y, int w, int h
          golcl_byte_at(g, xl, yd, w) + golcl_byte_at(g, x, yd, w) + golcl_byte_at(g, xr, yd, w);
 }
 
+/* A coordinate v in -1 .. len (one step outside the grid at most) mapped by
+ * the boundary rule: wrapped on a torus, -1 on a dead boundary. Beyond len it
+ * gives -1: tiled kernels load such cells but no cell of the grid needs them. */
+inline int golcl_edge(int v, int len) {
+#if GOLCL_TORUS
+  v = v < 0 ? len - 1 : (v == len ? 0 : v);
+#endif
+  return (v < 0 || v >= len) ? -1 : v;
+}
+
+/* The cell in column x of the row that starts at byte offset row of g; 0 when
+ * the row or the column is outside (-1). For kernels whose row offsets are
+ * not y * w (padded pitches). */
+inline uint golcl_cell(__global const uchar *g, long row, int x) {
+  return (row < 0 || x < 0) ? 0u : (uint)g[row + x];
+}
+
 #endif

@@ -3,6 +3,7 @@
 #include "life.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,6 +105,7 @@ uint64_t golcl_grid_generation(const golcl_grid *g) { return g ? g->generation :
 golcl_status golcl_grid_set_generation(golcl_grid *g, uint64_t generation) {
   CHECK_GRID(g, "golcl_grid_set_generation");
   g->generation = generation;
+  golcl__grid_touch(g);
   return GOLCL_OK;
 }
 
@@ -152,6 +154,7 @@ static golcl_status bytes_target(golcl_grid *g, cl_mem *out) {
 }
 
 static void commit_bytes(golcl_grid *g, cl_mem m) {
+  golcl__grid_touch(g);
   if (m == g->cur) return;
   clReleaseMemObject(g->cur);
   if (g->spare) clReleaseMemObject(g->spare);
@@ -224,6 +227,7 @@ golcl_status golcl_grid_read(golcl_grid *g, uint8_t *cells, size_t row_stride) {
 
 golcl_status golcl_grid_clear(golcl_grid *g) {
   CHECK_GRID(g, "golcl_grid_clear");
+  golcl__grid_touch(g);
   cl_uchar zero = 0; /* dead is 0 in every layout, padding included */
   return golcl__fill(g->ctx, g->cur, &zero, 1, 0, g->info.bytes);
 }
@@ -322,6 +326,7 @@ golcl_status golcl_grid_hash(golcl_grid *g, uint64_t *out) {
 
 cl_mem golcl_grid_buffer(golcl_grid *g, golcl_layout_info *info) {
   if (!g) return NULL;
+  golcl__grid_touch(g); /* the caller may write through it */
   if (info) *info = g->info;
   return g->cur;
 }
@@ -341,6 +346,11 @@ golcl_status golcl__grid_spare(golcl_grid *g, cl_mem *out) {
   }
   *out = g->spare;
   return GOLCL_OK;
+}
+
+void golcl__grid_touch(golcl_grid *g) {
+  static _Atomic uint64_t last;
+  g->epoch = atomic_fetch_add(&last, 1) + 1;
 }
 
 void golcl__grid_swap(golcl_grid *g) {

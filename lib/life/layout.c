@@ -16,6 +16,7 @@ static const golcl__layout_ops *const layouts[GOLCL_LAYOUT_COUNT] = {
     [GOLCL_LAYOUT_BYTES] = &golcl__layout_bytes,
     [GOLCL_LAYOUT_PACK16] = &golcl__layout_pack16,
     [GOLCL_LAYOUT_BITROW] = &golcl__layout_bitrow,
+    [GOLCL_LAYOUT_BYTES_POW2] = &golcl__layout_bytes_pow2,
 };
 
 const golcl__layout_ops *golcl__layout_get(golcl_layout layout) {
@@ -25,7 +26,7 @@ const golcl__layout_ops *golcl__layout_get(golcl_layout layout) {
 const char *golcl_layout_name(golcl_layout layout) {
   static const char *const names[GOLCL_LAYOUT_COUNT] = {
       [GOLCL_LAYOUT_BYTES] = "bytes", [GOLCL_LAYOUT_PACK16] = "pack16",
-      [GOLCL_LAYOUT_BITROW] = "bitrow"};
+      [GOLCL_LAYOUT_BITROW] = "bitrow", [GOLCL_LAYOUT_BYTES_POW2] = "bytes_pow2"};
   return (unsigned)layout < GOLCL_LAYOUT_COUNT ? names[layout] : NULL;
 }
 
@@ -90,5 +91,6 @@ golcl_status golcl__grid_set_layout(golcl_grid *g, golcl_layout layout) {
   g->spare = NULL;
   g->cur = dst;
   g->info = ni;
+  golcl__grid_touch(g);
   return GOLCL_OK;
 }

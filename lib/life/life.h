@@ -14,6 +14,7 @@ struct golcl_grid {
   golcl_layout_info info; /* layout of cur */
   cl_mem cur;             /* the cells, in info.layout */
   cl_mem spare;           /* a second buffer of info.bytes for double buffering, or NULL */
+  uint64_t epoch;         /* new value at every change from outside a step: golcl__grid_touch */
 };
 
 /* Layouts ---------------------------------------------------------------------
@@ -36,6 +37,7 @@ const golcl__layout_ops *golcl__layout_get(golcl_layout layout);
 extern const golcl__layout_ops golcl__layout_bytes;
 extern const golcl__layout_ops golcl__layout_pack16;
 extern const golcl__layout_ops golcl__layout_bitrow;
+extern const golcl__layout_ops golcl__layout_bytes_pow2; /* stepper_binmul.c */
 
 /* Describes a layout for the grid's size into *info. */
 golcl_status golcl__layout_describe(const golcl_grid *g, golcl_layout layout,
@@ -54,6 +56,13 @@ golcl_status golcl__grid_spare(golcl_grid *g, cl_mem *out);
 
 /* Swaps cur and spare, after a step wrote the next generation into spare. */
 void golcl__grid_swap(golcl_grid *g);
+
+/* Gives g->epoch a value no grid had before. Everything that changes cells,
+ * buffers or generation other than a stepper's own step calls it (write,
+ * randomize, clear, place, layout switch, set_generation, handing out the
+ * buffer), so that a stepper that keeps state between runs (lazy) can tell
+ * whether the grid is still as it left it. */
+void golcl__grid_touch(golcl_grid *g);
 
 /* The rule as one mask: birth bits 0..8, survival bits 9..17. Kernels compute
  * the next state as (mask >> (n + 9*alive)) & 1. */
@@ -99,5 +108,41 @@ extern const golcl__stepper_ops golcl__stepper_naive;
 extern const golcl__stepper_ops golcl__stepper_lut4;
 extern const golcl__stepper_ops golcl__stepper_pack16;
 extern const golcl__stepper_ops golcl__stepper_lut6x3;
+extern const golcl__stepper_ops golcl__stepper_binmul;
+extern const golcl__stepper_ops golcl__stepper_halo;
+extern const golcl__stepper_ops golcl__stepper_twocell;
+extern const golcl__stepper_ops golcl__stepper_lazy;
+
+/* Work-group shapes and tiles of the byte-layout steppers (workgroup.c) -------- */
+
+/* A tiled kernel's work-group shape (work-items) and tile (cells). */
+typedef struct golcl__tiling {
+  size_t local[2];
+  uint32_t tile[2];
+} golcl__tiling;
+
+/* Checks local_w/local_h of s->opts (both or neither, within the device's
+ * limits): GOLCL_E_INVALID_ARG with the reason. An init for the steppers
+ * that take a work-group shape only. */
+golcl_status golcl__wg_check_opts(struct golcl_stepper *s);
+
+/* The same, and tile_w/tile_h (both or neither; tile and halo in local
+ * memory; a multiple of the work-group if that is given too). */
+golcl_status golcl__tiling_check_opts(struct golcl_stepper *s);
+
+/* GOLCL_E_UNSUPPORTED (with the kernel's limit) if kernel k cannot run
+ * work-groups of local[0] × local[1] on this device. */
+golcl_status golcl__wg_fits(struct golcl_stepper *s, cl_kernel k, const size_t local[2]);
+
+/* The work-group shape for kernel k: the options, else chosen from the
+ * device (one preferred multiple wide, within the kernel's limit); checked
+ * with golcl__wg_fits. */
+golcl_status golcl__wg_shape(struct golcl_stepper *s, cl_kernel k, size_t local[2]);
+
+/* Builds the tiled kernel `name` of `file` for this grid, with the tiling of
+ * the options or chosen from the device, passed as -DGOLCL_TILE_W/_H and
+ * -DGOLCL_LOCAL_W/_H; fills *t. */
+golcl_status golcl__tiled_kernel(struct golcl_stepper *s, golcl_grid *g, const char *file,
+                                 const char *name, golcl__tiling *t, cl_kernel *k);
 
 #endif

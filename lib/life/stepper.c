@@ -24,6 +24,10 @@ static const golcl__stepper_ops *const impls[GOLCL_STEPPER_COUNT] = {
     [GOLCL_STEPPER_LUT4] = &golcl__stepper_lut4,
     [GOLCL_STEPPER_PACK16] = &golcl__stepper_pack16,
     [GOLCL_STEPPER_LUT6X3] = &golcl__stepper_lut6x3,
+    [GOLCL_STEPPER_BINMUL] = &golcl__stepper_binmul,
+    [GOLCL_STEPPER_HALO] = &golcl__stepper_halo,
+    [GOLCL_STEPPER_TWOCELL] = &golcl__stepper_twocell,
+    [GOLCL_STEPPER_LAZY] = &golcl__stepper_lazy,
 };
 
 const char *golcl_stepper_name(golcl_stepper_kind kind) {

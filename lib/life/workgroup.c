@@ -1,0 +1,216 @@
+/* workgroup.c — work-group shapes and tiles of the byte-layout steppers
+ * (binmul, twocell, halo, lazy): checking the options against the device, and
+ * choosing what the options leave at 0 from the device's limits. */
+#include "life.h"
+
+#include <limits.h>
+
+/* Rows of a tile that one work-item computes when the tile is chosen for the
+ * caller: enough for the three-row sliding window of common/tile.cl to pay
+ * for itself, few enough to keep many groups in flight. */
+#define ROWS_PER_ITEM 4
+
+static golcl_status max_item_sizes(golcl_context *ctx, size_t out[2]) {
+  size_t sizes[3] = {0, 0, 0};
+  cl_uint dims = 0;
+  cl_int err = clGetDeviceInfo(ctx->device, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS, sizeof dims,
+                               &dims, NULL);
+  if (err == CL_SUCCESS && dims >= 2)
+    err = clGetDeviceInfo(ctx->device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof sizes, sizes, NULL);
+  if (err == CL_SUCCESS && dims < 2) err = CL_INVALID_DEVICE;
+  out[0] = sizes[0];
+  out[1] = sizes[1];
+  return golcl__cl_fail(ctx, err, "clGetDeviceInfo(CL_DEVICE_MAX_WORK_ITEM_SIZES)");
+}
+
+golcl_status golcl__wg_check_opts(golcl_stepper *s) {
+  const golcl_stepper_opts *o = &s->opts;
+  const char *who = golcl_stepper_name(s->kind);
+  if ((o->local_w == 0) != (o->local_h == 0))
+    return golcl__fail(s->ctx, GOLCL_E_INVALID_ARG,
+                       "%s: give both local_w and local_h, or neither", who);
+  if (o->local_w == 0) return GOLCL_OK;
+  size_t items = (size_t)o->local_w * o->local_h, dims[2];
+  if (items > s->ctx->info.max_work_group_size)
+    return golcl__fail(s->ctx, GOLCL_E_INVALID_ARG,
+                       "%s: a %ux%u work-group exceeds the device's %zu work-items", who,
+                       (unsigned)o->local_w, (unsigned)o->local_h,
+                       s->ctx->info.max_work_group_size);
+  golcl_status st = max_item_sizes(s->ctx, dims);
+  if (st != GOLCL_OK) return st;
+  if (o->local_w > dims[0] || o->local_h > dims[1])
+    return golcl__fail(s->ctx, GOLCL_E_INVALID_ARG,
+                       "%s: a %ux%u work-group exceeds the device's %zux%zu work-item sizes", who,
+                       (unsigned)o->local_w, (unsigned)o->local_h, dims[0], dims[1]);
+  return GOLCL_OK;
+}
+
+/* Bytes of local memory that a tile of tw × th cells takes with its halo. */
+static uint64_t tile_bytes(uint64_t tw, uint64_t th) { return (tw + 2) * (th + 2); }
+
+golcl_status golcl__tiling_check_opts(golcl_stepper *s) {
+  const golcl_stepper_opts *o = &s->opts;
+  const char *who = golcl_stepper_name(s->kind);
+  golcl_status st = golcl__wg_check_opts(s);
+  if (st != GOLCL_OK) return st;
+  if ((o->tile_w == 0) != (o->tile_h == 0))
+    return golcl__fail(s->ctx, GOLCL_E_INVALID_ARG, "%s: give both tile_w and tile_h, or neither",
+                       who);
+  uint64_t lmem = s->ctx->info.local_mem_bytes;
+  if (o->tile_w) {
+    if (tile_bytes(o->tile_w, o->tile_h) > lmem)
+      return golcl__fail(s->ctx, GOLCL_E_INVALID_ARG,
+                         "%s: a %ux%u tile with its halo needs %llu bytes of local memory; the "
+                         "device has %llu",
+                         who, (unsigned)o->tile_w, (unsigned)o->tile_h,
+                         (unsigned long long)tile_bytes(o->tile_w, o->tile_h),
+                         (unsigned long long)lmem);
+    if (o->local_w && (o->tile_w % o->local_w || o->tile_h % o->local_h))
+      return golcl__fail(s->ctx, GOLCL_E_INVALID_ARG,
+                         "%s: the %ux%u tile is not a multiple of the %ux%u work-group", who,
+                         (unsigned)o->tile_w, (unsigned)o->tile_h, (unsigned)o->local_w,
+                         (unsigned)o->local_h);
+  } else if (o->local_w && tile_bytes(o->local_w, o->local_h) > lmem) {
+    return golcl__fail(s->ctx, GOLCL_E_INVALID_ARG,
+                       "%s: a %ux%u work-group's tile does not fit in the device's %llu bytes of "
+                       "local memory",
+                       who, (unsigned)o->local_w, (unsigned)o->local_h, (unsigned long long)lmem);
+  }
+  return GOLCL_OK;
+}
+
+/* The preferred work-group multiple of a byte kernel on this device and the
+ * largest group it can have (cl/life/workgroup.cl, built once per context). */
+static golcl_status probe(golcl_context *ctx, size_t *multiple, size_t *max_items) {
+  cl_kernel k;
+  golcl_status st = golcl__kernel(ctx, "life/workgroup.cl", "", "golcl_probe", &k);
+  if (st != GOLCL_OK) return st;
+  size_t m = 0, kmax = 0;
+  cl_int err = clGetKernelWorkGroupInfo(k, ctx->device, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+                                        sizeof m, &m, NULL);
+  if (err == CL_SUCCESS)
+    err = clGetKernelWorkGroupInfo(k, ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax,
+                                   NULL);
+  if (err != CL_SUCCESS) return golcl__cl_fail(ctx, err, "clGetKernelWorkGroupInfo");
+  if (kmax > ctx->info.max_work_group_size) kmax = ctx->info.max_work_group_size;
+  if (kmax == 0) kmax = 1;
+  if (m == 0 || m > kmax) m = kmax;
+  *multiple = m;
+  *max_items = kmax;
+  return GOLCL_OK;
+}
+
+/* The shape chosen from the device for at most cap work-items: one preferred
+ * multiple wide (a warp's row of coalesced bytes) and a quarter of that high. */
+static golcl_status default_shape(golcl_stepper *s, size_t cap, size_t local[2]) {
+  size_t m = 0, kmax = 0;
+  golcl_status st = probe(s->ctx, &m, &kmax);
+  if (st != GOLCL_OK) return st;
+  if (cap && cap < kmax) kmax = cap;
+  size_t dims[2];
+  st = max_item_sizes(s->ctx, dims);
+  if (st != GOLCL_OK) return st;
+  local[0] = m < kmax ? m : kmax;
+  if (local[0] > dims[0]) local[0] = dims[0];
+  local[1] = m / 4;
+  if (local[1] > kmax / local[0]) local[1] = kmax / local[0];
+  if (local[1] > dims[1]) local[1] = dims[1];
+  if (local[1] == 0) local[1] = 1;
+  return GOLCL_OK;
+}
+
+static golcl_status kernel_max(golcl_stepper *s, cl_kernel k, size_t *out) {
+  cl_int err = clGetKernelWorkGroupInfo(k, s->ctx->device, CL_KERNEL_WORK_GROUP_SIZE,
+                                        sizeof *out, out, NULL);
+  return golcl__cl_fail(s->ctx, err, "clGetKernelWorkGroupInfo");
+}
+
+golcl_status golcl__wg_fits(golcl_stepper *s, cl_kernel k, const size_t local[2]) {
+  size_t kmax = 0;
+  golcl_status st = kernel_max(s, k, &kmax);
+  if (st != GOLCL_OK || local[0] * local[1] <= kmax) return st;
+  return golcl__fail(s->ctx, GOLCL_E_UNSUPPORTED,
+                     "%s: the kernel can run at most %zu work-items per group on this device, "
+                     "not %zux%zu",
+                     golcl_stepper_name(s->kind), kmax, local[0], local[1]);
+}
+
+golcl_status golcl__wg_shape(golcl_stepper *s, cl_kernel k, size_t local[2]) {
+  if (s->opts.local_w) {
+    local[0] = s->opts.local_w;
+    local[1] = s->opts.local_h;
+  } else {
+    size_t kmax = 0;
+    golcl_status st = kernel_max(s, k, &kmax);
+    if (st == GOLCL_OK) st = default_shape(s, kmax, local);
+    if (st != GOLCL_OK) return st;
+  }
+  return golcl__wg_fits(s, k, local);
+}
+
+/* The largest divisor of n that is at most m (m >= 1). */
+static size_t divisor_at_most(size_t n, size_t m) {
+  for (size_t d = m < n ? m : n; d > 1; d--)
+    if (n % d == 0) return d;
+  return 1;
+}
+
+/* The tiling from the options, what they leave at 0 chosen from the device
+ * for groups of at most cap work-items (0: no cap beyond the device's). */
+static golcl_status tiling_resolve(golcl_stepper *s, size_t cap, golcl__tiling *t) {
+  const golcl_stepper_opts *o = &s->opts;
+  if (o->local_w) {
+    t->local[0] = o->local_w;
+    t->local[1] = o->local_h;
+  } else {
+    golcl_status st = default_shape(s, cap, t->local);
+    if (st != GOLCL_OK) return st;
+  }
+  if (o->tile_w) {
+    t->tile[0] = o->tile_w;
+    t->tile[1] = o->tile_h;
+    if (!o->local_w) { /* a group that divides the tile, no larger than the device's choice */
+      t->local[0] = divisor_at_most(o->tile_w, t->local[0]);
+      t->local[1] = divisor_at_most(o->tile_h, t->local[1]);
+    }
+    return GOLCL_OK;
+  }
+  t->tile[0] = (uint32_t)t->local[0];
+  t->tile[1] = (uint32_t)(t->local[1] * ROWS_PER_ITEM);
+  if (tile_bytes(t->tile[0], t->tile[1]) > s->ctx->info.local_mem_bytes)
+    t->tile[1] = (uint32_t)t->local[1]; /* fits: checked by golcl__tiling_check_opts */
+  return GOLCL_OK;
+}
+
+static void tiling_options(const golcl_grid *g, const golcl__tiling *t, char *buf, size_t cap) {
+  char base[64];
+  golcl__life_options(g, base, sizeof base);
+  golcl__snprintf(buf, cap, "%s -DGOLCL_TILE_W=%u -DGOLCL_TILE_H=%u -DGOLCL_LOCAL_W=%zu "
+                  "-DGOLCL_LOCAL_H=%zu",
+                  base, (unsigned)t->tile[0], (unsigned)t->tile[1], t->local[0], t->local[1]);
+}
+
+golcl_status golcl__tiled_kernel(golcl_stepper *s, golcl_grid *g, const char *file,
+                                 const char *name, golcl__tiling *t, cl_kernel *k) {
+  size_t cap = 0;
+  for (;;) {
+    char opts[256];
+    golcl_status st = tiling_resolve(s, cap, t);
+    if (st != GOLCL_OK) return st;
+    /* tile origins and halo coordinates are ints in the kernel */
+    if ((uint64_t)g->w + t->tile[0] + 2 > INT_MAX || (uint64_t)g->h + t->tile[1] + 2 > INT_MAX)
+      return golcl__fail(s->ctx, GOLCL_E_UNSUPPORTED,
+                         "%s: a %ux%u grid with %ux%u tiles is too large for int coordinates",
+                         golcl_stepper_name(s->kind), (unsigned)g->w, (unsigned)g->h,
+                         (unsigned)t->tile[0], (unsigned)t->tile[1]);
+    tiling_options(g, t, opts, sizeof opts);
+    st = golcl__kernel(s->ctx, file, opts, name, k);
+    size_t kmax = 0;
+    if (st == GOLCL_OK) st = kernel_max(s, *k, &kmax);
+    if (st == GOLCL_OK) st = golcl__wg_fits(s, *k, t->local);
+    /* a shape the device chose may be too large for this kernel: ask again
+       within the kernel's own limit; the caller's shape is theirs to change */
+    if (st != GOLCL_E_UNSUPPORTED || s->opts.local_w || cap == kmax || kmax == 0) return st;
+    cap = kmax;
+  }
+}
