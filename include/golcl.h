@@ -413,32 +413,221 @@ GOLCL_API int golcl_stepper_available(golcl_stepper_kind kind);
 
 /* --------------------------------------------------------------- patterns */
 
+/* Patterns are host-side: parsing, writing and the accessors need no OpenCL
+ * device. docs/formats.md describes what is read and written. */
+
 typedef struct golcl_pattern golcl_pattern;
 
-/** Parses a pattern: RLE, plaintext (.cells), Life 1.05 or Life 1.06,
- *  recognised from the content.
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL text or out); GOLCL_E_PARSE
- *          (line:column in golcl_last_errmsg()); GOLCL_E_UNSUPPORTED (a rule
- *          or topology that is not Life-like); GOLCL_E_OUT_OF_MEMORY. */
+/** The file format a pattern was read from. */
+typedef enum golcl_pattern_format {
+  GOLCL_FORMAT_NONE = 0,  /**< made by golcl_pattern_from_cells or golcl_grid_extract */
+  GOLCL_FORMAT_RLE = 1,   /**< run-length encoded (Golly's RLE and extended RLE) */
+  GOLCL_FORMAT_PLAINTEXT = 2, /**< .cells: '!' comments, '.' and 'O' */
+  GOLCL_FORMAT_LIFE105 = 3,   /**< "#Life 1.05": #P blocks of '.' and '*' */
+  GOLCL_FORMAT_LIFE106 = 4    /**< "#Life 1.06": one "x y" line per live cell */
+} golcl_pattern_format;
+
+/** The universe a pattern lives in, from Golly's rule suffix. */
+typedef enum golcl_topology {
+  GOLCL_TOPOLOGY_INFINITE = 0, /**< no suffix: the unbounded plane */
+  GOLCL_TOPOLOGY_PLANE = 1,    /**< ":Pw,h": a w×h plane, dead outside */
+  GOLCL_TOPOLOGY_TORUS = 2     /**< ":Tw,h": a w×h torus */
+} golcl_topology;
+
+/** Bounds that parsing untrusted text checks before it allocates. A text
+ *  that exceeds one gets GOLCL_E_PARSE with line:column and the limit. */
+typedef struct golcl_pattern_limits {
+  uint32_t max_width;  /**< largest box width, header and rule-suffix sizes; default 1<<24 */
+  uint32_t max_height; /**< the same for heights; default 1<<24 */
+  uint64_t max_cells;  /**< most live cells in one pattern; default 1<<26 */
+  uint64_t max_bytes;  /**< longest text or file; default 1<<30 */
+} golcl_pattern_limits;
+
+/** Room for the longest text of golcl_pattern_rule_text, NUL included. */
+#define GOLCL_PATTERN_RULE_CAP 64
+
+/** The limits in force (process-wide). NULL out is a no-op. */
+GOLCL_API void golcl_pattern_get_limits(golcl_pattern_limits *out);
+
+/** Sets the process-wide limits of golcl_pattern_parse and
+ *  golcl_pattern_read_file; NULL restores the defaults. Set them before
+ *  threads parse: each field is read atomically, not the struct as a whole.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (a field is 0). */
+GOLCL_API golcl_status golcl_pattern_set_limits(const golcl_pattern_limits *limits);
+
+/** Parses a pattern: RLE (with Golly's #CXRLE line and rule suffixes),
+ *  plaintext (.cells), Life 1.05 or Life 1.06, recognised from the content.
+ *  The text need not be NUL-terminated; a NUL byte in it is an error.
+ *  @param text  len bytes of text.
+ *  @param out   receives the pattern; set to NULL on failure.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL text with len > 0, or NULL
+ *          out); GOLCL_E_PARSE (malformed text, or a size, run count or
+ *          cell count above the limits: "line L, column C: ..." in
+ *          golcl_last_errmsg()); GOLCL_E_UNSUPPORTED (a rule that is not
+ *          Life-like, a topology other than :T and :P, macrocell or gzip
+ *          input; the message names it); GOLCL_E_OUT_OF_MEMORY. */
 GOLCL_API golcl_status golcl_pattern_parse(const char *text, size_t len, golcl_pattern **out);
 
-/** Reads and parses a file. @return as golcl_pattern_parse, and GOLCL_E_IO. */
+/** Reads and parses a file (the format comes from the content, not the
+ *  extension). Messages start with the path.
+ *  @return as golcl_pattern_parse, and GOLCL_E_IO (cannot open or read, or
+ *          larger than max_bytes), GOLCL_E_INVALID_ARG (NULL path). */
 GOLCL_API golcl_status golcl_pattern_read_file(const char *path, golcl_pattern **out);
+
+/** Makes a w×h pattern from host cells, cells[y*row_stride + x] (nonzero is
+ *  alive; row_stride 0 means w), rule B3/S23, generation 0, no comments,
+ *  position (0, 0). w or h may be 0 (then cells may be NULL).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL out, NULL cells for a
+ *          non-empty box, row_stride < w); GOLCL_E_OUT_OF_MEMORY. */
+GOLCL_API golcl_status golcl_pattern_from_cells(const uint8_t *cells, uint32_t w, uint32_t h,
+                                                size_t row_stride, golcl_pattern **out);
 
 /** Destroys a pattern. NULL is a no-op. */
 GOLCL_API void golcl_pattern_destroy(golcl_pattern *pattern);
 
-/** Writes cells inside the grid from a pattern, with its top-left corner at
- *  (x, y); see docs/formats.md for clipping and wrapping. */
+/** Size of the pattern's box: the header's x and y for RLE (grown if the
+ *  body is larger), the longest line and the rows for plaintext, the
+ *  bounding box of the live cells otherwise. 0 for NULL. */
+GOLCL_API uint32_t golcl_pattern_width(const golcl_pattern *pattern);
+GOLCL_API uint32_t golcl_pattern_height(const golcl_pattern *pattern);
+
+/** Number of live cells (0 for NULL). */
+GOLCL_API uint64_t golcl_pattern_population(const golcl_pattern *pattern);
+
+/** 1 if cell (x, y) of the box is alive, 0 if dead, outside or NULL. */
+GOLCL_API int golcl_pattern_cell(const golcl_pattern *pattern, uint32_t x, uint32_t y);
+
+/** The i-th live cell in row-major order (y, then x), 0 ≤ i < population.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, i out of range). */
+GOLCL_API golcl_status golcl_pattern_live_cell(const golcl_pattern *pattern, uint64_t i,
+                                               uint32_t *x, uint32_t *y);
+
+/** Copies the box to host memory as 0/1 bytes, cells[y*row_stride + x];
+ *  row_stride 0 means the width. Needs width*height bytes (in rows).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument with a non-empty
+ *          box, row_stride < width). */
+GOLCL_API golcl_status golcl_pattern_get_cells(const golcl_pattern *pattern, uint8_t *cells,
+                                               size_t row_stride);
+
+/** The format the pattern was read from, and its name ("RLE", "plaintext",
+ *  "Life 1.05", "Life 1.06", "none"; NULL for a bad value). */
+GOLCL_API golcl_pattern_format golcl_pattern_get_format(const golcl_pattern *pattern);
+GOLCL_API const char *golcl_pattern_format_name(golcl_pattern_format format);
+
+/** The pattern's Life-like rule (B3/S23 when the file gave none).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). */
+GOLCL_API golcl_status golcl_pattern_rule(const golcl_pattern *pattern, golcl_rule *out);
+
+/** The rule as text with its suffix, "B3/S23:T72,48" (GOLCL_PATTERN_RULE_CAP
+ *  bytes always suffice).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cap too small). */
+GOLCL_API golcl_status golcl_pattern_rule_text(const golcl_pattern *pattern, char *buf,
+                                               size_t cap);
+
+/** Sets rule and topology from text as an RLE header takes it: a Life-like
+ *  rule (see golcl_rule_parse) with an optional suffix ":Tw,h" or ":Pw,h"
+ *  (":Tn" is n×n). Without a suffix the topology becomes infinite.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_PARSE
+ *          (malformed; the column in golcl_last_errmsg()); GOLCL_E_UNSUPPORTED
+ *          (another rule family, or :K, :C, :S, shifted or half-infinite
+ *          grids; named in the message). The pattern is unchanged on failure. */
+GOLCL_API golcl_status golcl_pattern_set_rule(golcl_pattern *pattern, const char *text);
+
+/** The topology; *w and *h (either may be NULL) receive the size of a
+ *  bounded one, 0 for the infinite plane. GOLCL_TOPOLOGY_INFINITE for NULL. */
+GOLCL_API golcl_topology golcl_pattern_topology(const golcl_pattern *pattern, uint32_t *w,
+                                                uint32_t *h);
+
+/** Sets the topology (w and h are ignored for the infinite plane).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL pattern, bad topology, a
+ *          bounded topology with a zero side). */
+GOLCL_API golcl_status golcl_pattern_set_topology(golcl_pattern *pattern,
+                                                  golcl_topology topology, uint32_t w,
+                                                  uint32_t h);
+
+/** The generation (from "#CXRLE Gen=n", else 0), and its setter.
+ *  golcl_pattern_set_generation returns GOLCL_E_INVALID_ARG for NULL. */
+GOLCL_API uint64_t golcl_pattern_generation(const golcl_pattern *pattern);
+GOLCL_API golcl_status golcl_pattern_set_generation(golcl_pattern *pattern,
+                                                    uint64_t generation);
+
+/** Universe coordinates of the box's top-left cell: from "#CXRLE Pos=x,y",
+ *  "#P x y" / "#R x y", Life 1.05 and 1.06 coordinates; if none was given,
+ *  (-floor(w/2), -floor(h/2)) as Golly places such a pattern. In a bounded
+ *  topology of W×H, Golly's grid has its top-left cell at
+ *  (-floor(W/2), -floor(H/2)). Either pointer may be NULL.
+ *  @return 1 if the position was given (or set), 0 for the default or NULL. */
+GOLCL_API int golcl_pattern_origin(const golcl_pattern *pattern, int64_t *x, int64_t *y);
+
+/** Sets the position; written as "#CXRLE Pos=x,y".
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL pattern). */
+GOLCL_API golcl_status golcl_pattern_set_origin(golcl_pattern *pattern, int64_t x, int64_t y);
+
+/** Comment lines in file order, in RLE form: "#N name", "#O author",
+ *  "#C text" (plaintext "!" lines and Life 1.05 "#D" lines become "#C",
+ *  "!Name:" "#N", "!Author:" "#O"). Position lines (#P, #R, #CXRLE) are not
+ *  comments. golcl_pattern_comment returns NULL for a bad index or NULL. */
+GOLCL_API size_t golcl_pattern_comment_count(const golcl_pattern *pattern);
+GOLCL_API const char *golcl_pattern_comment(const golcl_pattern *pattern, size_t i);
+
+/** Appends a comment line: kept as it is if it starts with '#' and a letter
+ *  other than P or R, else stored as "#C " followed by the text.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, a line break or a
+ *          #CXRLE line in text); GOLCL_E_OUT_OF_MEMORY. */
+GOLCL_API golcl_status golcl_pattern_add_comment(golcl_pattern *pattern, const char *text);
+
+/** Writes the live cells of a pattern into a grid, the box's top-left cell
+ *  at grid cell (x, y): a live pattern cell sets the grid cell alive, dead
+ *  pattern cells leave the grid as it is (Golly's "Or" paste). With a dead
+ *  boundary, cells that fall outside the grid are dropped (clipped); on a
+ *  torus they wrap, (x + px) mod W and (y + py) mod H, so a pattern larger
+ *  than the grid folds onto it. The grid's rule and generation do not
+ *  change (see golcl_grid_set_rule_bits, golcl_grid_set_generation). The
+ *  grid may change to the byte layout.
+ *  @return GOLCL_OK (also when everything is clipped); GOLCL_E_INVALID_ARG
+ *          (NULL argument); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL (then cells
+ *          may be partly placed). Details in golcl_context_errmsg. */
 GOLCL_API golcl_status golcl_grid_place(golcl_grid *grid, const golcl_pattern *pattern,
                                         int64_t x, int64_t y);
 
-/** Makes a pattern of the bounding box of the live cells, with the grid's
- *  rule and generation. */
+/** Makes a pattern of the bounding box of the live cells (0×0 if none), with
+ *  the grid's rule, generation and size as its topology (":T" for a torus,
+ *  ":P" for a dead boundary) and its position in Golly's coordinates of that
+ *  grid: grid cell (x, y) is (x - floor(W/2), y - floor(H/2)). Reads the grid
+ *  in bounded chunks.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument; *out is set to NULL
+ *          on every failure); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_grid_extract(golcl_grid *grid, golcl_pattern **out);
 
-/** Writes a pattern as RLE. @return GOLCL_OK; GOLCL_E_INVALID_ARG; GOLCL_E_IO. */
+/** The bounding box of the live cells of a grid, without building a
+ *  pattern: *w = *h = 0 (and *x = *y = 0) if there are none. Reads the grid
+ *  in bounded chunks.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_OUT_OF_MEMORY;
+ *          GOLCL_E_OPENCL. */
+GOLCL_API golcl_status golcl_grid_bounding_box(golcl_grid *grid, uint32_t *x, uint32_t *y,
+                                               uint32_t *w, uint32_t *h);
+
+/** Writes a pattern as RLE: "#CXRLE Pos=x,y Gen=n" when a position was given
+ *  or the generation is not 0, the comment lines, the header
+ *  "x = W, y = H, rule = RULE" (with the suffix of a bounded topology), and
+ *  lines of at most 70 characters ending with '!'.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_IO (a
+ *          write failed). */
 GOLCL_API golcl_status golcl_pattern_write_rle(const golcl_pattern *pattern, FILE *f);
+
+/** Writes a pattern as plaintext: comments as "!" lines ("!Name: ", "!Author: "
+ *  for #N and #O), then one line of '.' and 'O' for every row of the box.
+ *  The rule, topology, position and generation are not written (plaintext
+ *  has no place for them).
+ *  @return as golcl_pattern_write_rle. */
+GOLCL_API golcl_status golcl_pattern_write_plaintext(const golcl_pattern *pattern, FILE *f);
+
+/** Writes a pattern to a file in the format of its extension: ".rle" for
+ *  RLE, ".cells" for plaintext (case-insensitive).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, another
+ *          extension); GOLCL_E_IO (cannot create or write; the path and the
+ *          reason in golcl_last_errmsg()). */
+GOLCL_API golcl_status golcl_pattern_write_file(const golcl_pattern *pattern, const char *path);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,8 @@
 #define GOLCL_CMD_H
 
 int cmd_devices(int argc, char **argv);
+int cmd_run(int argc, char **argv);  /* cmd_run.c: golcl run PATTERN [options] */
+int cmd_info(int argc, char **argv); /* cmd_info.c: golcl info PATTERN */
 int cmd_bench(int argc, char **argv);      /* cmd_bench.c: `bench la` or the Life bench */
 int cmd_bench_life(int argc, char **argv); /* cmd_bench_life.c: golcl bench [options] */
 int cmd_bench_la(int argc, char **argv);   /* cmd_bench_la.c: golcl bench la [options] */

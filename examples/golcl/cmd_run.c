@@ -1,0 +1,525 @@
+/* cmd_run.c — `golcl run PATTERN`: loads a pattern, places it in a grid,
+ * runs it and writes the result by extension (.rle, .cells, .png).
+ *
+ * Without --size or --margin the grid stands for Golly's infinite plane: it
+ * starts as the pattern's bounding box plus a margin and is rebuilt larger
+ * (around the live cells) whenever they come closer to an edge than the next
+ * step could reach. Since nothing travels faster than one cell a generation,
+ * k generations with at least k dead cells between the live cells and every
+ * edge are exactly those of the infinite plane. */
+#include <golcl.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "pattern_io.h"
+
+#define MAX_OUTS 8
+#define MIN_STEP 32 /* rebuild an infinite-plane grid rather than step fewer generations */
+
+typedef struct run_opts {
+  const char *pattern;
+  uint64_t gens;
+  int have_size, have_margin, torus, quiet;
+  uint32_t size_w, size_h;
+  uint64_t margin;
+  const char *rule, *stepper, *device, *frames;
+  uint64_t every;
+  const char *outs[MAX_OUTS];
+  int nouts;
+  ex_cell_view view;
+} run_opts;
+
+/* The grid and where it sits in the pattern's universe. */
+typedef struct run_state {
+  golcl_context *ctx;
+  golcl_stepper *stepper;
+  golcl_grid *grid;
+  int infinite;        /* the grid stands for the infinite plane and grows */
+  int64_t ux, uy;      /* universe coordinates of grid cell (0, 0) */
+  uint32_t bx, by, bw, bh; /* bounding box of the live cells (infinite mode) */
+  golcl_rule rule;
+  const run_opts *o;
+} run_state;
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "usage: golcl run PATTERN [options]\n\n"
+          "Runs a pattern (RLE, .cells, Life 1.05/1.06) and prints the device, generations/s\n"
+          "and the final population.\n\n"
+          "  -g, --generations N  generations to run (default 100)\n"
+          "  --size WxH           a fixed grid of W×H cells, the pattern centred in it\n"
+          "  --margin M           a fixed grid: the live cells' bounding box plus M cells on\n"
+          "                       each side\n"
+          "  --torus              wrap around the edges (of --size, of --margin, else of the\n"
+          "                       bounding box plus N cells on each side)\n"
+          "                       Default: the size of the rule's :Tw,h or :Pw,h suffix, else\n"
+          "                       the infinite plane (a grid that grows with the pattern).\n"
+          "  --rule R             run rule R instead of the pattern's (B3/S23, 23/3, with an\n"
+          "                       optional :Tw,h or :Pw,h suffix)\n"
+          "  --stepper KIND       naive (default), reference, or another stepper of this build\n"
+          "  --device SPEC        gpu, cpu, P:D or part of a device name (default:\n"
+          "                       $GOLCL_DEVICE, else the first GPU)\n"
+          "  -o, --output OUT     write the result to OUT by extension: .rle, .cells, .png;\n"
+          "                       '-' writes RLE to stdout; may be given up to %d times\n"
+          "  --scale S            PNG: S×S pixels per cell (default 1)\n"
+          "  --fit WxH            PNG: the largest image within W×H pixels (magnified or\n"
+          "                       reduced by whole factors)\n"
+          "  --frames DIR         write a PNG of every K-th generation into DIR\n"
+          "  --every K            the frame interval (default 1 with --frames)\n"
+          "  -q, --quiet          print nothing but errors\n"
+          "  -h, --help           this text\n\n"
+          "A PNG shows the whole grid when its size is fixed, else the live cells' box.\n",
+          MAX_OUTS);
+}
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Options -------------------------------------------------------------------- */
+
+static int bad_value(const char *opt, const char *v) {
+  fprintf(stderr, "golcl run: bad value '%s' for %s\n", v, opt);
+  return 2;
+}
+
+/* Returns -1 to go on, else an exit status. */
+static int parse_args(int argc, char **argv, run_opts *o) {
+  memset(o, 0, sizeof *o);
+  o->gens = 100;
+  o->stepper = "naive";
+  o->view.scale = 1;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i], *v;
+    int miss = 0;
+    if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+      usage(stdout);
+      return 0;
+    } else if (strcmp(a, "--torus") == 0) {
+      o->torus = 1;
+    } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+      o->quiet = 1;
+    } else if ((v = pio_opt(argc, argv, &i, "-g", &miss)) ||
+               (v = pio_opt(argc, argv, &i, "--generations", &miss))) {
+      if (pio_parse_u64(v, &o->gens) != 0) return bad_value("-g", v);
+    } else if ((v = pio_opt(argc, argv, &i, "--size", &miss))) {
+      if (pio_parse_size(v, &o->size_w, &o->size_h) != 0 || !o->size_w || !o->size_h)
+        return bad_value("--size", v);
+      o->have_size = 1;
+    } else if ((v = pio_opt(argc, argv, &i, "--margin", &miss))) {
+      if (pio_parse_u64(v, &o->margin) != 0 || o->margin > UINT32_MAX)
+        return bad_value("--margin", v);
+      o->have_margin = 1;
+    } else if ((v = pio_opt(argc, argv, &i, "--rule", &miss))) {
+      o->rule = v;
+    } else if ((v = pio_opt(argc, argv, &i, "--stepper", &miss))) {
+      o->stepper = v;
+    } else if ((v = pio_opt(argc, argv, &i, "--device", &miss))) {
+      o->device = v;
+    } else if ((v = pio_opt(argc, argv, &i, "-o", &miss)) ||
+               (v = pio_opt(argc, argv, &i, "--output", &miss))) {
+      if (o->nouts == MAX_OUTS) {
+        fprintf(stderr, "golcl run: at most %d outputs\n", MAX_OUTS);
+        return 2;
+      }
+      if (pio_kind_of(v) == PIO_BAD) {
+        fprintf(stderr, "golcl run: %s: unknown output extension (.rle, .cells, .png or -)\n", v);
+        return 2;
+      }
+      o->outs[o->nouts++] = v;
+    } else if ((v = pio_opt(argc, argv, &i, "--scale", &miss))) {
+      uint32_t s;
+      if (pio_parse_u32(v, &s) != 0 || s == 0 || s > 4096) return bad_value("--scale", v);
+      o->view.scale = s;
+    } else if ((v = pio_opt(argc, argv, &i, "--fit", &miss))) {
+      if (pio_parse_size(v, &o->view.fit_w, &o->view.fit_h) != 0 || !o->view.fit_w ||
+          !o->view.fit_h)
+        return bad_value("--fit", v);
+    } else if ((v = pio_opt(argc, argv, &i, "--frames", &miss))) {
+      o->frames = v;
+    } else if ((v = pio_opt(argc, argv, &i, "--every", &miss))) {
+      if (pio_parse_u64(v, &o->every) != 0 || o->every == 0) return bad_value("--every", v);
+    } else if (miss) {
+      return 2;
+    } else if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "golcl run: unknown option '%s' (golcl run --help)\n", a);
+      return 2;
+    } else if (o->pattern) {
+      fprintf(stderr, "golcl run: one pattern at a time ('%s' and '%s')\n", o->pattern, a);
+      return 2;
+    } else {
+      o->pattern = a;
+    }
+  }
+  if (!o->pattern) {
+    usage(stderr);
+    return 2;
+  }
+  if (o->have_size && o->have_margin) {
+    fprintf(stderr, "golcl run: --size and --margin exclude each other\n");
+    return 2;
+  }
+  if (o->every && !o->frames) {
+    fprintf(stderr, "golcl run: --every needs --frames DIR\n");
+    return 2;
+  }
+  if (o->frames && !o->every) o->every = 1;
+  return -1;
+}
+
+/* Messages ------------------------------------------------------------------- */
+
+static int lib_error(const run_state *st, const char *what, golcl_status s) {
+  fprintf(stderr, "golcl run: %s: %s: %s\n", what, golcl_strerror(s),
+          st->ctx ? golcl_context_errmsg(st->ctx) : golcl_last_errmsg());
+  return 1;
+}
+
+/* A progress line on stderr: generations, rate and time left. */
+static void progress(uint64_t done, uint64_t total, double elapsed, int final) {
+  double rate = elapsed > 0 ? (double)done / elapsed : 0;
+  double eta = rate > 0 ? (double)(total - done) / rate : 0;
+  int width = 30, fill = total ? (int)((double)width * (double)done / (double)total) : width;
+  char bar[64];
+  for (int i = 0; i < width; i++) bar[i] = i < fill ? '#' : '.';
+  bar[width] = '\0';
+  fprintf(stderr, "\r[%s] %llu/%llu gens  %.0f gen/s  ETA %02d:%02d:%02d ", bar,
+          (unsigned long long)done, (unsigned long long)total, rate, (int)(eta / 3600),
+          (int)(eta / 60) % 60, (int)eta % 60);
+  if (final) fputs("\r\033[K", stderr);
+  fflush(stderr);
+}
+
+/* Grids --------------------------------------------------------------------------- */
+
+/* The bounding box of the live cells of a pattern (within its box). */
+static void live_box(const golcl_pattern *p, uint32_t *x, uint32_t *y, uint32_t *w, uint32_t *h) {
+  uint64_t n = golcl_pattern_population(p);
+  *x = *y = *w = *h = 0;
+  if (n == 0) return;
+  uint32_t x0 = UINT32_MAX, x1 = 0, y0, y1, cx, cy;
+  golcl_pattern_live_cell(p, 0, &cx, &y0);
+  golcl_pattern_live_cell(p, n - 1, &cx, &y1);
+  for (uint64_t i = 0; i < n; i++) {
+    golcl_pattern_live_cell(p, i, &cx, &cy);
+    if (cx < x0) x0 = cx;
+    if (cx > x1) x1 = cx;
+  }
+  *x = x0, *y = y0, *w = x1 - x0 + 1, *h = y1 - y0 + 1;
+}
+
+/* Makes the grid for a pattern whose live box (lx, ly, lw, lh) must sit with
+ * `margin` dead cells around it, and places the pattern there. */
+static golcl_status grid_around(run_state *st, const golcl_pattern *p, uint64_t margin,
+                                golcl_boundary b, uint64_t generation, golcl_grid **out) {
+  uint32_t lx, ly, lw, lh;
+  live_box(p, &lx, &ly, &lw, &lh);
+  uint64_t w = lw + 2 * margin, h = lh + 2 * margin;
+  if (w == 0) w = 1;
+  if (h == 0) h = 1;
+  if (w > UINT32_MAX || h > UINT32_MAX)
+    return golcl_grid_create(st->ctx, 0, 0, b, out); /* reports the size */
+  golcl_status s = golcl_grid_create(st->ctx, (uint32_t)w, (uint32_t)h, b, out);
+  if (s != GOLCL_OK) return s;
+  int64_t px = (int64_t)margin - lx, py = (int64_t)margin - ly;
+  s = golcl_grid_place(*out, p, px, py);
+  if (s == GOLCL_OK) s = golcl_grid_set_rule_bits(*out, st->rule);
+  if (s == GOLCL_OK) s = golcl_grid_set_generation(*out, generation);
+  if (s != GOLCL_OK) {
+    golcl_grid_destroy(*out);
+    *out = NULL;
+    return s;
+  }
+  int64_t ox, oy;
+  golcl_pattern_origin(p, &ox, &oy);
+  st->ux = ox - px;
+  st->uy = oy - py;
+  st->bx = lw ? (uint32_t)margin : 0, st->by = lh ? (uint32_t)margin : 0;
+  st->bw = lw, st->bh = lh;
+  return GOLCL_OK;
+}
+
+/* The first grid: fixed (size, margin, torus, rule suffix) or infinite. */
+static int make_grid(run_state *st, const golcl_pattern *p) {
+  const run_opts *o = st->o;
+  uint32_t tw, th;
+  golcl_topology topo = golcl_pattern_topology(p, &tw, &th);
+  golcl_boundary b = o->torus || (!o->have_size && !o->have_margin && topo == GOLCL_TOPOLOGY_TORUS)
+                         ? GOLCL_BOUNDARY_TORUS
+                         : GOLCL_BOUNDARY_DEAD;
+  golcl_status s;
+  uint64_t gen = golcl_pattern_generation(p);
+  if (o->have_margin || (o->torus && !o->have_size && topo == GOLCL_TOPOLOGY_INFINITE)) {
+    uint64_t m = o->have_margin ? o->margin : (o->gens ? o->gens : 1);
+    s = grid_around(st, p, m, b, gen, &st->grid);
+    return s == GOLCL_OK ? 0 : lib_error(st, "creating the grid", s);
+  }
+  if (o->have_size || topo != GOLCL_TOPOLOGY_INFINITE) {
+    uint32_t w = o->have_size ? o->size_w : tw, h = o->have_size ? o->size_h : th;
+    s = golcl_grid_create(st->ctx, w, h, b, &st->grid);
+    if (s != GOLCL_OK) return lib_error(st, "creating the grid", s);
+    int64_t x, y;
+    if (o->have_size) { /* centre the box */
+      x = ((int64_t)w - golcl_pattern_width(p)) / 2;
+      y = ((int64_t)h - golcl_pattern_height(p)) / 2;
+    } else { /* Golly's bounded grid: its top-left cell is (-floor(w/2), -floor(h/2)) */
+      golcl_pattern_origin(p, &x, &y);
+      x += w / 2;
+      y += h / 2;
+    }
+    s = golcl_grid_place(st->grid, p, x, y);
+    if (s == GOLCL_OK) s = golcl_grid_set_rule_bits(st->grid, st->rule);
+    if (s == GOLCL_OK) s = golcl_grid_set_generation(st->grid, gen);
+    return s == GOLCL_OK ? 0 : lib_error(st, "placing the pattern", s);
+  }
+  if (st->rule.birth & 1) {
+    fprintf(stderr, "golcl run: %s: a rule with B0 turns the infinite plane on and off; give "
+            "--size or --margin for a bounded grid\n", o->pattern);
+    return 1;
+  }
+  st->infinite = 1;
+  uint64_t m = o->gens < MIN_STEP ? (o->gens ? o->gens : 1) : MIN_STEP;
+  s = grid_around(st, p, m, b, gen, &st->grid);
+  return s == GOLCL_OK ? 0 : lib_error(st, "creating the grid", s);
+}
+
+/* Infinite mode: before stepping, make sure there is room for `want`
+ * generations (rebuilding the grid if there is less than MIN_STEP); returns
+ * how many can be run now. */
+static golcl_status room(run_state *st, uint64_t want, uint64_t remaining, uint64_t *can) {
+  golcl_grid *g = st->grid;
+  uint32_t W = golcl_grid_width(g), H = golcl_grid_height(g);
+  if (st->bw == 0) { /* nothing alive stays nothing (no B0 here) */
+    *can = want;
+    return GOLCL_OK;
+  }
+  uint64_t d = st->bx;
+  if (st->by < d) d = st->by;
+  if (W - (st->bx + st->bw) < d) d = W - (st->bx + st->bw);
+  if (H - (st->by + st->bh) < d) d = H - (st->by + st->bh);
+  uint64_t need = remaining < MIN_STEP ? remaining : MIN_STEP;
+  if (d >= need || d >= want) {
+    *can = d < want ? d : want;
+    return GOLCL_OK;
+  }
+  /* Rebuild around the live cells with a margin that grows with the pattern. */
+  golcl_pattern *p;
+  golcl_status s = golcl_grid_extract(g, &p);
+  if (s != GOLCL_OK) return s;
+  uint64_t side = st->bw > st->bh ? st->bw : st->bh;
+  uint64_t m = side / 2 > MIN_STEP ? side / 2 : MIN_STEP;
+  if (m > remaining) m = remaining;
+  int64_t old_ux = st->ux + st->bx, old_uy = st->uy + st->by; /* universe of the live box */
+  golcl_grid *ng;
+  golcl_pattern_set_origin(p, old_ux, old_uy);
+  s = grid_around(st, p, m, GOLCL_BOUNDARY_DEAD, golcl_grid_generation(g), &ng);
+  golcl_pattern_destroy(p);
+  if (s != GOLCL_OK) return s;
+  golcl_grid_destroy(g);
+  st->grid = ng;
+  *can = m < want ? m : want;
+  return GOLCL_OK;
+}
+
+/* Outputs --------------------------------------------------------------------------- */
+
+/* The result as a pattern: the live box with the infinite plane's position,
+ * or the grid's own topology when it is fixed. */
+static golcl_status result_pattern(run_state *st, const golcl_pattern *in, golcl_pattern **out) {
+  golcl_status s = golcl_grid_extract(st->grid, out);
+  if (s != GOLCL_OK) return s;
+  if (st->infinite) {
+    golcl_pattern_set_topology(*out, GOLCL_TOPOLOGY_INFINITE, 0, 0);
+    golcl_pattern_set_origin(*out, st->ux + st->bx, st->uy + st->by);
+  }
+  for (size_t i = 0; i < golcl_pattern_comment_count(in); i++)
+    golcl_pattern_add_comment(*out, golcl_pattern_comment(in, i));
+  return GOLCL_OK;
+}
+
+/* A PNG of the grid (fixed) or of the live box with a border (infinite). */
+static int write_png(run_state *st, const char *path) {
+  if (st->infinite) {
+    golcl_pattern *p;
+    golcl_status s = golcl_grid_extract(st->grid, &p);
+    if (s != GOLCL_OK) return lib_error(st, path, s);
+    int rc = pio_write("run", path, p, &st->o->view, 2);
+    golcl_pattern_destroy(p);
+    return rc ? 1 : 0;
+  }
+  uint32_t w = golcl_grid_width(st->grid), h = golcl_grid_height(st->grid);
+  uint8_t *cells = malloc((size_t)w * h);
+  if (!cells) {
+    fprintf(stderr, "golcl run: %s: out of memory for a %ux%u image\n", path, w, h);
+    return 1;
+  }
+  golcl_status s = golcl_grid_read(st->grid, cells, w);
+  int rc = s != GOLCL_OK ? lib_error(st, path, s)
+                         : (pio_write_png("run", path, cells, w, h, &st->o->view) ? 1 : 0);
+  free(cells);
+  return rc;
+}
+
+static int write_frame(run_state *st) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%08llu.png", st->o->frames,
+           (unsigned long long)golcl_grid_generation(st->grid));
+  return write_png(st, path);
+}
+
+/* The run -------------------------------------------------------------------------- */
+
+static int step_all(run_state *st, double *seconds) {
+  const run_opts *o = st->o;
+  int bar = !o->quiet && isatty(2);
+  uint64_t done = 0, chunk = 1;
+  uint64_t start_gen = golcl_grid_generation(st->grid);
+  if (o->frames && write_frame(st)) return 1;
+  double t0 = now(), last_bar = t0;
+  golcl_status s;
+  while (done < o->gens) {
+    uint64_t want = o->gens - done;
+    if (bar || st->infinite) want = want < chunk ? want : chunk;
+    if (o->frames) {
+      uint64_t to_frame = o->every - (golcl_grid_generation(st->grid) - start_gen) % o->every;
+      if (to_frame < want) want = to_frame;
+    }
+    uint64_t k = want;
+    if (st->infinite && (s = room(st, want, o->gens - done, &k)) != GOLCL_OK)
+      return lib_error(st, "growing the grid", s);
+    double c0 = now();
+    s = golcl_stepper_run(st->stepper, st->grid, k);
+    if (s != GOLCL_OK) return lib_error(st, "stepping", s);
+    if (st->infinite)
+      s = golcl_grid_bounding_box(st->grid, &st->bx, &st->by, &st->bw, &st->bh);
+    else if (bar)
+      s = golcl_context_finish(st->ctx);
+    if (s != GOLCL_OK) return lib_error(st, "stepping", s);
+    done += k;
+    double dt = now() - c0;
+    if (k == chunk && dt < 0.1 && chunk < ((uint64_t)1 << 40)) chunk *= 2;
+    if (dt > 0.5 && chunk > 1) chunk /= 2;
+    if (o->frames && (golcl_grid_generation(st->grid) - start_gen) % o->every == 0 &&
+        write_frame(st))
+      return 1;
+    if (bar && (now() - last_bar > 0.1 || done == o->gens)) {
+      progress(done, o->gens, now() - t0, 0);
+      last_bar = now();
+    }
+  }
+  s = golcl_context_finish(st->ctx);
+  if (s != GOLCL_OK) return lib_error(st, "stepping", s);
+  *seconds = now() - t0;
+  if (bar && o->gens) progress(done, o->gens, *seconds, 1);
+  return 0;
+}
+
+static int make_dir(const char *dir) {
+  if (mkdir(dir, 0777) == 0 || errno == EEXIST) return 0;
+  fprintf(stderr, "golcl run: %s: %s\n", dir, strerror(errno));
+  return 1;
+}
+
+static int run(run_state *st, golcl_pattern *p) {
+  const run_opts *o = st->o;
+  golcl_stepper_kind kind;
+  if (golcl_stepper_from_name(o->stepper, &kind) != GOLCL_OK || !golcl_stepper_available(kind)) {
+    fprintf(stderr, "golcl run: no stepper '%s' in this build; there are:", o->stepper);
+    for (int k = 0; k < GOLCL_STEPPER_COUNT; k++)
+      if (golcl_stepper_available((golcl_stepper_kind)k))
+        fprintf(stderr, " %s", golcl_stepper_name((golcl_stepper_kind)k));
+    fputc('\n', stderr);
+    return 2;
+  }
+  if (o->frames && make_dir(o->frames)) return 1;
+  golcl_context_opts copts = {0};
+  copts.device = o->device;
+  golcl_status s = golcl_context_create(&copts, &st->ctx);
+  if (s != GOLCL_OK) return lib_error(st, "no device", s);
+  golcl_device_info dev;
+  golcl_context_device_info(st->ctx, &dev);
+  if (!o->quiet) printf("device:     %s (%s)\n", dev.name, dev.platform);
+  s = golcl_stepper_create(st->ctx, kind, NULL, &st->stepper);
+  if (s != GOLCL_OK) return lib_error(st, o->stepper, s);
+  int rc = make_grid(st, p);
+  if (rc) return rc;
+  s = golcl_stepper_prepare(st->stepper, st->grid); /* JIT outside the timing */
+  if (s != GOLCL_OK) return lib_error(st, "building the kernels", s);
+  if (!o->quiet) {
+    char rule[GOLCL_PATTERN_RULE_CAP];
+    golcl_pattern_rule_text(p, rule, sizeof rule);
+    printf("pattern:    %s (%s, %ux%u, %llu cells, rule %s)\n", o->pattern,
+           golcl_pattern_format_name(golcl_pattern_get_format(p)), golcl_pattern_width(p),
+           golcl_pattern_height(p), (unsigned long long)golcl_pattern_population(p), rule);
+    if (st->infinite)
+      printf("grid:       infinite plane (a dead-boundary grid that grows, now %ux%u)\n",
+             golcl_grid_width(st->grid), golcl_grid_height(st->grid));
+    else
+      printf("grid:       %ux%u, %s\n", golcl_grid_width(st->grid), golcl_grid_height(st->grid),
+             golcl_grid_boundary(st->grid) == GOLCL_BOUNDARY_TORUS ? "torus" : "dead boundary");
+  }
+  double secs = 0;
+  rc = step_all(st, &secs);
+  if (rc) return rc;
+  uint64_t pop;
+  s = golcl_grid_population(st->grid, &pop);
+  if (s != GOLCL_OK) return lib_error(st, "counting", s);
+  if (!o->quiet) {
+    if (o->gens)
+      printf("run:        %llu generations with the %s stepper in %.3f s: %.1f gen/s\n",
+             (unsigned long long)o->gens, golcl_stepper_name(kind), secs,
+             secs > 0 ? (double)o->gens / secs : 0.0);
+    printf("population: %llu at generation %llu\n", (unsigned long long)pop,
+           (unsigned long long)golcl_grid_generation(st->grid));
+  }
+  golcl_pattern *result = NULL;
+  for (int i = 0; i < o->nouts && rc == 0; i++) {
+    if (pio_kind_of(o->outs[i]) == PIO_PNG) {
+      rc = write_png(st, o->outs[i]);
+    } else {
+      if (!result && (s = result_pattern(st, p, &result)) != GOLCL_OK)
+        return lib_error(st, "reading the result", s);
+      rc = pio_write("run", o->outs[i], result, &o->view, 2) ? 1 : 0;
+    }
+    if (rc == 0 && !o->quiet && strcmp(o->outs[i], "-") != 0) printf("wrote:      %s\n", o->outs[i]);
+  }
+  golcl_pattern_destroy(result);
+  return rc;
+}
+
+int cmd_run(int argc, char **argv) {
+  run_opts o;
+  int rc = parse_args(argc, argv, &o);
+  if (rc >= 0) return rc;
+  golcl_pattern *p = pio_load("run", o.pattern);
+  if (!p) return 1;
+  if (o.rule) {
+    uint32_t tw, th;
+    golcl_topology t = golcl_pattern_topology(p, &tw, &th);
+    golcl_status s = golcl_pattern_set_rule(p, o.rule);
+    if (s != GOLCL_OK) {
+      fprintf(stderr, "golcl run: --rule: %s\n", golcl_last_errmsg());
+      golcl_pattern_destroy(p);
+      return 2;
+    }
+    if (!strchr(o.rule, ':')) golcl_pattern_set_topology(p, t, tw, th); /* keep the file's grid */
+  }
+  run_state st = {0};
+  st.o = &o;
+  golcl_pattern_rule(p, &st.rule);
+  rc = run(&st, p);
+  golcl_grid_destroy(st.grid);
+  golcl_stepper_destroy(st.stepper);
+  golcl_context_destroy(st.ctx);
+  golcl_pattern_destroy(p);
+  return rc;
+}

@@ -1,0 +1,40 @@
+/* pattern_io.h — what `golcl run` and `golcl info` share: loading a pattern
+ * with a one-line error, outputs chosen by extension, number options. */
+#ifndef GOLCL_PATTERN_IO_H
+#define GOLCL_PATTERN_IO_H
+
+#include <golcl.h>
+
+#include "image_cells.h"
+
+typedef enum pio_kind { PIO_BAD = -1, PIO_RLE, PIO_CELLS, PIO_PNG, PIO_STDOUT } pio_kind;
+
+/* Reads a pattern; on failure prints "golcl CMD: PATH: line L, column C: ..."
+ * on stderr and returns NULL. */
+golcl_pattern *pio_load(const char *cmd, const char *path);
+
+/* The output kind of a path: .rle, .cells, .png (any case), or "-" (RLE on
+ * stdout). */
+pio_kind pio_kind_of(const char *path);
+
+/* Writes a pattern to path by its kind; a PNG shows the pattern's box with
+ * `border` dead cells around it. Prints one line on stderr and returns -1 on
+ * failure. */
+int pio_write(const char *cmd, const char *path, const golcl_pattern *p, const ex_cell_view *view,
+              uint32_t border);
+
+/* Writes 0/1 cells of a w×h box as a PNG (one line on stderr on failure). */
+int pio_write_png(const char *cmd, const char *path, const uint8_t *cells, uint32_t w,
+                  uint32_t h, const ex_cell_view *view);
+
+/* Decimal numbers and sizes of options; 0 on success, -1 if malformed. */
+int pio_parse_u64(const char *s, uint64_t *out);
+int pio_parse_u32(const char *s, uint32_t *out);
+int pio_parse_size(const char *s, uint32_t *w, uint32_t *h); /* "WxH" or "N" (N×N) */
+
+/* The value of option argv[*i]: "--opt=V" or "--opt V" (then *i advances).
+ * NULL if argv[*i] is not this option; prints an error and sets *missing
+ * if the value is absent. */
+const char *pio_opt(int argc, char **argv, int *i, const char *name, int *missing);
+
+#endif
