@@ -371,8 +371,9 @@ START_TEST(clear_in_every_layout) {
 }
 END_TEST
 
-/* The issue's layout switch: NAIVE, PACK16, LUT6X3, LAZY, NAIVE (and LUT4)
- * on the same grid, the cells checked against the model after each. */
+/* The issue's layout switch: NAIVE, PACK16, LUT6X3, LAZY, NAIVE on the same
+ * grid, then LUT4 and BINMUL (its own padded layout) between the packed
+ * ones, the cells checked against the model after each. */
 static void switch_case(uint32_t W, uint32_t H, golcl_boundary b, const char *rule) {
   static const struct {
     golcl_stepper_kind kind;
@@ -385,7 +386,10 @@ static void switch_case(uint32_t W, uint32_t H, golcl_boundary b, const char *ru
               {GOLCL_STEPPER_NAIVE, 3, GOLCL_LAYOUT_BYTES},
               {GOLCL_STEPPER_LUT6X3, 2, GOLCL_LAYOUT_BITROW},
               {GOLCL_STEPPER_LUT4, 4, GOLCL_LAYOUT_BYTES},
-              {GOLCL_STEPPER_PACK16, 3, GOLCL_LAYOUT_PACK16}};
+              {GOLCL_STEPPER_BINMUL, 3, GOLCL_LAYOUT_COUNT /* its own */},
+              {GOLCL_STEPPER_PACK16, 3, GOLCL_LAYOUT_PACK16},
+              {GOLCL_STEPPER_BINMUL, 2, GOLCL_LAYOUT_COUNT},
+              {GOLCL_STEPPER_LUT6X3, 2, GOLCL_LAYOUT_BITROW}};
   golcl_grid *g;
   TU_OK(golcl_grid_create(tu_ctx, W, H, b, &g));
   TU_OK(golcl_grid_set_rule(g, rule));

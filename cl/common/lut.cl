@@ -8,7 +8,18 @@
 #ifndef GOLCL_LUT_CL
 #define GOLCL_LUT_CL
 
-inline uint golcl_lut4(__global const uchar *restrict lut, uint idx) { return lut[idx]; }
+/* Where the LUT4 table lives. Global by default: indices depend on the
+ * cells, so they diverge across a warp, which constant caches serialise while
+ * L1 serves them. -DGOLCL_LUT_CONSTANT=1 (e.g. in $GOLCL_BUILD_OPTIONS) moves
+ * it to __constant, to compare on a device; the LUT6X3 table (128 KiB) is
+ * larger than the 64 KiB that devices must offer and stays global. */
+#if defined(GOLCL_LUT_CONSTANT) && GOLCL_LUT_CONSTANT
+#define GOLCL_LUT4_SPACE __constant
+#else
+#define GOLCL_LUT4_SPACE __global
+#endif
+
+inline uint golcl_lut4(GOLCL_LUT4_SPACE const uchar *restrict lut, uint idx) { return lut[idx]; }
 
 inline uint golcl_lut6x3(__global const uchar *restrict lut, uint idx) {
   return ((uint)lut[idx >> 1] >> ((idx & 1u) << 2)) & 15u;

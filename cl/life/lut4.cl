@@ -16,7 +16,7 @@
 
 __kernel __attribute__((reqd_work_group_size(GOLCL_LW, GOLCL_LH, 1))) void
 lut4_step(__global const uchar *in, __global uchar *out, int w, int h,
-          __global const uchar *restrict lut) {
+          GOLCL_LUT4_SPACE const uchar *restrict lut) {
   __local uchar tile[TILE_H][TILE_W];
   int lx = (int)get_local_id(0), ly = (int)get_local_id(1);
   long x0 = (long)get_group_id(0) * (2 * GOLCL_LW) - 1;

@@ -29,7 +29,7 @@ inline uint seg6(uint L, uint C, uint R, int r, int lbit, int rpos) {
 }
 
 __kernel void pack16_step(__global const ushort *in, __global ushort *out, int w, int h,
-                          int bw, int bh, __global const uchar *restrict lut) {
+                          int bw, int bh, GOLCL_LUT4_SPACE const uchar *restrict lut) {
   int bx = (int)get_global_id(0), by = (int)get_global_id(1);
   if (bx >= bw || by >= bh) return;
   int bxl = golcl_axis(bx, -1, bw), bxr = golcl_axis(bx, 1, bw);
