@@ -12,8 +12,10 @@
  * host round trip. Group 0 records the scalars of iteration k in hist[slot]
  * and the decision in flags[slot] (flags[2s] by B, flags[2s+1] by A); a
  * kernel reads only what earlier kernels wrote, and once a kernel stops,
- * every later one sees it and returns at once, so x stays the x of the
- * first iteration that met the tolerance. Grid-stride loops over a fixed
+ * every later one sees it and skips its sweep, so x stays the x of the
+ * first iteration that met the tolerance. No kernel returns early: every
+ * work-item reaches every barrier (pocl miscompiles data-dependent early
+ * returns ahead of barriers), and a stopped kernel only skips its loop. Grid-stride loops over a fixed
  * number of groups (get_num_groups), the same in all three kernels.
  * Options: REAL, IDX, LA_WG (la_real.cl), NDIAG (la_band.cl), LA_JACOBI
  * (0/1), and the flag values CG_RUNNING, CG_CONVERGED, CG_BREAKDOWN,
@@ -70,50 +72,33 @@ LA_KERNEL void cg_dir_mv(IDX n, __global const long *offs, __global const REAL *
                          __global REAL *hist, __global REAL *st, __global int *flags, int slot,
                          int prev, int first, int check_only, REAL rtol2, REAL atol2) {
   __local REAL s[LA_WG];
-  const int m = (int)get_num_groups(0);
-  if (!first && flags[2 * prev + 1] != CG_RUNNING) {
-    if (la_lead()) flags[2 * slot] = CG_STOPPED;
-    return;
-  }
+  const int m = (int)get_num_groups(0), lead = la_lead();
+  const int stopped = !first && flags[2 * prev + 1] != CG_RUNNING;
+  /* Every barrier is reached by every work-item, whatever was decided. */
   const REAL rr = la_sum_partials(part, m, s);
 #if LA_JACOBI
   const REAL rz = la_sum_partials(part + m, m, s);
 #else
   const REAL rz = rr;
 #endif
-  REAL tol2;
+  const REAL bb = la_sum_partials(part + 2 * m, m, s);
+  const REAL tol2 = first ? fmax(rtol2 * bb, atol2) : st[0];
   int flag = CG_RUNNING;
-  if (first) {
-    const REAL bb = la_sum_partials(part + 2 * m, m, s);
-    tol2 = fmax(rtol2 * bb, atol2);
-    if (la_lead()) {
-      st[0] = tol2;
-      st[1] = bb;
-    }
-    if (bb == 0) flag = CG_ZERO_RHS;
-  } else {
-    tol2 = st[0];
-  }
-  if (la_lead()) {
-    hist[4 * slot] = rr;
-    hist[4 * slot + 1] = rz;
-  }
-  if (flag == CG_RUNNING) {
-    if (rr <= tol2)
-      flag = CG_CONVERGED;
-    else if (!(rz > 0) || isinf(rz)) /* NaN fails rz > 0 */
-      flag = CG_BREAKDOWN;
-    else if (check_only)
-      flag = CG_MAXITER;
-  }
-  if (flag != CG_RUNNING) {
-    if (la_lead()) flags[2 * slot] = flag;
-    return;
-  }
-  const REAL beta = first ? 0 : rz / hist[4 * prev + 1];
+  if (stopped)
+    flag = CG_STOPPED;
+  else if (first && bb == 0)
+    flag = CG_ZERO_RHS;
+  else if (rr <= tol2)
+    flag = CG_CONVERGED;
+  else if (!(rz > 0) || isinf(rz)) /* NaN fails rz > 0 */
+    flag = CG_BREAKDOWN;
+  else if (check_only)
+    flag = CG_MAXITER;
+  const int run = flag == CG_RUNNING;
+  const REAL beta = first || !run ? 0 : rz / hist[4 * prev + 1];
   REAL acc = 0;
   const IDX stride = (IDX)get_global_size(0);
-  for (IDX i = (IDX)get_global_id(0); i < n; i += stride) {
+  for (IDX i = (IDX)get_global_id(0); run && i < n; i += stride) {
     const REAL pi = PV(i);
     REAL qi = 0;
     LA_BAND_ROW(qi, i, n, offs, vals, PV)
@@ -122,28 +107,37 @@ LA_KERNEL void cg_dir_mv(IDX n, __global const long *offs, __global const REAL *
     acc += pi * qi;
   }
   acc = la_group_sum(acc, s);
-  if (get_local_id(0) == 0) part[3 * m + (int)get_group_id(0)] = acc;
-  if (la_lead()) flags[2 * slot] = CG_RUNNING;
+  if (run && get_local_id(0) == 0) part[3 * m + (int)get_group_id(0)] = acc;
+  if (lead) {
+    flags[2 * slot] = flag;
+    if (!stopped) {
+      hist[4 * slot] = rr;
+      hist[4 * slot + 1] = rz;
+    }
+    if (first) {
+      st[0] = tol2;
+      st[1] = bb;
+    }
+  }
 }
 
 LA_KERNEL void cg_update(IDX n, __global const REAL *vals, IDX dmain, __global REAL *x,
                          __global REAL *r, __global const REAL *p, __global const REAL *q,
                          __global REAL *part, __global REAL *hist, __global int *flags, int slot) {
   __local REAL s[LA_WG];
-  const int m = (int)get_num_groups(0);
-  if (flags[2 * slot] != CG_RUNNING) {
-    if (la_lead()) flags[2 * slot + 1] = CG_STOPPED;
-    return;
-  }
+  const int m = (int)get_num_groups(0), lead = la_lead();
+  const int stopped = flags[2 * slot] != CG_RUNNING;
   const REAL pap = la_sum_partials(part + 3 * m, m, s);
-  if (!(pap > 0) || isinf(pap)) {
-    if (la_lead()) flags[2 * slot + 1] = CG_BREAKDOWN;
-    return;
-  }
-  const REAL alpha = hist[4 * slot + 1] / pap;
+  int flag = CG_RUNNING;
+  if (stopped)
+    flag = CG_STOPPED;
+  else if (!(pap > 0) || isinf(pap))
+    flag = CG_BREAKDOWN;
+  const int run = flag == CG_RUNNING;
+  const REAL alpha = run ? hist[4 * slot + 1] / pap : 0;
   REAL rr = 0, rz = 0;
   const IDX stride = (IDX)get_global_size(0);
-  for (IDX i = (IDX)get_global_id(0); i < n; i += stride) {
+  for (IDX i = (IDX)get_global_id(0); run && i < n; i += stride) {
     x[i] = fma(alpha, p[i], x[i]);
     const REAL ri = fma(-alpha, q[i], r[i]);
     r[i] = ri;
@@ -157,13 +151,13 @@ LA_KERNEL void cg_update(IDX n, __global const REAL *vals, IDX dmain, __global R
   rz = rr;
 #endif
   const int g = (int)get_group_id(0);
-  if (get_local_id(0) == 0) {
+  if (run && get_local_id(0) == 0) {
     part[g] = rr;
     part[m + g] = rz;
   }
-  if (la_lead()) {
-    hist[4 * slot + 2] = pap;
-    flags[2 * slot + 1] = CG_RUNNING;
+  if (lead) {
+    flags[2 * slot + 1] = flag;
+    if (run) hist[4 * slot + 2] = pap;
   }
 }
 

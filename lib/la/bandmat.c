@@ -19,7 +19,7 @@ golcl_status golcl_bandmat_create(golcl_context *ctx, size_t n, size_t ndiag,
                        fn, n, ndiag);
   golcl_status s = golcl__la_check_dtype(ctx, dtype, fn);
   if (s != GOLCL_OK) return s;
-  if (ndiag > n)
+  if (ndiag / 2 >= n) /* at most 2n − 1 distinct offsets */
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
                        "%s: %zu diagonals cannot be distinct in a matrix of order %zu", fn,
                        ndiag, n);

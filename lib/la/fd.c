@@ -17,10 +17,10 @@ static void stencil_diag(size_t nx, size_t n, ptrdiff_t o, double center, double
     double v;
     if (o == 0)
       v = center;
-    else if (o == 1 || o == -1)
-      v = (o == 1 ? ix + 1 < nx : ix > 0) ? nb : 0.0;
-    else
+    else if (o == (ptrdiff_t)nx || o == -(ptrdiff_t)nx) /* first: ±1 is ±nx when nx = 1 */
       v = (o > 0 ? i + nx < n : i >= nx) ? nb : 0.0;
+    else
+      v = (o == 1 ? ix + 1 < nx : ix > 0) ? nb : 0.0;
     if (dtype == GOLCL_F64)
       ((double *)buf)[i] = v;
     else
