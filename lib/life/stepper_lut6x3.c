@@ -35,7 +35,9 @@ static golcl_status lut6x3_kernel(golcl_stepper *s, golcl_grid *g, cl_kernel *k)
 static golcl_status lut6x3_prepare(golcl_stepper *s, golcl_grid *g) {
   cl_kernel k;
   cl_mem lut;
+  golcl__program_entry *conv; /* the layout conversion, so that a first run does no JIT */
   golcl_status st = lut6x3_kernel(s, g, &k);
+  if (st == GOLCL_OK) st = golcl__program(s->ctx, "life/layout_bitrow.cl", "", &conv);
   if (st == GOLCL_OK) st = golcl__lut_get(s->ctx, &((lut6x3_state *)s->state)->lut, g->rule, &lut);
   return st;
 }

@@ -34,7 +34,9 @@ static golcl_status pack16_kernel(golcl_stepper *s, golcl_grid *g, cl_kernel *k)
 static golcl_status pack16_prepare(golcl_stepper *s, golcl_grid *g) {
   cl_kernel k;
   cl_mem lut;
+  golcl__program_entry *conv; /* the layout conversion, so that a first run does no JIT */
   golcl_status st = pack16_kernel(s, g, &k);
+  if (st == GOLCL_OK) st = golcl__program(s->ctx, "life/layout_pack16.cl", "", &conv);
   if (st == GOLCL_OK) st = golcl__lut_get(s->ctx, &((pack16_state *)s->state)->lut, g->rule, &lut);
   return st;
 }
