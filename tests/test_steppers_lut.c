@@ -59,9 +59,9 @@ END_TEST
  * widths below them, 1-wide and 1-high tori; both boundaries, the four
  * rules in turn. */
 static const uint32_t packing_sizes[][2] = {
-    {5, 3},  {9, 9},  {17, 33}, {1, 40}, {40, 1},  {63, 65}, {100, 100}, {2, 7},
-    {3, 1},  {7, 5},  {1, 2},   {2, 1},  {31, 33}, {33, 31}, {65, 3},    {4, 4},
-    {32, 3}, {6, 10}, {1, 5},   {5, 1},  {97, 2}};
+    {5, 3},  {9, 9}, {17, 33}, {1, 40}, {40, 1}, {63, 65}, {100, 100},
+    {2, 7},  {3, 1}, {7, 5},   {1, 2},  {2, 1},  {31, 33}, {33, 31},
+    {65, 3}, {4, 4}, {32, 3},  {6, 10}, {1, 5},  {5, 1},   {97, 2}};
 
 static void check_packing_sizes(golcl_stepper_kind kind) {
   static const char *const rules[] = {"B3/S23", "B36/S23", "B2/S", "B0/S8"};
@@ -107,8 +107,8 @@ START_TEST(glider_crosses_the_seams) {
       memset(c, 0, W * H);
       for (int i = 0; i < 5; i++) put(c, W, H, 10 + k + glider[i][0], 8 + k + glider[i][1]);
       char what[64];
-      snprintf(what, sizeof what, "%s glider after %d generations",
-               golcl_stepper_name(kinds[ki]), 4 * k);
+      snprintf(what, sizeof what, "%s glider after %d generations", golcl_stepper_name(kinds[ki]),
+               4 * k);
       lc_assert_grid(g, c, what);
     }
     golcl_stepper_destroy(st);
@@ -121,7 +121,8 @@ END_TEST
 /* One stepper, one grid, the rule changed between runs: the cached table
  * must follow the grid's rule. Two grids of different rules alternate too. */
 START_TEST(table_follows_the_rule) {
-  static const char *const rules[] = {"B3/S23", "B36/S23", "B3/S23", "B2/S", "B0/S8", "B1357/S1357"};
+  static const char *const rules[] = {"B3/S23", "B36/S23", "B3/S23",
+                                      "B2/S",   "B0/S8",   "B1357/S1357"};
   const uint32_t W = 29, H = 23;
   for (size_t ki = 0; ki < NKINDS; ki++) {
     golcl_stepper *st;
@@ -248,9 +249,9 @@ static void check_raw(golcl_grid *g, golcl_layout L, const uint8_t *cells) {
   free(raw);
 }
 
-static const uint32_t layout_sizes[][2] = {{1, 1},  {5, 3},  {9, 9},   {17, 33}, {1, 40},
-                                           {40, 1}, {63, 65}, {100, 100}, {31, 2}, {32, 5},
-                                           {33, 4}, {4, 7},  {64, 3}};
+static const uint32_t layout_sizes[][2] = {{1, 1},  {5, 3},   {9, 9},     {17, 33}, {1, 40},
+                                           {40, 1}, {63, 65}, {100, 100}, {31, 2},  {32, 5},
+                                           {33, 4}, {4, 7},   {64, 3}};
 
 START_TEST(layout_round_trips) {
   const golcl_layout packed[] = {GOLCL_LAYOUT_PACK16, GOLCL_LAYOUT_BITROW};
@@ -446,16 +447,15 @@ static void device_limits(size_t *max_wg, size_t sides[2]) {
   sides[1] = all[1];
 }
 
-#define EXPECT_REFUSED(kind, opts, want_text)                                               \
-  do {                                                                                      \
-    golcl_stepper *st_ = (golcl_stepper *)&st_;                                             \
-    golcl_status s_ = golcl_stepper_create(tu_ctx, (kind), &(opts), &st_);                  \
-    ck_assert_msg(s_ == GOLCL_E_INVALID_ARG || s_ == GOLCL_E_UNSUPPORTED,                   \
-                  "%s: %s accepted: %s", golcl_stepper_name(kind), #opts, golcl_strerror(s_)); \
-    ck_assert_ptr_null(st_);                                                                \
-    ck_assert_msg(strstr(golcl_context_errmsg(tu_ctx), (want_text)) != NULL,              \
-                  "errmsg \"%s\" does not say \"%s\"", golcl_context_errmsg(tu_ctx),        \
-                  (want_text));                                                             \
+#define EXPECT_REFUSED(kind, opts, want_text)                                                      \
+  do {                                                                                             \
+    golcl_stepper *st_ = (golcl_stepper *)&st_;                                                    \
+    golcl_status s_ = golcl_stepper_create(tu_ctx, (kind), &(opts), &st_);                         \
+    ck_assert_msg(s_ == GOLCL_E_INVALID_ARG || s_ == GOLCL_E_UNSUPPORTED, "%s: %s accepted: %s",   \
+                  golcl_stepper_name(kind), #opts, golcl_strerror(s_));                            \
+    ck_assert_ptr_null(st_);                                                                       \
+    ck_assert_msg(strstr(golcl_context_errmsg(tu_ctx), (want_text)) != NULL,                       \
+                  "errmsg \"%s\" does not say \"%s\"", golcl_context_errmsg(tu_ctx), (want_text)); \
   } while (0)
 
 START_TEST(options_are_checked) {

@@ -34,8 +34,7 @@ inline uint golcl_lut4_index(uint r0, uint r1, uint r2, uint r3, uint sh) {
 
 /* The LUT6X3 index of the 6×3 window at bit offset sh of three rows. */
 inline uint golcl_lut6x3_index(ulong r0, ulong r1, ulong r2, uint sh) {
-  return (uint)((r0 >> sh) & 63u) | (uint)((r1 >> sh) & 63u) << 6 |
-         (uint)((r2 >> sh) & 63u) << 12;
+  return (uint)((r0 >> sh) & 63u) | (uint)((r1 >> sh) & 63u) << 6 | (uint)((r2 >> sh) & 63u) << 12;
 }
 
 /* A LUT4 entry (2×2, bit 2r+c) spread to its place in a 4×4 block (bit 4r+c). */

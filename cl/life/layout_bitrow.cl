@@ -20,6 +20,5 @@ __kernel void bitrow_to_bytes(__global const uchar *bits, __global uchar *bytes,
                               int pitch) {
   int x = (int)get_global_id(0), y = (int)get_global_id(1);
   if (x >= w || y >= h) return;
-  bytes[(ulong)y * (ulong)w + (ulong)x] =
-      (uchar)golcl_row_bit(bits + (ulong)y * (ulong)pitch, x);
+  bytes[(ulong)y * (ulong)w + (ulong)x] = (uchar)golcl_row_bit(bits + (ulong)y * (ulong)pitch, x);
 }

@@ -3,8 +3,8 @@
  * bw = ceil(w/4) blocks per row, cells beyond the grid 0). */
 
 /* One work-item per block; every block is written, padding bits as 0. */
-__kernel void pack16_from_bytes(__global const uchar *bytes, __global ushort *blocks, int w,
-                                int h, int bw, int bh) {
+__kernel void pack16_from_bytes(__global const uchar *bytes, __global ushort *blocks, int w, int h,
+                                int bw, int bh) {
   int bx = (int)get_global_id(0), by = (int)get_global_id(1);
   if (bx >= bw || by >= bh) return;
   uint v = 0;

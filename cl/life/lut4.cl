@@ -14,9 +14,9 @@
 #define TILE_W (2 * GOLCL_LW + 2)
 #define TILE_H (2 * GOLCL_LH + 2)
 
-__kernel __attribute__((reqd_work_group_size(GOLCL_LW, GOLCL_LH, 1))) void
-lut4_step(__global const uchar *in, __global uchar *out, int w, int h,
-          GOLCL_LUT4_SPACE const uchar *restrict lut) {
+__kernel __attribute__((reqd_work_group_size(GOLCL_LW, GOLCL_LH, 1))) void lut4_step(
+    __global const uchar *in, __global uchar *out, int w, int h,
+    GOLCL_LUT4_SPACE const uchar *restrict lut) {
   __local uchar tile[TILE_H][TILE_W];
   int lx = (int)get_local_id(0), ly = (int)get_local_id(1);
   long x0 = (long)get_group_id(0) * (2 * GOLCL_LW) - 1;

@@ -28,8 +28,8 @@ inline ulong row34(__global const uchar *in, int y, int k, int words, int w, int
   return v;
 }
 
-__kernel void lut6x3_step(__global const uchar *in, __global uchar *out, int w, int h,
-                          int words, int pitch, __global const uchar *restrict lut) {
+__kernel void lut6x3_step(__global const uchar *in, __global uchar *out, int w, int h, int words,
+                          int pitch, __global const uchar *restrict lut) {
   size_t gk = get_global_id(0), gy = get_global_id(1); /* may round up past 2^31 */
   if (gk >= (size_t)words || gy >= (size_t)h) return;
   int k = (int)gk, y = (int)gy;
@@ -37,7 +37,8 @@ __kernel void lut6x3_step(__global const uchar *in, __global uchar *out, int w, 
   ulong b = row34(in, y, k, words, w, pitch);
   ulong c = row34(in, golcl_axis(y, 1, h), k, words, w, pitch);
   uint next = 0;
-  for (uint j = 0; j < 8; j++) next |= golcl_lut6x3(lut, golcl_lut6x3_index(a, b, c, 4 * j)) << (4 * j);
+  for (uint j = 0; j < 8; j++)
+    next |= golcl_lut6x3(lut, golcl_lut6x3_index(a, b, c, 4 * j)) << (4 * j);
   int valid = w - 32 * k;
   if (valid < 32) next &= (1u << valid) - 1u;
   golcl_store_le32(out + (ulong)y * (ulong)pitch, k, next);

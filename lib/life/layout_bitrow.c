@@ -6,7 +6,8 @@
 
 static golcl_status bitrow_describe(uint32_t w, uint32_t h, golcl_layout_info *info) {
   size_t words = ((size_t)w + 31) / 32;
-  if (golcl__mul_size(words, 4, &info->row_pitch) || golcl__mul_size(info->row_pitch, h, &info->bytes))
+  if (golcl__mul_size(words, 4, &info->row_pitch) ||
+      golcl__mul_size(info->row_pitch, h, &info->bytes))
     return GOLCL_E_INVALID_ARG;
   info->rows = h;
   return GOLCL_OK;

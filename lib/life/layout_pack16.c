@@ -6,7 +6,8 @@
 
 static golcl_status pack16_describe(uint32_t w, uint32_t h, golcl_layout_info *info) {
   size_t bw = ((size_t)w + 3) / 4, bh = ((size_t)h + 3) / 4;
-  if (golcl__mul_size(bw, 2, &info->row_pitch) || golcl__mul_size(info->row_pitch, bh, &info->bytes))
+  if (golcl__mul_size(bw, 2, &info->row_pitch) ||
+      golcl__mul_size(info->row_pitch, bh, &info->bytes))
     return GOLCL_E_INVALID_ARG;
   info->rows = bh;
   return GOLCL_OK;

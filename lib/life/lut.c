@@ -67,10 +67,9 @@ golcl_status golcl__lut_get(golcl_context *ctx, golcl__lut *t, golcl_rule rule, 
   t->valid = 0; /* until the new table is in place */
   /* Blocking: the host table is freed next, and the in-order queue puts the
    * write after every launch that still reads the previous table. */
-  s = golcl__cl_fail(ctx,
-                     clEnqueueWriteBuffer(ctx->queue, t->buf, CL_TRUE, 0, bytes, host, 0, NULL,
-                                          NULL),
-                     "clEnqueueWriteBuffer (lookup table)");
+  s = golcl__cl_fail(
+      ctx, clEnqueueWriteBuffer(ctx->queue, t->buf, CL_TRUE, 0, bytes, host, 0, NULL, NULL),
+      "clEnqueueWriteBuffer (lookup table)");
   free(host);
   if (s != GOLCL_OK) return s;
   t->rule = rule;
@@ -88,16 +87,16 @@ void golcl__lut_release(golcl__lut *t) {
 golcl_status golcl__lut_max_item_sizes(golcl_context *ctx, size_t out[2]) {
   size_t sizes[3] = {0, 0, 0};
   cl_uint dims = 0;
-  cl_int err = clGetDeviceInfo(ctx->device, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS, sizeof dims,
-                               &dims, NULL);
+  cl_int err =
+      clGetDeviceInfo(ctx->device, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS, sizeof dims, &dims, NULL);
   if (err == CL_SUCCESS && dims < 2)
     return golcl__fail(ctx, GOLCL_E_UNSUPPORTED, "the device has %u work-item dimension(s), not 2",
                        (unsigned)dims);
   if (err == CL_SUCCESS) {
     size_t *all = malloc(dims * sizeof *all);
     if (!all) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-    err = clGetDeviceInfo(ctx->device, CL_DEVICE_MAX_WORK_ITEM_SIZES, dims * sizeof *all, all,
-                          NULL);
+    err =
+        clGetDeviceInfo(ctx->device, CL_DEVICE_MAX_WORK_ITEM_SIZES, dims * sizeof *all, all, NULL);
     if (err == CL_SUCCESS) {
       sizes[0] = all[0];
       sizes[1] = all[1];
@@ -111,12 +110,10 @@ golcl_status golcl__lut_max_item_sizes(golcl_context *ctx, size_t out[2]) {
   return GOLCL_OK;
 }
 
-golcl_status golcl__lut_check_local(golcl_context *ctx, const char *who, uint32_t lw,
-                                    uint32_t lh) {
+golcl_status golcl__lut_check_local(golcl_context *ctx, const char *who, uint32_t lw, uint32_t lh) {
   if ((lw == 0) != (lh == 0))
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
-                       "%s: give both local_w and local_h (the work-group shape), or neither",
-                       who);
+                       "%s: give both local_w and local_h (the work-group shape), or neither", who);
   if (lw == 0) return GOLCL_OK;
   size_t max[2];
   golcl_status s = golcl__lut_max_item_sizes(ctx, max);
@@ -135,8 +132,8 @@ golcl_status golcl__lut_check_local(golcl_context *ctx, const char *who, uint32_
 golcl_status golcl__lut_check_kernel(golcl_context *ctx, const char *who, cl_kernel k,
                                      const size_t local[2]) {
   size_t kwg = 0;
-  cl_int err = clGetKernelWorkGroupInfo(k, ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kwg,
-                                        &kwg, NULL);
+  cl_int err =
+      clGetKernelWorkGroupInfo(k, ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kwg, &kwg, NULL);
   if (err != CL_SUCCESS)
     return golcl__cl_fail(ctx, err, "clGetKernelWorkGroupInfo(CL_KERNEL_WORK_GROUP_SIZE)");
   if (local[0] * local[1] > kwg)

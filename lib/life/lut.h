@@ -36,8 +36,7 @@ void golcl__lut_release(golcl__lut *t);
  * sides or neither (0 × 0), each side within CL_DEVICE_MAX_WORK_ITEM_SIZES,
  * the product within max_work_group_size. GOLCL_E_INVALID_ARG with the reason
  * (prefixed by `who`) otherwise. */
-golcl_status golcl__lut_check_local(golcl_context *ctx, const char *who, uint32_t lw,
-                                    uint32_t lh);
+golcl_status golcl__lut_check_local(golcl_context *ctx, const char *who, uint32_t lw, uint32_t lh);
 
 /* The device's largest work-group side for dimension 0 and 1. */
 golcl_status golcl__lut_max_item_sizes(golcl_context *ctx, size_t out[2]);

@@ -60,7 +60,8 @@ static golcl_status lut6x3_run(golcl_stepper *s, golcl_grid *g, uint64_t gens) {
   }
   for (uint64_t i = 0; i < gens; i++) {
     st = golcl__args(s->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
-                     GOLCL__ARG(h), GOLCL__ARG(words), GOLCL__ARG(pitch), GOLCL__ARG(lut), GOLCL__END);
+                     GOLCL__ARG(h), GOLCL__ARG(words), GOLCL__ARG(pitch), GOLCL__ARG(lut),
+                     GOLCL__END);
     if (st == GOLCL_OK) st = golcl__launch(s->ctx, k, 2, global, S->local[0] ? S->local : NULL);
     if (st != GOLCL_OK) return st;
     golcl__grid_swap(g);
@@ -76,5 +77,5 @@ static void lut6x3_destroy(golcl_stepper *s) {
   free(S);
 }
 
-const golcl__stepper_ops golcl__stepper_lut6x3 = {GOLCL_STEPPER_LUT6X3, lut6x3_init,
-                                                  lut6x3_prepare, lut6x3_run, lut6x3_destroy};
+const golcl__stepper_ops golcl__stepper_lut6x3 = {GOLCL_STEPPER_LUT6X3, lut6x3_init, lut6x3_prepare,
+                                                  lut6x3_run, lut6x3_destroy};

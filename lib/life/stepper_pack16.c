@@ -75,5 +75,5 @@ static void pack16_destroy(golcl_stepper *s) {
   free(S);
 }
 
-const golcl__stepper_ops golcl__stepper_pack16 = {GOLCL_STEPPER_PACK16, pack16_init,
-                                                  pack16_prepare, pack16_run, pack16_destroy};
+const golcl__stepper_ops golcl__stepper_pack16 = {GOLCL_STEPPER_PACK16, pack16_init, pack16_prepare,
+                                                  pack16_run, pack16_destroy};
