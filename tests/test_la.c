@@ -518,6 +518,35 @@ START_TEST(cg_reports_breakdown_on_non_spd) {
 }
 END_TEST
 
+/* f32 cannot represent an x with a residual below about eps·||A||·||x||:
+ * asking for more gives converged = 0, and the reported residual is the one
+ * of the x returned (recomputed here in double). */
+START_TEST(cg_f32_reports_the_residual_it_reaches) {
+  const size_t nx = 64, ny = 64, n = nx * ny;
+  golcl_bandmat *A;
+  TU_OK(golcl_fd_stencil5(tu_ctx, nx, ny, 4, -1, GOLCL_F32, &A));
+  lr_band *R = lr_band_stencil5(nx, ny, 4, -1);
+  double *b = lr_alloc(n), *x = lr_alloc(n);
+  for (size_t i = 0; i < n; i++) b[i] = 1;
+  golcl_vec *vb = lr_vec(GOLCL_F32, n, b), *vx = lr_vec(GOLCL_F32, n, NULL);
+  golcl_cg_opts o = {.rtol = 1e-7};
+  golcl_cg_report rep;
+  TU_OK(golcl_cg_solve(A, vb, vx, &o, &rep));
+  lr_read(vx, x);
+  double res = lr_rel_residual(R, b, x);
+  ck_assert_msg(res > 1e-7 && rep.converged == 0, "residual %g, converged %d", res, rep.converged);
+  ck_assert_msg(fabs(rep.rel_residual - res) <= 0.05 * res, "reported %g, true %g",
+                rep.rel_residual, res);
+  ck_assert(rep.iterations < n);
+  lr_band_free(R);
+  golcl_bandmat_destroy(A);
+  golcl_vec_destroy(vb);
+  golcl_vec_destroy(vx);
+  free(b);
+  free(x);
+}
+END_TEST
+
 START_TEST(cg_zero_rhs_and_exact_guess) {
   golcl_dtype dt = DTYPES[_i];
   const size_t n = 100;
@@ -610,6 +639,7 @@ static Suite *la_suite(void) {
   tcase_add_test(c, cg_returns_the_x_of_the_reported_iteration);
   tcase_add_loop_test(c, cg_jacobi_beats_cg_on_bad_scaling, 0, 2);
   tcase_add_loop_test(c, cg_reports_breakdown_on_non_spd, 0, 2);
+  tcase_add_test(c, cg_f32_reports_the_residual_it_reaches);
   tcase_add_loop_test(c, cg_zero_rhs_and_exact_guess, 0, 2);
   tcase_add_loop_test(c, results_are_bit_identical_run_after_run, 0, 2);
   suite_add_tcase(s, c);

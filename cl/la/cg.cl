@@ -31,21 +31,25 @@
 
 #define CG_X(j) x[j]
 
-/* r = b − A·x, and partials of r·r, r·z, b·b in rows 0, 1, 2 of part. */
+/* r = b − A·x, and partials of r·r, r·z, b·b in rows 0, 1, 2 of part and,
+ * in row 3, of Σ_i (|b_i| + Σ_j |A_ij·x_j|)², the scale of the rounding
+ * error of r. */
 LA_KERNEL void cg_init(IDX n, __global const long *offs, __global const REAL *vals, IDX dmain,
                        __global const REAL *b, __global const REAL *x, __global REAL *r,
                        __global REAL *part) {
   __local REAL s[LA_WG];
-  REAL rr = 0, rz = 0, bb = 0;
+  REAL rr = 0, rz = 0, bb = 0, ee = 0;
   const IDX stride = (IDX)get_global_size(0);
   for (IDX i = (IDX)get_global_id(0); i < n; i += stride) {
-    REAL ax = 0;
-    LA_BAND_ROW(ax, i, n, offs, vals, CG_X)
+    REAL ax = 0, e = 0;
+    LA_BAND_ROW_ABS(ax, e, i, n, offs, vals, CG_X)
     const REAL bi = b[i], ri = bi - ax;
     r[i] = ri;
     rr += ri * ri;
     rz += ri * Z(i, ri);
     bb += bi * bi;
+    e += fabs(bi);
+    ee += e * e;
   }
   const int m = (int)get_num_groups(0), g = (int)get_group_id(0);
   rr = la_group_sum(rr, s);
@@ -55,10 +59,12 @@ LA_KERNEL void cg_init(IDX n, __global const long *offs, __global const REAL *va
   rz = rr;
 #endif
   bb = la_group_sum(bb, s);
+  ee = la_group_sum(ee, s);
   if (get_local_id(0) == 0) {
     part[g] = rr;
     part[m + g] = rz;
     part[2 * m + g] = bb;
+    part[3 * m + g] = ee;
   }
 }
 
@@ -161,13 +167,16 @@ LA_KERNEL void cg_update(IDX n, __global const REAL *vals, IDX dmain, __global R
   }
 }
 
-/* One group: st[2] = Σ row 0 (r·r), st[3] = Σ row 2 (b·b) of m partials. */
+/* One group, after cg_init: st[2] = r·r, st[3] = b·b, st[4] = the error
+ * scale², from m partials. */
 LA_KERNEL void cg_final(__global const REAL *part, int m, __global REAL *st) {
   __local REAL s[LA_WG];
   const REAL rr = la_sum_partials(part, m, s);
   const REAL bb = la_sum_partials(part + 2 * m, m, s);
+  const REAL ee = la_sum_partials(part + 3 * m, m, s);
   if (get_local_id(0) == 0) {
     st[2] = rr;
     st[3] = bb;
+    st[4] = ee;
   }
 }

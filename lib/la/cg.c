@@ -24,6 +24,7 @@ enum {
 #define CG_BATCH 32
 #define CG_RING (2 * (CG_BATCH + 1)) /* slots of hist and flags, by k mod CG_RING */
 #define CG_MAX_RESTARTS 2
+#define CG_FLOOR 16 /* see the restart test in golcl_cg_solve */
 
 struct golcl__cg_ws {
   golcl__la_geom g;
@@ -31,7 +32,7 @@ struct golcl__cg_ws {
   cl_mem xw, r, q, p[2];      /* x (copied back on success), residual, A·p, directions */
   cl_mem part;                /* 4 rows of g.groups partials: r·r, r·z, b·b, p·Ap */
   cl_mem hist;                /* 4 REALs a slot: r·r, r·z, p·Ap */
-  cl_mem st;                  /* tol², b·b, and the final r·r, b·b */
+  cl_mem st;                  /* tol², b·b, and the final r·r, b·b, error scale² */
   cl_mem flags;               /* 2 ints a slot: B's and A's decision */
   cl_int hflags[2][2 * CG_RING]; /* host copies, double-buffered */
 };
@@ -62,7 +63,7 @@ static golcl_status ws_get(const golcl_bandmat *A, golcl__cg_ws **out) {
   for (size_t i = 0; i < 5 && s == GOLCL_OK; i++) s = golcl__buffer(ctx, vb, CL_MEM_READ_WRITE, vecs[i]);
   if (s == GOLCL_OK) s = golcl__buffer(ctx, 4 * ws->g.groups * es, CL_MEM_READ_WRITE, &ws->part);
   if (s == GOLCL_OK) s = golcl__buffer(ctx, 4 * CG_RING * es, CL_MEM_READ_WRITE, &ws->hist);
-  if (s == GOLCL_OK) s = golcl__buffer(ctx, 4 * es, CL_MEM_READ_WRITE, &ws->st);
+  if (s == GOLCL_OK) s = golcl__buffer(ctx, 8 * es, CL_MEM_READ_WRITE, &ws->st);
   if (s == GOLCL_OK)
     s = golcl__buffer(ctx, 2 * CG_RING * sizeof(cl_int), CL_MEM_READ_WRITE, &ws->flags);
   if (s != GOLCL_OK) {
@@ -274,9 +275,10 @@ static golcl_status iterate(cg_run *c, size_t k0, size_t *at, int *why) {
   return s;
 }
 
-/* ||b − A·x||² and ||b||² of the current x into *rr, *bb (host doubles);
- * leaves b − A·x in ws->q with its partials. */
-static golcl_status true_residual(cg_run *c, cl_mem b, double *rr, double *bb) {
+/* ||b − A·x||², ||b||² and the error scale || |b| + |A|·|x| ||² of the
+ * current x into *rr, *bb, *ee (host doubles); leaves b − A·x in ws->q with
+ * its partials. */
+static golcl_status true_residual(cg_run *c, cl_mem b, double *rr, double *bb, double *ee) {
   golcl_context *ctx = c->A->ctx;
   golcl__cg_ws *ws = c->ws;
   golcl_status s = launch_init(c, b, ws->xw, ws->q);
@@ -287,18 +289,19 @@ static golcl_status true_residual(cg_run *c, cl_mem b, double *rr, double *bb) {
   size_t local = ws->g.local;
   if (s == GOLCL_OK) s = golcl__launch(ctx, c->k.final, 1, &local, &local);
   union {
-    cl_float f[4];
-    cl_double d[4];
+    cl_float f[5];
+    cl_double d[5];
   } st;
   if (s == GOLCL_OK)
     s = golcl__cl_fail(ctx,
                        clEnqueueReadBuffer(ctx->queue, ws->st, CL_TRUE, 0,
-                                           4 * golcl_dtype_size(c->A->dtype), &st, 0, NULL, NULL),
+                                           5 * golcl_dtype_size(c->A->dtype), &st, 0, NULL, NULL),
                        "clEnqueueReadBuffer");
   if (s != GOLCL_OK) return s;
   int f64 = c->A->dtype == GOLCL_F64;
   *rr = f64 ? st.d[2] : (double)st.f[2];
   *bb = f64 ? st.d[3] : (double)st.f[3];
+  *ee = f64 ? st.d[4] : (double)st.f[4];
   return GOLCL_OK;
 }
 
@@ -365,15 +368,20 @@ golcl_status golcl_cg_solve(const golcl_bandmat *A, const golcl_vec *b, golcl_ve
   if (s == GOLCL_OK) s = launch_init(&c, b->buf, ws->xw, ws->r);
   size_t k = 0, at = 0;
   int why = CG_BREAKDOWN, restarts = 0;
-  double rr = 0, bb = 0;
+  double rr = 0, bb = 0, ee = 0;
+  const double eps = f64 ? 2.220446049250313e-16 : 1.1920929e-7;
   while (s == GOLCL_OK) {
     s = iterate(&c, k, &at, &why);
     if (s != GOLCL_OK || why == CG_ZERO_RHS) break;
-    s = true_residual(&c, b->buf, &rr, &bb);
+    s = true_residual(&c, b->buf, &rr, &bb, &ee);
     if (s != GOLCL_OK) break;
     double tol = fmax(o.rtol * sqrt(bb), o.atol);
     int ok = sqrt(rr) <= tol;
-    if (why == CG_CONVERGED && !ok && restarts < CG_MAX_RESTARTS && at < o.max_iter) {
+    /* Below CG_FLOOR·eps·|| |b| + |A|·|x| || the recomputed residual is
+     * rounding noise of its own computation: no restart can lower it. */
+    int above_floor = sqrt(rr) > CG_FLOOR * eps * sqrt(ee);
+    if (why == CG_CONVERGED && !ok && above_floor && restarts < CG_MAX_RESTARTS &&
+        at < o.max_iter) {
       /* The iterated residual drifted from the true one: go on from the true
        * one (now in q, with its partials), as a fresh start. */
       cl_mem t = ws->r;
