@@ -68,7 +68,7 @@ END_TEST
 /* 1-wide and 1-high grids, sizes just off powers of two and off the tile
  * sizes, both boundaries, for every stepper with its default options. */
 START_TEST(awkward_sizes) {
-  static const uint32_t sizes[][2] = {{1, 9}, {9, 1}, {1, 2},  {2, 1},  {2, 3},
+  static const uint32_t sizes[][2] = {{1, 9},   {9, 1},  {1, 2},   {2, 1},   {2, 3},
                                       {33, 17}, {65, 3}, {31, 33}, {129, 10}};
   static const char *const rules[] = {"B3/S23", "B36/S23", "B0/S8"};
   uint64_t seed = 500;
@@ -77,8 +77,7 @@ START_TEST(awkward_sizes) {
     TU_OK(golcl_stepper_create(tu_ctx, kinds[k], NULL, &st));
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
       for (int b = 0; b < 2; b++)
-        lc_check_case(st, sizes[i][0], sizes[i][1], (golcl_boundary)b, rules[(i + b) % 3],
-                      seed++);
+        lc_check_case(st, sizes[i][0], sizes[i][1], (golcl_boundary)b, rules[(i + b) % 3], seed++);
     golcl_stepper_destroy(st);
   }
 }
@@ -128,8 +127,8 @@ START_TEST(binmul_layout_is_padded_to_a_power_of_two) {
     ck_assert_uint_eq(info.rows, h);
     ck_assert_uint_eq(info.bytes, pitch * h);
     uint8_t *raw = malloc(info.bytes);
-    ck_assert_int_eq(clEnqueueReadBuffer(golcl_context_cl_queue(tu_ctx), m, CL_TRUE, 0,
-                                         info.bytes, raw, 0, NULL, NULL),
+    ck_assert_int_eq(clEnqueueReadBuffer(golcl_context_cl_queue(tu_ctx), m, CL_TRUE, 0, info.bytes,
+                                         raw, 0, NULL, NULL),
                      CL_SUCCESS);
     for (size_t y = 0; y < h; y++)
       for (size_t x = 0; x < pitch; x++)
@@ -161,8 +160,8 @@ END_TEST
 static void expect_refused(golcl_stepper_kind kind, golcl_stepper_opts o, const char *why) {
   golcl_stepper *st = (golcl_stepper *)&st; /* not NULL: create must clear it */
   golcl_status s = golcl_stepper_create(tu_ctx, kind, &o, &st);
-  ck_assert_msg(s == GOLCL_E_INVALID_ARG || s == GOLCL_E_UNSUPPORTED,
-                "%s with %s: got %s", golcl_stepper_name(kind), why, golcl_strerror(s));
+  ck_assert_msg(s == GOLCL_E_INVALID_ARG || s == GOLCL_E_UNSUPPORTED, "%s with %s: got %s",
+                golcl_stepper_name(kind), why, golcl_strerror(s));
   ck_assert_ptr_null(st);
   const char *msg = golcl_context_errmsg(tu_ctx);
   ck_assert_msg(strstr(msg, golcl_stepper_name(kind)) != NULL,
@@ -289,8 +288,8 @@ END_TEST
 /* A block (still) beside a blinker (period 2) across a tile border, and a
  * lone block far away: only the tiles around the blinker stay active. */
 START_TEST(lazy_still_life_next_to_an_oscillator) {
-  static const int things[][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1},  /* block at (6,6) */
-                                  {4, 1}, {5, 1}, {6, 1},          /* blinker across y = 8 */
+  static const int things[][2] = {{0, 0},   {1, 0},   {0, 1},   {1, 1}, /* block at (6,6) */
+                                  {4, 1},   {5, 1},   {6, 1},           /* blinker across y = 8 */
                                   {30, 30}, {31, 30}, {30, 31}, {31, 31}}; /* block */
   golcl_stepper_opts o = shape(2, 4, 8, 8);
   golcl_stepper *st;
@@ -449,9 +448,9 @@ START_TEST(lazy_notices_writes_and_switches) {
   cl_mem m = golcl_grid_buffer(s.g, &info);
   ck_assert_int_eq(info.layout, GOLCL_LAYOUT_BYTES);
   size_t at = 60 * info.row_pitch + 3;
-  ck_assert_int_eq(clEnqueueWriteBuffer(golcl_context_cl_queue(tu_ctx), m, CL_TRUE, at, 1, &one,
-                                        0, NULL, NULL),
-                   CL_SUCCESS);
+  ck_assert_int_eq(
+      clEnqueueWriteBuffer(golcl_context_cl_queue(tu_ctx), m, CL_TRUE, at, 1, &one, 0, NULL, NULL),
+      CL_SUCCESS);
   s.model[60 * 64 + 3] = 1;
   scene_run(&s, s.lazy, 1, "lazy after a write through golcl_grid_buffer");
   scene_run(&s, s.lazy, 5, "and on");

@@ -26,8 +26,7 @@ inline uint4 twocell_row(__global const uchar *g, long row, int xl, int x, int x
   return (uint4)(a, b, c, d);
 }
 
-__kernel void twocell_step(__global const uchar *in, __global uchar *out, int w, int h,
-                           uint rule) {
+__kernel void twocell_step(__global const uchar *in, __global uchar *out, int w, int h, uint rule) {
   int x = 2 * (int)get_global_id(0), y = (int)get_global_id(1);
   if (x >= w || y >= h) return;
   int two = x + 1 < w;

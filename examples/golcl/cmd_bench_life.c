@@ -189,17 +189,15 @@ static golcl_status timed_run(golcl_context *ctx, golcl_stepper *st, golcl_grid 
   double t0 = wall_seconds();
   if (clEnqueueMarkerWithWaitList(q, 0, NULL, &before) != CL_SUCCESS) before = NULL;
   s = golcl_stepper_run(st, g, gens);
-  if (s == GOLCL_OK && clEnqueueMarkerWithWaitList(q, 0, NULL, &after) != CL_SUCCESS)
-    after = NULL;
+  if (s == GOLCL_OK && clEnqueueMarkerWithWaitList(q, 0, NULL, &after) != CL_SUCCESS) after = NULL;
   cl_int err = clFinish(q);
   double t1 = wall_seconds();
   cl_ulong a = 0, b = 0;
-  *profiled = before && after &&
-              clGetEventProfilingInfo(before, CL_PROFILING_COMMAND_END, sizeof a, &a, NULL) ==
-                  CL_SUCCESS &&
-              clGetEventProfilingInfo(after, CL_PROFILING_COMMAND_END, sizeof b, &b, NULL) ==
-                  CL_SUCCESS &&
-              a != 0 && b > a;
+  *profiled =
+      before && after &&
+      clGetEventProfilingInfo(before, CL_PROFILING_COMMAND_END, sizeof a, &a, NULL) == CL_SUCCESS &&
+      clGetEventProfilingInfo(after, CL_PROFILING_COMMAND_END, sizeof b, &b, NULL) == CL_SUCCESS &&
+      a != 0 && b > a;
   *seconds = *profiled ? 1e-9 * (double)(b - a) : t1 - t0;
   if (before) clReleaseEvent(before);
   if (after) clReleaseEvent(after);
@@ -244,8 +242,8 @@ static int bench_one(golcl_context *ctx, golcl_grid *base, const bench_opts *o,
   }
   if (s == GOLCL_OK) {
     qsort(times, o->reps, sizeof *times, cmp_double);
-    r->seconds = o->reps % 2 ? times[o->reps / 2]
-                             : 0.5 * (times[o->reps / 2 - 1] + times[o->reps / 2]);
+    r->seconds =
+        o->reps % 2 ? times[o->reps / 2] : 0.5 * (times[o->reps / 2 - 1] + times[o->reps / 2]);
     r->kind = kind;
   }
   free(times);
@@ -258,15 +256,14 @@ static void print_table(const bench_opts *o, const result *res, size_t n) {
   double cells = (double)o->w * (double)o->h, naive = 0;
   for (size_t i = 0; i < n; i++)
     if (res[i].kind == GOLCL_STEPPER_NAIVE) naive = res[i].seconds;
-  printf("\n%-10s %12s %12s %14s %10s %10s  %s\n", "stepper", "seconds", "gens/s",
-         "Gcell upd/s", "eff GB/s", "vs naive", "hash");
+  printf("\n%-10s %12s %12s %14s %10s %10s  %s\n", "stepper", "seconds", "gens/s", "Gcell upd/s",
+         "eff GB/s", "vs naive", "hash");
   for (size_t i = 0; i < n; i++) {
     double t = res[i].seconds, gps = (double)o->gens / t, cps = gps * cells;
     char ratio[32] = "-";
     if (naive > 0) snprintf(ratio, sizeof ratio, "%.2fx", naive / t);
-    printf("%-10s %12.6f %12.4g %14.4g %10.4g %10s  %016llx\n",
-           golcl_stepper_name(res[i].kind), t, gps, cps * 1e-9, 2.0 * cps * 1e-9, ratio,
-           (unsigned long long)res[i].hash);
+    printf("%-10s %12.6f %12.4g %14.4g %10.4g %10s  %016llx\n", golcl_stepper_name(res[i].kind), t,
+           gps, cps * 1e-9, 2.0 * cps * 1e-9, ratio, (unsigned long long)res[i].hash);
   }
 }
 
@@ -280,9 +277,8 @@ static int write_csv(const bench_opts *o, const result *res, size_t n) {
   double cells = (double)o->w * (double)o->h;
   for (size_t i = 0; i < n; i++) {
     double gps = (double)o->gens / res[i].seconds;
-    fprintf(f, "%s,%u,%u,%llu,%.9g,%.9g,%.9g\n", golcl_stepper_name(res[i].kind),
-            (unsigned)o->w, (unsigned)o->h, (unsigned long long)o->gens, res[i].seconds, gps,
-            gps * cells);
+    fprintf(f, "%s,%u,%u,%llu,%.9g,%.9g,%.9g\n", golcl_stepper_name(res[i].kind), (unsigned)o->w,
+            (unsigned)o->h, (unsigned long long)o->gens, res[i].seconds, gps, gps * cells);
   }
   if (fclose(f) != 0) {
     fprintf(stderr, "golcl bench: cannot write %s: %s\n", o->csv, strerror(errno));
@@ -321,8 +317,9 @@ int cmd_bench_life(int argc, char **argv) {
   printf("\ndevice:  %s (%s%s%s)\n", dev.name, dev.platform, dev.version[0] ? ", " : "",
          dev.version);
   printf("grid:    %ux%u %s, density %g, seed %llu; %llu generations a run, median of %u runs\n",
-         (unsigned)o.w, (unsigned)o.h, o.boundary == GOLCL_BOUNDARY_TORUS ? "torus" : "dead boundary",
-         o.density, (unsigned long long)o.seed, (unsigned long long)o.gens, o.reps);
+         (unsigned)o.w, (unsigned)o.h,
+         o.boundary == GOLCL_BOUNDARY_TORUS ? "torus" : "dead boundary", o.density,
+         (unsigned long long)o.seed, (unsigned long long)o.gens, o.reps);
 
   golcl_grid *base = NULL;
   s = golcl_grid_create(ctx, o.w, o.h, o.boundary, &base);
@@ -352,8 +349,7 @@ int cmd_bench_life(int argc, char **argv) {
       continue;
     }
     if (n > 0 && res[n].hash != res[0].hash) {
-      fprintf(stderr,
-              "golcl bench: ERROR: MISMATCH: %s ends with hash %016llx, %s with %016llx\n",
+      fprintf(stderr, "golcl bench: ERROR: MISMATCH: %s ends with hash %016llx, %s with %016llx\n",
               name, (unsigned long long)res[n].hash, golcl_stepper_name(res[0].kind),
               (unsigned long long)res[0].hash);
       printf("%-10s MISMATCH: ends with another grid than %s\n", name,

@@ -84,8 +84,8 @@ static int continues(const lazy_state *z, const golcl_grid *g, const golcl__tili
 static golcl_status count_computed(golcl_stepper *s, size_t n) {
   lazy_state *z = s->state;
   golcl_status st = golcl__cl_fail(
-      s->ctx, clEnqueueReadBuffer(s->ctx->queue, z->flags[z->p], CL_TRUE, 0, n, z->host, 0, NULL,
-                                  NULL),
+      s->ctx,
+      clEnqueueReadBuffer(s->ctx->queue, z->flags[z->p], CL_TRUE, 0, n, z->host, 0, NULL, NULL),
       "clEnqueueReadBuffer");
   if (st != GOLCL_OK) return st;
   uint64_t c = 0;

@@ -4,8 +4,7 @@
  * work-items wide (workgroup.c), so that a group covers long row runs. */
 #include "life.h"
 
-static golcl_status twocell_kernel(golcl_stepper *s, golcl_grid *g, cl_kernel *k,
-                                   size_t local[2]) {
+static golcl_status twocell_kernel(golcl_stepper *s, golcl_grid *g, cl_kernel *k, size_t local[2]) {
   char opts[64];
   golcl__life_options(g, opts, sizeof opts);
   golcl_status st = golcl__kernel(s->ctx, "life/twocell.cl", opts, "twocell_step", k);

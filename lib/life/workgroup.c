@@ -13,8 +13,8 @@
 static golcl_status max_item_sizes(golcl_context *ctx, size_t out[2]) {
   size_t sizes[3] = {0, 0, 0};
   cl_uint dims = 0;
-  cl_int err = clGetDeviceInfo(ctx->device, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS, sizeof dims,
-                               &dims, NULL);
+  cl_int err =
+      clGetDeviceInfo(ctx->device, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS, sizeof dims, &dims, NULL);
   if (err == CL_SUCCESS && dims >= 2)
     err = clGetDeviceInfo(ctx->device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof sizes, sizes, NULL);
   if (err == CL_SUCCESS && dims < 2) err = CL_INVALID_DEVICE;
@@ -27,15 +27,14 @@ golcl_status golcl__wg_check_opts(golcl_stepper *s) {
   const golcl_stepper_opts *o = &s->opts;
   const char *who = golcl_stepper_name(s->kind);
   if ((o->local_w == 0) != (o->local_h == 0))
-    return golcl__fail(s->ctx, GOLCL_E_INVALID_ARG,
-                       "%s: give both local_w and local_h, or neither", who);
+    return golcl__fail(s->ctx, GOLCL_E_INVALID_ARG, "%s: give both local_w and local_h, or neither",
+                       who);
   if (o->local_w == 0) return GOLCL_OK;
   size_t items = (size_t)o->local_w * o->local_h, dims[2];
   if (items > s->ctx->info.max_work_group_size)
-    return golcl__fail(s->ctx, GOLCL_E_INVALID_ARG,
-                       "%s: a %ux%u work-group exceeds the device's %zu work-items", who,
-                       (unsigned)o->local_w, (unsigned)o->local_h,
-                       s->ctx->info.max_work_group_size);
+    return golcl__fail(
+        s->ctx, GOLCL_E_INVALID_ARG, "%s: a %ux%u work-group exceeds the device's %zu work-items",
+        who, (unsigned)o->local_w, (unsigned)o->local_h, s->ctx->info.max_work_group_size);
   golcl_status st = max_item_sizes(s->ctx, dims);
   if (st != GOLCL_OK) return st;
   if (o->local_w > dims[0] || o->local_h > dims[1])
@@ -86,8 +85,8 @@ static golcl_status probe(golcl_context *ctx, size_t *multiple, size_t *max_item
   golcl_status st = golcl__kernel(ctx, "life/workgroup.cl", "", "golcl_probe", &k);
   if (st != GOLCL_OK) return st;
   size_t m = 0, kmax = 0;
-  cl_int err = clGetKernelWorkGroupInfo(k, ctx->device, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
-                                        sizeof m, &m, NULL);
+  cl_int err = clGetKernelWorkGroupInfo(
+      k, ctx->device, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE, sizeof m, &m, NULL);
   if (err == CL_SUCCESS)
     err = clGetKernelWorkGroupInfo(k, ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax,
                                    NULL);
@@ -120,8 +119,8 @@ static golcl_status default_shape(golcl_stepper *s, size_t cap, size_t local[2])
 }
 
 static golcl_status kernel_max(golcl_stepper *s, cl_kernel k, size_t *out) {
-  cl_int err = clGetKernelWorkGroupInfo(k, s->ctx->device, CL_KERNEL_WORK_GROUP_SIZE,
-                                        sizeof *out, out, NULL);
+  cl_int err = clGetKernelWorkGroupInfo(k, s->ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof *out,
+                                        out, NULL);
   return golcl__cl_fail(s->ctx, err, "clGetKernelWorkGroupInfo");
 }
 
@@ -185,7 +184,8 @@ static golcl_status tiling_resolve(golcl_stepper *s, size_t cap, golcl__tiling *
 static void tiling_options(const golcl_grid *g, const golcl__tiling *t, char *buf, size_t cap) {
   char base[64];
   golcl__life_options(g, base, sizeof base);
-  golcl__snprintf(buf, cap, "%s -DGOLCL_TILE_W=%u -DGOLCL_TILE_H=%u -DGOLCL_LOCAL_W=%zu "
+  golcl__snprintf(buf, cap,
+                  "%s -DGOLCL_TILE_W=%u -DGOLCL_TILE_H=%u -DGOLCL_LOCAL_W=%zu "
                   "-DGOLCL_LOCAL_H=%zu",
                   base, (unsigned)t->tile[0], (unsigned)t->tile[1], t->local[0], t->local[1]);
 }
