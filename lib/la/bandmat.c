@@ -121,7 +121,7 @@ golcl_status golcl_bandmat_set_diag(golcl_bandmat *A, ptrdiff_t offset, const vo
 golcl_status golcl__bandmat_apply(const golcl_bandmat *A, double alpha, cl_mem x, double beta,
                                   cl_mem y, cl_mem out) {
   golcl_context *ctx = A->ctx;
-  golcl__la_geom g = golcl__la_geometry(ctx, A->n);
+  golcl__la_geom g = golcl__la_geometry(ctx, A->n, GOLCL__LA_STREAM);
   int wide = golcl__la_idx_long(A->ndiag * A->n, &g);
   char extra[48], opts[200];
   golcl__snprintf(extra, sizeof extra, "-DNDIAG=%zu", A->ndiag);

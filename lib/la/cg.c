@@ -34,11 +34,18 @@ struct golcl__cg_ws {
   cl_mem hist;                /* 4 REALs a slot: r·r, r·z, p·Ap */
   cl_mem st;                  /* tol², b·b, and the final r·r, b·b, error scale² */
   cl_mem flags;               /* 2 ints a slot: B's and A's decision */
-  cl_int hflags[2][2 * CG_RING]; /* host copies, double-buffered */
+  cl_mem hbuf;                /* pinned host memory for the two copies of flags */
+  cl_int (*hflags)[2 * CG_RING]; /* hbuf mapped: hflags[0], hflags[1] */
+  cl_command_queue queue;     /* to unmap hbuf */
 };
 
 void golcl__cg_ws_free(golcl__cg_ws *ws) {
   if (!ws) return;
+  if (ws->hflags) {
+    clEnqueueUnmapMemObject(ws->queue, ws->hbuf, ws->hflags, 0, NULL, NULL);
+    clFinish(ws->queue);
+  }
+  if (ws->hbuf) clReleaseMemObject(ws->hbuf);
   cl_mem *m[] = {&ws->xw, &ws->r, &ws->q, &ws->p[0], &ws->p[1],
                  &ws->part, &ws->hist, &ws->st, &ws->flags};
   for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
@@ -55,7 +62,7 @@ static golcl_status ws_get(const golcl_bandmat *A, golcl__cg_ws **out) {
   golcl_context *ctx = A->ctx;
   golcl__cg_ws *ws = calloc(1, sizeof *ws);
   if (!ws) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  ws->g = golcl__la_geometry(ctx, A->n);
+  ws->g = golcl__la_geometry(ctx, A->n, GOLCL__LA_FUSED);
   ws->wide = golcl__la_idx_long(A->ndiag * A->n, &ws->g);
   size_t es = golcl_dtype_size(A->dtype), vb = A->n * es;
   golcl_status s = GOLCL_OK;
@@ -64,8 +71,22 @@ static golcl_status ws_get(const golcl_bandmat *A, golcl__cg_ws **out) {
   if (s == GOLCL_OK) s = golcl__buffer(ctx, 4 * ws->g.groups * es, CL_MEM_READ_WRITE, &ws->part);
   if (s == GOLCL_OK) s = golcl__buffer(ctx, 4 * CG_RING * es, CL_MEM_READ_WRITE, &ws->hist);
   if (s == GOLCL_OK) s = golcl__buffer(ctx, 8 * es, CL_MEM_READ_WRITE, &ws->st);
+  size_t fb = 2 * CG_RING * sizeof(cl_int);
+  if (s == GOLCL_OK) s = golcl__buffer(ctx, fb, CL_MEM_READ_WRITE, &ws->flags);
+  /* Reads into pinned memory stay asynchronous on GPU drivers that would
+   * otherwise stage (and wait for) a copy to pageable memory. */
   if (s == GOLCL_OK)
-    s = golcl__buffer(ctx, 2 * CG_RING * sizeof(cl_int), CL_MEM_READ_WRITE, &ws->flags);
+    s = golcl__buffer(ctx, 2 * fb, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, &ws->hbuf);
+  if (s == GOLCL_OK) {
+    cl_int err;
+    void *p = clEnqueueMapBuffer(ctx->queue, ws->hbuf, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0,
+                                 2 * fb, 0, NULL, NULL, &err);
+    s = golcl__cl_fail(ctx, err, "clEnqueueMapBuffer");
+    if (s == GOLCL_OK) {
+      ws->hflags = p;
+      ws->queue = ctx->queue;
+    }
+  }
   if (s != GOLCL_OK) {
     golcl__cg_ws_free(ws);
     return s;
@@ -247,7 +268,7 @@ static golcl_status iterate(cg_run *c, size_t k0, size_t *at, int *why) {
     if (s == GOLCL_OK)
       s = golcl__cl_fail(ctx,
                          clEnqueueReadBuffer(ctx->queue, ws->flags, CL_FALSE, 0,
-                                             sizeof ws->hflags[cur], ws->hflags[cur], 0, NULL,
+                                             sizeof ws->hflags[0], ws->hflags[cur], 0, NULL,
                                              &ev[cur]),
                          "clEnqueueReadBuffer");
     if (s != GOLCL_OK) break;

@@ -12,6 +12,7 @@ struct golcl_vec {
   golcl_dtype dtype;
   cl_mem buf;     /* n elements */
   cl_mem scratch; /* reduction partials + result, allocated on first use */
+  size_t scratch_groups; /* the geometry's groups it was sized for */
 };
 
 typedef struct golcl__cg_ws golcl__cg_ws;
@@ -43,11 +44,17 @@ typedef struct golcl__la_geom {
   size_t groups;
 } golcl__la_geom;
 
+/* How a kernel uses its groups: STREAM kernels (dot, nrm2 first stage) are
+ * followed by a one-group second stage; FUSED kernels (CG) have every group
+ * re-reduce all partials of the kernel before, so fewer groups pay off. */
+typedef enum golcl__la_kind { GOLCL__LA_STREAM, GOLCL__LA_FUSED } golcl__la_kind;
+
 /* The geometry for n elements: local from the device (256 on GPUs, 64 on
  * CPUs, at most the device's limit; $GOLCL_LA_LOCAL overrides), groups =
- * min(ceil(n/local), groups_max) with groups_max = compute units × 4 on GPUs
- * and × 8 on CPUs ($GOLCL_LA_GROUPS overrides). */
-golcl__la_geom golcl__la_geometry(const golcl_context *ctx, size_t n);
+ * min(ceil(n/local), groups_max) with groups_max = compute units × 8
+ * (STREAM) or × 4 (FUSED) on GPUs, × 8 on CPUs; $GOLCL_LA_GROUPS overrides
+ * groups_max. */
+golcl__la_geom golcl__la_geometry(const golcl_context *ctx, size_t n, golcl__la_kind kind);
 
 /* 1 if kernels over `extent` indices need a 64-bit index type: when the
  * extent plus one grid stride of g does not fit in an int. */

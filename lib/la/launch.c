@@ -57,7 +57,7 @@ static size_t pow2_floor(size_t v) {
   return p;
 }
 
-golcl__la_geom golcl__la_geometry(const golcl_context *ctx, size_t n) {
+golcl__la_geom golcl__la_geometry(const golcl_context *ctx, size_t n, golcl__la_kind kind) {
   const int gpu = ctx->info.type != GOLCL_DEVICE_CPU;
   /* GPUs: 256 work-items keep several groups resident per compute unit and
    * the local reduction short. CPUs (pocl) run a group as one vectorised
@@ -72,7 +72,7 @@ golcl__la_geom golcl__la_geometry(const golcl_context *ctx, size_t n) {
   size_t gmax = env_size("GOLCL_LA_GROUPS");
   if (!gmax) {
     size_t cu = ctx->info.compute_units ? ctx->info.compute_units : 1;
-    gmax = cu * (gpu ? 4 : 8);
+    gmax = cu * (gpu && kind == GOLCL__LA_FUSED ? 4 : 8);
   }
   size_t groups = (n + local - 1) / local;
   if (groups > gmax) groups = gmax;

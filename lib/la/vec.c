@@ -170,7 +170,7 @@ golcl_status golcl_vec_axpby(double a, const golcl_vec *x, double b, const golcl
                        "golcl_vec_axpby: x or z is NULL");
   golcl_status s = check_xyz(x, y, z, "golcl_vec_axpby");
   if (s != GOLCL_OK) return s;
-  golcl__la_geom g = golcl__la_geometry(x->ctx, x->n);
+  golcl__la_geom g = golcl__la_geometry(x->ctx, x->n, GOLCL__LA_STREAM);
   cl_kernel k;
   s = vec_kernel(x, &g, y ? "vec_axpby" : "vec_scale", &k);
   if (s != GOLCL_OK) return s;
@@ -194,7 +194,7 @@ golcl_status golcl_vec_mul(const golcl_vec *x, const golcl_vec *y, golcl_vec *z)
                        "golcl_vec_mul: NULL vector");
   golcl_status s = check_xyz(x, y, z, "golcl_vec_mul");
   if (s != GOLCL_OK) return s;
-  golcl__la_geom g = golcl__la_geometry(x->ctx, x->n);
+  golcl__la_geom g = golcl__la_geometry(x->ctx, x->n, GOLCL__LA_STREAM);
   cl_kernel k;
   s = vec_kernel(x, &g, "vec_mul", &k);
   if (s != GOLCL_OK) return s;
@@ -208,12 +208,17 @@ golcl_status golcl_vec_mul(const golcl_vec *x, const golcl_vec *y, golcl_vec *z)
 golcl_status golcl__vec_scratch(const golcl_vec *v, const golcl__la_geom *g, cl_mem *out) {
   /* The scratch is a cache of the vector: logically mutable through const. */
   golcl_vec *mv = (golcl_vec *)v;
+  if (mv->scratch && mv->scratch_groups < g->groups) { /* $GOLCL_LA_GROUPS changed */
+    clReleaseMemObject(mv->scratch);
+    mv->scratch = NULL;
+  }
   if (!mv->scratch) {
     size_t bytes;
     if (golcl__la_bytes(v->dtype, 2 * g->groups + 2, &bytes) != 0)
       return golcl__fail(v->ctx, GOLCL_E_OUT_OF_MEMORY, "scratch size overflows");
     golcl_status s = golcl__buffer(v->ctx, bytes, CL_MEM_READ_WRITE, &mv->scratch);
     if (s != GOLCL_OK) return s;
+    mv->scratch_groups = g->groups;
   }
   *out = mv->scratch;
   return GOLCL_OK;
@@ -240,7 +245,7 @@ static golcl_status launch_final(golcl_context *ctx, golcl_dtype dtype, size_t n
 
 golcl_status golcl__la_dot(golcl_context *ctx, golcl_dtype dtype, size_t n, cl_mem x, cl_mem y,
                            cl_mem part, cl_mem result, size_t index) {
-  golcl__la_geom g = golcl__la_geometry(ctx, n);
+  golcl__la_geom g = golcl__la_geometry(ctx, n, GOLCL__LA_STREAM);
   char opts[160];
   golcl__la_options(dtype, golcl__la_idx_long(n, &g), &g, NULL, opts, sizeof opts);
   cl_kernel k;
@@ -270,7 +275,7 @@ golcl_status golcl_vec_dot_to(const golcl_vec *x, const golcl_vec *y, golcl_vec 
     s = golcl__fail(x->ctx, GOLCL_E_INVALID_ARG, "golcl_vec_dot_to: index %zu >= length %zu",
                     index, out->n);
   if (s != GOLCL_OK) return s;
-  golcl__la_geom g = golcl__la_geometry(x->ctx, x->n);
+  golcl__la_geom g = golcl__la_geometry(x->ctx, x->n, GOLCL__LA_STREAM);
   cl_mem part;
   s = golcl__vec_scratch(x, &g, &part);
   if (s != GOLCL_OK) return s;
@@ -298,7 +303,7 @@ golcl_status golcl_vec_dot(const golcl_vec *x, const golcl_vec *y, double *out) 
                        "golcl_vec_dot: NULL argument");
   golcl_status s = golcl__vec_match(x->ctx, y, x->dtype, x->n, "golcl_vec_dot", "y");
   if (s != GOLCL_OK) return s;
-  golcl__la_geom g = golcl__la_geometry(x->ctx, x->n);
+  golcl__la_geom g = golcl__la_geometry(x->ctx, x->n, GOLCL__LA_STREAM);
   cl_mem scratch;
   s = golcl__vec_scratch(x, &g, &scratch);
   if (s == GOLCL_OK)
@@ -309,7 +314,7 @@ golcl_status golcl_vec_dot(const golcl_vec *x, const golcl_vec *y, double *out) 
 golcl_status golcl_vec_nrm2(const golcl_vec *x, double *out) {
   if (!x || !out)
     return golcl__fail(x ? x->ctx : NULL, GOLCL_E_INVALID_ARG, "golcl_vec_nrm2: NULL argument");
-  golcl__la_geom g = golcl__la_geometry(x->ctx, x->n);
+  golcl__la_geom g = golcl__la_geometry(x->ctx, x->n, GOLCL__LA_STREAM);
   cl_mem scratch;
   golcl_status s = golcl__vec_scratch(x, &g, &scratch);
   cl_kernel k;
