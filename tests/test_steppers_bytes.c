@@ -473,6 +473,26 @@ START_TEST(lazy_notices_writes_and_switches) {
 }
 END_TEST
 
+/* A pattern placed in place (golcl_grid_place writes into the grid's own
+ * buffer) where lazy's flags say nothing moves. */
+START_TEST(lazy_notices_a_placed_pattern) {
+  static const char rle[] = "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n"; /* a glider */
+  scene s = scene_new();
+  scene_run(&s, s.lazy, 6, "lazy first");
+  golcl_pattern *p;
+  TU_OK(golcl_pattern_parse(rle, sizeof rle - 1, &p));
+  TU_OK(golcl_grid_place(s.g, p, 50, 8));
+  golcl_pattern_destroy(p);
+  uint8_t *gl = cells_of(64, 64, glider, 5, 50, 8);
+  for (size_t i = 0; i < 64 * 64; i++) s.model[i] |= gl[i];
+  free(gl);
+  lc_assert_grid(s.g, s.model, "the placed glider");
+  scene_run(&s, s.lazy, 1, "lazy after golcl_grid_place");
+  scene_run(&s, s.lazy, 20, "and on");
+  scene_free(&s);
+}
+END_TEST
+
 /* One lazy stepper on two grids in turn, and two lazy steppers on one. */
 START_TEST(lazy_with_two_grids_and_two_steppers) {
   scene a = scene_new(), b = scene_new();
@@ -511,6 +531,7 @@ int main(void) {
   tcase_add_test(tc, lazy_alternating_with_naive);
   tcase_add_test(tc, lazy_notices_the_generation_set_back);
   tcase_add_test(tc, lazy_notices_writes_and_switches);
+  tcase_add_test(tc, lazy_notices_a_placed_pattern);
   tcase_add_test(tc, lazy_with_two_grids_and_two_steppers);
   suite_add_tcase(s, tc);
   return tu_main(s);

@@ -148,6 +148,7 @@ golcl_status golcl_grid_place(golcl_grid *g, const golcl_pattern *p, int64_t x, 
   if (p->ncells == 0 || B.ncols == 0 || nrows == 0) return GOLCL_OK;
   golcl_status s = golcl__grid_set_layout(g, GOLCL_LAYOUT_BYTES);
   if (s != GOLCL_OK) return s;
+  golcl__grid_touch(g); /* cells change in place: steppers' saved state is stale */
   size_t width = 0;
   for (int k = 0; k < B.ncols; k++) width += B.cols[k].b - B.cols[k].a;
   size_t band_rows = BAND_BYTES / width ? BAND_BYTES / width : 1;
