@@ -299,7 +299,7 @@ START_TEST(lazy_still_life_next_to_an_oscillator) {
     TU_OK(golcl_grid_create(tu_ctx, 48, 48, (golcl_boundary)b, &g)); /* 6×6 tiles */
     uint8_t *model = cells_of(48, 48, things, sizeof things / sizeof things[0], 6, 6);
     TU_OK(golcl_grid_write(g, model, 0));
-    uint64_t total, most = lazy_follow(st, g, model, 120, &total);
+    uint64_t total, most = lazy_follow(st, g, model, 200, &total);
     ck_assert_uint_eq(total, 36);
     /* the blinker (x 10..12, y 6..8) changes tiles (1,0) and (1,1): the 3×4
        tiles around them are computed, the two blocks' tiles are not */
