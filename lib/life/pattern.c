@@ -379,9 +379,13 @@ static const char *rule_family(const char *b, size_t n) {
   unsigned char first = (unsigned char)toupper((unsigned char)b[0]);
   unsigned char last = (unsigned char)toupper((unsigned char)b[n - 1]);
   if (digits && (isdigit(first) || first == 'B' || first == 'S')) {
-    if (last == 'H') return "a hexagonal-neighbourhood rule";
-    if (last == 'V') return "a von Neumann-neighbourhood rule";
-    return "a non-totalistic rule (letters after the neighbour counts)";
+    if (last == 'H' && isdigit((unsigned char)b[n - 2])) return "a hexagonal-neighbourhood rule";
+    if (last == 'V' && isdigit((unsigned char)b[n - 2])) return "a von Neumann-neighbourhood rule";
+    for (size_t i = 1; i < n; i++) /* "B2ce/S12": letters right after a count */
+      if (isalpha((unsigned char)b[i]) && isdigit((unsigned char)b[i - 1]) &&
+          toupper((unsigned char)b[i]) != 'B' && toupper((unsigned char)b[i]) != 'S')
+        return "a non-totalistic rule (letters after the neighbour counts)";
+    return NULL; /* a malformed B/S rule */
   }
   return "a named rule, not a Life-like B/S rule";
 }

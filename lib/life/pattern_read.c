@@ -308,6 +308,7 @@ static golcl_status parse_life106(reader *r) {
     k = skip_ws(&L, k);
     st = read_int(&L, &k, &y, "y");
     if (st != GOLCL_OK) break;
+    k = skip_ws(&L, k);
     if (k < e) {
       char cn[16];
       st = lerr(&L, k, GOLCL_E_PARSE, "unexpected %s after \"x y\"", char_name(&L, k, cn, sizeof cn));
@@ -631,6 +632,8 @@ static golcl_status parse_text(const char *text, size_t len, golcl_pattern **out
     return golcl__fail(NULL, GOLCL_E_PARSE, "line 1, column 1: %zu bytes of text exceed the "
                        "limit of %llu bytes%s", len, (unsigned long long)lim.max_bytes, LIMIT_HINT);
   reader r = {text, len, 0, 0, lim, NULL};
+  if (len >= 2 && (unsigned char)text[0] == 0x1f && (unsigned char)text[1] == 0x8b)
+    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED, "gzip-compressed input: decompress it first");
   /* NUL bytes first, so that no parser meets one. */
   const char *nul = len ? memchr(text, '\0', len) : NULL;
   if (nul) {
@@ -640,8 +643,6 @@ static golcl_status parse_text(const char *text, size_t len, golcl_pattern **out
   }
   r.i = 0;
   r.no = 0;
-  if (len >= 2 && (unsigned char)text[0] == 0x1f && (unsigned char)text[1] == 0x8b)
-    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED, "gzip-compressed input: decompress it first");
   if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) r.i = 3; /* UTF-8 byte order mark */
   /* The first line that is not blank decides the format. */
   size_t start = r.i;
