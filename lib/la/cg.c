@@ -24,7 +24,7 @@ enum {
 #define CG_BATCH 32
 #define CG_RING (2 * (CG_BATCH + 1)) /* slots of hist and flags, by k mod CG_RING */
 #define CG_MAX_RESTARTS 2
-#define CG_FLOOR 16 /* see the restart test in golcl_cg_solve */
+#define CG_FLOOR 1 /* see the restart test in golcl_cg_solve */
 
 struct golcl__cg_ws {
   golcl__la_geom g;
@@ -398,10 +398,11 @@ golcl_status golcl_cg_solve(const golcl_bandmat *A, const golcl_vec *b, golcl_ve
     if (s != GOLCL_OK) break;
     double tol = fmax(o.rtol * sqrt(bb), o.atol);
     int ok = sqrt(rr) <= tol;
-    /* Below CG_FLOOR·eps·|| |b| + |A|·|x| || the recomputed residual is
-     * rounding noise of its own computation: no restart can lower it. */
-    int above_floor = sqrt(rr) > CG_FLOOR * eps * sqrt(ee);
-    if (why == CG_CONVERGED && !ok && above_floor && restarts < CG_MAX_RESTARTS &&
+    /* The recomputed residual carries rounding of about eps·|| |b| + |A|·|x| ||
+     * (CG_FLOOR times that): when that alone exceeds the tolerance, no
+     * restart can meet it, so do not spend iterations on one. */
+    int attainable = CG_FLOOR * eps * sqrt(ee) < tol;
+    if (why == CG_CONVERGED && !ok && attainable && restarts < CG_MAX_RESTARTS &&
         at < o.max_iter) {
       /* The iterated residual drifted from the true one: go on from the true
        * one (now in q, with its partials), as a fresh start. */
