@@ -26,21 +26,6 @@ inline int golcl_axis(int c, int d, int len) {
   return v;
 }
 
-/* The cell at (x, y) of a compact byte grid, 0 when x or y is -1. */
-inline uint golcl_byte_at(__global const uchar *g, int x, int y, int w) {
-  return (x < 0 || y < 0) ? 0u : (uint)g[(ulong)y * (ulong)w + (ulong)x];
-}
-
-/* Live neighbours of (x, y) in a compact byte grid, each of the 8 offsets
- * counted once (a 1-wide torus counts its own column twice). */
-inline uint golcl_neighbours(__global const uchar *g, int x, int y, int w, int h) {
-  int xl = golcl_axis(x, -1, w), xr = golcl_axis(x, 1, w);
-  int yu = golcl_axis(y, -1, h), yd = golcl_axis(y, 1, h);
-  return golcl_byte_at(g, xl, yu, w) + golcl_byte_at(g, x, yu, w) + golcl_byte_at(g, xr, yu, w) +
-         golcl_byte_at(g, xl, y, w) + golcl_byte_at(g, xr, y, w) +
-         golcl_byte_at(g, xl, yd, w) + golcl_byte_at(g, x, yd, w) + golcl_byte_at(g, xr, yd, w);
-}
-
 /* A coordinate v in -1 .. len (one step outside the grid at most) mapped by
  * the boundary rule: wrapped on a torus, -1 on a dead boundary. Beyond len it
  * gives -1: tiled kernels load such cells but no cell of the grid needs them. */
@@ -56,6 +41,23 @@ inline int golcl_edge(int v, int len) {
  * not y * w (padded pitches). */
 inline uint golcl_cell(__global const uchar *g, long row, int x) {
   return (row < 0 || x < 0) ? 0u : (uint)g[row + x];
+}
+
+/* The cell at (x, y) of a compact byte grid, 0 when x or y is -1. */
+inline uint golcl_byte_at(__global const uchar *g, int x, int y, int w) {
+  return (x < 0 || y < 0) ? 0u : (uint)g[(ulong)y * (ulong)w + (ulong)x];
+}
+
+/* Live neighbours of (x, y) in a compact byte grid, each of the 8 offsets
+ * counted once (a 1-wide torus counts its own column twice). The three row
+ * offsets and column indices are found once; -1 marks what is outside. */
+inline uint golcl_neighbours(__global const uchar *g, int x, int y, int w, int h) {
+  int xl = golcl_axis(x, -1, w), xr = golcl_axis(x, 1, w);
+  int yu = golcl_axis(y, -1, h), yd = golcl_axis(y, 1, h);
+  long ru = yu < 0 ? -1L : (long)yu * w, rm = (long)y * w, rd = yd < 0 ? -1L : (long)yd * w;
+  return golcl_cell(g, ru, xl) + golcl_cell(g, ru, x) + golcl_cell(g, ru, xr) +
+         golcl_cell(g, rm, xl) + golcl_cell(g, rm, xr) + golcl_cell(g, rd, xl) +
+         golcl_cell(g, rd, x) + golcl_cell(g, rd, xr);
 }
 
 #endif
