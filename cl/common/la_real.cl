@@ -35,6 +35,33 @@ inline REAL la_sum_partials(__global const REAL *p, int m, __local REAL *s) {
   return la_group_sum(v, s);
 }
 
+/* The same for up to four sums at once (one tree, one set of barriers). */
+#define REAL4 GOLCL_CAT(REAL, 4)
+#define GOLCL_CAT(a, b) GOLCL_CAT2(a, b)
+#define GOLCL_CAT2(a, b) a##b
+inline REAL4 la_group_sum4(REAL4 v, __local REAL4 *s) {
+  const int l = (int)get_local_id(0);
+  s[l] = v;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int h = LA_WG / 2; h > 0; h >>= 1) {
+    if (l < h) s[l] += s[l + h];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  const REAL4 r = s[0];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return r;
+}
+
+/* Sums of rows 0..3 of partials (m each, row k at p + k·m; rows past
+ * `rows` count as 0), in one tree. */
+inline REAL4 la_sum_partials4(__global const REAL *p, int m, int rows, __local REAL4 *s) {
+  REAL4 v = (REAL4)(0);
+  for (int i = (int)get_local_id(0); i < m; i += LA_WG)
+    v += (REAL4)(p[i], rows > 1 ? p[m + i] : 0, rows > 2 ? p[2 * m + i] : 0,
+                 rows > 3 ? p[3 * m + i] : 0);
+  return la_group_sum4(v, s);
+}
+
 /* One work-item of group 0 (for the writes that one item must do). */
 inline int la_lead(void) { return get_group_id(0) == 0 && get_local_id(0) == 0; }
 

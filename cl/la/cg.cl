@@ -37,7 +37,7 @@
 LA_KERNEL void cg_init(IDX n, __global const long *offs, __global const REAL *vals, IDX dmain,
                        __global const REAL *b, __global const REAL *x, __global REAL *r,
                        __global REAL *part) {
-  __local REAL s[LA_WG];
+  __local REAL4 s[LA_WG];
   REAL rr = 0, rz = 0, bb = 0, ee = 0;
   const IDX stride = (IDX)get_global_size(0);
   for (IDX i = (IDX)get_global_id(0); i < n; i += stride) {
@@ -52,19 +52,15 @@ LA_KERNEL void cg_init(IDX n, __global const long *offs, __global const REAL *va
     ee += e * e;
   }
   const int m = (int)get_num_groups(0), g = (int)get_group_id(0);
-  rr = la_group_sum(rr, s);
-#if LA_JACOBI
-  rz = la_group_sum(rz, s);
-#else
+#if !LA_JACOBI
   rz = rr;
 #endif
-  bb = la_group_sum(bb, s);
-  ee = la_group_sum(ee, s);
+  const REAL4 t = la_group_sum4((REAL4)(rr, rz, bb, ee), s);
   if (get_local_id(0) == 0) {
-    part[g] = rr;
-    part[m + g] = rz;
-    part[2 * m + g] = bb;
-    part[3 * m + g] = ee;
+    part[g] = t.x;
+    part[m + g] = t.y;
+    part[2 * m + g] = t.z;
+    part[3 * m + g] = t.w;
   }
 }
 
@@ -77,17 +73,18 @@ LA_KERNEL void cg_dir_mv(IDX n, __global const long *offs, __global const REAL *
                          __global REAL *p_new, __global REAL *q, __global REAL *part,
                          __global REAL *hist, __global REAL *st, __global int *flags, int slot,
                          int prev, int first, int check_only, REAL rtol2, REAL atol2) {
-  __local REAL s[LA_WG];
+  __local REAL4 s4[LA_WG];
+  __local REAL *s = (__local REAL *)s4;
   const int m = (int)get_num_groups(0), lead = la_lead();
   const int stopped = !first && flags[2 * prev + 1] != CG_RUNNING;
   /* Every barrier is reached by every work-item, whatever was decided. */
-  const REAL rr = la_sum_partials(part, m, s);
+  const REAL4 sums = la_sum_partials4(part, m, 3, s4);
+  const REAL rr = sums.x, bb = sums.z;
 #if LA_JACOBI
-  const REAL rz = la_sum_partials(part + m, m, s);
+  const REAL rz = sums.y;
 #else
   const REAL rz = rr;
 #endif
-  const REAL bb = la_sum_partials(part + 2 * m, m, s);
   const REAL tol2 = first ? fmax(rtol2 * bb, atol2) : st[0];
   int flag = CG_RUNNING;
   if (stopped)
@@ -130,7 +127,8 @@ LA_KERNEL void cg_dir_mv(IDX n, __global const long *offs, __global const REAL *
 LA_KERNEL void cg_update(IDX n, __global const REAL *vals, IDX dmain, __global REAL *x,
                          __global REAL *r, __global const REAL *p, __global const REAL *q,
                          __global REAL *part, __global REAL *hist, __global int *flags, int slot) {
-  __local REAL s[LA_WG];
+  __local REAL4 s4[LA_WG];
+  __local REAL *s = (__local REAL *)s4;
   const int m = (int)get_num_groups(0), lead = la_lead();
   const int stopped = flags[2 * slot] != CG_RUNNING;
   const REAL pap = la_sum_partials(part + 3 * m, m, s);
@@ -150,10 +148,12 @@ LA_KERNEL void cg_update(IDX n, __global const REAL *vals, IDX dmain, __global R
     rr += ri * ri;
     rz += ri * Z(i, ri);
   }
-  rr = la_group_sum(rr, s);
 #if LA_JACOBI
-  rz = la_group_sum(rz, s);
+  const REAL4 t = la_group_sum4((REAL4)(rr, rz, 0, 0), s4);
+  rr = t.x;
+  rz = t.y;
 #else
+  rr = la_group_sum(rr, s);
   rz = rr;
 #endif
   const int g = (int)get_group_id(0);
@@ -170,13 +170,11 @@ LA_KERNEL void cg_update(IDX n, __global const REAL *vals, IDX dmain, __global R
 /* One group, after cg_init: st[2] = r·r, st[3] = b·b, st[4] = the error
  * scale², from m partials. */
 LA_KERNEL void cg_final(__global const REAL *part, int m, __global REAL *st) {
-  __local REAL s[LA_WG];
-  const REAL rr = la_sum_partials(part, m, s);
-  const REAL bb = la_sum_partials(part + 2 * m, m, s);
-  const REAL ee = la_sum_partials(part + 3 * m, m, s);
+  __local REAL4 s[LA_WG];
+  const REAL4 t = la_sum_partials4(part, m, 4, s);
   if (get_local_id(0) == 0) {
-    st[2] = rr;
-    st[3] = bb;
-    st[4] = ee;
+    st[2] = t.x;
+    st[3] = t.z;
+    st[4] = t.w;
   }
 }
