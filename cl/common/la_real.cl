@@ -1,8 +1,9 @@
 /* la_real.cl — element type and work-group reductions of the linear-algebra
  * kernels. Built with -DREAL=float|double (and GOLCL_FP64 for double),
  * -DIDX=int|long (a signed index type wide enough for the extent plus one
- * grid stride) and -DLA_WG=<work-group size, a power of two>. The sums run in
- * a fixed tree order, so a reduction gives the same bits every time. */
+ * grid stride), -DLA_WG=<work-group size, a power of two> and
+ * -DLA_CONTIGUOUS=0|1 (see LA_FOR). The sums run in a fixed order, so a
+ * reduction gives the same bits every time on one device. */
 #ifndef GOLCL_LA_REAL_CL
 #define GOLCL_LA_REAL_CL
 
@@ -11,6 +12,22 @@
 #endif
 
 #define LA_KERNEL __kernel __attribute__((reqd_work_group_size(LA_WG, 1, 1)))
+
+/* The loop of a work-item over its share of 0..n-1 while cond holds. GPUs
+ * (LA_CONTIGUOUS 0): a grid-stride loop, so that neighbouring items touch
+ * neighbouring elements (coalesced). CPUs (1): a contiguous run per item,
+ * since a CPU runs the items of a group one after another and a grid stride
+ * would have every item sweep the whole vector through the cache. */
+#if LA_CONTIGUOUS
+#define LA_FOR(i, n, cond)                                                         \
+  const IDX i##_run = ((n) + (IDX)get_global_size(0) - 1) / (IDX)get_global_size(0); \
+  const IDX i##_lo = (IDX)get_global_id(0) * i##_run;                              \
+  const IDX i##_hi = min((IDX)(n), i##_lo + i##_run);                              \
+  for (IDX i = i##_lo; (cond) && i < i##_hi; i++)
+#else
+#define LA_FOR(i, n, cond) \
+  for (IDX i = (IDX)get_global_id(0); (cond) && i < (n); i += (IDX)get_global_size(0))
+#endif
 
 /* The sum of v over the work-group, given to every work-item. s holds LA_WG
  * elements of local memory; it may be reused after the call. */

@@ -15,7 +15,7 @@
  * every later one sees it and skips its sweep, so x stays the x of the
  * first iteration that met the tolerance. No kernel returns early: every
  * work-item reaches every barrier (pocl miscompiles data-dependent early
- * returns ahead of barriers), and a stopped kernel only skips its loop. Grid-stride loops over a fixed
+ * returns ahead of barriers), and a stopped kernel only skips its loop. Loops (LA_FOR) over a fixed
  * number of groups (get_num_groups), the same in all three kernels.
  * Options: REAL, IDX, LA_WG (la_real.cl), NDIAG (la_band.cl), LA_JACOBI
  * (0/1), and the flag values CG_RUNNING, CG_CONVERGED, CG_BREAKDOWN,
@@ -39,8 +39,7 @@ LA_KERNEL void cg_init(IDX n, __global const long *offs, __global const REAL *va
                        __global REAL *part) {
   __local REAL4 s[LA_WG];
   REAL rr = 0, rz = 0, bb = 0, ee = 0;
-  const IDX stride = (IDX)get_global_size(0);
-  for (IDX i = (IDX)get_global_id(0); i < n; i += stride) {
+  LA_FOR(i, n, 1) {
     REAL ax = 0, e = 0;
     LA_BAND_ROW_ABS(ax, e, i, n, offs, vals, CG_X)
     const REAL bi = b[i], ri = bi - ax;
@@ -100,8 +99,7 @@ LA_KERNEL void cg_dir_mv(IDX n, __global const long *offs, __global const REAL *
   const int run = flag == CG_RUNNING;
   const REAL beta = first || !run ? 0 : rz / hist[4 * prev + 1];
   REAL acc = 0;
-  const IDX stride = (IDX)get_global_size(0);
-  for (IDX i = (IDX)get_global_id(0); run && i < n; i += stride) {
+  LA_FOR(i, n, run) {
     const REAL pi = PV(i);
     REAL qi = 0;
     LA_BAND_ROW(qi, i, n, offs, vals, PV)
@@ -140,8 +138,7 @@ LA_KERNEL void cg_update(IDX n, __global const REAL *vals, IDX dmain, __global R
   const int run = flag == CG_RUNNING;
   const REAL alpha = run ? hist[4 * slot + 1] / pap : 0;
   REAL rr = 0, rz = 0;
-  const IDX stride = (IDX)get_global_size(0);
-  for (IDX i = (IDX)get_global_id(0); run && i < n; i += stride) {
+  LA_FOR(i, n, run) {
     x[i] = fma(alpha, p[i], x[i]);
     const REAL ri = fma(-alpha, q[i], r[i]);
     r[i] = ri;

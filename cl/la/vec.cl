@@ -1,7 +1,7 @@
 /* vec.cl — elementwise vector kernels (one work-item an element; outputs may
  * alias inputs since each item reads and writes only its own element) and
  * the two-stage reductions behind dot and nrm2: a first stage of a fixed
- * number of groups, each a grid-stride loop then a tree, writes one partial
+ * number of groups, each a loop (LA_FOR) then a tree, writes one partial
  * a group; a second stage of one group reduces the partials in a fixed order. */
 #include "common/la_real.cl"
 
@@ -25,8 +25,7 @@ LA_KERNEL void vec_dot_part(IDX n, __global const REAL *x, __global const REAL *
                             __global REAL *part) {
   __local REAL s[LA_WG];
   REAL acc = 0;
-  const IDX stride = (IDX)get_global_size(0);
-  for (IDX i = (IDX)get_global_id(0); i < n; i += stride) acc += x[i] * y[i];
+  LA_FOR(i, n, 1) acc += x[i] * y[i];
   acc = la_group_sum(acc, s);
   if (get_local_id(0) == 0) part[get_group_id(0)] = acc;
 }
@@ -76,8 +75,7 @@ inline void nrm2_group(REAL *scale, REAL *ssq, __local REAL *s, __local REAL *q)
 LA_KERNEL void vec_nrm2_part(IDX n, __global const REAL *x, __global REAL *part) {
   __local REAL s[LA_WG], q[LA_WG];
   REAL scale = 0, ssq = 0;
-  const IDX stride = (IDX)get_global_size(0);
-  for (IDX i = (IDX)get_global_id(0); i < n; i += stride) nrm2_add(&scale, &ssq, fabs(x[i]), 1);
+  LA_FOR(i, n, 1) nrm2_add(&scale, &ssq, fabs(x[i]), 1);
   nrm2_group(&scale, &ssq, s, q);
   if (get_local_id(0) == 0) {
     part[get_group_id(0)] = scale;

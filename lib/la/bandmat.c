@@ -141,7 +141,7 @@ golcl_status golcl__bandmat_apply(const golcl_bandmat *A, double alpha, cl_mem x
                   f64 ? (const void *)&ad : (const void *)&af, GOLCL__ARG(yy), rs,
                   f64 ? (const void *)&bd : (const void *)&bf, GOLCL__ARG(has_y), GOLCL__ARG(out),
                   GOLCL__END);
-  size_t global = golcl__round_up(A->n, g.local), local = g.local;
+  size_t global = g.groups * g.local, local = g.local;
   return s == GOLCL_OK ? golcl__launch(ctx, k, 1, &global, &local) : s;
 }
 

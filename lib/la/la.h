@@ -42,6 +42,7 @@ struct golcl_densemat {
 typedef struct golcl__la_geom {
   size_t local;
   size_t groups;
+  int contiguous; /* LA_CONTIGUOUS of la_real.cl: 1 on CPUs */
 } golcl__la_geom;
 
 /* How a kernel uses its groups: STREAM kernels (dot, nrm2 first stage) are

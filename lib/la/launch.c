@@ -77,7 +77,7 @@ golcl__la_geom golcl__la_geometry(const golcl_context *ctx, size_t n, golcl__la_
   size_t groups = (n + local - 1) / local;
   if (groups > gmax) groups = gmax;
   if (groups == 0) groups = 1;
-  golcl__la_geom g = {local, groups};
+  golcl__la_geom g = {local, groups, !gpu};
   return g;
 }
 
@@ -88,8 +88,8 @@ int golcl__la_idx_long(size_t extent, const golcl__la_geom *g) {
 
 void golcl__la_options(golcl_dtype dtype, int wide, const golcl__la_geom *g, const char *extra,
                        char *buf, size_t cap) {
-  golcl__snprintf(buf, cap, "-DREAL=%s%s -DIDX=%s -DLA_WG=%zu %s",
+  golcl__snprintf(buf, cap, "-DREAL=%s%s -DIDX=%s -DLA_WG=%zu -DLA_CONTIGUOUS=%d %s",
                   dtype == GOLCL_F64 ? "double" : "float",
-                  dtype == GOLCL_F64 ? " -DGOLCL_FP64=1" : "",
-                  wide ? "long" : "int", g->local, extra ? extra : "");
+                  dtype == GOLCL_F64 ? " -DGOLCL_FP64=1" : "", wide ? "long" : "int", g->local,
+                  g->contiguous, extra ? extra : "");
 }
