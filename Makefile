@@ -125,9 +125,11 @@ test: deps
 	done; \
 	if [ $$fail -ne 0 ]; then echo "make test: FAILED"; exit 1; fi; echo "make test: all suites passed"
 
+# The Gosper glider gun of tests/data through `golcl run`, as RLE and PNG.
 demo: deps
 	@$(MAKE) --no-print-directory lib examples
-	$(BUILD)/examples/demo $(BUILD)/demo.png
+	$(BUILD)/golcl run tests/data/gosper-glider-gun.rle -g 1000 -o $(BUILD)/demo.rle \
+	  -o $(BUILD)/demo.png --scale 2
 
 # Dependencies: Debian packages, installed when missing if we are root.
 deps:
@@ -151,6 +153,29 @@ asan: deps
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/asan \
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	  LDFLAGS="-fsanitize=address,undefined" test
+
+# libFuzzer over the pattern parsers (clang with compiler-rt), FUZZ_SECONDS
+# long, the corpus seeded from tests/data. A find is left in $(BUILD)/fuzz/
+# (crash-*, leak-*, timeout-*); it becomes a tests/data/fuzz-* regression file.
+FUZZ_SECONDS ?= 60
+FUZZ_CC ?= clang
+FUZZ_PKGS ?= clang libclang-rt-14-dev
+FUZZ_SRC := tests/fuzz/fuzz_pattern.c lib/life/pattern.c lib/life/pattern_read.c \
+            lib/life/pattern_write.c lib/life/rule.c lib/core/error.c
+.PHONY: fuzz
+fuzz:
+	@$(MAKE) --no-print-directory deps EXTRA_PKGS="$(FUZZ_PKGS)"
+	@$(MAKE) --no-print-directory $(BUILD)/fuzz/fuzz_pattern
+	@mkdir -p $(BUILD)/fuzz/corpus
+	cp tests/data/* $(BUILD)/fuzz/corpus/
+	$(BUILD)/fuzz/fuzz_pattern -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 \
+	  -dict=tests/fuzz/pattern.dict -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus
+
+$(BUILD)/fuzz/fuzz_pattern: $(FUZZ_SRC) tests/fuzz/pattern.dict include/golcl.h lib/life/pattern.h \
+                            lib/life/life.h lib/core/core.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(BASE_CPPFLAGS) -std=c11 $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined \
+	  -fno-sanitize-recover=undefined -o $@ $(FUZZ_SRC)
 
 # ---------------------------------------------------------------- install
 golcl.pc: golcl.pc.in include/golcl.h

@@ -571,7 +571,8 @@ GOLCL_API size_t golcl_pattern_comment_count(const golcl_pattern *pattern);
 GOLCL_API const char *golcl_pattern_comment(const golcl_pattern *pattern, size_t i);
 
 /** Appends a comment line: kept as it is if it starts with '#' and a letter
- *  other than P or R, else stored as "#C " followed by the text.
+ *  other than P or R (and is not "#Life..." or "#MCell...", which would be
+ *  read as another format), else stored as "#C " followed by the text.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, a line break or a
  *          #CXRLE line in text); GOLCL_E_OUT_OF_MEMORY. */
 GOLCL_API golcl_status golcl_pattern_add_comment(golcl_pattern *pattern, const char *text);

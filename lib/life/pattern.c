@@ -310,7 +310,7 @@ golcl_status golcl_pattern_add_comment(golcl_pattern *p, const char *text) {
                        "golcl_pattern_add_comment: #CXRLE is set by golcl_pattern_set_origin "
                        "and golcl_pattern_set_generation");
   int keep = text[0] == '#' && isalpha((unsigned char)text[1]) && text[1] != 'P' &&
-             text[1] != 'R';
+             text[1] != 'R' && strncmp(text, "#Life", 5) != 0 && strncmp(text, "#MCell", 6) != 0;
   golcl_status s;
   if (keep) {
     s = golcl__pattern_push_comment(p, text, strlen(text));

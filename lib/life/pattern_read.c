@@ -92,11 +92,12 @@ static golcl_status read_int(const line *L, size_t *k, int64_t *out, const char 
   if (i < L->len && (L->s[i] == '-' || L->s[i] == '+')) neg = L->s[i++] == '-';
   if (i >= L->len || !isdigit((unsigned char)L->s[i]))
     return lerr(L, i, GOLCL_E_PARSE, "expected %s (an integer)", what);
-  int64_t v = 0;
+  int64_t v = 0, max = (int64_t)1 << 62;
   for (; i < L->len && isdigit((unsigned char)L->s[i]); i++) {
-    v = v * 10 + (L->s[i] - '0');
-    if (v > ((int64_t)1 << 62))
+    int d = L->s[i] - '0';
+    if (v > (max - d) / 10) /* checked before it could overflow */
       return lerr(L, a, GOLCL_E_PARSE, "%s is out of range (more than 2^62)", what);
+    v = v * 10 + d;
   }
   *out = neg ? -v : v;
   *k = i;
@@ -111,11 +112,12 @@ static golcl_status read_uint(const line *L, size_t *k, uint64_t max, uint64_t *
     return lerr(L, i, GOLCL_E_PARSE, "expected %s (a number)", what);
   uint64_t v = 0;
   for (; i < L->len && isdigit((unsigned char)L->s[i]); i++) {
-    v = v * 10 + (uint64_t)(L->s[i] - '0');
-    if (v > max)
+    uint64_t d = (uint64_t)(L->s[i] - '0');
+    if (d > max || v > (max - d) / 10)
       return lerr(L, a, GOLCL_E_PARSE, "%s exceeds %s%llu%s", what,
                   limit_hint ? "the limit " : "", (unsigned long long)max,
                   limit_hint ? limit_hint : "");
+    v = v * 10 + d;
   }
   *out = v;
   *k = i;
@@ -125,6 +127,12 @@ static golcl_status read_uint(const line *L, size_t *k, uint64_t max, uint64_t *
 static const char *LIMIT_HINT = " (golcl_pattern_set_limits)";
 
 /* Comments --------------------------------------------------------------------- */
+
+/* A '#' line that, written first in an RLE file, would be read as the header
+ * of another format; such comments are kept as "#C" text. */
+static int other_format_header(const line *L, size_t k) {
+  return starts_with(L, k, "#Life") || starts_with(L, k, "#MCell");
+}
 
 /* Stores "prefix" + s[0..n) as a comment line. */
 static golcl_status push_comment2(golcl_pattern *p, const char *prefix, const char *s, size_t n) {
@@ -143,7 +151,10 @@ static golcl_status push_comment2(golcl_pattern *p, const char *prefix, const ch
 static golcl_status life10x_hash_line(reader *r, const line *L, size_t k, int *rule_seen) {
   golcl_pattern *p = r->p;
   char tag = k + 1 < L->len ? L->s[k + 1] : '\0';
-  if (tag == 'D') return push_comment2(p, "#C", L->s + k + 2, L->len - k - 2);
+  const char *rest = L->s + k + 2;
+  size_t nrest = L->len > k + 2 ? L->len - k - 2 : 0;
+  if (tag == 'D') /* "#DXRLE" must not become "#CXRLE" */
+    return push_comment2(p, nrest == 0 || is_ws(rest[0]) ? "#C" : "#C ", rest, nrest);
   if (tag == 'N' && trim_end(L) == k + 2) {
     p->rule.birth = 1u << 3;
     p->rule.survive = (1u << 2) | (1u << 3);
@@ -157,6 +168,10 @@ static golcl_status life10x_hash_line(reader *r, const line *L, size_t k, int *r
     return golcl__pattern_rule_parse(L->s + a, e - a, L->no, a + 1, &p->rule, &p->topology,
                                      &p->topo_w, &p->topo_h);
   }
+  /* Lines that RLE would read as a position are kept as "#C" text. */
+  if (starts_with(L, k, "#CXRLE") || other_format_header(L, k) ||
+      ((tag == 'P' || tag == 'R') && (k + 2 >= L->len || is_ws(L->s[k + 2]))))
+    return push_comment2(p, "#C ", L->s + k, L->len - k);
   return push_comment2(p, "", L->s + k, L->len - k);
 }
 
@@ -448,6 +463,7 @@ static golcl_status rle_hash_line(reader *r, const line *L, size_t k) {
     p->origin_kind = tag == 'P' ? GOLCL__ORIGIN_P : GOLCL__ORIGIN_R;
     return GOLCL_OK;
   }
+  if (other_format_header(L, k)) return push_comment2(p, "#C ", L->s + k, L->len - k);
   return push_comment2(p, "", L->s + k, L->len - k);
 }
 
