@@ -5,8 +5,8 @@
  * relaxed k times a step (red-black Gauss–Seidel with over-relaxation, the
  * sphere pushing particles out, the two pinned corners fixed), then the
  * sphere's friction; those kernels are our own, built with the plain OpenCL
- * API on the context and run on the vectors' buffers. Frames are drawn on the host (flat-shaded triangles with a
- * z-buffer over a ray-cast sphere) and written as PNG.
+ * API on the context and run on the vectors' buffers. Frames are drawn on the host (flat-shaded
+ * triangles with a z-buffer over a ray-cast sphere) and written as PNG.
  *
  * usage: cloth [--size N] [--steps S] [--every K] [--iters K] [--out DIR]
  *              [--dtype f32|f64] [--device SPEC] */
@@ -24,26 +24,26 @@
 
 #include "image.h"
 
-#define CHECK(call)                                                                      \
-  do {                                                                                   \
-    golcl_status s_ = (call);                                                            \
-    if (s_ != GOLCL_OK) {                                                                \
-      fprintf(stderr, "cloth: %s: %s\n%s\n", #call, golcl_strerror(s_),                   \
-              golcl_context_errmsg(ctx));                                                \
-      exit(1);                                                                           \
-    }                                                                                    \
+#define CHECK(call)                                                     \
+  do {                                                                  \
+    golcl_status s_ = (call);                                           \
+    if (s_ != GOLCL_OK) {                                               \
+      fprintf(stderr, "cloth: %s: %s\n%s\n", #call, golcl_strerror(s_), \
+              golcl_context_errmsg(ctx));                               \
+      exit(1);                                                          \
+    }                                                                   \
   } while (0)
 
 /* The scene. */
-#define CLOTH_SIZE 2.0     /* side of the square cloth */
-#define CLOTH_HEIGHT 1.0   /* where it starts, flat */
+#define CLOTH_SIZE 2.0   /* side of the square cloth */
+#define CLOTH_HEIGHT 1.0 /* where it starts, flat */
 #define GRAVITY 9.81
 #define DT (1.0 / 60.0)
-#define DAMPING 0.01       /* d of the Verlet step */
-#define OMEGA 1.0          /* relaxation factor of the Gauss–Seidel constraint sweeps */
-#define FRICTION 0.3       /* share of the velocity a particle on the sphere loses */
+#define DAMPING 0.01 /* d of the Verlet step */
+#define OMEGA 1.0    /* relaxation factor of the Gauss–Seidel constraint sweeps */
+#define FRICTION 0.3 /* share of the velocity a particle on the sphere loses */
 static const double SPHERE[4] = {0.0, 0.0, 0.2, 0.5}; /* centre, radius */
-#define MARGIN 1.03        /* the cloth keeps this ratio of the radius from the centre */
+#define MARGIN 1.03 /* the cloth keeps this ratio of the radius from the centre */
 #define IMG_W 480
 #define IMG_H 360
 
@@ -85,12 +85,18 @@ static int parse(int argc, char **argv, opts *o) {
     }
     char *end = NULL;
     i++;
-    if (!strcmp(a, "--size")) o->size = strtoul(v, &end, 10);
-    else if (!strcmp(a, "--steps")) o->steps = strtoul(v, &end, 10);
-    else if (!strcmp(a, "--every")) o->every = strtoul(v, &end, 10);
-    else if (!strcmp(a, "--iters")) o->iters = strtoul(v, &end, 10);
-    else if (!strcmp(a, "--out")) o->out = v;
-    else if (!strcmp(a, "--device")) o->device = v;
+    if (!strcmp(a, "--size"))
+      o->size = strtoul(v, &end, 10);
+    else if (!strcmp(a, "--steps"))
+      o->steps = strtoul(v, &end, 10);
+    else if (!strcmp(a, "--every"))
+      o->every = strtoul(v, &end, 10);
+    else if (!strcmp(a, "--iters"))
+      o->iters = strtoul(v, &end, 10);
+    else if (!strcmp(a, "--out"))
+      o->out = v;
+    else if (!strcmp(a, "--device"))
+      o->device = v;
     else if (!strcmp(a, "--dtype") && (!strcmp(v, "f32") || !strcmp(v, "f64")))
       o->dtype = v[1] == '6' ? GOLCL_F64 : GOLCL_F32;
     else {
@@ -288,8 +294,8 @@ static void draw_triangle(const double *a, const double *b, const double *cc,
 }
 
 /* The cloth as two triangles a quad, two-sided flat shading, checkered. */
-static void draw_cloth(const camera *c, const double *pos, size_t nx, size_t ny,
-                       unsigned char *rgb, double *zbuf) {
+static void draw_cloth(const camera *c, const double *pos, size_t nx, size_t ny, unsigned char *rgb,
+                       double *zbuf) {
   double l[3] = {LIGHT[0], LIGHT[1], LIGHT[2]};
   normalize3(l);
   for (size_t j = 0; j + 1 < ny; j++)
@@ -326,8 +332,8 @@ static void read_positions(golcl_context *ctx, golcl_vec *const v[3], size_t n, 
   for (int c = 0; c < 3; c++) {
     CHECK(golcl_vec_read(v[c], 0, n, tmp));
     for (size_t i = 0; i < n; i++)
-      pos[3 * i + c] = golcl_vec_dtype(v[c]) == GOLCL_F64 ? ((double *)tmp)[i]
-                                                           : (double)((float *)tmp)[i];
+      pos[3 * i + c] =
+          golcl_vec_dtype(v[c]) == GOLCL_F64 ? ((double *)tmp)[i] : (double)((float *)tmp)[i];
   }
 }
 
@@ -347,8 +353,8 @@ int main(int argc, char **argv) {
   const size_t N = o.size, n = N * N;
   const double rest = CLOTH_SIZE / (double)(N - 1);
   const golcl_dtype dt = o.dtype;
-  printf("cloth: %zux%zu particles, %zu steps of 1/60 s, %zu relaxations a step, %s, on %s\n",
-         N, N, o.steps, o.iters, dt == GOLCL_F64 ? "f64" : "f32", dev.name);
+  printf("cloth: %zux%zu particles, %zu steps of 1/60 s, %zu relaxations a step, %s, on %s\n", N, N,
+         o.steps, o.iters, dt == GOLCL_F64 ? "f64" : "f32", dev.name);
 
   /* The flat cloth: particle (i, j) at x = −1 + i·rest, z = −1 + j·rest. */
   double *init = malloc(3 * n * sizeof *init), *pos = malloc(3 * n * sizeof *pos);
@@ -359,7 +365,7 @@ int main(int argc, char **argv) {
   golcl_vec *x[3], *xp[3], *xn[3], *gdt2; /* xn: the Verlet step's output */
   for (int c = 0; c < 3; c++) {
     for (size_t k = 0; k < n; k++) {
-      double v = c == 0 ? -0.5 * CLOTH_SIZE + (double)(k % N) * rest
+      double v = c == 0   ? -0.5 * CLOTH_SIZE + (double)(k % N) * rest
                  : c == 1 ? CLOTH_HEIGHT
                           : -0.5 * CLOTH_SIZE + (double)(k / N) * rest;
       init[3 * k + c] = v;
@@ -392,7 +398,7 @@ int main(int argc, char **argv) {
   }
   err |= arg_real(collide, 11, dt, FRICTION);
   for (int c = 0; c < 3; c++) {
-    err |= arg_real(relax, 12 + c, dt, init[c]);                /* pinned: particle 0 */
+    err |= arg_real(relax, 12 + c, dt, init[c]);               /* pinned: particle 0 */
     err |= arg_real(relax, 15 + c, dt, init[3 * (N - 1) + c]); /* and particle N−1 */
   }
   if (err != CL_SUCCESS) {
@@ -437,9 +443,11 @@ int main(int argc, char **argv) {
     for (size_t it = 0; it < 2 * o.iters && err == CL_SUCCESS; it++) {
       cl_int colour = (cl_int)(it % 2);
       err = clSetKernelArg(relax, 4, sizeof colour, &colour);
-      if (err == CL_SUCCESS) err = clEnqueueNDRangeKernel(q, relax, 2, NULL, global, NULL, 0, NULL, NULL);
+      if (err == CL_SUCCESS)
+        err = clEnqueueNDRangeKernel(q, relax, 2, NULL, global, NULL, 0, NULL, NULL);
     }
-    if (err == CL_SUCCESS) err = clEnqueueNDRangeKernel(q, collide, 1, NULL, &gn, NULL, 0, NULL, NULL);
+    if (err == CL_SUCCESS)
+      err = clEnqueueNDRangeKernel(q, collide, 1, NULL, &gn, NULL, 0, NULL, NULL);
     if (err == CL_SUCCESS) err = clFinish(q);
     if (err != CL_SUCCESS) {
       fprintf(stderr, "cloth: the relaxation failed (OpenCL error %d)\n", (int)err);
@@ -451,11 +459,12 @@ int main(int argc, char **argv) {
   read_positions(ctx, x, n, pos, tmp);
   double lowest = DBL_MAX;
   for (size_t k = 0; k < n; k++) lowest = fmin(lowest, pos[3 * k + 1]);
-  printf("%zu steps in %.3f s: Verlet (axpby) %.3f s, relaxation %.3f s (%.1f us a sweep),\n"
-         "render+PNG %.3f s for %zu frames in %s/; lowest particle at y = %.3f\n",
-         o.steps, total, t_verlet, t_relax,
-         o.steps && o.iters ? 1e6 * t_relax / (double)(o.steps * o.iters) : 0.0, t_render, frames,
-         o.out, lowest);
+  printf(
+      "%zu steps in %.3f s: Verlet (axpby) %.3f s, relaxation %.3f s (%.1f us a sweep),\n"
+      "render+PNG %.3f s for %zu frames in %s/; lowest particle at y = %.3f\n",
+      o.steps, total, t_verlet, t_relax,
+      o.steps && o.iters ? 1e6 * t_relax / (double)(o.steps * o.iters) : 0.0, t_render, frames,
+      o.out, lowest);
   clReleaseKernel(relax);
   clReleaseKernel(collide);
   for (int c = 0; c < 3; c++) {

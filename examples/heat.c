@@ -20,14 +20,13 @@
 
 #include "image.h"
 
-#define CHECK(call)                                                                      \
-  do {                                                                                   \
-    golcl_status s_ = (call);                                                            \
-    if (s_ != GOLCL_OK) {                                                                \
-      fprintf(stderr, "heat: %s: %s\n%s\n", #call, golcl_strerror(s_),                    \
-              golcl_context_errmsg(ctx));                                                \
-      exit(1);                                                                           \
-    }                                                                                    \
+#define CHECK(call)                                                                                \
+  do {                                                                                             \
+    golcl_status s_ = (call);                                                                      \
+    if (s_ != GOLCL_OK) {                                                                          \
+      fprintf(stderr, "heat: %s: %s\n%s\n", #call, golcl_strerror(s_), golcl_context_errmsg(ctx)); \
+      exit(1);                                                                                     \
+    }                                                                                              \
   } while (0)
 
 typedef struct opts {
@@ -70,13 +69,20 @@ static int parse(int argc, char **argv, opts *o) {
     }
     char *end = NULL;
     i++;
-    if (!strcmp(a, "--size")) o->size = strtoul(v, &end, 10);
-    else if (!strcmp(a, "--steps")) o->steps = strtoul(v, &end, 10);
-    else if (!strcmp(a, "--every")) o->every = strtoul(v, &end, 10);
-    else if (!strcmp(a, "--s")) o->s = strtod(v, &end);
-    else if (!strcmp(a, "--rtol")) o->rtol = strtod(v, &end);
-    else if (!strcmp(a, "--out")) o->out = v;
-    else if (!strcmp(a, "--device")) o->device = v;
+    if (!strcmp(a, "--size"))
+      o->size = strtoul(v, &end, 10);
+    else if (!strcmp(a, "--steps"))
+      o->steps = strtoul(v, &end, 10);
+    else if (!strcmp(a, "--every"))
+      o->every = strtoul(v, &end, 10);
+    else if (!strcmp(a, "--s"))
+      o->s = strtod(v, &end);
+    else if (!strcmp(a, "--rtol"))
+      o->rtol = strtod(v, &end);
+    else if (!strcmp(a, "--out"))
+      o->out = v;
+    else if (!strcmp(a, "--device"))
+      o->device = v;
     else if (!strcmp(a, "--dtype") && (!strcmp(v, "f32") || !strcmp(v, "f64")))
       o->dtype = v[1] == '6' ? GOLCL_F64 : GOLCL_F32;
     else {
@@ -173,7 +179,7 @@ int main(int argc, char **argv) {
   }
   for (size_t step = 1; step <= o.steps; step++) {
     double ts = now();
-    CHECK(golcl_vec_copy(u, next));            /* guess: the last u */
+    CHECK(golcl_vec_copy(u, next));               /* guess: the last u */
     CHECK(golcl_cg_solve(A, u, next, &cg, &rep)); /* (I − sΔ)·u⁺ = u */
     t_solve += now() - ts;
     iters += rep.iterations;
@@ -195,11 +201,12 @@ int main(int argc, char **argv) {
     }
   }
   double total = now() - t0;
-  printf("%zu steps in %.3f s: solve %.3f s (%.2f ms a step, %.1f PCG iterations a step),\n"
-         "frames %.3f s for %zu PNGs in %s/; %zu solves did not reach rtol %g\n",
-         o.steps, total, t_solve, o.steps ? 1e3 * t_solve / (double)o.steps : 0.0,
-         o.steps ? (double)iters / (double)o.steps : 0.0, t_frames, frames, o.out, unconverged,
-         o.rtol);
+  printf(
+      "%zu steps in %.3f s: solve %.3f s (%.2f ms a step, %.1f PCG iterations a step),\n"
+      "frames %.3f s for %zu PNGs in %s/; %zu solves did not reach rtol %g\n",
+      o.steps, total, t_solve, o.steps ? 1e3 * t_solve / (double)o.steps : 0.0,
+      o.steps ? (double)iters / (double)o.steps : 0.0, t_frames, frames, o.out, unconverged,
+      o.rtol);
   free(host);
   free(rgb);
   golcl_vec_destroy(u);

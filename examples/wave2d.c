@@ -22,14 +22,14 @@
 
 #include "image.h"
 
-#define CHECK(call)                                                                      \
-  do {                                                                                   \
-    golcl_status s_ = (call);                                                            \
-    if (s_ != GOLCL_OK) {                                                                \
-      fprintf(stderr, "wave2d: %s: %s\n%s\n", #call, golcl_strerror(s_),                  \
-              golcl_context_errmsg(ctx));                                                \
-      exit(1);                                                                           \
-    }                                                                                    \
+#define CHECK(call)                                                      \
+  do {                                                                   \
+    golcl_status s_ = (call);                                            \
+    if (s_ != GOLCL_OK) {                                                \
+      fprintf(stderr, "wave2d: %s: %s\n%s\n", #call, golcl_strerror(s_), \
+              golcl_context_errmsg(ctx));                                \
+      exit(1);                                                           \
+    }                                                                    \
   } while (0)
 
 typedef struct opts {
@@ -76,15 +76,24 @@ static int parse(int argc, char **argv, opts *o) {
     }
     char *end = NULL;
     i++;
-    if (!strcmp(a, "--size")) o->size = strtoul(v, &end, 10);
-    else if (!strcmp(a, "--steps")) o->steps = strtoul(v, &end, 10);
-    else if (!strcmp(a, "--every")) o->every = strtoul(v, &end, 10);
-    else if (!strcmp(a, "--drops")) o->drops = strtoul(v, &end, 10);
-    else if (!strcmp(a, "--rain")) o->rain = strtoul(v, &end, 10);
-    else if (!strcmp(a, "--courant")) o->courant = strtod(v, &end);
-    else if (!strcmp(a, "--rtol")) o->rtol = strtod(v, &end);
-    else if (!strcmp(a, "--out")) o->out = v;
-    else if (!strcmp(a, "--device")) o->device = v;
+    if (!strcmp(a, "--size"))
+      o->size = strtoul(v, &end, 10);
+    else if (!strcmp(a, "--steps"))
+      o->steps = strtoul(v, &end, 10);
+    else if (!strcmp(a, "--every"))
+      o->every = strtoul(v, &end, 10);
+    else if (!strcmp(a, "--drops"))
+      o->drops = strtoul(v, &end, 10);
+    else if (!strcmp(a, "--rain"))
+      o->rain = strtoul(v, &end, 10);
+    else if (!strcmp(a, "--courant"))
+      o->courant = strtod(v, &end);
+    else if (!strcmp(a, "--rtol"))
+      o->rtol = strtod(v, &end);
+    else if (!strcmp(a, "--out"))
+      o->out = v;
+    else if (!strcmp(a, "--device"))
+      o->device = v;
     else if (!strcmp(a, "--dtype") && (!strcmp(v, "f32") || !strcmp(v, "f64")))
       o->dtype = v[1] == '6' ? GOLCL_F64 : GOLCL_F32;
     else {
@@ -166,7 +175,8 @@ static int render(golcl_context *ctx, renderer *r, golcl_vec *h, size_t nx, size
   err |= clSetKernelArg(r->k, 2, sizeof iny, &iny);
   err |= clSetKernelArg(r->k, 3, sizeof scale, &scale);
   err |= clSetKernelArg(r->k, 4, sizeof r->rgb, &r->rgb);
-  if (err == CL_SUCCESS) err = clEnqueueNDRangeKernel(q, r->k, 2, NULL, global, NULL, 0, NULL, NULL);
+  if (err == CL_SUCCESS)
+    err = clEnqueueNDRangeKernel(q, r->k, 2, NULL, global, NULL, 0, NULL, NULL);
   if (err == CL_SUCCESS)
     err = clEnqueueReadBuffer(q, r->rgb, CL_TRUE, 0, 3 * nx * ny, r->host, 0, NULL, NULL);
   if (err != CL_SUCCESS) {
@@ -246,10 +256,10 @@ int main(int argc, char **argv) {
       CHECK(golcl_vec_axpby(1.0, prev, 1.0, drop, prev));
     }
     double ts = now();
-    CHECK(golcl_bandmat_mv(M, cur, NULL, b));         /* b = M·h        */
-    CHECK(golcl_vec_axpby(1.0, b, -1.0, prev, b));     /* b −= h⁻        */
+    CHECK(golcl_bandmat_mv(M, cur, NULL, b));           /* b = M·h        */
+    CHECK(golcl_vec_axpby(1.0, b, -1.0, prev, b));      /* b −= h⁻        */
     CHECK(golcl_vec_axpby(2.0, cur, -1.0, prev, next)); /* guess 2h − h⁻ */
-    CHECK(golcl_cg_solve(A, b, next, &cg, &rep));      /* A·h⁺ = b       */
+    CHECK(golcl_cg_solve(A, b, next, &cg, &rep));       /* A·h⁺ = b       */
     t_solve += now() - ts;
     iters += rep.iterations;
     unconverged += !rep.converged;
@@ -266,11 +276,12 @@ int main(int argc, char **argv) {
     }
   }
   double total = now() - t0;
-  printf("%zu steps in %.3f s: solve %.3f s (%.2f ms a step, %.1f CG iterations a step),\n"
-         "render+PNG %.3f s for %zu frames in %s/; %zu solves did not reach rtol %g\n",
-         o.steps, total, t_solve, o.steps ? 1e3 * t_solve / (double)o.steps : 0.0,
-         o.steps ? (double)iters / (double)o.steps : 0.0, t_render, frames, o.out, unconverged,
-         o.rtol);
+  printf(
+      "%zu steps in %.3f s: solve %.3f s (%.2f ms a step, %.1f CG iterations a step),\n"
+      "render+PNG %.3f s for %zu frames in %s/; %zu solves did not reach rtol %g\n",
+      o.steps, total, t_solve, o.steps ? 1e3 * t_solve / (double)o.steps : 0.0,
+      o.steps ? (double)iters / (double)o.steps : 0.0, t_render, frames, o.out, unconverged,
+      o.rtol);
   free(buf);
   if (r.k) clReleaseKernel(r.k);
   if (r.rgb) clReleaseMemObject(r.rgb);

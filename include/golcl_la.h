@@ -70,15 +70,13 @@ GOLCL_API cl_mem golcl_vec_buffer(golcl_vec *v);
  *  waits until the copy is done. count 0 does nothing.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL v or src, offset + count > n);
  *          GOLCL_E_OPENCL. */
-GOLCL_API golcl_status golcl_vec_write(golcl_vec *v, size_t offset, size_t count,
-                                       const void *src);
+GOLCL_API golcl_status golcl_vec_write(golcl_vec *v, size_t offset, size_t count, const void *src);
 
 /** Copies count elements v[offset ..] into host memory (waits for the work
  *  queued before it). count 0 does nothing.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL v or dst, offset + count > n);
  *          GOLCL_E_OPENCL. */
-GOLCL_API golcl_status golcl_vec_read(const golcl_vec *v, size_t offset, size_t count,
-                                      void *dst);
+GOLCL_API golcl_status golcl_vec_read(const golcl_vec *v, size_t offset, size_t count, void *dst);
 
 /** Sets every element to value (rounded to float for f32).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL v); GOLCL_E_OPENCL. */
@@ -93,8 +91,8 @@ GOLCL_API golcl_status golcl_vec_copy(const golcl_vec *src, golcl_vec *dst);
  *  (then z = a·x and b is ignored); z may be x or y.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (x or z NULL); GOLCL_E_MISMATCH
  *          (other context, dtype or length); GOLCL_E_BUILD; GOLCL_E_OPENCL. */
-GOLCL_API golcl_status golcl_vec_axpby(double a, const golcl_vec *x, double b,
-                                       const golcl_vec *y, golcl_vec *z);
+GOLCL_API golcl_status golcl_vec_axpby(double a, const golcl_vec *x, double b, const golcl_vec *y,
+                                       golcl_vec *z);
 
 /** z = x·y elementwise (Hadamard product); z may be x or y.
  *  @return as golcl_vec_axpby (y NULL is GOLCL_E_INVALID_ARG). */
@@ -244,9 +242,8 @@ GOLCL_API golcl_status golcl_cg_solve(const golcl_bandmat *A, const golcl_vec *b
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL ctx or out, nx or ny 0, nx·ny
  *          overflows, a bad dtype); GOLCL_E_UNSUPPORTED (f64 without
  *          cl_khr_fp64); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
-GOLCL_API golcl_status golcl_fd_stencil5(golcl_context *ctx, size_t nx, size_t ny,
-                                         double center, double neighbour, golcl_dtype dtype,
-                                         golcl_bandmat **out);
+GOLCL_API golcl_status golcl_fd_stencil5(golcl_context *ctx, size_t nx, size_t ny, double center,
+                                         double neighbour, golcl_dtype dtype, golcl_bandmat **out);
 
 /** The 5-point Laplacian Δ (−4 on the diagonal, 1 for each neighbour inside
  *  the grid) on an nx×ny grid with Dirichlet boundaries:

@@ -168,8 +168,7 @@ START_TEST(write_read_fill_copy) {
   double part[3] = {7, 8, 9}, back[5];
   lr_write_range(w, 500, 3, part);
   lr_read_range(w, 499, 5, back);
-  ck_assert(back[0] == x[499] && back[1] == 7 && back[2] == 8 && back[3] == 9 &&
-            back[4] == x[503]);
+  ck_assert(back[0] == x[499] && back[1] == 7 && back[2] == 8 && back[3] == 9 && back[4] == x[503]);
   TU_OK(golcl_vec_write(w, n, 0, part)); /* empty range at the end: nothing */
   ck_assert_uint_eq(golcl_vec_size(w), n);
   ck_assert_int_eq(golcl_vec_dtype(w), dt);
@@ -464,8 +463,9 @@ START_TEST(cg_jacobi_beats_cg_on_bad_scaling) {
     golcl_cg_opts o = {.rtol = rtol, .precond = p ? GOLCL_PRECOND_JACOBI : GOLCL_PRECOND_NONE};
     TU_OK(golcl_cg_solve(A, vb, vx, &o, &rep[p]));
     ck_assert_msg(rep[p].converged, "precond %d did not converge", p);
-    ck_assert_msg(fabs((double)rep[p].iterations - (double)it_cpu[p]) <= 0.1 * (double)it_cpu[p] + 1,
-                  "precond %d: %zu iterations, cpu %zu", p, rep[p].iterations, it_cpu[p]);
+    ck_assert_msg(
+        fabs((double)rep[p].iterations - (double)it_cpu[p]) <= 0.1 * (double)it_cpu[p] + 1,
+        "precond %d: %zu iterations, cpu %zu", p, rep[p].iterations, it_cpu[p]);
     lr_read(vx, x);
     ck_assert(lr_rel_residual(R, b, x) <= rtol);
     golcl_vec_destroy(vb);

@@ -6,11 +6,11 @@
 
 #include <stdint.h>
 
-#define ST(call, want)                                                                    \
-  do {                                                                                    \
-    golcl_status st_ = (call);                                                            \
-    ck_assert_msg(st_ == (want), "%s -> %s, want %s (%s)", #call, golcl_strerror(st_),   \
-                  golcl_strerror(want), golcl_context_errmsg(tu_ctx));                    \
+#define ST(call, want)                                                                 \
+  do {                                                                                 \
+    golcl_status st_ = (call);                                                         \
+    ck_assert_msg(st_ == (want), "%s -> %s, want %s (%s)", #call, golcl_strerror(st_), \
+                  golcl_strerror(want), golcl_context_errmsg(tu_ctx));                 \
   } while (0)
 
 /* A handle that must come back NULL from a failed constructor. */
@@ -176,8 +176,7 @@ START_TEST(bandmat_create_args) {
   ST(golcl_bandmat_create(tu_ctx, 1, 3, o3, GOLCL_F32, &A), GOLCL_E_INVALID_ARG); /* > 2n−1 */
   ptrdiff_t two[2] = {0, 1};
   ST(golcl_bandmat_create(tu_ctx, SIZE_MAX / 4, 2, two, GOLCL_F32, &A), GOLCL_E_INVALID_ARG);
-  ST(golcl_bandmat_create(tu_ctx, (size_t)1 << 36, 2, two, GOLCL_F32, &A),
-     GOLCL_E_OUT_OF_MEMORY);
+  ST(golcl_bandmat_create(tu_ctx, (size_t)1 << 36, 2, two, GOLCL_F32, &A), GOLCL_E_OUT_OF_MEMORY);
   ck_assert_ptr_null(A);
   setenv("GOLCL_LA_NO_FP64", "1", 1);
   ST(golcl_bandmat_create(tu_ctx, 10, 3, o3, GOLCL_F64, &A), GOLCL_E_UNSUPPORTED);
@@ -298,8 +297,8 @@ START_TEST(cg_args) {
   ST(golcl_cg_solve(A, b, x15, &o, &rep), GOLCL_E_MISMATCH);
   ST(golcl_cg_solve(A, far, x, &o, &rep), GOLCL_E_MISMATCH);
   ST(golcl_cg_solve(A64, b, x64, &o, &rep), GOLCL_E_MISMATCH);
-  golcl_cg_opts bad[] = {{.rtol = -1}, {.atol = -1e-9}, {.rtol = NAN}, {.atol = NAN},
-                         {.precond = (golcl_precond)3}};
+  golcl_cg_opts bad[] = {
+      {.rtol = -1}, {.atol = -1e-9}, {.rtol = NAN}, {.atol = NAN}, {.precond = (golcl_precond)3}};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
     ST(golcl_cg_solve(A, b, x, &bad[i], &rep), GOLCL_E_INVALID_ARG);
   golcl_cg_opts jac = {.precond = GOLCL_PRECOND_JACOBI};

@@ -6,21 +6,21 @@
 #ifndef GOLCL_LA_BAND_CL
 #define GOLCL_LA_BAND_CL
 
-#define LA_BAND_ROW(acc, i, n, offs, vals, XJ)                  \
-  for (int d_ = 0; d_ < NDIAG; d_++) {                          \
-    const IDX j_ = (i) + (IDX)offs[d_];                              \
+#define LA_BAND_ROW(acc, i, n, offs, vals, XJ)                          \
+  for (int d_ = 0; d_ < NDIAG; d_++) {                                  \
+    const IDX j_ = (i) + (IDX)offs[d_];                                 \
     if (j_ >= 0 && j_ < (n)) acc += vals[(IDX)d_ * (n) + (i)] * XJ(j_); \
   }
 
 /* The same, also summing |A[i][j]·x_j| into absacc. */
-#define LA_BAND_ROW_ABS(acc, absacc, i, n, offs, vals, XJ)      \
-  for (int d_ = 0; d_ < NDIAG; d_++) {                          \
-    const IDX j_ = (i) + (IDX)offs[d_];                         \
-    if (j_ >= 0 && j_ < (n)) {                                  \
-      const REAL t_ = vals[(IDX)d_ * (n) + (i)] * XJ(j_);       \
-      acc += t_;                                                \
-      absacc += fabs(t_);                                       \
-    }                                                           \
+#define LA_BAND_ROW_ABS(acc, absacc, i, n, offs, vals, XJ) \
+  for (int d_ = 0; d_ < NDIAG; d_++) {                     \
+    const IDX j_ = (i) + (IDX)offs[d_];                    \
+    if (j_ >= 0 && j_ < (n)) {                             \
+      const REAL t_ = vals[(IDX)d_ * (n) + (i)] * XJ(j_);  \
+      acc += t_;                                           \
+      absacc += fabs(t_);                                  \
+    }                                                      \
   }
 
 #endif

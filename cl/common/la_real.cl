@@ -19,10 +19,10 @@
  * since a CPU runs the items of a group one after another and a grid stride
  * would have every item sweep the whole vector through the cache. */
 #if LA_CONTIGUOUS
-#define LA_FOR(i, n, cond)                                                         \
+#define LA_FOR(i, n, cond)                                                           \
   const IDX i##_run = ((n) + (IDX)get_global_size(0) - 1) / (IDX)get_global_size(0); \
-  const IDX i##_lo = (IDX)get_global_id(0) * i##_run;                              \
-  const IDX i##_hi = min((IDX)(n), i##_lo + i##_run);                              \
+  const IDX i##_lo = (IDX)get_global_id(0) * i##_run;                                \
+  const IDX i##_hi = min((IDX)(n), i##_lo + i##_run);                                \
   for (IDX i = i##_lo; (cond) && i < i##_hi; i++)
 #else
 #define LA_FOR(i, n, cond) \

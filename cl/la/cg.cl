@@ -14,12 +14,14 @@
  * kernel reads only what earlier kernels wrote, and once a kernel stops,
  * every later one sees it and skips its sweep, so x stays the x of the
  * first iteration that met the tolerance. No kernel returns early: every
- * work-item reaches every barrier (pocl miscompiles data-dependent early
- * returns ahead of barriers), and a stopped kernel only skips its loop. Loops (LA_FOR) over a fixed
+ * work-item reaches every barrier (pocl 3.1 lost stores of kernels that
+ * returned early, on a decision read from memory, ahead of a barrier), and
+ * a stopped kernel only skips its loop. The loops (LA_FOR) run over a fixed
  * number of groups (get_num_groups), the same in all three kernels.
- * Options: REAL, IDX, LA_WG (la_real.cl), NDIAG (la_band.cl), LA_JACOBI
- * (0/1), and the flag values CG_RUNNING, CG_CONVERGED, CG_BREAKDOWN,
- * CG_MAXITER, CG_STOPPED, CG_ZERO_RHS from lib/la/cg.c. */
+ * Options: REAL, IDX, LA_WG, LA_CONTIGUOUS (la_real.cl), NDIAG
+ * (la_band.cl), LA_JACOBI (0/1), and the flag values CG_RUNNING,
+ * CG_CONVERGED, CG_BREAKDOWN, CG_MAXITER, CG_STOPPED, CG_ZERO_RHS from
+ * lib/la/cg.c. */
 #include "common/la_real.cl"
 #include "common/la_band.cl"
 
@@ -68,10 +70,10 @@ LA_KERNEL void cg_init(IDX n, __global const long *offs, __global const REAL *va
 #define PV(j) (first ? Z(j, r[j]) : fma(beta, p_old[j], Z(j, r[j])))
 
 LA_KERNEL void cg_dir_mv(IDX n, __global const long *offs, __global const REAL *vals, IDX dmain,
-                         __global const REAL *r, __global const REAL *p_old,
-                         __global REAL *p_new, __global REAL *q, __global REAL *part,
-                         __global REAL *hist, __global REAL *st, __global int *flags, int slot,
-                         int prev, int first, int check_only, REAL rtol2, REAL atol2) {
+                         __global const REAL *r, __global const REAL *p_old, __global REAL *p_new,
+                         __global REAL *q, __global REAL *part, __global REAL *hist,
+                         __global REAL *st, __global int *flags, int slot, int prev, int first,
+                         int check_only, REAL rtol2, REAL atol2) {
   __local REAL4 s4[LA_WG];
   __local REAL *s = (__local REAL *)s4;
   const int m = (int)get_num_groups(0), lead = la_lead();

@@ -30,8 +30,7 @@ LA_KERNEL void vec_dot_part(IDX n, __global const REAL *x, __global const REAL *
   if (get_local_id(0) == 0) part[get_group_id(0)] = acc;
 }
 
-LA_KERNEL void vec_sum_final(int m, __global const REAL *part, __global REAL *result,
-                             IDX index) {
+LA_KERNEL void vec_sum_final(int m, __global const REAL *part, __global REAL *result, IDX index) {
   __local REAL s[LA_WG];
   const REAL v = la_sum_partials(part, m, s);
   if (get_local_id(0) == 0) result[index] = v;
@@ -83,11 +82,11 @@ LA_KERNEL void vec_nrm2_part(IDX n, __global const REAL *x, __global REAL *part)
   }
 }
 
-LA_KERNEL void vec_nrm2_final(int m, __global const REAL *part, __global REAL *result,
-                              IDX index) {
+LA_KERNEL void vec_nrm2_final(int m, __global const REAL *part, __global REAL *result, IDX index) {
   __local REAL s[LA_WG], q[LA_WG];
   REAL scale = 0, ssq = 0;
-  for (int i = (int)get_local_id(0); i < m; i += LA_WG) nrm2_add(&scale, &ssq, part[i], part[m + i]);
+  for (int i = (int)get_local_id(0); i < m; i += LA_WG)
+    nrm2_add(&scale, &ssq, part[i], part[m + i]);
   nrm2_group(&scale, &ssq, s, q);
   if (get_local_id(0) == 0) result[index] = scale * sqrt(ssq);
 }

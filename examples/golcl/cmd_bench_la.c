@@ -32,14 +32,17 @@ typedef struct la_opts {
 } la_opts;
 
 enum { OP_COPY, OP_AXPBY, OP_DOT, OP_CLB_AXPY, OP_CLB_DOT, OP_BANDMV, OP_CG, OP_COUNT };
-static const char *const OP_NAME[OP_COUNT] = {"copy",        "axpby",      "dot",   "clblast_axpy",
-                                              "clblast_dot", "band_mv5",   "cg_iter"};
+static const char *const OP_NAME[OP_COUNT] = {"copy",        "axpby",    "dot",    "clblast_axpy",
+                                              "clblast_dot", "band_mv5", "cg_iter"};
 /* Bytes an operation must move per element, in elements (the model). */
 static const double OP_ELEMS[OP_COUNT] = {2, 3, 2, 3, 2, 7, 15};
 static const char *const OP_NOTE[OP_COUNT] = {
-    "y = x, own float4 kernel",     "z = a·x + b·y (golcl_vec_axpby)",
-    "x·y, two-stage (golcl_vec_dot_to)", "y = a·x + y (CLBlast)",
-    "x·y (CLBlast)",                "out = A·x, 5 diagonals (golcl_bandmat_mv)",
+    "y = x, own float4 kernel",
+    "z = a·x + b·y (golcl_vec_axpby)",
+    "x·y, two-stage (golcl_vec_dot_to)",
+    "y = a·x + y (CLBlast)",
+    "x·y (CLBlast)",
+    "out = A·x, 5 diagonals (golcl_bandmat_mv)",
     "CG on 5-point Poisson, 2 fused kernels (golcl_cg_solve)"};
 
 static void usage(FILE *f) {
@@ -313,9 +316,8 @@ static golcl_status make_copy_kernel(la_bench *b) {
   cl_device_id d = golcl_context_cl_device(b->ctx);
   cl_program p = clCreateProgramWithSource(c, 1, &src, NULL, &err);
   if (err != CL_SUCCESS) return GOLCL_E_OPENCL;
-  err = clBuildProgram(p, 1, &d,
-                       b->dt == GOLCL_F64 ? "-DREAL=double -DGOLCL_FP64" : "-DREAL=float", NULL,
-                       NULL);
+  err = clBuildProgram(p, 1, &d, b->dt == GOLCL_F64 ? "-DREAL=double -DGOLCL_FP64" : "-DREAL=float",
+                       NULL, NULL);
   if (err == CL_SUCCESS) b->copy = clCreateKernel(p, "copy4", &err);
   clReleaseProgram(p);
   if (err != CL_SUCCESS) return GOLCL_E_BUILD;
@@ -336,8 +338,8 @@ static int check_dots(la_bench *b) {
     double d[2];
   } r;
   /* ours on the device into res[0], CLBlast's into res[1], ours blocking */
-  if (golcl_vec_dot_to(b->x, b->y, b->res, 0) != GOLCL_OK ||
-      run_op(b, OP_CLB_DOT) != GOLCL_OK || golcl_vec_read(b->res, 0, 2, &r) != GOLCL_OK ||
+  if (golcl_vec_dot_to(b->x, b->y, b->res, 0) != GOLCL_OK || run_op(b, OP_CLB_DOT) != GOLCL_OK ||
+      golcl_vec_read(b->res, 0, 2, &r) != GOLCL_OK ||
       golcl_vec_dot(b->x, b->y, &ours) != GOLCL_OK) {
     fprintf(stderr, "golcl bench la: ERROR: the dot check failed: %s\n",
             golcl_context_errmsg(b->ctx));
@@ -400,8 +402,8 @@ static int bench_size(golcl_context *ctx, const la_opts *o, size_t side, double 
 }
 
 int cmd_bench_la(int argc, char **argv) {
-  la_opts o = {.dtype = GOLCL_F32, .reps = 5, .iters = 100, .nsizes = 3,
-               .sizes = {256, 1024, 4096}};
+  la_opts o = {
+      .dtype = GOLCL_F32, .reps = 5, .iters = 100, .nsizes = 3, .sizes = {256, 1024, 4096}};
   int rc = parse_args(argc, argv, &o);
   if (rc) return rc == 1 ? 0 : rc;
   FILE *csv = NULL;
@@ -426,9 +428,10 @@ int cmd_bench_la(int argc, char **argv) {
   printf("\ndevice:  %s (%s%s%s)\n", dev.name, dev.platform, dev.version[0] ? ", " : "",
          dev.version);
   const char *el = getenv("GOLCL_LA_LOCAL"), *eg = getenv("GOLCL_LA_GROUPS");
-  printf("dtype:   %s; median of %u runs; CG iteration = (t(%zu) - t(%zu)) / %zu; "
-         "GOLCL_LA_LOCAL=%s GOLCL_LA_GROUPS=%s\n",
-         dts, o.reps, 2 * o.iters, o.iters, o.iters, el ? el : "(device)", eg ? eg : "(device)");
+  printf(
+      "dtype:   %s; median of %u runs; CG iteration = (t(%zu) - t(%zu)) / %zu; "
+      "GOLCL_LA_LOCAL=%s GOLCL_LA_GROUPS=%s\n",
+      dts, o.reps, 2 * o.iters, o.iters, o.iters, el ? el : "(device)", eg ? eg : "(device)");
   if (csv) fprintf(csv, "size,n,dtype,op,seconds,bytes,gb_per_s,pct_copy\n");
   int failed = 0, profiled = 1;
   size_t es = golcl_dtype_size(o.dtype);

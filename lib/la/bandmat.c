@@ -15,14 +15,14 @@ golcl_status golcl_bandmat_create(golcl_context *ctx, size_t n, size_t ndiag,
   if (!ctx) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: ctx is NULL", fn);
   if (!offsets) return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: offsets is NULL", fn);
   if (n == 0 || ndiag == 0)
-    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: n = %zu, ndiag = %zu (both must be > 0)",
-                       fn, n, ndiag);
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: n = %zu, ndiag = %zu (both must be > 0)", fn,
+                       n, ndiag);
   golcl_status s = golcl__la_check_dtype(ctx, dtype, fn);
   if (s != GOLCL_OK) return s;
   if (ndiag / 2 >= n) /* at most 2n − 1 distinct offsets */
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
-                       "%s: %zu diagonals cannot be distinct in a matrix of order %zu", fn,
-                       ndiag, n);
+                       "%s: %zu diagonals cannot be distinct in a matrix of order %zu", fn, ndiag,
+                       n);
   long dmain = -1;
   for (size_t d = 0; d < ndiag; d++) {
     ptrdiff_t o = offsets[d];
@@ -38,8 +38,7 @@ golcl_status golcl_bandmat_create(golcl_context *ctx, size_t n, size_t ndiag,
   size_t count, bytes, obytes;
   if (golcl__mul_size(ndiag, n, &count) != 0 || golcl__la_bytes(dtype, count, &bytes) != 0 ||
       golcl__mul_size(ndiag, sizeof(cl_long), &obytes) != 0)
-    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: %zu diagonals of %zu overflow", fn, ndiag,
-                       n);
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: %zu diagonals of %zu overflow", fn, ndiag, n);
   golcl_bandmat *A = calloc(1, sizeof *A);
   cl_long *lo = malloc(obytes);
   if (A) A->offsets = malloc(ndiag * sizeof *A->offsets);
@@ -60,10 +59,9 @@ golcl_status golcl_bandmat_create(golcl_context *ctx, size_t n, size_t ndiag,
   }
   s = golcl__buffer(ctx, obytes, CL_MEM_READ_ONLY, &A->offs);
   if (s == GOLCL_OK)
-    s = golcl__cl_fail(ctx,
-                       clEnqueueWriteBuffer(ctx->queue, A->offs, CL_TRUE, 0, obytes, lo, 0, NULL,
-                                            NULL),
-                       "clEnqueueWriteBuffer");
+    s = golcl__cl_fail(
+        ctx, clEnqueueWriteBuffer(ctx->queue, A->offs, CL_TRUE, 0, obytes, lo, 0, NULL, NULL),
+        "clEnqueueWriteBuffer");
   free(lo);
   if (s == GOLCL_OK) s = golcl__buffer(ctx, bytes, CL_MEM_READ_WRITE, &A->vals);
   if (s == GOLCL_OK) {
@@ -108,13 +106,14 @@ golcl_status golcl_bandmat_set_diag(golcl_bandmat *A, ptrdiff_t offset, const vo
   cl_double zero = 0;
   golcl_status s = GOLCL_OK;
   if (lo > 0) s = golcl__fill(ctx, A->vals, &zero, es, base, lo * es);
-  if (s == GOLCL_OK && hi < n) s = golcl__fill(ctx, A->vals, &zero, es, base + hi * es, (n - hi) * es);
+  if (s == GOLCL_OK && hi < n)
+    s = golcl__fill(ctx, A->vals, &zero, es, base + hi * es, (n - hi) * es);
   if (s == GOLCL_OK)
-    s = golcl__cl_fail(ctx,
-                       clEnqueueWriteBuffer(ctx->queue, A->vals, CL_TRUE, base + lo * es,
-                                            (hi - lo) * es, (const char *)values + lo * es, 0,
-                                            NULL, NULL),
-                       "clEnqueueWriteBuffer");
+    s = golcl__cl_fail(
+        ctx,
+        clEnqueueWriteBuffer(ctx->queue, A->vals, CL_TRUE, base + lo * es, (hi - lo) * es,
+                             (const char *)values + lo * es, 0, NULL, NULL),
+        "clEnqueueWriteBuffer");
   return s;
 }
 
@@ -136,11 +135,11 @@ golcl_status golcl__bandmat_apply(const golcl_bandmat *A, double alpha, cl_mem x
   int f64 = A->dtype == GOLCL_F64;
   size_t rs = f64 ? sizeof ad : sizeof af;
   cl_mem yy = y ? y : x;
-  s = golcl__args(ctx, k, wide ? sizeof nl : sizeof ni, wide ? (const void *)&nl : (const void *)&ni,
-                  GOLCL__ARG(A->offs), GOLCL__ARG(A->vals), GOLCL__ARG(x), rs,
-                  f64 ? (const void *)&ad : (const void *)&af, GOLCL__ARG(yy), rs,
-                  f64 ? (const void *)&bd : (const void *)&bf, GOLCL__ARG(has_y), GOLCL__ARG(out),
-                  GOLCL__END);
+  s = golcl__args(
+      ctx, k, wide ? sizeof nl : sizeof ni, wide ? (const void *)&nl : (const void *)&ni,
+      GOLCL__ARG(A->offs), GOLCL__ARG(A->vals), GOLCL__ARG(x), rs,
+      f64 ? (const void *)&ad : (const void *)&af, GOLCL__ARG(yy), rs,
+      f64 ? (const void *)&bd : (const void *)&bf, GOLCL__ARG(has_y), GOLCL__ARG(out), GOLCL__END);
   size_t global = g.groups * g.local, local = g.local;
   return s == GOLCL_OK ? golcl__launch(ctx, k, 1, &global, &local) : s;
 }

@@ -28,15 +28,15 @@ enum {
 
 struct golcl__cg_ws {
   golcl__la_geom g;
-  int wide;                   /* IDX is long */
-  cl_mem xw, r, q, p[2];      /* x (copied back on success), residual, A·p, directions */
-  cl_mem part;                /* 4 rows of g.groups partials: r·r, r·z, b·b, p·Ap */
-  cl_mem hist;                /* 4 REALs a slot: r·r, r·z, p·Ap */
-  cl_mem st;                  /* tol², b·b, and the final r·r, b·b, error scale² */
-  cl_mem flags;               /* 2 ints a slot: B's and A's decision */
-  cl_mem hbuf;                /* pinned host memory for the two copies of flags */
+  int wide;                      /* IDX is long */
+  cl_mem xw, r, q, p[2];         /* x (copied back on success), residual, A·p, directions */
+  cl_mem part;                   /* 4 rows of g.groups partials: r·r, r·z, b·b, p·Ap */
+  cl_mem hist;                   /* 4 REALs a slot: r·r, r·z, p·Ap */
+  cl_mem st;                     /* tol², b·b, and the final r·r, b·b, error scale² */
+  cl_mem flags;                  /* 2 ints a slot: B's and A's decision */
+  cl_mem hbuf;                   /* pinned host memory for the two copies of flags */
   cl_int (*hflags)[2 * CG_RING]; /* hbuf mapped: hflags[0], hflags[1] */
-  cl_command_queue queue;     /* to unmap hbuf */
+  cl_command_queue queue;        /* to unmap hbuf */
 };
 
 void golcl__cg_ws_free(golcl__cg_ws *ws) {
@@ -46,7 +46,7 @@ void golcl__cg_ws_free(golcl__cg_ws *ws) {
     clFinish(ws->queue);
   }
   if (ws->hbuf) clReleaseMemObject(ws->hbuf);
-  cl_mem *m[] = {&ws->xw, &ws->r, &ws->q, &ws->p[0], &ws->p[1],
+  cl_mem *m[] = {&ws->xw,   &ws->r,    &ws->q,  &ws->p[0], &ws->p[1],
                  &ws->part, &ws->hist, &ws->st, &ws->flags};
   for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
     if (*m[i]) clReleaseMemObject(*m[i]);
@@ -67,7 +67,8 @@ static golcl_status ws_get(const golcl_bandmat *A, golcl__cg_ws **out) {
   size_t es = golcl_dtype_size(A->dtype), vb = A->n * es;
   golcl_status s = GOLCL_OK;
   cl_mem *vecs[] = {&ws->xw, &ws->r, &ws->q, &ws->p[0], &ws->p[1]};
-  for (size_t i = 0; i < 5 && s == GOLCL_OK; i++) s = golcl__buffer(ctx, vb, CL_MEM_READ_WRITE, vecs[i]);
+  for (size_t i = 0; i < 5 && s == GOLCL_OK; i++)
+    s = golcl__buffer(ctx, vb, CL_MEM_READ_WRITE, vecs[i]);
   if (s == GOLCL_OK) s = golcl__buffer(ctx, 4 * ws->g.groups * es, CL_MEM_READ_WRITE, &ws->part);
   if (s == GOLCL_OK) s = golcl__buffer(ctx, 4 * CG_RING * es, CL_MEM_READ_WRITE, &ws->hist);
   if (s == GOLCL_OK) s = golcl__buffer(ctx, 8 * es, CL_MEM_READ_WRITE, &ws->st);
@@ -106,8 +107,8 @@ static golcl_status get_kernels(const golcl_bandmat *A, const golcl__cg_ws *ws, 
   golcl__snprintf(extra, sizeof extra,
                   "-DNDIAG=%zu -DLA_JACOBI=%d -DCG_RUNNING=%d -DCG_CONVERGED=%d "
                   "-DCG_BREAKDOWN=%d -DCG_MAXITER=%d -DCG_STOPPED=%d -DCG_ZERO_RHS=%d",
-                  A->ndiag, jacobi, CG_RUNNING, CG_CONVERGED, CG_BREAKDOWN, CG_MAXITER,
-                  CG_STOPPED, CG_ZERO_RHS);
+                  A->ndiag, jacobi, CG_RUNNING, CG_CONVERGED, CG_BREAKDOWN, CG_MAXITER, CG_STOPPED,
+                  CG_ZERO_RHS);
   golcl__la_options(A->dtype, ws->wide, &ws->g, extra, opts, sizeof opts);
   golcl_status s = golcl__kernel(A->ctx, "la/cg.cl", opts, "cg_init", &k->init);
   if (s == GOLCL_OK) s = golcl__kernel(A->ctx, "la/cg.cl", opts, "cg_dir_mv", &k->dir_mv);
@@ -130,8 +131,7 @@ typedef struct cg_scalars {
   size_t real_size;
 } cg_scalars;
 
-static golcl_status setarg(golcl_context *ctx, cl_kernel k, cl_uint i, size_t size,
-                           const void *p) {
+static golcl_status setarg(golcl_context *ctx, cl_kernel k, cl_uint i, size_t size, const void *p) {
   cl_int err = clSetKernelArg(k, i, size, p);
   if (err == CL_SUCCESS) return GOLCL_OK;
   return golcl__fail(ctx, GOLCL_E_OPENCL, "cg: clSetKernelArg(%u) failed: %s (%d)", (unsigned)i,
@@ -152,20 +152,18 @@ static golcl_status set_fixed_args(cg_run *c) {
   golcl_context *ctx = c->A->ctx;
   golcl__cg_ws *ws = c->ws;
   const cg_scalars *sc = &c->sc;
-  golcl_status s = golcl__args(ctx, c->k.dir_mv, sc->idx_size, (const void *)&sc->n,
-                               GOLCL__ARG(c->A->offs), GOLCL__ARG(c->A->vals), sc->idx_size,
-                               (const void *)&sc->dmain, GOLCL__ARG(ws->r), GOLCL__ARG(ws->p[1]),
-                               GOLCL__ARG(ws->p[0]), GOLCL__ARG(ws->q), GOLCL__ARG(ws->part),
-                               GOLCL__ARG(ws->hist), GOLCL__ARG(ws->st), GOLCL__ARG(ws->flags),
-                               GOLCL__END);
+  golcl_status s = golcl__args(
+      ctx, c->k.dir_mv, sc->idx_size, (const void *)&sc->n, GOLCL__ARG(c->A->offs),
+      GOLCL__ARG(c->A->vals), sc->idx_size, (const void *)&sc->dmain, GOLCL__ARG(ws->r),
+      GOLCL__ARG(ws->p[1]), GOLCL__ARG(ws->p[0]), GOLCL__ARG(ws->q), GOLCL__ARG(ws->part),
+      GOLCL__ARG(ws->hist), GOLCL__ARG(ws->st), GOLCL__ARG(ws->flags), GOLCL__END);
   if (s == GOLCL_OK) s = setarg(ctx, c->k.dir_mv, 16, sc->real_size, &sc->rtol2);
   if (s == GOLCL_OK) s = setarg(ctx, c->k.dir_mv, 17, sc->real_size, &sc->atol2);
   if (s == GOLCL_OK)
     s = golcl__args(ctx, c->k.update, sc->idx_size, (const void *)&sc->n, GOLCL__ARG(c->A->vals),
-                    sc->idx_size, (const void *)&sc->dmain, GOLCL__ARG(ws->xw),
-                    GOLCL__ARG(ws->r), GOLCL__ARG(ws->p[0]), GOLCL__ARG(ws->q),
-                    GOLCL__ARG(ws->part), GOLCL__ARG(ws->hist), GOLCL__ARG(ws->flags),
-                    GOLCL__END);
+                    sc->idx_size, (const void *)&sc->dmain, GOLCL__ARG(ws->xw), GOLCL__ARG(ws->r),
+                    GOLCL__ARG(ws->p[0]), GOLCL__ARG(ws->q), GOLCL__ARG(ws->part),
+                    GOLCL__ARG(ws->hist), GOLCL__ARG(ws->flags), GOLCL__END);
   return s;
 }
 
@@ -202,10 +200,10 @@ static golcl_status launch_update(cg_run *c, size_t j) {
 /* out = b − A·x with partials of r·r, r·z, b·b (cg_init). */
 static golcl_status launch_init(cg_run *c, cl_mem b, cl_mem x, cl_mem out) {
   const cg_scalars *sc = &c->sc;
-  golcl_status s = golcl__args(c->A->ctx, c->k.init, sc->idx_size, (const void *)&sc->n,
-                               GOLCL__ARG(c->A->offs), GOLCL__ARG(c->A->vals), sc->idx_size,
-                               (const void *)&sc->dmain, GOLCL__ARG(b), GOLCL__ARG(x),
-                               GOLCL__ARG(out), GOLCL__ARG(c->ws->part), GOLCL__END);
+  golcl_status s =
+      golcl__args(c->A->ctx, c->k.init, sc->idx_size, (const void *)&sc->n, GOLCL__ARG(c->A->offs),
+                  GOLCL__ARG(c->A->vals), sc->idx_size, (const void *)&sc->dmain, GOLCL__ARG(b),
+                  GOLCL__ARG(x), GOLCL__ARG(out), GOLCL__ARG(c->ws->part), GOLCL__END);
   return s == GOLCL_OK ? launch(c, c->k.init) : s;
 }
 
@@ -266,11 +264,11 @@ static golcl_status iterate(cg_run *c, size_t k0, size_t *at, int *why) {
     int check = hi == c->max_iter;
     if (s == GOLCL_OK && check) s = launch_dir_mv(c, hi, first, 1);
     if (s == GOLCL_OK)
-      s = golcl__cl_fail(ctx,
-                         clEnqueueReadBuffer(ctx->queue, ws->flags, CL_FALSE, 0,
-                                             sizeof ws->hflags[0], ws->hflags[cur], 0, NULL,
-                                             &ev[cur]),
-                         "clEnqueueReadBuffer");
+      s = golcl__cl_fail(
+          ctx,
+          clEnqueueReadBuffer(ctx->queue, ws->flags, CL_FALSE, 0, sizeof ws->hflags[0],
+                              ws->hflags[cur], 0, NULL, &ev[cur]),
+          "clEnqueueReadBuffer");
     if (s != GOLCL_OK) break;
     batch[cur] = (cg_batch){k, hi, check};
     int other = 1 - cur;
@@ -337,8 +335,8 @@ static golcl_status check_args(const golcl_bandmat *A, const golcl_vec *b, const
   if (s != GOLCL_OK) return s;
   if (b == x) return golcl__fail(A->ctx, GOLCL_E_INVALID_ARG, "%s: b and x are one vector", fn);
   if (!(o->rtol >= 0) || !(o->atol >= 0))
-    return golcl__fail(A->ctx, GOLCL_E_INVALID_ARG, "%s: tolerances must be >= 0 (rtol %g, atol %g)",
-                       fn, o->rtol, o->atol);
+    return golcl__fail(A->ctx, GOLCL_E_INVALID_ARG,
+                       "%s: tolerances must be >= 0 (rtol %g, atol %g)", fn, o->rtol, o->atol);
   if (o->precond != GOLCL_PRECOND_NONE && o->precond != GOLCL_PRECOND_JACOBI)
     return golcl__fail(A->ctx, GOLCL_E_INVALID_ARG, "%s: bad precond %d", fn, (int)o->precond);
   if (o->precond == GOLCL_PRECOND_JACOBI && A->dmain < 0)
@@ -384,7 +382,8 @@ golcl_status golcl_cg_solve(const golcl_bandmat *A, const golcl_vec *b, golcl_ve
   }
   golcl__cg_ws *ws = c.ws;
   size_t bytes = A->n * golcl_dtype_size(A->dtype);
-  s = golcl__cl_fail(ctx, clEnqueueCopyBuffer(ctx->queue, x->buf, ws->xw, 0, 0, bytes, 0, NULL, NULL),
+  s = golcl__cl_fail(ctx,
+                     clEnqueueCopyBuffer(ctx->queue, x->buf, ws->xw, 0, 0, bytes, 0, NULL, NULL),
                      "clEnqueueCopyBuffer");
   if (s == GOLCL_OK) s = launch_init(&c, b->buf, ws->xw, ws->r);
   size_t k = 0, at = 0;
@@ -402,8 +401,7 @@ golcl_status golcl_cg_solve(const golcl_bandmat *A, const golcl_vec *b, golcl_ve
      * (CG_FLOOR times that): when that alone exceeds the tolerance, no
      * restart can meet it, so do not spend iterations on one. */
     int attainable = CG_FLOOR * eps * sqrt(ee) < tol;
-    if (why == CG_CONVERGED && !ok && attainable && restarts < CG_MAX_RESTARTS &&
-        at < o.max_iter) {
+    if (why == CG_CONVERGED && !ok && attainable && restarts < CG_MAX_RESTARTS && at < o.max_iter) {
       /* The iterated residual drifted from the true one: go on from the true
        * one (now in q, with its partials), as a fresh start. */
       cl_mem t = ws->r;
@@ -426,7 +424,8 @@ golcl_status golcl_cg_solve(const golcl_bandmat *A, const golcl_vec *b, golcl_ve
     return s;
   }
   if (s == GOLCL_OK)
-    s = golcl__cl_fail(ctx, clEnqueueCopyBuffer(ctx->queue, ws->xw, x->buf, 0, 0, bytes, 0, NULL, NULL),
+    s = golcl__cl_fail(ctx,
+                       clEnqueueCopyBuffer(ctx->queue, ws->xw, x->buf, 0, 0, bytes, 0, NULL, NULL),
                        "clEnqueueCopyBuffer");
   if (s != GOLCL_OK) memset(report, 0, sizeof *report);
   return s;

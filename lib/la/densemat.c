@@ -5,9 +5,8 @@
 #include <clblast_c.h>
 #include <stdlib.h>
 
-golcl_status golcl_densemat_create(golcl_context *ctx, size_t rows, size_t cols,
-                                   golcl_dtype dtype, const void *row_major,
-                                   golcl_densemat **out) {
+golcl_status golcl_densemat_create(golcl_context *ctx, size_t rows, size_t cols, golcl_dtype dtype,
+                                   const void *row_major, golcl_densemat **out) {
   static const char fn[] = "golcl_densemat_create";
   if (!out) return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: out is NULL", fn);
   *out = NULL;
@@ -27,10 +26,9 @@ golcl_status golcl_densemat_create(golcl_context *ctx, size_t rows, size_t cols,
   M->dtype = dtype;
   s = golcl__buffer(ctx, bytes, CL_MEM_READ_WRITE, &M->buf);
   if (s == GOLCL_OK && row_major)
-    s = golcl__cl_fail(ctx,
-                       clEnqueueWriteBuffer(ctx->queue, M->buf, CL_TRUE, 0, bytes, row_major, 0,
-                                            NULL, NULL),
-                       "clEnqueueWriteBuffer");
+    s = golcl__cl_fail(
+        ctx, clEnqueueWriteBuffer(ctx->queue, M->buf, CL_TRUE, 0, bytes, row_major, 0, NULL, NULL),
+        "clEnqueueWriteBuffer");
   if (s == GOLCL_OK && !row_major) {
     cl_double zero = 0;
     s = golcl__fill(ctx, M->buf, &zero, golcl_dtype_size(dtype), 0, bytes);
@@ -83,7 +81,7 @@ golcl_status golcl_densemat_mv(const golcl_densemat *M, const golcl_vec *x, cons
     st = CLBlastDgemv(CLBlastLayoutRowMajor, CLBlastTransposeNo, M->rows, M->cols, 1.0, M->buf, 0,
                       M->cols, x->buf, 0, 1, 1.0, out->buf, 0, 1, &q, NULL);
   else
-    st = CLBlastSgemv(CLBlastLayoutRowMajor, CLBlastTransposeNo, M->rows, M->cols, 1.0f, M->buf,
-                      0, M->cols, x->buf, 0, 1, 1.0f, out->buf, 0, 1, &q, NULL);
+    st = CLBlastSgemv(CLBlastLayoutRowMajor, CLBlastTransposeNo, M->rows, M->cols, 1.0f, M->buf, 0,
+                      M->cols, x->buf, 0, 1, 1.0f, out->buf, 0, 1, &q, NULL);
   return clblast_fail(ctx, st, M->dtype == GOLCL_F64 ? "CLBlastDgemv" : "CLBlastSgemv");
 }

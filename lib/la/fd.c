@@ -80,8 +80,7 @@ golcl_status golcl_fd_wave_cn(golcl_context *ctx, size_t nx, size_t ny, double a
   if (!A || !M) return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: A or M is NULL", fn);
   if (!ctx) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: ctx is NULL", fn);
   if (!(alpha >= 0) || isinf(alpha))
-    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: alpha %g must be finite and >= 0", fn,
-                       alpha);
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: alpha %g must be finite and >= 0", fn, alpha);
   golcl_bandmat *a, *m;
   golcl_status s = golcl_fd_stencil5(ctx, nx, ny, 1.0 + 4.0 * alpha, -alpha, dtype, &a);
   if (s != GOLCL_OK) return s;

@@ -10,8 +10,8 @@ struct golcl_vec {
   golcl_context *ctx;
   size_t n;
   golcl_dtype dtype;
-  cl_mem buf;     /* n elements */
-  cl_mem scratch; /* reduction partials + result, allocated on first use */
+  cl_mem buf;            /* n elements */
+  cl_mem scratch;        /* reduction partials + result, allocated on first use */
   size_t scratch_groups; /* the geometry's groups it was sized for */
 };
 
@@ -71,8 +71,8 @@ golcl_status golcl__la_check_dtype(golcl_context *ctx, golcl_dtype dtype, const 
 
 /* Checks that v (not NULL) matches ctx, dtype and n: GOLCL_E_MISMATCH
  * with a message naming fn and what, else OK. */
-golcl_status golcl__vec_match(golcl_context *ctx, const golcl_vec *v, golcl_dtype dtype,
-                              size_t n, const char *fn, const char *what);
+golcl_status golcl__vec_match(golcl_context *ctx, const golcl_vec *v, golcl_dtype dtype, size_t n,
+                              const char *fn, const char *what);
 
 /* The vector's scratch buffer for reductions (2·groups + 2 elements). */
 golcl_status golcl__vec_scratch(const golcl_vec *v, const golcl__la_geom *g, cl_mem *out);

@@ -29,16 +29,16 @@ golcl_status golcl__la_check_dtype(golcl_context *ctx, golcl_dtype dtype, const 
   return GOLCL_OK;
 }
 
-golcl_status golcl__vec_match(golcl_context *ctx, const golcl_vec *v, golcl_dtype dtype,
-                              size_t n, const char *fn, const char *what) {
+golcl_status golcl__vec_match(golcl_context *ctx, const golcl_vec *v, golcl_dtype dtype, size_t n,
+                              const char *fn, const char *what) {
   if (v->ctx != ctx)
     return golcl__fail(ctx, GOLCL_E_MISMATCH, "%s: %s belongs to another context", fn, what);
   if (v->dtype != dtype)
     return golcl__fail(ctx, GOLCL_E_MISMATCH, "%s: %s is %s, expected %s", fn, what,
                        v->dtype == GOLCL_F64 ? "f64" : "f32", dtype == GOLCL_F64 ? "f64" : "f32");
   if (v->n != n)
-    return golcl__fail(ctx, GOLCL_E_MISMATCH, "%s: %s has length %zu, expected %zu", fn, what,
-                       v->n, n);
+    return golcl__fail(ctx, GOLCL_E_MISMATCH, "%s: %s has length %zu, expected %zu", fn, what, v->n,
+                       n);
   return GOLCL_OK;
 }
 

@@ -26,10 +26,9 @@ golcl_status golcl_vec_create(golcl_context *ctx, size_t n, golcl_dtype dtype, c
   v->dtype = dtype;
   s = golcl__buffer(ctx, bytes, CL_MEM_READ_WRITE, &v->buf);
   if (s == GOLCL_OK && init)
-    s = golcl__cl_fail(ctx,
-                       clEnqueueWriteBuffer(ctx->queue, v->buf, CL_TRUE, 0, bytes, init, 0,
-                                            NULL, NULL),
-                       "clEnqueueWriteBuffer");
+    s = golcl__cl_fail(
+        ctx, clEnqueueWriteBuffer(ctx->queue, v->buf, CL_TRUE, 0, bytes, init, 0, NULL, NULL),
+        "clEnqueueWriteBuffer");
   if (s == GOLCL_OK && !init) s = golcl_vec_fill(v, 0.0);
   /* Surface allocation failures now rather than at the first kernel. */
   if (s == GOLCL_OK) s = golcl__cl_fail(ctx, clFinish(ctx->queue), "clFinish");
@@ -81,8 +80,8 @@ golcl_status golcl_vec_read(const golcl_vec *v, size_t offset, size_t count, voi
   if (s != GOLCL_OK || count == 0) return s;
   size_t es = golcl_dtype_size(v->dtype);
   return golcl__cl_fail(v->ctx,
-                        clEnqueueReadBuffer(v->ctx->queue, v->buf, CL_TRUE, offset * es,
-                                            count * es, dst, 0, NULL, NULL),
+                        clEnqueueReadBuffer(v->ctx->queue, v->buf, CL_TRUE, offset * es, count * es,
+                                            dst, 0, NULL, NULL),
                         "clEnqueueReadBuffer");
 }
 
@@ -99,14 +98,15 @@ golcl_status golcl_vec_fill(golcl_vec *v, double value) {
 
 golcl_status golcl_vec_copy(const golcl_vec *src, golcl_vec *dst) {
   if (!src || !dst)
-    return golcl__fail(src ? src->ctx : dst ? dst->ctx : NULL, GOLCL_E_INVALID_ARG,
-                       "golcl_vec_copy: NULL vector");
+    return golcl__fail(src   ? src->ctx
+                       : dst ? dst->ctx
+                             : NULL,
+                       GOLCL_E_INVALID_ARG, "golcl_vec_copy: NULL vector");
   golcl_status s = golcl__vec_match(src->ctx, dst, src->dtype, src->n, "golcl_vec_copy", "dst");
   if (s != GOLCL_OK || src == dst) return s;
   return golcl__cl_fail(src->ctx,
                         clEnqueueCopyBuffer(src->ctx->queue, src->buf, dst->buf, 0, 0,
-                                            src->n * golcl_dtype_size(src->dtype), 0, NULL,
-                                            NULL),
+                                            src->n * golcl_dtype_size(src->dtype), 0, NULL, NULL),
                         "clEnqueueCopyBuffer");
 }
 
@@ -166,8 +166,10 @@ static golcl_status check_xyz(const golcl_vec *x, const golcl_vec *y, const golc
 golcl_status golcl_vec_axpby(double a, const golcl_vec *x, double b, const golcl_vec *y,
                              golcl_vec *z) {
   if (!x || !z)
-    return golcl__fail(x ? x->ctx : z ? z->ctx : NULL, GOLCL_E_INVALID_ARG,
-                       "golcl_vec_axpby: x or z is NULL");
+    return golcl__fail(x   ? x->ctx
+                       : z ? z->ctx
+                           : NULL,
+                       GOLCL_E_INVALID_ARG, "golcl_vec_axpby: x or z is NULL");
   golcl_status s = check_xyz(x, y, z, "golcl_vec_axpby");
   if (s != GOLCL_OK) return s;
   golcl__la_geom g = golcl__la_geometry(x->ctx, x->n, GOLCL__LA_STREAM);
@@ -180,8 +182,8 @@ golcl_status golcl_vec_axpby(double a, const golcl_vec *x, double b, const golcl
   size_t rs = real_set(x->dtype, a, &ra);
   real_set(x->dtype, b, &rb);
   if (y)
-    s = golcl__args(x->ctx, k, ns, (const void *)&n, rs, (const void *)&ra, GOLCL__ARG(x->buf),
-                    rs, (const void *)&rb, GOLCL__ARG(y->buf), GOLCL__ARG(z->buf), GOLCL__END);
+    s = golcl__args(x->ctx, k, ns, (const void *)&n, rs, (const void *)&ra, GOLCL__ARG(x->buf), rs,
+                    (const void *)&rb, GOLCL__ARG(y->buf), GOLCL__ARG(z->buf), GOLCL__END);
   else
     s = golcl__args(x->ctx, k, ns, (const void *)&n, rs, (const void *)&ra, GOLCL__ARG(x->buf),
                     GOLCL__ARG(z->buf), GOLCL__END);
@@ -190,8 +192,11 @@ golcl_status golcl_vec_axpby(double a, const golcl_vec *x, double b, const golcl
 
 golcl_status golcl_vec_mul(const golcl_vec *x, const golcl_vec *y, golcl_vec *z) {
   if (!x || !y || !z)
-    return golcl__fail(x ? x->ctx : y ? y->ctx : z ? z->ctx : NULL, GOLCL_E_INVALID_ARG,
-                       "golcl_vec_mul: NULL vector");
+    return golcl__fail(x   ? x->ctx
+                       : y ? y->ctx
+                       : z ? z->ctx
+                           : NULL,
+                       GOLCL_E_INVALID_ARG, "golcl_vec_mul: NULL vector");
   golcl_status s = check_xyz(x, y, z, "golcl_vec_mul");
   if (s != GOLCL_OK) return s;
   golcl__la_geom g = golcl__la_geometry(x->ctx, x->n, GOLCL__LA_STREAM);
@@ -264,16 +269,19 @@ golcl_status golcl__la_dot(golcl_context *ctx, golcl_dtype dtype, size_t n, cl_m
 golcl_status golcl_vec_dot_to(const golcl_vec *x, const golcl_vec *y, golcl_vec *out,
                               size_t index) {
   if (!x || !y || !out)
-    return golcl__fail(x ? x->ctx : y ? y->ctx : out ? out->ctx : NULL, GOLCL_E_INVALID_ARG,
-                       "golcl_vec_dot_to: NULL argument");
+    return golcl__fail(x     ? x->ctx
+                       : y   ? y->ctx
+                       : out ? out->ctx
+                             : NULL,
+                       GOLCL_E_INVALID_ARG, "golcl_vec_dot_to: NULL argument");
   golcl_status s = golcl__vec_match(x->ctx, y, x->dtype, x->n, "golcl_vec_dot_to", "y");
   if (s == GOLCL_OK && out->ctx != x->ctx)
     s = golcl__fail(x->ctx, GOLCL_E_MISMATCH, "golcl_vec_dot_to: out belongs to another context");
   if (s == GOLCL_OK && out->dtype != x->dtype)
     s = golcl__fail(x->ctx, GOLCL_E_MISMATCH, "golcl_vec_dot_to: out has another dtype");
   if (s == GOLCL_OK && index >= out->n)
-    s = golcl__fail(x->ctx, GOLCL_E_INVALID_ARG, "golcl_vec_dot_to: index %zu >= length %zu",
-                    index, out->n);
+    s = golcl__fail(x->ctx, GOLCL_E_INVALID_ARG, "golcl_vec_dot_to: index %zu >= length %zu", index,
+                    out->n);
   if (s != GOLCL_OK) return s;
   golcl__la_geom g = golcl__la_geometry(x->ctx, x->n, GOLCL__LA_STREAM);
   cl_mem part;
@@ -289,18 +297,19 @@ static golcl_status read_result(const golcl_vec *v, cl_mem scratch, size_t at, d
     cl_float f;
     cl_double d;
   } r;
-  golcl_status s = golcl__cl_fail(v->ctx,
-                                  clEnqueueReadBuffer(v->ctx->queue, scratch, CL_TRUE, at * es,
-                                                      es, &r, 0, NULL, NULL),
-                                  "clEnqueueReadBuffer");
+  golcl_status s = golcl__cl_fail(
+      v->ctx, clEnqueueReadBuffer(v->ctx->queue, scratch, CL_TRUE, at * es, es, &r, 0, NULL, NULL),
+      "clEnqueueReadBuffer");
   if (s == GOLCL_OK) *out = v->dtype == GOLCL_F64 ? r.d : (double)r.f;
   return s;
 }
 
 golcl_status golcl_vec_dot(const golcl_vec *x, const golcl_vec *y, double *out) {
   if (!x || !y || !out)
-    return golcl__fail(x ? x->ctx : y ? y->ctx : NULL, GOLCL_E_INVALID_ARG,
-                       "golcl_vec_dot: NULL argument");
+    return golcl__fail(x   ? x->ctx
+                       : y ? y->ctx
+                           : NULL,
+                       GOLCL_E_INVALID_ARG, "golcl_vec_dot: NULL argument");
   golcl_status s = golcl__vec_match(x->ctx, y, x->dtype, x->n, "golcl_vec_dot", "y");
   if (s != GOLCL_OK) return s;
   golcl__la_geom g = golcl__la_geometry(x->ctx, x->n, GOLCL__LA_STREAM);
@@ -327,7 +336,6 @@ golcl_status golcl_vec_nrm2(const golcl_vec *x, double *out) {
   size_t global = g.groups * g.local, local = g.local;
   if (s == GOLCL_OK) s = golcl__launch(x->ctx, k, 1, &global, &local);
   if (s == GOLCL_OK)
-    s = launch_final(x->ctx, x->dtype, x->n, &g, "vec_nrm2_final", scratch, scratch,
-                     2 * g.groups);
+    s = launch_final(x->ctx, x->dtype, x->n, &g, "vec_nrm2_final", scratch, scratch, 2 * g.groups);
   return s == GOLCL_OK ? read_result(x, scratch, 2 * g.groups, out) : s;
 }
