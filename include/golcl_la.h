@@ -90,7 +90,8 @@ GOLCL_API golcl_status golcl_vec_copy(const golcl_vec *src, golcl_vec *dst);
 /** z = a·x + b·y elementwise, a and b rounded to the dtype. y may be NULL
  *  (then z = a·x and b is ignored); z may be x or y.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (x or z NULL); GOLCL_E_MISMATCH
- *          (other context, dtype or length); GOLCL_E_BUILD; GOLCL_E_OPENCL. */
+ *          (other context, dtype or length); GOLCL_E_OUT_OF_MEMORY (building the
+ *          kernel); GOLCL_E_BUILD; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_vec_axpby(double a, const golcl_vec *x, double b, const golcl_vec *y,
                                        golcl_vec *z);
 
@@ -154,7 +155,8 @@ GOLCL_API golcl_status golcl_bandmat_set_diag(golcl_bandmat *A, ptrdiff_t offset
 /** out = A·x + y (y NULL: out = A·x). y may be out; x may not.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL A, x or out, out == x);
  *          GOLCL_E_MISMATCH (other context, dtype or length);
- *          GOLCL_E_BUILD; GOLCL_E_OPENCL. */
+ *          GOLCL_E_OUT_OF_MEMORY (building the kernel); GOLCL_E_BUILD;
+ *          GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_bandmat_mv(const golcl_bandmat *A, const golcl_vec *x,
                                         const golcl_vec *y, golcl_vec *out);
 
