@@ -444,7 +444,7 @@ static int run(run_state *st, golcl_pattern *p) {
   golcl_context_opts copts = {0};
   copts.device = o->device;
   golcl_status s = golcl_context_create(&copts, &st->ctx);
-  if (s != GOLCL_OK) return lib_error(st, "no device", s);
+  if (s != GOLCL_OK) return lib_error(st, "opening the device", s);
   golcl_device_info dev;
   golcl_context_device_info(st->ctx, &dev);
   if (!o->quiet) printf("device:     %s (%s)\n", dev.name, dev.platform);
