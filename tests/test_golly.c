@@ -33,7 +33,8 @@ static const golly_case cases[] = {
     {"data:r-pentomino.lif", "methuselah (Life 1.06, tests/data)", {0, 1, 200, 1200}},
     {"Life/Oscillators/p138.rle", "oscillator (p138)", {0, 1, 69, 138, 139}},
     {"Life/Oscillators/queen-bee-turn.rle", "oscillator", {0, 5, 150}},
-    {"data:pulsar-and-lwss.cells", "oscillator and spaceship (plaintext, tests/data)",
+    {"data:pulsar-and-lwss.cells",
+     "oscillator and spaceship (plaintext, tests/data)",
      {0, 1, 3, 100}},
     {"Life/Spaceships/smallest-low-period.rle", "spaceships", {0, 1, 60, 200}},
     {"Life/Spaceships/diagonal.rle", "spaceships (diagonal)", {0, 7, 128}},
@@ -171,8 +172,8 @@ START_TEST(matches_golly) {
   const golly_case *c = &cases[_i];
   char src[PATH_MAX];
   case_path(c, src, sizeof src);
-  ck_assert_msg(access(src, R_OK) == 0, "%s is missing (Golly's patterns: set GOLCL_GOLLY_PATTERNS)",
-                src);
+  ck_assert_msg(access(src, R_OK) == 0,
+                "%s is missing (Golly's patterns: set GOLCL_GOLLY_PATTERNS)", src);
   golcl_pattern *in = load(src);
   uint32_t tw, th;
   golcl_topology topo = golcl_pattern_topology(in, &tw, &th);
@@ -194,8 +195,9 @@ START_TEST(matches_golly) {
       char *log = slurp(log_g);
       ck_abort_msg("bgolly -m %s %s: exit %d\n%s", gens, src, rc, log);
     }
-    char *largv[] = {golcl_bin, "run", src, "-g", gens, "--quiet", "-o", out_l, "--device",
-                     (char *)(dev && *dev ? dev : "cpu"), NULL};
+    char *largv[] = {golcl_bin, "run", src,   "-g",       gens,
+                     "--quiet", "-o",  out_l, "--device", (char *)(dev && *dev ? dev : "cpu"),
+                     NULL};
     rc = run_cmd(largv, log_l);
     if (rc != 0) {
       char *log = slurp(log_l);
@@ -233,12 +235,13 @@ END_TEST
 
 int main(void) {
   if (!find_bgolly()) {
-    printf("\n"
-           "**********************************************************************\n"
-           "*  test_golly: bgolly NOT FOUND on PATH: the differential test      *\n"
-           "*  against Golly did NOT run. Install it (apt-get install golly)    *\n"
-           "*  or point GOLCL_BGOLLY at it.                                      *\n"
-           "**********************************************************************\n\n");
+    printf(
+        "\n"
+        "**********************************************************************\n"
+        "*  test_golly: bgolly NOT FOUND on PATH: the differential test      *\n"
+        "*  against Golly did NOT run. Install it (apt-get install golly)    *\n"
+        "*  or point GOLCL_BGOLLY at it.                                      *\n"
+        "**********************************************************************\n\n");
     return 0;
   }
   setup_paths();
@@ -248,7 +251,8 @@ int main(void) {
     return 1;
   }
   if (access(golcl_bin, X_OK) != 0) {
-    fprintf(stderr, "test_golly: the golcl command %s is missing (make examples, or set GOLCL_BIN)\n",
+    fprintf(stderr,
+            "test_golly: the golcl command %s is missing (make examples, or set GOLCL_BIN)\n",
             golcl_bin);
     return 1;
   }

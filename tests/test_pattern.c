@@ -151,14 +151,10 @@ END_TEST
 
 START_TEST(rle_header_spacing_and_case) {
   static const char *const texts[] = {
-      "x=3,y=3,rule=B3/S23\nbo$2bo$3o!",
-      "x = 3 ,  y=3,rule = b3/s23   \nbo$2bo$3o!",
-      "  x  =  3,\ty = 3\nbo$2bo$3o!",
-      "x = 3, y = 3, rule = 23/3\nbo$2bo$3o!",
-      "X = 3, Y = 3, RULE = B3/S23\nbo$2bo$3o!",
-      "x = 3, y = 3,\nbo$2bo$3o!",
-      "\n\n   \nx = 3, y = 3\nbo$2bo$3o!",
-      "\xEF\xBB\xBFx = 3, y = 3\nbo$2bo$3o!",
+      "x=3,y=3,rule=B3/S23\nbo$2bo$3o!",         "x = 3 ,  y=3,rule = b3/s23   \nbo$2bo$3o!",
+      "  x  =  3,\ty = 3\nbo$2bo$3o!",           "x = 3, y = 3, rule = 23/3\nbo$2bo$3o!",
+      "X = 3, Y = 3, RULE = B3/S23\nbo$2bo$3o!", "x = 3, y = 3,\nbo$2bo$3o!",
+      "\n\n   \nx = 3, y = 3\nbo$2bo$3o!",       "\xEF\xBB\xBFx = 3, y = 3\nbo$2bo$3o!",
   };
   for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
     golcl_pattern *p = parse(texts[i]);
@@ -193,7 +189,7 @@ START_TEST(rle_blank_rows) {
 END_TEST
 
 START_TEST(rle_end_of_pattern) {
-  golcl_pattern *a = parse("x = 3, y = 3\nbo$2bo$3o");                   /* no '!' */
+  golcl_pattern *a = parse("x = 3, y = 3\nbo$2bo$3o"); /* no '!' */
   golcl_pattern *b = parse("x = 3, y = 3\nbo$2bo$3o! trailing 99 % $$ text\n#C no\n7z");
   expect_rows(a, GLIDER_ROWS);
   expect_rows(b, GLIDER_ROWS);
@@ -260,8 +256,9 @@ START_TEST(rle_header_size_mismatch) {
 END_TEST
 
 START_TEST(rle_positions_generation_comments) {
-  golcl_pattern *p = parse("#N Glider\n#O Richard K. Guy\n#CXRLE Pos=-5,7 Gen=123\n#C first\n"
-                           "#c second  \nx = 3, y = 3, rule = B3/S23\nbo$\n#C inside\n2bo$3o!");
+  golcl_pattern *p = parse(
+      "#N Glider\n#O Richard K. Guy\n#CXRLE Pos=-5,7 Gen=123\n#C first\n"
+      "#c second  \nx = 3, y = 3, rule = B3/S23\nbo$\n#C inside\n2bo$3o!");
   int64_t x, y;
   ck_assert_int_eq(golcl_pattern_origin(p, &x, &y), 1);
   ck_assert_int_eq(x, -5);
@@ -334,13 +331,20 @@ START_TEST(unsupported_rules_and_formats) {
   static const struct {
     const char *rule, *needle;
   } cases[] = {
-      {"B3/S23:K40*,20", "Klein"},      {"B3/S23:C40,20", "cross-surface"},
-      {"B3/S23:S30", "sphere"},         {"B3/S23:T30+7,20", "shift"},
-      {"B3/S23:T30,20-2", "shift"},     {"B3/S23:T0,68", "infinite"},
-      {"B3/S23:P30,0", "infinite"},     {"LifeHistory:T31,20", "LifeHistory"},
-      {"WireWorld", "named rule"},      {"23/3/3", "Generations"},
-      {"B2/S/C3", "Generations"},       {"B2ce/S12", "non-totalistic"},
-      {"B2/S34H", "hexagonal"},         {"B2/S34V", "von Neumann"},
+      {"B3/S23:K40*,20", "Klein"},
+      {"B3/S23:C40,20", "cross-surface"},
+      {"B3/S23:S30", "sphere"},
+      {"B3/S23:T30+7,20", "shift"},
+      {"B3/S23:T30,20-2", "shift"},
+      {"B3/S23:T0,68", "infinite"},
+      {"B3/S23:P30,0", "infinite"},
+      {"LifeHistory:T31,20", "LifeHistory"},
+      {"WireWorld", "named rule"},
+      {"23/3/3", "Generations"},
+      {"B2/S/C3", "Generations"},
+      {"B2ce/S12", "non-totalistic"},
+      {"B2/S34H", "hexagonal"},
+      {"B2/S34V", "von Neumann"},
       {"R2,C0,M1,S2..3,B3..3", "Larger than Life"},
       {"MAPARYXfhZofugWaH7oaIDogBZofuhogOiAaIDogIAAgAAWaH7oaIDogGiA6ICAAIAAaIDogIAAgAAAAAAAA",
        "MAP"},
@@ -350,17 +354,21 @@ START_TEST(unsupported_rules_and_formats) {
     snprintf(text, sizeof text, "x = 1, y = 1, rule = %s\no!", cases[i].rule);
     expect_fail(text, strlen(text), GOLCL_E_UNSUPPORTED, 0, 0, cases[i].needle);
   }
-  expect_fail("[M2] (golly 3.3)\n#R B3/S23\n", strlen("[M2] (golly 3.3)\n#R B3/S23\n"), GOLCL_E_UNSUPPORTED, 0, 0, "macrocell");
-  expect_fail("#MCell 4.20\n#GAME Life\n", strlen("#MCell 4.20\n#GAME Life\n"), GOLCL_E_UNSUPPORTED, 0, 0, "MCell");
+  expect_fail("[M2] (golly 3.3)\n#R B3/S23\n", strlen("[M2] (golly 3.3)\n#R B3/S23\n"),
+              GOLCL_E_UNSUPPORTED, 0, 0, "macrocell");
+  expect_fail("#MCell 4.20\n#GAME Life\n", strlen("#MCell 4.20\n#GAME Life\n"), GOLCL_E_UNSUPPORTED,
+              0, 0, "MCell");
   expect_fail("\x1f\x8b\x08\x00", 4, GOLCL_E_UNSUPPORTED, 0, 0, "gzip");
 }
 END_TEST
 
 /* The column of a refused rule is that of the rule text in its line. */
 START_TEST(unsupported_rule_column) {
-  expect_fail("x = 1, y = 1, rule = LifeHistory\no!", strlen("x = 1, y = 1, rule = LifeHistory\no!"), GOLCL_E_UNSUPPORTED, 1, 22,
+  expect_fail("x = 1, y = 1, rule = LifeHistory\no!",
+              strlen("x = 1, y = 1, rule = LifeHistory\no!"), GOLCL_E_UNSUPPORTED, 1, 22,
               "LifeHistory");
-  expect_fail("x = 1, y = 1, rule = B3/S23:K4,4\no!", strlen("x = 1, y = 1, rule = B3/S23:K4,4\no!"), GOLCL_E_UNSUPPORTED, 1, 29, "Klein");
+  expect_fail("x = 1, y = 1, rule = B3/S23:K4,4\no!",
+              strlen("x = 1, y = 1, rule = B3/S23:K4,4\no!"), GOLCL_E_UNSUPPORTED, 1, 29, "Klein");
 }
 END_TEST
 
@@ -435,8 +443,8 @@ START_TEST(malformed_inputs_report_line_and_column) {
       {"#Life 1.06\n0 0\n5000000000000000000 1\n", 3, 1, "out of range"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    golcl_status want = strcmp(cases[i].needle, "Generations") == 0 ? GOLCL_E_UNSUPPORTED
-                                                                    : GOLCL_E_PARSE;
+    golcl_status want =
+        strcmp(cases[i].needle, "Generations") == 0 ? GOLCL_E_UNSUPPORTED : GOLCL_E_PARSE;
     expect_fail(cases[i].text, strlen(cases[i].text), want, cases[i].col ? cases[i].line : 0,
                 cases[i].col, cases[i].needle);
   }
@@ -456,12 +464,19 @@ START_TEST(limits) {
   ck_assert_uint_eq(d.max_bytes, (uint64_t)1 << 30);
   golcl_pattern_get_limits(NULL);
   /* under the defaults, absurd sizes are refused before anything is allocated */
-  expect_fail("x = 4000000000, y = 1\no!", strlen("x = 4000000000, y = 1\no!"), GOLCL_E_PARSE, 1, 5, "limit");
-  expect_fail("x = 1, y = 1\n99999999999999999999999999o!", strlen("x = 1, y = 1\n99999999999999999999999999o!"), GOLCL_E_PARSE, 2, 1, "limit");
-  expect_fail("x = 1, y = 1\n16777216b16777216o!", strlen("x = 1, y = 1\n16777216b16777216o!"), GOLCL_E_PARSE, 2, 10, "limit");
-  expect_fail("x = 1, y = 1\n16000000$16000000$o!", strlen("x = 1, y = 1\n16000000$16000000$o!"), GOLCL_E_PARSE, 2, 10, "limit");
-  expect_fail("x = 1, y = 1, rule = B3/S23:T2000000000,4\no!", strlen("x = 1, y = 1, rule = B3/S23:T2000000000,4\no!"), GOLCL_E_PARSE, 1, 30, "limit");
-  expect_fail("#Life 1.06\n0 0\n20000000 0\n", strlen("#Life 1.06\n0 0\n20000000 0\n"), GOLCL_E_PARSE, 3, 1, "wider");
+  expect_fail("x = 4000000000, y = 1\no!", strlen("x = 4000000000, y = 1\no!"), GOLCL_E_PARSE, 1, 5,
+              "limit");
+  expect_fail("x = 1, y = 1\n99999999999999999999999999o!",
+              strlen("x = 1, y = 1\n99999999999999999999999999o!"), GOLCL_E_PARSE, 2, 1, "limit");
+  expect_fail("x = 1, y = 1\n16777216b16777216o!", strlen("x = 1, y = 1\n16777216b16777216o!"),
+              GOLCL_E_PARSE, 2, 10, "limit");
+  expect_fail("x = 1, y = 1\n16000000$16000000$o!", strlen("x = 1, y = 1\n16000000$16000000$o!"),
+              GOLCL_E_PARSE, 2, 10, "limit");
+  expect_fail("x = 1, y = 1, rule = B3/S23:T2000000000,4\no!",
+              strlen("x = 1, y = 1, rule = B3/S23:T2000000000,4\no!"), GOLCL_E_PARSE, 1, 30,
+              "limit");
+  expect_fail("#Life 1.06\n0 0\n20000000 0\n", strlen("#Life 1.06\n0 0\n20000000 0\n"),
+              GOLCL_E_PARSE, 3, 1, "wider");
 
   l.max_width = 10;
   l.max_height = 8;
@@ -477,13 +492,19 @@ START_TEST(limits) {
   expect_fail("x = 1, y = 1\n5b6o!", strlen("x = 1, y = 1\n5b6o!"), GOLCL_E_PARSE, 2, 3, "limit");
   expect_fail("x = 1, y = 1\n11b!", strlen("x = 1, y = 1\n11b!"), GOLCL_E_PARSE, 2, 1, "limit 10");
   expect_fail("x = 1, y = 1\n8$o!", strlen("x = 1, y = 1\n8$o!"), GOLCL_E_PARSE, 2, 3, "limit");
-  expect_fail("x = 1, y = 1\n10o$10o$o!", strlen("x = 1, y = 1\n10o$10o$o!"), GOLCL_E_PARSE, 2, 9, "20 live cells");
-  expect_fail("x = 1, y = 1, rule = B3/S23:T11,5\no!", strlen("x = 1, y = 1, rule = B3/S23:T11,5\no!"), GOLCL_E_PARSE, 1, 30, "limit");
-  expect_fail("x = 1, y = 1, rule = B3/S23:T5,9\no!", strlen("x = 1, y = 1, rule = B3/S23:T5,9\no!"), GOLCL_E_PARSE, 1, 32, "limit");
+  expect_fail("x = 1, y = 1\n10o$10o$o!", strlen("x = 1, y = 1\n10o$10o$o!"), GOLCL_E_PARSE, 2, 9,
+              "20 live cells");
+  expect_fail("x = 1, y = 1, rule = B3/S23:T11,5\no!",
+              strlen("x = 1, y = 1, rule = B3/S23:T11,5\no!"), GOLCL_E_PARSE, 1, 30, "limit");
+  expect_fail("x = 1, y = 1, rule = B3/S23:T5,9\no!",
+              strlen("x = 1, y = 1, rule = B3/S23:T5,9\no!"), GOLCL_E_PARSE, 1, 32, "limit");
   expect_fail("OOOOOOOOOOO\n", strlen("OOOOOOOOOOO\n"), GOLCL_E_PARSE, 1, 11, "limit");
-  expect_fail("O\nO\nO\nO\nO\nO\nO\nO\nO\n", strlen("O\nO\nO\nO\nO\nO\nO\nO\nO\n"), GOLCL_E_PARSE, 9, 1, "limit");
-  expect_fail("#Life 1.06\n0 0\n0 8\n", strlen("#Life 1.06\n0 0\n0 8\n"), GOLCL_E_PARSE, 3, 1, "taller");
-  expect_fail("#Life 1.05\n#P -5 0\n.....*..........*\n", strlen("#Life 1.05\n#P -5 0\n.....*..........*\n"), GOLCL_E_PARSE, 3, 17, "wider");
+  expect_fail("O\nO\nO\nO\nO\nO\nO\nO\nO\n", strlen("O\nO\nO\nO\nO\nO\nO\nO\nO\n"), GOLCL_E_PARSE,
+              9, 1, "limit");
+  expect_fail("#Life 1.06\n0 0\n0 8\n", strlen("#Life 1.06\n0 0\n0 8\n"), GOLCL_E_PARSE, 3, 1,
+              "taller");
+  expect_fail("#Life 1.05\n#P -5 0\n.....*..........*\n",
+              strlen("#Life 1.05\n#P -5 0\n.....*..........*\n"), GOLCL_E_PARSE, 3, 17, "wider");
   char big[300];
   memset(big, '.', sizeof big);
   expect_fail(big, sizeof big, GOLCL_E_PARSE, 1, 1, "200 bytes");
@@ -516,8 +537,9 @@ END_TEST
 /* Other formats ------------------------------------------------------------------- */
 
 START_TEST(plaintext) {
-  golcl_pattern *p = parse("!Name: Glider\n!Author: Richard K. Guy\n! a comment\n!\n.O\n..O  \n"
-                           "O*o\n\n\n..\n\n");
+  golcl_pattern *p = parse(
+      "!Name: Glider\n!Author: Richard K. Guy\n! a comment\n!\n.O\n..O  \n"
+      "O*o\n\n\n..\n\n");
   ck_assert_int_eq(golcl_pattern_get_format(p), GOLCL_FORMAT_PLAINTEXT);
   expect_rows(p, ".O.\n..O\nOOO\n...\n...\n...\n");
   ck_assert_uint_eq(golcl_pattern_comment_count(p), 4);
@@ -534,8 +556,9 @@ START_TEST(plaintext) {
 END_TEST
 
 START_TEST(life105) {
-  golcl_pattern *p = parse("#Life 1.05\n#D Two blocks and a glider\n#D\n#R 23/36\n#X kept\n"
-                           "#P -3 -2\n**\n**\n#P 2 0\n.*\n..*\n***\n#P -2 -1\n*\n");
+  golcl_pattern *p = parse(
+      "#Life 1.05\n#D Two blocks and a glider\n#D\n#R 23/36\n#X kept\n"
+      "#P -3 -2\n**\n**\n#P 2 0\n.*\n..*\n***\n#P -2 -1\n*\n");
   ck_assert_int_eq(golcl_pattern_get_format(p), GOLCL_FORMAT_LIFE105);
   ck_assert_str_eq(rule_text(p), "B36/S23");
   /* blocks at (-3,-2) and (2,0): cells at x -3..4, y -2..2; the last block
@@ -628,11 +651,13 @@ START_TEST(write_rle_exact) {
   free(t);
   golcl_pattern_destroy(p);
 
-  p = parse("#N Glider\n#CXRLE Pos=-5,7 Gen=123\n#C c\nx = 5, y = 4, rule = B36/S23:T10,8\n"
-            "bo$2bo$3o!");
+  p = parse(
+      "#N Glider\n#CXRLE Pos=-5,7 Gen=123\n#C c\nx = 5, y = 4, rule = B36/S23:T10,8\n"
+      "bo$2bo$3o!");
   t = write_to_string(p, golcl_pattern_write_rle);
-  ck_assert_str_eq(t, "#CXRLE Pos=-5,7 Gen=123\n#N Glider\n#C c\n"
-                      "x = 5, y = 4, rule = B36/S23:T10,8\nbo$2bo$3o!\n");
+  ck_assert_str_eq(t,
+                   "#CXRLE Pos=-5,7 Gen=123\n#N Glider\n#C c\n"
+                   "x = 5, y = 4, rule = B36/S23:T10,8\nbo$2bo$3o!\n");
   free(t);
   golcl_pattern_destroy(p);
 
@@ -684,11 +709,13 @@ START_TEST(write_rle_lines_at_most_70) {
 END_TEST
 
 START_TEST(write_plaintext_exact) {
-  golcl_pattern *p = parse("#N Glider\n#O Richard K. Guy\n#C the first\n#C\n#D other\n"
-                           "x = 4, y = 3, rule = B36/S23\nbo$2bo$3o!");
+  golcl_pattern *p = parse(
+      "#N Glider\n#O Richard K. Guy\n#C the first\n#C\n#D other\n"
+      "x = 4, y = 3, rule = B36/S23\nbo$2bo$3o!");
   char *t = write_to_string(p, golcl_pattern_write_plaintext);
-  ck_assert_str_eq(t, "!Name: Glider\n!Author: Richard K. Guy\n!the first\n!\n!#D other\n"
-                      ".O..\n..O.\nOOO.\n");
+  ck_assert_str_eq(t,
+                   "!Name: Glider\n!Author: Richard K. Guy\n!the first\n!\n!#D other\n"
+                   ".O..\n..O.\nOOO.\n");
   golcl_pattern *q = parse(t);
   expect_rows(q, ".O..\n..O.\nOOO.\n");
   ck_assert_str_eq(golcl_pattern_comment(q, 0), "#N Glider");
@@ -730,8 +757,8 @@ START_TEST(write_file_by_extension) {
 END_TEST
 
 START_TEST(round_trips_random) {
-  static const uint32_t sizes[][2] = {{1, 1}, {1, 7}, {7, 1}, {3, 5}, {37, 29}, {71, 3}, {140, 2},
-                                      {64, 64}};
+  static const uint32_t sizes[][2] = {{1, 1},   {1, 7},  {7, 1},   {3, 5},
+                                      {37, 29}, {71, 3}, {140, 2}, {64, 64}};
   static const double dens[] = {0.0, 0.05, 0.5, 0.95, 1.0};
   uint64_t seed = 1;
   for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
@@ -931,9 +958,19 @@ static void check_place(uint32_t W, uint32_t H, golcl_boundary b, uint32_t pw, u
 }
 
 START_TEST(place_dead_boundary_clips) {
-  static const int64_t pos[][2] = {{5, 4},   {0, 0},    {-3, -2},  {17, 12},  {15, -4},
-                                   {-6, 11}, {-7, 0},   {20, 3},   {3, 15},   {-100, -100},
-                                   {INT64_MAX, 0}, {0, INT64_MIN}, {INT64_MIN, INT64_MIN}};
+  static const int64_t pos[][2] = {{5, 4},
+                                   {0, 0},
+                                   {-3, -2},
+                                   {17, 12},
+                                   {15, -4},
+                                   {-6, 11},
+                                   {-7, 0},
+                                   {20, 3},
+                                   {3, 15},
+                                   {-100, -100},
+                                   {INT64_MAX, 0},
+                                   {0, INT64_MIN},
+                                   {INT64_MIN, INT64_MIN}};
   for (size_t i = 0; i < sizeof pos / sizeof pos[0]; i++)
     check_place(20, 15, GOLCL_BOUNDARY_DEAD, 7, 6, pos[i][0], pos[i][1], 10 + i);
   check_place(20, 15, GOLCL_BOUNDARY_DEAD, 30, 25, -4, -6, 3); /* larger than the grid */
@@ -942,8 +979,8 @@ START_TEST(place_dead_boundary_clips) {
 END_TEST
 
 START_TEST(place_torus_wraps) {
-  static const int64_t pos[][2] = {{5, 4},    {-3, -2},  {10, 8},        {-13, 22},
-                                   {130, -111}, {7, 0},  {INT64_MAX, 5}, {INT64_MIN, INT64_MIN}};
+  static const int64_t pos[][2] = {{5, 4},      {-3, -2}, {10, 8},        {-13, 22},
+                                   {130, -111}, {7, 0},   {INT64_MAX, 5}, {INT64_MIN, INT64_MIN}};
   for (size_t i = 0; i < sizeof pos / sizeof pos[0]; i++)
     check_place(13, 11, GOLCL_BOUNDARY_TORUS, 7, 6, pos[i][0], pos[i][1], 20 + i);
   check_place(13, 11, GOLCL_BOUNDARY_TORUS, 30, 25, -5, 3, 5); /* folds onto the grid */
@@ -1103,8 +1140,8 @@ START_TEST(data_files_parse_or_fail_cleanly) {
     if (strncmp(e->d_name, "fuzz-", 5) == 0) {
       /* fuzzer finds: whatever they are, a clean status and no crash */
       regressions++;
-      ck_assert_msg(s == GOLCL_OK || s == GOLCL_E_PARSE || s == GOLCL_E_UNSUPPORTED,
-                    "%s: %s", path, golcl_strerror(s));
+      ck_assert_msg(s == GOLCL_OK || s == GOLCL_E_PARSE || s == GOLCL_E_UNSUPPORTED, "%s: %s", path,
+                    golcl_strerror(s));
       if (s != GOLCL_OK) ck_assert_uint_gt(strlen(golcl_last_errmsg()), strlen(path) + 2);
     } else {
       ck_assert_msg(s == GOLCL_OK, "%s: %s", path, golcl_last_errmsg());

@@ -38,8 +38,8 @@ int ex_write_png_cells(const char *path, const uint8_t *cells, uint32_t w, uint3
   unsigned mag, red;
   uint32_t iw, ih;
   if (ex_cell_view_size(v, w, h, &mag, &red, &iw, &ih) != 0) {
-    fprintf(stderr, "%s: a %ux%u image at this scale is too large (use --fit)\n", path,
-            (unsigned)w, (unsigned)h);
+    fprintf(stderr, "%s: a %ux%u image at this scale is too large (use --fit)\n", path, (unsigned)w,
+            (unsigned)h);
     return -1;
   }
   uint8_t *img = calloc((size_t)iw * ih, 1);

@@ -8,8 +8,8 @@
 
 /* How cells become pixels. */
 typedef struct ex_cell_view {
-  unsigned scale;         /* pixels per cell side, >= 1 (used when fit is 0×0) */
-  uint32_t fit_w, fit_h;  /* if not 0: the largest image within fit_w×fit_h */
+  unsigned scale;        /* pixels per cell side, >= 1 (used when fit is 0×0) */
+  uint32_t fit_w, fit_h; /* if not 0: the largest image within fit_w×fit_h */
 } ex_cell_view;
 
 /* Picks the scale for a w×h box: *mag pixels per cell (>= 1) and *red cells

@@ -41,8 +41,8 @@ typedef struct run_state {
   golcl_context *ctx;
   golcl_stepper *stepper;
   golcl_grid *grid;
-  int infinite;        /* the grid stands for the infinite plane and grows */
-  int64_t ux, uy;      /* universe coordinates of grid cell (0, 0) */
+  int infinite;            /* the grid stands for the infinite plane and grows */
+  int64_t ux, uy;          /* universe coordinates of grid cell (0, 0) */
   uint32_t bx, by, bw, bh; /* bounding box of the live cells (infinite mode) */
   golcl_rule rule;
   const run_opts *o;
@@ -282,8 +282,10 @@ static int make_grid(run_state *st, const golcl_pattern *p) {
     return s == GOLCL_OK ? 0 : lib_error(st, "placing the pattern", s);
   }
   if (st->rule.birth & 1) {
-    fprintf(stderr, "golcl run: %s: a rule with B0 turns the infinite plane on and off; give "
-            "--size or --margin for a bounded grid\n", o->pattern);
+    fprintf(stderr,
+            "golcl run: %s: a rule with B0 turns the infinite plane on and off; give "
+            "--size or --margin for a bounded grid\n",
+            o->pattern);
     return 1;
   }
   st->infinite = 1;
@@ -490,7 +492,8 @@ static int run(run_state *st, golcl_pattern *p) {
         return lib_error(st, "reading the result", s);
       rc = pio_write("run", o->outs[i], result, &o->view, 2) ? 1 : 0;
     }
-    if (rc == 0 && !o->quiet && strcmp(o->outs[i], "-") != 0) printf("wrote:      %s\n", o->outs[i]);
+    if (rc == 0 && !o->quiet && strcmp(o->outs[i], "-") != 0)
+      printf("wrote:      %s\n", o->outs[i]);
   }
   golcl_pattern_destroy(result);
   return rc;

@@ -58,8 +58,8 @@ int pio_write(const char *cmd, const char *path, const golcl_pattern *p, const e
       uint64_t w = golcl_pattern_width(p), h = golcl_pattern_height(p);
       if (w && h) w += 2 * (uint64_t)border, h += 2 * (uint64_t)border;
       if (w > 1u << 20 || h > 1u << 20 || w * h > (1u << 30)) {
-        fprintf(stderr, "golcl %s: %s: a %llux%llu pattern is too large for an image\n", cmd,
-                path, (unsigned long long)w, (unsigned long long)h);
+        fprintf(stderr, "golcl %s: %s: a %llux%llu pattern is too large for an image\n", cmd, path,
+                (unsigned long long)w, (unsigned long long)h);
         return -1;
       }
       uint8_t *cells = calloc(w && h ? (size_t)(w * h) : 1, 1);

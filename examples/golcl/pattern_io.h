@@ -24,8 +24,8 @@ int pio_write(const char *cmd, const char *path, const golcl_pattern *p, const e
               uint32_t border);
 
 /* Writes 0/1 cells of a w×h box as a PNG (one line on stderr on failure). */
-int pio_write_png(const char *cmd, const char *path, const uint8_t *cells, uint32_t w,
-                  uint32_t h, const ex_cell_view *view);
+int pio_write_png(const char *cmd, const char *path, const uint8_t *cells, uint32_t w, uint32_t h,
+                  const ex_cell_view *view);
 
 /* Decimal numbers and sizes of options; 0 on success, -1 if malformed. */
 int pio_parse_u64(const char *s, uint64_t *out);

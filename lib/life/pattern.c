@@ -161,8 +161,7 @@ int golcl_pattern_cell(const golcl_pattern *p, uint32_t x, uint32_t y) {
   return lo < p->ncells && p->cells[lo].x == x && p->cells[lo].y == y;
 }
 
-golcl_status golcl_pattern_live_cell(const golcl_pattern *p, uint64_t i, uint32_t *x,
-                                     uint32_t *y) {
+golcl_status golcl_pattern_live_cell(const golcl_pattern *p, uint64_t i, uint32_t *x, uint32_t *y) {
   if (!p || !x || !y)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_live_cell: NULL argument");
   if (i >= p->ncells)
@@ -182,7 +181,8 @@ golcl_status golcl_pattern_get_cells(const golcl_pattern *p, uint8_t *cells, siz
                        "golcl_pattern_get_cells: row_stride %zu is less than the width %u",
                        row_stride, (unsigned)p->w);
   if (p->w == 0 || p->h == 0) return GOLCL_OK;
-  if (!cells) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_get_cells: cells is NULL");
+  if (!cells)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_get_cells: cells is NULL");
   for (uint32_t y = 0; y < p->h; y++) memset(cells + (size_t)y * row_stride, 0, p->w);
   for (size_t i = 0; i < p->ncells; i++)
     cells[(size_t)p->cells[i].y * row_stride + p->cells[i].x] = 1;
@@ -195,17 +195,23 @@ golcl_pattern_format golcl_pattern_get_format(const golcl_pattern *p) {
 
 const char *golcl_pattern_format_name(golcl_pattern_format f) {
   switch (f) {
-    case GOLCL_FORMAT_NONE: return "none";
-    case GOLCL_FORMAT_RLE: return "RLE";
-    case GOLCL_FORMAT_PLAINTEXT: return "plaintext";
-    case GOLCL_FORMAT_LIFE105: return "Life 1.05";
-    case GOLCL_FORMAT_LIFE106: return "Life 1.06";
+    case GOLCL_FORMAT_NONE:
+      return "none";
+    case GOLCL_FORMAT_RLE:
+      return "RLE";
+    case GOLCL_FORMAT_PLAINTEXT:
+      return "plaintext";
+    case GOLCL_FORMAT_LIFE105:
+      return "Life 1.05";
+    case GOLCL_FORMAT_LIFE106:
+      return "Life 1.06";
   }
   return NULL;
 }
 
 golcl_status golcl_pattern_rule(const golcl_pattern *p, golcl_rule *out) {
-  if (!p || !out) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_rule: NULL argument");
+  if (!p || !out)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_rule: NULL argument");
   *out = p->rule;
   return GOLCL_OK;
 }
@@ -255,7 +261,8 @@ golcl_topology golcl_pattern_topology(const golcl_pattern *p, uint32_t *w, uint3
 
 golcl_status golcl_pattern_set_topology(golcl_pattern *p, golcl_topology t, uint32_t w,
                                         uint32_t h) {
-  if (!p) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_set_topology: pattern is NULL");
+  if (!p)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_set_topology: pattern is NULL");
   if (t != GOLCL_TOPOLOGY_INFINITE && t != GOLCL_TOPOLOGY_PLANE && t != GOLCL_TOPOLOGY_TORUS)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_set_topology: bad topology %d",
                        (int)t);
@@ -275,7 +282,8 @@ golcl_status golcl_pattern_set_topology(golcl_pattern *p, golcl_topology t, uint
 uint64_t golcl_pattern_generation(const golcl_pattern *p) { return p ? p->generation : 0; }
 
 golcl_status golcl_pattern_set_generation(golcl_pattern *p, uint64_t generation) {
-  if (!p) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_set_generation: pattern is NULL");
+  if (!p)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_set_generation: pattern is NULL");
   p->generation = generation;
   return GOLCL_OK;
 }
@@ -287,7 +295,8 @@ int golcl_pattern_origin(const golcl_pattern *p, int64_t *x, int64_t *y) {
 }
 
 golcl_status golcl_pattern_set_origin(golcl_pattern *p, int64_t x, int64_t y) {
-  if (!p) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_set_origin: pattern is NULL");
+  if (!p)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_set_origin: pattern is NULL");
   p->origin_x = x;
   p->origin_y = y;
   p->origin_kind = GOLCL__ORIGIN_XRLE;
@@ -304,7 +313,8 @@ golcl_status golcl_pattern_add_comment(golcl_pattern *p, const char *text) {
   if (!p || !text)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_add_comment: NULL argument");
   if (strpbrk(text, "\r\n"))
-    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_add_comment: a comment is one line");
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
+                       "golcl_pattern_add_comment: a comment is one line");
   if (strncmp(text, "#CXRLE", 6) == 0)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
                        "golcl_pattern_add_comment: #CXRLE is set by golcl_pattern_set_origin "
@@ -342,7 +352,8 @@ static golcl_status rule_fail(const rule_ctx *rc, golcl_status st, size_t at, co
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
-static golcl_status rule_fail(const rule_ctx *rc, golcl_status st, size_t at, const char *fmt, ...) {
+static golcl_status rule_fail(const rule_ctx *rc, golcl_status st, size_t at, const char *fmt,
+                              ...) {
   char what[512];
   va_list ap;
   va_start(ap, fmt);
@@ -401,20 +412,24 @@ static int64_t suffix_number(const rule_ctx *rc, size_t *i) {
   return v;
 }
 
-static golcl_status parse_suffix(const rule_ctx *rc, size_t at, golcl_topology *topo,
-                                 uint32_t *tw, uint32_t *th) {
+static golcl_status parse_suffix(const rule_ctx *rc, size_t at, golcl_topology *topo, uint32_t *tw,
+                                 uint32_t *th) {
   const char *t = rc->text;
   size_t i = at + 1; /* after ':' */
   if (i >= rc->len) return rule_fail(rc, GOLCL_E_PARSE, i, "expected a topology after ':'");
   char kind = (char)toupper((unsigned char)t[i]);
   switch (kind) {
-    case 'T': case 'P': break;
+    case 'T':
+    case 'P':
+      break;
     case 'K':
-      return rule_fail(rc, GOLCL_E_UNSUPPORTED, i,
-                       "the Klein bottle topology :K is not supported (only :T torus and :P plane)");
+      return rule_fail(
+          rc, GOLCL_E_UNSUPPORTED, i,
+          "the Klein bottle topology :K is not supported (only :T torus and :P plane)");
     case 'C':
-      return rule_fail(rc, GOLCL_E_UNSUPPORTED, i,
-                       "the cross-surface topology :C is not supported (only :T torus and :P plane)");
+      return rule_fail(
+          rc, GOLCL_E_UNSUPPORTED, i,
+          "the cross-surface topology :C is not supported (only :T torus and :P plane)");
     case 'S':
       return rule_fail(rc, GOLCL_E_UNSUPPORTED, i,
                        "the sphere topology :S is not supported (only :T torus and :P plane)");

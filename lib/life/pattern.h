@@ -21,8 +21,8 @@ typedef enum golcl__origin_kind {
 } golcl__origin_kind;
 
 struct golcl_pattern {
-  uint32_t w, h;       /* the box; every cell has x < w, y < h */
-  golcl__cell *cells;  /* sorted by (y, x), no duplicates */
+  uint32_t w, h;      /* the box; every cell has x < w, y < h */
+  golcl__cell *cells; /* sorted by (y, x), no duplicates */
   size_t ncells, cap;
   golcl_rule rule;
   golcl_topology topology;

@@ -65,12 +65,12 @@ typedef struct band {
   golcl_grid *g;
   const golcl_pattern *p;
   int torus;
-  int64_t x, y;       /* where the box goes (dead boundary) */
-  uint32_t xm, ym;    /* the same mod W, H (torus) */
+  int64_t x, y;    /* where the box goes (dead boundary) */
+  uint32_t xm, ym; /* the same mod W, H (torus) */
   span cols[2];
   int ncols;
   uint8_t *buf[2];
-  uint32_t g0, g1;    /* grid rows of the band */
+  uint32_t g0, g1; /* grid rows of the band */
 } band;
 
 /* Sets the live cells of pattern rows [lo, hi) that fall into the band. */
@@ -122,13 +122,13 @@ static golcl_status rect_io(golcl_grid *g, int write, uint8_t *buf, const span *
                             uint32_t g1) {
   size_t origin[3] = {cols->a, g0, 0}, host[3] = {0, 0, 0};
   size_t region[3] = {cols->b - cols->a, g1 - g0, 1};
-  cl_int err = write ? clEnqueueWriteBufferRect(g->ctx->queue, g->cur, CL_TRUE, origin, host,
-                                                region, g->info.row_pitch, 0, region[0], 0, buf,
-                                                0, NULL, NULL)
-                     : clEnqueueReadBufferRect(g->ctx->queue, g->cur, CL_TRUE, origin, host,
-                                               region, g->info.row_pitch, 0, region[0], 0, buf,
-                                               0, NULL, NULL);
-  return golcl__cl_fail(g->ctx, err, write ? "clEnqueueWriteBufferRect" : "clEnqueueReadBufferRect");
+  cl_int err =
+      write ? clEnqueueWriteBufferRect(g->ctx->queue, g->cur, CL_TRUE, origin, host, region,
+                                       g->info.row_pitch, 0, region[0], 0, buf, 0, NULL, NULL)
+            : clEnqueueReadBufferRect(g->ctx->queue, g->cur, CL_TRUE, origin, host, region,
+                                      g->info.row_pitch, 0, region[0], 0, buf, 0, NULL, NULL);
+  return golcl__cl_fail(g->ctx, err,
+                        write ? "clEnqueueWriteBufferRect" : "clEnqueueReadBufferRect");
 }
 
 golcl_status golcl_grid_place(golcl_grid *g, const golcl_pattern *p, int64_t x, int64_t y) {
@@ -265,7 +265,8 @@ static golcl_status gather_run(void *ud, uint32_t x, uint32_t y, uint32_t n) {
 }
 
 golcl_status golcl_grid_extract(golcl_grid *g, golcl_pattern **out) {
-  if (!out) return golcl__fail(g ? g->ctx : NULL, GOLCL_E_INVALID_ARG, "golcl_grid_extract: out is NULL");
+  if (!out)
+    return golcl__fail(g ? g->ctx : NULL, GOLCL_E_INVALID_ARG, "golcl_grid_extract: out is NULL");
   *out = NULL;
   if (!g) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_grid_extract: grid is NULL");
   gather G = {golcl__pattern_new(), {0}};

@@ -65,7 +65,9 @@ static const char *char_name(const line *L, size_t col, char *buf, size_t cap) {
   return buf;
 }
 
-static golcl_status oom(void) { return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory"); }
+static golcl_status oom(void) {
+  return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+}
 
 static int is_ws(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
 
@@ -114,9 +116,8 @@ static golcl_status read_uint(const line *L, size_t *k, uint64_t max, uint64_t *
   for (; i < L->len && isdigit((unsigned char)L->s[i]); i++) {
     uint64_t d = (uint64_t)(L->s[i] - '0');
     if (d > max || v > (max - d) / 10)
-      return lerr(L, a, GOLCL_E_PARSE, "%s exceeds %s%llu%s", what,
-                  limit_hint ? "the limit " : "", (unsigned long long)max,
-                  limit_hint ? limit_hint : "");
+      return lerr(L, a, GOLCL_E_PARSE, "%s exceeds %s%llu%s", what, limit_hint ? "the limit " : "",
+                  (unsigned long long)max, limit_hint ? limit_hint : "");
     v = v * 10 + d;
   }
   *out = v;
@@ -232,8 +233,8 @@ static golcl_status coords_finish(reader *r, coords *cs) {
   qsort(cs->c, cs->n, sizeof *cs->c, icell_cmp);
   for (size_t i = 0; i < cs->n; i++) {
     if (i > 0 && cs->c[i].x == cs->c[i - 1].x && cs->c[i].y == cs->c[i - 1].y) continue;
-    if (golcl__pattern_push_run(p, (uint32_t)(cs->c[i].x - cs->x0),
-                                (uint32_t)(cs->c[i].y - cs->y0), 1) != GOLCL_OK)
+    if (golcl__pattern_push_run(p, (uint32_t)(cs->c[i].x - cs->x0), (uint32_t)(cs->c[i].y - cs->y0),
+                                1) != GOLCL_OK)
       return oom();
   }
   p->w = (uint32_t)(cs->x1 - cs->x0 + 1);
@@ -326,7 +327,8 @@ static golcl_status parse_life106(reader *r) {
     k = skip_ws(&L, k);
     if (k < e) {
       char cn[16];
-      st = lerr(&L, k, GOLCL_E_PARSE, "unexpected %s after \"x y\"", char_name(&L, k, cn, sizeof cn));
+      st = lerr(&L, k, GOLCL_E_PARSE, "unexpected %s after \"x y\"",
+                char_name(&L, k, cn, sizeof cn));
       break;
     }
     st = coords_add(r, &cs, &L, at, x, y);
@@ -383,8 +385,7 @@ static golcl_status parse_plaintext(reader *r) {
       if (c == '.') continue;
       if (c != 'O' && c != 'o' && c != '*') {
         char cn[16];
-        return lerr(&L, k, GOLCL_E_PARSE,
-                    "unexpected %s in a plaintext row (expected '.' or 'O')",
+        return lerr(&L, k, GOLCL_E_PARSE, "unexpected %s in a plaintext row (expected '.' or 'O')",
                     char_name(&L, k, cn, sizeof cn));
       }
       size_t n = 1;
@@ -421,13 +422,15 @@ static golcl_status rle_xrle(reader *r, const line *L, size_t k) {
       k += 4;
       golcl_status st = read_int(L, &k, &p->origin_x, "the x of Pos");
       if (st != GOLCL_OK) return st;
-      if (k >= L->len || L->s[k] != ',') return lerr(L, k, GOLCL_E_PARSE, "expected ',' in Pos=x,y");
+      if (k >= L->len || L->s[k] != ',')
+        return lerr(L, k, GOLCL_E_PARSE, "expected ',' in Pos=x,y");
       k++;
       st = read_int(L, &k, &p->origin_y, "the y of Pos");
       if (st != GOLCL_OK) return st;
     } else if (starts_with(L, k, "Gen=")) {
       k += 4;
-      golcl_status st = read_uint(L, &k, UINT64_MAX / 10 - 1, &p->generation, "the generation", NULL);
+      golcl_status st =
+          read_uint(L, &k, UINT64_MAX / 10 - 1, &p->generation, "the generation", NULL);
       if (st != GOLCL_OK) return st;
     } else {
       while (k < L->len && !is_ws(L->s[k])) k++;
@@ -477,8 +480,7 @@ static golcl_status rle_header(reader *r, const line *L, size_t k, uint64_t *hw,
     size_t key = k;
     while (k < L->len && isalpha((unsigned char)L->s[k])) k++;
     size_t klen = k - key;
-    if (klen == 0)
-      return lerr(L, key, GOLCL_E_PARSE, "expected x, y or rule in the header");
+    if (klen == 0) return lerr(L, key, GOLCL_E_PARSE, "expected x, y or rule in the header");
     k = skip_ws(L, k);
     if (k >= L->len || L->s[k] != '=')
       return lerr(L, k, GOLCL_E_PARSE, "expected '=' after \"%.*s\"", (int)klen, L->s + key);
@@ -513,18 +515,19 @@ static golcl_status rle_header(reader *r, const line *L, size_t k, uint64_t *hw,
     if (k >= L->len) break; /* a trailing comma */
   }
   if (!seen_x || !seen_y)
-    return lerr(L, L->len, GOLCL_E_PARSE, "the header lacks %s", !seen_x ? "x = width" : "y = height");
+    return lerr(L, L->len, GOLCL_E_PARSE, "the header lacks %s",
+                !seen_x ? "x = width" : "y = height");
   return GOLCL_OK;
 }
 
 typedef struct rle_body {
-  uint64_t x, y;        /* where the next run goes */
-  uint64_t count;       /* run count being read */
-  int ndigits;          /* digits of count so far */
-  int count_closed;     /* whitespace followed the digits */
-  line count_line;      /* where the count started, for messages */
+  uint64_t x, y;    /* where the next run goes */
+  uint64_t count;   /* run count being read */
+  int ndigits;      /* digits of count so far */
+  int count_closed; /* whitespace followed the digits */
+  line count_line;  /* where the count started, for messages */
   size_t count_col;
-  uint64_t w, h;        /* extent of the live cells */
+  uint64_t w, h; /* extent of the live cells */
 } rle_body;
 
 static golcl_status rle_run(reader *r, rle_body *b, const line *L, size_t k, char c) {
@@ -610,7 +613,8 @@ static golcl_status parse_rle(reader *r) {
         }
         b.ndigits++;
         b.count = b.count * 10 + (uint64_t)(c - '0');
-        uint64_t maxrun = r->lim.max_width > r->lim.max_height ? r->lim.max_width : r->lim.max_height;
+        uint64_t maxrun =
+            r->lim.max_width > r->lim.max_height ? r->lim.max_width : r->lim.max_height;
         if (b.count > maxrun)
           return lerr(&b.count_line, b.count_col, GOLCL_E_PARSE,
                       "run count exceeds the limit %llu%s", (unsigned long long)maxrun, LIMIT_HINT);
@@ -625,8 +629,10 @@ static golcl_status parse_rle(reader *r) {
         if (st != GOLCL_OK) return st;
       } else {
         char cn[16];
-        return lerr(&L, k, GOLCL_E_PARSE, "unexpected %s in the RLE cells (expected a number, "
-                    "b, o, $ or !)", char_name(&L, k, cn, sizeof cn));
+        return lerr(&L, k, GOLCL_E_PARSE,
+                    "unexpected %s in the RLE cells (expected a number, "
+                    "b, o, $ or !)",
+                    char_name(&L, k, cn, sizeof cn));
       }
     }
   }
@@ -645,8 +651,10 @@ static golcl_status parse_rle(reader *r) {
 static golcl_status parse_text(const char *text, size_t len, golcl_pattern **out) {
   golcl_pattern_limits lim = golcl__pattern_limits();
   if (len > lim.max_bytes)
-    return golcl__fail(NULL, GOLCL_E_PARSE, "line 1, column 1: %zu bytes of text exceed the "
-                       "limit of %llu bytes%s", len, (unsigned long long)lim.max_bytes, LIMIT_HINT);
+    return golcl__fail(NULL, GOLCL_E_PARSE,
+                       "line 1, column 1: %zu bytes of text exceed the "
+                       "limit of %llu bytes%s",
+                       len, (unsigned long long)lim.max_bytes, LIMIT_HINT);
   reader r = {text, len, 0, 0, lim, NULL};
   if (len >= 2 && (unsigned char)text[0] == 0x1f && (unsigned char)text[1] == 0x8b)
     return golcl__fail(NULL, GOLCL_E_UNSUPPORTED, "gzip-compressed input: decompress it first");
@@ -684,10 +692,12 @@ static golcl_status parse_text(const char *text, size_t len, golcl_pattern **out
   } else if (k == 0 && starts_with(&L, 0, "#Life 1.06")) {
     st = parse_life106(&r);
   } else if (starts_with(&L, k, "#MCell")) {
-    st = lerr(&L, k, GOLCL_E_UNSUPPORTED, "MCell format is not supported (RLE, plaintext, "
+    st = lerr(&L, k, GOLCL_E_UNSUPPORTED,
+              "MCell format is not supported (RLE, plaintext, "
               "Life 1.05 and 1.06 are)");
   } else if (starts_with(&L, k, "[M2]")) {
-    st = lerr(&L, k, GOLCL_E_UNSUPPORTED, "macrocell format is not supported; save the pattern "
+    st = lerr(&L, k, GOLCL_E_UNSUPPORTED,
+              "macrocell format is not supported; save the pattern "
               "as RLE");
   } else if (c == '#' || c == 'x' || c == 'X') {
     st = parse_rle(&r);
@@ -695,7 +705,8 @@ static golcl_status parse_text(const char *text, size_t len, golcl_pattern **out
     st = parse_plaintext(&r);
   } else {
     char cn[16];
-    st = lerr(&L, k, GOLCL_E_PARSE, "%s starts no known pattern format (RLE: '#' or \"x = \"; "
+    st = lerr(&L, k, GOLCL_E_PARSE,
+              "%s starts no known pattern format (RLE: '#' or \"x = \"; "
               "plaintext: '!', '.' or 'O'; \"#Life 1.05\"; \"#Life 1.06\")",
               char_name(&L, k, cn, sizeof cn));
   }
@@ -743,7 +754,8 @@ golcl_status golcl_pattern_read_file(const char *path, golcl_pattern **out) {
     size_t got = fread(buf + n, 1, cap - n, f);
     n += got;
     if (got == 0) {
-      if (ferror(f)) st = golcl__fail(NULL, GOLCL_E_IO, "%s: read error: %s", path, strerror(errno));
+      if (ferror(f))
+        st = golcl__fail(NULL, GOLCL_E_IO, "%s: read error: %s", path, strerror(errno));
       break;
     }
   }

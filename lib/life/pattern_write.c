@@ -34,7 +34,8 @@ static golcl_status finish(FILE *f) {
 }
 
 golcl_status golcl_pattern_write_rle(const golcl_pattern *p, FILE *f) {
-  if (!p || !f) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_write_rle: NULL argument");
+  if (!p || !f)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_write_rle: NULL argument");
   int xrle = p->origin_kind == GOLCL__ORIGIN_XRLE || p->generation != 0;
   if (xrle) {
     fprintf(f, "#CXRLE Pos=%lld,%lld", (long long)p->origin_x, (long long)p->origin_y);
@@ -119,8 +120,8 @@ golcl_status golcl_pattern_write_file(const golcl_pattern *p, const char *path) 
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_write_file: NULL argument");
   int rle = ends_with_nocase(path, ".rle"), cells = ends_with_nocase(path, ".cells");
   if (!rle && !cells)
-    return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
-                       "%s: unknown pattern extension (.rle or .cells)", path);
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: unknown pattern extension (.rle or .cells)",
+                       path);
   FILE *f = fopen(path, "wb");
   if (!f) return golcl__fail(NULL, GOLCL_E_IO, "%s: %s", path, strerror(errno));
   golcl_status s = rle ? golcl_pattern_write_rle(p, f) : golcl_pattern_write_plaintext(p, f);

@@ -70,13 +70,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (p) fail("out-handle not NULL after a failure", NULL);
     if (s == GOLCL_E_PARSE && strncmp(golcl_last_errmsg(), "line ", 5) != 0)
       fail("parse error without line and column", golcl_last_errmsg());
-    if (s != GOLCL_E_PARSE && s != GOLCL_E_UNSUPPORTED) fail("unexpected status", golcl_strerror(s));
+    if (s != GOLCL_E_PARSE && s != GOLCL_E_UNSUPPORTED)
+      fail("unexpected status", golcl_strerror(s));
     return 0;
   }
   size_t n1, n2;
   char *t1 = to_text(p, 1, &n1);
   golcl_pattern *q = NULL;
-  if (golcl_pattern_parse(t1, n1, &q) != GOLCL_OK) fail("written RLE does not parse", golcl_last_errmsg());
+  if (golcl_pattern_parse(t1, n1, &q) != GOLCL_OK)
+    fail("written RLE does not parse", golcl_last_errmsg());
   same_pattern(p, q);
   char *t2 = to_text(q, 1, &n2);
   if (n1 != n2 || memcmp(t1, t2, n1) != 0) fail("RLE written twice differs", NULL);
@@ -85,7 +87,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t n3;
     char *t3 = to_text(p, 0, &n3);
     golcl_pattern *r = NULL;
-    if (golcl_pattern_parse(t3, n3, &r) != GOLCL_OK) fail("written plaintext does not parse", golcl_last_errmsg());
+    if (golcl_pattern_parse(t3, n3, &r) != GOLCL_OK)
+      fail("written plaintext does not parse", golcl_last_errmsg());
     same_cells(p, r);
     golcl_pattern_destroy(r);
     free(t3);
