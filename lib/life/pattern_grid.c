@@ -186,9 +186,12 @@ typedef golcl_status (*run_fn)(void *ud, uint32_t x, uint32_t y, uint32_t n);
 static golcl_status scan_grid(golcl_grid *g, run_fn fn, void *ud) {
   cl_mem m;
   int owned;
-  golcl_status s = golcl__grid_bytes_view(g, &m, &owned);
+  golcl_layout_info bi; /* the view's rows may be padded: bytes past w are skipped */
+  golcl_status s = golcl__layout_describe(g, GOLCL_LAYOUT_BYTES, &bi);
+  if (s == GOLCL_OK) s = golcl__grid_bytes_view(g, &m, &owned);
   if (s != GOLCL_OK) return s;
-  size_t total = (size_t)g->w * g->h, chunk = total < BAND_BYTES ? total : BAND_BYTES;
+  size_t pitch = bi.row_pitch, total = pitch * g->h;
+  size_t chunk = total < BAND_BYTES ? total : BAND_BYTES;
   uint8_t *buf = malloc(chunk + 8);
   if (!buf) s = golcl__fail(g->ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   for (size_t off = 0; s == GOLCL_OK && off < total; off += chunk) {
@@ -209,7 +212,11 @@ static golcl_status scan_grid(golcl_grid *g, run_fn fn, void *ud) {
         continue;
       }
       size_t lin = off + i;
-      uint32_t x = (uint32_t)(lin % g->w), y = (uint32_t)(lin / g->w), k = 1;
+      uint32_t x = (uint32_t)(lin % pitch), y = (uint32_t)(lin / pitch), k = 1;
+      if (x >= g->w) { /* padding */
+        i += pitch - x;
+        continue;
+      }
       while (i + k < n && buf[i + k] && x + k < g->w) k++;
       s = fn(ud, x, y, k);
       i += k;
