@@ -586,8 +586,9 @@ GOLCL_API golcl_status golcl_pattern_add_comment(golcl_pattern *pattern, const c
  *  change (see golcl_grid_set_rule_bits, golcl_grid_set_generation). The
  *  grid may change to the byte layout.
  *  @return GOLCL_OK (also when everything is clipped); GOLCL_E_INVALID_ARG
- *          (NULL argument); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL (then cells
- *          may be partly placed). Details in golcl_context_errmsg. */
+ *          (NULL argument); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_BUILD (converting
+ *          from another layout); GOLCL_E_OPENCL (then cells may be partly
+ *          placed). Details in golcl_context_errmsg. */
 GOLCL_API golcl_status golcl_grid_place(golcl_grid *grid, const golcl_pattern *pattern,
                                         int64_t x, int64_t y);
 
@@ -597,14 +598,15 @@ GOLCL_API golcl_status golcl_grid_place(golcl_grid *grid, const golcl_pattern *p
  *  grid: grid cell (x, y) is (x - floor(W/2), y - floor(H/2)). Reads the grid
  *  in bounded chunks.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument; *out is set to NULL
- *          on every failure); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
+ *          on every failure); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_BUILD (reading
+ *          another layout); GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_grid_extract(golcl_grid *grid, golcl_pattern **out);
 
 /** The bounding box of the live cells of a grid, without building a
  *  pattern: *w = *h = 0 (and *x = *y = 0) if there are none. Reads the grid
  *  in bounded chunks.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_OUT_OF_MEMORY;
- *          GOLCL_E_OPENCL. */
+ *          GOLCL_E_BUILD (reading another layout); GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_grid_bounding_box(golcl_grid *grid, uint32_t *x, uint32_t *y,
                                                uint32_t *w, uint32_t *h);
 
