@@ -5,20 +5,30 @@
  * a group; a second stage of one group reduces the partials in a fixed order. */
 #include "common/la_real.cl"
 
+/* Elementwise kernels take LA_EW = 4 consecutive elements a work-item: one
+ * REAL4 load of each operand and one store when all four are inside (buffers
+ * are aligned far beyond 4 elements), a scalar loop at the tail. */
+#define LA_EW_BODY(expr4, expr1)                                   \
+  const IDX i = (IDX)get_global_id(0) * 4;                         \
+  if (i + 3 < n) {                                                 \
+    const IDX v = i / 4;                                           \
+    ((__global REAL4 *)z)[v] = expr4;                              \
+  } else {                                                         \
+    for (IDX j = i; j < n; j++) z[j] = expr1;                      \
+  }
+#define V4(p) (((__global const REAL4 *)(p))[v])
+
 __kernel void vec_axpby(IDX n, REAL a, __global const REAL *x, REAL b, __global const REAL *y,
                         __global REAL *z) {
-  const IDX i = (IDX)get_global_id(0);
-  if (i < n) z[i] = a * x[i] + b * y[i];
+  LA_EW_BODY(a * V4(x) + b * V4(y), a * x[j] + b * y[j])
 }
 
 __kernel void vec_scale(IDX n, REAL a, __global const REAL *x, __global REAL *z) {
-  const IDX i = (IDX)get_global_id(0);
-  if (i < n) z[i] = a * x[i];
+  LA_EW_BODY(a * V4(x), a * x[j])
 }
 
 __kernel void vec_mul(IDX n, __global const REAL *x, __global const REAL *y, __global REAL *z) {
-  const IDX i = (IDX)get_global_id(0);
-  if (i < n) z[i] = x[i] * y[i];
+  LA_EW_BODY(V4(x) * V4(y), x[j] * y[j])
 }
 
 LA_KERNEL void vec_dot_part(IDX n, __global const REAL *x, __global const REAL *y,

@@ -72,7 +72,18 @@ golcl__la_geom golcl__la_geometry(const golcl_context *ctx, size_t n, golcl__la_
   size_t gmax = env_size("GOLCL_LA_GROUPS");
   if (!gmax) {
     size_t cu = ctx->info.compute_units ? ctx->info.compute_units : 1;
-    gmax = cu * (gpu && kind == GOLCL__LA_FUSED ? 4 : 8);
+    gmax = cu * 8;
+    /* The fused CG kernels: each group re-reduces every partial, which costs
+     * on small vectors, while large ones want more groups in flight. About
+     * 32 elements a work-item, between 4 and 16 groups a compute unit. On
+     * the H200 (132 CUs, golcl bench la --groups, 2026-11-21): at 1024²,
+     * 528 groups 27 µs an iteration, 2112 groups 36 µs; at 4096², 528
+     * groups 512 µs, 2112 groups 412 µs. */
+    if (gpu && kind == GOLCL__LA_FUSED) {
+      gmax = n / (local * 32);
+      if (gmax < cu * 4) gmax = cu * 4;
+      if (gmax > cu * 16) gmax = cu * 16;
+    }
   }
   size_t groups = (n + local - 1) / local;
   if (groups > gmax) groups = gmax;

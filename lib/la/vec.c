@@ -148,10 +148,10 @@ static size_t idx_set(int wide, size_t v, idx_arg *r) {
   return sizeof r->i;
 }
 
-/* Launches an elementwise kernel over n items. */
+/* Launches an elementwise kernel over n elements, 4 a work-item (vec.cl). */
 static golcl_status launch_elementwise(golcl_context *ctx, cl_kernel k, size_t n,
                                        const golcl__la_geom *g) {
-  size_t global = golcl__round_up(n, g->local), local = g->local;
+  size_t global = golcl__round_up((n + 3) / 4, g->local), local = g->local;
   return golcl__launch(ctx, k, 1, &global, &local);
 }
 
