@@ -125,11 +125,13 @@ test: deps
 	done; \
 	if [ $$fail -ne 0 ]; then echo "make test: FAILED"; exit 1; fi; echo "make test: all suites passed"
 
-# The Gosper glider gun of tests/data through `golcl run`, as RLE and PNG.
+# The Gosper glider gun of tests/data through `golcl run`, as RLE and PNG;
+# then examples/demo.c, the API in one page: an R-pentomino on a 512² torus.
 demo: deps
 	@$(MAKE) --no-print-directory lib examples
 	$(BUILD)/golcl run tests/data/gosper-glider-gun.rle -g 1000 -o $(BUILD)/demo.rle \
 	  -o $(BUILD)/demo.png --scale 2
+	$(BUILD)/examples/demo $(BUILD)/r-pentomino.png
 
 # Dependencies: Debian packages, installed when missing if we are root.
 deps:
