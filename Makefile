@@ -148,9 +148,8 @@ deps:
 	  echo "make deps: missing packages; run:"; echo "  sudo apt-get install -y$$missing"; exit 1; \
 	fi
 
-# AddressSanitizer + UndefinedBehaviorSanitizer over the whole test suite.
-# OpenCL runtimes keep allocations of their own for the life of the process;
-# tests/lsan.supp names those libraries and nothing of ours.
+# AddressSanitizer + UndefinedBehaviorSanitizer (with LeakSanitizer) over the
+# whole test suite, in build/asan; any report fails the suite that made it.
 asan: deps
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/asan \
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
