@@ -113,7 +113,7 @@ extern const golcl__stepper_ops golcl__stepper_halo;
 extern const golcl__stepper_ops golcl__stepper_twocell;
 extern const golcl__stepper_ops golcl__stepper_lazy;
 
-/* Work-group shapes and tiles of the byte-layout steppers (workgroup.c) -------- */
+/* Work-group shapes and tiles of the steppers (workgroup.c) ---------------------- */
 
 /* A tiled kernel's work-group shape (work-items) and tile (cells). */
 typedef struct golcl__tiling {
@@ -121,9 +121,16 @@ typedef struct golcl__tiling {
   uint32_t tile[2];
 } golcl__tiling;
 
-/* Checks local_w/local_h of s->opts (both or neither, within the device's
- * limits): GOLCL_E_INVALID_ARG with the reason. An init for the steppers
- * that take a work-group shape only. */
+/* The device's largest work-group side in dimensions 0 and 1. */
+golcl_status golcl__max_item_sizes(golcl_context *ctx, size_t out[2]);
+
+/* Checks a work-group shape lw × lh: both sides or neither (0 × 0), each side
+ * within the device's largest, the product within max_work_group_size.
+ * GOLCL_E_INVALID_ARG with the reason, prefixed by `who`, otherwise. */
+golcl_status golcl__wg_check_local(golcl_context *ctx, const char *who, uint32_t lw, uint32_t lh);
+
+/* The same for local_w/local_h of s->opts: an init for the steppers that take
+ * a work-group shape only. */
 golcl_status golcl__wg_check_opts(struct golcl_stepper *s);
 
 /* The same, and tile_w/tile_h (both or neither; tile and halo in local

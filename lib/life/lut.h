@@ -1,6 +1,6 @@
 /* lut.h — private: the lookup tables of the table-driven steppers (LUT4,
  * PACK16, LUT6X3), built on the host from a rule and cached on the device,
- * and the work-group checks those steppers share. Index layouts: see
+ * and the launcher that pack16 and lut6x3 share. Index layouts: see
  * cl/common/lut.cl. */
 #ifndef GOLCL_LUT_H
 #define GOLCL_LUT_H
@@ -32,18 +32,21 @@ golcl_status golcl__lut_get(golcl_context *ctx, golcl__lut *t, golcl_rule rule, 
 /* Releases the device buffer. */
 void golcl__lut_release(golcl__lut *t);
 
-/* Checks a work-group shape from stepper options against the device: both
- * sides or neither (0 × 0), each side within CL_DEVICE_MAX_WORK_ITEM_SIZES,
- * the product within max_work_group_size. GOLCL_E_INVALID_ARG with the reason
- * (prefixed by `who`) otherwise. */
-golcl_status golcl__lut_check_local(golcl_context *ctx, const char *who, uint32_t lw, uint32_t lh);
+/* The launcher of the table steppers on packed layouts (stepper_packed.c):
+ * one kernel `kernel(in, out, w, h, a, b, table)` a generation over a 2-D
+ * range of work-items, where range() gives a, b and the range for the grid
+ * in `layout`. The work-group shape is the options' or the runtime's. */
+typedef struct golcl__packed_desc {
+  golcl__lut_kind lut;
+  golcl_layout layout;
+  const char *file, *kernel;
+  const char *layout_file; /* built by prepare, so that a first run does no JIT */
+  void (*range)(const golcl_grid *g, cl_int ab[2], size_t global[2]);
+} golcl__packed_desc;
 
-/* The device's largest work-group side for dimension 0 and 1. */
-golcl_status golcl__lut_max_item_sizes(golcl_context *ctx, size_t out[2]);
-
-/* GOLCL_E_UNSUPPORTED (with the reason) if the built kernel k cannot run
- * work-groups of local[0] × local[1]. */
-golcl_status golcl__lut_check_kernel(golcl_context *ctx, const char *who, cl_kernel k,
-                                     const size_t local[2]);
+golcl_status golcl__packed_init(struct golcl_stepper *s, const golcl__packed_desc *d);
+golcl_status golcl__packed_prepare(struct golcl_stepper *s, golcl_grid *g);
+golcl_status golcl__packed_run(struct golcl_stepper *s, golcl_grid *g, uint64_t gens);
+void golcl__packed_destroy(struct golcl_stepper *s);
 
 #endif

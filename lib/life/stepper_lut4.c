@@ -16,7 +16,7 @@ static size_t tile_bytes(size_t lw, size_t lh) { return (2 * lw + 2) * (2 * lh +
 /* The largest power-of-two shape, as square as may be, that the device takes. */
 static golcl_status choose_shape(golcl_stepper *s, size_t local[2]) {
   size_t max[2];
-  golcl_status st = golcl__lut_max_item_sizes(s->ctx, max);
+  golcl_status st = golcl__max_item_sizes(s->ctx, max);
   if (st != GOLCL_OK) return st;
   const golcl_device_info *d = &s->ctx->info;
   local[0] = local[1] = 1;
@@ -52,7 +52,7 @@ static golcl_status lut4_init(golcl_stepper *s) {
                        (unsigned)o->tile_h / 2, (unsigned)o->local_w, (unsigned)o->local_h);
   uint32_t lw = o->local_w ? o->local_w : o->tile_w / 2;
   uint32_t lh = o->local_h ? o->local_h : o->tile_h / 2;
-  golcl_status st = golcl__lut_check_local(ctx, "lut4", lw, lh);
+  golcl_status st = golcl__wg_check_local(ctx, "lut4", lw, lh);
   if (st != GOLCL_OK) return st;
   if (lw && tile_bytes(lw, lh) > ctx->info.local_mem_bytes)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
@@ -84,7 +84,7 @@ static golcl_status lut4_kernel(golcl_stepper *s, golcl_grid *g, cl_kernel *k) {
                     S->local[1]);
     golcl_status st = golcl__kernel(s->ctx, "life/lut4.cl", opts, "lut4_step", k);
     if (st != GOLCL_OK) return st;
-    st = golcl__lut_check_kernel(s->ctx, "lut4", *k, S->local);
+    st = golcl__wg_fits(s, *k, S->local);
     if (st == GOLCL_OK || !S->chosen || S->local[0] * S->local[1] == 1) return st;
     S->local[S->local[0] >= S->local[1] ? 0 : 1] /= 2;
   }

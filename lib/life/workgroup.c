@@ -10,7 +10,7 @@
  * for itself, few enough to keep many groups in flight. */
 #define ROWS_PER_ITEM 4
 
-static golcl_status max_item_sizes(golcl_context *ctx, size_t out[2]) {
+golcl_status golcl__max_item_sizes(golcl_context *ctx, size_t out[2]) {
   size_t sizes[3] = {0, 0, 0};
   cl_uint dims = 0;
   cl_int err =
@@ -23,25 +23,28 @@ static golcl_status max_item_sizes(golcl_context *ctx, size_t out[2]) {
   return golcl__cl_fail(ctx, err, "clGetDeviceInfo(CL_DEVICE_MAX_WORK_ITEM_SIZES)");
 }
 
-golcl_status golcl__wg_check_opts(golcl_stepper *s) {
-  const golcl_stepper_opts *o = &s->opts;
-  const char *who = golcl_stepper_name(s->kind);
-  if ((o->local_w == 0) != (o->local_h == 0))
-    return golcl__fail(s->ctx, GOLCL_E_INVALID_ARG, "%s: give both local_w and local_h, or neither",
-                       who);
-  if (o->local_w == 0) return GOLCL_OK;
-  size_t items = (size_t)o->local_w * o->local_h, dims[2];
-  if (items > s->ctx->info.max_work_group_size)
-    return golcl__fail(
-        s->ctx, GOLCL_E_INVALID_ARG, "%s: a %ux%u work-group exceeds the device's %zu work-items",
-        who, (unsigned)o->local_w, (unsigned)o->local_h, s->ctx->info.max_work_group_size);
-  golcl_status st = max_item_sizes(s->ctx, dims);
+golcl_status golcl__wg_check_local(golcl_context *ctx, const char *who, uint32_t lw, uint32_t lh) {
+  if ((lw == 0) != (lh == 0))
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "%s: give both local_w and local_h (the work-group shape), or neither", who);
+  if (lw == 0) return GOLCL_OK;
+  size_t max[2];
+  golcl_status st = golcl__max_item_sizes(ctx, max);
   if (st != GOLCL_OK) return st;
-  if (o->local_w > dims[0] || o->local_h > dims[1])
-    return golcl__fail(s->ctx, GOLCL_E_INVALID_ARG,
-                       "%s: a %ux%u work-group exceeds the device's %zux%zu work-item sizes", who,
-                       (unsigned)o->local_w, (unsigned)o->local_h, dims[0], dims[1]);
+  if (lw > max[0] || lh > max[1])
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "%s: a %ux%u work-group exceeds the device's largest sides %zux%zu", who,
+                       (unsigned)lw, (unsigned)lh, max[0], max[1]);
+  if ((uint64_t)lw * lh > ctx->info.max_work_group_size)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "%s: a %ux%u work-group has more than the device's %zu work-items", who,
+                       (unsigned)lw, (unsigned)lh, ctx->info.max_work_group_size);
   return GOLCL_OK;
+}
+
+golcl_status golcl__wg_check_opts(golcl_stepper *s) {
+  return golcl__wg_check_local(s->ctx, golcl_stepper_name(s->kind), s->opts.local_w,
+                               s->opts.local_h);
 }
 
 /* Bytes of local memory that a tile of tw × th cells takes with its halo. */
@@ -107,7 +110,7 @@ static golcl_status default_shape(golcl_stepper *s, size_t cap, size_t local[2])
   if (st != GOLCL_OK) return st;
   if (cap && cap < kmax) kmax = cap;
   size_t dims[2];
-  st = max_item_sizes(s->ctx, dims);
+  st = golcl__max_item_sizes(s->ctx, dims);
   if (st != GOLCL_OK) return st;
   local[0] = m < kmax ? m : kmax;
   if (local[0] > dims[0]) local[0] = dims[0];
