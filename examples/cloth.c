@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "args.h"
 #include "image.h"
 
 #define CHECK(call)                                                     \
@@ -73,41 +74,16 @@ static void usage(FILE *f) {
 }
 
 static int parse(int argc, char **argv, opts *o) {
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      usage(stdout);
-      exit(0);
-    }
-    if (!v) {
-      fprintf(stderr, "cloth: %s needs a value (see --help)\n", a);
-      return 2;
-    }
-    char *end = NULL;
-    i++;
-    if (!strcmp(a, "--size"))
-      o->size = strtoul(v, &end, 10);
-    else if (!strcmp(a, "--steps"))
-      o->steps = strtoul(v, &end, 10);
-    else if (!strcmp(a, "--every"))
-      o->every = strtoul(v, &end, 10);
-    else if (!strcmp(a, "--iters"))
-      o->iters = strtoul(v, &end, 10);
-    else if (!strcmp(a, "--out"))
-      o->out = v;
-    else if (!strcmp(a, "--device"))
-      o->device = v;
-    else if (!strcmp(a, "--dtype") && (!strcmp(v, "f32") || !strcmp(v, "f64")))
-      o->dtype = v[1] == '6' ? GOLCL_F64 : GOLCL_F32;
-    else {
-      fprintf(stderr, "cloth: bad option %s %s\n", a, v);
-      return 2;
-    }
-    if (end && *end) {
-      fprintf(stderr, "cloth: bad value for %s: %s\n", a, v);
-      return 2;
-    }
-  }
+  const ex_arg args[] = {
+      {"--size", EX_SIZE, &o->size},
+      {"--steps", EX_SIZE, &o->steps},
+      {"--every", EX_SIZE, &o->every},
+      {"--iters", EX_SIZE, &o->iters},
+      {"--out", EX_STRING, &o->out},
+      {"--device", EX_STRING, &o->device},
+      {"--dtype", EX_DTYPE, &o->dtype},
+  };
+  if (ex_parse_args("cloth", argc, argv, args, sizeof args / sizeof args[0], usage)) return 2;
   if (o->size < 2 || o->size > 4096) {
     fprintf(stderr, "cloth: need 2 <= size <= 4096\n");
     return 2;

@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "args.h"
 #include "image.h"
 
 #define CHECK(call)                                                      \
@@ -64,47 +65,19 @@ static void usage(FILE *f) {
 }
 
 static int parse(int argc, char **argv, opts *o) {
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      usage(stdout);
-      exit(0);
-    }
-    if (!v) {
-      fprintf(stderr, "wave2d: %s needs a value (see --help)\n", a);
-      return 2;
-    }
-    char *end = NULL;
-    i++;
-    if (!strcmp(a, "--size"))
-      o->size = strtoul(v, &end, 10);
-    else if (!strcmp(a, "--steps"))
-      o->steps = strtoul(v, &end, 10);
-    else if (!strcmp(a, "--every"))
-      o->every = strtoul(v, &end, 10);
-    else if (!strcmp(a, "--drops"))
-      o->drops = strtoul(v, &end, 10);
-    else if (!strcmp(a, "--rain"))
-      o->rain = strtoul(v, &end, 10);
-    else if (!strcmp(a, "--courant"))
-      o->courant = strtod(v, &end);
-    else if (!strcmp(a, "--rtol"))
-      o->rtol = strtod(v, &end);
-    else if (!strcmp(a, "--out"))
-      o->out = v;
-    else if (!strcmp(a, "--device"))
-      o->device = v;
-    else if (!strcmp(a, "--dtype") && (!strcmp(v, "f32") || !strcmp(v, "f64")))
-      o->dtype = v[1] == '6' ? GOLCL_F64 : GOLCL_F32;
-    else {
-      fprintf(stderr, "wave2d: bad option %s %s\n", a, v);
-      return 2;
-    }
-    if (end && *end) {
-      fprintf(stderr, "wave2d: bad value for %s: %s\n", a, v);
-      return 2;
-    }
-  }
+  const ex_arg args[] = {
+      {"--size", EX_SIZE, &o->size},
+      {"--steps", EX_SIZE, &o->steps},
+      {"--every", EX_SIZE, &o->every},
+      {"--drops", EX_SIZE, &o->drops},
+      {"--rain", EX_SIZE, &o->rain},
+      {"--courant", EX_DOUBLE, &o->courant},
+      {"--rtol", EX_DOUBLE, &o->rtol},
+      {"--out", EX_STRING, &o->out},
+      {"--device", EX_STRING, &o->device},
+      {"--dtype", EX_DTYPE, &o->dtype},
+  };
+  if (ex_parse_args("wave2d", argc, argv, args, sizeof args / sizeof args[0], usage)) return 2;
   if (o->size < 3 || o->size > 16384 || !(o->courant > 0) || !(o->rtol > 0)) {
     fprintf(stderr, "wave2d: need 3 <= size <= 16384, courant > 0, rtol > 0\n");
     return 2;
