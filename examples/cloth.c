@@ -23,6 +23,7 @@
 #include <time.h>
 
 #include "args.h"
+#include "clock.h"
 #include "image.h"
 
 #define CHECK(call)                                                     \
@@ -53,12 +54,6 @@ typedef struct opts {
   const char *out, *device;
   golcl_dtype dtype;
 } opts;
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 static void usage(FILE *f) {
   fprintf(f,
@@ -384,20 +379,20 @@ int main(int argc, char **argv) {
 
   camera cam = make_camera();
   size_t frames = 0;
-  double t_verlet = 0, t_relax = 0, t_render = 0, t0 = now();
+  double t_verlet = 0, t_relax = 0, t_render = 0, t0 = ex_now();
   for (size_t step = 0; step <= o.steps; step++) {
     if (o.every && step % o.every == 0) {
-      double tr = now();
+      double tr = ex_now();
       read_positions(ctx, x, n, pos, tmp);
       draw_sphere(&cam, rgb, zbuf);
       draw_cloth(&cam, pos, N, N, rgb, zbuf);
       char path[4096];
       snprintf(path, sizeof path, "%s/cloth_%04zu.png", o.out, frames++);
       if (ex_write_png_rgb(path, rgb, IMG_W, IMG_H, 3 * IMG_W)) return 1;
-      t_render += now() - tr;
+      t_render += ex_now() - tr;
     }
     if (step == o.steps) break;
-    double tv = now();
+    double tv = ex_now();
     for (int c = 0; c < 3; c++) { /* x⁺ = (2−d)·x − (1−d)·x⁻ (+ g·Δt² for y) */
       CHECK(golcl_vec_axpby(2.0 - DAMPING, x[c], -(1.0 - DAMPING), xp[c], xn[c]));
       if (c == 1) CHECK(golcl_vec_axpby(1.0, xn[c], 1.0, gdt2, xn[c]));
@@ -407,7 +402,7 @@ int main(int argc, char **argv) {
       xn[c] = t;
     }
     CHECK(golcl_context_finish(ctx));
-    double tk = now();
+    double tk = ex_now();
     t_verlet += tk - tv;
     size_t global[2] = {N, N}, gn = n;
     for (int c = 0; c < 3; c++) {
@@ -429,9 +424,9 @@ int main(int argc, char **argv) {
       fprintf(stderr, "cloth: the relaxation failed (OpenCL error %d)\n", (int)err);
       return 1;
     }
-    t_relax += now() - tk;
+    t_relax += ex_now() - tk;
   }
-  double total = now() - t0;
+  double total = ex_now() - t0;
   read_positions(ctx, x, n, pos, tmp);
   double lowest = DBL_MAX;
   for (size_t k = 0; k < n; k++) lowest = fmin(lowest, pos[3 * k + 1]);

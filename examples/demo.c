@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "clock.h"
 #include "image.h"
 
 #define CHECK(call)                                                                 \
@@ -18,12 +19,6 @@
       return 1;                                                                     \
     }                                                                               \
   } while (0)
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 int main(int argc, char **argv) {
   const char *png = argc > 1 ? argv[1] : "demo.png";
@@ -45,10 +40,10 @@ int main(int argc, char **argv) {
   golcl_stepper *naive;
   CHECK(golcl_stepper_create(ctx, GOLCL_STEPPER_NAIVE, NULL, &naive));
   CHECK(golcl_stepper_prepare(naive, grid)); /* JIT build outside the timing */
-  double t0 = now();
+  double t0 = ex_now();
   CHECK(golcl_stepper_run(naive, grid, GENS));
   CHECK(golcl_context_finish(ctx));
-  double dt = now() - t0;
+  double dt = ex_now() - t0;
 
   uint64_t pop;
   CHECK(golcl_grid_population(grid, &pop));

@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "args.h"
+#include "clock.h"
 #include "image.h"
 
 #define CHECK(call)                                                                                \
@@ -36,12 +37,6 @@ typedef struct opts {
   const char *out, *device;
   golcl_dtype dtype;
 } opts;
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 static void usage(FILE *f) {
   fprintf(f,
@@ -145,7 +140,7 @@ int main(int argc, char **argv) {
   golcl_cg_opts cg = {.rtol = o.rtol, .precond = GOLCL_PRECOND_JACOBI};
   golcl_cg_report rep;
   size_t iters = 0, frames = 0, unconverged = 0;
-  double heat0, heat, t_solve = 0, t_frames = 0, t0 = now();
+  double heat0, heat, t_solve = 0, t_frames = 0, t0 = ex_now();
   CHECK(golcl_vec_dot(u, ones, &heat0));
   char path[4096];
   if (o.every) {
@@ -153,10 +148,10 @@ int main(int argc, char **argv) {
     if (write_frame(u, N, path, host, rgb)) return 1;
   }
   for (size_t step = 1; step <= o.steps; step++) {
-    double ts = now();
+    double ts = ex_now();
     CHECK(golcl_vec_copy(u, next));               /* guess: the last u */
     CHECK(golcl_cg_solve(A, u, next, &cg, &rep)); /* (I − sΔ)·u⁺ = u */
-    t_solve += now() - ts;
+    t_solve += ex_now() - ts;
     iters += rep.iterations;
     unconverged += !rep.converged;
     if (!rep.converged)
@@ -166,16 +161,16 @@ int main(int argc, char **argv) {
     u = next;
     next = t;
     if (o.every && step % o.every == 0) {
-      double tf = now();
+      double tf = ex_now();
       CHECK(golcl_vec_dot(u, ones, &heat));
       printf("  step %4zu: total heat %.6g (%.1f%% of the start)\n", step, heat,
              100 * heat / heat0);
       snprintf(path, sizeof path, "%s/heat_%04zu.png", o.out, frames++);
       if (write_frame(u, N, path, host, rgb)) return 1;
-      t_frames += now() - tf;
+      t_frames += ex_now() - tf;
     }
   }
-  double total = now() - t0;
+  double total = ex_now() - t0;
   printf(
       "%zu steps in %.3f s: solve %.3f s (%.2f ms a step, %.1f PCG iterations a step),\n"
       "frames %.3f s for %zu PNGs in %s/; %zu solves did not reach rtol %g\n",

@@ -21,6 +21,7 @@
 #include <time.h>
 
 #include "args.h"
+#include "clock.h"
 #include "image.h"
 
 #define CHECK(call)                                                      \
@@ -39,12 +40,6 @@ typedef struct opts {
   const char *out, *device;
   golcl_dtype dtype;
 } opts;
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 static void usage(FILE *f) {
   fprintf(f,
@@ -220,7 +215,7 @@ int main(int argc, char **argv) {
   golcl_cg_opts cg = {.rtol = o.rtol};
   golcl_cg_report rep;
   size_t iters = 0, frames = 0, unconverged = 0;
-  double t_solve = 0, t_render = 0, t0 = now();
+  double t_solve = 0, t_render = 0, t0 = ex_now();
   for (size_t step = 0; step < o.steps; step++) {
     if (o.rain && step > 0 && step % o.rain == 0) { /* a new drop, at rest */
       drops(buf, o.dtype, N, 1, &seed);
@@ -228,12 +223,12 @@ int main(int argc, char **argv) {
       CHECK(golcl_vec_axpby(1.0, cur, 1.0, drop, cur));
       CHECK(golcl_vec_axpby(1.0, prev, 1.0, drop, prev));
     }
-    double ts = now();
+    double ts = ex_now();
     CHECK(golcl_bandmat_mv(M, cur, NULL, b));           /* b = M·h        */
     CHECK(golcl_vec_axpby(1.0, b, -1.0, prev, b));      /* b −= h⁻        */
     CHECK(golcl_vec_axpby(2.0, cur, -1.0, prev, next)); /* guess 2h − h⁻ */
     CHECK(golcl_cg_solve(A, b, next, &cg, &rep));       /* A·h⁺ = b       */
-    t_solve += now() - ts;
+    t_solve += ex_now() - ts;
     iters += rep.iterations;
     unconverged += !rep.converged;
     golcl_vec *t = prev; /* rotate: h⁻ ← h ← h⁺ */
@@ -243,12 +238,12 @@ int main(int argc, char **argv) {
     if (o.every && (step + 1) % o.every == 0) {
       char path[4096];
       snprintf(path, sizeof path, "%s/wave_%04zu.png", o.out, frames++);
-      double tr = now();
+      double tr = ex_now();
       if (render(ctx, &r, cur, N, N, path)) return 1;
-      t_render += now() - tr;
+      t_render += ex_now() - tr;
     }
   }
-  double total = now() - t0;
+  double total = ex_now() - t0;
   printf(
       "%zu steps in %.3f s: solve %.3f s (%.2f ms a step, %.1f CG iterations a step),\n"
       "render+PNG %.3f s for %zu frames in %s/; %zu solves did not reach rtol %g\n",

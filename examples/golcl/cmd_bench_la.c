@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "clock.h"
 #include "cmd.h"
 
 #define MAX_SIZES 16
@@ -156,22 +157,6 @@ static int parse_args(int argc, char **argv, la_opts *o) {
   return 0;
 }
 
-static double wall_seconds(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(double *v, unsigned n) {
-  qsort(v, n, sizeof *v, cmp_double);
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 /* What one size needs. */
 typedef struct la_bench {
   golcl_context *ctx;
@@ -224,13 +209,13 @@ static golcl_status time_ops(la_bench *b, int op, unsigned repeat, double *secon
   golcl_status s = golcl_context_finish(b->ctx);
   if (s != GOLCL_OK) return s;
   cl_event before = NULL, after = NULL;
-  double t0 = wall_seconds();
+  double t0 = ex_now();
   if (clEnqueueMarkerWithWaitList(b->q, 0, NULL, &before) != CL_SUCCESS) before = NULL;
   for (unsigned i = 0; i < repeat && s == GOLCL_OK; i++) s = run_op(b, op);
   if (s == GOLCL_OK && clEnqueueMarkerWithWaitList(b->q, 0, NULL, &after) != CL_SUCCESS)
     after = NULL;
   cl_int err = clFinish(b->q);
-  double t1 = wall_seconds();
+  double t1 = ex_now();
   cl_ulong e0 = 0, e1 = 0;
   int prof = before && after &&
              clGetEventProfilingInfo(before, CL_PROFILING_COMMAND_END, sizeof e0, &e0, NULL) ==
@@ -256,7 +241,7 @@ static golcl_status bench_op(la_bench *b, int op, unsigned reps, double *out) {
   double *t = calloc(reps, sizeof *t);
   if (!t) return GOLCL_E_OUT_OF_MEMORY;
   for (unsigned r = 0; r < reps && s == GOLCL_OK; r++) s = time_ops(b, op, repeat, &t[r]);
-  if (s == GOLCL_OK) *out = median(t, reps);
+  if (s == GOLCL_OK) *out = ex_median(t, reps);
   free(t);
   return s;
 }
@@ -267,10 +252,10 @@ static golcl_status time_cg(la_bench *b, size_t iters, double *seconds) {
   golcl_cg_report rep;
   golcl_status s = golcl_vec_fill(b->z, 0.0);
   if (s == GOLCL_OK) s = golcl_context_finish(b->ctx);
-  double t0 = wall_seconds();
+  double t0 = ex_now();
   if (s == GOLCL_OK) s = golcl_cg_solve(b->A, b->y, b->z, &o, &rep);
   if (s == GOLCL_OK) s = golcl_context_finish(b->ctx);
-  *seconds = wall_seconds() - t0;
+  *seconds = ex_now() - t0;
   if (s == GOLCL_OK && rep.iterations != iters) {
     fprintf(stderr,
             "golcl bench la: the CG solve stopped after %zu of %zu iterations (converged %d): "
@@ -292,8 +277,8 @@ static golcl_status bench_cg(la_bench *b, size_t iters, unsigned reps, double *o
     if (s == GOLCL_OK) s = time_cg(b, 2 * iters, &c[r]);
   }
   if (s == GOLCL_OK) {
-    t1 = median(a, reps);
-    t2 = median(c, reps);
+    t1 = ex_median(a, reps);
+    t2 = ex_median(c, reps);
     *out = (t2 - t1) / (double)iters;
   }
   free(a);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "clock.h"
 #include "cmd.h"
 
 /* Generations of the warm-up run (at most --gens). */
@@ -171,12 +172,6 @@ static int parse_steppers(const char *list, int want[GOLCL_STEPPER_COUNT]) {
   return rc;
 }
 
-static double wall_seconds(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 /* Runs gens generations and measures them: the span between the ends of a
  * marker before and one after, from profiling; else (no profiling on the
  * queue) the wall clock from an idle queue to clFinish. */
@@ -186,12 +181,12 @@ static golcl_status timed_run(golcl_context *ctx, golcl_stepper *st, golcl_grid 
   golcl_status s = golcl_context_finish(ctx);
   if (s != GOLCL_OK) return s;
   cl_event before = NULL, after = NULL;
-  double t0 = wall_seconds();
+  double t0 = ex_now();
   if (clEnqueueMarkerWithWaitList(q, 0, NULL, &before) != CL_SUCCESS) before = NULL;
   s = golcl_stepper_run(st, g, gens);
   if (s == GOLCL_OK && clEnqueueMarkerWithWaitList(q, 0, NULL, &after) != CL_SUCCESS) after = NULL;
   cl_int err = clFinish(q);
-  double t1 = wall_seconds();
+  double t1 = ex_now();
   cl_ulong a = 0, b = 0;
   *profiled =
       before && after &&
@@ -203,11 +198,6 @@ static golcl_status timed_run(golcl_context *ctx, golcl_stepper *st, golcl_grid 
   if (after) clReleaseEvent(after);
   if (s == GOLCL_OK && err != CL_SUCCESS) s = GOLCL_E_OPENCL;
   return s;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
 }
 
 /* Warm-up and R timed runs of one stepper on copies of base; 0 or 1. */
@@ -241,9 +231,7 @@ static int bench_one(golcl_context *ctx, golcl_grid *base, const bench_opts *o,
             golcl_context_errmsg(ctx));
   }
   if (s == GOLCL_OK) {
-    qsort(times, o->reps, sizeof *times, cmp_double);
-    r->seconds =
-        o->reps % 2 ? times[o->reps / 2] : 0.5 * (times[o->reps / 2 - 1] + times[o->reps / 2]);
+    r->seconds = ex_median(times, o->reps);
     r->kind = kind;
   }
   free(times);

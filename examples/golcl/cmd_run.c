@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "cmd.h"
 #include "pattern_io.h"
 
@@ -77,12 +78,6 @@ static void usage(FILE *f) {
           "  -h, --help           this text\n\n"
           "A PNG shows the whole grid when its size is fixed, else the live cells' box.\n",
           MAX_OUTS);
-}
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 /* Options -------------------------------------------------------------------- */
@@ -386,7 +381,7 @@ static int step_all(run_state *st, double *seconds) {
   uint64_t done = 0, chunk = 1;
   uint64_t start_gen = golcl_grid_generation(st->grid);
   if (o->frames && write_frame(st)) return 1;
-  double t0 = now(), last_bar = t0;
+  double t0 = ex_now(), last_bar = t0;
   golcl_status s;
   while (done < o->gens) {
     uint64_t want = o->gens - done;
@@ -398,7 +393,7 @@ static int step_all(run_state *st, double *seconds) {
     uint64_t k = want;
     if (st->infinite && (s = room(st, want, o->gens - done, &k)) != GOLCL_OK)
       return lib_error(st, "growing the grid", s);
-    double c0 = now();
+    double c0 = ex_now();
     s = golcl_stepper_run(st->stepper, st->grid, k);
     if (s != GOLCL_OK) return lib_error(st, "stepping", s);
     if (st->infinite)
@@ -407,20 +402,20 @@ static int step_all(run_state *st, double *seconds) {
       s = golcl_context_finish(st->ctx);
     if (s != GOLCL_OK) return lib_error(st, "stepping", s);
     done += k;
-    double dt = now() - c0;
+    double dt = ex_now() - c0;
     if (k == chunk && dt < 0.1 && chunk < ((uint64_t)1 << 40)) chunk *= 2;
     if (dt > 0.5 && chunk > 1) chunk /= 2;
     if (o->frames && (golcl_grid_generation(st->grid) - start_gen) % o->every == 0 &&
         write_frame(st))
       return 1;
-    if (bar && (now() - last_bar > 0.1 || done == o->gens)) {
-      progress(done, o->gens, now() - t0, 0);
-      last_bar = now();
+    if (bar && (ex_now() - last_bar > 0.1 || done == o->gens)) {
+      progress(done, o->gens, ex_now() - t0, 0);
+      last_bar = ex_now();
     }
   }
   s = golcl_context_finish(st->ctx);
   if (s != GOLCL_OK) return lib_error(st, "stepping", s);
-  *seconds = now() - t0;
+  *seconds = ex_now() - t0;
   if (bar && o->gens) progress(done, o->gens, *seconds, 1);
   return 0;
 }
