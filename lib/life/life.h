@@ -103,6 +103,14 @@ struct golcl_stepper {
   void *state;
 };
 
+/* The generation loop of the steppers that launch one kernel a generation
+ * on a double-buffered grid: gens times, sets arguments 0 and 1 of k to
+ * (g->cur, g->spare) — the caller has set the others and the spare buffer —
+ * launches it (local may be NULL), swaps the buffers and counts the
+ * generation and the launch. */
+golcl_status golcl__step_loop(struct golcl_stepper *s, golcl_grid *g, cl_kernel k,
+                              const size_t global[2], const size_t *local, uint64_t gens);
+
 extern const golcl__stepper_ops golcl__stepper_reference;
 extern const golcl__stepper_ops golcl__stepper_naive;
 extern const golcl__stepper_ops golcl__stepper_lut4;

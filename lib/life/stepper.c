@@ -57,9 +57,8 @@ golcl_status golcl_stepper_create(golcl_context *ctx, golcl_stepper_kind kind,
   if ((unsigned)kind >= GOLCL_STEPPER_COUNT)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "golcl_stepper_create: bad kind %d", (int)kind);
   if (!impls[kind])
-    return golcl__fail(ctx, GOLCL_E_UNSUPPORTED,
-                       "the %s stepper is not implemented in libgolcl %s", names[kind],
-                       GOLCL_VERSION_STRING);
+    return golcl__fail(ctx, GOLCL_E_UNSUPPORTED, "the %s stepper is not implemented in libgolcl %s",
+                       names[kind], GOLCL_VERSION_STRING);
   golcl_stepper *s = calloc(1, sizeof *s);
   if (!s) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   s->ctx = ctx;
@@ -123,4 +122,17 @@ golcl_status golcl_stepper_get_stats(const golcl_stepper *s, golcl_stepper_stats
 
 golcl_stepper_kind golcl_stepper_kind_of(const golcl_stepper *s) {
   return s ? s->kind : GOLCL_STEPPER_COUNT;
+}
+
+golcl_status golcl__step_loop(golcl_stepper *s, golcl_grid *g, cl_kernel k, const size_t global[2],
+                              const size_t *local, uint64_t gens) {
+  for (uint64_t i = 0; i < gens; i++) {
+    golcl_status st = golcl__args(s->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__END);
+    if (st == GOLCL_OK) st = golcl__launch(s->ctx, k, 2, global, local);
+    if (st != GOLCL_OK) return st;
+    golcl__grid_swap(g);
+    g->generation++;
+    s->stats.launches++;
+  }
+  return GOLCL_OK;
 }

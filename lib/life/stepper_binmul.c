@@ -83,16 +83,9 @@ static golcl_status binmul_run(golcl_stepper *s, golcl_grid *g, uint64_t gens) {
   }
   cl_int w = (cl_int)g->w, h = (cl_int)g->h;
   cl_uint lp = log2_ceil(g->info.row_pitch), rule = golcl__rule_mask(g->rule);
-  for (uint64_t i = 0; i < gens; i++) {
-    st = golcl__args(s->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
-                     GOLCL__ARG(h), GOLCL__ARG(lp), GOLCL__ARG(rule), GOLCL__END);
-    if (st == GOLCL_OK) st = golcl__launch(s->ctx, k, 2, global, local[0] ? local : NULL);
-    if (st != GOLCL_OK) return st;
-    golcl__grid_swap(g);
-    g->generation++;
-    s->stats.launches++;
-  }
-  return GOLCL_OK;
+  st = golcl__args(s->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
+                   GOLCL__ARG(h), GOLCL__ARG(lp), GOLCL__ARG(rule), GOLCL__END);
+  return st == GOLCL_OK ? golcl__step_loop(s, g, k, global, local[0] ? local : NULL, gens) : st;
 }
 
 const golcl__stepper_ops golcl__stepper_binmul = {GOLCL_STEPPER_BINMUL, golcl__wg_check_opts,

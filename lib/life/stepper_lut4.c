@@ -110,16 +110,9 @@ static golcl_status lut4_run(golcl_stepper *s, golcl_grid *g, uint64_t gens) {
   size_t global[2] = {golcl__round_up((g->w + 1) / 2, S->local[0]),
                       golcl__round_up((g->h + 1) / 2, S->local[1])};
   cl_int w = (cl_int)g->w, h = (cl_int)g->h;
-  for (uint64_t i = 0; i < gens; i++) {
-    st = golcl__args(s->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
-                     GOLCL__ARG(h), GOLCL__ARG(lut), GOLCL__END);
-    if (st == GOLCL_OK) st = golcl__launch(s->ctx, k, 2, global, S->local);
-    if (st != GOLCL_OK) return st;
-    golcl__grid_swap(g);
-    g->generation++;
-    s->stats.launches++;
-  }
-  return GOLCL_OK;
+  st = golcl__args(s->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
+                   GOLCL__ARG(h), GOLCL__ARG(lut), GOLCL__END);
+  return st == GOLCL_OK ? golcl__step_loop(s, g, k, global, S->local, gens) : st;
 }
 
 static void lut4_destroy(golcl_stepper *s) {

@@ -60,17 +60,11 @@ golcl_status golcl__packed_run(golcl_stepper *s, golcl_grid *g, uint64_t gens) {
     global[0] = golcl__round_up(global[0], S->local[0]);
     global[1] = golcl__round_up(global[1], S->local[1]);
   }
-  for (uint64_t i = 0; i < gens; i++) {
-    st = golcl__args(s->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
-                     GOLCL__ARG(h), GOLCL__ARG(ab[0]), GOLCL__ARG(ab[1]), GOLCL__ARG(lut),
-                     GOLCL__END);
-    if (st == GOLCL_OK) st = golcl__launch(s->ctx, k, 2, global, S->local[0] ? S->local : NULL);
-    if (st != GOLCL_OK) return st;
-    golcl__grid_swap(g);
-    g->generation++;
-    s->stats.launches++;
-  }
-  return GOLCL_OK;
+  st =
+      golcl__args(s->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w), GOLCL__ARG(h),
+                  GOLCL__ARG(ab[0]), GOLCL__ARG(ab[1]), GOLCL__ARG(lut), GOLCL__END);
+  return st == GOLCL_OK ? golcl__step_loop(s, g, k, global, S->local[0] ? S->local : NULL, gens)
+                        : st;
 }
 
 void golcl__packed_destroy(golcl_stepper *s) {
