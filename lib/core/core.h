@@ -99,6 +99,33 @@ golcl_status golcl__launch(golcl_context *ctx, cl_kernel k, cl_uint dims, const 
 golcl_status golcl__fill(golcl_context *ctx, cl_mem buf, const void *pattern, size_t psize,
                          size_t offset, size_t bytes);
 
+/* Kernel build options ---------------------------------------------------------
+ * The one way to assemble build options: pieces are appended with a space
+ * between them; a piece that does not fit sets `overflow` (and is dropped),
+ * and golcl__opts_check turns that into GOLCL_E_BUILD with the text so far,
+ * so that options are never truncated silently. Names of the shared options:
+ * GOLCL_TORUS (0/1), GOLCL_LOCAL_W/_H (work-group shape), GOLCL_TILE_W/_H. */
+#define GOLCL__OPTS_CAP 1024
+typedef struct golcl__opts {
+  char buf[GOLCL__OPTS_CAP];
+  size_t len;
+  int overflow;
+} golcl__opts;
+
+void golcl__opts_init(golcl__opts *o);
+/* Appends a printf-formatted piece ("-cl-fast-relaxed-math", "-DX=%d"). */
+void golcl__opts_add(golcl__opts *o, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Appends "-DNAME=value". */
+void golcl__opts_define(golcl__opts *o, const char *name, long long value);
+void golcl__opts_define_str(golcl__opts *o, const char *name, const char *value);
+/* GOLCL_OK, or GOLCL_E_BUILD ("who: the kernel build options are longer
+ * than ...") if anything was dropped. */
+golcl_status golcl__opts_check(const golcl_context *ctx, const golcl__opts *o, const char *who);
+
 /* Rounds n up to a multiple of m (m > 0). */
 static inline size_t golcl__round_up(size_t n, size_t m) { return (n + m - 1) / m * m; }
 
