@@ -383,8 +383,12 @@ GOLCL_API golcl_status golcl_stepper_prepare(golcl_stepper *stepper, golcl_grid 
 
 /** Advances the grid by some generations and adds them to its generation
  *  counter. 0 generations is a no-op. Returns once the work is queued; reads
- *  of the grid wait for it.
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_MISMATCH
+ *  of the grid wait for it. Every stepper keeps this promise (REFERENCE,
+ *  which computes on the host, returns when done); a long run waits now and
+ *  then for its own earlier launches, so that the queue stays bounded.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, or a count that
+ *          would take the generation counter past 2^64-1: the grid is then
+ *          unchanged); GOLCL_E_MISMATCH
  *          (grid of another context); GOLCL_E_UNSUPPORTED (this stepper cannot
  *          serve this grid; the reason in errmsg); GOLCL_E_BUILD;
  *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. On failure the grid holds
@@ -392,8 +396,11 @@ GOLCL_API golcl_status golcl_stepper_prepare(golcl_stepper *stepper, golcl_grid 
 GOLCL_API golcl_status golcl_stepper_run(golcl_stepper *stepper, golcl_grid *grid,
                                          uint64_t generations);
 
-/** The counters of the stepper's last run.
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). */
+/** The counters of the stepper's last run. For LAZY, tiles_computed is
+ *  counted now from the flags on the device: this call then waits for the
+ *  last run's work to finish.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_OPENCL
+ *          (LAZY: reading the flags failed; the other counters are set). */
 GOLCL_API golcl_status golcl_stepper_get_stats(const golcl_stepper *stepper,
                                                golcl_stepper_stats *out);
 

@@ -16,8 +16,8 @@ static uint64_t mix64(uint64_t z) { /* the same as golcl_mix64 in cl/common/hash
   return z ^ (z >> 31);
 }
 
-void golcl__life_options(const golcl_grid *g, char *buf, size_t cap) {
-  golcl__snprintf(buf, cap, "-DGOLCL_TORUS=%d", g->boundary == GOLCL_BOUNDARY_TORUS);
+void golcl__life_options(const golcl_grid *g, golcl__opts *o) {
+  golcl__opts_define(o, "GOLCL_TORUS", g->boundary == GOLCL_BOUNDARY_TORUS);
 }
 
 golcl_status golcl_grid_create(golcl_context *ctx, uint32_t w, uint32_t h,
