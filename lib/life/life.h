@@ -18,14 +18,17 @@ struct golcl_grid {
 };
 
 /* Layouts ---------------------------------------------------------------------
- * Every layout converts from and to the byte layout on the device; a switch
+ * layout.c owns the layout table and every conversion of cells between
+ * buffers; grid.c owns the grid and calls layout.c, never the reverse. Every
+ * layout converts from and to the byte layout on the device; a switch
  * between two other layouts goes through a temporary byte buffer. */
 typedef struct golcl__layout_ops {
   const char *name;
   /* Fills row_pitch, rows, bytes of *info for a w×h grid (width, height and
    * layout are set by the caller); GOLCL_E_INVALID_ARG if the size overflows. */
   golcl_status (*describe)(uint32_t w, uint32_t h, golcl_layout_info *info);
-  /* bytes (compact, pitch w) → this layout, and back. NULL for the byte layout. */
+  /* bytes (compact, pitch w) → this layout, and back. NULL for the byte
+   * layout; golcl__bits_pack/_unpack for the bit layouts. */
   golcl_status (*pack)(golcl_grid *g, cl_mem bytes, cl_mem dst, const golcl_layout_info *dst_info);
   golcl_status (*unpack)(golcl_grid *g, cl_mem src, const golcl_layout_info *src_info,
                          cl_mem bytes);
@@ -38,6 +41,53 @@ extern const golcl__layout_ops golcl__layout_bytes;
 extern const golcl__layout_ops golcl__layout_pack16;
 extern const golcl__layout_ops golcl__layout_bitrow;
 extern const golcl__layout_ops golcl__layout_bytes_pow2; /* stepper_binmul.c */
+
+/* 1 for the layouts of one byte per cell, cell (x, y) at y·row_pitch + x
+ * (BYTES, BYTES_POW2): rectangles of them are plain buffer-rect copies. */
+int golcl__layout_is_bytes(golcl_layout layout);
+
+/* A layout of packed cells, described by two kernels with fixed signatures
+ * (cl/life/layout_pack16.cl is the model to follow):
+ *   NAME_read_rect(__global const T *grid, int pitch, int gw, int gh,
+ *                  int x0, int y0, int rw, int rh, __global uchar *bytes, int bpitch)
+ *     one work-item per cell (i, j) of the rectangle: bytes[j*bpitch + i] =
+ *     cell (x0+i, y0+j) as 0/1;
+ *   NAME_write_rect(__global T *grid, <the same>, __global const uchar *bytes,
+ *                   int bpitch, int keep)
+ *     one work-item per storage unit (unit_w × unit_h cells) that the
+ *     rectangle touches, unit (x0/unit_w + gid0, y0/unit_h + gid1): the
+ *     cells inside the rectangle from bytes (nonzero alive), the others kept
+ *     (keep = 1) or dead (keep = 0), padding beyond the grid always 0.
+ * pitch is the layout's row_pitch in bytes. With the whole grid as the
+ * rectangle they are the pack (keep = 0) and unpack of golcl__layout_ops, so
+ * a new bit layout writes its describe, two kernels and one table row. */
+typedef struct golcl__bit_layout {
+  golcl_layout layout;
+  const char *file;      /* below cl/, e.g. "life/layout_pack16.cl" */
+  const char *read_rect; /* kernel names */
+  const char *write_rect;
+  uint32_t unit_w, unit_h; /* cells per storage unit */
+} golcl__bit_layout;
+
+/* The description of a bit layout, or NULL (byte layouts, not built in). */
+const golcl__bit_layout *golcl__layout_bits(golcl_layout layout);
+
+/* pack and unpack of every bit layout (the layout comes from the info). */
+golcl_status golcl__bits_pack(golcl_grid *g, cl_mem bytes, cl_mem dst,
+                              const golcl_layout_info *dst_info);
+golcl_status golcl__bits_unpack(golcl_grid *g, cl_mem src, const golcl_layout_info *src_info,
+                                cl_mem bytes);
+
+/* A rectangle of cells, inside the grid. */
+typedef struct golcl__rect {
+  uint32_t x, y, w, h;
+} golcl__rect;
+
+/* Launches the read_rect (write_rect) kernel of the grid's bit layout over
+ * rectangle r: the cells go to (come from) the device buffer `bytes` of
+ * pitch r->w. Queued, not waited for. */
+golcl_status golcl__bits_read_rect(golcl_grid *g, const golcl__rect *r, cl_mem bytes);
+golcl_status golcl__bits_write_rect(golcl_grid *g, const golcl__rect *r, cl_mem bytes, int keep);
 
 /* Describes a layout for the grid's size into *info. */
 golcl_status golcl__layout_describe(const golcl_grid *g, golcl_layout layout,
