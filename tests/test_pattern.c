@@ -1009,13 +1009,30 @@ START_TEST(place_in_every_layout) {
     }
     TU_OK(s);
     golcl_pattern *p = parse("x = 3, y = 3\nbo$2bo$3o!");
+    uint8_t want[37 * 29] = {0};
+    want[10 * 37 + 20] = want[27 * 37 + 36] = 1; /* already alive: an "Or" paste keeps them */
+    TU_OK(golcl_grid_write(g, want, 0));
     TU_OK(golcl_grid_place(g, p, 35, 28));
     uint8_t cells[37 * 29];
     TU_OK(golcl_grid_read(g, cells, 0));
-    uint8_t want[37 * 29] = {0};
     want[28 * 37 + 36] = want[0 * 37 + 0] = want[1 * 37 + 35] = want[1 * 37 + 36] =
         want[1 * 37 + 0] = 1;
     ck_assert_mem_eq(cells, want, sizeof want);
+    golcl_layout_info info; /* placed in the grid's own layout */
+    ck_assert_ptr_nonnull(golcl_grid_buffer(g, &info));
+    ck_assert_int_eq(info.layout, l);
+    uint32_t bx, by, bw, bh;
+    TU_OK(golcl_grid_bounding_box(g, &bx, &by, &bw, &bh));
+    ck_assert_uint_eq(bx, 0);
+    ck_assert_uint_eq(by, 0);
+    ck_assert_uint_eq(bw, 37);
+    ck_assert_uint_eq(bh, 29);
+    golcl_pattern *e;
+    TU_OK(golcl_grid_extract(g, &e));
+    ck_assert_uint_eq(golcl_pattern_population(e), 7);
+    ck_assert(golcl_pattern_cell(e, 20, 10) && golcl_pattern_cell(e, 36, 27));
+    ck_assert_int_eq(golcl_grid_buffer(g, &info) != NULL && info.layout == (golcl_layout)l, 1);
+    golcl_pattern_destroy(e);
     golcl_pattern_destroy(p);
     golcl_grid_destroy(g);
   }
