@@ -494,22 +494,26 @@ typedef struct golcl_pattern_limits {
 GOLCL_API void golcl_pattern_get_limits(golcl_pattern_limits *out);
 
 /** Sets the process-wide limits of golcl_pattern_parse and
- *  golcl_pattern_read_file; NULL restores the defaults. Set them before
+ *  golcl_pattern_read_file, which the writers keep too (they refuse a text
+ *  that could not be read back); NULL restores the defaults. Set them before
  *  threads parse: each field is read atomically, not the struct as a whole.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (a field is 0). */
 GOLCL_API golcl_status golcl_pattern_set_limits(const golcl_pattern_limits *limits);
 
 /** Parses a pattern: RLE (with Golly's #CXRLE line and rule suffixes),
- *  plaintext (.cells), Life 1.05 or Life 1.06, recognised from the content.
- *  The text need not be NUL-terminated; a NUL byte in it is an error.
+ *  plaintext (.cells), Life 1.05 or Life 1.06, recognised from the content;
+ *  gzip-compressed text is inflated first (zlib; the inflated text is held
+ *  to max_bytes). The text need not be NUL-terminated; a NUL byte in it is
+ *  an error.
  *  @param text  len bytes of text.
  *  @param out   receives the pattern; set to NULL on failure.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL text with len > 0, or NULL
  *          out); GOLCL_E_PARSE (malformed text, or a size, run count or
  *          cell count above the limits: "line L, column C: ..." in
- *          golcl_last_errmsg()); GOLCL_E_UNSUPPORTED (a rule that is not
- *          Life-like, a topology other than :T and :P, macrocell or gzip
- *          input; the message names it); GOLCL_E_OUT_OF_MEMORY. */
+ *          golcl_last_errmsg(); corrupt or truncated gzip data); GOLCL_E_UNSUPPORTED
+ *          (a rule that is not Life-like, a topology other than :T and :P,
+ *          macrocell or MCell input; the message names it);
+ *          GOLCL_E_OUT_OF_MEMORY. */
 GOLCL_API golcl_status golcl_pattern_parse(const char *text, size_t len, golcl_pattern **out);
 
 /** Reads and parses a file (the format comes from the content, not the
@@ -677,10 +681,16 @@ GOLCL_API golcl_status golcl_pattern_write_rle(const golcl_pattern *pattern, FIL
 GOLCL_API golcl_status golcl_pattern_write_plaintext(const golcl_pattern *pattern, FILE *f);
 
 /** Writes a pattern to a file in the format of its extension: ".rle" for
- *  RLE, ".cells" for plaintext (case-insensitive).
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, another
- *          extension); GOLCL_E_IO (cannot create or write; the path and the
- *          reason in golcl_last_errmsg()). */
+ *  RLE, ".cells" for plaintext (case-insensitive). The text goes to a new
+ *  temporary file in the same folder (the permissions of the file it
+ *  replaces, else 0666 less the umask), is flushed and fsync'ed, and is then
+ *  renamed over path: on any failure the temporary is removed and a file
+ *  that was at path is left as it was, never cut. The folder must be
+ *  writable; a symbolic link at path is replaced, not followed.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, another extension,
+ *          past a limit as in golcl_pattern_write_rle); GOLCL_E_IO (cannot
+ *          create, write, fsync, close or rename, a full disk included; the
+ *          path and the reason in golcl_last_errmsg()). */
 GOLCL_API golcl_status golcl_pattern_write_file(const golcl_pattern *pattern, const char *path);
 
 #ifdef __cplusplus
