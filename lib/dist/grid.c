@@ -168,7 +168,7 @@ golcl_status golcl_dist_grid_create(golcl_dist_context *d, uint32_t w, uint32_t 
                          "golcl_grid_create");
   }
   if (s == GOLCL_OK) s = make_plan(g);
-  if (s == GOLCL_OK && g->local && (g->nsend || g->nrecv || g->self.npieces)) {
+  if (s == GOLCL_OK && g->local) { /* the host mirror of the rectangle seam (exchange.c) */
     g->mirror = malloc((size_t)g->blk.lw * g->blk.lh);
     if (!g->mirror) s = golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   }
