@@ -240,7 +240,7 @@ DIST_STATIC := $(BUILD)/libgolcl_dist.a
 DIST_SONAME := libgolcl_dist.so.$(VERSION_MAJOR)
 DIST_SHARED := $(BUILD)/libgolcl_dist.so.$(VERSION)
 DIST_CMD_SRC := $(sort $(wildcard examples/golcl-dist/*.c))
-DIST_CMD_OBJ := $(DIST_CMD_SRC:%.c=$(BUILD)/obj/%.o)
+DIST_CMD_OBJ := $(DIST_CMD_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/examples/golcl/pattern_io.o
 DIST_CMD := $(BUILD)/golcl-dist
 DIST_TEST_SRC := $(sort $(wildcard tests/dist/test_*.c))
 DIST_TEST_BIN := $(DIST_TEST_SRC:tests/dist/%.c=$(BUILD)/tests/dist/%)

@@ -62,8 +62,7 @@ typedef struct golcl_dist_context_opts {
  *          initialised or finalised — this one locally, without
  *          communication); GOLCL_E_NO_DEVICE; GOLCL_E_OUT_OF_MEMORY;
  *          GOLCL_E_OPENCL. Details of a failure in golcl_dist_last_errmsg(). */
-GOLCL_API golcl_status golcl_dist_context_create(MPI_Comm comm,
-                                                 const golcl_dist_context_opts *opts,
+GOLCL_API golcl_status golcl_dist_context_create(MPI_Comm comm, const golcl_dist_context_opts *opts,
                                                  golcl_dist_context **out);
 
 /** Destroys the context (every distributed object made with it first).
@@ -134,9 +133,9 @@ GOLCL_API golcl_status golcl_dist_set_default_halo(uint32_t k);
 
 /** Where a grid lives on this rank (golcl_dist_grid_part). */
 typedef struct golcl_dist_part {
-  uint32_t px, py;         /**< the process grid; rank r is block (r % px, r / px) */
-  uint32_t halo;           /**< k */
-  uint32_t x, y, w, h;     /**< this rank's block in global cells; w or h 0 for none */
+  uint32_t px, py;     /**< the process grid; rank r is block (r % px, r / px) */
+  uint32_t halo;       /**< k */
+  uint32_t x, y, w, h; /**< this rank's block in global cells; w or h 0 for none */
   uint32_t frame_left, frame_right, frame_top, frame_bottom; /**< ghost depth each side */
   uint32_t local_w, local_h; /**< its local grid: block plus frame (0 if no block) */
 } golcl_dist_part;
@@ -172,8 +171,7 @@ GOLCL_API uint64_t golcl_dist_grid_generation(const golcl_dist_grid *g);
 
 /** This rank's part (local, no communication).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). */
-GOLCL_API golcl_status golcl_dist_grid_part(const golcl_dist_grid *g,
-                                              golcl_dist_part *out);
+GOLCL_API golcl_status golcl_dist_grid_part(const golcl_dist_grid *g, golcl_dist_part *out);
 
 /** This rank's local grid (block plus frame), NULL if it holds no block.
  *  Read it as you like; cells written into it are seen at the next
@@ -201,8 +199,7 @@ GOLCL_API golcl_status golcl_dist_grid_clear(golcl_dist_grid *g);
  *  (seed, x, y) in global coordinates), on the devices.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (density outside [0, 1], values
  *          that differ); GOLCL_E_BUILD; GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
-GOLCL_API golcl_status golcl_dist_grid_randomize(golcl_dist_grid *g, double density,
-                                                 uint64_t seed);
+GOLCL_API golcl_status golcl_dist_grid_randomize(golcl_dist_grid *g, double density, uint64_t seed);
 
 /** The number of live cells of the whole grid, on every rank (exact: the
  *  per-rank counts are integers).
@@ -230,8 +227,8 @@ GOLCL_API golcl_status golcl_dist_grid_place(golcl_dist_grid *g, const golcl_pat
  *  pass NULL. The generation is unchanged.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL cells or row_stride < W on
  *          root, a bad root); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
-GOLCL_API golcl_status golcl_dist_grid_scatter(golcl_dist_grid *g, int root,
-                                               const uint8_t *cells, size_t row_stride);
+GOLCL_API golcl_status golcl_dist_grid_scatter(golcl_dist_grid *g, int root, const uint8_t *cells,
+                                               size_t row_stride);
 
 /** Copies all W×H cells to rank root as 0/1 bytes, cells[y*row_stride + x]
  *  (row_stride 0 means W); other ranks pass NULL. Refused when W·H exceeds

@@ -15,8 +15,8 @@ inline uint dist_wrap(long v, uint n) {
   return (uint)(r < 0 ? r + n : r);
 }
 
-__kernel void dist_randomize(__global uchar *cells, ulong pitch, uint lw, uint lh, long ox,
-                             long oy, uint W, uint H, ulong seedmix, ulong threshold) {
+__kernel void dist_randomize(__global uchar *cells, ulong pitch, uint lw, uint lh, long ox, long oy,
+                             uint W, uint H, ulong seedmix, ulong threshold) {
   uint x = get_global_id(0), y = get_global_id(1);
   if (x >= lw || y >= lh) return;
   ulong gx = dist_wrap(ox + x, W), gy = dist_wrap(oy + y, H);

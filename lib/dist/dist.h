@@ -45,10 +45,10 @@ void golcl__dist_split(uint64_t n, uint64_t parts, uint64_t i, uint64_t *lo, uin
 /* ----------------------------------------------------------- decomposition */
 
 typedef struct dist_block {
-  int64_t x, y;      /* block origin, global cells */
-  uint32_t w, h;     /* block size (0: none) */
-  int64_t ox, oy;    /* local grid origin, global cells (x - frame_left) */
-  uint32_t lw, lh;   /* local grid size */
+  int64_t x, y;    /* block origin, global cells */
+  uint32_t w, h;   /* block size (0: none) */
+  int64_t ox, oy;  /* local grid origin, global cells (x - frame_left) */
+  uint32_t lw, lh; /* local grid size */
   uint32_t fl, fr, ft, fb;
 } dist_block;
 

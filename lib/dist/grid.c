@@ -113,8 +113,8 @@ static golcl_status check_create(golcl_dist_context *d, uint32_t w, uint32_t h, 
   dc->boundary = b;
   dc->k = opts && opts->halo ? opts->halo : golcl_dist_default_halo();
   if (dc->k > MAX_HALO)
-    return golcl__dist_fail(d, GOLCL_E_INVALID_ARG,
-                            "golcl_dist_grid_create: halo %u is above 2^24", (unsigned)dc->k);
+    return golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "golcl_dist_grid_create: halo %u is above 2^24",
+                            (unsigned)dc->k);
   if (opts && (opts->px || opts->py)) {
     dc->px = opts->px;
     dc->py = opts->py;
@@ -129,9 +129,8 @@ static golcl_status check_create(golcl_dist_context *d, uint32_t w, uint32_t h, 
   return GOLCL_OK;
 }
 
-golcl_status golcl_dist_grid_create(golcl_dist_context *d, uint32_t w, uint32_t h,
-                                    golcl_boundary b, const golcl_dist_grid_opts *opts,
-                                    golcl_dist_grid **out) {
+golcl_status golcl_dist_grid_create(golcl_dist_context *d, uint32_t w, uint32_t h, golcl_boundary b,
+                                    const golcl_dist_grid_opts *opts, golcl_dist_grid **out) {
   if (!d) return GOLCL_E_INVALID_ARG;
   if (out) *out = NULL;
   dist_decomp dc;
@@ -160,12 +159,11 @@ golcl_status golcl_dist_grid_create(golcl_dist_context *d, uint32_t w, uint32_t 
                            (unsigned long long)d->max_object_bytes);
   }
   if (s == GOLCL_OK && g->blk.lw) {
-    s = golcl__dist_core(d,
-                         golcl_grid_create(d->ctx, g->blk.lw, g->blk.lh,
-                                           dc.native_torus ? GOLCL_BOUNDARY_TORUS
-                                                           : GOLCL_BOUNDARY_DEAD,
-                                           &g->local),
-                         "golcl_grid_create");
+    s = golcl__dist_core(
+        d,
+        golcl_grid_create(d->ctx, g->blk.lw, g->blk.lh,
+                          dc.native_torus ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD, &g->local),
+        "golcl_grid_create");
   }
   if (s == GOLCL_OK) s = make_plan(g);
   if (s == GOLCL_OK && g->local) { /* the host mirror of the rectangle seam (exchange.c) */
@@ -248,8 +246,7 @@ golcl_status golcl_dist_grid_step(golcl_dist_grid *g, golcl_stepper *st, uint64_
   golcl_dist_context *d = g->d;
   golcl_status s = GOLCL_OK;
   if (!st) s = golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "golcl_dist_grid_step: stepper is NULL");
-  uint64_t fp = golcl__dist_fp(golcl__dist_fp(0, generations),
-                               (uint64_t)golcl_stepper_kind_of(st));
+  uint64_t fp = golcl__dist_fp(golcl__dist_fp(0, generations), (uint64_t)golcl_stepper_kind_of(st));
   s = golcl__dist_agree(d, s, fp, "golcl_dist_grid_step");
   if (s != GOLCL_OK) return s;
   /* One rank has no frame to refresh: it runs everything at once. */

@@ -38,7 +38,7 @@ static golcl_status randomize_local(golcl_dist_grid *g, double density, uint64_t
   cl_long ox = g->blk.ox, oy = g->blk.oy;
   cl_ulong seedmix = golcl__dist_mix64(seed), threshold = (cl_ulong)ldexp(density, 32);
   const void *val[] = {&buf, &pitch, &lw, &lh, &ox, &oy, &W, &H, &seedmix, &threshold};
-  const size_t size[] = {sizeof buf, sizeof pitch, sizeof lw, sizeof lh, sizeof ox,
+  const size_t size[] = {sizeof buf, sizeof pitch, sizeof lw, sizeof lh,      sizeof ox,
                          sizeof oy,  sizeof W,     sizeof H,  sizeof seedmix, sizeof threshold};
   for (cl_uint i = 0; s == GOLCL_OK && i < 10; i++) s = golcl__dist_arg(d, k, i, size[i], val[i]);
   size_t global[2] = {lw, lh};
@@ -100,8 +100,8 @@ static golcl_status stats_local(golcl_dist_grid *g, uint64_t *pop, uint64_t *sum
   if (s == GOLCL_OK) s = golcl__dist_arg(d, k, 10, local * sizeof(cl_ulong), NULL);
   if (s == GOLCL_OK) {
     size_t global = groups * local;
-    cl_int err = clEnqueueNDRangeKernel(golcl_context_cl_queue(d->ctx), k, 1, NULL, &global,
-                                        &local, 0, NULL, NULL);
+    cl_int err = clEnqueueNDRangeKernel(golcl_context_cl_queue(d->ctx), k, 1, NULL, &global, &local,
+                                        0, NULL, NULL);
     if (err == CL_SUCCESS)
       err = clEnqueueReadBuffer(golcl_context_cl_queue(d->ctx), partial, CL_TRUE, 0,
                                 groups * 2 * sizeof(cl_ulong), host, 0, NULL, NULL);
@@ -117,8 +117,7 @@ static golcl_status stats_local(golcl_dist_grid *g, uint64_t *pop, uint64_t *sum
   return s;
 }
 
-static golcl_status global_stats(golcl_dist_grid *g, uint64_t *out, int want_hash,
-                                 const char *fn) {
+static golcl_status global_stats(golcl_dist_grid *g, uint64_t *out, int want_hash, const char *fn) {
   if (!g) return GOLCL_E_INVALID_ARG;
   golcl_dist_context *d = g->d;
   uint64_t mine[2] = {0, 0};
@@ -339,8 +338,8 @@ static golcl_status make_pattern(golcl_dist_grid *g, const uint8_t *cells, golcl
   if (s != GOLCL_OK) return golcl__dist_fail(g->d, s, "golcl_pattern_from_cells: out of memory");
   char rule[24];
   golcl_rule_format(g->rule, rule, sizeof rule);
-  golcl_topology t = g->dc.boundary == GOLCL_BOUNDARY_TORUS ? GOLCL_TOPOLOGY_TORUS
-                                                            : GOLCL_TOPOLOGY_PLANE;
+  golcl_topology t =
+      g->dc.boundary == GOLCL_BOUNDARY_TORUS ? GOLCL_TOPOLOGY_TORUS : GOLCL_TOPOLOGY_PLANE;
   s = golcl_pattern_set_rule(p, rule);
   if (s == GOLCL_OK) s = golcl_pattern_set_topology(p, t, W, H);
   if (s == GOLCL_OK) s = golcl_pattern_set_generation(p, g->generation);

@@ -26,7 +26,8 @@ static golcl_status build(golcl_dist_context *d) {
   cl_int err;
   cl_program p = clCreateProgramWithSource(clctx, 1, &src, NULL, &err);
   if (err != CL_SUCCESS)
-    return golcl__dist_fail(d, err == CL_OUT_OF_HOST_MEMORY ? GOLCL_E_OUT_OF_MEMORY : GOLCL_E_OPENCL,
+    return golcl__dist_fail(d,
+                            err == CL_OUT_OF_HOST_MEMORY ? GOLCL_E_OUT_OF_MEMORY : GOLCL_E_OPENCL,
                             "clCreateProgramWithSource: %d", (int)err);
   const char *env = getenv("GOLCL_BUILD_OPTIONS");
   err = clBuildProgram(p, 1, &dev, env ? env : "", NULL, NULL);

@@ -15,22 +15,22 @@ static int mt_rank, mt_size, mt_failed, mt_tests_failed;
 static golcl_dist_context *mt_dctx;
 
 /* Counts a failure (with rank, line and message on stderr) when cond is false. */
-#define MT_CHECK(cond, ...)                                                  \
-  do {                                                                       \
-    if (!(cond)) {                                                           \
-      mt_failed++;                                                           \
-      fprintf(stderr, "  rank %d: %s:%d: ", mt_rank, __FILE__, __LINE__);   \
-      fprintf(stderr, __VA_ARGS__);                                          \
-      fputc('\n', stderr);                                                   \
-    }                                                                        \
+#define MT_CHECK(cond, ...)                                               \
+  do {                                                                    \
+    if (!(cond)) {                                                        \
+      mt_failed++;                                                        \
+      fprintf(stderr, "  rank %d: %s:%d: ", mt_rank, __FILE__, __LINE__); \
+      fprintf(stderr, __VA_ARGS__);                                       \
+      fputc('\n', stderr);                                                \
+    }                                                                     \
   } while (0)
 
 /* Checks that a call returns the status want (GOLCL_OK, ...). */
-#define MT_STATUS(call, want)                                                                   \
-  do {                                                                                          \
-    golcl_status mt_s_ = (call);                                                                \
-    MT_CHECK(mt_s_ == (want), "%s -> %s, want %s: %s", #call, golcl_strerror(mt_s_),            \
-             golcl_strerror(want), golcl_dist_errmsg(mt_dctx));                                 \
+#define MT_STATUS(call, want)                                                        \
+  do {                                                                               \
+    golcl_status mt_s_ = (call);                                                     \
+    MT_CHECK(mt_s_ == (want), "%s -> %s, want %s: %s", #call, golcl_strerror(mt_s_), \
+             golcl_strerror(want), golcl_dist_errmsg(mt_dctx));                      \
   } while (0)
 #define MT_OK(call) MT_STATUS(call, GOLCL_OK)
 
@@ -47,8 +47,7 @@ static void mt_run(const char *name, void (*fn)(void)) {
   fn();
   int total = 0;
   MPI_Allreduce(&mt_failed, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  if (mt_rank == 0)
-    printf("  %-40s %s (%.1f s)\n", name, total ? "FAILED" : "ok", MPI_Wtime() - t);
+  if (mt_rank == 0) printf("  %-40s %s (%.1f s)\n", name, total ? "FAILED" : "ok", MPI_Wtime() - t);
   fflush(stdout);
   mt_tests_failed += total != 0;
 }
@@ -74,7 +73,8 @@ static int mt_init(int *argc, char ***argv, const char *suite) {
 
 static int mt_finish(void) {
   golcl_dist_context_destroy(mt_dctx);
-  if (mt_rank == 0) printf("  %d test%s failed\n", mt_tests_failed, mt_tests_failed == 1 ? "" : "s");
+  if (mt_rank == 0)
+    printf("  %d test%s failed\n", mt_tests_failed, mt_tests_failed == 1 ? "" : "s");
   MPI_Finalize();
   return mt_tests_failed ? 1 : 0;
 }

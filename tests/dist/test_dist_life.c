@@ -214,7 +214,8 @@ static void test_glider_home(void) {
     }
     MT_OK(golcl_dist_grid_hash(g, &h1));
     MT_CHECK(h0 == h1, "%s: the glider did not come home", golcl_stepper_name(use[u]));
-    if (start) check_cells(g, start, "glider home");
+    if (start)
+      check_cells(g, start, "glider home");
     else
       check_cells(g, NULL, "glider home");
     free(start);
