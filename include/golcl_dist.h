@@ -282,6 +282,113 @@ typedef struct golcl_dist_grid_stats {
 GOLCL_API golcl_status golcl_dist_grid_stats_get(golcl_dist_grid *g, golcl_dist_grid_stats *out,
                                                  int reset);
 
+
+/* ---------------------------------------------------- distributed vectors */
+
+typedef struct golcl_dist_vec golcl_dist_vec;
+
+/** Creates a vector of n elements whose rows are split over the ranks as
+ *  evenly as they go (rank r holds a contiguous range; a rank may hold none
+ *  when n < ranks), all zero. Collective.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL out, n 0, a bad dtype,
+ *          values that differ); GOLCL_E_UNSUPPORTED (f64 without fp64 on
+ *          some rank); GOLCL_E_OUT_OF_MEMORY (also max_object_bytes);
+ *          GOLCL_E_OPENCL. */
+GOLCL_API golcl_status golcl_dist_vec_create(golcl_dist_context *dctx, size_t n,
+                                             golcl_dtype dtype, golcl_dist_vec **out);
+
+/** Destroys a vector. NULL is a no-op (local). */
+GOLCL_API void golcl_dist_vec_destroy(golcl_dist_vec *v);
+
+/** Global length; this rank's rows [*lo, *lo + *count) (local).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). */
+GOLCL_API size_t golcl_dist_vec_size(const golcl_dist_vec *v);
+GOLCL_API golcl_status golcl_dist_vec_range(const golcl_dist_vec *v, size_t *lo, size_t *count);
+
+/** This rank's rows as a golcl_vec (NULL when it holds none). */
+GOLCL_API golcl_vec *golcl_dist_vec_local(golcl_dist_vec *v);
+
+/** Writes this rank's rows from src (per rank: count elements of the
+ *  dtype; NULL allowed when count is 0).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL src with rows); GOLCL_E_OPENCL. */
+GOLCL_API golcl_status golcl_dist_vec_write_local(golcl_dist_vec *v, const void *src);
+
+/** Copies all n elements to rank root (dst of n elements there, NULL
+ *  elsewhere).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (bad root, NULL dst on root);
+ *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
+GOLCL_API golcl_status golcl_dist_vec_gather(golcl_dist_vec *v, int root, void *dst);
+
+/** The dot product on every rank: each rank's partial (golcl_vec_dot on the
+ *  device), gathered and summed in rank order, so that the same ranks give
+ *  the same bits, run after run.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL out); GOLCL_E_MISMATCH
+ *          (other context, length or dtype); GOLCL_E_BUILD; GOLCL_E_OPENCL. */
+GOLCL_API golcl_status golcl_dist_vec_dot(golcl_dist_vec *x, golcl_dist_vec *y, double *out);
+
+/* ---------------------------------------------- distributed band matrices */
+
+typedef struct golcl_dist_bandmat golcl_dist_bandmat;
+
+/** An n×n band matrix (any distinct offsets, |offset| < n) whose rows are
+ *  split as golcl_dist_vec's: each rank stores its rows and the columns
+ *  they reach, within a halo of the largest |offset| on each side. Products
+ *  exchange only that halo. All entries start at zero. Collective.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL offsets or out, n or ndiag
+ *          0, repeated or too large offsets, values that differ);
+ *          GOLCL_E_UNSUPPORTED; GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
+GOLCL_API golcl_status golcl_dist_bandmat_create(golcl_dist_context *dctx, size_t n,
+                                                 size_t ndiag, const ptrdiff_t *offsets,
+                                                 golcl_dtype dtype, golcl_dist_bandmat **out);
+
+/** Destroys a distributed band matrix. NULL is a no-op (local). */
+GOLCL_API void golcl_dist_bandmat_destroy(golcl_dist_bandmat *A);
+
+/** Sets one diagonal on this rank's rows: values[i] = A[lo+i][lo+i+offset]
+ *  for i < count (per rank; entries whose column is outside 0..n-1 are
+ *  ignored).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (an offset not in the matrix, NULL
+ *          values with rows); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
+GOLCL_API golcl_status golcl_dist_bandmat_set_diag(golcl_dist_bandmat *A, ptrdiff_t offset,
+                                                   const void *values);
+
+/** out = A·x + y (y may be NULL or out; x may not be out), exchanging the
+ *  halo of x.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG; GOLCL_E_MISMATCH; GOLCL_E_BUILD;
+ *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
+GOLCL_API golcl_status golcl_dist_bandmat_mv(golcl_dist_bandmat *A, golcl_dist_vec *x,
+                                             golcl_dist_vec *y, golcl_dist_vec *out);
+
+/** The 5-point stencil matrix of golcl_fd_stencil5 (unknown (ix, iy) at row
+ *  iy·nx + ix) in distributed form, each rank building its own rows.
+ *  @return as golcl_dist_bandmat_create. */
+GOLCL_API golcl_status golcl_dist_fd_stencil5(golcl_dist_context *dctx, size_t nx, size_t ny,
+                                              double center, double neighbour, golcl_dtype dtype,
+                                              golcl_dist_bandmat **out);
+
+/** The Crank–Nicolson wave matrices of golcl_fd_wave_cn in distributed form:
+ *  A = stencil5(1+4α, −α), M = stencil5(2−4α, α).
+ *  @return as golcl_dist_fd_stencil5; GOLCL_E_INVALID_ARG for a bad alpha. */
+GOLCL_API golcl_status golcl_dist_fd_wave_cn(golcl_dist_context *dctx, size_t nx, size_t ny,
+                                             double alpha, golcl_dtype dtype,
+                                             golcl_dist_bandmat **A, golcl_dist_bandmat **M);
+
+/** Solves A·x = b by CG (plain or Jacobi) with the stopping rule, report
+ *  and restarts of golcl_cg_solve. Vectors are partitioned by rows; the
+ *  search direction's halo travels through the host once an iteration; the
+ *  three dot products of an iteration are reduced in rank order (the same
+ *  bits for the same rank count, every run), so every rank takes the same
+ *  decisions. The iteration is built from golcl_la.h's public calls (band
+ *  product, axpby, mul, dot) rather than the fused single-device kernels.
+ *  @param x  in: the guess; out: the solution (written only on GOLCL_OK).
+ *  @return GOLCL_OK (see report->converged); GOLCL_E_INVALID_ARG (NULL
+ *          argument, b == x, bad tolerances or precond, JACOBI without a
+ *          main diagonal, values that differ); GOLCL_E_MISMATCH;
+ *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_BUILD; GOLCL_E_OPENCL. */
+GOLCL_API golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b,
+                                           golcl_dist_vec *x, const golcl_cg_opts *opts,
+                                           golcl_cg_report *report);
+
 #ifdef __cplusplus
 }
 #endif

@@ -20,6 +20,7 @@ struct golcl_dist_context {
   char local_msg[DIST_MSG_CAP]; /* this rank's last failure */
   char msg[DIST_MSG_CAP];       /* the agreed one: "rank R: ..." */
   cl_program program;           /* cl/dist/grid.cl, built on first use */
+  double *sums;                 /* room for the rank-order sums of dist_la (vec.c) */
 };
 
 /* Records a local failure of this rank (printf-style) and returns s. */
