@@ -282,7 +282,6 @@ typedef struct golcl_dist_grid_stats {
 GOLCL_API golcl_status golcl_dist_grid_stats_get(golcl_dist_grid *g, golcl_dist_grid_stats *out,
                                                  int reset);
 
-
 /* ---------------------------------------------------- distributed vectors */
 
 typedef struct golcl_dist_vec golcl_dist_vec;
@@ -294,8 +293,8 @@ typedef struct golcl_dist_vec golcl_dist_vec;
  *          values that differ); GOLCL_E_UNSUPPORTED (f64 without fp64 on
  *          some rank); GOLCL_E_OUT_OF_MEMORY (also max_object_bytes);
  *          GOLCL_E_OPENCL. */
-GOLCL_API golcl_status golcl_dist_vec_create(golcl_dist_context *dctx, size_t n,
-                                             golcl_dtype dtype, golcl_dist_vec **out);
+GOLCL_API golcl_status golcl_dist_vec_create(golcl_dist_context *dctx, size_t n, golcl_dtype dtype,
+                                             golcl_dist_vec **out);
 
 /** Destroys a vector. NULL is a no-op (local). */
 GOLCL_API void golcl_dist_vec_destroy(golcl_dist_vec *v);
@@ -337,9 +336,9 @@ typedef struct golcl_dist_bandmat golcl_dist_bandmat;
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL offsets or out, n or ndiag
  *          0, repeated or too large offsets, values that differ);
  *          GOLCL_E_UNSUPPORTED; GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
-GOLCL_API golcl_status golcl_dist_bandmat_create(golcl_dist_context *dctx, size_t n,
-                                                 size_t ndiag, const ptrdiff_t *offsets,
-                                                 golcl_dtype dtype, golcl_dist_bandmat **out);
+GOLCL_API golcl_status golcl_dist_bandmat_create(golcl_dist_context *dctx, size_t n, size_t ndiag,
+                                                 const ptrdiff_t *offsets, golcl_dtype dtype,
+                                                 golcl_dist_bandmat **out);
 
 /** Destroys a distributed band matrix. NULL is a no-op (local). */
 GOLCL_API void golcl_dist_bandmat_destroy(golcl_dist_bandmat *A);

@@ -17,6 +17,8 @@ typedef struct opts {
   uint64_t gens, max_gather, seed, repeat;
   double density;
   int torus;
+  uint64_t cg_nx, cg_iters;
+  int cg_strong;
 } opts;
 
 static int rank;
@@ -40,7 +42,10 @@ static void usage(FILE *f) {
           "  --seed N          soup seed (default 1)\n"
           "  --repeat N        bench: timed runs, the median is printed (default 3)\n"
           "  -o FILE           run: write the result, .rle or .png (gathered on rank 0)\n"
-          "  --max-gather N    refuse to gather more than N cells (default 2^30)\n");
+          "  --max-gather N    refuse to gather more than N cells (default 2^30)\n"
+          "  --cg NX           bench: distributed CG (f32 Poisson) instead of Life, NX x (NX·P)\n"
+          "                    unknowns (NX² a rank: weak scaling); --strong: NX x NX in all\n"
+          "  --iters N         bench --cg: iterations timed (default 100)\n");
 }
 
 static int parse(int argc, char **argv, opts *o) {
@@ -51,11 +56,18 @@ static int parse(int argc, char **argv, opts *o) {
   o->seed = 1;
   o->repeat = 3;
   o->density = -1;
+  o->cg_iters = 100;
   for (int i = 0; i < argc; i++) {
     const char *v;
     int miss = 0, bad = 0;
     if (strcmp(argv[i], "--torus") == 0)
       o->torus = 1;
+    else if (strcmp(argv[i], "--strong") == 0)
+      o->cg_strong = 1;
+    else if ((v = pio_opt(argc, argv, &i, "--cg", &miss)))
+      bad = pio_parse_u64(v, &o->cg_nx);
+    else if ((v = pio_opt(argc, argv, &i, "--iters", &miss)))
+      bad = pio_parse_u64(v, &o->cg_iters) || o->cg_iters == 0;
     else if ((v = pio_opt(argc, argv, &i, "--size", &miss)))
       bad = pio_parse_size(v, &o->w, &o->h);
     else if ((v = pio_opt(argc, argv, &i, "-g", &miss)) ||
@@ -312,6 +324,56 @@ static int cmd_bench(opts *o) {
   return rc;
 }
 
+/* Distributed CG on the 5-point Poisson matrix (f32): a fixed number of iterations (the
+ * tolerance is out of reach), the median time an iteration. */
+static int cmd_bench_cg(const opts *o) {
+  golcl_dist_context *d;
+  if (make_context(o, &d) != GOLCL_OK) return 1;
+  int P = golcl_dist_size(d), rc = 0;
+  size_t nx = (size_t)o->cg_nx, ny = o->cg_strong ? nx : nx * (size_t)P, n = nx * ny;
+  golcl_dist_bandmat *A = NULL;
+  golcl_dist_vec *b = NULL, *x = NULL;
+  golcl_status s = golcl_dist_fd_stencil5(d, nx, ny, 4, -1, GOLCL_F32, &A);
+  if (s == GOLCL_OK) s = golcl_dist_vec_create(d, n, GOLCL_F32, &b);
+  if (s == GOLCL_OK) s = golcl_dist_vec_create(d, n, GOLCL_F32, &x);
+  if (s == GOLCL_OK) s = golcl_vec_fill(golcl_dist_vec_local(b), 1.0) == GOLCL_OK ? GOLCL_OK : s;
+  if (s != GOLCL_OK) rc = fail(d, "cg setup", s);
+  golcl_cg_opts co = {0};
+  co.atol = 1e-30;
+  co.rtol = 1e-30;
+  double *t = calloc(o->repeat, sizeof *t);
+  golcl_cg_report rep = {0};
+  for (uint64_t i = 0; !rc && i <= o->repeat; i++) { /* run 0: warm-up */
+    co.max_iter = i == 0 ? 2 : (size_t)o->cg_iters;
+    golcl_vec_fill(golcl_dist_vec_local(x), 0);
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = MPI_Wtime();
+    s = golcl_dist_cg_solve(A, b, x, &co, &rep);
+    if (s != GOLCL_OK) rc = fail(d, "cg", s);
+    if (i > 0) t[i - 1] = (MPI_Wtime() - t0) / (double)(rep.iterations ? rep.iterations : 1);
+  }
+  if (!rc) {
+    qsort(t, o->repeat, sizeof *t, cmp_double);
+    if (rank == 0) {
+      golcl_device_info info;
+      golcl_context_device_info(golcl_dist_context_local(d), &info);
+      printf("golcl-dist bench --cg: %zux%zu unknowns (%s), f32 Poisson, %d ranks on %s\n", nx, ny,
+             o->cg_strong ? "strong" : "weak", P, info.name);
+      printf("%zu iterations a solve, median of %llu: %.1f us an iteration (%.3e unknowns/s)\n",
+             rep.iterations, (unsigned long long)o->repeat, t[o->repeat / 2] * 1e6,
+             (double)n / t[o->repeat / 2]);
+      printf("csv: ranks,nx,ny,iters,us_per_iter\ncsv: %d,%zu,%zu,%zu,%.3f\n", P, nx, ny,
+             rep.iterations, t[o->repeat / 2] * 1e6);
+    }
+  }
+  free(t);
+  golcl_dist_vec_destroy(b);
+  golcl_dist_vec_destroy(x);
+  golcl_dist_bandmat_destroy(A);
+  golcl_dist_context_destroy(d);
+  return rc;
+}
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -326,7 +388,7 @@ int main(int argc, char **argv) {
   } else if (strcmp(argv[1], "run") == 0) {
     rc = cmd_run(&o);
   } else if (strcmp(argv[1], "bench") == 0) {
-    rc = cmd_bench(&o);
+    rc = o.cg_nx ? cmd_bench_cg(&o) : cmd_bench(&o);
   } else {
     if (rank == 0) fprintf(stderr, "golcl-dist: unknown command '%s'\n", argv[1]);
     rc = 2;

@@ -85,8 +85,8 @@ void golcl__dist_halo(golcl_dist_bandmat *A, golcl_vec *ve, golcl_status *ls) {
   for (int i = 0; i < A->nrecv && *ls == GOLCL_OK; i++) {
     const char *p = A->recv[i].buf;
     for (int j = 0; j < A->recv[i].nrun && *ls == GOLCL_OK; j++) {
-      *ls = golcl__dist_core(
-          d, golcl_vec_write(ve, A->recv[i].run[j].at, A->recv[i].run[j].len, p), "golcl_vec_write");
+      *ls = golcl__dist_core(d, golcl_vec_write(ve, A->recv[i].run[j].at, A->recv[i].run[j].len, p),
+                             "golcl_vec_write");
       p += A->recv[i].run[j].len * es;
     }
   }
@@ -162,7 +162,8 @@ golcl_status golcl_dist_bandmat_create(golcl_dist_context *d, size_t n, size_t n
   golcl_status s = golcl__dist_sums_ready(d);
   if (s == GOLCL_OK) s = check_offsets(d, n, ndiag, offsets, &h);
   if (s == GOLCL_OK && (!out || golcl_dtype_size(dtype) == 0))
-    s = golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "golcl_dist_bandmat_create: NULL out or bad dtype");
+    s = golcl__dist_fail(d, GOLCL_E_INVALID_ARG,
+                         "golcl_dist_bandmat_create: NULL out or bad dtype");
   golcl_dist_bandmat *A = s == GOLCL_OK ? calloc(1, sizeof *A) : NULL;
   if (s == GOLCL_OK && !A) s = golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   if (s == GOLCL_OK) {
@@ -173,7 +174,8 @@ golcl_status golcl_dist_bandmat_create(golcl_dist_context *d, size_t n, size_t n
     halo_of(n, d->size, d->rank, h, &A->lo, &A->count, &A->hlo, &A->hhi);
     A->m = A->hlo + A->count + A->hhi;
     A->offsets = malloc(ndiag * sizeof *A->offsets);
-    if (!A->offsets) s = golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+    if (!A->offsets)
+      s = golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
     else
       memcpy(A->offsets, offsets, ndiag * sizeof *offsets);
     uint64_t bytes = (uint64_t)A->m * golcl_dtype_size(dtype) * (ndiag + 4);
@@ -227,11 +229,12 @@ golcl_status golcl_dist_bandmat_set_diag(golcl_dist_bandmat *A, ptrdiff_t off, c
   for (i = 0; i < A->ndiag && A->offsets[i] != off; i++) {
   }
   if (i == A->ndiag || (A->count && !values))
-    s = golcl__dist_fail(A->d, GOLCL_E_INVALID_ARG,
-                         "golcl_dist_bandmat_set_diag: offset %td not in the matrix, or NULL values",
-                         off);
+    s = golcl__dist_fail(
+        A->d, GOLCL_E_INVALID_ARG,
+        "golcl_dist_bandmat_set_diag: offset %td not in the matrix, or NULL values", off);
   if (s == GOLCL_OK) s = set_diag_local(A, off, values);
-  return golcl__dist_agree(A->d, s, golcl__dist_fp(0, (uint64_t)off), "golcl_dist_bandmat_set_diag");
+  return golcl__dist_agree(A->d, s, golcl__dist_fp(0, (uint64_t)off),
+                           "golcl_dist_bandmat_set_diag");
 }
 
 golcl_status golcl_dist_bandmat_mv(golcl_dist_bandmat *A, golcl_dist_vec *x, golcl_dist_vec *y,
@@ -289,13 +292,24 @@ golcl_status golcl_dist_fd_stencil5(golcl_dist_context *d, size_t nx, size_t ny,
       size_t row = A->lo + i, ix = row % nx, iy = row / nx;
       double val;
       switch (off[k] == 0 ? 0 : off[k] == -1 ? 1 : off[k] == 1 ? 2 : off[k] < 0 ? 3 : 4) {
-        case 0: val = center; break;
-        case 1: val = ix > 0 ? neighbour : 0; break;
-        case 2: val = ix + 1 < nx ? neighbour : 0; break;
-        case 3: val = iy > 0 ? neighbour : 0; break;
-        default: val = iy + 1 < ny ? neighbour : 0; break;
+        case 0:
+          val = center;
+          break;
+        case 1:
+          val = ix > 0 ? neighbour : 0;
+          break;
+        case 2:
+          val = ix + 1 < nx ? neighbour : 0;
+          break;
+        case 3:
+          val = iy > 0 ? neighbour : 0;
+          break;
+        default:
+          val = iy + 1 < ny ? neighbour : 0;
+          break;
       }
-      if (dtype == GOLCL_F32) ((float *)v)[i] = (float)val;
+      if (dtype == GOLCL_F32)
+        ((float *)v)[i] = (float)val;
       else
         ((double *)v)[i] = val;
     }

@@ -15,8 +15,8 @@ typedef struct cg_work {
   int jacobi;
 } cg_work;
 
-#define STEP(call, what)                                  \
-  do {                                                    \
+#define STEP(call, what)                                          \
+  do {                                                            \
     if (*ls == GOLCL_OK) *ls = golcl__dist_core(d, (call), what); \
   } while (0)
 

@@ -40,11 +40,12 @@ golcl_status golcl__dist_copy(golcl_dist_context *d, golcl_vec *src, size_t so, 
                               size_t doff, size_t count) {
   if (count == 0) return GOLCL_OK;
   size_t es = golcl_dtype_size(golcl_vec_dtype(src));
-  cl_int err = clEnqueueCopyBuffer(golcl_context_cl_queue(d->ctx), golcl_vec_buffer(src),
-                                   golcl_vec_buffer(dst), so * es, doff * es, count * es, 0, NULL,
-                                   NULL);
-  return err == CL_SUCCESS ? GOLCL_OK
-                           : golcl__dist_fail(d, GOLCL_E_OPENCL, "clEnqueueCopyBuffer: %d", (int)err);
+  cl_int err =
+      clEnqueueCopyBuffer(golcl_context_cl_queue(d->ctx), golcl_vec_buffer(src),
+                          golcl_vec_buffer(dst), so * es, doff * es, count * es, 0, NULL, NULL);
+  return err == CL_SUCCESS
+             ? GOLCL_OK
+             : golcl__dist_fail(d, GOLCL_E_OPENCL, "clEnqueueCopyBuffer: %d", (int)err);
 }
 
 golcl_status golcl_dist_vec_create(golcl_dist_context *d, size_t n, golcl_dtype dtype,
@@ -127,9 +128,9 @@ golcl_status golcl_dist_vec_gather(golcl_dist_vec *v, int root, void *dst) {
     free(mine);
     return s;
   }
-  golcl_status ls = v->count ? golcl__dist_core(d, golcl_vec_read(v->local, 0, v->count, mine),
-                                                "golcl_vec_read")
-                             : GOLCL_OK;
+  golcl_status ls =
+      v->count ? golcl__dist_core(d, golcl_vec_read(v->local, 0, v->count, mine), "golcl_vec_read")
+               : GOLCL_OK;
   /* rows by point-to-point messages of at most 2^30 bytes each */
   const size_t cap = (size_t)1 << 30;
   if (d->rank == root) {
@@ -158,8 +159,10 @@ golcl_status golcl_dist_vec_gather(golcl_dist_vec *v, int root, void *dst) {
 
 golcl_status golcl__dist_vec_match(golcl_dist_vec *x, golcl_dist_vec *y, const char *fn) {
   if (x->d != y->d || x->n != y->n || x->dtype != y->dtype)
-    return golcl__dist_fail(x->d, GOLCL_E_MISMATCH, "%s: vectors of other contexts, lengths or "
-                            "dtypes", fn);
+    return golcl__dist_fail(x->d, GOLCL_E_MISMATCH,
+                            "%s: vectors of other contexts, lengths or "
+                            "dtypes",
+                            fn);
   return GOLCL_OK;
 }
 

@@ -16,7 +16,8 @@ static golcl_dist_vec *make_vec(size_t n, golcl_dtype t, double (*f)(size_t), do
   size_t es = golcl_dtype_size(t);
   char *mine = malloc(cnt * es + 1);
   for (size_t i = 0; i < cnt; i++) {
-    if (t == GOLCL_F32) ((float *)mine)[i] = (float)f(lo + i);
+    if (t == GOLCL_F32)
+      ((float *)mine)[i] = (float)f(lo + i);
     else
       ((double *)mine)[i] = f(lo + i);
   }
@@ -71,7 +72,8 @@ static golcl_vec *one_vec(size_t n, golcl_dtype t, double (*f)(size_t)) {
   size_t es = golcl_dtype_size(t);
   char *h = malloc(n * es);
   for (size_t i = 0; i < n; i++) {
-    if (t == GOLCL_F32) ((float *)h)[i] = (float)f(i);
+    if (t == GOLCL_F32)
+      ((float *)h)[i] = (float)f(i);
     else
       ((double *)h)[i] = f(i);
   }
@@ -173,8 +175,8 @@ static void solve_case(size_t nx, size_t ny, golcl_dtype t, golcl_precond pc, do
            "%zux%zu on one device: not converged (%g)", nx, ny, rep1.rel_residual);
   double *want = one_read(x1);
   if (mt_rank == 0)
-    MT_CHECK(rel_diff(got, want, n) <= within, "%zux%zu %s: differs from one device by %g", nx,
-             ny, t == GOLCL_F32 ? "f32" : "f64", rel_diff(got, want, n));
+    MT_CHECK(rel_diff(got, want, n) <= within, "%zux%zu %s: differs from one device by %g", nx, ny,
+             t == GOLCL_F32 ? "f32" : "f64", rel_diff(got, want, n));
   free(got);
   free(again);
   free(want);
