@@ -309,7 +309,8 @@ ifeq ($(MPI),1)
 	@$(MAKE) --no-print-directory dist-lib $(DIST_TEST_BIN)
 	@fail=0; for t in $(DIST_TEST_BIN); do for p in $(DIST_RANKS); do \
 	  echo "== $$t (mpirun -np $$p)"; \
-	  POCL_MAX_PTHREAD_COUNT=1 GOLCL_TEST_DATA=$(CURDIR)/tests/data timeout $(DIST_TIMEOUT) \
+	  POCL_MAX_PTHREAD_COUNT=1 GOLCL_TEST_DATA=$(CURDIR)/tests/data \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/dist/lsan.supp timeout $(DIST_TIMEOUT) \
 	    $(MPIRUN) $(MPIRUN_FLAGS) -np $$p $$t || fail=1; \
 	done; done; exit $$fail
 else
