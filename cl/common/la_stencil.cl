@@ -4,10 +4,11 @@
  * or 7 (3-D: centre, ±x, ±y, ±z); STENCIL_PERIODIC 0 (zeros beyond the
  * edges) or 1 (wrap around, once per offset). LA_STENCIL_PROLOGUE(meta, c)
  * loads the sizes (meta: longs nx, ny, nz) and the coefficients into private
- * variables once a kernel; LA_STENCIL_ROW_ABS then needs only the row index
- * and XJ(j), an expression for the j-th element of the vector multiplied
- * (so that callers can form it on the fly), and sums |terms| into absacc.
- * Row coordinates come from a division per row: the kernels are memory-bound. */
+ * variables once a kernel; LA_STENCIL_FOR(i, n, cond) is the loop over rows
+ * (LA_FOR's, with the row's coordinates); inside it LA_STENCIL_ROW_ABS needs
+ * the row index and XJ(j), an expression for the j-th element of the vector
+ * multiplied (so that callers can form it on the fly), and sums |terms|
+ * into absacc. */
 #ifndef GOLCL_LA_STENCIL_CL
 #define GOLCL_LA_STENCIL_CL
 
@@ -45,10 +46,37 @@
   }
 #endif
 
+/* LA_FOR over the rows with the coordinates (st_ix, st_iy, st_iz) of row i
+ * kept up to date by additions and one carry an axis: a division per row
+ * made the H200's stencil kernels compute-bound (63 % of the copy
+ * bandwidth at 4096²). Needs LA_STENCIL_PROLOGUE before it. */
+#if LA_CONTIGUOUS
+#define LA_ST_RUN(n) (((n) + (IDX)get_global_size(0) - 1) / (IDX)get_global_size(0))
+#define LA_ST_START(n) ((IDX)get_global_id(0) * LA_ST_RUN(n))
+#define LA_ST_STEP(n) ((IDX)1)
+#define LA_ST_END(n) min((IDX)(n), LA_ST_START(n) + LA_ST_RUN(n))
+#else
+#define LA_ST_START(n) ((IDX)get_global_id(0))
+#define LA_ST_STEP(n) ((IDX)get_global_size(0))
+#define LA_ST_END(n) ((IDX)(n))
+#endif
+#define LA_STENCIL_FOR(i, n, cond)                                                            \
+  const IDX i##_step = LA_ST_STEP(n), i##_end = LA_ST_END(n), i##_t = i##_step / st_nx;       \
+  const IDX i##_sx = i##_step - i##_t * st_nx, i##_sy = i##_t % st_ny, i##_sz = i##_t / st_ny; \
+  IDX i = LA_ST_START(n), st_ix, st_iy, st_iz;                                                \
+  {                                                                                           \
+    const IDX t_ = i / st_nx;                                                                 \
+    st_ix = i - t_ * st_nx;                                                                   \
+    st_iy = t_ % st_ny;                                                                       \
+    st_iz = t_ / st_ny;                                                                       \
+  }                                                                                           \
+  for (; (cond) && i < i##_end;                                                               \
+       i += i##_step, st_ix += i##_sx, st_iy += i##_sy, st_iz += i##_sz,                      \
+       st_ix >= st_nx ? (void)(st_ix -= st_nx, st_iy++) : (void)0,                            \
+       st_iy >= st_ny ? (void)(st_iy -= st_ny, st_iz++) : (void)0)
+
+#define LA_ST_COORDS(i) const IDX i_ = (i);
 #if STENCIL_KIND == 7
-#define LA_ST_COORDS(i)                                   \
-  const IDX i_ = (i), st_t = i_ / st_nx, st_ix = i_ - st_t * st_nx; \
-  const IDX st_iz = st_t / st_ny, st_iy = st_t - st_iz * st_ny;
 #define LA_ST_TERMS(acc, ab, XJ)                 \
   {                                              \
     const REAL t0_ = st_c[0] * XJ(i_);           \
@@ -62,9 +90,6 @@
   LA_ST_NB(acc, ab, st_c[5], 0, 0, -1, XJ)       \
   LA_ST_NB(acc, ab, st_c[6], 0, 0, 1, XJ)
 #else
-#define LA_ST_COORDS(i)                                               \
-  const IDX i_ = (i), st_iy = i_ / st_nx, st_ix = i_ - st_iy * st_nx; \
-  const IDX st_iz = 0;
 #if STENCIL_KIND == 5
 #define LA_ST_TERMS(acc, ab, XJ)                 \
   {                                              \

@@ -38,11 +38,13 @@
 #if LA_OP == 0
 #include "common/la_band.cl"
 #define OP_PROLOGUE
+#define OP_FOR LA_FOR
 #define OP_ROW_ABS(acc, ab, i, XJ) LA_BAND_ROW_ABS(acc, ab, i, n, meta, vals, XJ)
 #define OP_DIAG(j) vals[(IDX)dmain * n + (j)]
 #elif LA_OP == 1
 #include "common/la_stencil.cl"
 #define OP_PROLOGUE LA_STENCIL_PROLOGUE(meta, vals)
+#define OP_FOR LA_STENCIL_FOR
 #define OP_ROW_ABS(acc, ab, i, XJ) LA_STENCIL_ROW_ABS(acc, ab, i, XJ)
 #define OP_DIAG(j) LA_STENCIL_DIAG
 #else
@@ -97,7 +99,7 @@ LA_KERNEL void cg_init(IDX n, OP_PARAMS, __global const REAL *b, __global const 
   __local REAL4 s[LA_WG];
   OP_PROLOGUE
   REAL rr = 0, rz = 0, bb = 0, ee = 0;
-  LA_FOR(i, n, 1) {
+  OP_FOR(i, n, 1) {
     REAL ax = 0, e = 0;
     OP_ROW_ABS(ax, e, i, CG_X)
     const REAL bi = b[i], ri = bi - ax;
@@ -201,7 +203,7 @@ LA_KERNEL void cg_dir_mv(__global const REAL *p_old, __global REAL *p_new, int s
       cg_decide(part, m, hist, st, flags, prev, first, check_only, rtol2, atol2, s4);
   const int run = d.flag == CG_RUNNING;
   REAL acc = 0;
-  LA_FOR(i, n, run) {
+  OP_FOR(i, n, run) {
     const REAL pi = PV(i);
     REAL qi = 0;
     OP_ROW(qi, i, PV)

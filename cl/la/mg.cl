@@ -15,9 +15,8 @@
 LA_KERNEL void mg_smooth(IDX n, __global const long *meta, __global const REAL *coef,
                          __global const REAL *b, __global REAL *x, int color) {
   LA_STENCIL_PROLOGUE(meta, coef)
-  LA_FOR(i, n, 1) {
-    const IDX t = i / st_nx, ix = i - t * st_nx, iy = t % st_ny, iz = t / st_ny;
-    if ((int)((ix + iy + iz) & 1) != color) continue;
+  LA_STENCIL_FOR(i, n, 1) {
+    if ((int)((st_ix + st_iy + st_iz) & 1) != color) continue;
     REAL acc = 0, ab = 0;
     LA_STENCIL_ROW_ABS(acc, ab, i, MG_X)
     x[i] += (b[i] - acc) / LA_STENCIL_DIAG;
@@ -28,7 +27,7 @@ LA_KERNEL void mg_smooth(IDX n, __global const long *meta, __global const REAL *
 LA_KERNEL void mg_residual(IDX n, __global const long *meta, __global const REAL *coef,
                            __global const REAL *b, __global const REAL *x, __global REAL *r) {
   LA_STENCIL_PROLOGUE(meta, coef)
-  LA_FOR(i, n, 1) {
+  LA_STENCIL_FOR(i, n, 1) {
     REAL acc = 0, ab = 0;
     LA_STENCIL_ROW_ABS(acc, ab, i, MG_X)
     r[i] = b[i] - acc;

@@ -10,7 +10,7 @@ LA_KERNEL void stencil_mv(IDX n, __global const long *meta, __global const REAL 
                           __global const REAL *x, __global const REAL *y, int has_y,
                           __global REAL *out) {
   LA_STENCIL_PROLOGUE(meta, coef)
-  LA_FOR(i, n, 1) {
+  LA_STENCIL_FOR(i, n, 1) {
     REAL acc = 0, ab = 0;
     LA_STENCIL_ROW_ABS(acc, ab, i, ST_X)
     if (has_y) acc += y[i];
