@@ -55,14 +55,10 @@ static void usage(FILE *f) {
 
 static int parse(int argc, char **argv, opts *o) {
   const ex_arg args[] = {
-      {"--size", EX_SIZE, &o->size},
-      {"--steps", EX_SIZE, &o->steps},
-      {"--every", EX_SIZE, &o->every},
-      {"--s", EX_DOUBLE, &o->s},
-      {"--rtol", EX_DOUBLE, &o->rtol},
-      {"--out", EX_STRING, &o->out},
-      {"--device", EX_STRING, &o->device},
-      {"--dtype", EX_DTYPE, &o->dtype},
+      {"--size", EX_SIZE, &o->size},       {"--steps", EX_SIZE, &o->steps},
+      {"--every", EX_SIZE, &o->every},     {"--s", EX_DOUBLE, &o->s},
+      {"--rtol", EX_DOUBLE, &o->rtol},     {"--out", EX_STRING, &o->out},
+      {"--device", EX_STRING, &o->device}, {"--dtype", EX_DTYPE, &o->dtype},
   };
   if (ex_parse_args("heat", argc, argv, args, sizeof args / sizeof args[0], usage)) return 2;
   if (o->size < 3 || o->size > 16384 || !(o->s > 0) || !(o->rtol > 0)) {
@@ -154,7 +150,7 @@ int main(int argc, char **argv) {
   }
   for (size_t step = 1; step <= o.steps; step++) {
     double ts = ex_now();
-    CHECK(golcl_vec_copy(u, next));               /* guess: the last u */
+    CHECK(golcl_vec_copy(u, next));                  /* guess: the last u */
     CHECK(golcl_cg_run(solver, u, next, &cg, &rep)); /* (I − sΔ)·u⁺ = u */
     t_solve += ex_now() - ts;
     iters += rep.iterations;
@@ -200,9 +196,10 @@ int main(int argc, char **argv) {
       if (r > 0) t_op[k] += (ex_now() - ts) / 3;
       its[k] = rep.iterations;
     }
-  printf("one solve: stencil + MG %.3f ms (%zu iterations), band + Jacobi %.3f ms (%zu "
-         "iterations): %.2fx as fast\n",
-         1e3 * t_op[0], its[0], 1e3 * t_op[1], its[1], t_op[1] / t_op[0]);
+  printf(
+      "one solve: stencil + MG %.3f ms (%zu iterations), band + Jacobi %.3f ms (%zu "
+      "iterations): %.2fx as fast\n",
+      1e3 * t_op[0], its[0], 1e3 * t_op[1], its[1], t_op[1] / t_op[0]);
   golcl_cg_destroy(band_solver);
   golcl_bandmat_destroy(Ab);
   free(host);

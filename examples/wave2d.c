@@ -61,16 +61,11 @@ static void usage(FILE *f) {
 
 static int parse(int argc, char **argv, opts *o) {
   const ex_arg args[] = {
-      {"--size", EX_SIZE, &o->size},
-      {"--steps", EX_SIZE, &o->steps},
-      {"--every", EX_SIZE, &o->every},
-      {"--drops", EX_SIZE, &o->drops},
-      {"--rain", EX_SIZE, &o->rain},
-      {"--courant", EX_DOUBLE, &o->courant},
-      {"--rtol", EX_DOUBLE, &o->rtol},
-      {"--out", EX_STRING, &o->out},
-      {"--device", EX_STRING, &o->device},
-      {"--dtype", EX_DTYPE, &o->dtype},
+      {"--size", EX_SIZE, &o->size},       {"--steps", EX_SIZE, &o->steps},
+      {"--every", EX_SIZE, &o->every},     {"--drops", EX_SIZE, &o->drops},
+      {"--rain", EX_SIZE, &o->rain},       {"--courant", EX_DOUBLE, &o->courant},
+      {"--rtol", EX_DOUBLE, &o->rtol},     {"--out", EX_STRING, &o->out},
+      {"--device", EX_STRING, &o->device}, {"--dtype", EX_DTYPE, &o->dtype},
   };
   if (ex_parse_args("wave2d", argc, argv, args, sizeof args / sizeof args[0], usage)) return 2;
   if (o->size < 3 || o->size > 16384 || !(o->courant > 0) || !(o->rtol > 0)) {
@@ -267,9 +262,10 @@ int main(int argc, char **argv) {
       CHECK(golcl_cg_run(k ? band_solver : solver, b, next, &cg, &rep));
       if (rep_i > 0) t_op[k] += (ex_now() - ts) / 3;
     }
-  printf("one solve (%zu iterations): stencil %.3f ms, band matrix %.3f ms: the stencil is "
-         "%.2fx as fast\n",
-         rep.iterations, 1e3 * t_op[0], 1e3 * t_op[1], t_op[1] / t_op[0]);
+  printf(
+      "one solve (%zu iterations): stencil %.3f ms, band matrix %.3f ms: the stencil is "
+      "%.2fx as fast\n",
+      rep.iterations, 1e3 * t_op[0], 1e3 * t_op[1], t_op[1] / t_op[0]);
   golcl_cg_destroy(band_solver);
   golcl_bandmat_destroy(Ab);
   golcl_bandmat_destroy(Mb);

@@ -191,8 +191,7 @@ typedef struct golcl_op golcl_op;
  *  solve returns. x and out are buffers of n elements of the operator's
  *  dtype and are never the same buffer; the callback must not block on
  *  them (it may, but CG then waits for the device every iteration). */
-typedef golcl_status (*golcl_op_apply_fn)(void *user, cl_command_queue queue, cl_mem x,
-                                          cl_mem out);
+typedef golcl_status (*golcl_op_apply_fn)(void *user, cl_command_queue queue, cl_mem x, cl_mem out);
 
 /** Makes an operator of order n from a callback. Blocks (nothing to wait for).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL ctx, apply or out, n = 0, a
@@ -346,8 +345,7 @@ typedef struct golcl_csrmat golcl_csrmat;
  *          GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_csrmat_create(golcl_context *ctx, size_t rows, size_t cols,
                                            const size_t *row_ptr, const size_t *col_idx,
-                                           const void *vals, golcl_dtype dtype,
-                                           golcl_csrmat **out);
+                                           const void *vals, golcl_dtype dtype, golcl_csrmat **out);
 
 /** Destroys a CSR matrix. NULL is a no-op. */
 GOLCL_API void golcl_csrmat_destroy(golcl_csrmat *M);
@@ -569,8 +567,8 @@ GOLCL_API golcl_status golcl_cg_solve(const golcl_bandmat *A, const golcl_vec *b
  *  GOLCL_STENCIL_5). No 1/h² factor: scale it yourself. Examples: −Δ is
  *  (4, −1); implicit heat I − sΔ is (1 + 4s, −s). Blocks.
  *  @return as golcl_stencil_create (NULL out, ctx, a zero side ...). */
-GOLCL_API golcl_status golcl_fd_stencil5_op(golcl_context *ctx, size_t nx, size_t ny,
-                                            double center, double neighbour, golcl_dtype dtype,
+GOLCL_API golcl_status golcl_fd_stencil5_op(golcl_context *ctx, size_t nx, size_t ny, double center,
+                                            double neighbour, golcl_dtype dtype,
                                             golcl_stencil **out);
 
 /** The same operator stored as a band matrix (offsets 0, ±1 when nx > 1,
@@ -609,8 +607,7 @@ GOLCL_API golcl_status golcl_fd_wave_cn(golcl_context *ctx, size_t nx, size_t ny
  *  instead of 17). Blocks.
  *  @return as golcl_fd_wave_cn. */
 GOLCL_API golcl_status golcl_fd_wave_cn_op(golcl_context *ctx, size_t nx, size_t ny, double alpha,
-                                           golcl_dtype dtype, golcl_stencil **A,
-                                           golcl_stencil **M);
+                                           golcl_dtype dtype, golcl_stencil **A, golcl_stencil **M);
 
 #ifdef __cplusplus
 }

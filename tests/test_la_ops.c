@@ -441,12 +441,15 @@ static void h_vcycle(const hlev *lev, size_t l, size_t nlev, const double *b, do
           /* per axis: odd f → (f−1)/2 weight 1; even f → f/2 − 1 and f/2, ½ each */
           long fx = (long)ix, fy = (long)iy, cxi, cyi;
           double wx, wy;
-          if (fx & 1) cxi = (fx - 1) / 2, wx = a == 0 ? 1 : 0;
-          else cxi = fx / 2 - 1 + a, wx = 0.5;
-          if (fy & 1) cyi = (fy - 1) / 2, wy = c == 0 ? 1 : 0;
-          else cyi = fy / 2 - 1 + c, wy = 0.5;
-          if (wx == 0 || wy == 0 || cxi < 0 || cyi < 0 || cxi >= (long)C->nx ||
-              cyi >= (long)C->ny)
+          if (fx & 1)
+            cxi = (fx - 1) / 2, wx = a == 0 ? 1 : 0;
+          else
+            cxi = fx / 2 - 1 + a, wx = 0.5;
+          if (fy & 1)
+            cyi = (fy - 1) / 2, wy = c == 0 ? 1 : 0;
+          else
+            cyi = fy / 2 - 1 + c, wy = 0.5;
+          if (wx == 0 || wy == 0 || cxi < 0 || cyi < 0 || cxi >= (long)C->nx || cyi >= (long)C->ny)
             continue;
           acc += wx * wy * xc[(size_t)cyi * C->nx + (size_t)cxi];
         }
@@ -523,13 +526,13 @@ START_TEST(mg_iterations_stay_flat) {
     ck_assert_msg(it[si] * 5 <= it[0] * 6 && it[si] * 5 >= it[0] * 4,
                   "MG-CG iterations %zu %zu %zu %zu are not within 20 %%", it[0], it[1], it[2],
                   it[3]);
-  ck_assert_msg(plain[1] > plain[0] * 3 / 2 && plain[0] > 2 * it[0],
-                "plain CG %zu %zu, MG %zu", plain[0], plain[1], it[0]);
+  ck_assert_msg(plain[1] > plain[0] * 3 / 2 && plain[0] > 2 * it[0], "plain CG %zu %zu, MG %zu",
+                plain[0], plain[1], it[0]);
   /* periodic (a shifted Laplacian: SPD) and 3-D */
   const double cp[5] = {4.01, -1, -1, -1, -1}, c7[7] = {6, -1, -1, -1, -1, -1, -1};
   golcl_stencil *P, *T;
-  TU_OK(golcl_stencil_create(tu_ctx, GOLCL_STENCIL_5, 64, 32, 1, cp, GOLCL_EDGE_PERIODIC,
-                             GOLCL_F64, &P));
+  TU_OK(golcl_stencil_create(tu_ctx, GOLCL_STENCIL_5, 64, 32, 1, cp, GOLCL_EDGE_PERIODIC, GOLCL_F64,
+                             &P));
   TU_OK(golcl_stencil_create(tu_ctx, GOLCL_STENCIL_7, 31, 15, 15, c7, GOLCL_EDGE_DIRICHLET,
                              GOLCL_F64, &T));
   const golcl_stencil *ops[2] = {P, T};
@@ -632,7 +635,8 @@ START_TEST(vec_wrap_adopts_a_buffer) {
   cl_int err;
   float host[300];
   for (int i = 0; i < 300; i++) host[i] = (float)i;
-  cl_mem buf = clCreateBuffer(clc, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof host, host, &err);
+  cl_mem buf =
+      clCreateBuffer(clc, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof host, host, &err);
   ck_assert_int_eq(err, CL_SUCCESS);
   golcl_vec *v;
   TU_OK(golcl_vec_wrap(tu_ctx, buf, 0, 300, GOLCL_F32, &v));
@@ -643,8 +647,8 @@ START_TEST(vec_wrap_adopts_a_buffer) {
   golcl_vec_destroy(v);
   /* the caller still owns and can use it */
   float back[300];
-  ck_assert_int_eq(clEnqueueReadBuffer(golcl_context_cl_queue(tu_ctx), buf, CL_TRUE, 0,
-                                       sizeof back, back, 0, NULL, NULL),
+  ck_assert_int_eq(clEnqueueReadBuffer(golcl_context_cl_queue(tu_ctx), buf, CL_TRUE, 0, sizeof back,
+                                       back, 0, NULL, NULL),
                    CL_SUCCESS);
   ck_assert(back[7] == 14.0f);
   /* an offset at the device's alignment (in elements) */
@@ -764,11 +768,12 @@ START_TEST(ops_invalid_arguments) {
   ck_assert_ptr_null(S);
   ck_assert_int_eq(golcl_stencil_create(tu_ctx, GOLCL_STENCIL_5, 4, 4, 2, c, 0, GOLCL_F32, &S),
                    GOLCL_E_INVALID_ARG);
-  ck_assert_int_eq(golcl_stencil_create(tu_ctx, (golcl_stencil_kind)6, 4, 4, 1, c, 0, GOLCL_F32, &S),
-                   GOLCL_E_INVALID_ARG);
-  ck_assert_int_eq(golcl_stencil_create(tu_ctx, GOLCL_STENCIL_5, 4, 4, 1, c, (golcl_edge)3,
-                                        GOLCL_F32, &S),
-                   GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(
+      golcl_stencil_create(tu_ctx, (golcl_stencil_kind)6, 4, 4, 1, c, 0, GOLCL_F32, &S),
+      GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(
+      golcl_stencil_create(tu_ctx, GOLCL_STENCIL_5, 4, 4, 1, c, (golcl_edge)3, GOLCL_F32, &S),
+      GOLCL_E_INVALID_ARG);
   ck_assert_int_eq(golcl_stencil_create(tu_ctx, GOLCL_STENCIL_5, 4, 4, 1, NULL, 0, GOLCL_F32, &S),
                    GOLCL_E_INVALID_ARG);
   const double cn[5] = {4, NAN, -1, -1, -1};

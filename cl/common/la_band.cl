@@ -13,7 +13,8 @@
 /* The column of row i on the diagonal at offset o (|o| < n): i + o, or with
  * LA_BAND_WRAP (i + o) mod n; inside 0..n-1 or the entry is skipped. */
 #if LA_BAND_WRAP
-#define LA_BAND_COL(i, o, n) ((i) + (o) < 0 ? (i) + (o) + (n) : (i) + (o) >= (n) ? (i) + (o) - (n) : (i) + (o))
+#define LA_BAND_COL(i, o, n) \
+  ((i) + (o) < 0 ? (i) + (o) + (n) : (i) + (o) >= (n) ? (i) + (o) - (n) : (i) + (o))
 #else
 #define LA_BAND_COL(i, o, n) ((i) + (o))
 #endif

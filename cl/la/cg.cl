@@ -55,9 +55,9 @@
 #define OP_DIAG(j) vals[(IDX)dmain * n + (j)]
 #endif
 #endif
-#define OP_ROW(acc, i, XJ) \
-  {                        \
-    REAL ab_ = 0;          \
+#define OP_ROW(acc, i, XJ)      \
+  {                             \
+    REAL ab_ = 0;               \
     OP_ROW_ABS(acc, ab_, i, XJ) \
   }
 
@@ -172,8 +172,8 @@ inline cg_dec cg_decide(__global const REAL *part, int m, __global const REAL *h
 }
 
 /* Group 0's records of B_k. */
-inline void cg_record(const cg_dec *d, int slot, int first, __global REAL *hist,
-                      __global REAL *st, __global int *flags) {
+inline void cg_record(const cg_dec *d, int slot, int first, __global REAL *hist, __global REAL *st,
+                      __global int *flags) {
   if (!la_lead()) return;
   flags[2 * slot] = d->flag;
   if (!d->stopped) {
@@ -199,8 +199,7 @@ LA_KERNEL void cg_dir_mv(__global const REAL *p_old, __global REAL *p_new, int s
   __local REAL *s = (__local REAL *)s4;
   OP_PROLOGUE
   const int m = (int)get_num_groups(0);
-  const cg_dec d =
-      cg_decide(part, m, hist, st, flags, prev, first, check_only, rtol2, atol2, s4);
+  const cg_dec d = cg_decide(part, m, hist, st, flags, prev, first, check_only, rtol2, atol2, s4);
   const int run = d.flag == CG_RUNNING;
   REAL acc = 0;
   OP_FOR(i, n, run) {
@@ -219,13 +218,12 @@ LA_KERNEL void cg_dir_mv(__global const REAL *p_old, __global REAL *p_new, int s
 /* B_k of the general path: the decision and p only (q is unused). */
 LA_KERNEL void cg_dir(__global const REAL *p_old, __global REAL *p_new, int slot, int prev,
                       int first, int check_only, IDX n, OP_PARAMS, __global const REAL *r,
-                      __global REAL *q, __global REAL *part, __global REAL *hist,
-                      __global REAL *st, __global int *flags, REAL rtol2, REAL atol2) {
+                      __global REAL *q, __global REAL *part, __global REAL *hist, __global REAL *st,
+                      __global int *flags, REAL rtol2, REAL atol2) {
   __local REAL4 s4[LA_WG];
   OP_PROLOGUE
   const int m = (int)get_num_groups(0);
-  const cg_dec d =
-      cg_decide(part, m, hist, st, flags, prev, first, check_only, rtol2, atol2, s4);
+  const cg_dec d = cg_decide(part, m, hist, st, flags, prev, first, check_only, rtol2, atol2, s4);
   const int run = d.flag == CG_RUNNING;
   LA_FOR(i, n, run) p_new[i] = PV(i);
   (void)q;

@@ -8,31 +8,27 @@
 /* Elementwise kernels take LA_EW = 4 consecutive elements a work-item: one
  * REAL4 load of each operand and one store when all four are inside (buffers
  * are aligned far beyond 4 elements), a scalar loop at the tail. */
-#define LA_EW_BODY(expr4, expr1)                                   \
-  const IDX i = (IDX)get_global_id(0) * 4;                         \
-  if (i + 3 < n) {                                                 \
-    const IDX v = i / 4;                                           \
-    ((__global REAL4 *)z)[v] = expr4;                              \
-  } else {                                                         \
-    for (IDX j = i; j < n; j++) z[j] = expr1;                      \
+#define LA_EW_BODY(expr4, expr1)              \
+  const IDX i = (IDX)get_global_id(0) * 4;    \
+  if (i + 3 < n) {                            \
+    const IDX v = i / 4;                      \
+    ((__global REAL4 *)z)[v] = expr4;         \
+  } else {                                    \
+    for (IDX j = i; j < n; j++) z[j] = expr1; \
   }
 #define V4(p) (((__global const REAL4 *)(p))[v])
 
 __kernel void vec_axpby(IDX n, REAL a, __global const REAL *x, REAL b, __global const REAL *y,
-                        __global REAL *z) {
-  LA_EW_BODY(a * V4(x) + b * V4(y), a * x[j] + b * y[j])
-}
+                        __global REAL *z){LA_EW_BODY(a * V4(x) + b * V4(y), a *x[j] + b * y[j])}
 
-__kernel void vec_scale(IDX n, REAL a, __global const REAL *x, __global REAL *z) {
-  LA_EW_BODY(a * V4(x), a * x[j])
-}
+__kernel void vec_scale(IDX n, REAL a, __global const REAL *x,
+                        __global REAL *z){LA_EW_BODY(a * V4(x), a *x[j])}
 
-__kernel void vec_mul(IDX n, __global const REAL *x, __global const REAL *y, __global REAL *z) {
-  LA_EW_BODY(V4(x) * V4(y), x[j] * y[j])
-}
+__kernel void vec_mul(IDX n, __global const REAL *x, __global const REAL *y,
+                      __global REAL *z){LA_EW_BODY(V4(x) * V4(y), x[j] * y[j])}
 
-LA_KERNEL void vec_dot_part(IDX n, __global const REAL *x, __global const REAL *y,
-                            __global REAL *part) {
+LA_KERNEL
+    void vec_dot_part(IDX n, __global const REAL *x, __global const REAL *y, __global REAL *part) {
   __local REAL s[LA_WG];
   REAL acc = 0;
   LA_FOR(i, n, 1) acc += x[i] * y[i];
@@ -113,8 +109,7 @@ typedef struct la_vi {
 inline la_vi la_vi_pick(la_vi a, la_vi b) {
   const int na = isnan(a.v), nb = isnan(b.v);
   int take_b;
-  if (na || nb)
-    take_b = na && nb ? b.i < a.i : nb;
+  if (na || nb) take_b = na && nb ? b.i < a.i : nb;
 #if RED_OP == 1
   else
     take_b = b.v < a.v || (b.v == a.v && b.i < a.i);

@@ -38,7 +38,7 @@ typedef struct la_opts {
   golcl_dtype dtype;
   unsigned reps;
   size_t iters;
-  int cg_ops;    /* bit k: CG with operator k (OPK_*) */
+  int cg_ops; /* bit k: CG with operator k (OPK_*) */
   golcl_precond precond;
   int solve, thesis;
 } la_opts;
@@ -61,8 +61,8 @@ enum {
   OP_COUNT
 };
 static const char *const OP_NAME[OP_COUNT] = {
-    "copy",        "axpby",      "dot",       "clblast_axpy", "clblast_dot", "band_mv5",
-    "stencil_mv5", "csr_mv5",    "cg_stencil", "cg_band",     "cg_csr"};
+    "copy",        "axpby",   "dot",        "clblast_axpy", "clblast_dot", "band_mv5",
+    "stencil_mv5", "csr_mv5", "cg_stencil", "cg_band",      "cg_csr"};
 /* Bytes an operation must move per element, in f32 words (the model): a CG
  * iteration on a stencil moves r, p_old, p, q (first kernel) and x, r twice,
  * p, q (second): 10; the band adds its 5 diagonals; CSR (general path) reads
@@ -558,18 +558,19 @@ static int solve_table(golcl_context *ctx, const la_opts *o, size_t side, FILE *
     free(t);
     if (k == 0) t_none = med;
     printf("    %-7s %6zu iterations %10.2f ms  %8.1f us/iteration  x%-6.1f residual %.2e  %s\n",
-           PN[k], rep.iterations, med * 1e3, med * 1e6 / (double)(rep.iterations ? rep.iterations : 1),
-           t_none / med, rep.rel_residual,
-           rep.converged                       ? "converged"
-           : rep.stop == GOLCL_CG_INACCURATE   ? "tol met by the iterated residual (rounding floor)"
-                                               : "NOT converged");
+           PN[k], rep.iterations, med * 1e3,
+           med * 1e6 / (double)(rep.iterations ? rep.iterations : 1), t_none / med,
+           rep.rel_residual,
+           rep.converged                     ? "converged"
+           : rep.stop == GOLCL_CG_INACCURATE ? "tol met by the iterated residual (rounding floor)"
+                                             : "NOT converged");
     if (csv)
       fprintf(csv, "%zu,%zu,%s,solve_%s,%.9g,%zu,,\n", side, n,
               o->dtype == GOLCL_F64 ? "f64" : "f32", PN[k], med, rep.iterations);
   }
   if (s != GOLCL_OK) {
-    fprintf(stderr, "golcl bench la: %zux%zu solve failed: %s: %s\n", side, side,
-            golcl_strerror(s), golcl_context_errmsg(ctx));
+    fprintf(stderr, "golcl bench la: %zux%zu solve failed: %s: %s\n", side, side, golcl_strerror(s),
+            golcl_context_errmsg(ctx));
     failed = 1;
   }
   golcl_stencil_destroy(S);
@@ -591,8 +592,8 @@ static int thesis_table(golcl_context *ctx, const la_opts *o, FILE *csv) {
     size_t side = SIDES[i], n = 4 * side * side;
     ptrdiff_t s_ = (ptrdiff_t)side;
     const ptrdiff_t offs[12] = {0, 1, -1, 2, -2, s_, -s_, 2 * s_, -2 * s_, s_ + 1, -s_ - 1, s_ - 1};
-    la_bench b = {.ctx = ctx, .q = golcl_context_cl_queue(ctx), .dt = o->dtype, .n = n,
-                  .profiled = 1};
+    la_bench b = {
+        .ctx = ctx, .q = golcl_context_cl_queue(ctx), .dt = o->dtype, .n = n, .profiled = 1};
     golcl_status s = golcl_bandmat_create_ex(ctx, n, 12, offs, o->dtype, GOLCL_BAND_WRAP, &b.A);
     if (s == GOLCL_OK) s = golcl_vec_create(ctx, n, o->dtype, NULL, &b.x);
     if (s == GOLCL_OK) s = golcl_vec_create(ctx, n, o->dtype, NULL, &b.z);

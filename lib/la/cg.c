@@ -44,14 +44,14 @@ struct golcl_cg {
   golcl_dtype dtype;
   golcl_cg_hooks hooks;
   golcl__la_geom g;
-  int wide;                /* IDX is long */
-  cl_mem xw, r, q, p[2];   /* x (copied back on success), residual, A·p, directions */
-  cl_mem z, bs;            /* stored z (MG) and the scaled b: made when needed */
-  cl_mem part;             /* 4 rows of g.groups partials: r·r, r·z, b·b, p·Ap */
-  cl_mem hist;             /* 4 REALs a slot: r·r, r·z, p·Ap */
-  cl_mem st;               /* tol², b·b, and the final r·r, b·b, error scale² */
-  cl_mem flags;            /* 2 ints a slot: B's and A's decision */
-  cl_mem hbuf;             /* pinned host memory: two copies of flags, two of hist */
+  int wide;              /* IDX is long */
+  cl_mem xw, r, q, p[2]; /* x (copied back on success), residual, A·p, directions */
+  cl_mem z, bs;          /* stored z (MG) and the scaled b: made when needed */
+  cl_mem part;           /* 4 rows of g.groups partials: r·r, r·z, b·b, p·Ap */
+  cl_mem hist;           /* 4 REALs a slot: r·r, r·z, p·Ap */
+  cl_mem st;             /* tol², b·b, and the final r·r, b·b, error scale² */
+  cl_mem flags;          /* 2 ints a slot: B's and A's decision */
+  cl_mem hbuf;           /* pinned host memory: two copies of flags, two of hist */
   cl_int (*hflags)[2 * CG_RING];
   unsigned char *hhist[2]; /* the two copies of hist in hbuf */
   golcl_mg *mg;            /* GOLCL_PRECOND_MG */
@@ -63,8 +63,8 @@ void golcl_cg_destroy(golcl_cg *cg) {
     clEnqueueUnmapMemObject(cg->ctx->queue, cg->hbuf, cg->hflags, 0, NULL, NULL);
     clFinish(cg->ctx->queue);
   }
-  cl_mem *m[] = {&cg->hbuf, &cg->xw,   &cg->r,    &cg->q,  &cg->p[0], &cg->p[1],
-                 &cg->z,    &cg->bs,   &cg->part, &cg->hist, &cg->st, &cg->flags};
+  cl_mem *m[] = {&cg->hbuf, &cg->xw, &cg->r,    &cg->q,    &cg->p[0], &cg->p[1],
+                 &cg->z,    &cg->bs, &cg->part, &cg->hist, &cg->st,   &cg->flags};
   for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
     if (*m[i]) clReleaseMemObject(*m[i]);
   golcl_mg_destroy(cg->mg);
@@ -72,7 +72,8 @@ void golcl_cg_destroy(golcl_cg *cg) {
 }
 
 golcl_status golcl_cg_create(const golcl_op *A, golcl_cg **out) {
-  if (!out) return golcl__fail(A ? A->ctx : NULL, GOLCL_E_INVALID_ARG, "golcl_cg_create: out is NULL");
+  if (!out)
+    return golcl__fail(A ? A->ctx : NULL, GOLCL_E_INVALID_ARG, "golcl_cg_create: out is NULL");
   *out = NULL;
   if (!A) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_cg_create: A is NULL");
   golcl_context *ctx = A->ctx;
@@ -217,18 +218,18 @@ static golcl_status set_fixed_args(cg_run *c) {
   golcl_cg *cg = c->cg;
   golcl_context *ctx = cg->ctx;
   cl_int zero = 0;
-  golcl_status s = golcl__args(
-      ctx, c->k.dir,
-      /* p_old, p_new, slot, prev, first, check_only: per launch */
-      GOLCL__ARG(cg->p[1]), GOLCL__ARG(cg->p[0]), GOLCL__ARG(zero), GOLCL__ARG(zero),
-      GOLCL__ARG(zero), GOLCL__ARG(zero),
-      /* n, meta, vals, dmain, z */
-      c->idx_size, (const void *)&c->n, GOLCL__ARG(c->meta), GOLCL__ARG(c->vals), c->idx_size,
-      (const void *)&c->dmain, GOLCL__ARG(c->zarg),
-      /* r, q, part, hist, st, flags, rtol2, atol2 */
-      GOLCL__ARG(cg->r), GOLCL__ARG(cg->q), GOLCL__ARG(cg->part), GOLCL__ARG(cg->hist),
-      GOLCL__ARG(cg->st), GOLCL__ARG(cg->flags), c->real_size, (const void *)&c->rtol2,
-      c->real_size, (const void *)&c->atol2, GOLCL__END);
+  golcl_status s =
+      golcl__args(ctx, c->k.dir,
+                  /* p_old, p_new, slot, prev, first, check_only: per launch */
+                  GOLCL__ARG(cg->p[1]), GOLCL__ARG(cg->p[0]), GOLCL__ARG(zero), GOLCL__ARG(zero),
+                  GOLCL__ARG(zero), GOLCL__ARG(zero),
+                  /* n, meta, vals, dmain, z */
+                  c->idx_size, (const void *)&c->n, GOLCL__ARG(c->meta), GOLCL__ARG(c->vals),
+                  c->idx_size, (const void *)&c->dmain, GOLCL__ARG(c->zarg),
+                  /* r, q, part, hist, st, flags, rtol2, atol2 */
+                  GOLCL__ARG(cg->r), GOLCL__ARG(cg->q), GOLCL__ARG(cg->part), GOLCL__ARG(cg->hist),
+                  GOLCL__ARG(cg->st), GOLCL__ARG(cg->flags), c->real_size, (const void *)&c->rtol2,
+                  c->real_size, (const void *)&c->atol2, GOLCL__END);
   if (s == GOLCL_OK)
     s = golcl__args(ctx, c->k.update,
                     /* p, slot: per launch */
@@ -251,9 +252,9 @@ static golcl_status launch_dir(cg_run *c, size_t j, int first, int check_only) {
   golcl_cg *cg = c->cg;
   cl_int slot = (cl_int)(j % CG_RING), prev = (cl_int)((j + CG_RING - 1) % CG_RING);
   cl_int f = first, co = check_only;
-  golcl_status s = golcl__args(cg->ctx, c->k.dir, GOLCL__ARG(cg->p[(j + 1) & 1]),
-                               GOLCL__ARG(cg->p[j & 1]), GOLCL__ARG(slot), GOLCL__ARG(prev),
-                               GOLCL__ARG(f), GOLCL__ARG(co), GOLCL__END);
+  golcl_status s =
+      golcl__args(cg->ctx, c->k.dir, GOLCL__ARG(cg->p[(j + 1) & 1]), GOLCL__ARG(cg->p[j & 1]),
+                  GOLCL__ARG(slot), GOLCL__ARG(prev), GOLCL__ARG(f), GOLCL__ARG(co), GOLCL__END);
   return s == GOLCL_OK ? launch(c, c->k.dir) : s;
 }
 
@@ -268,13 +269,11 @@ static golcl_status launch_rest(cg_run *c, size_t j) {
   golcl_status s = GOLCL_OK;
   if (c->la_op == LA_OP_GENERAL) {
     s = apply_op(c, p, cg->q);
-    if (s == GOLCL_OK)
-      s = golcl__args(ctx, c->k.pq, GOLCL__ARG(p), GOLCL__ARG(slot), GOLCL__END);
+    if (s == GOLCL_OK) s = golcl__args(ctx, c->k.pq, GOLCL__ARG(p), GOLCL__ARG(slot), GOLCL__END);
     if (s == GOLCL_OK) s = launch(c, c->k.pq);
   }
   if (s == GOLCL_OK) s = hook_reduce(c, 3, 1);
-  if (s == GOLCL_OK)
-    s = golcl__args(ctx, c->k.update, GOLCL__ARG(p), GOLCL__ARG(slot), GOLCL__END);
+  if (s == GOLCL_OK) s = golcl__args(ctx, c->k.update, GOLCL__ARG(p), GOLCL__ARG(slot), GOLCL__END);
   if (s == GOLCL_OK) s = launch(c, c->k.update);
   if (s == GOLCL_OK && c->prec == LA_PREC_STORED) {
     s = golcl__mg_apply(cg->mg, cg->r, cg->z);
@@ -375,10 +374,10 @@ static golcl_status read_flags(cg_run *c, int i, cl_event *ev) {
   golcl_status s = GOLCL_OK;
   if (c->hist_rr) {
     size_t hb = 4 * CG_RING * golcl_dtype_size(cg->dtype);
-    s = golcl__cl_fail(ctx,
-                       clEnqueueReadBuffer(ctx->queue, cg->hist, CL_FALSE, 0, hb, cg->hhist[i], 0,
-                                           NULL, NULL),
-                       "clEnqueueReadBuffer");
+    s = golcl__cl_fail(
+        ctx,
+        clEnqueueReadBuffer(ctx->queue, cg->hist, CL_FALSE, 0, hb, cg->hhist[i], 0, NULL, NULL),
+        "clEnqueueReadBuffer");
   }
   if (s == GOLCL_OK)
     s = golcl__cl_fail(ctx,
@@ -502,8 +501,7 @@ static golcl_status check_args(golcl_cg *cg, const golcl_vec *b, const golcl_vec
                            fn);
       return GOLCL_OK;
     case GOLCL_PRECOND_MG:
-      if (A->kind != GOLCL__OP_STENCIL ||
-          ((const golcl_stencil *)A->obj)->kind == GOLCL_STENCIL_9)
+      if (A->kind != GOLCL__OP_STENCIL || ((const golcl_stencil *)A->obj)->kind == GOLCL_STENCIL_9)
         return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
                            "%s: the MG preconditioner needs a 5- or 7-point stencil operator", fn);
       return GOLCL_OK;
@@ -562,8 +560,8 @@ static golcl_status scale_buf(golcl_cg *cg, cl_mem src, cl_mem dst, int e) {
   return golcl_vec_axpby(ldexp(1.0, e), &vs, 0.0, NULL, &vd);
 }
 
-golcl_status golcl_cg_run(golcl_cg *cg, const golcl_vec *b, golcl_vec *x,
-                          const golcl_cg_opts *opts, golcl_cg_report *report) {
+golcl_status golcl_cg_run(golcl_cg *cg, const golcl_vec *b, golcl_vec *x, const golcl_cg_opts *opts,
+                          golcl_cg_report *report) {
   golcl_cg_opts o = {0};
   if (opts) o = *opts;
   golcl_status s = check_args(cg, b, x, &o, report);
@@ -651,7 +649,7 @@ golcl_status golcl_cg_run(golcl_cg *cg, const golcl_vec *b, golcl_vec *x,
     report->iterations = at;
     report->rel_residual = sqrt(rr) / sqrt(bb);
     report->converged = (why == CG_CONVERGED || why == CG_MAXITER) && ok;
-    report->stop = ok ? GOLCL_CG_CONVERGED
+    report->stop = ok                    ? GOLCL_CG_CONVERGED
                    : why == CG_CONVERGED ? GOLCL_CG_INACCURATE
                    : why == CG_MAXITER   ? GOLCL_CG_MAX_ITER
                                          : GOLCL_CG_BREAKDOWN;
@@ -679,9 +677,9 @@ golcl_status golcl_cg_run(golcl_cg *cg, const golcl_vec *b, golcl_vec *x,
     if (e != 0) {
       s = scale_buf(cg, cg->xw, x->buf, e);
     } else {
-      s = golcl__cl_fail(ctx,
-                         clEnqueueCopyBuffer(ctx->queue, cg->xw, x->buf, 0, 0, bytes, 0, NULL, NULL),
-                         "clEnqueueCopyBuffer");
+      s = golcl__cl_fail(
+          ctx, clEnqueueCopyBuffer(ctx->queue, cg->xw, x->buf, 0, 0, bytes, 0, NULL, NULL),
+          "clEnqueueCopyBuffer");
     }
   }
   if (s == GOLCL_OK) s = golcl__cl_fail(ctx, clFinish(ctx->queue), "clFinish");

@@ -30,8 +30,8 @@ static golcl_status validate(golcl_context *ctx, size_t rows, size_t cols, const
   for (size_t r = 0; r < rows; r++)
     if (row_ptr[r + 1] < row_ptr[r])
       return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
-                         "%s: row_ptr decreases at row %zu (%zu after %zu)", fn, r,
-                         row_ptr[r + 1], row_ptr[r]);
+                         "%s: row_ptr decreases at row %zu (%zu after %zu)", fn, r, row_ptr[r + 1],
+                         row_ptr[r]);
   size_t nnz = row_ptr[rows];
   if (nnz > 0 && (!col_idx || !vals))
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: cols or vals is NULL with %zu entries", fn,
@@ -101,9 +101,9 @@ static int compress(size_t rows, size_t cols, const size_t *row_ptr, const size_
 static golcl_status upload(golcl_context *ctx, const void *src, size_t bytes, cl_mem *m) {
   golcl_status s = golcl__buffer(ctx, bytes, CL_MEM_READ_ONLY, m);
   if (s == GOLCL_OK)
-    s = golcl__cl_fail(
-        ctx, clEnqueueWriteBuffer(ctx->queue, *m, CL_TRUE, 0, bytes, src, 0, NULL, NULL),
-        "clEnqueueWriteBuffer");
+    s = golcl__cl_fail(ctx,
+                       clEnqueueWriteBuffer(ctx->queue, *m, CL_TRUE, 0, bytes, src, 0, NULL, NULL),
+                       "clEnqueueWriteBuffer");
   return s;
 }
 

@@ -13,7 +13,7 @@ struct golcl_vec {
   cl_mem buf;            /* n elements */
   cl_mem scratch;        /* reduction partials + result, allocated on first use */
   size_t scratch_groups; /* the geometry's groups it was sized for */
-  cl_mem red, red_idx; /* partials of golcl_vec_reduce (values, indices) */
+  cl_mem red, red_idx;   /* partials of golcl_vec_reduce (values, indices) */
   size_t red_groups;
   cl_mem scratch_idx; /* the index result of golcl_vec_reduce */
 };
@@ -67,7 +67,7 @@ struct golcl_csrmat {
   golcl_context *ctx;
   size_t rows, cols, nnz;
   golcl_dtype dtype;
-  int vector; /* the kernel with a group of work-items a row */
+  int vector;                    /* the kernel with a group of work-items a row */
   cl_mem row_ptr, col_idx, vals; /* cl_int, cl_int, dtype (vals/cols: at least 1) */
   cl_mem diag;                   /* diagonal (square only), for Jacobi */
 };

@@ -70,8 +70,7 @@ static golcl_status check_stencil(const golcl_stencil *S) {
     return golcl__fail(S->ctx, GOLCL_E_UNSUPPORTED,
                        "%s: the centre must be > 0 and >= the sum of the neighbours' magnitudes",
                        fn);
-  if (S->edge == GOLCL_EDGE_PERIODIC &&
-      (S->nx % 2 || S->ny % 2 || (dims == 3 && S->nz % 2)))
+  if (S->edge == GOLCL_EDGE_PERIODIC && (S->nx % 2 || S->ny % 2 || (dims == 3 && S->nz % 2)))
     return golcl__fail(S->ctx, GOLCL_E_UNSUPPORTED,
                        "%s: red-black smoothing on a periodic grid needs even sides", fn);
   return GOLCL_OK;
@@ -151,9 +150,9 @@ static golcl_status smooth(golcl_mg *mg, const golcl_stencil *S, cl_mem b, cl_me
   golcl__idx_arg n;
   size_t ns = golcl__idx_set(mg->wide, S->n, &n);
   cl_int c = color;
-  golcl_status s = golcl__args(mg->ctx, mg->smooth, ns, (const void *)&n, GOLCL__ARG(S->meta),
-                               GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(c),
-                               GOLCL__END);
+  golcl_status s =
+      golcl__args(mg->ctx, mg->smooth, ns, (const void *)&n, GOLCL__ARG(S->meta),
+                  GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(c), GOLCL__END);
   return s == GOLCL_OK ? launch_n(mg, mg->smooth, S->n) : s;
 }
 

@@ -53,8 +53,8 @@ golcl_status golcl_op_mv(const golcl_op *op, const golcl_vec *x, const golcl_vec
   if (s == GOLCL_OK) s = golcl__vec_match(op->ctx, out, op->dtype, op->n, fn, "out");
   if (s == GOLCL_OK && y) s = golcl__vec_match(op->ctx, y, op->dtype, op->n, fn, "y");
   if (s == GOLCL_OK && out == x)
-    s = golcl__fail(op->ctx, GOLCL_E_INVALID_ARG, "%s: out may not be x (rows read other rows of x)",
-                    fn);
+    s = golcl__fail(op->ctx, GOLCL_E_INVALID_ARG,
+                    "%s: out may not be x (rows read other rows of x)", fn);
   if (s != GOLCL_OK) return s;
   switch (op->kind) {
     case GOLCL__OP_BAND:

@@ -12,9 +12,9 @@ void golcl__stencil_options(golcl__opts *o, golcl_stencil_kind kind, golcl_edge 
   golcl__opts_define(o, "STENCIL_PERIODIC", edge == GOLCL_EDGE_PERIODIC);
 }
 
-golcl_status golcl_stencil_create(golcl_context *ctx, golcl_stencil_kind kind, size_t nx,
-                                  size_t ny, size_t nz, const double *coef, golcl_edge edge,
-                                  golcl_dtype dtype, golcl_stencil **out) {
+golcl_status golcl_stencil_create(golcl_context *ctx, golcl_stencil_kind kind, size_t nx, size_t ny,
+                                  size_t nz, const double *coef, golcl_edge edge, golcl_dtype dtype,
+                                  golcl_stencil **out) {
   static const char fn[] = "golcl_stencil_create";
   if (!out) return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: out is NULL", fn);
   *out = NULL;
@@ -25,8 +25,8 @@ golcl_status golcl_stencil_create(golcl_context *ctx, golcl_stencil_kind kind, s
   if (edge != GOLCL_EDGE_DIRICHLET && edge != GOLCL_EDGE_PERIODIC)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: bad edge %d", fn, (int)edge);
   if (nx == 0 || ny == 0 || nz == 0)
-    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: grid %zu x %zu x %zu has a zero side", fn,
-                       nx, ny, nz);
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: grid %zu x %zu x %zu has a zero side", fn, nx,
+                       ny, nz);
   if (kind != GOLCL_STENCIL_7 && nz != 1)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: a 2-D stencil needs nz = 1 (got %zu)", fn,
                        nz);
@@ -65,12 +65,13 @@ golcl_status golcl_stencil_create(golcl_context *ctx, golcl_stencil_kind kind, s
       cv.f[c] = (cl_float)v;
   }
   s = golcl__buffer(ctx, sizeof meta, CL_MEM_READ_ONLY, &S->meta);
-  if (s == GOLCL_OK) s = golcl__buffer(ctx, 9 * golcl_dtype_size(dtype), CL_MEM_READ_ONLY, &S->vals);
   if (s == GOLCL_OK)
-    s = golcl__cl_fail(ctx,
-                       clEnqueueWriteBuffer(ctx->queue, S->meta, CL_TRUE, 0, sizeof meta, meta, 0,
-                                            NULL, NULL),
-                       "clEnqueueWriteBuffer");
+    s = golcl__buffer(ctx, 9 * golcl_dtype_size(dtype), CL_MEM_READ_ONLY, &S->vals);
+  if (s == GOLCL_OK)
+    s = golcl__cl_fail(
+        ctx,
+        clEnqueueWriteBuffer(ctx->queue, S->meta, CL_TRUE, 0, sizeof meta, meta, 0, NULL, NULL),
+        "clEnqueueWriteBuffer");
   if (s == GOLCL_OK)
     s = golcl__cl_fail(ctx,
                        clEnqueueWriteBuffer(ctx->queue, S->vals, CL_TRUE, 0,

@@ -329,8 +329,7 @@ golcl_status golcl_vec_wrap(golcl_context *ctx, cl_mem buf, size_t offset, size_
   if (!out) return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: out is NULL", fn);
   *out = NULL;
   if (!ctx) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: ctx is NULL", fn);
-  if (!buf || n == 0)
-    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: buf is NULL or n is 0", fn);
+  if (!buf || n == 0) return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: buf is NULL or n is 0", fn);
   golcl_status s = golcl__la_check_dtype(ctx, dtype, fn);
   if (s != GOLCL_OK) return s;
   size_t es = golcl_dtype_size(dtype), end, bytes, origin;
@@ -479,8 +478,10 @@ golcl_status golcl_vec_reduce_to(const golcl_vec *x, golcl_reduce_op op, golcl_v
                                  size_t at) {
   static const char fn[] = "golcl_vec_reduce_to";
   if (!x || !out)
-    return golcl__fail(x ? x->ctx : out ? out->ctx : NULL, GOLCL_E_INVALID_ARG,
-                       "%s: x or out is NULL", fn);
+    return golcl__fail(x     ? x->ctx
+                       : out ? out->ctx
+                             : NULL,
+                       GOLCL_E_INVALID_ARG, "%s: x or out is NULL", fn);
   if (bad_op(op)) return golcl__fail(x->ctx, GOLCL_E_INVALID_ARG, "%s: bad op %d", fn, (int)op);
   if (out->ctx != x->ctx)
     return golcl__fail(x->ctx, GOLCL_E_MISMATCH, "%s: out belongs to another context", fn);
@@ -492,15 +493,16 @@ golcl_status golcl_vec_reduce_to(const golcl_vec *x, golcl_reduce_op op, golcl_v
   cl_mem part, parti;
   golcl_status s = reduce_scratch(x, &g, &part, &parti);
   if (s != GOLCL_OK) return s;
-  return golcl__la_reduce(x->ctx, x->dtype, x->n, x->buf, (int)op, part, parti, out->buf, at,
-                          NULL);
+  return golcl__la_reduce(x->ctx, x->dtype, x->n, x->buf, (int)op, part, parti, out->buf, at, NULL);
 }
 
 golcl_status golcl_vec_scan(const golcl_vec *x, golcl_vec *out) {
   static const char fn[] = "golcl_vec_scan";
   if (!x || !out)
-    return golcl__fail(x ? x->ctx : out ? out->ctx : NULL, GOLCL_E_INVALID_ARG,
-                       "%s: x or out is NULL", fn);
+    return golcl__fail(x     ? x->ctx
+                       : out ? out->ctx
+                             : NULL,
+                       GOLCL_E_INVALID_ARG, "%s: x or out is NULL", fn);
   golcl_status s = golcl__vec_match(x->ctx, out, x->dtype, x->n, fn, "out");
   if (s != GOLCL_OK) return s;
   golcl__la_geom g = golcl__la_geometry(x->ctx, x->n, GOLCL__LA_STREAM);
@@ -509,7 +511,8 @@ golcl_status golcl_vec_scan(const golcl_vec *x, golcl_vec *out) {
   int wide = golcl__la_idx_long(x->n + chunk, &g);
   cl_kernel k1, k2, k3;
   s = vec_kernel_n(x->ctx, x->dtype, x->n + chunk, &g, 0, "vec_scan_part", &k1);
-  if (s == GOLCL_OK) s = vec_kernel_n(x->ctx, x->dtype, x->n + chunk, &g, 0, "vec_scan_groups", &k2);
+  if (s == GOLCL_OK)
+    s = vec_kernel_n(x->ctx, x->dtype, x->n + chunk, &g, 0, "vec_scan_groups", &k2);
   if (s == GOLCL_OK) s = vec_kernel_n(x->ctx, x->dtype, x->n + chunk, &g, 0, "vec_scan_apply", &k3);
   cl_mem part;
   if (s == GOLCL_OK) s = golcl__vec_scratch(x, &g, &part);
