@@ -74,7 +74,8 @@ GOLCL_API golcl_status golcl_vec_create(golcl_context *ctx, size_t n, golcl_dtyp
 GOLCL_API golcl_status golcl_vec_wrap(golcl_context *ctx, cl_mem buf, size_t offset, size_t n,
                                       golcl_dtype dtype, golcl_vec **out);
 
-/** Destroys a vector (after the work queued on it). NULL is a no-op. */
+/** Destroys a vector (OpenCL releases the buffer after the work queued on
+ *  it; does not block). NULL is a no-op. */
 GOLCL_API void golcl_vec_destroy(golcl_vec *v);
 
 /** Length, element type, context and device buffer of a vector (0, GOLCL_F32,
@@ -200,8 +201,8 @@ typedef golcl_status (*golcl_op_apply_fn)(void *user, cl_command_queue queue, cl
 GOLCL_API golcl_status golcl_op_create(golcl_context *ctx, size_t n, golcl_dtype dtype,
                                        golcl_op_apply_fn apply, void *user, golcl_op **out);
 
-/** Destroys an operator made by golcl_op_create. NULL, and the operator of
- *  a matrix or stencil (owned by it), are no-ops. */
+/** Destroys an operator made by golcl_op_create (does not block). NULL, and
+ *  the operator of a matrix or stencil (owned by it), are no-ops. */
 GOLCL_API void golcl_op_destroy(golcl_op *op);
 
 /** The order n of an operator (0 for NULL). */
@@ -248,7 +249,7 @@ GOLCL_API golcl_status golcl_bandmat_create_ex(golcl_context *ctx, size_t n, siz
                                                const ptrdiff_t *offsets, golcl_dtype dtype,
                                                unsigned flags, golcl_bandmat **out);
 
-/** Destroys a band matrix. NULL is a no-op. */
+/** Destroys a band matrix (does not block). NULL is a no-op. */
 GOLCL_API void golcl_bandmat_destroy(golcl_bandmat *A);
 
 /** The order n of a band matrix (0 for NULL). */
@@ -308,7 +309,7 @@ GOLCL_API golcl_status golcl_stencil_create(golcl_context *ctx, golcl_stencil_ki
                                             golcl_edge edge, golcl_dtype dtype,
                                             golcl_stencil **out);
 
-/** Destroys a stencil. NULL is a no-op. */
+/** Destroys a stencil (does not block). NULL is a no-op. */
 GOLCL_API void golcl_stencil_destroy(golcl_stencil *S);
 
 /** The order nx·ny·nz of a stencil operator (0 for NULL). */
@@ -347,7 +348,7 @@ GOLCL_API golcl_status golcl_csrmat_create(golcl_context *ctx, size_t rows, size
                                            const size_t *row_ptr, const size_t *col_idx,
                                            const void *vals, golcl_dtype dtype, golcl_csrmat **out);
 
-/** Destroys a CSR matrix. NULL is a no-op. */
+/** Destroys a CSR matrix (does not block). NULL is a no-op. */
 GOLCL_API void golcl_csrmat_destroy(golcl_csrmat *M);
 
 /** Entries stored after duplicates were summed (0 for NULL). */
@@ -380,7 +381,8 @@ GOLCL_API golcl_status golcl_densemat_create(golcl_context *ctx, size_t rows, si
 
 /** Destroys a dense matrix. NULL is a no-op. When the last dense matrix of
  *  the process goes, CLBlast's program cache is cleared (CLBlastClearCache),
- *  so that contexts that used it leave nothing behind. */
+ *  so that contexts that used it leave nothing behind; that destroy blocks
+ *  (for the queue of the matrix's context), the others do not. */
 GOLCL_API void golcl_densemat_destroy(golcl_densemat *M);
 
 /** The matrix as an operator (square matrices only: NULL otherwise; owned
@@ -416,7 +418,7 @@ typedef struct golcl_mg golcl_mg;
  *          not met); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **out);
 
-/** Destroys a V-cycle. NULL is a no-op. */
+/** Destroys a V-cycle (does not block). NULL is a no-op. */
 GOLCL_API void golcl_mg_destroy(golcl_mg *mg);
 
 /** Levels of the V-cycle (0 for NULL). */
@@ -512,7 +514,8 @@ typedef struct golcl_cg golcl_cg;
  *          GOLCL_E_OUT_OF_MEMORY. */
 GOLCL_API golcl_status golcl_cg_create(const golcl_op *A, golcl_cg **out);
 
-/** Destroys a solver and its workspace. NULL is a no-op. */
+/** Destroys a solver and its workspace. Blocks (it unmaps pinned memory and
+ *  waits for the queue). NULL is a no-op. */
 GOLCL_API void golcl_cg_destroy(golcl_cg *cg);
 
 /** Sets (or, with NULL, clears) the hooks. Blocks (nothing to wait for).

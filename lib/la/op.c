@@ -68,14 +68,18 @@ golcl_status golcl_op_mv(const golcl_op *op, const golcl_vec *x, const golcl_vec
     case GOLCL__OP_USER:
       break;
   }
-  /* Callbacks and callbacks: out = A·x, then + y (y == out needs a copy first). */
+  /* Callbacks: out = A·x, then + y. With y == out the product goes to a
+   * temporary first, released once queued (OpenCL keeps it for the
+   * commands that use it), so that nothing waits. */
   if (y == out) {
-    golcl_vec *t;
-    s = golcl_vec_create(op->ctx, op->n, op->dtype, NULL, &t);
-    if (s == GOLCL_OK) s = golcl__op_apply(op, x->buf, t->buf);
-    if (s == GOLCL_OK) s = golcl_vec_axpby(1.0, t, 1.0, y, out);
-    if (s == GOLCL_OK) s = golcl__cl_fail(op->ctx, clFinish(op->ctx->queue), "clFinish");
-    golcl_vec_destroy(t);
+    cl_mem t;
+    size_t bytes = op->n * golcl_dtype_size(op->dtype);
+    s = golcl__buffer(op->ctx, bytes, CL_MEM_READ_WRITE, &t);
+    if (s != GOLCL_OK) return s;
+    golcl_vec tv = {.ctx = op->ctx, .n = op->n, .dtype = op->dtype, .buf = t};
+    s = golcl__op_apply(op, x->buf, t);
+    if (s == GOLCL_OK) s = golcl_vec_axpby(1.0, &tv, 1.0, y, out);
+    clReleaseMemObject(t);
     return s;
   }
   s = golcl__op_apply(op, x->buf, out->buf);
