@@ -347,8 +347,18 @@ START_TEST(user_operator_solves_like_the_builtin) {
   lr_read(v1, x1);
   lr_read(v2, x2);
   for (size_t i = 0; i < n; i++) ck_assert(fabs(x1[i] - x2[i]) <= 1e-4 * (1 + fabs(x1[i])));
-  /* golcl_op_mv with y == out */
-  TU_OK(golcl_op_mv(op, v1, vb, vb));
+  /* golcl_op_mv with y == out: b + A·x1 by the callback and by the stencil */
+  {
+    golcl_vec *vr = lr_vec(GOLCL_F32, n, b), *vs = lr_vec(GOLCL_F32, n, b);
+    double *g1 = lr_alloc(n), *g2 = lr_alloc(n);
+    TU_OK(golcl_op_mv(op, v1, vr, vr));
+    TU_OK(golcl_stencil_mv(S, v1, vs, vs));
+    lr_read(vr, g1);
+    lr_read(vs, g2);
+    lr_check_close(g1, g2, n, GOLCL_F32, 6, "callback mv + y");
+    golcl_vec_destroy(vr), golcl_vec_destroy(vs);
+    free(g1), free(g2);
+  }
   /* hooks: the same solve through a solver with reduce and exchange hooks */
   golcl_cg *cg;
   TU_OK(golcl_cg_create(golcl_stencil_op(S), &cg));
