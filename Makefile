@@ -26,6 +26,12 @@ BASE_CPPFLAGS := -Iinclude -D_POSIX_C_SOURCE=200809L
 LIB_CFLAGS := -std=c11 $(WARN) -fPIC -fvisibility=hidden -DGOLCL_BUILDING
 ZLIB_LIBS := -lz
 LIB_LIBS := -lclblast -lOpenCL $(ZLIB_LIBS) -lm
+# CLBLAST=0 builds without CLBlast: dense matrices then give GOLCL_E_UNSUPPORTED.
+CLBLAST ?= 1
+ifeq ($(CLBLAST),0)
+LIB_LIBS := -lOpenCL $(ZLIB_LIBS) -lm
+BASE_CPPFLAGS += -DGOLCL_HAVE_CLBLAST=0
+endif
 
 # Sources: every .c under lib/, every .cl under cl/ (embedded at build time).
 LIB_SRC := $(sort $(filter-out lib/dist/%,$(wildcard lib/*/*.c)))
@@ -125,6 +131,9 @@ test: deps
 	@fail=0; for t in $(TEST_BIN); do \
 	  echo "== $$t"; GOLCL_TEST_DATA=$(CURDIR)/tests/data $$t || fail=1; \
 	done; \
+	echo "== CLBLAST=0: $(BUILD)/noclblast/tests/test_la"; \
+	$(MAKE) --no-print-directory CLBLAST=0 BUILD=$(BUILD)/noclblast lib \
+	  $(BUILD)/noclblast/tests/test_la >/dev/null && $(BUILD)/noclblast/tests/test_la || fail=1; \
 	$(MAKE) --no-print-directory test-dist || fail=1; \
 	if [ $$fail -ne 0 ]; then echo "make test: FAILED"; exit 1; fi; echo "make test: all suites passed"
 
