@@ -1,0 +1,173 @@
+/* game_tiled.cl — the spatial game on a 2-D or 3-D lattice, as the report's
+ * fast version: a work-group owns a tile of TX×TY(×TZ) agents (a work-item
+ * TZ agents along z) and loads the strategies it needs, with a halo, into
+ * local memory once.
+ *   game_tiled_scores    tile + 1-cell halo of strategies → scores (global)
+ *   game_tiled_update    tile + halo of strategies and scores → strategies
+ *   game_fused           tile + 2-cell halo of strategies → scores of the
+ *                        tile and its 1-cell halo in local memory → strategies:
+ *                        one launch a generation, no score buffer.
+ * Halo cells are wrapped on a torus (any extent, 1 included: the same cell
+ * may then fill several halo places, as the table repeats it) and ABSENT on
+ * a dead boundary. Build options: GOLCL_DIMS (2 or 3), GOLCL_NBHD (0 Moore,
+ * 1 von Neumann, 2 hex), GOLCL_TORUS, TX, TY (the work-group shape), TZ
+ * (agents a work-item along z; 1 in 2-D). */
+#pragma OPENCL FP_CONTRACT OFF
+#include "lattice/payoff.cl"
+
+#if GOLCL_DIMS == 3
+#define HZ 1
+#else
+#define HZ 0
+#endif
+#define ABSENT 2
+
+inline int in_nbhd(int dx, int dy, int dz) {
+#if GOLCL_NBHD == 1
+  return abs(dx) + abs(dy) + abs(dz) == 1;
+#elif GOLCL_NBHD == 2
+  return !((dx == 1 && dy == -1) || (dx == -1 && dy == 1));
+#else
+  return 1;
+#endif
+}
+
+/* c (at most 2 outside 0..len-1) on an axis of len cells, or -1. */
+inline int axis(int c, int len) {
+#if GOLCL_TORUS
+  while (c < 0) c += len;
+  while (c >= len) c -= len;
+  return c;
+#else
+  return (c < 0 || c >= len) ? -1 : c;
+#endif
+}
+
+/* Strategies of the box of the tile at (x0, y0, z0) grown by h on every side
+ * (not along z in 2-D) into loc, x fastest. */
+inline void load_box(__local uchar *loc, __global const uchar *cur, int h, int x0, int y0, int z0,
+                     int nx, int ny, int nz) {
+  const int lx = TX + 2 * h, ly = TY + 2 * h, lz = TZ + 2 * h * HZ;
+  const int lid = get_local_id(1) * TX + get_local_id(0);
+  for (int k = lid; k < lx * ly * lz; k += TX * TY) {
+    int a = k % lx, t = k / lx, b = t % ly, c = t / ly;
+    int gx = axis(x0 - h + a, nx), gy = axis(y0 - h + b, ny);
+    int gz = HZ ? axis(z0 - h * HZ + c, nz) : 0;
+    loc[k] = (gx < 0 || gy < 0 || gz < 0) ? ABSENT : cur[((ulong)gz * ny + gy) * nx + gx];
+  }
+}
+
+/* The score of the agent at loc[k] of a box lx wide and ly high; -INFINITY
+ * for an absent one. */
+inline float box_score(__local const uchar *loc, int k, int lx, int ly, float4 pay, int self) {
+  uint own = loc[k];
+  if (own == ABSENT) return -INFINITY;
+  uint nc = 0, nd = 0;
+#pragma unroll
+  for (int dz = -HZ; dz <= HZ; dz++)
+#pragma unroll
+    for (int dy = -1; dy <= 1; dy++)
+#pragma unroll
+      for (int dx = -1; dx <= 1; dx++) {
+        if ((dx | dy | dz) == 0 || !in_nbhd(dx, dy, dz)) continue;
+        uint t = loc[k + (dz * ly + dy) * lx + dx];
+        nc += t == 0;
+        nd += t == 1;
+      }
+  if (self) {
+    nc += own == 0;
+    nd += own == 1;
+  }
+  return game_score(own, nc, nd, pay);
+}
+
+/* The new strategy of the agent at strategies s[ks] (a box sx × sy) and
+ * scores f[kf] (a box fx × fy). */
+inline uchar box_decide(__local const uchar *s, int ks, int sx, int sy, __local const float *f,
+                        int kf, int fx, int fy) {
+  float m = -INFINITY;
+  uint coop = 0;
+#pragma unroll
+  for (int dz = -HZ; dz <= HZ; dz++)
+#pragma unroll
+    for (int dy = -1; dy <= 1; dy++)
+#pragma unroll
+      for (int dx = -1; dx <= 1; dx++) {
+        if ((dx | dy | dz) == 0 || !in_nbhd(dx, dy, dz)) continue;
+        uint t = s[ks + (dz * sy + dy) * sx + dx];
+        if (t != ABSENT) game_best(f[kf + (dz * fy + dy) * fx + dx], t, &m, &coop);
+      }
+  return game_decide(s[ks], f[kf], m, coop);
+}
+
+#define SX1 (TX + 2)
+#define SY1 (TY + 2)
+#define SZ1 (TZ + 2 * HZ)
+#define SX2 (TX + 4)
+#define SY2 (TY + 4)
+#define SZ2 (TZ + 4 * HZ)
+
+/* Index in a box of sides (sx, sy) with halo h of the tile's cell (a, b, c). */
+#define AT(a, b, c, h, sx, sy) ((((c) + (h)*HZ) * (sy) + (b) + (h)) * (sx) + (a) + (h))
+
+__kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void game_tiled_scores(
+    __global const uchar *cur, __global float *scores, int nx, int ny, int nz, float4 pay,
+    int self) {
+  __local uchar loc[SX1 * SY1 * SZ1];
+  const int x0 = get_group_id(0) * TX, y0 = get_group_id(1) * TY, z0 = get_group_id(2) * TZ;
+  load_box(loc, cur, 1, x0, y0, z0, nx, ny, nz);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  const int a = get_local_id(0), b = get_local_id(1), x = x0 + a, y = y0 + b;
+  if (x >= nx || y >= ny) return;
+  for (int c = 0; c < TZ && z0 + c < nz; c++)
+    scores[((ulong)(z0 + c) * ny + y) * nx + x] =
+        box_score(loc, AT(a, b, c, 1, SX1, SY1), SX1, SY1, pay, self);
+}
+
+__kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void game_tiled_update(
+    __global const uchar *cur, __global const float *scores, __global uchar *next, int nx, int ny,
+    int nz) {
+  __local uchar ls[SX1 * SY1 * SZ1];
+  __local float lf[SX1 * SY1 * SZ1];
+  const int x0 = get_group_id(0) * TX, y0 = get_group_id(1) * TY, z0 = get_group_id(2) * TZ;
+  const int lid = get_local_id(1) * TX + get_local_id(0);
+  for (int k = lid; k < SX1 * SY1 * SZ1; k += TX * TY) {
+    int a = k % SX1, t = k / SX1, b = t % SY1, c = t / SY1;
+    int gx = axis(x0 - 1 + a, nx), gy = axis(y0 - 1 + b, ny), gz = HZ ? axis(z0 - 1 + c, nz) : 0;
+    int out = gx < 0 || gy < 0 || gz < 0;
+    ulong g = out ? 0 : ((ulong)gz * ny + gy) * nx + gx;
+    ls[k] = out ? ABSENT : cur[g];
+    lf[k] = out ? -INFINITY : scores[g];
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  const int a = get_local_id(0), b = get_local_id(1), x = x0 + a, y = y0 + b;
+  if (x >= nx || y >= ny) return;
+  for (int c = 0; c < TZ && z0 + c < nz; c++) {
+    int k = AT(a, b, c, 1, SX1, SY1);
+    next[((ulong)(z0 + c) * ny + y) * nx + x] = box_decide(ls, k, SX1, SY1, lf, k, SX1, SY1);
+  }
+}
+
+__kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void game_fused(__global const uchar *cur,
+                                                                          __global uchar *next,
+                                                                          int nx, int ny, int nz,
+                                                                          float4 pay, int self) {
+  __local uchar ls[SX2 * SY2 * SZ2];
+  __local float lf[SX1 * SY1 * SZ1];
+  const int x0 = get_group_id(0) * TX, y0 = get_group_id(1) * TY, z0 = get_group_id(2) * TZ;
+  load_box(ls, cur, 2, x0, y0, z0, nx, ny, nz);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  /* scores of the tile and its 1-cell halo: box-1 cell (a, b, c) is box-2
+   * cell (a+1, b+1, c+HZ) */
+  const int lid = get_local_id(1) * TX + get_local_id(0);
+  for (int k = lid; k < SX1 * SY1 * SZ1; k += TX * TY) {
+    int a = k % SX1, t = k / SX1, b = t % SY1, c = t / SY1;
+    lf[k] = box_score(ls, ((c + HZ) * SY2 + b + 1) * SX2 + a + 1, SX2, SY2, pay, self);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  const int a = get_local_id(0), b = get_local_id(1), x = x0 + a, y = y0 + b;
+  if (x >= nx || y >= ny) return;
+  for (int c = 0; c < TZ && z0 + c < nz; c++)
+    next[((ulong)(z0 + c) * ny + y) * nx + x] =
+        box_decide(ls, AT(a, b, c, 2, SX2, SY2), SX2, SY2, lf, AT(a, b, c, 1, SX1, SY1), SX1, SY1);
+}
