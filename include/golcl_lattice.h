@@ -294,9 +294,10 @@ GOLCL_API golcl_status golcl_game_create(golcl_graph *graph, golcl_game **out);
 /** Destroys it. NULL is a no-op. */
 GOLCL_API void golcl_game_destroy(golcl_game *game);
 
-/** Sets the payoffs (finite floats), or Nowak–May's with a b (finite).
+/** Sets the payoffs, or Nowak–May's with a b; each value at most 1e30 in
+ *  size (so that no score overflows).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, a value that is not
- *          finite). */
+ *          finite or above 1e30 in size). */
 GOLCL_API golcl_status golcl_game_set_payoffs(golcl_game *game, const golcl_payoffs *payoffs);
 GOLCL_API golcl_status golcl_game_set_b(golcl_game *game, double b);
 

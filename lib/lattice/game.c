@@ -49,17 +49,19 @@ golcl_status golcl_game_set_payoffs(golcl_game *gm, const golcl_payoffs *p) {
   CHECK_GAME(gm, "golcl_game_set_payoffs");
   if (!p)
     return golcl__fail(gm->g->ctx, GOLCL_E_INVALID_ARG, "golcl_game_set_payoffs: payoffs is NULL");
-  if (!isfinite(p->R) || !isfinite(p->S) || !isfinite(p->T) || !isfinite(p->P))
+  /* |payoff| <= 1e30 keeps 33 × payoff finite, so no score is inf or NaN */
+  if (!(fabsf(p->R) <= 1e30f && fabsf(p->S) <= 1e30f && fabsf(p->T) <= 1e30f &&
+        fabsf(p->P) <= 1e30f))
     return golcl__fail(gm->g->ctx, GOLCL_E_INVALID_ARG,
-                       "golcl_game_set_payoffs: a payoff is not finite");
+                       "golcl_game_set_payoffs: a payoff is not finite or above 1e30 in size");
   gm->pay = *p;
   return GOLCL_OK;
 }
 
 golcl_status golcl_game_set_b(golcl_game *gm, double b) {
   CHECK_GAME(gm, "golcl_game_set_b");
-  if (!isfinite(b) || !isfinite((float)b))
-    return golcl__fail(gm->g->ctx, GOLCL_E_INVALID_ARG, "golcl_game_set_b: b %g is not finite", b);
+  if (!(fabs(b) <= 1e30))
+    return golcl__fail(gm->g->ctx, GOLCL_E_INVALID_ARG, "golcl_game_set_b: b %g is not finite or above 1e30 in size", b);
   gm->pay = (golcl_payoffs){1.0f, 0.0f, (float)b, 0.0f};
   return GOLCL_OK;
 }

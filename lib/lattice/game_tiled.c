@@ -2,7 +2,7 @@
  * 3-D lattices with tiles in local memory (two launches a generation, or the
  * fused one). The tile shape comes from the device: a 32×8 work-group (fewer
  * rows, then columns, where the device allows fewer than 256 work-items), a
- * work-item owning 4 agents along z in 3-D. */
+ * work-item owning 8 agents along z in 3-D. */
 #include "game.h"
 
 #include <stdio.h>
@@ -15,7 +15,7 @@ typedef struct tile {
 
 static tile tile_of(const golcl_context *ctx, unsigned dims) {
   size_t maxwg = ctx->info.max_work_group_size ? ctx->info.max_work_group_size : 1;
-  tile t = {32, 8, dims == 3 ? 4 : 1};
+  tile t = {32, 8, dims == 3 ? 8 : 1};
   while (t.tx * t.ty > maxwg && t.ty > 1) t.ty /= 2;
   while (t.tx * t.ty > maxwg && t.tx > 1) t.tx /= 2;
   return t;
