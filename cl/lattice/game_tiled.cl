@@ -29,6 +29,8 @@
 #define HZ 0
 #endif
 #define ABSENT 2
+/* Index type of global cells: a graph has fewer than 2^31 cells. */
+#define IDX uint
 
 inline int in_nbhd(int dx, int dy, int dz) {
 #if GOLCL_NBHD == 1
@@ -57,13 +59,17 @@ inline int axis(int c, int len) {
 inline void load_box(__local uchar *loc, __global const uchar *cur, int h, int x0, int y0, int z0,
                      int nx, int ny, int nz, int enc) {
   const int lx = TX + 2 * h, ly = TY + 2 * h, lz = TZ + 2 * h * HZ;
-  const int lid = get_local_id(1) * TX + get_local_id(0);
-  for (int k = lid; k < lx * ly * lz; k += TX * TY) {
-    int a = k % lx, t = k / lx, b = t % ly, c = t / ly;
-    int gx = axis(x0 - h + a, nx), gy = axis(y0 - h + b, ny);
-    int gz = HZ ? axis(z0 - h * HZ + c, nz) : 0;
-    uint v = (gx < 0 || gy < 0 || gz < 0) ? ABSENT : cur[((ulong)gz * ny + gy) * nx + gx];
-    loc[k] = enc ? (uchar)(v == ABSENT ? 0 : 1 + 32 * v) : (uchar)v;
+  /* a row of the box at a time: its wrap and base index found once, the
+   * work-items of a group row reading consecutive bytes */
+  for (int r = get_local_id(1); r < ly * lz; r += TY) {
+    int b = r % ly, c = r / ly;
+    int gy = axis(y0 - h + b, ny), gz = HZ ? axis(z0 - h * HZ + c, nz) : 0;
+    IDX base = gy < 0 || gz < 0 ? 0 : ((IDX)gz * ny + gy) * nx;
+    for (int a = get_local_id(0); a < lx; a += TX) {
+      int gx = axis(x0 - h + a, nx);
+      uint v = (gx < 0 || gy < 0 || gz < 0) ? ABSENT : cur[base + gx];
+      loc[r * lx + a] = enc ? (uchar)(v == ABSENT ? 0 : 1 + 32 * v) : (uchar)v;
+    }
   }
 }
 
@@ -120,7 +126,6 @@ inline uchar box_decide(__local const uchar *s, int ks, int sx, int sy, __local 
 /* Index in a box of sides (sx, sy) with halo h of the tile's cell (a, b, c). */
 #define AT(a, b, c, h, sx, sy) ((((c) + (h)*HZ) * (sy) + (b) + (h)) * (sx) + (a) + (h))
 
-
 #if GOLCL_NBHD == 0
 /* A cell's byte for the Moore counts: 0 absent, 1 cooperator, 33 defector. */
 #define ENC(t) ((t) == ABSENT ? 0 : 1 + 32 * (t))
@@ -149,11 +154,12 @@ inline float enc_score(uint s, uint e, float4 pay, int self) {
 /* Scores of a column of n cells of the box (sx, sy) of bytes e, starting at
  * index k (plane stride sx·sy), as (C score or -INF, D score or -INF) into
  * lc/ld at kf (plane stride fz); absent cells get -INF in both. */
-inline void column_scores(__local const uchar *e, int k, int sx, int sy, int n, float4 pay, int self,
-                          __local float *lc, __local float *ld, int kf, int fz) {
+inline void column_scores(__local const uchar *e, int k, int sx, int sy, int n, float4 pay,
+                          int self, __local float *lc, __local float *ld, int kf, int fz) {
   const int pz = sx * sy;
   uint p0 = HZ ? plane_sum(e, k - pz, sx) : 0, p1 = plane_sum(e, k, sx);
-  for (int c = 0; c < n; c++, k += pz, kf += fz) {
+#pragma unroll
+  for (int c = 0; c < SZ1; c++, k += pz, kf += fz) {
     uint p2 = HZ ? plane_sum(e, k + pz, sx) : 0;
     uint own = e[k];
     float sc = own ? enc_score(p0 + p1 + p2, own, pay, self) : -INFINITY;
@@ -167,17 +173,18 @@ inline void column_scores(__local const uchar *e, int k, int sx, int sy, int n, 
 /* New strategies of a column of n agents of the (lc, ld) box (sx, sy) from
  * index k, into next from global index g (stride gz). */
 inline void column_decide(__local const float *lc, __local const float *ld, int k, int sx, int sy,
-                          int n, __global uchar *next, ulong g, ulong gz) {
+                          int n, __global uchar *next, IDX g, IDX gz) {
   const int pz = sx * sy;
   float c0 = HZ ? plane_max(lc, k - pz, sx) : -INFINITY, c1 = plane_max(lc, k, sx);
   float d0 = HZ ? plane_max(ld, k - pz, sx) : -INFINITY, d1 = plane_max(ld, k, sx);
-  for (int c = 0; c < n; c++, k += pz, g += gz) {
+#pragma unroll
+  for (int c = 0; c < TZ; c++, k += pz, g += gz) {
     float c2 = HZ ? plane_max(lc, k + pz, sx) : -INFINITY;
     float d2 = HZ ? plane_max(ld, k + pz, sx) : -INFINITY;
     float mc = fmax(fmax(c0, c1), c2), md = fmax(fmax(d0, d1), d2), m = fmax(mc, md);
     float oc = lc[k], od = ld[k];
     uint own = oc > -INFINITY ? 0u : 1u;
-    next[g] = fmax(oc, od) == m ? (uchar)own : (uchar)(mc == m ? 0 : 1);
+    if (c < n) next[g] = fmax(oc, od) == m ? (uchar)own : (uchar)(mc == m ? 0 : 1);
     c0 = c1;
     c1 = c2;
     d0 = d1;
@@ -196,19 +203,19 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void game_tiled_scores
   const int a = get_local_id(0), b = get_local_id(1), x = x0 + a, y = y0 + b;
   if (x >= nx || y >= ny) return;
   const int n = min(TZ, nz - z0);
-  ulong g = ((ulong)z0 * ny + y) * nx + x;
+  IDX g = ((IDX)z0 * ny + y) * nx + x;
 #if GOLCL_NBHD == 0
   const int pz = SX1 * SY1;
   int k = AT(a, b, 0, 1, SX1, SY1);
   uint p0 = HZ ? plane_sum(loc, k - pz, SX1) : 0, p1 = plane_sum(loc, k, SX1);
-  for (int c = 0; c < n; c++, k += pz, g += (ulong)nx * ny) {
+  for (int c = 0; c < n; c++, k += pz, g += (IDX)nx * ny) {
     uint p2 = HZ ? plane_sum(loc, k + pz, SX1) : 0;
     scores[g] = enc_score(p0 + p1 + p2, loc[k], pay, self);
     p0 = p1;
     p1 = p2;
   }
 #else
-  for (int c = 0; c < n; c++, g += (ulong)nx * ny)
+  for (int c = 0; c < n; c++, g += (IDX)nx * ny)
     scores[g] = box_score(loc, AT(a, b, c, 1, SX1, SY1), SX1, SY1, pay, self);
 #endif
 }
@@ -223,40 +230,44 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void game_tiled_update
   __local float lf[SX1 * SY1 * SZ1];
 #endif
   const int x0 = get_group_id(0) * TX, y0 = get_group_id(1) * TY, z0 = get_group_id(2) * TZ;
-  const int lid = get_local_id(1) * TX + get_local_id(0);
-  for (int k = lid; k < SX1 * SY1 * SZ1; k += TX * TY) {
-    int a = k % SX1, t = k / SX1, b = t % SY1, c = t / SY1;
-    int gx = axis(x0 - 1 + a, nx), gy = axis(y0 - 1 + b, ny), gz = HZ ? axis(z0 - 1 + c, nz) : 0;
-    int out = gx < 0 || gy < 0 || gz < 0;
-    ulong g = out ? 0 : ((ulong)gz * ny + gy) * nx + gx;
-    uint st = out ? ABSENT : cur[g];
-    float sc = out ? -INFINITY : scores[g];
+  for (int r = get_local_id(1); r < SY1 * SZ1; r += TY) {
+    int b = r % SY1, c = r / SY1;
+    int gy = axis(y0 - 1 + b, ny), gz = HZ ? axis(z0 - 1 + c, nz) : 0;
+    IDX base = gy < 0 || gz < 0 ? 0 : ((IDX)gz * ny + gy) * nx;
+    for (int a = get_local_id(0); a < SX1; a += TX) {
+      int gx = axis(x0 - 1 + a, nx), k = r * SX1 + a;
+      int out = gx < 0 || gy < 0 || gz < 0;
+      IDX g = out ? 0 : base + gx;
+      uint st = out ? ABSENT : cur[g];
+      float sc = out ? -INFINITY : scores[g];
 #if GOLCL_NBHD == 0
-    lc[k] = st == 0 ? sc : -INFINITY;
-    ld[k] = st == 1 ? sc : -INFINITY;
+      lc[k] = st == 0 ? sc : -INFINITY;
+      ld[k] = st == 1 ? sc : -INFINITY;
 #else
-    ls[k] = st;
-    lf[k] = sc;
+      ls[k] = st;
+      lf[k] = sc;
 #endif
+    }
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   const int a = get_local_id(0), b = get_local_id(1), x = x0 + a, y = y0 + b;
   if (x >= nx || y >= ny) return;
   const int n = min(TZ, nz - z0);
-  ulong g = ((ulong)z0 * ny + y) * nx + x;
+  IDX g = ((IDX)z0 * ny + y) * nx + x;
 #if GOLCL_NBHD == 0
-  column_decide(lc, ld, AT(a, b, 0, 1, SX1, SY1), SX1, SY1, n, next, g, (ulong)nx * ny);
+  column_decide(lc, ld, AT(a, b, 0, 1, SX1, SY1), SX1, SY1, n, next, g, (IDX)nx * ny);
 #else
-  for (int c = 0; c < n; c++, g += (ulong)nx * ny) {
+  for (int c = 0; c < n; c++, g += (IDX)nx * ny) {
     int k = AT(a, b, c, 1, SX1, SY1);
     next[g] = box_decide(ls, k, SX1, SY1, lf, k, SX1, SY1);
   }
 #endif
 }
 
-__kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void game_fused(
-    __global const uchar *cur, __global uchar *next, int nx, int ny, int nz, float4 pay,
-    int self) {
+__kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void game_fused(__global const uchar *cur,
+                                                                          __global uchar *next,
+                                                                          int nx, int ny, int nz,
+                                                                          float4 pay, int self) {
   __local uchar ls[SX2 * SY2 * SZ2];
   const int x0 = get_group_id(0) * TX, y0 = get_group_id(1) * TY, z0 = get_group_id(2) * TZ;
   const int lid = get_local_id(1) * TX + get_local_id(0);
@@ -282,12 +293,12 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void game_fused(
   const int a = get_local_id(0), b = get_local_id(1), x = x0 + a, y = y0 + b;
   if (x >= nx || y >= ny) return;
   const int n = min(TZ, nz - z0);
-  ulong g = ((ulong)z0 * ny + y) * nx + x;
+  IDX g = ((IDX)z0 * ny + y) * nx + x;
 #if GOLCL_NBHD == 0
-  column_decide(lc, ld, AT(a, b, 0, 1, SX1, SY1), SX1, SY1, n, next, g, (ulong)nx * ny);
+  column_decide(lc, ld, AT(a, b, 0, 1, SX1, SY1), SX1, SY1, n, next, g, (IDX)nx * ny);
 #else
-  for (int c = 0; c < n; c++, g += (ulong)nx * ny)
-    next[g] = box_decide(ls, AT(a, b, c, 2, SX2, SY2), SX2, SY2, lf, AT(a, b, c, 1, SX1, SY1), SX1,
-                         SY1);
+  for (int c = 0; c < n; c++, g += (IDX)nx * ny)
+    next[g] =
+        box_decide(ls, AT(a, b, c, 2, SX2, SY2), SX2, SY2, lf, AT(a, b, c, 1, SX1, SY1), SX1, SY1);
 #endif
 }
