@@ -10,8 +10,9 @@
  * Halo cells are wrapped on a torus (any extent, 1 included: the same cell
  * may then fill several halo places, as the table repeats it) and ABSENT on
  * a dead boundary. Build options: GOLCL_DIMS (2 or 3), GOLCL_NBHD (0 Moore,
- * 1 von Neumann, 2 hex), GOLCL_TORUS, TX, TY (the work-group shape), TZ
- * (agents a work-item along z; 1 in 2-D).
+ * 1 von Neumann, 2 hex), GOLCL_TORUS, GOLCL_LOCAL_W × GOLCL_LOCAL_H (the
+ * work-group shape, TX × TY below), GOLCL_TILE_D (TZ: agents a work-item
+ * along z; 1 in 2-D).
  *
  * Moore neighbourhoods take a separable path: a work-item walks its column
  * along z keeping sums (or maxima) of 3×3 planes, so that an agent costs
@@ -28,6 +29,9 @@
 #else
 #define HZ 0
 #endif
+#define TX GOLCL_LOCAL_W
+#define TY GOLCL_LOCAL_H
+#define TZ GOLCL_TILE_D
 #define ABSENT 2
 /* Index type of global cells: a graph has fewer than 2^31 cells. */
 #define IDX uint

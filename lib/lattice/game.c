@@ -61,7 +61,8 @@ golcl_status golcl_game_set_payoffs(golcl_game *gm, const golcl_payoffs *p) {
 golcl_status golcl_game_set_b(golcl_game *gm, double b) {
   CHECK_GAME(gm, "golcl_game_set_b");
   if (!(fabs(b) <= 1e30))
-    return golcl__fail(gm->g->ctx, GOLCL_E_INVALID_ARG, "golcl_game_set_b: b %g is not finite or above 1e30 in size", b);
+    return golcl__fail(gm->g->ctx, GOLCL_E_INVALID_ARG,
+                       "golcl_game_set_b: b %g is not finite or above 1e30 in size", b);
   gm->pay = (golcl_payoffs){1.0f, 0.0f, (float)b, 0.0f};
   return GOLCL_OK;
 }
@@ -166,11 +167,11 @@ static golcl_status run_table(golcl_game *gm, int dict, uint64_t gens) {
   golcl_status s = dict ? golcl__graph_dict(g) : golcl__graph_table(g, &tab);
   if (s == GOLCL_OK) s = golcl__game_scores(gm);
   if (s != GOLCL_OK) return s;
-  char opts[96];
-  s = golcl__degree_options(ctx, g->degree, dict ? "-DGOLCL_DICT" : NULL, opts, sizeof opts);
+  golcl__opts o;
+  s = golcl__degree_options(ctx, g->degree, dict, &o);
   cl_kernel ks, ku;
-  if (s == GOLCL_OK) s = golcl__kernel(ctx, GAME_FILE, opts, "game_scores", &ks);
-  if (s == GOLCL_OK) s = golcl__kernel(ctx, GAME_FILE, opts, "game_strategies", &ku);
+  if (s == GOLCL_OK) s = golcl__kernel(ctx, GAME_FILE, o.buf, "game_scores", &ks);
+  if (s == GOLCL_OK) s = golcl__kernel(ctx, GAME_FILE, o.buf, "game_strategies", &ku);
   if (s != GOLCL_OK) return s;
   cl_uint n = (cl_uint)g->n;
   cl_float4 pay = {{gm->pay.R, gm->pay.S, gm->pay.T, gm->pay.P}};

@@ -5,8 +5,6 @@
  * work-item owning 8 agents along z in 3-D. */
 #include "game.h"
 
-#include <stdio.h>
-
 #define TILED_FILE "lattice/game_tiled.cl"
 
 typedef struct tile {
@@ -26,13 +24,17 @@ golcl_status golcl__game_run_tiled(golcl_game *gm, int fused, uint64_t gens) {
   golcl_context *ctx = g->ctx;
   const golcl_lattice *l = &g->lat;
   tile t = tile_of(ctx, l->dims);
-  char opts[160];
-  int need = snprintf(opts, sizeof opts,
-                      "-DGOLCL_DIMS=%u -DGOLCL_NBHD=%d -DGOLCL_TORUS=%d -DTX=%zu -DTY=%zu -DTZ=%zu",
-                      l->dims, (int)l->nbhd, l->boundary == GOLCL_BOUNDARY_TORUS, t.tx, t.ty, t.tz);
-  if (need < 0 || (size_t)need >= sizeof opts)
-    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "kernel options do not fit");
-  golcl_status s = fused ? GOLCL_OK : golcl__game_scores(gm);
+  golcl__opts o;
+  golcl__opts_init(&o);
+  golcl__opts_define(&o, "GOLCL_DIMS", l->dims);
+  golcl__opts_define(&o, "GOLCL_NBHD", (long long)l->nbhd);
+  golcl__opts_define(&o, "GOLCL_TORUS", l->boundary == GOLCL_BOUNDARY_TORUS);
+  golcl__opts_define(&o, "GOLCL_LOCAL_W", (long long)t.tx);
+  golcl__opts_define(&o, "GOLCL_LOCAL_H", (long long)t.ty);
+  golcl__opts_define(&o, "GOLCL_TILE_D", (long long)t.tz);
+  golcl_status s = golcl__opts_check(ctx, &o, "game_tiled");
+  if (s == GOLCL_OK && !fused) s = golcl__game_scores(gm);
+  const char *opts = o.buf;
   cl_kernel ks = NULL, ku = NULL;
   if (s == GOLCL_OK)
     s = golcl__kernel(ctx, TILED_FILE, opts, fused ? "game_fused" : "game_tiled_scores", &ks);

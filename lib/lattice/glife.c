@@ -126,11 +126,11 @@ static golcl_status run_kernel(golcl_glife *l, int dict, uint64_t gens) {
   cl_mem tab = NULL;
   golcl_status s = dict ? golcl__graph_dict(g) : golcl__graph_table(g, &tab);
   if (s != GOLCL_OK) return s;
-  char opts[96];
-  s = golcl__degree_options(ctx, g->degree, NULL, opts, sizeof opts);
+  golcl__opts o;
+  s = golcl__degree_options(ctx, g->degree, 0, &o);
   cl_kernel k;
   if (s == GOLCL_OK)
-    s = golcl__kernel(ctx, GLIFE_FILE, opts, dict ? "life_dict" : "life_table", &k);
+    s = golcl__kernel(ctx, GLIFE_FILE, o.buf, dict ? "life_dict" : "life_table", &k);
   if (s != GOLCL_OK) return s;
   cl_uint n = (cl_uint)g->n;
   cl_ulong birth = l->birth, survive = l->survive;

@@ -5,7 +5,6 @@
 
 #include <limits.h>
 #include <stdlib.h>
-#include <stdio.h>
 #include <string.h>
 
 static const char *const KERNEL_NAMES[GOLCL_LK_COUNT] = {"auto", "reference", "table",
@@ -200,7 +199,7 @@ golcl_status golcl__graph_table(golcl_graph *g, cl_mem *out) {
         "clEnqueueWriteBuffer");
   cl_kernel k;
   if (s == GOLCL_OK)
-    s = golcl__kernel(ctx, "lattice/graph.cl", "-DGOLCL_LW=64", "lattice_table", &k);
+    s = golcl__kernel(ctx, "lattice/graph.cl", GOLCL__GRAPH_LW64, "lattice_table", &k);
   cl_uint nx = g->lat.nx, ny = g->lat.ny, nz = g->lat.nz, D = g->degree, n = (cl_uint)g->n;
   cl_uint torus = g->lat.boundary == GOLCL_BOUNDARY_TORUS;
   if (s == GOLCL_OK)
@@ -350,10 +349,9 @@ int golcl_graph_kernel_available(golcl_graph *g, golcl_lattice_kernel kernel) {
   return 0;
 }
 
-golcl_status golcl__degree_options(golcl_context *ctx, unsigned degree, const char *extra,
-                                   char *buf, size_t cap) {
-  int need = snprintf(buf, cap, "-DGOLCL_DEGREE=%u %s", degree, extra ? extra : "");
-  if (need < 0 || (size_t)need >= cap)
-    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "kernel options do not fit %zu bytes", cap);
-  return GOLCL_OK;
+golcl_status golcl__degree_options(golcl_context *ctx, unsigned degree, int dict, golcl__opts *o) {
+  golcl__opts_init(o);
+  golcl__opts_define(o, "GOLCL_DEGREE", degree);
+  if (dict) golcl__opts_define(o, "GOLCL_DICT", 1);
+  return golcl__opts_check(ctx, o, "lattice table kernel");
 }

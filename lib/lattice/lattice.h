@@ -6,6 +6,10 @@
 #include "../core/core.h"
 #include "golcl_lattice.h"
 
+/* graph.cl's options for its kernels other than count_eq (GOLCL_LW unused
+ * by them but needed to compile the file). */
+#define GOLCL__GRAPH_LW64 "-DGOLCL_LW=64"
+
 struct golcl_graph {
   golcl_context *ctx;
   size_t n;
@@ -42,10 +46,9 @@ golcl_status golcl__state_randomize(golcl_graph *g, cl_mem buf, double density, 
                                     const char *fn);
 golcl_status golcl__state_count(golcl_graph *g, cl_mem buf, uint8_t value, uint64_t *out);
 
-/* "-DGOLCL_DEGREE=D" and what a table kernel needs, into buf (cap bytes);
- * GOLCL_E_INVALID_ARG if it does not fit (it always does for cap >= 64). */
-golcl_status golcl__degree_options(golcl_context *ctx, unsigned degree, const char *extra,
-                                   char *buf, size_t cap);
+/* The build options of a table kernel: -DGOLCL_DEGREE=D, and -DGOLCL_DICT=1
+ * for the dictionary variant. */
+golcl_status golcl__degree_options(golcl_context *ctx, unsigned degree, int dict, golcl__opts *o);
 
 /* The C references: gens generations of Life (rule as bit sets) or of the
  * game on the host table; in and out hold n bytes, out may not be in. The

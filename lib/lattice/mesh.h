@@ -1,9 +1,9 @@
-/* mesh.h — the quad mesh struct (host only: no OpenCL in mesh.c and
- * mesh_obj.c, so that the OBJ fuzz target links them alone). */
+/* mesh.h — the quad mesh struct (host only: mesh.c and mesh_obj.c need no
+ * OpenCL headers, so that the OBJ fuzz target builds and links without). */
 #ifndef GOLCL_MESH_PRIVATE_H
 #define GOLCL_MESH_PRIVATE_H
 
-#include "../core/core.h"
+#include "../core/host.h"
 #include "golcl_lattice.h"
 
 struct golcl_mesh {
