@@ -20,8 +20,10 @@ extern "C" {
  *   2-wide torus): it is then counted once per slot, as the grid counts it
  *   once per offset.
  * - Life and the game keep their state on the device; stepping launches
- *   kernels only (no host round trip a generation). Calls that return a
- *   value to the host wait for it.
+ *   kernels only (no host round trip a generation) and returns once they are
+ *   queued, except that a long run waits for its own launches every 1024
+ *   generations (the queue stays bounded) and the REFERENCE kernel computes
+ *   on the host. Calls that return a value to the host wait for it.
  * - On failure out-handles are NULL and the objects passed in are unchanged;
  *   details are in golcl_context_errmsg() of the objects' context, or
  *   golcl_last_errmsg() for calls without one (the mesh functions). */

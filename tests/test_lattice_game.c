@@ -307,6 +307,14 @@ START_TEST(arguments_are_checked_and_change_nothing) {
   TU_OK(golcl_game_read(gm, before, NULL));
   TU_OK(golcl_game_read(gb, after, NULL));
   ck_assert_mem_eq(before, after, sizeof before);
+  /* a run longer than the 1024 generations after which a run waits for its
+   * own launches */
+  TU_OK(golcl_game_run(gm, GOLCL_LK_AUTO, 2100));
+  TU_OK(golcl_game_run(gb, GOLCL_LK_REFERENCE, 2100));
+  TU_OK(golcl_game_read(gm, before, NULL));
+  TU_OK(golcl_game_read(gb, after, NULL));
+  ck_assert_mem_eq(before, after, sizeof before);
+  ck_assert_uint_eq(golcl_game_generation(gm), 2105);
   golcl_game_destroy(gb);
   golcl_game_destroy(gm);
   golcl_game_destroy(NULL);

@@ -178,6 +178,8 @@ static golcl_status run_table(golcl_game *gm, int dict, uint64_t gens) {
   cl_int self = gm->self;
   size_t global = g->n;
   for (uint64_t t = 0; t < gens && s == GOLCL_OK; t++) {
+    if (t > 0 && t % GOLCL__LATTICE_SYNC == 0) s = golcl__sync(ctx);
+    if (s != GOLCL_OK) break;
     if (dict)
       s = golcl__args(ctx, ks, GOLCL__ARG(gm->cur), GOLCL__ARG(gm->scores), GOLCL__ARG(g->dict_ids),
                       GOLCL__ARG(g->dict_offs), GOLCL__ARG(n), GOLCL__ARG(pay), GOLCL__ARG(self),

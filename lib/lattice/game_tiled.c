@@ -46,6 +46,8 @@ golcl_status golcl__game_run_tiled(golcl_game *gm, int fused, uint64_t gens) {
   size_t global[3] = {golcl__round_up(l->nx, t.tx), golcl__round_up(l->ny, t.ty),
                       (l->nz + t.tz - 1) / t.tz};
   for (uint64_t k = 0; k < gens && s == GOLCL_OK; k++) {
+    if (k > 0 && k % GOLCL__LATTICE_SYNC == 0) s = golcl__sync(ctx);
+    if (s != GOLCL_OK) break;
     if (fused) {
       s = golcl__args(ctx, ks, GOLCL__ARG(gm->cur), GOLCL__ARG(gm->prev), GOLCL__ARG(nx),
                       GOLCL__ARG(ny), GOLCL__ARG(nz), GOLCL__ARG(pay), GOLCL__ARG(self),

@@ -136,6 +136,8 @@ static golcl_status run_kernel(golcl_glife *l, int dict, uint64_t gens) {
   cl_ulong birth = l->birth, survive = l->survive;
   size_t global = g->n;
   for (uint64_t t = 0; t < gens && s == GOLCL_OK; t++) {
+    if (t > 0 && t % GOLCL__LATTICE_SYNC == 0) s = golcl__sync(ctx);
+    if (s != GOLCL_OK) break;
     if (dict)
       s = golcl__args(ctx, k, GOLCL__ARG(l->cur), GOLCL__ARG(l->next), GOLCL__ARG(g->dict_ids),
                       GOLCL__ARG(g->dict_offs), GOLCL__ARG(n), GOLCL__ARG(birth),

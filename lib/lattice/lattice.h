@@ -26,6 +26,13 @@ struct golcl_graph {
   cl_mem dict_offs; /* dict_rows × degree int32: j - i, or INT_MIN */
 };
 
+/* Long runs wait for their own launches every GOLCL__LATTICE_SYNC
+ * generations, so that the queue stays bounded. */
+#define GOLCL__LATTICE_SYNC 1024
+static inline golcl_status golcl__sync(golcl_context *ctx) {
+  return golcl__cl_fail(ctx, clFinish(ctx->queue), "clFinish");
+}
+
 /* The offsets of a lattice's neighbourhood in slot order into offs; their
  * count. */
 unsigned golcl__lattice_offsets(const golcl_lattice *lat, int offs[][3]);
