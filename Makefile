@@ -193,6 +193,27 @@ $(BUILD)/fuzz/fuzz_pattern: $(FUZZ_SRC) tests/fuzz/pattern.dict include/golcl.h 
 	  -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -o $@ $(FUZZ_SRC) \
 	  $(ZLIB_LIBS)
 
+# libFuzzer over the OBJ reader of the lattice part (as `make fuzz`, also
+# without OpenCL); the
+# corpus is seeded from tests/fuzz/obj-seed/ (not tests/data: test_pattern reads
+# every file there as a pattern).
+FUZZ_OBJ_SRC := tests/fuzz/fuzz_obj.c lib/lattice/mesh.c lib/lattice/mesh_obj.c lib/core/error.c
+.PHONY: fuzz-obj
+fuzz-obj:
+	@$(MAKE) --no-print-directory deps EXTRA_PKGS="$(FUZZ_PKGS)"
+	@$(MAKE) --no-print-directory $(BUILD)/fuzz/fuzz_obj
+	@mkdir -p $(BUILD)/fuzz/obj-corpus
+	cp tests/fuzz/obj-seed/*.obj $(BUILD)/fuzz/obj-corpus/
+	$(BUILD)/fuzz/fuzz_obj -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 \
+	  -dict=tests/fuzz/obj.dict -artifact_prefix=$(BUILD)/fuzz/obj- $(BUILD)/fuzz/obj-corpus
+
+$(BUILD)/fuzz/fuzz_obj: $(FUZZ_OBJ_SRC) tests/fuzz/obj.dict include/golcl_lattice.h \
+                        lib/lattice/mesh.h lib/core/host.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -Itests/fuzz/no-opencl -DGOLCL_NO_OPENCL_HEADERS $(BASE_CPPFLAGS) -std=c11 $(WARN) \
+	  -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -o $@ \
+	  $(FUZZ_OBJ_SRC) -lm
+
 # ---------------------------------------------------------------- install
 golcl.pc: golcl.pc.in include/golcl.h
 	sed -e 's|@prefix@|$(prefix)|' -e 's|@libdir@|$(libdir)|' -e 's|@includedir@|$(includedir)|' \
