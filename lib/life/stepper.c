@@ -1,6 +1,7 @@
 /* stepper.c — the stepper object: names, the table of implementations,
  * argument checks shared by every kind, and statistics. */
 #include "life.h"
+#include "bitslice.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,7 @@ static const golcl__stepper_ops *const impls[GOLCL_STEPPER_COUNT] = {
     [GOLCL_STEPPER_HALO] = &golcl__stepper_halo,
     [GOLCL_STEPPER_TWOCELL] = &golcl__stepper_twocell,
     [GOLCL_STEPPER_LAZY] = &golcl__stepper_lazy,
+    [GOLCL_STEPPER_BITSLICE] = &golcl__stepper_bitslice,
 };
 
 const char *golcl_stepper_name(golcl_stepper_kind kind) {

@@ -1,0 +1,64 @@
+/* bitslice.cl — BITSLICE on the BITROW layout: one generation a launch, a
+ * work-item per word column and strip of GOLCL_BS_ROWS rows. It walks down
+ * its strip keeping the horizontal 3-sums of three rows in registers, so each
+ * row's word is loaded once (its two neighbour words come through the cache
+ * from the work-items beside it), and writes 32 cells a row (common/bitslice.cl).
+ *
+ * Edges, by true cell coordinates: on a torus the west neighbour of cell 0 is
+ * bit (w-1)&31 of the row's last word, and the east neighbour of cell w-1
+ * (cell 0) is put at bit (w-1)&31 of the last word's east word, so widths
+ * that are no multiple of 32 wrap exactly; rows wrap without a modulo (only
+ * the strip's first row above may need one). Padding bits are written 0.
+ * Build options: GOLCL_TORUS, GOLCL_BS_ROWS, the rule (GOLCL_RULE_*). */
+#include "common/bitslice.cl"
+
+/* The horizontal 3-sum of word k of row y (y < 0: a dead row). */
+inline uint2 bs_row(__global const uint *in, int y, int k, int words, int w, uint *centre) {
+  if (y < 0) {
+    *centre = 0;
+    return (uint2)(0, 0);
+  }
+  size_t row = (size_t)y * (size_t)words;
+  uint c = golcl_bs_load(in, row + (size_t)k);
+  uint west = c << 1, east = c >> 1;
+  if (k > 0) west |= golcl_bs_load(in, row + (size_t)k - 1) >> 31;
+#if GOLCL_TORUS
+  else
+    west |= (golcl_bs_load(in, row + (size_t)words - 1) >> ((w - 1) & 31)) & 1u;
+#endif
+  if (k + 1 < words) east |= golcl_bs_load(in, row + (size_t)k + 1) << 31;
+#if GOLCL_TORUS
+  else
+    east |= (golcl_bs_load(in, row) & 1u) << ((w - 1) & 31);
+#endif
+  *centre = c;
+  return golcl_bs_h3(west, c, east);
+}
+
+__kernel void bitslice_step(__global const uint *in, __global uint *out, int w, int h, int words) {
+  size_t gk = get_global_id(0), gs = get_global_id(1); /* may round up past 2^31 */
+  if (gk >= (size_t)words || gs * GOLCL_BS_ROWS >= (size_t)h) return;
+  int k = (int)gk, y0 = (int)gs * GOLCL_BS_ROWS;
+  int y1 = min(y0 + GOLCL_BS_ROWS, h);
+  uint mask = golcl_bs_colmask(k, words, w);
+#if GOLCL_TORUS
+  int yu = y0 > 0 ? y0 - 1 : h - 1;
+#else
+  int yu = y0 - 1;
+#endif
+  uint a, b;
+  uint2 u = bs_row(in, yu, k, words, w, &a);
+  uint2 m = bs_row(in, y0, k, words, w, &a);
+  for (int y = y0; y < y1; y++) {
+#if GOLCL_TORUS
+    int yd = y + 1 < h ? y + 1 : 0;
+#else
+    int yd = y + 1 < h ? y + 1 : -1;
+#endif
+    uint2 d = bs_row(in, yd, k, words, w, &b);
+    golcl_bs_store(out, (size_t)y * (size_t)words + (size_t)k, golcl_bs_next(a, u, m, d) & mask);
+    u = m;
+    m = d;
+    a = b;
+  }
+}

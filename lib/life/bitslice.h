@@ -1,0 +1,28 @@
+/* bitslice.h — private: the bit-sliced steppers (BITSLICE, MULTI) on the
+ * BITROW layout and the rule as logic of the count bits (rule_logic.c). */
+#ifndef GOLCL_BITSLICE_H
+#define GOLCL_BITSLICE_H
+
+#include "life.h"
+
+/* One term per on-minterm at most: 9 counts × 2 states. */
+#define GOLCL__RULE_MAX_TERMS 18
+
+/* The rule as product terms over (a, s0..s3), bits 0..4 the variables that
+ * enter, bits 5..9 whether each enters true; returns how many (0 for a rule
+ * that is never on). */
+int golcl__rule_terms(golcl_rule r, uint16_t terms[GOLCL__RULE_MAX_TERMS]);
+
+/* The build options "-DGOLCL_RULE_N=n -DGOLCL_RULE_T0=..." of the rule;
+ * GOLCL_E_INVALID_ARG (in errmsg) if cap is too small. */
+golcl_status golcl__rule_logic_options(golcl_context *ctx, golcl_rule r, char *buf, size_t cap);
+
+/* The build options of a bit-sliced kernel for grid g: boundary, rule and
+ * `extra` (the kernel's own -D options); GOLCL_E_INVALID_ARG past cap. */
+golcl_status golcl__bitslice_options(struct golcl_stepper *s, const golcl_grid *g,
+                                     const char *extra, char *buf, size_t cap);
+
+extern const golcl__stepper_ops golcl__stepper_bitslice;
+extern const golcl__stepper_ops golcl__stepper_multi;
+
+#endif
