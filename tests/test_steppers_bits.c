@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static const golcl_stepper_kind kinds[] = {GOLCL_STEPPER_BITSLICE};
+static const golcl_stepper_kind kinds[] = {GOLCL_STEPPER_BITSLICE, GOLCL_STEPPER_MULTI};
 #define NKINDS (sizeof kinds / sizeof kinds[0])
 
 static const char *const rules[] = {"B3/S23", "B36/S23", "B2/S", "B0/S8"};
@@ -93,6 +93,21 @@ START_TEST(small_sides) {
     for (int b = 0; b < 2; b++)
       check_gens(st, sizes[i][0], sizes[i][1], (golcl_boundary)b, rules[(i + (size_t)b) % 4],
                  500 + 2 * i + (uint64_t)b, cps, 4);
+  golcl_stepper_destroy(st);
+}
+END_TEST
+
+/* The issue's sizes for MULTI: a 1×1 torus, 31×7, 65×1000; counts that are
+ * no multiple of the per-launch count. */
+START_TEST(issue_sizes) {
+  static const uint32_t sizes[][2] = {{1, 1}, {31, 7}, {65, 1000}};
+  static const uint64_t cps[] = {1, 15, 16, 17, 100};
+  golcl_stepper *st;
+  TU_OK(golcl_stepper_create(tu_ctx, kinds[_i], NULL, &st));
+  for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+    for (int b = 0; b < 2; b++)
+      check_gens(st, sizes[i][0], sizes[i][1], (golcl_boundary)b, rules[(i + (size_t)b) % 4],
+                 900 + 2 * i + (uint64_t)b, cps, 5);
   golcl_stepper_destroy(st);
 }
 END_TEST
@@ -222,6 +237,7 @@ int main(void) {
   tcase_add_loop_test(tc, matrix_with_options, 0, n);
   tcase_add_loop_test(tc, word_edge_widths, 0, n);
   tcase_add_loop_test(tc, small_sides, 0, n);
+  tcase_add_loop_test(tc, issue_sizes, 0, n);
   tcase_add_loop_test(tc, random_rules, 0, n);
   tcase_add_loop_test(tc, layout_switches, 0, n);
   tcase_add_loop_test(tc, options_are_checked, 0, n);

@@ -30,6 +30,7 @@ static const golcl__stepper_ops *const impls[GOLCL_STEPPER_COUNT] = {
     [GOLCL_STEPPER_TWOCELL] = &golcl__stepper_twocell,
     [GOLCL_STEPPER_LAZY] = &golcl__stepper_lazy,
     [GOLCL_STEPPER_BITSLICE] = &golcl__stepper_bitslice,
+    [GOLCL_STEPPER_MULTI] = &golcl__stepper_multi,
 };
 
 const char *golcl_stepper_name(golcl_stepper_kind kind) {

@@ -1,0 +1,156 @@
+/* stepper_multi.c — launches cl/life/multi.cl on the BITROW layout: up to
+ * gens_per_launch generations a launch in local memory, the last launch of
+ * a run taking the remainder, so a run of N lands on exactly N.
+ *
+ * Options (0: chosen from the device): local_w × local_h work-group, local_w
+ * being the tile's width in 32-bit words with one halo word each side (≥ 3);
+ * tile_w the same in cells (32·local_w); tile_h the tile's rows with the
+ * halo (a multiple of local_h, more than 2·gens_per_launch); gens_per_launch
+ * 1..32 (the halo depth). */
+#include "bitslice.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Defaults: a warp of words across (conflict-free local rows, coalesced
+ * loads), 16 generations a launch (halo rows cost 2·16 of 128), 16 rows a
+ * work-item. */
+#define DEFAULT_MX 32
+#define DEFAULT_MY 8
+#define DEFAULT_MS 16
+#define DEFAULT_G 16
+#define MAX_G 32 /* a halo word is 32 cells: one spoiled cell a generation */
+
+typedef struct multi_shape {
+  uint32_t mx, my, ms, g;
+} multi_shape;
+
+static uint64_t lmem_bytes(const multi_shape *m) { return 2ull * m->my * m->ms * m->mx * 4u; }
+
+/* The shape from the options and the device; GOLCL_E_INVALID_ARG with the
+ * reason if the options do not make one. */
+static golcl_status resolve(golcl_stepper *s, multi_shape *m) {
+  const golcl_stepper_opts *o = &s->opts;
+  golcl_context *ctx = s->ctx;
+  golcl_status st = golcl__wg_check_opts(s);
+  if (st != GOLCL_OK) return st;
+  if (o->tile_w % 32)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "multi: tile_w %u is no multiple of 32 (the tile is whole words)",
+                       (unsigned)o->tile_w);
+  if (o->tile_w && o->local_w && o->tile_w != 32 * o->local_w)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "multi: tile_w %u is not 32 × local_w %u (a work-item a word column)",
+                       (unsigned)o->tile_w, (unsigned)o->local_w);
+  m->g = o->gens_per_launch ? o->gens_per_launch : DEFAULT_G;
+  if (m->g > MAX_G)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "multi: gens_per_launch %u is above %d (the halo is one word)",
+                       (unsigned)o->gens_per_launch, MAX_G);
+  size_t maxwg = ctx->info.max_work_group_size, dims[2];
+  st = golcl__max_item_sizes(ctx, dims);
+  if (st != GOLCL_OK) return st;
+  m->mx = o->local_w ? o->local_w : (o->tile_w ? o->tile_w / 32 : DEFAULT_MX);
+  if (m->mx < 3)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "multi: a tile %u words wide has no inner word (3 at least)",
+                       (unsigned)m->mx);
+  if (m->mx > dims[0] || m->mx > maxwg)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "multi: a tile %u words wide needs as many work-items across; the device "
+                       "has %zu",
+                       (unsigned)m->mx, dims[0] < maxwg ? dims[0] : maxwg);
+  if (o->local_h) {
+    m->my = o->local_h;
+  } else {
+    m->my = DEFAULT_MY;
+    while (m->my > 1 && ((size_t)m->my * m->mx > maxwg || m->my > dims[1])) m->my /= 2;
+    if (o->tile_h)
+      while (m->my > 1 && o->tile_h % m->my) m->my--;
+  }
+  if ((size_t)m->my * m->mx > maxwg)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "multi: a %ux%u work-group has more than the device's %zu work-items",
+                       (unsigned)m->mx, (unsigned)m->my, maxwg);
+  if (o->tile_h) {
+    if (o->tile_h % m->my)
+      return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                         "multi: tile_h %u is no multiple of the work-group's %u rows",
+                         (unsigned)o->tile_h, (unsigned)m->my);
+    m->ms = o->tile_h / m->my;
+  } else {
+    m->ms = DEFAULT_MS;
+    while ((uint64_t)m->my * m->ms <= 2ull * m->g) m->ms *= 2;
+  }
+  if ((uint64_t)m->my * m->ms <= 2ull * m->g)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "multi: tile_h %u leaves no inner row after a halo of %u rows each side",
+                       (unsigned)(m->my * m->ms), (unsigned)m->g);
+  while (!o->tile_h && lmem_bytes(m) > ctx->info.local_mem_bytes && m->ms > 1 &&
+         (uint64_t)m->my * (m->ms - 1) > 2ull * m->g)
+    m->ms--;
+  if (lmem_bytes(m) > ctx->info.local_mem_bytes)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "multi: tile_h %u: two %ux%u-word tiles need %llu bytes of local memory; "
+                       "the device has %llu",
+                       (unsigned)(m->my * m->ms), (unsigned)m->mx, (unsigned)(m->my * m->ms),
+                       (unsigned long long)lmem_bytes(m),
+                       (unsigned long long)ctx->info.local_mem_bytes);
+  return GOLCL_OK;
+}
+
+static golcl_status multi_init(golcl_stepper *s) {
+  multi_shape *m = calloc(1, sizeof *m);
+  if (!m) return golcl__fail(s->ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  s->state = m;
+  return resolve(s, m);
+}
+
+static golcl_status multi_kernel(golcl_stepper *s, golcl_grid *g, cl_kernel *k) {
+  const multi_shape *m = s->state;
+  char extra[128], opts[768];
+  snprintf(extra, sizeof extra, "-DGOLCL_MX=%u -DGOLCL_MY=%u -DGOLCL_MS=%u -DGOLCL_MG=%u",
+           (unsigned)m->mx, (unsigned)m->my, (unsigned)m->ms, (unsigned)m->g);
+  golcl_status st = golcl__bitslice_options(s, g, extra, opts, sizeof opts);
+  if (st == GOLCL_OK) st = golcl__kernel(s->ctx, "life/multi.cl", opts, "multi_step", k);
+  size_t local[2] = {m->mx, m->my};
+  return st == GOLCL_OK ? golcl__wg_fits(s, *k, local) : st;
+}
+
+static golcl_status multi_prepare(golcl_stepper *s, golcl_grid *g) {
+  cl_kernel k;
+  golcl__program_entry *conv;
+  golcl_status st = multi_kernel(s, g, &k);
+  if (st == GOLCL_OK) st = golcl__program(s->ctx, "life/layout_bitrow.cl", "", &conv);
+  return st;
+}
+
+static golcl_status multi_run(golcl_stepper *s, golcl_grid *g, uint64_t gens) {
+  const multi_shape *m = s->state;
+  cl_kernel k;
+  cl_mem spare;
+  golcl_status st = multi_kernel(s, g, &k);
+  if (st == GOLCL_OK) st = golcl__grid_set_layout(g, GOLCL_LAYOUT_BITROW);
+  if (st == GOLCL_OK) st = golcl__grid_spare(g, &spare);
+  if (st != GOLCL_OK) return st;
+  cl_int w = (cl_int)g->w, h = (cl_int)g->h, words = (cl_int)(g->info.row_pitch / 4);
+  size_t local[2] = {m->mx, m->my};
+  size_t tiles_x = ((size_t)words + m->mx - 3) / (m->mx - 2);
+  size_t rows_in = (size_t)m->my * m->ms - 2u * m->g;
+  size_t global[2] = {tiles_x * m->mx, ((size_t)g->h + rows_in - 1) / rows_in * m->my};
+  while (gens > 0) {
+    cl_int n = (cl_int)(gens < m->g ? gens : m->g);
+    st = golcl__args(s->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
+                     GOLCL__ARG(h), GOLCL__ARG(words), GOLCL__ARG(n), GOLCL__END);
+    if (st == GOLCL_OK) st = golcl__launch(s->ctx, k, 2, global, local);
+    if (st != GOLCL_OK) return st;
+    golcl__grid_swap(g);
+    g->generation += (uint64_t)n;
+    s->stats.launches++;
+    gens -= (uint64_t)n;
+  }
+  return GOLCL_OK;
+}
+
+const golcl__stepper_ops golcl__stepper_multi = {GOLCL_STEPPER_MULTI, multi_init, multi_prepare,
+                                                 multi_run, NULL};
