@@ -16,6 +16,10 @@
 #ifndef GOLCL_BITSLICE_CL
 #define GOLCL_BITSLICE_CL
 
+#ifndef GOLCL_PTX
+#define GOLCL_PTX 0
+#endif
+
 #ifndef GOLCL_RULE_N
 #error "GOLCL_RULE_N (the rule's product terms) must be defined"
 #endif
@@ -27,21 +31,36 @@
   (GOLCL_BS_LIT(t, 0, a) & GOLCL_BS_LIT(t, 1, s0) & GOLCL_BS_LIT(t, 2, s1) & \
    GOLCL_BS_LIT(t, 3, s2) & GOLCL_BS_LIT(t, 4, s3))
 
+/* Three-input XOR and majority: one LOP3 each on NVIDIA (GOLCL_PTX, set by
+ * the host for NVIDIA devices only), else plain logic that compilers fold. */
+#if GOLCL_PTX
+inline uint golcl_xor3(uint a, uint b, uint c) {
+  uint r;
+  asm("lop3.b32 %0, %1, %2, %3, 0x96;" : "=r"(r) : "r"(a), "r"(b), "r"(c));
+  return r;
+}
+inline uint golcl_maj3(uint a, uint b, uint c) {
+  uint r;
+  asm("lop3.b32 %0, %1, %2, %3, 0xE8;" : "=r"(r) : "r"(a), "r"(b), "r"(c));
+  return r;
+}
+#else
+inline uint golcl_xor3(uint a, uint b, uint c) { return a ^ b ^ c; }
+inline uint golcl_maj3(uint a, uint b, uint c) { return (a & b) | (c & (a ^ b)); }
+#endif
+
 /* Horizontal 3-sum of a row word c with its west and east neighbours. */
 inline uint2 golcl_bs_h3(uint west, uint c, uint east) {
-  uint x = west ^ c;
-  return (uint2)(x ^ east, (west & c) | (x & east));
+  return (uint2)(golcl_xor3(west, c, east), golcl_maj3(west, c, east));
 }
 
 /* The next state of the 32 cells of word a, given the horizontal 3-sums of
  * the rows above (u), at (m) and below (d). */
 inline uint golcl_bs_next(uint a, uint2 u, uint2 m, uint2 d) {
-  uint x0 = u.s0 ^ m.s0;
-  uint s0 = x0 ^ d.s0;
-  uint t = (u.s0 & m.s0) | (x0 & d.s0);
-  uint x1 = u.s1 ^ m.s1;
-  uint u0 = x1 ^ d.s1;
-  uint u1 = (u.s1 & m.s1) | (x1 & d.s1);
+  uint s0 = golcl_xor3(u.s0, m.s0, d.s0);
+  uint t = golcl_maj3(u.s0, m.s0, d.s0);
+  uint u0 = golcl_xor3(u.s1, m.s1, d.s1);
+  uint u1 = golcl_maj3(u.s1, m.s1, d.s1);
   uint s1 = u0 ^ t;
   uint v = u0 & t;
   uint s2 = u1 ^ v;
