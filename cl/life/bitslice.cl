@@ -35,6 +35,13 @@ inline uint2 bs_row(__global const uint *in, int y, int k, int words, int w, uin
   return golcl_bs_h3(west, c, east);
 }
 
+/* Rows loaded ahead of use: their loads are in flight together, so one
+ * work-item keeps several memory requests going (a strip is walked in
+ * chunks of GOLCL_BS_AHEAD rows). */
+#ifndef GOLCL_BS_AHEAD
+#define GOLCL_BS_AHEAD 4
+#endif
+
 __kernel void bitslice_step(__global const uint *in, __global uint *out, int w, int h, int words) {
   size_t gk = get_global_id(0), gs = get_global_id(1); /* may round up past 2^31 */
   if (gk >= (size_t)words || gs * GOLCL_BS_ROWS >= (size_t)h) return;
@@ -46,19 +53,29 @@ __kernel void bitslice_step(__global const uint *in, __global uint *out, int w, 
 #else
   int yu = y0 - 1;
 #endif
-  uint a, b;
+  uint a, b[GOLCL_BS_AHEAD] = {0};
   uint2 u = bs_row(in, yu, k, words, w, &a);
   uint2 m = bs_row(in, y0, k, words, w, &a);
-  for (int y = y0; y < y1; y++) {
+  for (int y = y0; y < y1; y += GOLCL_BS_AHEAD) {
+    uint2 d[GOLCL_BS_AHEAD];
+#pragma unroll
+    for (int i = 0; i < GOLCL_BS_AHEAD; i++) {
+      int yd = y + 1 + i;
 #if GOLCL_TORUS
-    int yd = y + 1 < h ? y + 1 : 0;
+      yd = yd < h ? yd : 0; /* rows that are kept (y + i < y1 <= h) have yd <= h */
 #else
-    int yd = y + 1 < h ? y + 1 : -1;
+      yd = yd < h ? yd : -1;
 #endif
-    uint2 d = bs_row(in, yd, k, words, w, &b);
-    golcl_bs_store(out, (size_t)y * (size_t)words + (size_t)k, golcl_bs_next(a, u, m, d) & mask);
-    u = m;
-    m = d;
-    a = b;
+      d[i] = y + i < y1 ? bs_row(in, yd, k, words, w, &b[i]) : (uint2)(0, 0);
+    }
+#pragma unroll
+    for (int i = 0; i < GOLCL_BS_AHEAD; i++) {
+      if (y + i < y1)
+        golcl_bs_store(out, (size_t)(y + i) * (size_t)words + (size_t)k,
+                       golcl_bs_next(a, u, m, d[i]) & mask);
+      u = m;
+      m = d[i];
+      a = b[i];
+    }
   }
 }

@@ -25,6 +25,11 @@
 #define XIN (GOLCL_MX - 2)
 #define YIN (TR - 2 * GOLCL_MG)
 
+/* Rows read from local memory ahead of use (their loads go out together). */
+#ifndef GOLCL_MT_AHEAD
+#define GOLCL_MT_AHEAD 4
+#endif
+
 /* 32 cells from virtual cell X0 of row `row` on a torus of width w. */
 inline uint mt_gather(__global const uint *in, size_t row, long X0, int w) {
   uint v = 0;
@@ -94,15 +99,21 @@ __kernel __attribute__((reqd_work_group_size(GOLCL_MX, GOLCL_MY, 1))) void multi
     __local uint *dst = buf + (t & 1) * TR * GOLCL_MX;
     int lo = max(max(r0, t), ylo), hi = min(min(r0 + GOLCL_MS, TR - t), yhi);
     if (lo < hi) {
-      uint a, b;
+      uint a, b[GOLCL_MT_AHEAD] = {0};
       uint2 u = mt_row(src, lo - 1, c, &a);
       uint2 m = mt_row(src, lo, c, &a);
-      for (int r = lo; r < hi; r++) {
-        uint2 d = mt_row(src, r + 1, c, &b);
-        dst[r * GOLCL_MX + c] = golcl_bs_next(a, u, m, d) & cmask;
-        u = m;
-        m = d;
-        a = b;
+      for (int r = lo; r < hi; r += GOLCL_MT_AHEAD) {
+        uint2 d[GOLCL_MT_AHEAD];
+#pragma unroll
+        for (int i = 0; i < GOLCL_MT_AHEAD; i++)
+          d[i] = r + i < hi ? mt_row(src, r + 1 + i, c, &b[i]) : (uint2)(0, 0);
+#pragma unroll
+        for (int i = 0; i < GOLCL_MT_AHEAD; i++) {
+          if (r + i < hi) dst[(r + i) * GOLCL_MX + c] = golcl_bs_next(a, u, m, d[i]) & cmask;
+          u = m;
+          m = d[i];
+          a = b[i];
+        }
       }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
