@@ -31,7 +31,7 @@
 #endif
 
 /* 32 cells from virtual cell X0 of row `row` on a torus of width w. */
-inline uint mt_gather(__global const uint *in, size_t row, long X0, int w) {
+__attribute__((noinline)) uint mt_gather(__global const uint *in, size_t row, long X0, int w) {
   uint v = 0;
   for (int i = 0; i < 32; i++) {
     long x = (X0 + i) % w;
@@ -77,6 +77,7 @@ __kernel __attribute__((reqd_work_group_size(GOLCL_MX, GOLCL_MY, 1))) void multi
   uint cmask = (j < 0 || j >= words) ? 0u : golcl_bs_colmask((int)j, words, w);
   int ylo = (int)clamp(-ybase, 0L, (long)TR), yhi = (int)clamp((long)h - ybase, 0L, (long)TR);
 #endif
+#pragma unroll 1
   for (int i = 0; i < GOLCL_MS; i++) {
     long y = ybase + r0 + i;
     uint v;
@@ -121,6 +122,7 @@ __kernel __attribute__((reqd_work_group_size(GOLCL_MX, GOLCL_MY, 1))) void multi
   if (c < 1 || c > XIN || j >= words) return;
   __local const uint *fin = buf + (gens & 1) * TR * GOLCL_MX;
   uint mask = golcl_bs_colmask((int)j, words, w);
+#pragma unroll 1
   for (int i = 0; i < GOLCL_MS; i++) {
     int r = r0 + i;
     long y = ybase + r;

@@ -12,17 +12,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Defaults: a warp of words across (conflict-free local rows, coalesced
- * loads), 16 generations a launch (halo rows cost 2·16 of 128), 16 rows a
- * work-item. */
-#define DEFAULT_MX 32
-#define DEFAULT_MY 8
-#define DEFAULT_MS 16
+/* Defaults, measured on an H200 (docs/benchmarks.md): tiles of 16 words ×
+ * 192 rows, a 16×16 work-group, 16 generations a launch (the halo costs
+ * 2·16 of 192 rows and 2 of 16 words); on grids with fewer such tiles than
+ * SMALL_TILES_PER_CU a compute unit, tiles of 64 rows (more work-groups). */
+#define DEFAULT_MX 16
+#define DEFAULT_MY 16
+#define DEFAULT_MS 12
+#define DEFAULT_MS_SMALL 4
 #define DEFAULT_G 16
+#define SMALL_TILES_PER_CU 8
 #define MAX_G 32 /* a halo word is 32 cells: one spoiled cell a generation */
 
 typedef struct multi_shape {
   uint32_t mx, my, ms, g;
+  uint32_t ms_small; /* ms for small grids; = ms when the options fix tile_h */
 } multi_shape;
 
 static uint64_t lmem_bytes(const multi_shape *m) { return 2ull * m->my * m->ms * m->mx * 4u; }
@@ -89,6 +93,12 @@ static golcl_status resolve(golcl_stepper *s, multi_shape *m) {
   while (!o->tile_h && lmem_bytes(m) > ctx->info.local_mem_bytes && m->ms > 1 &&
          (uint64_t)m->my * (m->ms - 1) > 2ull * m->g)
     m->ms--;
+  m->ms_small = m->ms;
+  if (!o->tile_h && !o->local_w && !o->tile_w && !o->gens_per_launch) {
+    m->ms_small = DEFAULT_MS_SMALL;
+    while ((uint64_t)m->my * m->ms_small <= 2ull * m->g) m->ms_small *= 2;
+    if (m->ms_small > m->ms) m->ms_small = m->ms;
+  }
   if (lmem_bytes(m) > ctx->info.local_mem_bytes)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
                        "multi: tile_h %u: two %ux%u-word tiles need %llu bytes of local memory; "
@@ -106,8 +116,20 @@ static golcl_status multi_init(golcl_stepper *s) {
   return resolve(s, m);
 }
 
+/* The shape for grid g: the large tiles, or the small ones where the grid
+ * has too few large tiles to keep every compute unit busy. */
+static multi_shape shape_for(const golcl_stepper *s, const golcl_grid *g) {
+  multi_shape m = *(const multi_shape *)s->state;
+  uint64_t words = ((uint64_t)g->w + 31) / 32;
+  uint64_t tiles = (words + m.mx - 3) / (m.mx - 2) *
+                   (((uint64_t)g->h + m.my * m.ms - 2 * m.g - 1) / (m.my * m.ms - 2 * m.g));
+  if (tiles < (uint64_t)SMALL_TILES_PER_CU * s->ctx->info.compute_units) m.ms = m.ms_small;
+  return m;
+}
+
 static golcl_status multi_kernel(golcl_stepper *s, golcl_grid *g, cl_kernel *k) {
-  const multi_shape *m = s->state;
+  multi_shape shape = shape_for(s, g);
+  const multi_shape *m = &shape;
   char extra[128], opts[768];
   snprintf(extra, sizeof extra, "-DGOLCL_MX=%u -DGOLCL_MY=%u -DGOLCL_MS=%u -DGOLCL_MG=%u",
            (unsigned)m->mx, (unsigned)m->my, (unsigned)m->ms, (unsigned)m->g);
@@ -126,7 +148,8 @@ static golcl_status multi_prepare(golcl_stepper *s, golcl_grid *g) {
 }
 
 static golcl_status multi_run(golcl_stepper *s, golcl_grid *g, uint64_t gens) {
-  const multi_shape *m = s->state;
+  multi_shape shape = shape_for(s, g);
+  const multi_shape *m = &shape;
   cl_kernel k;
   cl_mem spare;
   golcl_status st = multi_kernel(s, g, &k);
