@@ -35,11 +35,11 @@ inline uint2 bs_row(__global const uint *in, int y, int k, int words, int w, uin
   return golcl_bs_h3(west, c, east);
 }
 
-/* Rows loaded ahead of use: their loads are in flight together, so one
- * work-item keeps several memory requests going (a strip is walked in
- * chunks of GOLCL_BS_AHEAD rows). */
+/* Rows loaded ahead of use, a strip walked in chunks of GOLCL_BS_AHEAD
+ * rows. 1 (no chunks) measured fastest on the H200 (2, 4, 8 were 0-30 %
+ * slower); kept settable for other devices. */
 #ifndef GOLCL_BS_AHEAD
-#define GOLCL_BS_AHEAD 4
+#define GOLCL_BS_AHEAD 1
 #endif
 
 __kernel void bitslice_step(__global const uint *in, __global uint *out, int w, int h, int words) {
