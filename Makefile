@@ -24,7 +24,8 @@ PKG_CONFIG ?= pkg-config
 WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes $(WERROR)
 BASE_CPPFLAGS := -Iinclude -D_POSIX_C_SOURCE=200809L
 LIB_CFLAGS := -std=c11 $(WARN) -fPIC -fvisibility=hidden -DGOLCL_BUILDING
-LIB_LIBS := -lclblast -lOpenCL -lm
+ZLIB_LIBS := -lz
+LIB_LIBS := -lclblast -lOpenCL $(ZLIB_LIBS) -lm
 
 # Sources: every .c under lib/, every .cl under cl/ (embedded at build time).
 LIB_SRC := $(sort $(wildcard lib/*/*.c))
@@ -56,7 +57,8 @@ TEST_UTIL_OBJ := $(TEST_UTIL_SRC:%.c=$(BUILD)/obj/%.o)
 CHECK_CFLAGS := $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell $(PKG_CONFIG) --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lm -pthread)
 
-DEPS_PKGS := ocl-icd-opencl-dev opencl-headers pocl-opencl-icd libclblast-dev check libpng-dev pkg-config
+DEPS_PKGS := ocl-icd-opencl-dev opencl-headers pocl-opencl-icd libclblast-dev check libpng-dev pkg-config \
+             zlib1g-dev
 
 .PHONY: all lib examples tests test demo deps install install-pc install-static install-shared \
         install-includes install-bin uninstall clean asan docs
@@ -161,8 +163,10 @@ asan: deps
 FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
 FUZZ_PKGS ?= clang libclang-rt-14-dev
-FUZZ_SRC := tests/fuzz/fuzz_pattern.c lib/life/pattern.c lib/life/pattern_read.c \
-            lib/life/pattern_write.c lib/life/rule.c lib/core/error.c
+# Built without OpenCL: no -lOpenCL, and tests/fuzz/no-opencl/CL/cl.h (an #error)
+# first on the include path.
+FUZZ_SRC := tests/fuzz/fuzz_pattern.c lib/pattern/pattern.c lib/pattern/pattern_read.c \
+            lib/pattern/pattern_write.c lib/life/rule.c lib/core/error.c
 .PHONY: fuzz
 fuzz:
 	@$(MAKE) --no-print-directory deps EXTRA_PKGS="$(FUZZ_PKGS)"
@@ -172,11 +176,12 @@ fuzz:
 	$(BUILD)/fuzz/fuzz_pattern -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 \
 	  -dict=tests/fuzz/pattern.dict -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus
 
-$(BUILD)/fuzz/fuzz_pattern: $(FUZZ_SRC) tests/fuzz/pattern.dict include/golcl.h lib/life/pattern.h \
-                            lib/life/life.h lib/core/core.h
+$(BUILD)/fuzz/fuzz_pattern: $(FUZZ_SRC) tests/fuzz/pattern.dict include/golcl.h \
+                            lib/pattern/pattern.h lib/core/host.h
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(BASE_CPPFLAGS) -std=c11 $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined \
-	  -fno-sanitize-recover=undefined -o $@ $(FUZZ_SRC)
+	$(FUZZ_CC) -Itests/fuzz/no-opencl -DGOLCL_NO_OPENCL_HEADERS $(BASE_CPPFLAGS) -std=c11 $(WARN) \
+	  -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -o $@ $(FUZZ_SRC) \
+	  $(ZLIB_LIBS)
 
 # ---------------------------------------------------------------- install
 golcl.pc: golcl.pc.in include/golcl.h

@@ -7,6 +7,16 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* Define GOLCL_NO_OPENCL_HEADERS before this header to use the parts that
+ * need no device (patterns, rules, errors, versions) where the OpenCL headers
+ * are not installed: the four OpenCL handle types it names are then declared
+ * as the Khronos headers declare them (so including those later still works). */
+#ifdef GOLCL_NO_OPENCL_HEADERS
+typedef struct _cl_context *cl_context;
+typedef struct _cl_device_id *cl_device_id;
+typedef struct _cl_command_queue *cl_command_queue;
+typedef struct _cl_mem *cl_mem;
+#else
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
 #endif
@@ -14,6 +24,7 @@
 #include <OpenCL/cl.h>
 #else
 #include <CL/cl.h>
+#endif
 #endif
 
 #ifdef __cplusplus
@@ -281,16 +292,49 @@ GOLCL_API golcl_status golcl_grid_rule(const golcl_grid *grid, golcl_rule *out);
 GOLCL_API golcl_status golcl_grid_set_rule_bits(golcl_grid *grid, golcl_rule rule);
 
 /** Replaces all cells from host memory: cells[y*row_stride + x], 0 is dead,
- *  anything else alive. row_stride 0 means w. The generation is unchanged.
+ *  anything else alive. row_stride 0 means w. The layout and the generation
+ *  are unchanged (golcl_grid_write_rect of the whole grid). Blocking as
+ *  golcl_grid_write_rect.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, row_stride < w);
- *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
+ *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_BUILD (a bit layout's kernel);
+ *          GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_grid_write(golcl_grid *grid, const uint8_t *cells,
                                         size_t row_stride);
 
 /** Copies all cells to host memory as 0/1 bytes, cells[y*row_stride + x];
  *  row_stride 0 means w. Bytes between w and row_stride are not touched.
+ *  Blocking; the layout is unchanged (golcl_grid_read_rect of the whole grid).
  *  @return as golcl_grid_write. */
 GOLCL_API golcl_status golcl_grid_read(golcl_grid *grid, uint8_t *cells, size_t row_stride);
+
+/** Copies the w×h rectangle of cells whose top-left cell is (x, y) to host
+ *  memory as 0/1 bytes: cell (x+i, y+j) goes to cells[j*row_stride + i];
+ *  row_stride 0 means w, and bytes between w and row_stride are not touched.
+ *  Works in the grid's own layout (no conversion of the grid, which keeps its
+ *  layout): a rectangle copy on the byte layouts, a small kernel over the
+ *  rectangle on the bit layouts, through device memory of a few MB at most.
+ *  An empty rectangle (w or h 0) copies nothing (cells may then be NULL).
+ *  Blocking: returns when the cells are in host memory.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL grid, NULL cells for a
+ *          non-empty rectangle, x + w > width or y + h > height, row_stride
+ *          < w, (h-1)·row_stride + w beyond SIZE_MAX); GOLCL_E_OUT_OF_MEMORY;
+ *          GOLCL_E_BUILD (the layout's kernel); GOLCL_E_UNSUPPORTED (a layout
+ *          without rectangle kernels; every built-in layout has them);
+ *          GOLCL_E_OPENCL. Details in golcl_context_errmsg. */
+GOLCL_API golcl_status golcl_grid_read_rect(golcl_grid *grid, uint32_t x, uint32_t y, uint32_t w,
+                                            uint32_t h, uint8_t *cells, size_t row_stride);
+
+/** Replaces the w×h rectangle of cells whose top-left cell is (x, y) from
+ *  host memory: cell (x+i, y+j) becomes alive iff cells[j*row_stride + i] is
+ *  not 0; the cells outside the rectangle, the layout, rule and generation do
+ *  not change. row_stride 0 means w; an empty rectangle is a no-op.
+ *  Blocking as far as the host memory goes: on return `cells` may be reused;
+ *  on a bit layout the kernel that stores the last band of rows may still be
+ *  queued (every later call on the context sees its result).
+ *  @return as golcl_grid_read_rect. On failure the rectangle may be partly
+ *          written (bands of rows in order); the cells outside it never are. */
+GOLCL_API golcl_status golcl_grid_write_rect(golcl_grid *grid, uint32_t x, uint32_t y, uint32_t w,
+                                             uint32_t h, const uint8_t *cells, size_t row_stride);
 
 /** Sets every cell dead. @return GOLCL_OK; GOLCL_E_INVALID_ARG; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_grid_clear(golcl_grid *grid);
@@ -383,8 +427,12 @@ GOLCL_API golcl_status golcl_stepper_prepare(golcl_stepper *stepper, golcl_grid 
 
 /** Advances the grid by some generations and adds them to its generation
  *  counter. 0 generations is a no-op. Returns once the work is queued; reads
- *  of the grid wait for it.
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_MISMATCH
+ *  of the grid wait for it. Every stepper keeps this promise (REFERENCE,
+ *  which computes on the host, returns when done); a long run waits now and
+ *  then for its own earlier launches, so that the queue stays bounded.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, or a count that
+ *          would take the generation counter past 2^64-1: the grid is then
+ *          unchanged); GOLCL_E_MISMATCH
  *          (grid of another context); GOLCL_E_UNSUPPORTED (this stepper cannot
  *          serve this grid; the reason in errmsg); GOLCL_E_BUILD;
  *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. On failure the grid holds
@@ -392,8 +440,11 @@ GOLCL_API golcl_status golcl_stepper_prepare(golcl_stepper *stepper, golcl_grid 
 GOLCL_API golcl_status golcl_stepper_run(golcl_stepper *stepper, golcl_grid *grid,
                                          uint64_t generations);
 
-/** The counters of the stepper's last run.
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). */
+/** The counters of the stepper's last run. For LAZY, tiles_computed is
+ *  counted now from the flags on the device: this call then waits for the
+ *  last run's work to finish.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_OPENCL
+ *          (LAZY: reading the flags failed; the other counters are set). */
 GOLCL_API golcl_status golcl_stepper_get_stats(const golcl_stepper *stepper,
                                                golcl_stepper_stats *out);
 
@@ -450,22 +501,26 @@ typedef struct golcl_pattern_limits {
 GOLCL_API void golcl_pattern_get_limits(golcl_pattern_limits *out);
 
 /** Sets the process-wide limits of golcl_pattern_parse and
- *  golcl_pattern_read_file; NULL restores the defaults. Set them before
+ *  golcl_pattern_read_file, which the writers keep too (they refuse a text
+ *  that could not be read back); NULL restores the defaults. Set them before
  *  threads parse: each field is read atomically, not the struct as a whole.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (a field is 0). */
 GOLCL_API golcl_status golcl_pattern_set_limits(const golcl_pattern_limits *limits);
 
 /** Parses a pattern: RLE (with Golly's #CXRLE line and rule suffixes),
- *  plaintext (.cells), Life 1.05 or Life 1.06, recognised from the content.
- *  The text need not be NUL-terminated; a NUL byte in it is an error.
+ *  plaintext (.cells), Life 1.05 or Life 1.06, recognised from the content;
+ *  gzip-compressed text is inflated first (zlib; the inflated text is held
+ *  to max_bytes). The text need not be NUL-terminated; a NUL byte in it is
+ *  an error.
  *  @param text  len bytes of text.
  *  @param out   receives the pattern; set to NULL on failure.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL text with len > 0, or NULL
  *          out); GOLCL_E_PARSE (malformed text, or a size, run count or
  *          cell count above the limits: "line L, column C: ..." in
- *          golcl_last_errmsg()); GOLCL_E_UNSUPPORTED (a rule that is not
- *          Life-like, a topology other than :T and :P, macrocell or gzip
- *          input; the message names it); GOLCL_E_OUT_OF_MEMORY. */
+ *          golcl_last_errmsg(); corrupt or truncated gzip data); GOLCL_E_UNSUPPORTED
+ *          (a rule that is not Life-like, a topology other than :T and :P,
+ *          macrocell or MCell input; the message names it);
+ *          GOLCL_E_OUT_OF_MEMORY. */
 GOLCL_API golcl_status golcl_pattern_parse(const char *text, size_t len, golcl_pattern **out);
 
 /** Reads and parses a file (the format comes from the content, not the
@@ -583,12 +638,14 @@ GOLCL_API golcl_status golcl_pattern_add_comment(golcl_pattern *pattern, const c
  *  boundary, cells that fall outside the grid are dropped (clipped); on a
  *  torus they wrap, (x + px) mod W and (y + py) mod H, so a pattern larger
  *  than the grid folds onto it. The grid's rule and generation do not
- *  change (see golcl_grid_set_rule_bits, golcl_grid_set_generation). The
- *  grid may change to the byte layout.
+ *  change (see golcl_grid_set_rule_bits, golcl_grid_set_generation). Only
+ *  the rectangles that the box covers cross to the host and back, in bands
+ *  of a few MB (golcl_grid_read_rect / golcl_grid_write_rect), in the grid's
+ *  own layout, which does not change. Blocking as golcl_grid_write_rect.
  *  @return GOLCL_OK (also when everything is clipped); GOLCL_E_INVALID_ARG
- *          (NULL argument); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_BUILD (converting
- *          from another layout); GOLCL_E_OPENCL (then cells may be partly
- *          placed). Details in golcl_context_errmsg. */
+ *          (NULL argument); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_BUILD (the
+ *          rectangle kernel of a bit layout); GOLCL_E_OPENCL (then cells may
+ *          be partly placed). Details in golcl_context_errmsg. */
 GOLCL_API golcl_status golcl_grid_place(golcl_grid *grid, const golcl_pattern *pattern,
                                         int64_t x, int64_t y);
 
@@ -596,26 +653,31 @@ GOLCL_API golcl_status golcl_grid_place(golcl_grid *grid, const golcl_pattern *p
  *  the grid's rule, generation and size as its topology (":T" for a torus,
  *  ":P" for a dead boundary) and its position in Golly's coordinates of that
  *  grid: grid cell (x, y) is (x - floor(W/2), y - floor(H/2)). Reads the grid
- *  in bounded chunks.
+ *  in bands of rows of a few MB (golcl_grid_read_rect), in its own layout,
+ *  which does not change. Blocking.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument; *out is set to NULL
- *          on every failure); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_BUILD (reading
- *          another layout); GOLCL_E_OPENCL. */
+ *          on every failure); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_BUILD (the
+ *          rectangle kernel of a bit layout); GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_grid_extract(golcl_grid *grid, golcl_pattern **out);
 
 /** The bounding box of the live cells of a grid, without building a
  *  pattern: *w = *h = 0 (and *x = *y = 0) if there are none. Reads the grid
- *  in bounded chunks.
+ *  as golcl_grid_extract does. Blocking.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_OUT_OF_MEMORY;
- *          GOLCL_E_BUILD (reading another layout); GOLCL_E_OPENCL. */
+ *          GOLCL_E_BUILD (the rectangle kernel of a bit layout); GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_grid_bounding_box(golcl_grid *grid, uint32_t *x, uint32_t *y,
                                                uint32_t *w, uint32_t *h);
 
 /** Writes a pattern as RLE: "#CXRLE Pos=x,y Gen=n" when a position was given
  *  or the generation is not 0, the comment lines, the header
  *  "x = W, y = H, rule = RULE" (with the suffix of a bounded topology), and
- *  lines of at most 70 characters ending with '!'.
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_IO (a
- *          write failed). */
+ *  lines of at most 70 characters ending with '!'. Nothing is written if the
+ *  text would break the limits of golcl_pattern_set_limits (a box or grid
+ *  side, the live cells, the bytes of text), as the readers could not read
+ *  it back.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, past a limit: the
+ *          limit in golcl_last_errmsg()); GOLCL_E_IO (a write or the final
+ *          fflush failed; f's error indicator is set). */
 GOLCL_API golcl_status golcl_pattern_write_rle(const golcl_pattern *pattern, FILE *f);
 
 /** Writes a pattern as plaintext: comments as "!" lines ("!Name: ", "!Author: "
@@ -626,10 +688,16 @@ GOLCL_API golcl_status golcl_pattern_write_rle(const golcl_pattern *pattern, FIL
 GOLCL_API golcl_status golcl_pattern_write_plaintext(const golcl_pattern *pattern, FILE *f);
 
 /** Writes a pattern to a file in the format of its extension: ".rle" for
- *  RLE, ".cells" for plaintext (case-insensitive).
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, another
- *          extension); GOLCL_E_IO (cannot create or write; the path and the
- *          reason in golcl_last_errmsg()). */
+ *  RLE, ".cells" for plaintext (case-insensitive). The text goes to a new
+ *  temporary file in the same folder (the permissions of the file it
+ *  replaces, else 0666 less the umask), is flushed and fsync'ed, and is then
+ *  renamed over path: on any failure the temporary is removed and a file
+ *  that was at path is left as it was, never cut. The folder must be
+ *  writable; a symbolic link at path is replaced, not followed.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, another extension,
+ *          past a limit as in golcl_pattern_write_rle); GOLCL_E_IO (cannot
+ *          create, write, fsync, close or rename, a full disk included; the
+ *          path and the reason in golcl_last_errmsg()). */
 GOLCL_API golcl_status golcl_pattern_write_file(const golcl_pattern *pattern, const char *path);
 
 #ifdef __cplusplus

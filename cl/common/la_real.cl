@@ -7,6 +7,8 @@
 #ifndef GOLCL_LA_REAL_CL
 #define GOLCL_LA_REAL_CL
 
+#include "common/reduce.cl"
+
 #ifdef GOLCL_FP64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #endif
@@ -31,18 +33,8 @@
 
 /* The sum of v over the work-group, given to every work-item. s holds LA_WG
  * elements of local memory; it may be reused after the call. */
-inline REAL la_group_sum(REAL v, __local REAL *s) {
-  const int l = (int)get_local_id(0);
-  s[l] = v;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  for (int h = LA_WG / 2; h > 0; h >>= 1) {
-    if (l < h) s[l] += s[l + h];
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
-  const REAL r = s[0];
-  barrier(CLK_LOCAL_MEM_FENCE);
-  return r;
-}
+GOLCL_DEFINE_GROUP_REDUCE(la_group_sum_wg, REAL, GOLCL_RED_ADD)
+inline REAL la_group_sum(REAL v, __local REAL *s) { return la_group_sum_wg(v, s, LA_WG); }
 
 /* The sum of the m partials p[0..m-1] of a first stage; every work-group
  * that calls it gets the same bits. */
@@ -56,18 +48,8 @@ inline REAL la_sum_partials(__global const REAL *p, int m, __local REAL *s) {
 #define REAL4 GOLCL_CAT(REAL, 4)
 #define GOLCL_CAT(a, b) GOLCL_CAT2(a, b)
 #define GOLCL_CAT2(a, b) a##b
-inline REAL4 la_group_sum4(REAL4 v, __local REAL4 *s) {
-  const int l = (int)get_local_id(0);
-  s[l] = v;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  for (int h = LA_WG / 2; h > 0; h >>= 1) {
-    if (l < h) s[l] += s[l + h];
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
-  const REAL4 r = s[0];
-  barrier(CLK_LOCAL_MEM_FENCE);
-  return r;
-}
+GOLCL_DEFINE_GROUP_REDUCE(la_group_sum4_wg, REAL4, GOLCL_RED_ADD)
+inline REAL4 la_group_sum4(REAL4 v, __local REAL4 *s) { return la_group_sum4_wg(v, s, LA_WG); }
 
 /* Sums of rows 0..3 of partials (m each, row k at p + k·m; rows past
  * `rows` count as 0), in one tree. */
