@@ -13,14 +13,14 @@
  * that is never on). */
 int golcl__rule_terms(golcl_rule r, uint16_t terms[GOLCL__RULE_MAX_TERMS]);
 
-/* The build options "-DGOLCL_RULE_N=n -DGOLCL_RULE_T0=..." of the rule;
- * GOLCL_E_INVALID_ARG (in errmsg) if cap is too small. */
-golcl_status golcl__rule_logic_options(golcl_context *ctx, golcl_rule r, char *buf, size_t cap);
+/* Appends the rule's build options "-DGOLCL_RULE_N=n -DGOLCL_RULE_T0=..."
+ * to *o (golcl__opts_check reports an overflow). */
+golcl_status golcl__rule_logic_options(golcl_context *ctx, golcl_rule r, golcl__opts *o);
 
-/* The build options of a bit-sliced kernel for grid g: boundary, rule and
- * `extra` (the kernel's own -D options); GOLCL_E_INVALID_ARG past cap. */
-golcl_status golcl__bitslice_options(struct golcl_stepper *s, const golcl_grid *g,
-                                     const char *extra, char *buf, size_t cap);
+/* The kernel `name` of `file` built for grid g: boundary, rule and the
+ * options already in *o (the kernel's own -D options). */
+golcl_status golcl__bitslice_kernel(struct golcl_stepper *s, const golcl_grid *g, const char *file,
+                                    const char *name, golcl__opts *o, cl_kernel *k);
 
 extern const golcl__stepper_ops golcl__stepper_bitslice;
 extern const golcl__stepper_ops golcl__stepper_multi;

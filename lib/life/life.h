@@ -142,7 +142,7 @@ void golcl__reference_step(const uint8_t *in, uint8_t *out, uint32_t w, uint32_t
 struct golcl_stepper;
 
 /* What the launches of a run need, found once per stepper and grid shape
- * (width, height, boundary) by the plan hook and cached in the stepper. */
+ * (width, height, boundary, rule) by the plan hook and cached in the stepper. */
 typedef struct golcl__plan {
   cl_kernel kernel;         /* from the context's cache, which owns it */
   size_t global[2];         /* work-items in dimensions 0 and 1 */
@@ -202,6 +202,7 @@ typedef struct golcl__plan_entry {
   int valid;
   uint32_t w, h;
   golcl_boundary boundary;
+  golcl_rule rule; /* the bit-sliced kernels compile the rule in */
   golcl__plan plan;
 } golcl__plan_entry;
 

@@ -8,8 +8,6 @@
  * then a greedy cover: a handful of terms for every rule. */
 #include "bitslice.h"
 
-#include <stdio.h>
-
 /* Minterm index of (a, c9). */
 static unsigned minterm(unsigned a, unsigned c9) { return a | c9 << 1; }
 
@@ -88,17 +86,13 @@ int golcl__rule_terms(golcl_rule r, uint16_t terms[GOLCL__RULE_MAX_TERMS]) {
   return nt;
 }
 
-golcl_status golcl__rule_logic_options(golcl_context *ctx, golcl_rule r, char *buf, size_t cap) {
+golcl_status golcl__rule_logic_options(golcl_context *ctx, golcl_rule r, golcl__opts *o) {
   uint16_t terms[GOLCL__RULE_MAX_TERMS];
   int nt = golcl__rule_terms(r, terms);
   if (nt < 0)
     return golcl__fail(ctx, GOLCL_E_UNSUPPORTED, "the rule needs more than %d product terms",
                        GOLCL__RULE_MAX_TERMS);
-  int len = snprintf(buf, cap, "-DGOLCL_RULE_N=%d", nt);
-  for (int i = 0; i < nt && len >= 0 && (size_t)len < cap; i++)
-    len += snprintf(buf + len, cap - (size_t)len, " -DGOLCL_RULE_T%d=%u", i, (unsigned)terms[i]);
-  if (len < 0 || (size_t)len >= cap)
-    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
-                       "the rule's build options need more than %zu bytes", cap);
+  golcl__opts_define(o, "GOLCL_RULE_N", nt);
+  for (int i = 0; i < nt; i++) golcl__opts_add(o, "-DGOLCL_RULE_T%d=%u", i, (unsigned)terms[i]);
   return GOLCL_OK;
 }

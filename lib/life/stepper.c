@@ -125,7 +125,8 @@ golcl_status golcl__stepper_plan(golcl_stepper *s, const golcl_grid *g, const go
   if (s->ops->host_run) return supports(s, g, &info);
   for (unsigned i = 0; i < GOLCL__PLANS; i++) {
     const golcl__plan_entry *e = &s->plans[i];
-    if (e->valid && e->w == g->w && e->h == g->h && e->boundary == g->boundary) {
+    if (e->valid && e->w == g->w && e->h == g->h && e->boundary == g->boundary &&
+        e->rule.birth == g->rule.birth && e->rule.survive == g->rule.survive) {
       *out = &e->plan;
       return GOLCL_OK;
     }
@@ -141,6 +142,7 @@ golcl_status golcl__stepper_plan(golcl_stepper *s, const golcl_grid *g, const go
   e->w = g->w;
   e->h = g->h;
   e->boundary = g->boundary;
+  e->rule = g->rule;
   e->plan = p;
   *out = &e->plan;
   return GOLCL_OK;

@@ -9,7 +9,6 @@
  * 1..32 (the halo depth). */
 #include "bitslice.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 
 /* Defaults, measured on an H200 (docs/benchmarks.md): tiles of 16 words ×
@@ -127,53 +126,51 @@ static multi_shape shape_for(const golcl_stepper *s, const golcl_grid *g) {
   return m;
 }
 
-static golcl_status multi_kernel(golcl_stepper *s, golcl_grid *g, cl_kernel *k) {
-  multi_shape shape = shape_for(s, g);
-  const multi_shape *m = &shape;
-  char extra[128], opts[768];
-  snprintf(extra, sizeof extra, "-DGOLCL_MX=%u -DGOLCL_MY=%u -DGOLCL_MS=%u -DGOLCL_MG=%u",
-           (unsigned)m->mx, (unsigned)m->my, (unsigned)m->ms, (unsigned)m->g);
-  golcl_status st = golcl__bitslice_options(s, g, extra, opts, sizeof opts);
-  if (st == GOLCL_OK) st = golcl__kernel(s->ctx, "life/multi.cl", opts, "multi_step", k);
-  size_t local[2] = {m->mx, m->my};
-  return st == GOLCL_OK ? golcl__wg_fits(s, *k, local) : st;
-}
-
-static golcl_status multi_prepare(golcl_stepper *s, golcl_grid *g) {
-  cl_kernel k;
-  golcl__program_entry *conv;
-  golcl_status st = multi_kernel(s, g, &k);
-  if (st == GOLCL_OK) st = golcl__program(s->ctx, "life/layout_bitrow.cl", "", &conv);
-  return st;
-}
-
-static golcl_status multi_run(golcl_stepper *s, golcl_grid *g, uint64_t gens) {
-  multi_shape shape = shape_for(s, g);
-  const multi_shape *m = &shape;
-  cl_kernel k;
-  cl_mem spare;
-  golcl_status st = multi_kernel(s, g, &k);
-  if (st == GOLCL_OK) st = golcl__grid_set_layout(g, GOLCL_LAYOUT_BITROW);
-  if (st == GOLCL_OK) st = golcl__grid_spare(g, &spare);
+static golcl_status multi_plan(golcl_stepper *s, const golcl_grid *g, const golcl_layout_info *info,
+                               golcl__plan *p) {
+  multi_shape m = shape_for(s, g);
+  golcl__opts o;
+  golcl__opts_init(&o);
+  golcl__opts_define(&o, "GOLCL_MX", m.mx);
+  golcl__opts_define(&o, "GOLCL_MY", m.my);
+  golcl__opts_define(&o, "GOLCL_MS", m.ms);
+  golcl__opts_define(&o, "GOLCL_MG", m.g);
+  golcl_status st = golcl__bitslice_kernel(s, g, "life/multi.cl", "multi_step", &o, &p->kernel);
+  p->local[0] = m.mx;
+  p->local[1] = m.my;
+  if (st == GOLCL_OK) st = golcl__wg_fits(s, p->kernel, p->local);
   if (st != GOLCL_OK) return st;
-  cl_int w = (cl_int)g->w, h = (cl_int)g->h, words = (cl_int)(g->info.row_pitch / 4);
-  size_t local[2] = {m->mx, m->my};
-  size_t tiles_x = ((size_t)words + m->mx - 3) / (m->mx - 2);
-  size_t rows_in = (size_t)m->my * m->ms - 2u * m->g;
-  size_t global[2] = {tiles_x * m->mx, ((size_t)g->h + rows_in - 1) / rows_in * m->my};
-  while (gens > 0) {
-    cl_int n = (cl_int)(gens < m->g ? gens : m->g);
-    st = golcl__args(s->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
-                     GOLCL__ARG(h), GOLCL__ARG(words), GOLCL__ARG(n), GOLCL__END);
-    if (st == GOLCL_OK) st = golcl__launch(s->ctx, k, 2, global, local);
-    if (st != GOLCL_OK) return st;
-    golcl__grid_swap(g);
-    g->generation += (uint64_t)n;
-    s->stats.launches++;
-    gens -= (uint64_t)n;
-  }
+  size_t words = info->row_pitch / 4;
+  size_t tiles_x = (words + m.mx - 3) / (m.mx - 2);
+  size_t rows_in = (size_t)m.my * m.ms - 2u * m.g;
+  p->global[0] = tiles_x * m.mx;
+  p->global[1] = ((size_t)g->h + rows_in - 1) / rows_in * m.my;
+  p->tile[0] = 32 * (m.mx - 2);
+  p->tile[1] = (uint32_t)rows_in;
+  p->gens_per_launch = m.g;
   return GOLCL_OK;
 }
 
-const golcl__stepper_ops golcl__stepper_multi = {GOLCL_STEPPER_MULTI, multi_init, multi_prepare,
-                                                 multi_run, NULL};
+static golcl_status multi_prepare(golcl_stepper *s, golcl_grid *g) {
+  golcl__program_entry *conv;
+  (void)g;
+  return golcl__program(s->ctx, "life/layout_bitrow.cl", "", &conv);
+}
+
+/* Arguments for launches of `gens` (<= gens_per_launch) generations. */
+static golcl_status multi_args(golcl_stepper *s, golcl_grid *g, const golcl__plan *p,
+                               uint32_t gens) {
+  cl_int w = (cl_int)g->w, h = (cl_int)g->h, words = (cl_int)(g->info.row_pitch / 4);
+  cl_int n = (cl_int)gens;
+  return golcl__args(s->ctx, p->kernel, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
+                     GOLCL__ARG(h), GOLCL__ARG(words), GOLCL__ARG(n), GOLCL__END);
+}
+
+const golcl__stepper_ops golcl__stepper_multi = {
+    .kind = GOLCL_STEPPER_MULTI,
+    .layout = GOLCL_LAYOUT_BITROW,
+    .init = multi_init,
+    .plan = multi_plan,
+    .prepare = multi_prepare,
+    .args = multi_args,
+};
