@@ -2,7 +2,8 @@
  * the host model: the foundation matrix, word-edge widths (31 … 1000) on both
  * boundaries, heights below the tile, generation counts that are no multiple
  * of the per-launch count, random rules (with and without B0), settable
- * options, and layout switches with every other layout. */
+ * options, layout switches with every other layout; AUTO against the model
+ * and its reported choice. */
 #include "lifecheck.h"
 
 #include <stdio.h>
@@ -228,6 +229,53 @@ START_TEST(options_are_checked) {
 }
 END_TEST
 
+/* ---------------------------------------------------------------- AUTO */
+
+START_TEST(auto_matrix) { lc_check_matrix(GOLCL_STEPPER_AUTO, NULL); }
+END_TEST
+
+/* AUTO reports the stepper it ran (golcl_stepper_chosen), passes on its
+ * counters, and follows the grid: BITSLICE for a small grid on a CPU device,
+ * MULTI on a GPU or from 2^24 cells. */
+START_TEST(auto_reports_its_choice) {
+  golcl_device_info d;
+  TU_OK(golcl_context_device_info(tu_ctx, &d));
+  golcl_stepper *st;
+  TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_AUTO, NULL, &st));
+  ck_assert_int_eq(golcl_stepper_chosen(st), GOLCL_STEPPER_AUTO);
+  ck_assert_int_eq(golcl_stepper_kind_of(st), GOLCL_STEPPER_AUTO);
+  ck_assert_int_eq(golcl_stepper_chosen(NULL), GOLCL_STEPPER_COUNT);
+  static const uint64_t cps[] = {1, 20};
+  check_gens(st, 70, 33, GOLCL_BOUNDARY_TORUS, "B3/S23", 11, cps, 2);
+  ck_assert_int_eq(golcl_stepper_chosen(st),
+                   d.type == GOLCL_DEVICE_CPU ? GOLCL_STEPPER_BITSLICE : GOLCL_STEPPER_MULTI);
+  golcl_stepper_stats stats;
+  TU_OK(golcl_stepper_get_stats(st, &stats));
+  ck_assert_uint_eq(stats.generations, 19);
+  ck_assert_uint_ge(stats.launches, 1);
+  /* a grid of 2^24 cells: MULTI everywhere; the hash equals the reference's */
+  golcl_grid *a, *b;
+  TU_OK(golcl_grid_create(tu_ctx, 4096, 4096, GOLCL_BOUNDARY_DEAD, &a));
+  TU_OK(golcl_grid_randomize(a, 0.5, 9));
+  TU_OK(golcl_grid_clone(a, &b));
+  TU_OK(golcl_stepper_run(st, a, 3));
+  ck_assert_int_eq(golcl_stepper_chosen(st), GOLCL_STEPPER_MULTI);
+  golcl_stepper *naive;
+  TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_NAIVE, NULL, &naive));
+  TU_OK(golcl_stepper_run(naive, b, 3));
+  uint64_t ha, hb;
+  TU_OK(golcl_grid_hash(a, &ha));
+  TU_OK(golcl_grid_hash(b, &hb));
+  ck_assert_uint_eq(ha, hb);
+  ck_assert_uint_eq(golcl_grid_generation(a), 3);
+  TU_OK(golcl_stepper_prepare(st, b));
+  golcl_stepper_destroy(naive);
+  golcl_grid_destroy(a);
+  golcl_grid_destroy(b);
+  golcl_stepper_destroy(st);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("steppers_bits");
   TCase *tc = tcase_create("steppers_bits");
@@ -241,6 +289,8 @@ int main(void) {
   tcase_add_loop_test(tc, random_rules, 0, n);
   tcase_add_loop_test(tc, layout_switches, 0, n);
   tcase_add_loop_test(tc, options_are_checked, 0, n);
+  tcase_add_test(tc, auto_matrix);
+  tcase_add_test(tc, auto_reports_its_choice);
   suite_add_tcase(s, tc);
   return tu_main(s);
 }

@@ -193,6 +193,12 @@ typedef struct golcl__stepper_ops {
   golcl_status (*stats)(const struct golcl_stepper *s, golcl_stepper_stats *out);
   /* Frees s->state; may be NULL (then free(s->state) is done). */
   void (*destroy)(struct golcl_stepper *s);
+  /* A stepper that picks another per grid (AUTO) sets this instead of plan
+   * and args: the stepper that runs (and prepares) this grid; its counters
+   * become this one's. chosen gives the kind of the last choice. */
+  golcl_status (*delegate)(struct golcl_stepper *s, const golcl_grid *g,
+                           struct golcl_stepper **out);
+  golcl_stepper_kind (*chosen)(const struct golcl_stepper *s);
 } golcl__stepper_ops;
 
 /* Plans a stepper keeps, one per grid shape it served last. */
@@ -249,6 +255,7 @@ extern const golcl__stepper_ops golcl__stepper_binmul;
 extern const golcl__stepper_ops golcl__stepper_halo;
 extern const golcl__stepper_ops golcl__stepper_twocell;
 extern const golcl__stepper_ops golcl__stepper_lazy;
+extern const golcl__stepper_ops golcl__stepper_auto;
 
 /* Work-group shapes and tiles of the steppers (workgroup.c) ---------------------- */
 

@@ -34,6 +34,7 @@ static const golcl__stepper_ops *const impls[GOLCL_STEPPER_COUNT] = {
     [GOLCL_STEPPER_LAZY] = &golcl__stepper_lazy,
     [GOLCL_STEPPER_BITSLICE] = &golcl__stepper_bitslice,
     [GOLCL_STEPPER_MULTI] = &golcl__stepper_multi,
+    [GOLCL_STEPPER_AUTO] = &golcl__stepper_auto,
 };
 
 const char *golcl_stepper_name(golcl_stepper_kind kind) {
@@ -234,6 +235,11 @@ static golcl_status device_loop(golcl_stepper *s, golcl_grid *g, const golcl__pl
 
 golcl_status golcl_stepper_prepare(golcl_stepper *s, golcl_grid *g) {
   golcl_status st = check_pair(s, g, "golcl_stepper_prepare");
+  if (st == GOLCL_OK && s->ops->delegate) {
+    golcl_stepper *inner;
+    st = s->ops->delegate(s, g, &inner);
+    return st == GOLCL_OK ? golcl_stepper_prepare(inner, g) : st;
+  }
   const golcl__plan *p;
   if (st == GOLCL_OK) st = golcl__stepper_plan(s, g, &p); /* supports, kernel, shape */
   if (st == GOLCL_OK && s->ops->prepare) st = s->ops->prepare(s, g);
@@ -251,6 +257,13 @@ golcl_status golcl_stepper_run(golcl_stepper *s, golcl_grid *g, uint64_t generat
                        "the counter's largest value 2^64-1",
                        (unsigned long long)generations, (unsigned long long)g->generation);
   if (generations == 0) return GOLCL_OK;
+  if (s->ops->delegate) {
+    golcl_stepper *inner = NULL;
+    st = s->ops->delegate(s, g, &inner);
+    if (st == GOLCL_OK) st = golcl_stepper_run(inner, g, generations);
+    if (inner && st != GOLCL_E_INVALID_ARG) s->stats = inner->stats;
+    return st;
+  }
   uint64_t before = g->generation;
   const golcl__plan *p = NULL;
   st = golcl__stepper_plan(s, g, &p); /* checks supports on a new shape */
@@ -273,6 +286,11 @@ golcl_status golcl_stepper_get_stats(const golcl_stepper *s, golcl_stepper_stats
                        "golcl_stepper_get_stats: NULL argument");
   *out = s->stats;
   return s->ops->stats ? s->ops->stats(s, out) : GOLCL_OK;
+}
+
+golcl_stepper_kind golcl_stepper_chosen(const golcl_stepper *s) {
+  if (!s) return GOLCL_STEPPER_COUNT;
+  return s->ops->chosen ? s->ops->chosen(s) : s->kind;
 }
 
 golcl_stepper_kind golcl_stepper_kind_of(const golcl_stepper *s) {
