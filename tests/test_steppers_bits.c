@@ -1,4 +1,4 @@
-/* test_steppers_bits.c — the bit-sliced steppers (BITSLICE, MULTI) against
+/* test_steppers_bits.c — the bit-sliced steppers (BITSLICE, MULTI, SPARSE) against
  * the host model: the foundation matrix, word-edge widths (31 … 1000) on both
  * boundaries, heights below the tile, generation counts that are no multiple
  * of the per-launch count, random rules (with and without B0), settable
@@ -9,7 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-static const golcl_stepper_kind kinds[] = {GOLCL_STEPPER_BITSLICE, GOLCL_STEPPER_MULTI};
+static const golcl_stepper_kind kinds[] = {GOLCL_STEPPER_BITSLICE, GOLCL_STEPPER_MULTI,
+                                           GOLCL_STEPPER_SPARSE};
 #define NKINDS (sizeof kinds / sizeof kinds[0])
 
 static const char *const rules[] = {"B3/S23", "B36/S23", "B2/S", "B0/S8"};
@@ -229,6 +230,87 @@ START_TEST(options_are_checked) {
 }
 END_TEST
 
+/* -------------------------------------------------------------- SPARSE */
+
+static void put_glider(uint8_t *c, uint32_t w, uint32_t h, int x, int y) {
+  static const int glider[5][2] = {{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}};
+  for (int i = 0; i < 5; i++)
+    c[(size_t)((y + glider[i][1]) % (int)h) * w + (size_t)((x + glider[i][0]) % (int)w)] = 1;
+}
+
+/* A stream of gliders crossing the seams of a torus whose sides are no
+ * multiple of 32, in runs of awkward lengths: the same cells as the model,
+ * and only a few of the tiles computed. */
+START_TEST(sparse_glider_stream_across_the_seam) {
+  const uint32_t W = 101, H = 75;
+  golcl_grid *g;
+  TU_OK(golcl_grid_create(tu_ctx, W, H, GOLCL_BOUNDARY_TORUS, &g));
+  uint8_t *m = calloc((size_t)W * H, 1);
+  for (int i = 0; i < 4; i++) put_glider(m, W, H, 90 + 7 * i, 60 + 7 * i);
+  TU_OK(golcl_grid_write(g, m, 0));
+  golcl_rule r;
+  TU_OK(golcl_grid_rule(g, &r));
+  golcl_stepper *st;
+  TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_SPARSE, NULL, &st));
+  static const uint64_t runs[] = {1, 7, 16, 33, 100, 3, 240};
+  for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+    TU_OK(golcl_stepper_run(st, g, runs[i]));
+    lc_run(m, W, H, GOLCL_BOUNDARY_TORUS, r, runs[i]);
+    lc_assert_grid(g, m, "sparse glider stream");
+    golcl_stepper_stats stats;
+    TU_OK(golcl_stepper_get_stats(st, &stats));
+    ck_assert_uint_eq(stats.tiles_total, 4 * 3); /* 4 word columns × 3 strips of 32 rows */
+    ck_assert_uint_le(stats.tiles_computed, stats.tiles_total);
+  }
+  golcl_stepper_destroy(st);
+  golcl_grid_destroy(g);
+  free(m);
+}
+END_TEST
+
+/* A block alone in a large grid: after a few generations nothing changes and
+ * no tile is computed; a glider written after a run (a new epoch) wakes the
+ * tiles again, and the cells follow the model. */
+START_TEST(sparse_follows_the_grid_epoch) {
+  const uint32_t W = 300, H = 260;
+  golcl_grid *g;
+  TU_OK(golcl_grid_create(tu_ctx, W, H, GOLCL_BOUNDARY_DEAD, &g));
+  uint8_t *m = calloc((size_t)W * H, 1);
+  m[10 * W + 10] = m[10 * W + 11] = m[11 * W + 10] = m[11 * W + 11] = 1; /* block */
+  TU_OK(golcl_grid_write(g, m, 0));
+  golcl_rule r;
+  TU_OK(golcl_grid_rule(g, &r));
+  golcl_stepper *st;
+  TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_SPARSE, NULL, &st));
+  TU_OK(golcl_stepper_run(st, g, 5));
+  golcl_stepper_stats stats;
+  TU_OK(golcl_stepper_get_stats(st, &stats));
+  ck_assert_uint_eq(stats.tiles_total, 10 * 9);
+  ck_assert_uint_eq(stats.tiles_computed, 0);
+  lc_assert_grid(g, m, "a block");
+  /* a glider written after the run: the stepper must not trust its flags */
+  put_glider(m, W, H, 200, 150);
+  TU_OK(golcl_grid_write(g, m, 0));
+  TU_OK(golcl_stepper_run(st, g, 50));
+  lc_run(m, W, H, GOLCL_BOUNDARY_DEAD, r, 55 - 5);
+  lc_assert_grid(g, m, "a glider written after a run");
+  TU_OK(golcl_stepper_get_stats(st, &stats));
+  ck_assert_uint_ge(stats.tiles_computed, 1);
+  ck_assert_uint_le(stats.tiles_computed, 9);
+  /* another stepper in between, then sparse again */
+  golcl_stepper *naive;
+  TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_NAIVE, NULL, &naive));
+  TU_OK(golcl_stepper_run(naive, g, 9));
+  TU_OK(golcl_stepper_run(st, g, 20));
+  lc_run(m, W, H, GOLCL_BOUNDARY_DEAD, r, 29);
+  lc_assert_grid(g, m, "sparse after naive");
+  golcl_stepper_destroy(naive);
+  golcl_stepper_destroy(st);
+  golcl_grid_destroy(g);
+  free(m);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- AUTO */
 
 START_TEST(auto_matrix) { lc_check_matrix(GOLCL_STEPPER_AUTO, NULL); }
@@ -289,6 +371,8 @@ int main(void) {
   tcase_add_loop_test(tc, random_rules, 0, n);
   tcase_add_loop_test(tc, layout_switches, 0, n);
   tcase_add_loop_test(tc, options_are_checked, 0, n);
+  tcase_add_test(tc, sparse_glider_stream_across_the_seam);
+  tcase_add_test(tc, sparse_follows_the_grid_epoch);
   tcase_add_test(tc, auto_matrix);
   tcase_add_test(tc, auto_reports_its_choice);
   suite_add_tcase(s, tc);

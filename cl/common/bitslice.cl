@@ -145,6 +145,32 @@ inline void golcl_bs_store(__global uint *p, size_t i, uint v) {
 #endif
 }
 
+/* The horizontal 3-sum of word k of row y of a BITROW grid (y < 0: a dead
+ * row); *centre gets the word. On a torus the west neighbour of cell 0 is
+ * bit (w-1)&31 of the row's last word and cell 0 is put in as the east
+ * neighbour of cell w-1, so any width wraps exactly (needs GOLCL_TORUS). */
+inline uint2 golcl_bs_row(__global const uint *in, int y, int k, int words, int w, uint *centre) {
+  if (y < 0) {
+    *centre = 0;
+    return (uint2)(0, 0);
+  }
+  size_t row = (size_t)y * (size_t)words;
+  uint c = golcl_bs_load(in, row + (size_t)k);
+  uint west = c << 1, east = c >> 1;
+  if (k > 0) west |= golcl_bs_load(in, row + (size_t)k - 1) >> 31;
+#if GOLCL_TORUS
+  else
+    west |= (golcl_bs_load(in, row + (size_t)words - 1) >> ((w - 1) & 31)) & 1u;
+#endif
+  if (k + 1 < words) east |= golcl_bs_load(in, row + (size_t)k + 1) << 31;
+#if GOLCL_TORUS
+  else
+    east |= (golcl_bs_load(in, row) & 1u) << ((w - 1) & 31);
+#endif
+  *centre = c;
+  return golcl_bs_h3(west, c, east);
+}
+
 /* The valid bits of word k of a row of w cells in `words` words. */
 inline uint golcl_bs_colmask(int k, int words, int w) {
   int valid = w - 32 * k;

@@ -12,29 +12,6 @@
  * Build options: GOLCL_TORUS, GOLCL_BS_ROWS, the rule (GOLCL_RULE_*). */
 #include "common/bitslice.cl"
 
-/* The horizontal 3-sum of word k of row y (y < 0: a dead row). */
-inline uint2 bs_row(__global const uint *in, int y, int k, int words, int w, uint *centre) {
-  if (y < 0) {
-    *centre = 0;
-    return (uint2)(0, 0);
-  }
-  size_t row = (size_t)y * (size_t)words;
-  uint c = golcl_bs_load(in, row + (size_t)k);
-  uint west = c << 1, east = c >> 1;
-  if (k > 0) west |= golcl_bs_load(in, row + (size_t)k - 1) >> 31;
-#if GOLCL_TORUS
-  else
-    west |= (golcl_bs_load(in, row + (size_t)words - 1) >> ((w - 1) & 31)) & 1u;
-#endif
-  if (k + 1 < words) east |= golcl_bs_load(in, row + (size_t)k + 1) << 31;
-#if GOLCL_TORUS
-  else
-    east |= (golcl_bs_load(in, row) & 1u) << ((w - 1) & 31);
-#endif
-  *centre = c;
-  return golcl_bs_h3(west, c, east);
-}
-
 /* Rows loaded ahead of use, a strip walked in chunks of GOLCL_BS_AHEAD
  * rows. 1 (no chunks) measured fastest on the H200 (2, 4, 8 were 0-30 %
  * slower); kept settable for other devices. */
@@ -54,8 +31,8 @@ __kernel void bitslice_step(__global const uint *in, __global uint *out, int w, 
   int yu = y0 - 1;
 #endif
   uint a, b[GOLCL_BS_AHEAD] = {0};
-  uint2 u = bs_row(in, yu, k, words, w, &a);
-  uint2 m = bs_row(in, y0, k, words, w, &a);
+  uint2 u = golcl_bs_row(in, yu, k, words, w, &a);
+  uint2 m = golcl_bs_row(in, y0, k, words, w, &a);
   for (int y = y0; y < y1; y += GOLCL_BS_AHEAD) {
     uint2 d[GOLCL_BS_AHEAD];
 #pragma unroll
@@ -66,7 +43,7 @@ __kernel void bitslice_step(__global const uint *in, __global uint *out, int w, 
 #else
       yd = yd < h ? yd : -1;
 #endif
-      d[i] = y + i < y1 ? bs_row(in, yd, k, words, w, &b[i]) : (uint2)(0, 0);
+      d[i] = y + i < y1 ? golcl_bs_row(in, yd, k, words, w, &b[i]) : (uint2)(0, 0);
     }
 #pragma unroll
     for (int i = 0; i < GOLCL_BS_AHEAD; i++) {

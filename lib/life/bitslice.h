@@ -24,5 +24,6 @@ golcl_status golcl__bitslice_kernel(struct golcl_stepper *s, const golcl_grid *g
 
 extern const golcl__stepper_ops golcl__stepper_bitslice;
 extern const golcl__stepper_ops golcl__stepper_multi;
+extern const golcl__stepper_ops golcl__stepper_sparse;
 
 #endif

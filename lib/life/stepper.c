@@ -34,6 +34,7 @@ static const golcl__stepper_ops *const impls[GOLCL_STEPPER_COUNT] = {
     [GOLCL_STEPPER_LAZY] = &golcl__stepper_lazy,
     [GOLCL_STEPPER_BITSLICE] = &golcl__stepper_bitslice,
     [GOLCL_STEPPER_MULTI] = &golcl__stepper_multi,
+    [GOLCL_STEPPER_SPARSE] = &golcl__stepper_sparse,
     [GOLCL_STEPPER_AUTO] = &golcl__stepper_auto,
 };
 
