@@ -458,6 +458,13 @@ GOLCL_API golcl_status golcl_stepper_get_stats(const golcl_stepper *stepper,
 /** The kind of a stepper (GOLCL_STEPPER_COUNT for NULL). */
 GOLCL_API golcl_stepper_kind golcl_stepper_kind_of(const golcl_stepper *stepper);
 
+/** The kind that ran the stepper's last run (or prepare): the stepper's own
+ *  kind, or for GOLCL_STEPPER_AUTO the stepper it chose for that grid
+ *  (GOLCL_STEPPER_AUTO itself before any run). GOLCL_STEPPER_COUNT for NULL.
+ *  AUTO's choice: MULTI, except BITSLICE on a CPU device below 2^24 cells;
+ *  the next of MULTI, BITSLICE, LUT6X3, NAIVE where one cannot serve the grid. */
+GOLCL_API golcl_stepper_kind golcl_stepper_chosen(const golcl_stepper *stepper);
+
 /** The lower-case name of a kind ("naive", "lut6x3", ...), or NULL for a bad
  *  kind. */
 GOLCL_API const char *golcl_stepper_name(golcl_stepper_kind kind);

@@ -1,13 +1,25 @@
 /* naive.cl — the course kernel: one byte per cell, one work-item per cell,
  * eight global reads, branchless rule. Any size; the global range may be
- * rounded up to the work-group shape, extra work-items return at once. The
- * row offsets of the three rows are computed once (common/life.cl). */
+ * rounded up to the work-group shape, extra work-items return at once.
+ *
+ * Cells off the border of a grid of less than 2^31 bytes (every grid up to
+ * 46340², the uniform case) read their eight neighbours at 32-bit offsets
+ * from their own address, with no wrap or bounds test; border cells and
+ * larger grids take the general path of common/life.cl (64-bit rows, the
+ * boundary per neighbour). */
 #include "common/life.cl"
 
 __kernel void naive_step(__global const uchar *in, __global uchar *out, int w, int h,
                          uint rule) {
   int x = (int)get_global_id(0), y = (int)get_global_id(1);
   if (x >= w || y >= h) return;
+  if ((ulong)w * (ulong)h < 0x80000000ul && x > 0 && y > 0 && x < w - 1 && y < h - 1) {
+    int i = y * w + x;
+    __global const uchar *p = in + i;
+    uint n = (uint)p[-w - 1] + p[-w] + p[-w + 1] + p[-1] + p[1] + p[w - 1] + p[w] + p[w + 1];
+    out[i] = (uchar)golcl_rule_apply(rule, p[0], n);
+    return;
+  }
   ulong i = (ulong)y * (ulong)w + (ulong)x;
   out[i] = (uchar)golcl_rule_apply(rule, in[i], golcl_neighbours(in, x, y, w, h));
 }

@@ -64,7 +64,8 @@ static void usage(FILE *f) {
           "                       the infinite plane (a grid that grows with the pattern).\n"
           "  --rule R             run rule R instead of the pattern's (B3/S23, 23/3, with an\n"
           "                       optional :Tw,h or :Pw,h suffix)\n"
-          "  --stepper KIND       naive (default), reference, or another stepper of this build\n"
+          "  --stepper KIND       auto (default: the fastest for the device and grid), naive,\n"
+          "                       reference, or another stepper of this build\n"
           "  --device SPEC        gpu, cpu, P:D or part of a device name (default:\n"
           "                       $GOLCL_DEVICE, else the first GPU)\n"
           "  -o, --output OUT     write the result to OUT by extension: .rle, .cells, .png;\n"
@@ -91,7 +92,7 @@ static int bad_value(const char *opt, const char *v) {
 static int parse_args(int argc, char **argv, run_opts *o) {
   memset(o, 0, sizeof *o);
   o->gens = 100;
-  o->stepper = "naive";
+  o->stepper = "auto";
   o->view.scale = 1;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
@@ -473,7 +474,8 @@ static int run(run_state *st, golcl_pattern *p) {
   if (!o->quiet) {
     if (o->gens)
       printf("run:        %llu generations with the %s stepper in %.3f s: %.1f gen/s\n",
-             (unsigned long long)o->gens, golcl_stepper_name(kind), secs,
+             (unsigned long long)o->gens, golcl_stepper_name(golcl_stepper_chosen(st->stepper)),
+             secs,
              secs > 0 ? (double)o->gens / secs : 0.0);
     printf("population: %llu at generation %llu\n", (unsigned long long)pop,
            (unsigned long long)golcl_grid_generation(st->grid));

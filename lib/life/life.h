@@ -142,7 +142,7 @@ void golcl__reference_step(const uint8_t *in, uint8_t *out, uint32_t w, uint32_t
 struct golcl_stepper;
 
 /* What the launches of a run need, found once per stepper and grid shape
- * (width, height, boundary) by the plan hook and cached in the stepper. */
+ * (width, height, boundary, rule) by the plan hook and cached in the stepper. */
 typedef struct golcl__plan {
   cl_kernel kernel;         /* from the context's cache, which owns it */
   size_t global[2];         /* work-items in dimensions 0 and 1 */
@@ -193,6 +193,12 @@ typedef struct golcl__stepper_ops {
   golcl_status (*stats)(const struct golcl_stepper *s, golcl_stepper_stats *out);
   /* Frees s->state; may be NULL (then free(s->state) is done). */
   void (*destroy)(struct golcl_stepper *s);
+  /* A stepper that picks another per grid (AUTO) sets this instead of plan
+   * and args: the stepper that runs (and prepares) this grid; its counters
+   * become this one's. chosen gives the kind of the last choice. */
+  golcl_status (*delegate)(struct golcl_stepper *s, const golcl_grid *g,
+                           struct golcl_stepper **out);
+  golcl_stepper_kind (*chosen)(const struct golcl_stepper *s);
 } golcl__stepper_ops;
 
 /* Plans a stepper keeps, one per grid shape it served last. */
@@ -202,6 +208,7 @@ typedef struct golcl__plan_entry {
   int valid;
   uint32_t w, h;
   golcl_boundary boundary;
+  golcl_rule rule; /* the bit-sliced kernels compile the rule in */
   golcl__plan plan;
 } golcl__plan_entry;
 
@@ -248,6 +255,7 @@ extern const golcl__stepper_ops golcl__stepper_binmul;
 extern const golcl__stepper_ops golcl__stepper_halo;
 extern const golcl__stepper_ops golcl__stepper_twocell;
 extern const golcl__stepper_ops golcl__stepper_lazy;
+extern const golcl__stepper_ops golcl__stepper_auto;
 
 /* Work-group shapes and tiles of the steppers (workgroup.c) ---------------------- */
 

@@ -4,6 +4,7 @@
  * its queue bound, the generation counter and statistics. A stepper only
  * supplies the hooks of golcl__stepper_ops (life.h). */
 #include "life.h"
+#include "bitslice.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,10 @@ static const golcl__stepper_ops *const impls[GOLCL_STEPPER_COUNT] = {
     [GOLCL_STEPPER_HALO] = &golcl__stepper_halo,
     [GOLCL_STEPPER_TWOCELL] = &golcl__stepper_twocell,
     [GOLCL_STEPPER_LAZY] = &golcl__stepper_lazy,
+    [GOLCL_STEPPER_BITSLICE] = &golcl__stepper_bitslice,
+    [GOLCL_STEPPER_MULTI] = &golcl__stepper_multi,
+    [GOLCL_STEPPER_SPARSE] = &golcl__stepper_sparse,
+    [GOLCL_STEPPER_AUTO] = &golcl__stepper_auto,
 };
 
 const char *golcl_stepper_name(golcl_stepper_kind kind) {
@@ -122,7 +127,8 @@ golcl_status golcl__stepper_plan(golcl_stepper *s, const golcl_grid *g, const go
   if (s->ops->host_run) return supports(s, g, &info);
   for (unsigned i = 0; i < GOLCL__PLANS; i++) {
     const golcl__plan_entry *e = &s->plans[i];
-    if (e->valid && e->w == g->w && e->h == g->h && e->boundary == g->boundary) {
+    if (e->valid && e->w == g->w && e->h == g->h && e->boundary == g->boundary &&
+        e->rule.birth == g->rule.birth && e->rule.survive == g->rule.survive) {
       *out = &e->plan;
       return GOLCL_OK;
     }
@@ -138,6 +144,7 @@ golcl_status golcl__stepper_plan(golcl_stepper *s, const golcl_grid *g, const go
   e->w = g->w;
   e->h = g->h;
   e->boundary = g->boundary;
+  e->rule = g->rule;
   e->plan = p;
   *out = &e->plan;
   return GOLCL_OK;
@@ -229,6 +236,11 @@ static golcl_status device_loop(golcl_stepper *s, golcl_grid *g, const golcl__pl
 
 golcl_status golcl_stepper_prepare(golcl_stepper *s, golcl_grid *g) {
   golcl_status st = check_pair(s, g, "golcl_stepper_prepare");
+  if (st == GOLCL_OK && s->ops->delegate) {
+    golcl_stepper *inner;
+    st = s->ops->delegate(s, g, &inner);
+    return st == GOLCL_OK ? golcl_stepper_prepare(inner, g) : st;
+  }
   const golcl__plan *p;
   if (st == GOLCL_OK) st = golcl__stepper_plan(s, g, &p); /* supports, kernel, shape */
   if (st == GOLCL_OK && s->ops->prepare) st = s->ops->prepare(s, g);
@@ -246,6 +258,13 @@ golcl_status golcl_stepper_run(golcl_stepper *s, golcl_grid *g, uint64_t generat
                        "the counter's largest value 2^64-1",
                        (unsigned long long)generations, (unsigned long long)g->generation);
   if (generations == 0) return GOLCL_OK;
+  if (s->ops->delegate) {
+    golcl_stepper *inner = NULL;
+    st = s->ops->delegate(s, g, &inner);
+    if (st == GOLCL_OK) st = golcl_stepper_run(inner, g, generations);
+    if (inner && st != GOLCL_E_INVALID_ARG) s->stats = inner->stats;
+    return st;
+  }
   uint64_t before = g->generation;
   const golcl__plan *p = NULL;
   st = golcl__stepper_plan(s, g, &p); /* checks supports on a new shape */
@@ -268,6 +287,11 @@ golcl_status golcl_stepper_get_stats(const golcl_stepper *s, golcl_stepper_stats
                        "golcl_stepper_get_stats: NULL argument");
   *out = s->stats;
   return s->ops->stats ? s->ops->stats(s, out) : GOLCL_OK;
+}
+
+golcl_stepper_kind golcl_stepper_chosen(const golcl_stepper *s) {
+  if (!s) return GOLCL_STEPPER_COUNT;
+  return s->ops->chosen ? s->ops->chosen(s) : s->kind;
 }
 
 golcl_stepper_kind golcl_stepper_kind_of(const golcl_stepper *s) {
