@@ -167,6 +167,24 @@ asan: deps
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	  LDFLAGS="-fsanitize=address,undefined" test
 
+# Every suite under valgrind's memcheck: any error or definite leak fails the
+# suite. tests/valgrind.supp suppresses only what pocl, LLVM and the OpenCL
+# loader report about themselves. Slow on pocl (minutes a suite):
+# VALGRIND_TESTS="build/tests/test_grid ..." runs a few.
+VALGRIND ?= valgrind
+VALGRIND_TESTS ?= $(TEST_BIN)
+VALGRIND_FLAGS ?= --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
+  --show-leak-kinds=definite --suppressions=tests/valgrind.supp --num-callers=40
+.PHONY: valgrind
+valgrind:
+	@$(MAKE) --no-print-directory deps EXTRA_PKGS=valgrind
+	@$(MAKE) --no-print-directory lib tests
+	@fail=0; for t in $(VALGRIND_TESTS); do \
+	  echo "== valgrind $$t"; \
+	  GOLCL_TEST_DATA=$(CURDIR)/tests/data $(VALGRIND) $(VALGRIND_FLAGS) $$t || fail=1; \
+	done; \
+	if [ $$fail -ne 0 ]; then echo "make valgrind: FAILED"; exit 1; fi; echo "make valgrind: all suites passed"
+
 # libFuzzer over the pattern parsers (clang with compiler-rt), FUZZ_SECONDS
 # long, the corpus seeded from tests/data. A find is left in $(BUILD)/fuzz/
 # (crash-*, leak-*, timeout-*); it becomes a tests/data/fuzz-* regression file.

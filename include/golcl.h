@@ -426,8 +426,9 @@ GOLCL_API golcl_status golcl_stepper_create(golcl_context *ctx, golcl_stepper_ki
 /** Destroys a stepper. NULL is a no-op. */
 GOLCL_API void golcl_stepper_destroy(golcl_stepper *stepper);
 
-/** Builds the kernels the stepper needs for this grid (its rule, boundary and
- *  size) now, so that the first golcl_stepper_run does no JIT work.
+/** Builds the kernels the stepper needs for this grid (its boundary and
+ *  size) now, so that the first golcl_stepper_run does no JIT work. The rule
+ *  is a kernel argument, not a build option: a new rule needs no new build.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG; GOLCL_E_MISMATCH (grid of another
  *          context); GOLCL_E_UNSUPPORTED (the reason in errmsg); GOLCL_E_BUILD. */
 GOLCL_API golcl_status golcl_stepper_prepare(golcl_stepper *stepper, golcl_grid *grid);
