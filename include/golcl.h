@@ -200,6 +200,100 @@ GOLCL_API golcl_status golcl_rule_parse(const char *text, golcl_rule *out);
  *          above 8 set). */
 GOLCL_API golcl_status golcl_rule_format(golcl_rule rule, char *buf, size_t cap);
 
+/* ------------------------------------------------------------ rule tables */
+
+/** The neighbourhood a rule reads (Golly's "V" and "H" suffixes). */
+typedef enum golcl_neighbourhood {
+  GOLCL_NEIGHBOURHOOD_MOORE = 0,       /**< the 8 cells around */
+  GOLCL_NEIGHBOURHOOD_VON_NEUMANN = 1, /**< N, W, E, S only */
+  GOLCL_NEIGHBOURHOOD_HEXAGONAL = 2    /**< the Moore cells less NE and SW */
+} golcl_neighbourhood;
+
+/** How a rule was written, which decides how golcl_rule_table_format spells
+ *  it (the table alone decides what it does). */
+typedef enum golcl_rule_family {
+  GOLCL_RULE_TOTALISTIC = 0, /**< "B3/S23", "B2/S013V", "B245/S3H" */
+  GOLCL_RULE_ISOTROPIC = 1,  /**< Hensel notation, "B2-a/S12" (Moore only) */
+  GOLCL_RULE_MAP = 2,        /**< "MAP" and base64 of the table */
+  GOLCL_RULE_WOLFRAM = 3     /**< Wolfram's elementary 1-D rules "W0".."W254" (even) */
+} golcl_rule_family;
+
+/** Room for the longest text of golcl_rule_table_format, NUL included. */
+#define GOLCL_RULE_TEXT_CAP 96
+
+/** Every two-state rule Golly runs, in one form: the next state of a cell
+ *  for each of the 512 states of its 3×3 neighbourhood. Index i has cell k
+ *  of the block (k = 0..8 row by row from the north-west, 4 the cell
+ *  itself) at bit 8-k: NW 256, N 128, NE 64, W 32, C 16, E 8, SW 4, S 2,
+ *  SE 1 (Golly's MAP order). Rows grow southwards (y + 1 is south). A von
+ *  Neumann or hexagonal table does not depend on the cells it ignores. */
+typedef struct golcl_rule_table {
+  uint8_t next[512];                 /**< 0 or 1 */
+  golcl_neighbourhood neighbourhood; /**< what the table reads */
+  golcl_rule_family family;          /**< how it is spelt */
+} golcl_rule_table;
+
+/** Parses any two-state rule Golly knows into a table:
+ *  - totalistic "B3/S23" (B and S in either order, '/' or none, any case),
+ *    the survival/birth form "23/3", with "V" (counts 0..4) or "H" (0..6)
+ *    at the end for the von Neumann or hexagonal neighbourhood;
+ *  - isotropic non-totalistic Moore rules in Hensel notation: letters
+ *    after a count (1..7) name neighbour configurations, "-" before them
+ *    takes the others ("B2-a/S12"); '_' may replace '/' here;
+ *  - "MAP" and 86 (Moore), 22 (hexagonal) or 6 (von Neumann) base64
+ *    characters, optionally followed by "==";
+ *  - Wolfram's "Wn", n even, 0..254;
+ *  - the named rules of Golly's rule dialog, case-insensitive: Life,
+ *    3-4 Life, HighLife, AntiLife, Life without Death, Plow World, Day and
+ *    Night, Diamoeba, LongLife, Seeds, Persian Rug, Replicator, Fredkin,
+ *    Morley, Wolfram 22, Wolfram 30, Wolfram 110.
+ *  Leading and trailing spaces are ignored. B0 rules are stored as they are
+ *  (see golcl_rule_table_at for how they run).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_PARSE
+ *          (malformed: the column and the reason in golcl_last_errmsg());
+ *          GOLCL_E_UNSUPPORTED (a multi-state family: Generations, Larger
+ *          than Life, LifeHistory, WireWorld, JvN29, ... or a RuleLoader
+ *          rule; named in the message). *out is unchanged on failure. */
+GOLCL_API golcl_status golcl_rule_table_parse(const char *text, golcl_rule_table *out);
+
+/** Writes a table as Golly writes the rule: "B3/S23", "B2-a/S12" (letters
+ *  in alphabetical order, the shorter of the plain and the '-' form, the
+ *  plain one on a tie, a count with all its letters as the bare digit),
+ *  "B2/S013V", "MAP" + base64 (the unused bits of the last character
+ *  zero), "W30". A totalistic or isotropic family is written in Hensel
+ *  notation only when the table is isotropic (totalistic for V and H).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cap too small
+ *          (GOLCL_RULE_TEXT_CAP always suffices), a bad enum, an entry
+ *          other than 0 or 1, a table that its family cannot spell, or one
+ *          that reads cells its neighbourhood ignores). */
+GOLCL_API golcl_status golcl_rule_table_format(const golcl_rule_table *table, char *buf,
+                                               size_t cap);
+
+/** The table of a Life-like rule (Moore, totalistic family).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL out, bits above 8 set). */
+GOLCL_API golcl_status golcl_rule_table_from_rule(golcl_rule rule, golcl_rule_table *out);
+
+/** The Life-like rule of a table whose outcome depends only on the cell and
+ *  the number of its 8 Moore neighbours alive.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_UNSUPPORTED
+ *          (the table is not outer totalistic over the Moore neighbourhood:
+ *          Hensel letters, MAP, V, H or Wolfram; *out unchanged). */
+GOLCL_API golcl_status golcl_rule_table_totalistic(const golcl_rule_table *table,
+                                                   golcl_rule *out);
+
+/** The table that advances Golly's cells from generation `generation`,
+ *  which is the rule itself unless it has B0 (next[0] = 1). Golly, and so
+ *  libgolcl, never lets an empty background come alive: for B0 with Smax
+ *  (next[511] = 1) every generation uses NOT(rule(NOT cells)), so the cells
+ *  shown are the complement of the rule's own evolution of the complement;
+ *  for B0 without Smax an even generation uses NOT(rule(cells)) and an odd
+ *  one rule(NOT cells), so the cells shown at odd generations are the
+ *  complement of the rule's own. Cells outside a bounded plane are dead in
+ *  the cells shown, at every generation.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). */
+GOLCL_API golcl_status golcl_rule_table_at(const golcl_rule_table *table, uint64_t generation,
+                                           uint8_t out[512]);
+
 /* ------------------------------------------------------------------- grid */
 
 typedef struct golcl_grid golcl_grid;
