@@ -712,6 +712,30 @@ GOLCL_API golcl_status golcl_grid_bounding_box(golcl_grid *grid, uint32_t *x, ui
  *          write failed). */
 GOLCL_API golcl_status golcl_pattern_write_rle(const golcl_pattern *pattern, FILE *f);
 
+/** Parses a macrocell text (Golly's "[M2]" quadtree of 8×8 leaves, or of
+ *  level-1 nodes of four cell states 0 and 1) with "#R rule", "#G
+ *  generation" and "#C"/"#N"/"#O" comments (other '#' lines are Golly's
+ *  viewer settings and are skipped). The pattern's box is the bounding box
+ *  of the live cells, its position Golly's: a root of side 2^d has its
+ *  top-left cell at (-2^(d-1), 1-2^(d-1)). Its format reads
+ *  GOLCL_FORMAT_NONE until golcl_pattern_parse dispatches here.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL out, NULL text with len >
+ *          0); GOLCL_E_PARSE (malformed, or live cells spanning more than
+ *          the limits: "line L, column C: ..." with the span and the number
+ *          of cells); GOLCL_E_UNSUPPORTED (a state above 1, a rule that is
+ *          not two-state); GOLCL_E_OUT_OF_MEMORY. */
+GOLCL_API golcl_status golcl_pattern_parse_macrocell(const char *text, size_t len,
+                                                     golcl_pattern **out);
+
+/** Writes a pattern as macrocell: "[M2] (libgolcl VERSION)", "#R" with the
+ *  rule and its bounded-grid suffix, "#G" when the generation is not 0, the
+ *  comment lines, then the quadtree (8×8 leaves, equal subtrees written
+ *  once, the smallest root of level 4 or more that holds the cells at their
+ *  position; none for an empty pattern).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cells beyond
+ *          2^61 from the origin); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_IO. */
+GOLCL_API golcl_status golcl_pattern_write_macrocell(const golcl_pattern *pattern, FILE *f);
+
 /** Writes a pattern as plaintext: comments as "!" lines ("!Name: ", "!Author: "
  *  for #N and #O), then one line of '.' and 'O' for every row of the box.
  *  The rule, topology, position and generation are not written (plaintext
