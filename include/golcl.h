@@ -525,8 +525,77 @@ typedef enum golcl_pattern_format {
 typedef enum golcl_topology {
   GOLCL_TOPOLOGY_INFINITE = 0, /**< no suffix: the unbounded plane */
   GOLCL_TOPOLOGY_PLANE = 1,    /**< ":Pw,h": a w×h plane, dead outside */
-  GOLCL_TOPOLOGY_TORUS = 2     /**< ":Tw,h": a w×h torus */
+  GOLCL_TOPOLOGY_TORUS = 2,    /**< ":Tw,h": a w×h torus */
+  GOLCL_TOPOLOGY_KLEIN = 3,    /**< ":Kw*,h" or ":Kw,h*": a Klein bottle */
+  GOLCL_TOPOLOGY_CROSS = 4,    /**< ":Cw,h": a cross-surface (both pairs of edges twisted) */
+  GOLCL_TOPOLOGY_SPHERE = 5    /**< ":Sn": an n×n sphere */
 } golcl_topology;
+
+/** A bounded grid exactly as Golly's rule suffix describes it (Golly's
+ *  help, "Bounded Grids"). Cells outside the grid that a cell at an edge
+ *  reads are, with W = width and H = height (golcl_bounds_neighbour):
+ *  - PLANE: dead. A zero side is unbounded: on a grid of libgolcl, whose
+ *    sides are finite, dead beyond that side too.
+ *  - TORUS: crossing the top or bottom edge wraps y and moves x by
+ *    -shift_x (going up) or +shift_x (going down); crossing the left or
+ *    right edge wraps x and moves y by -shift_y or +shift_y; x and y are
+ *    then taken modulo W and H. One shift at most; a zero side (a tube) is
+ *    unbounded there (dead on a finite grid) and allows no shift.
+ *  - KLEIN: twist_x set (":K30*,20"): crossing the top or bottom edge wraps
+ *    y and reflects x to W-1-x-shift_x (mod W); the left and right edges
+ *    wrap plainly. twist_x clear (":K30,20*"): crossing the left or right
+ *    edge wraps x and reflects y to H-1-y-shift_y (mod H); top and bottom
+ *    wrap plainly. The shift is 0 or 1, and 1 only where the twisted side
+ *    is even. (Golly's help draws the shifted reflection as W-1-x+1; its
+ *    engine, bgolly 3.3, does W-1-x-1, and libgolcl follows the engine.)
+ *  - CROSS: crossing the top or bottom edge wraps y and reflects x to
+ *    W-1-x; then crossing the left or right edge wraps x and reflects y to
+ *    H-1-y (so a corner cell is its own diagonal neighbour).
+ *  - SPHERE (W = H): the top edge is joined to the left edge and the right
+ *    edge to the bottom one: above (x, 0) lies (0, x), left of (0, y) lies
+ *    (y, 0), right of (W-1, y) lies (y, H-1), below (x, H-1) lies (W-1, x);
+ *    each of the four outer corner positions reads the grid's corner cell
+ *    next to it. */
+typedef struct golcl_bounds {
+  golcl_topology topology; /**< INFINITE (no suffix), PLANE, TORUS, KLEIN, CROSS, SPHERE */
+  uint32_t width, height;  /**< 0: unbounded along that axis (PLANE and TORUS) */
+  int32_t shift_x;         /**< TORUS, KLEIN: the shift on the horizontal edges */
+  int32_t shift_y;         /**< TORUS, KLEIN: the shift on the vertical edges */
+  int twist_x;             /**< KLEIN: 1 if the horizontal (top, bottom) edges are twisted */
+} golcl_bounds;
+
+/** Room for the longest text of golcl_bounds_format, NUL included. */
+#define GOLCL_BOUNDS_TEXT_CAP 48
+
+/** Parses a bounded-grid suffix as Golly does: ":P30,20", ":P30,0", ":T0,20",
+ *  ":T30", ":T30+5,20", ":T30,20-2", ":K30*,20", ":K30,20*", ":K30*+1,20",
+ *  ":C30,20", ":S30" (the ':' may be left out; the letter in either case).
+ *  Golly's normalisation applies: a torus shift is taken modulo its side
+ *  (keeping its sign), a Klein shift becomes 1 (or 0 on an odd side), ":K"
+ *  without '*' twists the vertical edges, ":Tn" is n×n, and ":P0,0", ":T0"
+ *  and the like are the unbounded plane (INFINITE).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_PARSE
+ *          (malformed, a side above 2000000000, a shift on both axes, on a
+ *          plane or on an unbounded side, a twist outside K, a zero side of
+ *          K, C or S, a sphere given two sides; the column in
+ *          golcl_last_errmsg()). *out is unchanged on failure. */
+GOLCL_API golcl_status golcl_bounds_parse(const char *text, golcl_bounds *out);
+
+/** Writes Golly's canonical suffix, ":T30,20", ":T30+5,20", ":K30*+1,20",
+ *  ":S30", or "" for INFINITE.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cap too small, a
+ *          description golcl_bounds_parse would not give). */
+GOLCL_API golcl_status golcl_bounds_format(const golcl_bounds *bounds, char *buf, size_t cap);
+
+/** Which cell of a gw×gh grid holding these bounds (gw = width and gh =
+ *  height where those are not 0) the position (x, y) reads, for -1 ≤ x ≤
+ *  gw and -1 ≤ y ≤ gh: itself inside the grid, else as the topology joins
+ *  the edges (see golcl_bounds).
+ *  @return 1 with *ox, *oy set; 0 where the position is dead (a plane, an
+ *          unbounded side); -1 for a NULL argument, a position beyond that
+ *          frame, or a grid size that disagrees with the bounds. */
+GOLCL_API int golcl_bounds_neighbour(const golcl_bounds *bounds, uint32_t gw, uint32_t gh,
+                                     int64_t x, int64_t y, uint32_t *ox, uint32_t *oy);
 
 /** Bounds that parsing untrusted text checks before it allocates. A text
  *  that exceeds one gets GOLCL_E_PARSE with line:column and the limit. */
