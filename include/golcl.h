@@ -359,18 +359,31 @@ GOLCL_API uint64_t golcl_grid_generation(const golcl_grid *grid);
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL grid). */
 GOLCL_API golcl_status golcl_grid_set_generation(golcl_grid *grid, uint64_t generation);
 
-/** Sets the rule from text (see golcl_rule_parse).
+/** Sets the rule from text: any two-state rule Golly runs (see
+ *  golcl_rule_table_parse: B/S with V and H, Hensel, MAP, W, named rules).
+ *  A rule with B0 runs as Golly runs it (golcl_rule_table_at): the cells
+ *  are Golly's, never an all-alive background; the table of a generation
+ *  depends on the parity of the grid's generation counter.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_PARSE (bad
- *          text; the column in golcl_context_errmsg). The rule is unchanged on
- *          failure. */
+ *          text; the column in golcl_context_errmsg); GOLCL_E_UNSUPPORTED (a
+ *          multi-state family, named). The rule is unchanged on failure. */
 GOLCL_API golcl_status golcl_grid_set_rule(golcl_grid *grid, const char *rule);
 
-/** Writes the grid's rule in canonical form "B3/S23" into buf.
+/** Sets the rule from a table, and gets it back.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument; a table that
+ *          golcl_rule_table_format refuses). */
+GOLCL_API golcl_status golcl_grid_set_rule_table(golcl_grid *grid, const golcl_rule_table *table);
+GOLCL_API golcl_status golcl_grid_rule_table(const golcl_grid *grid, golcl_rule_table *out);
+
+/** Writes the grid's rule as Golly spells it ("B3/S23", "B2-a/S12",
+ *  "MAP...") into buf (GOLCL_RULE_TEXT_CAP bytes always suffice).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cap too small). */
 GOLCL_API golcl_status golcl_grid_get_rule(const golcl_grid *grid, char *buf, size_t cap);
 
-/** The grid's rule as bits; set it with golcl_grid_set_rule_bits.
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL, or bits above 8 set). */
+/** The grid's rule as Life-like bits; set it with golcl_grid_set_rule_bits.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL, or bits above 8 set);
+ *          GOLCL_E_UNSUPPORTED (golcl_grid_rule: the rule is not Life-like,
+ *          see golcl_grid_rule_table). */
 GOLCL_API golcl_status golcl_grid_rule(const golcl_grid *grid, golcl_rule *out);
 GOLCL_API golcl_status golcl_grid_set_rule_bits(golcl_grid *grid, golcl_rule rule);
 

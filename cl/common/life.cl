@@ -60,4 +60,21 @@ inline uint golcl_neighbours(__global const uchar *g, int x, int y, int w, int h
          golcl_cell(g, rd, x) + golcl_cell(g, rd, xr);
 }
 
+/* The 3×3 block around (x, y) of a compact byte grid as the 9-bit index of
+ * a rule table (golcl.h): NW at bit 8, N 7, NE 6, W 5, the cell 4, E 3, SW 2,
+ * S 1, SE 0; outside a dead boundary is 0. */
+inline uint golcl_block9(__global const uchar *g, int x, int y, int w, int h) {
+  int xl = golcl_axis(x, -1, w), xr = golcl_axis(x, 1, w);
+  int yu = golcl_axis(y, -1, h), yd = golcl_axis(y, 1, h);
+  long ru = yu < 0 ? -1L : (long)yu * w, rm = (long)y * w, rd = yd < 0 ? -1L : (long)yd * w;
+  return golcl_cell(g, ru, xl) << 8 | golcl_cell(g, ru, x) << 7 | golcl_cell(g, ru, xr) << 6 |
+         golcl_cell(g, rm, xl) << 5 | golcl_cell(g, rm, x) << 4 | golcl_cell(g, rm, xr) << 3 |
+         golcl_cell(g, rd, xl) << 2 | golcl_cell(g, rd, x) << 1 | golcl_cell(g, rd, xr);
+}
+
+/* Entry i of a rule table of 512 bits in 16 words. */
+inline uint golcl_table_apply(__global const uint *table, uint i) {
+  return (table[i >> 5] >> (i & 31u)) & 1u;
+}
+
 #endif

@@ -21,8 +21,8 @@ void golcl__life_options(const golcl_grid *g, golcl__opts *o) {
   golcl__opts_define(o, "GOLCL_TORUS", g->boundary == GOLCL_BOUNDARY_TORUS);
 }
 
-golcl_status golcl_grid_create(golcl_context *ctx, uint32_t w, uint32_t h,
-                               golcl_boundary boundary, golcl_grid **out) {
+golcl_status golcl_grid_create(golcl_context *ctx, uint32_t w, uint32_t h, golcl_boundary boundary,
+                               golcl_grid **out) {
   if (!out) return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "golcl_grid_create: out is NULL");
   *out = NULL;
   if (!ctx) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_grid_create: ctx is NULL");
@@ -42,13 +42,14 @@ golcl_status golcl_grid_create(golcl_context *ctx, uint32_t w, uint32_t h,
   g->w = w;
   g->h = h;
   g->boundary = boundary;
-  g->rule.birth = 1u << 3;
-  g->rule.survive = (1u << 2) | (1u << 3);
+  golcl_rule_table life;
+  golcl_rule_table_from_rule((golcl_rule){1u << 3, (1u << 2) | (1u << 3)}, &life);
+  golcl__grid_set_table(g, &life);
   golcl_status s = golcl__layout_describe(g, GOLCL_LAYOUT_BYTES, &g->info);
   if (s == GOLCL_OK && g->info.bytes > ctx->info.global_mem_bytes)
-    s = golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY,
-                    "a %ux%u grid needs %zu bytes; the device has %llu", (unsigned)w,
-                    (unsigned)h, g->info.bytes, (unsigned long long)ctx->info.global_mem_bytes);
+    s = golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "a %ux%u grid needs %zu bytes; the device has %llu",
+                    (unsigned)w, (unsigned)h, g->info.bytes,
+                    (unsigned long long)ctx->info.global_mem_bytes);
   if (s == GOLCL_OK) s = golcl__buffer(ctx, g->info.bytes, CL_MEM_READ_WRITE, &g->cur);
   if (s == GOLCL_OK) s = golcl_grid_clear(g);
   if (s == GOLCL_OK) s = golcl__cl_fail(ctx, clFinish(ctx->queue), "clFinish");
@@ -70,10 +71,10 @@ golcl_status golcl_grid_clone(golcl_grid *src, golcl_grid **out) {
   cl_mem m = NULL;
   s = golcl__buffer(src->ctx, src->info.bytes, CL_MEM_READ_WRITE, &m);
   if (s == GOLCL_OK)
-    s = golcl__cl_fail(src->ctx,
-                       clEnqueueCopyBuffer(src->ctx->queue, src->cur, m, 0, 0, src->info.bytes,
-                                           0, NULL, NULL),
-                       "clEnqueueCopyBuffer");
+    s = golcl__cl_fail(
+        src->ctx,
+        clEnqueueCopyBuffer(src->ctx->queue, src->cur, m, 0, 0, src->info.bytes, 0, NULL, NULL),
+        "clEnqueueCopyBuffer");
   if (s != GOLCL_OK) {
     if (m) clReleaseMemObject(m);
     golcl_grid_destroy(g);
@@ -82,7 +83,7 @@ golcl_status golcl_grid_clone(golcl_grid *src, golcl_grid **out) {
   clReleaseMemObject(g->cur);
   g->cur = m;
   g->info = src->info;
-  g->rule = src->rule;
+  golcl__grid_set_table(g, &src->table);
   g->generation = src->generation;
   *out = g;
   return GOLCL_OK;
@@ -92,6 +93,8 @@ void golcl_grid_destroy(golcl_grid *g) {
   if (!g) return;
   if (g->cur) clReleaseMemObject(g->cur);
   if (g->spare) clReleaseMemObject(g->spare);
+  for (int i = 0; i < 2; i++)
+    if (g->rule_buf[i]) clReleaseMemObject(g->rule_buf[i]);
   free(g);
 }
 
@@ -113,32 +116,58 @@ golcl_status golcl_grid_set_generation(golcl_grid *g, uint64_t generation) {
 golcl_status golcl_grid_set_rule(golcl_grid *g, const char *rule) {
   CHECK_GRID(g, "golcl_grid_set_rule");
   if (!rule) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_set_rule: rule is NULL");
-  golcl_rule r;
-  golcl_status s = golcl_rule_parse(rule, &r);
+  golcl_rule_table t;
+  golcl_status s = golcl_rule_table_parse(rule, &t);
   if (s != GOLCL_OK) return golcl__fail(g->ctx, s, "%s", golcl_last_errmsg());
-  g->rule = r;
+  golcl__grid_set_table(g, &t);
+  return GOLCL_OK;
+}
+
+golcl_status golcl_grid_set_rule_table(golcl_grid *g, const golcl_rule_table *t) {
+  CHECK_GRID(g, "golcl_grid_set_rule_table");
+  if (!t)
+    return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_set_rule_table: table is NULL");
+  char text[GOLCL_RULE_TEXT_CAP];
+  if (golcl_rule_table_format(t, text, sizeof text) != GOLCL_OK)
+    return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_set_rule_table: %s",
+                       golcl_last_errmsg());
+  golcl__grid_set_table(g, t);
+  return GOLCL_OK;
+}
+
+golcl_status golcl_grid_rule_table(const golcl_grid *g, golcl_rule_table *out) {
+  CHECK_GRID(g, "golcl_grid_rule_table");
+  if (!out) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_rule_table: out is NULL");
+  *out = g->table;
   return GOLCL_OK;
 }
 
 golcl_status golcl_grid_get_rule(const golcl_grid *g, char *buf, size_t cap) {
   CHECK_GRID(g, "golcl_grid_get_rule");
-  golcl_status s = golcl_rule_format(g->rule, buf, cap);
+  golcl_status s = golcl_rule_table_format(&g->table, buf, cap);
   return s == GOLCL_OK ? s : golcl__fail(g->ctx, s, "%s", golcl_last_errmsg());
 }
 
 golcl_status golcl_grid_rule(const golcl_grid *g, golcl_rule *out) {
   CHECK_GRID(g, "golcl_grid_rule");
   if (!out) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_rule: out is NULL");
-  *out = g->rule;
+  golcl_status s = GOLCL_E_UNSUPPORTED;
+  if (g->table.neighbourhood == GOLCL_NEIGHBOURHOOD_MOORE)
+    s = golcl_rule_table_totalistic(&g->table, out);
+  if (s != GOLCL_OK)
+    return golcl__fail(g->ctx, GOLCL_E_UNSUPPORTED,
+                       "golcl_grid_rule: the rule is not Life-like (B/S over 8 neighbours); "
+                       "see golcl_grid_rule_table");
   return GOLCL_OK;
 }
 
 golcl_status golcl_grid_set_rule_bits(golcl_grid *g, golcl_rule rule) {
   CHECK_GRID(g, "golcl_grid_set_rule_bits");
-  if ((rule.birth | rule.survive) >> 9)
+  golcl_rule_table t;
+  if (golcl_rule_table_from_rule(rule, &t) != GOLCL_OK)
     return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG,
                        "golcl_grid_set_rule_bits: bits above 8 neighbours are set");
-  g->rule = rule;
+  golcl__grid_set_table(g, &t);
   return GOLCL_OK;
 }
 
@@ -234,7 +263,8 @@ static golcl_status grid_stats(golcl_grid *g, uint64_t *pop, uint64_t *sum) {
   if (s != GOLCL_OK) return s;
   uint64_t *host = malloc(groups * 2 * sizeof *host);
   if (!host) s = golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  if (s == GOLCL_OK) s = golcl__buffer(ctx, groups * 2 * sizeof(cl_ulong), CL_MEM_READ_WRITE, &partial);
+  if (s == GOLCL_OK)
+    s = golcl__buffer(ctx, groups * 2 * sizeof(cl_ulong), CL_MEM_READ_WRITE, &partial);
   cl_uint w = g->w;
   if (s == GOLCL_OK)
     s = golcl__args(ctx, k, GOLCL__ARG(cells), GOLCL__ARG(w), GOLCL__ARG(n), GOLCL__ARG(partial),

@@ -109,14 +109,28 @@ golcl_status golcl__stepper_supports(golcl_stepper *s, const golcl_grid *g) {
   return GOLCL_OK;
 }
 
+/* A B0 rule without Smax changes its table every generation (Golly's
+ * emulation): the arguments are set again before every launch, which a
+ * launch of several generations cannot follow. */
+static golcl_status alternation_ok(golcl_stepper *s, const golcl_grid *g, const golcl__plan *p) {
+  if (!g->alternates || p->gens_per_launch <= 1) return GOLCL_OK;
+  return golcl__fail(s->ctx, GOLCL_E_UNSUPPORTED,
+                     "the %s stepper advances %u generations a launch; a B0 rule without Smax "
+                     "changes its table every generation (Golly's emulation of B0)",
+                     golcl_stepper_name(s->kind), (unsigned)p->gens_per_launch);
+}
+
 golcl_status golcl__stepper_plan(golcl_stepper *s, const golcl_grid *g, const golcl__plan **out) {
   *out = NULL;
   if (s->ops->host_run) return golcl__stepper_supports(s, g);
   for (unsigned i = 0; i < GOLCL__PLANS; i++) {
     const golcl__plan_entry *e = &s->plans[i];
     if (e->valid && e->w == g->w && e->h == g->h && e->boundary == g->boundary) {
-      *out = &e->plan;
-      return GOLCL_OK;
+      /* the shape is planned; the rule may have changed since */
+      golcl_status st = golcl__stepper_supports(s, g);
+      if (st == GOLCL_OK) st = alternation_ok(s, g, &e->plan);
+      if (st == GOLCL_OK) *out = &e->plan;
+      return st;
     }
   }
   golcl_layout_info info;
@@ -125,6 +139,7 @@ golcl_status golcl__stepper_plan(golcl_stepper *s, const golcl_grid *g, const go
   golcl_status st = golcl__stepper_supports(s, g);
   if (st == GOLCL_OK) st = golcl__layout_describe(g, golcl__stepper_layout(s, g), &info);
   if (st == GOLCL_OK) st = s->ops->plan(s, g, &info, &p);
+  if (st == GOLCL_OK) st = alternation_ok(s, g, &p);
   if (st != GOLCL_OK) return st;
   golcl__plan_entry *e = &s->plans[s->next_plan];
   s->next_plan = (s->next_plan + 1) % GOLCL__PLANS;
@@ -149,11 +164,20 @@ golcl_status golcl__life_kernel(golcl_stepper *s, const golcl_grid *g, const cha
   return st != GOLCL_OK ? st : golcl__kernel(s->ctx, file, o->buf, name, k);
 }
 
+golcl_status golcl__bs_supports(golcl_stepper *s, const golcl_grid *g) {
+  return golcl__grid_needs_bs(g, golcl_stepper_name(s->kind));
+}
+
+golcl_status golcl__tiled_bs_supports(golcl_stepper *s, const golcl_grid *g) {
+  golcl_status st = golcl__bs_supports(s, g);
+  return st == GOLCL_OK ? golcl__tiled_supports(s, g) : st;
+}
+
 golcl_status golcl__args_size_rule(golcl_stepper *s, golcl_grid *g, const golcl__plan *p,
                                    uint32_t gens) {
   (void)gens;
   cl_int w = (cl_int)g->w, h = (cl_int)g->h;
-  cl_uint rule = golcl__rule_mask(g->rule);
+  cl_uint rule = golcl__grid_step_rule(g)->mask;
   return golcl__args(s->ctx, p->kernel, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
                      GOLCL__ARG(h), GOLCL__ARG(rule), GOLCL__END);
 }
@@ -206,7 +230,7 @@ static golcl_status device_loop(golcl_stepper *s, golcl_grid *g, const golcl__pl
   for (uint64_t left = gens; left > 0;) {
     uint32_t now = left < k ? (uint32_t)left : k;
     golcl_status st = GOLCL_OK;
-    if (now != set) st = s->ops->args(s, g, p, now);
+    if (now != set || g->alternates) st = s->ops->args(s, g, p, now); /* the table of this parity */
     set = now;
     if (st == GOLCL_OK)
       st = golcl__args(s->ctx, p->kernel, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__END);
