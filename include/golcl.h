@@ -650,6 +650,21 @@ GOLCL_API golcl_status golcl_bounds_format(const golcl_bounds *bounds, char *buf
 GOLCL_API int golcl_bounds_neighbour(const golcl_bounds *bounds, uint32_t gw, uint32_t gh,
                                      int64_t x, int64_t y, uint32_t *ox, uint32_t *oy);
 
+/** Gives the grid one of Golly's bounded grids (golcl_bounds): a bounded
+ *  side must equal the grid's, an unbounded one (0) is dead beyond the
+ *  grid's side, INFINITE is a dead boundary. A plane or an unshifted torus
+ *  of both sides is the plain DEAD or TORUS boundary that every stepper
+ *  runs; any other (shifted torus, tube, Klein bottle, cross-surface,
+ *  sphere) runs on the naive and reference steppers, the others say
+ *  GOLCL_E_UNSUPPORTED, and golcl_grid_boundary reads DEAD. golcl_grid_create
+ *  gives the plain plane or torus of its size.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, a description
+ *          golcl_bounds_parse would not give); GOLCL_E_MISMATCH (a bounded
+ *          side that differs from the grid's). */
+GOLCL_API golcl_status golcl_grid_set_bounds(golcl_grid *grid, const golcl_bounds *bounds);
+GOLCL_API golcl_status golcl_grid_bounds(const golcl_grid *grid, golcl_bounds *out);
+
+
 /** Bounds that parsing untrusted text checks before it allocates. A text
  *  that exceeds one gets GOLCL_E_PARSE with line:column and the limit. */
 typedef struct golcl_pattern_limits {

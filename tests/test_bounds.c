@@ -269,6 +269,84 @@ START_TEST(dynamics_like_golly) {
 }
 END_TEST
 
+/* The steppers on every topology: naive and reference against the frame
+ * model, the others refuse the grids they cannot run and say why. */
+START_TEST(steppers_on_bounds) {
+  golcl_bounds b;
+  TU_OK(golcl_bounds_parse(dyn_suffix[_i], &b));
+  uint32_t w = b.width ? b.width : 19, h = b.height ? b.height : 15;
+  static const char *rules[] = {"B3/S23", "B03/S23", "B2-a/S12"};
+  for (int r = 0; r < 3; r++)
+    for (int k = 0; k < 2; k++) {
+      golcl_stepper_kind kind = k ? GOLCL_STEPPER_NAIVE : GOLCL_STEPPER_REFERENCE;
+      golcl_grid *g;
+      golcl_stepper *st;
+      TU_OK(golcl_grid_create(tu_ctx, w, h, GOLCL_BOUNDARY_DEAD, &g));
+      TU_OK(golcl_grid_set_bounds(g, &b));
+      TU_OK(golcl_grid_set_rule(g, rules[r]));
+      golcl_rule_table t;
+      TU_OK(golcl_grid_rule_table(g, &t));
+      TU_OK(golcl_stepper_create(tu_ctx, kind, NULL, &st));
+      uint8_t *model = tu_random_cells((size_t)w * h, 0.4, 7 + (uint64_t)(_i * 3 + r));
+      uint8_t *tmp = malloc((size_t)w * h), *got = malloc((size_t)w * h);
+      TU_OK(golcl_grid_write(g, model, 0));
+      for (uint64_t gen = 0; gen < 7; gen++) {
+        TU_OK(golcl_stepper_run(st, g, 1));
+        uint8_t tab[512];
+        TU_OK(golcl_rule_table_at(&t, gen, tab));
+        frame_step(model, tmp, (int)w, (int)h, &b, tab);
+        memcpy(model, tmp, (size_t)w * h);
+        TU_OK(golcl_grid_read(g, got, 0));
+        for (size_t i = 0; i < (size_t)w * h; i++)
+          ck_assert_msg(got[i] == model[i], "%s on %s %s, generation %llu: cell (%zu,%zu)",
+                        golcl_stepper_name(kind), rules[r], dyn_suffix[_i],
+                        (unsigned long long)gen + 1, i % w, i / w);
+      }
+      free(model), free(tmp), free(got);
+      golcl_stepper_destroy(st);
+      golcl_grid_destroy(g);
+    }
+  /* the others: plain planes and tori run, the rest is refused with a reason */
+  golcl_grid *g;
+  TU_OK(golcl_grid_create(tu_ctx, w, h, GOLCL_BOUNDARY_DEAD, &g));
+  TU_OK(golcl_grid_set_bounds(g, &b));
+  golcl_bounds back;
+  TU_OK(golcl_grid_bounds(g, &back));
+  ck_assert(memcmp(&back, &b, sizeof b) == 0);
+  int plain =
+      b.topology == GOLCL_TOPOLOGY_PLANE ||
+      (b.topology == GOLCL_TOPOLOGY_TORUS && b.width && b.height && !b.shift_x && !b.shift_y);
+  ck_assert_int_eq(golcl_grid_boundary(g), b.topology == GOLCL_TOPOLOGY_TORUS && plain
+                                               ? GOLCL_BOUNDARY_TORUS
+                                               : GOLCL_BOUNDARY_DEAD);
+  static const golcl_stepper_kind others[] = {GOLCL_STEPPER_LUT4,    GOLCL_STEPPER_PACK16,
+                                              GOLCL_STEPPER_LUT6X3,  GOLCL_STEPPER_HALO,
+                                              GOLCL_STEPPER_TWOCELL, GOLCL_STEPPER_BINMUL};
+  for (size_t k = 0; k < sizeof others / sizeof *others; k++) {
+    golcl_stepper *st;
+    TU_OK(golcl_stepper_create(tu_ctx, others[k], NULL, &st));
+    golcl_status s = golcl_stepper_run(st, g, 1);
+    if (plain) {
+      ck_assert_msg(s == GOLCL_OK, "%s on %s: %s", golcl_stepper_name(others[k]), dyn_suffix[_i],
+                    golcl_context_errmsg(tu_ctx));
+    } else {
+      ck_assert_int_eq(s, GOLCL_E_UNSUPPORTED);
+      ck_assert_msg(strstr(golcl_context_errmsg(tu_ctx), "naive and reference"), "%s",
+                    golcl_context_errmsg(tu_ctx));
+    }
+    golcl_stepper_destroy(st);
+  }
+  golcl_bounds wrong = b;
+  wrong.width = b.width ? b.width + 1 : 0;
+  if (b.width && (b.topology == GOLCL_TOPOLOGY_PLANE || b.topology == GOLCL_TOPOLOGY_TORUS))
+    ck_assert_int_eq(golcl_grid_set_bounds(g, &wrong), GOLCL_E_MISMATCH);
+  ck_assert_int_eq(golcl_grid_set_bounds(g, NULL), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_grid_set_bounds(NULL, &b), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_grid_bounds(g, NULL), GOLCL_E_INVALID_ARG);
+  golcl_grid_destroy(g);
+}
+END_TEST
+
 int main(void) {
   have_bgolly = bg_find(bgolly, sizeof bgolly);
   if (!have_bgolly) printf("test_bounds: bgolly NOT FOUND: Golly's behaviour is not compared\n");
@@ -280,6 +358,7 @@ int main(void) {
   tcase_add_test(tc, invalid_args);
   tcase_add_loop_test(tc, golly_diagrams, 0, (int)(sizeof diagrams / sizeof *diagrams));
   tcase_add_loop_test(tc, dynamics_like_golly, 0, (int)(sizeof dyn_suffix / sizeof *dyn_suffix));
+  tcase_add_loop_test(tc, steppers_on_bounds, 0, (int)(sizeof dyn_suffix / sizeof *dyn_suffix));
   suite_add_tcase(s, tc);
   return tu_main(s);
 }

@@ -19,6 +19,52 @@ static uint64_t mix64(uint64_t z) { /* the same as golcl_mix64 in cl/common/hash
 
 void golcl__life_options(const golcl_grid *g, golcl__opts *o) {
   golcl__opts_define(o, "GOLCL_TORUS", g->boundary == GOLCL_BOUNDARY_TORUS);
+  if (g->exotic) { /* common/life.cl: golcl_bounds_index */
+    golcl__opts_define(o, "GOLCL_BOUNDS_KIND", (long long)g->bounds.topology);
+    golcl__opts_define(o, "GOLCL_BOUNDS_INFX", g->bounds.width == 0);
+    golcl__opts_define(o, "GOLCL_BOUNDS_INFY", g->bounds.height == 0);
+    golcl__opts_define(o, "GOLCL_SHIFT_X", g->bounds.shift_x);
+    golcl__opts_define(o, "GOLCL_SHIFT_Y", g->bounds.shift_y);
+    golcl__opts_define(o, "GOLCL_TWIST_X", g->bounds.twist_x);
+  }
+}
+
+/* The bounds of a plain plane or torus of the grid's size. */
+static void plain_bounds(golcl_grid *g) {
+  memset(&g->bounds, 0, sizeof g->bounds);
+  g->bounds.topology =
+      g->boundary == GOLCL_BOUNDARY_TORUS ? GOLCL_TOPOLOGY_TORUS : GOLCL_TOPOLOGY_PLANE;
+  g->bounds.width = g->w;
+  g->bounds.height = g->h;
+  g->exotic = 0;
+}
+
+golcl_status golcl_grid_set_bounds(golcl_grid *g, const golcl_bounds *b) {
+  CHECK_GRID(g, "golcl_grid_set_bounds");
+  if (!b) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_set_bounds: bounds is NULL");
+  char text[GOLCL_BOUNDS_TEXT_CAP];
+  if (golcl_bounds_format(b, text, sizeof text) != GOLCL_OK)
+    return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG,
+                       "golcl_grid_set_bounds: not a bounded grid golcl_bounds_parse gives");
+  if ((b->width && b->width != g->w) || (b->height && b->height != g->h))
+    return golcl__fail(g->ctx, GOLCL_E_MISMATCH,
+                       "golcl_grid_set_bounds: the bounded grid %s does not fit a %ux%u grid", text,
+                       (unsigned)g->w, (unsigned)g->h);
+  int plane = b->topology == GOLCL_TOPOLOGY_INFINITE || (b->topology == GOLCL_TOPOLOGY_PLANE);
+  int torus =
+      b->topology == GOLCL_TOPOLOGY_TORUS && b->width && b->height && !b->shift_x && !b->shift_y;
+  g->boundary = torus ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+  g->bounds = *b;
+  g->exotic = !plane && !torus;
+  golcl__grid_touch(g);
+  return GOLCL_OK;
+}
+
+golcl_status golcl_grid_bounds(const golcl_grid *g, golcl_bounds *out) {
+  CHECK_GRID(g, "golcl_grid_bounds");
+  if (!out) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_bounds: out is NULL");
+  *out = g->bounds;
+  return GOLCL_OK;
 }
 
 golcl_status golcl_grid_create(golcl_context *ctx, uint32_t w, uint32_t h, golcl_boundary boundary,
@@ -42,6 +88,7 @@ golcl_status golcl_grid_create(golcl_context *ctx, uint32_t w, uint32_t h, golcl
   g->w = w;
   g->h = h;
   g->boundary = boundary;
+  plain_bounds(g);
   golcl_rule_table life;
   golcl_rule_table_from_rule((golcl_rule){1u << 3, (1u << 2) | (1u << 3)}, &life);
   golcl__grid_set_table(g, &life);
@@ -84,6 +131,9 @@ golcl_status golcl_grid_clone(golcl_grid *src, golcl_grid **out) {
   g->cur = m;
   g->info = src->info;
   golcl__grid_set_table(g, &src->table);
+  g->boundary = src->boundary;
+  g->bounds = src->bounds;
+  g->exotic = src->exotic;
   g->generation = src->generation;
   *out = g;
   return GOLCL_OK;

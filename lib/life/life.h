@@ -26,6 +26,8 @@ struct golcl_grid {
   cl_mem rule_buf[2];       /* step[0].bits and step[1].bits on the device, or NULL */
   uint64_t rule_epoch;      /* new value at every rule change (caches of tables compare it) */
   uint64_t rule_buf_epoch;  /* the rule_epoch rule_buf holds */
+  golcl_bounds bounds;      /* Golly's description of the edges (golcl_grid_set_bounds) */
+  int exotic;               /* 1: bounds other than a plain plane or torus (boundary reads DEAD) */
   uint64_t generation;
   golcl_layout_info info; /* layout of cur */
   cl_mem cur;             /* the cells, in info.layout */
@@ -183,6 +185,10 @@ typedef struct golcl__plan {
 
 typedef struct golcl__stepper_ops {
   golcl_stepper_kind kind;
+  /* 1 if its kernels honour every golcl_bounds (the build options of
+   * golcl__life_options); else the common path refuses grids whose bounds
+   * are not a plain plane or torus. */
+  int any_bounds;
   /* The layout the kernel reads and writes; layout_for, if set, chooses it
    * per grid instead (binmul: bytes or bytes_pow2 by the width). */
   golcl_layout layout;
@@ -232,6 +238,7 @@ typedef struct golcl__plan_entry {
   int valid;
   uint32_t w, h;
   golcl_boundary boundary;
+  golcl_bounds bounds;
   golcl__plan plan;
 } golcl__plan_entry;
 

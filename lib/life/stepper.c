@@ -105,6 +105,14 @@ golcl_layout golcl__stepper_layout(const golcl_stepper *s, const golcl_grid *g) 
 }
 
 golcl_status golcl__stepper_supports(golcl_stepper *s, const golcl_grid *g) {
+  if (g->exotic && !s->ops->any_bounds) {
+    char b[GOLCL_BOUNDS_TEXT_CAP];
+    if (golcl_bounds_format(&g->bounds, b, sizeof b) != GOLCL_OK) b[0] = '\0';
+    return golcl__fail(s->ctx, GOLCL_E_UNSUPPORTED,
+                       "the %s stepper runs a plain plane or torus only, not the bounded grid %s; "
+                       "the naive and reference steppers run every topology",
+                       golcl_stepper_name(s->kind), b);
+  }
   if (s->ops->supports) return s->ops->supports(s, g);
   return GOLCL_OK;
 }
@@ -125,7 +133,8 @@ golcl_status golcl__stepper_plan(golcl_stepper *s, const golcl_grid *g, const go
   if (s->ops->host_run) return golcl__stepper_supports(s, g);
   for (unsigned i = 0; i < GOLCL__PLANS; i++) {
     const golcl__plan_entry *e = &s->plans[i];
-    if (e->valid && e->w == g->w && e->h == g->h && e->boundary == g->boundary) {
+    if (e->valid && e->w == g->w && e->h == g->h && e->boundary == g->boundary &&
+        !memcmp(&e->bounds, &g->bounds, sizeof g->bounds)) {
       /* the shape is planned; the rule may have changed since */
       golcl_status st = golcl__stepper_supports(s, g);
       if (st == GOLCL_OK) st = alternation_ok(s, g, &e->plan);
@@ -147,6 +156,7 @@ golcl_status golcl__stepper_plan(golcl_stepper *s, const golcl_grid *g, const go
   e->w = g->w;
   e->h = g->h;
   e->boundary = g->boundary;
+  e->bounds = g->bounds;
   e->plan = p;
   *out = &e->plan;
   return GOLCL_OK;

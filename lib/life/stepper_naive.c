@@ -23,6 +23,7 @@ static golcl_status naive_args(golcl_stepper *s, golcl_grid *g, const golcl__pla
 
 const golcl__stepper_ops golcl__stepper_naive = {
     .kind = GOLCL_STEPPER_NAIVE,
+    .any_bounds = 1,
     .layout = GOLCL_LAYOUT_BYTES,
     .init = golcl__wg_check_opts,
     .plan = naive_plan,
