@@ -243,6 +243,10 @@ static const bad_rule bad_rules[] = {
     {"R5,C0,M1,S34..58,B34..45,NM", GOLCL_E_UNSUPPORTED, "Larger than Life"},
     {"Sand-Margolus-emulated", GOLCL_E_UNSUPPORTED, "RuleLoader"},
     {"Turmite_121181121020", GOLCL_E_UNSUPPORTED, "RuleLoader"},
+    {"Banks-I", GOLCL_E_UNSUPPORTED, "RuleLoader"},
+    {"Byl-Loop", GOLCL_E_UNSUPPORTED, "multi-state"},
+    {"R5", GOLCL_E_UNSUPPORTED, "Larger than Life"},
+    {"B3/Sa", GOLCL_E_PARSE, "column 5"},
 };
 
 START_TEST(errors) {

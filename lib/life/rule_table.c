@@ -327,7 +327,8 @@ static golcl_status refuse_family(const parser *p, const char *s, const char *e)
         NULL, GOLCL_E_UNSUPPORTED,
         "rule \"%s\": a Generations rule (multi-state); libgolcl runs two-state rules only",
         p->text);
-  if (comma && toupper((unsigned char)*s) == 'R')
+  if (toupper((unsigned char)*s) == 'R' && n > 1 && isdigit((unsigned char)s[1]) &&
+      (comma || strspn(s + 1, "0123456789") == n - 1))
     return golcl__fail(
         NULL, GOLCL_E_UNSUPPORTED,
         "rule \"%s\": a Larger than Life rule; libgolcl runs the 3x3 neighbourhood only", p->text);
@@ -336,17 +337,23 @@ static golcl_status refuse_family(const parser *p, const char *s, const char *e)
 
 static int looks_named(const char *s, const char *e) {
   /* a name: what B/S cannot start with, or a word without any count that
-   * has letters B/S rules never use ("Sand-Margolus-emulated") */
+   * has letters B/S rules never use ("Sand-Margolus-emulated") or a letter
+   * or '-' that follows no count ("Banks-I") */
   char c0 = (char)tolower((unsigned char)*s);
   if (!strchr("bs/_", c0) && !isdigit((unsigned char)c0)) return 1;
-  int digits = 0, odd = 0;
+  int digits = 0, odd = 0, after_count = 0;
   for (const char *q = s; q < e; q++) {
     char c = (char)tolower((unsigned char)*q);
-    digits += isdigit((unsigned char)c) != 0;
-    odd +=
-        c == ' ' || (isalpha((unsigned char)c) && !strchr("bsvh", c) && !strchr(hensel_letters, c));
+    if (isdigit((unsigned char)c)) {
+      digits++, after_count = 1;
+    } else if (c == '-' || (isalpha((unsigned char)c) && strchr(hensel_letters, c))) {
+      if (!after_count) odd++;
+    } else {
+      after_count = 0;
+      odd += c == ' ' || (isalpha((unsigned char)c) && !strchr("bsvh", c));
+    }
   }
-  return odd && !digits;
+  return odd && !digits; /* with a count, a malformed B/S rule: a parse error */
 }
 
 golcl_status golcl_rule_table_parse(const char *text, golcl_rule_table *out) {

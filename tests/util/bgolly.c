@@ -144,7 +144,9 @@ int bg_run(const char *bgolly, const char *rle, uint64_t gen, bg_cells *out, cha
   if (pid == 0) {
     FILE *lf = freopen(log, "w", stdout);
     if (!lf || dup2(fileno(stdout), 2) < 0) _exit(126);
-    execl(bgolly, bgolly, "-q", "-q", "-a", "QuickLife", "-m", gens, "-o", res, in, (char *)NULL);
+    /* QuickLife for RLE (B0 rules, bounded grids); macrocell needs HashLife */
+    const char *algo = strncmp(rle, "[M2]", 4) == 0 ? "HashLife" : "QuickLife";
+    execl(bgolly, bgolly, "-q", "-q", "-a", algo, "-m", gens, "-o", res, in, (char *)NULL);
     _exit(127);
   }
   int st = 0, rc = -1;

@@ -19,7 +19,7 @@ typedef struct bg_cells {
 } bg_cells;
 
 /* Writes `rle` to a temporary file, runs `bgolly -a QuickLife -m gen` on it
- * and reads the result. Returns 0 on success, else -1 with the reason in
+ * (HashLife for a macrocell text) and reads the result. Returns 0 on success, else -1 with the reason in
  * err (bgolly's message). */
 int bg_run(const char *bgolly, const char *rle, uint64_t gen, bg_cells *out, char *err,
            size_t errcap);
