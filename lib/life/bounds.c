@@ -1,7 +1,7 @@
 /* bounds.c — Golly's bounded grids (":P", ":T" with shifts and tubes, ":K",
  * ":C", ":S"): the suffix parsed and written as Golly does, and the cell a
  * position just outside the grid reads (the ghost frame of every step). */
-#include "life.h"
+#include "../core/host.h" /* text only: builds and fuzzes without OpenCL */
 
 #include <ctype.h>
 #include <stdio.h>

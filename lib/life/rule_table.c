@@ -2,7 +2,7 @@
  * V and H, Hensel's isotropic notation, MAP, Wolfram, named rules) parsed into
  * one 512-entry table of the 3×3 neighbourhood, and written back as Golly
  * spells it. */
-#include "life.h"
+#include "../core/host.h" /* text only: builds and fuzzes without OpenCL */
 
 #include <ctype.h>
 #include <stdio.h>

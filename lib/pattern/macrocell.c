@@ -1,4 +1,4 @@
-/* pattern_macrocell.c — Golly's macrocell format [M2] for two-state rules:
+/* macrocell.c — Golly's macrocell format [M2] for two-state rules:
  * a quadtree of 8×8 leaves ('.', '*', '$' lines) and nodes "d nw ne sw se"
  * (children numbered from 1 in file order, 0 empty, the last node the
  * root), with "#R rule" and "#G generation". Read into the live-cell list
