@@ -204,6 +204,18 @@ fuzz:
 	$(BUILD)/fuzz/fuzz_pattern -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 \
 	  -dict=tests/fuzz/pattern.dict -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus
 
+FUZZ_RULE_SRC := tests/fuzz/fuzz_rule.c lib/life/rule_table.c lib/life/bounds.c \
+                 lib/pattern/macrocell.c $(filter-out tests/fuzz/fuzz_pattern.c,$(FUZZ_SRC))
+.PHONY: fuzz-rule
+fuzz-rule: $(BUILD)/fuzz/fuzz_rule
+	$(BUILD)/fuzz/fuzz_rule -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
+	  -artifact_prefix=$(BUILD)/fuzz/rule-
+$(BUILD)/fuzz/fuzz_rule: $(FUZZ_RULE_SRC) include/golcl.h lib/pattern/pattern.h lib/core/host.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -Itests/fuzz/no-opencl -DGOLCL_NO_OPENCL_HEADERS $(BASE_CPPFLAGS) -std=c11 $(WARN) \
+	  -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -o $@ \
+	  $(FUZZ_RULE_SRC) $(ZLIB_LIBS)
+
 $(BUILD)/fuzz/fuzz_pattern: $(FUZZ_SRC) tests/fuzz/pattern.dict include/golcl.h \
                             lib/pattern/pattern.h lib/core/host.h
 	@mkdir -p $(@D)

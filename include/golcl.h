@@ -211,6 +211,100 @@ GOLCL_API golcl_status golcl_rule_parse(const char *text, golcl_rule *out);
  *          above 8 set). */
 GOLCL_API golcl_status golcl_rule_format(golcl_rule rule, char *buf, size_t cap);
 
+/* ------------------------------------------------------------ rule tables */
+
+/** The neighbourhood a rule reads (Golly's "V" and "H" suffixes). */
+typedef enum golcl_neighbourhood {
+  GOLCL_NEIGHBOURHOOD_MOORE = 0,       /**< the 8 cells around */
+  GOLCL_NEIGHBOURHOOD_VON_NEUMANN = 1, /**< N, W, E, S only */
+  GOLCL_NEIGHBOURHOOD_HEXAGONAL = 2    /**< the Moore cells less NE and SW */
+} golcl_neighbourhood;
+
+/** How a rule was written, which decides how golcl_rule_table_format spells
+ *  it (the table alone decides what it does). */
+typedef enum golcl_rule_family {
+  GOLCL_RULE_TOTALISTIC = 0, /**< "B3/S23", "B2/S013V", "B245/S3H" */
+  GOLCL_RULE_ISOTROPIC = 1,  /**< Hensel notation, "B2-a/S12" (Moore only) */
+  GOLCL_RULE_MAP = 2,        /**< "MAP" and base64 of the table */
+  GOLCL_RULE_WOLFRAM = 3     /**< Wolfram's elementary 1-D rules "W0".."W254" (even) */
+} golcl_rule_family;
+
+/** Room for the longest text of golcl_rule_table_format, NUL included. */
+#define GOLCL_RULE_TEXT_CAP 96
+
+/** Every two-state rule Golly runs, in one form: the next state of a cell
+ *  for each of the 512 states of its 3×3 neighbourhood. Index i has cell k
+ *  of the block (k = 0..8 row by row from the north-west, 4 the cell
+ *  itself) at bit 8-k: NW 256, N 128, NE 64, W 32, C 16, E 8, SW 4, S 2,
+ *  SE 1 (Golly's MAP order). Rows grow southwards (y + 1 is south). A von
+ *  Neumann or hexagonal table does not depend on the cells it ignores. */
+typedef struct golcl_rule_table {
+  uint8_t next[512];                 /**< 0 or 1 */
+  golcl_neighbourhood neighbourhood; /**< what the table reads */
+  golcl_rule_family family;          /**< how it is spelt */
+} golcl_rule_table;
+
+/** Parses any two-state rule Golly knows into a table:
+ *  - totalistic "B3/S23" (B and S in either order, '/' or none, any case),
+ *    the survival/birth form "23/3", with "V" (counts 0..4) or "H" (0..6)
+ *    at the end for the von Neumann or hexagonal neighbourhood;
+ *  - isotropic non-totalistic Moore rules in Hensel notation: letters
+ *    after a count (1..7) name neighbour configurations, "-" before them
+ *    takes the others ("B2-a/S12"); '_' may replace '/' here;
+ *  - "MAP" and 86 (Moore), 22 (hexagonal) or 6 (von Neumann) base64
+ *    characters, optionally followed by "==";
+ *  - Wolfram's "Wn", n even, 0..254;
+ *  - the named rules of Golly's rule dialog, case-insensitive: Life,
+ *    3-4 Life, HighLife, AntiLife, Life without Death, Plow World, Day and
+ *    Night, Diamoeba, LongLife, Seeds, Persian Rug, Replicator, Fredkin,
+ *    Morley, Wolfram 22, Wolfram 30, Wolfram 110.
+ *  Leading and trailing spaces are ignored. B0 rules are stored as they are
+ *  (see golcl_rule_table_at for how they run).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_PARSE
+ *          (malformed: the column and the reason in golcl_last_errmsg());
+ *          GOLCL_E_UNSUPPORTED (a multi-state family: Generations, Larger
+ *          than Life, LifeHistory, WireWorld, JvN29, ... or a RuleLoader
+ *          rule; named in the message). *out is unchanged on failure. */
+GOLCL_API golcl_status golcl_rule_table_parse(const char *text, golcl_rule_table *out);
+
+/** Writes a table as Golly writes the rule: "B3/S23", "B2-a/S12" (letters
+ *  in alphabetical order, the shorter of the plain and the '-' form, the
+ *  plain one on a tie, a count with all its letters as the bare digit),
+ *  "B2/S013V", "MAP" + base64 (the unused bits of the last character
+ *  zero), "W30". A totalistic or isotropic family is written in Hensel
+ *  notation only when the table is isotropic (totalistic for V and H).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cap too small
+ *          (GOLCL_RULE_TEXT_CAP always suffices), a bad enum, an entry
+ *          other than 0 or 1, a table that its family cannot spell, or one
+ *          that reads cells its neighbourhood ignores). */
+GOLCL_API golcl_status golcl_rule_table_format(const golcl_rule_table *table, char *buf,
+                                               size_t cap);
+
+/** The table of a Life-like rule (Moore, totalistic family).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL out, bits above 8 set). */
+GOLCL_API golcl_status golcl_rule_table_from_rule(golcl_rule rule, golcl_rule_table *out);
+
+/** The Life-like rule of a table whose outcome depends only on the cell and
+ *  the number of its 8 Moore neighbours alive.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_UNSUPPORTED
+ *          (the table is not outer totalistic over the Moore neighbourhood:
+ *          Hensel letters, MAP, V, H or Wolfram; *out unchanged). */
+GOLCL_API golcl_status golcl_rule_table_totalistic(const golcl_rule_table *table,
+                                                   golcl_rule *out);
+
+/** The table that advances Golly's cells from generation `generation`,
+ *  which is the rule itself unless it has B0 (next[0] = 1). Golly, and so
+ *  libgolcl, never lets an empty background come alive: for B0 with Smax
+ *  (next[511] = 1) every generation uses NOT(rule(NOT cells)), so the cells
+ *  shown are the complement of the rule's own evolution of the complement;
+ *  for B0 without Smax an even generation uses NOT(rule(cells)) and an odd
+ *  one rule(NOT cells), so the cells shown at odd generations are the
+ *  complement of the rule's own. Cells outside a bounded plane are dead in
+ *  the cells shown, at every generation.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). */
+GOLCL_API golcl_status golcl_rule_table_at(const golcl_rule_table *table, uint64_t generation,
+                                           uint8_t out[512]);
+
 /* ------------------------------------------------------------------- grid */
 
 typedef struct golcl_grid golcl_grid;
@@ -276,18 +370,31 @@ GOLCL_API uint64_t golcl_grid_generation(const golcl_grid *grid);
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL grid). */
 GOLCL_API golcl_status golcl_grid_set_generation(golcl_grid *grid, uint64_t generation);
 
-/** Sets the rule from text (see golcl_rule_parse).
+/** Sets the rule from text: any two-state rule Golly runs (see
+ *  golcl_rule_table_parse: B/S with V and H, Hensel, MAP, W, named rules).
+ *  A rule with B0 runs as Golly runs it (golcl_rule_table_at): the cells
+ *  are Golly's, never an all-alive background; the table of a generation
+ *  depends on the parity of the grid's generation counter.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_PARSE (bad
- *          text; the column in golcl_context_errmsg). The rule is unchanged on
- *          failure. */
+ *          text; the column in golcl_context_errmsg); GOLCL_E_UNSUPPORTED (a
+ *          multi-state family, named). The rule is unchanged on failure. */
 GOLCL_API golcl_status golcl_grid_set_rule(golcl_grid *grid, const char *rule);
 
-/** Writes the grid's rule in canonical form "B3/S23" into buf.
+/** Sets the rule from a table, and gets it back.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument; a table that
+ *          golcl_rule_table_format refuses). */
+GOLCL_API golcl_status golcl_grid_set_rule_table(golcl_grid *grid, const golcl_rule_table *table);
+GOLCL_API golcl_status golcl_grid_rule_table(const golcl_grid *grid, golcl_rule_table *out);
+
+/** Writes the grid's rule as Golly spells it ("B3/S23", "B2-a/S12",
+ *  "MAP...") into buf (GOLCL_RULE_TEXT_CAP bytes always suffice).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cap too small). */
 GOLCL_API golcl_status golcl_grid_get_rule(const golcl_grid *grid, char *buf, size_t cap);
 
-/** The grid's rule as bits; set it with golcl_grid_set_rule_bits.
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL, or bits above 8 set). */
+/** The grid's rule as Life-like bits; set it with golcl_grid_set_rule_bits.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL, or bits above 8 set);
+ *          GOLCL_E_UNSUPPORTED (golcl_grid_rule: the rule is not Life-like,
+ *          see golcl_grid_rule_table). */
 GOLCL_API golcl_status golcl_grid_rule(const golcl_grid *grid, golcl_rule *out);
 GOLCL_API golcl_status golcl_grid_set_rule_bits(golcl_grid *grid, golcl_rule rule);
 
@@ -497,8 +604,92 @@ typedef enum golcl_pattern_format {
 typedef enum golcl_topology {
   GOLCL_TOPOLOGY_INFINITE = 0, /**< no suffix: the unbounded plane */
   GOLCL_TOPOLOGY_PLANE = 1,    /**< ":Pw,h": a w×h plane, dead outside */
-  GOLCL_TOPOLOGY_TORUS = 2     /**< ":Tw,h": a w×h torus */
+  GOLCL_TOPOLOGY_TORUS = 2,    /**< ":Tw,h": a w×h torus */
+  GOLCL_TOPOLOGY_KLEIN = 3,    /**< ":Kw*,h" or ":Kw,h*": a Klein bottle */
+  GOLCL_TOPOLOGY_CROSS = 4,    /**< ":Cw,h": a cross-surface (both pairs of edges twisted) */
+  GOLCL_TOPOLOGY_SPHERE = 5    /**< ":Sn": an n×n sphere */
 } golcl_topology;
+
+/** A bounded grid exactly as Golly's rule suffix describes it (Golly's
+ *  help, "Bounded Grids"). Cells outside the grid that a cell at an edge
+ *  reads are, with W = width and H = height (golcl_bounds_neighbour):
+ *  - PLANE: dead. A zero side is unbounded: on a grid of libgolcl, whose
+ *    sides are finite, dead beyond that side too.
+ *  - TORUS: crossing the top or bottom edge wraps y and moves x by
+ *    -shift_x (going up) or +shift_x (going down); crossing the left or
+ *    right edge wraps x and moves y by -shift_y or +shift_y; x and y are
+ *    then taken modulo W and H. One shift at most; a zero side (a tube) is
+ *    unbounded there (dead on a finite grid) and allows no shift.
+ *  - KLEIN: twist_x set (":K30*,20"): crossing the top or bottom edge wraps
+ *    y and reflects x to W-1-x-shift_x (mod W); the left and right edges
+ *    wrap plainly. twist_x clear (":K30,20*"): crossing the left or right
+ *    edge wraps x and reflects y to H-1-y-shift_y (mod H); top and bottom
+ *    wrap plainly. The shift is 0 or 1, and 1 only where the twisted side
+ *    is even. (Golly's help draws the shifted reflection as W-1-x+1; its
+ *    engine, bgolly 3.3, does W-1-x-1, and libgolcl follows the engine.)
+ *  - CROSS: crossing the top or bottom edge wraps y and reflects x to
+ *    W-1-x; then crossing the left or right edge wraps x and reflects y to
+ *    H-1-y (so a corner cell is its own diagonal neighbour).
+ *  - SPHERE (W = H): the top edge is joined to the left edge and the right
+ *    edge to the bottom one: above (x, 0) lies (0, x), left of (0, y) lies
+ *    (y, 0), right of (W-1, y) lies (y, H-1), below (x, H-1) lies (W-1, x);
+ *    each of the four outer corner positions reads the grid's corner cell
+ *    next to it. */
+typedef struct golcl_bounds {
+  golcl_topology topology; /**< INFINITE (no suffix), PLANE, TORUS, KLEIN, CROSS, SPHERE */
+  uint32_t width, height;  /**< 0: unbounded along that axis (PLANE and TORUS) */
+  int32_t shift_x;         /**< TORUS, KLEIN: the shift on the horizontal edges */
+  int32_t shift_y;         /**< TORUS, KLEIN: the shift on the vertical edges */
+  int twist_x;             /**< KLEIN: 1 if the horizontal (top, bottom) edges are twisted */
+} golcl_bounds;
+
+/** Room for the longest text of golcl_bounds_format, NUL included. */
+#define GOLCL_BOUNDS_TEXT_CAP 48
+
+/** Parses a bounded-grid suffix as Golly does: ":P30,20", ":P30,0", ":T0,20",
+ *  ":T30", ":T30+5,20", ":T30,20-2", ":K30*,20", ":K30,20*", ":K30*+1,20",
+ *  ":C30,20", ":S30" (the ':' may be left out; the letter in either case).
+ *  Golly's normalisation applies: a torus shift is taken modulo its side
+ *  (keeping its sign), a Klein shift becomes 1 (or 0 on an odd side), ":K"
+ *  without '*' twists the vertical edges, ":Tn" is n×n, and ":P0,0", ":T0"
+ *  and the like are the unbounded plane (INFINITE).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_PARSE
+ *          (malformed, a side above 2000000000, a shift on both axes, on a
+ *          plane or on an unbounded side, a twist outside K, a zero side of
+ *          K, C or S, a sphere given two sides; the column in
+ *          golcl_last_errmsg()). *out is unchanged on failure. */
+GOLCL_API golcl_status golcl_bounds_parse(const char *text, golcl_bounds *out);
+
+/** Writes Golly's canonical suffix, ":T30,20", ":T30+5,20", ":K30*+1,20",
+ *  ":S30", or "" for INFINITE.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cap too small, a
+ *          description golcl_bounds_parse would not give). */
+GOLCL_API golcl_status golcl_bounds_format(const golcl_bounds *bounds, char *buf, size_t cap);
+
+/** Which cell of a gw×gh grid holding these bounds (gw = width and gh =
+ *  height where those are not 0) the position (x, y) reads, for -1 ≤ x ≤
+ *  gw and -1 ≤ y ≤ gh: itself inside the grid, else as the topology joins
+ *  the edges (see golcl_bounds).
+ *  @return 1 with *ox, *oy set; 0 where the position is dead (a plane, an
+ *          unbounded side); -1 for a NULL argument, a position beyond that
+ *          frame, or a grid size that disagrees with the bounds. */
+GOLCL_API int golcl_bounds_neighbour(const golcl_bounds *bounds, uint32_t gw, uint32_t gh,
+                                     int64_t x, int64_t y, uint32_t *ox, uint32_t *oy);
+
+/** Gives the grid one of Golly's bounded grids (golcl_bounds): a bounded
+ *  side must equal the grid's, an unbounded one (0) is dead beyond the
+ *  grid's side, INFINITE is a dead boundary. A plane or an unshifted torus
+ *  of both sides is the plain DEAD or TORUS boundary that every stepper
+ *  runs; any other (shifted torus, tube, Klein bottle, cross-surface,
+ *  sphere) runs on the naive and reference steppers, the others say
+ *  GOLCL_E_UNSUPPORTED, and golcl_grid_boundary reads DEAD. golcl_grid_create
+ *  gives the plain plane or torus of its size.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, a description
+ *          golcl_bounds_parse would not give); GOLCL_E_MISMATCH (a bounded
+ *          side that differs from the grid's). */
+GOLCL_API golcl_status golcl_grid_set_bounds(golcl_grid *grid, const golcl_bounds *bounds);
+GOLCL_API golcl_status golcl_grid_bounds(const golcl_grid *grid, golcl_bounds *out);
+
 
 /** Bounds that parsing untrusted text checks before it allocates. A text
  *  that exceeds one gets GOLCL_E_PARSE with line:column and the limit. */
@@ -694,6 +885,30 @@ GOLCL_API golcl_status golcl_grid_bounding_box(golcl_grid *grid, uint32_t *x, ui
  *          limit in golcl_last_errmsg()); GOLCL_E_IO (a write or the final
  *          fflush failed; f's error indicator is set). */
 GOLCL_API golcl_status golcl_pattern_write_rle(const golcl_pattern *pattern, FILE *f);
+
+/** Parses a macrocell text (Golly's "[M2]" quadtree of 8×8 leaves, or of
+ *  level-1 nodes of four cell states 0 and 1) with "#R rule", "#G
+ *  generation" and "#C"/"#N"/"#O" comments (other '#' lines are Golly's
+ *  viewer settings and are skipped). The pattern's box is the bounding box
+ *  of the live cells, its position Golly's: a root of side 2^d has its
+ *  top-left cell at (-2^(d-1), 1-2^(d-1)). Its format reads
+ *  GOLCL_FORMAT_NONE until golcl_pattern_parse dispatches here.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL out, NULL text with len >
+ *          0); GOLCL_E_PARSE (malformed, or live cells spanning more than
+ *          the limits: "line L, column C: ..." with the span and the number
+ *          of cells); GOLCL_E_UNSUPPORTED (a state above 1, a rule that is
+ *          not two-state); GOLCL_E_OUT_OF_MEMORY. */
+GOLCL_API golcl_status golcl_pattern_parse_macrocell(const char *text, size_t len,
+                                                     golcl_pattern **out);
+
+/** Writes a pattern as macrocell: "[M2] (libgolcl VERSION)", "#R" with the
+ *  rule and its bounded-grid suffix, "#G" when the generation is not 0, the
+ *  comment lines, then the quadtree (8×8 leaves, equal subtrees written
+ *  once, the smallest root of level 4 or more that holds the cells at their
+ *  position; none for an empty pattern).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cells beyond
+ *          2^61 from the origin); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_IO. */
+GOLCL_API golcl_status golcl_pattern_write_macrocell(const golcl_pattern *pattern, FILE *f);
 
 /** Writes a pattern as plaintext: comments as "!" lines ("!Name: ", "!Author: "
  *  for #N and #O), then one line of '.' and 'O' for every row of the box.

@@ -22,6 +22,19 @@ golcl_status golcl__rule_logic_options(golcl_context *ctx, golcl_rule r, golcl__
 golcl_status golcl__bitslice_kernel(struct golcl_stepper *s, const golcl_grid *g, const char *file,
                                     const char *name, golcl__opts *o, cl_kernel *k);
 
+/* The supports check of every bit-sliced stepper: the rule compiled into
+ * the kernel must be a Life-like (B/S, Moore) mask that is the same at every
+ * generation (a B0 rule without Smax alternates two tables: refused). */
+golcl_status golcl__bitslice_supports(struct golcl_stepper *s, const golcl_grid *g);
+
+/* The B/S rule the bit-sliced kernels compile in: the step rule's mask
+ * (for B0 with Smax, Golly's complemented rule). */
+static inline golcl_rule golcl__bitslice_rule(const golcl_grid *g) {
+  cl_uint m = golcl__grid_step_rule(g)->mask;
+  golcl_rule r = {(uint16_t)(m & 0x1ffu), (uint16_t)((m >> 9) & 0x1ffu)};
+  return r;
+}
+
 extern const golcl__stepper_ops golcl__stepper_bitslice;
 extern const golcl__stepper_ops golcl__stepper_multi;
 extern const golcl__stepper_ops golcl__stepper_sparse;

@@ -12,8 +12,19 @@
 
 golcl_status golcl__bitslice_kernel(golcl_stepper *s, const golcl_grid *g, const char *file,
                                     const char *name, golcl__opts *o, cl_kernel *k) {
-  golcl_status st = golcl__rule_logic_options(s->ctx, g->rule, o);
+  golcl_status st = golcl__rule_logic_options(s->ctx, golcl__bitslice_rule(g), o);
   return st == GOLCL_OK ? golcl__life_kernel(s, g, file, name, o, k) : st;
+}
+
+golcl_status golcl__bitslice_supports(golcl_stepper *s, const golcl_grid *g) {
+  const char *who = golcl_stepper_name(s->kind);
+  golcl_status st = golcl__grid_needs_bs(g, who);
+  if (st == GOLCL_OK && g->alternates)
+    st = golcl__fail(s->ctx, GOLCL_E_UNSUPPORTED,
+                     "the %s stepper compiles the rule into its kernel; a B0 rule without Smax "
+                     "changes its table every generation (Golly's emulation of B0)",
+                     who);
+  return st;
 }
 
 static uint32_t rows_per_item(const golcl_stepper *s) {
@@ -62,6 +73,7 @@ static golcl_status bitslice_args(golcl_stepper *s, golcl_grid *g, const golcl__
 const golcl__stepper_ops golcl__stepper_bitslice = {
     .kind = GOLCL_STEPPER_BITSLICE,
     .layout = GOLCL_LAYOUT_BITROW,
+    .supports = golcl__bitslice_supports,
     .init = bitslice_init,
     .plan = bitslice_plan,
     .prepare = bitslice_prepare,

@@ -169,6 +169,7 @@ static golcl_status multi_args(golcl_stepper *s, golcl_grid *g, const golcl__pla
 const golcl__stepper_ops golcl__stepper_multi = {
     .kind = GOLCL_STEPPER_MULTI,
     .layout = GOLCL_LAYOUT_BITROW,
+    .supports = golcl__bitslice_supports,
     .init = multi_init,
     .plan = multi_plan,
     .prepare = multi_prepare,

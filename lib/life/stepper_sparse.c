@@ -26,7 +26,7 @@ typedef struct sparse_state {
   const golcl_grid *grid;
   uint64_t epoch, generation;
   cl_mem cur, spare;
-  golcl_rule rule;
+  uint64_t rule_epoch;
 } sparse_state;
 
 static uint32_t rows(const golcl_stepper *s) {
@@ -49,6 +49,8 @@ static size_t tiles_of(const golcl_stepper *s, const golcl_grid *g, size_t *ny) 
 }
 
 static golcl_status sparse_supports(golcl_stepper *s, const golcl_grid *g) {
+  golcl_status st = golcl__bitslice_supports(s, g);
+  if (st != GOLCL_OK) return st;
   size_t ny;
   if (tiles_of(s, g, &ny) >= 0x80000000u)
     return golcl__fail(s->ctx, GOLCL_E_UNSUPPORTED,
@@ -111,8 +113,7 @@ static golcl_status ensure_buffers(golcl_stepper *s, size_t n) {
 
 static int continues(const sparse_state *z, const golcl_grid *g) {
   return z->valid && z->grid == g && z->epoch == g->epoch && z->generation == g->generation &&
-         z->cur == g->cur && z->spare == g->spare && z->rule.birth == g->rule.birth &&
-         z->rule.survive == g->rule.survive;
+         z->cur == g->cur && z->spare == g->spare && z->rule_epoch == g->rule_epoch;
 }
 
 static golcl_status sparse_args(golcl_stepper *s, golcl_grid *g, const golcl__plan *p,
@@ -169,7 +170,7 @@ static golcl_status sparse_done(golcl_stepper *s, golcl_grid *g, const golcl__pl
   z->generation = g->generation;
   z->cur = g->cur;
   z->spare = g->spare;
-  z->rule = g->rule;
+  z->rule_epoch = g->rule_epoch;
   return GOLCL_OK;
 }
 
