@@ -25,6 +25,8 @@ WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes $(WERROR)
 BASE_CPPFLAGS := -Iinclude -D_POSIX_C_SOURCE=200809L
 LIB_CFLAGS := -std=c11 $(WARN) -fPIC -fvisibility=hidden -DGOLCL_BUILDING
 LIB_LIBS := -lclblast -lOpenCL -lm
+# Device discovery is serialised with a pthread mutex (lib/core/context.c).
+LIB_LIBS += -pthread
 
 # Sources: every .c under lib/, every .cl under cl/ (embedded at build time).
 LIB_SRC := $(sort $(wildcard lib/*/*.c))
@@ -115,7 +117,7 @@ $(BUILD)/obj/tests/%.o: tests/%.c
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_UTIL_OBJ) $(SHARED)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_UTIL_OBJ) -L$(BUILD) -Wl,-rpath,$(abspath $(BUILD)) \
-	  -lgolcl $(CHECK_LIBS) -lOpenCL -lm $(LDLIBS)
+	  -lgolcl $(CHECK_LIBS) -lOpenCL -lm -pthread $(LDLIBS)
 
 # Every suite runs even if one fails; the target fails if any did.
 test: deps

@@ -96,13 +96,20 @@ typedef enum golcl_device_type {
   GOLCL_DEVICE_ACCELERATOR = 3
 } golcl_device_type;
 
-/** What libgolcl knows of a device. Strings are NUL-terminated, truncated
- *  if longer than their arrays. */
+/** Room of each string of golcl_device_info, NUL included. */
+#define GOLCL_DEVICE_STRING_CAP 256
+
+/** What libgolcl knows of a device. Strings are NUL-terminated; one longer
+ *  than GOLCL_DEVICE_STRING_CAP - 1 bytes is truncated (never left empty). */
 typedef struct golcl_device_info {
-  char name[128];
-  char vendor[128];
-  char platform[128];
-  char version[64];         /**< CL_DEVICE_VERSION, e.g. "OpenCL 3.0 CUDA" */
+  char name[GOLCL_DEVICE_STRING_CAP];     /**< CL_DEVICE_NAME */
+  char vendor[GOLCL_DEVICE_STRING_CAP];   /**< CL_DEVICE_VENDOR */
+  char platform[GOLCL_DEVICE_STRING_CAP]; /**< CL_PLATFORM_NAME */
+  /** CL_DEVICE_VERSION, e.g. "OpenCL 3.0 CUDA" or
+   *  "OpenCL 3.0 PoCL HSTR: pthread-x86_64-pc-linux-gnu-skylake-avx512" */
+  char version[GOLCL_DEVICE_STRING_CAP];
+  char driver_version[GOLCL_DEVICE_STRING_CAP];   /**< CL_DRIVER_VERSION */
+  char platform_version[GOLCL_DEVICE_STRING_CAP]; /**< CL_PLATFORM_VERSION */
   unsigned platform_index;  /**< the P of "P:D" */
   unsigned device_index;    /**< the D of "P:D" */
   golcl_device_type type;
