@@ -34,7 +34,10 @@ LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/kernels.o
 CL_SRC  := $(sort $(wildcard cl/*/*.cl))
 
 STATIC  := $(BUILD)/libgolcl.a
-SONAME  := libgolcl.so.$(VERSION_MAJOR)
+# Soname policy: while the major version is 0 every minor version may break
+# the ABI, so the soname is libgolcl.so.0.MINOR; from 1.0 on it is
+# libgolcl.so.MAJOR (include/golcl.h, "ABI AND VERSIONS").
+SONAME  := libgolcl.so.$(if $(filter 0,$(VERSION_MAJOR)),0.$(VERSION_MINOR),$(VERSION_MAJOR))
 SHARED  := $(BUILD)/libgolcl.so.$(VERSION)
 
 # Examples: examples/NAME.c is one program; examples/golcl/*.c is the golcl

@@ -114,7 +114,8 @@ START_TEST(device_strings_are_whole_or_truncated) {
     ck_assert_int_eq(clGetDeviceInfo(dev, what[i], sizeof value, value, NULL), CL_SUCCESS);
     expect_string(got[i], value);
   }
-  ck_assert_int_eq(clGetPlatformInfo(plat, CL_PLATFORM_NAME, sizeof value, value, NULL), CL_SUCCESS);
+  ck_assert_int_eq(clGetPlatformInfo(plat, CL_PLATFORM_NAME, sizeof value, value, NULL),
+                   CL_SUCCESS);
   expect_string(di.platform, value);
   ck_assert_int_eq(clGetPlatformInfo(plat, CL_PLATFORM_VERSION, sizeof value, value, NULL),
                    CL_SUCCESS);
@@ -259,6 +260,53 @@ START_TEST(stepper_names_round_trip) {
 }
 END_TEST
 
+/* Option structs of another size than the library's: a longer one (from a
+ * newer header) is fine while its extra bytes are zero, refused when they
+ * set something; one shorter than the first version is refused. */
+START_TEST(option_structs_of_other_sizes) {
+  struct {
+    golcl_stepper_opts o;
+    uint32_t newer[4];
+  } big;
+  memset(&big, 0, sizeof big);
+  big.o.local_w = 4;
+  big.o.local_h = 2;
+  golcl_stepper *st = (golcl_stepper *)1;
+  TU_OK(golcl_stepper_create_sized(tu_ctx, GOLCL_STEPPER_NAIVE, &big.o, sizeof big, &st));
+  ck_assert_ptr_nonnull(st);
+  golcl_stepper_destroy(st);
+  big.newer[2] = 7;
+  st = (golcl_stepper *)1;
+  ck_assert_int_eq(golcl_stepper_create_sized(tu_ctx, GOLCL_STEPPER_NAIVE, &big.o, sizeof big, &st),
+                   GOLCL_E_UNSUPPORTED);
+  ck_assert_ptr_null(st);
+  ck_assert_ptr_nonnull(strstr(golcl_context_errmsg(tu_ctx), "does not have"));
+  ck_assert_int_eq(golcl_stepper_create_sized(tu_ctx, GOLCL_STEPPER_NAIVE, &big.o, 4, &st),
+                   GOLCL_E_INVALID_ARG);
+  /* NULL options need no size */
+  TU_OK(golcl_stepper_create_sized(tu_ctx, GOLCL_STEPPER_NAIVE, NULL, 0, &st));
+  golcl_stepper_destroy(st);
+
+  struct {
+    golcl_context_opts o;
+    void *newer[2];
+  } cbig;
+  memset(&cbig, 0, sizeof cbig);
+  cbig.o.device = "cpu";
+  golcl_context *c = (golcl_context *)1;
+  ck_assert_int_eq(golcl_context_create_sized(&cbig.o, sizeof cbig, &c), GOLCL_OK);
+  golcl_device_info di;
+  TU_OK(golcl_context_device_info(c, &di));
+  ck_assert_int_eq(di.type, GOLCL_DEVICE_CPU);
+  golcl_context_destroy(c);
+  cbig.newer[1] = &cbig;
+  ck_assert_int_eq(golcl_context_create_sized(&cbig.o, sizeof cbig, &c), GOLCL_E_UNSUPPORTED);
+  ck_assert_ptr_null(c);
+  ck_assert_int_eq(golcl_context_create_sized(&cbig.o, 1, &c), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_context_create_sized(&cbig.o, sizeof cbig.o, NULL), GOLCL_E_INVALID_ARG);
+}
+END_TEST
+
 START_TEST(stepper_invalid_arguments) {
   golcl_stepper *st = (golcl_stepper *)1;
   ck_assert_int_eq(golcl_stepper_create(NULL, GOLCL_STEPPER_NAIVE, NULL, &st), GOLCL_E_INVALID_ARG);
@@ -334,6 +382,7 @@ int main(void) {
   tcase_add_test(tc, build_failure_reports_the_log);
   tcase_add_test(tc, stepper_names_round_trip);
   tcase_add_test(tc, stepper_invalid_arguments);
+  tcase_add_test(tc, option_structs_of_other_sizes);
   suite_add_tcase(s, tc);
   return tu_main(s);
 }

@@ -50,15 +50,18 @@ static void *start_up(void *arg) {
   if (s == GOLCL_OK) s = golcl_context_create(&o, &ctx);
   golcl_grid *g = NULL;
   golcl_stepper *st = NULL;
-  static const uint8_t glider[5 * 5] = {0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 1,
-                                        1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  static const uint8_t glider[5 * 5] = {0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 1, 1,
+                                        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
   if (s == GOLCL_OK) s = golcl_grid_create(ctx, 5, 5, GOLCL_BOUNDARY_TORUS, &g);
   if (s == GOLCL_OK) s = golcl_grid_write(g, glider, 5);
-  if (s == GOLCL_OK) s = golcl_stepper_create(ctx, GOLCL_STEPPER_REFERENCE, NULL, &st);
+  if (s == GOLCL_OK)
+    s = golcl_stepper_create(ctx, j->index % 2 ? GOLCL_STEPPER_REFERENCE : GOLCL_STEPPER_NAIVE,
+                             NULL, &st);
   if (s == GOLCL_OK) s = golcl_stepper_run(st, g, 20 + (uint64_t)j->index);
   if (s == GOLCL_OK) s = golcl_grid_population(g, &j->population);
   j->status = s;
-  snprintf(j->errmsg, sizeof j->errmsg, "%s", ctx ? golcl_context_errmsg(ctx) : golcl_last_errmsg());
+  snprintf(j->errmsg, sizeof j->errmsg, "%s",
+           ctx ? golcl_context_errmsg(ctx) : golcl_last_errmsg());
   golcl_stepper_destroy(st);
   golcl_grid_destroy(g);
   golcl_context_destroy(ctx);

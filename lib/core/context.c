@@ -8,6 +8,7 @@
 
 #include <ctype.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -261,6 +262,19 @@ golcl_status golcl_context_create(const golcl_context_opts *opts, golcl_context 
   golcl_status s = context_create(opts, out);
   pthread_mutex_unlock(&discovery);
   return s;
+}
+
+/* The size of golcl_context_opts in its first version (libgolcl 0.2). */
+#define CONTEXT_OPTS_V1_SIZE (offsetof(golcl_context_opts, build_options) + sizeof(const char *))
+
+golcl_status golcl_context_create_sized(const golcl_context_opts *opts, size_t opts_size,
+                                        golcl_context **out) {
+  if (out) *out = NULL;
+  golcl_context_opts own;
+  golcl_status s = golcl__opts_sized(NULL, opts, opts_size, &own, sizeof own, CONTEXT_OPTS_V1_SIZE,
+                                     "golcl_context_create");
+  if (s != GOLCL_OK) return s;
+  return golcl_context_create(opts ? &own : NULL, out);
 }
 
 /* Finds the "P:D" indices of a device, for the info of a wrapped context. */
