@@ -7,13 +7,17 @@
 #include <golcl.h>
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "atomic_file.h"
 #include "clock.h"
 #include "cmd.h"
+#include "pattern_io.h"
+#include "plot.h"
 
 /* Generations of the warm-up run (at most --gens). */
 #define WARMUP_GENS 8
@@ -25,6 +29,7 @@ typedef struct bench_opts {
   uint64_t seed, gens;
   unsigned reps;
   golcl_boundary boundary;
+  const char *plot;
 } bench_opts;
 
 typedef struct result {
@@ -37,6 +42,7 @@ static void usage(FILE *f) {
   fprintf(f,
           "usage: golcl bench [--device SPEC] [--size WxH] [--density P] [--seed S] [--gens N]\n"
           "                   [--steppers a,b,...|all] [--torus] [--csv FILE] [--reps R]\n"
+          "                   [--plot FILE.png]\n"
           "       golcl bench la [...]   (the linear-algebra benchmark)\n"
           "\n"
           "Runs Life steppers side by side on one random grid and prints, for each,\n"
@@ -58,6 +64,7 @@ static void usage(FILE *f) {
           "  --csv FILE      also write stepper,width,height,generations,seconds,\n"
           "                  gens_per_s,cells_per_s, one row per stepper\n"
           "  --reps R        timed runs per stepper, the median is reported (default 3)\n"
+          "  --plot FILE.png a bar chart of cell updates/s per stepper (gnuplot)\n"
           "\n"
           "Exit status: 0; 1 if a stepper failed or ended with another hash; 2 on bad usage.\n");
 }
@@ -87,60 +94,69 @@ static int parse_size(const char *s, uint32_t *w, uint32_t *h) {
 
 /* 0 on success, 2 on bad usage (message printed), 1 for --help. */
 static int parse_args(int argc, char **argv, bench_opts *o) {
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+  enum { DEVICE = 256, STEPPERS, CSV, SIZE, DENSITY, SEED, GENS, REPS, TORUS, PLOT };
+  static const struct option long_opts[] = {
+      {"device", required_argument, NULL, DEVICE}, {"steppers", required_argument, NULL, STEPPERS},
+      {"csv", required_argument, NULL, CSV},       {"size", required_argument, NULL, SIZE},
+      {"density", required_argument, NULL, DENSITY}, {"seed", required_argument, NULL, SEED},
+      {"gens", required_argument, NULL, GENS},     {"reps", required_argument, NULL, REPS},
+      {"torus", no_argument, NULL, TORUS},         {"plot", required_argument, NULL, PLOT},
+      {"help", no_argument, NULL, 'h'},            {NULL, 0, NULL, 0}};
+  int c;
+  opterr = 0;
+  while ((c = getopt_long(argc, argv, ":h", long_opts, NULL)) != -1) {
+    const char *v = optarg;
     uint64_t u;
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    if (c == 'h') {
       usage(stdout);
       return 1;
-    } else if (strcmp(a, "--torus") == 0) {
+    } else if (c == '?' || c == ':') {
+      return pio_bad_option("bench", c, argv);
+    } else if (c == TORUS) {
       o->boundary = GOLCL_BOUNDARY_TORUS;
-      continue;
-    }
-    if (!v) {
-      fprintf(stderr, "golcl bench: %s needs a value (see golcl bench --help)\n", a);
-      return 2;
-    }
-    i++;
-    if (strcmp(a, "--device") == 0) {
+    } else if (c == DEVICE) {
       o->device = v;
-    } else if (strcmp(a, "--steppers") == 0) {
+    } else if (c == STEPPERS) {
       o->steppers = v;
-    } else if (strcmp(a, "--csv") == 0) {
+    } else if (c == CSV) {
       o->csv = v;
-    } else if (strcmp(a, "--size") == 0) {
+    } else if (c == PLOT) {
+      o->plot = v;
+    } else if (c == SIZE) {
       if (parse_size(v, &o->w, &o->h)) {
         fprintf(stderr, "golcl bench: --size wants WxH with 1 <= W, H < 2^31, not '%s'\n", v);
         return 2;
       }
-    } else if (strcmp(a, "--density") == 0) {
+    } else if (c == DENSITY) {
       char *end;
       o->density = strtod(v, &end);
       if (*end || !(o->density >= 0.0 && o->density <= 1.0)) {
         fprintf(stderr, "golcl bench: --density wants a number in [0, 1], not '%s'\n", v);
         return 2;
       }
-    } else if (strcmp(a, "--seed") == 0) {
+    } else if (c == SEED) {
       if (parse_u64(v, &o->seed)) {
         fprintf(stderr, "golcl bench: --seed wants an unsigned integer, not '%s'\n", v);
         return 2;
       }
-    } else if (strcmp(a, "--gens") == 0) {
+    } else if (c == GENS) {
       if (parse_u64(v, &u) || u == 0) {
         fprintf(stderr, "golcl bench: --gens wants a positive integer, not '%s'\n", v);
         return 2;
       }
       o->gens = u;
-    } else if (strcmp(a, "--reps") == 0) {
+    } else if (c == REPS) {
       if (parse_u64(v, &u) || u == 0 || u > 1000) {
         fprintf(stderr, "golcl bench: --reps wants an integer in 1..1000, not '%s'\n", v);
         return 2;
       }
       o->reps = (unsigned)u;
-    } else {
-      fprintf(stderr, "golcl bench: unknown option '%s' (see golcl bench --help)\n", a);
-      return 2;
     }
+  }
+  if (optind < argc) {
+    fprintf(stderr, "golcl bench: unexpected argument '%s' (see golcl bench --help)\n",
+            argv[optind]);
+    return 2;
   }
   return 0;
 }
@@ -255,39 +271,64 @@ static void print_table(const bench_opts *o, const result *res, size_t n) {
   }
 }
 
-static int write_csv(const bench_opts *o, const result *res, size_t n) {
-  FILE *f = fopen(o->csv, "w");
-  if (!f) {
-    fprintf(stderr, "golcl bench: cannot write %s: %s\n", o->csv, strerror(errno));
-    return 1;
-  }
-  fprintf(f, "stepper,width,height,generations,seconds,gens_per_s,cells_per_s\n");
+/* The CSV, opened before the runs (a folder that cannot be written fails
+ * early) and replaced whole at the end. */
+static int write_csv(const bench_opts *o, ex_atomic *a, const result *res, size_t n) {
+  fprintf(a->f, "stepper,width,height,generations,seconds,gens_per_s,cells_per_s\n");
   double cells = (double)o->w * (double)o->h;
   for (size_t i = 0; i < n; i++) {
     double gps = (double)o->gens / res[i].seconds;
-    fprintf(f, "%s,%u,%u,%llu,%.9g,%.9g,%.9g\n", golcl_stepper_name(res[i].kind), (unsigned)o->w,
-            (unsigned)o->h, (unsigned long long)o->gens, res[i].seconds, gps, gps * cells);
+    fprintf(a->f, "%s,%u,%u,%llu,%.9g,%.9g,%.9g\n", golcl_stepper_name(res[i].kind),
+            (unsigned)o->w, (unsigned)o->h, (unsigned long long)o->gens, res[i].seconds, gps,
+            gps * cells);
   }
-  if (fclose(f) != 0) {
-    fprintf(stderr, "golcl bench: cannot write %s: %s\n", o->csv, strerror(errno));
-    return 1;
+  return ex_atomic_commit(a, "golcl bench") ? 1 : 0;
+}
+
+/* A bar chart of cell updates/s per stepper, log scale, labelled with the
+ * ratio to naive. */
+static int write_plot(const bench_opts *o, const golcl_device_info *dev, const result *res,
+                      size_t n) {
+  size_t cap = 4096 + n * 96, len = 0;
+  char *script = malloc(cap);
+  if (!script) return 1;
+  double cells = (double)o->w * (double)o->h, naive = 0;
+  for (size_t i = 0; i < n; i++)
+    if (res[i].kind == GOLCL_STEPPER_NAIVE) naive = res[i].seconds;
+  len += (size_t)snprintf(script + len, cap - len, "$data << EOD\n");
+  for (size_t i = 0; i < n; i++) {
+    char ratio[32] = "";
+    if (naive > 0) snprintf(ratio, sizeof ratio, "%.2fx", naive / res[i].seconds);
+    len += (size_t)snprintf(script + len, cap - len, "%s %.6g \"%s\"\n",
+                            golcl_stepper_name(res[i].kind),
+                            (double)o->gens / res[i].seconds * cells * 1e-9, ratio);
   }
-  return 0;
+  snprintf(script + len, cap - len,
+           "EOD\n"
+           "set title \"golcl bench: %ux%u %s, %llu generations, median of %u  (%s)\"\n"
+           "set ylabel \"Gcell updates/s (log scale)\"\nset logscale y\nset grid ytics\n"
+           "set style fill solid 0.8\nset boxwidth 0.6\nset key off\nset offsets 0.5, 0.5, graph 0.08, 0\n"
+           "plot $data using 0:2:xtic(1) with boxes lc rgb '#3070b0', \\\n"
+           "     $data using 0:2:3 with labels offset 0,0.8\n",
+           (unsigned)o->w, (unsigned)o->h,
+           o->boundary == GOLCL_BOUNDARY_TORUS ? "torus" : "dead boundary",
+           (unsigned long long)o->gens, o->reps, dev->name);
+  int rc = plot_png("bench", o->plot, 1000, 600, script) ? 1 : 0;
+  free(script);
+  return rc;
 }
 
 int cmd_bench_life(int argc, char **argv) {
-  bench_opts o = {NULL, "all", NULL, 1024, 1024, 0.5, 1, 100, 3, GOLCL_BOUNDARY_DEAD};
+  bench_opts o = {NULL, "all", NULL, 1024, 1024, 0.5, 1, 100, 3, GOLCL_BOUNDARY_DEAD, NULL};
   int rc = parse_args(argc, argv, &o);
   if (rc) return rc == 1 ? 0 : rc;
   int want[GOLCL_STEPPER_COUNT];
   if (parse_steppers(o.steppers, want)) return 2;
-  if (o.csv) { /* fail before the long part, not after */
-    FILE *f = fopen(o.csv, "a");
-    if (!f) {
-      fprintf(stderr, "golcl bench: cannot write %s: %s\n", o.csv, strerror(errno));
-      return 2;
-    }
-    fclose(f);
+  ex_atomic csv = {0}; /* fail before the long part, not after */
+  if (o.csv && ex_atomic_open(&csv, o.csv, "golcl bench")) return 2;
+  if (o.plot && !plot_check("bench")) {
+    ex_atomic_abort(&csv);
+    return 2;
   }
 
   golcl_context_opts co = {0};
@@ -296,6 +337,7 @@ int cmd_bench_life(int argc, char **argv) {
   golcl_status s = golcl_context_create(&co, &ctx);
   if (s != GOLCL_OK) {
     fprintf(stderr, "golcl bench: %s: %s\n", golcl_strerror(s), golcl_last_errmsg());
+    ex_atomic_abort(&csv);
     return 1;
   }
   golcl_device_info dev;
@@ -317,6 +359,7 @@ int cmd_bench_life(int argc, char **argv) {
             golcl_context_errmsg(ctx));
     golcl_grid_destroy(base);
     golcl_context_destroy(ctx);
+    ex_atomic_abort(&csv);
     return 1;
   }
 
@@ -350,8 +393,10 @@ int cmd_bench_life(int argc, char **argv) {
     print_table(&o, res, n);
     printf("\ntimer: %s; eff GB/s counts 2 bytes per cell update\n",
            profiled ? "OpenCL profiling events" : "wall clock around clFinish (no profiling)");
-    if (o.csv && write_csv(&o, res, n)) failed = 1;
+    if (o.csv && write_csv(&o, &csv, res, n)) failed = 1;
+    if (o.plot && write_plot(&o, &dev, res, n)) failed = 1;
   }
+  if (csv.f) ex_atomic_abort(&csv); /* nothing measured: the old CSV stays */
   if (failed) printf("\ngolcl bench: FAILED (see the errors above)\n");
   golcl_grid_destroy(base);
   golcl_context_destroy(ctx);

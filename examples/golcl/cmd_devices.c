@@ -1,11 +1,13 @@
 /* cmd_devices.c — `golcl devices`: every platform and device. */
 #include <golcl.h>
 
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
+#include "pattern_io.h"
 
 static const char *type_name(golcl_device_type t) {
   switch (t) {
@@ -17,13 +19,18 @@ static const char *type_name(golcl_device_type t) {
 }
 
 int cmd_devices(int argc, char **argv) {
-  if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+  static const struct option long_opts[] = {{"help", no_argument, NULL, 'h'},
+                                             {NULL, 0, NULL, 0}};
+  int c;
+  opterr = 0;
+  while ((c = getopt_long(argc, argv, ":h", long_opts, NULL)) != -1) {
+    if (c != 'h') return pio_bad_option("devices", c, argv);
     printf("usage: golcl devices\n\nLists every OpenCL platform and device as P:D (the form "
            "--device and $GOLCL_DEVICE take),\nwith type, compute units, memory and fp64.\n");
     return 0;
   }
-  if (argc > 1) {
-    fprintf(stderr, "golcl devices: unexpected argument '%s'\n", argv[1]);
+  if (optind < argc) {
+    fprintf(stderr, "golcl devices: unexpected argument '%s'\n", argv[optind]);
     return 2;
   }
   size_t n = 0;
