@@ -6,14 +6,22 @@ VERSION_MINOR := $(shell sed -n 's/^\#define GOLCL_VERSION_MINOR \([0-9]*\).*/\1
 VERSION_PATCH := $(shell sed -n 's/^\#define GOLCL_VERSION_PATCH \([0-9]*\).*/\1/p' include/golcl.h)
 VERSION := $(VERSION_MAJOR).$(VERSION_MINOR).$(VERSION_PATCH)
 
+# Install folders (GNU names). Multiarch systems put libraries in a
+# per-architecture folder: make install PREFIX=/usr libdir=/usr/lib/x86_64-linux-gnu
+# (Debian: libdir=/usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)); golcl.pc
+# and pkgconfigdir follow libdir. RPATH=DIR links the installed golcl command
+# with a run path, for a libdir that the dynamic loader does not search.
 PREFIX     ?= /usr/local
 prefix     ?= $(PREFIX)
 exec_prefix ?= $(prefix)
 bindir     ?= $(exec_prefix)/bin
 libdir     ?= $(exec_prefix)/lib
 includedir ?= $(prefix)/include
+datarootdir ?= $(prefix)/share
+mandir     ?= $(datarootdir)/man
 pkgconfigdir ?= $(libdir)/pkgconfig
 DESTDIR    ?=
+RPATH      ?=
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -64,7 +72,7 @@ CHECK_LIBS   := $(shell $(PKG_CONFIG) --libs check 2>/dev/null || echo -lcheck -
 DEPS_PKGS := ocl-icd-opencl-dev opencl-headers pocl-opencl-icd libclblast-dev check libpng-dev pkg-config
 
 .PHONY: all lib examples tests test demo deps install install-pc install-static install-shared \
-        install-includes install-bin uninstall clean asan docs
+        install-includes install-bin install-man uninstall clean asan docs
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -184,11 +192,29 @@ $(BUILD)/fuzz/fuzz_pattern: $(FUZZ_SRC) tests/fuzz/pattern.dict include/golcl.h 
 	  -fno-sanitize-recover=undefined -o $@ $(FUZZ_SRC)
 
 # ---------------------------------------------------------------- install
-golcl.pc: golcl.pc.in include/golcl.h
+# golcl.pc for static linking: each library of LIB_LIBS that has a .pc of its
+# own goes to Requires.private, the others (-lm, -pthread) to Libs.private,
+# each once. Made afresh every time, since prefix and libdir come from the
+# command line.
+PC_REQUIRES := $(foreach p,clblast OpenCL,$(if $(filter -l$(p),$(LIB_LIBS)),$(if \
+                 $(shell $(PKG_CONFIG) --exists $(p) 2>/dev/null && echo y),$(p))))
+PC_LIBS := $(filter-out $(PC_REQUIRES:%=-l%),$(LIB_LIBS))
+.PHONY: FORCE
+golcl.pc: golcl.pc.in FORCE
 	sed -e 's|@prefix@|$(prefix)|' -e 's|@libdir@|$(libdir)|' -e 's|@includedir@|$(includedir)|' \
-	    -e 's|@VERSION@|$(VERSION)|' $< > $@
+	    -e 's|@VERSION@|$(VERSION)|' -e 's|@REQUIRES_PRIVATE@|$(strip $(PC_REQUIRES))|' \
+	    -e 's|@LIBS_PRIVATE@|$(strip $(PC_LIBS))|' $< > $@
 
-install: install-pc install-static install-shared install-includes install-bin
+# The installed command links the shared library (build/golcl links the
+# static one, so that it runs from the build tree).
+GOLCL_SHARED_BIN := $(BUILD)/shared/golcl
+$(GOLCL_SHARED_BIN): $(GOLCL_OBJ) $(EX_COMMON_OBJ) $(SHARED)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) $(if $(RPATH),-Wl$(comma)-rpath$(comma)$(RPATH)) -o $@ \
+	  $(GOLCL_OBJ) $(EX_COMMON_OBJ) -L$(BUILD) -lgolcl $(PNG_LIBS) $(LIB_LIBS) $(LDLIBS)
+comma := ,
+
+install: install-pc install-static install-shared install-includes install-bin install-man
 
 install-pc: golcl.pc
 	install -d $(DESTDIR)$(pkgconfigdir)
@@ -208,14 +234,18 @@ install-includes:
 	install -d $(DESTDIR)$(includedir)
 	install -m 644 $(wildcard include/*.h) $(DESTDIR)$(includedir)/
 
-install-bin: $(GOLCL_BIN)
+install-bin: $(GOLCL_SHARED_BIN)
 	install -d $(DESTDIR)$(bindir)
-	install -m 755 $(GOLCL_BIN) $(DESTDIR)$(bindir)/golcl
+	install -m 755 $(GOLCL_SHARED_BIN) $(DESTDIR)$(bindir)/golcl
+
+install-man: docs/golcl.1
+	install -d $(DESTDIR)$(mandir)/man1
+	install -m 644 docs/golcl.1 $(DESTDIR)$(mandir)/man1/golcl.1
 
 uninstall:
 	rm -f $(DESTDIR)$(pkgconfigdir)/golcl.pc $(DESTDIR)$(libdir)/libgolcl.a \
 	      $(DESTDIR)$(libdir)/libgolcl.so.$(VERSION) $(DESTDIR)$(libdir)/$(SONAME) \
-	      $(DESTDIR)$(libdir)/libgolcl.so $(DESTDIR)$(bindir)/golcl \
+	      $(DESTDIR)$(libdir)/libgolcl.so $(DESTDIR)$(bindir)/golcl $(DESTDIR)$(mandir)/man1/golcl.1 \
 	      $(patsubst include/%,$(DESTDIR)$(includedir)/%,$(wildcard include/*.h))
 
 # The API reference, made from the documentation comments of the headers.
