@@ -130,11 +130,17 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_UTIL_OBJ) $(SHARED)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_UTIL_OBJ) -L$(BUILD) -Wl,-rpath,$(abspath $(BUILD)) \
 	  -lgolcl $(CHECK_LIBS) -lOpenCL -lm -pthread $(LDLIBS)
 
-# Every suite runs even if one fails; the target fails if any did.
+# Every suite runs even if one fails; the target fails if any did. Then the
+# shell-driven tests: the golcl command (tests/cli) and make install (tests/install).
+SCRIPT_TESTS := $(sort $(wildcard tests/*/test_*.sh))
 test: deps
 	@$(MAKE) --no-print-directory lib tests examples
 	@fail=0; for t in $(TEST_BIN); do \
 	  echo "== $$t"; GOLCL_TEST_DATA=$(CURDIR)/tests/data $$t || fail=1; \
+	done; \
+	for t in $(SCRIPT_TESTS); do \
+	  echo "== $$t"; MAKE="$(MAKE)" BUILD="$(BUILD)" CC="$(CC)" CFLAGS="$(CFLAGS)" \
+	    LDFLAGS="$(LDFLAGS)" bash $$t $(GOLCL_BIN) || fail=1; \
 	done; \
 	if [ $$fail -ne 0 ]; then echo "make test: FAILED"; exit 1; fi; echo "make test: all suites passed"
 
