@@ -51,9 +51,8 @@ int ex_parse_args(const char *prog, int argc, char **argv, const ex_arg *args, s
       exit(0);
     } else if (c == '?' || c == ':') {
       const char *arg = argv[optind - 1];
-      fprintf(stderr, "%s: %s %.*s%s (see --help)\n", prog,
-              c == ':' ? "option" : "unknown option", (int)strcspn(arg, "="), arg,
-              c == ':' ? " needs a value" : "");
+      fprintf(stderr, "%s: %s %.*s%s (see --help)\n", prog, c == ':' ? "option" : "unknown option",
+              (int)strcspn(arg, "="), arg, c == ':' ? " needs a value" : "");
       rc = 2;
     } else if (store(&args[c - 256], optarg) != 0) {
       fprintf(stderr, "%s: bad value for %s: %s\n", prog, args[c - 256].name, optarg);

@@ -179,8 +179,7 @@ int ex_stdout_close(const char *prog) {
     err = errno;
   }
   if (bad) {
-    fprintf(stderr, "%s: error writing to standard output: %s\n", prog,
-            strerror(err ? err : EIO));
+    fprintf(stderr, "%s: error writing to standard output: %s\n", prog, strerror(err ? err : EIO));
     return -1;
   }
   return 0;

@@ -104,12 +104,16 @@ static int parse_sizes(const char *list, la_opts *o) {
 /* 0 on success, 2 on bad usage (message printed), 1 for --help. */
 static int parse_args(int argc, char **argv, la_opts *o) {
   enum { DEVICE = 256, CSV, SIZES, DTYPE, REPS, ITERS, LOCAL, GROUPS };
-  static const struct option long_opts[] = {
-      {"device", required_argument, NULL, DEVICE}, {"csv", required_argument, NULL, CSV},
-      {"sizes", required_argument, NULL, SIZES},   {"dtype", required_argument, NULL, DTYPE},
-      {"reps", required_argument, NULL, REPS},     {"iters", required_argument, NULL, ITERS},
-      {"local", required_argument, NULL, LOCAL},   {"groups", required_argument, NULL, GROUPS},
-      {"help", no_argument, NULL, 'h'},            {NULL, 0, NULL, 0}};
+  static const struct option long_opts[] = {{"device", required_argument, NULL, DEVICE},
+                                            {"csv", required_argument, NULL, CSV},
+                                            {"sizes", required_argument, NULL, SIZES},
+                                            {"dtype", required_argument, NULL, DTYPE},
+                                            {"reps", required_argument, NULL, REPS},
+                                            {"iters", required_argument, NULL, ITERS},
+                                            {"local", required_argument, NULL, LOCAL},
+                                            {"groups", required_argument, NULL, GROUPS},
+                                            {"help", no_argument, NULL, 'h'},
+                                            {NULL, 0, NULL, 0}};
   int c;
   opterr = 0;
   while ((c = getopt_long(argc, argv, ":h", long_opts, NULL)) != -1) {

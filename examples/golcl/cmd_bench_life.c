@@ -95,13 +95,18 @@ static int parse_size(const char *s, uint32_t *w, uint32_t *h) {
 /* 0 on success, 2 on bad usage (message printed), 1 for --help. */
 static int parse_args(int argc, char **argv, bench_opts *o) {
   enum { DEVICE = 256, STEPPERS, CSV, SIZE, DENSITY, SEED, GENS, REPS, TORUS, PLOT };
-  static const struct option long_opts[] = {
-      {"device", required_argument, NULL, DEVICE}, {"steppers", required_argument, NULL, STEPPERS},
-      {"csv", required_argument, NULL, CSV},       {"size", required_argument, NULL, SIZE},
-      {"density", required_argument, NULL, DENSITY}, {"seed", required_argument, NULL, SEED},
-      {"gens", required_argument, NULL, GENS},     {"reps", required_argument, NULL, REPS},
-      {"torus", no_argument, NULL, TORUS},         {"plot", required_argument, NULL, PLOT},
-      {"help", no_argument, NULL, 'h'},            {NULL, 0, NULL, 0}};
+  static const struct option long_opts[] = {{"device", required_argument, NULL, DEVICE},
+                                            {"steppers", required_argument, NULL, STEPPERS},
+                                            {"csv", required_argument, NULL, CSV},
+                                            {"size", required_argument, NULL, SIZE},
+                                            {"density", required_argument, NULL, DENSITY},
+                                            {"seed", required_argument, NULL, SEED},
+                                            {"gens", required_argument, NULL, GENS},
+                                            {"reps", required_argument, NULL, REPS},
+                                            {"torus", no_argument, NULL, TORUS},
+                                            {"plot", required_argument, NULL, PLOT},
+                                            {"help", no_argument, NULL, 'h'},
+                                            {NULL, 0, NULL, 0}};
   int c;
   opterr = 0;
   while ((c = getopt_long(argc, argv, ":h", long_opts, NULL)) != -1) {
@@ -278,9 +283,8 @@ static int write_csv(const bench_opts *o, ex_atomic *a, const result *res, size_
   double cells = (double)o->w * (double)o->h;
   for (size_t i = 0; i < n; i++) {
     double gps = (double)o->gens / res[i].seconds;
-    fprintf(a->f, "%s,%u,%u,%llu,%.9g,%.9g,%.9g\n", golcl_stepper_name(res[i].kind),
-            (unsigned)o->w, (unsigned)o->h, (unsigned long long)o->gens, res[i].seconds, gps,
-            gps * cells);
+    fprintf(a->f, "%s,%u,%u,%llu,%.9g,%.9g,%.9g\n", golcl_stepper_name(res[i].kind), (unsigned)o->w,
+            (unsigned)o->h, (unsigned long long)o->gens, res[i].seconds, gps, gps * cells);
   }
   return ex_atomic_commit(a, "golcl bench") ? 1 : 0;
 }
@@ -307,7 +311,8 @@ static int write_plot(const bench_opts *o, const golcl_device_info *dev, const r
            "EOD\n"
            "set title \"golcl bench: %ux%u %s, %llu generations, median of %u  (%s)\"\n"
            "set ylabel \"Gcell updates/s (log scale)\"\nset logscale y\nset grid ytics\n"
-           "set style fill solid 0.8\nset boxwidth 0.6\nset key off\nset offsets 0.5, 0.5, graph 0.08, 0\n"
+           "set style fill solid 0.8\nset boxwidth 0.6\nset key off\nset offsets 0.5, 0.5, graph "
+           "0.08, 0\n"
            "plot $data using 0:2:xtic(1) with boxes lc rgb '#3070b0', \\\n"
            "     $data using 0:2:3 with labels offset 0,0.8\n",
            (unsigned)o->w, (unsigned)o->h,

@@ -21,9 +21,9 @@ static void usage(FILE *f) {
 
 int cmd_info(int argc, char **argv) {
   static const struct option long_opts[] = {{"rle", no_argument, NULL, 'r'},
-                                             {"cells", no_argument, NULL, 'c'},
-                                             {"help", no_argument, NULL, 'h'},
-                                             {NULL, 0, NULL, 0}};
+                                            {"cells", no_argument, NULL, 'c'},
+                                            {"help", no_argument, NULL, 'h'},
+                                            {NULL, 0, NULL, 0}};
   const char *path = NULL;
   int rle = 0, cells = 0, c;
   opterr = 0;

@@ -24,7 +24,7 @@
 #include "pattern_io.h"
 
 #define MAX_OUTS 8
-#define MIN_STEP 32 /* rebuild an infinite-plane grid rather than step fewer generations */
+#define MIN_STEP 32          /* rebuild an infinite-plane grid rather than step fewer generations */
 #define MAX_SIDE 2147483647u /* the largest side of a grid (golcl_grid_create) */
 
 typedef struct run_opts {
@@ -51,9 +51,9 @@ typedef struct run_state {
   uint32_t bx, by, bw, bh; /* bounding box of the live cells (infinite mode) */
   golcl_rule rule;
   const run_opts *o;
-  uint64_t frame;        /* the number of the next frame */
-  ex_atomic frames_csv;  /* DIR/frames.csv: frame,generation */
-  FILE *log;             /* --log: the CSV being written (a temporary, or stdout) */
+  uint64_t frame;       /* the number of the next frame */
+  ex_atomic frames_csv; /* DIR/frames.csv: frame,generation */
+  FILE *log;            /* --log: the CSV being written (a temporary, or stdout) */
   ex_atomic log_file;
 } run_state;
 
@@ -102,34 +102,51 @@ static int bad_value(const char *opt, const char *v) {
   return 2;
 }
 
-enum { OPT_SIZE = 256, OPT_MARGIN, OPT_TORUS, OPT_RULE, OPT_STEPPER, OPT_DEVICE, OPT_SCALE,
-       OPT_FIT, OPT_FRAMES, OPT_EVERY, OPT_LOG, OPT_LOG_EVERY };
+enum {
+  OPT_SIZE = 256,
+  OPT_MARGIN,
+  OPT_TORUS,
+  OPT_RULE,
+  OPT_STEPPER,
+  OPT_DEVICE,
+  OPT_SCALE,
+  OPT_FIT,
+  OPT_FRAMES,
+  OPT_EVERY,
+  OPT_LOG,
+  OPT_LOG_EVERY
+};
 
-static const struct option long_opts[] = {
-    {"generations", required_argument, NULL, 'g'},
-    {"size", required_argument, NULL, OPT_SIZE},
-    {"margin", required_argument, NULL, OPT_MARGIN},
-    {"torus", no_argument, NULL, OPT_TORUS},
-    {"rule", required_argument, NULL, OPT_RULE},
-    {"stepper", required_argument, NULL, OPT_STEPPER},
-    {"device", required_argument, NULL, OPT_DEVICE},
-    {"output", required_argument, NULL, 'o'},
-    {"scale", required_argument, NULL, OPT_SCALE},
-    {"fit", required_argument, NULL, OPT_FIT},
-    {"frames", required_argument, NULL, OPT_FRAMES},
-    {"every", required_argument, NULL, OPT_EVERY},
-    {"log", required_argument, NULL, OPT_LOG},
-    {"log-every", required_argument, NULL, OPT_LOG_EVERY},
-    {"quiet", no_argument, NULL, 'q'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0}};
+static const struct option long_opts[] = {{"generations", required_argument, NULL, 'g'},
+                                          {"size", required_argument, NULL, OPT_SIZE},
+                                          {"margin", required_argument, NULL, OPT_MARGIN},
+                                          {"torus", no_argument, NULL, OPT_TORUS},
+                                          {"rule", required_argument, NULL, OPT_RULE},
+                                          {"stepper", required_argument, NULL, OPT_STEPPER},
+                                          {"device", required_argument, NULL, OPT_DEVICE},
+                                          {"output", required_argument, NULL, 'o'},
+                                          {"scale", required_argument, NULL, OPT_SCALE},
+                                          {"fit", required_argument, NULL, OPT_FIT},
+                                          {"frames", required_argument, NULL, OPT_FRAMES},
+                                          {"every", required_argument, NULL, OPT_EVERY},
+                                          {"log", required_argument, NULL, OPT_LOG},
+                                          {"log-every", required_argument, NULL, OPT_LOG_EVERY},
+                                          {"quiet", no_argument, NULL, 'q'},
+                                          {"help", no_argument, NULL, 'h'},
+                                          {NULL, 0, NULL, 0}};
 
 /* One option; -1 to go on, else an exit status. */
 static int take_option(int c, const char *v, run_opts *o) {
   switch (c) {
-    case 'h': usage(stdout); return 0;
-    case 'q': o->quiet = 1; break;
-    case OPT_TORUS: o->torus = 1; break;
+    case 'h':
+      usage(stdout);
+      return 0;
+    case 'q':
+      o->quiet = 1;
+      break;
+    case OPT_TORUS:
+      o->torus = 1;
+      break;
     case 'g':
       if (pio_parse_u64(v, &o->gens) != 0) return bad_value("-g", v);
       break;
@@ -142,9 +159,15 @@ static int take_option(int c, const char *v, run_opts *o) {
       if (pio_parse_u64(v, &o->margin) != 0) return bad_value("--margin", v);
       o->have_margin = 1;
       break;
-    case OPT_RULE: o->rule = v; break;
-    case OPT_STEPPER: o->stepper = v; break;
-    case OPT_DEVICE: o->device = v; break;
+    case OPT_RULE:
+      o->rule = v;
+      break;
+    case OPT_STEPPER:
+      o->stepper = v;
+      break;
+    case OPT_DEVICE:
+      o->device = v;
+      break;
     case 'o':
       if (o->nouts == MAX_OUTS) {
         fprintf(stderr, "golcl run: at most %d outputs\n", MAX_OUTS);
@@ -167,11 +190,15 @@ static int take_option(int c, const char *v, run_opts *o) {
           !o->view.fit_h)
         return bad_value("--fit", v);
       break;
-    case OPT_FRAMES: o->frames = v; break;
+    case OPT_FRAMES:
+      o->frames = v;
+      break;
     case OPT_EVERY:
       if (pio_parse_u64(v, &o->every) != 0 || o->every == 0) return bad_value("--every", v);
       break;
-    case OPT_LOG: o->log = v; break;
+    case OPT_LOG:
+      o->log = v;
+      break;
     case OPT_LOG_EVERY:
       if (pio_parse_u64(v, &o->log_every) != 0 || o->log_every == 0)
         return bad_value("--log-every", v);
@@ -323,8 +350,7 @@ static int make_grid(run_state *st, const golcl_pattern *p) {
                          : GOLCL_BOUNDARY_DEAD;
   golcl_status s;
   uint64_t gen = golcl_pattern_generation(p);
-  if (o->have_margin)
-    return grid_around(st, p, o->margin, b, gen, "--margin", &st->grid);
+  if (o->have_margin) return grid_around(st, p, o->margin, b, gen, "--margin", &st->grid);
   if (o->torus && !o->have_size && topo == GOLCL_TOPOLOGY_INFINITE)
     return grid_around(st, p, o->gens ? o->gens : 1, b, gen,
                        "--torus without --size or --margin (a margin of -g N cells)", &st->grid);
@@ -440,8 +466,8 @@ static int write_png(run_state *st, const char *path) {
  * generation goes to DIR/frames.csv. */
 static int write_frame(run_state *st) {
   char path[4096];
-  int n = snprintf(path, sizeof path, "%s/%08llu.png", st->o->frames,
-                   (unsigned long long)st->frame);
+  int n =
+      snprintf(path, sizeof path, "%s/%08llu.png", st->o->frames, (unsigned long long)st->frame);
   if (n < 0 || (size_t)n >= sizeof path) {
     fprintf(stderr, "golcl run: --frames %s: the folder name is too long\n", st->o->frames);
     return 1;
@@ -603,7 +629,8 @@ static int run(run_state *st, golcl_pattern *p) {
             golcl_pattern_format_name(golcl_pattern_get_format(p)), golcl_pattern_width(p),
             golcl_pattern_height(p), (unsigned long long)golcl_pattern_population(p), rule);
     if (st->infinite)
-      fprintf(o->report, "grid:       infinite plane (a dead-boundary grid that grows, now %ux%u)\n",
+      fprintf(o->report,
+              "grid:       infinite plane (a dead-boundary grid that grows, now %ux%u)\n",
               golcl_grid_width(st->grid), golcl_grid_height(st->grid));
     else
       fprintf(o->report, "grid:       %ux%u, %s\n", golcl_grid_width(st->grid),

@@ -98,8 +98,8 @@ static int write_text(const char *cmd, const char *path, const golcl_pattern *p,
   snprintf(prog, sizeof prog, "golcl %s", cmd);
   ex_atomic a;
   if (ex_atomic_open(&a, path, prog) != 0) return -1;
-  golcl_status s = kind == PIO_CELLS ? golcl_pattern_write_plaintext(p, a.f)
-                                     : golcl_pattern_write_rle(p, a.f);
+  golcl_status s =
+      kind == PIO_CELLS ? golcl_pattern_write_plaintext(p, a.f) : golcl_pattern_write_rle(p, a.f);
   if (s != GOLCL_OK) {
     int err = errno;
     fprintf(stderr, "%s: %s: write failed: %s (the old file, if any, is unchanged)\n", prog, path,
