@@ -374,18 +374,49 @@ GOLCL_API golcl_status golcl_grid_rule(const golcl_grid *grid, golcl_rule *out);
 GOLCL_API golcl_status golcl_grid_set_rule_bits(golcl_grid *grid, golcl_rule rule);
 
 /** Replaces all cells from host memory: cells[y*row_stride + x], 0 is dead,
- *  anything else alive. row_stride 0 means w. The generation is unchanged.
- *  Blocks (after the work queued before it).
+ *  anything else alive. row_stride 0 means w. The layout and the generation
+ *  are unchanged (golcl_grid_write_rect of the whole grid). Blocking as
+ *  golcl_grid_write_rect.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, row_stride < w);
- *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
+ *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_BUILD (a bit layout's kernel);
+ *          GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_grid_write(golcl_grid *grid, const uint8_t *cells,
                                         size_t row_stride);
 
 /** Copies all cells to host memory as 0/1 bytes, cells[y*row_stride + x];
  *  row_stride 0 means w. Bytes between w and row_stride are not touched.
- *  Blocks (after the work queued before it).
+ *  Blocking; the layout is unchanged (golcl_grid_read_rect of the whole grid).
  *  @return as golcl_grid_write. */
 GOLCL_API golcl_status golcl_grid_read(golcl_grid *grid, uint8_t *cells, size_t row_stride);
+
+/** Copies the w×h rectangle of cells whose top-left cell is (x, y) to host
+ *  memory as 0/1 bytes: cell (x+i, y+j) goes to cells[j*row_stride + i];
+ *  row_stride 0 means w, and bytes between w and row_stride are not touched.
+ *  Works in the grid's own layout (no conversion of the grid, which keeps its
+ *  layout): a rectangle copy on the byte layouts, a small kernel over the
+ *  rectangle on the bit layouts, through device memory of a few MB at most.
+ *  An empty rectangle (w or h 0) copies nothing (cells may then be NULL).
+ *  Blocking: returns when the cells are in host memory.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL grid, NULL cells for a
+ *          non-empty rectangle, x + w > width or y + h > height, row_stride
+ *          < w, (h-1)·row_stride + w beyond SIZE_MAX); GOLCL_E_OUT_OF_MEMORY;
+ *          GOLCL_E_BUILD (the layout's kernel); GOLCL_E_UNSUPPORTED (a layout
+ *          without rectangle kernels; every built-in layout has them);
+ *          GOLCL_E_OPENCL. Details in golcl_context_errmsg. */
+GOLCL_API golcl_status golcl_grid_read_rect(golcl_grid *grid, uint32_t x, uint32_t y, uint32_t w,
+                                            uint32_t h, uint8_t *cells, size_t row_stride);
+
+/** Replaces the w×h rectangle of cells whose top-left cell is (x, y) from
+ *  host memory: cell (x+i, y+j) becomes alive iff cells[j*row_stride + i] is
+ *  not 0; the cells outside the rectangle, the layout, rule and generation do
+ *  not change. row_stride 0 means w; an empty rectangle is a no-op.
+ *  Blocking as far as the host memory goes: on return `cells` may be reused;
+ *  on a bit layout the kernel that stores the last band of rows may still be
+ *  queued (every later call on the context sees its result).
+ *  @return as golcl_grid_read_rect. On failure the rectangle may be partly
+ *          written (bands of rows in order); the cells outside it never are. */
+GOLCL_API golcl_status golcl_grid_write_rect(golcl_grid *grid, uint32_t x, uint32_t y, uint32_t w,
+                                             uint32_t h, const uint8_t *cells, size_t row_stride);
 
 /** Sets every cell dead. Enqueues only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG; GOLCL_E_OPENCL. */
@@ -512,13 +543,12 @@ GOLCL_API golcl_status golcl_stepper_prepare(golcl_stepper *stepper, golcl_grid 
 
 /** Advances the grid by some generations and adds them to its generation
  *  counter. 0 generations is a no-op. Returns once the work is queued; reads
- *  of the grid wait for it.
- *  Enqueues the generations and returns, for the OpenCL steppers; blocks for the
- *  reference stepper (it computes on the host), for lazy (it reads its tile flags after
- *  the last generation) and for the lookup-table steppers when the rule changed (table
- *  upload). A long run may also wait for its own earlier launches, so that the queue
- *  stays bounded.
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_MISMATCH
+ *  of the grid wait for it: enqueues only. Every stepper keeps this promise
+ *  (REFERENCE, which computes on the host, blocks until it is done); a long run waits now and
+ *  then for its own earlier launches, so that the queue stays bounded.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, or a count that
+ *          would take the generation counter past 2^64-1: the grid is then
+ *          unchanged); GOLCL_E_MISMATCH
  *          (grid of another context); GOLCL_E_UNSUPPORTED (this stepper cannot
  *          serve this grid; the reason in errmsg); GOLCL_E_BUILD;
  *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. On failure the grid holds
@@ -526,9 +556,11 @@ GOLCL_API golcl_status golcl_stepper_prepare(golcl_stepper *stepper, golcl_grid 
 GOLCL_API golcl_status golcl_stepper_run(golcl_stepper *stepper, golcl_grid *grid,
                                          uint64_t generations);
 
-/** The counters of the stepper's last run.
- *  Host only.
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). */
+/** The counters of the stepper's last run. Host only, except for LAZY:
+ *  its tiles_computed is counted now from the flags on the device, so this
+ *  call then blocks until the last run's work is done.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_OPENCL
+ *          (LAZY: reading the flags failed; the other counters are set). */
 GOLCL_API golcl_status golcl_stepper_get_stats(const golcl_stepper *stepper,
                                                golcl_stepper_stats *out);
 

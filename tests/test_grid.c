@@ -1,6 +1,7 @@
 /* test_grid.c — grids: creation limits, rules, host I/O with strides, clear,
  * randomize (reproducible, documented formula, density), population, hash,
- * layouts, clone, and invalid arguments of every grid function. */
+ * layouts, clone, rectangle I/O in every layout against a host model, and
+ * invalid arguments of every grid function. */
 #include "testutil.h"
 
 #include <math.h>
@@ -329,6 +330,200 @@ START_TEST(every_layout_keeps_the_cells) {
 }
 END_TEST
 
+/* Rectangle I/O ---------------------------------------------------------------- */
+
+/* The documented encoding of a layout, made on the host from 0/1 cells, so
+ * that a test can compare the whole buffer, padding included. NULL for the
+ * byte layouts' padding-free case is not needed: every layout is encoded. */
+static uint8_t *encode_layout(const uint8_t *cells, uint32_t w, uint32_t h,
+                              const golcl_layout_info *info) {
+  uint8_t *buf = calloc(info->bytes ? info->bytes : 1, 1);
+  for (uint32_t y = 0; y < h; y++)
+    for (uint32_t x = 0; x < w; x++) {
+      if (!cells[(size_t)y * w + x]) continue;
+      switch (info->layout) {
+        case GOLCL_LAYOUT_PACK16: { /* uint16 in host order: the device's on pocl and GPUs */
+          uint16_t *b = (uint16_t *)(buf + (size_t)(y / 4) * info->row_pitch) + x / 4;
+          *b |= (uint16_t)(1u << (4 * (y % 4) + x % 4));
+          break;
+        }
+        case GOLCL_LAYOUT_BITROW:
+          buf[(size_t)y * info->row_pitch + x / 8] |= (uint8_t)(1u << (x % 8));
+          break;
+        default: /* one byte per cell */
+          buf[(size_t)y * info->row_pitch + x] = 1;
+      }
+    }
+  return buf;
+}
+
+/* The grid's buffer equals the encoding of the model, padding included. */
+static void check_buffer(golcl_grid *g, const uint8_t *model, golcl_layout expect) {
+  golcl_layout_info info;
+  cl_mem m = golcl_grid_buffer(g, &info);
+  ck_assert_ptr_nonnull(m);
+  ck_assert_int_eq(info.layout, expect);
+  uint8_t *raw = malloc(info.bytes), *want = encode_layout(model, info.width, info.height, &info);
+  ck_assert_int_eq(clEnqueueReadBuffer(golcl_context_cl_queue(tu_ctx), m, CL_TRUE, 0, info.bytes,
+                                       raw, 0, NULL, NULL),
+                   CL_SUCCESS);
+  ck_assert_msg(memcmp(raw, want, info.bytes) == 0, "buffer of layout %s differs from the model",
+                golcl_layout_name(expect));
+  free(raw);
+  free(want);
+}
+
+typedef struct rect {
+  uint32_t x, y, w, h;
+} rect;
+
+/* The rectangles of one test: 1×1, a full row, a full column, the whole
+ * grid, the four corners and edges, and random ones. */
+static size_t test_rects(uint32_t W, uint32_t H, uint64_t seed, rect *out) {
+  size_t n = 0;
+  out[n++] = (rect){W / 2, H / 2, 1, 1};
+  out[n++] = (rect){0, H - 1, W, 1};
+  out[n++] = (rect){W - 1, 0, 1, H};
+  out[n++] = (rect){0, 0, W, H};
+  out[n++] = (rect){0, 0, (W + 1) / 2, (H + 1) / 2};
+  out[n++] = (rect){W / 2, H / 2, W - W / 2, H - H / 2};
+  out[n++] = (rect){W - 1, H - 1, 1, 1};
+  out[n++] = (rect){0, H / 3, W, H - H / 3};
+  uint64_t s = seed * 0x9e3779b97f4a7c15ULL + 7;
+  while (n < 24) {
+    s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+    uint32_t x = (uint32_t)(s % W), y = (uint32_t)((s >> 20) % H);
+    uint32_t w = 1 + (uint32_t)((s >> 40) % (W - x)), h = 1 + (uint32_t)((s >> 52) % (H - y));
+    out[n++] = (rect){x, y, w, h};
+  }
+  return n;
+}
+
+START_TEST(rect_io_every_layout_against_a_model) {
+  const uint32_t sizes[][2] = {{1, 1}, {37, 29}, {70, 9}, {5, 3}, {33, 66}};
+  for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+    uint32_t W = sizes[si][0], H = sizes[si][1];
+    for (int L = 0; L < GOLCL_LAYOUT_COUNT; L++) {
+      golcl_grid *g = make(W, H, si % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD);
+      golcl_status st = golcl_grid_set_layout(g, (golcl_layout)L);
+      if (st == GOLCL_E_UNSUPPORTED) { /* not built in */
+        golcl_grid_destroy(g);
+        continue;
+      }
+      TU_OK(st);
+      uint8_t *model = tu_random_cells((size_t)W * H, 0.5, si * 10 + L);
+      TU_OK(golcl_grid_write(g, model, 0));
+      check_buffer(g, model, (golcl_layout)L); /* written in place, layout kept */
+      rect rs[24];
+      size_t nr = test_rects(W, H, si * 100 + L, rs);
+      for (size_t k = 0; k < nr; k++) {
+        rect r = rs[k];
+        size_t stride = r.w + 3; /* bytes past w must stay as they are */
+        uint8_t *buf = malloc(stride * r.h);
+        memset(buf, 0xAB, stride * r.h);
+        TU_OK(golcl_grid_read_rect(g, r.x, r.y, r.w, r.h, buf, stride));
+        for (uint32_t j = 0; j < r.h; j++)
+          for (size_t i = 0; i < stride; i++)
+            ck_assert_msg(
+                buf[j * stride + i] == (i < r.w ? model[(size_t)(r.y + j) * W + r.x + i] : 0xAB),
+                "%ux%u %s: read (%u,%u %ux%u) cell (%zu,%u)", W, H,
+                golcl_layout_name((golcl_layout)L), r.x, r.y, r.w, r.h, i, j);
+        uint8_t *src = tu_random_cells(stride * r.h, 0.4, k + 1000 * si + L);
+        for (size_t i = 0; i < stride * r.h; i++)
+          src[i] *= (uint8_t)(1 + i % 200); /* any nonzero is alive */
+        TU_OK(golcl_grid_write_rect(g, r.x, r.y, r.w, r.h, src, stride));
+        for (uint32_t j = 0; j < r.h; j++)
+          for (uint32_t i = 0; i < r.w; i++)
+            model[(size_t)(r.y + j) * W + r.x + i] = src[j * stride + i] != 0;
+        check_buffer(g, model, (golcl_layout)L);
+        free(buf);
+        free(src);
+      }
+      /* compact strides (0) and the whole grid through golcl_grid_read */
+      uint8_t *all = malloc((size_t)W * H);
+      TU_OK(golcl_grid_read_rect(g, 0, 0, W, H, all, 0));
+      ck_assert_int_eq(memcmp(all, model, (size_t)W * H), 0);
+      TU_OK(golcl_grid_read(g, all, 0));
+      ck_assert_int_eq(memcmp(all, model, (size_t)W * H), 0);
+      free(all);
+      free(model);
+      golcl_grid_destroy(g);
+    }
+  }
+}
+END_TEST
+
+START_TEST(rect_io_invalid_arguments) {
+  golcl_grid *g = make(37, 29, GOLCL_BOUNDARY_DEAD);
+  uint8_t *model = tu_random_cells(37 * 29, 0.5, 3), buf[64 * 64];
+  TU_OK(golcl_grid_write(g, model, 0));
+  memset(buf, 1, sizeof buf);
+  ck_assert_int_eq(golcl_grid_read_rect(NULL, 0, 0, 1, 1, buf, 0), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_grid_write_rect(NULL, 0, 0, 1, 1, buf, 0), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_grid_read_rect(g, 0, 0, 1, 1, NULL, 0), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_grid_write_rect(g, 0, 0, 1, 1, NULL, 0), GOLCL_E_INVALID_ARG);
+  /* outside the grid, also where x + w wraps 32 bits */
+  const uint32_t bad[][4] = {
+      {37, 0, 1, 1},          {0, 29, 1, 1},          {36, 0, 2, 1},
+      {0, 28, 1, 2},          {0, 0, 38, 1},          {0, 0, 1, 30},
+      {1, 0, 0xFFFFFFFFu, 1}, {0, 1, 1, 0xFFFFFFFFu}, {0xFFFFFFFFu, 0, 2, 1}};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    ck_assert_int_eq(golcl_grid_read_rect(g, bad[i][0], bad[i][1], bad[i][2], bad[i][3], buf, 0),
+                     GOLCL_E_INVALID_ARG);
+    ck_assert_int_eq(golcl_grid_write_rect(g, bad[i][0], bad[i][1], bad[i][2], bad[i][3], buf, 0),
+                     GOLCL_E_INVALID_ARG);
+    ck_assert_ptr_nonnull(strstr(golcl_context_errmsg(tu_ctx), "not inside"));
+  }
+  ck_assert_int_eq(golcl_grid_read_rect(g, 0, 0, 5, 2, buf, 4), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_grid_write_rect(g, 0, 0, 5, 2, buf, 4), GOLCL_E_INVALID_ARG);
+  /* (h-1)·row_stride + w beyond the address space */
+  ck_assert_int_eq(golcl_grid_read_rect(g, 0, 0, 5, 3, buf, SIZE_MAX / 2 + 1), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_grid_write_rect(g, 0, 0, 5, 2, buf, SIZE_MAX - 2), GOLCL_E_INVALID_ARG);
+  /* empty rectangles copy nothing, cells may be NULL; at the far edge too */
+  TU_OK(golcl_grid_read_rect(g, 37, 29, 0, 0, NULL, 0));
+  TU_OK(golcl_grid_write_rect(g, 3, 4, 0, 5, NULL, 0));
+  TU_OK(golcl_grid_write_rect(g, 3, 4, 5, 0, NULL, 0));
+  ck_assert_int_eq(golcl_grid_read_rect(g, 38, 0, 0, 0, NULL, 0), GOLCL_E_INVALID_ARG);
+  /* nothing of the above changed a cell */
+  uint8_t back[37 * 29];
+  TU_OK(golcl_grid_read(g, back, 0));
+  ck_assert_int_eq(memcmp(back, model, sizeof back), 0);
+  free(model);
+  golcl_grid_destroy(g);
+}
+END_TEST
+
+/* A write changes the grid's epoch: the lazy stepper, which skips tiles that
+ * did not change in its own last step, must see cells written behind it. */
+START_TEST(rect_write_wakes_a_stepper_that_keeps_state) {
+  const uint32_t W = 96, H = 80;
+  golcl_stepper *lazy, *ref;
+  TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_LAZY, NULL, &lazy));
+  TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_REFERENCE, NULL, &ref));
+  golcl_grid *g = make(W, H, GOLCL_BOUNDARY_DEAD), *r;
+  const uint8_t block[4] = {1, 1, 1, 1}, glider[9] = {0, 1, 0, 0, 0, 1, 1, 1, 1};
+  TU_OK(golcl_grid_write_rect(g, 2, 2, 2, 2, block, 0));
+  TU_OK(golcl_stepper_run(lazy, g, 6)); /* everything settles: no tile is active */
+  TU_OK(golcl_grid_write_rect(g, 60, 50, 3, 3, glider, 0));
+  TU_OK(golcl_grid_clone(g, &r));
+  TU_OK(golcl_stepper_run(lazy, g, 8));
+  TU_OK(golcl_stepper_run(ref, r, 8));
+  uint8_t *a = malloc(W * H), *b = malloc(W * H);
+  TU_OK(golcl_grid_read(g, a, 0));
+  TU_OK(golcl_grid_read(r, b, 0));
+  ck_assert_int_eq(memcmp(a, b, W * H), 0);
+  uint64_t pop;
+  TU_OK(golcl_grid_population(g, &pop));
+  ck_assert_uint_eq(pop, 4 + 5);
+  free(a);
+  free(b);
+  golcl_grid_destroy(g);
+  golcl_grid_destroy(r);
+  golcl_stepper_destroy(lazy);
+  golcl_stepper_destroy(ref);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("grid");
   TCase *tc = tcase_create("grid");
@@ -342,6 +537,9 @@ int main(void) {
   tcase_add_test(tc, hash_depends_on_cells_and_size_only);
   tcase_add_test(tc, clone_copies_everything);
   tcase_add_test(tc, every_layout_keeps_the_cells);
+  tcase_add_test(tc, rect_io_every_layout_against_a_model);
+  tcase_add_test(tc, rect_io_invalid_arguments);
+  tcase_add_test(tc, rect_write_wakes_a_stepper_that_keeps_state);
   suite_add_tcase(s, tc);
   return tu_main(s);
 }

@@ -2,6 +2,7 @@
  * population + hash as a two-stage reduction (one partial per work-group,
  * summed on the host; sums mod 2^64 make it exact and order-free). */
 #include "common/hash.cl"
+#include "common/reduce.cl"
 
 /* Cell (x, y) is alive iff the top 32 bits of mix64(seedmix ^ key) are below
  * threshold (density * 2^32, so that 2^32 makes every cell alive). */
@@ -13,11 +14,13 @@ __kernel void grid_randomize(__global uchar *cells, uint w, uint h, ulong seedmi
   cells[(ulong)y * w + x] = (uchar)((r >> 32) < threshold);
 }
 
-/* Each work-item strides over the cells; the group reduces in local memory
- * and writes its population and hash sum to partial[2*group + 0/1]. */
+GOLCL_DEFINE_GROUP_REDUCE(golcl_group_sum_ulong, ulong, GOLCL_RED_ADD)
+
+/* Each work-item strides over the cells; the group sums its items' counts
+ * (one work-group of a power-of-two size, scratch of that many ulongs) and
+ * writes its population and hash sum to partial[2*group + 0/1]. */
 __kernel void grid_stats(__global const uchar *cells, uint w, ulong n,
-                         __global ulong *partial, __local ulong *lpop, __local ulong *lsum) {
-  size_t lid = get_local_id(0), lsz = get_local_size(0);
+                         __global ulong *partial, __local ulong *scratch) {
   ulong pop = 0, sum = 0;
   /* (x, y) of i, advanced by the stride without a division per cell */
   ulong i = get_global_id(0), stride = get_global_size(0);
@@ -33,18 +36,11 @@ __kernel void grid_stats(__global const uchar *cells, uint w, ulong n,
       y++;
     }
   }
-  lpop[lid] = pop;
-  lsum[lid] = sum;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  for (size_t s = lsz / 2; s > 0; s >>= 1) {
-    if (lid < s) {
-      lpop[lid] += lpop[lid + s];
-      lsum[lid] += lsum[lid + s];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
-  if (lid == 0) {
-    partial[2 * get_group_id(0)] = lpop[0];
-    partial[2 * get_group_id(0) + 1] = lsum[0];
+  const int wg = (int)get_local_size(0);
+  pop = golcl_group_sum_ulong(pop, scratch, wg);
+  sum = golcl_group_sum_ulong(sum, scratch, wg);
+  if (get_local_id(0) == 0) {
+    partial[2 * get_group_id(0)] = pop;
+    partial[2 * get_group_id(0) + 1] = sum;
   }
 }

@@ -1,24 +1,36 @@
-/* layout_bitrow.cl — conversion between the compact byte layout (pitch w)
- * and BITROW (one bit per cell, cell x of row y at bit x%8 of byte
- * y*pitch + x/8; pitch = 4*ceil(w/32) bytes; bits beyond w are 0). */
+/* layout_bitrow.cl — rectangles of cells in and out of BITROW (one bit per
+ * cell, cell x of row y at bit x%8 of byte y*pitch + x/8; pitch = 4*ceil(w/32)
+ * bytes; bits beyond w are 0). The two kernels follow the signatures of every
+ * bit layout (see golcl__bit_layout in lib/life/life.h); a whole-grid
+ * rectangle is the conversion from and to the byte layout. */
 #include "common/bits.cl"
 
-/* One work-item per 32-bit word; every word is written, padding bits as 0. */
-__kernel void bitrow_from_bytes(__global const uchar *bytes, __global uchar *bits, int w, int h,
-                                int words, int pitch) {
-  int k = (int)get_global_id(0), y = (int)get_global_id(1);
-  if (k >= words || y >= h) return;
-  __global const uchar *row = bytes + (ulong)y * (ulong)w;
-  int n = min(32, w - 32 * k);
-  uint v = 0;
-  for (int i = 0; i < n; i++) v |= (uint)(row[32 * k + i] != 0) << i;
-  golcl_store_le32(bits + (ulong)y * (ulong)pitch, k, v);
+/* One work-item per cell of the rectangle. */
+__kernel void bitrow_read_rect(__global const uchar *bits, int pitch, int gw, int gh, int x0,
+                               int y0, int rw, int rh, __global uchar *bytes, int bpitch) {
+  int i = (int)get_global_id(0), j = (int)get_global_id(1);
+  if (i >= rw || j >= rh) return;
+  bytes[(ulong)j * (ulong)bpitch + (ulong)i] =
+      (uchar)golcl_row_bit(bits + (ulong)(y0 + j) * (ulong)pitch, x0 + i);
 }
 
-/* One work-item per cell. */
-__kernel void bitrow_to_bytes(__global const uchar *bits, __global uchar *bytes, int w, int h,
-                              int pitch) {
-  int x = (int)get_global_id(0), y = (int)get_global_id(1);
-  if (x >= w || y >= h) return;
-  bytes[(ulong)y * (ulong)w + (ulong)x] = (uchar)golcl_row_bit(bits + (ulong)y * (ulong)pitch, x);
+/* One work-item per 32-bit word that the rectangle touches, word x0/32 +
+ * gid0 of row y0 + gid1: its cells inside the rectangle come from bytes
+ * (nonzero is alive); with keep, its other cells stay, else they become dead;
+ * bits beyond the grid are always written 0. */
+__kernel void bitrow_write_rect(__global uchar *bits, int pitch, int gw, int gh, int x0, int y0,
+                                int rw, int rh, __global const uchar *bytes, int bpitch, int keep) {
+  int k = x0 / 32 + (int)get_global_id(0), j = (int)get_global_id(1);
+  if (k > (x0 + rw - 1) / 32 || j >= rh) return;
+  __global uchar *row = bits + (ulong)(y0 + j) * (ulong)pitch;
+  __global const uchar *src = bytes + (ulong)j * (ulong)bpitch;
+  int inside = gw - 32 * k; /* cells of this word inside the grid, >= 1 */
+  uint valid = inside >= 32 ? 0xffffffffu : (1u << inside) - 1u;
+  uint v = keep ? golcl_load_le32(row, k) & valid : 0u;
+  int a = max(x0, 32 * k), b = min(x0 + rw, 32 * k + 32);
+  for (int x = a; x < b; x++) {
+    uint bit = (uint)(x - 32 * k), alive = src[x - x0] != 0;
+    v = (v & ~(1u << bit)) | (alive << bit);
+  }
+  golcl_store_le32(row, k, v);
 }

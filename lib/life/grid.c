@@ -1,5 +1,6 @@
-/* grid.c — the grid object: creation, host I/O, randomize, population and
- * hash, layout switching and the double buffer that steppers use. */
+/* grid.c — the grid object: creation, randomize, population and hash,
+ * layout switching (through layout.c's table) and the double buffer that
+ * steppers use. Host I/O is grid_rect.c. */
 #include "life.h"
 
 #include <math.h>
@@ -16,8 +17,8 @@ static uint64_t mix64(uint64_t z) { /* the same as golcl_mix64 in cl/common/hash
   return z ^ (z >> 31);
 }
 
-void golcl__life_options(const golcl_grid *g, char *buf, size_t cap) {
-  golcl__snprintf(buf, cap, "-DGOLCL_TORUS=%d", g->boundary == GOLCL_BOUNDARY_TORUS);
+void golcl__life_options(const golcl_grid *g, golcl__opts *o) {
+  golcl__opts_define(o, "GOLCL_TORUS", g->boundary == GOLCL_BOUNDARY_TORUS);
 }
 
 golcl_status golcl_grid_create(golcl_context *ctx, uint32_t w, uint32_t h,
@@ -167,64 +168,6 @@ static void drop_target(golcl_grid *g, cl_mem m) {
   if (m && m != g->cur) clReleaseMemObject(m);
 }
 
-golcl_status golcl_grid_write(golcl_grid *g, const uint8_t *cells, size_t row_stride) {
-  CHECK_GRID(g, "golcl_grid_write");
-  if (!cells) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_write: cells is NULL");
-  if (row_stride == 0) row_stride = g->w;
-  if (row_stride < g->w)
-    return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG,
-                       "golcl_grid_write: row_stride %zu is less than the width %u", row_stride,
-                       (unsigned)g->w);
-  /* Normalise to 0/1 through a bounded host buffer of whole rows. */
-  size_t rows_per_chunk = ((size_t)1 << 22) / g->w + 1;
-  if (rows_per_chunk > g->h) rows_per_chunk = g->h;
-  uint8_t *tmp = malloc(rows_per_chunk * g->w);
-  if (!tmp) return golcl__fail(g->ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  cl_mem dst;
-  golcl_status s = bytes_target(g, &dst);
-  for (size_t y0 = 0; s == GOLCL_OK && y0 < g->h; y0 += rows_per_chunk) {
-    size_t rows = g->h - y0 < rows_per_chunk ? g->h - y0 : rows_per_chunk;
-    for (size_t r = 0; r < rows; r++)
-      for (size_t x = 0; x < g->w; x++) tmp[r * g->w + x] = cells[(y0 + r) * row_stride + x] != 0;
-    s = golcl__cl_fail(g->ctx,
-                       clEnqueueWriteBuffer(g->ctx->queue, dst, CL_TRUE, y0 * g->w, rows * g->w,
-                                            tmp, 0, NULL, NULL),
-                       "clEnqueueWriteBuffer");
-  }
-  free(tmp);
-  if (s != GOLCL_OK) {
-    drop_target(g, dst);
-    return s;
-  }
-  commit_bytes(g, dst);
-  return GOLCL_OK;
-}
-
-golcl_status golcl_grid_read(golcl_grid *g, uint8_t *cells, size_t row_stride) {
-  CHECK_GRID(g, "golcl_grid_read");
-  if (!cells) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_read: cells is NULL");
-  if (row_stride == 0) row_stride = g->w;
-  if (row_stride < g->w)
-    return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG,
-                       "golcl_grid_read: row_stride %zu is less than the width %u", row_stride,
-                       (unsigned)g->w);
-  cl_mem m;
-  int owned;
-  golcl_status s = golcl__grid_bytes_view(g, &m, &owned);
-  if (s != GOLCL_OK) return s;
-  cl_int err;
-  if (row_stride == g->w) {
-    err = clEnqueueReadBuffer(g->ctx->queue, m, CL_TRUE, 0, (size_t)g->w * g->h, cells, 0, NULL,
-                              NULL);
-  } else {
-    size_t origin[3] = {0, 0, 0}, region[3] = {g->w, g->h, 1};
-    err = clEnqueueReadBufferRect(g->ctx->queue, m, CL_TRUE, origin, origin, region, g->w, 0,
-                                  row_stride, 0, cells, 0, NULL, NULL);
-  }
-  if (owned) clReleaseMemObject(m);
-  return golcl__cl_fail(g->ctx, err, "clEnqueueReadBuffer");
-}
-
 golcl_status golcl_grid_clear(golcl_grid *g) {
   CHECK_GRID(g, "golcl_grid_clear");
   golcl__grid_touch(g);
@@ -257,6 +200,16 @@ golcl_status golcl_grid_randomize(golcl_grid *g, double density, uint64_t seed) 
   return GOLCL_OK;
 }
 
+/* grid_stats' launch shape. Work-groups of at most STATS_MAX_LOCAL items (a
+ * power of two, as the reduction tree wants): beyond that a bigger tree buys
+ * nothing for a sum that memory bandwidth limits. Each item sums at least
+ * STATS_CELLS_PER_ITEM cells, so that small grids launch few groups; at most
+ * STATS_GROUPS_PER_CU groups per compute unit keep every unit busy while the
+ * partial sums that the host adds stay few. */
+#define STATS_MAX_LOCAL 256
+#define STATS_CELLS_PER_ITEM 16
+#define STATS_GROUPS_PER_CU 16
+
 /* Population and hash sum of the cells, reduced on the device. */
 static golcl_status grid_stats(golcl_grid *g, uint64_t *pop, uint64_t *sum) {
   golcl_context *ctx = g->ctx;
@@ -267,11 +220,12 @@ static golcl_status grid_stats(golcl_grid *g, uint64_t *pop, uint64_t *sum) {
   clGetKernelWorkGroupInfo(k, ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kwg, &kwg, NULL);
   size_t local = 1;
   while (local * 2 <= kwg && local * 2 <= ctx->info.max_work_group_size &&
-         local * 2 * 2 * sizeof(cl_ulong) <= ctx->info.local_mem_bytes && local < 256)
+         local * 2 * sizeof(cl_ulong) <= ctx->info.local_mem_bytes && local < STATS_MAX_LOCAL)
     local *= 2;
   cl_ulong n = (cl_ulong)g->w * g->h;
-  size_t groups = (size_t)((n + local * 16 - 1) / (local * 16));
-  size_t max_groups = (size_t)ctx->info.compute_units * 16;
+  size_t per_group = local * STATS_CELLS_PER_ITEM;
+  size_t groups = (size_t)((n + per_group - 1) / per_group);
+  size_t max_groups = (size_t)ctx->info.compute_units * STATS_GROUPS_PER_CU;
   if (groups > max_groups) groups = max_groups;
   if (groups == 0) groups = 1;
   cl_mem cells, partial = NULL;
@@ -284,8 +238,7 @@ static golcl_status grid_stats(golcl_grid *g, uint64_t *pop, uint64_t *sum) {
   cl_uint w = g->w;
   if (s == GOLCL_OK)
     s = golcl__args(ctx, k, GOLCL__ARG(cells), GOLCL__ARG(w), GOLCL__ARG(n), GOLCL__ARG(partial),
-                    GOLCL__LOCAL(local * sizeof(cl_ulong)), GOLCL__LOCAL(local * sizeof(cl_ulong)),
-                    GOLCL__END);
+                    GOLCL__LOCAL(local * sizeof(cl_ulong)), GOLCL__END);
   size_t global = groups * local;
   if (s == GOLCL_OK) s = golcl__launch(ctx, k, 1, &global, &local);
   if (s == GOLCL_OK)
@@ -337,6 +290,55 @@ golcl_status golcl_grid_set_layout(golcl_grid *g, golcl_layout layout) {
     return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_set_layout: bad layout %d",
                        (int)layout);
   return golcl__grid_set_layout(g, layout);
+}
+
+golcl_status golcl__grid_bytes_view(golcl_grid *g, cl_mem *out, int *owned) {
+  *owned = 0;
+  if (g->info.layout == GOLCL_LAYOUT_BYTES) {
+    *out = g->cur;
+    return GOLCL_OK;
+  }
+  golcl_layout_info bi;
+  golcl_status s = golcl__layout_describe(g, GOLCL_LAYOUT_BYTES, &bi);
+  cl_mem m = NULL;
+  if (s == GOLCL_OK) s = golcl__buffer(g->ctx, bi.bytes, CL_MEM_READ_WRITE, &m);
+  if (s == GOLCL_OK) s = golcl__layout_get(g->info.layout)->unpack(g, g->cur, &g->info, m);
+  if (s != GOLCL_OK) {
+    if (m) clReleaseMemObject(m);
+    return s;
+  }
+  *out = m;
+  *owned = 1;
+  return GOLCL_OK;
+}
+
+golcl_status golcl__grid_set_layout(golcl_grid *g, golcl_layout layout) {
+  if (g->info.layout == layout) return GOLCL_OK;
+  golcl_layout_info ni;
+  golcl_status s = golcl__layout_describe(g, layout, &ni);
+  if (s != GOLCL_OK) return s;
+  cl_mem bytes, dst = NULL;
+  int owned;
+  s = golcl__grid_bytes_view(g, &bytes, &owned);
+  if (s != GOLCL_OK) return s;
+  if (layout == GOLCL_LAYOUT_BYTES) {
+    dst = bytes; /* a fresh buffer: the grid had another layout */
+  } else {
+    s = golcl__buffer(g->ctx, ni.bytes, CL_MEM_READ_WRITE, &dst);
+    if (s == GOLCL_OK) s = golcl__layout_get(layout)->pack(g, bytes, dst, &ni);
+    if (owned) clReleaseMemObject(bytes);
+  }
+  if (s != GOLCL_OK) {
+    if (dst) clReleaseMemObject(dst);
+    return s;
+  }
+  if (dst != g->cur) clReleaseMemObject(g->cur);
+  if (g->spare) clReleaseMemObject(g->spare);
+  g->spare = NULL;
+  g->cur = dst;
+  g->info = ni;
+  golcl__grid_touch(g);
+  return GOLCL_OK;
 }
 
 golcl_status golcl__grid_spare(golcl_grid *g, cl_mem *out) {

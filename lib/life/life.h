@@ -18,14 +18,17 @@ struct golcl_grid {
 };
 
 /* Layouts ---------------------------------------------------------------------
- * Every layout converts from and to the byte layout on the device; a switch
+ * layout.c owns the layout table and every conversion of cells between
+ * buffers; grid.c owns the grid and calls layout.c, never the reverse. Every
+ * layout converts from and to the byte layout on the device; a switch
  * between two other layouts goes through a temporary byte buffer. */
 typedef struct golcl__layout_ops {
   const char *name;
   /* Fills row_pitch, rows, bytes of *info for a w×h grid (width, height and
    * layout are set by the caller); GOLCL_E_INVALID_ARG if the size overflows. */
   golcl_status (*describe)(uint32_t w, uint32_t h, golcl_layout_info *info);
-  /* bytes (compact, pitch w) → this layout, and back. NULL for the byte layout. */
+  /* bytes (compact, pitch w) → this layout, and back. NULL for the byte
+   * layout; golcl__bits_pack/_unpack for the bit layouts. */
   golcl_status (*pack)(golcl_grid *g, cl_mem bytes, cl_mem dst, const golcl_layout_info *dst_info);
   golcl_status (*unpack)(golcl_grid *g, cl_mem src, const golcl_layout_info *src_info,
                          cl_mem bytes);
@@ -38,6 +41,53 @@ extern const golcl__layout_ops golcl__layout_bytes;
 extern const golcl__layout_ops golcl__layout_pack16;
 extern const golcl__layout_ops golcl__layout_bitrow;
 extern const golcl__layout_ops golcl__layout_bytes_pow2; /* stepper_binmul.c */
+
+/* 1 for the layouts of one byte per cell, cell (x, y) at y·row_pitch + x
+ * (BYTES, BYTES_POW2): rectangles of them are plain buffer-rect copies. */
+int golcl__layout_is_bytes(golcl_layout layout);
+
+/* A layout of packed cells, described by two kernels with fixed signatures
+ * (cl/life/layout_pack16.cl is the model to follow):
+ *   NAME_read_rect(__global const T *grid, int pitch, int gw, int gh,
+ *                  int x0, int y0, int rw, int rh, __global uchar *bytes, int bpitch)
+ *     one work-item per cell (i, j) of the rectangle: bytes[j*bpitch + i] =
+ *     cell (x0+i, y0+j) as 0/1;
+ *   NAME_write_rect(__global T *grid, <the same>, __global const uchar *bytes,
+ *                   int bpitch, int keep)
+ *     one work-item per storage unit (unit_w × unit_h cells) that the
+ *     rectangle touches, unit (x0/unit_w + gid0, y0/unit_h + gid1): the
+ *     cells inside the rectangle from bytes (nonzero alive), the others kept
+ *     (keep = 1) or dead (keep = 0), padding beyond the grid always 0.
+ * pitch is the layout's row_pitch in bytes. With the whole grid as the
+ * rectangle they are the pack (keep = 0) and unpack of golcl__layout_ops, so
+ * a new bit layout writes its describe, two kernels and one table row. */
+typedef struct golcl__bit_layout {
+  golcl_layout layout;
+  const char *file;      /* below cl/, e.g. "life/layout_pack16.cl" */
+  const char *read_rect; /* kernel names */
+  const char *write_rect;
+  uint32_t unit_w, unit_h; /* cells per storage unit */
+} golcl__bit_layout;
+
+/* The description of a bit layout, or NULL (byte layouts, not built in). */
+const golcl__bit_layout *golcl__layout_bits(golcl_layout layout);
+
+/* pack and unpack of every bit layout (the layout comes from the info). */
+golcl_status golcl__bits_pack(golcl_grid *g, cl_mem bytes, cl_mem dst,
+                              const golcl_layout_info *dst_info);
+golcl_status golcl__bits_unpack(golcl_grid *g, cl_mem src, const golcl_layout_info *src_info,
+                                cl_mem bytes);
+
+/* A rectangle of cells, inside the grid. */
+typedef struct golcl__rect {
+  uint32_t x, y, w, h;
+} golcl__rect;
+
+/* Launches the read_rect (write_rect) kernel of the grid's bit layout over
+ * rectangle r: the cells go to (come from) the device buffer `bytes` of
+ * pitch r->w. Queued, not waited for. */
+golcl_status golcl__bits_read_rect(golcl_grid *g, const golcl__rect *r, cl_mem bytes);
+golcl_status golcl__bits_write_rect(golcl_grid *g, const golcl__rect *r, cl_mem bytes, int keep);
 
 /* Describes a layout for the grid's size into *info. */
 golcl_status golcl__layout_describe(const golcl_grid *g, golcl_layout layout,
@@ -70,29 +120,86 @@ static inline cl_uint golcl__rule_mask(golcl_rule r) {
   return (cl_uint)r.birth | ((cl_uint)r.survive << 9);
 }
 
-/* The build options every Life kernel gets: "-DGOLCL_TORUS=0|1". */
-void golcl__life_options(const golcl_grid *g, char *buf, size_t cap);
+/* Appends the build options every Life kernel gets: "-DGOLCL_TORUS=0|1". */
+void golcl__life_options(const golcl_grid *g, golcl__opts *o);
 
 /* One generation of the CPU reference, the definition of the semantics. */
 void golcl__reference_step(const uint8_t *in, uint8_t *out, uint32_t w, uint32_t h,
                            golcl_boundary boundary, golcl_rule rule);
 
-/* Steppers --------------------------------------------------------------------- */
+/* Steppers ---------------------------------------------------------------------
+ * The contract (docs/guide.md, "Writing a stepper"). A stepper declares the
+ * layout its kernel runs on, whether it can serve a grid, and how many
+ * generations one launch advances; it supplies the kernel, its arguments and
+ * the launch geometry through the hooks below. stepper.c owns the rest: the
+ * checks, the layout switch, the spare buffer, the generation loop with its
+ * queue bound, and the generation counter (no stepper writes g->generation). */
 
 struct golcl_stepper;
 
+/* What the launches of a run need, found once per stepper and grid shape
+ * (width, height, boundary) by the plan hook and cached in the stepper. */
+typedef struct golcl__plan {
+  cl_kernel kernel;         /* from the context's cache, which owns it */
+  size_t global[2];         /* work-items in dimensions 0 and 1 */
+  size_t local[2];          /* the work-group shape; 0 × 0: the runtime chooses */
+  uint32_t tile[2];         /* cells a work-group computes (tiled kernels), else 0 × 0 */
+  uint32_t gens_per_launch; /* generations one launch advances, >= 1 */
+} golcl__plan;
+
 typedef struct golcl__stepper_ops {
   golcl_stepper_kind kind;
+  /* The layout the kernel reads and writes; layout_for, if set, chooses it
+   * per grid instead (binmul: bytes or bytes_pow2 by the width). */
+  golcl_layout layout;
+  golcl_layout (*layout_for)(const struct golcl_stepper *s, const golcl_grid *g);
+  /* Generations one launch advances (0 means 1); plan may set another count
+   * per grid in p->gens_per_launch. */
+  uint32_t gens_per_launch;
   /* Checks s->opts against the device and sets up s->state; may be NULL. */
   golcl_status (*init)(struct golcl_stepper *s);
-  /* Builds what a run on this grid needs; may be NULL. */
+  /* GOLCL_OK if the stepper can serve this grid, else GOLCL_E_UNSUPPORTED
+   * with the reason in the context's errmsg; NULL: every grid. Cheap and
+   * without side effects on the grid: AUTO asks it of every candidate. */
+  golcl_status (*supports)(struct golcl_stepper *s, const golcl_grid *g);
+  /* Fills *p for a grid of this shape whose cells are in `info` (the
+   * declared layout): builds or finds the kernel, chooses the work-group
+   * shape and the global range. Called once per grid shape. */
+  golcl_status (*plan)(struct golcl_stepper *s, const golcl_grid *g, const golcl_layout_info *info,
+                       golcl__plan *p);
+  /* Builds or uploads what else a run needs (tables, layout kernels), for
+   * golcl_stepper_prepare; may be NULL. */
   golcl_status (*prepare)(struct golcl_stepper *s, golcl_grid *g);
-  /* Runs gens (> 0) generations, adding each completed one to g->generation
-   * and counting launches in s->stats. */
-  golcl_status (*run)(struct golcl_stepper *s, golcl_grid *g, uint64_t gens);
+  /* Sets the kernel's arguments for launches of `gens` generations (the
+   * grid is in the declared layout, with its spare buffer). Arguments 0 and
+   * 1 are the input and output buffers: set them to anything (g->cur,
+   * g->spare); the loop sets them again before every launch. Called before
+   * the first launch of a run, and again before a last launch of fewer
+   * generations than p->gens_per_launch. */
+  golcl_status (*args)(struct golcl_stepper *s, golcl_grid *g, const golcl__plan *p, uint32_t gens);
+  /* Before every launch, after arguments 0 and 1 (lazy: its flags); may be NULL. */
+  golcl_status (*each)(struct golcl_stepper *s, golcl_grid *g, const golcl__plan *p);
+  /* After the last launch of a run that completed; may be NULL. */
+  golcl_status (*done)(struct golcl_stepper *s, golcl_grid *g, const golcl__plan *p);
+  /* A stepper without kernels (REFERENCE) sets this instead of plan and
+   * args: runs gens generations on the host, all or none. */
+  golcl_status (*host_run)(struct golcl_stepper *s, golcl_grid *g, uint64_t gens);
+  /* Completes *out (a copy of s->stats) with counters found only when asked
+   * (lazy: the tiles its last generation computed); may be NULL. */
+  golcl_status (*stats)(const struct golcl_stepper *s, golcl_stepper_stats *out);
   /* Frees s->state; may be NULL (then free(s->state) is done). */
   void (*destroy)(struct golcl_stepper *s);
 } golcl__stepper_ops;
+
+/* Plans a stepper keeps, one per grid shape it served last. */
+#define GOLCL__PLANS 4
+
+typedef struct golcl__plan_entry {
+  int valid;
+  uint32_t w, h;
+  golcl_boundary boundary;
+  golcl__plan plan;
+} golcl__plan_entry;
 
 struct golcl_stepper {
   golcl_context *ctx;
@@ -101,15 +208,32 @@ struct golcl_stepper {
   const golcl__stepper_ops *ops;
   golcl_stepper_stats stats;
   void *state;
+  golcl__plan_entry plans[GOLCL__PLANS];
+  unsigned next_plan; /* the entry a new shape replaces */
+  unsigned unpaced;   /* launches since the last one that took an event */
+  cl_event paced;     /* the event of that launch, or NULL */
 };
 
-/* The generation loop of the steppers that launch one kernel a generation
- * on a double-buffered grid: gens times, sets arguments 0 and 1 of k to
- * (g->cur, g->spare) — the caller has set the others and the spare buffer —
- * launches it (local may be NULL), swaps the buffers and counts the
- * generation and the launch. */
-golcl_status golcl__step_loop(struct golcl_stepper *s, golcl_grid *g, cl_kernel k,
-                              const size_t global[2], const size_t *local, uint64_t gens);
+/* The layout the stepper runs this grid in. */
+golcl_layout golcl__stepper_layout(const struct golcl_stepper *s, const golcl_grid *g);
+
+/* Whether the stepper can serve the grid: GOLCL_OK, or GOLCL_E_UNSUPPORTED
+ * with the reason (its supports hook, and the layout for this size). */
+golcl_status golcl__stepper_supports(struct golcl_stepper *s, const golcl_grid *g);
+
+/* The stepper's plan for this grid (after golcl__stepper_supports), from its
+ * cache or made now. NULL for a host stepper. */
+golcl_status golcl__stepper_plan(struct golcl_stepper *s, const golcl_grid *g,
+                                 const golcl__plan **out);
+
+/* The kernel `name` of `file` built for this grid: the Life options
+ * (GOLCL_TORUS) and those already in *o (may be NULL). */
+golcl_status golcl__life_kernel(struct golcl_stepper *s, const golcl_grid *g, const char *file,
+                                const char *name, golcl__opts *o, cl_kernel *k);
+
+/* Arguments 0..4 of the kernels that take (in, out, w, h, rule). */
+golcl_status golcl__args_size_rule(struct golcl_stepper *s, golcl_grid *g, const golcl__plan *p,
+                                   uint32_t gens);
 
 extern const golcl__stepper_ops golcl__stepper_reference;
 extern const golcl__stepper_ops golcl__stepper_naive;
@@ -154,10 +278,25 @@ golcl_status golcl__wg_fits(struct golcl_stepper *s, cl_kernel k, const size_t l
  * with golcl__wg_fits. */
 golcl_status golcl__wg_shape(struct golcl_stepper *s, cl_kernel k, size_t local[2]);
 
-/* Builds the tiled kernel `name` of `file` for this grid, with the tiling of
+/* The plan of kernel `name` of `file` in which a work-item computes cells_x
+ * horizontally adjacent cells of a row: the work-group shape of
+ * golcl__wg_shape, the range rounded up to it. */
+golcl_status golcl__wg_plan(struct golcl_stepper *s, const golcl_grid *g, const char *file,
+                            const char *name, uint32_t cells_x, golcl__plan *p);
+
+/* GOLCL_E_UNSUPPORTED if a grid with tiles of tile[0] × tile[1] cells is too
+ * large for the int coordinates of the tiled kernels (common/tile.cl). */
+golcl_status golcl__tile_coords_fit(struct golcl_stepper *s, const golcl_grid *g,
+                                    const uint32_t tile[2]);
+
+/* The supports hook of the tiled steppers (halo, lazy): the coordinate check
+ * with the largest tiling the options or the device give. */
+golcl_status golcl__tiled_supports(struct golcl_stepper *s, const golcl_grid *g);
+
+/* The plan of a tiled kernel `name` of `file` for this grid: the tiling of
  * the options or chosen from the device, passed as -DGOLCL_TILE_W/_H and
- * -DGOLCL_LOCAL_W/_H; fills *t. */
-golcl_status golcl__tiled_kernel(struct golcl_stepper *s, golcl_grid *g, const char *file,
-                                 const char *name, golcl__tiling *t, cl_kernel *k);
+ * -DGOLCL_LOCAL_W/_H, one work-group per tile. */
+golcl_status golcl__tiled_plan(struct golcl_stepper *s, const golcl_grid *g, const char *file,
+                               const char *name, golcl__plan *p);
 
 #endif

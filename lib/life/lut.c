@@ -1,6 +1,6 @@
-/* lut.c — lookup tables built on the host from a Life-like rule, cached on
- * the device per rule, and the work-group checks of the table steppers
- * (stepper_lut4.c, stepper_pack16.c, stepper_lut6x3.c). */
+/* lut.c — the lookup tables of the table steppers (stepper_lut4.c,
+ * stepper_pack16.c, stepper_lut6x3.c): built on the host from a Life-like
+ * rule, kept on the device for the last rule. */
 #include "lut.h"
 
 #include <stdlib.h>
@@ -53,27 +53,26 @@ void golcl__lut_fill(golcl__lut_kind kind, golcl_rule rule, uint8_t *table) {
 }
 
 golcl_status golcl__lut_get(golcl_context *ctx, golcl__lut *t, golcl_rule rule, cl_mem *out) {
-  if (t->valid && t->rule.birth == rule.birth && t->rule.survive == rule.survive) {
+  if (t->buf && t->rule.birth == rule.birth && t->rule.survive == rule.survive) {
     *out = t->buf;
     return GOLCL_OK;
   }
   size_t bytes = golcl__lut_bytes(t->kind);
-  golcl_status s = GOLCL_OK;
-  if (!t->buf) s = golcl__buffer(ctx, bytes, CL_MEM_READ_ONLY, &t->buf);
-  if (s != GOLCL_OK) return s;
   uint8_t *host = malloc(bytes);
   if (!host) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   golcl__lut_fill(t->kind, rule, host);
-  t->valid = 0; /* until the new table is in place */
-  /* Blocking: the host table is freed next, and the in-order queue puts the
-   * write after every launch that still reads the previous table. */
-  s = golcl__cl_fail(
-      ctx, clEnqueueWriteBuffer(ctx->queue, t->buf, CL_TRUE, 0, bytes, host, 0, NULL, NULL),
-      "clEnqueueWriteBuffer (lookup table)");
+  /* A new buffer made from the host table, not a write into the old one:
+   * creation copies the table without waiting for the queue (a run only
+   * queues work), and launches still queued keep the old table, which the
+   * runtime frees after them. */
+  cl_int err;
+  cl_mem buf =
+      clCreateBuffer(ctx->clctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, host, &err);
   free(host);
-  if (s != GOLCL_OK) return s;
+  if (err != CL_SUCCESS) return golcl__cl_fail(ctx, err, "clCreateBuffer (lookup table)");
+  golcl__lut_release(t);
+  t->buf = buf;
   t->rule = rule;
-  t->valid = 1;
   *out = t->buf;
   return GOLCL_OK;
 }
@@ -81,5 +80,4 @@ golcl_status golcl__lut_get(golcl_context *ctx, golcl__lut *t, golcl_rule rule, 
 void golcl__lut_release(golcl__lut *t) {
   if (t->buf) clReleaseMemObject(t->buf);
   t->buf = NULL;
-  t->valid = 0;
 }

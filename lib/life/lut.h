@@ -16,8 +16,7 @@ typedef enum golcl__lut_kind {
 typedef struct golcl__lut {
   golcl__lut_kind kind;
   cl_mem buf;      /* NULL until first use */
-  golcl_rule rule; /* the rule buf holds, when valid */
-  int valid;
+  golcl_rule rule; /* the rule buf holds */
 } golcl__lut;
 
 /* Size in bytes of a table. */
@@ -26,27 +25,39 @@ size_t golcl__lut_bytes(golcl__lut_kind kind);
 /* Fills a host table (golcl__lut_bytes(kind) bytes) for a rule. */
 void golcl__lut_fill(golcl__lut_kind kind, golcl_rule rule, uint8_t *table);
 
-/* The device table for `rule`: the cached one, or built and uploaded now. */
+/* The device table for `rule`: the cached one, or built now (without
+ * waiting for the queue). */
 golcl_status golcl__lut_get(golcl_context *ctx, golcl__lut *t, golcl_rule rule, cl_mem *out);
 
 /* Releases the device buffer. */
 void golcl__lut_release(golcl__lut *t);
 
-/* The launcher of the table steppers on packed layouts (stepper_packed.c):
+/* The hooks of the table steppers on packed layouts (stepper_packed.c):
  * one kernel `kernel(in, out, w, h, a, b, table)` a generation over a 2-D
- * range of work-items, where range() gives a, b and the range for the grid
- * in `layout`. The work-group shape is the options' or the runtime's. */
+ * range of work-items, where range() gives a, b and the range from the
+ * layout's description. The work-group shape is the options' or the
+ * runtime's. */
 typedef struct golcl__packed_desc {
   golcl__lut_kind lut;
-  golcl_layout layout;
   const char *file, *kernel;
   const char *layout_file; /* built by prepare, so that a first run does no JIT */
-  void (*range)(const golcl_grid *g, cl_int ab[2], size_t global[2]);
+  void (*range)(const golcl_layout_info *info, cl_int ab[2], size_t global[2]);
 } golcl__packed_desc;
 
 golcl_status golcl__packed_init(struct golcl_stepper *s, const golcl__packed_desc *d);
+golcl_status golcl__packed_plan(struct golcl_stepper *s, const golcl_grid *g,
+                                const golcl_layout_info *info, golcl__plan *p);
 golcl_status golcl__packed_prepare(struct golcl_stepper *s, golcl_grid *g);
-golcl_status golcl__packed_run(struct golcl_stepper *s, golcl_grid *g, uint64_t gens);
+golcl_status golcl__packed_args(struct golcl_stepper *s, golcl_grid *g, const golcl__plan *p,
+                                uint32_t gens);
 void golcl__packed_destroy(struct golcl_stepper *s);
+
+/* The ops of a packed table stepper of kind KIND on LAYOUT, whose init
+ * passes its golcl__packed_desc to golcl__packed_init. */
+#define GOLCL__PACKED_OPS(KIND, LAYOUT, INIT)                                                      \
+  {                                                                                                \
+    .kind = (KIND), .layout = (LAYOUT), .init = (INIT), .plan = golcl__packed_plan,                \
+    .prepare = golcl__packed_prepare, .args = golcl__packed_args, .destroy = golcl__packed_destroy \
+  }
 
 #endif

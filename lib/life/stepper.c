@@ -1,5 +1,8 @@
-/* stepper.c — the stepper object: names, the table of implementations,
- * argument checks shared by every kind, and statistics. */
+/* stepper.c — the stepper object and the common path of every run: names,
+ * the table of implementations, argument checks, the supports check, the
+ * plan cache, the layout switch, the spare buffer, the generation loop with
+ * its queue bound, the generation counter and statistics. A stepper only
+ * supplies the hooks of golcl__stepper_ops (life.h). */
 #include "life.h"
 
 #include <stdlib.h>
@@ -78,6 +81,7 @@ golcl_status golcl_stepper_create(golcl_context *ctx, golcl_stepper_kind kind,
 
 void golcl_stepper_destroy(golcl_stepper *s) {
   if (!s) return;
+  if (s->paced) clReleaseEvent(s->paced);
   if (s->ops && s->ops->destroy)
     s->ops->destroy(s);
   else
@@ -94,20 +98,160 @@ static golcl_status check_pair(golcl_stepper *s, golcl_grid *g, const char *fn) 
   return GOLCL_OK;
 }
 
+/* The common path ------------------------------------------------------------- */
+
+golcl_layout golcl__stepper_layout(const golcl_stepper *s, const golcl_grid *g) {
+  return s->ops->layout_for ? s->ops->layout_for(s, g) : s->ops->layout;
+}
+
+golcl_status golcl__stepper_supports(golcl_stepper *s, const golcl_grid *g) {
+  if (s->ops->supports) return s->ops->supports(s, g);
+  return GOLCL_OK;
+}
+
+golcl_status golcl__stepper_plan(golcl_stepper *s, const golcl_grid *g, const golcl__plan **out) {
+  *out = NULL;
+  if (s->ops->host_run) return golcl__stepper_supports(s, g);
+  for (unsigned i = 0; i < GOLCL__PLANS; i++) {
+    const golcl__plan_entry *e = &s->plans[i];
+    if (e->valid && e->w == g->w && e->h == g->h && e->boundary == g->boundary) {
+      *out = &e->plan;
+      return GOLCL_OK;
+    }
+  }
+  golcl_layout_info info;
+  golcl__plan p = {0};
+  p.gens_per_launch = s->ops->gens_per_launch ? s->ops->gens_per_launch : 1;
+  golcl_status st = golcl__stepper_supports(s, g);
+  if (st == GOLCL_OK) st = golcl__layout_describe(g, golcl__stepper_layout(s, g), &info);
+  if (st == GOLCL_OK) st = s->ops->plan(s, g, &info, &p);
+  if (st != GOLCL_OK) return st;
+  golcl__plan_entry *e = &s->plans[s->next_plan];
+  s->next_plan = (s->next_plan + 1) % GOLCL__PLANS;
+  e->valid = 1;
+  e->w = g->w;
+  e->h = g->h;
+  e->boundary = g->boundary;
+  e->plan = p;
+  *out = &e->plan;
+  return GOLCL_OK;
+}
+
+golcl_status golcl__life_kernel(golcl_stepper *s, const golcl_grid *g, const char *file,
+                                const char *name, golcl__opts *o, cl_kernel *k) {
+  golcl__opts own;
+  if (!o) {
+    golcl__opts_init(&own);
+    o = &own;
+  }
+  golcl__life_options(g, o);
+  golcl_status st = golcl__opts_check(s->ctx, o, golcl_stepper_name(s->kind));
+  return st != GOLCL_OK ? st : golcl__kernel(s->ctx, file, o->buf, name, k);
+}
+
+golcl_status golcl__args_size_rule(golcl_stepper *s, golcl_grid *g, const golcl__plan *p,
+                                   uint32_t gens) {
+  (void)gens;
+  cl_int w = (cl_int)g->w, h = (cl_int)g->h;
+  cl_uint rule = golcl__rule_mask(g->rule);
+  return golcl__args(s->ctx, p->kernel, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
+                     GOLCL__ARG(h), GOLCL__ARG(rule), GOLCL__END);
+}
+
+/* The spare buffer for double buffering; a new one in a layout with padding
+ * gets its padding dead once (the kernels never write it). */
+static golcl_status spare_ready(golcl_stepper *s, golcl_grid *g) {
+  if (g->spare) return GOLCL_OK;
+  cl_mem spare;
+  cl_uchar zero = 0;
+  golcl_status st = golcl__grid_spare(g, &spare);
+  if (st == GOLCL_OK && g->info.layout != GOLCL_LAYOUT_BYTES)
+    st = golcl__fill(s->ctx, spare, &zero, 1, 0, g->info.bytes);
+  return st;
+}
+
+/* Flow control: without it, a run of 10^6 generations queues 10^6 launches
+ * at once, and the queue's memory (pocl: hundreds of bytes a command, kept
+ * by the process afterwards) grows with the generation count. Every
+ * GOLCL__LAUNCH_WINDOW-th launch of a stepper takes an event and waits for
+ * the one taken a window earlier, so at most two windows of launches are
+ * queued while the device always has at least one window of work ahead of
+ * it: the host enqueues a window far faster than the device runs it, and
+ * the queue's memory stays a few hundred kB whatever the count. */
+#define GOLCL__LAUNCH_WINDOW 256
+
+static golcl_status launch(golcl_stepper *s, const golcl__plan *p) {
+  const size_t *local = p->local[0] ? p->local : NULL;
+  if (++s->unpaced < GOLCL__LAUNCH_WINDOW)
+    return golcl__launch(s->ctx, p->kernel, 2, p->global, local);
+  cl_event ev;
+  cl_int err =
+      clEnqueueNDRangeKernel(s->ctx->queue, p->kernel, 2, NULL, p->global, local, 0, NULL, &ev);
+  if (err != CL_SUCCESS) return golcl__cl_fail(s->ctx, err, "clEnqueueNDRangeKernel");
+  s->unpaced = 0;
+  cl_event last = s->paced;
+  s->paced = ev;
+  if (!last) return GOLCL_OK;
+  err = clWaitForEvents(1, &last);
+  clReleaseEvent(last);
+  return golcl__cl_fail(s->ctx, err, "clWaitForEvents");
+}
+
+/* gens generations in launches of p->gens_per_launch, the last one shorter
+ * if gens is not a multiple: each launch reads g->cur and writes g->spare,
+ * then the buffers swap and the counters advance. */
+static golcl_status device_loop(golcl_stepper *s, golcl_grid *g, const golcl__plan *p,
+                                uint64_t gens) {
+  uint32_t k = p->gens_per_launch, set = 0; /* generations the arguments are set for */
+  for (uint64_t left = gens; left > 0;) {
+    uint32_t now = left < k ? (uint32_t)left : k;
+    golcl_status st = GOLCL_OK;
+    if (now != set) st = s->ops->args(s, g, p, now);
+    set = now;
+    if (st == GOLCL_OK)
+      st = golcl__args(s->ctx, p->kernel, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__END);
+    if (st == GOLCL_OK && s->ops->each) st = s->ops->each(s, g, p);
+    if (st == GOLCL_OK) st = launch(s, p);
+    if (st != GOLCL_OK) return st;
+    golcl__grid_swap(g);
+    g->generation += now;
+    s->stats.launches++;
+    left -= now;
+  }
+  return s->ops->done ? s->ops->done(s, g, p) : GOLCL_OK;
+}
+
 golcl_status golcl_stepper_prepare(golcl_stepper *s, golcl_grid *g) {
   golcl_status st = check_pair(s, g, "golcl_stepper_prepare");
-  if (st != GOLCL_OK || !s->ops->prepare) return st;
-  return s->ops->prepare(s, g);
+  const golcl__plan *p;
+  if (st == GOLCL_OK) st = golcl__stepper_plan(s, g, &p); /* supports, kernel, shape */
+  if (st == GOLCL_OK && s->ops->prepare) st = s->ops->prepare(s, g);
+  return st;
 }
 
 golcl_status golcl_stepper_run(golcl_stepper *s, golcl_grid *g, uint64_t generations) {
   golcl_status st = check_pair(s, g, "golcl_stepper_run");
   if (st != GOLCL_OK) return st;
-  uint64_t before = g->generation;
   s->stats.generations = 0;
   s->stats.launches = 0;
+  if (generations > UINT64_MAX - g->generation)
+    return golcl__fail(s->ctx, GOLCL_E_INVALID_ARG,
+                       "golcl_stepper_run: %llu generations from generation %llu would pass "
+                       "the counter's largest value 2^64-1",
+                       (unsigned long long)generations, (unsigned long long)g->generation);
   if (generations == 0) return GOLCL_OK;
-  st = s->ops->run(s, g, generations);
+  uint64_t before = g->generation;
+  const golcl__plan *p = NULL;
+  st = golcl__stepper_plan(s, g, &p); /* checks supports on a new shape */
+  if (st == GOLCL_OK) st = golcl__grid_set_layout(g, golcl__stepper_layout(s, g));
+  if (st != GOLCL_OK) return st;
+  if (s->ops->host_run) {
+    st = s->ops->host_run(s, g, generations);
+    if (st == GOLCL_OK) g->generation += generations;
+  } else {
+    st = spare_ready(s, g);
+    if (st == GOLCL_OK) st = device_loop(s, g, p, generations);
+  }
   s->stats.generations = g->generation - before;
   return st;
 }
@@ -117,22 +261,9 @@ golcl_status golcl_stepper_get_stats(const golcl_stepper *s, golcl_stepper_stats
     return golcl__fail(s ? s->ctx : NULL, GOLCL_E_INVALID_ARG,
                        "golcl_stepper_get_stats: NULL argument");
   *out = s->stats;
-  return GOLCL_OK;
+  return s->ops->stats ? s->ops->stats(s, out) : GOLCL_OK;
 }
 
 golcl_stepper_kind golcl_stepper_kind_of(const golcl_stepper *s) {
   return s ? s->kind : GOLCL_STEPPER_COUNT;
-}
-
-golcl_status golcl__step_loop(golcl_stepper *s, golcl_grid *g, cl_kernel k, const size_t global[2],
-                              const size_t *local, uint64_t gens) {
-  for (uint64_t i = 0; i < gens; i++) {
-    golcl_status st = golcl__args(s->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__END);
-    if (st == GOLCL_OK) st = golcl__launch(s->ctx, k, 2, global, local);
-    if (st != GOLCL_OK) return st;
-    golcl__grid_swap(g);
-    g->generation++;
-    s->stats.launches++;
-  }
-  return GOLCL_OK;
 }

@@ -45,48 +45,40 @@ const golcl__layout_ops golcl__layout_bytes_pow2 = {"bytes_pow2", pow2_describe,
 
 /* The stepper ------------------------------------------------------------------- */
 
-static golcl_layout binmul_layout(const golcl_grid *g) {
+static golcl_layout binmul_layout(const golcl_stepper *s, const golcl_grid *g) {
+  (void)s;
   return (g->w & (g->w - 1)) == 0 ? GOLCL_LAYOUT_BYTES : GOLCL_LAYOUT_BYTES_POW2;
 }
 
-static golcl_status binmul_kernel(golcl_stepper *s, golcl_grid *g, cl_kernel *k) {
-  char opts[64];
-  golcl__life_options(g, opts, sizeof opts);
-  golcl_status st = golcl__kernel(s->ctx, "life/binmul.cl", opts, "binmul_step", k);
-  if (st != GOLCL_OK || !s->opts.local_w) return st;
-  size_t local[2] = {s->opts.local_w, s->opts.local_h};
-  return golcl__wg_fits(s, *k, local);
+static golcl_status binmul_plan(golcl_stepper *s, const golcl_grid *g,
+                                const golcl_layout_info *info, golcl__plan *p) {
+  (void)info;
+  golcl_status st = golcl__life_kernel(s, g, "life/binmul.cl", "binmul_step", NULL, &p->kernel);
+  p->local[0] = s->opts.local_w;
+  p->local[1] = s->opts.local_h;
+  if (st != GOLCL_OK || !p->local[0]) {
+    p->global[0] = g->w;
+    p->global[1] = g->h;
+    return st;
+  }
+  p->global[0] = golcl__round_up(g->w, p->local[0]);
+  p->global[1] = golcl__round_up(g->h, p->local[1]);
+  return golcl__wg_fits(s, p->kernel, p->local);
 }
 
-static golcl_status binmul_prepare(golcl_stepper *s, golcl_grid *g) {
-  cl_kernel k;
-  return binmul_kernel(s, g, &k);
-}
-
-static golcl_status binmul_run(golcl_stepper *s, golcl_grid *g, uint64_t gens) {
-  cl_kernel k;
-  golcl_status st = binmul_kernel(s, g, &k);
-  if (st == GOLCL_OK) st = golcl__grid_set_layout(g, binmul_layout(g));
-  if (st != GOLCL_OK) return st;
-  if (!g->spare) { /* a new spare buffer: make its padding dead too */
-    cl_mem spare;
-    cl_uchar zero = 0;
-    st = golcl__grid_spare(g, &spare);
-    if (st == GOLCL_OK && g->info.layout != GOLCL_LAYOUT_BYTES)
-      st = golcl__fill(s->ctx, spare, &zero, 1, 0, g->info.bytes);
-    if (st != GOLCL_OK) return st;
-  }
-  size_t local[2] = {s->opts.local_w, s->opts.local_h}, global[2] = {g->w, g->h};
-  if (local[0]) {
-    global[0] = golcl__round_up(g->w, local[0]);
-    global[1] = golcl__round_up(g->h, local[1]);
-  }
+static golcl_status binmul_args(golcl_stepper *s, golcl_grid *g, const golcl__plan *p,
+                                uint32_t gens) {
+  (void)gens;
   cl_int w = (cl_int)g->w, h = (cl_int)g->h;
   cl_uint lp = log2_ceil(g->info.row_pitch), rule = golcl__rule_mask(g->rule);
-  st = golcl__args(s->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
-                   GOLCL__ARG(h), GOLCL__ARG(lp), GOLCL__ARG(rule), GOLCL__END);
-  return st == GOLCL_OK ? golcl__step_loop(s, g, k, global, local[0] ? local : NULL, gens) : st;
+  return golcl__args(s->ctx, p->kernel, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
+                     GOLCL__ARG(h), GOLCL__ARG(lp), GOLCL__ARG(rule), GOLCL__END);
 }
 
-const golcl__stepper_ops golcl__stepper_binmul = {GOLCL_STEPPER_BINMUL, golcl__wg_check_opts,
-                                                  binmul_prepare, binmul_run, NULL};
+const golcl__stepper_ops golcl__stepper_binmul = {
+    .kind = GOLCL_STEPPER_BINMUL,
+    .layout_for = binmul_layout,
+    .init = golcl__wg_check_opts,
+    .plan = binmul_plan,
+    .args = binmul_args,
+};

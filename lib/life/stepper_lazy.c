@@ -7,7 +7,11 @@
  * remembers what it left (grid, epoch, generation, buffers, rule, tile); any
  * difference — cells written, randomized, cleared or placed, a layout switch,
  * another stepper having run, the generation or rule set, the buffer handed
- * out by golcl_grid_buffer — makes the next generation compute every tile. */
+ * out by golcl_grid_buffer — makes the next generation compute every tile.
+ *
+ * The tiles the last generation computed (golcl_stepper_get_stats) are
+ * counted when asked: a run only queues work and returns, and
+ * golcl_stepper_get_stats reads the flags the last generation wrote. */
 #include "life.h"
 
 #include <stdlib.h>
@@ -17,7 +21,11 @@ typedef struct lazy_state {
   cl_mem flags[2]; /* one byte per tile; a generation reads flags[p], writes flags[1 - p] */
   size_t nflags;   /* tiles each array holds */
   int p;
-  uint8_t *host; /* nflags bytes: the last flags, read back to count computed tiles */
+  cl_int all;       /* the next launch computes every tile */
+  uint8_t *host;    /* nflags bytes: the last flags, read back to count computed tiles */
+  size_t uncounted; /* tiles of the last run's flags not yet counted, or 0 */
+  cl_mem last;      /* the flags its last generation wrote */
+  uint64_t computed;
   /* what the last run left; valid = 0 until a run completed */
   int valid;
   const golcl_grid *grid;
@@ -32,6 +40,20 @@ static golcl_status lazy_init(golcl_stepper *s) {
   if (st != GOLCL_OK) return st;
   s->state = calloc(1, sizeof(lazy_state));
   return s->state ? GOLCL_OK : golcl__fail(s->ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+}
+
+/* Counts the tiles that the last run's last generation computed (bit 1 of
+ * the flags it wrote), once: a blocking read, after that run's work. */
+static golcl_status count_computed(const golcl_stepper *s, lazy_state *z) {
+  if (!z->uncounted) return GOLCL_OK;
+  cl_int err =
+      clEnqueueReadBuffer(s->ctx->queue, z->last, CL_TRUE, 0, z->uncounted, z->host, 0, NULL, NULL);
+  if (err != CL_SUCCESS) return golcl__cl_fail(s->ctx, err, "clEnqueueReadBuffer (lazy flags)");
+  uint64_t c = 0;
+  for (size_t i = 0; i < z->uncounted; i++) c += (z->host[i] >> 1) & 1u;
+  z->computed = c;
+  z->uncounted = 0;
+  return GOLCL_OK;
 }
 
 static void release_flags(lazy_state *z) {
@@ -50,10 +72,10 @@ static void lazy_destroy(golcl_stepper *s) {
   s->state = NULL;
 }
 
-static golcl_status lazy_prepare(golcl_stepper *s, golcl_grid *g) {
-  golcl__tiling t;
-  cl_kernel k;
-  return golcl__tiled_kernel(s, g, "life/lazy.cl", "lazy_step", &t, &k);
+static golcl_status lazy_plan(golcl_stepper *s, const golcl_grid *g, const golcl_layout_info *info,
+                              golcl__plan *p) {
+  (void)info;
+  return golcl__tiled_plan(s, g, "life/lazy.cl", "lazy_step", p);
 }
 
 /* Flag arrays for n tiles (kept if large enough). */
@@ -73,69 +95,75 @@ static golcl_status ensure_flags(golcl_stepper *s, size_t n) {
   return GOLCL_OK;
 }
 
-/* 1 if the grid is as the last run left it, so that the flags still hold. */
-static int continues(const lazy_state *z, const golcl_grid *g, const golcl__tiling *t) {
-  return z->valid && z->grid == g && z->epoch == g->epoch && z->generation == g->generation &&
-         z->cur == g->cur && z->spare == g->spare && z->rule == golcl__rule_mask(g->rule) &&
-         z->tile[0] == t->tile[0] && z->tile[1] == t->tile[1];
+/* Tiles of the grid: one work-group each. */
+static size_t tiles(const golcl__plan *p) {
+  return (p->global[0] / p->local[0]) * (p->global[1] / p->local[1]);
 }
 
-/* Tiles computed by the last generation: bit 1 of the flags it wrote. */
-static golcl_status count_computed(golcl_stepper *s, size_t n) {
+/* 1 if the grid is as the last run left it, so that the flags still hold. */
+static int continues(const lazy_state *z, const golcl_grid *g, const golcl__plan *p) {
+  return z->valid && z->grid == g && z->epoch == g->epoch && z->generation == g->generation &&
+         z->cur == g->cur && z->spare == g->spare && z->rule == golcl__rule_mask(g->rule) &&
+         z->tile[0] == p->tile[0] && z->tile[1] == p->tile[1];
+}
+
+static golcl_status lazy_args(golcl_stepper *s, golcl_grid *g, const golcl__plan *p,
+                              uint32_t gens) {
   lazy_state *z = s->state;
-  golcl_status st = golcl__cl_fail(
-      s->ctx,
-      clEnqueueReadBuffer(s->ctx->queue, z->flags[z->p], CL_TRUE, 0, n, z->host, 0, NULL, NULL),
-      "clEnqueueReadBuffer");
+  z->uncounted = 0; /* this run's flags replace the last one's */
+  golcl_status st = ensure_flags(s, tiles(p));
   if (st != GOLCL_OK) return st;
-  uint64_t c = 0;
-  for (size_t i = 0; i < n; i++) c += (z->host[i] >> 1) & 1u;
-  s->stats.tiles_total = n;
-  s->stats.tiles_computed = c;
+  z->all = !continues(z, g, p);
+  z->valid = 0; /* until this run completes */
+  return golcl__args_size_rule(s, g, p, gens);
+}
+
+/* The flags this generation reads and writes, and whether it computes all. */
+static golcl_status lazy_each(golcl_stepper *s, golcl_grid *g, const golcl__plan *p) {
+  (void)g;
+  lazy_state *z = s->state;
+  cl_int err = clSetKernelArg(p->kernel, 5, sizeof(cl_mem), &z->flags[z->p]);
+  if (err == CL_SUCCESS) err = clSetKernelArg(p->kernel, 6, sizeof(cl_mem), &z->flags[1 - z->p]);
+  if (err == CL_SUCCESS) err = clSetKernelArg(p->kernel, 7, sizeof(cl_int), &z->all);
+  if (err != CL_SUCCESS) return golcl__cl_fail(s->ctx, err, "clSetKernelArg (lazy flags)");
+  z->p = 1 - z->p; /* for the next generation: the values above are set already */
+  z->all = 0;
   return GOLCL_OK;
 }
 
-static golcl_status lazy_run(golcl_stepper *s, golcl_grid *g, uint64_t gens) {
+/* Remembers the flags to count and what the run left. */
+static golcl_status lazy_done(golcl_stepper *s, golcl_grid *g, const golcl__plan *p) {
   lazy_state *z = s->state;
-  golcl__tiling t;
-  cl_kernel k;
-  golcl_status st = golcl__tiled_kernel(s, g, "life/lazy.cl", "lazy_step", &t, &k);
-  if (st == GOLCL_OK) st = golcl__grid_set_layout(g, GOLCL_LAYOUT_BYTES);
-  cl_mem spare;
-  if (st == GOLCL_OK) st = golcl__grid_spare(g, &spare);
-  size_t tx = ((size_t)g->w + t.tile[0] - 1) / t.tile[0];
-  size_t ty = ((size_t)g->h + t.tile[1] - 1) / t.tile[1];
-  if (st == GOLCL_OK) st = ensure_flags(s, tx * ty);
-  if (st != GOLCL_OK) return st;
-  cl_int all = !continues(z, g, &t);
-  z->valid = 0; /* until this run completes */
-  size_t global[2] = {tx * t.local[0], ty * t.local[1]};
-  cl_int w = (cl_int)g->w, h = (cl_int)g->h;
-  cl_uint rule = golcl__rule_mask(g->rule);
-  for (uint64_t i = 0; i < gens; i++) {
-    st = golcl__args(s->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
-                     GOLCL__ARG(h), GOLCL__ARG(rule), GOLCL__ARG(z->flags[z->p]),
-                     GOLCL__ARG(z->flags[1 - z->p]), GOLCL__ARG(all), GOLCL__END);
-    if (st == GOLCL_OK) st = golcl__launch(s->ctx, k, 2, global, t.local);
-    if (st != GOLCL_OK) return st;
-    golcl__grid_swap(g);
-    g->generation++;
-    s->stats.launches++;
-    z->p = 1 - z->p;
-    all = 0;
-  }
-  st = count_computed(s, tx * ty);
-  if (st != GOLCL_OK) return st;
+  z->last = z->flags[z->p]; /* written by the last generation */
+  z->uncounted = tiles(p);
+  s->stats.tiles_total = z->uncounted;
   z->valid = 1;
   z->grid = g;
   z->epoch = g->epoch;
   z->generation = g->generation;
   z->cur = g->cur;
   z->spare = g->spare;
-  z->rule = rule;
-  memcpy(z->tile, t.tile, sizeof z->tile);
+  z->rule = golcl__rule_mask(g->rule);
+  memcpy(z->tile, p->tile, sizeof z->tile);
   return GOLCL_OK;
 }
 
-const golcl__stepper_ops golcl__stepper_lazy = {GOLCL_STEPPER_LAZY, lazy_init, lazy_prepare,
-                                                lazy_run, lazy_destroy};
+static golcl_status lazy_stats(const golcl_stepper *s, golcl_stepper_stats *out) {
+  lazy_state *z = s->state;
+  golcl_status st = count_computed(s, z);
+  if (out->tiles_total) out->tiles_computed = z->computed;
+  return st;
+}
+
+const golcl__stepper_ops golcl__stepper_lazy = {
+    .kind = GOLCL_STEPPER_LAZY,
+    .layout = GOLCL_LAYOUT_BYTES,
+    .init = lazy_init,
+    .supports = golcl__tiled_supports,
+    .plan = lazy_plan,
+    .args = lazy_args,
+    .each = lazy_each,
+    .done = lazy_done,
+    .stats = lazy_stats,
+    .destroy = lazy_destroy,
+};

@@ -75,44 +75,46 @@ static golcl_status lut4_init(golcl_stepper *s) {
 
 /* The kernel for this grid; a shape chosen from the device is halved until
  * the compiled kernel takes it, an explicit one is refused if it does not. */
-static golcl_status lut4_kernel(golcl_stepper *s, golcl_grid *g, cl_kernel *k) {
+static golcl_status lut4_plan(golcl_stepper *s, const golcl_grid *g, const golcl_layout_info *info,
+                              golcl__plan *p) {
+  (void)info;
   lut4_state *S = s->state;
   for (;;) {
-    char opts[128], life[64];
-    golcl__life_options(g, life, sizeof life);
-    golcl__snprintf(opts, sizeof opts, "%s -DGOLCL_LW=%zu -DGOLCL_LH=%zu", life, S->local[0],
-                    S->local[1]);
-    golcl_status st = golcl__kernel(s->ctx, "life/lut4.cl", opts, "lut4_step", k);
+    golcl__opts o;
+    golcl__opts_init(&o);
+    golcl__opts_define(&o, "GOLCL_LW", (long long)S->local[0]);
+    golcl__opts_define(&o, "GOLCL_LH", (long long)S->local[1]);
+    golcl_status st = golcl__life_kernel(s, g, "life/lut4.cl", "lut4_step", &o, &p->kernel);
     if (st != GOLCL_OK) return st;
-    st = golcl__wg_fits(s, *k, S->local);
-    if (st == GOLCL_OK || !S->chosen || S->local[0] * S->local[1] == 1) return st;
+    st = golcl__wg_fits(s, p->kernel, S->local);
+    if (st == GOLCL_OK) break;
+    if (!S->chosen || S->local[0] * S->local[1] == 1) return st;
     S->local[S->local[0] >= S->local[1] ? 0 : 1] /= 2;
   }
+  for (int i = 0; i < 2; i++) {
+    p->local[i] = S->local[i];
+    p->tile[i] = (uint32_t)(2 * S->local[i]);
+    p->global[i] = golcl__round_up(((size_t)(i ? g->h : g->w) + 1) / 2, S->local[i]);
+  }
+  return GOLCL_OK;
 }
 
 static golcl_status lut4_prepare(golcl_stepper *s, golcl_grid *g) {
-  cl_kernel k;
-  golcl_status st = lut4_kernel(s, g, &k);
   cl_mem lut;
-  if (st == GOLCL_OK) st = golcl__lut_get(s->ctx, &((lut4_state *)s->state)->lut, g->rule, &lut);
-  return st;
+  return golcl__lut_get(s->ctx, &((lut4_state *)s->state)->lut, g->rule, &lut);
 }
 
-static golcl_status lut4_run(golcl_stepper *s, golcl_grid *g, uint64_t gens) {
+static golcl_status lut4_args(golcl_stepper *s, golcl_grid *g, const golcl__plan *p,
+                              uint32_t gens) {
+  (void)gens;
   lut4_state *S = s->state;
-  cl_kernel k;
-  cl_mem lut, spare;
-  golcl_status st = lut4_kernel(s, g, &k);
-  if (st == GOLCL_OK) st = golcl__lut_get(s->ctx, &S->lut, g->rule, &lut);
-  if (st == GOLCL_OK) st = golcl__grid_set_layout(g, GOLCL_LAYOUT_BYTES);
-  if (st == GOLCL_OK) st = golcl__grid_spare(g, &spare);
-  if (st != GOLCL_OK) return st;
-  size_t global[2] = {golcl__round_up((g->w + 1) / 2, S->local[0]),
-                      golcl__round_up((g->h + 1) / 2, S->local[1])};
+  cl_mem lut;
+  golcl_status st = golcl__lut_get(s->ctx, &S->lut, g->rule, &lut);
   cl_int w = (cl_int)g->w, h = (cl_int)g->h;
-  st = golcl__args(s->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
-                   GOLCL__ARG(h), GOLCL__ARG(lut), GOLCL__END);
-  return st == GOLCL_OK ? golcl__step_loop(s, g, k, global, S->local, gens) : st;
+  if (st == GOLCL_OK)
+    st = golcl__args(s->ctx, p->kernel, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
+                     GOLCL__ARG(h), GOLCL__ARG(lut), GOLCL__END);
+  return st;
 }
 
 static void lut4_destroy(golcl_stepper *s) {
@@ -121,5 +123,12 @@ static void lut4_destroy(golcl_stepper *s) {
   free(S);
 }
 
-const golcl__stepper_ops golcl__stepper_lut4 = {GOLCL_STEPPER_LUT4, lut4_init, lut4_prepare,
-                                                lut4_run, lut4_destroy};
+const golcl__stepper_ops golcl__stepper_lut4 = {
+    .kind = GOLCL_STEPPER_LUT4,
+    .layout = GOLCL_LAYOUT_BYTES,
+    .init = lut4_init,
+    .plan = lut4_plan,
+    .prepare = lut4_prepare,
+    .args = lut4_args,
+    .destroy = lut4_destroy,
+};

@@ -1,6 +1,6 @@
-/* stepper_packed.c — the launcher that pack16 and lut6x3 share: a table from
- * the rule (lut.c), the grid switched to the stepper's packed layout, one
- * kernel launch a generation, double-buffered in the grid. */
+/* stepper_packed.c — the hooks that pack16 and lut6x3 share: a table from
+ * the rule (lut.c), one kernel launch a generation on the stepper's packed
+ * layout, the range from the layout's description. */
 #include "lut.h"
 
 #include <stdlib.h>
@@ -24,47 +24,44 @@ golcl_status golcl__packed_init(golcl_stepper *s, const golcl__packed_desc *d) {
   return GOLCL_OK;
 }
 
-static golcl_status packed_kernel(golcl_stepper *s, golcl_grid *g, cl_kernel *k) {
+golcl_status golcl__packed_plan(golcl_stepper *s, const golcl_grid *g,
+                                const golcl_layout_info *info, golcl__plan *p) {
   packed_state *S = s->state;
-  char opts[64];
-  golcl__life_options(g, opts, sizeof opts);
-  golcl_status st = golcl__kernel(s->ctx, S->d->file, opts, S->d->kernel, k);
-  if (st == GOLCL_OK && S->local[0]) st = golcl__wg_fits(s, *k, S->local);
-  return st;
+  golcl_status st = golcl__life_kernel(s, g, S->d->file, S->d->kernel, NULL, &p->kernel);
+  if (st == GOLCL_OK && S->local[0]) st = golcl__wg_fits(s, p->kernel, S->local);
+  if (st != GOLCL_OK) return st;
+  cl_int ab[2];
+  S->d->range(info, ab, p->global);
+  for (int i = 0; i < 2; i++) {
+    p->local[i] = S->local[i];
+    if (S->local[i]) p->global[i] = golcl__round_up(p->global[i], S->local[i]);
+  }
+  return GOLCL_OK;
 }
 
 golcl_status golcl__packed_prepare(golcl_stepper *s, golcl_grid *g) {
   packed_state *S = s->state;
-  cl_kernel k;
   cl_mem lut;
   golcl__program_entry *conv;
-  golcl_status st = packed_kernel(s, g, &k);
-  if (st == GOLCL_OK) st = golcl__program(s->ctx, S->d->layout_file, "", &conv);
+  golcl_status st = golcl__program(s->ctx, S->d->layout_file, "", &conv);
   if (st == GOLCL_OK) st = golcl__lut_get(s->ctx, &S->lut, g->rule, &lut);
   return st;
 }
 
-golcl_status golcl__packed_run(golcl_stepper *s, golcl_grid *g, uint64_t gens) {
+golcl_status golcl__packed_args(golcl_stepper *s, golcl_grid *g, const golcl__plan *p,
+                                uint32_t gens) {
+  (void)gens;
   packed_state *S = s->state;
-  cl_kernel k;
-  cl_mem lut, spare;
-  golcl_status st = packed_kernel(s, g, &k);
-  if (st == GOLCL_OK) st = golcl__lut_get(s->ctx, &S->lut, g->rule, &lut);
-  if (st == GOLCL_OK) st = golcl__grid_set_layout(g, S->d->layout);
-  if (st == GOLCL_OK) st = golcl__grid_spare(g, &spare); /* g->spare from here on */
-  if (st != GOLCL_OK) return st;
+  cl_mem lut;
+  golcl_status st = golcl__lut_get(s->ctx, &S->lut, g->rule, &lut);
   cl_int w = (cl_int)g->w, h = (cl_int)g->h, ab[2];
   size_t global[2];
-  S->d->range(g, ab, global);
-  if (S->local[0]) {
-    global[0] = golcl__round_up(global[0], S->local[0]);
-    global[1] = golcl__round_up(global[1], S->local[1]);
-  }
-  st =
-      golcl__args(s->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w), GOLCL__ARG(h),
-                  GOLCL__ARG(ab[0]), GOLCL__ARG(ab[1]), GOLCL__ARG(lut), GOLCL__END);
-  return st == GOLCL_OK ? golcl__step_loop(s, g, k, global, S->local[0] ? S->local : NULL, gens)
-                        : st;
+  S->d->range(&g->info, ab, global);
+  if (st == GOLCL_OK)
+    st = golcl__args(s->ctx, p->kernel, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
+                     GOLCL__ARG(h), GOLCL__ARG(ab[0]), GOLCL__ARG(ab[1]), GOLCL__ARG(lut),
+                     GOLCL__END);
+  return st;
 }
 
 void golcl__packed_destroy(golcl_stepper *s) {

@@ -41,11 +41,14 @@ static golcl_status reference_run(golcl_stepper *s, golcl_grid *g, uint64_t gens
     b = t;
   }
   if (st == GOLCL_OK) st = golcl_grid_write(g, a, 0);
-  if (st == GOLCL_OK) g->generation += gens;
   free(a);
   free(b);
   return st;
 }
 
-const golcl__stepper_ops golcl__stepper_reference = {GOLCL_STEPPER_REFERENCE, NULL, NULL,
-                                                     reference_run, NULL};
+/* On the host, through the public grid API (which leaves the byte layout). */
+const golcl__stepper_ops golcl__stepper_reference = {
+    .kind = GOLCL_STEPPER_REFERENCE,
+    .layout = GOLCL_LAYOUT_BYTES,
+    .host_run = reference_run,
+};

@@ -150,6 +150,16 @@ golcl_status golcl__wg_shape(golcl_stepper *s, cl_kernel k, size_t local[2]) {
   return golcl__wg_fits(s, k, local);
 }
 
+golcl_status golcl__wg_plan(golcl_stepper *s, const golcl_grid *g, const char *file,
+                            const char *name, uint32_t cells_x, golcl__plan *p) {
+  golcl_status st = golcl__life_kernel(s, g, file, name, NULL, &p->kernel);
+  if (st == GOLCL_OK) st = golcl__wg_shape(s, p->kernel, p->local);
+  if (st != GOLCL_OK) return st;
+  p->global[0] = golcl__round_up(((size_t)g->w + cells_x - 1) / cells_x, p->local[0]);
+  p->global[1] = golcl__round_up(g->h, p->local[1]);
+  return GOLCL_OK;
+}
+
 /* The largest divisor of n that is at most m (m >= 1). */
 static size_t divisor_at_most(size_t n, size_t m) {
   for (size_t d = m < n ? m : n; d > 1; d--)
@@ -184,36 +194,50 @@ static golcl_status tiling_resolve(golcl_stepper *s, size_t cap, golcl__tiling *
   return GOLCL_OK;
 }
 
-static void tiling_options(const golcl_grid *g, const golcl__tiling *t, char *buf, size_t cap) {
-  char base[64];
-  golcl__life_options(g, base, sizeof base);
-  golcl__snprintf(buf, cap,
-                  "%s -DGOLCL_TILE_W=%u -DGOLCL_TILE_H=%u -DGOLCL_LOCAL_W=%zu "
-                  "-DGOLCL_LOCAL_H=%zu",
-                  base, (unsigned)t->tile[0], (unsigned)t->tile[1], t->local[0], t->local[1]);
+golcl_status golcl__tile_coords_fit(golcl_stepper *s, const golcl_grid *g, const uint32_t tile[2]) {
+  /* tile origins and halo coordinates are ints in the kernel */
+  if ((uint64_t)g->w + tile[0] + 2 <= INT_MAX && (uint64_t)g->h + tile[1] + 2 <= INT_MAX)
+    return GOLCL_OK;
+  return golcl__fail(s->ctx, GOLCL_E_UNSUPPORTED,
+                     "%s: a %ux%u grid with %ux%u tiles is too large for int coordinates",
+                     golcl_stepper_name(s->kind), (unsigned)g->w, (unsigned)g->h, (unsigned)tile[0],
+                     (unsigned)tile[1]);
 }
 
-golcl_status golcl__tiled_kernel(golcl_stepper *s, golcl_grid *g, const char *file,
-                                 const char *name, golcl__tiling *t, cl_kernel *k) {
+golcl_status golcl__tiled_supports(golcl_stepper *s, const golcl_grid *g) {
+  golcl__tiling t; /* the largest: a kernel's own limit only makes tiles smaller */
+  golcl_status st = tiling_resolve(s, 0, &t);
+  return st != GOLCL_OK ? st : golcl__tile_coords_fit(s, g, t.tile);
+}
+
+golcl_status golcl__tiled_plan(golcl_stepper *s, const golcl_grid *g, const char *file,
+                               const char *name, golcl__plan *p) {
   size_t cap = 0;
+  golcl__tiling t;
   for (;;) {
-    char opts[256];
-    golcl_status st = tiling_resolve(s, cap, t);
+    golcl_status st = tiling_resolve(s, cap, &t);
     if (st != GOLCL_OK) return st;
-    /* tile origins and halo coordinates are ints in the kernel */
-    if ((uint64_t)g->w + t->tile[0] + 2 > INT_MAX || (uint64_t)g->h + t->tile[1] + 2 > INT_MAX)
-      return golcl__fail(s->ctx, GOLCL_E_UNSUPPORTED,
-                         "%s: a %ux%u grid with %ux%u tiles is too large for int coordinates",
-                         golcl_stepper_name(s->kind), (unsigned)g->w, (unsigned)g->h,
-                         (unsigned)t->tile[0], (unsigned)t->tile[1]);
-    tiling_options(g, t, opts, sizeof opts);
-    st = golcl__kernel(s->ctx, file, opts, name, k);
+    golcl__opts o;
+    golcl__opts_init(&o);
+    golcl__opts_define(&o, "GOLCL_TILE_W", t.tile[0]);
+    golcl__opts_define(&o, "GOLCL_TILE_H", t.tile[1]);
+    golcl__opts_define(&o, "GOLCL_LOCAL_W", (long long)t.local[0]);
+    golcl__opts_define(&o, "GOLCL_LOCAL_H", (long long)t.local[1]);
+    st = golcl__life_kernel(s, g, file, name, &o, &p->kernel);
     size_t kmax = 0;
-    if (st == GOLCL_OK) st = kernel_max(s, *k, &kmax);
-    if (st == GOLCL_OK) st = golcl__wg_fits(s, *k, t->local);
+    if (st == GOLCL_OK) st = kernel_max(s, p->kernel, &kmax);
+    if (st == GOLCL_OK) st = golcl__wg_fits(s, p->kernel, t.local);
+    if (st == GOLCL_OK) break;
     /* a shape the device chose may be too large for this kernel: ask again
        within the kernel's own limit; the caller's shape is theirs to change */
     if (st != GOLCL_E_UNSUPPORTED || s->opts.local_w || cap == kmax || kmax == 0) return st;
     cap = kmax;
   }
+  for (int i = 0; i < 2; i++) {
+    size_t n = i ? g->h : g->w;
+    p->local[i] = t.local[i];
+    p->tile[i] = t.tile[i];
+    p->global[i] = (n + t.tile[i] - 1) / t.tile[i] * t.local[i];
+  }
+  return GOLCL_OK;
 }
