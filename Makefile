@@ -32,7 +32,8 @@ PKG_CONFIG ?= pkg-config
 WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes $(WERROR)
 BASE_CPPFLAGS := -Iinclude -D_POSIX_C_SOURCE=200809L
 LIB_CFLAGS := -std=c11 $(WARN) -fPIC -fvisibility=hidden -DGOLCL_BUILDING
-LIB_LIBS := -lclblast -lOpenCL -lm
+ZLIB_LIBS := -lz
+LIB_LIBS := -lclblast -lOpenCL $(ZLIB_LIBS) -lm
 # Device discovery is serialised with a pthread mutex (lib/core/context.c).
 LIB_LIBS += -pthread
 
@@ -69,7 +70,8 @@ TEST_UTIL_OBJ := $(TEST_UTIL_SRC:%.c=$(BUILD)/obj/%.o)
 CHECK_CFLAGS := $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell $(PKG_CONFIG) --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lm -pthread)
 
-DEPS_PKGS := ocl-icd-opencl-dev opencl-headers pocl-opencl-icd libclblast-dev check libpng-dev pkg-config
+DEPS_PKGS := ocl-icd-opencl-dev opencl-headers pocl-opencl-icd libclblast-dev check libpng-dev pkg-config \
+             zlib1g-dev
 
 .PHONY: all lib examples tests test demo deps install install-pc install-static install-shared \
         install-includes install-bin install-man uninstall clean asan docs
@@ -180,8 +182,10 @@ asan: deps
 FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
 FUZZ_PKGS ?= clang libclang-rt-14-dev
-FUZZ_SRC := tests/fuzz/fuzz_pattern.c lib/life/pattern.c lib/life/pattern_read.c \
-            lib/life/pattern_write.c lib/life/rule.c lib/core/error.c
+# Built without OpenCL: no -lOpenCL, and tests/fuzz/no-opencl/CL/cl.h (an #error)
+# first on the include path.
+FUZZ_SRC := tests/fuzz/fuzz_pattern.c lib/pattern/pattern.c lib/pattern/pattern_read.c \
+            lib/pattern/pattern_write.c lib/life/rule.c lib/core/error.c
 .PHONY: fuzz
 fuzz:
 	@$(MAKE) --no-print-directory deps EXTRA_PKGS="$(FUZZ_PKGS)"
@@ -191,20 +195,25 @@ fuzz:
 	$(BUILD)/fuzz/fuzz_pattern -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 \
 	  -dict=tests/fuzz/pattern.dict -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus
 
-$(BUILD)/fuzz/fuzz_pattern: $(FUZZ_SRC) tests/fuzz/pattern.dict include/golcl.h lib/life/pattern.h \
-                            lib/life/life.h lib/core/core.h
+$(BUILD)/fuzz/fuzz_pattern: $(FUZZ_SRC) tests/fuzz/pattern.dict include/golcl.h \
+                            lib/pattern/pattern.h lib/core/host.h
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(BASE_CPPFLAGS) -std=c11 $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined \
-	  -fno-sanitize-recover=undefined -o $@ $(FUZZ_SRC)
+	$(FUZZ_CC) -Itests/fuzz/no-opencl -DGOLCL_NO_OPENCL_HEADERS $(BASE_CPPFLAGS) -std=c11 $(WARN) \
+	  -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -o $@ $(FUZZ_SRC) \
+	  $(ZLIB_LIBS)
 
 # ---------------------------------------------------------------- install
 # golcl.pc for static linking: each library of LIB_LIBS that has a .pc of its
-# own goes to Requires.private, the others (-lm, -pthread) to Libs.private,
-# each once. Made afresh every time, since prefix and libdir come from the
-# command line.
-PC_REQUIRES := $(foreach p,clblast OpenCL,$(if $(filter -l$(p),$(LIB_LIBS)),$(if \
-                 $(shell $(PKG_CONFIG) --exists $(p) 2>/dev/null && echo y),$(p))))
-PC_LIBS := $(filter-out $(PC_REQUIRES:%=-l%),$(LIB_LIBS))
+# own (PC_DEPS: package=library) goes to Requires.private, the others (-lm,
+# -pthread) to Libs.private, each once. Made afresh every time, since prefix
+# and libdir come from the command line.
+PC_DEPS := clblast=clblast OpenCL=OpenCL zlib=z
+pc_pkg = $(word 1,$(subst =, ,$(1)))
+pc_lib = -l$(word 2,$(subst =, ,$(1)))
+PC_FOUND := $(foreach d,$(PC_DEPS),$(if $(filter $(call pc_lib,$(d)),$(LIB_LIBS)),$(if \
+              $(shell $(PKG_CONFIG) --exists $(call pc_pkg,$(d)) 2>/dev/null && echo y),$(d))))
+PC_REQUIRES := $(foreach d,$(PC_FOUND),$(call pc_pkg,$(d)))
+PC_LIBS := $(filter-out $(foreach d,$(PC_FOUND),$(call pc_lib,$(d))),$(LIB_LIBS))
 .PHONY: FORCE
 golcl.pc: golcl.pc.in FORCE
 	sed -e 's|@prefix@|$(prefix)|' -e 's|@libdir@|$(libdir)|' -e 's|@includedir@|$(includedir)|' \

@@ -7,6 +7,16 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* Define GOLCL_NO_OPENCL_HEADERS before this header to use the parts that
+ * need no device (patterns, rules, errors, versions) where the OpenCL headers
+ * are not installed: the four OpenCL handle types it names are then declared
+ * as the Khronos headers declare them (so including those later still works). */
+#ifdef GOLCL_NO_OPENCL_HEADERS
+typedef struct _cl_context *cl_context;
+typedef struct _cl_device_id *cl_device_id;
+typedef struct _cl_command_queue *cl_command_queue;
+typedef struct _cl_mem *cl_mem;
+#else
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
 #endif
@@ -14,6 +24,7 @@
 #include <OpenCL/cl.h>
 #else
 #include <CL/cl.h>
+#endif
 #endif
 
 #ifdef __cplusplus
@@ -619,22 +630,26 @@ typedef struct golcl_pattern_limits {
 GOLCL_API void golcl_pattern_get_limits(golcl_pattern_limits *out);
 
 /** Sets the process-wide limits of golcl_pattern_parse and
- *  golcl_pattern_read_file; NULL restores the defaults. Set them before
+ *  golcl_pattern_read_file, which the writers keep too (they refuse a text
+ *  that could not be read back); NULL restores the defaults. Set them before
  *  threads parse: each field is read atomically, not the struct as a whole.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (a field is 0). */
 GOLCL_API golcl_status golcl_pattern_set_limits(const golcl_pattern_limits *limits);
 
 /** Parses a pattern: RLE (with Golly's #CXRLE line and rule suffixes),
- *  plaintext (.cells), Life 1.05 or Life 1.06, recognised from the content.
- *  The text need not be NUL-terminated; a NUL byte in it is an error.
+ *  plaintext (.cells), Life 1.05 or Life 1.06, recognised from the content;
+ *  gzip-compressed text is inflated first (zlib; the inflated text is held
+ *  to max_bytes). The text need not be NUL-terminated; a NUL byte in it is
+ *  an error.
  *  @param text  len bytes of text.
  *  @param out   receives the pattern; set to NULL on failure.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL text with len > 0, or NULL
  *          out); GOLCL_E_PARSE (malformed text, or a size, run count or
  *          cell count above the limits: "line L, column C: ..." in
- *          golcl_last_errmsg()); GOLCL_E_UNSUPPORTED (a rule that is not
- *          Life-like, a topology other than :T and :P, macrocell or gzip
- *          input; the message names it); GOLCL_E_OUT_OF_MEMORY. */
+ *          golcl_last_errmsg(); corrupt or truncated gzip data); GOLCL_E_UNSUPPORTED
+ *          (a rule that is not Life-like, a topology other than :T and :P,
+ *          macrocell or MCell input; the message names it);
+ *          GOLCL_E_OUT_OF_MEMORY. */
 GOLCL_API golcl_status golcl_pattern_parse(const char *text, size_t len, golcl_pattern **out);
 
 /** Reads and parses a file (the format comes from the content, not the
@@ -752,13 +767,14 @@ GOLCL_API golcl_status golcl_pattern_add_comment(golcl_pattern *pattern, const c
  *  boundary, cells that fall outside the grid are dropped (clipped); on a
  *  torus they wrap, (x + px) mod W and (y + py) mod H, so a pattern larger
  *  than the grid folds onto it. The grid's rule and generation do not
- *  change (see golcl_grid_set_rule_bits, golcl_grid_set_generation). The
- *  grid may change to the byte layout.
- *  Blocks.
+ *  change (see golcl_grid_set_rule_bits, golcl_grid_set_generation). Only
+ *  the rectangles that the box covers cross to the host and back, in bands
+ *  of a few MB (golcl_grid_read_rect / golcl_grid_write_rect), in the grid's
+ *  own layout, which does not change. Blocking as golcl_grid_write_rect.
  *  @return GOLCL_OK (also when everything is clipped); GOLCL_E_INVALID_ARG
- *          (NULL argument); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_BUILD (converting
- *          from another layout); GOLCL_E_OPENCL (then cells may be partly
- *          placed). Details in golcl_context_errmsg. */
+ *          (NULL argument); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_BUILD (the
+ *          rectangle kernel of a bit layout); GOLCL_E_OPENCL (then cells may
+ *          be partly placed). Details in golcl_context_errmsg. */
 GOLCL_API golcl_status golcl_grid_place(golcl_grid *grid, const golcl_pattern *pattern,
                                         int64_t x, int64_t y);
 
@@ -766,28 +782,31 @@ GOLCL_API golcl_status golcl_grid_place(golcl_grid *grid, const golcl_pattern *p
  *  the grid's rule, generation and size as its topology (":T" for a torus,
  *  ":P" for a dead boundary) and its position in Golly's coordinates of that
  *  grid: grid cell (x, y) is (x - floor(W/2), y - floor(H/2)). Reads the grid
- *  in bounded chunks.
- *  Blocks.
+ *  in bands of rows of a few MB (golcl_grid_read_rect), in its own layout,
+ *  which does not change. Blocking.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument; *out is set to NULL
- *          on every failure); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_BUILD (reading
- *          another layout); GOLCL_E_OPENCL. */
+ *          on every failure); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_BUILD (the
+ *          rectangle kernel of a bit layout); GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_grid_extract(golcl_grid *grid, golcl_pattern **out);
 
 /** The bounding box of the live cells of a grid, without building a
  *  pattern: *w = *h = 0 (and *x = *y = 0) if there are none. Reads the grid
- *  in bounded chunks.
- *  Blocks.
+ *  as golcl_grid_extract does. Blocking.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_OUT_OF_MEMORY;
- *          GOLCL_E_BUILD (reading another layout); GOLCL_E_OPENCL. */
+ *          GOLCL_E_BUILD (the rectangle kernel of a bit layout); GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_grid_bounding_box(golcl_grid *grid, uint32_t *x, uint32_t *y,
                                                uint32_t *w, uint32_t *h);
 
 /** Writes a pattern as RLE: "#CXRLE Pos=x,y Gen=n" when a position was given
  *  or the generation is not 0, the comment lines, the header
  *  "x = W, y = H, rule = RULE" (with the suffix of a bounded topology), and
- *  lines of at most 70 characters ending with '!'.
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_IO (a
- *          write failed). */
+ *  lines of at most 70 characters ending with '!'. Nothing is written if the
+ *  text would break the limits of golcl_pattern_set_limits (a box or grid
+ *  side, the live cells, the bytes of text), as the readers could not read
+ *  it back.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, past a limit: the
+ *          limit in golcl_last_errmsg()); GOLCL_E_IO (a write or the final
+ *          fflush failed; f's error indicator is set). */
 GOLCL_API golcl_status golcl_pattern_write_rle(const golcl_pattern *pattern, FILE *f);
 
 /** Writes a pattern as plaintext: comments as "!" lines ("!Name: ", "!Author: "
@@ -798,10 +817,16 @@ GOLCL_API golcl_status golcl_pattern_write_rle(const golcl_pattern *pattern, FIL
 GOLCL_API golcl_status golcl_pattern_write_plaintext(const golcl_pattern *pattern, FILE *f);
 
 /** Writes a pattern to a file in the format of its extension: ".rle" for
- *  RLE, ".cells" for plaintext (case-insensitive).
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, another
- *          extension); GOLCL_E_IO (cannot create or write; the path and the
- *          reason in golcl_last_errmsg()). */
+ *  RLE, ".cells" for plaintext (case-insensitive). The text goes to a new
+ *  temporary file in the same folder (the permissions of the file it
+ *  replaces, else 0666 less the umask), is flushed and fsync'ed, and is then
+ *  renamed over path: on any failure the temporary is removed and a file
+ *  that was at path is left as it was, never cut. The folder must be
+ *  writable; a symbolic link at path is replaced, not followed.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, another extension,
+ *          past a limit as in golcl_pattern_write_rle); GOLCL_E_IO (cannot
+ *          create, write, fsync, close or rename, a full disk included; the
+ *          path and the reason in golcl_last_errmsg()). */
 GOLCL_API golcl_status golcl_pattern_write_file(const golcl_pattern *pattern, const char *path);
 
 #ifdef __cplusplus

@@ -5,8 +5,14 @@
 #include "testutil.h"
 
 #include <dirent.h>
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mount.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* Helpers ------------------------------------------------------------------------ */
 
@@ -358,7 +364,7 @@ START_TEST(unsupported_rules_and_formats) {
               GOLCL_E_UNSUPPORTED, 0, 0, "macrocell");
   expect_fail("#MCell 4.20\n#GAME Life\n", strlen("#MCell 4.20\n#GAME Life\n"), GOLCL_E_UNSUPPORTED,
               0, 0, "MCell");
-  expect_fail("\x1f\x8b\x08\x00", 4, GOLCL_E_UNSUPPORTED, 0, 0, "gzip");
+  expect_fail("\x1f\x8b\x08\x00", 4, GOLCL_E_PARSE, 1, 1, "gzip data: truncated");
 }
 END_TEST
 
@@ -599,6 +605,18 @@ START_TEST(life106) {
   ck_assert_uint_eq(golcl_pattern_width(p), 0);
   ck_assert_uint_eq(golcl_pattern_population(p), 0);
   golcl_pattern_destroy(p);
+  /* the extreme coordinates, alone and 2^63 apart (a signed overflow under
+   * UBSan before; the fuzz corpus has them too: tests/data/fuzz-*2pow62*) */
+  p = parse("#Life 1.06\n4611686018427387904 -4611686018427387904\n");
+  ck_assert_int_eq(golcl_pattern_origin(p, &x, &y), 1);
+  ck_assert(x == (int64_t)1 << 62 && y == -((int64_t)1 << 62));
+  golcl_pattern_destroy(p);
+  const char *apart_x = "#Life 1.06\n4611686018427387904 0\n-4611686018427387904 0\n";
+  expect_fail(apart_x, strlen(apart_x), GOLCL_E_PARSE, 3, 1, "wider than the limit");
+  const char *apart_y = "#Life 1.06\n0 -4611686018427387904\n0 4611686018427387904\n";
+  expect_fail(apart_y, strlen(apart_y), GOLCL_E_PARSE, 3, 1, "taller than the limit");
+  const char *blocks = "#Life 1.05\n#P 4611686018427387904 0\n*\n#P -4611686018427387904 0\n*\n";
+  expect_fail(blocks, strlen(blocks), GOLCL_E_PARSE, 5, 1, "wider than the limit");
 }
 END_TEST
 
@@ -1009,13 +1027,30 @@ START_TEST(place_in_every_layout) {
     }
     TU_OK(s);
     golcl_pattern *p = parse("x = 3, y = 3\nbo$2bo$3o!");
+    uint8_t want[37 * 29] = {0};
+    want[10 * 37 + 20] = want[27 * 37 + 36] = 1; /* already alive: an "Or" paste keeps them */
+    TU_OK(golcl_grid_write(g, want, 0));
     TU_OK(golcl_grid_place(g, p, 35, 28));
     uint8_t cells[37 * 29];
     TU_OK(golcl_grid_read(g, cells, 0));
-    uint8_t want[37 * 29] = {0};
     want[28 * 37 + 36] = want[0 * 37 + 0] = want[1 * 37 + 35] = want[1 * 37 + 36] =
         want[1 * 37 + 0] = 1;
     ck_assert_mem_eq(cells, want, sizeof want);
+    golcl_layout_info info; /* placed in the grid's own layout */
+    ck_assert_ptr_nonnull(golcl_grid_buffer(g, &info));
+    ck_assert_int_eq(info.layout, l);
+    uint32_t bx, by, bw, bh;
+    TU_OK(golcl_grid_bounding_box(g, &bx, &by, &bw, &bh));
+    ck_assert_uint_eq(bx, 0);
+    ck_assert_uint_eq(by, 0);
+    ck_assert_uint_eq(bw, 37);
+    ck_assert_uint_eq(bh, 29);
+    golcl_pattern *e;
+    TU_OK(golcl_grid_extract(g, &e));
+    ck_assert_uint_eq(golcl_pattern_population(e), 7);
+    ck_assert(golcl_pattern_cell(e, 20, 10) && golcl_pattern_cell(e, 36, 27));
+    ck_assert_int_eq(golcl_grid_buffer(g, &info) != NULL && info.layout == (golcl_layout)l, 1);
+    golcl_pattern_destroy(e);
     golcl_pattern_destroy(p);
     golcl_grid_destroy(g);
   }
@@ -1172,6 +1207,204 @@ START_TEST(gosper_gun_file) {
 }
 END_TEST
 
+/* Issue 14: writes that fail, writers' limits, gzip ------------------------------ */
+
+static char *slurp(const char *path, size_t *n) {
+  FILE *f = fopen(path, "rb");
+  ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
+  char *buf = malloc(1 << 20);
+  *n = fread(buf, 1, 1 << 20, f);
+  fclose(f);
+  return buf;
+}
+
+static int files_in(const char *dir) {
+  DIR *d = opendir(dir);
+  ck_assert_ptr_nonnull(d);
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)))
+    if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) n++;
+  closedir(d);
+  return n;
+}
+
+/* A pattern whose RLE is far above 64 KiB (random cells, ~2 bytes a run). */
+static golcl_pattern *big_pattern(void) {
+  uint8_t *cells = tu_random_cells(600 * 600, 0.5, 99);
+  golcl_pattern *p;
+  TU_OK(golcl_pattern_from_cells(cells, 600, 600, 0, &p));
+  free(cells);
+  return p;
+}
+
+/* Writes `old` to dir/out.rle, then the big pattern over it, which must fail
+ * with GOLCL_E_IO and leave out.rle as it was and nothing else in dir. */
+static void failed_write_keeps_the_old_file(const char *dir, golcl_status *got, int *same,
+                                            int *files) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/out.rle", dir);
+  golcl_pattern *old = parse("#N the old file\nx = 3, y = 3\nbo$2bo$3o!"), *big = big_pattern();
+  *got = golcl_pattern_write_file(old, path);
+  size_t n0 = 0, n1 = 0;
+  char *before = *got == GOLCL_OK ? slurp(path, &n0) : NULL;
+  if (*got == GOLCL_OK) *got = golcl_pattern_write_file(big, path);
+  char *after = before ? slurp(path, &n1) : NULL;
+  *same = before && after && n0 == n1 && memcmp(before, after, n0) == 0;
+  *files = files_in(dir);
+  free(before);
+  free(after);
+  golcl_pattern_destroy(old);
+  golcl_pattern_destroy(big);
+}
+
+/* A full disk: a 64 KiB tmpfs when the test runs as root (and may mount);
+ * for everyone, a file-size limit (RLIMIT_FSIZE), under which writes past
+ * 16 KiB fail with EFBIG as on a full disk. Either way the write must fail
+ * with GOLCL_E_IO, the old file must be unchanged and no temporary left. */
+START_TEST(write_file_failure_keeps_the_old_file) {
+  char dir[] = "/tmp/golcl-full-XXXXXX";
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  golcl_status got;
+  int same, files;
+  if (geteuid() == 0 && mount("tmpfs", dir, "tmpfs", 0, "size=64k") == 0) {
+    failed_write_keeps_the_old_file(dir, &got, &same, &files);
+    char path[512];
+    snprintf(path, sizeof path, "%s/out.rle", dir);
+    remove(path);
+    int um = umount2(dir, MNT_DETACH);
+    printf("test_pattern: failed write on a full 64 KiB tmpfs\n");
+    ck_assert_int_eq(um, 0);
+    ck_assert_int_eq(got, GOLCL_E_IO);
+    ck_assert_msg(strstr(golcl_last_errmsg(), "out.rle") != NULL, "%s", golcl_last_errmsg());
+    ck_assert_msg(same, "the old file changed");
+    ck_assert_int_eq(files, 1);
+  } else {
+    printf("test_pattern: not root (or no mount): the full tmpfs is not tried\n");
+  }
+  struct rlimit old_lim, lim;
+  ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old_lim), 0);
+  lim = old_lim;
+  lim.rlim_cur = 16 << 10;
+  void (*old_sig)(int) = signal(SIGXFSZ, SIG_IGN);
+  ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &lim), 0);
+  failed_write_keeps_the_old_file(dir, &got, &same, &files);
+  setrlimit(RLIMIT_FSIZE, &old_lim);
+  signal(SIGXFSZ, old_sig);
+  printf("test_pattern: failed write past a 16 KiB file-size limit\n");
+  ck_assert_int_eq(got, GOLCL_E_IO);
+  ck_assert_msg(same, "the old file changed");
+  ck_assert_int_eq(files, 1);
+  /* the same pattern writes when nothing stops it, and replaces the file */
+  char path[512];
+  snprintf(path, sizeof path, "%s/out.rle", dir);
+  golcl_pattern *big = big_pattern(), *back;
+  TU_OK(golcl_pattern_write_file(big, path));
+  TU_OK(golcl_pattern_read_file(path, &back));
+  same_pattern(big, back);
+  ck_assert_int_eq(files_in(dir), 1);
+  golcl_pattern_destroy(back);
+  golcl_pattern_destroy(big);
+  remove(path);
+  ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
+/* A FILE whose writes fail (/dev/full): GOLCL_E_IO from both writers. */
+START_TEST(writers_report_a_failing_descriptor) {
+  FILE *f = fopen("/dev/full", "wb");
+  if (!f) {
+    printf("test_pattern: no /dev/full; skipped\n");
+    return;
+  }
+  golcl_pattern *p = big_pattern();
+  ck_assert_int_eq(golcl_pattern_write_rle(p, f), GOLCL_E_IO);
+  clearerr(f);
+  ck_assert_int_eq(golcl_pattern_write_plaintext(p, f), GOLCL_E_IO);
+  fclose(f);
+  golcl_pattern_destroy(p);
+}
+END_TEST
+
+/* Writers refuse, before writing a byte, what the readers would refuse. */
+START_TEST(writers_have_the_readers_limits) {
+  golcl_pattern *huge = parse("x = 16777216, y = 16777216\n!"),
+                *glider = parse("x = 3, y = 3\nbo$2bo$3o!");
+  FILE *f = tmpfile();
+  ck_assert_ptr_nonnull(f);
+  /* 2^48 bytes of plaintext: refused; its RLE is one line */
+  ck_assert_int_eq(golcl_pattern_write_plaintext(huge, f), GOLCL_E_INVALID_ARG);
+  ck_assert_ptr_nonnull(strstr(golcl_last_errmsg(), "golcl_pattern_set_limits"));
+  ck_assert_int_eq(ftell(f), 0);
+  TU_OK(golcl_pattern_write_rle(huge, f));
+  rewind(f);
+  golcl_pattern_limits lim;
+  golcl_pattern_get_limits(&lim);
+  golcl_pattern_limits small = lim;
+  small.max_width = 2;
+  TU_OK(golcl_pattern_set_limits(&small));
+  ck_assert_int_eq(golcl_pattern_write_rle(glider, f), GOLCL_E_INVALID_ARG);
+  small = lim;
+  small.max_cells = 4;
+  TU_OK(golcl_pattern_set_limits(&small));
+  ck_assert_int_eq(golcl_pattern_write_rle(glider, f), GOLCL_E_INVALID_ARG);
+  small = lim;
+  small.max_bytes = 20; /* "x = 3, y = 3, rule = B3/S23\n" alone is longer */
+  TU_OK(golcl_pattern_set_limits(&small));
+  ck_assert_int_eq(golcl_pattern_write_rle(glider, f), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_pattern_write_plaintext(glider, f), 0); /* 12 bytes */
+  ck_assert_int_eq(golcl_pattern_write_file(glider, "/tmp/golcl_test_limits.rle"),
+                   GOLCL_E_INVALID_ARG);
+  TU_OK(golcl_pattern_set_limits(NULL));
+  ck_assert_int_eq(ftell(f), 12);
+  fclose(f);
+  golcl_pattern_destroy(huge);
+  golcl_pattern_destroy(glider);
+}
+END_TEST
+
+START_TEST(gzip_patterns_through_zlib) {
+  char gz[4096], rle[4096];
+  snprintf(gz, sizeof gz, "%s/gosper-glider-gun.rle.gz", data_dir());
+  snprintf(rle, sizeof rle, "%s/gosper-glider-gun.rle", data_dir());
+  golcl_pattern *a, *b, *c;
+  TU_OK(golcl_pattern_read_file(gz, &a));
+  TU_OK(golcl_pattern_read_file(rle, &b));
+  same_pattern(a, b);
+  ck_assert_uint_eq(golcl_pattern_population(a), 36);
+  size_t n;
+  char *bytes = slurp(gz, &n);
+  TU_OK(golcl_pattern_parse(bytes, n, &c));
+  same_pattern(b, c);
+  golcl_pattern_destroy(c);
+  /* two members, as `cat a.gz b.gz` makes: the texts one after the other */
+  char *two = malloc(2 * n);
+  memcpy(two, bytes, n);
+  memcpy(two + n, bytes, n);
+  TU_OK(golcl_pattern_parse(two, 2 * n, &c)); /* text after '!' is ignored */
+  same_pattern(b, c);
+  golcl_pattern_destroy(c);
+  two[n] = 'x'; /* not a second member */
+  expect_fail(two, 2 * n, GOLCL_E_PARSE, 1, 1, "after the compressed data");
+  free(two);
+  expect_fail(bytes, n - 5, GOLCL_E_PARSE, 1, 1, "gzip data: truncated");
+  bytes[n / 2] ^= 0x55;
+  expect_fail(bytes, n, GOLCL_E_PARSE, 1, 1, "gzip data");
+  bytes[n / 2] ^= 0x55;
+  golcl_pattern_limits lim, small;
+  golcl_pattern_get_limits(&lim);
+  small = lim;
+  small.max_bytes = 300; /* the file is smaller, its text is not */
+  ck_assert_uint_lt(n, 300);
+  TU_OK(golcl_pattern_set_limits(&small));
+  expect_fail(bytes, n, GOLCL_E_PARSE, 1, 1, "inflates past the limit of 300 bytes");
+  TU_OK(golcl_pattern_set_limits(NULL));
+  free(bytes);
+  golcl_pattern_destroy(a);
+  golcl_pattern_destroy(b);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("pattern");
   TCase *tc = tcase_create("formats");
@@ -1202,6 +1435,10 @@ int main(void) {
   tcase_add_test(tc, accessors_setters_and_null);
   tcase_add_test(tc, data_files_parse_or_fail_cleanly);
   tcase_add_test(tc, gosper_gun_file);
+  tcase_add_test(tc, write_file_failure_keeps_the_old_file);
+  tcase_add_test(tc, writers_report_a_failing_descriptor);
+  tcase_add_test(tc, writers_have_the_readers_limits);
+  tcase_add_test(tc, gzip_patterns_through_zlib);
   suite_add_tcase(s, tc);
   TCase *tg = tcase_create("grids");
   tcase_set_timeout(tg, 0);

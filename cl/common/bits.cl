@@ -1,23 +1,10 @@
-/* bits.cl — helpers of the bit-packed layouts (PACK16, BITROW) and of kernels
- * that gather a window wider than the grid: edge addressing by true cell
- * coordinates, little-endian words of byte rows, single bits.
+/* bits.cl — helpers of the bit-packed layouts (PACK16, BITROW):
+ * little-endian words of byte rows, single bits, block masks.
  * Build option: GOLCL_TORUS (0: dead boundary, 1: torus). */
 #ifndef GOLCL_BITS_CL
 #define GOLCL_BITS_CL
 
 #include "common/life.cl"
-
-/* Cell coordinate v of a window that may stick out of an axis of length len
- * by any amount: inside → v; -1 → len-1 and len → 0 on a torus; everything
- * else → -1 (dead). Positions beyond len are only neighbours of padding
- * cells, whose results are thrown away, so reading them as dead is exact. */
-inline int golcl_axis_edge(long v, int len) {
-#if GOLCL_TORUS
-  if (v == -1) return len - 1;
-  if (v == (long)len) return 0;
-#endif
-  return (v < 0 || v >= (long)len) ? -1 : (int)v;
-}
 
 /* Bit x of a row of bits, LSB first in bytes (BITROW). */
 inline uint golcl_row_bit(__global const uchar *row, int x) {

@@ -14,24 +14,16 @@ inline uint golcl_rule_apply(uint rule, uint alive, uint n) {
   return (rule >> (n + 9u * alive)) & 1u;
 }
 
-/* Coordinate c + d (d in -1..1) on an axis of length len: wrapped on a
- * torus; -1 (outside) on a dead boundary. */
-inline int golcl_axis(int c, int d, int len) {
-  int v = c + d;
-#if GOLCL_TORUS
-  v = v < 0 ? v + len : (v >= len ? v - len : v);
-#else
-  v = (v < 0 || v >= len) ? -1 : v;
-#endif
-  return v;
-}
-
-/* A coordinate v in -1 .. len (one step outside the grid at most) mapped by
- * the boundary rule: wrapped on a torus, -1 on a dead boundary. Beyond len it
- * gives -1: tiled kernels load such cells but no cell of the grid needs them. */
+/* The boundary rule on one axis of length len: coordinate v, which may lie
+ * outside the grid by any amount, mapped to the cell it stands for, or -1
+ * for a dead cell. Inside, v itself; on a torus -1 is len - 1 and len is 0
+ * (a neighbour one step across the seam); everything else is dead. Cells
+ * further out are only loaded by tiles that overhang the grid or are
+ * neighbours of padding, whose results are thrown away, so reading them as
+ * dead is exact. The one boundary helper of every kernel. */
 inline int golcl_edge(int v, int len) {
 #if GOLCL_TORUS
-  v = v < 0 ? len - 1 : (v == len ? 0 : v);
+  v = v == -1 ? len - 1 : (v == len ? 0 : v);
 #endif
   return (v < 0 || v >= len) ? -1 : v;
 }
@@ -43,21 +35,24 @@ inline uint golcl_cell(__global const uchar *g, long row, int x) {
   return (row < 0 || x < 0) ? 0u : (uint)g[row + x];
 }
 
-/* The cell at (x, y) of a compact byte grid, 0 when x or y is -1. */
-inline uint golcl_byte_at(__global const uchar *g, int x, int y, int w) {
-  return (x < 0 || y < 0) ? 0u : (uint)g[(ulong)y * (ulong)w + (ulong)x];
-}
-
-/* Live neighbours of (x, y) in a compact byte grid, each of the 8 offsets
- * counted once (a 1-wide torus counts its own column twice). The three row
- * offsets and column indices are found once; -1 marks what is outside. */
-inline uint golcl_neighbours(__global const uchar *g, int x, int y, int w, int h) {
-  int xl = golcl_axis(x, -1, w), xr = golcl_axis(x, 1, w);
-  int yu = golcl_axis(y, -1, h), yd = golcl_axis(y, 1, h);
-  long ru = yu < 0 ? -1L : (long)yu * w, rm = (long)y * w, rd = yd < 0 ? -1L : (long)yd * w;
+/* Live neighbours of column x from the byte offsets of the rows above, at
+ * and below it and the columns left and right of it (-1: outside), each of
+ * the 8 offsets counted once. For any row pitch (binmul's shifts). */
+inline uint golcl_neighbours_rows(__global const uchar *g, long ru, long rm, long rd, int xl, int x,
+                                  int xr) {
   return golcl_cell(g, ru, xl) + golcl_cell(g, ru, x) + golcl_cell(g, ru, xr) +
          golcl_cell(g, rm, xl) + golcl_cell(g, rm, xr) + golcl_cell(g, rd, xl) +
          golcl_cell(g, rd, x) + golcl_cell(g, rd, xr);
+}
+
+/* Live neighbours of (x, y) in a compact byte grid (a 1-wide torus counts
+ * its own column twice). The three row offsets and column indices are found
+ * once; -1 marks what is outside. */
+inline uint golcl_neighbours(__global const uchar *g, int x, int y, int w, int h) {
+  int yu = golcl_edge(y - 1, h), yd = golcl_edge(y + 1, h);
+  long ru = yu < 0 ? -1L : (long)yu * w, rd = yd < 0 ? -1L : (long)yd * w;
+  return golcl_neighbours_rows(g, ru, (long)y * w, rd, golcl_edge(x - 1, w), x,
+                               golcl_edge(x + 1, w));
 }
 
 #endif

@@ -1,4 +1,5 @@
-/* tile.cl — the local-memory tile shared by the halo and lazy kernels: a
+/* tile.cl — the local-memory tile of the halo and lazy kernels (lut4 uses
+ * its loader, with a tile of twice its work-group): a
  * GOLCL_TILE_W × GOLCL_TILE_H block of cells plus a one-cell halo, loaded by
  * all GOLCL_LOCAL_W × GOLCL_LOCAL_H work-items of a group, and one generation
  * computed from it.

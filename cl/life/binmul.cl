@@ -13,11 +13,9 @@ __kernel void binmul_step(__global const uchar *in, __global uchar *out, int w, 
                           uint rule) {
   int x = (int)get_global_id(0), y = (int)get_global_id(1);
   if (x >= w || y >= h) return;
-  int xl = golcl_axis(x, -1, w), xr = golcl_axis(x, 1, w);
-  long up = binmul_row(golcl_axis(y, -1, h), lp), dn = binmul_row(golcl_axis(y, 1, h), lp);
   long mid = (long)((ulong)y << lp);
-  uint n = golcl_cell(in, up, xl) + golcl_cell(in, up, x) + golcl_cell(in, up, xr) +
-           golcl_cell(in, mid, xl) + golcl_cell(in, mid, xr) + golcl_cell(in, dn, xl) +
-           golcl_cell(in, dn, x) + golcl_cell(in, dn, xr);
+  uint n = golcl_neighbours_rows(in, binmul_row(golcl_edge(y - 1, h), lp), mid,
+                                 binmul_row(golcl_edge(y + 1, h), lp), golcl_edge(x - 1, w), x,
+                                 golcl_edge(x + 1, w));
   out[mid + x] = (uchar)golcl_rule_apply(rule, in[mid + x], n);
 }

@@ -33,9 +33,9 @@ __kernel void lut6x3_step(__global const uchar *in, __global uchar *out, int w, 
   size_t gk = get_global_id(0), gy = get_global_id(1); /* may round up past 2^31 */
   if (gk >= (size_t)words || gy >= (size_t)h) return;
   int k = (int)gk, y = (int)gy;
-  ulong a = row34(in, golcl_axis(y, -1, h), k, words, w, pitch);
+  ulong a = row34(in, golcl_edge(y - 1, h), k, words, w, pitch);
   ulong b = row34(in, y, k, words, w, pitch);
-  ulong c = row34(in, golcl_axis(y, 1, h), k, words, w, pitch);
+  ulong c = row34(in, golcl_edge(y + 1, h), k, words, w, pitch);
   uint next = 0;
   for (uint j = 0; j < 8; j++)
     next |= golcl_lut6x3(lut, golcl_lut6x3_index(a, b, c, 4 * j)) << (4 * j);

@@ -32,8 +32,8 @@ __kernel void pack16_step(__global const ushort *in, __global ushort *out, int w
                           int bh, GOLCL_LUT4_SPACE const uchar *restrict lut) {
   int bx = (int)get_global_id(0), by = (int)get_global_id(1);
   if (bx >= bw || by >= bh) return;
-  int bxl = golcl_axis(bx, -1, bw), bxr = golcl_axis(bx, 1, bw);
-  int byu = golcl_axis(by, -1, bh), byd = golcl_axis(by, 1, bh);
+  int bxl = golcl_edge(bx - 1, bw), bxr = golcl_edge(bx + 1, bw);
+  int byu = golcl_edge(by - 1, bh), byd = golcl_edge(by + 1, bh);
   uint nw = block_at(in, bxl, byu, bw), n = block_at(in, bx, byu, bw),
        ne = block_at(in, bxr, byu, bw);
   uint wl = block_at(in, bxl, by, bw), c = block_at(in, bx, by, bw), e = block_at(in, bxr, by, bw);

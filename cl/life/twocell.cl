@@ -30,9 +30,9 @@ __kernel void twocell_step(__global const uchar *in, __global uchar *out, int w,
   int x = 2 * (int)get_global_id(0), y = (int)get_global_id(1);
   if (x >= w || y >= h) return;
   int two = x + 1 < w;
-  int xl = golcl_axis(x, -1, w), xb = golcl_axis(x, 1, w);
-  int xr = two ? golcl_axis(x + 1, 1, w) : -1;
-  int yu = golcl_axis(y, -1, h), yd = golcl_axis(y, 1, h);
+  int xl = golcl_edge(x - 1, w), xb = golcl_edge(x + 1, w);
+  int xr = two ? golcl_edge(x + 2, w) : -1;
+  int yu = golcl_edge(y - 1, h), yd = golcl_edge(y + 1, h);
   long mid = (long)y * (long)w;
   uint4 u = twocell_row(in, yu < 0 ? -1L : (long)yu * w, xl, x, xb, xr, two);
   uint4 m = twocell_row(in, mid, xl, x, xb, xr, two);

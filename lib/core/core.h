@@ -4,10 +4,10 @@
 #define GOLCL_CORE_H
 
 #include "golcl.h"
+#include "host.h"
 
 #include <stdarg.h>
-
-#define GOLCL__ERRMSG_CAP 8192
+#include <stddef.h>
 
 typedef struct golcl__program_entry {
   char *file;    /* embedded kernel file, e.g. "life/naive.cl" */
@@ -24,6 +24,7 @@ typedef struct golcl__kernel_entry {
 } golcl__kernel_entry;
 
 struct golcl_context {
+  char errmsg[GOLCL__ERRMSG_CAP]; /* first: golcl__fail reaches it without OpenCL (host.h) */
   cl_context clctx;
   cl_device_id device;
   cl_command_queue queue;
@@ -31,19 +32,10 @@ struct golcl_context {
   golcl_device_info info;
   char *build_options; /* $GOLCL_BUILD_OPTIONS + opts->build_options */
   golcl__program_entry *programs;
-  char errmsg[GOLCL__ERRMSG_CAP];
 };
+_Static_assert(offsetof(struct golcl_context, errmsg) == 0, "errmsg must come first (host.h)");
 
 /* Errors ------------------------------------------------------------------ */
-
-/* Records a printf-style message in ctx (or, for NULL ctx, the thread's last
- * message) and returns status, so that callers write
- *   return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "width is 0"); */
-golcl_status golcl__fail(const golcl_context *ctx, golcl_status status, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
 
 /* Maps a cl_int from `call` to a status (allocation failures → OUT_OF_MEMORY,
  * else E_OPENCL) with "call failed: CL_NAME (code)" in errmsg. CL_SUCCESS → OK. */
@@ -51,10 +43,6 @@ golcl_status golcl__cl_fail(const golcl_context *ctx, cl_int err, const char *ca
 
 /* The symbolic name of a cl_int ("CL_INVALID_VALUE"). */
 const char *golcl__cl_errname(cl_int err);
-
-/* Clears the context's message (called at the start of public calls that
- * should not show an old message after success; optional). */
-void golcl__clear_error(golcl_context *ctx);
 
 /* Options of the caller's size ----------------------------------------------- */
 
@@ -135,25 +123,5 @@ void golcl__opts_define_str(golcl__opts *o, const char *name, const char *value)
 /* GOLCL_OK, or GOLCL_E_BUILD ("who: the kernel build options are longer
  * than ...") if anything was dropped. */
 golcl_status golcl__opts_check(const golcl_context *ctx, const golcl__opts *o, const char *who);
-
-/* Rounds n up to a multiple of m (m > 0). */
-static inline size_t golcl__round_up(size_t n, size_t m) { return (n + m - 1) / m * m; }
-
-/* a*b with overflow check: 0 on success, -1 on overflow. */
-static inline int golcl__mul_size(size_t a, size_t b, size_t *out) {
-  if (a != 0 && b > (size_t)-1 / a) return -1;
-  *out = a * b;
-  return 0;
-}
-
-/* printf into a fixed buffer, truncating. */
-void golcl__snprintf(char *buf, size_t cap, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-/* Case-insensitive substring search (ASCII). */
-int golcl__contains_nocase(const char *hay, const char *needle);
 
 #endif

@@ -40,7 +40,11 @@ const golcl__layout_ops *golcl__layout_get(golcl_layout layout);
 extern const golcl__layout_ops golcl__layout_bytes;
 extern const golcl__layout_ops golcl__layout_pack16;
 extern const golcl__layout_ops golcl__layout_bitrow;
-extern const golcl__layout_ops golcl__layout_bytes_pow2; /* stepper_binmul.c */
+extern const golcl__layout_ops golcl__layout_bytes_pow2;
+
+/* The exponent of the smallest power of two >= v (v >= 1): bytes_pow2's
+ * row pitch is 1 << golcl__log2_ceil(w) (layout_bytes_pow2.c). */
+unsigned golcl__log2_ceil(uint64_t v);
 
 /* 1 for the layouts of one byte per cell, cell (x, y) at y·row_pitch + x
  * (BYTES, BYTES_POW2): rectangles of them are plain buffer-rect copies. */

@@ -1,6 +1,6 @@
 /* rule.c — Life-like rule text: "B3/S23", "b36s23", "S23/B3" and the older
  * survival/birth form "23/3". */
-#include "life.h"
+#include "../core/host.h"
 
 #include <ctype.h>
 #include <string.h>

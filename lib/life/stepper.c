@@ -104,14 +104,22 @@ golcl_layout golcl__stepper_layout(const golcl_stepper *s, const golcl_grid *g) 
   return s->ops->layout_for ? s->ops->layout_for(s, g) : s->ops->layout;
 }
 
+/* The supports check, and the declared layout described for this grid. */
+static golcl_status supports(golcl_stepper *s, const golcl_grid *g, golcl_layout_info *info) {
+  golcl_status st = s->ops->supports ? s->ops->supports(s, g) : GOLCL_OK;
+  if (st == GOLCL_OK) st = golcl__layout_describe(g, golcl__stepper_layout(s, g), info);
+  return st == GOLCL_E_INVALID_ARG ? GOLCL_E_UNSUPPORTED : st; /* too large for the layout */
+}
+
 golcl_status golcl__stepper_supports(golcl_stepper *s, const golcl_grid *g) {
-  if (s->ops->supports) return s->ops->supports(s, g);
-  return GOLCL_OK;
+  golcl_layout_info info;
+  return supports(s, g, &info);
 }
 
 golcl_status golcl__stepper_plan(golcl_stepper *s, const golcl_grid *g, const golcl__plan **out) {
   *out = NULL;
-  if (s->ops->host_run) return golcl__stepper_supports(s, g);
+  golcl_layout_info info;
+  if (s->ops->host_run) return supports(s, g, &info);
   for (unsigned i = 0; i < GOLCL__PLANS; i++) {
     const golcl__plan_entry *e = &s->plans[i];
     if (e->valid && e->w == g->w && e->h == g->h && e->boundary == g->boundary) {
@@ -119,11 +127,9 @@ golcl_status golcl__stepper_plan(golcl_stepper *s, const golcl_grid *g, const go
       return GOLCL_OK;
     }
   }
-  golcl_layout_info info;
   golcl__plan p = {0};
   p.gens_per_launch = s->ops->gens_per_launch ? s->ops->gens_per_launch : 1;
-  golcl_status st = golcl__stepper_supports(s, g);
-  if (st == GOLCL_OK) st = golcl__layout_describe(g, golcl__stepper_layout(s, g), &info);
+  golcl_status st = supports(s, g, &info);
   if (st == GOLCL_OK) st = s->ops->plan(s, g, &info, &p);
   if (st != GOLCL_OK) return st;
   golcl__plan_entry *e = &s->plans[s->next_plan];

@@ -1,6 +1,6 @@
 /* stepper_lut4.c — launches cl/life/lut4.cl: the byte layout, 2×2 cells per
  * work-item through the 4×4 table (lut.c), from a local-memory tile of
- * 2·local_w × 2·local_h cells plus a one-cell halo. */
+ * 2·local_w × 2·local_h cells plus a one-cell halo (common/tile.cl). */
 #include "lut.h"
 
 #include <stdlib.h>
@@ -82,8 +82,8 @@ static golcl_status lut4_plan(golcl_stepper *s, const golcl_grid *g, const golcl
   for (;;) {
     golcl__opts o;
     golcl__opts_init(&o);
-    golcl__opts_define(&o, "GOLCL_LW", (long long)S->local[0]);
-    golcl__opts_define(&o, "GOLCL_LH", (long long)S->local[1]);
+    golcl__opts_define(&o, "GOLCL_LOCAL_W", (long long)S->local[0]);
+    golcl__opts_define(&o, "GOLCL_LOCAL_H", (long long)S->local[1]);
     golcl_status st = golcl__life_kernel(s, g, "life/lut4.cl", "lut4_step", &o, &p->kernel);
     if (st != GOLCL_OK) return st;
     st = golcl__wg_fits(s, p->kernel, S->local);
@@ -97,6 +97,14 @@ static golcl_status lut4_plan(golcl_stepper *s, const golcl_grid *g, const golcl
     p->global[i] = golcl__round_up(((size_t)(i ? g->h : g->w) + 1) / 2, S->local[i]);
   }
   return GOLCL_OK;
+}
+
+/* The tile loader's int coordinates, with the largest tile (the shape only
+ * shrinks to fit the kernel). */
+static golcl_status lut4_supports(golcl_stepper *s, const golcl_grid *g) {
+  lut4_state *S = s->state;
+  uint32_t tile[2] = {(uint32_t)(2 * S->local[0]), (uint32_t)(2 * S->local[1])};
+  return golcl__tile_coords_fit(s, g, tile);
 }
 
 static golcl_status lut4_prepare(golcl_stepper *s, golcl_grid *g) {
@@ -127,6 +135,7 @@ const golcl__stepper_ops golcl__stepper_lut4 = {
     .kind = GOLCL_STEPPER_LUT4,
     .layout = GOLCL_LAYOUT_BYTES,
     .init = lut4_init,
+    .supports = lut4_supports,
     .plan = lut4_plan,
     .prepare = lut4_prepare,
     .args = lut4_args,

@@ -1,6 +1,8 @@
-/* workgroup.c — work-group shapes and tiles of the byte-layout steppers
- * (binmul, twocell, halo, lazy): checking the options against the device, and
- * choosing what the options leave at 0 from the device's limits. */
+/* workgroup.c — work-group shapes and tiles of the device steppers: the
+ * options checked against the device (every stepper), what the options leave
+ * at 0 chosen from the device's limits, and the plans of the kernels that
+ * take their shape from here (naive and twocell: golcl__wg_plan; halo and
+ * lazy: golcl__tiled_plan). */
 #include "life.h"
 
 #include <limits.h>
@@ -102,8 +104,15 @@ static golcl_status probe(golcl_context *ctx, size_t *multiple, size_t *max_item
   return GOLCL_OK;
 }
 
-/* The shape chosen from the device for at most cap work-items: one preferred
- * multiple wide (a warp's row of coalesced bytes) and a quarter of that high. */
+/* The chosen group is one preferred multiple m wide (a warp's row of
+ * coalesced bytes) and m / GROUP_ASPECT rows high: m²/4 work-items, 32×8 =
+ * 256 on NVIDIA (eight warps, enough to hide global-load latency; a square
+ * 32×32 group would leave few groups per multiprocessor), 64×16 on AMD
+ * wavefronts (within the kernel's limit). The tiled kernels' tile height is
+ * these rows times ROWS_PER_ITEM. */
+#define GROUP_ASPECT 4
+
+/* The shape chosen from the device for at most cap work-items. */
 static golcl_status default_shape(golcl_stepper *s, size_t cap, size_t local[2]) {
   size_t m = 0, kmax = 0;
   golcl_status st = probe(s->ctx, &m, &kmax);
@@ -114,7 +123,7 @@ static golcl_status default_shape(golcl_stepper *s, size_t cap, size_t local[2])
   if (st != GOLCL_OK) return st;
   local[0] = m < kmax ? m : kmax;
   if (local[0] > dims[0]) local[0] = dims[0];
-  local[1] = m / 4;
+  local[1] = m / GROUP_ASPECT;
   if (local[1] > kmax / local[0]) local[1] = kmax / local[0];
   if (local[1] > dims[1]) local[1] = dims[1];
   if (local[1] == 0) local[1] = 1;

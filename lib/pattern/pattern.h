@@ -1,10 +1,11 @@
 /* pattern.h — private pattern API: the pattern struct (a sorted list of live
  * cells in a box), the limits, and helpers shared by the readers, the
- * writers and grid placement. */
+ * writers and grid placement. The pattern part uses core (host.h, without
+ * OpenCL) and the public grid API only. */
 #ifndef GOLCL_PATTERN_H
 #define GOLCL_PATTERN_H
 
-#include "life.h"
+#include "../core/host.h"
 
 /* A live cell inside the pattern's box. */
 typedef struct golcl__cell {

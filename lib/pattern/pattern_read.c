@@ -2,16 +2,19 @@
  * plaintext .cells, Life 1.05 and Life 1.06, recognised from the content.
  * Input is untrusted: every error names line and column, and sizes, run
  * counts and cell counts are checked against the limits before anything is
- * allocated for them. */
+ * allocated for them. gzip-compressed text is inflated first (zlib), within
+ * the same byte limit. */
 #include "pattern.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <zlib.h>
 
 /* One line of the text, without its line end ("\n", "\r\n" or "\r"). */
 typedef struct line {
@@ -195,10 +198,12 @@ static golcl_status coords_add(reader *r, coords *cs, const line *L, size_t col,
                 (unsigned long long)r->lim.max_cells, LIMIT_HINT);
   int64_t x0 = cs->n ? (x < cs->x0 ? x : cs->x0) : x, x1 = cs->n ? (x > cs->x1 ? x : cs->x1) : x;
   int64_t y0 = cs->n ? (y < cs->y0 ? y : cs->y0) : y, y1 = cs->n ? (y > cs->y1 ? y : cs->y1) : y;
-  if ((uint64_t)(x1 - x0) >= r->lim.max_width)
+  /* Coordinates lie in [-2^62, 2^62]: their difference may reach 2^63, past
+   * int64_t, so it is taken in uint64_t, where it is exact. */
+  if ((uint64_t)x1 - (uint64_t)x0 >= r->lim.max_width)
     return lerr(L, col, GOLCL_E_PARSE, "the pattern is wider than the limit of %u cells%s",
                 (unsigned)r->lim.max_width, LIMIT_HINT);
-  if ((uint64_t)(y1 - y0) >= r->lim.max_height)
+  if ((uint64_t)y1 - (uint64_t)y0 >= r->lim.max_height)
     return lerr(L, col, GOLCL_E_PARSE, "the pattern is taller than the limit of %u cells%s",
                 (unsigned)r->lim.max_height, LIMIT_HINT);
   if (cs->n == cs->cap) {
@@ -646,9 +651,95 @@ static golcl_status parse_rle(reader *r) {
   return GOLCL_OK;
 }
 
+/* gzip ------------------------------------------------------------------------------ */
+
+static int is_gzip(const char *text, size_t len) {
+  return len >= 2 && (unsigned char)text[0] == 0x1f && (unsigned char)text[1] == 0x8b;
+}
+
+static golcl_status gzip_fail(const char *what, const char *detail) {
+  return golcl__fail(NULL, GOLCL_E_PARSE, "line 1, column 1: gzip data: %s%s%s", what,
+                     detail ? ": " : "", detail ? detail : "");
+}
+
+/* Inflates the gzip members of text[0..len) into a new buffer *out of *n
+ * bytes, refusing more than max bytes of output. */
+static golcl_status gunzip(const char *text, size_t len, uint64_t max, char **out, size_t *n) {
+  z_stream z;
+  memset(&z, 0, sizeof z);
+  if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) return oom(); /* 16: gzip wrapper only */
+  size_t cap = 1 << 16, used = 0, in = 0;
+  char *buf = malloc(cap);
+  golcl_status st = buf ? GOLCL_OK : oom();
+  while (st == GOLCL_OK) {
+    if (used == cap) {
+      if ((uint64_t)used > max) {
+        st = golcl__fail(NULL, GOLCL_E_PARSE,
+                         "line 1, column 1: gzip data inflates past the limit of %llu bytes%s",
+                         (unsigned long long)max, LIMIT_HINT);
+        break;
+      }
+      char *nb = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
+      if (!nb) {
+        st = oom();
+        break;
+      }
+      buf = nb;
+      cap *= 2;
+    }
+    size_t in_now = len - in < UINT_MAX ? len - in : UINT_MAX;
+    size_t out_now = cap - used < UINT_MAX ? cap - used : UINT_MAX;
+    z.next_in = (Bytef *)(uintptr_t)(text + in);
+    z.avail_in = (uInt)in_now;
+    z.next_out = (Bytef *)(buf + used);
+    z.avail_out = (uInt)out_now;
+    int r = inflate(&z, Z_NO_FLUSH);
+    in += in_now - z.avail_in;
+    used += out_now - z.avail_out;
+    if (r == Z_STREAM_END) {
+      if (in == len) break;
+      if (!is_gzip(text + in, len - in)) {
+        st = gzip_fail("unexpected bytes after the compressed data", NULL);
+        break;
+      }
+      inflateReset(&z); /* another member, as gzip concatenates them */
+    } else if (r == Z_BUF_ERROR && in == len && z.avail_out > 0) {
+      st = gzip_fail("truncated", NULL);
+    } else if (r != Z_OK && r != Z_BUF_ERROR) {
+      st = r == Z_MEM_ERROR ? oom() : gzip_fail("corrupt", z.msg);
+    }
+  }
+  inflateEnd(&z);
+  if (st == GOLCL_OK && (uint64_t)used > max)
+    st = golcl__fail(NULL, GOLCL_E_PARSE,
+                     "line 1, column 1: gzip data inflates past the limit of %llu bytes%s",
+                     (unsigned long long)max, LIMIT_HINT);
+  if (st != GOLCL_OK) {
+    free(buf);
+    return st;
+  }
+  *out = buf;
+  *n = used;
+  return GOLCL_OK;
+}
+
 /* Entry points --------------------------------------------------------------------- */
 
+static golcl_status parse_plain(const char *text, size_t len, golcl_pattern **out);
+
+/* Parses text, inflating it first if it is gzip data. */
 static golcl_status parse_text(const char *text, size_t len, golcl_pattern **out) {
+  if (!is_gzip(text, len)) return parse_plain(text, len, out);
+  char *plain = NULL;
+  size_t n = 0;
+  golcl_status st = gunzip(text, len, golcl__pattern_limits().max_bytes, &plain, &n);
+  if (st != GOLCL_OK) return st;
+  st = is_gzip(plain, n) ? gzip_fail("compressed twice", NULL) : parse_plain(plain, n, out);
+  free(plain);
+  return st;
+}
+
+static golcl_status parse_plain(const char *text, size_t len, golcl_pattern **out) {
   golcl_pattern_limits lim = golcl__pattern_limits();
   if (len > lim.max_bytes)
     return golcl__fail(NULL, GOLCL_E_PARSE,
@@ -656,8 +747,6 @@ static golcl_status parse_text(const char *text, size_t len, golcl_pattern **out
                        "limit of %llu bytes%s",
                        len, (unsigned long long)lim.max_bytes, LIMIT_HINT);
   reader r = {text, len, 0, 0, lim, NULL};
-  if (len >= 2 && (unsigned char)text[0] == 0x1f && (unsigned char)text[1] == 0x8b)
-    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED, "gzip-compressed input: decompress it first");
   /* NUL bytes first, so that no parser meets one. */
   const char *nul = len ? memchr(text, '\0', len) : NULL;
   if (nul) {

@@ -1,8 +1,10 @@
-/* pattern_grid.c — patterns in and out of grids: golcl_grid_place writes the
- * live cells of a pattern into the rectangles of the grid that its box
- * covers (clipped, or wrapped on a torus), band by band, so that only those
- * rectangles cross to the host; golcl_grid_extract and
- * golcl_grid_bounding_box read the grid in chunks of bounded size. */
+/* pattern_grid.c — patterns in and out of grids, through the public grid API
+ * only (golcl_grid_read_rect / golcl_grid_write_rect, in the grid's own
+ * layout): golcl_grid_place writes the live cells of a pattern into the
+ * rectangles of the grid that its box covers (clipped, or wrapped on a
+ * torus), band by band, so that only those rectangles cross to the host;
+ * golcl_grid_extract and golcl_grid_bounding_box read the grid in bands of
+ * rows of bounded size. */
 #include "pattern.h"
 
 #include <stdlib.h>
@@ -63,6 +65,7 @@ static size_t lower_row(const golcl_pattern *p, uint64_t row) {
 
 typedef struct band {
   golcl_grid *g;
+  uint32_t W, H; /* the grid's size */
   const golcl_pattern *p;
   int torus;
   int64_t x, y;    /* where the box goes (dead boundary) */
@@ -76,7 +79,7 @@ typedef struct band {
 /* Sets the live cells of pattern rows [lo, hi) that fall into the band. */
 static void mark_rows(band *B, uint64_t lo, uint64_t hi) {
   const golcl_pattern *p = B->p;
-  uint32_t W = B->g->w, H = B->g->h;
+  uint32_t W = B->W, H = B->H;
   for (size_t i = lower_row(p, lo); i < p->ncells && p->cells[i].y < hi; i++) {
     const golcl__cell *c = &p->cells[i];
     uint64_t gx, gy;
@@ -101,7 +104,7 @@ static void mark_rows(band *B, uint64_t lo, uint64_t hi) {
 
 /* The pattern rows that land on grid rows [g0, g1) of the band. */
 static void mark_band(band *B) {
-  uint32_t len = B->g1 - B->g0, ph = B->p->h, H = B->g->h;
+  uint32_t len = B->g1 - B->g0, ph = B->p->h, H = B->H;
   if (!B->torus) {
     int64_t lo = (int64_t)B->g0 - B->y, hi = (int64_t)B->g1 - B->y;
     if (lo < 0) lo = 0;
@@ -118,37 +121,33 @@ static void mark_band(band *B) {
   }
 }
 
+/* The band's rows of column span cols between the grid and buf. */
 static golcl_status rect_io(golcl_grid *g, int write, uint8_t *buf, const span *cols, uint32_t g0,
                             uint32_t g1) {
-  size_t origin[3] = {cols->a, g0, 0}, host[3] = {0, 0, 0};
-  size_t region[3] = {cols->b - cols->a, g1 - g0, 1};
-  cl_int err =
-      write ? clEnqueueWriteBufferRect(g->ctx->queue, g->cur, CL_TRUE, origin, host, region,
-                                       g->info.row_pitch, 0, region[0], 0, buf, 0, NULL, NULL)
-            : clEnqueueReadBufferRect(g->ctx->queue, g->cur, CL_TRUE, origin, host, region,
-                                      g->info.row_pitch, 0, region[0], 0, buf, 0, NULL, NULL);
-  return golcl__cl_fail(g->ctx, err,
-                        write ? "clEnqueueWriteBufferRect" : "clEnqueueReadBufferRect");
+  uint32_t w = cols->b - cols->a;
+  return write ? golcl_grid_write_rect(g, cols->a, g0, w, g1 - g0, buf, w)
+               : golcl_grid_read_rect(g, cols->a, g0, w, g1 - g0, buf, w);
 }
 
 golcl_status golcl_grid_place(golcl_grid *g, const golcl_pattern *p, int64_t x, int64_t y) {
   if (!g) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_grid_place: grid is NULL");
-  if (!p) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_place: pattern is NULL");
+  golcl_context *ctx = golcl_grid_context(g);
+  if (!p) return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "golcl_grid_place: pattern is NULL");
   band B = {0};
   B.g = g;
+  B.W = golcl_grid_width(g);
+  B.H = golcl_grid_height(g);
   B.p = p;
-  B.torus = g->boundary == GOLCL_BOUNDARY_TORUS;
+  B.torus = golcl_grid_boundary(g) == GOLCL_BOUNDARY_TORUS;
   B.x = x;
   B.y = y;
-  B.xm = mod_u(x, g->w);
-  B.ym = mod_u(y, g->h);
+  B.xm = mod_u(x, B.W);
+  B.ym = mod_u(y, B.H);
   span rows[2];
-  B.ncols = covered(x, p->w, g->w, B.torus, B.cols);
-  int nrows = covered(y, p->h, g->h, B.torus, rows);
+  B.ncols = covered(x, p->w, B.W, B.torus, B.cols);
+  int nrows = covered(y, p->h, B.H, B.torus, rows);
   if (p->ncells == 0 || B.ncols == 0 || nrows == 0) return GOLCL_OK;
-  golcl_status s = golcl__grid_set_layout(g, GOLCL_LAYOUT_BYTES);
-  if (s != GOLCL_OK) return s;
-  golcl__grid_touch(g); /* cells change in place: steppers' saved state is stale */
+  golcl_status s = GOLCL_OK;
   size_t width = 0;
   for (int k = 0; k < B.ncols; k++) width += B.cols[k].b - B.cols[k].a;
   size_t band_rows = BAND_BYTES / width ? BAND_BYTES / width : 1;
@@ -158,7 +157,7 @@ golcl_status golcl_grid_place(golcl_grid *g, const golcl_pattern *p, int64_t x, 
     if (nrows > 1 && rows[1].b - rows[1].a > tallest) tallest = rows[1].b - rows[1].a;
     if (rmax > tallest) rmax = tallest;
     if (golcl__mul_size(w, rmax, &bytes) != 0 || !(B.buf[k] = malloc(bytes)))
-      s = golcl__fail(g->ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+      s = golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   }
   for (int r = 0; r < nrows && s == GOLCL_OK; r++) {
     for (uint64_t g0 = rows[r].a; g0 < rows[r].b && s == GOLCL_OK; g0 += band_rows) {
@@ -181,49 +180,40 @@ golcl_status golcl_grid_place(golcl_grid *g, const golcl_pattern *p, int64_t x, 
 
 typedef golcl_status (*run_fn)(void *ud, uint32_t x, uint32_t y, uint32_t n);
 
-/* Calls fn for every run of live cells along a row, reading the cells in
- * chunks of at most BAND_BYTES (a run may be reported in pieces). */
+/* Calls fn for every run of live cells along a row, reading the grid in
+ * bands of whole rows of at most BAND_BYTES (one row at least). */
 static golcl_status scan_grid(golcl_grid *g, run_fn fn, void *ud) {
-  cl_mem m;
-  int owned;
-  golcl_layout_info bi; /* the view's rows may be padded: bytes past w are skipped */
-  golcl_status s = golcl__layout_describe(g, GOLCL_LAYOUT_BYTES, &bi);
-  if (s == GOLCL_OK) s = golcl__grid_bytes_view(g, &m, &owned);
-  if (s != GOLCL_OK) return s;
-  size_t pitch = bi.row_pitch, total = pitch * g->h;
-  size_t chunk = total < BAND_BYTES ? total : BAND_BYTES;
-  uint8_t *buf = malloc(chunk + 8);
-  if (!buf) s = golcl__fail(g->ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  for (size_t off = 0; s == GOLCL_OK && off < total; off += chunk) {
-    size_t n = total - off < chunk ? total - off : chunk;
-    s = golcl__cl_fail(g->ctx,
-                       clEnqueueReadBuffer(g->ctx->queue, m, CL_TRUE, off, n, buf, 0, NULL, NULL),
-                       "clEnqueueReadBuffer");
-    memset(buf + n, 0, 8);
-    for (size_t i = 0; s == GOLCL_OK && i < n;) {
-      uint64_t word;
-      memcpy(&word, buf + i, 8);
-      if (word == 0) { /* the zero bytes past n stop this at the end */
-        i += 8;
-        continue;
+  uint32_t W = golcl_grid_width(g), H = golcl_grid_height(g);
+  size_t rows = BAND_BYTES / W ? BAND_BYTES / W : 1;
+  if (rows > H) rows = H;
+  uint8_t *buf = malloc(rows * W + 8); /* 8 zero bytes past the end stop the word skip */
+  if (!buf) return golcl__fail(golcl_grid_context(g), GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  golcl_status s = GOLCL_OK;
+  for (uint32_t y0 = 0; s == GOLCL_OK && y0 < H; y0 += (uint32_t)rows) {
+    uint32_t n = H - y0 < rows ? H - y0 : (uint32_t)rows;
+    s = golcl_grid_read_rect(g, 0, y0, W, n, buf, W);
+    memset(buf + (size_t)n * W, 0, 8);
+    for (uint32_t j = 0; s == GOLCL_OK && j < n; j++) {
+      const uint8_t *row = buf + (size_t)j * W;
+      for (uint32_t x = 0; s == GOLCL_OK && x < W;) {
+        uint64_t word;
+        memcpy(&word, row + x, 8); /* may read into the next row or the zero tail */
+        if (word == 0 && x + 8 <= W) {
+          x += 8;
+          continue;
+        }
+        if (!row[x]) {
+          x++;
+          continue;
+        }
+        uint32_t k = 1;
+        while (x + k < W && row[x + k]) k++;
+        s = fn(ud, x, y0 + j, k);
+        x += k;
       }
-      if (!buf[i]) {
-        i++;
-        continue;
-      }
-      size_t lin = off + i;
-      uint32_t x = (uint32_t)(lin % pitch), y = (uint32_t)(lin / pitch), k = 1;
-      if (x >= g->w) { /* padding */
-        i += pitch - x;
-        continue;
-      }
-      while (i + k < n && buf[i + k] && x + k < g->w) k++;
-      s = fn(ud, x, y, k);
-      i += k;
     }
   }
   free(buf);
-  if (owned) clReleaseMemObject(m);
   return s;
 }
 
@@ -249,7 +239,8 @@ golcl_status golcl_grid_bounding_box(golcl_grid *g, uint32_t *x, uint32_t *y, ui
                                      uint32_t *h) {
   if (!g) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_grid_bounding_box: grid is NULL");
   if (!x || !y || !w || !h)
-    return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_bounding_box: NULL argument");
+    return golcl__fail(golcl_grid_context(g), GOLCL_E_INVALID_ARG,
+                       "golcl_grid_bounding_box: NULL argument");
   bbox b = {0};
   golcl_status s = scan_grid(g, bbox_run, &b);
   if (s != GOLCL_OK) return s;
@@ -272,14 +263,15 @@ static golcl_status gather_run(void *ud, uint32_t x, uint32_t y, uint32_t n) {
 }
 
 golcl_status golcl_grid_extract(golcl_grid *g, golcl_pattern **out) {
-  if (!out)
-    return golcl__fail(g ? g->ctx : NULL, GOLCL_E_INVALID_ARG, "golcl_grid_extract: out is NULL");
+  golcl_context *ctx = golcl_grid_context(g);
+  if (!out) return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "golcl_grid_extract: out is NULL");
   *out = NULL;
   if (!g) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_grid_extract: grid is NULL");
   gather G = {golcl__pattern_new(), {0}};
-  if (!G.p) return golcl__fail(g->ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  golcl_status s = scan_grid(g, gather_run, &G);
-  if (s == GOLCL_E_OUT_OF_MEMORY) golcl__fail(g->ctx, s, "out of host memory for the live cells");
+  if (!G.p) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  golcl_status s = golcl_grid_rule(g, &G.p->rule);
+  if (s == GOLCL_OK) s = scan_grid(g, gather_run, &G);
+  if (s == GOLCL_E_OUT_OF_MEMORY) golcl__fail(ctx, s, "out of host memory for the live cells");
   if (s != GOLCL_OK) {
     golcl_pattern_destroy(G.p);
     return s;
@@ -289,15 +281,16 @@ golcl_status golcl_grid_extract(golcl_grid *g, golcl_pattern **out) {
     p->cells[i].x -= G.b.x0;
     p->cells[i].y -= G.b.y0;
   }
+  uint32_t W = golcl_grid_width(g), H = golcl_grid_height(g);
   p->w = G.b.any ? G.b.x1 - G.b.x0 + 1 : 0;
   p->h = G.b.any ? G.b.y1 - G.b.y0 + 1 : 0;
-  p->rule = g->rule;
-  p->generation = g->generation;
-  p->topology = g->boundary == GOLCL_BOUNDARY_TORUS ? GOLCL_TOPOLOGY_TORUS : GOLCL_TOPOLOGY_PLANE;
-  p->topo_w = g->w;
-  p->topo_h = g->h;
-  p->origin_x = (int64_t)G.b.x0 - (int64_t)(g->w / 2);
-  p->origin_y = (int64_t)G.b.y0 - (int64_t)(g->h / 2);
+  p->generation = golcl_grid_generation(g);
+  p->topology =
+      golcl_grid_boundary(g) == GOLCL_BOUNDARY_TORUS ? GOLCL_TOPOLOGY_TORUS : GOLCL_TOPOLOGY_PLANE;
+  p->topo_w = W;
+  p->topo_h = H;
+  p->origin_x = (int64_t)G.b.x0 - (int64_t)(W / 2);
+  p->origin_y = (int64_t)G.b.y0 - (int64_t)(H / 2);
   p->origin_kind = GOLCL__ORIGIN_XRLE;
   p->format = GOLCL_FORMAT_NONE;
   *out = p;

@@ -1,0 +1,53 @@
+/* host.h — the private core that needs no OpenCL: error messages, size
+ * arithmetic, printf into buffers. core.h includes it; code that includes it
+ * first (pattern text, rule text, error.c) gets golcl.h without the OpenCL
+ * headers, so that the parsers build and fuzz without OpenCL. */
+#ifndef GOLCL_HOST_H
+#define GOLCL_HOST_H
+
+#ifndef GOLCL_H
+#define GOLCL_NO_OPENCL_HEADERS 1
+#endif
+#include "golcl.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+
+#define GOLCL__ERRMSG_CAP 8192
+
+/* Records a printf-style message in ctx (or, for NULL ctx, the thread's last
+ * message) and returns status, so that callers write
+ *   return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "width is 0");
+ * A context's message buffer is the first member of struct golcl_context
+ * (core.h), so that this works without the struct's OpenCL members. */
+golcl_status golcl__fail(const golcl_context *ctx, golcl_status status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Clears the context's message (called at the start of public calls that
+ * should not show an old message after success; optional). */
+void golcl__clear_error(golcl_context *ctx);
+
+/* Rounds n up to a multiple of m (m > 0). */
+static inline size_t golcl__round_up(size_t n, size_t m) { return (n + m - 1) / m * m; }
+
+/* a*b with overflow check: 0 on success, -1 on overflow. */
+static inline int golcl__mul_size(size_t a, size_t b, size_t *out) {
+  if (a != 0 && b > (size_t)-1 / a) return -1;
+  *out = a * b;
+  return 0;
+}
+
+/* printf into a fixed buffer, truncating. */
+void golcl__snprintf(char *buf, size_t cap, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Case-insensitive substring search (ASCII). */
+int golcl__contains_nocase(const char *hay, const char *needle);
+
+#endif
