@@ -34,13 +34,19 @@ BASE_CPPFLAGS := -Iinclude -D_POSIX_C_SOURCE=200809L
 LIB_CFLAGS := -std=c11 $(WARN) -fPIC -fvisibility=hidden -DGOLCL_BUILDING
 ZLIB_LIBS := -lz
 LIB_LIBS := -lclblast -lOpenCL $(ZLIB_LIBS) -lm
+# CLBLAST=0 builds without CLBlast: dense matrices then give GOLCL_E_UNSUPPORTED.
+CLBLAST ?= 1
+ifeq ($(CLBLAST),0)
+LIB_LIBS := -lOpenCL $(ZLIB_LIBS) -lm
+BASE_CPPFLAGS += -DGOLCL_HAVE_CLBLAST=0
+endif
 # Device discovery is serialised with a pthread mutex (lib/core/context.c).
 LIB_LIBS += -pthread
 
 # Sources: every .c under lib/, every .cl under cl/ (embedded at build time).
-LIB_SRC := $(sort $(wildcard lib/*/*.c))
+LIB_SRC := $(sort $(filter-out lib/dist/%,$(wildcard lib/*/*.c)))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/kernels.o
-CL_SRC  := $(sort $(wildcard cl/*/*.cl))
+CL_SRC  := $(sort $(filter-out cl/dist/%,$(wildcard cl/*/*.cl)))
 
 STATIC  := $(BUILD)/libgolcl.a
 # Soname policy: while the major version is 0 every minor version may break
@@ -144,6 +150,10 @@ test: deps
 	  echo "== $$t"; MAKE="$(MAKE)" BUILD="$(BUILD)" CC="$(CC)" CFLAGS="$(CFLAGS)" \
 	    LDFLAGS="$(LDFLAGS)" bash $$t $(GOLCL_BIN) || fail=1; \
 	done; \
+	echo "== CLBLAST=0: $(BUILD)/noclblast/tests/test_la"; \
+	$(MAKE) --no-print-directory CLBLAST=0 BUILD=$(BUILD)/noclblast lib \
+	  $(BUILD)/noclblast/tests/test_la >/dev/null && $(BUILD)/noclblast/tests/test_la || fail=1; \
+	$(MAKE) --no-print-directory test-dist || fail=1; \
 	if [ $$fail -ne 0 ]; then echo "make test: FAILED"; exit 1; fi; echo "make test: all suites passed"
 
 # The Gosper glider gun of tests/data through `golcl run`, as RLE and PNG;
@@ -269,8 +279,117 @@ docs/api.md: tools/apidoc.awk $(wildcard include/*.h)
 	{ echo "# libgolcl API reference"; echo; echo "Made by \`make docs\` from the comments in include/; do not edit."; \
 	  awk -f tools/apidoc.awk $(sort $(wildcard include/*.h)); } > $@
 
+
+# ------------------------------------------------------- distributed (MPI)
+# libgolcl_dist: lib/dist and cl/dist on the public API and MPI, with golcl-dist.pc, the
+# golcl-dist command and tests/dist run under mpirun for 1..4 ranks. Built when $(MPICC) is
+# found (MPI=1 forces it, MPI=0 turns it off), so that the core library needs no MPI.
+MPICC   ?= mpicc
+MPIRUN  ?= mpirun
+ifeq ($(origin MPI),undefined)
+MPI := $(if $(shell command -v $(MPICC) 2>/dev/null),1,0)
+endif
+DIST_PKGS := libopenmpi-dev openmpi-bin
+DEPS_PKGS += $(DIST_PKGS)
+MPI_PC  ?= $(firstword $(foreach p,mpi-c ompi-c mpich,$(shell $(PKG_CONFIG) --exists $(p) 2>/dev/null && echo $(p))))
+DIST_SRC := $(sort $(wildcard lib/dist/*.c))
+DIST_OBJ := $(DIST_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/dist_kernels.o
+DIST_CL  := $(sort $(wildcard cl/dist/*.cl))
+DIST_STATIC := $(BUILD)/libgolcl_dist.a
+DIST_SONAME := libgolcl_dist.so.$(VERSION_MAJOR)
+DIST_SHARED := $(BUILD)/libgolcl_dist.so.$(VERSION)
+DIST_CMD_SRC := $(sort $(wildcard examples/golcl-dist/*.c))
+DIST_CMD_OBJ := $(DIST_CMD_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/examples/golcl/pattern_io.o
+DIST_CMD := $(BUILD)/golcl-dist
+DIST_TEST_SRC := $(sort $(wildcard tests/dist/test_*.c))
+DIST_TEST_BIN := $(DIST_TEST_SRC:tests/dist/%.c=$(BUILD)/tests/dist/%)
+DIST_RANKS ?= 1 2 3 4
+DIST_TIMEOUT ?= 1800
+MPIRUN_FLAGS ?= --oversubscribe $(if $(filter 0,$(shell id -u)),--allow-run-as-root)
+.PHONY: dist-lib test-dist install-dist
+
+ifeq ($(MPI),1)
+lib: dist-lib
+examples: $(DIST_CMD)
+tests: $(DIST_TEST_BIN)
+install: install-dist
+endif
+dist-lib: $(DIST_STATIC) $(DIST_SHARED) golcl-dist.pc
+
+$(BUILD)/gen/dist_kernels.c: $(BUILD)/tools/embed_cl $(DIST_CL)
+	@mkdir -p $(@D)
+	$(BUILD)/tools/embed_cl $@ cl $(DIST_CL:cl/%=%)
+
+$(BUILD)/obj/gen/dist_kernels.o: $(BUILD)/gen/dist_kernels.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -std=c11 -fPIC -fvisibility=hidden \
+	  -Dgolcl__embedded_files=golcl__dist_embedded_files \
+	  -Dgolcl__embedded_count=golcl__dist_embedded_count -c -o $@ $<
+
+$(BUILD)/obj/lib/dist/%.o: lib/dist/%.c
+	@mkdir -p $(@D)
+	$(MPICC) $(BASE_CPPFLAGS) $(CPPFLAGS) $(LIB_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(DIST_STATIC): $(DIST_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(DIST_SHARED): $(DIST_OBJ) $(SHARED)
+	$(MPICC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(DIST_SONAME) -o $@ $(DIST_OBJ) \
+	  -L$(BUILD) -lgolcl -lOpenCL -lm $(LDLIBS)
+	ln -sf libgolcl_dist.so.$(VERSION) $(BUILD)/$(DIST_SONAME)
+	ln -sf $(DIST_SONAME) $(BUILD)/libgolcl_dist.so
+
+golcl-dist.pc: golcl-dist.pc.in include/golcl.h
+	sed -e 's|@prefix@|$(prefix)|' -e 's|@libdir@|$(libdir)|' -e 's|@includedir@|$(includedir)|' \
+	    -e 's|@VERSION@|$(VERSION)|' -e 's|@MPI_PC@|$(MPI_PC)|' $< > $@
+
+$(BUILD)/obj/examples/golcl-dist/%.o: examples/golcl-dist/%.c
+	@mkdir -p $(@D)
+	$(MPICC) $(BASE_CPPFLAGS) $(CPPFLAGS) $(EX_CFLAGS) $(PNG_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(DIST_CMD): $(DIST_CMD_OBJ) $(EX_COMMON_OBJ) $(DIST_STATIC) $(STATIC)
+	$(MPICC) $(CFLAGS) $(LDFLAGS) -o $@ $(DIST_CMD_OBJ) $(EX_COMMON_OBJ) $(DIST_STATIC) $(STATIC) \
+	  $(PNG_LIBS) $(LIB_LIBS) $(LDLIBS)
+
+$(BUILD)/obj/tests/dist/%.o: tests/dist/%.c
+	@mkdir -p $(@D)
+	$(MPICC) $(BASE_CPPFLAGS) -Itests/dist $(CPPFLAGS) -std=c11 $(WARN) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/tests/dist/%: $(BUILD)/obj/tests/dist/%.o $(DIST_SHARED)
+	@mkdir -p $(@D)
+	$(MPICC) $(CFLAGS) $(LDFLAGS) -o $@ $< -L$(BUILD) -Wl,-rpath,$(abspath $(BUILD)) \
+	  -lgolcl_dist -lgolcl -lOpenCL -lm $(LDLIBS)
+
+# Each suite under mpirun for every rank count; POCL_MAX_PTHREAD_COUNT=1 lets four ranks share
+# two cores. DIST_TIMEOUT only guards against a hang (a bug that leaves a rank waiting).
+test-dist:
+ifeq ($(MPI),1)
+	@$(MAKE) --no-print-directory dist-lib $(DIST_TEST_BIN)
+	@fail=0; for t in $(DIST_TEST_BIN); do for p in $(DIST_RANKS); do \
+	  echo "== $$t (mpirun -np $$p)"; \
+	  POCL_MAX_PTHREAD_COUNT=1 GOLCL_TEST_DATA=$(CURDIR)/tests/data \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/dist/lsan.supp timeout $(DIST_TIMEOUT) \
+	    $(MPIRUN) $(MPIRUN_FLAGS) -np $$p $$t || fail=1; \
+	done; done; exit $$fail
+else
+	@echo "test-dist: $(MPICC) not found, the MPI suites are skipped (make deps installs $(DIST_PKGS))"
+endif
+
+install-dist: $(DIST_STATIC) $(DIST_SHARED) golcl-dist.pc $(DIST_CMD)
+	install -d $(DESTDIR)$(libdir) $(DESTDIR)$(pkgconfigdir) $(DESTDIR)$(bindir)
+	install -m 644 $(DIST_STATIC) $(DESTDIR)$(libdir)/
+	install -m 755 $(DIST_SHARED) $(DESTDIR)$(libdir)/
+	ln -sf libgolcl_dist.so.$(VERSION) $(DESTDIR)$(libdir)/$(DIST_SONAME)
+	ln -sf $(DIST_SONAME) $(DESTDIR)$(libdir)/libgolcl_dist.so
+	install -m 644 golcl-dist.pc $(DESTDIR)$(pkgconfigdir)/golcl-dist.pc
+	install -m 755 $(DIST_CMD) $(DESTDIR)$(bindir)/golcl-dist
+
+-include $(patsubst %.o,%.d,$(DIST_OBJ) $(DIST_CMD_OBJ)) \
+  $(patsubst tests/dist/%.c,$(BUILD)/obj/tests/dist/%.d,$(DIST_TEST_SRC))
+
 clean:
-	rm -rf $(BUILD) golcl.pc
+	rm -rf $(BUILD) golcl.pc golcl-dist.pc
 
 -include $(patsubst %.o,%.d,$(LIB_OBJ) $(EX_COMMON_OBJ) $(GOLCL_OBJ) $(TEST_UTIL_OBJ)) \
   $(patsubst examples/%.c,$(BUILD)/obj/examples/%.d,$(EX_SRC)) \

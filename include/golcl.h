@@ -436,6 +436,9 @@ GOLCL_API golcl_status golcl_grid_clear(golcl_grid *grid);
 /** Fills the grid on the device: cell (x, y) is alive iff a counter-based
  *  hash of (seed, x, y) falls below density. The same seed gives the same
  *  cells on every device and in every layout; density 0 gives none, 1 all.
+ *  The formula is part of the contract (libgolcl_dist fills blocks of one
+ *  grid with it): with mix64 splitmix64's finaliser, cell (x, y) is alive iff
+ *  mix64(mix64(seed) ^ (y << 32 | x)) >> 32 < (uint64_t)ldexp(density, 32).
  *  Enqueues only (after building its kernel on first use).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL grid, density outside [0,1] or
  *          NaN); GOLCL_E_BUILD; GOLCL_E_OPENCL. */
@@ -448,6 +451,10 @@ GOLCL_API golcl_status golcl_grid_population(golcl_grid *grid, uint64_t *out);
 
 /** A 64-bit hash of the cells and the grid size, the same for the same cells
  *  whatever the layout, stepper or device. Rule and generation do not enter.
+ *  The formula is part of the contract (so that libgolcl_dist can hash a grid
+ *  held in blocks): with S the sum mod 2^64 of mix64(y << 32 | x) over the
+ *  live cells and N their number, the hash is
+ *  mix64(S + mix64((h << 32 | w) ^ (N << 1))), mix64 as in golcl_grid_randomize.
  *  Blocks.
  *  @return as golcl_grid_population. */
 GOLCL_API golcl_status golcl_grid_hash(golcl_grid *grid, uint64_t *out);

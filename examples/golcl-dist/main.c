@@ -1,0 +1,455 @@
+/* main.c — the golcl-dist command, under mpirun: `run` a pattern on a grid distributed over the
+ * ranks, list every rank's `devices`, `bench` the distributed Life step (per-rank and total
+ * figures, the time spent in halo exchange). Rank 0 prints; every rank parses the same argv. */
+#include <golcl_dist.h>
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../golcl/pattern_io.h"
+
+#define MAX_GATHER_DEFAULT ((uint64_t)1 << 30)
+
+typedef struct opts {
+  const char *pattern, *stepper, *device, *out;
+  uint32_t w, h, px, py, halo;
+  uint64_t gens, max_gather, seed, repeat;
+  double density;
+  int torus;
+  uint64_t cg_nx, cg_iters;
+  int cg_strong;
+} opts;
+
+static int rank;
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "usage: mpirun -np P golcl-dist COMMAND [options]\n\n"
+          "  run PATTERN    run a pattern (RLE, .cells, ...) centred in a distributed grid\n"
+          "  run --random D run a random soup of density D instead\n"
+          "  devices        every rank's host and device\n"
+          "  bench          time the distributed step: per rank and in total\n\n"
+          "options:\n"
+          "  --size WxH        the global grid (run: default 1024x1024; bench: 4096x4096)\n"
+          "  -g N              generations (default 100)\n"
+          "  --stepper S       naive, lut6x3, ... (default naive)\n"
+          "  --torus           wrap the edges (default: dead boundary)\n"
+          "  --halo K          ghost frame depth = generations between exchanges\n"
+          "  --grid PXxPY      the process grid (default: chosen)\n"
+          "  --device SPEC     this node's devices: gpu (dealt by node-local rank), cpu, a list\n"
+          "                    0:0,0:1, ... (default $GOLCL_DEVICE, else gpu)\n"
+          "  --seed N          soup seed (default 1)\n"
+          "  --repeat N        bench: timed runs, the median is printed (default 3)\n"
+          "  -o FILE           run: write the result, .rle or .png (gathered on rank 0)\n"
+          "  --max-gather N    refuse to gather more than N cells (default 2^30)\n"
+          "  --cg NX           bench: distributed CG (f32 Poisson) instead of Life, NX x (NX·P)\n"
+          "                    unknowns (NX² a rank: weak scaling); --strong: NX x NX in all\n"
+          "  --iters N         bench --cg: iterations timed (default 100)\n");
+}
+
+/* Parses argv[1..] (argv[0] is the command) with getopt_long, as golcl does. */
+static int parse(int argc, char **argv, opts *o) {
+  enum {
+    CG = 256,
+    ITERS,
+    SIZE,
+    STEPPER,
+    DEVICE,
+    HALO,
+    GRID,
+    SEED,
+    REPEAT,
+    MAX_GATHER,
+    RANDOM,
+    TORUS,
+    STRONG
+  };
+  static const struct option long_opts[] = {{"cg", required_argument, NULL, CG},
+                                            {"iters", required_argument, NULL, ITERS},
+                                            {"size", required_argument, NULL, SIZE},
+                                            {"generations", required_argument, NULL, 'g'},
+                                            {"stepper", required_argument, NULL, STEPPER},
+                                            {"device", required_argument, NULL, DEVICE},
+                                            {"halo", required_argument, NULL, HALO},
+                                            {"grid", required_argument, NULL, GRID},
+                                            {"seed", required_argument, NULL, SEED},
+                                            {"repeat", required_argument, NULL, REPEAT},
+                                            {"max-gather", required_argument, NULL, MAX_GATHER},
+                                            {"output", required_argument, NULL, 'o'},
+                                            {"random", required_argument, NULL, RANDOM},
+                                            {"torus", no_argument, NULL, TORUS},
+                                            {"strong", no_argument, NULL, STRONG},
+                                            {NULL, 0, NULL, 0}};
+  memset(o, 0, sizeof *o);
+  o->gens = 100;
+  o->stepper = "naive";
+  o->max_gather = MAX_GATHER_DEFAULT;
+  o->seed = 1;
+  o->repeat = 3;
+  o->density = -1;
+  o->cg_iters = 100;
+  opterr = 0;
+  int c;
+  while ((c = getopt_long(argc, argv, ":g:o:", long_opts, NULL)) != -1) {
+    const char *v = optarg;
+    int bad = 0;
+    char *end;
+    switch (c) {
+      case '?':
+      case ':':
+        if (rank == 0)
+          fprintf(stderr, "golcl-dist: %s '%s'\n",
+                  c == ':' ? "option needs a value:" : "unknown option", argv[optind - 1]);
+        return 2;
+      case TORUS:
+        o->torus = 1;
+        break;
+      case STRONG:
+        o->cg_strong = 1;
+        break;
+      case CG:
+        bad = pio_parse_u64(v, &o->cg_nx);
+        break;
+      case ITERS:
+        bad = pio_parse_u64(v, &o->cg_iters) || o->cg_iters == 0;
+        break;
+      case SIZE:
+        bad = pio_parse_size(v, &o->w, &o->h);
+        break;
+      case 'g':
+        bad = pio_parse_u64(v, &o->gens);
+        break;
+      case STEPPER:
+        o->stepper = v;
+        break;
+      case DEVICE:
+        o->device = v;
+        break;
+      case HALO:
+        bad = pio_parse_u32(v, &o->halo);
+        break;
+      case GRID:
+        bad = pio_parse_size(v, &o->px, &o->py);
+        break;
+      case SEED:
+        bad = pio_parse_u64(v, &o->seed);
+        break;
+      case REPEAT:
+        bad = pio_parse_u64(v, &o->repeat) || o->repeat == 0;
+        break;
+      case MAX_GATHER:
+        bad = pio_parse_u64(v, &o->max_gather);
+        break;
+      case 'o':
+        o->out = v;
+        break;
+      case RANDOM:
+        o->density = strtod(v, &end);
+        bad = *end || !(o->density >= 0 && o->density <= 1);
+        break;
+    }
+    if (bad) {
+      if (rank == 0) fprintf(stderr, "golcl-dist: bad value '%s' for %s\n", v, argv[optind - 1]);
+      return 2;
+    }
+  }
+  for (int i = optind; i < argc; i++) {
+    if (o->pattern) {
+      if (rank == 0) fprintf(stderr, "golcl-dist: unexpected argument '%s'\n", argv[i]);
+      return 2;
+    }
+    o->pattern = argv[i];
+  }
+  return 0;
+}
+
+/* Prints a failed collective (on rank 0) and returns 1. */
+static int fail(golcl_dist_context *d, const char *what, golcl_status s) {
+  if (rank == 0)
+    fprintf(stderr, "golcl-dist: %s: %s: %s\n", what, golcl_strerror(s), golcl_dist_errmsg(d));
+  return 1;
+}
+
+static golcl_status make_context(const opts *o, golcl_dist_context **d) {
+  golcl_dist_context_opts co = {0};
+  co.device = o->device;
+  golcl_status s = golcl_dist_context_create(MPI_COMM_WORLD, &co, d);
+  if (s != GOLCL_OK && rank == 0)
+    fprintf(stderr, "golcl-dist: %s: %s\n", golcl_strerror(s), golcl_dist_last_errmsg());
+  return s;
+}
+
+static int cmd_devices(const opts *o) {
+  golcl_dist_context *d;
+  if (make_context(o, &d) != GOLCL_OK) return 1;
+  int n = golcl_dist_size(d);
+  golcl_dist_device *all = calloc((size_t)n, sizeof *all);
+  golcl_status s = golcl_dist_devices(d, all, all ? (size_t)n : 0);
+  if (s != GOLCL_OK) return fail(d, "devices", s);
+  if (rank == 0)
+    for (int r = 0; r < n; r++)
+      printf("rank %d (node-local %d) on %s: %s [%s], %s, %u compute units, %.1f GiB\n", r,
+             all[r].local_rank, all[r].host, all[r].info.name, all[r].spec, all[r].info.platform,
+             all[r].info.compute_units, (double)all[r].info.global_mem_bytes / (1 << 30));
+  free(all);
+  golcl_dist_context_destroy(d);
+  return 0;
+}
+
+/* The context, the grid (cells set by the pattern or a soup) and the stepper of run/bench. */
+static int setup(const opts *o, golcl_dist_context **d, golcl_dist_grid **g, golcl_stepper **st) {
+  *g = NULL;
+  *st = NULL;
+  if (make_context(o, d) != GOLCL_OK) return 1;
+  golcl_stepper_kind kind;
+  if (golcl_stepper_from_name(o->stepper, &kind) != GOLCL_OK) {
+    if (rank == 0) fprintf(stderr, "golcl-dist: no stepper '%s'\n", o->stepper);
+    return 2;
+  }
+  golcl_status s = golcl_stepper_create(golcl_dist_context_local(*d), kind, NULL, st);
+  /* a local call: agree on it through a collective that reports it */
+  golcl_dist_grid_opts go = {0};
+  go.px = o->px;
+  go.py = o->py;
+  go.halo = o->halo;
+  golcl_status gs = golcl_dist_grid_create(
+      *d, o->w, o->h, o->torus ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD, &go, g);
+  if (gs != GOLCL_OK) return fail(*d, "grid", gs);
+  int bad = s != GOLCL_OK, any = 0;
+  MPI_Allreduce(&bad, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  if (any) {
+    if (rank == 0) fprintf(stderr, "golcl-dist: stepper '%s' not available\n", o->stepper);
+    return 1;
+  }
+  if (o->pattern) {
+    golcl_pattern *p = pio_load("golcl-dist", o->pattern);
+    int ok = p != NULL, all_ok = 0;
+    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (!all_ok) return 1;
+    golcl_rule r;
+    char rule[24];
+    golcl_pattern_rule(p, &r);
+    golcl_rule_format(r, rule, sizeof rule);
+    s = golcl_dist_grid_set_rule(*g, rule);
+    if (s == GOLCL_OK)
+      s = golcl_dist_grid_place(*g, p, ((int64_t)o->w - golcl_pattern_width(p)) / 2,
+                                ((int64_t)o->h - golcl_pattern_height(p)) / 2);
+    golcl_pattern_destroy(p);
+    if (s != GOLCL_OK) return fail(*d, "placing the pattern", s);
+  } else {
+    s = golcl_dist_grid_randomize(*g, o->density >= 0 ? o->density : 0.5, o->seed);
+    if (s != GOLCL_OK) return fail(*d, "randomize", s);
+  }
+  return 0;
+}
+
+static void teardown(golcl_dist_context *d, golcl_dist_grid *g, golcl_stepper *st) {
+  golcl_dist_grid_destroy(g);
+  golcl_stepper_destroy(st);
+  golcl_dist_context_destroy(d);
+}
+
+static int write_out(golcl_dist_context *d, golcl_dist_grid *g, const opts *o) {
+  pio_kind k = pio_kind_of(o->out);
+  uint32_t w = o->w, h = o->h;
+  golcl_status s;
+  int rc = 0;
+  if (k == PIO_PNG) {
+    uint64_t n = (uint64_t)w * h;
+    uint8_t *cells = rank == 0 && n <= o->max_gather ? malloc((size_t)n) : NULL;
+    s = golcl_dist_grid_gather(g, 0, o->max_gather, cells, 0);
+    if (s != GOLCL_OK) rc = fail(d, "gather", s);
+    ex_cell_view view = {1, 4096, 4096};
+    if (rc == 0 && rank == 0) rc = pio_write_png("golcl-dist", o->out, cells, w, h, &view) ? 1 : 0;
+    free(cells);
+    return rc;
+  }
+  golcl_pattern *p = NULL;
+  s = golcl_dist_grid_extract(g, 0, o->max_gather, &p);
+  if (s != GOLCL_OK) return fail(d, "extract", s);
+  ex_cell_view view = {1, 0, 0};
+  if (rank == 0) rc = pio_write("golcl-dist", o->out, p, &view, 2) ? 1 : 0;
+  golcl_pattern_destroy(p);
+  return rc;
+}
+
+static int cmd_run(opts *o) {
+  if (!o->pattern && o->density < 0) {
+    if (rank == 0) fprintf(stderr, "golcl-dist run: a pattern file or --random D\n");
+    return 2;
+  }
+  if (!o->w) o->w = o->h = 1024;
+  golcl_dist_context *d;
+  golcl_dist_grid *g;
+  golcl_stepper *st;
+  int rc = setup(o, &d, &g, &st);
+  if (rc) {
+    teardown(d, g, st);
+    return rc;
+  }
+  double t0 = MPI_Wtime();
+  golcl_status s = golcl_dist_grid_step(g, st, o->gens);
+  double t = MPI_Wtime() - t0;
+  if (s != GOLCL_OK) rc = fail(d, "step", s);
+  uint64_t pop = 0, hash = 0;
+  if (!rc && (s = golcl_dist_grid_population(g, &pop)) != GOLCL_OK) rc = fail(d, "population", s);
+  if (!rc && (s = golcl_dist_grid_hash(g, &hash)) != GOLCL_OK) rc = fail(d, "hash", s);
+  if (!rc && rank == 0)
+    printf(
+        "%ux%u %s, %d ranks, %s: %llu generations in %.3f s (%.1f gen/s); population %llu, "
+        "hash %016llx\n",
+        (unsigned)o->w, (unsigned)o->h, o->torus ? "torus" : "dead boundary", golcl_dist_size(d),
+        o->stepper, (unsigned long long)o->gens, t, t > 0 ? (double)o->gens / t : 0.0,
+        (unsigned long long)pop, (unsigned long long)hash);
+  if (!rc && o->out) rc = write_out(d, g, o);
+  teardown(d, g, st);
+  return rc;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+static int cmd_bench(opts *o) {
+  if (!o->w) o->w = o->h = 4096;
+  golcl_dist_context *d;
+  golcl_dist_grid *g;
+  golcl_stepper *st;
+  int rc = setup(o, &d, &g, &st);
+  golcl_status s = GOLCL_OK;
+  golcl_dist_part part;
+  if (!rc) golcl_dist_grid_part(g, &part);
+  /* warm-up: JIT and layout conversion, one exchange interval */
+  if (!rc && (s = golcl_dist_grid_step(g, st, part.halo)) != GOLCL_OK) rc = fail(d, "step", s);
+  double *times = calloc(o->repeat, sizeof *times);
+  golcl_dist_grid_stats stats = {0}, best = {0};
+  for (uint64_t i = 0; !rc && i < o->repeat; i++) {
+    golcl_dist_grid_stats_get(g, NULL, 1);
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = MPI_Wtime();
+    s = golcl_dist_grid_step(g, st, o->gens);
+    times[i] = MPI_Wtime() - t0;
+    if (s != GOLCL_OK) rc = fail(d, "step", s);
+    golcl_dist_grid_stats_get(g, &stats, 0);
+    if (i == 0 || times[i] <= times[0]) best = stats;
+  }
+  uint64_t hash = 0;
+  if (!rc && (s = golcl_dist_grid_hash(g, &hash)) != GOLCL_OK) rc = fail(d, "hash", s);
+  if (!rc) {
+    int n = golcl_dist_size(d);
+    double mine[8] = {best.exchange_s,         best.compute_s,      best.wait_s,
+                      (double)best.bytes_sent, (double)part.w,      (double)part.h,
+                      (double)part.local_w,    (double)part.local_h};
+    double *all = rank == 0 ? malloc(sizeof mine * (size_t)n) : NULL;
+    MPI_Gather(mine, 8, MPI_DOUBLE, all, 8, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    qsort(times, o->repeat, sizeof *times, cmp_double);
+    double med = times[o->repeat / 2];
+    if (rank == 0) {
+      golcl_device_info info;
+      golcl_context_device_info(golcl_dist_context_local(d), &info);
+      printf(
+          "golcl-dist bench: %ux%u %s, %s, halo %u, %dx%d ranks on %s; %llu generations, "
+          "median of %llu\n",
+          (unsigned)o->w, (unsigned)o->h, o->torus ? "torus" : "dead", o->stepper,
+          (unsigned)part.halo, (int)part.px, (int)part.py, info.name, (unsigned long long)o->gens,
+          (unsigned long long)o->repeat);
+      printf("%5s %12s %12s %10s %10s %10s %12s\n", "rank", "block", "local", "compute_s",
+             "exchange_s", "wait_s", "sent_MB");
+      for (int r = 0; r < n; r++) {
+        double *a = all + 8 * r;
+        char blk[32], loc[32];
+        snprintf(blk, sizeof blk, "%.0fx%.0f", a[4], a[5]);
+        snprintf(loc, sizeof loc, "%.0fx%.0f", a[6], a[7]);
+        printf("%5d %12s %12s %10.4f %10.4f %10.4f %12.2f\n", r, blk, loc, a[1], a[0], a[2],
+               a[3] / 1e6);
+      }
+      double cells = (double)o->w * o->h * (double)o->gens;
+      printf("total: %.4f s, %.1f generations/s, %.3e cell updates/s; hash %016llx\n", med,
+             (double)o->gens / med, cells / med, (unsigned long long)hash);
+      printf("csv: ranks,w,h,stepper,halo,gens,seconds,gen_per_s,cells_per_s,exchange_s_rank0\n");
+      printf("csv: %d,%u,%u,%s,%u,%llu,%.6f,%.3f,%.6e,%.6f\n", n, (unsigned)o->w, (unsigned)o->h,
+             o->stepper, (unsigned)part.halo, (unsigned long long)o->gens, med,
+             (double)o->gens / med, cells / med, all[0]);
+    }
+    free(all);
+  }
+  free(times);
+  teardown(d, g, st);
+  return rc;
+}
+
+/* Distributed CG on the 5-point Poisson matrix (f32): a fixed number of iterations (the
+ * tolerance is out of reach), the median time an iteration. */
+static int cmd_bench_cg(const opts *o) {
+  golcl_dist_context *d;
+  if (make_context(o, &d) != GOLCL_OK) return 1;
+  int P = golcl_dist_size(d), rc = 0;
+  size_t nx = (size_t)o->cg_nx, ny = o->cg_strong ? nx : nx * (size_t)P, n = nx * ny;
+  golcl_dist_bandmat *A = NULL;
+  golcl_dist_vec *b = NULL, *x = NULL;
+  golcl_status s = golcl_dist_fd_stencil5(d, nx, ny, 4, -1, GOLCL_F32, &A);
+  if (s == GOLCL_OK) s = golcl_dist_vec_create(d, n, GOLCL_F32, &b);
+  if (s == GOLCL_OK) s = golcl_dist_vec_create(d, n, GOLCL_F32, &x);
+  if (s == GOLCL_OK) s = golcl_vec_fill(golcl_dist_vec_local(b), 1.0) == GOLCL_OK ? GOLCL_OK : s;
+  if (s != GOLCL_OK) rc = fail(d, "cg setup", s);
+  golcl_cg_opts co = {0};
+  co.atol = 1e-30;
+  co.rtol = 1e-30;
+  double *t = calloc(o->repeat, sizeof *t);
+  golcl_cg_report rep = {0};
+  for (uint64_t i = 0; !rc && i <= o->repeat; i++) { /* run 0: warm-up */
+    co.max_iter = i == 0 ? 2 : (size_t)o->cg_iters;
+    golcl_vec_fill(golcl_dist_vec_local(x), 0);
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = MPI_Wtime();
+    s = golcl_dist_cg_solve(A, b, x, &co, &rep);
+    if (s != GOLCL_OK) rc = fail(d, "cg", s);
+    if (i > 0) t[i - 1] = (MPI_Wtime() - t0) / (double)(rep.iterations ? rep.iterations : 1);
+  }
+  if (!rc) {
+    qsort(t, o->repeat, sizeof *t, cmp_double);
+    if (rank == 0) {
+      golcl_device_info info;
+      golcl_context_device_info(golcl_dist_context_local(d), &info);
+      printf("golcl-dist bench --cg: %zux%zu unknowns (%s), f32 Poisson, %d ranks on %s\n", nx, ny,
+             o->cg_strong ? "strong" : "weak", P, info.name);
+      printf("%zu iterations a solve, median of %llu: %.1f us an iteration (%.3e unknowns/s)\n",
+             rep.iterations, (unsigned long long)o->repeat, t[o->repeat / 2] * 1e6,
+             (double)n / t[o->repeat / 2]);
+      printf("csv: ranks,nx,ny,iters,us_per_iter\ncsv: %d,%zu,%zu,%zu,%.3f\n", P, nx, ny,
+             rep.iterations, t[o->repeat / 2] * 1e6);
+    }
+  }
+  free(t);
+  golcl_dist_vec_destroy(b);
+  golcl_dist_vec_destroy(x);
+  golcl_dist_bandmat_destroy(A);
+  golcl_dist_context_destroy(d);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  int rc;
+  opts o;
+  if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
+    if (rank == 0) usage(argc < 2 ? stderr : stdout);
+    rc = argc < 2 ? 2 : 0;
+  } else if ((rc = parse(argc - 1, argv + 1, &o)) != 0) {
+  } else if (strcmp(argv[1], "devices") == 0) {
+    rc = cmd_devices(&o);
+  } else if (strcmp(argv[1], "run") == 0) {
+    rc = cmd_run(&o);
+  } else if (strcmp(argv[1], "bench") == 0) {
+    rc = o.cg_nx ? cmd_bench_cg(&o) : cmd_bench(&o);
+  } else {
+    if (rank == 0) fprintf(stderr, "golcl-dist: unknown command '%s'\n", argv[1]);
+    rc = 2;
+  }
+  MPI_Finalize();
+  return rc;
+}

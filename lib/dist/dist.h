@@ -1,0 +1,137 @@
+/* dist.h — private to lib/dist: the distributed context, the status agreement, the block
+ * decomposition and its exchange plan, and the kernels of this part. Uses only the public
+ * headers and MPI. */
+#ifndef GOLCL_DIST_PRIVATE_H
+#define GOLCL_DIST_PRIVATE_H
+
+#include "golcl_dist.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+
+#define DIST_MSG_CAP 1024
+
+struct golcl_dist_context {
+  MPI_Comm comm;
+  int rank, size, local_rank, local_size;
+  golcl_context *ctx;
+  uint64_t max_object_bytes;
+  char spec[32];
+  char local_msg[DIST_MSG_CAP]; /* this rank's last failure */
+  char msg[DIST_MSG_CAP];       /* the agreed one: "rank R: ..." */
+  cl_program program;           /* cl/dist/grid.cl, built on first use */
+  double *sums;                 /* room for the rank-order sums of dist_la (vec.c) */
+};
+
+/* Records a local failure of this rank (printf-style) and returns s. */
+golcl_status golcl__dist_fail(golcl_dist_context *d, golcl_status s, const char *fmt, ...);
+
+/* Records the golcl_context's message when s is a failure; returns s. */
+golcl_status golcl__dist_core(golcl_dist_context *d, golcl_status s, const char *what);
+
+/* The agreement that ends every collective: every rank passes its local status and a
+ * fingerprint of the global arguments; returns the first failing rank's status on every rank
+ * (and its message in d->msg), or GOLCL_E_INVALID_ARG when fingerprints differ. */
+golcl_status golcl__dist_agree(golcl_dist_context *d, golcl_status local, uint64_t fingerprint,
+                               const char *fn);
+
+/* Fingerprints of arguments: a running 64-bit hash. */
+uint64_t golcl__dist_fp(uint64_t h, uint64_t v);
+uint64_t golcl__dist_fp_bytes(uint64_t h, const void *p, size_t n);
+uint64_t golcl__dist_mix64(uint64_t z);
+
+/* Splits n items over parts as evenly as they go: part i gets [*lo, *lo + *len). */
+void golcl__dist_split(uint64_t n, uint64_t parts, uint64_t i, uint64_t *lo, uint64_t *len);
+
+/* ----------------------------------------------------------- decomposition */
+
+typedef struct dist_block {
+  int64_t x, y;    /* block origin, global cells */
+  uint32_t w, h;   /* block size (0: none) */
+  int64_t ox, oy;  /* local grid origin, global cells (x - frame_left) */
+  uint32_t lw, lh; /* local grid size */
+  uint32_t fl, fr, ft, fb;
+} dist_block;
+
+typedef struct dist_decomp {
+  uint32_t W, H, px, py, k;
+  golcl_boundary boundary;
+  int native_torus; /* one rank on a torus: local torus grid, no frame */
+} dist_decomp;
+
+/* Chooses px×py = P for a W×H grid (the least halo traffic, blocks not empty when possible). */
+void golcl__dist_choose_grid(uint32_t W, uint32_t H, golcl_boundary b, int P, uint32_t *px,
+                             uint32_t *py);
+
+/* The block and local grid of rank r. */
+void golcl__dist_block(const dist_decomp *dc, int r, dist_block *out);
+
+/* One rectangle of an exchange: from the source rank's local grid at (sx, sy) to the
+ * destination's at (dx, dy). */
+typedef struct dist_piece {
+  uint32_t sx, sy, dx, dy, w, h;
+} dist_piece;
+
+/* Calls fn for every piece that rank s sends to rank d, in the one order both sides use.
+ * Returns the number of pieces (fn may be NULL). */
+size_t golcl__dist_pieces(const dist_decomp *dc, int s, int d,
+                          void (*fn)(void *arg, const dist_piece *p), void *arg);
+
+/* Shifts m for which [lo + m·n, lo + m·n + len) meets [a, b): m in [*m0, *m1] (empty when
+ * m1 < m0); without wrap only m = 0. */
+void golcl__dist_images(int64_t lo, int64_t len, int64_t a, int64_t b, int64_t n, int wrap,
+                        int64_t *m0, int64_t *m1);
+
+/* ------------------------------------------------------------ the grid */
+
+typedef struct dist_link {
+  int peer;
+  size_t npieces;
+  dist_piece *pieces;
+  size_t bytes;
+  uint8_t *buf;
+} dist_link;
+
+struct golcl_dist_grid {
+  golcl_dist_context *d;
+  dist_decomp dc;
+  dist_block blk;
+  golcl_grid *local; /* NULL when this rank holds no block */
+  uint64_t generation;
+  golcl_rule rule;
+  dist_link *send, *recv, self; /* other ranks' frames, and this rank's own wrap */
+  size_t nsend, nrecv;
+  MPI_Request *reqs;
+  uint8_t *mirror; /* the local grid on the host, for the whole-grid rectangle seam */
+  int mirror_dirty;
+  golcl_dist_grid_stats stats;
+};
+
+/* The one seam to the local grid's cells on the host: rectangles in local coordinates,
+ * 0/1 bytes, buf[y*stride + x]. Between begin and end any number of reads and writes. */
+golcl_status golcl__dist_rects_begin(golcl_dist_grid *g);
+golcl_status golcl__dist_rect_read(golcl_dist_grid *g, uint32_t x, uint32_t y, uint32_t w,
+                                   uint32_t h, uint8_t *buf, size_t stride);
+golcl_status golcl__dist_rect_write(golcl_dist_grid *g, uint32_t x, uint32_t y, uint32_t w,
+                                    uint32_t h, const uint8_t *buf, size_t stride);
+golcl_status golcl__dist_rects_end(golcl_dist_grid *g);
+
+/* Fills every frame from the blocks (collective point-to-point, no agreement: a rank that
+ * fails locally still sends and receives). */
+golcl_status golcl__dist_exchange(golcl_dist_grid *g);
+
+/* ---------------------------------------------------------------- kernels */
+
+/* The kernel `name` of cl/dist/grid.cl on this rank's device (built once per context). The
+ * caller releases it. */
+golcl_status golcl__dist_kernel(golcl_dist_context *d, const char *name, cl_kernel *out);
+
+/* Launches a kernel over a 1-D or 2-D range on the context's queue. */
+golcl_status golcl__dist_launch(golcl_dist_context *d, cl_kernel k, cl_uint dims,
+                                const size_t *global);
+
+/* Sets argument i of k or records the failure. */
+golcl_status golcl__dist_arg(golcl_dist_context *d, cl_kernel k, cl_uint i, size_t size,
+                             const void *value);
+
+#endif

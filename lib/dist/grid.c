@@ -1,0 +1,286 @@
+/* grid.c — the distributed Life grid: creation (decomposition, local grid, exchange plan),
+ * accessors, rule and generation, and the step loop (exchange, k generations, agreement). */
+#include "dist.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_HALO (1u << 24)
+
+static _Atomic uint32_t default_halo = GOLCL_DIST_DEFAULT_HALO;
+
+uint32_t golcl_dist_default_halo(void) { return atomic_load(&default_halo); }
+
+golcl_status golcl_dist_set_default_halo(uint32_t k) {
+  if (k == 0 || k > MAX_HALO) return GOLCL_E_INVALID_ARG;
+  atomic_store(&default_halo, k);
+  return GOLCL_OK;
+}
+
+static void free_links(dist_link *l, size_t n) {
+  for (size_t i = 0; l && i < n; i++) {
+    free(l[i].pieces);
+    free(l[i].buf);
+  }
+  free(l);
+}
+
+static void grid_free(golcl_dist_grid *g) {
+  if (!g) return;
+  golcl_grid_destroy(g->local);
+  free_links(g->send, g->nsend);
+  free_links(g->recv, g->nrecv);
+  free(g->self.pieces);
+  free(g->self.buf);
+  free(g->reqs);
+  free(g->mirror);
+  free(g);
+}
+
+typedef struct collect {
+  dist_piece *pieces;
+  size_t n;
+  size_t bytes;
+} collect;
+
+static void collect_piece(void *arg, const dist_piece *p) {
+  collect *c = arg;
+  c->pieces[c->n++] = *p;
+  c->bytes += (size_t)p->w * p->h;
+}
+
+/* The pieces from rank s to rank d into a link (peer = the other rank). */
+static golcl_status make_link(golcl_dist_grid *g, int s, int d, int peer, dist_link *l) {
+  size_t n = golcl__dist_pieces(&g->dc, s, d, NULL, NULL);
+  l->peer = peer;
+  l->npieces = n;
+  if (n == 0) return GOLCL_OK;
+  collect c = {malloc(n * sizeof(dist_piece)), 0, 0};
+  if (!c.pieces) return golcl__dist_fail(g->d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  golcl__dist_pieces(&g->dc, s, d, collect_piece, &c);
+  l->pieces = c.pieces;
+  l->bytes = c.bytes;
+  if (c.bytes > (size_t)INT32_MAX)
+    return golcl__dist_fail(g->d, GOLCL_E_INVALID_ARG,
+                            "golcl_dist_grid_create: a frame message of %zu bytes is above 2^31-1 "
+                            "(halo %u too deep)",
+                            c.bytes, (unsigned)g->dc.k);
+  l->buf = malloc(c.bytes);
+  if (!l->buf) return golcl__dist_fail(g->d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  return GOLCL_OK;
+}
+
+/* The exchange plan of this rank: links to every rank it sends to or receives from. */
+static golcl_status make_plan(golcl_dist_grid *g) {
+  int me = g->d->rank, P = g->d->size;
+  golcl_status s = make_link(g, me, me, me, &g->self);
+  if (s != GOLCL_OK) return s;
+  size_t ns = 0, nr = 0;
+  for (int r = 0; r < P; r++) {
+    if (r == me) continue;
+    ns += golcl__dist_pieces(&g->dc, me, r, NULL, NULL) > 0;
+    nr += golcl__dist_pieces(&g->dc, r, me, NULL, NULL) > 0;
+  }
+  g->send = ns ? calloc(ns, sizeof *g->send) : NULL;
+  g->recv = nr ? calloc(nr, sizeof *g->recv) : NULL;
+  g->reqs = ns + nr ? calloc(ns + nr, sizeof *g->reqs) : NULL;
+  if ((ns && !g->send) || (nr && !g->recv) || (ns + nr && !g->reqs))
+    return golcl__dist_fail(g->d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  for (int r = 0; r < P && s == GOLCL_OK; r++) {
+    if (r == me) continue;
+    if (golcl__dist_pieces(&g->dc, me, r, NULL, NULL) > 0)
+      s = make_link(g, me, r, r, &g->send[g->nsend++]);
+    if (s == GOLCL_OK && golcl__dist_pieces(&g->dc, r, me, NULL, NULL) > 0)
+      s = make_link(g, r, me, r, &g->recv[g->nrecv++]);
+  }
+  return s;
+}
+
+static golcl_status check_create(golcl_dist_context *d, uint32_t w, uint32_t h, golcl_boundary b,
+                                 const golcl_dist_grid_opts *opts, golcl_dist_grid **out,
+                                 dist_decomp *dc) {
+  if (!out) return golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "golcl_dist_grid_create: out is NULL");
+  if (w == 0 || h == 0 || w > INT32_MAX || h > INT32_MAX)
+    return golcl__dist_fail(d, GOLCL_E_INVALID_ARG,
+                            "golcl_dist_grid_create: size %ux%u outside 1..2^31-1", (unsigned)w,
+                            (unsigned)h);
+  if (b != GOLCL_BOUNDARY_DEAD && b != GOLCL_BOUNDARY_TORUS)
+    return golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "golcl_dist_grid_create: bad boundary %d",
+                            (int)b);
+  dc->W = w;
+  dc->H = h;
+  dc->boundary = b;
+  dc->k = opts && opts->halo ? opts->halo : golcl_dist_default_halo();
+  if (dc->k > MAX_HALO)
+    return golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "golcl_dist_grid_create: halo %u is above 2^24",
+                            (unsigned)dc->k);
+  if (opts && (opts->px || opts->py)) {
+    dc->px = opts->px;
+    dc->py = opts->py;
+    if ((uint64_t)dc->px * dc->py != (uint64_t)d->size)
+      return golcl__dist_fail(d, GOLCL_E_INVALID_ARG,
+                              "golcl_dist_grid_create: %ux%u ranks given, %d running",
+                              (unsigned)dc->px, (unsigned)dc->py, d->size);
+  } else {
+    golcl__dist_choose_grid(w, h, b, d->size, &dc->px, &dc->py);
+  }
+  dc->native_torus = d->size == 1 && b == GOLCL_BOUNDARY_TORUS;
+  return GOLCL_OK;
+}
+
+golcl_status golcl_dist_grid_create(golcl_dist_context *d, uint32_t w, uint32_t h, golcl_boundary b,
+                                    const golcl_dist_grid_opts *opts, golcl_dist_grid **out) {
+  if (!d) return GOLCL_E_INVALID_ARG;
+  if (out) *out = NULL;
+  dist_decomp dc;
+  memset(&dc, 0, sizeof dc);
+  golcl_status s = check_create(d, w, h, b, opts, out, &dc);
+  golcl_dist_grid *g = NULL;
+  if (s == GOLCL_OK) {
+    g = calloc(1, sizeof *g);
+    if (!g) s = golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  }
+  if (s == GOLCL_OK) {
+    g->d = d;
+    g->dc = dc;
+    golcl_rule_parse("B3/S23", &g->rule);
+    golcl__dist_block(&dc, d->rank, &g->blk);
+    uint64_t lw = g->blk.lw, lh = g->blk.lh;
+    if (lw > INT32_MAX || lh > INT32_MAX)
+      s = golcl__dist_fail(d, GOLCL_E_INVALID_ARG,
+                           "golcl_dist_grid_create: the local grid (block and frame) is above "
+                           "2^31-1 a side");
+    else if (d->max_object_bytes && lw * lh * 2 > d->max_object_bytes)
+      s = golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY,
+                           "golcl_dist_grid_create: the local grid needs %llu bytes, above this "
+                           "rank's max_object_bytes %llu",
+                           (unsigned long long)(lw * lh * 2),
+                           (unsigned long long)d->max_object_bytes);
+  }
+  if (s == GOLCL_OK && g->blk.lw) {
+    s = golcl__dist_core(
+        d,
+        golcl_grid_create(d->ctx, g->blk.lw, g->blk.lh,
+                          dc.native_torus ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD, &g->local),
+        "golcl_grid_create");
+  }
+  if (s == GOLCL_OK) s = make_plan(g);
+  if (s == GOLCL_OK && g->local) { /* the host mirror of the rectangle seam (exchange.c) */
+    g->mirror = malloc((size_t)g->blk.lw * g->blk.lh);
+    if (!g->mirror) s = golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  }
+  uint64_t fp = golcl__dist_fp(golcl__dist_fp(golcl__dist_fp(0, w), h), (uint64_t)b);
+  fp = golcl__dist_fp(golcl__dist_fp(golcl__dist_fp(fp, dc.k), dc.px), dc.py);
+  s = golcl__dist_agree(d, s, fp, "golcl_dist_grid_create");
+  if (s != GOLCL_OK) {
+    grid_free(g);
+    return s;
+  }
+  *out = g;
+  return GOLCL_OK;
+}
+
+void golcl_dist_grid_destroy(golcl_dist_grid *g) { grid_free(g); }
+
+uint32_t golcl_dist_grid_width(const golcl_dist_grid *g) { return g ? g->dc.W : 0; }
+uint32_t golcl_dist_grid_height(const golcl_dist_grid *g) { return g ? g->dc.H : 0; }
+golcl_boundary golcl_dist_grid_boundary(const golcl_dist_grid *g) {
+  return g ? g->dc.boundary : GOLCL_BOUNDARY_DEAD;
+}
+uint64_t golcl_dist_grid_generation(const golcl_dist_grid *g) { return g ? g->generation : 0; }
+golcl_grid *golcl_dist_grid_local(golcl_dist_grid *g) { return g ? g->local : NULL; }
+
+golcl_status golcl_dist_grid_part(const golcl_dist_grid *g, golcl_dist_part *o) {
+  if (!g || !o) return GOLCL_E_INVALID_ARG;
+  o->px = g->dc.px;
+  o->py = g->dc.py;
+  o->halo = g->dc.k;
+  o->x = (uint32_t)g->blk.x;
+  o->y = (uint32_t)g->blk.y;
+  o->w = g->blk.w;
+  o->h = g->blk.h;
+  o->frame_left = g->blk.fl;
+  o->frame_right = g->blk.fr;
+  o->frame_top = g->blk.ft;
+  o->frame_bottom = g->blk.fb;
+  o->local_w = g->blk.lw;
+  o->local_h = g->blk.lh;
+  return GOLCL_OK;
+}
+
+golcl_status golcl_dist_grid_set_rule(golcl_dist_grid *g, const char *text) {
+  if (!g) return GOLCL_E_INVALID_ARG;
+  golcl_dist_context *d = g->d;
+  golcl_rule r = {0, 0};
+  golcl_status s = GOLCL_OK;
+  if (!text)
+    s = golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "golcl_dist_grid_set_rule: rule is NULL");
+  else if ((s = golcl_rule_parse(text, &r)) != GOLCL_OK)
+    golcl__dist_fail(d, s, "golcl_dist_grid_set_rule: %s", golcl_last_errmsg());
+  uint64_t fp = golcl__dist_fp(golcl__dist_fp(0, r.birth), r.survive);
+  s = golcl__dist_agree(d, s, fp, "golcl_dist_grid_set_rule");
+  if (s != GOLCL_OK) return s;
+  golcl_status ls = g->local ? golcl_grid_set_rule_bits(g->local, r) : GOLCL_OK;
+  s = golcl__dist_agree(d, golcl__dist_core(d, ls, "golcl_grid_set_rule_bits"), 0,
+                        "golcl_dist_grid_set_rule");
+  if (s == GOLCL_OK) g->rule = r;
+  return s;
+}
+
+golcl_status golcl_dist_grid_get_rule(const golcl_dist_grid *g, char *buf, size_t cap) {
+  if (!g) return GOLCL_E_INVALID_ARG;
+  return golcl_rule_format(g->rule, buf, cap);
+}
+
+golcl_status golcl_dist_grid_set_generation(golcl_dist_grid *g, uint64_t generation) {
+  if (!g) return GOLCL_E_INVALID_ARG;
+  golcl_status s = golcl__dist_agree(g->d, GOLCL_OK, golcl__dist_fp(0, generation),
+                                     "golcl_dist_grid_set_generation");
+  if (s == GOLCL_OK) g->generation = generation;
+  return s;
+}
+
+golcl_status golcl_dist_grid_step(golcl_dist_grid *g, golcl_stepper *st, uint64_t generations) {
+  if (!g) return GOLCL_E_INVALID_ARG;
+  golcl_dist_context *d = g->d;
+  golcl_status s = GOLCL_OK;
+  if (!st) s = golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "golcl_dist_grid_step: stepper is NULL");
+  uint64_t fp = golcl__dist_fp(golcl__dist_fp(0, generations), (uint64_t)golcl_stepper_kind_of(st));
+  s = golcl__dist_agree(d, s, fp, "golcl_dist_grid_step");
+  if (s != GOLCL_OK) return s;
+  /* One rank has no frame to refresh: it runs everything at once. */
+  uint64_t k = d->size == 1 ? generations : g->dc.k;
+  uint64_t owned = (uint64_t)g->blk.w * g->blk.h, local = (uint64_t)g->blk.lw * g->blk.lh;
+  while (generations > 0) {
+    uint64_t c = generations < k ? generations : k;
+    double t0 = MPI_Wtime();
+    golcl_status ls = golcl__dist_exchange(g);
+    double t1 = MPI_Wtime();
+    if (ls == GOLCL_OK && g->local) {
+      ls = golcl__dist_core(d, golcl_stepper_run(st, g->local, c), "golcl_stepper_run");
+      if (ls == GOLCL_OK)
+        ls = golcl__dist_core(d, golcl_context_finish(d->ctx), "golcl_stepper_run");
+    }
+    double t2 = MPI_Wtime();
+    s = golcl__dist_agree(d, ls, 0, "golcl_dist_grid_step");
+    double t3 = MPI_Wtime();
+    g->stats.exchange_s += t1 - t0;
+    g->stats.compute_s += t2 - t1;
+    g->stats.wait_s += t3 - t2;
+    if (s != GOLCL_OK) break;
+    g->generation += c;
+    generations -= c;
+    g->stats.generations += c;
+    g->stats.cells_owned += owned * c;
+    g->stats.cells_local += local * c;
+  }
+  return s;
+}
+
+golcl_status golcl_dist_grid_stats_get(golcl_dist_grid *g, golcl_dist_grid_stats *out, int reset) {
+  if (!g || (!out && !reset)) return GOLCL_E_INVALID_ARG;
+  if (out) *out = g->stats;
+  if (reset) memset(&g->stats, 0, sizeof g->stats);
+  return GOLCL_OK;
+}

@@ -1,0 +1,76 @@
+/* kernels.c — the kernels of cl/dist/, embedded at build time (tools/embed_cl under other
+ * symbol names) and built once per distributed context through the public OpenCL handles of
+ * its golcl_context. */
+#include "dist.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  const char *path;
+  const char *source;
+} embedded_file;
+extern const embedded_file golcl__dist_embedded_files[];
+
+static const char *source_of(const char *path) {
+  for (const embedded_file *f = golcl__dist_embedded_files; f->path; f++)
+    if (strcmp(f->path, path) == 0) return f->source;
+  return NULL;
+}
+
+static golcl_status build(golcl_dist_context *d) {
+  cl_context clctx = golcl_context_cl_context(d->ctx);
+  cl_device_id dev = golcl_context_cl_device(d->ctx);
+  const char *src = source_of("dist/grid.cl");
+  if (!src) return golcl__dist_fail(d, GOLCL_E_BUILD, "dist/grid.cl is not embedded");
+  cl_int err;
+  cl_program p = clCreateProgramWithSource(clctx, 1, &src, NULL, &err);
+  if (err != CL_SUCCESS)
+    return golcl__dist_fail(d,
+                            err == CL_OUT_OF_HOST_MEMORY ? GOLCL_E_OUT_OF_MEMORY : GOLCL_E_OPENCL,
+                            "clCreateProgramWithSource: %d", (int)err);
+  const char *env = getenv("GOLCL_BUILD_OPTIONS");
+  err = clBuildProgram(p, 1, &dev, env ? env : "", NULL, NULL);
+  if (err != CL_SUCCESS) {
+    char log[768] = "";
+    clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
+    clReleaseProgram(p);
+    return golcl__dist_fail(d, GOLCL_E_BUILD, "building dist/grid.cl (%d): %s", (int)err, log);
+  }
+  d->program = p;
+  return GOLCL_OK;
+}
+
+golcl_status golcl__dist_kernel(golcl_dist_context *d, const char *name, cl_kernel *out) {
+  *out = NULL;
+  if (!d->program) {
+    golcl_status s = build(d);
+    if (s != GOLCL_OK) return s;
+  }
+  cl_int err;
+  *out = clCreateKernel(d->program, name, &err);
+  if (err != CL_SUCCESS)
+    return golcl__dist_fail(d, GOLCL_E_OPENCL, "clCreateKernel(%s): %d", name, (int)err);
+  return GOLCL_OK;
+}
+
+golcl_status golcl__dist_arg(golcl_dist_context *d, cl_kernel k, cl_uint i, size_t size,
+                             const void *value) {
+  cl_int err = clSetKernelArg(k, i, size, value);
+  if (err != CL_SUCCESS)
+    return golcl__dist_fail(d, GOLCL_E_OPENCL, "clSetKernelArg(%u): %d", (unsigned)i, (int)err);
+  return GOLCL_OK;
+}
+
+golcl_status golcl__dist_launch(golcl_dist_context *d, cl_kernel k, cl_uint dims,
+                                const size_t *global) {
+  cl_int err = clEnqueueNDRangeKernel(golcl_context_cl_queue(d->ctx), k, dims, NULL, global, NULL,
+                                      0, NULL, NULL);
+  if (err != CL_SUCCESS)
+    return golcl__dist_fail(d,
+                            err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_RESOURCES
+                                ? GOLCL_E_OUT_OF_MEMORY
+                                : GOLCL_E_OPENCL,
+                            "clEnqueueNDRangeKernel: %d", (int)err);
+  return GOLCL_OK;
+}

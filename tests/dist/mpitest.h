@@ -1,0 +1,82 @@
+/* mpitest.h — a small test harness for suites that run under mpirun. Check cannot be used
+ * there: a failed assertion leaves its test early on one rank while the others wait in a
+ * collective. Here a failed check is counted and the test goes on; after each test the ranks
+ * add up their failures, and rank 0 reports. */
+#ifndef MPITEST_H
+#define MPITEST_H
+
+#include <golcl_dist.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int mt_rank, mt_size, mt_failed, mt_tests_failed;
+static golcl_dist_context *mt_dctx;
+
+/* Counts a failure (with rank, line and message on stderr) when cond is false. */
+#define MT_CHECK(cond, ...)                                               \
+  do {                                                                    \
+    if (!(cond)) {                                                        \
+      mt_failed++;                                                        \
+      fprintf(stderr, "  rank %d: %s:%d: ", mt_rank, __FILE__, __LINE__); \
+      fprintf(stderr, __VA_ARGS__);                                       \
+      fputc('\n', stderr);                                                \
+    }                                                                     \
+  } while (0)
+
+/* Checks that a call returns the status want (GOLCL_OK, ...). */
+#define MT_STATUS(call, want)                                                        \
+  do {                                                                               \
+    golcl_status mt_s_ = (call);                                                     \
+    MT_CHECK(mt_s_ == (want), "%s -> %s, want %s: %s", #call, golcl_strerror(mt_s_), \
+             golcl_strerror(want), golcl_dist_errmsg(mt_dctx));                      \
+  } while (0)
+#define MT_OK(call) MT_STATUS(call, GOLCL_OK)
+
+/* The device of the tests: $GOLCL_TEST_DEVICE, else "cpu" (pocl). */
+static const char *mt_device(void) {
+  const char *d = getenv("GOLCL_TEST_DEVICE");
+  return d && *d ? d : "cpu";
+}
+
+/* Runs one test and reports it on rank 0. */
+static void mt_run(const char *name, void (*fn)(void)) {
+  mt_failed = 0;
+  double t = MPI_Wtime();
+  fn();
+  int total = 0;
+  MPI_Allreduce(&mt_failed, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  if (mt_rank == 0) printf("  %-40s %s (%.1f s)\n", name, total ? "FAILED" : "ok", MPI_Wtime() - t);
+  fflush(stdout);
+  mt_tests_failed += total != 0;
+}
+
+/* MPI_Init, the shared context on the test device, and the ranks' count. */
+static int mt_init(int *argc, char ***argv, const char *suite) {
+  MPI_Init(argc, argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &mt_rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &mt_size);
+  golcl_dist_context_opts o = {0};
+  o.device = mt_device();
+  golcl_status s = golcl_dist_context_create(MPI_COMM_WORLD, &o, &mt_dctx);
+  if (s != GOLCL_OK) {
+    if (mt_rank == 0)
+      fprintf(stderr, "%s: no context on \"%s\": %s: %s\n", suite, o.device, golcl_strerror(s),
+              golcl_dist_last_errmsg());
+    MPI_Finalize();
+    return 1;
+  }
+  if (mt_rank == 0) printf("%s, %d rank%s\n", suite, mt_size, mt_size > 1 ? "s" : "");
+  return 0;
+}
+
+static int mt_finish(void) {
+  golcl_dist_context_destroy(mt_dctx);
+  if (mt_rank == 0)
+    printf("  %d test%s failed\n", mt_tests_failed, mt_tests_failed == 1 ? "" : "s");
+  MPI_Finalize();
+  return mt_tests_failed ? 1 : 0;
+}
+
+#endif

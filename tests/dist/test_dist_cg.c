@@ -1,0 +1,298 @@
+/* test_dist_cg.c — distributed vectors, band matrices and CG under mpirun (1..4 ranks) against
+ * one device: products and dot products, the Poisson solve (f32 within 1e-5 relative of the
+ * single-device golcl_cg_solve, f64 closer), the same bits twice for the same rank count,
+ * Jacobi, the wave matrices, and failures seen by one rank. */
+#include "mpitest.h"
+
+#include <math.h>
+
+/* A distributed vector and its whole on rank 0, from a formula (doubles, cast to the dtype). */
+static golcl_dist_vec *make_vec(size_t n, golcl_dtype t, double (*f)(size_t), double **whole) {
+  golcl_dist_vec *v = NULL;
+  MT_OK(golcl_dist_vec_create(mt_dctx, n, t, &v));
+  if (!v) return NULL;
+  size_t lo, cnt;
+  golcl_dist_vec_range(v, &lo, &cnt);
+  size_t es = golcl_dtype_size(t);
+  char *mine = malloc(cnt * es + 1);
+  for (size_t i = 0; i < cnt; i++) {
+    if (t == GOLCL_F32)
+      ((float *)mine)[i] = (float)f(lo + i);
+    else
+      ((double *)mine)[i] = f(lo + i);
+  }
+  MT_OK(golcl_dist_vec_write_local(v, mine));
+  free(mine);
+  if (whole) {
+    *whole = malloc(n * sizeof **whole);
+    for (size_t i = 0; i < n; i++) (*whole)[i] = t == GOLCL_F32 ? (double)(float)f(i) : f(i);
+  }
+  return v;
+}
+
+static double f_rhs(size_t i) { return sin(0.37 * (double)i) + 0.5; }
+static double f_x(size_t i) { return cos(0.11 * (double)i) - 0.25 * (double)(i % 7); }
+
+/* The gathered vector as doubles on rank 0 (NULL elsewhere). */
+static double *gather(golcl_dist_vec *v) {
+  size_t n = golcl_dist_vec_size(v), lo, cnt;
+  golcl_dist_vec_range(v, &lo, &cnt);
+  golcl_dtype t = golcl_vec_dtype(golcl_dist_vec_local(v));
+  if (!golcl_dist_vec_local(v)) t = GOLCL_F32;
+  int is64 = t == GOLCL_F64, any64 = 0;
+  MPI_Allreduce(&is64, &any64, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  size_t es = any64 ? 8 : 4;
+  void *raw = mt_rank == 0 ? malloc(n * es) : NULL;
+  MT_OK(golcl_dist_vec_gather(v, 0, raw));
+  double *out = NULL;
+  if (mt_rank == 0) {
+    out = malloc(n * sizeof *out);
+    for (size_t i = 0; i < n; i++) out[i] = any64 ? ((double *)raw)[i] : ((float *)raw)[i];
+  }
+  free(raw);
+  return out;
+}
+
+/* One device's vector as doubles. */
+static double *one_read(golcl_vec *v) {
+  size_t n = golcl_vec_size(v);
+  double *out = malloc(n * sizeof *out);
+  if (golcl_vec_dtype(v) == GOLCL_F64) {
+    golcl_vec_read(v, 0, n, out);
+  } else {
+    float *f = malloc(n * sizeof *f);
+    golcl_vec_read(v, 0, n, f);
+    for (size_t i = 0; i < n; i++) out[i] = f[i];
+    free(f);
+  }
+  return out;
+}
+
+static golcl_vec *one_vec(size_t n, golcl_dtype t, double (*f)(size_t)) {
+  size_t es = golcl_dtype_size(t);
+  char *h = malloc(n * es);
+  for (size_t i = 0; i < n; i++) {
+    if (t == GOLCL_F32)
+      ((float *)h)[i] = (float)f(i);
+    else
+      ((double *)h)[i] = f(i);
+  }
+  golcl_vec *v = NULL;
+  golcl_vec_create(golcl_dist_context_local(mt_dctx), n, t, h, &v);
+  free(h);
+  return v;
+}
+
+static double rel_diff(const double *a, const double *b, size_t n) {
+  double num = 0, den = 0;
+  for (size_t i = 0; i < n; i++) {
+    num += (a[i] - b[i]) * (a[i] - b[i]);
+    den += b[i] * b[i];
+  }
+  return den > 0 ? sqrt(num / den) : sqrt(num);
+}
+
+static const size_t grids[][2] = {{1, 1}, {7, 5}, {37, 29}, {64, 48}};
+
+/* mv and dot against one device, f32, every size (the product and the partial sums are the
+ * same arithmetic row by row; the sum over ranks differs only in its order). */
+static void test_mv_dot(void) {
+  for (size_t g = 0; g < 4; g++) {
+    size_t nx = grids[g][0], ny = grids[g][1], n = nx * ny;
+    golcl_dist_bandmat *A = NULL;
+    MT_OK(golcl_dist_fd_stencil5(mt_dctx, nx, ny, 4, -1, GOLCL_F32, &A));
+    golcl_dist_vec *x = make_vec(n, GOLCL_F32, f_x, NULL), *y = make_vec(n, GOLCL_F32, f_rhs, NULL);
+    golcl_dist_vec *o = NULL;
+    MT_OK(golcl_dist_vec_create(mt_dctx, n, GOLCL_F32, &o));
+    MT_OK(golcl_dist_bandmat_mv(A, x, y, o));
+    double *got = gather(o);
+    golcl_bandmat *A1 = NULL;
+    golcl_vec *x1 = one_vec(n, GOLCL_F32, f_x), *y1 = one_vec(n, GOLCL_F32, f_rhs), *o1 = NULL;
+    golcl_context *ctx = golcl_dist_context_local(mt_dctx);
+    golcl_fd_stencil5(ctx, nx, ny, 4, -1, GOLCL_F32, &A1);
+    golcl_vec_create(ctx, n, GOLCL_F32, NULL, &o1);
+    golcl_bandmat_mv(A1, x1, y1, o1);
+    double *want = one_read(o1);
+    if (mt_rank == 0)
+      MT_CHECK(rel_diff(got, want, n) <= 1e-6, "%zux%zu mv differs by %g", nx, ny,
+               rel_diff(got, want, n));
+    /* out may be y */
+    MT_OK(golcl_dist_bandmat_mv(A, x, y, y));
+    free(got);
+    got = gather(y);
+    if (mt_rank == 0) MT_CHECK(rel_diff(got, want, n) <= 1e-6, "mv into y");
+    double dd = 0, d1 = 0;
+    MT_OK(golcl_dist_vec_dot(x, y, &dd));
+    golcl_vec_dot(x1, o1, &d1);
+    MT_CHECK(fabs(dd - d1) <= 1e-5 * fabs(d1) + 1e-6, "dot %g, want %g", dd, d1);
+    MT_STATUS(golcl_dist_bandmat_mv(A, x, NULL, x), GOLCL_E_INVALID_ARG);
+    free(got);
+    free(want);
+    golcl_dist_vec_destroy(x);
+    golcl_dist_vec_destroy(y);
+    golcl_dist_vec_destroy(o);
+    golcl_dist_bandmat_destroy(A);
+    golcl_bandmat_destroy(A1);
+    golcl_vec_destroy(x1);
+    golcl_vec_destroy(y1);
+    golcl_vec_destroy(o1);
+  }
+}
+
+/* The Poisson solve against golcl_cg_solve on one device. */
+static void solve_case(size_t nx, size_t ny, golcl_dtype t, golcl_precond pc, double center,
+                       double neighbour, double rtol, double within) {
+  size_t n = nx * ny;
+  golcl_dist_bandmat *A = NULL;
+  MT_OK(golcl_dist_fd_stencil5(mt_dctx, nx, ny, center, neighbour, t, &A));
+  golcl_dist_vec *b = make_vec(n, t, f_rhs, NULL), *x = NULL;
+  MT_OK(golcl_dist_vec_create(mt_dctx, n, t, &x));
+  golcl_cg_opts o = {0};
+  o.rtol = rtol;
+  o.precond = pc;
+  golcl_cg_report rep = {0}, rep1 = {0};
+  MT_OK(golcl_dist_cg_solve(A, b, x, &o, &rep));
+  MT_CHECK(rep.converged, "%zux%zu: not converged (%zu iterations, %g)", nx, ny, rep.iterations,
+           rep.rel_residual);
+  MT_CHECK(rep.rel_residual <= rtol, "residual %g", rep.rel_residual);
+  double *got = gather(x);
+  /* the same bits a second time */
+  golcl_dist_vec *x2 = NULL;
+  MT_OK(golcl_dist_vec_create(mt_dctx, n, t, &x2));
+  golcl_cg_report rep2 = {0};
+  MT_OK(golcl_dist_cg_solve(A, b, x2, &o, &rep2));
+  double *again = gather(x2);
+  if (mt_rank == 0) MT_CHECK(memcmp(got, again, n * sizeof *got) == 0, "not the same bits twice");
+  MT_CHECK(rep2.iterations == rep.iterations, "iterations %zu then %zu", rep.iterations,
+           rep2.iterations);
+  /* one device */
+  golcl_context *ctx = golcl_dist_context_local(mt_dctx);
+  golcl_bandmat *A1 = NULL;
+  golcl_vec *b1 = one_vec(n, t, f_rhs), *x1 = NULL;
+  golcl_fd_stencil5(ctx, nx, ny, center, neighbour, t, &A1);
+  golcl_vec_create(ctx, n, t, NULL, &x1);
+  MT_CHECK(golcl_cg_solve(A1, b1, x1, &o, &rep1) == GOLCL_OK && rep1.converged,
+           "%zux%zu on one device: not converged (%g)", nx, ny, rep1.rel_residual);
+  double *want = one_read(x1);
+  if (mt_rank == 0)
+    MT_CHECK(rel_diff(got, want, n) <= within, "%zux%zu %s: differs from one device by %g", nx, ny,
+             t == GOLCL_F32 ? "f32" : "f64", rel_diff(got, want, n));
+  free(got);
+  free(again);
+  free(want);
+  golcl_dist_vec_destroy(b);
+  golcl_dist_vec_destroy(x);
+  golcl_dist_vec_destroy(x2);
+  golcl_dist_bandmat_destroy(A);
+  golcl_bandmat_destroy(A1);
+  golcl_vec_destroy(b1);
+  golcl_vec_destroy(x1);
+}
+
+/* f32: the Poisson matrix −Δ on grids where single precision reaches rtol 1e-5 (at 37×29
+ * golcl_cg_solve itself stops at 2.7e-5 in f32; f64 covers that size), and the screened
+ * Poisson matrix I − Δ (center 5) on every size at 1e-6. */
+static void test_poisson_f32(void) {
+  for (size_t g = 0; g < 2; g++)
+    solve_case(grids[g][0], grids[g][1], GOLCL_F32, GOLCL_PRECOND_NONE, 4, -1, 1e-5, 1e-5);
+  for (size_t g = 0; g < 4; g++)
+    solve_case(grids[g][0], grids[g][1], GOLCL_F32, GOLCL_PRECOND_NONE, 5, -1, 1e-6, 1e-5);
+}
+
+static void test_poisson_f64_jacobi(void) {
+  golcl_device_info info;
+  golcl_context_device_info(golcl_dist_context_local(mt_dctx), &info);
+  int fp64 = info.fp64, all = 0;
+  MPI_Allreduce(&fp64, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (all) solve_case(37, 29, GOLCL_F64, GOLCL_PRECOND_NONE, 4, -1, 1e-12, 1e-10);
+  solve_case(37, 29, GOLCL_F32, GOLCL_PRECOND_JACOBI, 1 + 4 * 0.3, -0.3, 1e-5, 1e-5);
+}
+
+/* The wave matrices: M·x against one device. */
+static void test_wave(void) {
+  size_t nx = 23, ny = 17, n = nx * ny;
+  golcl_dist_bandmat *A = NULL, *M = NULL;
+  MT_OK(golcl_dist_fd_wave_cn(mt_dctx, nx, ny, 0.25, GOLCL_F32, &A, &M));
+  golcl_dist_vec *x = make_vec(n, GOLCL_F32, f_x, NULL), *o = NULL;
+  MT_OK(golcl_dist_vec_create(mt_dctx, n, GOLCL_F32, &o));
+  MT_OK(golcl_dist_bandmat_mv(M, x, NULL, o));
+  double *got = gather(o);
+  golcl_bandmat *A1 = NULL, *M1 = NULL;
+  golcl_vec *x1 = one_vec(n, GOLCL_F32, f_x), *o1 = NULL;
+  golcl_context *ctx = golcl_dist_context_local(mt_dctx);
+  golcl_fd_wave_cn(ctx, nx, ny, 0.25, GOLCL_F32, &A1, &M1);
+  golcl_vec_create(ctx, n, GOLCL_F32, NULL, &o1);
+  golcl_bandmat_mv(M1, x1, NULL, o1);
+  double *want = one_read(o1);
+  if (mt_rank == 0) MT_CHECK(rel_diff(got, want, n) <= 1e-6, "wave M·x");
+  MT_STATUS(golcl_dist_fd_wave_cn(mt_dctx, nx, ny, -1, GOLCL_F32, &A, &M), GOLCL_E_INVALID_ARG);
+  MT_CHECK(A == NULL && M == NULL, "no matrices on failure");
+  free(got);
+  free(want);
+  golcl_dist_vec_destroy(x);
+  golcl_dist_vec_destroy(o);
+  golcl_bandmat_destroy(A1);
+  golcl_bandmat_destroy(M1);
+  golcl_vec_destroy(x1);
+  golcl_vec_destroy(o1);
+}
+
+static void test_errors(void) {
+  int odd = mt_size - 1;
+  golcl_dist_vec *v = NULL, *w = NULL;
+  MT_STATUS(golcl_dist_vec_create(mt_dctx, mt_rank == odd ? 0 : 10, GOLCL_F32, &v),
+            GOLCL_E_INVALID_ARG);
+  MT_CHECK(v == NULL, "no vector on failure");
+  MT_STATUS(golcl_dist_vec_create(mt_dctx, 10, GOLCL_F32, mt_rank == odd ? NULL : &v),
+            GOLCL_E_INVALID_ARG);
+  MT_OK(golcl_dist_vec_create(mt_dctx, 10, GOLCL_F32, &v));
+  MT_OK(golcl_dist_vec_create(mt_dctx, 11, GOLCL_F32, &w));
+  double dd;
+  MT_STATUS(golcl_dist_vec_dot(v, w, &dd), GOLCL_E_MISMATCH);
+  MT_STATUS(golcl_dist_vec_dot(v, v, mt_rank == odd ? NULL : &dd), GOLCL_E_INVALID_ARG);
+  golcl_dist_bandmat *A = NULL;
+  MT_OK(golcl_dist_fd_stencil5(mt_dctx, 5, 2, 4, -1, GOLCL_F32, &A));
+  golcl_cg_report rep;
+  MT_STATUS(golcl_dist_cg_solve(A, v, v, NULL, &rep), GOLCL_E_INVALID_ARG);
+  MT_STATUS(golcl_dist_cg_solve(A, w, w, NULL, &rep), GOLCL_E_INVALID_ARG);
+  golcl_cg_opts o = {0};
+  o.rtol = mt_rank == odd ? -1 : 1e-6;
+  golcl_dist_vec *x = NULL;
+  MT_OK(golcl_dist_vec_create(mt_dctx, 10, GOLCL_F32, &x));
+  MT_STATUS(golcl_dist_cg_solve(A, v, x, &o, &rep), GOLCL_E_INVALID_ARG);
+  /* b = 0: x = 0, converged at once */
+  MT_OK(golcl_dist_cg_solve(A, v, x, NULL, &rep));
+  MT_CHECK(rep.iterations == 0 && rep.converged && rep.rel_residual == 0, "b = 0");
+  const ptrdiff_t rep_off[] = {0, 1, 1};
+  golcl_dist_bandmat *B = NULL;
+  MT_STATUS(golcl_dist_bandmat_create(mt_dctx, 10, 3, rep_off, GOLCL_F32, &B), GOLCL_E_INVALID_ARG);
+  MT_STATUS(golcl_dist_bandmat_set_diag(A, 3, NULL), GOLCL_E_INVALID_ARG);
+  /* an allocation limit on one rank */
+  golcl_dist_context *d = NULL;
+  golcl_dist_context_opts co = {0};
+  co.device = mt_device();
+  co.max_object_bytes = mt_rank == odd ? 64 : 0;
+  MT_OK(golcl_dist_context_create(MPI_COMM_WORLD, &co, &d));
+  golcl_dist_vec *big = NULL;
+  golcl_status s = golcl_dist_vec_create(d, 1000, GOLCL_F32, &big);
+  MT_CHECK(s == GOLCL_E_OUT_OF_MEMORY && big == NULL, "one rank's limit: %s", golcl_strerror(s));
+  golcl_dist_bandmat *C = NULL;
+  s = golcl_dist_fd_stencil5(d, 40, 30, 4, -1, GOLCL_F32, &C);
+  MT_CHECK(s == GOLCL_E_OUT_OF_MEMORY && C == NULL, "one rank's limit (matrix): %s",
+           golcl_strerror(s));
+  golcl_dist_context_destroy(d);
+  golcl_dist_bandmat_destroy(A);
+  golcl_dist_vec_destroy(v);
+  golcl_dist_vec_destroy(w);
+  golcl_dist_vec_destroy(x);
+}
+
+int main(int argc, char **argv) {
+  if (mt_init(&argc, &argv, "test_dist_cg")) return 1;
+  mt_run("mv_dot", test_mv_dot);
+  mt_run("poisson_f32", test_poisson_f32);
+  mt_run("poisson_f64_jacobi", test_poisson_f64_jacobi);
+  mt_run("wave", test_wave);
+  mt_run("errors", test_errors);
+  return mt_finish();
+}

@@ -1,0 +1,433 @@
+/* test_dist_life.c — the distributed Life grid under mpirun (1..4 ranks) against one grid on
+ * one device: the decomposition tiles the grid; randomize, step (every stepper of the build,
+ * both boundaries, several rules, k and generation counts, awkward sizes), population, hash,
+ * place, scatter, gather and extract give what one W×H grid gives; a glider crosses every
+ * block boundary and the torus seam and comes home; failures on one rank (an allocation
+ * limit, a bad argument only one rank sees) give the same status on every rank. */
+#include "mpitest.h"
+
+#include <stdint.h>
+
+static golcl_stepper_kind kinds[GOLCL_STEPPER_COUNT];
+static size_t nkinds;
+
+static void find_kinds(void) {
+  for (int k = 0; k < GOLCL_STEPPER_COUNT; k++)
+    if (golcl_stepper_available((golcl_stepper_kind)k)) kinds[nkinds++] = (golcl_stepper_kind)k;
+}
+
+/* One W×H grid on this rank's device: the reference of a case. */
+typedef struct ref {
+  golcl_grid *g;
+  uint8_t *cells;
+  uint64_t hash, pop;
+} ref;
+
+static int ref_make(ref *r, uint32_t w, uint32_t h, golcl_boundary b, const char *rule,
+                    double density, uint64_t seed, uint64_t gens) {
+  golcl_context *ctx = golcl_dist_context_local(mt_dctx);
+  golcl_stepper *st = NULL;
+  memset(r, 0, sizeof *r);
+  int ok = golcl_grid_create(ctx, w, h, b, &r->g) == GOLCL_OK &&
+           golcl_grid_set_rule(r->g, rule) == GOLCL_OK &&
+           golcl_grid_randomize(r->g, density, seed) == GOLCL_OK &&
+           golcl_stepper_create(ctx, GOLCL_STEPPER_REFERENCE, NULL, &st) == GOLCL_OK &&
+           golcl_stepper_run(st, r->g, gens) == GOLCL_OK &&
+           (r->cells = malloc((size_t)w * h)) != NULL &&
+           golcl_grid_read(r->g, r->cells, 0) == GOLCL_OK &&
+           golcl_grid_hash(r->g, &r->hash) == GOLCL_OK &&
+           golcl_grid_population(r->g, &r->pop) == GOLCL_OK;
+  golcl_stepper_destroy(st);
+  MT_CHECK(ok, "reference %ux%u: %s", (unsigned)w, (unsigned)h,
+           golcl_context_errmsg(golcl_dist_context_local(mt_dctx)));
+  return ok;
+}
+
+static void ref_free(ref *r) {
+  golcl_grid_destroy(r->g);
+  free(r->cells);
+}
+
+/* Gathers g to rank 0 and compares with want there; names the first differing cell. */
+static void check_cells(golcl_dist_grid *g, const uint8_t *want, const char *what) {
+  uint32_t w = golcl_dist_grid_width(g), h = golcl_dist_grid_height(g);
+  uint8_t *got = mt_rank == 0 ? malloc((size_t)w * h) : NULL;
+  MT_OK(golcl_dist_grid_gather(g, 0, UINT64_MAX, got, 0));
+  if (mt_rank == 0 && got) {
+    for (size_t i = 0; i < (size_t)w * h; i++)
+      if (got[i] != want[i]) {
+        MT_CHECK(0, "%s: cell (%zu, %zu) is %d, want %d", what, i % w, i / w, got[i], want[i]);
+        break;
+      }
+  }
+  free(got);
+}
+
+/* One case: randomize, step, then cells, population and hash against the reference. */
+static void run_case(uint32_t w, uint32_t h, golcl_boundary b, const char *rule, uint32_t k,
+                     golcl_stepper_kind kind, uint64_t gens, uint64_t seed) {
+  char what[160];
+  snprintf(what, sizeof what, "%ux%u %s %s k=%u %s %llu gens", (unsigned)w, (unsigned)h,
+           b == GOLCL_BOUNDARY_TORUS ? "torus" : "dead", rule, (unsigned)k,
+           golcl_stepper_name(kind), (unsigned long long)gens);
+  ref r;
+  if (!ref_make(&r, w, h, b, rule, 0.4, seed, gens)) return;
+  golcl_dist_grid_opts o = {0};
+  o.halo = k;
+  golcl_dist_grid *g = NULL;
+  golcl_stepper *st = NULL;
+  MT_OK(golcl_stepper_create(golcl_dist_context_local(mt_dctx), kind, NULL, &st));
+  MT_OK(golcl_dist_grid_create(mt_dctx, w, h, b, &o, &g));
+  if (g) {
+    MT_OK(golcl_dist_grid_set_rule(g, rule));
+    MT_OK(golcl_dist_grid_randomize(g, 0.4, seed));
+    MT_OK(golcl_dist_grid_step(g, st, gens));
+    MT_CHECK(golcl_dist_grid_generation(g) == gens, "%s: generation %llu", what,
+             (unsigned long long)golcl_dist_grid_generation(g));
+    check_cells(g, r.cells, what);
+    uint64_t hash = 0, pop = 0;
+    MT_OK(golcl_dist_grid_hash(g, &hash));
+    MT_OK(golcl_dist_grid_population(g, &pop));
+    MT_CHECK(hash == r.hash, "%s: hash %016llx, want %016llx", what, (unsigned long long)hash,
+             (unsigned long long)r.hash);
+    MT_CHECK(pop == r.pop, "%s: population %llu, want %llu", what, (unsigned long long)pop,
+             (unsigned long long)r.pop);
+  }
+  golcl_dist_grid_destroy(g);
+  golcl_stepper_destroy(st);
+  ref_free(&r);
+}
+
+static const uint32_t sizes[][2] = {{1, 1}, {7, 5}, {37, 29}, {200, 3}, {257, 129}};
+static const char *const rules[] = {"B3/S23", "B36/S23", "B0/S8"};
+static const uint32_t halos[] = {1, 3, 16};
+static const uint64_t gens_list[] = {1, 17, 100};
+
+/* Blocks tile the grid: every cell owned once; frames and local grids as documented. */
+static void test_decomposition(void) {
+  for (size_t i = 0; i < 5; i++)
+    for (int b = 0; b < 2; b++) {
+      golcl_dist_grid *g = NULL;
+      MT_OK(golcl_dist_grid_create(mt_dctx, sizes[i][0], sizes[i][1], (golcl_boundary)b, NULL, &g));
+      if (!g) continue;
+      golcl_dist_part p;
+      MT_OK(golcl_dist_grid_part(g, &p));
+      MT_CHECK(p.px * p.py == (uint32_t)mt_size, "px %u py %u", p.px, p.py);
+      MT_CHECK(p.halo == golcl_dist_default_halo(), "halo %u", p.halo);
+      uint32_t mine[4] = {p.x, p.y, p.w, p.h}, *all = malloc(16 * (size_t)mt_size);
+      MPI_Allgather(mine, 4, MPI_UINT32_T, all, 4, MPI_UINT32_T, MPI_COMM_WORLD);
+      uint64_t area = 0;
+      for (int r = 0; r < mt_size; r++) {
+        area += (uint64_t)all[4 * r + 2] * all[4 * r + 3];
+        for (int q = 0; q < r; q++) { /* disjoint */
+          uint32_t *A = all + 4 * r, *B = all + 4 * q;
+          int meet = A[2] && A[3] && B[2] && B[3] && A[0] < B[0] + B[2] && B[0] < A[0] + A[2] &&
+                     A[1] < B[1] + B[3] && B[1] < A[1] + A[3];
+          MT_CHECK(!meet, "blocks of ranks %d and %d overlap", r, q);
+        }
+      }
+      MT_CHECK(area == (uint64_t)sizes[i][0] * sizes[i][1], "blocks cover %llu cells",
+               (unsigned long long)area);
+      int has = p.w && p.h;
+      MT_CHECK(has == (golcl_dist_grid_local(g) != NULL), "local grid iff a block");
+      if (has) {
+        MT_CHECK(p.local_w == p.w + p.frame_left + p.frame_right, "local width");
+        MT_CHECK(golcl_grid_width(golcl_dist_grid_local(g)) == p.local_w, "local grid width");
+        if (b == GOLCL_BOUNDARY_DEAD)
+          MT_CHECK(p.x >= p.frame_left && p.x + p.w + p.frame_right <= sizes[i][0],
+                   "a dead frame stays inside the grid");
+      }
+      free(all);
+      golcl_dist_grid_destroy(g);
+    }
+}
+
+/* Sizes × boundaries × k, with rule, generations and stepper turning so that every stepper
+ * meets both boundaries and several sizes, rules, k and generation counts. */
+static void test_matrix(void) {
+  size_t i = 0;
+  for (size_t s = 0; s < 5; s++)
+    for (int b = 0; b < 2; b++)
+      for (size_t k = 0; k < 3; k++, i++)
+        run_case(sizes[s][0], sizes[s][1], (golcl_boundary)b, rules[i % 3], halos[k],
+                 kinds[i % nkinds], gens_list[(i / 3) % 3], 1000 + i);
+}
+
+/* Every stepper of the build on both boundaries, over 17 generations with k = 3 on a grid
+ * whose blocks are uneven, and over 100 generations with k = 16. */
+static void test_every_stepper(void) {
+  for (size_t i = 0; i < nkinds; i++)
+    for (int b = 0; b < 2; b++) {
+      run_case(37, 29, (golcl_boundary)b, rules[(i + b) % 3], 3, kinds[i], 17, 2000 + 2 * i + b);
+      run_case(257, 129, (golcl_boundary)b, "B3/S23", 16, kinds[i], 100, 3000 + 2 * i + b);
+    }
+}
+
+/* Randomize alone equals one grid's randomize, for both boundaries and a non-default split. */
+static void test_randomize(void) {
+  for (int b = 0; b < 2; b++) {
+    ref r;
+    if (!ref_make(&r, 257, 129, (golcl_boundary)b, "B3/S23", 0.3, 77, 0)) return;
+    golcl_dist_grid_opts o = {0};
+    o.px = 1;
+    o.py = (uint32_t)mt_size;
+    o.halo = 5;
+    golcl_dist_grid *g = NULL;
+    MT_OK(golcl_dist_grid_create(mt_dctx, 257, 129, (golcl_boundary)b, &o, &g));
+    MT_OK(golcl_dist_grid_randomize(g, 0.3, 77));
+    check_cells(g, r.cells, "randomize");
+    uint64_t hash = 0;
+    MT_OK(golcl_dist_grid_hash(g, &hash));
+    MT_CHECK(hash == r.hash, "randomize hash");
+    golcl_dist_grid_destroy(g);
+    ref_free(&r);
+  }
+}
+
+static const char glider[] = "x = 3, y = 3\nbo$2bo$3o!\n";
+
+/* A glider on a 48×48 torus moves one cell diagonally every 4 generations: after 4·48 it is
+ * home, having crossed every block boundary and both seams. */
+static void test_glider_home(void) {
+  golcl_pattern *p = NULL;
+  MT_OK(golcl_pattern_parse(glider, strlen(glider), &p) == GOLCL_OK ? GOLCL_OK : GOLCL_E_PARSE);
+  golcl_stepper_kind use[] = {GOLCL_STEPPER_NAIVE, GOLCL_STEPPER_LUT6X3};
+  uint32_t ks[] = {3, 16};
+  for (int u = 0; u < 2; u++) {
+    if (!golcl_stepper_available(use[u])) continue;
+    golcl_dist_grid_opts o = {0};
+    o.halo = ks[u];
+    golcl_dist_grid *g = NULL;
+    golcl_stepper *st = NULL;
+    MT_OK(golcl_stepper_create(golcl_dist_context_local(mt_dctx), use[u], NULL, &st));
+    MT_OK(golcl_dist_grid_create(mt_dctx, 48, 48, GOLCL_BOUNDARY_TORUS, &o, &g));
+    MT_OK(golcl_dist_grid_place(g, p, 46, 45)); /* across the seam at the start */
+    uint8_t *start = mt_rank == 0 ? malloc(48 * 48) : NULL;
+    MT_OK(golcl_dist_grid_gather(g, 0, UINT64_MAX, start, 0));
+    uint64_t h0 = 0, h1 = 0, pop = 0;
+    MT_OK(golcl_dist_grid_hash(g, &h0));
+    for (int q = 0; q < 4; q++) { /* a quarter of the way: elsewhere, still 5 cells */
+      MT_OK(golcl_dist_grid_step(g, st, 48));
+      MT_OK(golcl_dist_grid_population(g, &pop));
+      MT_CHECK(pop == 5, "glider population %llu after %d quarters", (unsigned long long)pop,
+               q + 1);
+    }
+    MT_OK(golcl_dist_grid_hash(g, &h1));
+    MT_CHECK(h0 == h1, "%s: the glider did not come home", golcl_stepper_name(use[u]));
+    if (start)
+      check_cells(g, start, "glider home");
+    else
+      check_cells(g, NULL, "glider home");
+    free(start);
+    golcl_dist_grid_destroy(g);
+    golcl_stepper_destroy(st);
+  }
+  golcl_pattern_destroy(p);
+}
+
+/* Place a pattern at positions that wrap or clip; cells and RLE of extract equal one grid's. */
+static void test_place_extract(void) {
+  const char *dir = getenv("GOLCL_TEST_DATA");
+  char path[1024];
+  snprintf(path, sizeof path, "%s/gosper-glider-gun.rle", dir ? dir : "tests/data");
+  golcl_pattern *gun = NULL;
+  MT_STATUS(golcl_pattern_read_file(path, &gun), GOLCL_OK);
+  if (!gun) return;
+  const int64_t pos[][2] = {{3, 2}, {-20, -4}, {60, 30}, {-100, 77}};
+  golcl_context *ctx = golcl_dist_context_local(mt_dctx);
+  for (int b = 0; b < 2; b++)
+    for (int i = 0; i < 4; i++) {
+      golcl_grid *one = NULL;
+      golcl_dist_grid *g = NULL;
+      golcl_stepper *st = NULL;
+      MT_OK(golcl_grid_create(ctx, 71, 41, (golcl_boundary)b, &one) == GOLCL_OK &&
+                    golcl_grid_place(one, gun, pos[i][0], pos[i][1]) == GOLCL_OK &&
+                    golcl_stepper_create(ctx, GOLCL_STEPPER_NAIVE, NULL, &st) == GOLCL_OK &&
+                    golcl_stepper_run(st, one, 30) == GOLCL_OK
+                ? GOLCL_OK
+                : GOLCL_E_OPENCL);
+      golcl_dist_grid_opts o = {0};
+      o.halo = 4;
+      MT_OK(golcl_dist_grid_create(mt_dctx, 71, 41, (golcl_boundary)b, &o, &g));
+      MT_OK(golcl_dist_grid_place(g, gun, pos[i][0], pos[i][1]));
+      MT_OK(golcl_dist_grid_step(g, st, 30));
+      uint8_t *want = malloc(71 * 41);
+      golcl_grid_read(one, want, 0);
+      check_cells(g, want, "place");
+      /* extract: the same RLE text as golcl_grid_extract of one grid */
+      golcl_pattern *pd = NULL, *p1 = NULL;
+      golcl_grid_set_generation(one, 30);
+      MT_OK(golcl_dist_grid_extract(g, 0, UINT64_MAX, &pd));
+      MT_CHECK((mt_rank == 0) == (pd != NULL), "extract gives a pattern on root only");
+      if (mt_rank == 0 && pd && golcl_grid_extract(one, &p1) == GOLCL_OK) {
+        char *t1 = NULL, *t2 = NULL;
+        size_t n1 = 0, n2 = 0;
+        FILE *f1 = open_memstream(&t1, &n1), *f2 = open_memstream(&t2, &n2);
+        golcl_pattern_write_rle(p1, f1);
+        golcl_pattern_write_rle(pd, f2);
+        fclose(f1);
+        fclose(f2);
+        MT_CHECK(strcmp(t1, t2) == 0, "extract:\n%s\nwant:\n%s", t2, t1);
+        free(t1);
+        free(t2);
+      }
+      golcl_pattern_destroy(pd);
+      golcl_pattern_destroy(p1);
+      free(want);
+      golcl_dist_grid_destroy(g);
+      golcl_grid_destroy(one);
+      golcl_stepper_destroy(st);
+    }
+  golcl_pattern_destroy(gun);
+}
+
+/* Scatter from the last rank, gather to rank 0; the gather limit. */
+static void test_scatter_gather(void) {
+  uint32_t w = 53, h = 31;
+  int root = mt_size - 1;
+  uint8_t *cells = malloc((size_t)w * h), *back = malloc((size_t)w * h * 2);
+  for (size_t i = 0; i < (size_t)w * h; i++) cells[i] = (uint8_t)((i * 7919u) % 5 == 0);
+  golcl_dist_grid *g = NULL;
+  MT_OK(golcl_dist_grid_create(mt_dctx, w, h, GOLCL_BOUNDARY_DEAD, NULL, &g));
+  MT_OK(golcl_dist_grid_scatter(g, root, mt_rank == root ? cells : NULL, 0));
+  memset(back, 9, (size_t)w * h * 2);
+  MT_OK(golcl_dist_grid_gather(g, 0, (uint64_t)w * h, mt_rank == 0 ? back : NULL, 2 * w));
+  if (mt_rank == 0)
+    for (uint32_t y = 0; y < h; y++) {
+      MT_CHECK(memcmp(back + (size_t)y * 2 * w, cells + (size_t)y * w, w) == 0, "row %u", y);
+      MT_CHECK(back[(size_t)y * 2 * w + w] == 9, "bytes past w are not touched");
+    }
+  uint64_t pop = 0, want = 0;
+  for (size_t i = 0; i < (size_t)w * h; i++) want += cells[i];
+  MT_OK(golcl_dist_grid_population(g, &pop));
+  MT_CHECK(pop == want, "population after scatter");
+  /* one byte under the size: refused on every rank, nothing written */
+  MT_STATUS(golcl_dist_grid_gather(g, 0, (uint64_t)w * h - 1, mt_rank == 0 ? back : NULL, 0),
+            GOLCL_E_UNSUPPORTED);
+  golcl_pattern *p = NULL;
+  MT_STATUS(golcl_dist_grid_extract(g, 0, 100, &p), GOLCL_E_UNSUPPORTED);
+  MT_CHECK(p == NULL, "no pattern on failure");
+  golcl_dist_grid_destroy(g);
+  free(cells);
+  free(back);
+}
+
+/* Failures seen by one rank only give the same status on every rank, and leave the ranks in
+ * step: the grid works afterwards. */
+static void test_one_rank_fails(void) {
+  int odd = mt_size - 1; /* the rank that sees the problem */
+  golcl_dist_grid *g = NULL;
+  golcl_stepper *st = NULL;
+  MT_OK(golcl_stepper_create(golcl_dist_context_local(mt_dctx), GOLCL_STEPPER_NAIVE, NULL, &st));
+  MT_OK(golcl_dist_grid_create(mt_dctx, 40, 30, GOLCL_BOUNDARY_TORUS, NULL, &g));
+  MT_OK(golcl_dist_grid_randomize(g, 0.5, 3));
+  MT_STATUS(golcl_dist_grid_set_rule(g, mt_rank == odd ? "B3/S2x" : "B3/S23"), GOLCL_E_PARSE);
+  char msg[64];
+  snprintf(msg, sizeof msg, "rank %d:", odd);
+  MT_CHECK(strncmp(golcl_dist_errmsg(mt_dctx), msg, strlen(msg)) == 0, "message '%s'",
+           golcl_dist_errmsg(mt_dctx));
+  MT_STATUS(golcl_dist_grid_set_rule(g, mt_rank == odd ? "B36/S23" : "B3/S23"),
+            mt_size > 1 ? GOLCL_E_INVALID_ARG : GOLCL_OK);
+  MT_OK(golcl_dist_grid_set_rule(g, "B3/S23"));
+  MT_STATUS(golcl_dist_grid_step(g, mt_rank == odd ? NULL : st, 5), GOLCL_E_INVALID_ARG);
+  MT_STATUS(golcl_dist_grid_step(g, st, mt_rank == odd ? 6 : 5),
+            mt_size > 1 ? GOLCL_E_INVALID_ARG : GOLCL_OK);
+  MT_STATUS(golcl_dist_grid_randomize(g, mt_rank == odd ? 1.5 : 0.5, 3), GOLCL_E_INVALID_ARG);
+  MT_STATUS(golcl_dist_grid_population(g, mt_rank == odd ? NULL : &(uint64_t){0}),
+            GOLCL_E_INVALID_ARG);
+  MT_STATUS(golcl_dist_grid_gather(g, mt_size, UINT64_MAX, NULL, 0), GOLCL_E_INVALID_ARG);
+  golcl_dist_grid *bad = NULL;
+  MT_STATUS(golcl_dist_grid_create(mt_dctx, 10, 10, GOLCL_BOUNDARY_DEAD, NULL,
+                                   mt_rank == odd ? NULL : &bad),
+            GOLCL_E_INVALID_ARG);
+  MT_CHECK(bad == NULL, "no grid on failure");
+  MT_STATUS(golcl_dist_grid_create(mt_dctx, 0, 10, GOLCL_BOUNDARY_DEAD, NULL, &bad),
+            GOLCL_E_INVALID_ARG);
+  golcl_dist_grid_opts o = {0};
+  o.px = (uint32_t)mt_size + 1;
+  o.py = 1;
+  MT_STATUS(golcl_dist_grid_create(mt_dctx, 10, 10, GOLCL_BOUNDARY_DEAD, &o, &bad),
+            GOLCL_E_INVALID_ARG);
+  /* still in step: the same run as one grid */
+  uint64_t h = 0, want = 0;
+  golcl_grid *one = NULL;
+  golcl_context *ctx = golcl_dist_context_local(mt_dctx);
+  golcl_grid_create(ctx, 40, 30, GOLCL_BOUNDARY_TORUS, &one);
+  golcl_grid_randomize(one, 0.5, 3);
+  golcl_stepper_run(st, one, mt_size > 1 ? 11 : 17); /* one rank did step 6 above */
+  golcl_grid_hash(one, &want);
+  MT_OK(golcl_dist_grid_step(g, st, 11));
+  MT_OK(golcl_dist_grid_hash(g, &h));
+  MT_CHECK(h == want, "after the failures the grid steps as one grid");
+  golcl_grid_destroy(one);
+  golcl_dist_grid_destroy(g);
+  golcl_stepper_destroy(st);
+}
+
+/* A rank whose allocation limit is too low makes every rank return GOLCL_E_OUT_OF_MEMORY. */
+static void test_oom_on_one_rank(void) {
+  golcl_dist_context *d = NULL;
+  golcl_dist_context_opts o = {0};
+  o.device = mt_device();
+  int odd = mt_size / 2;
+  o.max_object_bytes = mt_rank == odd ? 1000 : 0;
+  MT_OK(golcl_dist_context_create(MPI_COMM_WORLD, &o, &d));
+  if (!d) return;
+  golcl_dist_grid *g = (golcl_dist_grid *)&o; /* must be set to NULL */
+  golcl_status s = golcl_dist_grid_create(d, 300, 200, GOLCL_BOUNDARY_DEAD, NULL, &g);
+  MT_CHECK(s == GOLCL_E_OUT_OF_MEMORY, "%s", golcl_strerror(s));
+  MT_CHECK(g == NULL, "no grid on failure");
+  char msg[64];
+  snprintf(msg, sizeof msg, "rank %d:", odd);
+  MT_CHECK(strncmp(golcl_dist_errmsg(d), msg, strlen(msg)) == 0, "message '%s'",
+           golcl_dist_errmsg(d));
+  /* small enough everywhere: fine */
+  MT_STATUS(golcl_dist_grid_create(d, 10, 10, GOLCL_BOUNDARY_DEAD, NULL, &g), GOLCL_OK);
+  golcl_dist_grid_destroy(g);
+  golcl_dist_context_destroy(d);
+  /* a device that does not exist on one rank */
+  o.max_object_bytes = 0;
+  o.device = mt_rank == odd ? "no such device 1234" : mt_device();
+  MT_STATUS(golcl_dist_context_create(MPI_COMM_WORLD, &o, &d), GOLCL_E_NO_DEVICE);
+  MT_CHECK(d == NULL, "no context on failure");
+  golcl_dist_context_destroy(d);
+}
+
+static void test_devices(void) {
+  golcl_dist_device *all = calloc((size_t)mt_size, sizeof *all);
+  MT_OK(golcl_dist_devices(mt_dctx, all, (size_t)mt_size));
+  for (int r = 0; r < mt_size; r++) {
+    MT_CHECK(all[r].rank == r, "rank %d in entry %d", all[r].rank, r);
+    MT_CHECK(all[r].info.name[0] != 0, "device name of rank %d", r);
+  }
+  MT_STATUS(golcl_dist_devices(mt_dctx, all, mt_rank == 0 ? 0 : (size_t)mt_size),
+            GOLCL_E_INVALID_ARG);
+  free(all);
+  MT_CHECK(golcl_dist_rank(mt_dctx) == mt_rank, "rank");
+  MT_CHECK(golcl_dist_size(mt_dctx) == mt_size, "size");
+  MT_CHECK(golcl_dist_local_rank(mt_dctx) >= 0 &&
+               golcl_dist_local_rank(mt_dctx) < golcl_dist_local_size(mt_dctx),
+           "local rank");
+  MT_CHECK(golcl_dist_rank(NULL) == -1 && golcl_dist_context_local(NULL) == NULL, "NULL");
+  MT_CHECK(golcl_dist_grid_width(NULL) == 0 && golcl_dist_grid_local(NULL) == NULL, "NULL grid");
+  MT_CHECK(golcl_dist_grid_step(NULL, NULL, 1) == GOLCL_E_INVALID_ARG, "NULL grid step");
+  MT_CHECK(golcl_dist_set_default_halo(0) == GOLCL_E_INVALID_ARG, "halo 0");
+  golcl_dist_grid_destroy(NULL);
+  golcl_dist_context_destroy(NULL);
+}
+
+int main(int argc, char **argv) {
+  if (mt_init(&argc, &argv, "test_dist_life")) return 1;
+  find_kinds();
+  mt_run("devices", test_devices);
+  mt_run("decomposition", test_decomposition);
+  mt_run("randomize", test_randomize);
+  mt_run("matrix", test_matrix);
+  mt_run("every_stepper", test_every_stepper);
+  mt_run("glider_home", test_glider_home);
+  mt_run("place_extract", test_place_extract);
+  mt_run("scatter_gather", test_scatter_gather);
+  mt_run("one_rank_fails", test_one_rank_fails);
+  mt_run("oom_on_one_rank", test_oom_on_one_rank);
+  return mt_finish();
+}
