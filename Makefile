@@ -296,7 +296,7 @@ DIST_SRC := $(sort $(wildcard lib/dist/*.c))
 DIST_OBJ := $(DIST_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/dist_kernels.o
 DIST_CL  := $(sort $(wildcard cl/dist/*.cl))
 DIST_STATIC := $(BUILD)/libgolcl_dist.a
-DIST_SONAME := libgolcl_dist.so.$(VERSION_MAJOR)
+DIST_SONAME := $(SONAME:libgolcl.%=libgolcl_dist.%)
 DIST_SHARED := $(BUILD)/libgolcl_dist.so.$(VERSION)
 DIST_CMD_SRC := $(sort $(wildcard examples/golcl-dist/*.c))
 DIST_CMD_OBJ := $(DIST_CMD_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/examples/golcl/pattern_io.o
@@ -384,6 +384,14 @@ install-dist: $(DIST_STATIC) $(DIST_SHARED) golcl-dist.pc $(DIST_CMD)
 	ln -sf $(DIST_SONAME) $(DESTDIR)$(libdir)/libgolcl_dist.so
 	install -m 644 golcl-dist.pc $(DESTDIR)$(pkgconfigdir)/golcl-dist.pc
 	install -m 755 $(DIST_CMD) $(DESTDIR)$(bindir)/golcl-dist
+
+# What install-dist put there (removing files that are absent is harmless).
+uninstall: uninstall-dist
+.PHONY: uninstall-dist
+uninstall-dist:
+	rm -f $(DESTDIR)$(libdir)/libgolcl_dist.a $(DESTDIR)$(libdir)/libgolcl_dist.so.$(VERSION) \
+	      $(DESTDIR)$(libdir)/$(DIST_SONAME) $(DESTDIR)$(libdir)/libgolcl_dist.so \
+	      $(DESTDIR)$(pkgconfigdir)/golcl-dist.pc $(DESTDIR)$(bindir)/golcl-dist
 
 -include $(patsubst %.o,%.d,$(DIST_OBJ) $(DIST_CMD_OBJ)) \
   $(patsubst tests/dist/%.c,$(BUILD)/obj/tests/dist/%.d,$(DIST_TEST_SRC))
