@@ -34,7 +34,7 @@ extern "C" {
 /* ---------------------------------------------------------------- version */
 
 #define GOLCL_VERSION_MAJOR 0
-#define GOLCL_VERSION_MINOR 1
+#define GOLCL_VERSION_MINOR 2
 #define GOLCL_VERSION_PATCH 0
 #define GOLCL_VERSION_NUMBER \
   (GOLCL_VERSION_MAJOR * 10000 + GOLCL_VERSION_MINOR * 100 + GOLCL_VERSION_PATCH)
@@ -58,6 +58,56 @@ GOLCL_API unsigned golcl_version(void);
 /** The same as a string, "MAJOR.MINOR.PATCH". */
 GOLCL_API const char *golcl_version_string(void);
 
+/* ------------------------------------------------- threads, blocking, ABI */
+
+/* THREADS. libgolcl may be used from any number of threads, under these rules
+ * (the same in every build; there is no single-thread mode):
+ *
+ *  - golcl_context_create, golcl_context_wrap and golcl_devices may be called
+ *    by several threads at once. The library serialises OpenCL platform and
+ *    device discovery inside itself (some OpenCL platforms crash when several
+ *    threads initialise them at once), so they may wait for each other.
+ *  - A context and every object made with it (grids, steppers, vectors,
+ *    matrices) belong to one thread at a time. Several threads may use one
+ *    context only one after the other, with their own lock around every call
+ *    that names the context or one of its objects; a mutex's ordering is all
+ *    that is needed. Different contexts (also on the same device) may be
+ *    used by different threads at the same time without any lock.
+ *  - golcl_context_errmsg(ctx) is the context's and is overwritten by its next
+ *    failing call: read it in the thread that made the call, before another
+ *    call on the context. golcl_last_errmsg() is per thread.
+ *  - Patterns are plain host objects: functions that take a const pattern may
+ *    read one pattern from several threads at once; a function that changes a
+ *    pattern needs it to itself. Different patterns are independent.
+ *  - golcl_pattern_set_limits changes process-wide limits: call it before
+ *    other threads parse (each field is read atomically, the struct is not).
+ *  - The OpenCL objects behind a context (golcl_context_cl_queue, ...,
+ *    golcl_grid_buffer) follow OpenCL's own rules; work that you enqueue on
+ *    the context's queue from another thread needs the context's lock too.
+ *  - Nothing is inherited across fork(): make contexts in the child.
+ *
+ * BLOCKING. The context has one in-order queue; each call below says whether
+ * it only enqueues (returns before the device has done the work; later calls
+ * on the queue see the result) or blocks (returns when its work, and so all
+ * work queued before it, is done). "Host only" calls, and the version and
+ * error-text functions, touch no queue. Building
+ * a kernel (the first use of a stepper, randomize, population, ... on a
+ * context) compiles on the host and blocks for that time; golcl_stepper_prepare
+ * does it ahead. To order your own kernels against libgolcl's, enqueue them on
+ * golcl_context_cl_queue(ctx), or wait on a marker enqueued there.
+ *
+ * ABI AND VERSIONS. While GOLCL_VERSION_MAJOR is 0, every minor version may
+ * change the ABI and the shared library's soname is libgolcl.so.0.MINOR; from
+ * 1.0 on, the soname is libgolcl.so.MAJOR and only a new major version breaks
+ * the ABI. Option structs (golcl_context_opts, golcl_stepper_opts) grow
+ * without breaking it: fields are only ever appended, a zero field always
+ * means the behaviour from before that field existed, and the library is told
+ * the size of the struct the caller compiled (the golcl_X_create wrappers of
+ * this header pass sizeof for you): it reads that many bytes and takes zero
+ * for fields the caller does not know. Structs the library fills
+ * (golcl_device_info, golcl_layout_info, golcl_stepper_stats) change only with
+ * the soname. */
+
 /* ----------------------------------------------------------------- errors */
 
 /* One table makes the enum and the strings of golcl_strerror. */
@@ -80,7 +130,7 @@ typedef enum golcl_status {
 } golcl_status;
 
 /** A fixed English text for a status code ("invalid argument"); never NULL.
- *  Unknown codes give "unknown status". Details of the last failure of a
+ *  Host only. Unknown codes give "unknown status". Details of the last failure of a
  *  context are in golcl_context_errmsg(). */
 GOLCL_API const char *golcl_strerror(golcl_status s);
 
@@ -88,7 +138,9 @@ GOLCL_API const char *golcl_strerror(golcl_status s);
 
 typedef struct golcl_context golcl_context;
 
-/** Options of golcl_context_create. Zero-initialise, then set what you need. */
+/** Options of golcl_context_create. Zero-initialise, then set what you need
+ *  (zero is the default of every field). New fields are appended at the end
+ *  only, their zero meaning the behaviour from before they existed. */
 typedef struct golcl_context_opts {
   /** Which device: NULL (or "") → $GOLCL_DEVICE → the first GPU → the first
    *  device. Accepts "gpu", "cpu", "P:D" (platform and device index, both
@@ -107,13 +159,20 @@ typedef enum golcl_device_type {
   GOLCL_DEVICE_ACCELERATOR = 3
 } golcl_device_type;
 
-/** What libgolcl knows of a device. Strings are NUL-terminated, truncated
- *  if longer than their arrays. */
+/** Room of each string of golcl_device_info, NUL included. */
+#define GOLCL_DEVICE_STRING_CAP 256
+
+/** What libgolcl knows of a device. Strings are NUL-terminated; one longer
+ *  than GOLCL_DEVICE_STRING_CAP - 1 bytes is truncated (never left empty). */
 typedef struct golcl_device_info {
-  char name[128];
-  char vendor[128];
-  char platform[128];
-  char version[64];         /**< CL_DEVICE_VERSION, e.g. "OpenCL 3.0 CUDA" */
+  char name[GOLCL_DEVICE_STRING_CAP];     /**< CL_DEVICE_NAME */
+  char vendor[GOLCL_DEVICE_STRING_CAP];   /**< CL_DEVICE_VENDOR */
+  char platform[GOLCL_DEVICE_STRING_CAP]; /**< CL_PLATFORM_NAME */
+  /** CL_DEVICE_VERSION, e.g. "OpenCL 3.0 CUDA" or
+   *  "OpenCL 3.0 PoCL HSTR: pthread-x86_64-pc-linux-gnu-skylake-avx512" */
+  char version[GOLCL_DEVICE_STRING_CAP];
+  char driver_version[GOLCL_DEVICE_STRING_CAP];   /**< CL_DRIVER_VERSION */
+  char platform_version[GOLCL_DEVICE_STRING_CAP]; /**< CL_PLATFORM_VERSION */
   unsigned platform_index;  /**< the P of "P:D" */
   unsigned device_index;    /**< the D of "P:D" */
   golcl_device_type type;
@@ -126,21 +185,42 @@ typedef struct golcl_device_info {
 } golcl_device_info;
 
 /** Creates a context on one device, with one in-order command queue (with
- *  profiling enabled) and an empty program cache.
- *  @param opts  device choice and build options; NULL for the defaults.
- *  @param out   receives the context; set to NULL on failure.
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (out NULL, or a device spec that is
- *          not understood); GOLCL_E_NO_DEVICE (no OpenCL platform, or no device
- *          matches the spec); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL.
+ *  profiling enabled) and an empty program cache. Blocks (no device work);
+ *  safe to call from several threads at once.
+ *  @param opts       device choice and build options; NULL for the defaults.
+ *  @param opts_size  sizeof(golcl_context_opts) as the caller compiled it
+ *                    (golcl_context_create passes it): the library reads that
+ *                    many bytes of opts and takes zero for the fields beyond.
+ *  @param out        receives the context; set to NULL on failure.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (out NULL, opts_size smaller than
+ *          the first version of the struct, or a device spec that is not
+ *          understood); GOLCL_E_UNSUPPORTED (opts from a newer libgolcl that
+ *          sets fields this library does not have); GOLCL_E_NO_DEVICE (no
+ *          OpenCL platform, or no device matches the spec);
+ *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL.
  *  Because no context exists on failure, golcl_last_errmsg() holds the
  *  details of a failed creation in this thread. */
-GOLCL_API golcl_status golcl_context_create(const golcl_context_opts *opts,
-                                            golcl_context **out);
+GOLCL_API golcl_status golcl_context_create_sized(const golcl_context_opts *opts,
+                                                  size_t opts_size, golcl_context **out);
+
+/** golcl_context_create_sized with the size of golcl_context_opts as this
+ *  header declares it: what C and C++ programs call. (An exported function
+ *  of the same name, for bindings that call the library by symbol, takes
+ *  options of the library's own size.) */
+#ifndef GOLCL_BUILDING
+static inline golcl_status golcl_context_create(const golcl_context_opts *opts,
+                                                golcl_context **out) {
+  return golcl_context_create_sized(opts, sizeof(golcl_context_opts), out);
+}
+#else
+GOLCL_API golcl_status golcl_context_create(const golcl_context_opts *opts, golcl_context **out);
+#endif
 
 /** Adopts an OpenCL context, device and in-order queue that the caller made
  *  and keeps owning: libgolcl retains them and releases only its own
  *  references in golcl_context_destroy. Profiling need not be enabled on the
  *  queue. The queue must belong to the context and the device.
+ *  Blocks (no device work).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (a NULL argument);
  *          GOLCL_E_MISMATCH (queue of another context or device);
  *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
@@ -148,10 +228,12 @@ GOLCL_API golcl_status golcl_context_wrap(cl_context clctx, cl_device_id device,
                                           cl_command_queue queue, golcl_context **out);
 
 /** Destroys a context and its program cache. Every grid, stepper, vector and
- *  matrix made with it must be destroyed first. NULL is a no-op. */
+ *  matrix made with it must be destroyed first. NULL is a no-op.
+ *  Blocks until the queue is idle. */
 GOLCL_API void golcl_context_destroy(golcl_context *ctx);
 
 /** Fills *out with the context's device.
+ *  Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). */
 GOLCL_API golcl_status golcl_context_device_info(const golcl_context *ctx,
                                                  golcl_device_info *out);
@@ -160,6 +242,7 @@ GOLCL_API golcl_status golcl_context_device_info(const golcl_context *ctx,
  *  @param out    array of cap entries to fill; may be NULL when cap is 0.
  *  @param cap    capacity of out.
  *  @param count  receives the number of devices there are (may exceed cap).
+ *  Blocks (no device work); safe to call from several threads at once.
  *  @return GOLCL_OK (also with no platform: *count = 0);
  *          GOLCL_E_INVALID_ARG (count NULL, or out NULL with cap > 0);
  *          GOLCL_E_OPENCL. */
@@ -168,26 +251,29 @@ GOLCL_API golcl_status golcl_devices(golcl_device_info *out, size_t cap, size_t 
 /** The details of the last failure of a call on this context or on an object
  *  made with it: the failing OpenCL call and its cl_int, the full build log,
  *  or line:column of a parse error. "" if none; never NULL (also for a NULL
- *  ctx, which gives golcl_last_errmsg()). Valid until the next call. */
+ *  ctx, which gives golcl_last_errmsg()). Valid until the next call. Host only. */
 GOLCL_API const char *golcl_context_errmsg(const golcl_context *ctx);
 
 /** The details of the last failure in this thread of a call that has no
  *  context to keep them (golcl_context_create, golcl_devices, pattern
- *  parsing). Never NULL. */
+ *  parsing). Never NULL. Host only. */
 GOLCL_API const char *golcl_last_errmsg(void);
 
 /** The OpenCL objects behind a context, to mix libgolcl with your own
  *  kernels. They stay owned by the context (do not release them). NULL for a
- *  NULL ctx. */
+ *  NULL ctx. Host only. */
 GOLCL_API cl_context golcl_context_cl_context(const golcl_context *ctx);
 GOLCL_API cl_device_id golcl_context_cl_device(const golcl_context *ctx);
 GOLCL_API cl_command_queue golcl_context_cl_queue(const golcl_context *ctx);
 
 /** Waits until every command libgolcl queued on the context has finished.
+ *  Blocks.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_context_finish(golcl_context *ctx);
 
 /* ------------------------------------------------------------------ rules */
+
+/* Rules are plain values: every function here is host only. */
 
 /** A Life-like rule: bit n of birth is set if a dead cell with n live
  *  neighbours is born, bit n of survive if a live cell with n live
@@ -345,6 +431,7 @@ typedef struct golcl_layout_info {
 
 /** Creates a w×h grid, all cells dead, rule B3/S23, generation 0, in the
  *  byte layout. 1 ≤ w, h ≤ 2^31-1.
+ *  Blocks (until the queue is idle and the new grid is cleared).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL ctx or out, w or h zero or
  *          above 2^31-1, a bad boundary, or a byte size that overflows); GOLCL_E_OUT_OF_MEMORY
  *          (more than the device or host can hold); GOLCL_E_OPENCL. */
@@ -352,14 +439,16 @@ GOLCL_API golcl_status golcl_grid_create(golcl_context *ctx, uint32_t w, uint32_
                                          golcl_boundary boundary, golcl_grid **out);
 
 /** Makes a new grid with the same size, boundary, rule, generation and cells.
+ *  Blocks as golcl_grid_create, then enqueues the copy.
  *  @return as golcl_grid_create. */
 GOLCL_API golcl_status golcl_grid_clone(golcl_grid *src, golcl_grid **out);
 
-/** Destroys a grid. NULL is a no-op. */
+/** Destroys a grid. NULL is a no-op.
+ *  Host only: OpenCL frees the buffers once queued work that uses them is done. */
 GOLCL_API void golcl_grid_destroy(golcl_grid *grid);
 
 /** Size, boundary, context and generation counter of a grid (0 / NULL for a
- *  NULL grid). */
+ *  NULL grid). Host only. */
 GOLCL_API uint32_t golcl_grid_width(const golcl_grid *grid);
 GOLCL_API uint32_t golcl_grid_height(const golcl_grid *grid);
 GOLCL_API golcl_boundary golcl_grid_boundary(const golcl_grid *grid);
@@ -367,6 +456,7 @@ GOLCL_API golcl_context *golcl_grid_context(const golcl_grid *grid);
 GOLCL_API uint64_t golcl_grid_generation(const golcl_grid *grid);
 
 /** Sets the generation counter (steppers add to it). Cells are unchanged.
+ *  Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL grid). */
 GOLCL_API golcl_status golcl_grid_set_generation(golcl_grid *grid, uint64_t generation);
 
@@ -374,24 +464,25 @@ GOLCL_API golcl_status golcl_grid_set_generation(golcl_grid *grid, uint64_t gene
  *  golcl_rule_table_parse: B/S with V and H, Hensel, MAP, W, named rules).
  *  A rule with B0 runs as Golly runs it (golcl_rule_table_at): the cells
  *  are Golly's, never an all-alive background; the table of a generation
- *  depends on the parity of the grid's generation counter.
+ *  depends on the parity of the grid's generation counter. Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_PARSE (bad
  *          text; the column in golcl_context_errmsg); GOLCL_E_UNSUPPORTED (a
  *          multi-state family, named). The rule is unchanged on failure. */
 GOLCL_API golcl_status golcl_grid_set_rule(golcl_grid *grid, const char *rule);
 
-/** Sets the rule from a table, and gets it back.
+/** Sets the rule from a table, and gets it back. Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument; a table that
  *          golcl_rule_table_format refuses). */
 GOLCL_API golcl_status golcl_grid_set_rule_table(golcl_grid *grid, const golcl_rule_table *table);
 GOLCL_API golcl_status golcl_grid_rule_table(const golcl_grid *grid, golcl_rule_table *out);
 
 /** Writes the grid's rule as Golly spells it ("B3/S23", "B2-a/S12",
- *  "MAP...") into buf (GOLCL_RULE_TEXT_CAP bytes always suffice).
+ *  "MAP...") into buf (GOLCL_RULE_TEXT_CAP bytes always suffice). Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cap too small). */
 GOLCL_API golcl_status golcl_grid_get_rule(const golcl_grid *grid, char *buf, size_t cap);
 
 /** The grid's rule as Life-like bits; set it with golcl_grid_set_rule_bits.
+ *  Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL, or bits above 8 set);
  *          GOLCL_E_UNSUPPORTED (golcl_grid_rule: the rule is not Life-like,
  *          see golcl_grid_rule_table). */
@@ -443,7 +534,8 @@ GOLCL_API golcl_status golcl_grid_read_rect(golcl_grid *grid, uint32_t x, uint32
 GOLCL_API golcl_status golcl_grid_write_rect(golcl_grid *grid, uint32_t x, uint32_t y, uint32_t w,
                                              uint32_t h, const uint8_t *cells, size_t row_stride);
 
-/** Sets every cell dead. @return GOLCL_OK; GOLCL_E_INVALID_ARG; GOLCL_E_OPENCL. */
+/** Sets every cell dead. Enqueues only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_grid_clear(golcl_grid *grid);
 
 /** Fills the grid on the device: cell (x, y) is alive iff a counter-based
@@ -452,11 +544,13 @@ GOLCL_API golcl_status golcl_grid_clear(golcl_grid *grid);
  *  The formula is part of the contract (libgolcl_dist fills blocks of one
  *  grid with it): with mix64 splitmix64's finaliser, cell (x, y) is alive iff
  *  mix64(mix64(seed) ^ (y << 32 | x)) >> 32 < (uint64_t)ldexp(density, 32).
+ *  Enqueues only (after building its kernel on first use).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL grid, density outside [0,1] or
  *          NaN); GOLCL_E_BUILD; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_grid_randomize(golcl_grid *grid, double density, uint64_t seed);
 
 /** Counts the live cells (a reduction on the device).
+ *  Blocks.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG; GOLCL_E_BUILD; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_grid_population(golcl_grid *grid, uint64_t *out);
 
@@ -466,21 +560,25 @@ GOLCL_API golcl_status golcl_grid_population(golcl_grid *grid, uint64_t *out);
  *  held in blocks): with S the sum mod 2^64 of mix64(y << 32 | x) over the
  *  live cells and N their number, the hash is
  *  mix64(S + mix64((h << 32 | w) ^ (N << 1))), mix64 as in golcl_grid_randomize.
+ *  Blocks.
  *  @return as golcl_grid_population. */
 GOLCL_API golcl_status golcl_grid_hash(golcl_grid *grid, uint64_t *out);
 
 /** The buffer that holds the cells now, described in *info (may be NULL).
  *  The grid keeps owning it; it may change after any call that steps,
- *  writes or changes the layout. NULL for a NULL grid. */
+ *  writes or changes the layout. NULL for a NULL grid.
+ *  Host only; the buffer may still be written by queued work. */
 GOLCL_API cl_mem golcl_grid_buffer(golcl_grid *grid, golcl_layout_info *info);
 
 /** Converts the cells to another layout (on the device). Steppers do this
  *  themselves; call it to hand a buffer of a known layout to your own kernels.
+ *  Enqueues only (after building its kernels on first use).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG; GOLCL_E_OUT_OF_MEMORY;
  *          GOLCL_E_BUILD; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_grid_set_layout(golcl_grid *grid, golcl_layout layout);
 
-/** The name of a layout ("bytes", "pack16", "bitrow", "bytes_pow2"), or NULL. */
+/** The name of a layout ("bytes", "pack16", "bitrow", "bytes_pow2"), or NULL.
+ *  Host only. */
 GOLCL_API const char *golcl_layout_name(golcl_layout layout);
 
 /* ---------------------------------------------------------------- stepper */
@@ -505,7 +603,11 @@ typedef enum golcl_stepper_kind {
 } golcl_stepper_kind;
 
 /** Options of golcl_stepper_create; zero-initialise. A zero field means
- *  "chosen from the device". Fields a stepper does not use are ignored. */
+ *  "chosen from the device". Fields a stepper does not use are ignored.
+ *  The struct grows at the end only: a field added later must take zero as
+ *  "the behaviour from before the field existed", because a program built
+ *  against an older header passes a shorter struct that the library extends
+ *  with zeros (see golcl_stepper_create_sized). */
 typedef struct golcl_stepper_opts {
   uint32_t local_w, local_h; /**< work-group shape in work-items */
   uint32_t tile_w, tile_h;   /**< tile size in cells (halo, lazy, lut4) */
@@ -521,29 +623,53 @@ typedef struct golcl_stepper_stats {
 } golcl_stepper_stats;
 
 /** Creates a stepper of a kind. Kernels are built on first use (or by
- *  golcl_stepper_prepare) and cached in the context.
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL ctx or out, a bad kind, an
- *          option the device cannot take: the reason in errmsg);
- *          GOLCL_E_UNSUPPORTED (a kind this build or device does not offer);
+ *  golcl_stepper_prepare) and cached in the context. Host only.
+ *  @param opts       options, or NULL for the defaults.
+ *  @param opts_size  sizeof(golcl_stepper_opts) as the caller compiled it
+ *                    (golcl_stepper_create passes it): the library reads that
+ *                    many bytes of opts and takes zero for the fields beyond.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL ctx or out, a bad kind,
+ *          opts_size smaller than the first version of the struct, an option
+ *          the device cannot take: the reason in errmsg); GOLCL_E_UNSUPPORTED
+ *          (a kind this build or device does not offer, or opts from a newer
+ *          libgolcl that sets fields this library does not have);
  *          GOLCL_E_OUT_OF_MEMORY. */
-GOLCL_API golcl_status golcl_stepper_create(golcl_context *ctx, golcl_stepper_kind kind,
-                                            const golcl_stepper_opts *opts,
-                                            golcl_stepper **out);
+GOLCL_API golcl_status golcl_stepper_create_sized(golcl_context *ctx, golcl_stepper_kind kind,
+                                                  const golcl_stepper_opts *opts,
+                                                  size_t opts_size, golcl_stepper **out);
 
-/** Destroys a stepper. NULL is a no-op. */
+/** golcl_stepper_create_sized with the size of golcl_stepper_opts as this
+ *  header declares it: what C and C++ programs call. (An exported function
+ *  of the same name, for bindings that call the library by symbol, takes
+ *  options of the library's own size.) */
+#ifndef GOLCL_BUILDING
+static inline golcl_status golcl_stepper_create(golcl_context *ctx, golcl_stepper_kind kind,
+                                                const golcl_stepper_opts *opts,
+                                                golcl_stepper **out) {
+  return golcl_stepper_create_sized(ctx, kind, opts, sizeof(golcl_stepper_opts), out);
+}
+#else
+GOLCL_API golcl_status golcl_stepper_create(golcl_context *ctx, golcl_stepper_kind kind,
+                                            const golcl_stepper_opts *opts, golcl_stepper **out);
+#endif
+
+/** Destroys a stepper. NULL is a no-op.
+ *  Host only. */
 GOLCL_API void golcl_stepper_destroy(golcl_stepper *stepper);
 
-/** Builds the kernels the stepper needs for this grid (its boundary and
- *  size) now, so that the first golcl_stepper_run does no JIT work. The rule
- *  is a kernel argument, not a build option: a new rule needs no new build.
+/** Builds the kernels the stepper needs for this grid (its rule, boundary and
+ *  size) now, so that the first golcl_stepper_run does no JIT work. The
+ *  table steppers take the rule as a kernel argument (a new rule needs no
+ *  new build); the bit-sliced ones (bitslice, multi, sparse) compile it in.
+ *  Blocks (kernel builds, lookup-table uploads).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG; GOLCL_E_MISMATCH (grid of another
  *          context); GOLCL_E_UNSUPPORTED (the reason in errmsg); GOLCL_E_BUILD. */
 GOLCL_API golcl_status golcl_stepper_prepare(golcl_stepper *stepper, golcl_grid *grid);
 
 /** Advances the grid by some generations and adds them to its generation
  *  counter. 0 generations is a no-op. Returns once the work is queued; reads
- *  of the grid wait for it. Every stepper keeps this promise (REFERENCE,
- *  which computes on the host, returns when done); a long run waits now and
+ *  of the grid wait for it: enqueues only. Every stepper keeps this promise
+ *  (REFERENCE, which computes on the host, blocks until it is done); a long run waits now and
  *  then for its own earlier launches, so that the queue stays bounded.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, or a count that
  *          would take the generation counter past 2^64-1: the grid is then
@@ -555,15 +681,16 @@ GOLCL_API golcl_status golcl_stepper_prepare(golcl_stepper *stepper, golcl_grid 
 GOLCL_API golcl_status golcl_stepper_run(golcl_stepper *stepper, golcl_grid *grid,
                                          uint64_t generations);
 
-/** The counters of the stepper's last run. For LAZY, tiles_computed is
- *  counted now from the flags on the device: this call then waits for the
- *  last run's work to finish.
+/** The counters of the stepper's last run. Host only, except for LAZY:
+ *  its tiles_computed is counted now from the flags on the device, so this
+ *  call then blocks until the last run's work is done.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_OPENCL
  *          (LAZY: reading the flags failed; the other counters are set). */
 GOLCL_API golcl_status golcl_stepper_get_stats(const golcl_stepper *stepper,
                                                golcl_stepper_stats *out);
 
-/** The kind of a stepper (GOLCL_STEPPER_COUNT for NULL). */
+/** The kind of a stepper (GOLCL_STEPPER_COUNT for NULL). Host only, as are
+ *  the three functions below. */
 GOLCL_API golcl_stepper_kind golcl_stepper_kind_of(const golcl_stepper *stepper);
 
 /** The kind that ran the stepper's last run (or prepare): the stepper's own
@@ -587,7 +714,8 @@ GOLCL_API int golcl_stepper_available(golcl_stepper_kind kind);
 /* --------------------------------------------------------------- patterns */
 
 /* Patterns are host-side: parsing, writing and the accessors need no OpenCL
- * device. docs/formats.md describes what is read and written. */
+ * device and are host only (they touch no queue); golcl_grid_place,
+ * golcl_grid_extract and golcl_grid_bounding_box, which use a grid, block. docs/formats.md describes what is read and written. */
 
 typedef struct golcl_pattern golcl_pattern;
 
