@@ -10,6 +10,7 @@
 #include "bitslice.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Defaults, measured on an H200 (docs/benchmarks.md): tiles of 16 words ×
  * 192 rows, a 16×16 work-group, 16 generations a launch (the halo costs
@@ -23,12 +24,22 @@
 #define SMALL_TILES_PER_CU 8
 #define MAX_G 32 /* a halo word is 32 cells: one spoiled cell a generation */
 
+/* local_w = 32 (one sub-group across): the tile in registers (multi_reg),
+ * at most MAX_REG_ROWS rows a work-item. */
+#define REG_MX 32
+#define MAX_REG_ROWS 64
+
 typedef struct multi_shape {
   uint32_t mx, my, ms, g;
+  int shfl;          /* multi_reg takes neighbour words by shfl.sync (NVIDIA) */
   uint32_t ms_small; /* ms for small grids; = ms when the options fix tile_h */
 } multi_shape;
 
-static uint64_t lmem_bytes(const multi_shape *m) { return 2ull * m->my * m->ms * m->mx * 4u; }
+static uint64_t lmem_bytes(const multi_shape *m) {
+  if (m->mx == REG_MX) /* two exchange rows a work-item, twice; or the tile once */
+    return m->shfl ? 16ull * m->my * m->mx : 4ull * m->my * m->ms * m->mx;
+  return 2ull * m->my * m->ms * m->mx * 4u;
+}
 
 /* The shape from the options and the device; GOLCL_E_INVALID_ARG with the
  * reason if the options do not make one. */
@@ -54,6 +65,7 @@ static golcl_status resolve(golcl_stepper *s, multi_shape *m) {
   st = golcl__max_item_sizes(ctx, dims);
   if (st != GOLCL_OK) return st;
   m->mx = o->local_w ? o->local_w : (o->tile_w ? o->tile_w / 32 : DEFAULT_MX);
+  m->shfl = strstr(ctx->info.platform, "NVIDIA") != NULL;
   if (m->mx < 3)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
                        "multi: a tile %u words wide has no inner word (3 at least)",
@@ -92,6 +104,11 @@ static golcl_status resolve(golcl_stepper *s, multi_shape *m) {
   while (!o->tile_h && lmem_bytes(m) > ctx->info.local_mem_bytes && m->ms > 1 &&
          (uint64_t)m->my * (m->ms - 1) > 2ull * m->g)
     m->ms--;
+  if (m->mx == REG_MX && m->ms > MAX_REG_ROWS)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "multi: tile_h %u is %u rows a work-item; at most %d with local_w 32 (the "
+                       "rows are kept in registers)",
+                       (unsigned)(m->my * m->ms), (unsigned)m->ms, MAX_REG_ROWS);
   m->ms_small = m->ms;
   if (!o->tile_h && !o->local_w && !o->tile_w && !o->gens_per_launch) {
     m->ms_small = DEFAULT_MS_SMALL;
@@ -135,7 +152,10 @@ static golcl_status multi_plan(golcl_stepper *s, const golcl_grid *g, const golc
   golcl__opts_define(&o, "GOLCL_MY", m.my);
   golcl__opts_define(&o, "GOLCL_MS", m.ms);
   golcl__opts_define(&o, "GOLCL_MG", m.g);
-  golcl_status st = golcl__bitslice_kernel(s, g, "life/multi.cl", "multi_step", &o, &p->kernel);
+  int reg = m.mx == REG_MX;
+  if (reg) golcl__opts_define(&o, "GOLCL_MR_SHFL", (uint32_t)m.shfl);
+  golcl_status st = golcl__bitslice_kernel(s, g, "life/multi.cl", reg ? "multi_reg" : "multi_step",
+                                           &o, &p->kernel);
   p->local[0] = m.mx;
   p->local[1] = m.my;
   if (st == GOLCL_OK) st = golcl__wg_fits(s, p->kernel, p->local);
