@@ -116,7 +116,8 @@ END_TEST
 
 /* MULTI's register kernel (local_w 32): shapes with 1, 3 and 16 rows a
  * work-item, 1 to 16 generations a launch; sizes with several tiles across
- * (more than 30 words), a seam word that is partial, tiles cut by the bottom
+ * (more than 30 words), a seam word that is partial or whole (widths that are
+ * multiples of 32: the seam's halo words are loaded as wrapped words), tiles cut by the bottom
  * edge, both boundaries. */
 START_TEST(multi_registers) {
   static const uint32_t shapes[][4] = {/* local_h, tile_h, gens_per_launch */
@@ -124,8 +125,8 @@ START_TEST(multi_registers) {
                                        {2, 6, 2},
                                        {4, 48, 16},
                                        {2, 32, 7}};
-  static const uint32_t sizes[][2] = {{1, 1},     {31, 7},   {65, 100}, {1000, 33},
-                                      {2000, 70}, {961, 50}, {1025, 3}};
+  static const uint32_t sizes[][2] = {{1, 1},    {31, 7},   {65, 100},  {1000, 33}, {2000, 70},
+                                      {961, 50}, {1025, 3}, {1024, 40}, {64, 9}};
   static const uint64_t cps[] = {1, 15, 16, 17, 40};
   for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
     golcl_stepper_opts o = {0};

@@ -13,7 +13,8 @@
  *
  * Edges, by true cell coordinates: the tile is addressed in virtual cells
  * (word j holds cells 32j..32j+31, j may be -1 or past the row); on a torus a
- * virtual cell is cell (x mod w, y mod h) — whole words where they line up,
+ * virtual cell is cell (x mod w, y mod h) — whole words where they line up
+ * (every word when w is a multiple of 32, the halo words of the seam included),
  * else gathered bit by bit (a tile column at the seam of a width that is no
  * multiple of 32: once a launch, never in the generation loop) — so any size
  * wraps exactly, a 1×1 torus included. On a dead boundary, cells outside the
@@ -72,7 +73,11 @@ __kernel __attribute__((reqd_work_group_size(GOLCL_MX, GOLCL_MY, 1))) void multi
   long ybase = (long)get_group_id(1) * YIN - GOLCL_MG; /* virtual row of tile row 0 */
 #if GOLCL_TORUS
   const uint cmask = 0xffffffffu;
-  int whole = j >= 0 && (j < words - 1 || (j == words - 1 && (w & 31) == 0));
+  /* Word jw of the row holds virtual word j: j itself inside the row, and
+   * when w is a multiple of 32 the wrapped j (the halo words of the seam
+   * tiles, -1 and past the row); else the seam words are gathered. */
+  int whole = (w & 31) == 0 || (j >= 0 && j < words - 1);
+  long jw = (j + words) % words;
   int ylo = 0, yhi = TR;
 #else
   uint cmask = (j < 0 || j >= words) ? 0u : golcl_bs_colmask((int)j, words, w);
@@ -88,7 +93,7 @@ __kernel __attribute__((reqd_work_group_size(GOLCL_MX, GOLCL_MY, 1))) void multi
       if (y < 0) y += h;
     }
     size_t row = (size_t)y * (size_t)words;
-    v = whole ? golcl_bs_load(in, row + (size_t)j) : mt_gather(in, row, 32 * j, w);
+    v = whole ? golcl_bs_load(in, row + (size_t)jw) : mt_gather(in, row, 32 * j, w);
 #else
     v = (y >= 0 && y < h && cmask) ? golcl_bs_load(in, (size_t)y * (size_t)words + (size_t)j) : 0u;
 #endif
@@ -200,7 +205,11 @@ __kernel __attribute__((reqd_work_group_size(GOLCL_MX, GOLCL_MY, 1))) void multi
   uint v[MR_S];
 #if GOLCL_TORUS
   const uint cmask = 0xffffffffu;
-  int whole = j >= 0 && (j < words - 1 || (j == words - 1 && (w & 31) == 0));
+  /* Word jw of the row holds virtual word j: j itself inside the row, and
+   * when w is a multiple of 32 the wrapped j (the halo words of the seam
+   * tiles, -1 and past the row); else the seam words are gathered. */
+  int whole = (w & 31) == 0 || (j >= 0 && j < words - 1);
+  long jw = (j + words) % words;
   const int ilo = 0, ihi = MR_S;
 #else
   uint cmask = (j < 0 || j >= words) ? 0u : golcl_bs_colmask((int)j, words, w);
@@ -217,7 +226,7 @@ __kernel __attribute__((reqd_work_group_size(GOLCL_MX, GOLCL_MY, 1))) void multi
       if (y < 0) y += h;
     }
     size_t row = (size_t)y * (size_t)words;
-    v[i] = whole ? golcl_bs_load(in, row + (size_t)j) : mt_gather(in, row, 32 * j, w);
+    v[i] = whole ? golcl_bs_load(in, row + (size_t)jw) : mt_gather(in, row, 32 * j, w);
 #else
     v[i] =
         (y >= 0 && y < h && cmask) ? golcl_bs_load(in, (size_t)y * (size_t)words + (size_t)j) : 0u;
