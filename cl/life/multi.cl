@@ -44,23 +44,13 @@ __attribute__((noinline)) uint mt_gather(__global const uint *in, size_t row, lo
 }
 
 /* The horizontal 3-sum of tile word (r, c) of buffer b; *centre gets it.
- * With GOLCL_PTX and a warp-wide tile row, the neighbour words come from the
- * lanes beside by shfl.sync (every lane of the warp runs the same rows);
- * else from local memory. */
+ * (A 32-word tile runs multi_reg, which takes the words beside by shfl.sync.) */
 inline uint2 mt_row(__local const uint *b, int r, int c, uint *centre) {
   __local const uint *p = b + r * GOLCL_MX + c;
   uint x = p[0];
   uint west = x << 1, east = x >> 1;
-#if GOLCL_PTX && GOLCL_MX == 32
-  uint pw, pe;
-  asm volatile("shfl.sync.up.b32 %0, %1, 1, 0, 0xffffffff;" : "=r"(pw) : "r"(x));
-  asm volatile("shfl.sync.down.b32 %0, %1, 1, 31, 0xffffffff;" : "=r"(pe) : "r"(x));
-  if (c > 0) west |= pw >> 31;
-  if (c + 1 < GOLCL_MX) east |= pe << 31;
-#else
   if (c > 0) west |= p[-1] >> 31;
   if (c + 1 < GOLCL_MX) east |= p[1] << 31;
-#endif
   *centre = x;
   return golcl_bs_h3(west, x, east);
 }
