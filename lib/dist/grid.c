@@ -34,7 +34,6 @@ static void grid_free(golcl_dist_grid *g) {
   free(g->self.pieces);
   free(g->self.buf);
   free(g->reqs);
-  free(g->mirror);
   free(g);
 }
 
@@ -166,10 +165,6 @@ golcl_status golcl_dist_grid_create(golcl_dist_context *d, uint32_t w, uint32_t 
         "golcl_grid_create");
   }
   if (s == GOLCL_OK) s = make_plan(g);
-  if (s == GOLCL_OK && g->local) { /* the host mirror of the rectangle seam (exchange.c) */
-    g->mirror = malloc((size_t)g->blk.lw * g->blk.lh);
-    if (!g->mirror) s = golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  }
   uint64_t fp = golcl__dist_fp(golcl__dist_fp(golcl__dist_fp(0, w), h), (uint64_t)b);
   fp = golcl__dist_fp(golcl__dist_fp(golcl__dist_fp(fp, dc.k), dc.px), dc.py);
   s = golcl__dist_agree(d, s, fp, "golcl_dist_grid_create");
