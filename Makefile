@@ -26,6 +26,12 @@ BASE_CPPFLAGS := -Iinclude -D_POSIX_C_SOURCE=200809L
 LIB_CFLAGS := -std=c11 $(WARN) -fPIC -fvisibility=hidden -DGOLCL_BUILDING
 ZLIB_LIBS := -lz
 LIB_LIBS := -lclblast -lOpenCL $(ZLIB_LIBS) -lm
+# CLBLAST=0 builds without CLBlast: dense matrices then give GOLCL_E_UNSUPPORTED.
+CLBLAST ?= 1
+ifeq ($(CLBLAST),0)
+LIB_LIBS := -lOpenCL $(ZLIB_LIBS) -lm
+BASE_CPPFLAGS += -DGOLCL_HAVE_CLBLAST=0
+endif
 
 # Sources: every .c under lib/, every .cl under cl/ (embedded at build time).
 LIB_SRC := $(sort $(filter-out lib/dist/%,$(wildcard lib/*/*.c)))
@@ -125,6 +131,9 @@ test: deps
 	@fail=0; for t in $(TEST_BIN); do \
 	  echo "== $$t"; GOLCL_TEST_DATA=$(CURDIR)/tests/data $$t || fail=1; \
 	done; \
+	echo "== CLBLAST=0: $(BUILD)/noclblast/tests/test_la"; \
+	$(MAKE) --no-print-directory CLBLAST=0 BUILD=$(BUILD)/noclblast lib \
+	  $(BUILD)/noclblast/tests/test_la >/dev/null && $(BUILD)/noclblast/tests/test_la || fail=1; \
 	$(MAKE) --no-print-directory test-dist || fail=1; \
 	if [ $$fail -ne 0 ]; then echo "make test: FAILED"; exit 1; fi; echo "make test: all suites passed"
 
@@ -183,6 +192,27 @@ $(BUILD)/fuzz/fuzz_pattern: $(FUZZ_SRC) tests/fuzz/pattern.dict include/golcl.h 
 	$(FUZZ_CC) -Itests/fuzz/no-opencl -DGOLCL_NO_OPENCL_HEADERS $(BASE_CPPFLAGS) -std=c11 $(WARN) \
 	  -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -o $@ $(FUZZ_SRC) \
 	  $(ZLIB_LIBS)
+
+# libFuzzer over the OBJ reader of the lattice part (as `make fuzz`, also
+# without OpenCL); the
+# corpus is seeded from tests/fuzz/obj-seed/ (not tests/data: test_pattern reads
+# every file there as a pattern).
+FUZZ_OBJ_SRC := tests/fuzz/fuzz_obj.c lib/lattice/mesh.c lib/lattice/mesh_obj.c lib/core/error.c
+.PHONY: fuzz-obj
+fuzz-obj:
+	@$(MAKE) --no-print-directory deps EXTRA_PKGS="$(FUZZ_PKGS)"
+	@$(MAKE) --no-print-directory $(BUILD)/fuzz/fuzz_obj
+	@mkdir -p $(BUILD)/fuzz/obj-corpus
+	cp tests/fuzz/obj-seed/*.obj $(BUILD)/fuzz/obj-corpus/
+	$(BUILD)/fuzz/fuzz_obj -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 \
+	  -dict=tests/fuzz/obj.dict -artifact_prefix=$(BUILD)/fuzz/obj- $(BUILD)/fuzz/obj-corpus
+
+$(BUILD)/fuzz/fuzz_obj: $(FUZZ_OBJ_SRC) tests/fuzz/obj.dict include/golcl_lattice.h \
+                        lib/lattice/mesh.h lib/core/host.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -Itests/fuzz/no-opencl -DGOLCL_NO_OPENCL_HEADERS $(BASE_CPPFLAGS) -std=c11 $(WARN) \
+	  -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -o $@ \
+	  $(FUZZ_OBJ_SRC) -lm
 
 # ---------------------------------------------------------------- install
 golcl.pc: golcl.pc.in include/golcl.h

@@ -14,18 +14,19 @@ inline uint golcl_rule_apply(uint rule, uint alive, uint n) {
   return (rule >> (n + 9u * alive)) & 1u;
 }
 
-/* The boundary rule on one axis of length len: coordinate v, which may lie
- * outside the grid by any amount, mapped to the cell it stands for, or -1
- * for a dead cell. Inside, v itself; on a torus -1 is len - 1 and len is 0
- * (a neighbour one step across the seam); everything else is dead. Cells
- * further out are only loaded by tiles that overhang the grid or are
- * neighbours of padding, whose results are thrown away, so reading them as
- * dead is exact. The one boundary helper of every kernel. */
+/* The boundary rule on one axis of length len, for a coordinate v at most
+ * one step outside the grid (-1 .. len): the cell it stands for, or -1 for a
+ * dead cell. Inside, v itself; on a torus -1 is len - 1 and len is 0; on a
+ * dead boundary both are dead. The one boundary helper of every kernel;
+ * callers further out (tiles that overhang the grid) clamp first. As cheap
+ * as a wrap can be: one comparison a side once the compiler knows which
+ * side v can leave by (x - 1 of an in-grid x, say). */
 inline int golcl_edge(int v, int len) {
 #if GOLCL_TORUS
-  v = v == -1 ? len - 1 : (v == len ? 0 : v);
-#endif
+  return v < 0 ? v + len : (v >= len ? v - len : v);
+#else
   return (v < 0 || v >= len) ? -1 : v;
+#endif
 }
 
 /* The cell in column x of the row that starts at byte offset row of g; 0 when

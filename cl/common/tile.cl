@@ -10,8 +10,9 @@
  * the tile (so that neighbouring work-items write neighbouring bytes) and, in
  * each, TILE_H / LOCAL_H consecutive rows, sliding a three-row window down:
  * three local reads per cell instead of nine. The grid's size need not be a
- * multiple of the tile: cells past the right or bottom edge are loaded as 0
- * and never written. */
+ * multiple of the tile: cells past the right or bottom edge are never
+ * written, and those more than one step past it, which only they need, are
+ * loaded from a clamped coordinate. */
 #ifndef GOLCL_TILE_CL
 #define GOLCL_TILE_CL
 
@@ -35,7 +36,9 @@ inline void golcl_tile_load(__global const uchar *in, __local uchar *t, int x0, 
   int lid = (int)(get_local_id(1) * GOLCL_LOCAL_W + get_local_id(0));
   for (int i = lid; i < GOLCL_TILE_BYTES; i += GOLCL_GROUP_ITEMS) {
     int ly = i / GOLCL_TP_W, lx = i - ly * GOLCL_TP_W;
-    int gx = golcl_edge(x0 + lx - 1, w), gy = golcl_edge(y0 + ly - 1, h);
+    /* cells more than one step past the grid are only neighbours of cells
+       outside it, never written: any cell will do, so clamp to one step */
+    int gx = golcl_edge(min(x0 + lx - 1, w), w), gy = golcl_edge(min(y0 + ly - 1, h), h);
     t[i] = (gx < 0 || gy < 0) ? (uchar)0 : in[(ulong)gy * (ulong)w + (ulong)gx];
   }
   barrier(CLK_LOCAL_MEM_FENCE);

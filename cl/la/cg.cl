@@ -1,49 +1,107 @@
-/* cg.cl — the fused conjugate-gradient iteration for band matrices, two
- * kernels an iteration k with every scalar on the device:
+/* cg.cl — the conjugate-gradient iteration with every scalar on the device.
+ * LA_OP selects the operator: 0 a band matrix and 1 a stencil run FUSED, two
+ * kernels an iteration k:
  *   cg_dir_mv  (B_k): reduces the partials of r·r and r·z left by the last
  *              update, decides (converged? breakdown?), forms β and then, in
  *              one sweep, p = z + β·p_old (for its own row and, on the fly,
- *              for the rows its diagonals reach), q = A·p, and partials of p·q;
+ *              for the rows the operator reaches), q = A·p, and partials of p·q;
  *   cg_update  (A_k): reduces p·q, α = ρ/(p·q), x += α·p, r −= α·q, z = r or
  *              r/diag(A) (Jacobi), and partials of r·r and r·z.
- * z is never stored; p is double-buffered (rows read neighbours' old p).
- * Every group re-reduces the partials of the previous kernel itself, in the
- * same fixed order, so all groups agree bit for bit without atomics or a
- * host round trip. Group 0 records the scalars of iteration k in hist[slot]
- * and the decision in flags[slot] (flags[2s] by B, flags[2s+1] by A); a
- * kernel reads only what earlier kernels wrote, and once a kernel stops,
- * every later one sees it and skips its sweep, so x stays the x of the
- * first iteration that met the tolerance. No kernel returns early: every
- * work-item reaches every barrier (pocl 3.1 lost stores of kernels that
- * returned early, on a decision read from memory, ahead of a barrier), and
- * a stopped kernel only skips its loop. The loops (LA_FOR) run over a fixed
- * number of groups (get_num_groups), the same in all three kernels.
- * Options: REAL, IDX, LA_WG, LA_CONTIGUOUS (la_real.cl), NDIAG
- * (la_band.cl), LA_JACOBI (0/1), and the flag values CG_RUNNING,
- * CG_CONVERGED, CG_BREAKDOWN, CG_MAXITER, CG_STOPPED, CG_ZERO_RHS from
- * lib/la/cg.c. */
+ * LA_OP 2 is the GENERAL iteration for any operator (CSR, dense, a caller's
+ * callback, or any operator with a stored preconditioned residual z):
+ * cg_dir (B_k without the product), the operator q = A·p launched by the
+ * host, cg_pq (partials of p·q), cg_update, and with LA_PREC 2 the
+ * preconditioner z = M⁻¹·r (host launches) and cg_rz (partials of r·z).
+ * p is double-buffered (rows read neighbours' old p). Every group re-reduces
+ * the partials of the previous kernel itself, in the same fixed order, so
+ * all groups agree bit for bit without atomics or a host round trip; a
+ * caller's reduce hook may replace the partials between kernels by global
+ * ones (row sums at element 0, zeros elsewhere). Group 0 records the
+ * scalars of iteration k in hist[slot] and the decision in flags[slot]
+ * (flags[2s] by B, flags[2s+1] by A); a kernel reads only what earlier
+ * kernels wrote, and once a kernel stops, every later one sees it and skips
+ * its sweep, so x stays the x of the first iteration that met the
+ * tolerance. No kernel returns early: every work-item reaches every barrier
+ * (pocl 3.1 lost stores of kernels that returned early, on a decision read
+ * from memory, ahead of a barrier), and a stopped kernel only skips its
+ * loop. The loops (LA_FOR) run over a fixed number of groups.
+ * Kernel arguments: the ones that change every launch come first (cg.c sets
+ * just them with one golcl__args call), then n, the operator's four (meta,
+ * vals, dmain, z), then the workspace.
+ * Options: REAL, IDX, LA_WG, LA_CONTIGUOUS (la_real.cl); LA_OP; NDIAG,
+ * LA_BAND_WRAP (la_band.cl) or STENCIL_KIND, STENCIL_PERIODIC
+ * (la_stencil.cl); LA_PREC (0 none, 1 Jacobi, 2 z stored); LA_DIAG_CONST
+ * (general path: diag(A) is vals[dmain], else vals[dmain·n + j]); and the
+ * flag values CG_RUNNING ... CG_ZERO_RHS from lib/la/cg.c. */
 #include "common/la_real.cl"
-#include "common/la_band.cl"
 
-#if LA_JACOBI
-#define Z(j, rj) ((rj) / vals[(IDX)dmain * n + (j)])
+#if LA_OP == 0
+#include "common/la_band.cl"
+#define OP_PROLOGUE
+#define OP_FOR LA_FOR
+#define OP_ROW_ABS(acc, ab, i, XJ) LA_BAND_ROW_ABS(acc, ab, i, n, meta, vals, XJ)
+#define OP_DIAG(j) vals[(IDX)dmain * n + (j)]
+#elif LA_OP == 1
+#include "common/la_stencil.cl"
+#define OP_PROLOGUE LA_STENCIL_PROLOGUE(meta, vals)
+#define OP_FOR LA_STENCIL_FOR
+#define OP_ROW_ABS(acc, ab, i, XJ) LA_STENCIL_ROW_ABS(acc, ab, i, XJ)
+#define OP_DIAG(j) LA_STENCIL_DIAG
+#else
+#define OP_PROLOGUE
+#if LA_DIAG_CONST
+#define OP_DIAG(j) vals[dmain]
+#else
+#define OP_DIAG(j) vals[(IDX)dmain * n + (j)]
+#endif
+#endif
+#define OP_ROW(acc, i, XJ)      \
+  {                             \
+    REAL ab_ = 0;               \
+    OP_ROW_ABS(acc, ab_, i, XJ) \
+  }
+
+#define OP_PARAMS \
+  __global const long *meta, __global const REAL *vals, IDX dmain, __global const REAL *z
+
+#if LA_PREC == 1
+#define Z(j, rj) ((rj) / OP_DIAG(j))
+#elif LA_PREC == 2
+#define Z(j, rj) (z[j])
 #else
 #define Z(j, rj) (rj)
 #endif
 
-#define CG_X(j) x[j]
+/* Partials of Σ r·r, r·z, b·b and the error scale Σ(|b_i| + Σ_j|A_ij·x_j|)²
+ * into rows 0..3 of part (row 1 is 0 with LA_PREC 2: cg_rz writes it). */
+inline void cg_init_partials(REAL rr, REAL rz, REAL bb, REAL ee, __global REAL *part,
+                             __local REAL4 *s) {
+  const int m = (int)get_num_groups(0), g = (int)get_group_id(0);
+#if LA_PREC == 0
+  rz = rr;
+#endif
+  const REAL4 t = la_group_sum4((REAL4)(rr, rz, bb, ee), s);
+  if (get_local_id(0) == 0) {
+    part[g] = t.x;
+#if LA_PREC != 2
+    part[m + g] = t.y;
+#endif
+    part[2 * m + g] = t.z;
+    part[3 * m + g] = t.w;
+  }
+}
 
-/* r = b − A·x, and partials of r·r, r·z, b·b in rows 0, 1, 2 of part and,
- * in row 3, of Σ_i (|b_i| + Σ_j |A_ij·x_j|)², the scale of the rounding
- * error of r. */
-LA_KERNEL void cg_init(IDX n, __global const long *offs, __global const REAL *vals, IDX dmain,
-                       __global const REAL *b, __global const REAL *x, __global REAL *r,
-                       __global REAL *part) {
+#if LA_OP != 2
+#define CG_X(j) x[j]
+/* r = b − A·x and the partials. */
+LA_KERNEL void cg_init(IDX n, OP_PARAMS, __global const REAL *b, __global const REAL *x,
+                       __global REAL *r, __global REAL *part) {
   __local REAL4 s[LA_WG];
+  OP_PROLOGUE
   REAL rr = 0, rz = 0, bb = 0, ee = 0;
-  LA_FOR(i, n, 1) {
+  OP_FOR(i, n, 1) {
     REAL ax = 0, e = 0;
-    LA_BAND_ROW_ABS(ax, e, i, n, offs, vals, CG_X)
+    OP_ROW_ABS(ax, e, i, CG_X)
     const REAL bi = b[i], ri = bi - ax;
     r[i] = ri;
     rr += ri * ri;
@@ -52,83 +110,155 @@ LA_KERNEL void cg_init(IDX n, __global const long *offs, __global const REAL *va
     e += fabs(bi);
     ee += e * e;
   }
-  const int m = (int)get_num_groups(0), g = (int)get_group_id(0);
-#if !LA_JACOBI
-  rz = rr;
+  cg_init_partials(rr, rz, bb, ee, part, s);
+}
+#else
+/* r = b − ax (ax = A·x from the operator; r may be ax) and the partials,
+ * the error scale taken as Σ(|b_i| + |ax_i|)². */
+LA_KERNEL void cg_init(IDX n, OP_PARAMS, __global const REAL *b, __global const REAL *ax,
+                       __global REAL *r, __global REAL *part) {
+  __local REAL4 s[LA_WG];
+  OP_PROLOGUE
+  REAL rr = 0, rz = 0, bb = 0, ee = 0;
+  LA_FOR(i, n, 1) {
+    const REAL bi = b[i], a = ax[i], ri = bi - a;
+    r[i] = ri;
+    rr += ri * ri;
+#if LA_PREC != 2
+    rz += ri * Z(i, ri);
 #endif
-  const REAL4 t = la_group_sum4((REAL4)(rr, rz, bb, ee), s);
-  if (get_local_id(0) == 0) {
-    part[g] = t.x;
-    part[m + g] = t.y;
-    part[2 * m + g] = t.z;
-    part[3 * m + g] = t.w;
+    bb += bi * bi;
+    const REAL e = fabs(bi) + fabs(a);
+    ee += e * e;
+  }
+  cg_init_partials(rr, rz, bb, ee, part, s);
+}
+#endif
+
+/* B_k's decision from the partials (every work-item gets the same). */
+typedef struct cg_dec {
+  int flag, stopped;
+  REAL rr, rz, bb, tol2, beta;
+} cg_dec;
+
+inline cg_dec cg_decide(__global const REAL *part, int m, __global const REAL *hist,
+                        __global const REAL *st, __global const int *flags, int prev, int first,
+                        int check_only, REAL rtol2, REAL atol2, __local REAL4 *s4) {
+  cg_dec d;
+  d.stopped = !first && flags[2 * prev + 1] != CG_RUNNING;
+  /* Every barrier is reached by every work-item, whatever was decided. */
+  const REAL4 sums = la_sum_partials4(part, m, 3, s4);
+  d.rr = sums.x;
+  d.bb = sums.z;
+#if LA_PREC != 0
+  d.rz = sums.y;
+#else
+  d.rz = d.rr;
+#endif
+  d.tol2 = first ? fmax(rtol2 * d.bb, atol2) : st[0];
+  d.flag = CG_RUNNING;
+  if (d.stopped)
+    d.flag = CG_STOPPED;
+  else if (first && d.bb == 0)
+    d.flag = CG_ZERO_RHS;
+  else if (d.rr <= d.tol2)
+    d.flag = CG_CONVERGED;
+  else if (!(d.rz > 0) || isinf(d.rz)) /* NaN fails rz > 0 */
+    d.flag = CG_BREAKDOWN;
+  else if (check_only)
+    d.flag = CG_MAXITER;
+  d.beta = first || d.flag != CG_RUNNING ? 0 : d.rz / hist[4 * prev + 1];
+  return d;
+}
+
+/* Group 0's records of B_k. */
+inline void cg_record(const cg_dec *d, int slot, int first, __global REAL *hist, __global REAL *st,
+                      __global int *flags) {
+  if (!la_lead()) return;
+  flags[2 * slot] = d->flag;
+  if (!d->stopped) {
+    hist[4 * slot] = d->rr;
+    hist[4 * slot + 1] = d->rz;
+  }
+  if (first) {
+    st[0] = d->tol2;
+    st[1] = d->bb;
   }
 }
 
 /* p_new at row j, from the residual and the previous direction. fma keeps
  * the value of a row the same wherever it is formed. */
-#define PV(j) (first ? Z(j, r[j]) : fma(beta, p_old[j], Z(j, r[j])))
+#define PV(j) (first ? Z(j, r[j]) : fma(d.beta, p_old[j], Z(j, r[j])))
 
-LA_KERNEL void cg_dir_mv(IDX n, __global const long *offs, __global const REAL *vals, IDX dmain,
-                         __global const REAL *r, __global const REAL *p_old, __global REAL *p_new,
+#if LA_OP != 2
+LA_KERNEL void cg_dir_mv(__global const REAL *p_old, __global REAL *p_new, int slot, int prev,
+                         int first, int check_only, IDX n, OP_PARAMS, __global const REAL *r,
                          __global REAL *q, __global REAL *part, __global REAL *hist,
-                         __global REAL *st, __global int *flags, int slot, int prev, int first,
-                         int check_only, REAL rtol2, REAL atol2) {
+                         __global REAL *st, __global int *flags, REAL rtol2, REAL atol2) {
   __local REAL4 s4[LA_WG];
   __local REAL *s = (__local REAL *)s4;
-  const int m = (int)get_num_groups(0), lead = la_lead();
-  const int stopped = !first && flags[2 * prev + 1] != CG_RUNNING;
-  /* Every barrier is reached by every work-item, whatever was decided. */
-  const REAL4 sums = la_sum_partials4(part, m, 3, s4);
-  const REAL rr = sums.x, bb = sums.z;
-#if LA_JACOBI
-  const REAL rz = sums.y;
-#else
-  const REAL rz = rr;
-#endif
-  const REAL tol2 = first ? fmax(rtol2 * bb, atol2) : st[0];
-  int flag = CG_RUNNING;
-  if (stopped)
-    flag = CG_STOPPED;
-  else if (first && bb == 0)
-    flag = CG_ZERO_RHS;
-  else if (rr <= tol2)
-    flag = CG_CONVERGED;
-  else if (!(rz > 0) || isinf(rz)) /* NaN fails rz > 0 */
-    flag = CG_BREAKDOWN;
-  else if (check_only)
-    flag = CG_MAXITER;
-  const int run = flag == CG_RUNNING;
-  const REAL beta = first || !run ? 0 : rz / hist[4 * prev + 1];
+  OP_PROLOGUE
+  const int m = (int)get_num_groups(0);
+  const cg_dec d = cg_decide(part, m, hist, st, flags, prev, first, check_only, rtol2, atol2, s4);
+  const int run = d.flag == CG_RUNNING;
   REAL acc = 0;
-  LA_FOR(i, n, run) {
+  OP_FOR(i, n, run) {
     const REAL pi = PV(i);
     REAL qi = 0;
-    LA_BAND_ROW(qi, i, n, offs, vals, PV)
+    OP_ROW(qi, i, PV)
     p_new[i] = pi;
     q[i] = qi;
     acc += pi * qi;
   }
   acc = la_group_sum(acc, s);
   if (run && get_local_id(0) == 0) part[3 * m + (int)get_group_id(0)] = acc;
-  if (lead) {
-    flags[2 * slot] = flag;
-    if (!stopped) {
-      hist[4 * slot] = rr;
-      hist[4 * slot + 1] = rz;
-    }
-    if (first) {
-      st[0] = tol2;
-      st[1] = bb;
-    }
-  }
+  cg_record(&d, slot, first, hist, st, flags);
+}
+#else
+/* B_k of the general path: the decision and p only (q is unused). */
+LA_KERNEL void cg_dir(__global const REAL *p_old, __global REAL *p_new, int slot, int prev,
+                      int first, int check_only, IDX n, OP_PARAMS, __global const REAL *r,
+                      __global REAL *q, __global REAL *part, __global REAL *hist, __global REAL *st,
+                      __global int *flags, REAL rtol2, REAL atol2) {
+  __local REAL4 s4[LA_WG];
+  OP_PROLOGUE
+  const int m = (int)get_num_groups(0);
+  const cg_dec d = cg_decide(part, m, hist, st, flags, prev, first, check_only, rtol2, atol2, s4);
+  const int run = d.flag == CG_RUNNING;
+  LA_FOR(i, n, run) p_new[i] = PV(i);
+  (void)q;
+  cg_record(&d, slot, first, hist, st, flags);
 }
 
-LA_KERNEL void cg_update(IDX n, __global const REAL *vals, IDX dmain, __global REAL *x,
-                         __global REAL *r, __global const REAL *p, __global const REAL *q,
-                         __global REAL *part, __global REAL *hist, __global int *flags, int slot) {
+/* Partials of p·q (row 3), unless B_k stopped. */
+LA_KERNEL void cg_pq(__global const REAL *p, int slot, IDX n, __global const REAL *q,
+                     __global REAL *part, __global const int *flags) {
+  __local REAL s[LA_WG];
+  const int m = (int)get_num_groups(0);
+  const int run = flags[2 * slot] == CG_RUNNING;
+  REAL acc = 0;
+  LA_FOR(i, n, run) acc += p[i] * q[i];
+  acc = la_group_sum(acc, s);
+  if (run && get_local_id(0) == 0) part[3 * m + (int)get_group_id(0)] = acc;
+}
+
+/* Partials of r·z (row 1) for a stored z. */
+LA_KERNEL void cg_rz(IDX n, __global const REAL *r, __global const REAL *zz, __global REAL *part) {
+  __local REAL s[LA_WG];
+  const int m = (int)get_num_groups(0);
+  REAL acc = 0;
+  LA_FOR(i, n, 1) acc += r[i] * zz[i];
+  acc = la_group_sum(acc, s);
+  if (get_local_id(0) == 0) part[m + (int)get_group_id(0)] = acc;
+}
+#endif
+
+LA_KERNEL void cg_update(__global const REAL *p, int slot, IDX n, OP_PARAMS, __global REAL *x,
+                         __global REAL *r, __global const REAL *q, __global REAL *part,
+                         __global REAL *hist, __global int *flags) {
   __local REAL4 s4[LA_WG];
   __local REAL *s = (__local REAL *)s4;
+  OP_PROLOGUE
   const int m = (int)get_num_groups(0), lead = la_lead();
   const int stopped = flags[2 * slot] != CG_RUNNING;
   const REAL pap = la_sum_partials(part + 3 * m, m, s);
@@ -145,9 +275,11 @@ LA_KERNEL void cg_update(IDX n, __global const REAL *vals, IDX dmain, __global R
     const REAL ri = fma(-alpha, q[i], r[i]);
     r[i] = ri;
     rr += ri * ri;
+#if LA_PREC == 1
     rz += ri * Z(i, ri);
+#endif
   }
-#if LA_JACOBI
+#if LA_PREC == 1
   const REAL4 t = la_group_sum4((REAL4)(rr, rz, 0, 0), s4);
   rr = t.x;
   rz = t.y;
@@ -158,7 +290,9 @@ LA_KERNEL void cg_update(IDX n, __global const REAL *vals, IDX dmain, __global R
   const int g = (int)get_group_id(0);
   if (run && get_local_id(0) == 0) {
     part[g] = rr;
+#if LA_PREC != 2
     part[m + g] = rz;
+#endif
   }
   if (lead) {
     flags[2 * slot + 1] = flag;

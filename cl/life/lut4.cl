@@ -3,8 +3,8 @@
  * A work-group of GOLCL_LOCAL_W × GOLCL_LOCAL_H work-items owns a tile of
  * 2·GOLCL_LOCAL_W × 2·GOLCL_LOCAL_H cells, loaded with its one-cell halo into
  * local memory by common/tile.cl's loader (coalesced; every cell by the
- * boundary rule, the overhang of tiles at the right or bottom edge as dead),
- * so any grid size is exact and only in-grid cells are written. Each
+ * boundary rule), so any grid size is exact; only in-grid cells are
+ * written. Each
  * work-item then packs its 4×4 neighbourhood into an index and writes the
  * inner 2×2.
  * Build options: GOLCL_TORUS, GOLCL_LOCAL_W, GOLCL_LOCAL_H. */

@@ -9,5 +9,7 @@ int cmd_info(int argc, char **argv); /* cmd_info.c: golcl info PATTERN */
 int cmd_bench(int argc, char **argv);      /* cmd_bench.c: `bench la` or the Life bench */
 int cmd_bench_life(int argc, char **argv); /* cmd_bench_life.c: golcl bench [options] */
 int cmd_bench_la(int argc, char **argv);   /* cmd_bench_la.c: golcl bench la [options] */
+int cmd_bench_game(int argc, char **argv);  /* cmd_bench_lattice.c: golcl bench game */
+int cmd_bench_graph(int argc, char **argv); /* cmd_bench_lattice.c: golcl bench graph */
 
 #endif

@@ -1,14 +1,22 @@
 /* cmd_bench_la.c — `golcl bench la`: the linear-algebra kernels on s×s
  * grids (n = s² elements): a copy kernel for the bandwidth reference, axpby,
- * dot, the 5-diagonal band product, one CG iteration on the 5-point Poisson
- * matrix, and CLBlast's axpy and dot beside ours. Times are device spans
- * between profiling markers (after a warm-up with the JIT build), the median
- * of --reps runs; one CG iteration is the difference of two solves of N and
- * 2N iterations divided by N, which cancels the set-up and final check. */
+ * dot, the 5-point product as a band matrix, a stencil and CSR, one CG
+ * iteration on the 5-point Poisson problem with each operator (--op) and
+ * preconditioner (--precond), whole solves to 1e-6 (--solve: plain, Jacobi,
+ * MG), the thesis's 12-diagonal wrapping band product (--thesis), and
+ * CLBlast's axpy and dot beside ours. Times are device spans between
+ * profiling markers (after a warm-up with the JIT build), the median of
+ * --reps runs; one CG iteration is the difference of two solves of N and 2N
+ * iterations divided by N, which cancels the set-up and final check. */
 #include <golcl.h>
 #include <golcl_la.h>
 
+#ifndef GOLCL_HAVE_CLBLAST
+#define GOLCL_HAVE_CLBLAST 1
+#endif
+#if GOLCL_HAVE_CLBLAST
 #include <clblast_c.h>
+#endif
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -30,13 +38,37 @@ typedef struct la_opts {
   golcl_dtype dtype;
   unsigned reps;
   size_t iters;
+  int cg_ops; /* bit k: CG with operator k (OPK_*) */
+  golcl_precond precond;
+  int solve, thesis;
 } la_opts;
 
-enum { OP_COPY, OP_AXPBY, OP_DOT, OP_CLB_AXPY, OP_CLB_DOT, OP_BANDMV, OP_CG, OP_COUNT };
-static const char *const OP_NAME[OP_COUNT] = {"copy",        "axpby",    "dot",    "clblast_axpy",
-                                              "clblast_dot", "band_mv5", "cg_iter"};
-/* Bytes an operation must move per element, in elements (the model). */
-static const double OP_ELEMS[OP_COUNT] = {2, 3, 2, 3, 2, 7, 15};
+enum { OPK_STENCIL, OPK_BAND, OPK_CSR, OPK_COUNT };
+static const char *const OPK_NAME[OPK_COUNT] = {"stencil", "band", "csr"};
+
+enum {
+  OP_COPY,
+  OP_AXPBY,
+  OP_DOT,
+  OP_CLB_AXPY,
+  OP_CLB_DOT,
+  OP_BANDMV,
+  OP_STENCILMV,
+  OP_CSRMV,
+  OP_CG_STENCIL,
+  OP_CG_BAND,
+  OP_CG_CSR,
+  OP_COUNT
+};
+static const char *const OP_NAME[OP_COUNT] = {
+    "copy",        "axpby",   "dot",        "clblast_axpy", "clblast_dot", "band_mv5",
+    "stencil_mv5", "csr_mv5", "cg_stencil", "cg_band",      "cg_csr"};
+/* Bytes an operation must move per element, in f32 words (the model): a CG
+ * iteration on a stencil moves r, p_old, p, q (first kernel) and x, r twice,
+ * p, q (second): 10; the band adds its 5 diagonals; CSR (general path) reads
+ * r, p_old, writes p, multiplies (5 values, 5 columns, a row pointer, x,
+ * out), sums p·q and updates: 24. */
+static const double OP_ELEMS[OP_COUNT] = {2, 3, 2, 3, 2, 7, 2, 13, 10, 15, 24};
 static const char *const OP_NOTE[OP_COUNT] = {
     "y = x, own float4 kernel",
     "z = a·x + b·y (golcl_vec_axpby)",
@@ -44,12 +76,18 @@ static const char *const OP_NOTE[OP_COUNT] = {
     "y = a·x + y (CLBlast)",
     "x·y (CLBlast)",
     "out = A·x, 5 diagonals (golcl_bandmat_mv)",
-    "CG on 5-point Poisson, 2 fused kernels (golcl_cg_solve)"};
+    "out = A·x, matrix-free 5-point (golcl_stencil_mv)",
+    "out = A·x, CSR of the 5-point matrix (golcl_csrmat_mv)",
+    "CG iteration, stencil operator (fused, 2 kernels)",
+    "CG iteration, band matrix (fused, 2 kernels)",
+    "CG iteration, CSR (general path, 4 launches)"};
 
 static void usage(FILE *f) {
   fprintf(f,
           "usage: golcl bench la [--device SPEC] [--sizes 256,1024,4096] [--dtype f32|f64]\n"
           "                      [--reps N] [--iters N] [--csv FILE] [--local L] [--groups G]\n"
+          "                      [--op stencil|band|csr|all] [--precond none|jacobi|mg]\n"
+          "                      [--solve] [--thesis]\n"
           "\n"
           "Times the linear-algebra kernels on s×s grids (n = s² elements) and prints, per\n"
           "operation, µs per call, effective GB/s (the bytes the operation must move:\n"
@@ -63,6 +101,13 @@ static void usage(FILE *f) {
           "  --reps N       timed runs per operation, the median is kept (default 5)\n"
           "  --iters N      CG iterations of the shorter solve (default 100)\n"
           "  --csv FILE     also write size,n,dtype,op,seconds,bytes,gb_per_s,pct_copy\n"
+          "  --op K         the operator(s) of the CG iteration rows (default all)\n"
+          "  --precond P    preconditioner of the CG iteration rows (default none; mg\n"
+          "                 applies to the stencil only and is timed per solve)\n"
+          "  --solve        also solve the 5-point Poisson problem (b = 1) to 1e-6 with\n"
+          "                 the stencil and each of none, jacobi and mg: iterations, ms\n"
+          "  --thesis       also the 12-diagonal wrapping band product at n = 4·s², s =\n"
+          "                 64..1024 (the sizes of the thesis's Table 4.3)\n"
           "  --local L      work-group size of the linear-algebra kernels\n"
           "                 (sets $GOLCL_LA_LOCAL; default from the device)\n"
           "  --groups G     most work-groups of their grid-stride kernels\n"
@@ -107,6 +152,10 @@ static int parse_args(int argc, char **argv, la_opts *o) {
       usage(stdout);
       return 1;
     }
+    if (strcmp(a, "--solve") == 0 || strcmp(a, "--thesis") == 0) {
+      *(a[2] == 's' ? &o->solve : &o->thesis) = 1;
+      continue;
+    }
     if (!v) {
       fprintf(stderr, "golcl bench la: %s needs a value (see golcl bench la --help)\n", a);
       return 2;
@@ -143,6 +192,25 @@ static int parse_args(int argc, char **argv, la_opts *o) {
         return 2;
       }
       o->iters = u;
+    } else if (strcmp(a, "--op") == 0) {
+      o->cg_ops = 0;
+      for (int k = 0; k < OPK_COUNT; k++)
+        if (strcmp(v, OPK_NAME[k]) == 0 || strcmp(v, "all") == 0) o->cg_ops |= 1 << k;
+      if (!o->cg_ops) {
+        fprintf(stderr, "golcl bench la: --op wants stencil, band, csr or all, not '%s'\n", v);
+        return 2;
+      }
+    } else if (strcmp(a, "--precond") == 0) {
+      if (strcmp(v, "none") == 0)
+        o->precond = GOLCL_PRECOND_NONE;
+      else if (strcmp(v, "jacobi") == 0)
+        o->precond = GOLCL_PRECOND_JACOBI;
+      else if (strcmp(v, "mg") == 0)
+        o->precond = GOLCL_PRECOND_MG;
+      else {
+        fprintf(stderr, "golcl bench la: --precond wants none, jacobi or mg, not '%s'\n", v);
+        return 2;
+      }
     } else if (strcmp(a, "--local") == 0 || strcmp(a, "--groups") == 0) {
       if (parse_size_t(v, &u) || u > (1u << 20)) {
         fprintf(stderr, "golcl bench la: %s wants a positive integer, not '%s'\n", a, v);
@@ -165,6 +233,8 @@ typedef struct la_bench {
   size_t n;
   golcl_vec *x, *y, *z, *res;
   golcl_bandmat *A;
+  golcl_stencil *S;
+  golcl_csrmat *C;
   cl_kernel copy;
   int profiled;
 } la_bench;
@@ -173,7 +243,11 @@ typedef struct la_bench {
 static golcl_status run_op(la_bench *b, int op) {
   cl_mem xb = golcl_vec_buffer(b->x), yb = golcl_vec_buffer(b->y), zb = golcl_vec_buffer(b->z),
          rb = golcl_vec_buffer(b->res);
+#if GOLCL_HAVE_CLBLAST
   CLBlastStatusCode cs = CLBlastSuccess;
+#else
+  (void)xb, (void)yb, (void)zb, (void)rb;
+#endif
   switch (op) {
     case OP_COPY: {
       size_t global = (b->n + 3) / 4; /* the runtime picks the work-group size */
@@ -186,6 +260,11 @@ static golcl_status run_op(la_bench *b, int op) {
       return golcl_vec_dot_to(b->x, b->y, b->res, 0);
     case OP_BANDMV:
       return golcl_bandmat_mv(b->A, b->x, NULL, b->z);
+    case OP_STENCILMV:
+      return golcl_stencil_mv(b->S, b->x, NULL, b->z);
+    case OP_CSRMV:
+      return golcl_csrmat_mv(b->C, b->x, NULL, b->z);
+#if GOLCL_HAVE_CLBLAST
     case OP_CLB_AXPY:
       cs = b->dt == GOLCL_F64 ? CLBlastDaxpy(b->n, 1.5, xb, 0, 1, zb, 0, 1, &b->q, NULL)
                               : CLBlastSaxpy(b->n, 1.5f, xb, 0, 1, zb, 0, 1, &b->q, NULL);
@@ -200,6 +279,11 @@ static golcl_status run_op(la_bench *b, int op) {
     return GOLCL_E_OPENCL;
   }
   return GOLCL_OK;
+#else
+    default:
+      return GOLCL_E_UNSUPPORTED;
+  }
+#endif
 }
 
 /* The device time of `repeat` back-to-back runs of op, from the end of a
@@ -246,14 +330,22 @@ static golcl_status bench_op(la_bench *b, int op, unsigned reps, double *out) {
   return s;
 }
 
+/* The operator k of b. */
+static const golcl_op *bench_operator(const la_bench *b, int k) {
+  return k == OPK_STENCIL ? golcl_stencil_op(b->S)
+         : k == OPK_BAND  ? golcl_bandmat_op(b->A)
+                          : golcl_csrmat_op(b->C);
+}
+
 /* Wall seconds of one solve of exactly `iters` iterations from x = 0. */
-static golcl_status time_cg(la_bench *b, size_t iters, double *seconds) {
-  golcl_cg_opts o = {.rtol = 1e-30, .max_iter = iters};
+static golcl_status time_cg(la_bench *b, golcl_cg *cg, golcl_precond pc, size_t iters,
+                            double *seconds) {
+  golcl_cg_opts o = {.rtol = 1e-30, .max_iter = iters, .precond = pc};
   golcl_cg_report rep;
   golcl_status s = golcl_vec_fill(b->z, 0.0);
   if (s == GOLCL_OK) s = golcl_context_finish(b->ctx);
   double t0 = ex_now();
-  if (s == GOLCL_OK) s = golcl_cg_solve(b->A, b->y, b->z, &o, &rep);
+  if (s == GOLCL_OK) s = golcl_cg_run(cg, b->y, b->z, &o, &rep);
   if (s == GOLCL_OK) s = golcl_context_finish(b->ctx);
   *seconds = ex_now() - t0;
   if (s == GOLCL_OK && rep.iterations != iters) {
@@ -266,16 +358,21 @@ static golcl_status time_cg(la_bench *b, size_t iters, double *seconds) {
   return s;
 }
 
-/* One CG iteration: (t(2N) − t(N)) / N, medians of reps. */
-static golcl_status bench_cg(la_bench *b, size_t iters, unsigned reps, double *out) {
+/* One CG iteration with operator k: (t(2N) − t(N)) / N, medians of reps. */
+static golcl_status bench_cg(la_bench *b, int k, golcl_precond pc, size_t iters, unsigned reps,
+                             double *out) {
   double t1, t2;
-  golcl_status s = time_cg(b, 2, &t1); /* warm-up: JIT build, workspace */
+  golcl_cg *cg;
+  golcl_status s = golcl_cg_create(bench_operator(b, k), &cg);
+  if (s != GOLCL_OK) return s;
+  s = time_cg(b, cg, pc, 2, &t1); /* warm-up: JIT build, workspace */
   double *a = calloc(reps, sizeof *a), *c = calloc(reps, sizeof *c);
   if (!a || !c) s = GOLCL_E_OUT_OF_MEMORY;
   for (unsigned r = 0; r < reps && s == GOLCL_OK; r++) {
-    s = time_cg(b, iters, &a[r]);
-    if (s == GOLCL_OK) s = time_cg(b, 2 * iters, &c[r]);
+    s = time_cg(b, cg, pc, iters, &a[r]);
+    if (s == GOLCL_OK) s = time_cg(b, cg, pc, 2 * iters, &c[r]);
   }
+  golcl_cg_destroy(cg);
   if (s == GOLCL_OK) {
     t1 = ex_median(a, reps);
     t2 = ex_median(c, reps);
@@ -347,7 +444,35 @@ static void destroy(la_bench *b) {
   golcl_vec_destroy(b->z);
   golcl_vec_destroy(b->res);
   golcl_bandmat_destroy(b->A);
+  golcl_stencil_destroy(b->S);
+  golcl_csrmat_destroy(b->C);
   if (b->copy) clReleaseKernel(b->copy);
+}
+
+/* The 5-point matrix (4, −1) on side² unknowns as CSR. */
+static golcl_status make_csr(la_bench *b, size_t side) {
+  size_t n = b->n, *rp = malloc((n + 1) * sizeof *rp), *ci = malloc(5 * n * sizeof *ci), k = 0;
+  double *v = malloc(5 * n * sizeof *v);
+  golcl_status s = GOLCL_E_OUT_OF_MEMORY;
+  if (rp && ci && v) {
+    rp[0] = 0;
+    for (size_t i = 0; i < n; i++) {
+      size_t ix = i % side, iy = i / side;
+      if (iy > 0) ci[k] = i - side, v[k++] = -1;
+      if (ix > 0) ci[k] = i - 1, v[k++] = -1;
+      ci[k] = i, v[k++] = 4;
+      if (ix + 1 < side) ci[k] = i + 1, v[k++] = -1;
+      if (iy + 1 < side) ci[k] = i + side, v[k++] = -1;
+      rp[i + 1] = k;
+    }
+    if (b->dt == GOLCL_F32) {
+      float *f = (float *)v;
+      for (size_t j = 0; j < k; j++) f[j] = (float)v[j];
+    }
+    s = golcl_csrmat_create(b->ctx, n, n, rp, ci, v, b->dt, &b->C);
+  }
+  free(rp), free(ci), free(v);
+  return s;
 }
 
 /* All operations on one s×s grid; results into secs[OP_COUNT] (NAN = failed). */
@@ -362,6 +487,8 @@ static int bench_size(golcl_context *ctx, const la_opts *o, size_t side, double 
   if (s == GOLCL_OK) s = golcl_vec_fill(b.x, 0.5);
   if (s == GOLCL_OK) s = golcl_vec_fill(b.y, 1.0);
   if (s == GOLCL_OK) s = golcl_fd_stencil5(ctx, side, side, 4, -1, o->dtype, &b.A);
+  if (s == GOLCL_OK) s = golcl_fd_stencil5_op(ctx, side, side, 4, -1, o->dtype, &b.S);
+  if (s == GOLCL_OK) s = make_csr(&b, side);
   if (s == GOLCL_OK) s = make_copy_kernel(&b);
   if (s != GOLCL_OK) {
     fprintf(stderr, "golcl bench la: %zux%zu: set-up failed: %s: %s\n", side, side,
@@ -369,11 +496,17 @@ static int bench_size(golcl_context *ctx, const la_opts *o, size_t side, double 
     destroy(&b);
     return 1;
   }
-  int failed = check_dots(&b);
+  int failed = GOLCL_HAVE_CLBLAST ? check_dots(&b) : 0;
   for (int op = 0; op < OP_COUNT; op++) {
     secs[op] = NAN;
-    s = op == OP_CG ? bench_cg(&b, o->iters, o->reps, &secs[op])
-                    : bench_op(&b, op, o->reps, &secs[op]);
+    int cgk = op >= OP_CG_STENCIL ? op - OP_CG_STENCIL : -1;
+    if ((cgk >= 0 && !(o->cg_ops & (1 << cgk))) ||
+        (!GOLCL_HAVE_CLBLAST && (op == OP_CLB_AXPY || op == OP_CLB_DOT)))
+      continue;
+    golcl_precond pc = o->precond;
+    if (pc == GOLCL_PRECOND_MG) pc = GOLCL_PRECOND_NONE; /* MG: per solve, see --solve */
+    s = cgk >= 0 ? bench_cg(&b, cgk, pc, o->iters, o->reps, &secs[op])
+                 : bench_op(&b, op, o->reps, &secs[op]);
     if (s != GOLCL_OK) {
       fprintf(stderr, "golcl bench la: %zux%zu %s failed: %s: %s\n", side, side, OP_NAME[op],
               golcl_strerror(s), golcl_context_errmsg(ctx));
@@ -386,9 +519,123 @@ static int bench_size(golcl_context *ctx, const la_opts *o, size_t side, double 
   return failed;
 }
 
+/* Solves of the 5-point Poisson problem (4, −1) with b = 1 from x = 0 to
+ * rtol 1e-6 on the stencil operator: none, Jacobi, MG; wall time of the
+ * whole solve (median of reps), iterations, the recomputed residual. */
+static int solve_table(golcl_context *ctx, const la_opts *o, size_t side, FILE *csv) {
+  size_t n = side * side;
+  golcl_stencil *S = NULL;
+  golcl_vec *b = NULL, *x = NULL;
+  golcl_status s = golcl_fd_stencil5_op(ctx, side, side, 4, -1, o->dtype, &S);
+  if (s == GOLCL_OK) s = golcl_vec_create(ctx, n, o->dtype, NULL, &b);
+  if (s == GOLCL_OK) s = golcl_vec_create(ctx, n, o->dtype, NULL, &x);
+  if (s == GOLCL_OK) s = golcl_vec_fill(b, 1.0);
+  static const golcl_precond PC[3] = {GOLCL_PRECOND_NONE, GOLCL_PRECOND_JACOBI, GOLCL_PRECOND_MG};
+  static const char *const PN[3] = {"none", "jacobi", "mg"};
+  double t_none = NAN;
+  int failed = 0;
+  printf("  solve to 1e-6 (b = 1, x0 = 0, stencil):\n");
+  for (int k = 0; k < 3 && s == GOLCL_OK; k++) {
+    golcl_cg *cg;
+    s = golcl_cg_create(golcl_stencil_op(S), &cg);
+    if (s != GOLCL_OK) break;
+    golcl_cg_opts co = {.rtol = 1e-6, .max_iter = 50000, .precond = PC[k]};
+    golcl_cg_report rep = {0};
+    double *t = calloc(o->reps, sizeof *t);
+    for (unsigned r = 0; r <= o->reps && s == GOLCL_OK; r++) { /* run 0: warm-up */
+      s = golcl_vec_fill(x, 0.0);
+      if (s == GOLCL_OK) s = golcl_context_finish(ctx);
+      double t0 = ex_now();
+      if (s == GOLCL_OK) s = golcl_cg_run(cg, b, x, &co, &rep);
+      if (r > 0 && t) t[r - 1] = ex_now() - t0;
+    }
+    golcl_cg_destroy(cg);
+    if (s != GOLCL_OK || !t) {
+      free(t);
+      break;
+    }
+    double med = ex_median(t, o->reps);
+    free(t);
+    if (k == 0) t_none = med;
+    printf("    %-7s %6zu iterations %10.2f ms  %8.1f us/iteration  x%-6.1f residual %.2e  %s\n",
+           PN[k], rep.iterations, med * 1e3,
+           med * 1e6 / (double)(rep.iterations ? rep.iterations : 1), t_none / med,
+           rep.rel_residual,
+           rep.converged                     ? "converged"
+           : rep.stop == GOLCL_CG_INACCURATE ? "tol met by the iterated residual (rounding floor)"
+                                             : "NOT converged");
+    if (csv)
+      fprintf(csv, "%zu,%zu,%s,solve_%s,%.9g,%zu,,\n", side, n,
+              o->dtype == GOLCL_F64 ? "f64" : "f32", PN[k], med, rep.iterations);
+  }
+  if (s != GOLCL_OK) {
+    fprintf(stderr, "golcl bench la: %zux%zu solve failed: %s: %s\n", side, side, golcl_strerror(s),
+            golcl_context_errmsg(ctx));
+    failed = 1;
+  }
+  golcl_stencil_destroy(S);
+  golcl_vec_destroy(b);
+  golcl_vec_destroy(x);
+  return failed;
+}
+
+/* The thesis's 12-diagonal band product with wrapping diagonals at n = 4·s²
+ * (its vectors filled RGBA textures of s×s texels), s = 64 .. 1024. Its
+ * Table 4.3 (GeForce 6600): 0.33 ms at 64²·4, 71 ms at 1024²·4. */
+static int thesis_table(golcl_context *ctx, const la_opts *o, FILE *csv) {
+  static const size_t SIDES[5] = {64, 128, 256, 512, 1024};
+  static const double THESIS_MS[5] = {0.33, NAN, NAN, NAN, 71};
+  printf("\nthesis: 12 wrapping diagonals, n = 4·s² (golcl_bandmat_create_ex, GOLCL_BAND_WRAP):\n");
+  printf("  %-6s %10s %12s %10s %12s %8s\n", "s", "n", "us/product", "GB/s", "thesis ms", "factor");
+  int failed = 0;
+  for (int i = 0; i < 5; i++) {
+    size_t side = SIDES[i], n = 4 * side * side;
+    ptrdiff_t s_ = (ptrdiff_t)side;
+    const ptrdiff_t offs[12] = {0, 1, -1, 2, -2, s_, -s_, 2 * s_, -2 * s_, s_ + 1, -s_ - 1, s_ - 1};
+    la_bench b = {
+        .ctx = ctx, .q = golcl_context_cl_queue(ctx), .dt = o->dtype, .n = n, .profiled = 1};
+    golcl_status s = golcl_bandmat_create_ex(ctx, n, 12, offs, o->dtype, GOLCL_BAND_WRAP, &b.A);
+    if (s == GOLCL_OK) s = golcl_vec_create(ctx, n, o->dtype, NULL, &b.x);
+    if (s == GOLCL_OK) s = golcl_vec_create(ctx, n, o->dtype, NULL, &b.z);
+    void *d = malloc(n * golcl_dtype_size(o->dtype));
+    if (!d) s = GOLCL_E_OUT_OF_MEMORY;
+    for (int k = 0; k < 12 && s == GOLCL_OK; k++) {
+      for (size_t j = 0; j < n; j++) {
+        double v = k == 0 ? 12.0 : -1.0 / (double)(k + (int)(j % 3));
+        if (o->dtype == GOLCL_F64)
+          ((double *)d)[j] = v;
+        else
+          ((float *)d)[j] = (float)v;
+      }
+      s = golcl_bandmat_set_diag(b.A, offs[k], d);
+    }
+    free(d);
+    double sec = NAN;
+    if (s == GOLCL_OK) s = golcl_vec_fill(b.x, 0.5);
+    if (s == GOLCL_OK) s = bench_op(&b, OP_BANDMV, o->reps, &sec);
+    if (s != GOLCL_OK) {
+      fprintf(stderr, "golcl bench la: thesis %zu failed: %s: %s\n", side, golcl_strerror(s),
+              golcl_context_errmsg(ctx));
+      failed = 1;
+    }
+    double bytes = (double)n * golcl_dtype_size(o->dtype) * 14; /* 12 diagonals, x, out */
+    printf("  %-6zu %10zu %12.2f %10.1f %12.2f %8.1f\n", side, n, sec * 1e6, bytes / sec * 1e-9,
+           THESIS_MS[i], THESIS_MS[i] * 1e-3 / sec);
+    if (csv)
+      fprintf(csv, "%zu,%zu,%s,thesis_band12,%.9g,%.0f,%.6g,\n", side, n,
+              o->dtype == GOLCL_F64 ? "f64" : "f32", sec, bytes, bytes / sec * 1e-9);
+    destroy(&b);
+  }
+  return failed;
+}
+
 int cmd_bench_la(int argc, char **argv) {
-  la_opts o = {
-      .dtype = GOLCL_F32, .reps = 5, .iters = 100, .nsizes = 3, .sizes = {256, 1024, 4096}};
+  la_opts o = {.dtype = GOLCL_F32,
+               .reps = 5,
+               .iters = 100,
+               .nsizes = 3,
+               .sizes = {256, 1024, 4096},
+               .cg_ops = (1 << OPK_COUNT) - 1};
   int rc = parse_args(argc, argv, &o);
   if (rc) return rc == 1 ? 0 : rc;
   FILE *csv = NULL;
@@ -414,9 +661,11 @@ int cmd_bench_la(int argc, char **argv) {
          dev.version);
   const char *el = getenv("GOLCL_LA_LOCAL"), *eg = getenv("GOLCL_LA_GROUPS");
   printf(
-      "dtype:   %s; median of %u runs; CG iteration = (t(%zu) - t(%zu)) / %zu; "
+      "dtype:   %s; median of %u runs; CG iteration = (t(%zu) - t(%zu)) / %zu, precond %s; "
       "GOLCL_LA_LOCAL=%s GOLCL_LA_GROUPS=%s\n",
-      dts, o.reps, 2 * o.iters, o.iters, o.iters, el ? el : "(device)", eg ? eg : "(device)");
+      dts, o.reps, 2 * o.iters, o.iters, o.iters,
+      o.precond == GOLCL_PRECOND_JACOBI ? "jacobi" : "none", el ? el : "(device)",
+      eg ? eg : "(device)");
   if (csv) fprintf(csv, "size,n,dtype,op,seconds,bytes,gb_per_s,pct_copy\n");
   int failed = 0, profiled = 1;
   size_t es = golcl_dtype_size(o.dtype);
@@ -429,6 +678,7 @@ int cmd_bench_la(int argc, char **argv) {
     double copy_bw = (double)n * es * OP_ELEMS[OP_COPY] / secs[OP_COPY];
     printf("  %-13s %12s %10s %8s  %s\n", "op", "us/call", "GB/s", "%copy", "what");
     for (int op = 0; op < OP_COUNT; op++) {
+      if (isnan(secs[op]) && op >= OP_CG_STENCIL) continue; /* not asked for */
       double bytes = (double)n * es * OP_ELEMS[op], bw = bytes / secs[op];
       double pct = 100.0 * bw / copy_bw;
       printf("  %-13s %12.2f %10.1f %7.0f%%  %s\n", OP_NAME[op], secs[op] * 1e6, bw * 1e-9, pct,
@@ -437,8 +687,10 @@ int cmd_bench_la(int argc, char **argv) {
         fprintf(csv, "%zu,%zu,%s,%s,%.9g,%.0f,%.6g,%.4g\n", side, n, dts, OP_NAME[op], secs[op],
                 bytes, bw * 1e-9, pct);
     }
+    if (o.solve) failed |= solve_table(ctx, &o, side, csv);
     fflush(stdout);
   }
+  if (o.thesis) failed |= thesis_table(ctx, &o, csv);
   printf("\ntimer: %s; CG iteration by wall clock (solves are blocking)\n",
          profiled ? "OpenCL profiling events" : "wall clock around clFinish (no profiling)");
   if (csv && fclose(csv) != 0) {

@@ -9,6 +9,15 @@
 golcl_status golcl_bandmat_create(golcl_context *ctx, size_t n, size_t ndiag,
                                   const ptrdiff_t *offsets, golcl_dtype dtype,
                                   golcl_bandmat **out) {
+  return golcl_bandmat_create_ex(ctx, n, ndiag, offsets, dtype, 0, out);
+}
+
+/* o mod n in 0..n-1 for |o| < n. */
+static size_t mod_n(ptrdiff_t o, size_t n) { return o >= 0 ? (size_t)o : n - (size_t)(-o); }
+
+golcl_status golcl_bandmat_create_ex(golcl_context *ctx, size_t n, size_t ndiag,
+                                     const ptrdiff_t *offsets, golcl_dtype dtype, unsigned flags,
+                                     golcl_bandmat **out) {
   static const char fn[] = "golcl_bandmat_create";
   if (!out) return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: out is NULL", fn);
   *out = NULL;
@@ -17,8 +26,14 @@ golcl_status golcl_bandmat_create(golcl_context *ctx, size_t n, size_t ndiag,
   if (n == 0 || ndiag == 0)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: n = %zu, ndiag = %zu (both must be > 0)", fn,
                        n, ndiag);
+  if (flags & ~(unsigned)GOLCL_BAND_WRAP)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: unknown flags 0x%x", fn, flags);
+  const int wrap = (flags & GOLCL_BAND_WRAP) != 0;
   golcl_status s = golcl__la_check_dtype(ctx, dtype, fn);
   if (s != GOLCL_OK) return s;
+  if (wrap && ndiag > n)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "%s: %zu wrapping diagonals cannot be distinct modulo %zu", fn, ndiag, n);
   if (ndiag / 2 >= n) /* at most 2n − 1 distinct offsets */
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
                        "%s: %zu diagonals cannot be distinct in a matrix of order %zu", fn, ndiag,
@@ -31,8 +46,9 @@ golcl_status golcl_bandmat_create(golcl_context *ctx, size_t n, size_t ndiag,
       return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
                          "%s: offset %td is outside a matrix of order %zu", fn, o, n);
     for (size_t e = 0; e < d; e++)
-      if (offsets[e] == o)
-        return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: offset %td given twice", fn, o);
+      if (offsets[e] == o || (wrap && mod_n(offsets[e], n) == mod_n(o, n)))
+        return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: offset %td given twice%s", fn, o,
+                           wrap ? " (modulo n)" : "");
     if (o == 0) dmain = (long)d;
   }
   size_t count, bytes, obytes;
@@ -49,6 +65,8 @@ golcl_status golcl_bandmat_create(golcl_context *ctx, size_t n, size_t ndiag,
     return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   }
   A->ctx = ctx;
+  A->op = (golcl_op){ctx, n, dtype, GOLCL__OP_BAND, A, NULL, NULL, 0};
+  A->wrap = wrap;
   A->n = n;
   A->ndiag = ndiag;
   A->dtype = dtype;
@@ -79,7 +97,6 @@ golcl_status golcl_bandmat_create(golcl_context *ctx, size_t n, size_t ndiag,
 
 void golcl_bandmat_destroy(golcl_bandmat *A) {
   if (!A) return;
-  golcl__cg_ws_free(A->ws);
   if (A->offs) clReleaseMemObject(A->offs);
   if (A->vals) clReleaseMemObject(A->vals);
   free(A->offsets);
@@ -87,6 +104,7 @@ void golcl_bandmat_destroy(golcl_bandmat *A) {
 }
 
 size_t golcl_bandmat_size(const golcl_bandmat *A) { return A ? A->n : 0; }
+const golcl_op *golcl_bandmat_op(const golcl_bandmat *A) { return A ? &A->op : NULL; }
 
 golcl_status golcl_bandmat_set_diag(golcl_bandmat *A, ptrdiff_t offset, const void *values) {
   static const char fn[] = "golcl_bandmat_set_diag";
@@ -99,8 +117,8 @@ golcl_status golcl_bandmat_set_diag(golcl_bandmat *A, ptrdiff_t offset, const vo
                        fn, offset);
   /* Rows [lo, hi) have their column inside; the others are stored as zero. */
   size_t n = A->n, es = golcl_dtype_size(A->dtype);
-  size_t lo = offset < 0 ? (size_t)(-offset) : 0;
-  size_t hi = offset > 0 ? n - (size_t)offset : n;
+  size_t lo = offset < 0 && !A->wrap ? (size_t)(-offset) : 0;
+  size_t hi = offset > 0 && !A->wrap ? n - (size_t)offset : n;
   size_t base = d * n * es;
   golcl_context *ctx = A->ctx;
   cl_double zero = 0;
@@ -122,11 +140,13 @@ golcl_status golcl__bandmat_apply(const golcl_bandmat *A, double alpha, cl_mem x
   golcl_context *ctx = A->ctx;
   golcl__la_geom g = golcl__la_geometry(ctx, A->n, GOLCL__LA_STREAM);
   int wide = golcl__la_idx_long(A->ndiag * A->n, &g);
-  char extra[48], opts[200];
-  golcl__snprintf(extra, sizeof extra, "-DNDIAG=%zu", A->ndiag);
-  golcl__la_options(A->dtype, wide, &g, extra, opts, sizeof opts);
+  golcl__opts o;
+  golcl__opts_init(&o);
+  golcl__la_options(&o, A->dtype, wide, &g);
+  golcl__opts_define(&o, "NDIAG", (long long)A->ndiag);
+  golcl__opts_define(&o, "LA_BAND_WRAP", A->wrap);
   cl_kernel k;
-  golcl_status s = golcl__kernel(ctx, "la/bandmat.cl", opts, "band_mv", &k);
+  golcl_status s = golcl__la_kernel(ctx, "la/bandmat.cl", &o, "band_mv", &k);
   if (s != GOLCL_OK) return s;
   cl_int has_y = y != NULL, ni = (cl_int)A->n;
   cl_long nl = (cl_long)A->n;

@@ -1,6 +1,7 @@
-/* cg.c — the conjugate-gradient solver: the workspace kept in the matrix,
- * the launch sequence of cl/la/cg.cl (two fused kernels an iteration), the
- * look at the device's flags every CG_BATCH iterations, and the report. */
+/* cg.c — the conjugate-gradient solver object: its workspace, the launch
+ * sequence of cl/la/cg.cl (fused for band and stencil operators, general for
+ * any other), the look at the device's flags every few iterations, the
+ * scaling of b, the hooks of a distributed solve, and the report. */
 #include "la.h"
 
 #include <math.h>
@@ -20,191 +21,303 @@ enum {
 /* Iterations queued between two looks at the flags. The look is a
  * non-blocking read queued behind the batch and waited for one batch later,
  * so the device never idles for the host; iterations past convergence cost a
- * launch each and do nothing. */
+ * launch each and do nothing. With the MG preconditioner (a dozen launches
+ * that do not look at the flags) the batch is short. */
 #define CG_BATCH 32
+#define CG_BATCH_MG 2
 #define CG_RING (2 * (CG_BATCH + 1)) /* slots of hist and flags, by k mod CG_RING */
 #define CG_MAX_RESTARTS 2
-#define CG_FLOOR 1 /* see the restart test in golcl_cg_solve */
+#define CG_FLOOR 1 /* see the restart test in golcl_cg_run */
+/* b is scaled by 2^-e when its largest |element| is 2^e with |e| above
+ * this: squares of f32 then stay far from overflow and underflow. */
+#define CG_SCALE_F32 16
+#define CG_SCALE_F64 256
 
-struct golcl__cg_ws {
+/* cg.cl's LA_OP and LA_PREC. */
+enum { LA_OP_BAND = 0, LA_OP_STENCIL = 1, LA_OP_GENERAL = 2 };
+enum { LA_PREC_NONE = 0, LA_PREC_JACOBI = 1, LA_PREC_STORED = 2 };
+
+struct golcl_cg {
+  const golcl_op *op;
+  golcl_context *ctx;
+  size_t n;
+  golcl_dtype dtype;
+  golcl_cg_hooks hooks;
   golcl__la_geom g;
-  int wide;                      /* IDX is long */
-  cl_mem xw, r, q, p[2];         /* x (copied back on success), residual, A·p, directions */
-  cl_mem part;                   /* 4 rows of g.groups partials: r·r, r·z, b·b, p·Ap */
-  cl_mem hist;                   /* 4 REALs a slot: r·r, r·z, p·Ap */
-  cl_mem st;                     /* tol², b·b, and the final r·r, b·b, error scale² */
-  cl_mem flags;                  /* 2 ints a slot: B's and A's decision */
-  cl_mem hbuf;                   /* pinned host memory for the two copies of flags */
-  cl_int (*hflags)[2 * CG_RING]; /* hbuf mapped: hflags[0], hflags[1] */
-  cl_command_queue queue;        /* to unmap hbuf */
+  int wide;              /* IDX is long */
+  cl_mem xw, r, q, p[2]; /* x (copied back on success), residual, A·p, directions */
+  cl_mem z, bs;          /* stored z (MG) and the scaled b: made when needed */
+  cl_mem part;           /* 4 rows of g.groups partials: r·r, r·z, b·b, p·Ap */
+  cl_mem hist;           /* 4 REALs a slot: r·r, r·z, p·Ap */
+  cl_mem st;             /* tol², b·b, and the final r·r, b·b, error scale² */
+  cl_mem flags;          /* 2 ints a slot: B's and A's decision */
+  cl_mem hbuf;           /* pinned host memory: two copies of flags, two of hist */
+  cl_int (*hflags)[2 * CG_RING];
+  unsigned char *hhist[2]; /* the two copies of hist in hbuf */
+  golcl_mg *mg;            /* GOLCL_PRECOND_MG */
 };
 
-void golcl__cg_ws_free(golcl__cg_ws *ws) {
-  if (!ws) return;
-  if (ws->hflags) {
-    clEnqueueUnmapMemObject(ws->queue, ws->hbuf, ws->hflags, 0, NULL, NULL);
-    clFinish(ws->queue);
+void golcl_cg_destroy(golcl_cg *cg) {
+  if (!cg) return;
+  if (cg->hflags) {
+    clEnqueueUnmapMemObject(cg->ctx->queue, cg->hbuf, cg->hflags, 0, NULL, NULL);
+    clFinish(cg->ctx->queue);
   }
-  if (ws->hbuf) clReleaseMemObject(ws->hbuf);
-  cl_mem *m[] = {&ws->xw,   &ws->r,    &ws->q,  &ws->p[0], &ws->p[1],
-                 &ws->part, &ws->hist, &ws->st, &ws->flags};
+  cl_mem *m[] = {&cg->hbuf, &cg->xw, &cg->r,    &cg->q,    &cg->p[0], &cg->p[1],
+                 &cg->z,    &cg->bs, &cg->part, &cg->hist, &cg->st,   &cg->flags};
   for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
     if (*m[i]) clReleaseMemObject(*m[i]);
-  free(ws);
+  golcl_mg_destroy(cg->mg);
+  free(cg);
 }
 
-/* The workspace of A, made on the first solve (n and dtype never change). */
-static golcl_status ws_get(const golcl_bandmat *A, golcl__cg_ws **out) {
-  if (A->ws) {
-    *out = A->ws;
-    return GOLCL_OK;
-  }
+golcl_status golcl_cg_create(const golcl_op *A, golcl_cg **out) {
+  if (!out)
+    return golcl__fail(A ? A->ctx : NULL, GOLCL_E_INVALID_ARG, "golcl_cg_create: out is NULL");
+  *out = NULL;
+  if (!A) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_cg_create: A is NULL");
   golcl_context *ctx = A->ctx;
-  golcl__cg_ws *ws = calloc(1, sizeof *ws);
-  if (!ws) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  ws->g = golcl__la_geometry(ctx, A->n, GOLCL__LA_FUSED);
-  ws->wide = golcl__la_idx_long(A->ndiag * A->n, &ws->g);
-  size_t es = golcl_dtype_size(A->dtype), vb = A->n * es;
-  golcl_status s = GOLCL_OK;
-  cl_mem *vecs[] = {&ws->xw, &ws->r, &ws->q, &ws->p[0], &ws->p[1]};
-  for (size_t i = 0; i < 5 && s == GOLCL_OK; i++)
-    s = golcl__buffer(ctx, vb, CL_MEM_READ_WRITE, vecs[i]);
-  if (s == GOLCL_OK) s = golcl__buffer(ctx, 4 * ws->g.groups * es, CL_MEM_READ_WRITE, &ws->part);
-  if (s == GOLCL_OK) s = golcl__buffer(ctx, 4 * CG_RING * es, CL_MEM_READ_WRITE, &ws->hist);
-  if (s == GOLCL_OK) s = golcl__buffer(ctx, 8 * es, CL_MEM_READ_WRITE, &ws->st);
-  size_t fb = 2 * CG_RING * sizeof(cl_int);
-  if (s == GOLCL_OK) s = golcl__buffer(ctx, fb, CL_MEM_READ_WRITE, &ws->flags);
-  /* Reads into pinned memory stay asynchronous on GPU drivers that would
-   * otherwise stage (and wait for) a copy to pageable memory. */
-  if (s == GOLCL_OK)
-    s = golcl__buffer(ctx, 2 * fb, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, &ws->hbuf);
-  if (s == GOLCL_OK) {
-    cl_int err;
-    void *p = clEnqueueMapBuffer(ctx->queue, ws->hbuf, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0,
-                                 2 * fb, 0, NULL, NULL, &err);
-    s = golcl__cl_fail(ctx, err, "clEnqueueMapBuffer");
-    if (s == GOLCL_OK) {
-      ws->hflags = p;
-      ws->queue = ctx->queue;
-    }
+  golcl_cg *cg = calloc(1, sizeof *cg);
+  if (!cg) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  cg->op = A;
+  cg->ctx = ctx;
+  cg->n = A->n;
+  cg->dtype = A->dtype;
+  cg->g = golcl__la_geometry(ctx, A->n, GOLCL__LA_FUSED);
+  size_t extent = A->n;
+  if (A->kind == GOLCL__OP_BAND) {
+    const golcl_bandmat *B = A->obj;
+    extent = B->ndiag * B->n;
   }
-  if (s != GOLCL_OK) {
-    golcl__cg_ws_free(ws);
-    return s;
-  }
-  ((golcl_bandmat *)A)->ws = ws; /* a cache of the matrix: mutable through const */
-  *out = ws;
+  cg->wide = golcl__la_idx_long(extent, &cg->g);
+  *out = cg;
   return GOLCL_OK;
 }
 
-typedef struct cg_kernels {
-  cl_kernel init, dir_mv, update, final;
-} cg_kernels;
+golcl_status golcl_cg_set_hooks(golcl_cg *cg, const golcl_cg_hooks *hooks) {
+  if (!cg) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_cg_set_hooks: cg is NULL");
+  memset(&cg->hooks, 0, sizeof cg->hooks);
+  if (hooks) cg->hooks = *hooks;
+  return GOLCL_OK;
+}
 
-static golcl_status get_kernels(const golcl_bandmat *A, const golcl__cg_ws *ws, int jacobi,
-                                cg_kernels *k) {
-  char extra[200], opts[320];
-  golcl__snprintf(extra, sizeof extra,
-                  "-DNDIAG=%zu -DLA_JACOBI=%d -DCG_RUNNING=%d -DCG_CONVERGED=%d "
-                  "-DCG_BREAKDOWN=%d -DCG_MAXITER=%d -DCG_STOPPED=%d -DCG_ZERO_RHS=%d",
-                  A->ndiag, jacobi, CG_RUNNING, CG_CONVERGED, CG_BREAKDOWN, CG_MAXITER, CG_STOPPED,
-                  CG_ZERO_RHS);
-  golcl__la_options(A->dtype, ws->wide, &ws->g, extra, opts, sizeof opts);
-  golcl_status s = golcl__kernel(A->ctx, "la/cg.cl", opts, "cg_init", &k->init);
-  if (s == GOLCL_OK) s = golcl__kernel(A->ctx, "la/cg.cl", opts, "cg_dir_mv", &k->dir_mv);
-  if (s == GOLCL_OK) s = golcl__kernel(A->ctx, "la/cg.cl", opts, "cg_update", &k->update);
-  if (s == GOLCL_OK) s = golcl__kernel(A->ctx, "la/cg.cl", opts, "cg_final", &k->final);
+/* The workspace, made on the first run (n and dtype never change). */
+static golcl_status ws_make(golcl_cg *cg) {
+  if (cg->hflags) return GOLCL_OK;
+  golcl_context *ctx = cg->ctx;
+  size_t es = golcl_dtype_size(cg->dtype), vb = cg->n * es;
+  golcl_status s = GOLCL_OK;
+  cl_mem *vecs[] = {&cg->xw, &cg->r, &cg->q, &cg->p[0], &cg->p[1]};
+  for (size_t i = 0; i < 5 && s == GOLCL_OK; i++)
+    if (!*vecs[i]) s = golcl__buffer(ctx, vb, CL_MEM_READ_WRITE, vecs[i]);
+  if (s == GOLCL_OK && !cg->part)
+    s = golcl__buffer(ctx, 4 * cg->g.groups * es, CL_MEM_READ_WRITE, &cg->part);
+  size_t hb = 4 * CG_RING * es, fb = 2 * CG_RING * sizeof(cl_int);
+  if (s == GOLCL_OK && !cg->hist) s = golcl__buffer(ctx, hb, CL_MEM_READ_WRITE, &cg->hist);
+  if (s == GOLCL_OK && !cg->st) s = golcl__buffer(ctx, 8 * es, CL_MEM_READ_WRITE, &cg->st);
+  if (s == GOLCL_OK && !cg->flags) s = golcl__buffer(ctx, fb, CL_MEM_READ_WRITE, &cg->flags);
+  /* Reads into pinned memory stay asynchronous on GPU drivers that would
+   * otherwise stage (and wait for) a copy to pageable memory. */
+  if (s == GOLCL_OK && !cg->hbuf)
+    s = golcl__buffer(ctx, 2 * fb + 2 * hb, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, &cg->hbuf);
+  if (s == GOLCL_OK) {
+    cl_int err;
+    void *p = clEnqueueMapBuffer(ctx->queue, cg->hbuf, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0,
+                                 2 * fb + 2 * hb, 0, NULL, NULL, &err);
+    s = golcl__cl_fail(ctx, err, "clEnqueueMapBuffer");
+    if (s == GOLCL_OK) {
+      cg->hflags = p;
+      cg->hhist[0] = (unsigned char *)p + 2 * fb;
+      cg->hhist[1] = cg->hhist[0] + hb;
+    }
+  }
   return s;
 }
 
-/* Scalars in the kernels' REAL and IDX types. */
-typedef struct cg_scalars {
-  union {
-    cl_int i;
-    cl_long l;
-  } n, dmain;
-  size_t idx_size;
-  union {
-    cl_float f;
-    cl_double d;
-  } rtol2, atol2;
-  size_t real_size;
-} cg_scalars;
-
-static golcl_status setarg(golcl_context *ctx, cl_kernel k, cl_uint i, size_t size, const void *p) {
-  cl_int err = clSetKernelArg(k, i, size, p);
-  if (err == CL_SUCCESS) return GOLCL_OK;
-  return golcl__fail(ctx, GOLCL_E_OPENCL, "cg: clSetKernelArg(%u) failed: %s (%d)", (unsigned)i,
-                     golcl__cl_errname(err), (int)err);
-}
+typedef struct cg_kernels {
+  cl_kernel init, dir, update, final, pq, rz;
+} cg_kernels;
 
 /* The solve in progress. */
 typedef struct cg_run {
-  const golcl_bandmat *A;
-  golcl__cg_ws *ws;
+  golcl_cg *cg;
+  const golcl_op *op;
+  int la_op, prec, batch;
   cg_kernels k;
-  cg_scalars sc;
+  golcl__idx_arg n, dmain;
+  size_t idx_size;
+  golcl__real_arg rtol2, atol2;
+  size_t real_size;
+  cl_mem meta, vals, zarg; /* the operator's arguments (a workspace buffer where unused) */
   size_t max_iter;
+  double *hist_rr; /* r·r of iteration k (host), when a history was asked for */
+  size_t hist_cap;
 } cg_run;
 
-/* Sets the arguments of B and A that stay the same for a round. */
-static golcl_status set_fixed_args(cg_run *c) {
-  golcl_context *ctx = c->A->ctx;
-  golcl__cg_ws *ws = c->ws;
-  const cg_scalars *sc = &c->sc;
-  golcl_status s = golcl__args(
-      ctx, c->k.dir_mv, sc->idx_size, (const void *)&sc->n, GOLCL__ARG(c->A->offs),
-      GOLCL__ARG(c->A->vals), sc->idx_size, (const void *)&sc->dmain, GOLCL__ARG(ws->r),
-      GOLCL__ARG(ws->p[1]), GOLCL__ARG(ws->p[0]), GOLCL__ARG(ws->q), GOLCL__ARG(ws->part),
-      GOLCL__ARG(ws->hist), GOLCL__ARG(ws->st), GOLCL__ARG(ws->flags), GOLCL__END);
-  if (s == GOLCL_OK) s = setarg(ctx, c->k.dir_mv, 16, sc->real_size, &sc->rtol2);
-  if (s == GOLCL_OK) s = setarg(ctx, c->k.dir_mv, 17, sc->real_size, &sc->atol2);
-  if (s == GOLCL_OK)
-    s = golcl__args(ctx, c->k.update, sc->idx_size, (const void *)&sc->n, GOLCL__ARG(c->A->vals),
-                    sc->idx_size, (const void *)&sc->dmain, GOLCL__ARG(ws->xw), GOLCL__ARG(ws->r),
-                    GOLCL__ARG(ws->p[0]), GOLCL__ARG(ws->q), GOLCL__ARG(ws->part),
-                    GOLCL__ARG(ws->hist), GOLCL__ARG(ws->flags), GOLCL__END);
+static golcl_status get_kernels(cg_run *c) {
+  golcl_cg *cg = c->cg;
+  golcl__opts o;
+  golcl__opts_init(&o);
+  golcl__la_options(&o, cg->dtype, cg->wide, &cg->g);
+  golcl__opts_define(&o, "LA_OP", c->la_op);
+  golcl__opts_define(&o, "LA_PREC", c->prec);
+  golcl__opts_define(&o, "LA_DIAG_CONST", c->op->kind == GOLCL__OP_STENCIL);
+  if (c->la_op == LA_OP_BAND) {
+    const golcl_bandmat *B = c->op->obj;
+    golcl__opts_define(&o, "NDIAG", (long long)B->ndiag);
+    golcl__opts_define(&o, "LA_BAND_WRAP", B->wrap);
+  }
+  if (c->la_op == LA_OP_STENCIL) {
+    const golcl_stencil *S = c->op->obj;
+    golcl__stencil_options(&o, S->kind, S->edge);
+  }
+  golcl__opts_define(&o, "CG_RUNNING", CG_RUNNING);
+  golcl__opts_define(&o, "CG_CONVERGED", CG_CONVERGED);
+  golcl__opts_define(&o, "CG_BREAKDOWN", CG_BREAKDOWN);
+  golcl__opts_define(&o, "CG_MAXITER", CG_MAXITER);
+  golcl__opts_define(&o, "CG_STOPPED", CG_STOPPED);
+  golcl__opts_define(&o, "CG_ZERO_RHS", CG_ZERO_RHS);
+  static const char F[] = "la/cg.cl";
+  golcl_context *ctx = cg->ctx;
+  int gen = c->la_op == LA_OP_GENERAL;
+  golcl_status s = golcl__la_kernel(ctx, F, &o, "cg_init", &c->k.init);
+  if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, gen ? "cg_dir" : "cg_dir_mv", &c->k.dir);
+  if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "cg_update", &c->k.update);
+  if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "cg_final", &c->k.final);
+  if (s == GOLCL_OK && gen) s = golcl__la_kernel(ctx, F, &o, "cg_pq", &c->k.pq);
+  if (s == GOLCL_OK && gen) s = golcl__la_kernel(ctx, F, &o, "cg_rz", &c->k.rz);
   return s;
+}
+
+/* The reduce hook on rows [row, row + rows) of the partials. */
+static golcl_status hook_reduce(cg_run *c, size_t row, size_t rows) {
+  golcl_cg *cg = c->cg;
+  if (!cg->hooks.reduce) return GOLCL_OK;
+  return cg->hooks.reduce(cg->hooks.user, cg->ctx->queue, cg->part, row * cg->g.groups, rows,
+                          cg->g.groups, cg->dtype);
+}
+
+/* out = A·v through the operator (general path), after the exchange hook. */
+static golcl_status apply_op(cg_run *c, cl_mem v, cl_mem out) {
+  golcl_cg *cg = c->cg;
+  golcl_status s = GOLCL_OK;
+  if (cg->hooks.exchange) s = cg->hooks.exchange(cg->hooks.user, cg->ctx->queue, v);
+  return s == GOLCL_OK ? golcl__op_apply(c->op, v, out) : s;
 }
 
 /* Launches a grid-stride CG kernel over the workspace's geometry. */
 static golcl_status launch(cg_run *c, cl_kernel k) {
-  size_t global = c->ws->g.groups * c->ws->g.local, local = c->ws->g.local;
-  return golcl__launch(c->A->ctx, k, 1, &global, &local);
+  size_t global = c->cg->g.groups * c->cg->g.local, local = c->cg->g.local;
+  return golcl__launch(c->cg->ctx, k, 1, &global, &local);
+}
+
+/* Sets every argument of B (cg_dir_mv / cg_dir) and A (cg_update), in the
+ * order of cg.cl; the leading ones that change every launch are set again
+ * by launch_dir and launch_update. */
+static golcl_status set_fixed_args(cg_run *c) {
+  golcl_cg *cg = c->cg;
+  golcl_context *ctx = cg->ctx;
+  cl_int zero = 0;
+  golcl_status s =
+      golcl__args(ctx, c->k.dir,
+                  /* p_old, p_new, slot, prev, first, check_only: per launch */
+                  GOLCL__ARG(cg->p[1]), GOLCL__ARG(cg->p[0]), GOLCL__ARG(zero), GOLCL__ARG(zero),
+                  GOLCL__ARG(zero), GOLCL__ARG(zero),
+                  /* n, meta, vals, dmain, z */
+                  c->idx_size, (const void *)&c->n, GOLCL__ARG(c->meta), GOLCL__ARG(c->vals),
+                  c->idx_size, (const void *)&c->dmain, GOLCL__ARG(c->zarg),
+                  /* r, q, part, hist, st, flags, rtol2, atol2 */
+                  GOLCL__ARG(cg->r), GOLCL__ARG(cg->q), GOLCL__ARG(cg->part), GOLCL__ARG(cg->hist),
+                  GOLCL__ARG(cg->st), GOLCL__ARG(cg->flags), c->real_size, (const void *)&c->rtol2,
+                  c->real_size, (const void *)&c->atol2, GOLCL__END);
+  if (s == GOLCL_OK)
+    s = golcl__args(ctx, c->k.update,
+                    /* p, slot: per launch */
+                    GOLCL__ARG(cg->p[0]), GOLCL__ARG(zero),
+                    /* n, meta, vals, dmain, z */
+                    c->idx_size, (const void *)&c->n, GOLCL__ARG(c->meta), GOLCL__ARG(c->vals),
+                    c->idx_size, (const void *)&c->dmain, GOLCL__ARG(c->zarg),
+                    /* x, r, q, part, hist, flags */
+                    GOLCL__ARG(cg->xw), GOLCL__ARG(cg->r), GOLCL__ARG(cg->q), GOLCL__ARG(cg->part),
+                    GOLCL__ARG(cg->hist), GOLCL__ARG(cg->flags), GOLCL__END);
+  if (s == GOLCL_OK && c->k.pq)
+    s = golcl__args(ctx, c->k.pq, /* p, slot: per launch; n, q, part, flags */
+                    GOLCL__ARG(cg->p[0]), GOLCL__ARG(zero), c->idx_size, (const void *)&c->n,
+                    GOLCL__ARG(cg->q), GOLCL__ARG(cg->part), GOLCL__ARG(cg->flags), GOLCL__END);
+  return s;
 }
 
 /* B_j: p_new = p[j&1], p_old = p[(j+1)&1]. */
-static golcl_status launch_dir_mv(cg_run *c, size_t j, int first, int check_only) {
-  golcl_context *ctx = c->A->ctx;
-  cl_kernel k = c->k.dir_mv;
+static golcl_status launch_dir(cg_run *c, size_t j, int first, int check_only) {
+  golcl_cg *cg = c->cg;
   cl_int slot = (cl_int)(j % CG_RING), prev = (cl_int)((j + CG_RING - 1) % CG_RING);
   cl_int f = first, co = check_only;
-  golcl_status s = setarg(ctx, k, 5, sizeof(cl_mem), &c->ws->p[(j + 1) & 1]);
-  if (s == GOLCL_OK) s = setarg(ctx, k, 6, sizeof(cl_mem), &c->ws->p[j & 1]);
-  if (s == GOLCL_OK) s = setarg(ctx, k, 12, sizeof slot, &slot);
-  if (s == GOLCL_OK) s = setarg(ctx, k, 13, sizeof prev, &prev);
-  if (s == GOLCL_OK) s = setarg(ctx, k, 14, sizeof f, &f);
-  if (s == GOLCL_OK) s = setarg(ctx, k, 15, sizeof co, &co);
-  return s == GOLCL_OK ? launch(c, k) : s;
-}
-
-static golcl_status launch_update(cg_run *c, size_t j) {
-  golcl_context *ctx = c->A->ctx;
-  cl_kernel k = c->k.update;
-  cl_int slot = (cl_int)(j % CG_RING);
-  golcl_status s = setarg(ctx, k, 5, sizeof(cl_mem), &c->ws->p[j & 1]);
-  if (s == GOLCL_OK) s = setarg(ctx, k, 10, sizeof slot, &slot);
-  return s == GOLCL_OK ? launch(c, k) : s;
-}
-
-/* out = b − A·x with partials of r·r, r·z, b·b (cg_init). */
-static golcl_status launch_init(cg_run *c, cl_mem b, cl_mem x, cl_mem out) {
-  const cg_scalars *sc = &c->sc;
   golcl_status s =
-      golcl__args(c->A->ctx, c->k.init, sc->idx_size, (const void *)&sc->n, GOLCL__ARG(c->A->offs),
-                  GOLCL__ARG(c->A->vals), sc->idx_size, (const void *)&sc->dmain, GOLCL__ARG(b),
-                  GOLCL__ARG(x), GOLCL__ARG(out), GOLCL__ARG(c->ws->part), GOLCL__END);
-  return s == GOLCL_OK ? launch(c, c->k.init) : s;
+      golcl__args(cg->ctx, c->k.dir, GOLCL__ARG(cg->p[(j + 1) & 1]), GOLCL__ARG(cg->p[j & 1]),
+                  GOLCL__ARG(slot), GOLCL__ARG(prev), GOLCL__ARG(f), GOLCL__ARG(co), GOLCL__END);
+  return s == GOLCL_OK ? launch(c, c->k.dir) : s;
+}
+
+/* The rest of iteration j after B_j: the product and p·q (general path), A_j,
+ * the stored preconditioner and r·z, with the reduce hook after each kernel
+ * that leaves partials. */
+static golcl_status launch_rest(cg_run *c, size_t j) {
+  golcl_cg *cg = c->cg;
+  golcl_context *ctx = cg->ctx;
+  cl_int slot = (cl_int)(j % CG_RING);
+  cl_mem p = cg->p[j & 1];
+  golcl_status s = GOLCL_OK;
+  if (c->la_op == LA_OP_GENERAL) {
+    s = apply_op(c, p, cg->q);
+    if (s == GOLCL_OK) s = golcl__args(ctx, c->k.pq, GOLCL__ARG(p), GOLCL__ARG(slot), GOLCL__END);
+    if (s == GOLCL_OK) s = launch(c, c->k.pq);
+  }
+  if (s == GOLCL_OK) s = hook_reduce(c, 3, 1);
+  if (s == GOLCL_OK) s = golcl__args(ctx, c->k.update, GOLCL__ARG(p), GOLCL__ARG(slot), GOLCL__END);
+  if (s == GOLCL_OK) s = launch(c, c->k.update);
+  if (s == GOLCL_OK && c->prec == LA_PREC_STORED) {
+    s = golcl__mg_apply(cg->mg, cg->r, cg->z);
+    if (s == GOLCL_OK)
+      s = golcl__args(ctx, c->k.rz, c->idx_size, (const void *)&c->n, GOLCL__ARG(cg->r),
+                      GOLCL__ARG(cg->z), GOLCL__ARG(cg->part), GOLCL__END);
+    if (s == GOLCL_OK) s = launch(c, c->k.rz);
+  }
+  if (s == GOLCL_OK) s = hook_reduce(c, 0, 2);
+  return s;
+}
+
+/* out = b − A·x with the partials of r·r, r·z, b·b and the error scale;
+ * with a stored preconditioner and out = r, also z and r·z. */
+static golcl_status residual(cg_run *c, cl_mem b, cl_mem x, cl_mem out) {
+  golcl_cg *cg = c->cg;
+  golcl_context *ctx = cg->ctx;
+  golcl_status s = GOLCL_OK;
+  cl_mem xin = x;
+  if (c->la_op == LA_OP_GENERAL) {
+    s = apply_op(c, x, out);
+    xin = out;
+  }
+  if (s == GOLCL_OK)
+    s = golcl__args(ctx, c->k.init, c->idx_size, (const void *)&c->n, GOLCL__ARG(c->meta),
+                    GOLCL__ARG(c->vals), c->idx_size, (const void *)&c->dmain, GOLCL__ARG(c->zarg),
+                    GOLCL__ARG(b), GOLCL__ARG(xin), GOLCL__ARG(out), GOLCL__ARG(cg->part),
+                    GOLCL__END);
+  if (s == GOLCL_OK) s = launch(c, c->k.init);
+  if (s == GOLCL_OK) s = hook_reduce(c, 0, 4);
+  return s;
+}
+
+/* z = M⁻¹·r and the partials of r·z (stored preconditioner only). */
+static golcl_status precondition(cg_run *c) {
+  if (c->prec != LA_PREC_STORED) return GOLCL_OK;
+  golcl_cg *cg = c->cg;
+  golcl_status s = golcl__mg_apply(cg->mg, cg->r, cg->z);
+  if (s == GOLCL_OK)
+    s = golcl__args(cg->ctx, c->k.rz, c->idx_size, (const void *)&c->n, GOLCL__ARG(cg->r),
+                    GOLCL__ARG(cg->z), GOLCL__ARG(cg->part), GOLCL__END);
+  if (s == GOLCL_OK) s = launch(c, c->k.rz);
+  if (s == GOLCL_OK) s = hook_reduce(c, 1, 1);
+  return s;
 }
 
 /* A batch [lo, hi) and whether B_hi ran as the check-only launch. */
@@ -236,6 +349,16 @@ static int scan_batch(const cl_int *fl, const cg_batch *b, size_t *at, int *why)
   return 0;
 }
 
+/* Copies r·r of the batch's iterations out of a hist copy. */
+static void take_history(cg_run *c, const unsigned char *h, const cg_batch *b) {
+  if (!c->hist_rr) return;
+  int f64 = c->cg->dtype == GOLCL_F64;
+  for (size_t j = b->lo; j <= b->hi && j < c->hist_cap; j++) {
+    size_t sl = j % CG_RING;
+    c->hist_rr[j] = f64 ? ((const cl_double *)h)[4 * sl] : (double)((const cl_float *)h)[4 * sl];
+  }
+}
+
 /* Waits for a pending read of the flags and releases its event. */
 static golcl_status wait_read(golcl_context *ctx, cl_event *ev) {
   cl_int err = clWaitForEvents(1, ev);
@@ -244,41 +367,63 @@ static golcl_status wait_read(golcl_context *ctx, cl_event *ev) {
   return golcl__cl_fail(ctx, err, "clWaitForEvents");
 }
 
+/* Queues the non-blocking reads of the flags (and hist) into copy i. */
+static golcl_status read_flags(cg_run *c, int i, cl_event *ev) {
+  golcl_cg *cg = c->cg;
+  golcl_context *ctx = cg->ctx;
+  golcl_status s = GOLCL_OK;
+  if (c->hist_rr) {
+    size_t hb = 4 * CG_RING * golcl_dtype_size(cg->dtype);
+    s = golcl__cl_fail(
+        ctx,
+        clEnqueueReadBuffer(ctx->queue, cg->hist, CL_FALSE, 0, hb, cg->hhist[i], 0, NULL, NULL),
+        "clEnqueueReadBuffer");
+  }
+  if (s == GOLCL_OK)
+    s = golcl__cl_fail(ctx,
+                       clEnqueueReadBuffer(ctx->queue, cg->flags, CL_FALSE, 0, sizeof cg->hflags[0],
+                                           cg->hflags[i], 0, NULL, ev),
+                       "clEnqueueReadBuffer");
+  return s;
+}
+
 /* Runs iterations from k0 (the residual and its partials are ready) until a
  * kernel stops: *at is the iteration k where it did, *why the flag. */
 static golcl_status iterate(cg_run *c, size_t k0, size_t *at, int *why) {
-  golcl_context *ctx = c->A->ctx;
-  golcl__cg_ws *ws = c->ws;
+  golcl_cg *cg = c->cg;
+  golcl_context *ctx = cg->ctx;
   cl_event ev[2] = {NULL, NULL};
   cg_batch batch[2];
   int cur = 0, first = 1, found = 0;
   size_t k = k0;
   golcl_status s = set_fixed_args(c);
   while (s == GOLCL_OK && !found) {
-    size_t hi = c->max_iter - k < CG_BATCH ? c->max_iter : k + CG_BATCH;
+    size_t B = (size_t)c->batch;
+    size_t hi = c->max_iter - k < B ? c->max_iter : k + B;
     for (size_t j = k; j < hi && s == GOLCL_OK; j++) {
-      s = launch_dir_mv(c, j, first, 0);
-      if (s == GOLCL_OK) s = launch_update(c, j);
+      s = launch_dir(c, j, first, 0);
+      if (s == GOLCL_OK) s = launch_rest(c, j);
       first = 0;
     }
     int check = hi == c->max_iter;
-    if (s == GOLCL_OK && check) s = launch_dir_mv(c, hi, first, 1);
-    if (s == GOLCL_OK)
-      s = golcl__cl_fail(
-          ctx,
-          clEnqueueReadBuffer(ctx->queue, ws->flags, CL_FALSE, 0, sizeof ws->hflags[0],
-                              ws->hflags[cur], 0, NULL, &ev[cur]),
-          "clEnqueueReadBuffer");
+    if (s == GOLCL_OK && check) s = launch_dir(c, hi, first, 1);
+    if (s == GOLCL_OK) s = read_flags(c, cur, &ev[cur]);
     if (s != GOLCL_OK) break;
     batch[cur] = (cg_batch){k, hi, check};
     int other = 1 - cur;
     if (ev[other]) {
       s = wait_read(ctx, &ev[other]);
-      if (s == GOLCL_OK) found = scan_batch(ws->hflags[other], &batch[other], at, why);
+      if (s == GOLCL_OK) {
+        take_history(c, cg->hhist[other], &batch[other]);
+        found = scan_batch(cg->hflags[other], &batch[other], at, why);
+      }
     }
     if (s == GOLCL_OK && !found && check) {
       s = wait_read(ctx, &ev[cur]);
-      if (s == GOLCL_OK) found = scan_batch(ws->hflags[cur], &batch[cur], at, why);
+      if (s == GOLCL_OK) {
+        take_history(c, cg->hhist[cur], &batch[cur]);
+        found = scan_batch(cg->hflags[cur], &batch[cur], at, why);
+      }
       if (s == GOLCL_OK && !found)
         s = golcl__fail(ctx, GOLCL_E_OPENCL, "cg: no decision at the iteration cap");
     }
@@ -294,18 +439,17 @@ static golcl_status iterate(cg_run *c, size_t k0, size_t *at, int *why) {
   return s;
 }
 
-/* ||b − A·x||², ||b||² and the error scale || |b| + |A|·|x| ||² of the
- * current x into *rr, *bb, *ee (host doubles); leaves b − A·x in ws->q with
- * its partials. */
+/* ||b − A·x||², ||b||² and the error scale² of the current x into *rr, *bb,
+ * *ee (host doubles); leaves b − A·x in q with its partials. */
 static golcl_status true_residual(cg_run *c, cl_mem b, double *rr, double *bb, double *ee) {
-  golcl_context *ctx = c->A->ctx;
-  golcl__cg_ws *ws = c->ws;
-  golcl_status s = launch_init(c, b, ws->xw, ws->q);
-  cl_int m = (cl_int)ws->g.groups;
+  golcl_cg *cg = c->cg;
+  golcl_context *ctx = cg->ctx;
+  golcl_status s = residual(c, b, cg->xw, cg->q);
+  cl_int m = (cl_int)cg->g.groups;
   if (s == GOLCL_OK)
-    s = golcl__args(ctx, c->k.final, GOLCL__ARG(ws->part), GOLCL__ARG(m), GOLCL__ARG(ws->st),
+    s = golcl__args(ctx, c->k.final, GOLCL__ARG(cg->part), GOLCL__ARG(m), GOLCL__ARG(cg->st),
                     GOLCL__END);
-  size_t local = ws->g.local;
+  size_t local = cg->g.local;
   if (s == GOLCL_OK) s = golcl__launch(ctx, c->k.final, 1, &local, &local);
   union {
     cl_float f[5];
@@ -313,79 +457,169 @@ static golcl_status true_residual(cg_run *c, cl_mem b, double *rr, double *bb, d
   } st;
   if (s == GOLCL_OK)
     s = golcl__cl_fail(ctx,
-                       clEnqueueReadBuffer(ctx->queue, ws->st, CL_TRUE, 0,
-                                           5 * golcl_dtype_size(c->A->dtype), &st, 0, NULL, NULL),
+                       clEnqueueReadBuffer(ctx->queue, cg->st, CL_TRUE, 0,
+                                           5 * golcl_dtype_size(cg->dtype), &st, 0, NULL, NULL),
                        "clEnqueueReadBuffer");
   if (s != GOLCL_OK) return s;
-  int f64 = c->A->dtype == GOLCL_F64;
+  int f64 = cg->dtype == GOLCL_F64;
   *rr = f64 ? st.d[2] : (double)st.f[2];
   *bb = f64 ? st.d[3] : (double)st.f[3];
   *ee = f64 ? st.d[4] : (double)st.f[4];
   return GOLCL_OK;
 }
 
-static golcl_status check_args(const golcl_bandmat *A, const golcl_vec *b, const golcl_vec *x,
+static golcl_status check_args(golcl_cg *cg, const golcl_vec *b, const golcl_vec *x,
                                const golcl_cg_opts *o, const golcl_cg_report *report) {
-  static const char fn[] = "golcl_cg_solve";
-  if (!A) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: A is NULL", fn);
+  static const char fn[] = "golcl_cg_run";
+  if (!cg) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: cg is NULL", fn);
+  golcl_context *ctx = cg->ctx;
   if (!b || !x || !report)
-    return golcl__fail(A->ctx, GOLCL_E_INVALID_ARG, "%s: b, x or report is NULL", fn);
-  golcl_status s = golcl__vec_match(A->ctx, b, A->dtype, A->n, fn, "b");
-  if (s == GOLCL_OK) s = golcl__vec_match(A->ctx, x, A->dtype, A->n, fn, "x");
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: b, x or report is NULL", fn);
+  golcl_status s = golcl__vec_match(ctx, b, cg->dtype, cg->n, fn, "b");
+  if (s == GOLCL_OK) s = golcl__vec_match(ctx, x, cg->dtype, cg->n, fn, "x");
   if (s != GOLCL_OK) return s;
-  if (b == x) return golcl__fail(A->ctx, GOLCL_E_INVALID_ARG, "%s: b and x are one vector", fn);
+  if (b == x) return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: b and x are one vector", fn);
   if (!(o->rtol >= 0) || !(o->atol >= 0))
-    return golcl__fail(A->ctx, GOLCL_E_INVALID_ARG,
-                       "%s: tolerances must be >= 0 (rtol %g, atol %g)", fn, o->rtol, o->atol);
-  if (o->precond != GOLCL_PRECOND_NONE && o->precond != GOLCL_PRECOND_JACOBI)
-    return golcl__fail(A->ctx, GOLCL_E_INVALID_ARG, "%s: bad precond %d", fn, (int)o->precond);
-  if (o->precond == GOLCL_PRECOND_JACOBI && A->dmain < 0)
-    return golcl__fail(A->ctx, GOLCL_E_INVALID_ARG,
-                       "%s: the Jacobi preconditioner needs a main diagonal (offset 0)", fn);
-  return GOLCL_OK;
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: tolerances must be >= 0 (rtol %g, atol %g)",
+                       fn, o->rtol, o->atol);
+  if (o->history_cap > 0 && !o->history)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: history_cap %zu with a NULL history", fn,
+                       o->history_cap);
+  const golcl_op *A = cg->op;
+  switch (o->precond) {
+    case GOLCL_PRECOND_NONE:
+      return GOLCL_OK;
+    case GOLCL_PRECOND_JACOBI:
+      if (A->kind == GOLCL__OP_BAND && ((const golcl_bandmat *)A->obj)->dmain < 0)
+        return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                           "%s: the Jacobi preconditioner needs a main diagonal (offset 0)", fn);
+      if (A->kind == GOLCL__OP_DENSE || A->kind == GOLCL__OP_USER ||
+          (A->kind == GOLCL__OP_CSR && !((const golcl_csrmat *)A->obj)->diag))
+        return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                           "%s: the Jacobi preconditioner needs a band, stencil or square CSR "
+                           "operator",
+                           fn);
+      return GOLCL_OK;
+    case GOLCL_PRECOND_MG:
+      if (A->kind != GOLCL__OP_STENCIL || ((const golcl_stencil *)A->obj)->kind == GOLCL_STENCIL_9)
+        return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                           "%s: the MG preconditioner needs a 5- or 7-point stencil operator", fn);
+      return GOLCL_OK;
+  }
+  return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: bad precond %d", fn, (int)o->precond);
 }
 
-golcl_status golcl_cg_solve(const golcl_bandmat *A, const golcl_vec *b, golcl_vec *x,
-                            const golcl_cg_opts *opts, golcl_cg_report *report) {
+/* The operator's kernel arguments (meta, vals, dmain) and the path. */
+static void op_args(cg_run *c, const golcl_cg_opts *o) {
+  golcl_cg *cg = c->cg;
+  const golcl_op *A = c->op;
+  size_t dmain = 0;
+  c->meta = cg->st;
+  c->vals = cg->st;
+  c->la_op = LA_OP_GENERAL;
+  if (A->kind == GOLCL__OP_BAND) {
+    const golcl_bandmat *B = A->obj;
+    c->meta = B->offs;
+    c->vals = B->vals;
+    dmain = B->dmain < 0 ? 0 : (size_t)B->dmain;
+    c->la_op = LA_OP_BAND;
+  } else if (A->kind == GOLCL__OP_STENCIL) {
+    const golcl_stencil *S = A->obj;
+    c->meta = S->meta;
+    c->vals = S->vals;
+    dmain = S->kind == GOLCL_STENCIL_9 ? 4 : 0;
+    c->la_op = LA_OP_STENCIL;
+  } else if (A->kind == GOLCL__OP_CSR && ((const golcl_csrmat *)A->obj)->diag) {
+    c->vals = ((const golcl_csrmat *)A->obj)->diag;
+  }
+  c->prec = o->precond == GOLCL_PRECOND_JACOBI ? LA_PREC_JACOBI
+            : o->precond == GOLCL_PRECOND_MG   ? LA_PREC_STORED
+                                               : LA_PREC_NONE;
+  if (c->prec == LA_PREC_STORED || cg->hooks.exchange) c->la_op = LA_OP_GENERAL;
+  c->batch = c->prec == LA_PREC_STORED ? CG_BATCH_MG : CG_BATCH;
+  c->zarg = c->prec == LA_PREC_STORED ? cg->z : cg->st;
+  c->idx_size = golcl__idx_set(cg->wide, cg->n, &c->n);
+  golcl__idx_set(cg->wide, dmain, &c->dmain);
+}
+
+/* Largest |element| of b and x into *mb, *mx (NaN or Inf when there is one),
+ * combined over ranks by the max hook. */
+static golcl_status amax_inputs(golcl_cg *cg, const golcl_vec *b, const golcl_vec *x, double *mb,
+                                double *mx) {
+  golcl_status s = golcl_vec_reduce(b, GOLCL_REDUCE_AMAX, mb, NULL);
+  if (s == GOLCL_OK) s = golcl_vec_reduce(x, GOLCL_REDUCE_AMAX, mx, NULL);
+  if (s == GOLCL_OK && cg->hooks.max) s = cg->hooks.max(cg->hooks.user, mb);
+  if (s == GOLCL_OK && cg->hooks.max) s = cg->hooks.max(cg->hooks.user, mx);
+  return s;
+}
+
+/* dst = 2^e·src on raw buffers of the solver's size (exact). */
+static golcl_status scale_buf(golcl_cg *cg, cl_mem src, cl_mem dst, int e) {
+  golcl_vec vs = {.ctx = cg->ctx, .n = cg->n, .dtype = cg->dtype, .buf = src};
+  golcl_vec vd = {.ctx = cg->ctx, .n = cg->n, .dtype = cg->dtype, .buf = dst};
+  return golcl_vec_axpby(ldexp(1.0, e), &vs, 0.0, NULL, &vd);
+}
+
+golcl_status golcl_cg_run(golcl_cg *cg, const golcl_vec *b, golcl_vec *x, const golcl_cg_opts *opts,
+                          golcl_cg_report *report) {
   golcl_cg_opts o = {0};
   if (opts) o = *opts;
-  golcl_status s = check_args(A, b, x, &o, report);
+  golcl_status s = check_args(cg, b, x, &o, report);
   if (s != GOLCL_OK) return s;
   memset(report, 0, sizeof *report);
   if (o.rtol == 0 && o.atol == 0) o.rtol = 1e-6;
-  if (o.max_iter == 0) o.max_iter = A->n;
-  golcl_context *ctx = A->ctx;
-  cg_run c = {.A = A, .max_iter = o.max_iter};
-  s = ws_get(A, &c.ws);
-  if (s == GOLCL_OK) s = get_kernels(A, c.ws, o.precond == GOLCL_PRECOND_JACOBI, &c.k);
+  if (o.max_iter == 0) o.max_iter = cg->n;
+  golcl_context *ctx = cg->ctx;
+  const int f64 = cg->dtype == GOLCL_F64;
+  /* Non-finite inputs stop the solve; b far from 1 is scaled by 2^-e. */
+  double mb = 0, mx = 0;
+  s = amax_inputs(cg, b, x, &mb, &mx);
   if (s != GOLCL_OK) return s;
-  int wide = c.ws->wide, f64 = A->dtype == GOLCL_F64;
-  cl_long dm = A->dmain < 0 ? 0 : A->dmain;
-  if (wide) {
-    c.sc.n.l = (cl_long)A->n;
-    c.sc.dmain.l = dm;
-    c.sc.idx_size = sizeof(cl_long);
-  } else {
-    c.sc.n.i = (cl_int)A->n;
-    c.sc.dmain.i = (cl_int)dm;
-    c.sc.idx_size = sizeof(cl_int);
+  if (!isfinite(mb) || !isfinite(mx)) {
+    report->stop = GOLCL_CG_NONFINITE;
+    report->rel_residual = NAN;
+    return GOLCL_OK;
   }
-  double rtol2 = o.rtol * o.rtol, atol2 = o.atol * o.atol;
-  if (f64) {
-    c.sc.rtol2.d = rtol2;
-    c.sc.atol2.d = atol2;
-    c.sc.real_size = sizeof(cl_double);
-  } else {
-    c.sc.rtol2.f = (cl_float)rtol2;
-    c.sc.atol2.f = (cl_float)atol2;
-    c.sc.real_size = sizeof(cl_float);
+  int e = 0;
+  if (mb > 0) {
+    int eb = ilogb(mb);
+    if (eb > (f64 ? CG_SCALE_F64 : CG_SCALE_F32) || eb < -(f64 ? CG_SCALE_F64 : CG_SCALE_F32))
+      e = eb;
   }
-  golcl__cg_ws *ws = c.ws;
-  size_t bytes = A->n * golcl_dtype_size(A->dtype);
-  s = golcl__cl_fail(ctx,
-                     clEnqueueCopyBuffer(ctx->queue, x->buf, ws->xw, 0, 0, bytes, 0, NULL, NULL),
-                     "clEnqueueCopyBuffer");
-  if (s == GOLCL_OK) s = launch_init(&c, b->buf, ws->xw, ws->r);
+  cg_run c = {.cg = cg, .op = cg->op, .max_iter = o.max_iter};
+  op_args(&c, &o);
+  s = ws_make(cg);
+  if (s == GOLCL_OK && c.prec == LA_PREC_STORED && !cg->z)
+    s = golcl__buffer(ctx, cg->n * golcl_dtype_size(cg->dtype), CL_MEM_READ_WRITE, &cg->z);
+  if (s == GOLCL_OK && c.prec == LA_PREC_STORED && !cg->mg)
+    s = golcl_mg_create(cg->op->obj, 0, &cg->mg);
+  if (s == GOLCL_OK && e != 0 && !cg->bs)
+    s = golcl__buffer(ctx, cg->n * golcl_dtype_size(cg->dtype), CL_MEM_READ_WRITE, &cg->bs);
+  if (s != GOLCL_OK) return s;
+  c.zarg = c.prec == LA_PREC_STORED ? cg->z : cg->st;
+  s = get_kernels(&c);
+  if (s != GOLCL_OK) return s;
+  double rtol2 = o.rtol * o.rtol, atol = ldexp(o.atol, -e), atol2 = atol * atol;
+  c.real_size = golcl__real_set(cg->dtype, rtol2, &c.rtol2);
+  golcl__real_set(cg->dtype, atol2, &c.atol2);
+  if (o.history && o.history_cap > 0) {
+    c.hist_rr = calloc(o.history_cap, sizeof *c.hist_rr);
+    if (!c.hist_rr) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+    c.hist_cap = o.history_cap;
+  }
+  size_t bytes = cg->n * golcl_dtype_size(cg->dtype);
+  cl_mem bb_buf = b->buf;
+  if (e != 0) {
+    s = scale_buf(cg, b->buf, cg->bs, -e);
+    if (s == GOLCL_OK) s = scale_buf(cg, x->buf, cg->xw, -e);
+    bb_buf = cg->bs;
+  } else {
+    s = golcl__cl_fail(ctx,
+                       clEnqueueCopyBuffer(ctx->queue, x->buf, cg->xw, 0, 0, bytes, 0, NULL, NULL),
+                       "clEnqueueCopyBuffer");
+  }
+  if (s == GOLCL_OK) s = residual(&c, bb_buf, cg->xw, cg->r);
+  if (s == GOLCL_OK) s = precondition(&c);
   size_t k = 0, at = 0;
   int why = CG_BREAKDOWN, restarts = 0;
   double rr = 0, bb = 0, ee = 0;
@@ -393,9 +627,9 @@ golcl_status golcl_cg_solve(const golcl_bandmat *A, const golcl_vec *b, golcl_ve
   while (s == GOLCL_OK) {
     s = iterate(&c, k, &at, &why);
     if (s != GOLCL_OK || why == CG_ZERO_RHS) break;
-    s = true_residual(&c, b->buf, &rr, &bb, &ee);
+    s = true_residual(&c, bb_buf, &rr, &bb, &ee);
     if (s != GOLCL_OK) break;
-    double tol = fmax(o.rtol * sqrt(bb), o.atol);
+    double tol = fmax(o.rtol * sqrt(bb), atol);
     int ok = sqrt(rr) <= tol;
     /* The recomputed residual carries rounding of about eps·|| |b| + |A|·|x| ||
      * (CG_FLOOR times that): when that alone exceeds the tolerance, no
@@ -404,9 +638,10 @@ golcl_status golcl_cg_solve(const golcl_bandmat *A, const golcl_vec *b, golcl_ve
     if (why == CG_CONVERGED && !ok && attainable && restarts < CG_MAX_RESTARTS && at < o.max_iter) {
       /* The iterated residual drifted from the true one: go on from the true
        * one (now in q, with its partials), as a fresh start. */
-      cl_mem t = ws->r;
-      ws->r = ws->q;
-      ws->q = t;
+      cl_mem t = cg->r;
+      cg->r = cg->q;
+      cg->q = t;
+      s = precondition(&c);
       restarts++;
       k = at;
       continue;
@@ -414,19 +649,56 @@ golcl_status golcl_cg_solve(const golcl_bandmat *A, const golcl_vec *b, golcl_ve
     report->iterations = at;
     report->rel_residual = sqrt(rr) / sqrt(bb);
     report->converged = (why == CG_CONVERGED || why == CG_MAXITER) && ok;
+    report->stop = ok                    ? GOLCL_CG_CONVERGED
+                   : why == CG_CONVERGED ? GOLCL_CG_INACCURATE
+                   : why == CG_MAXITER   ? GOLCL_CG_MAX_ITER
+                                         : GOLCL_CG_BREAKDOWN;
+    if (why == CG_BREAKDOWN) report->converged = 0, report->stop = GOLCL_CG_BREAKDOWN;
     break;
   }
+  if (s == GOLCL_OK && c.hist_rr && why != CG_ZERO_RHS) {
+    size_t len = at + 1 < c.hist_cap ? at + 1 : c.hist_cap;
+    for (size_t j = 0; j < len; j++) o.history[j] = sqrt(c.hist_rr[j]) / sqrt(bb);
+    report->history_len = len;
+  }
+  free(c.hist_rr);
   if (s == GOLCL_OK && why == CG_ZERO_RHS) {
     report->iterations = 0;
     report->rel_residual = 0;
     report->converged = 1;
-    s = golcl_vec_fill(x, 0.0);
-    return s;
+    report->stop = GOLCL_CG_ZERO_RHS;
+    if (o.history && o.history_cap > 0) {
+      o.history[0] = 0;
+      report->history_len = 1;
+    }
+    return golcl_vec_fill(x, 0.0);
   }
-  if (s == GOLCL_OK)
-    s = golcl__cl_fail(ctx,
-                       clEnqueueCopyBuffer(ctx->queue, ws->xw, x->buf, 0, 0, bytes, 0, NULL, NULL),
-                       "clEnqueueCopyBuffer");
+  if (s == GOLCL_OK) {
+    if (e != 0) {
+      s = scale_buf(cg, cg->xw, x->buf, e);
+    } else {
+      s = golcl__cl_fail(
+          ctx, clEnqueueCopyBuffer(ctx->queue, cg->xw, x->buf, 0, 0, bytes, 0, NULL, NULL),
+          "clEnqueueCopyBuffer");
+    }
+  }
+  if (s == GOLCL_OK) s = golcl__cl_fail(ctx, clFinish(ctx->queue), "clFinish");
   if (s != GOLCL_OK) memset(report, 0, sizeof *report);
   return s;
+}
+
+golcl_status golcl_cg_solve_op(const golcl_op *A, const golcl_vec *b, golcl_vec *x,
+                               const golcl_cg_opts *opts, golcl_cg_report *report) {
+  golcl_cg *cg;
+  golcl_status s = golcl_cg_create(A, &cg);
+  if (s != GOLCL_OK) return s;
+  s = golcl_cg_run(cg, b, x, opts, report);
+  golcl_cg_destroy(cg);
+  return s;
+}
+
+golcl_status golcl_cg_solve(const golcl_bandmat *A, const golcl_vec *b, golcl_vec *x,
+                            const golcl_cg_opts *opts, golcl_cg_report *report) {
+  if (!A) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_cg_solve: A is NULL");
+  return golcl_cg_solve_op(&A->op, b, x, opts, report);
 }

@@ -1,9 +1,24 @@
 /* densemat.c — dense row-major matrices; products through CLBlast's gemv
- * (measured faster than a simple kernel of ours, and tuned per device). */
+ * (measured faster than a simple kernel of ours, and tuned per device).
+ * Built with GOLCL_HAVE_CLBLAST=0 (make CLBLAST=0), creation says
+ * GOLCL_E_UNSUPPORTED and nothing here calls CLBlast. CLBlast keeps compiled
+ * programs in a process-wide cache that outlives contexts: it is cleared
+ * when the last dense matrix of the process goes. */
 #include "la.h"
 
+#ifndef GOLCL_HAVE_CLBLAST
+#define GOLCL_HAVE_CLBLAST 1
+#endif
+
+#if GOLCL_HAVE_CLBLAST
 #include <clblast_c.h>
+#endif
+#include <pthread.h>
 #include <stdlib.h>
+
+/* Live dense matrices in the process, under a lock. */
+static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
+static size_t live_count;
 
 golcl_status golcl_densemat_create(golcl_context *ctx, size_t rows, size_t cols, golcl_dtype dtype,
                                    const void *row_major, golcl_densemat **out) {
@@ -15,12 +30,19 @@ golcl_status golcl_densemat_create(golcl_context *ctx, size_t rows, size_t cols,
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: %zu x %zu has a zero side", fn, rows, cols);
   golcl_status s = golcl__la_check_dtype(ctx, dtype, fn);
   if (s != GOLCL_OK) return s;
+  if (!GOLCL_HAVE_CLBLAST)
+    return golcl__fail(ctx, GOLCL_E_UNSUPPORTED,
+                       "%s: this libgolcl was built without CLBlast (make CLBLAST=0)", fn);
   size_t count, bytes;
   if (golcl__mul_size(rows, cols, &count) != 0 || golcl__la_bytes(dtype, count, &bytes) != 0)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: %zu x %zu overflows", fn, rows, cols);
   golcl_densemat *M = calloc(1, sizeof *M);
   if (!M) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   M->ctx = ctx;
+  M->op = (golcl_op){ctx, rows, dtype, GOLCL__OP_DENSE, M, NULL, NULL, 0};
+  pthread_mutex_lock(&live_lock);
+  live_count++;
+  pthread_mutex_unlock(&live_lock);
   M->rows = rows;
   M->cols = cols;
   M->dtype = dtype;
@@ -45,8 +67,23 @@ golcl_status golcl_densemat_create(golcl_context *ctx, size_t rows, size_t cols,
 void golcl_densemat_destroy(golcl_densemat *M) {
   if (!M) return;
   if (M->buf) clReleaseMemObject(M->buf);
+  pthread_mutex_lock(&live_lock);
+  if (--live_count == 0) {
+#if GOLCL_HAVE_CLBLAST
+    /* CLBlast may still hold the queue's pending gemv: let it finish. */
+    clFinish(M->ctx->queue);
+    CLBlastClearCache();
+#endif
+  }
+  pthread_mutex_unlock(&live_lock);
   free(M);
 }
+
+const golcl_op *golcl_densemat_op(const golcl_densemat *M) {
+  return M && M->rows == M->cols ? &M->op : NULL;
+}
+
+#if GOLCL_HAVE_CLBLAST
 
 /* A CLBlast status as ours: OpenCL codes through golcl__cl_fail (allocation
  * failures become GOLCL_E_OUT_OF_MEMORY), CLBlast's own codes (-1000 and
@@ -56,6 +93,19 @@ static golcl_status clblast_fail(golcl_context *ctx, CLBlastStatusCode st, const
   if ((int)st > -1000) return golcl__cl_fail(ctx, (cl_int)st, call);
   return golcl__fail(ctx, GOLCL_E_OPENCL, "%s failed: CLBlast status %d (see clblast_c.h)", call,
                      (int)st);
+}
+
+/* out += M·x (CLBlast's gemv with beta 1). */
+static golcl_status gemv(const golcl_densemat *M, cl_mem x, cl_mem out) {
+  cl_command_queue q = M->ctx->queue;
+  CLBlastStatusCode st;
+  if (M->dtype == GOLCL_F64)
+    st = CLBlastDgemv(CLBlastLayoutRowMajor, CLBlastTransposeNo, M->rows, M->cols, 1.0, M->buf, 0,
+                      M->cols, x, 0, 1, 1.0, out, 0, 1, &q, NULL);
+  else
+    st = CLBlastSgemv(CLBlastLayoutRowMajor, CLBlastTransposeNo, M->rows, M->cols, 1.0f, M->buf, 0,
+                      M->cols, x, 0, 1, 1.0f, out, 0, 1, &q, NULL);
+  return clblast_fail(M->ctx, st, M->dtype == GOLCL_F64 ? "CLBlastDgemv" : "CLBlastSgemv");
 }
 
 golcl_status golcl_densemat_mv(const golcl_densemat *M, const golcl_vec *x, const golcl_vec *y,
@@ -69,19 +119,31 @@ golcl_status golcl_densemat_mv(const golcl_densemat *M, const golcl_vec *x, cons
   if (s == GOLCL_OK && out == x)
     s = golcl__fail(M->ctx, GOLCL_E_INVALID_ARG, "%s: out may not be x", fn);
   if (s != GOLCL_OK) return s;
-  golcl_context *ctx = M->ctx;
   /* gemv computes out = M·x + beta·out: start out from y, or from zeros (a
    * beta of 0 would still multiply whatever out holds, NaN included). */
   if (y && y != out) s = golcl_vec_copy(y, out);
   if (!y) s = golcl_vec_fill(out, 0.0);
   if (s != GOLCL_OK) return s;
-  cl_command_queue q = ctx->queue;
-  CLBlastStatusCode st;
-  if (M->dtype == GOLCL_F64)
-    st = CLBlastDgemv(CLBlastLayoutRowMajor, CLBlastTransposeNo, M->rows, M->cols, 1.0, M->buf, 0,
-                      M->cols, x->buf, 0, 1, 1.0, out->buf, 0, 1, &q, NULL);
-  else
-    st = CLBlastSgemv(CLBlastLayoutRowMajor, CLBlastTransposeNo, M->rows, M->cols, 1.0f, M->buf, 0,
-                      M->cols, x->buf, 0, 1, 1.0f, out->buf, 0, 1, &q, NULL);
-  return clblast_fail(ctx, st, M->dtype == GOLCL_F64 ? "CLBlastDgemv" : "CLBlastSgemv");
+  return gemv(M, x->buf, out->buf);
 }
+
+golcl_status golcl__densemat_apply(const golcl_densemat *M, cl_mem x, cl_mem out) {
+  cl_double zero = 0;
+  golcl_status s = golcl__fill(M->ctx, out, &zero, golcl_dtype_size(M->dtype), 0,
+                               M->rows * golcl_dtype_size(M->dtype));
+  return s == GOLCL_OK ? gemv(M, x, out) : s;
+}
+
+#else /* no CLBlast: no dense matrix can exist */
+golcl_status golcl_densemat_mv(const golcl_densemat *M, const golcl_vec *x, const golcl_vec *y,
+                               golcl_vec *out) {
+  (void)x, (void)y, (void)out;
+  return golcl__fail(M ? M->ctx : NULL, GOLCL_E_UNSUPPORTED,
+                     "golcl_densemat_mv: this libgolcl was built without CLBlast");
+}
+
+golcl_status golcl__densemat_apply(const golcl_densemat *M, cl_mem x, cl_mem out) {
+  (void)x, (void)out;
+  return golcl__fail(M->ctx, GOLCL_E_UNSUPPORTED, "this libgolcl was built without CLBlast");
+}
+#endif

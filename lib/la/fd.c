@@ -1,4 +1,5 @@
-/* fd.c — finite-difference operators as band matrices: the 5-point stencil
+/* fd.c — finite-difference operators: the 5-point stencil, as a band matrix
+ * or as a matrix-free stencil operator (golcl_stencil_create), the 5-point stencil
  * on an nx×ny grid with Dirichlet boundaries, the Laplacian, and the
  * Crank–Nicolson matrices of the 2-D wave equation. Built on the host one
  * diagonal at a time. */
@@ -87,6 +88,34 @@ golcl_status golcl_fd_wave_cn(golcl_context *ctx, size_t nx, size_t ny, double a
   s = golcl_fd_stencil5(ctx, nx, ny, 2.0 - 4.0 * alpha, alpha, dtype, &m);
   if (s != GOLCL_OK) {
     golcl_bandmat_destroy(a);
+    return s;
+  }
+  *A = a;
+  *M = m;
+  return GOLCL_OK;
+}
+
+golcl_status golcl_fd_stencil5_op(golcl_context *ctx, size_t nx, size_t ny, double center,
+                                  double neighbour, golcl_dtype dtype, golcl_stencil **out) {
+  const double c[5] = {center, neighbour, neighbour, neighbour, neighbour};
+  return golcl_stencil_create(ctx, GOLCL_STENCIL_5, nx, ny, 1, c, GOLCL_EDGE_DIRICHLET, dtype, out);
+}
+
+golcl_status golcl_fd_wave_cn_op(golcl_context *ctx, size_t nx, size_t ny, double alpha,
+                                 golcl_dtype dtype, golcl_stencil **A, golcl_stencil **M) {
+  static const char fn[] = "golcl_fd_wave_cn_op";
+  if (A) *A = NULL;
+  if (M) *M = NULL;
+  if (!A || !M) return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: A or M is NULL", fn);
+  if (!ctx) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: ctx is NULL", fn);
+  if (!(alpha >= 0) || isinf(alpha))
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: alpha %g must be finite and >= 0", fn, alpha);
+  golcl_stencil *a, *m;
+  golcl_status s = golcl_fd_stencil5_op(ctx, nx, ny, 1.0 + 4.0 * alpha, -alpha, dtype, &a);
+  if (s != GOLCL_OK) return s;
+  s = golcl_fd_stencil5_op(ctx, nx, ny, 2.0 - 4.0 * alpha, alpha, dtype, &m);
+  if (s != GOLCL_OK) {
+    golcl_stencil_destroy(a);
     return s;
   }
   *A = a;

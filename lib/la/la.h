@@ -13,22 +13,67 @@ struct golcl_vec {
   cl_mem buf;            /* n elements */
   cl_mem scratch;        /* reduction partials + result, allocated on first use */
   size_t scratch_groups; /* the geometry's groups it was sized for */
+  cl_mem red, red_idx;   /* partials of golcl_vec_reduce (values, indices) */
+  size_t red_groups;
+  cl_mem scratch_idx; /* the index result of golcl_vec_reduce */
 };
 
-typedef struct golcl__cg_ws golcl__cg_ws;
+/* What an operator is; BAND and STENCIL have fused CG kernels. */
+typedef enum golcl__op_kind {
+  GOLCL__OP_BAND,
+  GOLCL__OP_STENCIL,
+  GOLCL__OP_CSR,
+  GOLCL__OP_DENSE,
+  GOLCL__OP_USER
+} golcl__op_kind;
+
+struct golcl_op {
+  golcl_context *ctx;
+  size_t n;
+  golcl_dtype dtype;
+  golcl__op_kind kind;
+  const void *obj; /* the golcl_bandmat, golcl_stencil, ... it belongs to */
+  golcl_op_apply_fn apply;
+  void *user;
+  int owned; /* made by golcl_op_create: golcl_op_destroy frees it */
+};
 
 struct golcl_bandmat {
+  golcl_op op;
   golcl_context *ctx;
   size_t n, ndiag;
   golcl_dtype dtype;
+  int wrap;           /* GOLCL_BAND_WRAP */
   ptrdiff_t *offsets; /* host copy, creation order */
   long dmain;         /* index of the offset-0 diagonal, or -1 */
   cl_mem offs;        /* ndiag offsets as cl_long */
   cl_mem vals;        /* vals[d*n + i] = A[i][i + offsets[d]]; 0 where outside */
-  golcl__cg_ws *ws;   /* CG workspace, made by the first solve */
+};
+
+struct golcl_stencil {
+  golcl_op op;
+  golcl_context *ctx;
+  golcl_stencil_kind kind;
+  size_t nx, ny, nz, n;
+  golcl_edge edge;
+  golcl_dtype dtype;
+  double coef[9];
+  cl_mem meta; /* cl_long nx, ny, nz, 0 */
+  cl_mem vals; /* the coefficients in the dtype */
+};
+
+struct golcl_csrmat {
+  golcl_op op;
+  golcl_context *ctx;
+  size_t rows, cols, nnz;
+  golcl_dtype dtype;
+  int vector;                    /* the kernel with a group of work-items a row */
+  cl_mem row_ptr, col_idx, vals; /* cl_int, cl_int, dtype (vals/cols: at least 1) */
+  cl_mem diag;                   /* diagonal (square only), for Jacobi */
 };
 
 struct golcl_densemat {
+  golcl_op op;
   golcl_context *ctx;
   size_t rows, cols;
   golcl_dtype dtype;
@@ -61,10 +106,25 @@ golcl__la_geom golcl__la_geometry(const golcl_context *ctx, size_t n, golcl__la_
  * extent plus one grid stride of g does not fit in an int. */
 int golcl__la_idx_long(size_t extent, const golcl__la_geom *g);
 
-/* Builds the "-DREAL=... -DIDX=int|long -DLA_WG=..." options (IDX long when
- * wide), with `extra` appended (may be NULL). */
-void golcl__la_options(golcl_dtype dtype, int wide, const golcl__la_geom *g, const char *extra,
-                       char *buf, size_t cap);
+/* Appends "-DREAL=... -DIDX=int|long -DLA_WG=... -DLA_CONTIGUOUS=..."
+ * (IDX long when wide) to o. */
+void golcl__la_options(golcl__opts *o, golcl_dtype dtype, int wide, const golcl__la_geom *g);
+
+/* The kernel `name` of `file` built with o (checked for overflow first). */
+golcl_status golcl__la_kernel(golcl_context *ctx, const char *file, const golcl__opts *o,
+                              const char *name, cl_kernel *k);
+
+/* Scalar kernel arguments in the kernels' REAL and IDX types. */
+typedef union golcl__real_arg {
+  cl_float f;
+  cl_double d;
+} golcl__real_arg;
+typedef union golcl__idx_arg {
+  cl_int i;
+  cl_long l;
+} golcl__idx_arg;
+size_t golcl__real_set(golcl_dtype dtype, double v, golcl__real_arg *r);
+size_t golcl__idx_set(int wide, size_t v, golcl__idx_arg *r);
 
 /* Validates a dtype for ctx: GOLCL_E_INVALID_ARG, GOLCL_E_UNSUPPORTED or OK. */
 golcl_status golcl__la_check_dtype(golcl_context *ctx, golcl_dtype dtype, const char *fn);
@@ -85,9 +145,26 @@ golcl_status golcl__la_dot(golcl_context *ctx, golcl_dtype dtype, size_t n, cl_m
 /* out = alpha·A·x + beta·y (y may be NULL: beta ignored). */
 golcl_status golcl__bandmat_apply(const golcl_bandmat *A, double alpha, cl_mem x, double beta,
                                   cl_mem y, cl_mem out);
+golcl_status golcl__stencil_apply(const golcl_stencil *S, cl_mem x, cl_mem y, cl_mem out);
+golcl_status golcl__csrmat_apply(const golcl_csrmat *M, cl_mem x, cl_mem y, cl_mem out);
+golcl_status golcl__densemat_apply(const golcl_densemat *M, cl_mem x, cl_mem out);
 
-/* Frees the CG workspace of a matrix (cg.c). */
-void golcl__cg_ws_free(golcl__cg_ws *ws);
+/* out = A·x for any operator (x != out). */
+golcl_status golcl__op_apply(const golcl_op *op, cl_mem x, cl_mem out);
+
+/* Enqueues a reduction of n elements of x (golcl_reduce_op) into
+ * result[at] (value, dtype) and, for MIN/MAX/AMAX, resi[0] (a cl_long
+ * index) when resi is not NULL; part and parti: groups values (8 bytes
+ * each at most) and groups cl_longs of scratch. */
+golcl_status golcl__la_reduce(golcl_context *ctx, golcl_dtype dtype, size_t n, cl_mem x, int op,
+                              cl_mem part, cl_mem parti, cl_mem result, size_t at, cl_mem resi);
+
+/* The options that compile la_stencil.cl for S (STENCIL_KIND, STENCIL_PERIODIC). */
+void golcl__stencil_options(golcl__opts *o, golcl_stencil_kind kind, golcl_edge edge);
+
+/* Multigrid internals used by CG: z = V(r) on raw buffers of the fine size. */
+golcl_status golcl__mg_apply(golcl_mg *mg, cl_mem r, cl_mem z);
+const golcl_stencil *golcl__mg_stencil(const golcl_mg *mg);
 
 /* Size in bytes of n elements of dtype, with overflow check: -1 on overflow. */
 static inline int golcl__la_bytes(golcl_dtype dtype, size_t n, size_t *out) {

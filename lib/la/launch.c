@@ -97,10 +97,34 @@ int golcl__la_idx_long(size_t extent, const golcl__la_geom *g) {
   return extent > (size_t)INT_MAX - stride;
 }
 
-void golcl__la_options(golcl_dtype dtype, int wide, const golcl__la_geom *g, const char *extra,
-                       char *buf, size_t cap) {
-  golcl__snprintf(buf, cap, "-DREAL=%s%s -DIDX=%s -DLA_WG=%zu -DLA_CONTIGUOUS=%d %s",
-                  dtype == GOLCL_F64 ? "double" : "float",
-                  dtype == GOLCL_F64 ? " -DGOLCL_FP64=1" : "", wide ? "long" : "int", g->local,
-                  g->contiguous, extra ? extra : "");
+void golcl__la_options(golcl__opts *o, golcl_dtype dtype, int wide, const golcl__la_geom *g) {
+  golcl__opts_define_str(o, "REAL", dtype == GOLCL_F64 ? "double" : "float");
+  if (dtype == GOLCL_F64) golcl__opts_define(o, "GOLCL_FP64", 1);
+  golcl__opts_define_str(o, "IDX", wide ? "long" : "int");
+  golcl__opts_define(o, "LA_WG", (long long)g->local);
+  golcl__opts_define(o, "LA_CONTIGUOUS", g->contiguous);
+}
+
+golcl_status golcl__la_kernel(golcl_context *ctx, const char *file, const golcl__opts *o,
+                              const char *name, cl_kernel *k) {
+  golcl_status s = golcl__opts_check(ctx, o, file);
+  return s == GOLCL_OK ? golcl__kernel(ctx, file, o->buf, name, k) : s;
+}
+
+size_t golcl__real_set(golcl_dtype dtype, double v, golcl__real_arg *r) {
+  if (dtype == GOLCL_F64) {
+    r->d = v;
+    return sizeof r->d;
+  }
+  r->f = (cl_float)v;
+  return sizeof r->f;
+}
+
+size_t golcl__idx_set(int wide, size_t v, golcl__idx_arg *r) {
+  if (wide) {
+    r->l = (cl_long)v;
+    return sizeof r->l;
+  }
+  r->i = (cl_int)v;
+  return sizeof r->i;
 }

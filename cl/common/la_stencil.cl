@@ -1,0 +1,127 @@
+/* la_stencil.cl — the row product of a constant-coefficient stencil on an
+ * nx×ny(×nz) grid, unknown (ix, iy, iz) at (iz·ny + iy)·nx + ix. Options:
+ * STENCIL_KIND 5 (2-D: centre, −x, +x, −y, +y), 9 (2-D: c[(dy+1)·3 + dx+1])
+ * or 7 (3-D: centre, ±x, ±y, ±z); STENCIL_PERIODIC 0 (zeros beyond the
+ * edges) or 1 (wrap around, once per offset). LA_STENCIL_PROLOGUE(meta, c)
+ * loads the sizes (meta: longs nx, ny, nz) and the coefficients into private
+ * variables once a kernel; LA_STENCIL_FOR(i, n, cond) is the loop over rows
+ * (LA_FOR's, with the row's coordinates); inside it LA_STENCIL_ROW_ABS needs
+ * the row index and XJ(j), an expression for the j-th element of the vector
+ * multiplied (so that callers can form it on the fly), and sums |terms|
+ * into absacc. */
+#ifndef GOLCL_LA_STENCIL_CL
+#define GOLCL_LA_STENCIL_CL
+
+#define LA_STENCIL_PROLOGUE(meta, coef)                                             \
+  const IDX st_nx = (IDX)(meta)[0], st_ny = (IDX)(meta)[1], st_nz = (IDX)(meta)[2]; \
+  REAL st_c[STENCIL_KIND];                                                          \
+  for (int c_ = 0; c_ < STENCIL_KIND; c_++) st_c[c_] = (coef)[c_];                  \
+  (void)st_nz;
+
+#if STENCIL_KIND == 9
+#define LA_STENCIL_DIAG st_c[4]
+#else
+#define LA_STENCIL_DIAG st_c[0]
+#endif
+
+/* One neighbour term at offset (dx, dy, dz) of row i_ at (st_ix, st_iy, st_iz). */
+#if STENCIL_PERIODIC
+#define LA_ST_WRAP(v, d, n) \
+  ((v) + (d) < 0 ? (v) + (d) + (n) : (v) + (d) >= (n) ? (v) + (d) - (n) : (v) + (d))
+#define LA_ST_NB(acc, ab, c, dx, dy, dz, XJ)                                                       \
+  {                                                                                                \
+    const IDX j_ = (LA_ST_WRAP(st_iz, dz, st_nz) * st_ny + LA_ST_WRAP(st_iy, dy, st_ny)) * st_nx + \
+                   LA_ST_WRAP(st_ix, dx, st_nx);                                                   \
+    const REAL t_ = (c)*XJ(j_);                                                                    \
+    acc += t_;                                                                                     \
+    ab += fabs(t_);                                                                                \
+  }
+#else
+#define LA_ST_NB(acc, ab, c, dx, dy, dz, XJ)                                                    \
+  if (st_ix + (dx) >= 0 && st_ix + (dx) < st_nx && st_iy + (dy) >= 0 && st_iy + (dy) < st_ny && \
+      st_iz + (dz) >= 0 && st_iz + (dz) < st_nz) {                                              \
+    const IDX j_ = i_ + (dx) + (IDX)(dy)*st_nx + (IDX)(dz)*st_nx * st_ny;                       \
+    const REAL t_ = (c)*XJ(j_);                                                                 \
+    acc += t_;                                                                                  \
+    ab += fabs(t_);                                                                             \
+  }
+#endif
+
+/* LA_FOR over the rows with the coordinates (st_ix, st_iy, st_iz) of row i
+ * kept up to date by additions and one carry an axis: a division per row
+ * made the H200's stencil kernels compute-bound (63 % of the copy
+ * bandwidth at 4096²). Needs LA_STENCIL_PROLOGUE before it. */
+#if LA_CONTIGUOUS
+#define LA_ST_RUN(n) (((n) + (IDX)get_global_size(0) - 1) / (IDX)get_global_size(0))
+#define LA_ST_START(n) ((IDX)get_global_id(0) * LA_ST_RUN(n))
+#define LA_ST_STEP(n) ((IDX)1)
+#define LA_ST_END(n) min((IDX)(n), LA_ST_START(n) + LA_ST_RUN(n))
+#else
+#define LA_ST_START(n) ((IDX)get_global_id(0))
+#define LA_ST_STEP(n) ((IDX)get_global_size(0))
+#define LA_ST_END(n) ((IDX)(n))
+#endif
+#define LA_STENCIL_FOR(i, n, cond)                                                                \
+  const IDX i##_step = LA_ST_STEP(n), i##_end = LA_ST_END(n), i##_t = i##_step / st_nx;           \
+  const IDX i##_sx = i##_step - i##_t * st_nx, i##_sy = i##_t % st_ny, i##_sz = i##_t / st_ny;    \
+  IDX i = LA_ST_START(n), st_ix, st_iy, st_iz;                                                    \
+  {                                                                                               \
+    const IDX t_ = i / st_nx;                                                                     \
+    st_ix = i - t_ * st_nx;                                                                       \
+    st_iy = t_ % st_ny;                                                                           \
+    st_iz = t_ / st_ny;                                                                           \
+  }                                                                                               \
+  for (; (cond) && i < i##_end; i += i##_step, st_ix += i##_sx, st_iy += i##_sy, st_iz += i##_sz, \
+                                st_ix >= st_nx ? (void)(st_ix -= st_nx, st_iy++) : (void)0,       \
+                                st_iy >= st_ny ? (void)(st_iy -= st_ny, st_iz++) : (void)0)
+
+#define LA_ST_COORDS(i) const IDX i_ = (i);
+#if STENCIL_KIND == 7
+#define LA_ST_TERMS(acc, ab, XJ)           \
+  {                                        \
+    const REAL t0_ = st_c[0] * XJ(i_);     \
+    acc += t0_;                            \
+    ab += fabs(t0_);                       \
+  }                                        \
+  LA_ST_NB(acc, ab, st_c[1], -1, 0, 0, XJ) \
+  LA_ST_NB(acc, ab, st_c[2], 1, 0, 0, XJ)  \
+  LA_ST_NB(acc, ab, st_c[3], 0, -1, 0, XJ) \
+  LA_ST_NB(acc, ab, st_c[4], 0, 1, 0, XJ)  \
+  LA_ST_NB(acc, ab, st_c[5], 0, 0, -1, XJ) \
+  LA_ST_NB(acc, ab, st_c[6], 0, 0, 1, XJ)
+#else
+#if STENCIL_KIND == 5
+#define LA_ST_TERMS(acc, ab, XJ)           \
+  {                                        \
+    const REAL t0_ = st_c[0] * XJ(i_);     \
+    acc += t0_;                            \
+    ab += fabs(t0_);                       \
+  }                                        \
+  LA_ST_NB(acc, ab, st_c[1], -1, 0, 0, XJ) \
+  LA_ST_NB(acc, ab, st_c[2], 1, 0, 0, XJ)  \
+  LA_ST_NB(acc, ab, st_c[3], 0, -1, 0, XJ) \
+  LA_ST_NB(acc, ab, st_c[4], 0, 1, 0, XJ)
+#else
+#define LA_ST_TERMS(acc, ab, XJ)             \
+  LA_ST_NB(acc, ab, st_c[0], -1, -1, 0, XJ)  \
+  LA_ST_NB(acc, ab, st_c[1], 0, -1, 0, XJ)   \
+  LA_ST_NB(acc, ab, st_c[2], 1, -1, 0, XJ)   \
+  LA_ST_NB(acc, ab, st_c[3], -1, 0, 0, XJ) { \
+    const REAL t0_ = st_c[4] * XJ(i_);       \
+    acc += t0_;                              \
+    ab += fabs(t0_);                         \
+  }                                          \
+  LA_ST_NB(acc, ab, st_c[5], 1, 0, 0, XJ)    \
+  LA_ST_NB(acc, ab, st_c[6], -1, 1, 0, XJ)   \
+  LA_ST_NB(acc, ab, st_c[7], 0, 1, 0, XJ)    \
+  LA_ST_NB(acc, ab, st_c[8], 1, 1, 0, XJ)
+#endif
+#endif
+
+#define LA_STENCIL_ROW_ABS(acc, ab, i, XJ) \
+  {                                        \
+    LA_ST_COORDS(i)                        \
+    LA_ST_TERMS(acc, ab, XJ)               \
+  }
+
+#endif

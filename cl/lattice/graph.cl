@@ -1,0 +1,55 @@
+/* graph.cl — device services of graphs and their byte states: the neighbour
+ * table of a lattice (made on the device, no host copy of a large table),
+ * the counter-based random start and a byte count as a two-stage
+ * reduction (one partial a work-group, summed on the host).
+ * Build option: GOLCL_LW, the work-group size of count_eq (a power of two). */
+#include "common/hash.cl"
+
+/* table[d*n + i] for the D offsets offs[3d .. 3d+2] of a nx×ny×nz lattice:
+ * wrapped on a torus (any extent, 1 included), -1 outside on a dead one. */
+__kernel void lattice_table(__global int *table, uint nx, uint ny, uint nz, uint torus,
+                            __global const int *offs, uint D, uint n) {
+  uint i = get_global_id(0);
+  if (i >= n) return;
+  int x = (int)(i % nx), t = (int)(i / nx), y = t % (int)ny, z = t / (int)ny;
+  for (uint d = 0; d < D; d++) {
+    int a = x + offs[3 * d], b = y + offs[3 * d + 1], c = z + offs[3 * d + 2];
+    int v;
+    if (torus) {
+      a = (a + (int)nx) % (int)nx;
+      b = (b + (int)ny) % (int)ny;
+      c = (c + (int)nz) % (int)nz;
+      v = (c * (int)ny + b) * (int)nx + a;
+    } else {
+      v = (a < 0 || b < 0 || c < 0 || a >= (int)nx || b >= (int)ny || c >= (int)nz)
+              ? -1
+              : (c * (int)ny + b) * (int)nx + a;
+    }
+    table[(ulong)d * n + i] = v;
+  }
+}
+
+/* cells[i] = 1 iff the top 32 bits of mix64(seedmix ^ key(i)) < threshold,
+ * key(i) = ((i / row) << 32) | (i % row): a grid's key when row is its width. */
+__kernel void state_randomize(__global uchar *cells, uint n, ulong row, ulong seedmix,
+                              ulong threshold) {
+  uint i = get_global_id(0);
+  if (i >= n) return;
+  ulong key = (((ulong)i / row) << 32) | ((ulong)i % row);
+  cells[i] = (uchar)((golcl_mix64(seedmix ^ key) >> 32) < threshold);
+}
+
+/* partial[group] = how many of cells[0..n-1] equal value (strided). */
+__kernel __attribute__((reqd_work_group_size(GOLCL_LW, 1, 1))) void count_eq(
+    __global const uchar *cells, uint n, uint value, __global uint *partial) {
+  __local uint sum[GOLCL_LW];
+  uint lid = get_local_id(0), c = 0;
+  for (uint i = get_global_id(0); i < n; i += get_global_size(0)) c += cells[i] == value;
+  sum[lid] = c;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint s = GOLCL_LW / 2; s > 0; s >>= 1) {
+    if (lid < s) sum[lid] += sum[lid + s];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (lid == 0) partial[get_group_id(0)] = sum[0];
+}

@@ -1,0 +1,210 @@
+/* mg.c — a geometric multigrid V-cycle for 5- and 7-point stencils: the
+ * level hierarchy (coarse operators by rediscretisation), the buffers of
+ * each level, and the launch sequence of cl/la/mg.cl. One cycle from a zero
+ * guess: red-black Gauss–Seidel (red, black), residual, restriction, the
+ * coarser cycle, prolongation, (black, red); on the last level
+ * MG_COARSE_SWEEPS symmetric sweep pairs. The whole cycle is a fixed linear
+ * map, symmetric (the post-smoother is the adjoint of the pre-smoother,
+ * restriction is a multiple of the transposed prolongation), so CG can use
+ * it as a preconditioner. */
+#include "la.h"
+
+#include <stdlib.h>
+
+#define MG_MAX_LEVELS 32
+#define MG_COARSE_SWEEPS 8 /* (red, black) this often, then (black, red) as often */
+#define MG_COARSEST 4      /* stop when a side is at most this */
+
+typedef struct mg_level {
+  golcl_stencil *S; /* level 0: the caller's (not owned) */
+  cl_mem b, x, r;   /* level 0: b and x are the caller's, given per cycle */
+} mg_level;
+
+struct golcl_mg {
+  golcl_context *ctx;
+  const golcl_stencil *S;
+  size_t nlev;
+  int wide;
+  golcl__la_geom g;
+  mg_level lev[MG_MAX_LEVELS];
+  cl_kernel smooth, residual, restrict_, prolong;
+};
+
+size_t golcl_mg_levels(const golcl_mg *mg) { return mg ? mg->nlev : 0; }
+const golcl_stencil *golcl__mg_stencil(const golcl_mg *mg) { return mg->S; }
+
+void golcl_mg_destroy(golcl_mg *mg) {
+  if (!mg) return;
+  for (size_t l = 0; l < mg->nlev; l++) {
+    mg_level *L = &mg->lev[l];
+    if (l > 0) {
+      golcl_stencil_destroy(L->S);
+      if (L->b) clReleaseMemObject(L->b);
+      if (L->x) clReleaseMemObject(L->x);
+    }
+    if (L->r) clReleaseMemObject(L->r);
+  }
+  free(mg);
+}
+
+/* The next coarser side, or 0 when this side does not coarsen. */
+static size_t coarser(size_t n, golcl_edge edge) {
+  if (edge == GOLCL_EDGE_PERIODIC) return n % 4 == 0 ? n / 2 : 0; /* stays even */
+  return n > MG_COARSEST ? (n - 1) / 2 : 0;
+}
+
+static golcl_status check_stencil(const golcl_stencil *S) {
+  static const char fn[] = "golcl_mg_create";
+  const double *c = S->coef;
+  int dims = S->kind == GOLCL_STENCIL_7 ? 3 : 2;
+  if (S->kind == GOLCL_STENCIL_9)
+    return golcl__fail(S->ctx, GOLCL_E_UNSUPPORTED, "%s: no multigrid for 9-point stencils", fn);
+  double sigma = c[0];
+  for (int d = 0; d < dims; d++) {
+    if (c[1 + 2 * d] != c[2 + 2 * d] || c[1 + 2 * d] > 0)
+      return golcl__fail(S->ctx, GOLCL_E_UNSUPPORTED,
+                         "%s: neighbour coefficients must be equal in pairs and <= 0", fn);
+    sigma += 2 * c[1 + 2 * d];
+  }
+  if (!(sigma >= 0) || !(c[0] > 0))
+    return golcl__fail(S->ctx, GOLCL_E_UNSUPPORTED,
+                       "%s: the centre must be > 0 and >= the sum of the neighbours' magnitudes",
+                       fn);
+  if (S->edge == GOLCL_EDGE_PERIODIC && (S->nx % 2 || S->ny % 2 || (dims == 3 && S->nz % 2)))
+    return golcl__fail(S->ctx, GOLCL_E_UNSUPPORTED,
+                       "%s: red-black smoothing on a periodic grid needs even sides", fn);
+  return GOLCL_OK;
+}
+
+golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **out) {
+  static const char fn[] = "golcl_mg_create";
+  if (!out) return golcl__fail(S ? S->ctx : NULL, GOLCL_E_INVALID_ARG, "%s: out is NULL", fn);
+  *out = NULL;
+  if (!S) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: S is NULL", fn);
+  golcl_status s = check_stencil(S);
+  if (s != GOLCL_OK) return s;
+  golcl_context *ctx = S->ctx;
+  golcl_mg *mg = calloc(1, sizeof *mg);
+  if (!mg) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  mg->ctx = ctx;
+  mg->S = S;
+  mg->g = golcl__la_geometry(ctx, S->n, GOLCL__LA_STREAM);
+  mg->wide = golcl__la_idx_long(S->n, &mg->g);
+  if (levels == 0 || levels > MG_MAX_LEVELS) levels = MG_MAX_LEVELS;
+  int three = S->kind == GOLCL_STENCIL_7;
+  size_t es = golcl_dtype_size(S->dtype);
+  mg->lev[0].S = (golcl_stencil *)S; /* never destroyed nor written through */
+  mg->nlev = 1;
+  s = golcl__buffer(ctx, S->n * es, CL_MEM_READ_WRITE, &mg->lev[0].r);
+  while (s == GOLCL_OK && mg->nlev < levels) {
+    const golcl_stencil *F = mg->lev[mg->nlev - 1].S;
+    size_t cx = coarser(F->nx, S->edge), cy = coarser(F->ny, S->edge);
+    size_t cz = three ? coarser(F->nz, S->edge) : 1;
+    if (cx == 0 || cy == 0 || cz == 0) break;
+    /* Rediscretisation: the neighbours (the Laplacian part) ÷ 4, the
+     * identity part σ = centre + Σ neighbours kept. */
+    double c[7], sigma = F->coef[0];
+    int nc = three ? 7 : 5;
+    for (int k = 1; k < nc; k++) {
+      c[k] = F->coef[k] / 4;
+      sigma += F->coef[k];
+    }
+    c[0] = sigma;
+    for (int k = 1; k < nc; k++) c[0] -= c[k];
+    mg_level *L = &mg->lev[mg->nlev];
+    s = golcl_stencil_create(ctx, S->kind, cx, cy, cz, c, S->edge, S->dtype, &L->S);
+    if (s != GOLCL_OK) break;
+    mg->nlev++;
+    size_t n = L->S->n;
+    s = golcl__buffer(ctx, n * es, CL_MEM_READ_WRITE, &L->b);
+    if (s == GOLCL_OK) s = golcl__buffer(ctx, n * es, CL_MEM_READ_WRITE, &L->x);
+    if (s == GOLCL_OK) s = golcl__buffer(ctx, n * es, CL_MEM_READ_WRITE, &L->r);
+  }
+  if (s == GOLCL_OK) {
+    golcl__opts o;
+    golcl__opts_init(&o);
+    golcl__la_options(&o, S->dtype, mg->wide, &mg->g);
+    golcl__stencil_options(&o, S->kind, S->edge);
+    static const char F[] = "la/mg.cl";
+    s = golcl__la_kernel(ctx, F, &o, "mg_smooth", &mg->smooth);
+    if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_residual", &mg->residual);
+    if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_restrict", &mg->restrict_);
+    if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_prolong", &mg->prolong);
+  }
+  if (s != GOLCL_OK) {
+    golcl_mg_destroy(mg);
+    return s;
+  }
+  *out = mg;
+  return GOLCL_OK;
+}
+
+static golcl_status launch_n(golcl_mg *mg, cl_kernel k, size_t n) {
+  size_t groups = (n + mg->g.local - 1) / mg->g.local;
+  if (groups > mg->g.groups) groups = mg->g.groups;
+  size_t global = groups * mg->g.local, local = mg->g.local;
+  return golcl__launch(mg->ctx, k, 1, &global, &local);
+}
+
+static golcl_status smooth(golcl_mg *mg, const golcl_stencil *S, cl_mem b, cl_mem x, int color) {
+  golcl__idx_arg n;
+  size_t ns = golcl__idx_set(mg->wide, S->n, &n);
+  cl_int c = color;
+  golcl_status s =
+      golcl__args(mg->ctx, mg->smooth, ns, (const void *)&n, GOLCL__ARG(S->meta),
+                  GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(c), GOLCL__END);
+  return s == GOLCL_OK ? launch_n(mg, mg->smooth, S->n) : s;
+}
+
+/* Level l: x = V(b) from zero. */
+static golcl_status vcycle(golcl_mg *mg, size_t l, cl_mem b, cl_mem x) {
+  golcl_context *ctx = mg->ctx;
+  const golcl_stencil *S = mg->lev[l].S;
+  cl_double zero = 0;
+  size_t es = golcl_dtype_size(S->dtype);
+  golcl_status s = golcl__fill(ctx, x, &zero, es, 0, S->n * es);
+  if (l + 1 == mg->nlev) {
+    for (int k = 0; k < 2 * MG_COARSE_SWEEPS && s == GOLCL_OK; k++) {
+      int first = k < MG_COARSE_SWEEPS ? 0 : 1; /* (red, black) then (black, red) */
+      s = smooth(mg, S, b, x, first);
+      if (s == GOLCL_OK) s = smooth(mg, S, b, x, 1 - first);
+    }
+    return s;
+  }
+  if (s == GOLCL_OK) s = smooth(mg, S, b, x, 0);
+  if (s == GOLCL_OK) s = smooth(mg, S, b, x, 1);
+  mg_level *C = &mg->lev[l + 1];
+  cl_mem r = mg->lev[l].r;
+  golcl__idx_arg n, nc;
+  size_t ns = golcl__idx_set(mg->wide, S->n, &n);
+  golcl__idx_set(mg->wide, C->S->n, &nc);
+  if (s == GOLCL_OK)
+    s = golcl__args(ctx, mg->residual, ns, (const void *)&n, GOLCL__ARG(S->meta),
+                    GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(r), GOLCL__END);
+  if (s == GOLCL_OK) s = launch_n(mg, mg->residual, S->n);
+  if (s == GOLCL_OK)
+    s = golcl__args(ctx, mg->restrict_, ns, (const void *)&nc, GOLCL__ARG(C->S->meta),
+                    GOLCL__ARG(S->meta), GOLCL__ARG(r), GOLCL__ARG(C->b), GOLCL__END);
+  if (s == GOLCL_OK) s = launch_n(mg, mg->restrict_, C->S->n);
+  if (s == GOLCL_OK) s = vcycle(mg, l + 1, C->b, C->x);
+  if (s == GOLCL_OK)
+    s = golcl__args(ctx, mg->prolong, ns, (const void *)&n, GOLCL__ARG(S->meta),
+                    GOLCL__ARG(C->S->meta), GOLCL__ARG(C->x), GOLCL__ARG(x), GOLCL__END);
+  if (s == GOLCL_OK) s = launch_n(mg, mg->prolong, S->n);
+  if (s == GOLCL_OK) s = smooth(mg, S, b, x, 1);
+  if (s == GOLCL_OK) s = smooth(mg, S, b, x, 0);
+  return s;
+}
+
+golcl_status golcl__mg_apply(golcl_mg *mg, cl_mem r, cl_mem z) { return vcycle(mg, 0, r, z); }
+
+golcl_status golcl_mg_vcycle(golcl_mg *mg, const golcl_vec *r, golcl_vec *z) {
+  static const char fn[] = "golcl_mg_vcycle";
+  if (!mg) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: mg is NULL", fn);
+  if (!r || !z || r == z)
+    return golcl__fail(mg->ctx, GOLCL_E_INVALID_ARG, "%s: r or z is NULL, or z is r", fn);
+  const golcl_stencil *S = mg->S;
+  golcl_status s = golcl__vec_match(mg->ctx, r, S->dtype, S->n, fn, "r");
+  if (s == GOLCL_OK) s = golcl__vec_match(mg->ctx, z, S->dtype, S->n, fn, "z");
+  return s == GOLCL_OK ? golcl__mg_apply(mg, r->buf, z->buf) : s;
+}

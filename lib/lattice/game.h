@@ -1,0 +1,25 @@
+/* game.h — the game struct, shared by game.c and game_tiled.c. */
+#ifndef GOLCL_GAME_PRIVATE_H
+#define GOLCL_GAME_PRIVATE_H
+
+#include "lattice.h"
+
+struct golcl_game {
+  golcl_graph *g;
+  golcl_payoffs pay;
+  int self;
+  cl_mem cur, prev; /* strategies now and a generation before; the step writes prev, then swaps */
+  cl_mem scores;    /* float an agent, made by the first two-launch step */
+  uint64_t gen;
+};
+
+/* Makes the score buffer if there is none. */
+golcl_status golcl__game_scores(golcl_game *gm);
+
+/* cur ↔ prev after a step wrote the new strategies into prev. */
+void golcl__game_swap(golcl_game *gm);
+
+/* gens generations with the tiled (two launches) or fused kernel of a lattice. */
+golcl_status golcl__game_run_tiled(golcl_game *gm, int fused, uint64_t gens);
+
+#endif

@@ -1,0 +1,73 @@
+/* lattice.h — private API of the lattice part: the graph, Life and game
+ * structs, the row dictionary, the shared launches and the C references. */
+#ifndef GOLCL_LATTICE_PRIVATE_H
+#define GOLCL_LATTICE_PRIVATE_H
+
+#include "../core/core.h"
+#include "golcl_lattice.h"
+
+/* graph.cl's options for its kernels other than count_eq (GOLCL_LW unused
+ * by them but needed to compile the file). */
+#define GOLCL__GRAPH_LW64 "-DGOLCL_LW=64"
+
+struct golcl_graph {
+  golcl_context *ctx;
+  size_t n;
+  unsigned degree;
+  int is_lattice;
+  golcl_lattice lat;
+  int offs[GOLCL_GRAPH_MAX_DEGREE][3]; /* a lattice's neighbour offsets, slot order */
+  uint64_t row;                        /* key row of randomize: see golcl_glife_randomize */
+  int32_t *host;                       /* host table, degree·n; a lattice's is made on demand */
+  cl_mem table;                        /* device table; a lattice's is made on demand */
+  int dict_state;                      /* 0 not tried, 1 made, -1 too many rows */
+  size_t dict_rows;
+  cl_mem dict_ids;  /* ushort a cell */
+  cl_mem dict_offs; /* dict_rows × degree int32: j - i, or INT_MIN */
+};
+
+/* Long runs wait for their own launches every GOLCL__LATTICE_SYNC
+ * generations, so that the queue stays bounded. */
+#define GOLCL__LATTICE_SYNC 1024
+static inline golcl_status golcl__sync(golcl_context *ctx) {
+  return golcl__cl_fail(ctx, clFinish(ctx->queue), "clFinish");
+}
+
+/* The offsets of a lattice's neighbourhood in slot order into offs; their
+ * count. */
+unsigned golcl__lattice_offsets(const golcl_lattice *lat, int offs[][3]);
+
+/* The host table of a graph (made now for a lattice). */
+golcl_status golcl__graph_host(golcl_graph *g, const int32_t **out);
+
+/* The device table (made now for a lattice). */
+golcl_status golcl__graph_table(golcl_graph *g, cl_mem *out);
+
+/* The row dictionary, made now if not tried yet: GOLCL_E_UNSUPPORTED when the
+ * graph has more than 65536 distinct rows. */
+golcl_status golcl__graph_dict(golcl_graph *g);
+
+/* A byte state buffer of n cells: write (nonzero → 1), randomize and count. */
+golcl_status golcl__state_write(golcl_context *ctx, cl_mem buf, size_t n, const uint8_t *src);
+golcl_status golcl__state_randomize(golcl_graph *g, cl_mem buf, double density, uint64_t seed,
+                                    const char *fn);
+golcl_status golcl__state_count(golcl_graph *g, cl_mem buf, uint8_t value, uint64_t *out);
+
+/* The build options of a table kernel: -DGOLCL_DEGREE=D, and -DGOLCL_DICT=1
+ * for the dictionary variant. */
+golcl_status golcl__degree_options(golcl_context *ctx, unsigned degree, int dict, golcl__opts *o);
+
+/* The C references: gens generations of Life (rule as bit sets) or of the
+ * game on the host table; in and out hold n bytes, out may not be in. The
+ * game also writes the strategies of the generation before the last into
+ * prev (in itself when gens is 0). */
+void golcl__glife_reference(const int32_t *table, size_t n, unsigned degree, uint64_t birth,
+                            uint64_t survive, uint8_t *cells, uint8_t *tmp, uint64_t gens);
+void golcl__game_reference(const int32_t *table, size_t n, unsigned degree,
+                           const golcl_payoffs *pay, int self, uint8_t *cur, uint8_t *prev,
+                           float *scores, uint64_t gens);
+
+/* The score of one agent and the decision, exactly as cl/lattice/payoff.cl. */
+float golcl__game_score(unsigned own, unsigned nc, unsigned nd, const golcl_payoffs *pay);
+
+#endif

@@ -1,0 +1,311 @@
+/* mesh.c — quad meshes on the host: the generated torus, cube-sphere and
+ * Klein bottle, queries, and the face neighbour tables (edge and vertex). */
+#include "mesh.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+golcl_mesh *golcl__mesh_alloc(size_t nv, size_t nf) {
+  golcl_mesh *m = calloc(1, sizeof *m);
+  if (!m) return NULL;
+  m->nv = nv;
+  m->nf = nf;
+  m->pos = malloc((nv ? nv : 1) * 3 * sizeof *m->pos);
+  m->faces = malloc((nf ? nf : 1) * 4 * sizeof *m->faces);
+  if (!m->pos || !m->faces) {
+    golcl_mesh_destroy(m);
+    return NULL;
+  }
+  return m;
+}
+
+void golcl_mesh_destroy(golcl_mesh *m) {
+  if (!m) return;
+  free(m->pos);
+  free(m->faces);
+  free(m);
+}
+
+size_t golcl_mesh_vertex_count(const golcl_mesh *m) { return m ? m->nv : 0; }
+size_t golcl_mesh_face_count(const golcl_mesh *m) { return m ? m->nf : 0; }
+
+golcl_status golcl_mesh_vertex(const golcl_mesh *m, size_t i, double xyz[3]) {
+  if (!m || !xyz || i >= m->nv)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mesh_vertex: NULL argument or index");
+  memcpy(xyz, m->pos + 3 * i, 3 * sizeof *xyz);
+  return GOLCL_OK;
+}
+
+golcl_status golcl_mesh_face(const golcl_mesh *m, size_t i, uint32_t v[4]) {
+  if (!m || !v || i >= m->nf)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mesh_face: NULL argument or index");
+  memcpy(v, m->faces + 4 * i, 4 * sizeof *v);
+  return GOLCL_OK;
+}
+
+/* Checks a w×h generated grid of quads. */
+static golcl_status check_wh(uint32_t w, uint32_t h, golcl_mesh **out, const char *fn) {
+  if (!out) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: out is NULL", fn);
+  *out = NULL;
+  if (w < 3 || h < 3)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: %u×%u, each side must be at least 3", fn, w,
+                       h);
+  if ((uint64_t)w * h > GOLCL_MESH_MAX_FACES)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: %u×%u is more than %u faces", fn, w, h,
+                       GOLCL_MESH_MAX_FACES);
+  return GOLCL_OK;
+}
+
+golcl_status golcl_mesh_torus(uint32_t w, uint32_t h, double R, double r, golcl_mesh **out) {
+  golcl_status s = check_wh(w, h, out, "golcl_mesh_torus");
+  if (s != GOLCL_OK) return s;
+  if (!(r > 0 && R > r && isfinite(R)))
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mesh_torus: radii R %g, r %g (R > r > 0)",
+                       R, r);
+  golcl_mesh *m = golcl__mesh_alloc((size_t)w * h, (size_t)w * h);
+  if (!m) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "golcl_mesh_torus: out of memory");
+  m->row = w;
+  for (uint32_t y = 0; y < h; y++)
+    for (uint32_t x = 0; x < w; x++) {
+      size_t i = (size_t)y * w + x;
+      double u = 2 * M_PI * x / w, v = 2 * M_PI * y / h;
+      m->pos[3 * i] = (R + r * cos(v)) * cos(u);
+      m->pos[3 * i + 1] = (R + r * cos(v)) * sin(u);
+      m->pos[3 * i + 2] = r * sin(v);
+      uint32_t x1 = (x + 1) % w, y1 = (y + 1) % h;
+      uint32_t *f = m->faces + 4 * i;
+      f[0] = y * w + x;
+      f[1] = y * w + x1;
+      f[2] = y1 * w + x1;
+      f[3] = y1 * w + x;
+    }
+  *out = m;
+  return GOLCL_OK;
+}
+
+golcl_status golcl_mesh_klein(uint32_t w, uint32_t h, golcl_mesh **out) {
+  golcl_status s = check_wh(w, h, out, "golcl_mesh_klein");
+  if (s != GOLCL_OK) return s;
+  golcl_mesh *m = golcl__mesh_alloc((size_t)w * h, (size_t)w * h);
+  if (!m) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "golcl_mesh_klein: out of memory");
+  m->row = w;
+  for (uint32_t y = 0; y < h; y++)
+    for (uint32_t x = 0; x < w; x++) {
+      size_t i = (size_t)y * w + x;
+      /* figure-8 immersion: crossing u = 2π maps v to -v, as row h maps
+       * vertex x of row 0 to w - x */
+      double u = 2 * M_PI * y / h, v = 2 * M_PI * x / w, a = 2.5;
+      double c = a + cos(u / 2) * sin(v) - sin(u / 2) * sin(2 * v);
+      m->pos[3 * i] = c * cos(u);
+      m->pos[3 * i + 1] = c * sin(u);
+      m->pos[3 * i + 2] = sin(u / 2) * sin(v) + cos(u / 2) * sin(2 * v);
+      uint32_t x1 = (x + 1) % w, *f = m->faces + 4 * i;
+      f[0] = y * w + x;
+      f[1] = y * w + x1;
+      if (y + 1 < h) {
+        f[2] = (y + 1) * w + x1;
+        f[3] = (y + 1) * w + x;
+      } else { /* the twist: vertex (i, h) is (w - i mod w, 0) */
+        f[2] = (w - x1) % w;
+        f[3] = (w - x) % w;
+      }
+    }
+  *out = m;
+  return GOLCL_OK;
+}
+
+/* Cube-sphere vertices deduplicated through an open-addressing map from the
+ * integer cube point to the vertex index. */
+typedef struct vmap {
+  uint64_t *keys; /* key + 1, 0 empty */
+  uint32_t *idx;
+  size_t cap;
+} vmap;
+
+static long vmap_get(vmap *vm, golcl_mesh *m, uint64_t key, const double p[3], uint32_t n) {
+  size_t h = (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 17) & (vm->cap - 1);
+  while (vm->keys[h] && vm->keys[h] != key + 1) h = (h + 1) & (vm->cap - 1);
+  if (vm->keys[h]) return vm->idx[h];
+  size_t i = m->nv++;
+  double q[3], len = 0;
+  for (int k = 0; k < 3; k++) {
+    q[k] = 2.0 * p[k] / n - 1.0;
+    len += q[k] * q[k];
+  }
+  len = sqrt(len);
+  for (int k = 0; k < 3; k++) m->pos[3 * i + k] = q[k] / len;
+  vm->keys[h] = key + 1;
+  vm->idx[h] = (uint32_t)i;
+  return (long)i;
+}
+
+golcl_status golcl_mesh_cube_sphere(uint32_t n, golcl_mesh **out) {
+  const char *fn = "golcl_mesh_cube_sphere";
+  if (!out) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: out is NULL", fn);
+  *out = NULL;
+  if (n == 0 || 6 * (uint64_t)n * n > GOLCL_MESH_MAX_FACES)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: n %u (1 .. %u faces)", fn, n,
+                       GOLCL_MESH_MAX_FACES);
+  /* origin and axes of the 6 faces in the integer cube [0, n]³, A × B outward */
+  static const int O[6][3] = {{1, 0, 0}, {0, 0, 0}, {0, 1, 0}, {0, 0, 0}, {0, 0, 1}, {0, 0, 0}};
+  static const int A[6][3] = {{0, 1, 0}, {0, 0, 1}, {0, 0, 1}, {1, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+  static const int B[6][3] = {{0, 0, 1}, {0, 1, 0}, {1, 0, 0}, {0, 0, 1}, {0, 1, 0}, {1, 0, 0}};
+  size_t nf = 6 * (size_t)n * n, nvmax = 6 * (size_t)(n + 1) * (n + 1);
+  golcl_mesh *m = golcl__mesh_alloc(nvmax, nf);
+  vmap vm = {0};
+  vm.cap = 1;
+  while (vm.cap < 2 * nvmax) vm.cap *= 2;
+  vm.keys = calloc(vm.cap, sizeof *vm.keys);
+  vm.idx = malloc(vm.cap * sizeof *vm.idx);
+  if (!m || !vm.keys || !vm.idx) {
+    golcl_mesh_destroy(m);
+    free(vm.keys);
+    free(vm.idx);
+    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "%s: out of memory", fn);
+  }
+  m->nv = 0;
+  for (int f = 0; f < 6; f++)
+    for (uint32_t v = 0; v < n; v++)
+      for (uint32_t u = 0; u < n; u++) {
+        static const int du[4] = {0, 1, 1, 0}, dv[4] = {0, 0, 1, 1};
+        uint32_t *q = m->faces + 4 * ((size_t)f * n * n + (size_t)v * n + u);
+        for (int c = 0; c < 4; c++) {
+          double p[3];
+          uint64_t key = 0;
+          for (int k = 0; k < 3; k++) {
+            p[k] =
+                (double)O[f][k] * n + (double)A[f][k] * (u + du[c]) + (double)B[f][k] * (v + dv[c]);
+            key = key * (n + 1) + (uint64_t)p[k];
+          }
+          q[c] = (uint32_t)vmap_get(&vm, m, key, p, n);
+        }
+      }
+  free(vm.keys);
+  free(vm.idx);
+  *out = m;
+  return GOLCL_OK;
+}
+
+/* ----------------------------------------------------------- neighbours */
+
+/* Faces around each vertex, in increasing face index (CSR). */
+typedef struct incidence {
+  size_t *start; /* nv + 1 */
+  uint32_t *face;
+} incidence;
+
+static int incidence_make(const golcl_mesh *m, incidence *inc) {
+  inc->start = calloc(m->nv + 1, sizeof *inc->start);
+  inc->face = malloc(4 * m->nf * sizeof *inc->face);
+  if (!inc->start || !inc->face) return -1;
+  for (size_t k = 0; k < 4 * m->nf; k++) inc->start[m->faces[k] + 1]++;
+  for (size_t v = 0; v < m->nv; v++) inc->start[v + 1] += inc->start[v];
+  size_t *fill = malloc((m->nv + 1) * sizeof *fill);
+  if (!fill) return -1;
+  memcpy(fill, inc->start, (m->nv + 1) * sizeof *fill);
+  for (size_t f = 0; f < m->nf; f++)
+    for (int c = 0; c < 4; c++) inc->face[fill[m->faces[4 * f + c]]++] = (uint32_t)f;
+  free(fill);
+  return 0;
+}
+
+/* 1 if face g has the edge {a, b}. */
+static int has_edge(const golcl_mesh *m, size_t g, uint32_t a, uint32_t b) {
+  const uint32_t *q = m->faces + 4 * g;
+  for (int c = 0; c < 4; c++) {
+    uint32_t p = q[c], r = q[(c + 1) % 4];
+    if ((p == a && r == b) || (p == b && r == a)) return 1;
+  }
+  return 0;
+}
+
+static golcl_status edge_rows(const golcl_mesh *m, const incidence *inc, int32_t *t) {
+  for (size_t f = 0; f < m->nf; f++)
+    for (int k = 0; k < 4; k++) {
+      uint32_t a = m->faces[4 * f + k], b = m->faces[4 * f + (k + 1) % 4];
+      int32_t other = -1;
+      for (size_t e = inc->start[a]; e < inc->start[a + 1]; e++) {
+        uint32_t g = inc->face[e];
+        if (g == f || (e > inc->start[a] && inc->face[e - 1] == g) || !has_edge(m, g, a, b))
+          continue;
+        if (other >= 0)
+          return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
+                             "golcl_mesh_table: the edge %u-%u is shared by more than two faces", a,
+                             b);
+        other = (int32_t)g;
+      }
+      t[(size_t)k * m->nf + f] = other;
+    }
+  return GOLCL_OK;
+}
+
+/* Vertex neighbours of face f into row (count returned), at most cap. */
+static unsigned vertex_row(const golcl_mesh *m, const incidence *inc, size_t f, int32_t *row,
+                           unsigned cap) {
+  unsigned cnt = 0;
+  for (int c = 0; c < 4; c++) {
+    uint32_t v = m->faces[4 * f + c];
+    for (size_t e = inc->start[v]; e < inc->start[v + 1]; e++) {
+      uint32_t g = inc->face[e];
+      if (g == f) continue;
+      unsigned k = 0;
+      while (k < cnt && k < cap && row[k] != (int32_t)g) k++;
+      if (k < cnt && k < cap) continue;
+      if (cnt < cap) row[cnt] = (int32_t)g;
+      cnt++;
+    }
+  }
+  return cnt;
+}
+
+golcl_status golcl_mesh_table(const golcl_mesh *m, golcl_mesh_adjacency adjacency, int32_t **table,
+                              unsigned *degree) {
+  const char *fn = "golcl_mesh_table";
+  if (!m || !table || !degree)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: NULL argument", fn);
+  *table = NULL;
+  if (adjacency != GOLCL_MESH_EDGE && adjacency != GOLCL_MESH_VERTEX)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: bad adjacency %d", fn, (int)adjacency);
+  incidence inc = {0};
+  golcl_status s = GOLCL_OK;
+  int32_t *t = NULL;
+  unsigned D = 4;
+  if (incidence_make(m, &inc) != 0) {
+    s = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "%s: out of memory", fn);
+  } else if (adjacency == GOLCL_MESH_VERTEX) {
+    int32_t row[GOLCL_GRAPH_MAX_DEGREE];
+    D = 1;
+    for (size_t f = 0; f < m->nf && s == GOLCL_OK; f++) {
+      unsigned c = vertex_row(m, &inc, f, row, GOLCL_GRAPH_MAX_DEGREE);
+      if (c > GOLCL_GRAPH_MAX_DEGREE)
+        s = golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
+                        "%s: face %zu has %u vertex neighbours (at most %d)", fn, f, c,
+                        GOLCL_GRAPH_MAX_DEGREE);
+      if (c > D) D = c;
+    }
+  }
+  if (s == GOLCL_OK && !(t = malloc((size_t)D * m->nf * sizeof *t)))
+    s = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "%s: out of memory", fn);
+  if (s == GOLCL_OK && adjacency == GOLCL_MESH_EDGE) s = edge_rows(m, &inc, t);
+  if (s == GOLCL_OK && adjacency == GOLCL_MESH_VERTEX) {
+    int32_t row[GOLCL_GRAPH_MAX_DEGREE];
+    for (size_t f = 0; f < m->nf; f++) {
+      unsigned c = vertex_row(m, &inc, f, row, D);
+      for (unsigned d = 0; d < D; d++) t[(size_t)d * m->nf + f] = d < c ? row[d] : -1;
+    }
+  }
+  free(inc.start);
+  free(inc.face);
+  if (s != GOLCL_OK) {
+    free(t);
+    return s;
+  }
+  *table = t;
+  *degree = D;
+  return GOLCL_OK;
+}
