@@ -455,6 +455,20 @@ GOLCL_API golcl_status golcl_stepper_run(golcl_stepper *stepper, golcl_grid *gri
 GOLCL_API golcl_status golcl_stepper_get_stats(const golcl_stepper *stepper,
                                                golcl_stepper_stats *out);
 
+/** The generations one launch of the stepper advances (1 for one-generation
+ *  kernels and for REFERENCE, which has no launches): a run of N generations
+ *  makes ceil(N / g) launches. With grid NULL, the count the stepper declares
+ *  for every grid; with a grid, the count of its plan for that grid's shape
+ *  (a stepper may choose it per grid or from opts.gens_per_launch), made as
+ *  golcl_stepper_prepare makes it (kernels built once, then cached). Layered
+ *  code (libgolcl_dist's ghost-frame depth) uses it to line work up with
+ *  whole launches.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL stepper or out);
+ *          with a grid also GOLCL_E_MISMATCH, GOLCL_E_UNSUPPORTED and
+ *          GOLCL_E_BUILD as golcl_stepper_prepare. *out is 0 on failure. */
+GOLCL_API golcl_status golcl_stepper_generations_per_launch(golcl_stepper *stepper,
+                                                            golcl_grid *grid, uint32_t *out);
+
 /** The kind of a stepper (GOLCL_STEPPER_COUNT for NULL). */
 GOLCL_API golcl_stepper_kind golcl_stepper_kind_of(const golcl_stepper *stepper);
 

@@ -270,6 +270,24 @@ golcl_status golcl_stepper_get_stats(const golcl_stepper *s, golcl_stepper_stats
   return s->ops->stats ? s->ops->stats(s, out) : GOLCL_OK;
 }
 
+golcl_status golcl_stepper_generations_per_launch(golcl_stepper *s, golcl_grid *g, uint32_t *out) {
+  static const char fn[] = "golcl_stepper_generations_per_launch";
+  if (out) *out = 0;
+  if (!s || !out)
+    return golcl__fail(s ? s->ctx : NULL, GOLCL_E_INVALID_ARG, "%s: NULL argument", fn);
+  golcl_status st = g ? check_pair(s, g, fn) : GOLCL_OK;
+  if (st != GOLCL_OK) return st;
+  uint32_t declared = s->ops->gens_per_launch ? s->ops->gens_per_launch : 1;
+  if (!g || s->ops->host_run) { /* REFERENCE: no launches, one generation counts as one */
+    *out = s->ops->host_run ? 1 : declared;
+    return GOLCL_OK;
+  }
+  const golcl__plan *p = NULL;
+  st = golcl__stepper_plan(s, g, &p);
+  if (st == GOLCL_OK) *out = p->gens_per_launch ? p->gens_per_launch : 1;
+  return st;
+}
+
 golcl_stepper_kind golcl_stepper_kind_of(const golcl_stepper *s) {
   return s ? s->kind : GOLCL_STEPPER_COUNT;
 }
