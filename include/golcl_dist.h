@@ -120,16 +120,30 @@ typedef struct golcl_dist_grid_opts {
    *  from the rank count and the grid's shape (least halo traffic). */
   uint32_t px, py;
   /** k: the depth of the ghost frame, and so the generations run between
-   *  two exchanges; 0 → golcl_dist_default_halo(). */
+   *  two exchanges; 0 → chosen: golcl_dist_halo_for(g) with g the
+   *  stepper's generations per launch, or golcl_dist_default_halo()
+   *  without a stepper. */
   uint32_t halo;
+  /** Per rank, may be NULL: the stepper the grid will be stepped with, on
+   *  golcl_dist_context_local (of the same kind on every rank). Only read
+   *  when halo is 0, to choose k from its generations per launch
+   *  (golcl_stepper_generations_per_launch without a grid). */
+  golcl_stepper *stepper;
 } golcl_dist_grid_opts;
 
-/** The k used when golcl_dist_grid_opts.halo is 0 (process-wide; starts at
- *  GOLCL_DIST_DEFAULT_HALO), and its setter. A stepper that does g
- *  generations a launch runs best with k a multiple of g.
- *  golcl_dist_set_default_halo returns GOLCL_E_INVALID_ARG for 0. */
+/** The k used when golcl_dist_grid_opts.halo is 0 and no stepper is given
+ *  (process-wide; starts at GOLCL_DIST_DEFAULT_HALO), and its setter.
+ *  golcl_dist_set_default_halo returns GOLCL_E_INVALID_ARG for 0 or above
+ *  2^24. */
 GOLCL_API uint32_t golcl_dist_default_halo(void);
 GOLCL_API golcl_status golcl_dist_set_default_halo(uint32_t k);
+
+/** The k chosen for a stepper that advances g generations a launch: the
+ *  smallest multiple of g that is at least golcl_dist_default_halo(), so
+ *  that every exchange interval is whole launches (g 0 or 1 gives the
+ *  default). Capped at 2^24: then the largest multiple of g below it, or
+ *  2^24 for g above it. Local, no communication. */
+GOLCL_API uint32_t golcl_dist_halo_for(uint32_t gens_per_launch);
 
 /** Where a grid lives on this rank (golcl_dist_grid_part). */
 typedef struct golcl_dist_part {

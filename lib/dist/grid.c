@@ -18,6 +18,15 @@ golcl_status golcl_dist_set_default_halo(uint32_t k) {
   return GOLCL_OK;
 }
 
+uint32_t golcl_dist_halo_for(uint32_t g) {
+  uint64_t d = golcl_dist_default_halo();
+  if (g <= 1) return (uint32_t)d;
+  if (g >= MAX_HALO) return MAX_HALO;
+  uint64_t k = (d + g - 1) / g * g;
+  while (k > MAX_HALO) k -= g; /* only when d is near 2^24: the largest multiple below */
+  return (uint32_t)k;
+}
+
 static void free_links(dist_link *l, size_t n) {
   for (size_t i = 0; l && i < n; i++) {
     free(l[i].pieces);
@@ -110,7 +119,16 @@ static golcl_status check_create(golcl_dist_context *d, uint32_t w, uint32_t h, 
   dc->W = w;
   dc->H = h;
   dc->boundary = b;
-  dc->k = opts && opts->halo ? opts->halo : golcl_dist_default_halo();
+  if (opts && opts->halo) {
+    dc->k = opts->halo;
+  } else if (opts && opts->stepper) {
+    uint32_t g = 0;
+    golcl_status s = golcl_stepper_generations_per_launch(opts->stepper, NULL, &g);
+    if (s != GOLCL_OK) return golcl__dist_core(d, s, "golcl_stepper_generations_per_launch");
+    dc->k = golcl_dist_halo_for(g);
+  } else {
+    dc->k = golcl_dist_default_halo();
+  }
   if (dc->k > MAX_HALO)
     return golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "golcl_dist_grid_create: halo %u is above 2^24",
                             (unsigned)dc->k);

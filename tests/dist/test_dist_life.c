@@ -464,11 +464,47 @@ static void test_devices(void) {
   golcl_dist_context_destroy(NULL);
 }
 
+/* k: chosen from the stepper's generations per launch (whole launches an interval), the
+ * default without a stepper, and opts.halo when given. */
+static void test_halo_choice(void) {
+  uint32_t d = golcl_dist_default_halo();
+  MT_CHECK(d == GOLCL_DIST_DEFAULT_HALO, "default %u", d);
+  MT_CHECK(golcl_dist_halo_for(0) == d && golcl_dist_halo_for(1) == d, "g 0, 1");
+  MT_CHECK(golcl_dist_halo_for(3) == 18 && golcl_dist_halo_for(5) == 20, "g 3, 5");
+  MT_CHECK(golcl_dist_halo_for(16) == 16 && golcl_dist_halo_for(40) == 40, "g 16, 40");
+  MT_CHECK(golcl_dist_halo_for(1u << 25) == 1u << 24, "g above 2^24");
+  MT_CHECK(golcl_dist_halo_for((1u << 24) - 1) == (1u << 24) - 1, "g just below 2^24");
+  MT_OK(golcl_dist_set_default_halo(7));
+  MT_CHECK(golcl_dist_halo_for(3) == 9 && golcl_dist_halo_for(1) == 7, "default 7");
+  MT_OK(golcl_dist_set_default_halo(d));
+  for (size_t i = 0; i < nkinds; i++) {
+    golcl_stepper *st = NULL;
+    MT_OK(golcl_stepper_create(golcl_dist_context_local(mt_dctx), kinds[i], NULL, &st));
+    uint32_t g = 0;
+    MT_OK(golcl_stepper_generations_per_launch(st, NULL, &g));
+    for (uint32_t given = 0; given <= 5; given += 5) {
+      golcl_dist_grid_opts o = {0};
+      o.stepper = st;
+      o.halo = given;
+      golcl_dist_grid *grid = NULL;
+      golcl_dist_part p = {0};
+      MT_OK(golcl_dist_grid_create(mt_dctx, 40, 30, GOLCL_BOUNDARY_TORUS, &o, &grid));
+      MT_OK(golcl_dist_grid_part(grid, &p));
+      uint32_t want = given ? given : golcl_dist_halo_for(g);
+      MT_CHECK(p.halo == want, "%s: k %u, want %u (%u generations a launch)",
+               golcl_stepper_name(kinds[i]), p.halo, want, g);
+      golcl_dist_grid_destroy(grid);
+    }
+    golcl_stepper_destroy(st);
+  }
+}
+
 int main(int argc, char **argv) {
   if (mt_init(&argc, &argv, "test_dist_life")) return 1;
   find_kinds();
   mt_run("devices", test_devices);
   mt_run("decomposition", test_decomposition);
+  mt_run("halo_choice", test_halo_choice);
   mt_run("randomize", test_randomize);
   mt_run("matrix", test_matrix);
   mt_run("every_stepper", test_every_stepper);
