@@ -41,26 +41,33 @@ static golcl_status unpack(golcl_dist_grid *g, dist_link *l) {
   return s;
 }
 
+/* The frames are written from blocks only (sources are block cells, destinations frame
+ * cells), so the order of the pieces is free: receives are posted first, each link is sent as
+ * soon as it is packed, the rank's own wrapped pieces are copied while the messages travel, and
+ * each message is unpacked as it lands. Whatever happens locally, every message is sent and
+ * received. */
 golcl_status golcl__dist_exchange(golcl_dist_grid *g) {
   golcl_status s = GOLCL_OK;
-  int any = g->nsend || g->nrecv || g->self.npieces;
-  if (!any) return GOLCL_OK;
-  for (size_t i = 0; i < g->nsend && s == GOLCL_OK; i++) s = pack(g, &g->send[i]);
-  if (s == GOLCL_OK) s = pack(g, &g->self);
-  /* Whatever happened locally, every message is sent and received. */
-  size_t n = 0;
+  if (!g->nsend && !g->nrecv && !g->self.npieces) return GOLCL_OK;
+  MPI_Request *rr = g->reqs, *sr = g->reqs + g->nrecv;
   for (size_t i = 0; i < g->nrecv; i++)
     MPI_Irecv(g->recv[i].buf, (int)g->recv[i].bytes, MPI_BYTE, g->recv[i].peer, 0, g->d->comm,
-              &g->reqs[n++]);
+              &rr[i]);
   for (size_t i = 0; i < g->nsend; i++) {
+    if (s == GOLCL_OK) s = pack(g, &g->send[i]);
     MPI_Isend(g->send[i].buf, (int)g->send[i].bytes, MPI_BYTE, g->send[i].peer, 0, g->d->comm,
-              &g->reqs[n++]);
+              &sr[i]);
     g->stats.bytes_sent += g->send[i].bytes;
   }
-  MPI_Waitall((int)n, g->reqs, MPI_STATUSES_IGNORE);
-  for (size_t i = 0; i < g->nrecv && s == GOLCL_OK; i++) s = unpack(g, &g->recv[i]);
+  if (s == GOLCL_OK) s = pack(g, &g->self);
   if (s == GOLCL_OK) s = unpack(g, &g->self);
   g->stats.bytes_copied += g->self.bytes;
+  for (size_t left = g->nrecv; left > 0; left--) {
+    int i = MPI_UNDEFINED;
+    MPI_Waitany((int)g->nrecv, rr, &i, MPI_STATUS_IGNORE);
+    if (i != MPI_UNDEFINED && s == GOLCL_OK) s = unpack(g, &g->recv[i]);
+  }
+  MPI_Waitall((int)g->nsend, sr, MPI_STATUSES_IGNORE);
   g->stats.exchanges++;
   return s;
 }
