@@ -386,18 +386,27 @@ GOLCL_API golcl_status golcl_dist_fd_wave_cn(golcl_dist_context *dctx, size_t nx
                                              double alpha, golcl_dtype dtype,
                                              golcl_dist_bandmat **A, golcl_dist_bandmat **M);
 
-/** Solves A·x = b by CG (plain or Jacobi) with the stopping rule, report
- *  and restarts of golcl_cg_solve. Vectors are partitioned by rows; the
- *  search direction's halo travels through the host once an iteration; the
- *  three dot products of an iteration are reduced in rank order (the same
- *  bits for the same rank count, every run), so every rank takes the same
- *  decisions. The iteration is built from golcl_la.h's public calls (band
- *  product, axpby, mul, dot) rather than the fused single-device kernels.
+/** Solves A·x = b by CG (plain or Jacobi): the solver of golcl_la.h
+ *  (golcl_cg_run, its stopping rule, restarts, scaling, report and history)
+ *  run on every rank over its rows plus the matrix's halo, through the
+ *  solver's hooks: before each product the halo travels through the host;
+ *  every dot product's per-rank partial sums are gathered and added in rank
+ *  order (the same bits for the same rank count, every run), so that every
+ *  rank's kernels take the same decisions. With one rank it is the plain
+ *  (fused) single-device solve. The ranks' devices must compute alike (the
+ *  same model and driver): decisions are made on the devices from the same
+ *  sums, and devices that round differently could decide differently (then
+ *  GOLCL_E_UNSUPPORTED on every rank, never a hang).
+ *  @param opts  as golcl_cg_solve; max_iter 0 means n (the global order);
+ *               history is per rank (each rank gets the same entries).
  *  @param x  in: the guess; out: the solution (written only on GOLCL_OK).
- *  @return GOLCL_OK (see report->converged); GOLCL_E_INVALID_ARG (NULL
- *          argument, b == x, bad tolerances or precond, JACOBI without a
- *          main diagonal, values that differ); GOLCL_E_MISMATCH;
- *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_BUILD; GOLCL_E_OPENCL. */
+ *  @return GOLCL_OK (see report->converged and report->stop);
+ *          GOLCL_E_INVALID_ARG (NULL argument, b == x, bad tolerances or
+ *          precond, JACOBI without a main diagonal, history_cap > 0 with a
+ *          NULL history on some rank, values that differ);
+ *          GOLCL_E_MISMATCH; GOLCL_E_UNSUPPORTED (the ranks' devices decided
+ *          differently); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_BUILD;
+ *          GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b,
                                            golcl_dist_vec *x, const golcl_cg_opts *opts,
                                            golcl_cg_report *report);

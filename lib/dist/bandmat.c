@@ -68,6 +68,11 @@ void golcl__dist_halo_buf(golcl_dist_bandmat *A, cl_mem buf, golcl_status *ls) {
   cl_command_queue q = golcl_context_cl_queue(d->ctx);
   size_t es = golcl_dtype_size(A->dtype);
   cl_int err = CL_SUCCESS;
+  /* The last exchange's writes may still read the receive buffers: the blocking reads below
+   * (in-order queue) wait for them; without reads, wait here. */
+  if (A->writes_pending && A->nsend == 0 && (err = clFinish(q)) != CL_SUCCESS)
+    *ls = golcl__dist_fail(d, GOLCL_E_OPENCL, "clFinish (halo): %d", (int)err);
+  A->writes_pending = 0;
   for (int i = 0; i < A->nsend && *ls == GOLCL_OK; i++) {
     char *p = A->send[i].buf;
     for (int j = 0; j < A->send[i].nrun && err == CL_SUCCESS; j++) {
@@ -86,7 +91,7 @@ void golcl__dist_halo_buf(golcl_dist_bandmat *A, cl_mem buf, golcl_status *ls) {
     MPI_Isend(A->send[i].buf, (int)(A->send[i].len * es), MPI_BYTE, A->send[i].rank, 3, d->comm,
               &A->reqs[n++]);
   MPI_Waitall(n, A->reqs, MPI_STATUSES_IGNORE);
-  /* The writes are queued; one wait at the end, before the host buffers are used again. */
+  /* The writes are queued, not waited for (see the top). */
   for (int i = 0; i < A->nrecv && *ls == GOLCL_OK; i++) {
     const char *p = A->recv[i].buf;
     for (int j = 0; j < A->recv[i].nrun && err == CL_SUCCESS; j++) {
@@ -97,8 +102,7 @@ void golcl__dist_halo_buf(golcl_dist_bandmat *A, cl_mem buf, golcl_status *ls) {
     if (err != CL_SUCCESS)
       *ls = golcl__dist_fail(d, GOLCL_E_OPENCL, "clEnqueueWriteBuffer (halo): %d", (int)err);
   }
-  if (A->nrecv && *ls == GOLCL_OK && (err = clFinish(q)) != CL_SUCCESS)
-    *ls = golcl__dist_fail(d, GOLCL_E_OPENCL, "clFinish (halo): %d", (int)err);
+  A->writes_pending = A->nrecv > 0;
 }
 
 void golcl__dist_halo(golcl_dist_bandmat *A, golcl_vec *ve, golcl_status *ls) {
@@ -112,6 +116,7 @@ static void free_peers(dist_peer *p, int n) {
 
 void golcl_dist_bandmat_destroy(golcl_dist_bandmat *A) {
   if (!A) return;
+  if (A->writes_pending) clFinish(golcl_context_cl_queue(A->d->ctx)); /* before the buffers go */
   golcl_bandmat_destroy(A->local);
   golcl_vec_destroy(A->xe);
   golcl_vec_destroy(A->ye);

@@ -89,11 +89,13 @@ static golcl_status hook_reduce(void *user, cl_command_queue q, cl_mem part, siz
   if (rows > ROUND_VALS)
     ls = golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "cg reduce hook: %zu rows", rows);
   if (ls == GOLCL_OK && bytes > c->scratch_bytes) {
-    void *p = realloc(c->scratch, bytes);
+    /* room for the most rows at once; a write queued from the old room must be done first */
+    size_t cap = ROUND_VALS * groups * es;
+    void *p = clFinish(q) == CL_SUCCESS ? realloc(c->scratch, cap > bytes ? cap : bytes) : NULL;
     if (!p)
       ls = golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
     else
-      c->scratch = p, c->scratch_bytes = bytes;
+      c->scratch = p, c->scratch_bytes = cap > bytes ? cap : bytes;
   }
   cl_int err = CL_SUCCESS;
   if (ls == GOLCL_OK)
@@ -113,7 +115,9 @@ static golcl_status hook_reduce(void *user, cl_command_queue q, cl_mem part, siz
     else
       ((float *)c->scratch)[r * groups] = (float)sums[r];
   }
-  err = clEnqueueWriteBuffer(q, part, CL_TRUE, offset * es, bytes, c->scratch, 0, NULL, NULL);
+  /* Not waited for: the next read of the partials (blocking, on this in-order queue) comes
+   * after it, before the room is written again. */
+  err = clEnqueueWriteBuffer(q, part, CL_FALSE, offset * es, bytes, c->scratch, 0, NULL, NULL);
   return err == CL_SUCCESS
              ? GOLCL_OK
              : golcl__dist_fail(d, GOLCL_E_OPENCL, "clEnqueueWriteBuffer (partials): %d", (int)err);
@@ -250,7 +254,7 @@ golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl
     }
   }
   if (s == GOLCL_OK) *report = rep;
-  golcl_cg_destroy(cg);
+  golcl_cg_destroy(cg); /* waits for the queue: no write from the scratch room is left */
   local_free(&L);
   free(c.all);
   free(c.scratch);

@@ -39,6 +39,7 @@ struct golcl_dist_bandmat {
   dist_peer *send, *recv;
   int nsend, nrecv;
   MPI_Request *reqs;
+  int writes_pending; /* halo writes queued from the receive buffers, not waited for */
 };
 
 /* Sums vals[0..n-1] (n <= DIST_MAX_SUMS) over the ranks in rank order, on every rank, and
