@@ -6,14 +6,22 @@ VERSION_MINOR := $(shell sed -n 's/^\#define GOLCL_VERSION_MINOR \([0-9]*\).*/\1
 VERSION_PATCH := $(shell sed -n 's/^\#define GOLCL_VERSION_PATCH \([0-9]*\).*/\1/p' include/golcl.h)
 VERSION := $(VERSION_MAJOR).$(VERSION_MINOR).$(VERSION_PATCH)
 
+# Install folders (GNU names). Multiarch systems put libraries in a
+# per-architecture folder: make install PREFIX=/usr libdir=/usr/lib/x86_64-linux-gnu
+# (Debian: libdir=/usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)); golcl.pc
+# and pkgconfigdir follow libdir. RPATH=DIR links the installed golcl command
+# with a run path, for a libdir that the dynamic loader does not search.
 PREFIX     ?= /usr/local
 prefix     ?= $(PREFIX)
 exec_prefix ?= $(prefix)
 bindir     ?= $(exec_prefix)/bin
 libdir     ?= $(exec_prefix)/lib
 includedir ?= $(prefix)/include
+datarootdir ?= $(prefix)/share
+mandir     ?= $(datarootdir)/man
 pkgconfigdir ?= $(libdir)/pkgconfig
 DESTDIR    ?=
+RPATH      ?=
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -32,6 +40,8 @@ ifeq ($(CLBLAST),0)
 LIB_LIBS := -lOpenCL $(ZLIB_LIBS) -lm
 BASE_CPPFLAGS += -DGOLCL_HAVE_CLBLAST=0
 endif
+# Device discovery is serialised with a pthread mutex (lib/core/context.c).
+LIB_LIBS += -pthread
 
 # Sources: every .c under lib/, every .cl under cl/ (embedded at build time).
 LIB_SRC := $(sort $(filter-out lib/dist/%,$(wildcard lib/*/*.c)))
@@ -39,7 +49,10 @@ LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/kernels.o
 CL_SRC  := $(sort $(filter-out cl/dist/%,$(wildcard cl/*/*.cl)))
 
 STATIC  := $(BUILD)/libgolcl.a
-SONAME  := libgolcl.so.$(VERSION_MAJOR)
+# Soname policy: while the major version is 0 every minor version may break
+# the ABI, so the soname is libgolcl.so.0.MINOR; from 1.0 on it is
+# libgolcl.so.MAJOR (include/golcl.h, "ABI AND VERSIONS").
+SONAME  := libgolcl.so.$(if $(filter 0,$(VERSION_MAJOR)),0.$(VERSION_MINOR),$(VERSION_MAJOR))
 SHARED  := $(BUILD)/libgolcl.so.$(VERSION)
 
 # Examples: examples/NAME.c is one program; examples/golcl/*.c is the golcl
@@ -67,7 +80,7 @@ DEPS_PKGS := ocl-icd-opencl-dev opencl-headers pocl-opencl-icd libclblast-dev ch
              zlib1g-dev
 
 .PHONY: all lib examples tests test demo deps install install-pc install-static install-shared \
-        install-includes install-bin uninstall clean asan docs
+        install-includes install-bin install-man uninstall clean asan docs
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -123,13 +136,19 @@ $(BUILD)/obj/tests/%.o: tests/%.c
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_UTIL_OBJ) $(SHARED)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_UTIL_OBJ) -L$(BUILD) -Wl,-rpath,$(abspath $(BUILD)) \
-	  -lgolcl $(CHECK_LIBS) -lOpenCL -lm $(LDLIBS)
+	  -lgolcl $(CHECK_LIBS) -lOpenCL -lm -pthread $(LDLIBS)
 
-# Every suite runs even if one fails; the target fails if any did.
+# Every suite runs even if one fails; the target fails if any did. Then the
+# shell-driven tests: the golcl command (tests/cli) and make install (tests/install).
+SCRIPT_TESTS := $(sort $(wildcard tests/*/test_*.sh))
 test: deps
 	@$(MAKE) --no-print-directory lib tests examples
 	@fail=0; for t in $(TEST_BIN); do \
 	  echo "== $$t"; GOLCL_TEST_DATA=$(CURDIR)/tests/data $$t || fail=1; \
+	done; \
+	for t in $(SCRIPT_TESTS); do \
+	  echo "== $$t"; MAKE="$(MAKE)" BUILD="$(BUILD)" CC="$(CC)" CFLAGS="$(CFLAGS)" \
+	    LDFLAGS="$(LDFLAGS)" bash $$t $(GOLCL_BIN) || fail=1; \
 	done; \
 	echo "== CLBLAST=0: $(BUILD)/noclblast/tests/test_la"; \
 	$(MAKE) --no-print-directory CLBLAST=0 BUILD=$(BUILD)/noclblast lib \
@@ -167,6 +186,24 @@ asan: deps
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	  LDFLAGS="-fsanitize=address,undefined" test
 
+# Every suite under valgrind's memcheck: any error or definite leak fails the
+# suite. tests/valgrind.supp suppresses only what pocl, LLVM and the OpenCL
+# loader report about themselves. Slow on pocl (minutes a suite):
+# VALGRIND_TESTS="build/tests/test_grid ..." runs a few.
+VALGRIND ?= valgrind
+VALGRIND_TESTS ?= $(TEST_BIN)
+VALGRIND_FLAGS ?= --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
+  --show-leak-kinds=definite --suppressions=tests/valgrind.supp --num-callers=40
+.PHONY: valgrind
+valgrind:
+	@$(MAKE) --no-print-directory deps EXTRA_PKGS=valgrind
+	@$(MAKE) --no-print-directory lib tests
+	@fail=0; for t in $(VALGRIND_TESTS); do \
+	  echo "== valgrind $$t"; \
+	  GOLCL_TEST_DATA=$(CURDIR)/tests/data $(VALGRIND) $(VALGRIND_FLAGS) $$t || fail=1; \
+	done; \
+	if [ $$fail -ne 0 ]; then echo "make valgrind: FAILED"; exit 1; fi; echo "make valgrind: all suites passed"
+
 # libFuzzer over the pattern parsers (clang with compiler-rt), FUZZ_SECONDS
 # long, the corpus seeded from tests/data. A find is left in $(BUILD)/fuzz/
 # (crash-*, leak-*, timeout-*); it becomes a tests/data/fuzz-* regression file.
@@ -185,6 +222,18 @@ fuzz:
 	cp tests/data/* $(BUILD)/fuzz/corpus/
 	$(BUILD)/fuzz/fuzz_pattern -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 \
 	  -dict=tests/fuzz/pattern.dict -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus
+
+FUZZ_RULE_SRC := tests/fuzz/fuzz_rule.c lib/life/rule_table.c lib/life/bounds.c \
+                 lib/pattern/macrocell.c $(filter-out tests/fuzz/fuzz_pattern.c,$(FUZZ_SRC))
+.PHONY: fuzz-rule
+fuzz-rule: $(BUILD)/fuzz/fuzz_rule
+	$(BUILD)/fuzz/fuzz_rule -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
+	  -artifact_prefix=$(BUILD)/fuzz/rule-
+$(BUILD)/fuzz/fuzz_rule: $(FUZZ_RULE_SRC) include/golcl.h lib/pattern/pattern.h lib/core/host.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -Itests/fuzz/no-opencl -DGOLCL_NO_OPENCL_HEADERS $(BASE_CPPFLAGS) -std=c11 $(WARN) \
+	  -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -o $@ \
+	  $(FUZZ_RULE_SRC) $(ZLIB_LIBS)
 
 $(BUILD)/fuzz/fuzz_pattern: $(FUZZ_SRC) tests/fuzz/pattern.dict include/golcl.h \
                             lib/pattern/pattern.h lib/core/host.h
@@ -215,11 +264,33 @@ $(BUILD)/fuzz/fuzz_obj: $(FUZZ_OBJ_SRC) tests/fuzz/obj.dict include/golcl_lattic
 	  $(FUZZ_OBJ_SRC) -lm
 
 # ---------------------------------------------------------------- install
-golcl.pc: golcl.pc.in include/golcl.h
+# golcl.pc for static linking: each library of LIB_LIBS that has a .pc of its
+# own (PC_DEPS: package=library) goes to Requires.private, the others (-lm,
+# -pthread) to Libs.private, each once. Made afresh every time, since prefix
+# and libdir come from the command line.
+PC_DEPS := clblast=clblast OpenCL=OpenCL zlib=z
+pc_pkg = $(word 1,$(subst =, ,$(1)))
+pc_lib = -l$(word 2,$(subst =, ,$(1)))
+PC_FOUND := $(foreach d,$(PC_DEPS),$(if $(filter $(call pc_lib,$(d)),$(LIB_LIBS)),$(if \
+              $(shell $(PKG_CONFIG) --exists $(call pc_pkg,$(d)) 2>/dev/null && echo y),$(d))))
+PC_REQUIRES := $(foreach d,$(PC_FOUND),$(call pc_pkg,$(d)))
+PC_LIBS := $(filter-out $(foreach d,$(PC_FOUND),$(call pc_lib,$(d))),$(LIB_LIBS))
+.PHONY: FORCE
+golcl.pc: golcl.pc.in FORCE
 	sed -e 's|@prefix@|$(prefix)|' -e 's|@libdir@|$(libdir)|' -e 's|@includedir@|$(includedir)|' \
-	    -e 's|@VERSION@|$(VERSION)|' $< > $@
+	    -e 's|@VERSION@|$(VERSION)|' -e 's|@REQUIRES_PRIVATE@|$(strip $(PC_REQUIRES))|' \
+	    -e 's|@LIBS_PRIVATE@|$(strip $(PC_LIBS))|' $< > $@
 
-install: install-pc install-static install-shared install-includes install-bin
+# The installed command links the shared library (build/golcl links the
+# static one, so that it runs from the build tree).
+GOLCL_SHARED_BIN := $(BUILD)/shared/golcl
+$(GOLCL_SHARED_BIN): $(GOLCL_OBJ) $(EX_COMMON_OBJ) $(SHARED)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) $(if $(RPATH),-Wl$(comma)-rpath$(comma)$(RPATH)) -o $@ \
+	  $(GOLCL_OBJ) $(EX_COMMON_OBJ) -L$(BUILD) -lgolcl $(PNG_LIBS) $(LIB_LIBS) $(LDLIBS)
+comma := ,
+
+install: install-pc install-static install-shared install-includes install-bin install-man
 
 install-pc: golcl.pc
 	install -d $(DESTDIR)$(pkgconfigdir)
@@ -239,14 +310,18 @@ install-includes:
 	install -d $(DESTDIR)$(includedir)
 	install -m 644 $(wildcard include/*.h) $(DESTDIR)$(includedir)/
 
-install-bin: $(GOLCL_BIN)
+install-bin: $(GOLCL_SHARED_BIN)
 	install -d $(DESTDIR)$(bindir)
-	install -m 755 $(GOLCL_BIN) $(DESTDIR)$(bindir)/golcl
+	install -m 755 $(GOLCL_SHARED_BIN) $(DESTDIR)$(bindir)/golcl
+
+install-man: docs/golcl.1
+	install -d $(DESTDIR)$(mandir)/man1
+	install -m 644 docs/golcl.1 $(DESTDIR)$(mandir)/man1/golcl.1
 
 uninstall:
 	rm -f $(DESTDIR)$(pkgconfigdir)/golcl.pc $(DESTDIR)$(libdir)/libgolcl.a \
 	      $(DESTDIR)$(libdir)/libgolcl.so.$(VERSION) $(DESTDIR)$(libdir)/$(SONAME) \
-	      $(DESTDIR)$(libdir)/libgolcl.so $(DESTDIR)$(bindir)/golcl \
+	      $(DESTDIR)$(libdir)/libgolcl.so $(DESTDIR)$(bindir)/golcl $(DESTDIR)$(mandir)/man1/golcl.1 \
 	      $(patsubst include/%,$(DESTDIR)$(includedir)/%,$(wildcard include/*.h))
 
 # The API reference, made from the documentation comments of the headers.
@@ -272,7 +347,7 @@ DIST_SRC := $(sort $(wildcard lib/dist/*.c))
 DIST_OBJ := $(DIST_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/dist_kernels.o
 DIST_CL  := $(sort $(wildcard cl/dist/*.cl))
 DIST_STATIC := $(BUILD)/libgolcl_dist.a
-DIST_SONAME := libgolcl_dist.so.$(VERSION_MAJOR)
+DIST_SONAME := $(SONAME:libgolcl.%=libgolcl_dist.%)
 DIST_SHARED := $(BUILD)/libgolcl_dist.so.$(VERSION)
 DIST_CMD_SRC := $(sort $(wildcard examples/golcl-dist/*.c))
 DIST_CMD_OBJ := $(DIST_CMD_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/examples/golcl/pattern_io.o
@@ -360,6 +435,14 @@ install-dist: $(DIST_STATIC) $(DIST_SHARED) golcl-dist.pc $(DIST_CMD)
 	ln -sf $(DIST_SONAME) $(DESTDIR)$(libdir)/libgolcl_dist.so
 	install -m 644 golcl-dist.pc $(DESTDIR)$(pkgconfigdir)/golcl-dist.pc
 	install -m 755 $(DIST_CMD) $(DESTDIR)$(bindir)/golcl-dist
+
+# What install-dist put there (removing files that are absent is harmless).
+uninstall: uninstall-dist
+.PHONY: uninstall-dist
+uninstall-dist:
+	rm -f $(DESTDIR)$(libdir)/libgolcl_dist.a $(DESTDIR)$(libdir)/libgolcl_dist.so.$(VERSION) \
+	      $(DESTDIR)$(libdir)/$(DIST_SONAME) $(DESTDIR)$(libdir)/libgolcl_dist.so \
+	      $(DESTDIR)$(pkgconfigdir)/golcl-dist.pc $(DESTDIR)$(bindir)/golcl-dist
 
 -include $(patsubst %.o,%.d,$(DIST_OBJ) $(DIST_CMD_OBJ)) \
   $(patsubst tests/dist/%.c,$(BUILD)/obj/tests/dist/%.d,$(DIST_TEST_SRC))

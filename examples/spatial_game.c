@@ -132,9 +132,9 @@ static int parse(int argc, char **argv, opts *o) {
       o->lat.boundary = strcmp(v, "dead") ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
     } else if (!strcmp(a, "--nbhd")) {
       bad = strcmp(v, "moore") && strcmp(v, "vn") && strcmp(v, "hex");
-      o->lat.nbhd = !strcmp(v, "vn")    ? GOLCL_VON_NEUMANN
-                    : !strcmp(v, "hex") ? GOLCL_HEX
-                                        : GOLCL_MOORE;
+      o->lat.nbhd = !strcmp(v, "vn")    ? GOLCL_NEIGHBOURHOOD_VON_NEUMANN
+                    : !strcmp(v, "hex") ? GOLCL_NEIGHBOURHOOD_HEXAGONAL
+                                        : GOLCL_NEIGHBOURHOOD_MOORE;
     } else if (!strcmp(a, "--csv"))
       o->csv = v;
     else if (!strcmp(a, "--plot"))
@@ -182,7 +182,7 @@ static int write_frame(const opts *o, golcl_game *gm, uint64_t gen, uint8_t *cur
 }
 
 int main(int argc, char **argv) {
-  opts o = {{2, 99, 99, 1, GOLCL_BOUNDARY_TORUS, GOLCL_MOORE},
+  opts o = {{2, 99, 99, 1, GOLCL_BOUNDARY_TORUS, GOLCL_NEIGHBOURHOOD_MOORE},
             1.9,
             0,
             1,

@@ -34,7 +34,7 @@ extern "C" {
 /* ---------------------------------------------------------------- version */
 
 #define GOLCL_VERSION_MAJOR 0
-#define GOLCL_VERSION_MINOR 1
+#define GOLCL_VERSION_MINOR 2
 #define GOLCL_VERSION_PATCH 0
 #define GOLCL_VERSION_NUMBER \
   (GOLCL_VERSION_MAJOR * 10000 + GOLCL_VERSION_MINOR * 100 + GOLCL_VERSION_PATCH)
@@ -58,6 +58,56 @@ GOLCL_API unsigned golcl_version(void);
 /** The same as a string, "MAJOR.MINOR.PATCH". */
 GOLCL_API const char *golcl_version_string(void);
 
+/* ------------------------------------------------- threads, blocking, ABI */
+
+/* THREADS. libgolcl may be used from any number of threads, under these rules
+ * (the same in every build; there is no single-thread mode):
+ *
+ *  - golcl_context_create, golcl_context_wrap and golcl_devices may be called
+ *    by several threads at once. The library serialises OpenCL platform and
+ *    device discovery inside itself (some OpenCL platforms crash when several
+ *    threads initialise them at once), so they may wait for each other.
+ *  - A context and every object made with it (grids, steppers, vectors,
+ *    matrices) belong to one thread at a time. Several threads may use one
+ *    context only one after the other, with their own lock around every call
+ *    that names the context or one of its objects; a mutex's ordering is all
+ *    that is needed. Different contexts (also on the same device) may be
+ *    used by different threads at the same time without any lock.
+ *  - golcl_context_errmsg(ctx) is the context's and is overwritten by its next
+ *    failing call: read it in the thread that made the call, before another
+ *    call on the context. golcl_last_errmsg() is per thread.
+ *  - Patterns are plain host objects: functions that take a const pattern may
+ *    read one pattern from several threads at once; a function that changes a
+ *    pattern needs it to itself. Different patterns are independent.
+ *  - golcl_pattern_set_limits changes process-wide limits: call it before
+ *    other threads parse (each field is read atomically, the struct is not).
+ *  - The OpenCL objects behind a context (golcl_context_cl_queue, ...,
+ *    golcl_grid_buffer) follow OpenCL's own rules; work that you enqueue on
+ *    the context's queue from another thread needs the context's lock too.
+ *  - Nothing is inherited across fork(): make contexts in the child.
+ *
+ * BLOCKING. The context has one in-order queue; each call below says whether
+ * it only enqueues (returns before the device has done the work; later calls
+ * on the queue see the result) or blocks (returns when its work, and so all
+ * work queued before it, is done). "Host only" calls, and the version and
+ * error-text functions, touch no queue. Building
+ * a kernel (the first use of a stepper, randomize, population, ... on a
+ * context) compiles on the host and blocks for that time; golcl_stepper_prepare
+ * does it ahead. To order your own kernels against libgolcl's, enqueue them on
+ * golcl_context_cl_queue(ctx), or wait on a marker enqueued there.
+ *
+ * ABI AND VERSIONS. While GOLCL_VERSION_MAJOR is 0, every minor version may
+ * change the ABI and the shared library's soname is libgolcl.so.0.MINOR; from
+ * 1.0 on, the soname is libgolcl.so.MAJOR and only a new major version breaks
+ * the ABI. Option structs (golcl_context_opts, golcl_stepper_opts) grow
+ * without breaking it: fields are only ever appended, a zero field always
+ * means the behaviour from before that field existed, and the library is told
+ * the size of the struct the caller compiled (the golcl_X_create wrappers of
+ * this header pass sizeof for you): it reads that many bytes and takes zero
+ * for fields the caller does not know. Structs the library fills
+ * (golcl_device_info, golcl_layout_info, golcl_stepper_stats) change only with
+ * the soname. */
+
 /* ----------------------------------------------------------------- errors */
 
 /* One table makes the enum and the strings of golcl_strerror. */
@@ -80,7 +130,7 @@ typedef enum golcl_status {
 } golcl_status;
 
 /** A fixed English text for a status code ("invalid argument"); never NULL.
- *  Unknown codes give "unknown status". Details of the last failure of a
+ *  Host only. Unknown codes give "unknown status". Details of the last failure of a
  *  context are in golcl_context_errmsg(). */
 GOLCL_API const char *golcl_strerror(golcl_status s);
 
@@ -88,7 +138,9 @@ GOLCL_API const char *golcl_strerror(golcl_status s);
 
 typedef struct golcl_context golcl_context;
 
-/** Options of golcl_context_create. Zero-initialise, then set what you need. */
+/** Options of golcl_context_create. Zero-initialise, then set what you need
+ *  (zero is the default of every field). New fields are appended at the end
+ *  only, their zero meaning the behaviour from before they existed. */
 typedef struct golcl_context_opts {
   /** Which device: NULL (or "") → $GOLCL_DEVICE → the first GPU → the first
    *  device. Accepts "gpu", "cpu", "P:D" (platform and device index, both
@@ -107,13 +159,20 @@ typedef enum golcl_device_type {
   GOLCL_DEVICE_ACCELERATOR = 3
 } golcl_device_type;
 
-/** What libgolcl knows of a device. Strings are NUL-terminated, truncated
- *  if longer than their arrays. */
+/** Room of each string of golcl_device_info, NUL included. */
+#define GOLCL_DEVICE_STRING_CAP 256
+
+/** What libgolcl knows of a device. Strings are NUL-terminated; one longer
+ *  than GOLCL_DEVICE_STRING_CAP - 1 bytes is truncated (never left empty). */
 typedef struct golcl_device_info {
-  char name[128];
-  char vendor[128];
-  char platform[128];
-  char version[64];         /**< CL_DEVICE_VERSION, e.g. "OpenCL 3.0 CUDA" */
+  char name[GOLCL_DEVICE_STRING_CAP];     /**< CL_DEVICE_NAME */
+  char vendor[GOLCL_DEVICE_STRING_CAP];   /**< CL_DEVICE_VENDOR */
+  char platform[GOLCL_DEVICE_STRING_CAP]; /**< CL_PLATFORM_NAME */
+  /** CL_DEVICE_VERSION, e.g. "OpenCL 3.0 CUDA" or
+   *  "OpenCL 3.0 PoCL HSTR: pthread-x86_64-pc-linux-gnu-skylake-avx512" */
+  char version[GOLCL_DEVICE_STRING_CAP];
+  char driver_version[GOLCL_DEVICE_STRING_CAP];   /**< CL_DRIVER_VERSION */
+  char platform_version[GOLCL_DEVICE_STRING_CAP]; /**< CL_PLATFORM_VERSION */
   unsigned platform_index;  /**< the P of "P:D" */
   unsigned device_index;    /**< the D of "P:D" */
   golcl_device_type type;
@@ -126,21 +185,42 @@ typedef struct golcl_device_info {
 } golcl_device_info;
 
 /** Creates a context on one device, with one in-order command queue (with
- *  profiling enabled) and an empty program cache.
- *  @param opts  device choice and build options; NULL for the defaults.
- *  @param out   receives the context; set to NULL on failure.
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (out NULL, or a device spec that is
- *          not understood); GOLCL_E_NO_DEVICE (no OpenCL platform, or no device
- *          matches the spec); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL.
+ *  profiling enabled) and an empty program cache. Blocks (no device work);
+ *  safe to call from several threads at once.
+ *  @param opts       device choice and build options; NULL for the defaults.
+ *  @param opts_size  sizeof(golcl_context_opts) as the caller compiled it
+ *                    (golcl_context_create passes it): the library reads that
+ *                    many bytes of opts and takes zero for the fields beyond.
+ *  @param out        receives the context; set to NULL on failure.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (out NULL, opts_size smaller than
+ *          the first version of the struct, or a device spec that is not
+ *          understood); GOLCL_E_UNSUPPORTED (opts from a newer libgolcl that
+ *          sets fields this library does not have); GOLCL_E_NO_DEVICE (no
+ *          OpenCL platform, or no device matches the spec);
+ *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL.
  *  Because no context exists on failure, golcl_last_errmsg() holds the
  *  details of a failed creation in this thread. */
-GOLCL_API golcl_status golcl_context_create(const golcl_context_opts *opts,
-                                            golcl_context **out);
+GOLCL_API golcl_status golcl_context_create_sized(const golcl_context_opts *opts,
+                                                  size_t opts_size, golcl_context **out);
+
+/** golcl_context_create_sized with the size of golcl_context_opts as this
+ *  header declares it: what C and C++ programs call. (An exported function
+ *  of the same name, for bindings that call the library by symbol, takes
+ *  options of the library's own size.) */
+#ifndef GOLCL_BUILDING
+static inline golcl_status golcl_context_create(const golcl_context_opts *opts,
+                                                golcl_context **out) {
+  return golcl_context_create_sized(opts, sizeof(golcl_context_opts), out);
+}
+#else
+GOLCL_API golcl_status golcl_context_create(const golcl_context_opts *opts, golcl_context **out);
+#endif
 
 /** Adopts an OpenCL context, device and in-order queue that the caller made
  *  and keeps owning: libgolcl retains them and releases only its own
  *  references in golcl_context_destroy. Profiling need not be enabled on the
  *  queue. The queue must belong to the context and the device.
+ *  Blocks (no device work).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (a NULL argument);
  *          GOLCL_E_MISMATCH (queue of another context or device);
  *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
@@ -148,10 +228,12 @@ GOLCL_API golcl_status golcl_context_wrap(cl_context clctx, cl_device_id device,
                                           cl_command_queue queue, golcl_context **out);
 
 /** Destroys a context and its program cache. Every grid, stepper, vector and
- *  matrix made with it must be destroyed first. NULL is a no-op. */
+ *  matrix made with it must be destroyed first. NULL is a no-op.
+ *  Blocks until the queue is idle. */
 GOLCL_API void golcl_context_destroy(golcl_context *ctx);
 
 /** Fills *out with the context's device.
+ *  Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). */
 GOLCL_API golcl_status golcl_context_device_info(const golcl_context *ctx,
                                                  golcl_device_info *out);
@@ -160,6 +242,7 @@ GOLCL_API golcl_status golcl_context_device_info(const golcl_context *ctx,
  *  @param out    array of cap entries to fill; may be NULL when cap is 0.
  *  @param cap    capacity of out.
  *  @param count  receives the number of devices there are (may exceed cap).
+ *  Blocks (no device work); safe to call from several threads at once.
  *  @return GOLCL_OK (also with no platform: *count = 0);
  *          GOLCL_E_INVALID_ARG (count NULL, or out NULL with cap > 0);
  *          GOLCL_E_OPENCL. */
@@ -168,26 +251,29 @@ GOLCL_API golcl_status golcl_devices(golcl_device_info *out, size_t cap, size_t 
 /** The details of the last failure of a call on this context or on an object
  *  made with it: the failing OpenCL call and its cl_int, the full build log,
  *  or line:column of a parse error. "" if none; never NULL (also for a NULL
- *  ctx, which gives golcl_last_errmsg()). Valid until the next call. */
+ *  ctx, which gives golcl_last_errmsg()). Valid until the next call. Host only. */
 GOLCL_API const char *golcl_context_errmsg(const golcl_context *ctx);
 
 /** The details of the last failure in this thread of a call that has no
  *  context to keep them (golcl_context_create, golcl_devices, pattern
- *  parsing). Never NULL. */
+ *  parsing). Never NULL. Host only. */
 GOLCL_API const char *golcl_last_errmsg(void);
 
 /** The OpenCL objects behind a context, to mix libgolcl with your own
  *  kernels. They stay owned by the context (do not release them). NULL for a
- *  NULL ctx. */
+ *  NULL ctx. Host only. */
 GOLCL_API cl_context golcl_context_cl_context(const golcl_context *ctx);
 GOLCL_API cl_device_id golcl_context_cl_device(const golcl_context *ctx);
 GOLCL_API cl_command_queue golcl_context_cl_queue(const golcl_context *ctx);
 
 /** Waits until every command libgolcl queued on the context has finished.
+ *  Blocks.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_context_finish(golcl_context *ctx);
 
 /* ------------------------------------------------------------------ rules */
+
+/* Rules are plain values: every function here is host only. */
 
 /** A Life-like rule: bit n of birth is set if a dead cell with n live
  *  neighbours is born, bit n of survive if a live cell with n live
@@ -210,6 +296,100 @@ GOLCL_API golcl_status golcl_rule_parse(const char *text, golcl_rule *out);
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL buf, cap too small, bits
  *          above 8 set). */
 GOLCL_API golcl_status golcl_rule_format(golcl_rule rule, char *buf, size_t cap);
+
+/* ------------------------------------------------------------ rule tables */
+
+/** The neighbourhood a rule reads (Golly's "V" and "H" suffixes). */
+typedef enum golcl_neighbourhood {
+  GOLCL_NEIGHBOURHOOD_MOORE = 0,       /**< the 8 cells around */
+  GOLCL_NEIGHBOURHOOD_VON_NEUMANN = 1, /**< N, W, E, S only */
+  GOLCL_NEIGHBOURHOOD_HEXAGONAL = 2    /**< the Moore cells less NE and SW */
+} golcl_neighbourhood;
+
+/** How a rule was written, which decides how golcl_rule_table_format spells
+ *  it (the table alone decides what it does). */
+typedef enum golcl_rule_family {
+  GOLCL_RULE_TOTALISTIC = 0, /**< "B3/S23", "B2/S013V", "B245/S3H" */
+  GOLCL_RULE_ISOTROPIC = 1,  /**< Hensel notation, "B2-a/S12" (Moore only) */
+  GOLCL_RULE_MAP = 2,        /**< "MAP" and base64 of the table */
+  GOLCL_RULE_WOLFRAM = 3     /**< Wolfram's elementary 1-D rules "W0".."W254" (even) */
+} golcl_rule_family;
+
+/** Room for the longest text of golcl_rule_table_format, NUL included. */
+#define GOLCL_RULE_TEXT_CAP 96
+
+/** Every two-state rule Golly runs, in one form: the next state of a cell
+ *  for each of the 512 states of its 3×3 neighbourhood. Index i has cell k
+ *  of the block (k = 0..8 row by row from the north-west, 4 the cell
+ *  itself) at bit 8-k: NW 256, N 128, NE 64, W 32, C 16, E 8, SW 4, S 2,
+ *  SE 1 (Golly's MAP order). Rows grow southwards (y + 1 is south). A von
+ *  Neumann or hexagonal table does not depend on the cells it ignores. */
+typedef struct golcl_rule_table {
+  uint8_t next[512];                 /**< 0 or 1 */
+  golcl_neighbourhood neighbourhood; /**< what the table reads */
+  golcl_rule_family family;          /**< how it is spelt */
+} golcl_rule_table;
+
+/** Parses any two-state rule Golly knows into a table:
+ *  - totalistic "B3/S23" (B and S in either order, '/' or none, any case),
+ *    the survival/birth form "23/3", with "V" (counts 0..4) or "H" (0..6)
+ *    at the end for the von Neumann or hexagonal neighbourhood;
+ *  - isotropic non-totalistic Moore rules in Hensel notation: letters
+ *    after a count (1..7) name neighbour configurations, "-" before them
+ *    takes the others ("B2-a/S12"); '_' may replace '/' here;
+ *  - "MAP" and 86 (Moore), 22 (hexagonal) or 6 (von Neumann) base64
+ *    characters, optionally followed by "==";
+ *  - Wolfram's "Wn", n even, 0..254;
+ *  - the named rules of Golly's rule dialog, case-insensitive: Life,
+ *    3-4 Life, HighLife, AntiLife, Life without Death, Plow World, Day and
+ *    Night, Diamoeba, LongLife, Seeds, Persian Rug, Replicator, Fredkin,
+ *    Morley, Wolfram 22, Wolfram 30, Wolfram 110.
+ *  Leading and trailing spaces are ignored. B0 rules are stored as they are
+ *  (see golcl_rule_table_at for how they run).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_PARSE
+ *          (malformed: the column and the reason in golcl_last_errmsg());
+ *          GOLCL_E_UNSUPPORTED (a multi-state family: Generations, Larger
+ *          than Life, LifeHistory, WireWorld, JvN29, ... or a RuleLoader
+ *          rule; named in the message). *out is unchanged on failure. */
+GOLCL_API golcl_status golcl_rule_table_parse(const char *text, golcl_rule_table *out);
+
+/** Writes a table as Golly writes the rule: "B3/S23", "B2-a/S12" (letters
+ *  in alphabetical order, the shorter of the plain and the '-' form, the
+ *  plain one on a tie, a count with all its letters as the bare digit),
+ *  "B2/S013V", "MAP" + base64 (the unused bits of the last character
+ *  zero), "W30". A totalistic or isotropic family is written in Hensel
+ *  notation only when the table is isotropic (totalistic for V and H).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cap too small
+ *          (GOLCL_RULE_TEXT_CAP always suffices), a bad enum, an entry
+ *          other than 0 or 1, a table that its family cannot spell, or one
+ *          that reads cells its neighbourhood ignores). */
+GOLCL_API golcl_status golcl_rule_table_format(const golcl_rule_table *table, char *buf,
+                                               size_t cap);
+
+/** The table of a Life-like rule (Moore, totalistic family).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL out, bits above 8 set). */
+GOLCL_API golcl_status golcl_rule_table_from_rule(golcl_rule rule, golcl_rule_table *out);
+
+/** The Life-like rule of a table whose outcome depends only on the cell and
+ *  the number of its 8 Moore neighbours alive.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_UNSUPPORTED
+ *          (the table is not outer totalistic over the Moore neighbourhood:
+ *          Hensel letters, MAP, V, H or Wolfram; *out unchanged). */
+GOLCL_API golcl_status golcl_rule_table_totalistic(const golcl_rule_table *table,
+                                                   golcl_rule *out);
+
+/** The table that advances Golly's cells from generation `generation`,
+ *  which is the rule itself unless it has B0 (next[0] = 1). Golly, and so
+ *  libgolcl, never lets an empty background come alive: for B0 with Smax
+ *  (next[511] = 1) every generation uses NOT(rule(NOT cells)), so the cells
+ *  shown are the complement of the rule's own evolution of the complement;
+ *  for B0 without Smax an even generation uses NOT(rule(cells)) and an odd
+ *  one rule(NOT cells), so the cells shown at odd generations are the
+ *  complement of the rule's own. Cells outside a bounded plane are dead in
+ *  the cells shown, at every generation.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). */
+GOLCL_API golcl_status golcl_rule_table_at(const golcl_rule_table *table, uint64_t generation,
+                                           uint8_t out[512]);
 
 /* ------------------------------------------------------------------- grid */
 
@@ -251,6 +431,7 @@ typedef struct golcl_layout_info {
 
 /** Creates a w×h grid, all cells dead, rule B3/S23, generation 0, in the
  *  byte layout. 1 ≤ w, h ≤ 2^31-1.
+ *  Blocks (until the queue is idle and the new grid is cleared).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL ctx or out, w or h zero or
  *          above 2^31-1, a bad boundary, or a byte size that overflows); GOLCL_E_OUT_OF_MEMORY
  *          (more than the device or host can hold); GOLCL_E_OPENCL. */
@@ -258,14 +439,16 @@ GOLCL_API golcl_status golcl_grid_create(golcl_context *ctx, uint32_t w, uint32_
                                          golcl_boundary boundary, golcl_grid **out);
 
 /** Makes a new grid with the same size, boundary, rule, generation and cells.
+ *  Blocks as golcl_grid_create, then enqueues the copy.
  *  @return as golcl_grid_create. */
 GOLCL_API golcl_status golcl_grid_clone(golcl_grid *src, golcl_grid **out);
 
-/** Destroys a grid. NULL is a no-op. */
+/** Destroys a grid. NULL is a no-op.
+ *  Host only: OpenCL frees the buffers once queued work that uses them is done. */
 GOLCL_API void golcl_grid_destroy(golcl_grid *grid);
 
 /** Size, boundary, context and generation counter of a grid (0 / NULL for a
- *  NULL grid). */
+ *  NULL grid). Host only. */
 GOLCL_API uint32_t golcl_grid_width(const golcl_grid *grid);
 GOLCL_API uint32_t golcl_grid_height(const golcl_grid *grid);
 GOLCL_API golcl_boundary golcl_grid_boundary(const golcl_grid *grid);
@@ -273,21 +456,36 @@ GOLCL_API golcl_context *golcl_grid_context(const golcl_grid *grid);
 GOLCL_API uint64_t golcl_grid_generation(const golcl_grid *grid);
 
 /** Sets the generation counter (steppers add to it). Cells are unchanged.
+ *  Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL grid). */
 GOLCL_API golcl_status golcl_grid_set_generation(golcl_grid *grid, uint64_t generation);
 
-/** Sets the rule from text (see golcl_rule_parse).
+/** Sets the rule from text: any two-state rule Golly runs (see
+ *  golcl_rule_table_parse: B/S with V and H, Hensel, MAP, W, named rules).
+ *  A rule with B0 runs as Golly runs it (golcl_rule_table_at): the cells
+ *  are Golly's, never an all-alive background; the table of a generation
+ *  depends on the parity of the grid's generation counter. Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_PARSE (bad
- *          text; the column in golcl_context_errmsg). The rule is unchanged on
- *          failure. */
+ *          text; the column in golcl_context_errmsg); GOLCL_E_UNSUPPORTED (a
+ *          multi-state family, named). The rule is unchanged on failure. */
 GOLCL_API golcl_status golcl_grid_set_rule(golcl_grid *grid, const char *rule);
 
-/** Writes the grid's rule in canonical form "B3/S23" into buf.
+/** Sets the rule from a table, and gets it back. Host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument; a table that
+ *          golcl_rule_table_format refuses). */
+GOLCL_API golcl_status golcl_grid_set_rule_table(golcl_grid *grid, const golcl_rule_table *table);
+GOLCL_API golcl_status golcl_grid_rule_table(const golcl_grid *grid, golcl_rule_table *out);
+
+/** Writes the grid's rule as Golly spells it ("B3/S23", "B2-a/S12",
+ *  "MAP...") into buf (GOLCL_RULE_TEXT_CAP bytes always suffice). Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cap too small). */
 GOLCL_API golcl_status golcl_grid_get_rule(const golcl_grid *grid, char *buf, size_t cap);
 
-/** The grid's rule as bits; set it with golcl_grid_set_rule_bits.
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL, or bits above 8 set). */
+/** The grid's rule as Life-like bits; set it with golcl_grid_set_rule_bits.
+ *  Host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL, or bits above 8 set);
+ *          GOLCL_E_UNSUPPORTED (golcl_grid_rule: the rule is not Life-like,
+ *          see golcl_grid_rule_table). */
 GOLCL_API golcl_status golcl_grid_rule(const golcl_grid *grid, golcl_rule *out);
 GOLCL_API golcl_status golcl_grid_set_rule_bits(golcl_grid *grid, golcl_rule rule);
 
@@ -336,7 +534,8 @@ GOLCL_API golcl_status golcl_grid_read_rect(golcl_grid *grid, uint32_t x, uint32
 GOLCL_API golcl_status golcl_grid_write_rect(golcl_grid *grid, uint32_t x, uint32_t y, uint32_t w,
                                              uint32_t h, const uint8_t *cells, size_t row_stride);
 
-/** Sets every cell dead. @return GOLCL_OK; GOLCL_E_INVALID_ARG; GOLCL_E_OPENCL. */
+/** Sets every cell dead. Enqueues only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_grid_clear(golcl_grid *grid);
 
 /** Fills the grid on the device: cell (x, y) is alive iff a counter-based
@@ -345,11 +544,13 @@ GOLCL_API golcl_status golcl_grid_clear(golcl_grid *grid);
  *  The formula is part of the contract (libgolcl_dist fills blocks of one
  *  grid with it): with mix64 splitmix64's finaliser, cell (x, y) is alive iff
  *  mix64(mix64(seed) ^ (y << 32 | x)) >> 32 < (uint64_t)ldexp(density, 32).
+ *  Enqueues only (after building its kernel on first use).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL grid, density outside [0,1] or
  *          NaN); GOLCL_E_BUILD; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_grid_randomize(golcl_grid *grid, double density, uint64_t seed);
 
 /** Counts the live cells (a reduction on the device).
+ *  Blocks.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG; GOLCL_E_BUILD; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_grid_population(golcl_grid *grid, uint64_t *out);
 
@@ -359,21 +560,25 @@ GOLCL_API golcl_status golcl_grid_population(golcl_grid *grid, uint64_t *out);
  *  held in blocks): with S the sum mod 2^64 of mix64(y << 32 | x) over the
  *  live cells and N their number, the hash is
  *  mix64(S + mix64((h << 32 | w) ^ (N << 1))), mix64 as in golcl_grid_randomize.
+ *  Blocks.
  *  @return as golcl_grid_population. */
 GOLCL_API golcl_status golcl_grid_hash(golcl_grid *grid, uint64_t *out);
 
 /** The buffer that holds the cells now, described in *info (may be NULL).
  *  The grid keeps owning it; it may change after any call that steps,
- *  writes or changes the layout. NULL for a NULL grid. */
+ *  writes or changes the layout. NULL for a NULL grid.
+ *  Host only; the buffer may still be written by queued work. */
 GOLCL_API cl_mem golcl_grid_buffer(golcl_grid *grid, golcl_layout_info *info);
 
 /** Converts the cells to another layout (on the device). Steppers do this
  *  themselves; call it to hand a buffer of a known layout to your own kernels.
+ *  Enqueues only (after building its kernels on first use).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG; GOLCL_E_OUT_OF_MEMORY;
  *          GOLCL_E_BUILD; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_grid_set_layout(golcl_grid *grid, golcl_layout layout);
 
-/** The name of a layout ("bytes", "pack16", "bitrow", "bytes_pow2"), or NULL. */
+/** The name of a layout ("bytes", "pack16", "bitrow", "bytes_pow2"), or NULL.
+ *  Host only. */
 GOLCL_API const char *golcl_layout_name(golcl_layout layout);
 
 /* ---------------------------------------------------------------- stepper */
@@ -398,7 +603,11 @@ typedef enum golcl_stepper_kind {
 } golcl_stepper_kind;
 
 /** Options of golcl_stepper_create; zero-initialise. A zero field means
- *  "chosen from the device". Fields a stepper does not use are ignored. */
+ *  "chosen from the device". Fields a stepper does not use are ignored.
+ *  The struct grows at the end only: a field added later must take zero as
+ *  "the behaviour from before the field existed", because a program built
+ *  against an older header passes a shorter struct that the library extends
+ *  with zeros (see golcl_stepper_create_sized). */
 typedef struct golcl_stepper_opts {
   uint32_t local_w, local_h; /**< work-group shape in work-items */
   uint32_t tile_w, tile_h;   /**< tile size in cells (halo, lazy, lut4) */
@@ -414,28 +623,53 @@ typedef struct golcl_stepper_stats {
 } golcl_stepper_stats;
 
 /** Creates a stepper of a kind. Kernels are built on first use (or by
- *  golcl_stepper_prepare) and cached in the context.
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL ctx or out, a bad kind, an
- *          option the device cannot take: the reason in errmsg);
- *          GOLCL_E_UNSUPPORTED (a kind this build or device does not offer);
+ *  golcl_stepper_prepare) and cached in the context. Host only.
+ *  @param opts       options, or NULL for the defaults.
+ *  @param opts_size  sizeof(golcl_stepper_opts) as the caller compiled it
+ *                    (golcl_stepper_create passes it): the library reads that
+ *                    many bytes of opts and takes zero for the fields beyond.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL ctx or out, a bad kind,
+ *          opts_size smaller than the first version of the struct, an option
+ *          the device cannot take: the reason in errmsg); GOLCL_E_UNSUPPORTED
+ *          (a kind this build or device does not offer, or opts from a newer
+ *          libgolcl that sets fields this library does not have);
  *          GOLCL_E_OUT_OF_MEMORY. */
-GOLCL_API golcl_status golcl_stepper_create(golcl_context *ctx, golcl_stepper_kind kind,
-                                            const golcl_stepper_opts *opts,
-                                            golcl_stepper **out);
+GOLCL_API golcl_status golcl_stepper_create_sized(golcl_context *ctx, golcl_stepper_kind kind,
+                                                  const golcl_stepper_opts *opts,
+                                                  size_t opts_size, golcl_stepper **out);
 
-/** Destroys a stepper. NULL is a no-op. */
+/** golcl_stepper_create_sized with the size of golcl_stepper_opts as this
+ *  header declares it: what C and C++ programs call. (An exported function
+ *  of the same name, for bindings that call the library by symbol, takes
+ *  options of the library's own size.) */
+#ifndef GOLCL_BUILDING
+static inline golcl_status golcl_stepper_create(golcl_context *ctx, golcl_stepper_kind kind,
+                                                const golcl_stepper_opts *opts,
+                                                golcl_stepper **out) {
+  return golcl_stepper_create_sized(ctx, kind, opts, sizeof(golcl_stepper_opts), out);
+}
+#else
+GOLCL_API golcl_status golcl_stepper_create(golcl_context *ctx, golcl_stepper_kind kind,
+                                            const golcl_stepper_opts *opts, golcl_stepper **out);
+#endif
+
+/** Destroys a stepper. NULL is a no-op.
+ *  Host only. */
 GOLCL_API void golcl_stepper_destroy(golcl_stepper *stepper);
 
 /** Builds the kernels the stepper needs for this grid (its rule, boundary and
- *  size) now, so that the first golcl_stepper_run does no JIT work.
+ *  size) now, so that the first golcl_stepper_run does no JIT work. The
+ *  table steppers take the rule as a kernel argument (a new rule needs no
+ *  new build); the bit-sliced ones (bitslice, multi, sparse) compile it in.
+ *  Blocks (kernel builds, lookup-table uploads).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG; GOLCL_E_MISMATCH (grid of another
  *          context); GOLCL_E_UNSUPPORTED (the reason in errmsg); GOLCL_E_BUILD. */
 GOLCL_API golcl_status golcl_stepper_prepare(golcl_stepper *stepper, golcl_grid *grid);
 
 /** Advances the grid by some generations and adds them to its generation
  *  counter. 0 generations is a no-op. Returns once the work is queued; reads
- *  of the grid wait for it. Every stepper keeps this promise (REFERENCE,
- *  which computes on the host, returns when done); a long run waits now and
+ *  of the grid wait for it: enqueues only. Every stepper keeps this promise
+ *  (REFERENCE, which computes on the host, blocks until it is done); a long run waits now and
  *  then for its own earlier launches, so that the queue stays bounded.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, or a count that
  *          would take the generation counter past 2^64-1: the grid is then
@@ -447,30 +681,38 @@ GOLCL_API golcl_status golcl_stepper_prepare(golcl_stepper *stepper, golcl_grid 
 GOLCL_API golcl_status golcl_stepper_run(golcl_stepper *stepper, golcl_grid *grid,
                                          uint64_t generations);
 
-/** The counters of the stepper's last run. For LAZY, tiles_computed is
- *  counted now from the flags on the device: this call then waits for the
- *  last run's work to finish.
+/** The counters of the stepper's last run. Host only, except for LAZY:
+ *  its tiles_computed is counted now from the flags on the device, so this
+ *  call then blocks until the last run's work is done.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_OPENCL
  *          (LAZY: reading the flags failed; the other counters are set). */
 GOLCL_API golcl_status golcl_stepper_get_stats(const golcl_stepper *stepper,
                                                golcl_stepper_stats *out);
 
-/** The generations one launch of the stepper advances (1 for one-generation
- *  kernels and for REFERENCE, which has no launches): a run of N generations
- *  makes ceil(N / g) launches. With grid NULL, the count the stepper declares
- *  for every grid; with a grid, the count of its plan for that grid's shape
- *  (a stepper may choose it per grid or from opts.gens_per_launch), made as
- *  golcl_stepper_prepare makes it (kernels built once, then cached). Layered
- *  code (libgolcl_dist's ghost-frame depth) uses it to line work up with
- *  whole launches.
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL stepper or out);
- *          with a grid also GOLCL_E_MISMATCH, GOLCL_E_UNSUPPORTED and
- *          GOLCL_E_BUILD as golcl_stepper_prepare. *out is 0 on failure. */
+/** The generations one launch of the stepper advances on this grid: a run
+ *  of N generations makes ceil(N / g) launches. 1 for one-generation
+ *  kernels and for REFERENCE (no launches); MULTI's opts.gens_per_launch
+ *  (or its default); for AUTO, that of the stepper it chooses for the grid.
+ *  The count can depend on the grid, so the grid is needed: the plan for
+ *  its shape is made as golcl_stepper_prepare makes it (kernels built once,
+ *  then cached). Layered code (libgolcl_dist's ghost-frame depth) uses it to
+ *  line its work up with whole launches.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_MISMATCH
+ *          (grid of another context); GOLCL_E_UNSUPPORTED (this stepper
+ *          cannot serve this grid); GOLCL_E_BUILD. *out is 0 on failure. */
 GOLCL_API golcl_status golcl_stepper_generations_per_launch(golcl_stepper *stepper,
                                                             golcl_grid *grid, uint32_t *out);
 
-/** The kind of a stepper (GOLCL_STEPPER_COUNT for NULL). */
+/** The kind of a stepper (GOLCL_STEPPER_COUNT for NULL). Host only, as are
+ *  the three functions below. */
 GOLCL_API golcl_stepper_kind golcl_stepper_kind_of(const golcl_stepper *stepper);
+
+/** The kind that ran the stepper's last run (or prepare): the stepper's own
+ *  kind, or for GOLCL_STEPPER_AUTO the stepper it chose for that grid
+ *  (GOLCL_STEPPER_AUTO itself before any run). GOLCL_STEPPER_COUNT for NULL.
+ *  AUTO's choice: MULTI, except BITSLICE on a CPU device below 2^24 cells;
+ *  the next of MULTI, BITSLICE, LUT6X3, NAIVE where one cannot serve the grid. */
+GOLCL_API golcl_stepper_kind golcl_stepper_chosen(const golcl_stepper *stepper);
 
 /** The lower-case name of a kind ("naive", "lut6x3", ...), or NULL for a bad
  *  kind. */
@@ -486,7 +728,8 @@ GOLCL_API int golcl_stepper_available(golcl_stepper_kind kind);
 /* --------------------------------------------------------------- patterns */
 
 /* Patterns are host-side: parsing, writing and the accessors need no OpenCL
- * device. docs/formats.md describes what is read and written. */
+ * device and are host only (they touch no queue); golcl_grid_place,
+ * golcl_grid_extract and golcl_grid_bounding_box, which use a grid, block. docs/formats.md describes what is read and written. */
 
 typedef struct golcl_pattern golcl_pattern;
 
@@ -503,8 +746,92 @@ typedef enum golcl_pattern_format {
 typedef enum golcl_topology {
   GOLCL_TOPOLOGY_INFINITE = 0, /**< no suffix: the unbounded plane */
   GOLCL_TOPOLOGY_PLANE = 1,    /**< ":Pw,h": a w×h plane, dead outside */
-  GOLCL_TOPOLOGY_TORUS = 2     /**< ":Tw,h": a w×h torus */
+  GOLCL_TOPOLOGY_TORUS = 2,    /**< ":Tw,h": a w×h torus */
+  GOLCL_TOPOLOGY_KLEIN = 3,    /**< ":Kw*,h" or ":Kw,h*": a Klein bottle */
+  GOLCL_TOPOLOGY_CROSS = 4,    /**< ":Cw,h": a cross-surface (both pairs of edges twisted) */
+  GOLCL_TOPOLOGY_SPHERE = 5    /**< ":Sn": an n×n sphere */
 } golcl_topology;
+
+/** A bounded grid exactly as Golly's rule suffix describes it (Golly's
+ *  help, "Bounded Grids"). Cells outside the grid that a cell at an edge
+ *  reads are, with W = width and H = height (golcl_bounds_neighbour):
+ *  - PLANE: dead. A zero side is unbounded: on a grid of libgolcl, whose
+ *    sides are finite, dead beyond that side too.
+ *  - TORUS: crossing the top or bottom edge wraps y and moves x by
+ *    -shift_x (going up) or +shift_x (going down); crossing the left or
+ *    right edge wraps x and moves y by -shift_y or +shift_y; x and y are
+ *    then taken modulo W and H. One shift at most; a zero side (a tube) is
+ *    unbounded there (dead on a finite grid) and allows no shift.
+ *  - KLEIN: twist_x set (":K30*,20"): crossing the top or bottom edge wraps
+ *    y and reflects x to W-1-x-shift_x (mod W); the left and right edges
+ *    wrap plainly. twist_x clear (":K30,20*"): crossing the left or right
+ *    edge wraps x and reflects y to H-1-y-shift_y (mod H); top and bottom
+ *    wrap plainly. The shift is 0 or 1, and 1 only where the twisted side
+ *    is even. (Golly's help draws the shifted reflection as W-1-x+1; its
+ *    engine, bgolly 3.3, does W-1-x-1, and libgolcl follows the engine.)
+ *  - CROSS: crossing the top or bottom edge wraps y and reflects x to
+ *    W-1-x; then crossing the left or right edge wraps x and reflects y to
+ *    H-1-y (so a corner cell is its own diagonal neighbour).
+ *  - SPHERE (W = H): the top edge is joined to the left edge and the right
+ *    edge to the bottom one: above (x, 0) lies (0, x), left of (0, y) lies
+ *    (y, 0), right of (W-1, y) lies (y, H-1), below (x, H-1) lies (W-1, x);
+ *    each of the four outer corner positions reads the grid's corner cell
+ *    next to it. */
+typedef struct golcl_bounds {
+  golcl_topology topology; /**< INFINITE (no suffix), PLANE, TORUS, KLEIN, CROSS, SPHERE */
+  uint32_t width, height;  /**< 0: unbounded along that axis (PLANE and TORUS) */
+  int32_t shift_x;         /**< TORUS, KLEIN: the shift on the horizontal edges */
+  int32_t shift_y;         /**< TORUS, KLEIN: the shift on the vertical edges */
+  int twist_x;             /**< KLEIN: 1 if the horizontal (top, bottom) edges are twisted */
+} golcl_bounds;
+
+/** Room for the longest text of golcl_bounds_format, NUL included. */
+#define GOLCL_BOUNDS_TEXT_CAP 48
+
+/** Parses a bounded-grid suffix as Golly does: ":P30,20", ":P30,0", ":T0,20",
+ *  ":T30", ":T30+5,20", ":T30,20-2", ":K30*,20", ":K30,20*", ":K30*+1,20",
+ *  ":C30,20", ":S30" (the ':' may be left out; the letter in either case).
+ *  Golly's normalisation applies: a torus shift is taken modulo its side
+ *  (keeping its sign), a Klein shift becomes 1 (or 0 on an odd side), ":K"
+ *  without '*' twists the vertical edges, ":Tn" is n×n, and ":P0,0", ":T0"
+ *  and the like are the unbounded plane (INFINITE).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_PARSE
+ *          (malformed, a side above 2000000000, a shift on both axes, on a
+ *          plane or on an unbounded side, a twist outside K, a zero side of
+ *          K, C or S, a sphere given two sides; the column in
+ *          golcl_last_errmsg()). *out is unchanged on failure. */
+GOLCL_API golcl_status golcl_bounds_parse(const char *text, golcl_bounds *out);
+
+/** Writes Golly's canonical suffix, ":T30,20", ":T30+5,20", ":K30*+1,20",
+ *  ":S30", or "" for INFINITE.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cap too small, a
+ *          description golcl_bounds_parse would not give). */
+GOLCL_API golcl_status golcl_bounds_format(const golcl_bounds *bounds, char *buf, size_t cap);
+
+/** Which cell of a gw×gh grid holding these bounds (gw = width and gh =
+ *  height where those are not 0) the position (x, y) reads, for -1 ≤ x ≤
+ *  gw and -1 ≤ y ≤ gh: itself inside the grid, else as the topology joins
+ *  the edges (see golcl_bounds).
+ *  @return 1 with *ox, *oy set; 0 where the position is dead (a plane, an
+ *          unbounded side); -1 for a NULL argument, a position beyond that
+ *          frame, or a grid size that disagrees with the bounds. */
+GOLCL_API int golcl_bounds_neighbour(const golcl_bounds *bounds, uint32_t gw, uint32_t gh,
+                                     int64_t x, int64_t y, uint32_t *ox, uint32_t *oy);
+
+/** Gives the grid one of Golly's bounded grids (golcl_bounds): a bounded
+ *  side must equal the grid's, an unbounded one (0) is dead beyond the
+ *  grid's side, INFINITE is a dead boundary. A plane or an unshifted torus
+ *  of both sides is the plain DEAD or TORUS boundary that every stepper
+ *  runs; any other (shifted torus, tube, Klein bottle, cross-surface,
+ *  sphere) runs on the naive and reference steppers, the others say
+ *  GOLCL_E_UNSUPPORTED, and golcl_grid_boundary reads DEAD. golcl_grid_create
+ *  gives the plain plane or torus of its size.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, a description
+ *          golcl_bounds_parse would not give); GOLCL_E_MISMATCH (a bounded
+ *          side that differs from the grid's). */
+GOLCL_API golcl_status golcl_grid_set_bounds(golcl_grid *grid, const golcl_bounds *bounds);
+GOLCL_API golcl_status golcl_grid_bounds(const golcl_grid *grid, golcl_bounds *out);
+
 
 /** Bounds that parsing untrusted text checks before it allocates. A text
  *  that exceeds one gets GOLCL_E_PARSE with line:column and the limit. */
@@ -700,6 +1027,30 @@ GOLCL_API golcl_status golcl_grid_bounding_box(golcl_grid *grid, uint32_t *x, ui
  *          limit in golcl_last_errmsg()); GOLCL_E_IO (a write or the final
  *          fflush failed; f's error indicator is set). */
 GOLCL_API golcl_status golcl_pattern_write_rle(const golcl_pattern *pattern, FILE *f);
+
+/** Parses a macrocell text (Golly's "[M2]" quadtree of 8×8 leaves, or of
+ *  level-1 nodes of four cell states 0 and 1) with "#R rule", "#G
+ *  generation" and "#C"/"#N"/"#O" comments (other '#' lines are Golly's
+ *  viewer settings and are skipped). The pattern's box is the bounding box
+ *  of the live cells, its position Golly's: a root of side 2^d has its
+ *  top-left cell at (-2^(d-1), 1-2^(d-1)). Its format reads
+ *  GOLCL_FORMAT_NONE until golcl_pattern_parse dispatches here.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL out, NULL text with len >
+ *          0); GOLCL_E_PARSE (malformed, or live cells spanning more than
+ *          the limits: "line L, column C: ..." with the span and the number
+ *          of cells); GOLCL_E_UNSUPPORTED (a state above 1, a rule that is
+ *          not two-state); GOLCL_E_OUT_OF_MEMORY. */
+GOLCL_API golcl_status golcl_pattern_parse_macrocell(const char *text, size_t len,
+                                                     golcl_pattern **out);
+
+/** Writes a pattern as macrocell: "[M2] (libgolcl VERSION)", "#R" with the
+ *  rule and its bounded-grid suffix, "#G" when the generation is not 0, the
+ *  comment lines, then the quadtree (8×8 leaves, equal subtrees written
+ *  once, the smallest root of level 4 or more that holds the cells at their
+ *  position; none for an empty pattern).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cells beyond
+ *          2^61 from the origin); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_IO. */
+GOLCL_API golcl_status golcl_pattern_write_macrocell(const golcl_pattern *pattern, FILE *f);
 
 /** Writes a pattern as plaintext: comments as "!" lines ("!Name: ", "!Author: "
  *  for #N and #O), then one line of '.' and 'O' for every row of the box.

@@ -121,13 +121,16 @@ typedef struct golcl_dist_grid_opts {
   uint32_t px, py;
   /** k: the depth of the ghost frame, and so the generations run between
    *  two exchanges; 0 → chosen: golcl_dist_halo_for(g) with g the
-   *  stepper's generations per launch, or golcl_dist_default_halo()
-   *  without a stepper. */
+   *  stepper's generations per launch (see stepper), or
+   *  golcl_dist_default_halo() without a stepper. */
   uint32_t halo;
-  /** Per rank, may be NULL: the stepper the grid will be stepped with, on
-   *  golcl_dist_context_local (of the same kind on every rank). Only read
-   *  when halo is 0, to choose k from its generations per launch
-   *  (golcl_stepper_generations_per_launch without a grid). */
+  /** Per rank, may be NULL (then on every rank): the stepper the grid will
+   *  be stepped with, on golcl_dist_context_local, of the same kind and
+   *  options on every rank. Only read when halo is 0, to choose k from its
+   *  generations per launch: golcl_stepper_generations_per_launch on this
+   *  rank's local grid (which builds the stepper's kernel now), the largest
+   *  over the ranks; a stepper that cannot serve the local grid counts as 1
+   *  (stepping then says why). */
   golcl_stepper *stepper;
 } golcl_dist_grid_opts;
 

@@ -61,14 +61,14 @@ GOLCL_API golcl_status golcl_lattice_kernel_from_name(const char *name, golcl_la
 
 typedef struct golcl_graph golcl_graph;
 
-/** Neighbourhoods of regular lattices. Neighbours are the offsets (dx, dy, dz)
- *  of the 3×3(×3) box without (0,0,0), taken in the order dz, dy, dx each
- *  from -1 to 1 (so in 2-D: (-1,-1), (0,-1), (1,-1), (-1,0), (1,0), ...). */
-typedef enum golcl_neighbourhood {
-  GOLCL_MOORE = 0,       /**< the whole box: 8 in 2-D, 26 in 3-D */
-  GOLCL_VON_NEUMANN = 1, /**< one axis at a time: 4 in 2-D, 6 in 3-D */
-  GOLCL_HEX = 2          /**< 2-D only, 6: the box without (1,-1) and (-1,1) (Golly's hexagons) */
-} golcl_neighbourhood;
+/* Neighbourhoods of regular lattices: golcl_neighbourhood of golcl.h (the
+ * same three kinds as Golly's rule suffixes). Neighbours are the offsets
+ * (dx, dy, dz) of the 3×3(×3) box without (0,0,0), taken in the order dz, dy,
+ * dx each from -1 to 1 (so in 2-D: (-1,-1), (0,-1), (1,-1), (-1,0), (1,0),
+ * ...): GOLCL_NEIGHBOURHOOD_MOORE the whole box (8 in 2-D, 26 in 3-D),
+ * GOLCL_NEIGHBOURHOOD_VON_NEUMANN one axis at a time (4 / 6),
+ * GOLCL_NEIGHBOURHOOD_HEXAGONAL 2-D only, 6: the box without (1,-1) and
+ * (-1,1) (Golly's hexagons). */
 
 /** A regular lattice: cell (x, y, z) is index (z·ny + y)·nx + x. */
 typedef struct golcl_lattice {
@@ -92,7 +92,7 @@ GOLCL_API golcl_status golcl_graph_create(golcl_context *ctx, size_t cells, unsi
  *  when a kernel first needs it (the tiled kernels never do).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, dims not 2 or 3, an
  *          extent 0, more than GOLCL_GRAPH_MAX_CELLS cells, a bad boundary
- *          or neighbourhood, GOLCL_HEX in 3-D); GOLCL_E_OUT_OF_MEMORY. */
+ *          or neighbourhood, GOLCL_NEIGHBOURHOOD_HEXAGONAL in 3-D); GOLCL_E_OUT_OF_MEMORY. */
 GOLCL_API golcl_status golcl_graph_create_lattice(golcl_context *ctx, const golcl_lattice *lattice,
                                                   golcl_graph **out);
 

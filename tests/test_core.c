@@ -87,6 +87,55 @@ START_TEST(device_specs_choose_devices) {
 }
 END_TEST
 
+/* Each string of the device info is the whole OpenCL string when it fits,
+ * else its first GOLCL_DEVICE_STRING_CAP - 1 bytes: never empty because it is
+ * long (pocl's CL_DEVICE_VERSION is longer than 64 bytes). */
+static void expect_string(const char *got, const char *cl_value) {
+  size_t n = strlen(cl_value);
+  ck_assert_uint_gt(strlen(got), 0);
+  if (n < GOLCL_DEVICE_STRING_CAP)
+    ck_assert_str_eq(got, cl_value);
+  else
+    ck_assert(strlen(got) == GOLCL_DEVICE_STRING_CAP - 1 &&
+              memcmp(got, cl_value, GOLCL_DEVICE_STRING_CAP - 1) == 0);
+}
+
+START_TEST(device_strings_are_whole_or_truncated) {
+  golcl_device_info di;
+  TU_OK(golcl_context_device_info(tu_ctx, &di));
+  cl_device_id dev = golcl_context_cl_device(tu_ctx);
+  cl_platform_id plat;
+  ck_assert_int_eq(clGetDeviceInfo(dev, CL_DEVICE_PLATFORM, sizeof plat, &plat, NULL), CL_SUCCESS);
+  static char value[8192];
+  const cl_device_info what[] = {CL_DEVICE_NAME, CL_DEVICE_VENDOR, CL_DEVICE_VERSION,
+                                 CL_DRIVER_VERSION};
+  const char *got[] = {di.name, di.vendor, di.version, di.driver_version};
+  for (int i = 0; i < 4; i++) {
+    ck_assert_int_eq(clGetDeviceInfo(dev, what[i], sizeof value, value, NULL), CL_SUCCESS);
+    expect_string(got[i], value);
+  }
+  ck_assert_int_eq(clGetPlatformInfo(plat, CL_PLATFORM_NAME, sizeof value, value, NULL),
+                   CL_SUCCESS);
+  expect_string(di.platform, value);
+  ck_assert_int_eq(clGetPlatformInfo(plat, CL_PLATFORM_VERSION, sizeof value, value, NULL),
+                   CL_SUCCESS);
+  expect_string(di.platform_version, value);
+  ck_assert(strncmp(di.version, "OpenCL ", 7) == 0);
+  /* the same strings through golcl_devices */
+  size_t n;
+  golcl_device_info all[16];
+  TU_OK(golcl_devices(all, 16, &n));
+  int found = 0;
+  for (size_t i = 0; i < n && i < 16; i++)
+    if (all[i].platform_index == di.platform_index && all[i].device_index == di.device_index) {
+      ck_assert_str_eq(all[i].version, di.version);
+      ck_assert_str_eq(all[i].platform_version, di.platform_version);
+      found = 1;
+    }
+  ck_assert(found);
+}
+END_TEST
+
 START_TEST(context_info_and_accessors) {
   golcl_device_info di;
   TU_OK(golcl_context_device_info(tu_ctx, &di));
@@ -211,6 +260,53 @@ START_TEST(stepper_names_round_trip) {
 }
 END_TEST
 
+/* Option structs of another size than the library's: a longer one (from a
+ * newer header) is fine while its extra bytes are zero, refused when they
+ * set something; one shorter than the first version is refused. */
+START_TEST(option_structs_of_other_sizes) {
+  struct {
+    golcl_stepper_opts o;
+    uint32_t newer[4];
+  } big;
+  memset(&big, 0, sizeof big);
+  big.o.local_w = 4;
+  big.o.local_h = 2;
+  golcl_stepper *st = (golcl_stepper *)1;
+  TU_OK(golcl_stepper_create_sized(tu_ctx, GOLCL_STEPPER_NAIVE, &big.o, sizeof big, &st));
+  ck_assert_ptr_nonnull(st);
+  golcl_stepper_destroy(st);
+  big.newer[2] = 7;
+  st = (golcl_stepper *)1;
+  ck_assert_int_eq(golcl_stepper_create_sized(tu_ctx, GOLCL_STEPPER_NAIVE, &big.o, sizeof big, &st),
+                   GOLCL_E_UNSUPPORTED);
+  ck_assert_ptr_null(st);
+  ck_assert_ptr_nonnull(strstr(golcl_context_errmsg(tu_ctx), "does not have"));
+  ck_assert_int_eq(golcl_stepper_create_sized(tu_ctx, GOLCL_STEPPER_NAIVE, &big.o, 4, &st),
+                   GOLCL_E_INVALID_ARG);
+  /* NULL options need no size */
+  TU_OK(golcl_stepper_create_sized(tu_ctx, GOLCL_STEPPER_NAIVE, NULL, 0, &st));
+  golcl_stepper_destroy(st);
+
+  struct {
+    golcl_context_opts o;
+    void *newer[2];
+  } cbig;
+  memset(&cbig, 0, sizeof cbig);
+  cbig.o.device = "cpu";
+  golcl_context *c = (golcl_context *)1;
+  ck_assert_int_eq(golcl_context_create_sized(&cbig.o, sizeof cbig, &c), GOLCL_OK);
+  golcl_device_info di;
+  TU_OK(golcl_context_device_info(c, &di));
+  ck_assert_int_eq(di.type, GOLCL_DEVICE_CPU);
+  golcl_context_destroy(c);
+  cbig.newer[1] = &cbig;
+  ck_assert_int_eq(golcl_context_create_sized(&cbig.o, sizeof cbig, &c), GOLCL_E_UNSUPPORTED);
+  ck_assert_ptr_null(c);
+  ck_assert_int_eq(golcl_context_create_sized(&cbig.o, 1, &c), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_context_create_sized(&cbig.o, sizeof cbig.o, NULL), GOLCL_E_INVALID_ARG);
+}
+END_TEST
+
 START_TEST(stepper_invalid_arguments) {
   golcl_stepper *st = (golcl_stepper *)1;
   ck_assert_int_eq(golcl_stepper_create(NULL, GOLCL_STEPPER_NAIVE, NULL, &st), GOLCL_E_INVALID_ARG);
@@ -280,11 +376,13 @@ int main(void) {
   tcase_add_test(tc, devices_are_listed);
   tcase_add_test(tc, device_specs_choose_devices);
   tcase_add_test(tc, context_info_and_accessors);
+  tcase_add_test(tc, device_strings_are_whole_or_truncated);
   tcase_add_test(tc, wrapped_context_works_and_keeps_callers_objects);
   tcase_add_test(tc, wrap_rejects_bad_arguments);
   tcase_add_test(tc, build_failure_reports_the_log);
   tcase_add_test(tc, stepper_names_round_trip);
   tcase_add_test(tc, stepper_invalid_arguments);
+  tcase_add_test(tc, option_structs_of_other_sizes);
   suite_add_tcase(s, tc);
   return tu_main(s);
 }

@@ -58,7 +58,7 @@ END_TEST
 
 START_TEST(lattice_arguments_are_checked) {
   golcl_graph *g = NOT_NULL;
-  golcl_lattice l = {2, 4, 4, 1, GOLCL_BOUNDARY_TORUS, GOLCL_MOORE};
+  golcl_lattice l = {2, 4, 4, 1, GOLCL_BOUNDARY_TORUS, GOLCL_NEIGHBOURHOOD_MOORE};
   ck_assert_int_eq(golcl_graph_create_lattice(tu_ctx, NULL, &g), GOLCL_E_INVALID_ARG);
   ck_assert_ptr_null(g);
   golcl_lattice bad = l;
@@ -69,7 +69,7 @@ START_TEST(lattice_arguments_are_checked) {
   ck_assert_int_eq(golcl_graph_create_lattice(tu_ctx, &bad, &g), GOLCL_E_INVALID_ARG);
   bad = l;
   bad.dims = 3;
-  bad.nbhd = GOLCL_HEX;
+  bad.nbhd = GOLCL_NEIGHBOURHOOD_HEXAGONAL;
   ck_assert_int_eq(golcl_graph_create_lattice(tu_ctx, &bad, &g), GOLCL_E_INVALID_ARG);
   bad = l;
   bad.boundary = (golcl_boundary)7;
@@ -95,8 +95,8 @@ static int32_t model_neighbour(const golcl_lattice *l, size_t i, unsigned slot) 
     for (int dy = -1; dy <= 1; dy++)
       for (int dx = -1; dx <= 1; dx++) {
         if (!dx && !dy && !dz) continue;
-        if (l->nbhd == GOLCL_VON_NEUMANN && abs(dx) + abs(dy) + abs(dz) != 1) continue;
-        if (l->nbhd == GOLCL_HEX && dx == -dy && dx != 0) continue;
+        if (l->nbhd == GOLCL_NEIGHBOURHOOD_VON_NEUMANN && abs(dx) + abs(dy) + abs(dz) != 1) continue;
+        if (l->nbhd == GOLCL_NEIGHBOURHOOD_HEXAGONAL && dx == -dy && dx != 0) continue;
         if (k++ != slot) continue;
         long a = x + dx, b = y + dy, c = z + dz;
         if (l->boundary == GOLCL_BOUNDARY_TORUS) {
@@ -241,7 +241,7 @@ START_TEST(graph_life_kernels_match_the_reference_on_a_random_graph) {
 END_TEST
 
 START_TEST(glife_arguments_are_checked_and_change_nothing) {
-  golcl_lattice l = {2, 5, 4, 1, GOLCL_BOUNDARY_TORUS, GOLCL_MOORE};
+  golcl_lattice l = {2, 5, 4, 1, GOLCL_BOUNDARY_TORUS, GOLCL_NEIGHBOURHOOD_MOORE};
   golcl_graph *g;
   TU_OK(golcl_graph_create_lattice(tu_ctx, &l, &g));
   golcl_glife *lf = NOT_NULL;

@@ -56,4 +56,106 @@ inline uint golcl_neighbours(__global const uchar *g, int x, int y, int w, int h
                                golcl_edge(x + 1, w));
 }
 
+#ifdef GOLCL_BOUNDS_KIND
+/* Golly's bounded grids (golcl_bounds in golcl.h; build options from
+ * golcl__life_options): the cell of a compact w×h grid that position (x, y)
+ * reads, -1 <= x <= w, -1 <= y <= h, or -1 where it is dead. */
+inline int golcl_mod(int a, int m) { return ((a % m) + m) % m; }
+
+inline long golcl_bounds_index(int x, int y, int w, int h) {
+  int xo = x < 0 || x >= w, yo = y < 0 || y >= h;
+  if (xo || yo) {
+#if GOLCL_BOUNDS_KIND == 2 /* torus, shifted, or a tube */
+    if ((xo && GOLCL_BOUNDS_INFX) || (yo && GOLCL_BOUNDS_INFY)) return -1L;
+    if (y < 0) {
+      y += h;
+      x -= GOLCL_SHIFT_X;
+    } else if (y >= h) {
+      y -= h;
+      x += GOLCL_SHIFT_X;
+    }
+    if (x < 0) {
+      x += w;
+      y -= GOLCL_SHIFT_Y;
+    } else if (x >= w) {
+      x -= w;
+      y += GOLCL_SHIFT_Y;
+    }
+    x = golcl_mod(x, w);
+    y = golcl_mod(y, h);
+#elif GOLCL_BOUNDS_KIND == 3 /* Klein bottle */
+#if GOLCL_TWIST_X
+    if (yo) {
+      y = golcl_mod(y, h);
+      x = w - 1 - x - GOLCL_SHIFT_X;
+    }
+    x = golcl_mod(x, w);
+#else
+    if (xo) {
+      x = golcl_mod(x, w);
+      y = h - 1 - y - GOLCL_SHIFT_Y;
+    }
+    y = golcl_mod(y, h);
+#endif
+#elif GOLCL_BOUNDS_KIND == 4 /* cross-surface */
+    if (yo) {
+      y = golcl_mod(y, h);
+      x = w - 1 - x;
+    }
+    if (x < 0 || x >= w) {
+      x = golcl_mod(x, w);
+      y = h - 1 - y;
+    }
+#elif GOLCL_BOUNDS_KIND == 5 /* sphere */
+    if (xo && yo) {
+      x = x < 0 ? 0 : w - 1;
+      y = y < 0 ? 0 : h - 1;
+    } else if (y < 0) {
+      y = x;
+      x = 0;
+    } else if (y >= h) {
+      y = x;
+      x = w - 1;
+    } else if (x < 0) {
+      x = y;
+      y = 0;
+    } else {
+      x = y;
+      y = h - 1;
+    }
+#else                        /* a plane */
+    return -1L;
+#endif
+  }
+  return (long)y * w + x;
+}
+
+inline uint golcl_block9(__global const uchar *g, int x, int y, int w, int h) {
+  uint i = 0;
+  for (int dy = -1; dy <= 1; dy++)
+    for (int dx = -1; dx <= 1; dx++) {
+      long k = golcl_bounds_index(x + dx, y + dy, w, h);
+      i = i << 1 | (k < 0 ? 0u : (uint)g[k]);
+    }
+  return i;
+}
+#else
+/* The 3×3 block around (x, y) of a compact byte grid as the 9-bit index of
+ * a rule table (golcl.h): NW at bit 8, N 7, NE 6, W 5, the cell 4, E 3, SW 2,
+ * S 1, SE 0; outside a dead boundary is 0. */
+inline uint golcl_block9(__global const uchar *g, int x, int y, int w, int h) {
+  int xl = golcl_edge(x - 1, w), xr = golcl_edge(x + 1, w);
+  int yu = golcl_edge(y - 1, h), yd = golcl_edge(y + 1, h);
+  long ru = yu < 0 ? -1L : (long)yu * w, rm = (long)y * w, rd = yd < 0 ? -1L : (long)yd * w;
+  return golcl_cell(g, ru, xl) << 8 | golcl_cell(g, ru, x) << 7 | golcl_cell(g, ru, xr) << 6 |
+         golcl_cell(g, rm, xl) << 5 | golcl_cell(g, rm, x) << 4 | golcl_cell(g, rm, xr) << 3 |
+         golcl_cell(g, rd, xl) << 2 | golcl_cell(g, rd, x) << 1 | golcl_cell(g, rd, xr);
+}
+#endif
+
+/* Entry i of a rule table of 512 bits in 16 words. */
+inline uint golcl_table_apply(__global const uint *table, uint i) {
+  return (table[i >> 5] >> (i & 31u)) & 1u;
+}
+
 #endif

@@ -1,13 +1,28 @@
 /* naive.cl — the course kernel: one byte per cell, one work-item per cell,
- * eight global reads, branchless rule. Any size; the global range may be
- * rounded up to the work-group shape, extra work-items return at once. The
- * row offsets of the three rows are computed once (common/life.cl). */
+ * nine global reads, the rule as a table of the 3×3 block (every two-state
+ * rule: B/S, Hensel, MAP, V, H, W). Any size; the global range may be
+ * rounded up to the work-group shape, extra work-items return at once.
+ *
+ * Cells off the border of a grid of less than 2^31 bytes (every grid up to
+ * 46340², the uniform case) read their block at 32-bit offsets from their
+ * own address, with no wrap or bounds test; border cells and larger grids
+ * take the general path of common/life.cl (64-bit rows, the boundary or
+ * Golly's bounded-grid addressing per neighbour). */
 #include "common/life.cl"
 
 __kernel void naive_step(__global const uchar *in, __global uchar *out, int w, int h,
-                         uint rule) {
+                         __global const uint *table) {
   int x = (int)get_global_id(0), y = (int)get_global_id(1);
   if (x >= w || y >= h) return;
+  if ((ulong)w * (ulong)h < 0x80000000ul && x > 0 && y > 0 && x < w - 1 && y < h - 1) {
+    int i = y * w + x;
+    __global const uchar *p = in + i;
+    uint b = (uint)p[-w - 1] << 8 | (uint)p[-w] << 7 | (uint)p[-w + 1] << 6 | (uint)p[-1] << 5 |
+             (uint)p[0] << 4 | (uint)p[1] << 3 | (uint)p[w - 1] << 2 | (uint)p[w] << 1 |
+             (uint)p[w + 1];
+    out[i] = (uchar)golcl_table_apply(table, b);
+    return;
+  }
   ulong i = (ulong)y * (ulong)w + (ulong)x;
-  out[i] = (uchar)golcl_rule_apply(rule, in[i], golcl_neighbours(in, x, y, w, h));
+  out[i] = (uchar)golcl_table_apply(table, golcl_block9(in, x, y, w, h));
 }

@@ -1,6 +1,7 @@
 /* args.c — see args.h. */
 #include "args.h"
 
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,28 +29,40 @@ static int store(const ex_arg *a, const char *v) {
 
 int ex_parse_args(const char *prog, int argc, char **argv, const ex_arg *args, size_t n,
                   void (*usage)(FILE *)) {
-  for (int i = 1; i < argc; i++) {
-    const char *name = argv[i];
-    if (!strcmp(name, "--help") || !strcmp(name, "-h")) {
+  /* getopt_long's table: option i is args[i], then --help. */
+  struct option *opts = calloc(n + 2, sizeof *opts);
+  if (!opts) {
+    fprintf(stderr, "%s: out of memory\n", prog);
+    return 2;
+  }
+  for (size_t i = 0; i < n; i++) {
+    opts[i].name = args[i].name + 2; /* "--size" -> "size" */
+    opts[i].has_arg = required_argument;
+    opts[i].val = 256 + (int)i;
+  }
+  opts[n].name = "help";
+  opts[n].val = 'h';
+  int c, rc = 0;
+  opterr = 0;
+  while (rc == 0 && (c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+    if (c == 'h') {
+      free(opts);
       usage(stdout);
       exit(0);
-    }
-    const ex_arg *a = NULL;
-    for (size_t j = 0; j < n && !a; j++)
-      if (!strcmp(name, args[j].name)) a = &args[j];
-    if (!a) {
-      fprintf(stderr, "%s: unknown option %s (see --help)\n", prog, name);
-      return 2;
-    }
-    if (i + 1 >= argc) {
-      fprintf(stderr, "%s: %s needs a value (see --help)\n", prog, name);
-      return 2;
-    }
-    const char *v = argv[++i];
-    if (store(a, v) != 0) {
-      fprintf(stderr, "%s: bad value for %s: %s\n", prog, name, v);
-      return 2;
+    } else if (c == '?' || c == ':') {
+      const char *arg = argv[optind - 1];
+      fprintf(stderr, "%s: %s %.*s%s (see --help)\n", prog, c == ':' ? "option" : "unknown option",
+              (int)strcspn(arg, "="), arg, c == ':' ? " needs a value" : "");
+      rc = 2;
+    } else if (store(&args[c - 256], optarg) != 0) {
+      fprintf(stderr, "%s: bad value for %s: %s\n", prog, args[c - 256].name, optarg);
+      rc = 2;
     }
   }
-  return 0;
+  if (rc == 0 && optind < argc) {
+    fprintf(stderr, "%s: unexpected argument %s (see --help)\n", prog, argv[optind]);
+    rc = 2;
+  }
+  free(opts);
+  return rc;
 }

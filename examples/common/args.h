@@ -1,4 +1,5 @@
-/* args.h — the "--name value" options of the example programs, from a table. */
+/* args.h — the "--name value" options of the example programs, from a table
+ * (getopt_long underneath). */
 #ifndef EX_ARGS_H
 #define EX_ARGS_H
 
@@ -20,9 +21,11 @@ typedef struct ex_arg {
   void *dst;
 } ex_arg;
 
-/* Parses argv[1..] against the n options of args. --help or -h prints usage
- * on stdout and exits 0. Returns 0, or 2 after a one-line message on stderr
- * (prefixed by prog) for an unknown option, a missing or bad value. */
+/* Parses argv[1..] against the n options of args with getopt_long ("--size
+ * 64", "--size=64", unique prefixes such as "--si 64"). --help or -h prints
+ * usage on stdout and exits 0. Returns 0, or 2 after a one-line message on
+ * stderr (prefixed by prog) for an unknown option, a missing or bad value,
+ * or an argument that is not an option. */
 int ex_parse_args(const char *prog, int argc, char **argv, const ex_arg *args, size_t n,
                   void (*usage)(FILE *));
 

@@ -1,30 +1,24 @@
-/* image.c — PNG writing through libpng, shared by the examples. */
+/* image.c — PNG writing through libpng, shared by the examples. The file is
+ * written whole or not at all (atomic_file.h). */
 #include "image.h"
 
 #include <png.h>
 #include <stdio.h>
 #include <string.h>
-#include <errno.h>
 
-static int write_png(const char *path, const uint8_t *pix, uint32_t w, uint32_t h, size_t stride,
-                     int color_type) {
-  FILE *f = fopen(path, "wb");
-  if (!f) {
-    fprintf(stderr, "%s: %s\n", path, strerror(errno));
-    return -1;
-  }
+#include "atomic_file.h"
+
+/* libpng's part, apart so that setjmp does not clobber the caller's locals. */
+static int encode(FILE *f, const uint8_t *pix, uint32_t w, uint32_t h, size_t stride,
+                  int color_type) {
   png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
   png_infop info = png ? png_create_info_struct(png) : NULL;
   if (!png || !info) {
     png_destroy_write_struct(&png, &info);
-    fclose(f);
-    fprintf(stderr, "%s: libpng could not start\n", path);
     return -1;
   }
   if (setjmp(png_jmpbuf(png))) {
     png_destroy_write_struct(&png, &info);
-    fclose(f);
-    fprintf(stderr, "%s: libpng failed to write\n", path);
     return -1;
   }
   png_init_io(png, f);
@@ -34,11 +28,19 @@ static int write_png(const char *path, const uint8_t *pix, uint32_t w, uint32_t 
   for (uint32_t y = 0; y < h; y++) png_write_row(png, (png_const_bytep)(pix + (size_t)y * stride));
   png_write_end(png, NULL);
   png_destroy_write_struct(&png, &info);
-  if (fclose(f) != 0) {
-    fprintf(stderr, "%s: %s\n", path, strerror(errno));
+  return 0;
+}
+
+static int write_png(const char *path, const uint8_t *pix, uint32_t w, uint32_t h, size_t stride,
+                     int color_type) {
+  ex_atomic a;
+  if (ex_atomic_open(&a, path, NULL) != 0) return -1;
+  if (encode(a.f, pix, w, h, stride, color_type) != 0) {
+    fprintf(stderr, "%s: libpng failed to write (the old file, if any, is unchanged)\n", path);
+    ex_atomic_abort(&a);
     return -1;
   }
-  return 0;
+  return ex_atomic_commit(&a, NULL);
 }
 
 int ex_write_png_gray(const char *path, const uint8_t *pix, uint32_t w, uint32_t h, size_t stride) {

@@ -3,6 +3,7 @@
  * figures, the time spent in halo exchange). Rank 0 prints; every rank parses the same argv. */
 #include <golcl_dist.h>
 
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,7 +50,39 @@ static void usage(FILE *f) {
           "  --iters N         bench --cg: iterations timed (default 100)\n");
 }
 
+/* Parses argv[1..] (argv[0] is the command) with getopt_long, as golcl does. */
 static int parse(int argc, char **argv, opts *o) {
+  enum {
+    CG = 256,
+    ITERS,
+    SIZE,
+    STEPPER,
+    DEVICE,
+    HALO,
+    GRID,
+    SEED,
+    REPEAT,
+    MAX_GATHER,
+    RANDOM,
+    TORUS,
+    STRONG
+  };
+  static const struct option long_opts[] = {{"cg", required_argument, NULL, CG},
+                                            {"iters", required_argument, NULL, ITERS},
+                                            {"size", required_argument, NULL, SIZE},
+                                            {"generations", required_argument, NULL, 'g'},
+                                            {"stepper", required_argument, NULL, STEPPER},
+                                            {"device", required_argument, NULL, DEVICE},
+                                            {"halo", required_argument, NULL, HALO},
+                                            {"grid", required_argument, NULL, GRID},
+                                            {"seed", required_argument, NULL, SEED},
+                                            {"repeat", required_argument, NULL, REPEAT},
+                                            {"max-gather", required_argument, NULL, MAX_GATHER},
+                                            {"output", required_argument, NULL, 'o'},
+                                            {"random", required_argument, NULL, RANDOM},
+                                            {"torus", no_argument, NULL, TORUS},
+                                            {"strong", no_argument, NULL, STRONG},
+                                            {NULL, 0, NULL, 0}};
   memset(o, 0, sizeof *o);
   o->gens = 100;
   o->stepper = "naive";
@@ -58,53 +91,77 @@ static int parse(int argc, char **argv, opts *o) {
   o->repeat = 3;
   o->density = -1;
   o->cg_iters = 100;
-  for (int i = 0; i < argc; i++) {
-    const char *v;
-    int miss = 0, bad = 0;
-    if (strcmp(argv[i], "--torus") == 0)
-      o->torus = 1;
-    else if (strcmp(argv[i], "--strong") == 0)
-      o->cg_strong = 1;
-    else if ((v = pio_opt(argc, argv, &i, "--cg", &miss)))
-      bad = pio_parse_u64(v, &o->cg_nx);
-    else if ((v = pio_opt(argc, argv, &i, "--iters", &miss)))
-      bad = pio_parse_u64(v, &o->cg_iters) || o->cg_iters == 0;
-    else if ((v = pio_opt(argc, argv, &i, "--size", &miss)))
-      bad = pio_parse_size(v, &o->w, &o->h);
-    else if ((v = pio_opt(argc, argv, &i, "-g", &miss)) ||
-             (v = pio_opt(argc, argv, &i, "--generations", &miss)))
-      bad = pio_parse_u64(v, &o->gens);
-    else if ((v = pio_opt(argc, argv, &i, "--stepper", &miss)))
-      o->stepper = v;
-    else if ((v = pio_opt(argc, argv, &i, "--device", &miss)))
-      o->device = v;
-    else if ((v = pio_opt(argc, argv, &i, "--halo", &miss)))
-      bad = pio_parse_u32(v, &o->halo);
-    else if ((v = pio_opt(argc, argv, &i, "--grid", &miss)))
-      bad = pio_parse_size(v, &o->px, &o->py);
-    else if ((v = pio_opt(argc, argv, &i, "--seed", &miss)))
-      bad = pio_parse_u64(v, &o->seed);
-    else if ((v = pio_opt(argc, argv, &i, "--repeat", &miss)))
-      bad = pio_parse_u64(v, &o->repeat) || o->repeat == 0;
-    else if ((v = pio_opt(argc, argv, &i, "--max-gather", &miss)))
-      bad = pio_parse_u64(v, &o->max_gather);
-    else if ((v = pio_opt(argc, argv, &i, "-o", &miss)))
-      o->out = v;
-    else if ((v = pio_opt(argc, argv, &i, "--random", &miss))) {
-      char *end;
-      o->density = strtod(v, &end);
-      bad = *end || !(o->density >= 0 && o->density <= 1);
-    } else if (argv[i][0] != '-' && !o->pattern)
-      o->pattern = argv[i];
-    else {
-      if (rank == 0) fprintf(stderr, "golcl-dist: unknown option '%s'\n", argv[i]);
-      return 2;
+  opterr = 0;
+  int c;
+  while ((c = getopt_long(argc, argv, ":g:o:", long_opts, NULL)) != -1) {
+    const char *v = optarg;
+    int bad = 0;
+    char *end;
+    switch (c) {
+      case '?':
+      case ':':
+        if (rank == 0)
+          fprintf(stderr, "golcl-dist: %s '%s'\n",
+                  c == ':' ? "option needs a value:" : "unknown option", argv[optind - 1]);
+        return 2;
+      case TORUS:
+        o->torus = 1;
+        break;
+      case STRONG:
+        o->cg_strong = 1;
+        break;
+      case CG:
+        bad = pio_parse_u64(v, &o->cg_nx);
+        break;
+      case ITERS:
+        bad = pio_parse_u64(v, &o->cg_iters) || o->cg_iters == 0;
+        break;
+      case SIZE:
+        bad = pio_parse_size(v, &o->w, &o->h);
+        break;
+      case 'g':
+        bad = pio_parse_u64(v, &o->gens);
+        break;
+      case STEPPER:
+        o->stepper = v;
+        break;
+      case DEVICE:
+        o->device = v;
+        break;
+      case HALO:
+        bad = pio_parse_u32(v, &o->halo);
+        break;
+      case GRID:
+        bad = pio_parse_size(v, &o->px, &o->py);
+        break;
+      case SEED:
+        bad = pio_parse_u64(v, &o->seed);
+        break;
+      case REPEAT:
+        bad = pio_parse_u64(v, &o->repeat) || o->repeat == 0;
+        break;
+      case MAX_GATHER:
+        bad = pio_parse_u64(v, &o->max_gather);
+        break;
+      case 'o':
+        o->out = v;
+        break;
+      case RANDOM:
+        o->density = strtod(v, &end);
+        bad = *end || !(o->density >= 0 && o->density <= 1);
+        break;
     }
-    if (miss) return 2;
     if (bad) {
-      if (rank == 0) fprintf(stderr, "golcl-dist: bad value for %s\n", argv[i]);
+      if (rank == 0) fprintf(stderr, "golcl-dist: bad value '%s' for %s\n", v, argv[optind - 1]);
       return 2;
     }
+  }
+  for (int i = optind; i < argc; i++) {
+    if (o->pattern) {
+      if (rank == 0) fprintf(stderr, "golcl-dist: unexpected argument '%s'\n", argv[i]);
+      return 2;
+    }
+    o->pattern = argv[i];
   }
   return 0;
 }
@@ -384,7 +441,7 @@ int main(int argc, char **argv) {
   if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
     if (rank == 0) usage(argc < 2 ? stderr : stdout);
     rc = argc < 2 ? 2 : 0;
-  } else if ((rc = parse(argc - 2, argv + 2, &o)) != 0) {
+  } else if ((rc = parse(argc - 1, argv + 1, &o)) != 0) {
   } else if (strcmp(argv[1], "devices") == 0) {
     rc = cmd_devices(&o);
   } else if (strcmp(argv[1], "run") == 0) {

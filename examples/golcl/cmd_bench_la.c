@@ -18,14 +18,17 @@
 #include <clblast_c.h>
 #endif
 #include <errno.h>
+#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "atomic_file.h"
 #include "clock.h"
 #include "cmd.h"
+#include "pattern_io.h"
 
 #define MAX_SIZES 16
 /* A timed run repeats an operation until it spans about this long. */
@@ -145,33 +148,44 @@ static int parse_sizes(const char *list, la_opts *o) {
 
 /* 0 on success, 2 on bad usage (message printed), 1 for --help. */
 static int parse_args(int argc, char **argv, la_opts *o) {
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+  enum { DEVICE = 256, CSV, SIZES, DTYPE, REPS, ITERS, LOCAL, GROUPS, OP, PRECOND, SOLVE, THESIS };
+  static const struct option long_opts[] = {{"device", required_argument, NULL, DEVICE},
+                                            {"csv", required_argument, NULL, CSV},
+                                            {"sizes", required_argument, NULL, SIZES},
+                                            {"dtype", required_argument, NULL, DTYPE},
+                                            {"reps", required_argument, NULL, REPS},
+                                            {"iters", required_argument, NULL, ITERS},
+                                            {"local", required_argument, NULL, LOCAL},
+                                            {"groups", required_argument, NULL, GROUPS},
+                                            {"op", required_argument, NULL, OP},
+                                            {"precond", required_argument, NULL, PRECOND},
+                                            {"solve", no_argument, NULL, SOLVE},
+                                            {"thesis", no_argument, NULL, THESIS},
+                                            {"help", no_argument, NULL, 'h'},
+                                            {NULL, 0, NULL, 0}};
+  int c;
+  opterr = 0;
+  while ((c = getopt_long(argc, argv, ":h", long_opts, NULL)) != -1) {
+    const char *v = optarg;
     size_t u;
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    if (c == 'h') {
       usage(stdout);
       return 1;
-    }
-    if (strcmp(a, "--solve") == 0 || strcmp(a, "--thesis") == 0) {
-      *(a[2] == 's' ? &o->solve : &o->thesis) = 1;
-      continue;
-    }
-    if (!v) {
-      fprintf(stderr, "golcl bench la: %s needs a value (see golcl bench la --help)\n", a);
-      return 2;
-    }
-    i++;
-    if (strcmp(a, "--device") == 0) {
+    } else if (c == '?' || c == ':') {
+      return pio_bad_option("bench la", c, argv);
+    } else if (c == SOLVE || c == THESIS) {
+      *(c == SOLVE ? &o->solve : &o->thesis) = 1;
+    } else if (c == DEVICE) {
       o->device = v;
-    } else if (strcmp(a, "--csv") == 0) {
+    } else if (c == CSV) {
       o->csv = v;
-    } else if (strcmp(a, "--sizes") == 0) {
+    } else if (c == SIZES) {
       if (parse_sizes(v, o)) {
         fprintf(stderr, "golcl bench la: --sizes wants up to %d sides in 1..65536, not '%s'\n",
                 MAX_SIZES, v);
         return 2;
       }
-    } else if (strcmp(a, "--dtype") == 0) {
+    } else if (c == DTYPE) {
       if (strcmp(v, "f32") == 0)
         o->dtype = GOLCL_F32;
       else if (strcmp(v, "f64") == 0)
@@ -180,19 +194,19 @@ static int parse_args(int argc, char **argv, la_opts *o) {
         fprintf(stderr, "golcl bench la: --dtype wants f32 or f64, not '%s'\n", v);
         return 2;
       }
-    } else if (strcmp(a, "--reps") == 0) {
+    } else if (c == REPS) {
       if (parse_size_t(v, &u) || u > 1000) {
         fprintf(stderr, "golcl bench la: --reps wants an integer in 1..1000, not '%s'\n", v);
         return 2;
       }
       o->reps = (unsigned)u;
-    } else if (strcmp(a, "--iters") == 0) {
+    } else if (c == ITERS) {
       if (parse_size_t(v, &u) || u > 100000) {
         fprintf(stderr, "golcl bench la: --iters wants an integer in 1..100000, not '%s'\n", v);
         return 2;
       }
       o->iters = u;
-    } else if (strcmp(a, "--op") == 0) {
+    } else if (c == OP) {
       o->cg_ops = 0;
       for (int k = 0; k < OPK_COUNT; k++)
         if (strcmp(v, OPK_NAME[k]) == 0 || strcmp(v, "all") == 0) o->cg_ops |= 1 << k;
@@ -200,7 +214,7 @@ static int parse_args(int argc, char **argv, la_opts *o) {
         fprintf(stderr, "golcl bench la: --op wants stencil, band, csr or all, not '%s'\n", v);
         return 2;
       }
-    } else if (strcmp(a, "--precond") == 0) {
+    } else if (c == PRECOND) {
       if (strcmp(v, "none") == 0)
         o->precond = GOLCL_PRECOND_NONE;
       else if (strcmp(v, "jacobi") == 0)
@@ -211,16 +225,19 @@ static int parse_args(int argc, char **argv, la_opts *o) {
         fprintf(stderr, "golcl bench la: --precond wants none, jacobi or mg, not '%s'\n", v);
         return 2;
       }
-    } else if (strcmp(a, "--local") == 0 || strcmp(a, "--groups") == 0) {
+    } else if (c == LOCAL || c == GROUPS) {
       if (parse_size_t(v, &u) || u > (1u << 20)) {
-        fprintf(stderr, "golcl bench la: %s wants a positive integer, not '%s'\n", a, v);
+        fprintf(stderr, "golcl bench la: --%s wants a positive integer, not '%s'\n",
+                c == LOCAL ? "local" : "groups", v);
         return 2;
       }
-      setenv(strcmp(a, "--local") == 0 ? "GOLCL_LA_LOCAL" : "GOLCL_LA_GROUPS", v, 1);
-    } else {
-      fprintf(stderr, "golcl bench la: unknown option '%s' (see golcl bench la --help)\n", a);
-      return 2;
+      setenv(c == LOCAL ? "GOLCL_LA_LOCAL" : "GOLCL_LA_GROUPS", v, 1);
     }
+  }
+  if (optind < argc) {
+    fprintf(stderr, "golcl bench la: unexpected argument '%s' (see golcl bench la --help)\n",
+            argv[optind]);
+    return 2;
   }
   return 0;
 }
@@ -638,18 +655,16 @@ int cmd_bench_la(int argc, char **argv) {
                .cg_ops = (1 << OPK_COUNT) - 1};
   int rc = parse_args(argc, argv, &o);
   if (rc) return rc == 1 ? 0 : rc;
-  FILE *csv = NULL;
-  if (o.csv && !(csv = fopen(o.csv, "w"))) {
-    fprintf(stderr, "golcl bench la: cannot write %s: %s\n", o.csv, strerror(errno));
-    return 2;
-  }
+  ex_atomic csv_file = {0}; /* replaced whole at the end, or left as it was */
+  if (o.csv && ex_atomic_open(&csv_file, o.csv, "golcl bench la")) return 2;
+  FILE *csv = csv_file.f;
   golcl_context_opts co = {0};
   co.device = o.device;
   golcl_context *ctx;
   golcl_status s = golcl_context_create(&co, &ctx);
   if (s != GOLCL_OK) {
     fprintf(stderr, "golcl bench la: %s: %s\n", golcl_strerror(s), golcl_last_errmsg());
-    if (csv) fclose(csv);
+    ex_atomic_abort(&csv_file);
     return 1;
   }
   golcl_device_info dev;
@@ -693,10 +708,7 @@ int cmd_bench_la(int argc, char **argv) {
   if (o.thesis) failed |= thesis_table(ctx, &o, csv);
   printf("\ntimer: %s; CG iteration by wall clock (solves are blocking)\n",
          profiled ? "OpenCL profiling events" : "wall clock around clFinish (no profiling)");
-  if (csv && fclose(csv) != 0) {
-    fprintf(stderr, "golcl bench la: cannot write %s: %s\n", o.csv, strerror(errno));
-    failed = 1;
-  }
+  if (csv && ex_atomic_commit(&csv_file, "golcl bench la")) failed = 1;
   if (failed) printf("\ngolcl bench la: FAILED (see the errors above)\n");
   golcl_context_destroy(ctx);
   return failed ? 1 : 0;

@@ -123,9 +123,9 @@ static int parse_args(int argc, char **argv, bench_opts *o) {
       o->lat.boundary = strcmp(v, "dead") ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
     } else if (!strcmp(a, "--nbhd") && !o->graph) {
       bad = strcmp(v, "moore") && strcmp(v, "vn") && strcmp(v, "hex");
-      o->lat.nbhd = !strcmp(v, "vn")    ? GOLCL_VON_NEUMANN
-                    : !strcmp(v, "hex") ? GOLCL_HEX
-                                        : GOLCL_MOORE;
+      o->lat.nbhd = !strcmp(v, "vn")    ? GOLCL_NEIGHBOURHOOD_VON_NEUMANN
+                    : !strcmp(v, "hex") ? GOLCL_NEIGHBOURHOOD_HEXAGONAL
+                                        : GOLCL_NEIGHBOURHOOD_MOORE;
     } else {
       fprintf(stderr, "%s: unknown option %s (see --help)\n", prog, a);
       return 2;
@@ -295,8 +295,8 @@ static int bench_game(const bench_opts *o) {
   if (copy_bandwidth(ctx, cbytes, o, &gbs_copy)) return 1;
   printf("game on %s (%s, %s), b %g, %llu generations a run, median of %u\n", size,
          o->lat.boundary == GOLCL_BOUNDARY_TORUS ? "torus" : "dead",
-         o->lat.nbhd == GOLCL_MOORE ? "Moore"
-         : o->lat.nbhd == GOLCL_HEX ? "hex"
+         o->lat.nbhd == GOLCL_NEIGHBOURHOOD_MOORE ? "Moore"
+         : o->lat.nbhd == GOLCL_NEIGHBOURHOOD_HEXAGONAL ? "hex"
                                     : "von Neumann",
          o->b, o->gens, o->reps);
   printf("  %-10s %13s %16s %15s   %s\n", "kernel", "per gen", "agent updates", "effective",
@@ -399,7 +399,7 @@ static int bench_graph(const bench_opts *o) {
 }
 
 int cmd_bench_game(int argc, char **argv) {
-  bench_opts o = {.lat = {3, 512, 512, 512, GOLCL_BOUNDARY_TORUS, GOLCL_MOORE},
+  bench_opts o = {.lat = {3, 512, 512, 512, GOLCL_BOUNDARY_TORUS, GOLCL_NEIGHBOURHOOD_MOORE},
                   .b = 1.9,
                   .reps = 5,
                   .gens = 20,
@@ -411,7 +411,7 @@ int cmd_bench_game(int argc, char **argv) {
 }
 
 int cmd_bench_graph(int argc, char **argv) {
-  bench_opts o = {.lat = {2, 4096, 4096, 1, GOLCL_BOUNDARY_TORUS, GOLCL_MOORE},
+  bench_opts o = {.lat = {2, 4096, 4096, 1, GOLCL_BOUNDARY_TORUS, GOLCL_NEIGHBOURHOOD_MOORE},
                   .reps = 5,
                   .gens = 20,
                   .kernels = {GOLCL_LK_TABLE, GOLCL_LK_DICT},

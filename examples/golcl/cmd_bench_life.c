@@ -14,29 +14,47 @@
 
 #include "clock.h"
 #include "cmd.h"
+#include "pattern_io.h"
 
 /* Generations of the warm-up run (at most --gens). */
 #define WARMUP_GENS 8
 
+/* Sizes of one invocation (--size takes a comma-separated list). */
+#define MAX_SIZES 16
+/* Stepper entries of --steppers (a kind may come several times with options). */
+#define MAX_ENTRIES 48
+
 typedef struct bench_opts {
-  const char *device, *steppers, *csv;
+  const char *device, *steppers, *csv, *pattern, *plot;
   uint32_t w, h;
+  uint32_t sizes[MAX_SIZES][2];
+  size_t nsizes;
+  double bandwidth; /* GB/s of a device copy (read + write); 0: measured */
   double density;
   uint64_t seed, gens;
   unsigned reps;
   golcl_boundary boundary;
 } bench_opts;
 
+/* One stepper to run: a kind, its options, a label for the table. */
+typedef struct entry {
+  golcl_stepper_kind kind;
+  golcl_stepper_opts opts;
+  char label[40];
+} entry;
+
 typedef struct result {
   golcl_stepper_kind kind;
+  const char *label;
   double seconds; /* median of the reps */
   uint64_t hash;
 } result;
 
 static void usage(FILE *f) {
   fprintf(f,
-          "usage: golcl bench [--device SPEC] [--size WxH] [--density P] [--seed S] [--gens N]\n"
+          "usage: golcl bench [--device SPEC] [--size WxH,...] [--density P] [--seed S] [--gens N]\n"
           "                   [--steppers a,b,...|all] [--torus] [--csv FILE] [--reps R]\n"
+          "                   [--pattern FILE] [--plot FILE.png] [--bandwidth GBs]\n"
           "       golcl bench la [...]   (the linear-algebra benchmark)\n"
           "\n"
           "Runs Life steppers side by side on one random grid and prints, for each,\n"
@@ -48,16 +66,29 @@ static void usage(FILE *f) {
           "\n"
           "  --device SPEC   gpu, cpu, P:D or a name substring (default: $GOLCL_DEVICE,\n"
           "                  else the first GPU, else the first device)\n"
-          "  --size WxH      grid size (default 1024x1024)\n"
+          "  --size WxH,...  grid sizes, one table each (default 1024x1024)\n"
           "  --density P     share of live cells in the random grid, 0..1 (default 0.5)\n"
           "  --seed S        seed of golcl_grid_randomize (default 1)\n"
           "  --gens N        generations per timed run (default 100)\n"
           "  --steppers L    comma-separated stepper names, or all (default): every\n"
-          "                  stepper of this build except reference (slow: name it)\n"
+          "                  stepper of this build except reference (slow: name it);\n"
+          "                  a name may carry options, several times with different\n"
+          "                  ones: multi:g=8:lw=32:lh=4:th=128 (g gens_per_launch,\n"
+          "                  lw/lh local_w/local_h, tw/th tile_w/tile_h)\n"
           "  --torus         toroidal boundary (default: dead)\n"
           "  --csv FILE      also write stepper,width,height,generations,seconds,\n"
           "                  gens_per_s,cells_per_s, one row per stepper\n"
           "  --reps R        timed runs per stepper, the median is reported (default 3)\n"
+          "  --pattern FILE  start from a pattern file (RLE, plaintext, Life 1.05/1.06)\n"
+          "                  placed in the middle of the grid, with its rule, instead\n"
+          "                  of a random soup; without --size the grid is its box\n"
+          "  --plot FILE.png draw gens/s against grid cells, a line per stepper\n"
+          "                  (gnuplot), from every size of this run\n"
+          "  --bandwidth B   the device's copy bandwidth in GB/s (read + write) for\n"
+          "                  the \"of limit\" column; default: measured by a copy\n"
+          "\n"
+          "\"of limit\" is gens/s against the memory limit of one generation a launch\n"
+          "on one bit a cell: bandwidth / (w*h/4 bytes read and written).\n"
           "\n"
           "Exit status: 0; 1 if a stepper failed or ended with another hash; 2 on bad usage.\n");
 }
@@ -85,6 +116,24 @@ static int parse_size(const char *s, uint32_t *w, uint32_t *h) {
   return 0;
 }
 
+/* A comma-separated list of sizes into o->sizes. */
+static int parse_sizes(const char *list, bench_opts *o) {
+  char *copy = strdup(list);
+  if (!copy) return -1;
+  int rc = 0;
+  o->nsizes = 0;
+  for (char *save = NULL, *one = strtok_r(copy, ",", &save); one && !rc;
+       one = strtok_r(NULL, ",", &save)) {
+    if (o->nsizes == MAX_SIZES ||
+        parse_size(one, &o->sizes[o->nsizes][0], &o->sizes[o->nsizes][1]))
+      rc = -1;
+    else
+      o->nsizes++;
+  }
+  free(copy);
+  return rc || o->nsizes == 0 ? -1 : 0;
+}
+
 /* 0 on success, 2 on bad usage (message printed), 1 for --help. */
 static int parse_args(int argc, char **argv, bench_opts *o) {
   for (int i = 1; i < argc; i++) {
@@ -109,8 +158,22 @@ static int parse_args(int argc, char **argv, bench_opts *o) {
     } else if (strcmp(a, "--csv") == 0) {
       o->csv = v;
     } else if (strcmp(a, "--size") == 0) {
-      if (parse_size(v, &o->w, &o->h)) {
-        fprintf(stderr, "golcl bench: --size wants WxH with 1 <= W, H < 2^31, not '%s'\n", v);
+      if (parse_sizes(v, o)) {
+        fprintf(stderr,
+                "golcl bench: --size wants WxH[,WxH...] with 1 <= W, H < 2^31 (at most %d), "
+                "not '%s'\n",
+                MAX_SIZES, v);
+        return 2;
+      }
+    } else if (strcmp(a, "--pattern") == 0) {
+      o->pattern = v;
+    } else if (strcmp(a, "--plot") == 0) {
+      o->plot = v;
+    } else if (strcmp(a, "--bandwidth") == 0) {
+      char *end;
+      o->bandwidth = strtod(v, &end);
+      if (*end || !(o->bandwidth > 0)) {
+        fprintf(stderr, "golcl bench: --bandwidth wants a positive number, not '%s'\n", v);
         return 2;
       }
     } else if (strcmp(a, "--density") == 0) {
@@ -145,11 +208,36 @@ static int parse_args(int argc, char **argv, bench_opts *o) {
   return 0;
 }
 
-/* Fills want[kind] from the --steppers list; 2 on an unknown name. */
-static int parse_steppers(const char *list, int want[GOLCL_STEPPER_COUNT]) {
-  memset(want, 0, GOLCL_STEPPER_COUNT * sizeof *want);
+/* Options of a --steppers entry: ":key=value" pairs after the name. */
+static int parse_entry_opts(char *spec, entry *e) {
+  for (char *save = NULL, *kv = strtok_r(spec, ":", &save); kv; kv = strtok_r(NULL, ":", &save)) {
+    char *eq = strchr(kv, '=');
+    uint64_t v;
+    if (!eq || parse_u64(eq + 1, &v) || v > 0xffffffffu) return -1;
+    *eq = '\0';
+    uint32_t *field = strcmp(kv, "g") == 0    ? &e->opts.gens_per_launch
+                      : strcmp(kv, "lw") == 0 ? &e->opts.local_w
+                      : strcmp(kv, "lh") == 0 ? &e->opts.local_h
+                      : strcmp(kv, "tw") == 0 ? &e->opts.tile_w
+                      : strcmp(kv, "th") == 0 ? &e->opts.tile_h
+                                              : NULL;
+    if (!field) return -1;
+    *field = (uint32_t)v;
+  }
+  return 0;
+}
+
+/* Fills e[0..*n) from the --steppers list; 2 on an unknown name. */
+static int parse_steppers(const char *list, entry *e, size_t *n) {
+  *n = 0;
   if (strcmp(list, "all") == 0) {
-    for (int k = 0; k < GOLCL_STEPPER_COUNT; k++) want[k] = k != GOLCL_STEPPER_REFERENCE;
+    for (int k = 0; k < GOLCL_STEPPER_COUNT; k++)
+      if (k != GOLCL_STEPPER_REFERENCE) {
+        memset(&e[*n], 0, sizeof e[*n]);
+        e[*n].kind = (golcl_stepper_kind)k;
+        snprintf(e[*n].label, sizeof e[*n].label, "%s", golcl_stepper_name(e[*n].kind));
+        (*n)++;
+      }
     return 0;
   }
   char *copy = strdup(list);
@@ -157,8 +245,17 @@ static int parse_steppers(const char *list, int want[GOLCL_STEPPER_COUNT]) {
   int rc = 0;
   for (char *save = NULL, *name = strtok_r(copy, ",", &save); name;
        name = strtok_r(NULL, ",", &save)) {
-    golcl_stepper_kind k;
-    if (golcl_stepper_from_name(name, &k) != GOLCL_OK) {
+    entry *x = &e[*n];
+    memset(x, 0, sizeof *x);
+    snprintf(x->label, sizeof x->label, "%s", name);
+    char *colon = strchr(name, ':');
+    if (colon) *colon = '\0';
+    if (*n == MAX_ENTRIES) {
+      fprintf(stderr, "golcl bench: at most %d steppers\n", MAX_ENTRIES);
+      rc = 2;
+      break;
+    }
+    if (golcl_stepper_from_name(name, &x->kind) != GOLCL_OK) {
       fprintf(stderr, "golcl bench: no stepper is named '%s'; the names are:", name);
       for (int j = 0; j < GOLCL_STEPPER_COUNT; j++)
         fprintf(stderr, " %s", golcl_stepper_name((golcl_stepper_kind)j));
@@ -166,7 +263,13 @@ static int parse_steppers(const char *list, int want[GOLCL_STEPPER_COUNT]) {
       rc = 2;
       break;
     }
-    want[k] = 1;
+    if (colon && parse_entry_opts(colon + 1, x)) {
+      fprintf(stderr, "golcl bench: bad stepper options in '%s' (keys g, lw, lh, tw, th)\n",
+              x->label);
+      rc = 2;
+      break;
+    }
+    (*n)++;
   }
   free(copy);
   return rc;
@@ -201,13 +304,15 @@ static golcl_status timed_run(golcl_context *ctx, golcl_stepper *st, golcl_grid 
 }
 
 /* Warm-up and R timed runs of one stepper on copies of base; 0 or 1. */
-static int bench_one(golcl_context *ctx, golcl_grid *base, const bench_opts *o,
-                     golcl_stepper_kind kind, result *r, int *profiled_all) {
-  const char *name = golcl_stepper_name(kind);
+static int bench_one(golcl_context *ctx, golcl_grid *base, const bench_opts *o, const entry *e,
+                     result *r, int *profiled_all) {
+  golcl_stepper_kind kind = e->kind;
+  const char *name = e->label;
   golcl_stepper *st = NULL;
   golcl_grid *g = NULL;
   double *times = calloc(o->reps, sizeof *times);
-  golcl_status s = times ? golcl_stepper_create(ctx, kind, NULL, &st) : GOLCL_E_OUT_OF_MEMORY;
+  uint64_t base_gen = golcl_grid_generation(base);
+  golcl_status s = times ? golcl_stepper_create(ctx, kind, &e->opts, &st) : GOLCL_E_OUT_OF_MEMORY;
   /* warm-up: the JIT build, then a short run, on a copy that is thrown away */
   if (s == GOLCL_OK) s = golcl_grid_clone(base, &g);
   if (s == GOLCL_OK) s = golcl_stepper_prepare(st, g);
@@ -222,9 +327,10 @@ static int bench_one(golcl_context *ctx, golcl_grid *base, const bench_opts *o,
     if (!profiled) *profiled_all = 0;
   }
   if (s == GOLCL_OK) s = golcl_grid_hash(g, &r->hash);
-  if (s == GOLCL_OK && golcl_grid_generation(g) != o->gens) {
+  if (s == GOLCL_OK && golcl_grid_generation(g) != base_gen + o->gens) {
     fprintf(stderr, "golcl bench: ERROR: %s counted %llu generations, not %llu\n", name,
-            (unsigned long long)golcl_grid_generation(g), (unsigned long long)o->gens);
+            (unsigned long long)(golcl_grid_generation(g) - base_gen),
+            (unsigned long long)o->gens);
     s = GOLCL_E_MISMATCH;
   } else if (s != GOLCL_OK) {
     fprintf(stderr, "golcl bench: ERROR: %s failed: %s: %s\n", name, golcl_strerror(s),
@@ -233,6 +339,7 @@ static int bench_one(golcl_context *ctx, golcl_grid *base, const bench_opts *o,
   if (s == GOLCL_OK) {
     r->seconds = ex_median(times, o->reps);
     r->kind = kind;
+    r->label = e->label;
   }
   free(times);
   golcl_grid_destroy(g);
@@ -240,54 +347,215 @@ static int bench_one(golcl_context *ctx, golcl_grid *base, const bench_opts *o,
   return s == GOLCL_OK ? 0 : 1;
 }
 
-static void print_table(const bench_opts *o, const result *res, size_t n) {
-  double cells = (double)o->w * (double)o->h, naive = 0;
-  for (size_t i = 0; i < n; i++)
-    if (res[i].kind == GOLCL_STEPPER_NAIVE) naive = res[i].seconds;
-  printf("\n%-10s %12s %12s %14s %10s %10s  %s\n", "stepper", "seconds", "gens/s", "Gcell upd/s",
-         "eff GB/s", "vs naive", "hash");
-  for (size_t i = 0; i < n; i++) {
-    double t = res[i].seconds, gps = (double)o->gens / t, cps = gps * cells;
-    char ratio[32] = "-";
-    if (naive > 0) snprintf(ratio, sizeof ratio, "%.2fx", naive / t);
-    printf("%-10s %12.6f %12.4g %14.4g %10.4g %10s  %016llx\n", golcl_stepper_name(res[i].kind), t,
-           gps, cps * 1e-9, 2.0 * cps * 1e-9, ratio, (unsigned long long)res[i].hash);
-  }
+/* The one-generation-a-launch limit at one bit a cell: gens/s of moving
+ * w*h/8 bytes in and out at bw GB/s (read + write). */
+static double limit_gps(uint32_t w, uint32_t h, double bw) {
+  return bw * 1e9 / ((double)w * (double)h / 4.0);
 }
 
-static int write_csv(const bench_opts *o, const result *res, size_t n) {
-  FILE *f = fopen(o->csv, "w");
-  if (!f) {
-    fprintf(stderr, "golcl bench: cannot write %s: %s\n", o->csv, strerror(errno));
-    return 1;
+static void print_table(const bench_opts *o, const result *res, size_t n) {
+  double cells = (double)o->w * (double)o->h, naive = 0;
+  double lim = o->bandwidth > 0 ? limit_gps(o->w, o->h, o->bandwidth) : 0;
+  for (size_t i = 0; i < n; i++)
+    if (res[i].kind == GOLCL_STEPPER_NAIVE) naive = res[i].seconds;
+  printf("\n%-24s %12s %12s %14s %10s %10s %9s  %s\n", "stepper", "seconds", "gens/s",
+         "Gcell upd/s", "eff GB/s", "vs naive", "of limit", "hash");
+  for (size_t i = 0; i < n; i++) {
+    double t = res[i].seconds, gps = (double)o->gens / t, cps = gps * cells;
+    char ratio[32] = "-", oflim[32] = "-";
+    if (naive > 0) snprintf(ratio, sizeof ratio, "%.2fx", naive / t);
+    if (lim > 0) snprintf(oflim, sizeof oflim, "%.2f", gps / lim);
+    printf("%-24s %12.6f %12.4g %14.4g %10.4g %10s %9s  %016llx\n", res[i].label, t, gps,
+           cps * 1e-9, 2.0 * cps * 1e-9, ratio, oflim, (unsigned long long)res[i].hash);
   }
-  fprintf(f, "stepper,width,height,generations,seconds,gens_per_s,cells_per_s\n");
+  if (lim > 0)
+    printf("\nlimit of one generation a launch at one bit a cell: %.4g gens/s (%.4g GB/s copy)\n",
+           lim, o->bandwidth);
+}
+
+static int write_csv(FILE *f, const bench_opts *o, const result *res, size_t n) {
   double cells = (double)o->w * (double)o->h;
   for (size_t i = 0; i < n; i++) {
     double gps = (double)o->gens / res[i].seconds;
-    fprintf(f, "%s,%u,%u,%llu,%.9g,%.9g,%.9g\n", golcl_stepper_name(res[i].kind), (unsigned)o->w,
-            (unsigned)o->h, (unsigned long long)o->gens, res[i].seconds, gps, gps * cells);
+    fprintf(f, "%s,%u,%u,%llu,%.9g,%.9g,%.9g\n", res[i].label, (unsigned)o->w, (unsigned)o->h,
+            (unsigned long long)o->gens, res[i].seconds, gps, gps * cells);
   }
-  if (fclose(f) != 0) {
-    fprintf(stderr, "golcl bench: cannot write %s: %s\n", o->csv, strerror(errno));
+  return ferror(f) ? 1 : 0;
+}
+
+/* Copy bandwidth (GB/s, read + write) of the device: the median of three
+ * copies of a 256 MiB buffer, or as large as the device allows. */
+static double measure_bandwidth(golcl_context *ctx) {
+  golcl_device_info d;
+  golcl_context_device_info(ctx, &d);
+  size_t bytes = (size_t)256 << 20;
+  while (bytes > ((size_t)1 << 20) && (bytes > d.max_alloc_bytes || 2 * bytes > d.global_mem_bytes))
+    bytes /= 2;
+  cl_context c = golcl_context_cl_context(ctx);
+  cl_command_queue q = golcl_context_cl_queue(ctx);
+  cl_int err;
+  cl_mem a = clCreateBuffer(c, CL_MEM_READ_WRITE, bytes, NULL, &err);
+  cl_mem b = err == CL_SUCCESS ? clCreateBuffer(c, CL_MEM_READ_WRITE, bytes, NULL, &err) : NULL;
+  double t[3] = {0, 0, 0};
+  cl_uchar zero = 0;
+  if (err == CL_SUCCESS) err = clEnqueueFillBuffer(q, a, &zero, 1, 0, bytes, 0, NULL, NULL);
+  if (err == CL_SUCCESS) err = clEnqueueCopyBuffer(q, a, b, 0, 0, bytes, 0, NULL, NULL);
+  if (err == CL_SUCCESS) err = clFinish(q);
+  for (int i = 0; i < 3 && err == CL_SUCCESS; i++) {
+    cl_event ev = NULL;
+    double t0 = ex_now();
+    err = clEnqueueCopyBuffer(q, a, b, 0, 0, bytes, 0, NULL, &ev);
+    if (err == CL_SUCCESS) err = clFinish(q);
+    t[i] = ex_now() - t0;
+    cl_ulong s0 = 0, s1 = 0;
+    if (err == CL_SUCCESS &&
+        clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof s0, &s0, NULL) ==
+            CL_SUCCESS &&
+        clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof s1, &s1, NULL) ==
+            CL_SUCCESS &&
+        s1 > s0)
+      t[i] = 1e-9 * (double)(s1 - s0);
+    if (ev) clReleaseEvent(ev);
+  }
+  if (a) clReleaseMemObject(a);
+  if (b) clReleaseMemObject(b);
+  return err == CL_SUCCESS ? 2.0 * (double)bytes / ex_median(t, 3) * 1e-9 : 0;
+}
+
+/* The grid of one size: a random soup, or the pattern in its middle. */
+static golcl_status make_base(golcl_context *ctx, const bench_opts *o, const golcl_pattern *pat,
+                              golcl_grid **out) {
+  golcl_grid *g = NULL;
+  golcl_status s = golcl_grid_create(ctx, o->w, o->h, o->boundary, &g);
+  if (s == GOLCL_OK && !pat) s = golcl_grid_randomize(g, o->density, o->seed);
+  if (s == GOLCL_OK && pat) {
+    golcl_rule r;
+    s = golcl_pattern_rule(pat, &r);
+    if (s == GOLCL_OK) s = golcl_grid_set_rule_bits(g, r);
+    if (s == GOLCL_OK)
+      s = golcl_grid_place(g, pat, ((int64_t)o->w - golcl_pattern_width(pat)) / 2,
+                           ((int64_t)o->h - golcl_pattern_height(pat)) / 2);
+  }
+  if (s != GOLCL_OK) golcl_grid_destroy(g);
+  *out = s == GOLCL_OK ? g : NULL;
+  return s;
+}
+
+/* One size: every entry on a copy of the same grid; 0 or 1. */
+static int bench_size(golcl_context *ctx, const bench_opts *o, const golcl_pattern *pat,
+                      const entry *e, size_t ne, FILE *csv) {
+  printf("\ngrid:    %ux%u %s, %s; %llu generations a run, median of %u runs\n",
+         (unsigned)o->w, (unsigned)o->h,
+         o->boundary == GOLCL_BOUNDARY_TORUS ? "torus" : "dead boundary",
+         pat ? "the pattern in the middle" : "a random soup", (unsigned long long)o->gens, o->reps);
+  golcl_grid *base = NULL;
+  golcl_status s = make_base(ctx, o, pat, &base);
+  if (s != GOLCL_OK) {
+    fprintf(stderr, "golcl bench: cannot make the grid: %s: %s\n", golcl_strerror(s),
+            golcl_context_errmsg(ctx));
     return 1;
   }
-  return 0;
+  result res[MAX_ENTRIES];
+  size_t n = 0;
+  int failed = 0, profiled = 1;
+  for (size_t i = 0; i < ne; i++) {
+    if (!golcl_stepper_available(e[i].kind)) {
+      printf("%-24s skipped: not in this build of libgolcl\n", e[i].label);
+      continue;
+    }
+    printf("%-24s running...\n", e[i].label);
+    fflush(stdout);
+    if (bench_one(ctx, base, o, &e[i], &res[n], &profiled)) {
+      failed = 1;
+      continue;
+    }
+    if (n > 0 && res[n].hash != res[0].hash) {
+      fprintf(stderr, "golcl bench: ERROR: MISMATCH: %s ends with hash %016llx, %s with %016llx\n",
+              e[i].label, (unsigned long long)res[n].hash, res[0].label,
+              (unsigned long long)res[0].hash);
+      printf("%-24s MISMATCH: ends with another grid than %s\n", e[i].label, res[0].label);
+      failed = 1;
+    }
+    n++;
+  }
+  if (n > 0) {
+    print_table(o, res, n);
+    printf("\ntimer: %s; eff GB/s counts 2 bytes per cell update\n",
+           profiled ? "OpenCL profiling events" : "wall clock around clFinish (no profiling)");
+    if (csv && write_csv(csv, o, res, n)) failed = 1;
+  }
+  golcl_grid_destroy(base);
+  return failed;
+}
+
+/* Draws gens/s against cells per stepper from the CSV through gnuplot. */
+static int draw_plot(const char *csv, const char *png, const char *device) {
+  FILE *gp = popen("gnuplot", "w");
+  if (!gp) {
+    fprintf(stderr, "golcl bench: cannot run gnuplot: %s\n", strerror(errno));
+    return 1;
+  }
+  fprintf(gp,
+          "set terminal pngcairo size 900,600\n"
+          "set output '%s'\n"
+          "set datafile separator ','\n"
+          "set logscale xy\n"
+          "set key outside right\n"
+          "set grid\n"
+          "set title \"golcl bench: %s\" noenhanced\n"
+          "set xlabel 'cells in the grid'\n"
+          "set ylabel 'generations/s'\n"
+          "steppers = system(\"tail -n +2 '%s' | cut -d, -f1 | awk '!s[$0]++' | tr '\\\\n' ' '\")\n"
+          "plot for [s in steppers] sprintf(\"< awk -F, '$1==\\\"%%s\\\"' '%s'\", s) "
+          "using ($2*$3):6 with linespoints title s noenhanced\n",
+          png, device, csv, csv);
+  int rc = pclose(gp);
+  if (rc != 0) fprintf(stderr, "golcl bench: gnuplot failed (status %d)\n", rc);
+  return rc != 0;
 }
 
 int cmd_bench_life(int argc, char **argv) {
-  bench_opts o = {NULL, "all", NULL, 1024, 1024, 0.5, 1, 100, 3, GOLCL_BOUNDARY_DEAD};
+  bench_opts o = {0};
+  o.steppers = "all";
+  o.density = 0.5;
+  o.seed = 1;
+  o.gens = 100;
+  o.reps = 3;
+  o.boundary = GOLCL_BOUNDARY_DEAD;
   int rc = parse_args(argc, argv, &o);
   if (rc) return rc == 1 ? 0 : rc;
-  int want[GOLCL_STEPPER_COUNT];
-  if (parse_steppers(o.steppers, want)) return 2;
-  if (o.csv) { /* fail before the long part, not after */
-    FILE *f = fopen(o.csv, "a");
-    if (!f) {
-      fprintf(stderr, "golcl bench: cannot write %s: %s\n", o.csv, strerror(errno));
+  static entry e[MAX_ENTRIES];
+  size_t ne;
+  if (parse_steppers(o.steppers, e, &ne)) return 2;
+  golcl_pattern *pat = NULL;
+  if (o.pattern) {
+    pat = pio_load("bench", o.pattern);
+    if (!pat) return 2;
+    if (o.nsizes == 0) {
+      o.sizes[0][0] = golcl_pattern_width(pat) ? golcl_pattern_width(pat) : 1;
+      o.sizes[0][1] = golcl_pattern_height(pat) ? golcl_pattern_height(pat) : 1;
+      o.nsizes = 1;
+    }
+  }
+  if (o.nsizes == 0) {
+    o.sizes[0][0] = o.sizes[0][1] = 1024;
+    o.nsizes = 1;
+  }
+  char plot_csv[64] = "";
+  const char *csv_path = o.csv;
+  if (o.plot && !csv_path) {
+    snprintf(plot_csv, sizeof plot_csv, "/tmp/golcl-bench-%ld.csv", (long)time(NULL));
+    csv_path = plot_csv;
+  }
+  FILE *csv = NULL;
+  if (csv_path) { /* fail before the long part, not after */
+    csv = fopen(csv_path, "w");
+    if (!csv) {
+      fprintf(stderr, "golcl bench: cannot write %s: %s\n", csv_path, strerror(errno));
+      golcl_pattern_destroy(pat);
       return 2;
     }
-    fclose(f);
+    fprintf(csv, "stepper,width,height,generations,seconds,gens_per_s,cells_per_s\n");
   }
 
   golcl_context_opts co = {0};
@@ -296,6 +564,8 @@ int cmd_bench_life(int argc, char **argv) {
   golcl_status s = golcl_context_create(&co, &ctx);
   if (s != GOLCL_OK) {
     fprintf(stderr, "golcl bench: %s: %s\n", golcl_strerror(s), golcl_last_errmsg());
+    if (csv) fclose(csv);
+    golcl_pattern_destroy(pat);
     return 1;
   }
   golcl_device_info dev;
@@ -304,56 +574,26 @@ int cmd_bench_life(int argc, char **argv) {
   for (int i = 0; i < argc; i++) printf(" %s", i == 0 ? "golcl bench" : argv[i]);
   printf("\ndevice:  %s (%s%s%s)\n", dev.name, dev.platform, dev.version[0] ? ", " : "",
          dev.version);
-  printf("grid:    %ux%u %s, density %g, seed %llu; %llu generations a run, median of %u runs\n",
-         (unsigned)o.w, (unsigned)o.h,
-         o.boundary == GOLCL_BOUNDARY_TORUS ? "torus" : "dead boundary", o.density,
-         (unsigned long long)o.seed, (unsigned long long)o.gens, o.reps);
+  if (o.bandwidth <= 0) {
+    o.bandwidth = measure_bandwidth(ctx);
+    printf("copy:    %.4g GB/s (read + write, clEnqueueCopyBuffer)\n", o.bandwidth);
+  }
+  if (pat) printf("pattern: %s\n", o.pattern);
 
-  golcl_grid *base = NULL;
-  s = golcl_grid_create(ctx, o.w, o.h, o.boundary, &base);
-  if (s == GOLCL_OK) s = golcl_grid_randomize(base, o.density, o.seed);
-  if (s != GOLCL_OK) {
-    fprintf(stderr, "golcl bench: cannot make the grid: %s: %s\n", golcl_strerror(s),
-            golcl_context_errmsg(ctx));
-    golcl_grid_destroy(base);
-    golcl_context_destroy(ctx);
-    return 1;
+  int failed = 0;
+  for (size_t i = 0; i < o.nsizes; i++) {
+    o.w = o.sizes[i][0];
+    o.h = o.sizes[i][1];
+    failed |= bench_size(ctx, &o, pat, e, ne, csv);
   }
-
-  result res[GOLCL_STEPPER_COUNT];
-  size_t n = 0;
-  int failed = 0, profiled = 1;
-  for (int k = 0; k < GOLCL_STEPPER_COUNT; k++) {
-    if (!want[k]) continue;
-    const char *name = golcl_stepper_name((golcl_stepper_kind)k);
-    if (!golcl_stepper_available((golcl_stepper_kind)k)) {
-      printf("%-10s skipped: not in this build of libgolcl\n", name);
-      continue;
-    }
-    printf("%-10s running...\n", name);
-    fflush(stdout);
-    if (bench_one(ctx, base, &o, (golcl_stepper_kind)k, &res[n], &profiled)) {
-      failed = 1;
-      continue;
-    }
-    if (n > 0 && res[n].hash != res[0].hash) {
-      fprintf(stderr, "golcl bench: ERROR: MISMATCH: %s ends with hash %016llx, %s with %016llx\n",
-              name, (unsigned long long)res[n].hash, golcl_stepper_name(res[0].kind),
-              (unsigned long long)res[0].hash);
-      printf("%-10s MISMATCH: ends with another grid than %s\n", name,
-             golcl_stepper_name(res[0].kind));
-      failed = 1;
-    }
-    n++;
+  if (csv && fclose(csv) != 0) {
+    fprintf(stderr, "golcl bench: cannot write %s: %s\n", csv_path, strerror(errno));
+    failed = 1;
   }
-  if (n > 0) {
-    print_table(&o, res, n);
-    printf("\ntimer: %s; eff GB/s counts 2 bytes per cell update\n",
-           profiled ? "OpenCL profiling events" : "wall clock around clFinish (no profiling)");
-    if (o.csv && write_csv(&o, res, n)) failed = 1;
-  }
+  if (o.plot && draw_plot(csv_path, o.plot, dev.name) == 0) printf("\nplot:    %s\n", o.plot);
+  if (plot_csv[0]) remove(plot_csv);
   if (failed) printf("\ngolcl bench: FAILED (see the errors above)\n");
-  golcl_grid_destroy(base);
   golcl_context_destroy(ctx);
+  golcl_pattern_destroy(pat);
   return failed ? 1 : 0;
 }

@@ -2,6 +2,7 @@
  * generation, position and comments of a pattern file. */
 #include <golcl.h>
 
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -12,33 +13,38 @@ static void usage(FILE *f) {
   fprintf(f,
           "usage: golcl info PATTERN [--rle | --cells]\n\n"
           "Describes a pattern file (RLE, plaintext .cells, Life 1.05 or 1.06; the format is\n"
-          "recognised from the content): format, size of its box, rule (with a :T or :P\n"
-          "bounded-grid suffix), population, generation, position and comments.\n\n"
+          "recognised from the content; '-' reads stdin): format, size of its box, rule (with\n"
+          "a :T or :P bounded-grid suffix), population, generation, position and comments.\n\n"
           "  --rle     also print the pattern as RLE\n"
           "  --cells   also print the pattern as plaintext\n");
 }
 
 int cmd_info(int argc, char **argv) {
+  static const struct option long_opts[] = {{"rle", no_argument, NULL, 'r'},
+                                            {"cells", no_argument, NULL, 'c'},
+                                            {"help", no_argument, NULL, 'h'},
+                                            {NULL, 0, NULL, 0}};
   const char *path = NULL;
-  int rle = 0, cells = 0;
-  for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+  int rle = 0, cells = 0, c;
+  opterr = 0;
+  while ((c = getopt_long(argc, argv, ":h", long_opts, NULL)) != -1) {
+    if (c == 'h') {
       usage(stdout);
       return 0;
-    } else if (strcmp(argv[i], "--rle") == 0) {
+    } else if (c == 'r') {
       rle = 1;
-    } else if (strcmp(argv[i], "--cells") == 0) {
+    } else if (c == 'c') {
       cells = 1;
-    } else if (argv[i][0] == '-' && argv[i][1]) {
-      fprintf(stderr, "golcl info: unknown option '%s'\n", argv[i]);
-      usage(stderr);
-      return 2;
-    } else if (path) {
+    } else {
+      return pio_bad_option("info", c, argv);
+    }
+  }
+  for (int i = optind; i < argc; i++) {
+    if (path) {
       fprintf(stderr, "golcl info: one pattern at a time ('%s' and '%s')\n", path, argv[i]);
       return 2;
-    } else {
-      path = argv[i];
     }
+    path = argv[i];
   }
   if (!path) {
     usage(stderr);
@@ -52,7 +58,7 @@ int cmd_info(int argc, char **argv) {
   int given = golcl_pattern_origin(p, &ox, &oy);
   uint32_t tw, th;
   golcl_topology t = golcl_pattern_topology(p, &tw, &th);
-  printf("file:        %s\n", path);
+  printf("file:        %s\n", strcmp(path, "-") ? path : "<stdin>");
   printf("format:      %s\n", golcl_pattern_format_name(golcl_pattern_get_format(p)));
   printf("size:        %u x %u\n", (unsigned)golcl_pattern_width(p),
          (unsigned)golcl_pattern_height(p));
@@ -67,6 +73,7 @@ int cmd_info(int argc, char **argv) {
   size_t n = golcl_pattern_comment_count(p);
   printf("comments:    %zu\n", n);
   for (size_t i = 0; i < n; i++) printf("  %s\n", golcl_pattern_comment(p, i));
+  /* A failed write to stdout is reported once, by main's check of stdout. */
   int rc = 0;
   if (rle && golcl_pattern_write_rle(p, stdout) != GOLCL_OK) rc = 1;
   if (cells && golcl_pattern_write_plaintext(p, stdout) != GOLCL_OK) rc = 1;

@@ -10,6 +10,7 @@
 #include <golcl.h>
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,12 +18,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "atomic_file.h"
 #include "clock.h"
 #include "cmd.h"
 #include "pattern_io.h"
 
 #define MAX_OUTS 8
-#define MIN_STEP 32 /* rebuild an infinite-plane grid rather than step fewer generations */
+#define MIN_STEP 32          /* rebuild an infinite-plane grid rather than step fewer generations */
+#define MAX_SIDE 2147483647u /* the largest side of a grid (golcl_grid_create) */
 
 typedef struct run_opts {
   const char *pattern;
@@ -30,11 +33,12 @@ typedef struct run_opts {
   int have_size, have_margin, torus, quiet;
   uint32_t size_w, size_h;
   uint64_t margin;
-  const char *rule, *stepper, *device, *frames;
-  uint64_t every;
+  const char *rule, *stepper, *device, *frames, *log;
+  uint64_t every, log_every;
   const char *outs[MAX_OUTS];
   int nouts;
   ex_cell_view view;
+  FILE *report; /* the report lines: stdout, or stderr when an output is stdout */
 } run_opts;
 
 /* The grid and where it sits in the pattern's universe. */
@@ -47,13 +51,17 @@ typedef struct run_state {
   uint32_t bx, by, bw, bh; /* bounding box of the live cells (infinite mode) */
   golcl_rule rule;
   const run_opts *o;
+  uint64_t frame;       /* the number of the next frame */
+  ex_atomic frames_csv; /* DIR/frames.csv: frame,generation */
+  FILE *log;            /* --log: the CSV being written (a temporary, or stdout) */
+  ex_atomic log_file;
 } run_state;
 
 static void usage(FILE *f) {
   fprintf(f,
           "usage: golcl run PATTERN [options]\n\n"
-          "Runs a pattern (RLE, .cells, Life 1.05/1.06) and prints the device, generations/s\n"
-          "and the final population.\n\n"
+          "Runs a pattern (RLE, .cells, Life 1.05/1.06; '-' reads stdin) and prints the device,\n"
+          "generations/s and the final population (on stderr when an output is stdout).\n\n"
           "  -g, --generations N  generations to run (default 100)\n"
           "  --size WxH           a fixed grid of W×H cells, the pattern centred in it\n"
           "  --margin M           a fixed grid: the live cells' bounding box plus M cells on\n"
@@ -72,11 +80,18 @@ static void usage(FILE *f) {
           "  --scale S            PNG: S×S pixels per cell (default 1)\n"
           "  --fit WxH            PNG: the largest image within W×H pixels (magnified or\n"
           "                       reduced by whole factors)\n"
-          "  --frames DIR         write a PNG of every K-th generation into DIR\n"
+          "  --frames DIR         write a PNG of the start and of every K-th generation into\n"
+          "                       DIR, numbered 00000000.png, 00000001.png, ..., with\n"
+          "                       DIR/frames.csv giving the generation of each\n"
           "  --every K            the frame interval (default 1 with --frames)\n"
+          "  --log FILE.csv       write generation,population,x,y,width,height (the live\n"
+          "                       cells' bounding box) at the start and every K generations;\n"
+          "                       '-' writes it to stdout\n"
+          "  --log-every K        the log interval (default 1 with --log)\n"
           "  -q, --quiet          print nothing but errors\n"
           "  -h, --help           this text\n\n"
-          "A PNG shows the whole grid when its size is fixed, else the live cells' box.\n",
+          "A PNG shows the whole grid when its size is fixed, else the live cells' box.\n"
+          "Files are replaced whole or not at all: a failed write keeps the old file.\n",
           MAX_OUTS);
 }
 
@@ -87,41 +102,73 @@ static int bad_value(const char *opt, const char *v) {
   return 2;
 }
 
-/* Returns -1 to go on, else an exit status. */
-static int parse_args(int argc, char **argv, run_opts *o) {
-  memset(o, 0, sizeof *o);
-  o->gens = 100;
-  o->stepper = "naive";
-  o->view.scale = 1;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i], *v;
-    int miss = 0;
-    if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+enum {
+  OPT_SIZE = 256,
+  OPT_MARGIN,
+  OPT_TORUS,
+  OPT_RULE,
+  OPT_STEPPER,
+  OPT_DEVICE,
+  OPT_SCALE,
+  OPT_FIT,
+  OPT_FRAMES,
+  OPT_EVERY,
+  OPT_LOG,
+  OPT_LOG_EVERY
+};
+
+static const struct option long_opts[] = {{"generations", required_argument, NULL, 'g'},
+                                          {"size", required_argument, NULL, OPT_SIZE},
+                                          {"margin", required_argument, NULL, OPT_MARGIN},
+                                          {"torus", no_argument, NULL, OPT_TORUS},
+                                          {"rule", required_argument, NULL, OPT_RULE},
+                                          {"stepper", required_argument, NULL, OPT_STEPPER},
+                                          {"device", required_argument, NULL, OPT_DEVICE},
+                                          {"output", required_argument, NULL, 'o'},
+                                          {"scale", required_argument, NULL, OPT_SCALE},
+                                          {"fit", required_argument, NULL, OPT_FIT},
+                                          {"frames", required_argument, NULL, OPT_FRAMES},
+                                          {"every", required_argument, NULL, OPT_EVERY},
+                                          {"log", required_argument, NULL, OPT_LOG},
+                                          {"log-every", required_argument, NULL, OPT_LOG_EVERY},
+                                          {"quiet", no_argument, NULL, 'q'},
+                                          {"help", no_argument, NULL, 'h'},
+                                          {NULL, 0, NULL, 0}};
+
+/* One option; -1 to go on, else an exit status. */
+static int take_option(int c, const char *v, run_opts *o) {
+  switch (c) {
+    case 'h':
       usage(stdout);
       return 0;
-    } else if (strcmp(a, "--torus") == 0) {
-      o->torus = 1;
-    } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+    case 'q':
       o->quiet = 1;
-    } else if ((v = pio_opt(argc, argv, &i, "-g", &miss)) ||
-               (v = pio_opt(argc, argv, &i, "--generations", &miss))) {
+      break;
+    case OPT_TORUS:
+      o->torus = 1;
+      break;
+    case 'g':
       if (pio_parse_u64(v, &o->gens) != 0) return bad_value("-g", v);
-    } else if ((v = pio_opt(argc, argv, &i, "--size", &miss))) {
+      break;
+    case OPT_SIZE:
       if (pio_parse_size(v, &o->size_w, &o->size_h) != 0 || !o->size_w || !o->size_h)
         return bad_value("--size", v);
       o->have_size = 1;
-    } else if ((v = pio_opt(argc, argv, &i, "--margin", &miss))) {
-      if (pio_parse_u64(v, &o->margin) != 0 || o->margin > UINT32_MAX)
-        return bad_value("--margin", v);
+      break;
+    case OPT_MARGIN:
+      if (pio_parse_u64(v, &o->margin) != 0) return bad_value("--margin", v);
       o->have_margin = 1;
-    } else if ((v = pio_opt(argc, argv, &i, "--rule", &miss))) {
+      break;
+    case OPT_RULE:
       o->rule = v;
-    } else if ((v = pio_opt(argc, argv, &i, "--stepper", &miss))) {
+      break;
+    case OPT_STEPPER:
       o->stepper = v;
-    } else if ((v = pio_opt(argc, argv, &i, "--device", &miss))) {
+      break;
+    case OPT_DEVICE:
       o->device = v;
-    } else if ((v = pio_opt(argc, argv, &i, "-o", &miss)) ||
-               (v = pio_opt(argc, argv, &i, "--output", &miss))) {
+      break;
+    case 'o':
       if (o->nouts == MAX_OUTS) {
         fprintf(stderr, "golcl run: at most %d outputs\n", MAX_OUTS);
         return 2;
@@ -131,29 +178,54 @@ static int parse_args(int argc, char **argv, run_opts *o) {
         return 2;
       }
       o->outs[o->nouts++] = v;
-    } else if ((v = pio_opt(argc, argv, &i, "--scale", &miss))) {
-      uint32_t s;
-      if (pio_parse_u32(v, &s) != 0 || s == 0 || s > 4096) return bad_value("--scale", v);
-      o->view.scale = s;
-    } else if ((v = pio_opt(argc, argv, &i, "--fit", &miss))) {
+      break;
+    case OPT_SCALE: {
+      uint32_t sc;
+      if (pio_parse_u32(v, &sc) != 0 || sc == 0 || sc > 4096) return bad_value("--scale", v);
+      o->view.scale = sc;
+      break;
+    }
+    case OPT_FIT:
       if (pio_parse_size(v, &o->view.fit_w, &o->view.fit_h) != 0 || !o->view.fit_w ||
           !o->view.fit_h)
         return bad_value("--fit", v);
-    } else if ((v = pio_opt(argc, argv, &i, "--frames", &miss))) {
+      break;
+    case OPT_FRAMES:
       o->frames = v;
-    } else if ((v = pio_opt(argc, argv, &i, "--every", &miss))) {
+      break;
+    case OPT_EVERY:
       if (pio_parse_u64(v, &o->every) != 0 || o->every == 0) return bad_value("--every", v);
-    } else if (miss) {
+      break;
+    case OPT_LOG:
+      o->log = v;
+      break;
+    case OPT_LOG_EVERY:
+      if (pio_parse_u64(v, &o->log_every) != 0 || o->log_every == 0)
+        return bad_value("--log-every", v);
+      break;
+  }
+  return -1;
+}
+
+/* Returns -1 to go on, else an exit status. */
+static int parse_args(int argc, char **argv, run_opts *o) {
+  memset(o, 0, sizeof *o);
+  o->gens = 100;
+  o->stepper = "auto";
+  o->view.scale = 1;
+  opterr = 0;
+  int c;
+  while ((c = getopt_long(argc, argv, ":g:o:qh", long_opts, NULL)) != -1) {
+    if (c == '?' || c == ':') return pio_bad_option("run", c, argv);
+    int rc = take_option(c, optarg, o);
+    if (rc >= 0) return rc;
+  }
+  for (int i = optind; i < argc; i++) {
+    if (o->pattern) {
+      fprintf(stderr, "golcl run: one pattern at a time ('%s' and '%s')\n", o->pattern, argv[i]);
       return 2;
-    } else if (a[0] == '-' && a[1]) {
-      fprintf(stderr, "golcl run: unknown option '%s' (golcl run --help)\n", a);
-      return 2;
-    } else if (o->pattern) {
-      fprintf(stderr, "golcl run: one pattern at a time ('%s' and '%s')\n", o->pattern, a);
-      return 2;
-    } else {
-      o->pattern = a;
     }
+    o->pattern = argv[i];
   }
   if (!o->pattern) {
     usage(stderr);
@@ -167,7 +239,19 @@ static int parse_args(int argc, char **argv, run_opts *o) {
     fprintf(stderr, "golcl run: --every needs --frames DIR\n");
     return 2;
   }
+  if (o->log_every && !o->log) {
+    fprintf(stderr, "golcl run: --log-every needs --log FILE.csv\n");
+    return 2;
+  }
   if (o->frames && !o->every) o->every = 1;
+  if (o->log && !o->log_every) o->log_every = 1;
+  int to_stdout = o->log && strcmp(o->log, "-") == 0;
+  for (int i = 0; i < o->nouts; i++) to_stdout += pio_kind_of(o->outs[i]) == PIO_STDOUT;
+  if (to_stdout > 1) {
+    fprintf(stderr, "golcl run: only one output may go to stdout ('-')\n");
+    return 2;
+  }
+  o->report = to_stdout ? stderr : stdout;
   return -1;
 }
 
@@ -212,19 +296,32 @@ static void live_box(const golcl_pattern *p, uint32_t *x, uint32_t *y, uint32_t 
   *x = x0, *y = y0, *w = x1 - x0 + 1, *h = y1 - y0 + 1;
 }
 
-/* Makes the grid for a pattern whose live box (lx, ly, lw, lh) must sit with
- * `margin` dead cells around it, and places the pattern there. */
-static golcl_status grid_around(run_state *st, const golcl_pattern *p, uint64_t margin,
-                                golcl_boundary b, uint64_t generation, golcl_grid **out) {
+/* A side of the live box plus `margin` on both ends, or 0 if that is above
+ * the largest grid side. */
+static uint64_t side_with(uint32_t live, uint64_t margin) {
+  if (margin > MAX_SIDE) return 0;
+  uint64_t side = live + 2 * margin;
+  return side == 0 ? 1 : side <= MAX_SIDE ? side : 0;
+}
+
+/* Makes the grid for a pattern whose live box must sit with `margin` dead
+ * cells around it, and places the pattern there. `why` names where the
+ * margin comes from, for the message when the grid would be too large.
+ * Returns 0, or 1 after a message. */
+static int grid_around(run_state *st, const golcl_pattern *p, uint64_t margin, golcl_boundary b,
+                       uint64_t generation, const char *why, golcl_grid **out) {
   uint32_t lx, ly, lw, lh;
   live_box(p, &lx, &ly, &lw, &lh);
-  uint64_t w = lw + 2 * margin, h = lh + 2 * margin;
-  if (w == 0) w = 1;
-  if (h == 0) h = 1;
-  if (w > UINT32_MAX || h > UINT32_MAX)
-    return golcl_grid_create(st->ctx, 0, 0, b, out); /* reports the size */
+  uint64_t w = side_with(lw, margin), h = side_with(lh, margin);
+  if (w == 0 || h == 0) {
+    fprintf(stderr,
+            "golcl run: %s: the live cells' %ux%u box plus %llu cells on each side is larger "
+            "than the largest grid (%u cells a side)\n",
+            why, lw, lh, (unsigned long long)margin, MAX_SIDE);
+    return 1;
+  }
   golcl_status s = golcl_grid_create(st->ctx, (uint32_t)w, (uint32_t)h, b, out);
-  if (s != GOLCL_OK) return s;
+  if (s != GOLCL_OK) return lib_error(st, "creating the grid", s);
   int64_t px = (int64_t)margin - lx, py = (int64_t)margin - ly;
   s = golcl_grid_place(*out, p, px, py);
   if (s == GOLCL_OK) s = golcl_grid_set_rule_bits(*out, st->rule);
@@ -232,7 +329,7 @@ static golcl_status grid_around(run_state *st, const golcl_pattern *p, uint64_t 
   if (s != GOLCL_OK) {
     golcl_grid_destroy(*out);
     *out = NULL;
-    return s;
+    return lib_error(st, "placing the pattern", s);
   }
   int64_t ox, oy;
   golcl_pattern_origin(p, &ox, &oy);
@@ -240,7 +337,7 @@ static golcl_status grid_around(run_state *st, const golcl_pattern *p, uint64_t 
   st->uy = oy - py;
   st->bx = lw ? (uint32_t)margin : 0, st->by = lh ? (uint32_t)margin : 0;
   st->bw = lw, st->bh = lh;
-  return GOLCL_OK;
+  return 0;
 }
 
 /* The first grid: fixed (size, margin, torus, rule suffix) or infinite. */
@@ -253,11 +350,10 @@ static int make_grid(run_state *st, const golcl_pattern *p) {
                          : GOLCL_BOUNDARY_DEAD;
   golcl_status s;
   uint64_t gen = golcl_pattern_generation(p);
-  if (o->have_margin || (o->torus && !o->have_size && topo == GOLCL_TOPOLOGY_INFINITE)) {
-    uint64_t m = o->have_margin ? o->margin : (o->gens ? o->gens : 1);
-    s = grid_around(st, p, m, b, gen, &st->grid);
-    return s == GOLCL_OK ? 0 : lib_error(st, "creating the grid", s);
-  }
+  if (o->have_margin) return grid_around(st, p, o->margin, b, gen, "--margin", &st->grid);
+  if (o->torus && !o->have_size && topo == GOLCL_TOPOLOGY_INFINITE)
+    return grid_around(st, p, o->gens ? o->gens : 1, b, gen,
+                       "--torus without --size or --margin (a margin of -g N cells)", &st->grid);
   if (o->have_size || topo != GOLCL_TOPOLOGY_INFINITE) {
     uint32_t w = o->have_size ? o->size_w : tw, h = o->have_size ? o->size_h : th;
     s = golcl_grid_create(st->ctx, w, h, b, &st->grid);
@@ -285,19 +381,18 @@ static int make_grid(run_state *st, const golcl_pattern *p) {
   }
   st->infinite = 1;
   uint64_t m = o->gens < MIN_STEP ? (o->gens ? o->gens : 1) : MIN_STEP;
-  s = grid_around(st, p, m, b, gen, &st->grid);
-  return s == GOLCL_OK ? 0 : lib_error(st, "creating the grid", s);
+  return grid_around(st, p, m, b, gen, "the infinite plane", &st->grid);
 }
 
 /* Infinite mode: before stepping, make sure there is room for `want`
- * generations (rebuilding the grid if there is less than MIN_STEP); returns
- * how many can be run now. */
-static golcl_status room(run_state *st, uint64_t want, uint64_t remaining, uint64_t *can) {
+ * generations (rebuilding the grid if there is less than MIN_STEP); sets
+ * how many can be run now. Returns 0, or 1 after a message. */
+static int room(run_state *st, uint64_t want, uint64_t remaining, uint64_t *can) {
   golcl_grid *g = st->grid;
   uint32_t W = golcl_grid_width(g), H = golcl_grid_height(g);
   if (st->bw == 0) { /* nothing alive stays nothing (no B0 here) */
     *can = want;
-    return GOLCL_OK;
+    return 0;
   }
   uint64_t d = st->bx;
   if (st->by < d) d = st->by;
@@ -306,25 +401,26 @@ static golcl_status room(run_state *st, uint64_t want, uint64_t remaining, uint6
   uint64_t need = remaining < MIN_STEP ? remaining : MIN_STEP;
   if (d >= need || d >= want) {
     *can = d < want ? d : want;
-    return GOLCL_OK;
+    return 0;
   }
   /* Rebuild around the live cells with a margin that grows with the pattern. */
   golcl_pattern *p;
   golcl_status s = golcl_grid_extract(g, &p);
-  if (s != GOLCL_OK) return s;
+  if (s != GOLCL_OK) return lib_error(st, "growing the grid", s);
   uint64_t side = st->bw > st->bh ? st->bw : st->bh;
   uint64_t m = side / 2 > MIN_STEP ? side / 2 : MIN_STEP;
   if (m > remaining) m = remaining;
   int64_t old_ux = st->ux + st->bx, old_uy = st->uy + st->by; /* universe of the live box */
   golcl_grid *ng;
   golcl_pattern_set_origin(p, old_ux, old_uy);
-  s = grid_around(st, p, m, GOLCL_BOUNDARY_DEAD, golcl_grid_generation(g), &ng);
+  int rc = grid_around(st, p, m, GOLCL_BOUNDARY_DEAD, golcl_grid_generation(g),
+                       "the infinite plane (the pattern has grown)", &ng);
   golcl_pattern_destroy(p);
-  if (s != GOLCL_OK) return s;
+  if (rc) return rc;
   golcl_grid_destroy(g);
   st->grid = ng;
   *can = m < want ? m : want;
-  return GOLCL_OK;
+  return 0;
 }
 
 /* Outputs --------------------------------------------------------------------------- */
@@ -366,33 +462,69 @@ static int write_png(run_state *st, const char *path) {
   return rc;
 }
 
+/* Frame n is DIR/%08d.png (ffmpeg -i DIR/%08d.png makes a film of them); its
+ * generation goes to DIR/frames.csv. */
 static int write_frame(run_state *st) {
   char path[4096];
-  snprintf(path, sizeof path, "%s/%08llu.png", st->o->frames,
-           (unsigned long long)golcl_grid_generation(st->grid));
-  return write_png(st, path);
+  int n =
+      snprintf(path, sizeof path, "%s/%08llu.png", st->o->frames, (unsigned long long)st->frame);
+  if (n < 0 || (size_t)n >= sizeof path) {
+    fprintf(stderr, "golcl run: --frames %s: the folder name is too long\n", st->o->frames);
+    return 1;
+  }
+  if (write_png(st, path)) return 1;
+  fprintf(st->frames_csv.f, "%llu,%llu\n", (unsigned long long)st->frame,
+          (unsigned long long)golcl_grid_generation(st->grid));
+  st->frame++;
+  return 0;
+}
+
+/* One line of the --log CSV: the generation, the population and the live
+ * cells' bounding box in the coordinates of the RLE output (the pattern's
+ * own in the infinite plane, Golly's of the grid when it is fixed). */
+static int write_log(run_state *st) {
+  uint64_t pop;
+  golcl_status s = golcl_grid_population(st->grid, &pop);
+  int64_t x = 0, y = 0;
+  uint32_t w = 0, h = 0;
+  if (s == GOLCL_OK && st->infinite) {
+    w = st->bw, h = st->bh;
+    if (w) x = st->ux + st->bx, y = st->uy + st->by;
+  } else if (s == GOLCL_OK) {
+    uint32_t bx, by;
+    s = golcl_grid_bounding_box(st->grid, &bx, &by, &w, &h);
+    if (w) {
+      x = (int64_t)bx - golcl_grid_width(st->grid) / 2;
+      y = (int64_t)by - golcl_grid_height(st->grid) / 2;
+    }
+  }
+  if (s != GOLCL_OK) return lib_error(st, "--log", s);
+  fprintf(st->log, "%llu,%llu,%lld,%lld,%u,%u\n",
+          (unsigned long long)golcl_grid_generation(st->grid), (unsigned long long)pop,
+          (long long)x, (long long)y, w, h);
+  return 0;
 }
 
 /* The run -------------------------------------------------------------------------- */
+
+/* Generations from `done` to the next multiple of k (k = 0: none). */
+static uint64_t to_next(uint64_t done, uint64_t k) { return k ? k - done % k : UINT64_MAX; }
 
 static int step_all(run_state *st, double *seconds) {
   const run_opts *o = st->o;
   int bar = !o->quiet && isatty(2);
   uint64_t done = 0, chunk = 1;
-  uint64_t start_gen = golcl_grid_generation(st->grid);
   if (o->frames && write_frame(st)) return 1;
+  if (o->log && write_log(st)) return 1;
   double t0 = ex_now(), last_bar = t0;
   golcl_status s;
   while (done < o->gens) {
     uint64_t want = o->gens - done;
     if (bar || st->infinite) want = want < chunk ? want : chunk;
-    if (o->frames) {
-      uint64_t to_frame = o->every - (golcl_grid_generation(st->grid) - start_gen) % o->every;
-      if (to_frame < want) want = to_frame;
-    }
+    if (to_next(done, o->every) < want) want = to_next(done, o->every);
+    if (to_next(done, o->log_every) < want) want = to_next(done, o->log_every);
     uint64_t k = want;
-    if (st->infinite && (s = room(st, want, o->gens - done, &k)) != GOLCL_OK)
-      return lib_error(st, "growing the grid", s);
+    if (st->infinite && room(st, want, o->gens - done, &k)) return 1;
     double c0 = ex_now();
     s = golcl_stepper_run(st->stepper, st->grid, k);
     if (s != GOLCL_OK) return lib_error(st, "stepping", s);
@@ -405,9 +537,8 @@ static int step_all(run_state *st, double *seconds) {
     double dt = ex_now() - c0;
     if (k == chunk && dt < 0.1 && chunk < ((uint64_t)1 << 40)) chunk *= 2;
     if (dt > 0.5 && chunk > 1) chunk /= 2;
-    if (o->frames && (golcl_grid_generation(st->grid) - start_gen) % o->every == 0 &&
-        write_frame(st))
-      return 1;
+    if (o->frames && done % o->every == 0 && write_frame(st)) return 1;
+    if (o->log && (done % o->log_every == 0 || done == o->gens) && write_log(st)) return 1;
     if (bar && (ex_now() - last_bar > 0.1 || done == o->gens)) {
       progress(done, o->gens, ex_now() - t0, 0);
       last_bar = ex_now();
@@ -426,6 +557,46 @@ static int make_dir(const char *dir) {
   return 1;
 }
 
+/* Opens the side files (frames.csv, --log) before the run, so that a
+ * folder that cannot be written fails early; they are committed at the end. */
+static int open_side_files(run_state *st) {
+  const run_opts *o = st->o;
+  if (o->frames) {
+    if (make_dir(o->frames)) return 1;
+    char path[4096];
+    int n = snprintf(path, sizeof path, "%s/frames.csv", o->frames);
+    if (n < 0 || (size_t)n >= sizeof path) {
+      fprintf(stderr, "golcl run: --frames %s: the folder name is too long\n", o->frames);
+      return 1;
+    }
+    if (ex_atomic_open(&st->frames_csv, path, "golcl run")) return 1;
+    fprintf(st->frames_csv.f, "frame,generation\n");
+  }
+  if (o->log) {
+    if (strcmp(o->log, "-") == 0) {
+      st->log = stdout;
+    } else {
+      if (ex_atomic_open(&st->log_file, o->log, "golcl run")) return 1;
+      st->log = st->log_file.f;
+    }
+    fprintf(st->log, "generation,population,x,y,width,height\n");
+  }
+  return 0;
+}
+
+/* Commits the side files (rc 0) or drops them, keeping older ones. */
+static int close_side_files(run_state *st, int rc) {
+  if (st->frames_csv.f) {
+    if (rc == 0 && ex_atomic_commit(&st->frames_csv, "golcl run")) rc = 1;
+    if (st->frames_csv.f) ex_atomic_abort(&st->frames_csv);
+  }
+  if (st->log_file.f) {
+    if (rc == 0 && ex_atomic_commit(&st->log_file, "golcl run")) rc = 1;
+    if (st->log_file.f) ex_atomic_abort(&st->log_file);
+  }
+  return rc;
+}
+
 static int run(run_state *st, golcl_pattern *p) {
   const run_opts *o = st->o;
   golcl_stepper_kind kind;
@@ -437,14 +608,13 @@ static int run(run_state *st, golcl_pattern *p) {
     fputc('\n', stderr);
     return 2;
   }
-  if (o->frames && make_dir(o->frames)) return 1;
   golcl_context_opts copts = {0};
   copts.device = o->device;
   golcl_status s = golcl_context_create(&copts, &st->ctx);
   if (s != GOLCL_OK) return lib_error(st, "opening the device", s);
   golcl_device_info dev;
   golcl_context_device_info(st->ctx, &dev);
-  if (!o->quiet) printf("device:     %s (%s)\n", dev.name, dev.platform);
+  if (!o->quiet) fprintf(o->report, "device:     %s (%s)\n", dev.name, dev.platform);
   s = golcl_stepper_create(st->ctx, kind, NULL, &st->stepper);
   if (s != GOLCL_OK) return lib_error(st, o->stepper, s);
   int rc = make_grid(st, p);
@@ -454,15 +624,18 @@ static int run(run_state *st, golcl_pattern *p) {
   if (!o->quiet) {
     char rule[GOLCL_PATTERN_RULE_CAP];
     golcl_pattern_rule_text(p, rule, sizeof rule);
-    printf("pattern:    %s (%s, %ux%u, %llu cells, rule %s)\n", o->pattern,
-           golcl_pattern_format_name(golcl_pattern_get_format(p)), golcl_pattern_width(p),
-           golcl_pattern_height(p), (unsigned long long)golcl_pattern_population(p), rule);
+    fprintf(o->report, "pattern:    %s (%s, %ux%u, %llu cells, rule %s)\n",
+            strcmp(o->pattern, "-") ? o->pattern : "<stdin>",
+            golcl_pattern_format_name(golcl_pattern_get_format(p)), golcl_pattern_width(p),
+            golcl_pattern_height(p), (unsigned long long)golcl_pattern_population(p), rule);
     if (st->infinite)
-      printf("grid:       infinite plane (a dead-boundary grid that grows, now %ux%u)\n",
-             golcl_grid_width(st->grid), golcl_grid_height(st->grid));
+      fprintf(o->report,
+              "grid:       infinite plane (a dead-boundary grid that grows, now %ux%u)\n",
+              golcl_grid_width(st->grid), golcl_grid_height(st->grid));
     else
-      printf("grid:       %ux%u, %s\n", golcl_grid_width(st->grid), golcl_grid_height(st->grid),
-             golcl_grid_boundary(st->grid) == GOLCL_BOUNDARY_TORUS ? "torus" : "dead boundary");
+      fprintf(o->report, "grid:       %ux%u, %s\n", golcl_grid_width(st->grid),
+              golcl_grid_height(st->grid),
+              golcl_grid_boundary(st->grid) == GOLCL_BOUNDARY_TORUS ? "torus" : "dead boundary");
   }
   double secs = 0;
   rc = step_all(st, &secs);
@@ -472,11 +645,11 @@ static int run(run_state *st, golcl_pattern *p) {
   if (s != GOLCL_OK) return lib_error(st, "counting", s);
   if (!o->quiet) {
     if (o->gens)
-      printf("run:        %llu generations with the %s stepper in %.3f s: %.1f gen/s\n",
-             (unsigned long long)o->gens, golcl_stepper_name(kind), secs,
-             secs > 0 ? (double)o->gens / secs : 0.0);
-    printf("population: %llu at generation %llu\n", (unsigned long long)pop,
-           (unsigned long long)golcl_grid_generation(st->grid));
+      fprintf(o->report, "run:        %llu generations with the %s stepper in %.3f s: %.1f gen/s\n",
+              (unsigned long long)o->gens, golcl_stepper_name(kind), secs,
+              secs > 0 ? (double)o->gens / secs : 0.0);
+    fprintf(o->report, "population: %llu at generation %llu\n", (unsigned long long)pop,
+            (unsigned long long)golcl_grid_generation(st->grid));
   }
   golcl_pattern *result = NULL;
   for (int i = 0; i < o->nouts && rc == 0; i++) {
@@ -488,7 +661,7 @@ static int run(run_state *st, golcl_pattern *p) {
       rc = pio_write("run", o->outs[i], result, &o->view, 2) ? 1 : 0;
     }
     if (rc == 0 && !o->quiet && strcmp(o->outs[i], "-") != 0)
-      printf("wrote:      %s\n", o->outs[i]);
+      fprintf(o->report, "wrote:      %s\n", o->outs[i]);
   }
   golcl_pattern_destroy(result);
   return rc;
@@ -514,7 +687,9 @@ int cmd_run(int argc, char **argv) {
   run_state st = {0};
   st.o = &o;
   golcl_pattern_rule(p, &st.rule);
-  rc = run(&st, p);
+  rc = open_side_files(&st);
+  if (rc == 0) rc = run(&st, p);
+  rc = close_side_files(&st, rc);
   golcl_grid_destroy(st.grid);
   golcl_stepper_destroy(st.stepper);
   golcl_context_destroy(st.ctx);

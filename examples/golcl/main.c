@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "atomic_file.h"
 #include "cmd.h"
 
 typedef struct command {
@@ -33,7 +34,17 @@ static const command *find(const char *name) {
   return NULL;
 }
 
+/* Runs the command, then makes sure stdout reached its file: an output error
+ * (a full disk, /dev/full, a closed pipe) fails the command with a message. */
+static int dispatch(int argc, char **argv);
+
 int main(int argc, char **argv) {
+  int rc = dispatch(argc, argv);
+  if (ex_stdout_close("golcl") != 0 && rc == 0) rc = 1;
+  return rc;
+}
+
+static int dispatch(int argc, char **argv) {
   if (argc < 2) {
     usage(stderr);
     return 2;

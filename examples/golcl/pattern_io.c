@@ -2,14 +2,63 @@
 #include "pattern_io.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "atomic_file.h"
+
+/* All of stdin, up to the parser's byte limit; NULL with a message. */
+static char *read_stdin(const char *cmd, size_t *len) {
+  golcl_pattern_limits lim;
+  golcl_pattern_get_limits(&lim);
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap);
+  while (buf) {
+    if (n == cap) {
+      char *bigger = cap < (size_t)lim.max_bytes + 1 ? realloc(buf, cap * 2) : NULL;
+      if (!bigger) break;
+      buf = bigger;
+      cap *= 2;
+    }
+    size_t got = fread(buf + n, 1, cap - n, stdin);
+    n += got;
+    if (n > lim.max_bytes) {
+      fprintf(stderr, "golcl %s: <stdin>: longer than the limit of %llu bytes\n", cmd,
+              (unsigned long long)lim.max_bytes);
+      free(buf);
+      return NULL;
+    }
+    if (got == 0) {
+      if (ferror(stdin)) {
+        fprintf(stderr, "golcl %s: <stdin>: %s\n", cmd, strerror(errno));
+        free(buf);
+        return NULL;
+      }
+      *len = n;
+      return buf;
+    }
+  }
+  free(buf);
+  fprintf(stderr, "golcl %s: <stdin>: out of memory\n", cmd);
+  return NULL;
+}
+
 golcl_pattern *pio_load(const char *cmd, const char *path) {
   golcl_pattern *p = NULL;
-  golcl_status s = golcl_pattern_read_file(path, &p);
+  golcl_status s;
+  if (strcmp(path, "-") == 0) {
+    size_t len = 0;
+    char *text = read_stdin(cmd, &len);
+    if (!text) return NULL;
+    s = golcl_pattern_parse(text, len, &p);
+    free(text);
+    path = "<stdin>";
+  } else {
+    s = golcl_pattern_read_file(path, &p);
+  }
   if (s != GOLCL_OK) {
     const char *msg = golcl_last_errmsg();
     if (strncmp(msg, path, strlen(path)) == 0)
@@ -43,17 +92,32 @@ int pio_write_png(const char *cmd, const char *path, const uint8_t *cells, uint3
   return 0;
 }
 
+/* RLE or plaintext into a file, through a temporary that replaces it. */
+static int write_text(const char *cmd, const char *path, const golcl_pattern *p, pio_kind kind) {
+  char prog[64];
+  snprintf(prog, sizeof prog, "golcl %s", cmd);
+  ex_atomic a;
+  if (ex_atomic_open(&a, path, prog) != 0) return -1;
+  golcl_status s =
+      kind == PIO_CELLS ? golcl_pattern_write_plaintext(p, a.f) : golcl_pattern_write_rle(p, a.f);
+  if (s != GOLCL_OK) {
+    int err = errno;
+    fprintf(stderr, "%s: %s: write failed: %s (the old file, if any, is unchanged)\n", prog, path,
+            err ? strerror(err) : golcl_strerror(s));
+    ex_atomic_abort(&a);
+    return -1;
+  }
+  return ex_atomic_commit(&a, prog);
+}
+
 int pio_write(const char *cmd, const char *path, const golcl_pattern *p, const ex_cell_view *view,
               uint32_t border) {
-  golcl_status s = GOLCL_OK;
   switch (pio_kind_of(path)) {
-    case PIO_STDOUT:
-      s = golcl_pattern_write_rle(p, stdout);
-      break;
+    case PIO_STDOUT: /* a failed write is reported by main's check of stdout */
+      return golcl_pattern_write_rle(p, stdout) == GOLCL_OK ? 0 : -1;
     case PIO_RLE:
     case PIO_CELLS:
-      s = golcl_pattern_write_file(p, path);
-      break;
+      return write_text(cmd, path, p, pio_kind_of(path));
     case PIO_PNG: {
       uint64_t w = golcl_pattern_width(p), h = golcl_pattern_height(p);
       if (w && h) w += 2 * (uint64_t)border, h += 2 * (uint64_t)border;
@@ -77,15 +141,10 @@ int pio_write(const char *cmd, const char *path, const golcl_pattern *p, const e
       return rc;
     }
     case PIO_BAD:
-      fprintf(stderr, "golcl %s: %s: unknown output extension (.rle, .cells, .png or -)\n", cmd,
-              path);
-      return -1;
+      break;
   }
-  if (s != GOLCL_OK) {
-    fprintf(stderr, "golcl %s: %s\n", cmd, golcl_last_errmsg());
-    return -1;
-  }
-  return 0;
+  fprintf(stderr, "golcl %s: %s: unknown output extension (.rle, .cells, .png or -)\n", cmd, path);
+  return -1;
 }
 
 int pio_parse_u64(const char *s, uint64_t *out) {
@@ -116,16 +175,14 @@ int pio_parse_size(const char *s, uint32_t *w, uint32_t *h) {
   return pio_parse_u32(buf, w) == 0 && pio_parse_u32(x + 1, h) == 0 ? 0 : -1;
 }
 
-const char *pio_opt(int argc, char **argv, int *i, const char *name, int *missing) {
-  size_t n = strlen(name);
-  const char *a = argv[*i];
-  if (strncmp(a, name, n) != 0) return NULL;
-  if (a[n] == '=') return a + n + 1;
-  if (a[n] != '\0') return NULL;
-  if (*i + 1 >= argc) {
-    fprintf(stderr, "golcl: option %s needs a value\n", name);
-    *missing = 1;
-    return NULL;
-  }
-  return argv[++*i];
+int pio_bad_option(const char *cmd, int c, char **argv) {
+  const char *arg = optind > 0 ? argv[optind - 1] : "";
+  char name[64];
+  if (strncmp(arg, "--", 2) == 0) /* a long option, shown without its =value */
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(arg, "="), arg);
+  else
+    snprintf(name, sizeof name, "-%c", optopt > 32 && optopt < 127 ? optopt : '?');
+  fprintf(stderr, "golcl %s: %s '%s'%s (golcl %s --help)\n", cmd,
+          c == ':' ? "option" : "unknown option", name, c == ':' ? " needs a value" : "", cmd);
+  return 2;
 }

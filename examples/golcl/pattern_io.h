@@ -1,5 +1,6 @@
-/* pattern_io.h — what `golcl run` and `golcl info` share: loading a pattern
- * with a one-line error, outputs chosen by extension, number options. */
+/* pattern_io.h — what the golcl subcommands share: loading a pattern (from a
+ * file or stdin) with a one-line error, outputs chosen by extension and
+ * written whole or not at all, number options, getopt_long messages. */
 #ifndef GOLCL_PATTERN_IO_H
 #define GOLCL_PATTERN_IO_H
 
@@ -9,8 +10,8 @@
 
 typedef enum pio_kind { PIO_BAD = -1, PIO_RLE, PIO_CELLS, PIO_PNG, PIO_STDOUT } pio_kind;
 
-/* Reads a pattern; on failure prints "golcl CMD: PATH: line L, column C: ..."
- * on stderr and returns NULL. */
+/* Reads a pattern from path, or from stdin for "-"; on failure prints
+ * "golcl CMD: PATH: line L, column C: ..." on stderr and returns NULL. */
 golcl_pattern *pio_load(const char *cmd, const char *path);
 
 /* The output kind of a path: .rle, .cells, .png (any case), or "-" (RLE on
@@ -18,8 +19,9 @@ golcl_pattern *pio_load(const char *cmd, const char *path);
 pio_kind pio_kind_of(const char *path);
 
 /* Writes a pattern to path by its kind; a PNG shows the pattern's box with
- * `border` dead cells around it. Prints one line on stderr and returns -1 on
- * failure. */
+ * `border` dead cells around it. A file is replaced whole or not at all (a
+ * failed write keeps the old one). Prints one line on stderr and returns -1
+ * on failure. */
 int pio_write(const char *cmd, const char *path, const golcl_pattern *p, const ex_cell_view *view,
               uint32_t border);
 
@@ -32,9 +34,9 @@ int pio_parse_u64(const char *s, uint64_t *out);
 int pio_parse_u32(const char *s, uint32_t *out);
 int pio_parse_size(const char *s, uint32_t *w, uint32_t *h); /* "WxH" or "N" (N×N) */
 
-/* The value of option argv[*i]: "--opt=V" or "--opt V" (then *i advances).
- * NULL if argv[*i] is not this option; prints an error and sets *missing
- * if the value is absent. */
-const char *pio_opt(int argc, char **argv, int *i, const char *name, int *missing);
+/* After getopt_long returned '?' or ':' (with ':' first in the option
+ * string): prints "golcl CMD: unknown option '-x'" or "... option '--x'
+ * needs a value" and "(golcl CMD --help)"; returns 2, the exit status. */
+int pio_bad_option(const char *cmd, int c, char **argv);
 
 #endif

@@ -1,7 +1,14 @@
-/* context.c — device enumeration and choice, context creation and wrapping. */
+/* context.c — device enumeration and choice, context creation and wrapping.
+ *
+ * Discovery (platforms, devices, their properties, context creation) runs
+ * under one process-wide mutex: OpenCL platforms and ICD loaders initialise
+ * themselves lazily on the first of these calls, and some (pocl, ocl-icd)
+ * crash or report no platform when several threads do that at once. */
 #include "core.h"
 
 #include <ctype.h>
+#include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,10 +19,40 @@ static const char NO_PLATFORM_HINT[] =
     "no OpenCL platform found; for a CPU device install the Debian package "
     "pocl-opencl-icd (apt-get install pocl-opencl-icd), or your GPU vendor's OpenCL driver";
 
+static pthread_mutex_t discovery = PTHREAD_MUTEX_INITIALIZER;
+
+/* Copies a string property into buf (cap bytes), truncated if longer, never
+ * left empty because it is long: OpenCL refuses a too-small buffer outright
+ * (CL_INVALID_VALUE), so the whole string is fetched first. */
+static void copy_truncated(char *buf, size_t cap, const char *s, size_t n) {
+  while (n > 0 && s[n - 1] == '\0') n--;
+  if (n >= cap) n = cap - 1;
+  memcpy(buf, s, n);
+  buf[n] = '\0';
+}
+
 static void get_str(cl_device_id d, cl_device_info what, char *buf, size_t cap) {
   buf[0] = '\0';
-  if (clGetDeviceInfo(d, what, cap, buf, NULL) != CL_SUCCESS) buf[0] = '\0';
-  buf[cap - 1] = '\0';
+  size_t n = 0;
+  if (clGetDeviceInfo(d, what, 0, NULL, &n) != CL_SUCCESS || n == 0) return;
+  if (n <= cap) {
+    if (clGetDeviceInfo(d, what, cap, buf, NULL) != CL_SUCCESS) buf[0] = '\0';
+    buf[cap - 1] = '\0';
+    return;
+  }
+  char *all = malloc(n);
+  if (all && clGetDeviceInfo(d, what, n, all, NULL) == CL_SUCCESS) copy_truncated(buf, cap, all, n);
+  free(all);
+}
+
+static void get_platform_str(cl_platform_id p, cl_platform_info what, char *buf, size_t cap) {
+  buf[0] = '\0';
+  size_t n = 0;
+  if (clGetPlatformInfo(p, what, 0, NULL, &n) != CL_SUCCESS || n == 0) return;
+  char *all = malloc(n);
+  if (all && clGetPlatformInfo(p, what, n, all, NULL) == CL_SUCCESS)
+    copy_truncated(buf, cap, all, n);
+  free(all);
 }
 
 golcl_status golcl__device_info_fill(cl_device_id dev, cl_platform_id plat, unsigned pi,
@@ -24,11 +61,11 @@ golcl_status golcl__device_info_fill(cl_device_id dev, cl_platform_id plat, unsi
   get_str(dev, CL_DEVICE_NAME, out->name, sizeof out->name);
   get_str(dev, CL_DEVICE_VENDOR, out->vendor, sizeof out->vendor);
   get_str(dev, CL_DEVICE_VERSION, out->version, sizeof out->version);
+  get_str(dev, CL_DRIVER_VERSION, out->driver_version, sizeof out->driver_version);
   if (plat) {
-    if (clGetPlatformInfo(plat, CL_PLATFORM_NAME, sizeof out->platform, out->platform, NULL) !=
-        CL_SUCCESS)
-      out->platform[0] = '\0';
-    out->platform[sizeof out->platform - 1] = '\0';
+    get_platform_str(plat, CL_PLATFORM_NAME, out->platform, sizeof out->platform);
+    get_platform_str(plat, CL_PLATFORM_VERSION, out->platform_version,
+                     sizeof out->platform_version);
   }
   out->platform_index = pi;
   out->device_index = di;
@@ -101,12 +138,15 @@ golcl_status golcl_devices(golcl_device_info *out, size_t cap, size_t *count) {
   if (!count || (!out && cap > 0))
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_devices: NULL argument");
   device_list L;
+  pthread_mutex_lock(&discovery);
   golcl_status s = list_devices(&L);
-  if (s != GOLCL_OK) return s;
-  for (size_t i = 0; i < L.n && i < cap; i++)
-    golcl__device_info_fill(L.dev[i], L.plat[i], L.pi[i], L.di[i], &out[i]);
-  *count = L.n;
-  return GOLCL_OK;
+  if (s == GOLCL_OK) {
+    for (size_t i = 0; i < L.n && i < cap; i++)
+      golcl__device_info_fill(L.dev[i], L.plat[i], L.pi[i], L.di[i], &out[i]);
+    *count = L.n;
+  }
+  pthread_mutex_unlock(&discovery);
+  return s;
 }
 
 static cl_device_type type_of(cl_device_id d) {
@@ -178,9 +218,7 @@ static int queue_has_profiling(cl_command_queue q) {
   return (props & CL_QUEUE_PROFILING_ENABLE) != 0;
 }
 
-golcl_status golcl_context_create(const golcl_context_opts *opts, golcl_context **out) {
-  if (!out) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_context_create: out is NULL");
-  *out = NULL;
+static golcl_status context_create(const golcl_context_opts *opts, golcl_context **out) {
   const char *spec = opts && opts->device && *opts->device ? opts->device : getenv("GOLCL_DEVICE");
   device_list L;
   golcl_status s = list_devices(&L);
@@ -215,6 +253,28 @@ golcl_status golcl_context_create(const golcl_context_opts *opts, golcl_context 
   golcl__device_info_fill(ctx->device, L.plat[i], L.pi[i], L.di[i], &ctx->info);
   *out = ctx;
   return GOLCL_OK;
+}
+
+golcl_status golcl_context_create(const golcl_context_opts *opts, golcl_context **out) {
+  if (!out) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_context_create: out is NULL");
+  *out = NULL;
+  pthread_mutex_lock(&discovery);
+  golcl_status s = context_create(opts, out);
+  pthread_mutex_unlock(&discovery);
+  return s;
+}
+
+/* The size of golcl_context_opts in its first version (libgolcl 0.2). */
+#define CONTEXT_OPTS_V1_SIZE (offsetof(golcl_context_opts, build_options) + sizeof(const char *))
+
+golcl_status golcl_context_create_sized(const golcl_context_opts *opts, size_t opts_size,
+                                        golcl_context **out) {
+  if (out) *out = NULL;
+  golcl_context_opts own;
+  golcl_status s = golcl__opts_sized(NULL, opts, opts_size, &own, sizeof own, CONTEXT_OPTS_V1_SIZE,
+                                     "golcl_context_create");
+  if (s != GOLCL_OK) return s;
+  return golcl_context_create(opts ? &own : NULL, out);
 }
 
 /* Finds the "P:D" indices of a device, for the info of a wrapped context. */
@@ -258,8 +318,10 @@ golcl_status golcl_context_wrap(cl_context clctx, cl_device_id device, cl_comman
   ctx->profiling = queue_has_profiling(queue);
   unsigned pi, di;
   cl_platform_id plat;
+  pthread_mutex_lock(&discovery);
   find_indices(device, &pi, &di, &plat);
   golcl__device_info_fill(device, plat, pi, di, &ctx->info);
+  pthread_mutex_unlock(&discovery);
   *out = ctx;
   return GOLCL_OK;
 }

@@ -44,6 +44,16 @@ golcl_status golcl__cl_fail(const golcl_context *ctx, cl_int err, const char *ca
 /* The symbolic name of a cl_int ("CL_INVALID_VALUE"). */
 const char *golcl__cl_errname(cl_int err);
 
+/* Options of the caller's size ----------------------------------------------- */
+
+/* Reads `size` bytes of a caller's options struct into the library's own
+ * (own_size bytes), zero beyond what the caller has. NULL opts gives all
+ * zeros. GOLCL_E_INVALID_ARG if size < min_size (the struct's first
+ * version), GOLCL_E_UNSUPPORTED if the caller's struct is larger and sets a
+ * byte the library does not know. */
+golcl_status golcl__opts_sized(const golcl_context *ctx, const void *opts, size_t size, void *own,
+                               size_t own_size, size_t min_size, const char *who);
+
 /* Device queries ------------------------------------------------------------ */
 
 golcl_status golcl__device_info_fill(cl_device_id dev, cl_platform_id plat, unsigned pi,

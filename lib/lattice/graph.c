@@ -35,8 +35,8 @@ unsigned golcl__lattice_offsets(const golcl_lattice *lat, int offs[][3]) {
     for (int dy = -1; dy <= 1; dy++)
       for (int dx = -1; dx <= 1; dx++) {
         if (dx == 0 && dy == 0 && dz == 0) continue;
-        if (lat->nbhd == GOLCL_VON_NEUMANN && abs(dx) + abs(dy) + abs(dz) != 1) continue;
-        if (lat->nbhd == GOLCL_HEX && ((dx == 1 && dy == -1) || (dx == -1 && dy == 1))) continue;
+        if (lat->nbhd == GOLCL_NEIGHBOURHOOD_VON_NEUMANN && abs(dx) + abs(dy) + abs(dz) != 1) continue;
+        if (lat->nbhd == GOLCL_NEIGHBOURHOOD_HEXAGONAL && ((dx == 1 && dy == -1) || (dx == -1 && dy == 1))) continue;
         offs[n][0] = dx;
         offs[n][1] = dy;
         offs[n][2] = dz;
@@ -115,9 +115,9 @@ golcl_status golcl_graph_create_lattice(golcl_context *ctx, const golcl_lattice 
                        lat.ny, lat.nz, GOLCL_GRAPH_MAX_CELLS);
   if (lat.boundary != GOLCL_BOUNDARY_DEAD && lat.boundary != GOLCL_BOUNDARY_TORUS)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: bad boundary %d", fn, (int)lat.boundary);
-  if (lat.nbhd != GOLCL_MOORE && lat.nbhd != GOLCL_VON_NEUMANN && lat.nbhd != GOLCL_HEX)
+  if (lat.nbhd != GOLCL_NEIGHBOURHOOD_MOORE && lat.nbhd != GOLCL_NEIGHBOURHOOD_VON_NEUMANN && lat.nbhd != GOLCL_NEIGHBOURHOOD_HEXAGONAL)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: bad neighbourhood %d", fn, (int)lat.nbhd);
-  if (lat.nbhd == GOLCL_HEX && lat.dims == 3)
+  if (lat.nbhd == GOLCL_NEIGHBOURHOOD_HEXAGONAL && lat.dims == 3)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: the hexagonal neighbourhood is 2-D only", fn);
   int offs[GOLCL_GRAPH_MAX_DEGREE][3];
   unsigned degree = golcl__lattice_offsets(&lat, offs);

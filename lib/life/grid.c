@@ -19,10 +19,56 @@ static uint64_t mix64(uint64_t z) { /* the same as golcl_mix64 in cl/common/hash
 
 void golcl__life_options(const golcl_grid *g, golcl__opts *o) {
   golcl__opts_define(o, "GOLCL_TORUS", g->boundary == GOLCL_BOUNDARY_TORUS);
+  if (g->exotic) { /* common/life.cl: golcl_bounds_index */
+    golcl__opts_define(o, "GOLCL_BOUNDS_KIND", (long long)g->bounds.topology);
+    golcl__opts_define(o, "GOLCL_BOUNDS_INFX", g->bounds.width == 0);
+    golcl__opts_define(o, "GOLCL_BOUNDS_INFY", g->bounds.height == 0);
+    golcl__opts_define(o, "GOLCL_SHIFT_X", g->bounds.shift_x);
+    golcl__opts_define(o, "GOLCL_SHIFT_Y", g->bounds.shift_y);
+    golcl__opts_define(o, "GOLCL_TWIST_X", g->bounds.twist_x);
+  }
 }
 
-golcl_status golcl_grid_create(golcl_context *ctx, uint32_t w, uint32_t h,
-                               golcl_boundary boundary, golcl_grid **out) {
+/* The bounds of a plain plane or torus of the grid's size. */
+static void plain_bounds(golcl_grid *g) {
+  memset(&g->bounds, 0, sizeof g->bounds);
+  g->bounds.topology =
+      g->boundary == GOLCL_BOUNDARY_TORUS ? GOLCL_TOPOLOGY_TORUS : GOLCL_TOPOLOGY_PLANE;
+  g->bounds.width = g->w;
+  g->bounds.height = g->h;
+  g->exotic = 0;
+}
+
+golcl_status golcl_grid_set_bounds(golcl_grid *g, const golcl_bounds *b) {
+  CHECK_GRID(g, "golcl_grid_set_bounds");
+  if (!b) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_set_bounds: bounds is NULL");
+  char text[GOLCL_BOUNDS_TEXT_CAP];
+  if (golcl_bounds_format(b, text, sizeof text) != GOLCL_OK)
+    return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG,
+                       "golcl_grid_set_bounds: not a bounded grid golcl_bounds_parse gives");
+  if ((b->width && b->width != g->w) || (b->height && b->height != g->h))
+    return golcl__fail(g->ctx, GOLCL_E_MISMATCH,
+                       "golcl_grid_set_bounds: the bounded grid %s does not fit a %ux%u grid", text,
+                       (unsigned)g->w, (unsigned)g->h);
+  int plane = b->topology == GOLCL_TOPOLOGY_INFINITE || (b->topology == GOLCL_TOPOLOGY_PLANE);
+  int torus =
+      b->topology == GOLCL_TOPOLOGY_TORUS && b->width && b->height && !b->shift_x && !b->shift_y;
+  g->boundary = torus ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+  g->bounds = *b;
+  g->exotic = !plane && !torus;
+  golcl__grid_touch(g);
+  return GOLCL_OK;
+}
+
+golcl_status golcl_grid_bounds(const golcl_grid *g, golcl_bounds *out) {
+  CHECK_GRID(g, "golcl_grid_bounds");
+  if (!out) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_bounds: out is NULL");
+  *out = g->bounds;
+  return GOLCL_OK;
+}
+
+golcl_status golcl_grid_create(golcl_context *ctx, uint32_t w, uint32_t h, golcl_boundary boundary,
+                               golcl_grid **out) {
   if (!out) return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "golcl_grid_create: out is NULL");
   *out = NULL;
   if (!ctx) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_grid_create: ctx is NULL");
@@ -42,13 +88,15 @@ golcl_status golcl_grid_create(golcl_context *ctx, uint32_t w, uint32_t h,
   g->w = w;
   g->h = h;
   g->boundary = boundary;
-  g->rule.birth = 1u << 3;
-  g->rule.survive = (1u << 2) | (1u << 3);
+  plain_bounds(g);
+  golcl_rule_table life;
+  golcl_rule_table_from_rule((golcl_rule){1u << 3, (1u << 2) | (1u << 3)}, &life);
+  golcl__grid_set_table(g, &life);
   golcl_status s = golcl__layout_describe(g, GOLCL_LAYOUT_BYTES, &g->info);
   if (s == GOLCL_OK && g->info.bytes > ctx->info.global_mem_bytes)
-    s = golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY,
-                    "a %ux%u grid needs %zu bytes; the device has %llu", (unsigned)w,
-                    (unsigned)h, g->info.bytes, (unsigned long long)ctx->info.global_mem_bytes);
+    s = golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "a %ux%u grid needs %zu bytes; the device has %llu",
+                    (unsigned)w, (unsigned)h, g->info.bytes,
+                    (unsigned long long)ctx->info.global_mem_bytes);
   if (s == GOLCL_OK) s = golcl__buffer(ctx, g->info.bytes, CL_MEM_READ_WRITE, &g->cur);
   if (s == GOLCL_OK) s = golcl_grid_clear(g);
   if (s == GOLCL_OK) s = golcl__cl_fail(ctx, clFinish(ctx->queue), "clFinish");
@@ -70,10 +118,10 @@ golcl_status golcl_grid_clone(golcl_grid *src, golcl_grid **out) {
   cl_mem m = NULL;
   s = golcl__buffer(src->ctx, src->info.bytes, CL_MEM_READ_WRITE, &m);
   if (s == GOLCL_OK)
-    s = golcl__cl_fail(src->ctx,
-                       clEnqueueCopyBuffer(src->ctx->queue, src->cur, m, 0, 0, src->info.bytes,
-                                           0, NULL, NULL),
-                       "clEnqueueCopyBuffer");
+    s = golcl__cl_fail(
+        src->ctx,
+        clEnqueueCopyBuffer(src->ctx->queue, src->cur, m, 0, 0, src->info.bytes, 0, NULL, NULL),
+        "clEnqueueCopyBuffer");
   if (s != GOLCL_OK) {
     if (m) clReleaseMemObject(m);
     golcl_grid_destroy(g);
@@ -82,7 +130,10 @@ golcl_status golcl_grid_clone(golcl_grid *src, golcl_grid **out) {
   clReleaseMemObject(g->cur);
   g->cur = m;
   g->info = src->info;
-  g->rule = src->rule;
+  golcl__grid_set_table(g, &src->table);
+  g->boundary = src->boundary;
+  g->bounds = src->bounds;
+  g->exotic = src->exotic;
   g->generation = src->generation;
   *out = g;
   return GOLCL_OK;
@@ -92,6 +143,8 @@ void golcl_grid_destroy(golcl_grid *g) {
   if (!g) return;
   if (g->cur) clReleaseMemObject(g->cur);
   if (g->spare) clReleaseMemObject(g->spare);
+  for (int i = 0; i < 2; i++)
+    if (g->rule_buf[i]) clReleaseMemObject(g->rule_buf[i]);
   free(g);
 }
 
@@ -113,32 +166,58 @@ golcl_status golcl_grid_set_generation(golcl_grid *g, uint64_t generation) {
 golcl_status golcl_grid_set_rule(golcl_grid *g, const char *rule) {
   CHECK_GRID(g, "golcl_grid_set_rule");
   if (!rule) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_set_rule: rule is NULL");
-  golcl_rule r;
-  golcl_status s = golcl_rule_parse(rule, &r);
+  golcl_rule_table t;
+  golcl_status s = golcl_rule_table_parse(rule, &t);
   if (s != GOLCL_OK) return golcl__fail(g->ctx, s, "%s", golcl_last_errmsg());
-  g->rule = r;
+  golcl__grid_set_table(g, &t);
+  return GOLCL_OK;
+}
+
+golcl_status golcl_grid_set_rule_table(golcl_grid *g, const golcl_rule_table *t) {
+  CHECK_GRID(g, "golcl_grid_set_rule_table");
+  if (!t)
+    return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_set_rule_table: table is NULL");
+  char text[GOLCL_RULE_TEXT_CAP];
+  if (golcl_rule_table_format(t, text, sizeof text) != GOLCL_OK)
+    return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_set_rule_table: %s",
+                       golcl_last_errmsg());
+  golcl__grid_set_table(g, t);
+  return GOLCL_OK;
+}
+
+golcl_status golcl_grid_rule_table(const golcl_grid *g, golcl_rule_table *out) {
+  CHECK_GRID(g, "golcl_grid_rule_table");
+  if (!out) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_rule_table: out is NULL");
+  *out = g->table;
   return GOLCL_OK;
 }
 
 golcl_status golcl_grid_get_rule(const golcl_grid *g, char *buf, size_t cap) {
   CHECK_GRID(g, "golcl_grid_get_rule");
-  golcl_status s = golcl_rule_format(g->rule, buf, cap);
+  golcl_status s = golcl_rule_table_format(&g->table, buf, cap);
   return s == GOLCL_OK ? s : golcl__fail(g->ctx, s, "%s", golcl_last_errmsg());
 }
 
 golcl_status golcl_grid_rule(const golcl_grid *g, golcl_rule *out) {
   CHECK_GRID(g, "golcl_grid_rule");
   if (!out) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_rule: out is NULL");
-  *out = g->rule;
+  golcl_status s = GOLCL_E_UNSUPPORTED;
+  if (g->table.neighbourhood == GOLCL_NEIGHBOURHOOD_MOORE)
+    s = golcl_rule_table_totalistic(&g->table, out);
+  if (s != GOLCL_OK)
+    return golcl__fail(g->ctx, GOLCL_E_UNSUPPORTED,
+                       "golcl_grid_rule: the rule is not Life-like (B/S over 8 neighbours); "
+                       "see golcl_grid_rule_table");
   return GOLCL_OK;
 }
 
 golcl_status golcl_grid_set_rule_bits(golcl_grid *g, golcl_rule rule) {
   CHECK_GRID(g, "golcl_grid_set_rule_bits");
-  if ((rule.birth | rule.survive) >> 9)
+  golcl_rule_table t;
+  if (golcl_rule_table_from_rule(rule, &t) != GOLCL_OK)
     return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG,
                        "golcl_grid_set_rule_bits: bits above 8 neighbours are set");
-  g->rule = rule;
+  golcl__grid_set_table(g, &t);
   return GOLCL_OK;
 }
 
@@ -234,7 +313,8 @@ static golcl_status grid_stats(golcl_grid *g, uint64_t *pop, uint64_t *sum) {
   if (s != GOLCL_OK) return s;
   uint64_t *host = malloc(groups * 2 * sizeof *host);
   if (!host) s = golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  if (s == GOLCL_OK) s = golcl__buffer(ctx, groups * 2 * sizeof(cl_ulong), CL_MEM_READ_WRITE, &partial);
+  if (s == GOLCL_OK)
+    s = golcl__buffer(ctx, groups * 2 * sizeof(cl_ulong), CL_MEM_READ_WRITE, &partial);
   cl_uint w = g->w;
   if (s == GOLCL_OK)
     s = golcl__args(ctx, k, GOLCL__ARG(cells), GOLCL__ARG(w), GOLCL__ARG(n), GOLCL__ARG(partial),

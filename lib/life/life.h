@@ -5,11 +5,29 @@
 
 #include "../core/core.h"
 
+/* What advances a generation: a table of the 3×3 neighbourhood (golcl.h's
+ * index), as bits, and its Life-like mask where it is outer totalistic over
+ * the Moore neighbourhood (the fast path of the mask kernels). */
+typedef struct golcl__step_rule {
+  uint8_t next[512];
+  cl_uint bits[16]; /* next[i] is bit i%32 of bits[i/32] */
+  int bs;           /* 1: mask is the same rule */
+  cl_uint mask;     /* birth bits 0..8 | survival bits 9..17 */
+} golcl__step_rule;
+
 struct golcl_grid {
   golcl_context *ctx;
   uint32_t w, h;
   golcl_boundary boundary;
-  golcl_rule rule;
+  golcl_rule rule;          /* the rule as B/S when table is outer totalistic Moore, else 0/0 */
+  golcl_rule_table table;   /* the rule as set */
+  golcl__step_rule step[2]; /* Golly's table for an even [0] and an odd [1] generation */
+  int alternates;           /* B0 without Smax: step[0] and step[1] differ */
+  cl_mem rule_buf[2];       /* step[0].bits and step[1].bits on the device, or NULL */
+  uint64_t rule_epoch;      /* new value at every rule change (caches of tables compare it) */
+  uint64_t rule_buf_epoch;  /* the rule_epoch rule_buf holds */
+  golcl_bounds bounds;      /* Golly's description of the edges (golcl_grid_set_bounds) */
+  int exotic;               /* 1: bounds other than a plain plane or torus (boundary reads DEAD) */
   uint64_t generation;
   golcl_layout_info info; /* layout of cur */
   cl_mem cur;             /* the cells, in info.layout */
@@ -118,6 +136,24 @@ void golcl__grid_swap(golcl_grid *g);
  * whether the grid is still as it left it. */
 void golcl__grid_touch(golcl_grid *g);
 
+/* Sets the grid's rule from a table: table, step[], alternates, rule,
+ * rule_epoch (grid_rule.c). */
+void golcl__grid_set_table(golcl_grid *g, const golcl_rule_table *t);
+
+/* The table that advances the grid's current generation. */
+static inline const golcl__step_rule *golcl__grid_step_rule(const golcl_grid *g) {
+  return &g->step[g->generation & 1];
+}
+
+/* GOLCL_OK if the rule runs on a kernel of the Life-like mask (outer
+ * totalistic over the Moore neighbourhood, B0 rules included), else
+ * GOLCL_E_UNSUPPORTED naming the stepper `who` and the rule. */
+golcl_status golcl__grid_needs_bs(const golcl_grid *g, const char *who);
+
+/* The device copy of the bits of the table that advances the grid's current
+ * generation (16 cl_uint), made or refreshed when the rule changed. */
+golcl_status golcl__grid_rule_buffer(golcl_grid *g, cl_mem *out);
+
 /* The rule as one mask: birth bits 0..8, survival bits 9..17. Kernels compute
  * the next state as (mask >> (n + 9*alive)) & 1. */
 static inline cl_uint golcl__rule_mask(golcl_rule r) {
@@ -129,7 +165,7 @@ void golcl__life_options(const golcl_grid *g, golcl__opts *o);
 
 /* One generation of the CPU reference, the definition of the semantics. */
 void golcl__reference_step(const uint8_t *in, uint8_t *out, uint32_t w, uint32_t h,
-                           golcl_boundary boundary, golcl_rule rule);
+                           golcl_boundary boundary, const uint8_t next[512]);
 
 /* Steppers ---------------------------------------------------------------------
  * The contract (docs/guide.md, "Writing a stepper"). A stepper declares the
@@ -142,7 +178,7 @@ void golcl__reference_step(const uint8_t *in, uint8_t *out, uint32_t w, uint32_t
 struct golcl_stepper;
 
 /* What the launches of a run need, found once per stepper and grid shape
- * (width, height, boundary) by the plan hook and cached in the stepper. */
+ * (width, height, boundary, rule) by the plan hook and cached in the stepper. */
 typedef struct golcl__plan {
   cl_kernel kernel;         /* from the context's cache, which owns it */
   size_t global[2];         /* work-items in dimensions 0 and 1 */
@@ -153,6 +189,10 @@ typedef struct golcl__plan {
 
 typedef struct golcl__stepper_ops {
   golcl_stepper_kind kind;
+  /* 1 if its kernels honour every golcl_bounds (the build options of
+   * golcl__life_options); else the common path refuses grids whose bounds
+   * are not a plain plane or torus. */
+  int any_bounds;
   /* The layout the kernel reads and writes; layout_for, if set, chooses it
    * per grid instead (binmul: bytes or bytes_pow2 by the width). */
   golcl_layout layout;
@@ -193,6 +233,12 @@ typedef struct golcl__stepper_ops {
   golcl_status (*stats)(const struct golcl_stepper *s, golcl_stepper_stats *out);
   /* Frees s->state; may be NULL (then free(s->state) is done). */
   void (*destroy)(struct golcl_stepper *s);
+  /* A stepper that picks another per grid (AUTO) sets this instead of plan
+   * and args: the stepper that runs (and prepares) this grid; its counters
+   * become this one's. chosen gives the kind of the last choice. */
+  golcl_status (*delegate)(struct golcl_stepper *s, const golcl_grid *g,
+                           struct golcl_stepper **out);
+  golcl_stepper_kind (*chosen)(const struct golcl_stepper *s);
 } golcl__stepper_ops;
 
 /* Plans a stepper keeps, one per grid shape it served last. */
@@ -202,6 +248,8 @@ typedef struct golcl__plan_entry {
   int valid;
   uint32_t w, h;
   golcl_boundary boundary;
+  cl_uint rule_mask; /* the step rule's mask: the bit-sliced kernels compile the rule in */
+  golcl_bounds bounds;
   golcl__plan plan;
 } golcl__plan_entry;
 
@@ -235,7 +283,14 @@ golcl_status golcl__stepper_plan(struct golcl_stepper *s, const golcl_grid *g,
 golcl_status golcl__life_kernel(struct golcl_stepper *s, const golcl_grid *g, const char *file,
                                 const char *name, golcl__opts *o, cl_kernel *k);
 
-/* Arguments 0..4 of the kernels that take (in, out, w, h, rule). */
+/* The supports hooks of the steppers whose kernels take the Life-like mask
+ * (binmul, twocell; halo and lazy add the tiled check): GOLCL_E_UNSUPPORTED
+ * with the reason for a rule that is not outer totalistic over Moore. */
+golcl_status golcl__bs_supports(struct golcl_stepper *s, const golcl_grid *g);
+golcl_status golcl__tiled_bs_supports(struct golcl_stepper *s, const golcl_grid *g);
+
+/* Arguments 0..4 of the kernels that take (in, out, w, h, rule): the mask
+ * of the table that advances the grid's current generation. */
 golcl_status golcl__args_size_rule(struct golcl_stepper *s, golcl_grid *g, const golcl__plan *p,
                                    uint32_t gens);
 
@@ -248,6 +303,7 @@ extern const golcl__stepper_ops golcl__stepper_binmul;
 extern const golcl__stepper_ops golcl__stepper_halo;
 extern const golcl__stepper_ops golcl__stepper_twocell;
 extern const golcl__stepper_ops golcl__stepper_lazy;
+extern const golcl__stepper_ops golcl__stepper_auto;
 
 /* Work-group shapes and tiles of the steppers (workgroup.c) ---------------------- */
 

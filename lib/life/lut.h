@@ -12,22 +12,25 @@ typedef enum golcl__lut_kind {
   GOLCL__LUT6X3 /* 6×3 window → middle 4: 2^18 nibbles in 131 072 bytes */
 } golcl__lut_kind;
 
-/* A table on the device for one rule at a time, rebuilt when the rule changes. */
+/* The tables on the device for the last two rule tables (a B0 rule without
+ * Smax alternates two), rebuilt when the rule changes. */
 typedef struct golcl__lut {
   golcl__lut_kind kind;
-  cl_mem buf;      /* NULL until first use */
-  golcl_rule rule; /* the rule buf holds */
+  cl_mem buf[2];       /* NULL until used */
+  cl_uint bits[2][16]; /* the rule table each holds */
+  int next_slot;       /* the slot the next new table takes */
 } golcl__lut;
 
 /* Size in bytes of a table. */
 size_t golcl__lut_bytes(golcl__lut_kind kind);
 
-/* Fills a host table (golcl__lut_bytes(kind) bytes) for a rule. */
-void golcl__lut_fill(golcl__lut_kind kind, golcl_rule rule, uint8_t *table);
+/* Fills a host table (golcl__lut_bytes(kind) bytes) from a rule table. */
+void golcl__lut_fill(golcl__lut_kind kind, const uint8_t *next, uint8_t *table);
 
-/* The device table for `rule`: the cached one, or built now (without
+/* The device table for a rule table: a cached one, or built now (without
  * waiting for the queue). */
-golcl_status golcl__lut_get(golcl_context *ctx, golcl__lut *t, golcl_rule rule, cl_mem *out);
+golcl_status golcl__lut_get(golcl_context *ctx, golcl__lut *t, const golcl__step_rule *r,
+                            cl_mem *out);
 
 /* Releases the device buffer. */
 void golcl__lut_release(golcl__lut *t);

@@ -4,6 +4,7 @@
  * its queue bound, the generation counter and statistics. A stepper only
  * supplies the hooks of golcl__stepper_ops (life.h). */
 #include "life.h"
+#include "bitslice.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,10 @@ static const golcl__stepper_ops *const impls[GOLCL_STEPPER_COUNT] = {
     [GOLCL_STEPPER_HALO] = &golcl__stepper_halo,
     [GOLCL_STEPPER_TWOCELL] = &golcl__stepper_twocell,
     [GOLCL_STEPPER_LAZY] = &golcl__stepper_lazy,
+    [GOLCL_STEPPER_BITSLICE] = &golcl__stepper_bitslice,
+    [GOLCL_STEPPER_MULTI] = &golcl__stepper_multi,
+    [GOLCL_STEPPER_SPARSE] = &golcl__stepper_sparse,
+    [GOLCL_STEPPER_AUTO] = &golcl__stepper_auto,
 };
 
 const char *golcl_stepper_name(golcl_stepper_kind kind) {
@@ -104,8 +109,17 @@ golcl_layout golcl__stepper_layout(const golcl_stepper *s, const golcl_grid *g) 
   return s->ops->layout_for ? s->ops->layout_for(s, g) : s->ops->layout;
 }
 
-/* The supports check, and the declared layout described for this grid. */
+/* The supports check (a topology other than a plain plane or torus needs a
+ * stepper with any_bounds), and the declared layout described for this grid. */
 static golcl_status supports(golcl_stepper *s, const golcl_grid *g, golcl_layout_info *info) {
+  if (g->exotic && !s->ops->any_bounds) {
+    char b[GOLCL_BOUNDS_TEXT_CAP];
+    if (golcl_bounds_format(&g->bounds, b, sizeof b) != GOLCL_OK) b[0] = '\0';
+    return golcl__fail(s->ctx, GOLCL_E_UNSUPPORTED,
+                       "the %s stepper runs a plain plane or torus only, not the bounded grid %s; "
+                       "the naive and reference steppers run every topology",
+                       golcl_stepper_name(s->kind), b);
+  }
   golcl_status st = s->ops->supports ? s->ops->supports(s, g) : GOLCL_OK;
   if (st == GOLCL_OK) st = golcl__layout_describe(g, golcl__stepper_layout(s, g), info);
   return st == GOLCL_E_INVALID_ARG ? GOLCL_E_UNSUPPORTED : st; /* too large for the layout */
@@ -116,21 +130,38 @@ golcl_status golcl__stepper_supports(golcl_stepper *s, const golcl_grid *g) {
   return supports(s, g, &info);
 }
 
+/* A B0 rule without Smax changes its table every generation (Golly's
+ * emulation): the arguments are set again before every launch, which a
+ * launch of several generations cannot follow. */
+static golcl_status alternation_ok(golcl_stepper *s, const golcl_grid *g, const golcl__plan *p) {
+  if (!g->alternates || p->gens_per_launch <= 1) return GOLCL_OK;
+  return golcl__fail(s->ctx, GOLCL_E_UNSUPPORTED,
+                     "the %s stepper advances %u generations a launch; a B0 rule without Smax "
+                     "changes its table every generation (Golly's emulation of B0)",
+                     golcl_stepper_name(s->kind), (unsigned)p->gens_per_launch);
+}
+
 golcl_status golcl__stepper_plan(golcl_stepper *s, const golcl_grid *g, const golcl__plan **out) {
   *out = NULL;
   golcl_layout_info info;
   if (s->ops->host_run) return supports(s, g, &info);
   for (unsigned i = 0; i < GOLCL__PLANS; i++) {
     const golcl__plan_entry *e = &s->plans[i];
-    if (e->valid && e->w == g->w && e->h == g->h && e->boundary == g->boundary) {
-      *out = &e->plan;
-      return GOLCL_OK;
+    if (e->valid && e->w == g->w && e->h == g->h && e->boundary == g->boundary &&
+        e->rule_mask == golcl__grid_step_rule(g)->mask &&
+        !memcmp(&e->bounds, &g->bounds, sizeof g->bounds)) {
+      /* the shape is planned; the rule may have changed since */
+      golcl_status st = golcl__stepper_supports(s, g);
+      if (st == GOLCL_OK) st = alternation_ok(s, g, &e->plan);
+      if (st == GOLCL_OK) *out = &e->plan;
+      return st;
     }
   }
   golcl__plan p = {0};
   p.gens_per_launch = s->ops->gens_per_launch ? s->ops->gens_per_launch : 1;
   golcl_status st = supports(s, g, &info);
   if (st == GOLCL_OK) st = s->ops->plan(s, g, &info, &p);
+  if (st == GOLCL_OK) st = alternation_ok(s, g, &p);
   if (st != GOLCL_OK) return st;
   golcl__plan_entry *e = &s->plans[s->next_plan];
   s->next_plan = (s->next_plan + 1) % GOLCL__PLANS;
@@ -138,6 +169,8 @@ golcl_status golcl__stepper_plan(golcl_stepper *s, const golcl_grid *g, const go
   e->w = g->w;
   e->h = g->h;
   e->boundary = g->boundary;
+  e->rule_mask = golcl__grid_step_rule(g)->mask;
+  e->bounds = g->bounds;
   e->plan = p;
   *out = &e->plan;
   return GOLCL_OK;
@@ -155,11 +188,20 @@ golcl_status golcl__life_kernel(golcl_stepper *s, const golcl_grid *g, const cha
   return st != GOLCL_OK ? st : golcl__kernel(s->ctx, file, o->buf, name, k);
 }
 
+golcl_status golcl__bs_supports(golcl_stepper *s, const golcl_grid *g) {
+  return golcl__grid_needs_bs(g, golcl_stepper_name(s->kind));
+}
+
+golcl_status golcl__tiled_bs_supports(golcl_stepper *s, const golcl_grid *g) {
+  golcl_status st = golcl__bs_supports(s, g);
+  return st == GOLCL_OK ? golcl__tiled_supports(s, g) : st;
+}
+
 golcl_status golcl__args_size_rule(golcl_stepper *s, golcl_grid *g, const golcl__plan *p,
                                    uint32_t gens) {
   (void)gens;
   cl_int w = (cl_int)g->w, h = (cl_int)g->h;
-  cl_uint rule = golcl__rule_mask(g->rule);
+  cl_uint rule = golcl__grid_step_rule(g)->mask;
   return golcl__args(s->ctx, p->kernel, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
                      GOLCL__ARG(h), GOLCL__ARG(rule), GOLCL__END);
 }
@@ -212,7 +254,7 @@ static golcl_status device_loop(golcl_stepper *s, golcl_grid *g, const golcl__pl
   for (uint64_t left = gens; left > 0;) {
     uint32_t now = left < k ? (uint32_t)left : k;
     golcl_status st = GOLCL_OK;
-    if (now != set) st = s->ops->args(s, g, p, now);
+    if (now != set || g->alternates) st = s->ops->args(s, g, p, now); /* the table of this parity */
     set = now;
     if (st == GOLCL_OK)
       st = golcl__args(s->ctx, p->kernel, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__END);
@@ -229,6 +271,11 @@ static golcl_status device_loop(golcl_stepper *s, golcl_grid *g, const golcl__pl
 
 golcl_status golcl_stepper_prepare(golcl_stepper *s, golcl_grid *g) {
   golcl_status st = check_pair(s, g, "golcl_stepper_prepare");
+  if (st == GOLCL_OK && s->ops->delegate) {
+    golcl_stepper *inner;
+    st = s->ops->delegate(s, g, &inner);
+    return st == GOLCL_OK ? golcl_stepper_prepare(inner, g) : st;
+  }
   const golcl__plan *p;
   if (st == GOLCL_OK) st = golcl__stepper_plan(s, g, &p); /* supports, kernel, shape */
   if (st == GOLCL_OK && s->ops->prepare) st = s->ops->prepare(s, g);
@@ -246,6 +293,13 @@ golcl_status golcl_stepper_run(golcl_stepper *s, golcl_grid *g, uint64_t generat
                        "the counter's largest value 2^64-1",
                        (unsigned long long)generations, (unsigned long long)g->generation);
   if (generations == 0) return GOLCL_OK;
+  if (s->ops->delegate) {
+    golcl_stepper *inner = NULL;
+    st = s->ops->delegate(s, g, &inner);
+    if (st == GOLCL_OK) st = golcl_stepper_run(inner, g, generations);
+    if (inner && st != GOLCL_E_INVALID_ARG) s->stats = inner->stats;
+    return st;
+  }
   uint64_t before = g->generation;
   const golcl__plan *p = NULL;
   st = golcl__stepper_plan(s, g, &p); /* checks supports on a new shape */
@@ -273,19 +327,22 @@ golcl_status golcl_stepper_get_stats(const golcl_stepper *s, golcl_stepper_stats
 golcl_status golcl_stepper_generations_per_launch(golcl_stepper *s, golcl_grid *g, uint32_t *out) {
   static const char fn[] = "golcl_stepper_generations_per_launch";
   if (out) *out = 0;
-  if (!s || !out)
-    return golcl__fail(s ? s->ctx : NULL, GOLCL_E_INVALID_ARG, "%s: NULL argument", fn);
-  golcl_status st = g ? check_pair(s, g, fn) : GOLCL_OK;
-  if (st != GOLCL_OK) return st;
-  uint32_t declared = s->ops->gens_per_launch ? s->ops->gens_per_launch : 1;
-  if (!g || s->ops->host_run) { /* REFERENCE: no launches, one generation counts as one */
-    *out = s->ops->host_run ? 1 : declared;
-    return GOLCL_OK;
+  if (!out) return golcl__fail(s ? s->ctx : NULL, GOLCL_E_INVALID_ARG, "%s: out is NULL", fn);
+  golcl_status st = check_pair(s, g, fn);
+  if (st == GOLCL_OK && s->ops->delegate) { /* AUTO: the stepper it chooses for this grid */
+    golcl_stepper *inner;
+    st = s->ops->delegate(s, g, &inner);
+    return st == GOLCL_OK ? golcl_stepper_generations_per_launch(inner, g, out) : st;
   }
   const golcl__plan *p = NULL;
-  st = golcl__stepper_plan(s, g, &p);
-  if (st == GOLCL_OK) *out = p->gens_per_launch ? p->gens_per_launch : 1;
+  if (st == GOLCL_OK) st = golcl__stepper_plan(s, g, &p); /* supports, kernel, shape */
+  if (st == GOLCL_OK) *out = s->ops->host_run || p->gens_per_launch == 0 ? 1 : p->gens_per_launch;
   return st;
+}
+
+golcl_stepper_kind golcl_stepper_chosen(const golcl_stepper *s) {
+  if (!s) return GOLCL_STEPPER_COUNT;
+  return s->ops->chosen ? s->ops->chosen(s) : s->kind;
 }
 
 golcl_stepper_kind golcl_stepper_kind_of(const golcl_stepper *s) {

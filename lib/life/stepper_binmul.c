@@ -30,7 +30,7 @@ static golcl_status binmul_args(golcl_stepper *s, golcl_grid *g, const golcl__pl
                                 uint32_t gens) {
   (void)gens;
   cl_int w = (cl_int)g->w, h = (cl_int)g->h;
-  cl_uint lp = golcl__log2_ceil(g->info.row_pitch), rule = golcl__rule_mask(g->rule);
+  cl_uint lp = golcl__log2_ceil(g->info.row_pitch), rule = golcl__grid_step_rule(g)->mask;
   return golcl__args(s->ctx, p->kernel, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
                      GOLCL__ARG(h), GOLCL__ARG(lp), GOLCL__ARG(rule), GOLCL__END);
 }
@@ -39,6 +39,7 @@ const golcl__stepper_ops golcl__stepper_binmul = {
     .kind = GOLCL_STEPPER_BINMUL,
     .layout_for = binmul_layout,
     .init = golcl__wg_check_opts,
+    .supports = golcl__bs_supports,
     .plan = binmul_plan,
     .args = binmul_args,
 };

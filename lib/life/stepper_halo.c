@@ -13,7 +13,7 @@ const golcl__stepper_ops golcl__stepper_halo = {
     .kind = GOLCL_STEPPER_HALO,
     .layout = GOLCL_LAYOUT_BYTES,
     .init = golcl__tiling_check_opts,
-    .supports = golcl__tiled_supports,
+    .supports = golcl__tiled_bs_supports,
     .plan = halo_plan,
     .args = golcl__args_size_rule,
 };

@@ -31,7 +31,7 @@ typedef struct lazy_state {
   const golcl_grid *grid;
   uint64_t epoch, generation;
   cl_mem cur, spare;
-  cl_uint rule;
+  uint64_t rule_epoch; /* the grid's rule when it ran */
   uint32_t tile[2];
 } lazy_state;
 
@@ -103,7 +103,7 @@ static size_t tiles(const golcl__plan *p) {
 /* 1 if the grid is as the last run left it, so that the flags still hold. */
 static int continues(const lazy_state *z, const golcl_grid *g, const golcl__plan *p) {
   return z->valid && z->grid == g && z->epoch == g->epoch && z->generation == g->generation &&
-         z->cur == g->cur && z->spare == g->spare && z->rule == golcl__rule_mask(g->rule) &&
+         z->cur == g->cur && z->spare == g->spare && z->rule_epoch == g->rule_epoch &&
          z->tile[0] == p->tile[0] && z->tile[1] == p->tile[1];
 }
 
@@ -143,7 +143,7 @@ static golcl_status lazy_done(golcl_stepper *s, golcl_grid *g, const golcl__plan
   z->generation = g->generation;
   z->cur = g->cur;
   z->spare = g->spare;
-  z->rule = golcl__rule_mask(g->rule);
+  z->rule_epoch = g->rule_epoch;
   memcpy(z->tile, p->tile, sizeof z->tile);
   return GOLCL_OK;
 }
@@ -155,11 +155,22 @@ static golcl_status lazy_stats(const golcl_stepper *s, golcl_stepper_stats *out)
   return st;
 }
 
+/* Mask rules only, and not a B0 rule without Smax: its table changes every
+ * generation, so a tile unchanged in one generation may change in the next
+ * with no neighbour changing, which the activity flags cannot see. */
+static golcl_status lazy_supports(golcl_stepper *s, const golcl_grid *g) {
+  if (g->alternates)
+    return golcl__fail(s->ctx, GOLCL_E_UNSUPPORTED,
+                       "the lazy stepper cannot run a B0 rule without Smax (Golly's emulation "
+                       "changes the table every generation, which its activity flags miss)");
+  return golcl__tiled_bs_supports(s, g);
+}
+
 const golcl__stepper_ops golcl__stepper_lazy = {
     .kind = GOLCL_STEPPER_LAZY,
     .layout = GOLCL_LAYOUT_BYTES,
     .init = lazy_init,
-    .supports = golcl__tiled_supports,
+    .supports = lazy_supports,
     .plan = lazy_plan,
     .args = lazy_args,
     .each = lazy_each,

@@ -109,7 +109,7 @@ static golcl_status lut4_supports(golcl_stepper *s, const golcl_grid *g) {
 
 static golcl_status lut4_prepare(golcl_stepper *s, golcl_grid *g) {
   cl_mem lut;
-  return golcl__lut_get(s->ctx, &((lut4_state *)s->state)->lut, g->rule, &lut);
+  return golcl__lut_get(s->ctx, &((lut4_state *)s->state)->lut, golcl__grid_step_rule(g), &lut);
 }
 
 static golcl_status lut4_args(golcl_stepper *s, golcl_grid *g, const golcl__plan *p,
@@ -117,7 +117,7 @@ static golcl_status lut4_args(golcl_stepper *s, golcl_grid *g, const golcl__plan
   (void)gens;
   lut4_state *S = s->state;
   cl_mem lut;
-  golcl_status st = golcl__lut_get(s->ctx, &S->lut, g->rule, &lut);
+  golcl_status st = golcl__lut_get(s->ctx, &S->lut, golcl__grid_step_rule(g), &lut);
   cl_int w = (cl_int)g->w, h = (cl_int)g->h;
   if (st == GOLCL_OK)
     st = golcl__args(s->ctx, p->kernel, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),

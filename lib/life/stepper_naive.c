@@ -1,6 +1,7 @@
 /* stepper_naive.c — launches cl/life/naive.cl: one work-item per cell on the
- * byte layout; work-group shape from the options or the device
- * (lib/life/workgroup.c), the range rounded up to it. */
+ * byte layout, the rule as the grid's table for the current generation
+ * (golcl__grid_rule_buffer); work-group shape from the
+ * options or the device (lib/life/workgroup.c), the range rounded up to it. */
 #include "life.h"
 
 static golcl_status naive_plan(golcl_stepper *s, const golcl_grid *g, const golcl_layout_info *info,
@@ -9,10 +10,22 @@ static golcl_status naive_plan(golcl_stepper *s, const golcl_grid *g, const golc
   return golcl__wg_plan(s, g, "life/naive.cl", "naive_step", 1, p);
 }
 
+static golcl_status naive_args(golcl_stepper *s, golcl_grid *g, const golcl__plan *p,
+                               uint32_t gens) {
+  (void)gens;
+  cl_mem table;
+  golcl_status st = golcl__grid_rule_buffer(g, &table);
+  if (st != GOLCL_OK) return st;
+  cl_int w = (cl_int)g->w, h = (cl_int)g->h;
+  return golcl__args(s->ctx, p->kernel, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
+                     GOLCL__ARG(h), GOLCL__ARG(table), GOLCL__END);
+}
+
 const golcl__stepper_ops golcl__stepper_naive = {
     .kind = GOLCL_STEPPER_NAIVE,
+    .any_bounds = 1,
     .layout = GOLCL_LAYOUT_BYTES,
     .init = golcl__wg_check_opts,
     .plan = naive_plan,
-    .args = golcl__args_size_rule,
+    .args = naive_args,
 };

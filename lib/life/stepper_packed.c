@@ -44,7 +44,7 @@ golcl_status golcl__packed_prepare(golcl_stepper *s, golcl_grid *g) {
   cl_mem lut;
   golcl__program_entry *conv;
   golcl_status st = golcl__program(s->ctx, S->d->layout_file, "", &conv);
-  if (st == GOLCL_OK) st = golcl__lut_get(s->ctx, &S->lut, g->rule, &lut);
+  if (st == GOLCL_OK) st = golcl__lut_get(s->ctx, &S->lut, golcl__grid_step_rule(g), &lut);
   return st;
 }
 
@@ -53,7 +53,7 @@ golcl_status golcl__packed_args(golcl_stepper *s, golcl_grid *g, const golcl__pl
   (void)gens;
   packed_state *S = s->state;
   cl_mem lut;
-  golcl_status st = golcl__lut_get(s->ctx, &S->lut, g->rule, &lut);
+  golcl_status st = golcl__lut_get(s->ctx, &S->lut, golcl__grid_step_rule(g), &lut);
   cl_int w = (cl_int)g->w, h = (cl_int)g->h, ab[2];
   size_t global[2];
   S->d->range(&g->info, ab, global);

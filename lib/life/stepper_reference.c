@@ -11,20 +11,34 @@ static long axis(long c, long d, long n, golcl_boundary b) {
   return (v < 0 || v >= n) ? -1 : v;
 }
 
-void golcl__reference_step(const uint8_t *in, uint8_t *out, uint32_t w, uint32_t h,
-                           golcl_boundary boundary, golcl_rule rule) {
+/* One generation on a grid of Golly's bounded grids (golcl_bounds_neighbour
+ * says what each position outside reads). */
+static void bounds_step(const uint8_t *in, uint8_t *out, uint32_t w, uint32_t h,
+                        const golcl_bounds *b, const uint8_t next[512]) {
   for (long y = 0; y < (long)h; y++)
     for (long x = 0; x < (long)w; x++) {
-      unsigned n = 0;
+      unsigned i = 0;
       for (long dy = -1; dy <= 1; dy++)
         for (long dx = -1; dx <= 1; dx++) {
-          if (dx == 0 && dy == 0) continue;
-          long nx = axis(x, dx, w, boundary), ny = axis(y, dy, h, boundary);
-          if (nx >= 0 && ny >= 0) n += in[(size_t)ny * w + (size_t)nx];
+          uint32_t ox, oy;
+          int r = golcl_bounds_neighbour(b, w, h, x + dx, y + dy, &ox, &oy);
+          i = i << 1 | (r == 1 && in[(size_t)oy * w + ox]);
         }
-      unsigned alive = in[(size_t)y * w + (size_t)x];
-      unsigned set = alive ? rule.survive : rule.birth;
-      out[(size_t)y * w + (size_t)x] = (uint8_t)((set >> n) & 1u);
+      out[(size_t)y * w + (size_t)x] = next[i];
+    }
+}
+
+void golcl__reference_step(const uint8_t *in, uint8_t *out, uint32_t w, uint32_t h,
+                           golcl_boundary boundary, const uint8_t next[512]) {
+  for (long y = 0; y < (long)h; y++)
+    for (long x = 0; x < (long)w; x++) {
+      unsigned i = 0; /* the 3×3 block, NW at bit 8 ... SE at bit 0 */
+      for (long dy = -1; dy <= 1; dy++)
+        for (long dx = -1; dx <= 1; dx++) {
+          long nx = axis(x, dx, w, boundary), ny = axis(y, dy, h, boundary);
+          i = i << 1 | (nx >= 0 && ny >= 0 && in[(size_t)ny * w + (size_t)nx]);
+        }
+      out[(size_t)y * w + (size_t)x] = next[i];
     }
 }
 
@@ -35,7 +49,11 @@ static golcl_status reference_run(golcl_stepper *s, golcl_grid *g, uint64_t gens
   if (!a || !b) st = golcl__fail(s->ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   if (st == GOLCL_OK) st = golcl_grid_read(g, a, 0);
   for (uint64_t i = 0; st == GOLCL_OK && i < gens; i++) {
-    golcl__reference_step(a, b, g->w, g->h, g->boundary, g->rule);
+    const uint8_t *next = g->step[(g->generation + i) & 1].next;
+    if (g->exotic)
+      bounds_step(a, b, g->w, g->h, &g->bounds, next);
+    else
+      golcl__reference_step(a, b, g->w, g->h, g->boundary, next);
     uint8_t *t = a;
     a = b;
     b = t;
@@ -49,6 +67,7 @@ static golcl_status reference_run(golcl_stepper *s, golcl_grid *g, uint64_t gens
 /* On the host, through the public grid API (which leaves the byte layout). */
 const golcl__stepper_ops golcl__stepper_reference = {
     .kind = GOLCL_STEPPER_REFERENCE,
+    .any_bounds = 1,
     .layout = GOLCL_LAYOUT_BYTES,
     .host_run = reference_run,
 };

@@ -14,6 +14,7 @@ const golcl__stepper_ops golcl__stepper_twocell = {
     .kind = GOLCL_STEPPER_TWOCELL,
     .layout = GOLCL_LAYOUT_BYTES,
     .init = golcl__wg_check_opts,
+    .supports = golcl__bs_supports,
     .plan = twocell_plan,
     .args = golcl__args_size_rule,
 };

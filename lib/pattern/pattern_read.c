@@ -653,6 +653,20 @@ static golcl_status parse_rle(reader *r) {
 
 /* gzip ------------------------------------------------------------------------------ */
 
+/* Doubles a full buffer *buf of *cap bytes, unless it already holds more
+ * than max: 0 done, 1 past max (no message), -1 out of memory (message set). */
+static int grow_full(char **buf, size_t *cap, uint64_t max) {
+  if ((uint64_t)*cap > max) return 1;
+  char *nb = *cap <= SIZE_MAX / 2 ? realloc(*buf, *cap * 2) : NULL;
+  if (!nb) {
+    oom();
+    return -1;
+  }
+  *buf = nb;
+  *cap *= 2;
+  return 0;
+}
+
 static int is_gzip(const char *text, size_t len) {
   return len >= 2 && (unsigned char)text[0] == 0x1f && (unsigned char)text[1] == 0x8b;
 }
@@ -673,19 +687,14 @@ static golcl_status gunzip(const char *text, size_t len, uint64_t max, char **ou
   golcl_status st = buf ? GOLCL_OK : oom();
   while (st == GOLCL_OK) {
     if (used == cap) {
-      if ((uint64_t)used > max) {
+      int g = grow_full(&buf, &cap, max);
+      if (g > 0)
         st = golcl__fail(NULL, GOLCL_E_PARSE,
                          "line 1, column 1: gzip data inflates past the limit of %llu bytes%s",
                          (unsigned long long)max, LIMIT_HINT);
-        break;
-      }
-      char *nb = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
-      if (!nb) {
-        st = oom();
-        break;
-      }
-      buf = nb;
-      cap *= 2;
+      else if (g < 0)
+        st = GOLCL_E_OUT_OF_MEMORY;
+      if (g) break;
     }
     size_t in_now = len - in < UINT_MAX ? len - in : UINT_MAX;
     size_t out_now = cap - used < UINT_MAX ? cap - used : UINT_MAX;
@@ -827,18 +836,13 @@ golcl_status golcl_pattern_read_file(const char *path, golcl_pattern **out) {
   golcl_status st = buf ? GOLCL_OK : oom();
   while (st == GOLCL_OK) {
     if (n == cap) {
-      if ((uint64_t)cap > lim.max_bytes) {
+      int g = grow_full(&buf, &cap, lim.max_bytes);
+      if (g > 0)
         st = golcl__fail(NULL, GOLCL_E_IO, "%s: larger than the limit of %llu bytes%s", path,
                          (unsigned long long)lim.max_bytes, LIMIT_HINT);
-        break;
-      }
-      char *nb = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
-      if (!nb) {
-        st = oom();
-        break;
-      }
-      buf = nb;
-      cap *= 2;
+      else if (g < 0)
+        st = GOLCL_E_OUT_OF_MEMORY;
+      if (g) break;
     }
     size_t got = fread(buf + n, 1, cap - n, f);
     n += got;

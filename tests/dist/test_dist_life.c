@@ -480,8 +480,17 @@ static void test_halo_choice(void) {
   for (size_t i = 0; i < nkinds; i++) {
     golcl_stepper *st = NULL;
     MT_OK(golcl_stepper_create(golcl_dist_context_local(mt_dctx), kinds[i], NULL, &st));
-    uint32_t g = 0;
-    MT_OK(golcl_stepper_generations_per_launch(st, NULL, &g));
+    /* g on a grid of the default k's local shape (as the creation probes it), largest over
+     * the ranks */
+    uint32_t g = 0, gmax = 0;
+    golcl_dist_grid *probe = NULL;
+    MT_OK(golcl_dist_grid_create(mt_dctx, 40, 30, GOLCL_BOUNDARY_TORUS, NULL, &probe));
+    golcl_grid *loc = golcl_dist_grid_local(probe);
+    if (loc) MT_OK(golcl_stepper_generations_per_launch(st, loc, &g));
+    MPI_Allreduce(&g, &gmax, 1, MPI_UINT32_T, MPI_MAX, MPI_COMM_WORLD);
+    golcl_dist_grid_destroy(probe);
+    MT_CHECK(kinds[i] != GOLCL_STEPPER_MULTI || gmax == 16, "multi: %u a launch", gmax);
+    g = gmax;
     for (uint32_t given = 0; given <= 5; given += 5) {
       golcl_dist_grid_opts o = {0};
       o.stepper = st;
@@ -495,6 +504,27 @@ static void test_halo_choice(void) {
                golcl_stepper_name(kinds[i]), p.halo, want, g);
       golcl_dist_grid_destroy(grid);
     }
+    golcl_stepper_destroy(st);
+  }
+  if (golcl_stepper_available(GOLCL_STEPPER_MULTI)) { /* its option: 5 a launch gives k = 20 */
+    golcl_stepper_opts so = {0};
+    so.gens_per_launch = 5;
+    golcl_stepper *st = NULL;
+    MT_OK(golcl_stepper_create(golcl_dist_context_local(mt_dctx), GOLCL_STEPPER_MULTI, &so, &st));
+    golcl_dist_grid_opts o = {0};
+    o.stepper = st;
+    golcl_dist_grid *grid = NULL;
+    golcl_dist_part p = {0};
+    MT_OK(golcl_dist_grid_create(mt_dctx, 300, 200, GOLCL_BOUNDARY_TORUS, &o, &grid));
+    MT_OK(golcl_dist_grid_part(grid, &p));
+    MT_CHECK(p.halo == 20, "multi at 5 a launch: k %u", p.halo);
+    /* a stepper on some ranks only: refused on every rank */
+    o.stepper = mt_rank == 0 ? st : NULL;
+    golcl_dist_grid *bad = NULL;
+    MT_STATUS(golcl_dist_grid_create(mt_dctx, 300, 200, GOLCL_BOUNDARY_TORUS, &o, &bad),
+              mt_size > 1 ? GOLCL_E_INVALID_ARG : GOLCL_OK);
+    golcl_dist_grid_destroy(bad);
+    golcl_dist_grid_destroy(grid);
     golcl_stepper_destroy(st);
   }
 }

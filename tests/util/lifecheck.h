@@ -9,7 +9,14 @@
 void lc_step(const uint8_t *in, uint8_t *out, uint32_t w, uint32_t h, golcl_boundary b,
              golcl_rule rule);
 
-/* Advances cells by gens generations in place. */
+/* The Life-like rule that advances generation gen as Golly runs B0 rules
+ * (see golcl_rule_table_at): the rule itself without B0. */
+golcl_rule lc_rule_at(golcl_rule rule, uint64_t gen);
+
+/* Advances cells by gens generations in place, from generation gen0 (its
+ * parity matters only to a B0 rule without S8); lc_run starts at 0. */
+void lc_run_at(uint8_t *cells, uint32_t w, uint32_t h, golcl_boundary b, golcl_rule rule,
+               uint64_t gen0, uint64_t gens);
 void lc_run(uint8_t *cells, uint32_t w, uint32_t h, golcl_boundary b, golcl_rule rule,
             uint64_t gens);
 

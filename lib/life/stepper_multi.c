@@ -1,0 +1,177 @@
+/* stepper_multi.c — launches cl/life/multi.cl on the BITROW layout: up to
+ * gens_per_launch generations a launch in local memory, the last launch of
+ * a run taking the remainder, so a run of N lands on exactly N.
+ *
+ * Options (0: chosen from the device): local_w × local_h work-group, local_w
+ * being the tile's width in 32-bit words with one halo word each side (≥ 3);
+ * tile_w the same in cells (32·local_w); tile_h the tile's rows with the
+ * halo (a multiple of local_h, more than 2·gens_per_launch); gens_per_launch
+ * 1..32 (the halo depth). */
+#include "bitslice.h"
+
+#include <stdlib.h>
+
+/* Defaults, measured on an H200 (docs/benchmarks.md): tiles of 16 words ×
+ * 192 rows, a 16×16 work-group, 16 generations a launch (the halo costs
+ * 2·16 of 192 rows and 2 of 16 words); on grids with fewer such tiles than
+ * SMALL_TILES_PER_CU a compute unit, tiles of 64 rows (more work-groups). */
+#define DEFAULT_MX 16
+#define DEFAULT_MY 16
+#define DEFAULT_MS 12
+#define DEFAULT_MS_SMALL 4
+#define DEFAULT_G 16
+#define SMALL_TILES_PER_CU 8
+#define MAX_G 32 /* a halo word is 32 cells: one spoiled cell a generation */
+
+typedef struct multi_shape {
+  uint32_t mx, my, ms, g;
+  uint32_t ms_small; /* ms for small grids; = ms when the options fix tile_h */
+} multi_shape;
+
+static uint64_t lmem_bytes(const multi_shape *m) { return 2ull * m->my * m->ms * m->mx * 4u; }
+
+/* The shape from the options and the device; GOLCL_E_INVALID_ARG with the
+ * reason if the options do not make one. */
+static golcl_status resolve(golcl_stepper *s, multi_shape *m) {
+  const golcl_stepper_opts *o = &s->opts;
+  golcl_context *ctx = s->ctx;
+  golcl_status st = golcl__wg_check_opts(s);
+  if (st != GOLCL_OK) return st;
+  if (o->tile_w % 32)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "multi: tile_w %u is no multiple of 32 (the tile is whole words)",
+                       (unsigned)o->tile_w);
+  if (o->tile_w && o->local_w && o->tile_w != 32 * o->local_w)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "multi: tile_w %u is not 32 × local_w %u (a work-item a word column)",
+                       (unsigned)o->tile_w, (unsigned)o->local_w);
+  m->g = o->gens_per_launch ? o->gens_per_launch : DEFAULT_G;
+  if (m->g > MAX_G)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "multi: gens_per_launch %u is above %d (the halo is one word)",
+                       (unsigned)o->gens_per_launch, MAX_G);
+  size_t maxwg = ctx->info.max_work_group_size, dims[2];
+  st = golcl__max_item_sizes(ctx, dims);
+  if (st != GOLCL_OK) return st;
+  m->mx = o->local_w ? o->local_w : (o->tile_w ? o->tile_w / 32 : DEFAULT_MX);
+  if (m->mx < 3)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "multi: a tile %u words wide has no inner word (3 at least)",
+                       (unsigned)m->mx);
+  if (m->mx > dims[0] || m->mx > maxwg)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "multi: a tile %u words wide needs as many work-items across; the device "
+                       "has %zu",
+                       (unsigned)m->mx, dims[0] < maxwg ? dims[0] : maxwg);
+  if (o->local_h) {
+    m->my = o->local_h;
+  } else {
+    m->my = DEFAULT_MY;
+    while (m->my > 1 && ((size_t)m->my * m->mx > maxwg || m->my > dims[1])) m->my /= 2;
+    if (o->tile_h)
+      while (m->my > 1 && o->tile_h % m->my) m->my--;
+  }
+  if ((size_t)m->my * m->mx > maxwg)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "multi: a %ux%u work-group has more than the device's %zu work-items",
+                       (unsigned)m->mx, (unsigned)m->my, maxwg);
+  if (o->tile_h) {
+    if (o->tile_h % m->my)
+      return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                         "multi: tile_h %u is no multiple of the work-group's %u rows",
+                         (unsigned)o->tile_h, (unsigned)m->my);
+    m->ms = o->tile_h / m->my;
+  } else {
+    m->ms = DEFAULT_MS;
+    while ((uint64_t)m->my * m->ms <= 2ull * m->g) m->ms *= 2;
+  }
+  if ((uint64_t)m->my * m->ms <= 2ull * m->g)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "multi: tile_h %u leaves no inner row after a halo of %u rows each side",
+                       (unsigned)(m->my * m->ms), (unsigned)m->g);
+  while (!o->tile_h && lmem_bytes(m) > ctx->info.local_mem_bytes && m->ms > 1 &&
+         (uint64_t)m->my * (m->ms - 1) > 2ull * m->g)
+    m->ms--;
+  m->ms_small = m->ms;
+  if (!o->tile_h && !o->local_w && !o->tile_w && !o->gens_per_launch) {
+    m->ms_small = DEFAULT_MS_SMALL;
+    while ((uint64_t)m->my * m->ms_small <= 2ull * m->g) m->ms_small *= 2;
+    if (m->ms_small > m->ms) m->ms_small = m->ms;
+  }
+  if (lmem_bytes(m) > ctx->info.local_mem_bytes)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "multi: tile_h %u: two %ux%u-word tiles need %llu bytes of local memory; "
+                       "the device has %llu",
+                       (unsigned)(m->my * m->ms), (unsigned)m->mx, (unsigned)(m->my * m->ms),
+                       (unsigned long long)lmem_bytes(m),
+                       (unsigned long long)ctx->info.local_mem_bytes);
+  return GOLCL_OK;
+}
+
+static golcl_status multi_init(golcl_stepper *s) {
+  multi_shape *m = calloc(1, sizeof *m);
+  if (!m) return golcl__fail(s->ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  s->state = m;
+  return resolve(s, m);
+}
+
+/* The shape for grid g: the large tiles, or the small ones where the grid
+ * has too few large tiles to keep every compute unit busy. */
+static multi_shape shape_for(const golcl_stepper *s, const golcl_grid *g) {
+  multi_shape m = *(const multi_shape *)s->state;
+  uint64_t words = ((uint64_t)g->w + 31) / 32;
+  uint64_t tiles = (words + m.mx - 3) / (m.mx - 2) *
+                   (((uint64_t)g->h + m.my * m.ms - 2 * m.g - 1) / (m.my * m.ms - 2 * m.g));
+  if (tiles < (uint64_t)SMALL_TILES_PER_CU * s->ctx->info.compute_units) m.ms = m.ms_small;
+  return m;
+}
+
+static golcl_status multi_plan(golcl_stepper *s, const golcl_grid *g, const golcl_layout_info *info,
+                               golcl__plan *p) {
+  multi_shape m = shape_for(s, g);
+  golcl__opts o;
+  golcl__opts_init(&o);
+  golcl__opts_define(&o, "GOLCL_MX", m.mx);
+  golcl__opts_define(&o, "GOLCL_MY", m.my);
+  golcl__opts_define(&o, "GOLCL_MS", m.ms);
+  golcl__opts_define(&o, "GOLCL_MG", m.g);
+  golcl_status st = golcl__bitslice_kernel(s, g, "life/multi.cl", "multi_step", &o, &p->kernel);
+  p->local[0] = m.mx;
+  p->local[1] = m.my;
+  if (st == GOLCL_OK) st = golcl__wg_fits(s, p->kernel, p->local);
+  if (st != GOLCL_OK) return st;
+  size_t words = info->row_pitch / 4;
+  size_t tiles_x = (words + m.mx - 3) / (m.mx - 2);
+  size_t rows_in = (size_t)m.my * m.ms - 2u * m.g;
+  p->global[0] = tiles_x * m.mx;
+  p->global[1] = ((size_t)g->h + rows_in - 1) / rows_in * m.my;
+  p->tile[0] = 32 * (m.mx - 2);
+  p->tile[1] = (uint32_t)rows_in;
+  p->gens_per_launch = m.g;
+  return GOLCL_OK;
+}
+
+static golcl_status multi_prepare(golcl_stepper *s, golcl_grid *g) {
+  golcl__program_entry *conv;
+  (void)g;
+  return golcl__program(s->ctx, "life/layout_bitrow.cl", "", &conv);
+}
+
+/* Arguments for launches of `gens` (<= gens_per_launch) generations. */
+static golcl_status multi_args(golcl_stepper *s, golcl_grid *g, const golcl__plan *p,
+                               uint32_t gens) {
+  cl_int w = (cl_int)g->w, h = (cl_int)g->h, words = (cl_int)(g->info.row_pitch / 4);
+  cl_int n = (cl_int)gens;
+  return golcl__args(s->ctx, p->kernel, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
+                     GOLCL__ARG(h), GOLCL__ARG(words), GOLCL__ARG(n), GOLCL__END);
+}
+
+const golcl__stepper_ops golcl__stepper_multi = {
+    .kind = GOLCL_STEPPER_MULTI,
+    .layout = GOLCL_LAYOUT_BITROW,
+    .supports = golcl__bitslice_supports,
+    .init = multi_init,
+    .plan = multi_plan,
+    .prepare = multi_prepare,
+    .args = multi_args,
+};

@@ -1,0 +1,326 @@
+#!/bin/bash
+# test_cli.sh — the golcl command as users run it: pipes and stdin, reports
+# on stderr when stdout is an output, output errors (/dev/full), option forms
+# (getopt_long), size messages, frames and logs, files replaced whole or not
+# at all when the disk is full, gnuplot plots, and the docs naming every
+# option the command has.
+#
+# Usage: tests/cli/test_cli.sh [GOLCL]  (default build/golcl), from the
+# repository root; the device is $GOLCL_TEST_DEVICE, else cpu (pocl).
+#
+# Failing writes: a small tmpfs is mounted and filled up (a full disk). That
+# needs root: a user who is not root runs the script in a user namespace of
+# its own (unshare -rm), where mounting a tmpfs is allowed; where neither
+# works (or GOLCL_TEST_FULL_DISK=none), the full-disk check says that it is
+# skipped. Everywhere, outputs through a link to /dev/full (whose writes
+# fail with ENOSPC) must fail with a message. (A file-size limit, ulimit -f,
+# does not serve: the OpenCL compiler writes files of its own.)
+set -u
+if [ "$(id -u)" != 0 ] && [ -z "${GOLCL_TEST_IN_NS:-}" ] &&
+  [ "${GOLCL_TEST_FULL_DISK:-}" != none ] && unshare -rm true 2>/dev/null; then
+  GOLCL_TEST_IN_NS=1 exec unshare -rm bash "$0" "$@"
+fi
+G=$(realpath "${1:-build/golcl}")
+SRC=$(cd "$(dirname "$0")/../.." && pwd)
+D=$SRC/tests/data
+export GOLCL_DEVICE=${GOLCL_TEST_DEVICE:-cpu}
+T=$(mktemp -d)
+MOUNTED=""
+cleanup() {
+  [ -n "$MOUNTED" ] && umount "$MOUNTED" 2>/dev/null
+  rm -rf "$T"
+}
+trap cleanup EXIT
+GUN=$D/gosper-glider-gun.rle
+RPENT=$D/r-pentomino.lif
+fails=0
+total=0
+
+check() {
+  local name=$1
+  shift
+  total=$((total + 1))
+  if "$@" >"$T/check.log" 2>&1; then
+    echo "  ok    $name"
+  else
+    echo "  FAIL  $name"
+    sed 's/^/        /' "$T/check.log"
+    fails=$((fails + 1))
+  fi
+}
+
+# say MESSAGE: fail the current check with a reason.
+say() {
+  echo "$*"
+  return 1
+}
+
+# A 1100x1100 random plaintext pattern: its RLE, plaintext and PNG are
+# hundreds of KiB.
+big_pattern() {
+  awk 'BEGIN { s = 12345; print "!Name: soup";
+    for (y = 0; y < 1100; y++) { l = "";
+      for (x = 0; x < 1100; x++) { s = (s * 1103515245 + 12345) % 2147483648;
+        l = l (s % 100 < 40 ? "O" : ".") }
+      print l } }' >"$T/soup.cells"
+}
+
+# --------------------------------------------------------------- pipes, stdin
+
+t_pipe_run_to_info() {
+  "$G" run "$GUN" -g 30 -o - 2>"$T/run.err" | "$G" info - >"$T/info.out"
+  local rc=("${PIPESTATUS[@]}")
+  [ "${rc[0]}" = 0 ] && [ "${rc[1]}" = 0 ] || say "exit statuses ${rc[*]}"
+  grep -q '^generation:  30$' "$T/info.out" || say "info did not read generation 30" || return 1
+  grep -q '^population:  ' "$T/info.out" || return 1
+  grep -q '^device:' "$T/run.err" || say "the report is not on stderr" || return 1
+  grep -q '^population: .* at generation 30' "$T/run.err" || return 1
+  # the same pattern as through a file
+  "$G" run "$GUN" -q -g 30 -o "$T/gun30.rle" && "$G" info "$T/gun30.rle" >"$T/info.file" || return 1
+  diff <(grep -v '^file:' "$T/info.out") <(grep -v '^file:' "$T/info.file")
+}
+
+t_stdout_holds_only_the_output() {
+  "$G" run "$GUN" -g 5 -o - 2>/dev/null >"$T/out.rle" || return 1
+  ! grep -qE '^(device|pattern|grid|run|population|wrote):' "$T/out.rle" || say "report on stdout"
+  grep -q '^x = ' "$T/out.rle"
+  # --log - also moves the report to stderr
+  "$G" run "$GUN" -g 4 --log - --log-every 2 2>/dev/null >"$T/log.out" || return 1
+  [ "$(head -1 "$T/log.out")" = "generation,population,x,y,width,height" ] || return 1
+  [ "$(wc -l <"$T/log.out")" = 4 ] || say "$(cat "$T/log.out")"
+}
+
+t_stdin_is_a_pattern() {
+  "$G" run - -q -g 20 -o "$T/a.rle" <"$GUN" || return 1
+  "$G" run "$GUN" -q -g 20 -o "$T/b.rle" || return 1
+  cmp "$T/a.rle" "$T/b.rle" || return 1
+  "$G" info - <"$RPENT" | grep -q '^format:      Life 1.06$' || return 1
+  "$G" info - <"$RPENT" | grep -q '^file:        <stdin>$' || return 1
+  # a parse error names stdin
+  printf 'x = 3, y = foo\nbo!\n' | "$G" info - 2>"$T/err" && return 1
+  grep -q '<stdin>: parse error: line 1, column 12' "$T/err"
+}
+
+# ------------------------------------------------------------- option forms
+
+t_option_forms_agree() {
+  "$G" run "$RPENT" -q -g 30 -o "$T/o1.rle" || return 1
+  "$G" run -qg 30 "$RPENT" -o "$T/o2.rle" || return 1
+  "$G" run "$RPENT" -qg30 --output="$T/o3.rle" || return 1
+  "$G" run --generations=30 --quiet "$RPENT" -o "$T/o4.rle" || return 1
+  "$G" run --gen 30 -q -o"$T/o5.rle" -- "$RPENT" || return 1
+  for i in 2 3 4 5; do cmp "$T/o1.rle" "$T/o$i.rle" || return 1; done
+  grep -q 'Gen=30' "$T/o1.rle"
+}
+
+expect_usage_error() { # CMD... : exit 2 and a one-line message naming the problem
+  "$G" "$@" >/dev/null 2>"$T/err"
+  local rc=$?
+  [ $rc = 2 ] || say "golcl $*: exit $rc, not 2"
+  [ -s "$T/err" ] || say "golcl $*: no message"
+}
+
+t_bad_options_are_usage_errors() {
+  expect_usage_error run "$RPENT" --bogus || return 1
+  grep -q "unknown option '--bogus'" "$T/err" || return 1
+  expect_usage_error run "$RPENT" -x || return 1
+  grep -q "unknown option '-x'" "$T/err" || return 1
+  expect_usage_error run "$RPENT" -g || return 1
+  grep -q "'-g' needs a value" "$T/err" || return 1
+  expect_usage_error run "$RPENT" --size || return 1
+  grep -q "'--size' needs a value" "$T/err" || return 1
+  expect_usage_error run "$RPENT" -g lots || return 1
+  expect_usage_error run "$RPENT" -o a.txt || return 1
+  expect_usage_error run "$RPENT" -o - --log - || return 1
+  expect_usage_error info --bogus "$RPENT" || return 1
+  expect_usage_error devices extra || return 1
+  expect_usage_error bench --bogus || return 1
+  expect_usage_error bench la --bogus || return 1
+  expect_usage_error nosuchcommand
+}
+
+t_sizes_past_the_largest_grid_are_explained() {
+  "$G" run "$RPENT" --margin 4294967295 >/dev/null 2>"$T/err" && return 1
+  grep -q -- '--margin.*larger than the largest grid (2147483647 cells a side)' "$T/err" ||
+    say "$(cat "$T/err")" || return 1
+  "$G" run "$RPENT" --torus -g 4294967296 >/dev/null 2>"$T/err" && return 1
+  grep -q -- '--torus.*larger than the largest grid' "$T/err" || say "$(cat "$T/err")" || return 1
+  ! grep -q 'zero side' "$T/err"
+}
+
+# ----------------------------------------------------------- output errors
+
+t_full_stdout_fails() {
+  local args
+  for args in "info $RPENT" "devices" "info --rle $RPENT" "info --cells $RPENT" \
+    "run $RPENT -q -g 5 -o -" "run $RPENT -g 5" "help" "--version"; do
+    # shellcheck disable=SC2086
+    "$G" $args >/dev/full 2>"$T/err"
+    local rc=$?
+    [ $rc = 1 ] || say "golcl $args > /dev/full: exit $rc" || return 1
+    grep -q 'error writing to standard output' "$T/err" || say "golcl $args: $(cat "$T/err")" ||
+      return 1
+    [ "$(wc -l <"$T/err")" = 1 ] || say "golcl $args: $(cat "$T/err")" || return 1
+  done
+}
+
+# ------------------------------------------------------------ frames, logs
+
+t_frames_are_numbered_with_a_csv() {
+  "$G" run "$GUN" -q -g 10 --frames "$T/fr" --every 4 || return 1
+  [ "$(cd "$T/fr" && echo *)" = "00000000.png 00000001.png 00000002.png frames.csv" ] ||
+    say "$(ls -a "$T/fr")" || return 1
+  printf 'frame,generation\n0,0\n1,4\n2,8\n' | cmp - "$T/fr/frames.csv" || return 1
+  [ "$(head -c 4 "$T/fr/00000002.png" | tail -c 3)" = PNG ]
+}
+
+t_log_has_population_and_box() {
+  "$G" run "$GUN" -g 10 --log "$T/log.csv" --log-every 5 >"$T/out" || return 1
+  printf 'generation,population,x,y,width,height\n0,36,-18,-4,36,9\n' |
+    cmp - <(head -2 "$T/log.csv") || return 1
+  [ "$(cut -d, -f1 "$T/log.csv" | tr '\n' ' ')" = "generation 0 5 10 " ] || return 1
+  local last
+  last=$(tail -1 "$T/log.csv" | cut -d, -f2)
+  grep -q "^population: $last at generation 10" "$T/out" || say "$(cat "$T/out")" || return 1
+  # the last line is written even off the interval
+  "$G" run "$RPENT" -q -g 7 --log "$T/log2.csv" --log-every 3 || return 1
+  [ "$(cut -d, -f1 "$T/log2.csv" | tr '\n' ' ')" = "generation 0 3 6 7 " ] ||
+    say "$(cat "$T/log2.csv")"
+}
+
+# ------------------------------------------- files replaced whole or not at all
+
+# Makes $T/full a small tmpfs (sets MODE to tmpfs), or sets MODE to none.
+setup_full_disk() {
+  mkdir -p "$T/full"
+  MODE=none
+  if [ "${GOLCL_TEST_FULL_DISK:-}" != none ] && [ "$(id -u)" = 0 ] &&
+    mount -t tmpfs -o size=4m tmpfs "$T/full" 2>/dev/null; then
+    MOUNTED=$T/full
+    MODE=tmpfs
+  fi
+}
+
+# Runs golcl on a full disk: the tmpfs filled up first.
+on_full_disk() {
+  dd if=/dev/zero of="$T/full/filler" bs=4k >/dev/null 2>&1
+  "$G" "$@"
+  local rc=$?
+  rm -f "$T/full/filler"
+  return $rc
+}
+
+# old_file_survives NAME ARGS...: NAME in $T/full holds old content; the
+# command, on a full disk, must fail, say so, leave NAME as it was and leave
+# no temporary behind.
+old_file_survives() {
+  local name=$1
+  shift
+  printf 'old content of %s\n' "$name" >"$T/full/$name"
+  cp "$T/full/$name" "$T/saved"
+  on_full_disk "$@" >/dev/null 2>"$T/err"
+  local rc=$?
+  [ $rc = 1 ] || say "$name: exit $rc on a full disk" || return 1
+  cmp "$T/saved" "$T/full/$name" || say "$name: the old file was changed" || return 1
+  [ -z "$(ls -A "$T/full" | grep golcl-tmp)" ] || say "$name: a temporary was left" || return 1
+  grep -q 'unchanged' "$T/err" || say "$name: $(cat "$T/err")"
+}
+
+t_failed_writes_keep_the_old_file() {
+  if [ "$MODE" = none ]; then
+    echo "SKIPPED: no tmpfs can be mounted (not root, no user namespaces)"
+    return 0
+  fi
+  old_file_survives r.rle run "$T/soup.cells" -q -g 0 -o "$T/full/r.rle" || return 1
+  old_file_survives r.cells run "$T/soup.cells" -q -g 0 -o "$T/full/r.cells" || return 1
+  old_file_survives r.png run "$T/soup.cells" -q -g 0 --scale 2 -o "$T/full/r.png" || return 1
+  old_file_survives l.csv run "$RPENT" -q -g 20 --log "$T/full/l.csv" || return 1
+  mkdir -p "$T/full/fr"
+  old_file_survives fr/frames.csv run "$RPENT" -q -g 20 --frames "$T/full/fr" || return 1
+  old_file_survives b.csv bench --size 16x16 --gens 2 --reps 1 --steppers naive \
+    --csv "$T/full/b.csv" || return 1
+  # and when the disk has room, the file is replaced, keeping its permissions
+  chmod 640 "$T/full/r.rle"
+  "$G" run "$T/soup.cells" -q -g 0 -o "$T/full/r.rle" || return 1
+  "$G" info "$T/full/r.rle" | grep -q '^size:        1100 x 1100$' || return 1
+  [ "$(stat -c %a "$T/full/r.rle")" = 640 ] || say "mode $(stat -c %a "$T/full/r.rle")"
+}
+
+# Writes that fail on a device (a link to /dev/full) are seen and reported.
+t_failed_writes_are_reported() {
+  local ext
+  for ext in rle cells png; do
+    ln -sf /dev/full "$T/dev-full.$ext"
+    "$G" run "$RPENT" -q -g 3 -o "$T/dev-full.$ext" >/dev/null 2>"$T/err"
+    [ $? = 1 ] || say "-o .$ext on /dev/full: exit 0" || return 1
+    grep -qE 'write failed|No space left' "$T/err" || say "$(cat "$T/err")" || return 1
+  done
+  "$G" run "$RPENT" -q -g 3 --log /dev/full 2>"$T/err"
+  [ $? = 1 ] && grep -q 'No space left' "$T/err"
+}
+
+t_links_and_devices_are_written_through() {
+  "$G" run "$RPENT" -q -g 3 -o "$T/real.rle" || return 1
+  ln -s real.rle "$T/link.rle"
+  "$G" run "$RPENT" -q -g 9 -o "$T/link.rle" || return 1
+  [ -L "$T/link.rle" ] || say "the link was replaced by a file" || return 1
+  grep -q 'Gen=9' "$T/real.rle" || return 1
+  "$G" run "$RPENT" -q -g 3 --log /dev/null || return 1
+  [ -c /dev/null ] || say "/dev/null is no longer a device"
+}
+
+# ----------------------------------------------------------------- plots
+
+t_bench_plot_and_csv() {
+  if ! command -v gnuplot >/dev/null; then
+    echo "gnuplot is not installed: the plot is not checked"
+    return 0
+  fi
+  "$G" bench --size 32x32 --gens 4 --reps 1 --steppers naive,lut6x3 --plot "$T/b.png" \
+    --csv "$T/b.csv" >/dev/null || return 1
+  [ "$(head -c 4 "$T/b.png" | tail -c 3)" = PNG ] || return 1
+  [ "$(wc -l <"$T/b.csv")" = 3 ] || return 1
+  # without gnuplot: refused before the runs, the old CSV kept
+  echo old >"$T/keep.csv"
+  GNUPLOT=/nonexistent/gnuplot "$G" bench --size 8x8 --gens 1 --reps 1 --steppers naive \
+    --plot "$T/c.png" --csv "$T/keep.csv" >/dev/null 2>"$T/err"
+  [ $? = 2 ] && grep -q 'needs gnuplot' "$T/err" && [ "$(cat "$T/keep.csv")" = old ] &&
+    [ ! -e "$T/c.png" ] && [ -z "$(ls -A "$T" | grep golcl-tmp)" ]
+}
+
+# ------------------------------------------------------------------ docs
+
+# Every long option of a command's --help is in docs/cli.md and golcl.1.
+t_docs_name_every_option() {
+  local cmd opt
+  for cmd in run info bench "bench la"; do
+    # shellcheck disable=SC2086
+    for opt in $("$G" $cmd --help | grep -oE -- '--[a-z][a-z-]*' | sort -u); do
+      grep -qE -- "$opt([^a-z-]|\$)" "$SRC/docs/cli.md" ||
+        say "docs/cli.md lacks golcl $cmd $opt" || return 1
+      sed 's/\\-/-/g' "$SRC/docs/golcl.1" | grep -qE -- "$opt([^a-z-]|\$)" ||
+        say "golcl.1 lacks golcl $cmd $opt" || return 1
+    done
+  done
+  "$G" help run | grep -q -- '--log' && "$G" --version | grep -q '^golcl [0-9]'
+}
+
+big_pattern
+setup_full_disk
+echo "golcl: $G (device: $GOLCL_DEVICE; failing writes: $MODE)"
+check "golcl run ... -o - | golcl info -" t_pipe_run_to_info
+check "stdout holds only the output" t_stdout_holds_only_the_output
+check "'-' reads the pattern from stdin" t_stdin_is_a_pattern
+check "option forms agree (-qg 30, -g30, --generations=30, --gen 30)" t_option_forms_agree
+check "bad options are usage errors (exit 2)" t_bad_options_are_usage_errors
+check "sizes past the largest grid are explained" t_sizes_past_the_largest_grid_are_explained
+check "a full stdout fails with a message" t_full_stdout_fails
+check "frames numbered %08d with frames.csv" t_frames_are_numbered_with_a_csv
+check "--log: population and bounding box" t_log_has_population_and_box
+check "failed writes keep the old file (a full disk)" t_failed_writes_keep_the_old_file
+check "failed writes on a device are reported" t_failed_writes_are_reported
+check "links and devices are written through" t_links_and_devices_are_written_through
+check "bench --plot and --csv" t_bench_plot_and_csv
+check "docs name every option" t_docs_name_every_option
+echo "$((total - fails)) of $total checks passed"
+[ $fails = 0 ]

@@ -1,0 +1,354 @@
+/* test_golly_all.c — every two-state pattern file Golly ships, run by bgolly
+ * and by libgolcl's table steppers (reference, naive, lut4, pack16, lut6x3;
+ * those that support the grid) to a few generation counts, compared cell
+ * for cell up to translation (bgolly writes no position). Files of other
+ * families (multi-state rules, MCell, scripts, archives) and files too large
+ * for a short test are listed with the reason; the counts are printed.
+ *
+ * The rule and bounded grid come from libgolcl's rule tables and bounds;
+ * the cells from golcl_pattern_parse and golcl_pattern_parse_macrocell on
+ * the text with the rule replaced by B3/S23 (the pattern module keeps
+ * Life-like rules only until it carries rule tables). */
+#include "bgolly.h"
+#include "testutil.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define MAX_CELLS (1u << 21) /* grid cells (the universe of the run) */
+#define MAX_REF_CELLS (1u << 17)
+#define MAX_FILE (4u << 20)
+
+static char bgolly[1024], root[1024];
+static char **files;
+static size_t nfiles, cap_files;
+static int n_same, n_skipped;
+static char skipped[16384], *skipped_end = skipped;
+
+static void add_file(const char *path) {
+  if (nfiles == cap_files) {
+    cap_files = cap_files ? 2 * cap_files : 512;
+    files = realloc(files, cap_files * sizeof *files);
+  }
+  files[nfiles++] = strdup(path);
+}
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void walk(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) return;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    if (e->d_name[0] == '.') continue;
+    char p[2048];
+    snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+    struct stat st;
+    if (stat(p, &st) != 0) continue;
+    if (S_ISDIR(st.st_mode))
+      walk(p);
+    else
+      add_file(p);
+  }
+  closedir(d);
+}
+
+static int ends_with(const char *s, const char *t) {
+  size_t a = strlen(s), b = strlen(t);
+  return a >= b && strcmp(s + a - b, t) == 0;
+}
+
+/* The file's text, gunzipped where it ends in .gz; NULL if unreadable. */
+static char *read_text(const char *path, size_t *len) {
+  char cmd[2200];
+  FILE *f;
+  int pipe = ends_with(path, ".gz");
+  if (pipe) {
+    snprintf(cmd, sizeof cmd, "gzip -dc '%s' 2>/dev/null", path);
+    f = popen(cmd, "r");
+  } else {
+    f = fopen(path, "rb");
+  }
+  if (!f) return NULL;
+  if (pipe) { /* a .gz that is not gzip (Golly reads it as it is) */
+    int c = fgetc(f);
+    if (c == EOF) {
+      pclose(f);
+      pipe = 0;
+      f = fopen(path, "rb");
+      if (!f) return NULL;
+    } else {
+      ungetc(c, f);
+    }
+  }
+  size_t cap = 1 << 16, n = 0, k;
+  char *b = malloc(cap);
+  while ((k = fread(b + n, 1, cap - n - 1, f)) > 0) {
+    n += k;
+    if (n + 1 >= cap) {
+      if (cap >= MAX_FILE) break;
+      b = realloc(b, cap *= 2);
+    }
+  }
+  b[n] = '\0';
+  if (pipe)
+    pclose(f);
+  else
+    fclose(f);
+  *len = n;
+  return b;
+}
+
+static void skip(const char *path, const char *why) {
+  n_skipped++;
+  int left = (int)(skipped + sizeof skipped - skipped_end);
+  if (left > 1) {
+    int n = snprintf(skipped_end, (size_t)left, "  %s: %s\n", path + strlen(root) + 1, why);
+    skipped_end += n > 0 && n < left ? n : 0;
+  }
+  printf("golly-all: SKIP %s: %s\n", path + strlen(root) + 1, why);
+}
+
+/* The rule text of an RLE header or a macrocell #R line, and where it is. */
+static int find_rule(const char *t, int mc, const char **at, size_t *len) {
+  const char *p = t;
+  while (*p) {
+    const char *eol = strchr(p, '\n');
+    size_t n = eol ? (size_t)(eol - p) : strlen(p);
+    if (mc && n > 3 && p[0] == '#' && p[1] == 'R' && p[2] == ' ') {
+      const char *r = p + 3;
+      while (*r == ' ') r++;
+      *at = r;
+      *len = 0;
+      while (r + *len < p + n && r[*len] != ' ' && r[*len] != '\r') (*len)++;
+      return 1;
+    }
+    if (!mc && p[0] == 'x') {
+      const char *r = strstr(p, "rule");
+      if (!r || r > p + n) return 0;
+      r = strchr(r, '=');
+      if (!r || r > p + n) return 0;
+      r++;
+      while (*r == ' ') r++;
+      *at = r;
+      *len = 0;
+      while (r + *len < p + n && r[*len] != ' ' && r[*len] != '\r') (*len)++; /* to the end */
+      return 1;
+    }
+    if (!mc && p[0] != '#' && n > 0) return 0;
+    if (!eol) break;
+    p = eol + 1;
+  }
+  return 0;
+}
+
+static int compare(const uint8_t *c, uint32_t w, uint32_t h, const bg_cells *g) {
+  size_t n = 0;
+  for (size_t i = 0; i < (size_t)w * h; i++) n += c[i];
+  if (n != g->n) return 0;
+  uint32_t *xy = malloc(2 * sizeof *xy * (n + 1));
+  for (size_t i = 0, j = 0; i < (size_t)w * h; i++)
+    if (c[i]) xy[2 * j] = (uint32_t)(i % w), xy[2 * j + 1] = (uint32_t)(i / w), j++;
+  bg_normalise(xy, n);
+  int same = memcmp(xy, g->xy, 2 * sizeof *xy * n) == 0;
+  free(xy);
+  return same;
+}
+
+START_TEST(golly_file) {
+  const char *path = files[_i];
+  if (ends_with(path, ".zip")) {
+    skip(path, "a zip archive (Golly's scripts and patterns)");
+    return;
+  }
+  if (ends_with(path, ".lua") || ends_with(path, ".py")) {
+    skip(path, "a script");
+    return;
+  }
+  if (ends_with(path, ".mcl")) {
+    skip(path, "MCell format, a multi-state rule");
+    return;
+  }
+  size_t len;
+  char *text = read_text(path, &len);
+  if (!text) {
+    skip(path, "unreadable");
+    return;
+  }
+  int mc = strncmp(text, "[M2]", 4) == 0;
+  const char *rat = NULL;
+  size_t rlen = 0;
+  char rule[256] = "B3/S23";
+  if (find_rule(text, mc, &rat, &rlen)) {
+    if (rlen >= sizeof rule) rlen = sizeof rule - 1;
+    memcpy(rule, rat, rlen);
+    rule[rlen] = '\0';
+  }
+  /* the rule and its bounded grid */
+  char base[256];
+  snprintf(base, sizeof base, "%s", rule);
+  char *colon = strchr(base, ':');
+  golcl_bounds bounds;
+  memset(&bounds, 0, sizeof bounds);
+  if (colon) {
+    *colon = '\0';
+    golcl_status s = golcl_bounds_parse(colon + 1, &bounds);
+    ck_assert_msg(s == GOLCL_OK, "%s: bounds %s: %s", path, colon, golcl_last_errmsg());
+  }
+  golcl_rule_table table;
+  golcl_status s = golcl_rule_table_parse(base, &table);
+  if (s == GOLCL_E_UNSUPPORTED) {
+    char why[400];
+    snprintf(why, sizeof why, "%s", golcl_last_errmsg());
+    free(text);
+    {
+      skip(path, why);
+      return;
+    }
+  }
+  ck_assert_msg(s == GOLCL_OK, "%s: rule %s: %s", path, rule, golcl_last_errmsg());
+  /* the cells: the text with the rule as B3/S23 */
+  char *t2 = malloc(len + 16);
+  if (rat) {
+    size_t a = (size_t)(rat - text);
+    memcpy(t2, text, a);
+    memcpy(t2 + a, "B3/S23", 6);
+    memcpy(t2 + a + 6, rat + rlen, len - a - rlen + 1);
+  } else {
+    memcpy(t2, text, len + 1);
+  }
+  golcl_pattern *p = NULL;
+  s = mc ? golcl_pattern_parse_macrocell(t2, strlen(t2), &p)
+         : golcl_pattern_parse(t2, strlen(t2), &p);
+  free(t2);
+  if (s != GOLCL_OK) {
+    char why[400];
+    snprintf(why, sizeof why, "%s", golcl_last_errmsg());
+    free(text);
+    ck_assert_msg(s != GOLCL_E_PARSE || strstr(why, "limit"), "%s: %s", path, why);
+    {
+      skip(path, why);
+      return;
+    }
+  }
+  if (!rat) { /* Life 1.05 "#R" and plaintext: the reader took the (Life-like) rule */
+    char rt[GOLCL_PATTERN_RULE_CAP];
+    TU_OK(golcl_pattern_rule_text(p, rt, sizeof rt));
+    TU_OK(golcl_rule_table_parse(rt, &table));
+    snprintf(rule, sizeof rule, "%s", rt);
+  }
+  uint32_t pw = golcl_pattern_width(p), ph = golcl_pattern_height(p);
+  uint64_t gen0 = golcl_pattern_generation(p);
+  int64_t ox, oy;
+  golcl_pattern_origin(p, &ox, &oy);
+  static const uint64_t steps[] = {1, 5, 24};
+  uint64_t most = steps[2];
+  /* the universe: Golly's bounded grid, or the pattern with room to grow */
+  uint32_t W = bounds.width, H = bounds.height;
+  int64_t gx, gy; /* Golly's coordinates of grid cell (0, 0) */
+  if (W)
+    gx = -(int64_t)(W / 2);
+  else
+    W = pw + 2 * (uint32_t)most + 4, gx = ox - (int64_t)most - 2;
+  if (H)
+    gy = -(int64_t)(H / 2);
+  else
+    H = ph + 2 * (uint32_t)most + 4, gy = oy - (int64_t)most - 2;
+  if ((uint64_t)W * H > MAX_CELLS) {
+    char why[200];
+    snprintf(why, sizeof why, "%ux%u cells to run (%llu alive): above this test's %u", W, H,
+             (unsigned long long)golcl_pattern_population(p), MAX_CELLS);
+    golcl_pattern_destroy(p);
+    free(text);
+    {
+      skip(path, why);
+      return;
+    }
+  }
+  uint8_t *start = calloc((size_t)W * H, 1);
+  for (uint64_t i = 0; i < golcl_pattern_population(p); i++) {
+    uint32_t x, y;
+    TU_OK(golcl_pattern_live_cell(p, i, &x, &y));
+    int64_t X = ox + x - gx, Y = oy + y - gy;
+    ck_assert_msg(X >= 0 && Y >= 0 && X < W && Y < H, "%s: a cell outside the grid", path);
+    start[(size_t)Y * W + (size_t)X] = 1;
+  }
+  golcl_pattern_destroy(p);
+  static const golcl_stepper_kind kinds[] = {GOLCL_STEPPER_REFERENCE, GOLCL_STEPPER_NAIVE,
+                                             GOLCL_STEPPER_LUT4, GOLCL_STEPPER_PACK16,
+                                             GOLCL_STEPPER_LUT6X3};
+  char ran[128] = "";
+  uint8_t *got = malloc((size_t)W * H);
+  bg_cells ref[3];
+  for (size_t j = 0; j < 3; j++) {
+    char err[800];
+    ck_assert_msg(bg_run(bgolly, text, gen0 + steps[j], &ref[j], err, sizeof err) == 0, "%s: %s",
+                  path, err);
+  }
+  for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
+    if (kinds[k] == GOLCL_STEPPER_REFERENCE && (uint64_t)W * H > MAX_REF_CELLS) continue;
+    golcl_grid *g;
+    golcl_stepper *st;
+    TU_OK(golcl_grid_create(tu_ctx, W, H, GOLCL_BOUNDARY_DEAD, &g));
+    if (bounds.topology != GOLCL_TOPOLOGY_INFINITE) TU_OK(golcl_grid_set_bounds(g, &bounds));
+    TU_OK(golcl_grid_set_rule_table(g, &table));
+    TU_OK(golcl_grid_write(g, start, 0));
+    TU_OK(golcl_grid_set_generation(g, gen0));
+    TU_OK(golcl_stepper_create(tu_ctx, kinds[k], NULL, &st));
+    uint64_t done = 0;
+    for (size_t j = 0; j < 3; j++) {
+      s = golcl_stepper_run(st, g, steps[j] - done);
+      if (s == GOLCL_E_UNSUPPORTED) break; /* this stepper cannot run this grid: said why */
+      TU_OK(s);
+      done = steps[j];
+      TU_OK(golcl_grid_read(g, got, 0));
+      ck_assert_msg(compare(got, W, H, &ref[j]),
+                    "%s (%s) with %s after %llu generations: Golly has %zu cells", path, rule,
+                    golcl_stepper_name(kinds[k]), (unsigned long long)done, ref[j].n);
+    }
+    if (done)
+      snprintf(ran + strlen(ran), sizeof ran - strlen(ran), "%s%s", *ran ? "," : "",
+               golcl_stepper_name(kinds[k]));
+    golcl_stepper_destroy(st);
+    golcl_grid_destroy(g);
+  }
+  for (size_t j = 0; j < 3; j++) bg_free(&ref[j]);
+  ck_assert_msg(*ran, "%s: no stepper ran it", path);
+  n_same++;
+  printf("golly-all: SAME %s (%s, %ux%u, gens 1 5 24: %s)\n", path + strlen(root) + 1, rule, W, H,
+         ran);
+  free(got);
+  free(start);
+  free(text);
+}
+END_TEST
+
+int main(void) {
+  if (!bg_find(bgolly, sizeof bgolly)) {
+    printf("\n*** test_golly_all: bgolly NOT FOUND: Golly's patterns were NOT compared ***\n\n");
+    return 0;
+  }
+  const char *r = getenv("GOLCL_GOLLY_PATTERNS");
+  snprintf(root, sizeof root, "%s", r && *r ? r : "/usr/share/golly/Patterns");
+  walk(root);
+  if (!nfiles) {
+    printf("\n*** test_golly_all: no files under %s: NOT compared ***\n\n", root);
+    return 0;
+  }
+  qsort(files, nfiles, sizeof *files, cmp_str);
+  Suite *s = suite_create("golly-all");
+  TCase *tc = tcase_create("every file");
+  tcase_set_timeout(tc, 0);
+  tcase_add_loop_test(tc, golly_file, 0, (int)nfiles);
+  suite_add_tcase(s, tc);
+  int rc = tu_main(s);
+  printf("golly-all: %zu files under %s: %d run identically, %d skipped:\n%s", nfiles, root, n_same,
+         n_skipped, skipped);
+  for (size_t i = 0; i < nfiles; i++) free(files[i]);
+  free(files);
+  return rc;
+}

@@ -1,0 +1,173 @@
+/* bgolly.c — see bgolly.h. */
+#include "bgolly.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+int bg_find(char *path, size_t cap) {
+  const char *env = getenv("GOLCL_BGOLLY");
+  if (env && *env) {
+    snprintf(path, cap, "%s", env);
+    return access(path, X_OK) == 0;
+  }
+  const char *p = getenv("PATH");
+  if (!p) return 0;
+  char *dirs = strdup(p), *save = NULL;
+  int found = 0;
+  for (char *d = strtok_r(dirs, ":", &save); d && !found; d = strtok_r(NULL, ":", &save)) {
+    snprintf(path, cap, "%s/bgolly", *d ? d : ".");
+    found = access(path, X_OK) == 0;
+  }
+  free(dirs);
+  return found;
+}
+
+static int cmp_yx(const void *a, const void *b) {
+  const uint32_t *p = a, *q = b;
+  if (p[1] != q[1]) return p[1] < q[1] ? -1 : 1;
+  return p[0] < q[0] ? -1 : p[0] > q[0];
+}
+
+void bg_normalise(uint32_t *xy, size_t n) {
+  uint32_t mx = UINT32_MAX, my = UINT32_MAX;
+  for (size_t i = 0; i < n; i++) {
+    if (xy[2 * i] < mx) mx = xy[2 * i];
+    if (xy[2 * i + 1] < my) my = xy[2 * i + 1];
+  }
+  for (size_t i = 0; i < n; i++) xy[2 * i] -= mx, xy[2 * i + 1] -= my;
+  qsort(xy, n, 2 * sizeof *xy, cmp_yx);
+}
+
+int bg_parse_rle(const char *t, bg_cells *out) {
+  memset(out, 0, sizeof *out);
+  size_t cap = 64;
+  out->xy = malloc(2 * sizeof *out->xy * cap);
+  const char *p = t;
+  while (*p) { /* comments and header */
+    const char *eol = strchr(p, '\n');
+    size_t len = eol ? (size_t)(eol - p) : strlen(p);
+    if (*p == '#' || len == 0 || *p == '\r') {
+      p += len + (eol != NULL);
+      continue;
+    }
+    if (*p == 'x') {
+      const char *r = strstr(p, "rule");
+      if (r && r < p + len) {
+        r = strchr(r, '=');
+        if (r && r < p + len) {
+          r++;
+          while (*r == ' ') r++;
+          size_t k = 0;
+          while (r < p + len && !isspace((unsigned char)*r) && k + 1 < sizeof out->rule)
+            out->rule[k++] = *r++;
+          out->rule[k] = '\0';
+        }
+      }
+      p += len + (eol != NULL);
+    }
+    break;
+  }
+  uint32_t x = 0, y = 0;
+  uint64_t run = 0;
+  for (; *p && *p != '!'; p++) {
+    char c = *p;
+    if (isdigit((unsigned char)c)) {
+      run = run * 10 + (uint64_t)(c - '0');
+      if (run > (1u << 30)) return -1;
+      continue;
+    }
+    if (isspace((unsigned char)c)) continue;
+    uint64_t n = run ? run : 1;
+    run = 0;
+    if (c == '$') {
+      y += (uint32_t)n, x = 0;
+    } else if (c == 'b' || c == '.') {
+      x += (uint32_t)n;
+    } else if (isalpha((unsigned char)c)) {
+      for (uint64_t i = 0; i < n; i++) {
+        if (out->n == cap) {
+          cap *= 2;
+          out->xy = realloc(out->xy, 2 * sizeof *out->xy * cap);
+        }
+        out->xy[2 * out->n] = x++;
+        out->xy[2 * out->n + 1] = y;
+        out->n++;
+      }
+    } else {
+      return -1;
+    }
+  }
+  bg_normalise(out->xy, out->n);
+  return 0;
+}
+
+static char *slurp(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 4096, n = 0;
+  char *b = malloc(cap);
+  size_t k;
+  while ((k = fread(b + n, 1, cap - n - 1, f)) > 0) {
+    n += k;
+    if (cap - n < 2) b = realloc(b, cap *= 2);
+  }
+  b[n] = '\0';
+  fclose(f);
+  return b;
+}
+
+int bg_run(const char *bgolly, const char *rle, uint64_t gen, bg_cells *out, char *err,
+           size_t errcap) {
+  char dir[] = "/tmp/golcl_bg_XXXXXX";
+  memset(out, 0, sizeof *out);
+  if (!mkdtemp(dir)) {
+    snprintf(err, errcap, "mkdtemp failed");
+    return -1;
+  }
+  char in[64], res[64], log[64], gens[32];
+  snprintf(in, sizeof in, "%s/in.rle", dir);
+  snprintf(res, sizeof res, "%s/out.rle", dir);
+  snprintf(log, sizeof log, "%s/log", dir);
+  snprintf(gens, sizeof gens, "%llu", (unsigned long long)gen);
+  FILE *f = fopen(in, "w");
+  if (!f || fputs(rle, f) < 0 || fclose(f) != 0) {
+    snprintf(err, errcap, "cannot write %s", in);
+    return -1;
+  }
+  fflush(stdout);
+  pid_t pid = fork();
+  if (pid == 0) {
+    FILE *lf = freopen(log, "w", stdout);
+    if (!lf || dup2(fileno(stdout), 2) < 0) _exit(126);
+    /* QuickLife for RLE (B0 rules, bounded grids); macrocell needs HashLife */
+    const char *algo = strncmp(rle, "[M2]", 4) == 0 ? "HashLife" : "QuickLife";
+    execl(bgolly, bgolly, "-q", "-q", "-a", algo, "-m", gens, "-o", res, in, (char *)NULL);
+    _exit(127);
+  }
+  int st = 0, rc = -1;
+  if (pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0) {
+    char *t = slurp(res);
+    if (t && bg_parse_rle(t, out) == 0)
+      rc = 0;
+    else
+      snprintf(err, errcap, "bgolly wrote no readable %s", res);
+    free(t);
+  } else {
+    char *t = slurp(log);
+    snprintf(err, errcap, "bgolly failed: %s", t ? t : "(no log)");
+    free(t);
+  }
+  remove(in), remove(res), remove(log), rmdir(dir);
+  return rc;
+}
+
+void bg_free(bg_cells *c) {
+  free(c->xy);
+  c->xy = NULL;
+  c->n = 0;
+}

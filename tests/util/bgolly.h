@@ -1,0 +1,36 @@
+/* bgolly.h — runs Golly's bgolly on a pattern text and reads back its cells,
+ * for the tests that compare with Golly (without using libgolcl's parser,
+ * so that rules it cannot read yet still compare). */
+#ifndef BGOLLY_H
+#define BGOLLY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Whether bgolly is on $PATH (or at $GOLCL_BGOLLY); its path in *path. */
+int bg_find(char *path, size_t cap);
+
+/* Live cells of an RLE result, shifted so that the smallest x and y are 0,
+ * sorted row-major. */
+typedef struct bg_cells {
+  uint32_t *xy; /* n pairs */
+  size_t n;
+  char rule[160]; /* the header's rule, "" if none */
+} bg_cells;
+
+/* Writes `rle` to a temporary file, runs `bgolly -a QuickLife -m gen` on it
+ * (HashLife for a macrocell text) and reads the result. Returns 0 on success, else -1 with the reason in
+ * err (bgolly's message). */
+int bg_run(const char *bgolly, const char *rle, uint64_t gen, bg_cells *out, char *err,
+           size_t errcap);
+
+/* Parses the cells of an RLE text (comments and header skipped, states
+ * other than 'b'/'.' alive). Returns 0, or -1 on a malformed body. */
+int bg_parse_rle(const char *text, bg_cells *out);
+
+/* Normalises an array of n (x, y) pairs in place: shifts to 0 and sorts. */
+void bg_normalise(uint32_t *xy, size_t n);
+
+void bg_free(bg_cells *c);
+
+#endif
