@@ -114,6 +114,37 @@ START_TEST(issue_sizes) {
 }
 END_TEST
 
+/* MULTI's register kernel (local_w 32): shapes with 1, 3 and 16 rows a
+ * work-item, 1 to 16 generations a launch; sizes with several tiles across
+ * (more than 30 words), a seam word that is partial or whole (widths that are
+ * multiples of 32: the seam's halo words are loaded as wrapped words), tiles cut by the bottom
+ * edge, both boundaries. */
+START_TEST(multi_registers) {
+  static const uint32_t shapes[][4] = {/* local_h, tile_h, gens_per_launch */
+                                       {4, 4, 1},
+                                       {2, 6, 2},
+                                       {4, 48, 16},
+                                       {2, 32, 7}};
+  static const uint32_t sizes[][2] = {{1, 1},    {31, 7},   {65, 100},  {1000, 33}, {2000, 70},
+                                      {961, 50}, {1025, 3}, {1024, 40}, {64, 9}};
+  static const uint64_t cps[] = {1, 15, 16, 17, 40};
+  for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+    golcl_stepper_opts o = {0};
+    o.local_w = 32;
+    o.local_h = shapes[k][0];
+    o.tile_h = shapes[k][1];
+    o.gens_per_launch = shapes[k][2];
+    golcl_stepper *st;
+    TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_MULTI, &o, &st));
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+      for (int b = 0; b < 2; b++)
+        check_gens(st, sizes[i][0], sizes[i][1], (golcl_boundary)b, rules[(i + k + (size_t)b) % 4],
+                   1300 + 8 * i + 2 * k + (uint64_t)b, cps, 5);
+    golcl_stepper_destroy(st);
+  }
+}
+END_TEST
+
 /* Random rules: half with B0 (run as Golly runs them: with S8 the
  * complemented rule every generation, the dead boundary staying dead;
  * without S8 refused), on a torus and a dead grid. */
@@ -383,6 +414,7 @@ int main(void) {
   tcase_add_loop_test(tc, random_rules, 0, n);
   tcase_add_loop_test(tc, layout_switches, 0, n);
   tcase_add_loop_test(tc, options_are_checked, 0, n);
+  tcase_add_test(tc, multi_registers);
   tcase_add_test(tc, sparse_glider_stream_across_the_seam);
   tcase_add_test(tc, sparse_follows_the_grid_epoch);
   tcase_add_test(tc, auto_matrix);

@@ -7,14 +7,17 @@
 #include <golcl.h>
 
 #include <errno.h>
+#include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "atomic_file.h"
 #include "clock.h"
 #include "cmd.h"
 #include "pattern_io.h"
+#include "plot.h"
 
 /* Generations of the warm-up run (at most --gens). */
 #define WARMUP_GENS 8
@@ -51,46 +54,48 @@ typedef struct result {
 } result;
 
 static void usage(FILE *f) {
-  fprintf(f,
-          "usage: golcl bench [--device SPEC] [--size WxH,...] [--density P] [--seed S] [--gens N]\n"
-          "                   [--steppers a,b,...|all] [--torus] [--csv FILE] [--reps R]\n"
-          "                   [--pattern FILE] [--plot FILE.png] [--bandwidth GBs]\n"
-          "       golcl bench la [...]   (the linear-algebra benchmark)\n"
-          "\n"
-          "Runs Life steppers side by side on one random grid and prints, for each,\n"
-          "generations/s, cell updates/s, effective GB/s (2 bytes per cell update: one\n"
-          "byte read and one written, whatever the layout) and the ratio to naive.\n"
-          "Every stepper runs on a copy of the same grid after a warm-up (JIT build and\n"
-          "a short run); a run is timed with OpenCL profiling events, the median of R\n"
-          "runs is kept, and every stepper must end with the same grid hash as the first.\n"
-          "\n"
-          "  --device SPEC   gpu, cpu, P:D or a name substring (default: $GOLCL_DEVICE,\n"
-          "                  else the first GPU, else the first device)\n"
-          "  --size WxH,...  grid sizes, one table each (default 1024x1024)\n"
-          "  --density P     share of live cells in the random grid, 0..1 (default 0.5)\n"
-          "  --seed S        seed of golcl_grid_randomize (default 1)\n"
-          "  --gens N        generations per timed run (default 100)\n"
-          "  --steppers L    comma-separated stepper names, or all (default): every\n"
-          "                  stepper of this build except reference (slow: name it);\n"
-          "                  a name may carry options, several times with different\n"
-          "                  ones: multi:g=8:lw=32:lh=4:th=128 (g gens_per_launch,\n"
-          "                  lw/lh local_w/local_h, tw/th tile_w/tile_h)\n"
-          "  --torus         toroidal boundary (default: dead)\n"
-          "  --csv FILE      also write stepper,width,height,generations,seconds,\n"
-          "                  gens_per_s,cells_per_s, one row per stepper\n"
-          "  --reps R        timed runs per stepper, the median is reported (default 3)\n"
-          "  --pattern FILE  start from a pattern file (RLE, plaintext, Life 1.05/1.06)\n"
-          "                  placed in the middle of the grid, with its rule, instead\n"
-          "                  of a random soup; without --size the grid is its box\n"
-          "  --plot FILE.png draw gens/s against grid cells, a line per stepper\n"
-          "                  (gnuplot), from every size of this run\n"
-          "  --bandwidth B   the device's copy bandwidth in GB/s (read + write) for\n"
-          "                  the \"of limit\" column; default: measured by a copy\n"
-          "\n"
-          "\"of limit\" is gens/s against the memory limit of one generation a launch\n"
-          "on one bit a cell: bandwidth / (w*h/4 bytes read and written).\n"
-          "\n"
-          "Exit status: 0; 1 if a stepper failed or ended with another hash; 2 on bad usage.\n");
+  fprintf(
+      f,
+      "usage: golcl bench [--device SPEC] [--size WxH,...] [--density P] [--seed S] [--gens N]\n"
+      "                   [--steppers a,b,...|all] [--torus] [--csv FILE] [--reps R]\n"
+      "                   [--pattern FILE] [--plot FILE.png] [--bandwidth GBs]\n"
+      "       golcl bench la [...]   (the linear-algebra benchmark)\n"
+      "\n"
+      "Runs Life steppers side by side on one random grid and prints, for each,\n"
+      "generations/s, cell updates/s, effective GB/s (2 bytes per cell update: one\n"
+      "byte read and one written, whatever the layout) and the ratio to naive.\n"
+      "Every stepper runs on a copy of the same grid after a warm-up (JIT build and\n"
+      "a short run); a run is timed with OpenCL profiling events, the median of R\n"
+      "runs is kept, and every stepper must end with the same grid hash as the first.\n"
+      "\n"
+      "  --device SPEC   gpu, cpu, P:D or a name substring (default: $GOLCL_DEVICE,\n"
+      "                  else the first GPU, else the first device)\n"
+      "  --size WxH,...  grid sizes, one table each (default 1024x1024)\n"
+      "  --density P     share of live cells in the random grid, 0..1 (default 0.5)\n"
+      "  --seed S        seed of golcl_grid_randomize (default 1)\n"
+      "  --gens N        generations per timed run (default 100)\n"
+      "  --steppers L    comma-separated stepper names, or all (default): every\n"
+      "                  stepper of this build except reference (slow: name it);\n"
+      "                  a name may carry options, several times with different\n"
+      "                  ones: multi:g=8:lw=32:lh=4:th=128 (g gens_per_launch,\n"
+      "                  lw/lh local_w/local_h, tw/th tile_w/tile_h)\n"
+      "  --torus         toroidal boundary (default: dead)\n"
+      "  --csv FILE      also write stepper,width,height,generations,seconds,\n"
+      "                  gens_per_s,cells_per_s, one row per stepper\n"
+      "  --reps R        timed runs per stepper, the median is reported (default 3)\n"
+      "  --pattern FILE  start from a pattern file (RLE, plaintext, Life 1.05/1.06)\n"
+      "                  placed in the middle of the grid, with its rule, instead\n"
+      "                  of a random soup; without --size the grid is its box\n"
+      "  --plot FILE.png draw gens/s against grid cells, a line per stepper,\n"
+      "                  from every size of this run (gnuplot, or $GNUPLOT; checked\n"
+      "                  before the runs)\n"
+      "  --bandwidth B   the device's copy bandwidth in GB/s (read + write) for\n"
+      "                  the \"of limit\" column; default: measured by a copy\n"
+      "\n"
+      "\"of limit\" is gens/s against the memory limit of one generation a launch\n"
+      "on one bit a cell: bandwidth / (w*h/4 bytes read and written).\n"
+      "\n"
+      "Exit status: 0; 1 if a stepper failed or ended with another hash; 2 on bad usage.\n");
 }
 
 static int parse_u64(const char *s, uint64_t *out) {
@@ -124,8 +129,7 @@ static int parse_sizes(const char *list, bench_opts *o) {
   o->nsizes = 0;
   for (char *save = NULL, *one = strtok_r(copy, ",", &save); one && !rc;
        one = strtok_r(NULL, ",", &save)) {
-    if (o->nsizes == MAX_SIZES ||
-        parse_size(one, &o->sizes[o->nsizes][0], &o->sizes[o->nsizes][1]))
+    if (o->nsizes == MAX_SIZES || parse_size(one, &o->sizes[o->nsizes][0], &o->sizes[o->nsizes][1]))
       rc = -1;
     else
       o->nsizes++;
@@ -136,28 +140,57 @@ static int parse_sizes(const char *list, bench_opts *o) {
 
 /* 0 on success, 2 on bad usage (message printed), 1 for --help. */
 static int parse_args(int argc, char **argv, bench_opts *o) {
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+  enum {
+    DEVICE = 256,
+    STEPPERS,
+    CSV,
+    SIZE,
+    DENSITY,
+    SEED,
+    GENS,
+    REPS,
+    TORUS,
+    PATTERN,
+    PLOT,
+    BANDWIDTH
+  };
+  static const struct option long_opts[] = {{"device", required_argument, NULL, DEVICE},
+                                            {"steppers", required_argument, NULL, STEPPERS},
+                                            {"csv", required_argument, NULL, CSV},
+                                            {"size", required_argument, NULL, SIZE},
+                                            {"density", required_argument, NULL, DENSITY},
+                                            {"seed", required_argument, NULL, SEED},
+                                            {"gens", required_argument, NULL, GENS},
+                                            {"reps", required_argument, NULL, REPS},
+                                            {"torus", no_argument, NULL, TORUS},
+                                            {"pattern", required_argument, NULL, PATTERN},
+                                            {"plot", required_argument, NULL, PLOT},
+                                            {"bandwidth", required_argument, NULL, BANDWIDTH},
+                                            {"help", no_argument, NULL, 'h'},
+                                            {NULL, 0, NULL, 0}};
+  int c;
+  opterr = 0;
+  while ((c = getopt_long(argc, argv, ":h", long_opts, NULL)) != -1) {
+    const char *v = optarg;
     uint64_t u;
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    if (c == 'h') {
       usage(stdout);
       return 1;
-    } else if (strcmp(a, "--torus") == 0) {
+    } else if (c == '?' || c == ':') {
+      return pio_bad_option("bench", c, argv);
+    } else if (c == TORUS) {
       o->boundary = GOLCL_BOUNDARY_TORUS;
-      continue;
-    }
-    if (!v) {
-      fprintf(stderr, "golcl bench: %s needs a value (see golcl bench --help)\n", a);
-      return 2;
-    }
-    i++;
-    if (strcmp(a, "--device") == 0) {
+    } else if (c == DEVICE) {
       o->device = v;
-    } else if (strcmp(a, "--steppers") == 0) {
+    } else if (c == STEPPERS) {
       o->steppers = v;
-    } else if (strcmp(a, "--csv") == 0) {
+    } else if (c == CSV) {
       o->csv = v;
-    } else if (strcmp(a, "--size") == 0) {
+    } else if (c == PATTERN) {
+      o->pattern = v;
+    } else if (c == PLOT) {
+      o->plot = v;
+    } else if (c == SIZE) {
       if (parse_sizes(v, o)) {
         fprintf(stderr,
                 "golcl bench: --size wants WxH[,WxH...] with 1 <= W, H < 2^31 (at most %d), "
@@ -165,45 +198,43 @@ static int parse_args(int argc, char **argv, bench_opts *o) {
                 MAX_SIZES, v);
         return 2;
       }
-    } else if (strcmp(a, "--pattern") == 0) {
-      o->pattern = v;
-    } else if (strcmp(a, "--plot") == 0) {
-      o->plot = v;
-    } else if (strcmp(a, "--bandwidth") == 0) {
+    } else if (c == BANDWIDTH) {
       char *end;
       o->bandwidth = strtod(v, &end);
-      if (*end || !(o->bandwidth > 0)) {
+      if (*v == '\0' || *end || !(o->bandwidth > 0) || !isfinite(o->bandwidth)) {
         fprintf(stderr, "golcl bench: --bandwidth wants a positive number, not '%s'\n", v);
         return 2;
       }
-    } else if (strcmp(a, "--density") == 0) {
+    } else if (c == DENSITY) {
       char *end;
       o->density = strtod(v, &end);
-      if (*end || !(o->density >= 0.0 && o->density <= 1.0)) {
+      if (*v == '\0' || *end || !(o->density >= 0.0 && o->density <= 1.0)) {
         fprintf(stderr, "golcl bench: --density wants a number in [0, 1], not '%s'\n", v);
         return 2;
       }
-    } else if (strcmp(a, "--seed") == 0) {
+    } else if (c == SEED) {
       if (parse_u64(v, &o->seed)) {
         fprintf(stderr, "golcl bench: --seed wants an unsigned integer, not '%s'\n", v);
         return 2;
       }
-    } else if (strcmp(a, "--gens") == 0) {
+    } else if (c == GENS) {
       if (parse_u64(v, &u) || u == 0) {
         fprintf(stderr, "golcl bench: --gens wants a positive integer, not '%s'\n", v);
         return 2;
       }
       o->gens = u;
-    } else if (strcmp(a, "--reps") == 0) {
+    } else if (c == REPS) {
       if (parse_u64(v, &u) || u == 0 || u > 1000) {
         fprintf(stderr, "golcl bench: --reps wants an integer in 1..1000, not '%s'\n", v);
         return 2;
       }
       o->reps = (unsigned)u;
-    } else {
-      fprintf(stderr, "golcl bench: unknown option '%s' (see golcl bench --help)\n", a);
-      return 2;
     }
+  }
+  if (optind < argc) {
+    fprintf(stderr, "golcl bench: unexpected argument '%s' (see golcl bench --help)\n",
+            argv[optind]);
+    return 2;
   }
   return 0;
 }
@@ -329,8 +360,7 @@ static int bench_one(golcl_context *ctx, golcl_grid *base, const bench_opts *o, 
   if (s == GOLCL_OK) s = golcl_grid_hash(g, &r->hash);
   if (s == GOLCL_OK && golcl_grid_generation(g) != base_gen + o->gens) {
     fprintf(stderr, "golcl bench: ERROR: %s counted %llu generations, not %llu\n", name,
-            (unsigned long long)(golcl_grid_generation(g) - base_gen),
-            (unsigned long long)o->gens);
+            (unsigned long long)(golcl_grid_generation(g) - base_gen), (unsigned long long)o->gens);
     s = GOLCL_E_MISMATCH;
   } else if (s != GOLCL_OK) {
     fprintf(stderr, "golcl bench: ERROR: %s failed: %s: %s\n", name, golcl_strerror(s),
@@ -373,14 +403,14 @@ static void print_table(const bench_opts *o, const result *res, size_t n) {
            lim, o->bandwidth);
 }
 
-static int write_csv(FILE *f, const bench_opts *o, const result *res, size_t n) {
+/* The rows of one size; a failed write is seen by ex_atomic_commit. */
+static void write_csv(FILE *f, const bench_opts *o, const result *res, size_t n) {
   double cells = (double)o->w * (double)o->h;
   for (size_t i = 0; i < n; i++) {
     double gps = (double)o->gens / res[i].seconds;
     fprintf(f, "%s,%u,%u,%llu,%.9g,%.9g,%.9g\n", res[i].label, (unsigned)o->w, (unsigned)o->h,
             (unsigned long long)o->gens, res[i].seconds, gps, gps * cells);
   }
-  return ferror(f) ? 1 : 0;
 }
 
 /* Copy bandwidth (GB/s, read + write) of the device: the median of three
@@ -411,8 +441,7 @@ static double measure_bandwidth(golcl_context *ctx) {
     if (err == CL_SUCCESS &&
         clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof s0, &s0, NULL) ==
             CL_SUCCESS &&
-        clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof s1, &s1, NULL) ==
-            CL_SUCCESS &&
+        clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof s1, &s1, NULL) == CL_SUCCESS &&
         s1 > s0)
       t[i] = 1e-9 * (double)(s1 - s0);
     if (ev) clReleaseEvent(ev);
@@ -441,12 +470,14 @@ static golcl_status make_base(golcl_context *ctx, const bench_opts *o, const gol
   return s;
 }
 
-/* One size: every entry on a copy of the same grid; 0 or 1. */
+/* One size: every entry on a copy of the same grid; 0 or 1. gps[i] gets
+ * entry i's gens/s, or NAN where it was skipped or failed; *rows counts the
+ * CSV rows written. */
 static int bench_size(golcl_context *ctx, const bench_opts *o, const golcl_pattern *pat,
-                      const entry *e, size_t ne, FILE *csv) {
-  printf("\ngrid:    %ux%u %s, %s; %llu generations a run, median of %u runs\n",
-         (unsigned)o->w, (unsigned)o->h,
-         o->boundary == GOLCL_BOUNDARY_TORUS ? "torus" : "dead boundary",
+                      const entry *e, size_t ne, FILE *csv, double *gps, size_t *rows) {
+  for (size_t i = 0; i < ne; i++) gps[i] = NAN;
+  printf("\ngrid:    %ux%u %s, %s; %llu generations a run, median of %u runs\n", (unsigned)o->w,
+         (unsigned)o->h, o->boundary == GOLCL_BOUNDARY_TORUS ? "torus" : "dead boundary",
          pat ? "the pattern in the middle" : "a random soup", (unsigned long long)o->gens, o->reps);
   golcl_grid *base = NULL;
   golcl_status s = make_base(ctx, o, pat, &base);
@@ -476,42 +507,93 @@ static int bench_size(golcl_context *ctx, const bench_opts *o, const golcl_patte
       printf("%-24s MISMATCH: ends with another grid than %s\n", e[i].label, res[0].label);
       failed = 1;
     }
+    gps[i] = (double)o->gens / res[n].seconds;
     n++;
   }
   if (n > 0) {
     print_table(o, res, n);
     printf("\ntimer: %s; eff GB/s counts 2 bytes per cell update\n",
            profiled ? "OpenCL profiling events" : "wall clock around clFinish (no profiling)");
-    if (csv && write_csv(csv, o, res, n)) failed = 1;
+    if (csv) {
+      write_csv(csv, o, res, n);
+      *rows += n;
+    }
   }
   golcl_grid_destroy(base);
   return failed;
 }
 
-/* Draws gens/s against cells per stepper from the CSV through gnuplot. */
-static int draw_plot(const char *csv, const char *png, const char *device) {
-  FILE *gp = popen("gnuplot", "w");
-  if (!gp) {
-    fprintf(stderr, "golcl bench: cannot run gnuplot: %s\n", strerror(errno));
+/* Writes s as a gnuplot single-quoted string (a quote is doubled). */
+static void gp_quoted(FILE *f, const char *s) {
+  fputc('\'', f);
+  for (; *s; s++) {
+    if (*s == '\'') fputc('\'', f);
+    fputc(*s, f);
+  }
+  fputc('\'', f);
+}
+
+/* Draws gens/s against grid cells, a line per entry, from gps[size][entry]
+ * of every size (the data goes to gnuplot as a datablock: no temporary
+ * file); the PNG is written whole or not at all. 0, 1 on failure, -1 when
+ * nothing was measured (no plot is drawn, the old file stays). */
+static int draw_plot(const bench_opts *o, const entry *e, size_t ne, double gps[][MAX_ENTRIES],
+                     const golcl_device_info *dev) {
+  char *script = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&script, &len);
+  if (!f) {
+    fprintf(stderr, "golcl bench: --plot: %s\n", strerror(errno));
     return 1;
   }
-  fprintf(gp,
-          "set terminal pngcairo size 900,600\n"
-          "set output '%s'\n"
-          "set datafile separator ','\n"
-          "set logscale xy\n"
-          "set key outside right\n"
-          "set grid\n"
-          "set title \"golcl bench: %s\" noenhanced\n"
-          "set xlabel 'cells in the grid'\n"
-          "set ylabel 'generations/s'\n"
-          "steppers = system(\"tail -n +2 '%s' | cut -d, -f1 | awk '!s[$0]++' | tr '\\\\n' ' '\")\n"
-          "plot for [s in steppers] sprintf(\"< awk -F, '$1==\\\"%%s\\\"' '%s'\", s) "
-          "using ($2*$3):6 with linespoints title s noenhanced\n",
-          png, device, csv, csv);
-  int rc = pclose(gp);
-  if (rc != 0) fprintf(stderr, "golcl bench: gnuplot failed (status %d)\n", rc);
-  return rc != 0;
+  size_t order[MAX_SIZES]; /* the sizes by number of cells */
+  for (size_t i = 0; i < o->nsizes; i++) order[i] = i;
+  for (size_t i = 1; i < o->nsizes; i++)
+    for (size_t j = i; j > 0; j--) {
+      double a = (double)o->sizes[order[j - 1]][0] * o->sizes[order[j - 1]][1];
+      double b = (double)o->sizes[order[j]][0] * o->sizes[order[j]][1];
+      if (a <= b) break;
+      size_t t = order[j];
+      order[j] = order[j - 1];
+      order[j - 1] = t;
+    }
+  fprintf(f, "$data << EOD\n");
+  size_t blocks = 0;
+  int in_plot[MAX_ENTRIES];
+  for (size_t k = 0; k < ne; k++) {
+    in_plot[k] = 0;
+    for (size_t i = 0; i < o->nsizes; i++) in_plot[k] |= isfinite(gps[i][k]);
+    if (!in_plot[k]) continue;
+    if (blocks++) fprintf(f, "\n\n");
+    for (size_t i = 0; i < o->nsizes; i++) {
+      size_t z = order[i];
+      if (isfinite(gps[z][k]))
+        fprintf(f, "%.17g %.9g\n", (double)o->sizes[z][0] * (double)o->sizes[z][1], gps[z][k]);
+    }
+  }
+  fprintf(f,
+          "EOD\n"
+          "set title \"golcl bench: %s, %llu generations a run, median of %u  (%s)\"\n"
+          "set xlabel 'cells in the grid'\nset ylabel 'generations/s'\n"
+          "set logscale xy\nset grid\nset key outside right\n"
+          "plot ",
+          o->boundary == GOLCL_BOUNDARY_TORUS ? "torus" : "dead boundary",
+          (unsigned long long)o->gens, o->reps, dev->name);
+  for (size_t k = 0, b = 0; k < ne; k++) {
+    if (!in_plot[k]) continue;
+    fprintf(f, "%s$data index %zu using 1:2 with linespoints title ", b ? ", \\\n     " : "", b);
+    gp_quoted(f, e[k].label);
+    b++;
+  }
+  fprintf(f, "\n");
+  if (fclose(f) != 0 || !script) {
+    fprintf(stderr, "golcl bench: --plot: out of memory\n");
+    free(script);
+    return 1;
+  }
+  int rc = blocks ? (plot_png("bench", o->plot, 1000, 600, script) ? 1 : 0) : -1;
+  free(script);
+  return rc;
 }
 
 int cmd_bench_life(int argc, char **argv) {
@@ -527,6 +609,8 @@ int cmd_bench_life(int argc, char **argv) {
   static entry e[MAX_ENTRIES];
   size_t ne;
   if (parse_steppers(o.steppers, e, &ne)) return 2;
+  /* checked before the long part, not after */
+  if (o.plot && !plot_check("bench")) return 2;
   golcl_pattern *pat = NULL;
   if (o.pattern) {
     pat = pio_load("bench", o.pattern);
@@ -541,21 +625,14 @@ int cmd_bench_life(int argc, char **argv) {
     o.sizes[0][0] = o.sizes[0][1] = 1024;
     o.nsizes = 1;
   }
-  char plot_csv[64] = "";
-  const char *csv_path = o.csv;
-  if (o.plot && !csv_path) {
-    snprintf(plot_csv, sizeof plot_csv, "/tmp/golcl-bench-%ld.csv", (long)time(NULL));
-    csv_path = plot_csv;
-  }
-  FILE *csv = NULL;
-  if (csv_path) { /* fail before the long part, not after */
-    csv = fopen(csv_path, "w");
-    if (!csv) {
-      fprintf(stderr, "golcl bench: cannot write %s: %s\n", csv_path, strerror(errno));
+  /* the CSV goes to a temporary beside it, which replaces it at the end */
+  ex_atomic csv = {0};
+  if (o.csv) {
+    if (ex_atomic_open(&csv, o.csv, "golcl bench")) {
       golcl_pattern_destroy(pat);
       return 2;
     }
-    fprintf(csv, "stepper,width,height,generations,seconds,gens_per_s,cells_per_s\n");
+    fprintf(csv.f, "stepper,width,height,generations,seconds,gens_per_s,cells_per_s\n");
   }
 
   golcl_context_opts co = {0};
@@ -564,7 +641,7 @@ int cmd_bench_life(int argc, char **argv) {
   golcl_status s = golcl_context_create(&co, &ctx);
   if (s != GOLCL_OK) {
     fprintf(stderr, "golcl bench: %s: %s\n", golcl_strerror(s), golcl_last_errmsg());
-    if (csv) fclose(csv);
+    ex_atomic_abort(&csv);
     golcl_pattern_destroy(pat);
     return 1;
   }
@@ -580,18 +657,24 @@ int cmd_bench_life(int argc, char **argv) {
   }
   if (pat) printf("pattern: %s\n", o.pattern);
 
+  static double gps[MAX_SIZES][MAX_ENTRIES];
+  size_t rows = 0;
   int failed = 0;
   for (size_t i = 0; i < o.nsizes; i++) {
     o.w = o.sizes[i][0];
     o.h = o.sizes[i][1];
-    failed |= bench_size(ctx, &o, pat, e, ne, csv);
+    failed |= bench_size(ctx, &o, pat, e, ne, csv.f, gps[i], &rows);
   }
-  if (csv && fclose(csv) != 0) {
-    fprintf(stderr, "golcl bench: cannot write %s: %s\n", csv_path, strerror(errno));
-    failed = 1;
+  if (csv.f && rows > 0) {
+    if (ex_atomic_commit(&csv, "golcl bench")) failed = 1;
+  } else if (csv.f) {
+    ex_atomic_abort(&csv); /* nothing measured: the old CSV stays */
   }
-  if (o.plot && draw_plot(csv_path, o.plot, dev.name) == 0) printf("\nplot:    %s\n", o.plot);
-  if (plot_csv[0]) remove(plot_csv);
+  if (o.plot) {
+    int p = draw_plot(&o, e, ne, gps, &dev);
+    if (p > 0) failed = 1;
+    if (p == 0) printf("\nplot:    %s\n", o.plot);
+  }
   if (failed) printf("\ngolcl bench: FAILED (see the errors above)\n");
   golcl_context_destroy(ctx);
   golcl_pattern_destroy(pat);

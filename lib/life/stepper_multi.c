@@ -10,11 +10,20 @@
 #include "bitslice.h"
 
 #include <stdlib.h>
+#include <string.h>
 
-/* Defaults, measured on an H200 (docs/benchmarks.md): tiles of 16 words ×
- * 192 rows, a 16×16 work-group, 16 generations a launch (the halo costs
- * 2·16 of 192 rows and 2 of 16 words); on grids with fewer such tiles than
- * SMALL_TILES_PER_CU a compute unit, tiles of 64 rows (more work-groups). */
+/* Defaults without any option, measured on an H200 (docs/benchmarks.md,
+ * 2026-11-23): the register kernel with a 32×8 work-group, 512-row tiles
+ * (64 rows a work-item), 32 generations a launch; on grids with fewer such
+ * tiles than SMALL_TILES_PER_CU a compute unit, multi_step with an 8×32
+ * work-group, 96-row tiles, 24 generations a launch. Where the device cannot
+ * take one of these, the shape below, from the device (also used for the
+ * parts the options leave 0): tiles of 16 words × 192 rows, a 16×16
+ * work-group, 16 generations a launch, 64-row tiles on small grids. */
+static const golcl_stepper_opts DEFAULT_LARGE = {
+    .local_w = 32, .local_h = 8, .tile_h = 512, .gens_per_launch = 32};
+static const golcl_stepper_opts DEFAULT_SMALL = {
+    .local_w = 8, .local_h = 32, .tile_h = 96, .gens_per_launch = 24};
 #define DEFAULT_MX 16
 #define DEFAULT_MY 16
 #define DEFAULT_MS 12
@@ -23,17 +32,27 @@
 #define SMALL_TILES_PER_CU 8
 #define MAX_G 32 /* a halo word is 32 cells: one spoiled cell a generation */
 
+/* local_w = 32 (one sub-group across): the tile in registers (multi_reg),
+ * at most MAX_REG_ROWS rows a work-item. */
+#define REG_MX 32
+#define MAX_REG_ROWS 64
+
 typedef struct multi_shape {
   uint32_t mx, my, ms, g;
-  uint32_t ms_small; /* ms for small grids; = ms when the options fix tile_h */
+  int shfl;                  /* multi_reg takes neighbour words by shfl.sync (NVIDIA) */
+  uint32_t ms_small;         /* ms for small grids; = ms when the options fix tile_h */
+  struct multi_shape *small; /* the whole shape for small grids, or NULL */
 } multi_shape;
 
-static uint64_t lmem_bytes(const multi_shape *m) { return 2ull * m->my * m->ms * m->mx * 4u; }
+static uint64_t lmem_bytes(const multi_shape *m) {
+  if (m->mx == REG_MX) /* two exchange rows a work-item, twice; or the tile once */
+    return m->shfl ? 16ull * m->my * m->mx : 4ull * m->my * m->ms * m->mx;
+  return 2ull * m->my * m->ms * m->mx * 4u;
+}
 
 /* The shape from the options and the device; GOLCL_E_INVALID_ARG with the
  * reason if the options do not make one. */
-static golcl_status resolve(golcl_stepper *s, multi_shape *m) {
-  const golcl_stepper_opts *o = &s->opts;
+static golcl_status resolve(golcl_stepper *s, const golcl_stepper_opts *o, multi_shape *m) {
   golcl_context *ctx = s->ctx;
   golcl_status st = golcl__wg_check_opts(s);
   if (st != GOLCL_OK) return st;
@@ -54,6 +73,7 @@ static golcl_status resolve(golcl_stepper *s, multi_shape *m) {
   st = golcl__max_item_sizes(ctx, dims);
   if (st != GOLCL_OK) return st;
   m->mx = o->local_w ? o->local_w : (o->tile_w ? o->tile_w / 32 : DEFAULT_MX);
+  m->shfl = strstr(ctx->info.platform, "NVIDIA") != NULL;
   if (m->mx < 3)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
                        "multi: a tile %u words wide has no inner word (3 at least)",
@@ -92,6 +112,11 @@ static golcl_status resolve(golcl_stepper *s, multi_shape *m) {
   while (!o->tile_h && lmem_bytes(m) > ctx->info.local_mem_bytes && m->ms > 1 &&
          (uint64_t)m->my * (m->ms - 1) > 2ull * m->g)
     m->ms--;
+  if (m->mx == REG_MX && m->ms > MAX_REG_ROWS)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "multi: tile_h %u is %u rows a work-item; at most %d with local_w 32 (the "
+                       "rows are kept in registers)",
+                       (unsigned)(m->my * m->ms), (unsigned)m->ms, MAX_REG_ROWS);
   m->ms_small = m->ms;
   if (!o->tile_h && !o->local_w && !o->tile_w && !o->gens_per_launch) {
     m->ms_small = DEFAULT_MS_SMALL;
@@ -108,11 +133,23 @@ static golcl_status resolve(golcl_stepper *s, multi_shape *m) {
   return GOLCL_OK;
 }
 
+static int no_options(const golcl_stepper_opts *o) {
+  return !o->local_w && !o->local_h && !o->tile_w && !o->tile_h && !o->gens_per_launch;
+}
+
 static golcl_status multi_init(golcl_stepper *s) {
-  multi_shape *m = calloc(1, sizeof *m);
+  multi_shape *m = calloc(2, sizeof *m);
   if (!m) return golcl__fail(s->ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   s->state = m;
-  return resolve(s, m);
+  if (!no_options(&s->opts)) return resolve(s, &s->opts, m);
+  /* the measured defaults where the device takes them, else the device's */
+  if (resolve(s, &DEFAULT_LARGE, m) != GOLCL_OK) {
+    golcl_status st = resolve(s, &s->opts, m);
+    if (st != GOLCL_OK) return st;
+  }
+  if (resolve(s, &DEFAULT_SMALL, &m[1]) == GOLCL_OK) m->small = &m[1];
+  golcl__clear_error(s->ctx); /* no message left from a shape refused here */
+  return GOLCL_OK;
 }
 
 /* The shape for grid g: the large tiles, or the small ones where the grid
@@ -122,7 +159,10 @@ static multi_shape shape_for(const golcl_stepper *s, const golcl_grid *g) {
   uint64_t words = ((uint64_t)g->w + 31) / 32;
   uint64_t tiles = (words + m.mx - 3) / (m.mx - 2) *
                    (((uint64_t)g->h + m.my * m.ms - 2 * m.g - 1) / (m.my * m.ms - 2 * m.g));
-  if (tiles < (uint64_t)SMALL_TILES_PER_CU * s->ctx->info.compute_units) m.ms = m.ms_small;
+  if (tiles < (uint64_t)SMALL_TILES_PER_CU * s->ctx->info.compute_units) {
+    if (m.small) return *m.small;
+    m.ms = m.ms_small;
+  }
   return m;
 }
 
@@ -135,7 +175,10 @@ static golcl_status multi_plan(golcl_stepper *s, const golcl_grid *g, const golc
   golcl__opts_define(&o, "GOLCL_MY", m.my);
   golcl__opts_define(&o, "GOLCL_MS", m.ms);
   golcl__opts_define(&o, "GOLCL_MG", m.g);
-  golcl_status st = golcl__bitslice_kernel(s, g, "life/multi.cl", "multi_step", &o, &p->kernel);
+  int reg = m.mx == REG_MX;
+  if (reg) golcl__opts_define(&o, "GOLCL_MR_SHFL", (uint32_t)m.shfl);
+  golcl_status st = golcl__bitslice_kernel(s, g, "life/multi.cl", reg ? "multi_reg" : "multi_step",
+                                           &o, &p->kernel);
   p->local[0] = m.mx;
   p->local[1] = m.my;
   if (st == GOLCL_OK) st = golcl__wg_fits(s, p->kernel, p->local);

@@ -280,6 +280,15 @@ t_bench_plot_and_csv() {
     --csv "$T/b.csv" >/dev/null || return 1
   [ "$(head -c 4 "$T/b.png" | tail -c 3)" = PNG ] || return 1
   [ "$(wc -l <"$T/b.csv")" = 3 ] || return 1
+  # several sizes, stepper options and a pattern: one CSV row a stepper and size, one plot,
+  # no temporary left beside the outputs
+  "$G" bench --size 16x16,40x24 --gens 3 --reps 1 --steppers naive,multi:g=2 --pattern "$RPENT" \
+    --plot "$T/m.png" --csv "$T/m.csv" >"$T/m.out" || return 1
+  [ "$(head -c 4 "$T/m.png" | tail -c 3)" = PNG ] || return 1
+  [ "$(cut -d, -f1-3 "$T/m.csv" | tr '\n' ' ')" = \
+    "stepper,width,height naive,16,16 multi:g=2,16,16 naive,40,24 multi:g=2,40,24 " ] ||
+    say "$(cat "$T/m.csv")" || return 1
+  [ -z "$(ls -A "$T" | grep golcl-tmp)" ] || say "a temporary was left" || return 1
   # without gnuplot: refused before the runs, the old CSV kept
   echo old >"$T/keep.csv"
   GNUPLOT=/nonexistent/gnuplot "$G" bench --size 8x8 --gens 1 --reps 1 --steppers naive \
