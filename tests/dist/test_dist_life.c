@@ -489,7 +489,7 @@ static void test_halo_choice(void) {
     if (loc) MT_OK(golcl_stepper_generations_per_launch(st, loc, &g));
     MPI_Allreduce(&g, &gmax, 1, MPI_UINT32_T, MPI_MAX, MPI_COMM_WORLD);
     golcl_dist_grid_destroy(probe);
-    MT_CHECK(kinds[i] != GOLCL_STEPPER_MULTI || gmax == 16, "multi: %u a launch", gmax);
+    MT_CHECK(kinds[i] != GOLCL_STEPPER_MULTI || gmax > 1, "multi: %u a launch", gmax);
     g = gmax;
     for (uint32_t given = 0; given <= 5; given += 5) {
       golcl_dist_grid_opts o = {0};
