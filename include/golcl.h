@@ -689,6 +689,20 @@ GOLCL_API golcl_status golcl_stepper_run(golcl_stepper *stepper, golcl_grid *gri
 GOLCL_API golcl_status golcl_stepper_get_stats(const golcl_stepper *stepper,
                                                golcl_stepper_stats *out);
 
+/** The generations one launch of the stepper advances on this grid: a run
+ *  of N generations makes ceil(N / g) launches. 1 for one-generation
+ *  kernels and for REFERENCE (no launches); MULTI's opts.gens_per_launch
+ *  (or its default); for AUTO, that of the stepper it chooses for the grid.
+ *  The count can depend on the grid, so the grid is needed: the plan for
+ *  its shape is made as golcl_stepper_prepare makes it (kernels built once,
+ *  then cached). Layered code (libgolcl_dist's ghost-frame depth) uses it to
+ *  line its work up with whole launches.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_MISMATCH
+ *          (grid of another context); GOLCL_E_UNSUPPORTED (this stepper
+ *          cannot serve this grid); GOLCL_E_BUILD. *out is 0 on failure. */
+GOLCL_API golcl_status golcl_stepper_generations_per_launch(golcl_stepper *stepper,
+                                                            golcl_grid *grid, uint32_t *out);
+
 /** The kind of a stepper (GOLCL_STEPPER_COUNT for NULL). Host only, as are
  *  the three functions below. */
 GOLCL_API golcl_stepper_kind golcl_stepper_kind_of(const golcl_stepper *stepper);

@@ -120,16 +120,33 @@ typedef struct golcl_dist_grid_opts {
    *  from the rank count and the grid's shape (least halo traffic). */
   uint32_t px, py;
   /** k: the depth of the ghost frame, and so the generations run between
-   *  two exchanges; 0 → golcl_dist_default_halo(). */
+   *  two exchanges; 0 → chosen: golcl_dist_halo_for(g) with g the
+   *  stepper's generations per launch (see stepper), or
+   *  golcl_dist_default_halo() without a stepper. */
   uint32_t halo;
+  /** Per rank, may be NULL (then on every rank): the stepper the grid will
+   *  be stepped with, on golcl_dist_context_local, of the same kind and
+   *  options on every rank. Only read when halo is 0, to choose k from its
+   *  generations per launch: golcl_stepper_generations_per_launch on this
+   *  rank's local grid (which builds the stepper's kernel now), the largest
+   *  over the ranks; a stepper that cannot serve the local grid counts as 1
+   *  (stepping then says why). */
+  golcl_stepper *stepper;
 } golcl_dist_grid_opts;
 
-/** The k used when golcl_dist_grid_opts.halo is 0 (process-wide; starts at
- *  GOLCL_DIST_DEFAULT_HALO), and its setter. A stepper that does g
- *  generations a launch runs best with k a multiple of g.
- *  golcl_dist_set_default_halo returns GOLCL_E_INVALID_ARG for 0. */
+/** The k used when golcl_dist_grid_opts.halo is 0 and no stepper is given
+ *  (process-wide; starts at GOLCL_DIST_DEFAULT_HALO), and its setter.
+ *  golcl_dist_set_default_halo returns GOLCL_E_INVALID_ARG for 0 or above
+ *  2^24. */
 GOLCL_API uint32_t golcl_dist_default_halo(void);
 GOLCL_API golcl_status golcl_dist_set_default_halo(uint32_t k);
+
+/** The k chosen for a stepper that advances g generations a launch: the
+ *  smallest multiple of g that is at least golcl_dist_default_halo(), so
+ *  that every exchange interval is whole launches (g 0 or 1 gives the
+ *  default). Capped at 2^24: then the largest multiple of g below it, or
+ *  2^24 for g above it. Local, no communication. */
+GOLCL_API uint32_t golcl_dist_halo_for(uint32_t gens_per_launch);
 
 /** Where a grid lives on this rank (golcl_dist_grid_part). */
 typedef struct golcl_dist_part {
@@ -372,18 +389,27 @@ GOLCL_API golcl_status golcl_dist_fd_wave_cn(golcl_dist_context *dctx, size_t nx
                                              double alpha, golcl_dtype dtype,
                                              golcl_dist_bandmat **A, golcl_dist_bandmat **M);
 
-/** Solves A·x = b by CG (plain or Jacobi) with the stopping rule, report
- *  and restarts of golcl_cg_solve. Vectors are partitioned by rows; the
- *  search direction's halo travels through the host once an iteration; the
- *  three dot products of an iteration are reduced in rank order (the same
- *  bits for the same rank count, every run), so every rank takes the same
- *  decisions. The iteration is built from golcl_la.h's public calls (band
- *  product, axpby, mul, dot) rather than the fused single-device kernels.
+/** Solves A·x = b by CG (plain or Jacobi): the solver of golcl_la.h
+ *  (golcl_cg_run, its stopping rule, restarts, scaling, report and history)
+ *  run on every rank over its rows plus the matrix's halo, through the
+ *  solver's hooks: before each product the halo travels through the host;
+ *  every dot product's per-rank partial sums are gathered and added in rank
+ *  order (the same bits for the same rank count, every run), so that every
+ *  rank's kernels take the same decisions. With one rank it is the plain
+ *  (fused) single-device solve. The ranks' devices must compute alike (the
+ *  same model and driver): decisions are made on the devices from the same
+ *  sums, and devices that round differently could decide differently (then
+ *  GOLCL_E_UNSUPPORTED on every rank, never a hang).
+ *  @param opts  as golcl_cg_solve; max_iter 0 means n (the global order);
+ *               history is per rank (each rank gets the same entries).
  *  @param x  in: the guess; out: the solution (written only on GOLCL_OK).
- *  @return GOLCL_OK (see report->converged); GOLCL_E_INVALID_ARG (NULL
- *          argument, b == x, bad tolerances or precond, JACOBI without a
- *          main diagonal, values that differ); GOLCL_E_MISMATCH;
- *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_BUILD; GOLCL_E_OPENCL. */
+ *  @return GOLCL_OK (see report->converged and report->stop);
+ *          GOLCL_E_INVALID_ARG (NULL argument, b == x, bad tolerances or
+ *          precond, JACOBI without a main diagonal, history_cap > 0 with a
+ *          NULL history on some rank, values that differ);
+ *          GOLCL_E_MISMATCH; GOLCL_E_UNSUPPORTED (the ranks' devices decided
+ *          differently); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_BUILD;
+ *          GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b,
                                            golcl_dist_vec *x, const golcl_cg_opts *opts,
                                            golcl_cg_report *report);

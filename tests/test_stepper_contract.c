@@ -55,6 +55,57 @@ START_TEST(the_generation_counter_never_wraps) {
 }
 END_TEST
 
+/* golcl_stepper_generations_per_launch says how many launches a run makes:
+ * ceil(N / g) for a device stepper (MULTI: 16 by default, and its option),
+ * none for REFERENCE (which answers 1). */
+START_TEST(generations_per_launch_counts_the_launches) {
+  for (int k = next_kind(-1); k >= 0; k = next_kind(k)) {
+    const char *name = golcl_stepper_name((golcl_stepper_kind)k);
+    uint8_t *cells;
+    golcl_grid *g = random_grid(37, 29, GOLCL_BOUNDARY_DEAD, 9, &cells);
+    golcl_stepper *st;
+    TU_OK(golcl_stepper_create(tu_ctx, (golcl_stepper_kind)k, NULL, &st));
+    uint32_t per = 0;
+    TU_OK(golcl_stepper_generations_per_launch(st, g, &per));
+    ck_assert_msg(per >= 1, "%s: %u", name, per);
+    TU_OK(golcl_stepper_run(st, g, 37));
+    golcl_stepper_stats stats;
+    TU_OK(golcl_stepper_get_stats(st, &stats));
+    uint64_t want = k == GOLCL_STEPPER_REFERENCE ? 0 : (37 + per - 1) / per;
+    ck_assert_msg(stats.launches == want, "%s: %llu launches for 37 generations, %u a launch", name,
+                  (unsigned long long)stats.launches, per);
+    uint32_t out = 7;
+    ck_assert_int_eq(golcl_stepper_generations_per_launch(st, g, NULL), GOLCL_E_INVALID_ARG);
+    ck_assert_int_eq(golcl_stepper_generations_per_launch(NULL, g, &out), GOLCL_E_INVALID_ARG);
+    ck_assert_uint_eq(out, 0);
+    out = 7;
+    ck_assert_int_eq(golcl_stepper_generations_per_launch(st, NULL, &out), GOLCL_E_INVALID_ARG);
+    ck_assert_uint_eq(out, 0);
+    golcl_stepper_destroy(st);
+    golcl_grid_destroy(g);
+    free(cells);
+  }
+  if (golcl_stepper_available(GOLCL_STEPPER_MULTI)) { /* the option sets it */
+    uint8_t *cells;
+    golcl_grid *g = random_grid(64, 40, GOLCL_BOUNDARY_TORUS, 3, &cells);
+    golcl_stepper_opts o = {0};
+    o.gens_per_launch = 5;
+    golcl_stepper *st;
+    TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_MULTI, &o, &st));
+    uint32_t per = 0;
+    TU_OK(golcl_stepper_generations_per_launch(st, g, &per));
+    ck_assert_uint_eq(per, 5);
+    TU_OK(golcl_stepper_run(st, g, 37));
+    golcl_stepper_stats stats;
+    TU_OK(golcl_stepper_get_stats(st, &stats));
+    ck_assert_uint_eq(stats.launches, 8);
+    golcl_stepper_destroy(st);
+    golcl_grid_destroy(g);
+    free(cells);
+  }
+}
+END_TEST
+
 /* A watchdog that completes a user event if the test has not done so within
  * a minute: a run that waited for the queue would otherwise hang the suite
  * forever. It only breaks a deadlock; nothing is timed. */
@@ -190,6 +241,7 @@ int main(void) {
   tcase_add_test(tc, the_generation_counter_never_wraps);
   tcase_add_test(tc, a_run_returns_while_the_queue_is_held);
   tcase_add_test(tc, memory_is_flat_in_the_generation_count);
+  tcase_add_test(tc, generations_per_launch_counts_the_launches);
   suite_add_tcase(s, tc);
   return tu_main(s);
 }

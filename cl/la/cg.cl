@@ -65,7 +65,11 @@
   __global const long *meta, __global const REAL *vals, IDX dmain, __global const REAL *z
 
 #if LA_PREC == 1
-#define Z(j, rj) ((rj) / OP_DIAG(j))
+/* Jacobi: z = r / diag(A). A row whose diagonal is 0 gets z = 0: the halo rows of a
+ * distributed solve (libgolcl_dist), which the operator leaves at zero, so that they add
+ * nothing to r·z (0/0 would make it NaN). An SPD matrix has no such row. */
+inline REAL cg_jacobi(REAL r, REAL d) { return d != (REAL)0 ? r / d : (REAL)0; }
+#define Z(j, rj) cg_jacobi((rj), OP_DIAG(j))
 #elif LA_PREC == 2
 #define Z(j, rj) (z[j])
 #else

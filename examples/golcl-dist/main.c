@@ -36,7 +36,8 @@ static void usage(FILE *f) {
           "  -g N              generations (default 100)\n"
           "  --stepper S       naive, lut6x3, ... (default naive)\n"
           "  --torus           wrap the edges (default: dead boundary)\n"
-          "  --halo K          ghost frame depth = generations between exchanges\n"
+          "  --halo K          ghost frame depth = generations between exchanges (default:\n"
+          "                    from the stepper's generations per launch, else 16)\n"
           "  --grid PXxPY      the process grid (default: chosen)\n"
           "  --device SPEC     this node's devices: gpu (dealt by node-local rank), cpu, a list\n"
           "                    0:0,0:1, ... (default $GOLCL_DEVICE, else gpu)\n"
@@ -209,20 +210,21 @@ static int setup(const opts *o, golcl_dist_context **d, golcl_dist_grid **g, gol
     return 2;
   }
   golcl_status s = golcl_stepper_create(golcl_dist_context_local(*d), kind, NULL, st);
-  /* a local call: agree on it through a collective that reports it */
-  golcl_dist_grid_opts go = {0};
-  go.px = o->px;
-  go.py = o->py;
-  go.halo = o->halo;
-  golcl_status gs = golcl_dist_grid_create(
-      *d, o->w, o->h, o->torus ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD, &go, g);
-  if (gs != GOLCL_OK) return fail(*d, "grid", gs);
+  /* a local call: agree on it before the grid, whose k it may choose */
   int bad = s != GOLCL_OK, any = 0;
   MPI_Allreduce(&bad, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   if (any) {
     if (rank == 0) fprintf(stderr, "golcl-dist: stepper '%s' not available\n", o->stepper);
     return 1;
   }
+  golcl_dist_grid_opts go = {0};
+  go.px = o->px;
+  go.py = o->py;
+  go.halo = o->halo; /* 0: chosen from the stepper's generations per launch */
+  go.stepper = *st;
+  golcl_status gs = golcl_dist_grid_create(
+      *d, o->w, o->h, o->torus ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD, &go, g);
+  if (gs != GOLCL_OK) return fail(*d, "grid", gs);
   if (o->pattern) {
     golcl_pattern *p = pio_load("golcl-dist", o->pattern);
     int ok = p != NULL, all_ok = 0;

@@ -63,16 +63,25 @@ static golcl_status make_plan(golcl_dist_bandmat *A, size_t h) {
   return GOLCL_OK;
 }
 
-void golcl__dist_halo(golcl_dist_bandmat *A, golcl_vec *ve, golcl_status *ls) {
+void golcl__dist_halo_buf(golcl_dist_bandmat *A, cl_mem buf, golcl_status *ls) {
   golcl_dist_context *d = A->d;
+  cl_command_queue q = golcl_context_cl_queue(d->ctx);
   size_t es = golcl_dtype_size(A->dtype);
+  cl_int err = CL_SUCCESS;
+  /* The last exchange's writes may still read the receive buffers: the blocking reads below
+   * (in-order queue) wait for them; without reads, wait here. */
+  if (A->writes_pending && A->nsend == 0 && (err = clFinish(q)) != CL_SUCCESS)
+    *ls = golcl__dist_fail(d, GOLCL_E_OPENCL, "clFinish (halo): %d", (int)err);
+  A->writes_pending = 0;
   for (int i = 0; i < A->nsend && *ls == GOLCL_OK; i++) {
     char *p = A->send[i].buf;
-    for (int j = 0; j < A->send[i].nrun && *ls == GOLCL_OK; j++) {
-      *ls = golcl__dist_core(d, golcl_vec_read(ve, A->send[i].run[j].at, A->send[i].run[j].len, p),
-                             "golcl_vec_read");
-      p += A->send[i].run[j].len * es;
+    for (int j = 0; j < A->send[i].nrun && err == CL_SUCCESS; j++) {
+      const dist_run *r = &A->send[i].run[j];
+      err = clEnqueueReadBuffer(q, buf, CL_TRUE, r->at * es, r->len * es, p, 0, NULL, NULL);
+      p += r->len * es;
     }
+    if (err != CL_SUCCESS)
+      *ls = golcl__dist_fail(d, GOLCL_E_OPENCL, "clEnqueueReadBuffer (halo): %d", (int)err);
   }
   int n = 0;
   for (int i = 0; i < A->nrecv; i++)
@@ -82,14 +91,22 @@ void golcl__dist_halo(golcl_dist_bandmat *A, golcl_vec *ve, golcl_status *ls) {
     MPI_Isend(A->send[i].buf, (int)(A->send[i].len * es), MPI_BYTE, A->send[i].rank, 3, d->comm,
               &A->reqs[n++]);
   MPI_Waitall(n, A->reqs, MPI_STATUSES_IGNORE);
+  /* The writes are queued, not waited for (see the top). */
   for (int i = 0; i < A->nrecv && *ls == GOLCL_OK; i++) {
     const char *p = A->recv[i].buf;
-    for (int j = 0; j < A->recv[i].nrun && *ls == GOLCL_OK; j++) {
-      *ls = golcl__dist_core(d, golcl_vec_write(ve, A->recv[i].run[j].at, A->recv[i].run[j].len, p),
-                             "golcl_vec_write");
-      p += A->recv[i].run[j].len * es;
+    for (int j = 0; j < A->recv[i].nrun && err == CL_SUCCESS; j++) {
+      const dist_run *r = &A->recv[i].run[j];
+      err = clEnqueueWriteBuffer(q, buf, CL_FALSE, r->at * es, r->len * es, p, 0, NULL, NULL);
+      p += r->len * es;
     }
+    if (err != CL_SUCCESS)
+      *ls = golcl__dist_fail(d, GOLCL_E_OPENCL, "clEnqueueWriteBuffer (halo): %d", (int)err);
   }
+  A->writes_pending = A->nrecv > 0;
+}
+
+void golcl__dist_halo(golcl_dist_bandmat *A, golcl_vec *ve, golcl_status *ls) {
+  golcl__dist_halo_buf(A, ve ? golcl_vec_buffer(ve) : NULL, ls);
 }
 
 static void free_peers(dist_peer *p, int n) {
@@ -99,11 +116,11 @@ static void free_peers(dist_peer *p, int n) {
 
 void golcl_dist_bandmat_destroy(golcl_dist_bandmat *A) {
   if (!A) return;
+  if (A->writes_pending) clFinish(golcl_context_cl_queue(A->d->ctx)); /* before the buffers go */
   golcl_bandmat_destroy(A->local);
   golcl_vec_destroy(A->xe);
   golcl_vec_destroy(A->ye);
   golcl_vec_destroy(A->oe);
-  golcl_vec_destroy(A->invdiag);
   free_peers(A->send, A->nsend);
   free_peers(A->recv, A->nrecv);
   free(A->reqs);
@@ -146,8 +163,8 @@ static golcl_status make_local(golcl_dist_bandmat *A) {
     s = golcl__dist_core(d, golcl_bandmat_create(d->ctx, A->m, nfit, fit, A->dtype, &A->local),
                          "golcl_bandmat_create");
   free(fit);
-  golcl_vec **w[] = {&A->xe, &A->ye, &A->oe, &A->invdiag};
-  for (int i = 0; i < 4 && s == GOLCL_OK; i++)
+  golcl_vec **w[] = {&A->xe, &A->ye, &A->oe};
+  for (int i = 0; i < 3 && s == GOLCL_OK; i++)
     s = golcl__dist_core(d, golcl_vec_create(d->ctx, A->m, A->dtype, NULL, w[i]),
                          "golcl_vec_create");
   return s;
@@ -178,7 +195,7 @@ golcl_status golcl_dist_bandmat_create(golcl_dist_context *d, size_t n, size_t n
       s = golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
     else
       memcpy(A->offsets, offsets, ndiag * sizeof *offsets);
-    uint64_t bytes = (uint64_t)A->m * golcl_dtype_size(dtype) * (ndiag + 4);
+    uint64_t bytes = (uint64_t)A->m * golcl_dtype_size(dtype) * (ndiag + 3);
     if (s == GOLCL_OK && d->max_object_bytes && bytes > d->max_object_bytes)
       s = golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY,
                            "golcl_dist_bandmat_create: above this rank's max_object_bytes");
@@ -206,18 +223,6 @@ static golcl_status set_diag_local(golcl_dist_bandmat *A, ptrdiff_t off, const v
   memcpy(ext + A->hlo * es, values, A->count * es);
   golcl_status s = GOLCL_OK;
   if (a < A->m) s = golcl__dist_core(d, golcl_bandmat_set_diag(A->local, off, ext), "set_diag");
-  if (s == GOLCL_OK && off == 0) { /* 1/diag on the rows, 0 on the halo, for Jacobi */
-    for (size_t i = A->hlo; i < A->hlo + A->count; i++) {
-      if (A->dtype == GOLCL_F32) {
-        float *f = (float *)ext;
-        f[i] = 1.0f / f[i];
-      } else {
-        double *f = (double *)ext;
-        f[i] = 1.0 / f[i];
-      }
-    }
-    s = golcl__dist_core(d, golcl_vec_write(A->invdiag, 0, A->m, ext), "golcl_vec_write");
-  }
   free(ext);
   return s;
 }

@@ -1,104 +1,140 @@
-/* cg.c — distributed conjugate gradients, plain and Jacobi, on extended local vectors (rows of
- * this rank plus the matrix's halo; the halo is zero in every vector but the search direction,
- * so local dot products count owned rows only). Per iteration: one halo exchange of p through
- * the host, one band product, the updates by golcl_vec_axpby/mul, and two reductions of
- * per-rank partials summed in rank order (the same bits for the same rank count). The stopping
- * rule, restarts and report follow golcl_cg_solve. */
+/* cg.c — distributed conjugate gradients: the one CG of golcl_la.h (golcl_cg) run on every
+ * rank over its extended rows (its own rows plus the matrix's halo, in the local band matrix
+ * whose halo rows are zero), with the solver's hooks supplying what makes it distributed:
+ *   - exchange: fills the halo of p (and of x before a residual) from the ranks that own it;
+ *   - reduce: each row of partial sums is summed in index order on this rank, the ranks' sums
+ *     are gathered (MPI_Allgather) and added in rank order, and the sum goes back to the device,
+ *     so every rank's kernels take the same decisions and the same rank count gives the same
+ *     bits every run;
+ *   - max: the global max |b| and |x0| (scaling and the non-finite test).
+ * A rank without rows runs the same solve on a 1×1 stand-in (A = 1, b = x = 0) that adds
+ * nothing, so that every rank calls the hooks in the same order.
+ *
+ * Failures: every hook starts with one round of a small protocol (an Allgather of status,
+ * phase and values), and a rank whose golcl_cg_run ends keeps joining rounds (phase DONE)
+ * until every rank is done. A rank that fails outside a hook (a launch, an allocation) is then
+ * seen by the others at their next hook, which returns its status, so no rank waits for a
+ * message that never comes, and every rank returns the first failing rank's status. */
 #include "dist_la.h"
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
-typedef struct cg_work {
+enum { PHASE_HOOK = 0, PHASE_DONE = 1 };
+enum { COMBINE_SUM = 0, COMBINE_MAX = 1 };
+#define ROUND_VALS 4
+#define ROUND_WORDS (2 + ROUND_VALS)
+
+typedef struct dist_cg {
   golcl_dist_bandmat *A;
-  golcl_vec *x, *b, *r, *z, *p, *q; /* extended (A->m) */
-  int jacobi;
-} cg_work;
+  golcl_dist_context *d;
+  double *all;   /* size × ROUND_WORDS: one round's records */
+  void *scratch; /* host room for rows of partials */
+  size_t scratch_bytes;
+  int all_done;   /* the last round: every rank was done */
+  int propagated; /* a hook returned another rank's failure */
+} dist_cg;
 
-#define STEP(call, what)                                          \
-  do {                                                            \
-    if (*ls == GOLCL_OK) *ls = golcl__dist_core(d, (call), what); \
-  } while (0)
-
-/* Local dot of two extended vectors into *out (0 on an empty rank). */
-static void ldot(golcl_dist_context *d, cg_work *w, golcl_vec *a, golcl_vec *b, double *out,
-                 golcl_status *ls) {
-  *out = 0;
-  if (w->A->count) STEP(golcl_vec_dot(a, b, out), "golcl_vec_dot");
-}
-
-/* z = M⁻¹ r. */
-static void precond(golcl_dist_context *d, cg_work *w, golcl_status *ls) {
-  if (!w->A->count) return;
-  if (w->jacobi)
-    STEP(golcl_vec_mul(w->A->invdiag, w->r, w->z), "golcl_vec_mul");
-  else
-    STEP(golcl_vec_copy(w->r, w->z), "golcl_vec_copy");
-}
-
-/* r = b − A·x (x's halo exchanged first); returns ||r||² summed in rank order. */
-static golcl_status residual(golcl_dist_context *d, cg_work *w, double *rr) {
-  golcl_status st = GOLCL_OK, *ls = &st;
-  golcl__dist_halo(w->A, w->x, ls);
-  if (w->A->count) {
-    if (w->A->local)
-      STEP(golcl_bandmat_mv(w->A->local, w->x, NULL, w->r), "golcl_bandmat_mv");
-    else
-      STEP(golcl_vec_fill(w->r, 0), "golcl_vec_fill");
-    STEP(golcl_vec_axpby(1, w->b, -1, w->r, w->r), "golcl_vec_axpby");
-  }
-  ldot(d, w, w->r, w->r, rr, ls);
-  return golcl__dist_allsum(d, st, rr, 1, "golcl_dist_cg_solve");
-}
-
-/* Iterates from r = b − A·x until the tolerance, the cap or a breakdown. */
-static golcl_status iterate(golcl_dist_context *d, cg_work *w, double tol2, size_t max_iter,
-                            size_t *iters, double rr, int *met) {
-  golcl_status st = GOLCL_OK, *ls = &st;
-  double v[2];
-  *met = rr <= tol2;
-  if (*met) return GOLCL_OK;
-  precond(d, w, ls);
-  if (w->A->count) STEP(golcl_vec_copy(w->z, w->p), "golcl_vec_copy");
-  ldot(d, w, w->r, w->z, &v[0], ls);
-  st = golcl__dist_allsum(d, st, v, 1, "golcl_dist_cg_solve");
-  if (st != GOLCL_OK) return st;
-  double rz = v[0];
-  if (!(rz > 0)) return GOLCL_OK; /* breakdown: not SPD (or r = 0 with M singular) */
-  while (*iters < max_iter) {
-    golcl__dist_halo(w->A, w->p, ls);
-    if (w->A->count) {
-      if (w->A->local)
-        STEP(golcl_bandmat_mv(w->A->local, w->p, NULL, w->q), "golcl_bandmat_mv");
-      else
-        STEP(golcl_vec_fill(w->q, 0), "golcl_vec_fill");
+/* One round: every rank gives its status, phase and n values; on every rank the first failing
+ * rank's status (its message in errmsg), or GOLCL_OK with vals combined over the ranks in rank
+ * order (sum, or max with NaN winning). c->all_done tells whether every rank gave PHASE_DONE. */
+static golcl_status round_(dist_cg *c, int phase, golcl_status local, double *vals, int n,
+                           int combine, const char *fn) {
+  golcl_dist_context *d = c->d;
+  double mine[ROUND_WORDS] = {(double)local, (double)phase, 0, 0, 0, 0};
+  for (int i = 0; i < n; i++) mine[2 + i] = vals[i];
+  MPI_Allgather(mine, ROUND_WORDS, MPI_DOUBLE, c->all, ROUND_WORDS, MPI_DOUBLE, d->comm);
+  c->all_done = 1;
+  for (int r = 0; r < d->size; r++) c->all_done &= c->all[r * ROUND_WORDS + 1] == PHASE_DONE;
+  for (int r = 0; r < d->size; r++)
+    if (c->all[r * ROUND_WORDS] != 0.0) { /* rank r failed: its status and message everywhere */
+      char buf[DIST_MSG_CAP];
+      if (d->rank == r) memcpy(buf, d->local_msg, sizeof buf);
+      MPI_Bcast(buf, (int)sizeof buf, MPI_CHAR, r, d->comm);
+      buf[sizeof buf - 1] = 0;
+      snprintf(d->msg, sizeof d->msg, "rank %d: %s: %.900s", r, fn, buf);
+      c->propagated |= phase == PHASE_HOOK && r != d->rank;
+      return (golcl_status)(int)c->all[r * ROUND_WORDS];
     }
-    ldot(d, w, w->p, w->q, &v[0], ls);
-    st = golcl__dist_allsum(d, st, v, 1, "golcl_dist_cg_solve");
-    if (st != GOLCL_OK) return st;
-    double pq = v[0];
-    if (!(pq > 0) || !isfinite(pq)) return GOLCL_OK; /* breakdown */
-    double alpha = rz / pq;
-    if (w->A->count) {
-      STEP(golcl_vec_axpby(alpha, w->p, 1, w->x, w->x), "golcl_vec_axpby");
-      STEP(golcl_vec_axpby(-alpha, w->q, 1, w->r, w->r), "golcl_vec_axpby");
+  if (phase == PHASE_HOOK && !c->all_done)
+    for (int r = 0; r < d->size; r++)
+      if (c->all[r * ROUND_WORDS + 1] == PHASE_DONE) /* rank r ended its solve, this one not */
+        return golcl__dist_fail(d, GOLCL_E_UNSUPPORTED,
+                                "%s: rank %d ended the solve while rank %d went on: the ranks' "
+                                "devices took different decisions from the same sums (devices "
+                                "that round differently?)",
+                                fn, r, d->rank);
+  for (int i = 0; i < n; i++) {
+    double v = combine == COMBINE_SUM ? 0.0 : c->all[2 + i];
+    for (int r = combine == COMBINE_SUM ? 0 : 1; r < d->size; r++) {
+      double x = c->all[r * ROUND_WORDS + 2 + i];
+      if (combine == COMBINE_SUM)
+        v += x;
+      else if (isnan(x) || x > v)
+        v = isnan(v) ? v : x;
     }
-    (*iters)++;
-    precond(d, w, ls);
-    ldot(d, w, w->r, w->z, &v[0], ls);
-    ldot(d, w, w->r, w->r, &v[1], ls);
-    st = golcl__dist_allsum(d, st, v, 2, "golcl_dist_cg_solve");
-    if (st != GOLCL_OK) return st;
-    if (v[1] <= tol2) {
-      *met = 1;
-      return GOLCL_OK;
-    }
-    if (!(v[0] > 0) || !isfinite(v[0])) return GOLCL_OK;
-    double beta = v[0] / rz;
-    rz = v[0];
-    if (w->A->count) STEP(golcl_vec_axpby(1, w->z, beta, w->p, w->p), "golcl_vec_axpby");
+    vals[i] = v;
   }
   return GOLCL_OK;
+}
+
+static golcl_status hook_reduce(void *user, cl_command_queue q, cl_mem part, size_t offset,
+                                size_t rows, size_t groups, golcl_dtype dtype) {
+  dist_cg *c = user;
+  golcl_dist_context *d = c->d;
+  size_t es = golcl_dtype_size(dtype), bytes = rows * groups * es;
+  double sums[ROUND_VALS] = {0, 0, 0, 0};
+  golcl_status ls = GOLCL_OK;
+  if (rows > ROUND_VALS)
+    ls = golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "cg reduce hook: %zu rows", rows);
+  if (ls == GOLCL_OK && bytes > c->scratch_bytes) {
+    /* room for the most rows at once; a write queued from the old room must be done first */
+    size_t cap = ROUND_VALS * groups * es;
+    void *p = clFinish(q) == CL_SUCCESS ? realloc(c->scratch, cap > bytes ? cap : bytes) : NULL;
+    if (!p)
+      ls = golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+    else
+      c->scratch = p, c->scratch_bytes = cap > bytes ? cap : bytes;
+  }
+  cl_int err = CL_SUCCESS;
+  if (ls == GOLCL_OK)
+    err = clEnqueueReadBuffer(q, part, CL_TRUE, offset * es, bytes, c->scratch, 0, NULL, NULL);
+  if (ls == GOLCL_OK && err != CL_SUCCESS)
+    ls = golcl__dist_fail(d, GOLCL_E_OPENCL, "clEnqueueReadBuffer (partials): %d", (int)err);
+  for (size_t r = 0; ls == GOLCL_OK && r < rows; r++)
+    for (size_t g = 0; g < groups; g++) /* index order */
+      sums[r] += dtype == GOLCL_F64 ? ((const double *)c->scratch)[r * groups + g]
+                                    : (double)((const float *)c->scratch)[r * groups + g];
+  golcl_status s = round_(c, PHASE_HOOK, ls, sums, (int)rows, COMBINE_SUM, "golcl_dist_cg_solve");
+  if (s != GOLCL_OK) return s;
+  memset(c->scratch, 0, bytes);
+  for (size_t r = 0; r < rows; r++) {
+    if (dtype == GOLCL_F64)
+      ((double *)c->scratch)[r * groups] = sums[r];
+    else
+      ((float *)c->scratch)[r * groups] = (float)sums[r];
+  }
+  /* Not waited for: the next read of the partials (blocking, on this in-order queue) comes
+   * after it, before the room is written again. */
+  err = clEnqueueWriteBuffer(q, part, CL_FALSE, offset * es, bytes, c->scratch, 0, NULL, NULL);
+  return err == CL_SUCCESS
+             ? GOLCL_OK
+             : golcl__dist_fail(d, GOLCL_E_OPENCL, "clEnqueueWriteBuffer (partials): %d", (int)err);
+}
+
+static golcl_status hook_max(void *user, double *value) {
+  dist_cg *c = user;
+  return round_(c, PHASE_HOOK, GOLCL_OK, value, 1, COMBINE_MAX, "golcl_dist_cg_solve");
+}
+
+static golcl_status hook_exchange(void *user, cl_command_queue q, cl_mem v) {
+  (void)q; /* the context's queue, which golcl__dist_halo_buf uses */
+  dist_cg *c = user;
+  golcl_status s = round_(c, PHASE_HOOK, GOLCL_OK, NULL, 0, COMBINE_SUM, "golcl_dist_cg_solve");
+  if (s != GOLCL_OK) return s; /* some rank is gone: no messages to wait for */
+  if (c->A->count) golcl__dist_halo_buf(c->A, v, &s);
+  return s;
 }
 
 static golcl_status check(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl_dist_vec *x,
@@ -115,7 +151,58 @@ static golcl_status check(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl_dist_v
     s = golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "golcl_dist_cg_solve: bad tolerance or precond");
   if (s == GOLCL_OK && o && o->precond == GOLCL_PRECOND_JACOBI && !A->has_main)
     s = golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "golcl_dist_cg_solve: JACOBI without a diagonal");
+  /* opts->history is per rank and left to golcl_cg_run, whose refusal on one rank the others
+   * learn at their first hook (the test of that path) */
   return s;
+}
+
+/* This rank's system: the local band matrix, or the 1×1 stand-in of a rank without rows (and
+ * a zero one for rows no diagonal reaches), and extended b and x (halo zero). */
+typedef struct local_sys {
+  golcl_bandmat *own; /* made here: the stand-in */
+  const golcl_bandmat *M;
+  golcl_vec *b, *x;
+  size_t m;
+} local_sys;
+
+static golcl_status local_make(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl_dist_vec *x,
+                               local_sys *L) {
+  golcl_dist_context *d = A->d;
+  memset(L, 0, sizeof *L);
+  L->M = A->local;
+  L->m = A->count ? A->m : 1;
+  golcl_status s = GOLCL_OK;
+  if (!A->local) { /* no rows, or no diagonal reaches them: an identity (no rows) or zero */
+    const ptrdiff_t zero = 0;
+    s = golcl__dist_core(d, golcl_bandmat_create(d->ctx, L->m, 1, &zero, A->dtype, &L->own),
+                         "golcl_bandmat_create");
+    if (s == GOLCL_OK && !A->count) {
+      const double one64 = 1.0;
+      const float one32 = 1.0f;
+      s = golcl__dist_core(
+          d,
+          golcl_bandmat_set_diag(L->own, 0, A->dtype == GOLCL_F64 ? (const void *)&one64 : &one32),
+          "golcl_bandmat_set_diag");
+    }
+    L->M = L->own;
+  }
+  if (s == GOLCL_OK)
+    s = golcl__dist_core(d, golcl_vec_create(d->ctx, L->m, A->dtype, NULL, &L->b),
+                         "golcl_vec_create");
+  if (s == GOLCL_OK)
+    s = golcl__dist_core(d, golcl_vec_create(d->ctx, L->m, A->dtype, NULL, &L->x),
+                         "golcl_vec_create");
+  if (s == GOLCL_OK && A->count) {
+    s = golcl__dist_copy(d, b->local, 0, L->b, A->hlo, A->count);
+    if (s == GOLCL_OK) s = golcl__dist_copy(d, x->local, 0, L->x, A->hlo, A->count);
+  }
+  return s;
+}
+
+static void local_free(local_sys *L) {
+  golcl_vec_destroy(L->b);
+  golcl_vec_destroy(L->x);
+  golcl_bandmat_destroy(L->own);
 }
 
 golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl_dist_vec *x,
@@ -125,59 +212,51 @@ golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl
   golcl_status s = check(A, b, x, opts, report);
   golcl_cg_opts o = {0};
   if (opts) o = *opts;
-  if (o.rtol == 0 && o.atol == 0) o.rtol = 1e-6;
-  size_t max_iter = o.max_iter ? o.max_iter : A->n;
-  cg_work w = {A, A->xe, NULL, NULL, NULL, NULL, NULL, o.precond == GOLCL_PRECOND_JACOBI};
-  golcl_vec **vs[] = {&w.b, &w.r, &w.z, &w.p, &w.q};
-  for (int i = 0; i < 5 && s == GOLCL_OK && A->count; i++)
-    s = golcl__dist_core(d, golcl_vec_create(d->ctx, A->m, A->dtype, NULL, vs[i]),
-                         "golcl_vec_create");
-  uint64_t fp = golcl__dist_fp(golcl__dist_fp(0, (uint64_t)max_iter), (uint64_t)o.precond);
+  /* the cap must be global: golcl_cg_run's default is its own (local) order */
+  if (o.max_iter == 0) o.max_iter = A->n;
+  dist_cg c = {A, d, NULL, NULL, 0, 0, 0};
+  local_sys L;
+  memset(&L, 0, sizeof L);
+  golcl_cg *cg = NULL;
+  if (s == GOLCL_OK && !(c.all = malloc((size_t)d->size * ROUND_WORDS * sizeof(double))))
+    s = golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  if (s == GOLCL_OK) s = local_make(A, b, x, &L);
+  if (s == GOLCL_OK)
+    s = golcl__dist_core(d, golcl_cg_create(golcl_bandmat_op(L.M), &cg), "golcl_cg_create");
+  if (s == GOLCL_OK && d->size > 1) { /* one rank: the plain (fused) solve */
+    golcl_cg_hooks h = {hook_reduce, hook_max, hook_exchange, &c};
+    s = golcl__dist_core(d, golcl_cg_set_hooks(cg, &h), "golcl_cg_set_hooks");
+  }
+  uint64_t fp = golcl__dist_fp(golcl__dist_fp(0, (uint64_t)o.max_iter), (uint64_t)o.precond);
+  fp = golcl__dist_fp_bytes(fp, &o.rtol, sizeof o.rtol);
+  fp = golcl__dist_fp_bytes(fp, &o.atol, sizeof o.atol);
   s = golcl__dist_agree(d, s, fp, "golcl_dist_cg_solve");
-  golcl_status st = s, *ls = &st;
-  if (s == GOLCL_OK && A->count) { /* x and b into the extended vectors (halo zero) */
-    STEP(golcl_vec_fill(w.x, 0), "golcl_vec_fill");
-    STEP(golcl__dist_copy(d, x->local, 0, w.x, A->hlo, A->count), "copy");
-    STEP(golcl__dist_copy(d, b->local, 0, w.b, A->hlo, A->count), "copy");
-  }
-  double bb = 0;
+  golcl_cg_report rep;
+  memset(&rep, 0, sizeof rep);
   if (s == GOLCL_OK) {
-    ldot(d, &w, w.b, w.b, &bb, ls);
-    s = golcl__dist_allsum(d, st, &bb, 1, "golcl_dist_cg_solve");
-  }
-  size_t iters = 0;
-  double rr = 0;
-  int met = 0;
-  if (s == GOLCL_OK && bb == 0) { /* b = 0: x = 0 */
-    st = GOLCL_OK;
-    if (A->count) STEP(golcl_vec_fill(w.x, 0), "golcl_vec_fill");
-    met = 1;
-  } else if (s == GOLCL_OK) {
-    double bnorm = sqrt(bb), tol = fmax(o.rtol * bnorm, o.atol), tol2 = tol * tol;
-    s = residual(d, &w, &rr);
-    for (int restart = 0; s == GOLCL_OK && restart < 3; restart++) {
-      s = iterate(d, &w, tol2, max_iter, &iters, rr, &met);
-      if (s != GOLCL_OK || !met) break;
-      s = residual(d, &w, &rr); /* the true residual of the returned x */
-      if (s != GOLCL_OK || rr <= tol2) break;
-      met = 0;
+    golcl_status ls = golcl__dist_core(d, golcl_cg_run(cg, L.b, L.x, &o, &rep), "golcl_cg_run");
+    /* Join rounds until every rank is done (see the top of the file). A rank that only passed
+     * on another's failure reports none of its own: the failing rank keeps reporting it. */
+    if (d->size > 1) {
+      golcl_status rs, mine = c.propagated ? GOLCL_OK : ls;
+      do {
+        rs = round_(&c, PHASE_DONE, mine, NULL, 0, COMBINE_SUM, "golcl_dist_cg_solve");
+      } while (!c.all_done);
+      ls = rs;
     }
-    if (s == GOLCL_OK) {
-      report->rel_residual = sqrt(rr) / bnorm;
-      met = met && rr <= tol2;
+    if (d->size > 1 && ls != GOLCL_OK) {
+      s = ls; /* agreed by the rounds, with the failing rank's message */
+    } else {
+      if (ls == GOLCL_OK && A->count) ls = golcl__dist_copy(d, L.x, A->hlo, x->local, 0, A->count);
+      if (ls == GOLCL_OK)
+        ls = golcl__dist_core(d, golcl_context_finish(d->ctx), "golcl_context_finish");
+      s = golcl__dist_agree(d, ls, 0, "golcl_dist_cg_solve");
     }
   }
-  if (s == GOLCL_OK) {
-    st = GOLCL_OK;
-    if (A->count) STEP(golcl__dist_copy(d, w.x, A->hlo, x->local, 0, A->count), "copy");
-    if (A->count) STEP(golcl_context_finish(d->ctx), "golcl_context_finish");
-    s = golcl__dist_agree(d, st, 0, "golcl_dist_cg_solve");
-  }
-  if (s == GOLCL_OK) {
-    report->iterations = iters;
-    report->converged = met;
-    if (bb == 0) report->rel_residual = 0;
-  }
-  for (int i = 0; i < 5; i++) golcl_vec_destroy(*vs[i]);
+  if (s == GOLCL_OK) *report = rep;
+  golcl_cg_destroy(cg); /* waits for the queue: no write from the scratch room is left */
+  local_free(&L);
+  free(c.all);
+  free(c.scratch);
   return s;
 }

@@ -102,19 +102,16 @@ struct golcl_dist_grid {
   dist_link *send, *recv, self; /* other ranks' frames, and this rank's own wrap */
   size_t nsend, nrecv;
   MPI_Request *reqs;
-  uint8_t *mirror; /* the local grid on the host, for the whole-grid rectangle seam */
-  int mirror_dirty;
   golcl_dist_grid_stats stats;
 };
 
 /* The one seam to the local grid's cells on the host: rectangles in local coordinates,
- * 0/1 bytes, buf[y*stride + x]. Between begin and end any number of reads and writes. */
-golcl_status golcl__dist_rects_begin(golcl_dist_grid *g);
+ * 0/1 bytes, buf[y*stride + x], through the grid's rectangle I/O (no-ops without a local grid
+ * or for an empty rectangle). */
 golcl_status golcl__dist_rect_read(golcl_dist_grid *g, uint32_t x, uint32_t y, uint32_t w,
                                    uint32_t h, uint8_t *buf, size_t stride);
 golcl_status golcl__dist_rect_write(golcl_dist_grid *g, uint32_t x, uint32_t y, uint32_t w,
                                     uint32_t h, const uint8_t *buf, size_t stride);
-golcl_status golcl__dist_rects_end(golcl_dist_grid *g);
 
 /* Fills every frame from the blocks (collective point-to-point, no agreement: a rank that
  * fails locally still sends and receives). */

@@ -33,12 +33,13 @@ struct golcl_dist_bandmat {
   golcl_dtype dtype;
   size_t ndiag;
   ptrdiff_t *offsets;
-  golcl_bandmat *local; /* m×m: rows hlo .. hlo+count-1 hold this rank's rows, the rest zero */
-  golcl_vec *xe, *ye, *oe, *invdiag; /* extended work vectors; invdiag 0 outside the rows */
+  golcl_bandmat *local;    /* m×m: rows hlo .. hlo+count-1 hold this rank's rows, the rest zero */
+  golcl_vec *xe, *ye, *oe; /* extended work vectors of the product */
   int has_main;
   dist_peer *send, *recv;
   int nsend, nrecv;
   MPI_Request *reqs;
+  int writes_pending; /* halo writes queued from the receive buffers, not waited for */
 };
 
 /* Sums vals[0..n-1] (n <= DIST_MAX_SUMS) over the ranks in rank order, on every rank, and
@@ -56,5 +57,7 @@ golcl_status golcl__dist_vec_match(golcl_dist_vec *x, golcl_dist_vec *y, const c
 /* Fills the halo of an extended vector (length A->m) from the ranks that own it: every rank
  * sends and receives whatever happened locally; *ls keeps the local failure. */
 void golcl__dist_halo(golcl_dist_bandmat *A, golcl_vec *ve, golcl_status *ls);
+/* The same on a buffer of A->m elements (the exchange hook of CG). */
+void golcl__dist_halo_buf(golcl_dist_bandmat *A, cl_mem buf, golcl_status *ls);
 
 #endif

@@ -1,40 +1,21 @@
 /* exchange.c — the ghost-frame exchange, and the one seam between it and the local grid's
- * cells: rectangles read and written on the host.
- *
- * The seam is implemented here with golcl_grid_read/golcl_grid_write of the whole local grid
- * through a host mirror (begin reads it, end writes it back if anything was written). That is
- * correct in every layout but moves the whole block twice per exchange; the grid's rectangle
- * I/O (golcl_grid_read_rect/write_rect) replaces it without touching the callers. */
+ * cells: rectangles read and written on the host with the grid's rectangle I/O
+ * (golcl_grid_read_rect/golcl_grid_write_rect), in the grid's own layout, so that only the
+ * frame strips and corners cross between device and host. */
 #include "dist.h"
-
-#include <string.h>
-
-golcl_status golcl__dist_rects_begin(golcl_dist_grid *g) {
-  g->mirror_dirty = 0;
-  if (!g->local) return GOLCL_OK;
-  return golcl__dist_core(g->d, golcl_grid_read(g->local, g->mirror, g->blk.lw), "golcl_grid_read");
-}
 
 golcl_status golcl__dist_rect_read(golcl_dist_grid *g, uint32_t x, uint32_t y, uint32_t w,
                                    uint32_t h, uint8_t *buf, size_t stride) {
-  for (uint32_t r = 0; r < h; r++)
-    memcpy(buf + (size_t)r * stride, g->mirror + (size_t)(y + r) * g->blk.lw + x, w);
-  return GOLCL_OK;
+  if (!g->local || w == 0 || h == 0) return GOLCL_OK;
+  return golcl__dist_core(g->d, golcl_grid_read_rect(g->local, x, y, w, h, buf, stride),
+                          "golcl_grid_read_rect");
 }
 
 golcl_status golcl__dist_rect_write(golcl_dist_grid *g, uint32_t x, uint32_t y, uint32_t w,
                                     uint32_t h, const uint8_t *buf, size_t stride) {
-  for (uint32_t r = 0; r < h; r++)
-    memcpy(g->mirror + (size_t)(y + r) * g->blk.lw + x, buf + (size_t)r * stride, w);
-  g->mirror_dirty |= w && h;
-  return GOLCL_OK;
-}
-
-golcl_status golcl__dist_rects_end(golcl_dist_grid *g) {
-  if (!g->local || !g->mirror_dirty) return GOLCL_OK;
-  g->mirror_dirty = 0;
-  return golcl__dist_core(g->d, golcl_grid_write(g->local, g->mirror, g->blk.lw),
-                          "golcl_grid_write");
+  if (!g->local || w == 0 || h == 0) return GOLCL_OK;
+  return golcl__dist_core(g->d, golcl_grid_write_rect(g->local, x, y, w, h, buf, stride),
+                          "golcl_grid_write_rect");
 }
 
 /* Reads the pieces of a link out of the local grid into its buffer (or writes them back). */
@@ -60,28 +41,33 @@ static golcl_status unpack(golcl_dist_grid *g, dist_link *l) {
   return s;
 }
 
+/* The frames are written from blocks only (sources are block cells, destinations frame
+ * cells), so the order of the pieces is free: receives are posted first, each link is sent as
+ * soon as it is packed, the rank's own wrapped pieces are copied while the messages travel, and
+ * each message is unpacked as it lands. Whatever happens locally, every message is sent and
+ * received. */
 golcl_status golcl__dist_exchange(golcl_dist_grid *g) {
   golcl_status s = GOLCL_OK;
-  int any = g->nsend || g->nrecv || g->self.npieces;
-  if (!any) return GOLCL_OK;
-  s = golcl__dist_rects_begin(g);
-  for (size_t i = 0; i < g->nsend && s == GOLCL_OK; i++) s = pack(g, &g->send[i]);
-  if (s == GOLCL_OK) s = pack(g, &g->self);
-  /* Whatever happened locally, every message is sent and received. */
-  size_t n = 0;
+  if (!g->nsend && !g->nrecv && !g->self.npieces) return GOLCL_OK;
+  MPI_Request *rr = g->reqs, *sr = g->reqs + g->nrecv;
   for (size_t i = 0; i < g->nrecv; i++)
     MPI_Irecv(g->recv[i].buf, (int)g->recv[i].bytes, MPI_BYTE, g->recv[i].peer, 0, g->d->comm,
-              &g->reqs[n++]);
+              &rr[i]);
   for (size_t i = 0; i < g->nsend; i++) {
+    if (s == GOLCL_OK) s = pack(g, &g->send[i]);
     MPI_Isend(g->send[i].buf, (int)g->send[i].bytes, MPI_BYTE, g->send[i].peer, 0, g->d->comm,
-              &g->reqs[n++]);
+              &sr[i]);
     g->stats.bytes_sent += g->send[i].bytes;
   }
-  MPI_Waitall((int)n, g->reqs, MPI_STATUSES_IGNORE);
-  for (size_t i = 0; i < g->nrecv && s == GOLCL_OK; i++) s = unpack(g, &g->recv[i]);
+  if (s == GOLCL_OK) s = pack(g, &g->self);
   if (s == GOLCL_OK) s = unpack(g, &g->self);
   g->stats.bytes_copied += g->self.bytes;
-  if (s == GOLCL_OK) s = golcl__dist_rects_end(g);
+  for (size_t left = g->nrecv; left > 0; left--) {
+    int i = MPI_UNDEFINED;
+    MPI_Waitany((int)g->nrecv, rr, &i, MPI_STATUS_IGNORE);
+    if (i != MPI_UNDEFINED && s == GOLCL_OK) s = unpack(g, &g->recv[i]);
+  }
+  MPI_Waitall((int)g->nsend, sr, MPI_STATUSES_IGNORE);
   g->stats.exchanges++;
   return s;
 }

@@ -18,6 +18,15 @@ golcl_status golcl_dist_set_default_halo(uint32_t k) {
   return GOLCL_OK;
 }
 
+uint32_t golcl_dist_halo_for(uint32_t g) {
+  uint64_t d = golcl_dist_default_halo();
+  if (g <= 1) return (uint32_t)d;
+  if (g >= MAX_HALO) return MAX_HALO;
+  uint64_t k = (d + g - 1) / g * g;
+  while (k > MAX_HALO) k -= g; /* only when d is near 2^24: the largest multiple below */
+  return (uint32_t)k;
+}
+
 static void free_links(dist_link *l, size_t n) {
   for (size_t i = 0; l && i < n; i++) {
     free(l[i].pieces);
@@ -34,7 +43,6 @@ static void grid_free(golcl_dist_grid *g) {
   free(g->self.pieces);
   free(g->self.buf);
   free(g->reqs);
-  free(g->mirror);
   free(g);
 }
 
@@ -111,7 +119,7 @@ static golcl_status check_create(golcl_dist_context *d, uint32_t w, uint32_t h, 
   dc->W = w;
   dc->H = h;
   dc->boundary = b;
-  dc->k = opts && opts->halo ? opts->halo : golcl_dist_default_halo();
+  dc->k = opts && opts->halo ? opts->halo : golcl_dist_default_halo(); /* stepper: see create */
   if (dc->k > MAX_HALO)
     return golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "golcl_dist_grid_create: halo %u is above 2^24",
                             (unsigned)dc->k);
@@ -127,6 +135,48 @@ static golcl_status check_create(golcl_dist_context *d, uint32_t w, uint32_t h, 
   }
   dc->native_torus = d->size == 1 && b == GOLCL_BOUNDARY_TORUS;
   return GOLCL_OK;
+}
+
+/* This rank's block and local grid for g->dc (none when the block is empty). */
+static golcl_status make_local(golcl_dist_grid *g) {
+  golcl_dist_context *d = g->d;
+  golcl__dist_block(&g->dc, d->rank, &g->blk);
+  uint64_t lw = g->blk.lw, lh = g->blk.lh;
+  if (lw > INT32_MAX || lh > INT32_MAX)
+    return golcl__dist_fail(d, GOLCL_E_INVALID_ARG,
+                            "golcl_dist_grid_create: the local grid (block and frame) is above "
+                            "2^31-1 a side");
+  if (d->max_object_bytes && lw * lh * 2 > d->max_object_bytes)
+    return golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY,
+                            "golcl_dist_grid_create: the local grid needs %llu bytes, above this "
+                            "rank's max_object_bytes %llu",
+                            (unsigned long long)(lw * lh * 2),
+                            (unsigned long long)d->max_object_bytes);
+  if (!lw) return GOLCL_OK;
+  return golcl__dist_core(
+      d,
+      golcl_grid_create(d->ctx, g->blk.lw, g->blk.lh,
+                        g->dc.native_torus ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD, &g->local),
+      "golcl_grid_create");
+}
+
+/* k from the stepper: its generations per launch on this rank's local grid (made with the
+ * default k), the largest over the ranks (collective; a rank that failed or holds no block
+ * gives 0), then golcl_dist_halo_for; the local grid is made again when k changes. A stepper
+ * that cannot serve the grid counts as 1 here (stepping says why). */
+static golcl_status halo_from_stepper(golcl_dist_context *d, golcl_dist_grid *g, golcl_stepper *st,
+                                      golcl_status s) {
+  uint32_t mine = 0, all = 0;
+  if (s == GOLCL_OK && st && g->local &&
+      golcl_stepper_generations_per_launch(st, g->local, &mine) != GOLCL_OK)
+    mine = 0;
+  MPI_Allreduce(&mine, &all, 1, MPI_UINT32_T, MPI_MAX, d->comm);
+  uint32_t k = golcl_dist_halo_for(all);
+  if (s != GOLCL_OK || k == g->dc.k) return s;
+  golcl_grid_destroy(g->local);
+  g->local = NULL;
+  g->dc.k = k;
+  return make_local(g);
 }
 
 golcl_status golcl_dist_grid_create(golcl_dist_context *d, uint32_t w, uint32_t h, golcl_boundary b,
@@ -145,33 +195,18 @@ golcl_status golcl_dist_grid_create(golcl_dist_context *d, uint32_t w, uint32_t 
     g->d = d;
     g->dc = dc;
     golcl_rule_parse("B3/S23", &g->rule);
-    golcl__dist_block(&dc, d->rank, &g->blk);
-    uint64_t lw = g->blk.lw, lh = g->blk.lh;
-    if (lw > INT32_MAX || lh > INT32_MAX)
-      s = golcl__dist_fail(d, GOLCL_E_INVALID_ARG,
-                           "golcl_dist_grid_create: the local grid (block and frame) is above "
-                           "2^31-1 a side");
-    else if (d->max_object_bytes && lw * lh * 2 > d->max_object_bytes)
-      s = golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY,
-                           "golcl_dist_grid_create: the local grid needs %llu bytes, above this "
-                           "rank's max_object_bytes %llu",
-                           (unsigned long long)(lw * lh * 2),
-                           (unsigned long long)d->max_object_bytes);
+    s = make_local(g);
   }
-  if (s == GOLCL_OK && g->blk.lw) {
-    s = golcl__dist_core(
-        d,
-        golcl_grid_create(d->ctx, g->blk.lw, g->blk.lh,
-                          dc.native_torus ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD, &g->local),
-        "golcl_grid_create");
-  }
+  /* every rank takes part when any passed a stepper without a halo (the fingerprint below
+   * catches ranks that disagree about it) */
+  int want = opts && !opts->halo && opts->stepper, any = 0;
+  MPI_Allreduce(&want, &any, 1, MPI_INT, MPI_MAX, d->comm);
+  if (any) s = halo_from_stepper(d, g, want ? opts->stepper : NULL, s);
   if (s == GOLCL_OK) s = make_plan(g);
-  if (s == GOLCL_OK && g->local) { /* the host mirror of the rectangle seam (exchange.c) */
-    g->mirror = malloc((size_t)g->blk.lw * g->blk.lh);
-    if (!g->mirror) s = golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  }
+  if (g) dc.k = g->dc.k;
   uint64_t fp = golcl__dist_fp(golcl__dist_fp(golcl__dist_fp(0, w), h), (uint64_t)b);
   fp = golcl__dist_fp(golcl__dist_fp(golcl__dist_fp(fp, dc.k), dc.px), dc.py);
+  fp = golcl__dist_fp(fp, (uint64_t)want);
   s = golcl__dist_agree(d, s, fp, "golcl_dist_grid_create");
   if (s != GOLCL_OK) {
     grid_free(g);

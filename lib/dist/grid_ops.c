@@ -292,12 +292,8 @@ static golcl_status move_all(golcl_dist_grid *g, int root, uint64_t max_bytes, u
     free(chunk);
     return s;
   }
-  golcl_status ls = golcl__dist_rects_begin(g);
+  golcl_status ls = GOLCL_OK;
   move_blocks(g, root, cells, stride, to_root, chunk, &ls);
-  if (ls == GOLCL_OK && !to_root) {
-    g->mirror_dirty = 1; /* the whole block was written */
-    ls = golcl__dist_rects_end(g);
-  }
   free(chunk);
   return golcl__dist_agree(d, ls, 0, fn);
 }

@@ -324,6 +324,22 @@ golcl_status golcl_stepper_get_stats(const golcl_stepper *s, golcl_stepper_stats
   return s->ops->stats ? s->ops->stats(s, out) : GOLCL_OK;
 }
 
+golcl_status golcl_stepper_generations_per_launch(golcl_stepper *s, golcl_grid *g, uint32_t *out) {
+  static const char fn[] = "golcl_stepper_generations_per_launch";
+  if (out) *out = 0;
+  if (!out) return golcl__fail(s ? s->ctx : NULL, GOLCL_E_INVALID_ARG, "%s: out is NULL", fn);
+  golcl_status st = check_pair(s, g, fn);
+  if (st == GOLCL_OK && s->ops->delegate) { /* AUTO: the stepper it chooses for this grid */
+    golcl_stepper *inner;
+    st = s->ops->delegate(s, g, &inner);
+    return st == GOLCL_OK ? golcl_stepper_generations_per_launch(inner, g, out) : st;
+  }
+  const golcl__plan *p = NULL;
+  if (st == GOLCL_OK) st = golcl__stepper_plan(s, g, &p); /* supports, kernel, shape */
+  if (st == GOLCL_OK) *out = s->ops->host_run || p->gens_per_launch == 0 ? 1 : p->gens_per_launch;
+  return st;
+}
+
 golcl_stepper_kind golcl_stepper_chosen(const golcl_stepper *s) {
   if (!s) return GOLCL_STEPPER_COUNT;
   return s->ops->chosen ? s->ops->chosen(s) : s->kind;

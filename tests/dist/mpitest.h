@@ -40,8 +40,10 @@ static const char *mt_device(void) {
   return d && *d ? d : "cpu";
 }
 
-/* Runs one test and reports it on rank 0. */
+/* Runs one test and reports it on rank 0; $MT_ONLY (a test name) runs that one alone. */
 static void mt_run(const char *name, void (*fn)(void)) {
+  const char *only = getenv("MT_ONLY");
+  if (only && *only && strcmp(only, name) != 0) return;
   mt_failed = 0;
   double t = MPI_Wtime();
   fn();

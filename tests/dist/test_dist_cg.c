@@ -260,6 +260,29 @@ static void test_errors(void) {
   golcl_dist_vec *x = NULL;
   MT_OK(golcl_dist_vec_create(mt_dctx, 10, GOLCL_F32, &x));
   MT_STATUS(golcl_dist_cg_solve(A, v, x, &o, &rep), GOLCL_E_INVALID_ARG);
+  /* a refusal inside the solve on one rank only (history_cap without history: golcl_cg_run's
+   * own check) reaches every rank at its first hook; the ranks stay in step */
+  golcl_dist_bandmat *P = NULL;
+  MT_OK(golcl_dist_fd_stencil5(mt_dctx, 7, 5, 4, -1, GOLCL_F32, &P));
+  golcl_dist_vec *pb = make_vec(35, GOLCL_F32, f_rhs, NULL), *px = NULL;
+  MT_OK(golcl_dist_vec_create(mt_dctx, 35, GOLCL_F32, &px));
+  double hist[8];
+  golcl_cg_opts ho = {0};
+  ho.rtol = 1e-5;
+  ho.history = mt_rank == odd ? NULL : hist;
+  ho.history_cap = 8;
+  MT_STATUS(golcl_dist_cg_solve(P, pb, px, &ho, &rep), GOLCL_E_INVALID_ARG);
+  char msg[32];
+  snprintf(msg, sizeof msg, "rank %d:", odd);
+  MT_CHECK(strncmp(golcl_dist_errmsg(mt_dctx), msg, strlen(msg)) == 0, "message '%s'",
+           golcl_dist_errmsg(mt_dctx));
+  ho.history = hist;
+  MT_OK(golcl_dist_cg_solve(P, pb, px, &ho, &rep));
+  MT_CHECK(rep.converged && rep.history_len == 8 && hist[0] == 1.0, "after the refusal: %d %zu %g",
+           rep.converged, rep.history_len, hist[0]);
+  golcl_dist_vec_destroy(pb);
+  golcl_dist_vec_destroy(px);
+  golcl_dist_bandmat_destroy(P);
   /* b = 0: x = 0, converged at once */
   MT_OK(golcl_dist_cg_solve(A, v, x, NULL, &rep));
   MT_CHECK(rep.iterations == 0 && rep.converged && rep.rel_residual == 0, "b = 0");

@@ -16,36 +16,82 @@ static void find_kinds(void) {
     if (golcl_stepper_available((golcl_stepper_kind)k)) kinds[nkinds++] = (golcl_stepper_kind)k;
 }
 
-/* One W×H grid on this rank's device: the reference of a case. */
+/* The reference of a case: one W×H grid stepped by the host REFERENCE stepper, computed on
+ * rank 0 only (its cells stay there; hash and population are broadcast) and kept, so that the
+ * cases that share a start and a generation count (every stepper on the same soup) compute it
+ * once. */
 typedef struct ref {
-  golcl_grid *g;
-  uint8_t *cells;
+  uint32_t w, h;
+  golcl_boundary b;
+  char rule[16];
+  double density;
+  uint64_t seed, gens;
+  uint8_t *cells; /* rank 0 */
   uint64_t hash, pop;
 } ref;
 
-static int ref_make(ref *r, uint32_t w, uint32_t h, golcl_boundary b, const char *rule,
-                    double density, uint64_t seed, uint64_t gens) {
+#define REF_CAP 64
+static ref refs[REF_CAP];
+static size_t nrefs;
+
+static int ref_compute(ref *r) {
   golcl_context *ctx = golcl_dist_context_local(mt_dctx);
+  golcl_grid *g = NULL;
   golcl_stepper *st = NULL;
-  memset(r, 0, sizeof *r);
-  int ok = golcl_grid_create(ctx, w, h, b, &r->g) == GOLCL_OK &&
-           golcl_grid_set_rule(r->g, rule) == GOLCL_OK &&
-           golcl_grid_randomize(r->g, density, seed) == GOLCL_OK &&
-           golcl_stepper_create(ctx, GOLCL_STEPPER_REFERENCE, NULL, &st) == GOLCL_OK &&
-           golcl_stepper_run(st, r->g, gens) == GOLCL_OK &&
-           (r->cells = malloc((size_t)w * h)) != NULL &&
-           golcl_grid_read(r->g, r->cells, 0) == GOLCL_OK &&
-           golcl_grid_hash(r->g, &r->hash) == GOLCL_OK &&
-           golcl_grid_population(r->g, &r->pop) == GOLCL_OK;
+  uint32_t w = r->w, h = r->h;
+  int ok =
+      golcl_grid_create(ctx, w, h, r->b, &g) == GOLCL_OK &&
+      golcl_grid_set_rule(g, r->rule) == GOLCL_OK &&
+      golcl_grid_randomize(g, r->density, r->seed) == GOLCL_OK &&
+      golcl_stepper_create(ctx, GOLCL_STEPPER_REFERENCE, NULL, &st) == GOLCL_OK &&
+      golcl_stepper_run(st, g, r->gens) == GOLCL_OK && (r->cells = malloc((size_t)w * h)) != NULL &&
+      golcl_grid_read(g, r->cells, 0) == GOLCL_OK && golcl_grid_hash(g, &r->hash) == GOLCL_OK &&
+      golcl_grid_population(g, &r->pop) == GOLCL_OK;
+  MT_CHECK(ok, "reference %ux%u: %s", (unsigned)w, (unsigned)h, golcl_context_errmsg(ctx));
   golcl_stepper_destroy(st);
-  MT_CHECK(ok, "reference %ux%u: %s", (unsigned)w, (unsigned)h,
-           golcl_context_errmsg(golcl_dist_context_local(mt_dctx)));
+  golcl_grid_destroy(g);
   return ok;
 }
 
-static void ref_free(ref *r) {
-  golcl_grid_destroy(r->g);
+/* The reference for these arguments (collective; NULL on every rank when rank 0 failed). */
+static const ref *ref_get(uint32_t w, uint32_t h, golcl_boundary b, const char *rule,
+                          double density, uint64_t seed, uint64_t gens) {
+  for (size_t i = 0; i < nrefs; i++) {
+    ref *r = &refs[i];
+    if (r->w == w && r->h == h && r->b == b && strcmp(r->rule, rule) == 0 &&
+        r->density == density && r->seed == seed && r->gens == gens)
+      return r;
+  }
+  ref *r = &refs[nrefs < REF_CAP ? nrefs++ : REF_CAP - 1];
   free(r->cells);
+  memset(r, 0, sizeof *r);
+  r->w = w;
+  r->h = h;
+  r->b = b;
+  snprintf(r->rule, sizeof r->rule, "%s", rule);
+  r->density = density;
+  r->seed = seed;
+  r->gens = gens;
+  uint64_t v[3] = {0, 0, 0};
+  if (mt_rank == 0) {
+    v[0] = (uint64_t)ref_compute(r);
+    v[1] = r->hash;
+    v[2] = r->pop;
+  }
+  MPI_Bcast(v, 3, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  r->hash = v[1];
+  r->pop = v[2];
+  if (!v[0]) {
+    free(r->cells);
+    memset(r, 0, sizeof *r); /* never matches: w 0 */
+    return NULL;
+  }
+  return r;
+}
+
+static void refs_free(void) {
+  for (size_t i = 0; i < nrefs; i++) free(refs[i].cells);
+  nrefs = 0;
 }
 
 /* Gathers g to rank 0 and compares with want there; names the first differing cell. */
@@ -70,8 +116,8 @@ static void run_case(uint32_t w, uint32_t h, golcl_boundary b, const char *rule,
   snprintf(what, sizeof what, "%ux%u %s %s k=%u %s %llu gens", (unsigned)w, (unsigned)h,
            b == GOLCL_BOUNDARY_TORUS ? "torus" : "dead", rule, (unsigned)k,
            golcl_stepper_name(kind), (unsigned long long)gens);
-  ref r;
-  if (!ref_make(&r, w, h, b, rule, 0.4, seed, gens)) return;
+  const ref *r = ref_get(w, h, b, rule, 0.4, seed, gens);
+  if (!r) return;
   golcl_dist_grid_opts o = {0};
   o.halo = k;
   golcl_dist_grid *g = NULL;
@@ -84,18 +130,17 @@ static void run_case(uint32_t w, uint32_t h, golcl_boundary b, const char *rule,
     MT_OK(golcl_dist_grid_step(g, st, gens));
     MT_CHECK(golcl_dist_grid_generation(g) == gens, "%s: generation %llu", what,
              (unsigned long long)golcl_dist_grid_generation(g));
-    check_cells(g, r.cells, what);
+    check_cells(g, r->cells, what);
     uint64_t hash = 0, pop = 0;
     MT_OK(golcl_dist_grid_hash(g, &hash));
     MT_OK(golcl_dist_grid_population(g, &pop));
-    MT_CHECK(hash == r.hash, "%s: hash %016llx, want %016llx", what, (unsigned long long)hash,
-             (unsigned long long)r.hash);
-    MT_CHECK(pop == r.pop, "%s: population %llu, want %llu", what, (unsigned long long)pop,
-             (unsigned long long)r.pop);
+    MT_CHECK(hash == r->hash, "%s: hash %016llx, want %016llx", what, (unsigned long long)hash,
+             (unsigned long long)r->hash);
+    MT_CHECK(pop == r->pop, "%s: population %llu, want %llu", what, (unsigned long long)pop,
+             (unsigned long long)r->pop);
   }
   golcl_dist_grid_destroy(g);
   golcl_stepper_destroy(st);
-  ref_free(&r);
 }
 
 static const uint32_t sizes[][2] = {{1, 1}, {7, 5}, {37, 29}, {200, 3}, {257, 129}};
@@ -142,32 +187,36 @@ static void test_decomposition(void) {
     }
 }
 
-/* Sizes × boundaries × k, with rule, generations and stepper turning so that every stepper
- * meets both boundaries and several sizes, rules, k and generation counts. */
+/* Sizes × boundaries × k. Rule, generation count and soup turn with the size and boundary
+ * (the ten pairs meet every rule × generation count pair), k and the stepper with the case, so
+ * that every rule and count meets every k and the three k of a pair share one reference. */
 static void test_matrix(void) {
-  size_t i = 0;
   for (size_t s = 0; s < 5; s++)
-    for (int b = 0; b < 2; b++)
-      for (size_t k = 0; k < 3; k++, i++)
-        run_case(sizes[s][0], sizes[s][1], (golcl_boundary)b, rules[i % 3], halos[k],
-                 kinds[i % nkinds], gens_list[(i / 3) % 3], 1000 + i);
+    for (int b = 0; b < 2; b++) {
+      size_t j = 2 * s + (size_t)b;
+      for (size_t k = 0; k < 3; k++)
+        run_case(sizes[s][0], sizes[s][1], (golcl_boundary)b, rules[j % 3], halos[k],
+                 kinds[(3 * j + k) % nkinds], gens_list[(j + j / 3) % 3], 1000 + j);
+    }
 }
 
-/* Every stepper of the build on both boundaries, over 17 generations with k = 3 on a grid
- * whose blocks are uneven, and over 100 generations with k = 16. */
+/* Every stepper of the build on both boundaries, from the same soups (one reference each):
+ * over 17 generations with k = 3 on a grid whose blocks are uneven, and over 100 generations
+ * with k = 16. */
 static void test_every_stepper(void) {
   for (size_t i = 0; i < nkinds; i++)
     for (int b = 0; b < 2; b++) {
-      run_case(37, 29, (golcl_boundary)b, rules[(i + b) % 3], 3, kinds[i], 17, 2000 + 2 * i + b);
-      run_case(257, 129, (golcl_boundary)b, "B3/S23", 16, kinds[i], 100, 3000 + 2 * i + b);
+      run_case(37, 29, (golcl_boundary)b, rules[(i + (size_t)b) % 3], 3, kinds[i], 17,
+               2000 + (uint64_t)b);
+      run_case(257, 129, (golcl_boundary)b, "B3/S23", 16, kinds[i], 100, 3000 + (uint64_t)b);
     }
 }
 
 /* Randomize alone equals one grid's randomize, for both boundaries and a non-default split. */
 static void test_randomize(void) {
   for (int b = 0; b < 2; b++) {
-    ref r;
-    if (!ref_make(&r, 257, 129, (golcl_boundary)b, "B3/S23", 0.3, 77, 0)) return;
+    const ref *r = ref_get(257, 129, (golcl_boundary)b, "B3/S23", 0.3, 77, 0);
+    if (!r) return;
     golcl_dist_grid_opts o = {0};
     o.px = 1;
     o.py = (uint32_t)mt_size;
@@ -175,12 +224,11 @@ static void test_randomize(void) {
     golcl_dist_grid *g = NULL;
     MT_OK(golcl_dist_grid_create(mt_dctx, 257, 129, (golcl_boundary)b, &o, &g));
     MT_OK(golcl_dist_grid_randomize(g, 0.3, 77));
-    check_cells(g, r.cells, "randomize");
+    check_cells(g, r->cells, "randomize");
     uint64_t hash = 0;
     MT_OK(golcl_dist_grid_hash(g, &hash));
-    MT_CHECK(hash == r.hash, "randomize hash");
+    MT_CHECK(hash == r->hash, "randomize hash");
     golcl_dist_grid_destroy(g);
-    ref_free(&r);
   }
 }
 
@@ -416,11 +464,77 @@ static void test_devices(void) {
   golcl_dist_context_destroy(NULL);
 }
 
+/* k: chosen from the stepper's generations per launch (whole launches an interval), the
+ * default without a stepper, and opts.halo when given. */
+static void test_halo_choice(void) {
+  uint32_t d = golcl_dist_default_halo();
+  MT_CHECK(d == GOLCL_DIST_DEFAULT_HALO, "default %u", d);
+  MT_CHECK(golcl_dist_halo_for(0) == d && golcl_dist_halo_for(1) == d, "g 0, 1");
+  MT_CHECK(golcl_dist_halo_for(3) == 18 && golcl_dist_halo_for(5) == 20, "g 3, 5");
+  MT_CHECK(golcl_dist_halo_for(16) == 16 && golcl_dist_halo_for(40) == 40, "g 16, 40");
+  MT_CHECK(golcl_dist_halo_for(1u << 25) == 1u << 24, "g above 2^24");
+  MT_CHECK(golcl_dist_halo_for((1u << 24) - 1) == (1u << 24) - 1, "g just below 2^24");
+  MT_OK(golcl_dist_set_default_halo(7));
+  MT_CHECK(golcl_dist_halo_for(3) == 9 && golcl_dist_halo_for(1) == 7, "default 7");
+  MT_OK(golcl_dist_set_default_halo(d));
+  for (size_t i = 0; i < nkinds; i++) {
+    golcl_stepper *st = NULL;
+    MT_OK(golcl_stepper_create(golcl_dist_context_local(mt_dctx), kinds[i], NULL, &st));
+    /* g on a grid of the default k's local shape (as the creation probes it), largest over
+     * the ranks */
+    uint32_t g = 0, gmax = 0;
+    golcl_dist_grid *probe = NULL;
+    MT_OK(golcl_dist_grid_create(mt_dctx, 40, 30, GOLCL_BOUNDARY_TORUS, NULL, &probe));
+    golcl_grid *loc = golcl_dist_grid_local(probe);
+    if (loc) MT_OK(golcl_stepper_generations_per_launch(st, loc, &g));
+    MPI_Allreduce(&g, &gmax, 1, MPI_UINT32_T, MPI_MAX, MPI_COMM_WORLD);
+    golcl_dist_grid_destroy(probe);
+    MT_CHECK(kinds[i] != GOLCL_STEPPER_MULTI || gmax > 1, "multi: %u a launch", gmax);
+    g = gmax;
+    for (uint32_t given = 0; given <= 5; given += 5) {
+      golcl_dist_grid_opts o = {0};
+      o.stepper = st;
+      o.halo = given;
+      golcl_dist_grid *grid = NULL;
+      golcl_dist_part p = {0};
+      MT_OK(golcl_dist_grid_create(mt_dctx, 40, 30, GOLCL_BOUNDARY_TORUS, &o, &grid));
+      MT_OK(golcl_dist_grid_part(grid, &p));
+      uint32_t want = given ? given : golcl_dist_halo_for(g);
+      MT_CHECK(p.halo == want, "%s: k %u, want %u (%u generations a launch)",
+               golcl_stepper_name(kinds[i]), p.halo, want, g);
+      golcl_dist_grid_destroy(grid);
+    }
+    golcl_stepper_destroy(st);
+  }
+  if (golcl_stepper_available(GOLCL_STEPPER_MULTI)) { /* its option: 5 a launch gives k = 20 */
+    golcl_stepper_opts so = {0};
+    so.gens_per_launch = 5;
+    golcl_stepper *st = NULL;
+    MT_OK(golcl_stepper_create(golcl_dist_context_local(mt_dctx), GOLCL_STEPPER_MULTI, &so, &st));
+    golcl_dist_grid_opts o = {0};
+    o.stepper = st;
+    golcl_dist_grid *grid = NULL;
+    golcl_dist_part p = {0};
+    MT_OK(golcl_dist_grid_create(mt_dctx, 300, 200, GOLCL_BOUNDARY_TORUS, &o, &grid));
+    MT_OK(golcl_dist_grid_part(grid, &p));
+    MT_CHECK(p.halo == 20, "multi at 5 a launch: k %u", p.halo);
+    /* a stepper on some ranks only: refused on every rank */
+    o.stepper = mt_rank == 0 ? st : NULL;
+    golcl_dist_grid *bad = NULL;
+    MT_STATUS(golcl_dist_grid_create(mt_dctx, 300, 200, GOLCL_BOUNDARY_TORUS, &o, &bad),
+              mt_size > 1 ? GOLCL_E_INVALID_ARG : GOLCL_OK);
+    golcl_dist_grid_destroy(bad);
+    golcl_dist_grid_destroy(grid);
+    golcl_stepper_destroy(st);
+  }
+}
+
 int main(int argc, char **argv) {
   if (mt_init(&argc, &argv, "test_dist_life")) return 1;
   find_kinds();
   mt_run("devices", test_devices);
   mt_run("decomposition", test_decomposition);
+  mt_run("halo_choice", test_halo_choice);
   mt_run("randomize", test_randomize);
   mt_run("matrix", test_matrix);
   mt_run("every_stepper", test_every_stepper);
@@ -429,5 +543,6 @@ int main(int argc, char **argv) {
   mt_run("scatter_gather", test_scatter_gather);
   mt_run("one_rank_fails", test_one_rank_fails);
   mt_run("oom_on_one_rank", test_oom_on_one_rank);
+  refs_free();
   return mt_finish();
 }
