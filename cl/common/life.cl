@@ -153,6 +153,14 @@ inline uint golcl_block9(__global const uchar *g, int x, int y, int w, int h) {
 }
 #endif
 
+/* golcl_block9's index for a cell off the border, read at int offsets from
+ * the cell's own address p in a compact grid of width w (no boundary test). */
+inline uint golcl_block9_inner(__global const uchar *p, int w) {
+  return (uint)p[-w - 1] << 8 | (uint)p[-w] << 7 | (uint)p[-w + 1] << 6 | (uint)p[-1] << 5 |
+         (uint)p[0] << 4 | (uint)p[1] << 3 | (uint)p[w - 1] << 2 | (uint)p[w] << 1 |
+         (uint)p[w + 1];
+}
+
 /* Entry i of a rule table of 512 bits in 16 words. */
 inline uint golcl_table_apply(__global const uint *table, uint i) {
   return (table[i >> 5] >> (i & 31u)) & 1u;

@@ -16,11 +16,7 @@ __kernel void naive_step(__global const uchar *in, __global uchar *out, int w, i
   if (x >= w || y >= h) return;
   if ((ulong)w * (ulong)h < 0x80000000ul && x > 0 && y > 0 && x < w - 1 && y < h - 1) {
     int i = y * w + x;
-    __global const uchar *p = in + i;
-    uint b = (uint)p[-w - 1] << 8 | (uint)p[-w] << 7 | (uint)p[-w + 1] << 6 | (uint)p[-1] << 5 |
-             (uint)p[0] << 4 | (uint)p[1] << 3 | (uint)p[w - 1] << 2 | (uint)p[w] << 1 |
-             (uint)p[w + 1];
-    out[i] = (uchar)golcl_table_apply(table, b);
+    out[i] = (uchar)golcl_table_apply(table, golcl_block9_inner(in + i, w));
     return;
   }
   ulong i = (ulong)y * (ulong)w + (ulong)x;

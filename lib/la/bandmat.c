@@ -168,13 +168,7 @@ golcl_status golcl_bandmat_mv(const golcl_bandmat *A, const golcl_vec *x, const 
                               golcl_vec *out) {
   static const char fn[] = "golcl_bandmat_mv";
   if (!A) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: A is NULL", fn);
-  if (!x || !out) return golcl__fail(A->ctx, GOLCL_E_INVALID_ARG, "%s: x or out is NULL", fn);
-  golcl_status s = golcl__vec_match(A->ctx, x, A->dtype, A->n, fn, "x");
-  if (s == GOLCL_OK) s = golcl__vec_match(A->ctx, out, A->dtype, A->n, fn, "out");
-  if (s == GOLCL_OK && y) s = golcl__vec_match(A->ctx, y, A->dtype, A->n, fn, "y");
-  if (s == GOLCL_OK && out == x)
-    s = golcl__fail(A->ctx, GOLCL_E_INVALID_ARG, "%s: out may not be x (rows read other rows of x)",
-                    fn);
+  golcl_status s = golcl__mv_check(A->ctx, A->dtype, A->n, A->n, x, y, out, fn);
   if (s != GOLCL_OK) return s;
   return golcl__bandmat_apply(A, 1.0, x->buf, 1.0, y ? y->buf : NULL, out->buf);
 }

@@ -194,12 +194,7 @@ golcl_status golcl_csrmat_mv(const golcl_csrmat *M, const golcl_vec *x, const go
                              golcl_vec *out) {
   static const char fn[] = "golcl_csrmat_mv";
   if (!M) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: M is NULL", fn);
-  if (!x || !out) return golcl__fail(M->ctx, GOLCL_E_INVALID_ARG, "%s: x or out is NULL", fn);
-  golcl_status s = golcl__vec_match(M->ctx, x, M->dtype, M->cols, fn, "x");
-  if (s == GOLCL_OK) s = golcl__vec_match(M->ctx, out, M->dtype, M->rows, fn, "out");
-  if (s == GOLCL_OK && y) s = golcl__vec_match(M->ctx, y, M->dtype, M->rows, fn, "y");
-  if (s == GOLCL_OK && out == x)
-    s = golcl__fail(M->ctx, GOLCL_E_INVALID_ARG, "%s: out may not be x", fn);
+  golcl_status s = golcl__mv_check(M->ctx, M->dtype, M->rows, M->cols, x, y, out, fn);
   if (s != GOLCL_OK) return s;
   return golcl__csrmat_apply(M, x->buf, y ? y->buf : NULL, out->buf);
 }

@@ -73,17 +73,24 @@ golcl_status golcl_fd_laplacian(golcl_context *ctx, size_t nx, size_t ny, golcl_
   return golcl_fd_stencil5(ctx, nx, ny, -4.0, 1.0, dtype, out);
 }
 
+/* The argument checks of both wave builders (band and stencil forms). */
+static golcl_status wave_check(golcl_context *ctx, int have_outs, double alpha, const char *fn) {
+  if (!have_outs) return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: A or M is NULL", fn);
+  if (!ctx) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: ctx is NULL", fn);
+  if (!(alpha >= 0) || isinf(alpha))
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: alpha %g must be finite and >= 0", fn, alpha);
+  return GOLCL_OK;
+}
+
 golcl_status golcl_fd_wave_cn(golcl_context *ctx, size_t nx, size_t ny, double alpha,
                               golcl_dtype dtype, golcl_bandmat **A, golcl_bandmat **M) {
   static const char fn[] = "golcl_fd_wave_cn";
   if (A) *A = NULL;
   if (M) *M = NULL;
-  if (!A || !M) return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: A or M is NULL", fn);
-  if (!ctx) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: ctx is NULL", fn);
-  if (!(alpha >= 0) || isinf(alpha))
-    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: alpha %g must be finite and >= 0", fn, alpha);
+  golcl_status s = wave_check(ctx, A && M, alpha, fn);
+  if (s != GOLCL_OK) return s;
   golcl_bandmat *a, *m;
-  golcl_status s = golcl_fd_stencil5(ctx, nx, ny, 1.0 + 4.0 * alpha, -alpha, dtype, &a);
+  s = golcl_fd_stencil5(ctx, nx, ny, 1.0 + 4.0 * alpha, -alpha, dtype, &a);
   if (s != GOLCL_OK) return s;
   s = golcl_fd_stencil5(ctx, nx, ny, 2.0 - 4.0 * alpha, alpha, dtype, &m);
   if (s != GOLCL_OK) {
@@ -106,12 +113,10 @@ golcl_status golcl_fd_wave_cn_op(golcl_context *ctx, size_t nx, size_t ny, doubl
   static const char fn[] = "golcl_fd_wave_cn_op";
   if (A) *A = NULL;
   if (M) *M = NULL;
-  if (!A || !M) return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: A or M is NULL", fn);
-  if (!ctx) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: ctx is NULL", fn);
-  if (!(alpha >= 0) || isinf(alpha))
-    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: alpha %g must be finite and >= 0", fn, alpha);
+  golcl_status s = wave_check(ctx, A && M, alpha, fn);
+  if (s != GOLCL_OK) return s;
   golcl_stencil *a, *m;
-  golcl_status s = golcl_fd_stencil5_op(ctx, nx, ny, 1.0 + 4.0 * alpha, -alpha, dtype, &a);
+  s = golcl_fd_stencil5_op(ctx, nx, ny, 1.0 + 4.0 * alpha, -alpha, dtype, &a);
   if (s != GOLCL_OK) return s;
   s = golcl_fd_stencil5_op(ctx, nx, ny, 2.0 - 4.0 * alpha, alpha, dtype, &m);
   if (s != GOLCL_OK) {

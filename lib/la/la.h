@@ -134,6 +134,13 @@ golcl_status golcl__la_check_dtype(golcl_context *ctx, golcl_dtype dtype, const 
 golcl_status golcl__vec_match(golcl_context *ctx, const golcl_vec *v, golcl_dtype dtype, size_t n,
                               const char *fn, const char *what);
 
+/* The argument checks of every out = A·x (+ y): x and out not NULL, x of
+ * cols elements, out and y (if given) of rows, all of ctx and dtype, out
+ * not x. GOLCL_E_INVALID_ARG / GOLCL_E_MISMATCH naming fn, else OK. */
+golcl_status golcl__mv_check(golcl_context *ctx, golcl_dtype dtype, size_t rows, size_t cols,
+                             const golcl_vec *x, const golcl_vec *y, const golcl_vec *out,
+                             const char *fn);
+
 /* The vector's scratch buffer for reductions (2·groups + 2 elements). */
 golcl_status golcl__vec_scratch(const golcl_vec *v, const golcl__la_geom *g, cl_mem *out);
 

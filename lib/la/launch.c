@@ -42,6 +42,19 @@ golcl_status golcl__vec_match(golcl_context *ctx, const golcl_vec *v, golcl_dtyp
   return GOLCL_OK;
 }
 
+golcl_status golcl__mv_check(golcl_context *ctx, golcl_dtype dtype, size_t rows, size_t cols,
+                             const golcl_vec *x, const golcl_vec *y, const golcl_vec *out,
+                             const char *fn) {
+  if (!x || !out) return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: x or out is NULL", fn);
+  golcl_status s = golcl__vec_match(ctx, x, dtype, cols, fn, "x");
+  if (s == GOLCL_OK) s = golcl__vec_match(ctx, out, dtype, rows, fn, "out");
+  if (s == GOLCL_OK && y) s = golcl__vec_match(ctx, y, dtype, rows, fn, "y");
+  if (s == GOLCL_OK && out == x)
+    s = golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: out may not be x (rows read other rows of x)",
+                    fn);
+  return s;
+}
+
 /* A positive integer from the environment, or 0. */
 static size_t env_size(const char *name) {
   const char *s = getenv(name);

@@ -48,13 +48,7 @@ golcl_status golcl_op_mv(const golcl_op *op, const golcl_vec *x, const golcl_vec
                          golcl_vec *out) {
   static const char fn[] = "golcl_op_mv";
   if (!op) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: op is NULL", fn);
-  if (!x || !out) return golcl__fail(op->ctx, GOLCL_E_INVALID_ARG, "%s: x or out is NULL", fn);
-  golcl_status s = golcl__vec_match(op->ctx, x, op->dtype, op->n, fn, "x");
-  if (s == GOLCL_OK) s = golcl__vec_match(op->ctx, out, op->dtype, op->n, fn, "out");
-  if (s == GOLCL_OK && y) s = golcl__vec_match(op->ctx, y, op->dtype, op->n, fn, "y");
-  if (s == GOLCL_OK && out == x)
-    s = golcl__fail(op->ctx, GOLCL_E_INVALID_ARG,
-                    "%s: out may not be x (rows read other rows of x)", fn);
+  golcl_status s = golcl__mv_check(op->ctx, op->dtype, op->n, op->n, x, y, out, fn);
   if (s != GOLCL_OK) return s;
   switch (op->kind) {
     case GOLCL__OP_BAND:

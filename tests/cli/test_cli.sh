@@ -33,27 +33,7 @@ cleanup() {
 trap cleanup EXIT
 GUN=$D/gosper-glider-gun.rle
 RPENT=$D/r-pentomino.lif
-fails=0
-total=0
-
-check() {
-  local name=$1
-  shift
-  total=$((total + 1))
-  if "$@" >"$T/check.log" 2>&1; then
-    echo "  ok    $name"
-  else
-    echo "  FAIL  $name"
-    sed 's/^/        /' "$T/check.log"
-    fails=$((fails + 1))
-  fi
-}
-
-# say MESSAGE: fail the current check with a reason.
-say() {
-  echo "$*"
-  return 1
-}
+. "$SRC/tests/util/check.sh"
 
 # A 1100x1100 random plaintext pattern: its RLE, plaintext and PNG are
 # hundreds of KiB.
@@ -331,5 +311,4 @@ check "failed writes on a device are reported" t_failed_writes_are_reported
 check "links and devices are written through" t_links_and_devices_are_written_through
 check "bench --plot and --csv" t_bench_plot_and_csv
 check "docs name every option" t_docs_name_every_option
-echo "$((total - fails)) of $total checks passed"
-[ $fails = 0 ]
+check_summary

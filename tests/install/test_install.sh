@@ -18,26 +18,7 @@ PKG_CONFIG=${PKG_CONFIG:-pkg-config}
 export GOLCL_DEVICE=${GOLCL_TEST_DEVICE:-cpu}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-fails=0
-total=0
-
-check() {
-  local name=$1
-  shift
-  total=$((total + 1))
-  if "$@" >"$T/check.log" 2>&1; then
-    echo "  ok    $name"
-  else
-    echo "  FAIL  $name"
-    sed 's/^/        /' "$T/check.log"
-    fails=$((fails + 1))
-  fi
-}
-
-say() {
-  echo "$*"
-  return 1
-}
+. "$(dirname "$0")/../util/check.sh"
 
 minor=$(sed -n 's/^#define GOLCL_VERSION_MINOR \([0-9]*\).*/\1/p' include/golcl.h)
 major=$(sed -n 's/^#define GOLCL_VERSION_MAJOR \([0-9]*\).*/\1/p' include/golcl.h)
@@ -161,5 +142,4 @@ check "golcl.pc: static libraries once each" t_pc_has_no_duplicates
 check "a program linked statically with pkg-config --static" t_static_link_with_pkg_config
 check "a multiarch libdir" t_multiarch_libdir
 check "make uninstall removes every file" t_uninstall_removes_everything
-echo "$((total - fails)) of $total checks passed"
-[ $fails = 0 ]
+check_summary
