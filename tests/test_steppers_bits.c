@@ -61,6 +61,10 @@ START_TEST(matrix_with_options) {
     o.tile_h = 10;
     o.gens_per_launch = 3;
   }
+  if (kinds[_i] == GOLCL_STEPPER_SPARSE) { /* tile_h at least 3 × gens_per_launch */
+    o.tile_h = 12;
+    o.gens_per_launch = 4;
+  }
   lc_check_matrix(kinds[_i], &o);
 }
 END_TEST
@@ -281,20 +285,19 @@ static void put_glider(uint8_t *c, uint32_t w, uint32_t h, int x, int y) {
     c[(size_t)((y + glider[i][1]) % (int)h) * w + (size_t)((x + glider[i][0]) % (int)w)] = 1;
 }
 
-/* A stream of gliders crossing the seams of a torus whose sides are no
+/* A stream of gliders crossing the seams of a W×H torus whose sides are no
  * multiple of 32, in runs of awkward lengths: the same cells as the model,
- * and only a few of the tiles computed. */
-START_TEST(sparse_glider_stream_across_the_seam) {
-  const uint32_t W = 101, H = 75;
+ * tiles_total as given and no more tiles computed than there are. */
+static void glider_stream(const golcl_stepper_opts *o, uint32_t W, uint32_t H, uint64_t total) {
   golcl_grid *g;
   TU_OK(golcl_grid_create(tu_ctx, W, H, GOLCL_BOUNDARY_TORUS, &g));
   uint8_t *m = calloc((size_t)W * H, 1);
-  for (int i = 0; i < 4; i++) put_glider(m, W, H, 90 + 7 * i, 60 + 7 * i);
+  for (int i = 0; i < 4; i++) put_glider(m, W, H, 90 + 7 * i, 50 + 7 * i);
   TU_OK(golcl_grid_write(g, m, 0));
   golcl_rule r;
   TU_OK(golcl_grid_rule(g, &r));
   golcl_stepper *st;
-  TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_SPARSE, NULL, &st));
+  TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_SPARSE, o, &st));
   static const uint64_t runs[] = {1, 7, 16, 33, 100, 3, 240};
   for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
     TU_OK(golcl_stepper_run(st, g, runs[i]));
@@ -302,12 +305,108 @@ START_TEST(sparse_glider_stream_across_the_seam) {
     lc_assert_grid(g, m, "sparse glider stream");
     golcl_stepper_stats stats;
     TU_OK(golcl_stepper_get_stats(st, &stats));
-    ck_assert_uint_eq(stats.tiles_total, 4 * 3); /* 4 word columns × 3 strips of 32 rows */
+    ck_assert_uint_eq(stats.tiles_total, total);
     ck_assert_uint_le(stats.tiles_computed, stats.tiles_total);
   }
   golcl_stepper_destroy(st);
   golcl_grid_destroy(g);
   free(m);
+}
+
+/* The default tiles (30 words × 64 rows inside): 101×75 is 1 × 2 tiles, the
+ * second 11 rows, thinner than a launch's 32 generations reach. */
+START_TEST(sparse_glider_stream_across_the_seam) { glider_stream(NULL, 101, 75, 1 * 2); }
+END_TEST
+
+/* Small tiles (2 words × 16 rows inside, 4 generations a launch): 130×66 is
+ * 3 × 5 tiles, the last column 2 cells wide and the last row 2 rows high,
+ * both thinner than a launch's reach: gliders cross them into the tiles
+ * beyond. */
+START_TEST(sparse_glider_stream_thin_seams) {
+  golcl_stepper_opts o = {0};
+  o.local_w = 4;
+  o.local_h = 2;
+  o.tile_h = 24;
+  o.gens_per_launch = 4;
+  glider_stream(&o, 130, 66, 3 * 5);
+}
+END_TEST
+
+/* Seeds (B2/S) spreads at the speed of light: a domino placed so that its
+ * front crosses a thin last tile column (row) and reaches the tile beyond
+ * within one launch, for every phase of the front against the launches. */
+START_TEST(sparse_light_speed_across_thin_seams) {
+  const uint32_t W = 194, H = 66; /* 4 × 5 tiles: the last column 2 cells, the last row 2 rows */
+  golcl_stepper_opts o = {0};
+  o.local_w = 4;
+  o.local_h = 2;
+  o.tile_h = 24;
+  o.gens_per_launch = 4;
+  golcl_stepper *st;
+  TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_SPARSE, &o, &st));
+  for (int axis = 0; axis < 2; axis++)
+    for (int d = 2; d < 14; d++) {
+      golcl_grid *g;
+      TU_OK(golcl_grid_create(tu_ctx, W, H, GOLCL_BOUNDARY_TORUS, &g));
+      TU_OK(golcl_grid_set_rule(g, "B2/S"));
+      golcl_rule r;
+      TU_OK(golcl_grid_rule(g, &r));
+      uint8_t *m = calloc((size_t)W * H, 1);
+      if (axis == 0) /* d cells west of the thin column x = 192..193 */
+        m[20 * W + 192 - d] = m[21 * W + 192 - d] = 1;
+      else /* d rows above the thin row y = 64..65 */
+        m[(size_t)(64 - d) * W + 30] = m[(size_t)(64 - d) * W + 31] = 1;
+      TU_OK(golcl_grid_write(g, m, 0));
+      for (int k = 0; k < 5; k++) {
+        TU_OK(golcl_stepper_run(st, g, 4));
+        lc_run(m, W, H, GOLCL_BOUNDARY_TORUS, r, 4);
+        lc_assert_grid(g, m, axis ? "seeds across the thin row" : "seeds across the thin column");
+      }
+      free(m);
+      golcl_grid_destroy(g);
+    }
+  golcl_stepper_destroy(st);
+}
+END_TEST
+
+/* A blinker alone: its tile changes inside every launch although it looks
+ * the same at the end of an even one; runs of odd lengths after even ones
+ * must still flip it. */
+START_TEST(sparse_oscillator_between_launches) {
+  const uint32_t W = 200, H = 150;
+  golcl_grid *g;
+  TU_OK(golcl_grid_create(tu_ctx, W, H, GOLCL_BOUNDARY_DEAD, &g));
+  uint8_t *m = calloc((size_t)W * H, 1);
+  m[70 * W + 99] = m[70 * W + 100] = m[70 * W + 101] = 1;
+  TU_OK(golcl_grid_write(g, m, 0));
+  golcl_rule r;
+  TU_OK(golcl_grid_rule(g, &r));
+  golcl_stepper *st;
+  TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_SPARSE, NULL, &st));
+  static const uint64_t runs[] = {64, 1, 32, 31, 2, 1};
+  for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+    TU_OK(golcl_stepper_run(st, g, runs[i]));
+    lc_run(m, W, H, GOLCL_BOUNDARY_DEAD, r, runs[i]);
+    lc_assert_grid(g, m, "sparse blinker");
+  }
+  golcl_stepper_destroy(st);
+  golcl_grid_destroy(g);
+  free(m);
+}
+END_TEST
+
+/* Options that do not make a sparse tile are refused with the reason. */
+START_TEST(sparse_refuses_shallow_tiles) {
+  golcl_stepper_opts o = {0};
+  o.local_w = 32;
+  o.local_h = 4;
+  o.tile_h = 40; /* below 3 × 16 */
+  o.gens_per_launch = 16;
+  golcl_stepper *st = NULL;
+  ck_assert_int_eq(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_SPARSE, &o, &st),
+                   GOLCL_E_INVALID_ARG);
+  ck_assert_ptr_null(st);
+  ck_assert_ptr_nonnull(strstr(golcl_context_errmsg(tu_ctx), "3 × gens_per_launch"));
 }
 END_TEST
 
@@ -325,21 +424,24 @@ START_TEST(sparse_follows_the_grid_epoch) {
   TU_OK(golcl_grid_rule(g, &r));
   golcl_stepper *st;
   TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_SPARSE, NULL, &st));
-  TU_OK(golcl_stepper_run(st, g, 5));
+  TU_OK(golcl_stepper_run(st, g, 5)); /* one launch, every tile */
   golcl_stepper_stats stats;
   TU_OK(golcl_stepper_get_stats(st, &stats));
-  ck_assert_uint_eq(stats.tiles_total, 10 * 9);
+  ck_assert_uint_eq(stats.tiles_total, 1 * 5); /* 30 words × 64 rows inside */
+  ck_assert_uint_eq(stats.tiles_computed, 5);
+  TU_OK(golcl_stepper_run(st, g, 5)); /* nothing changed: no tile */
+  TU_OK(golcl_stepper_get_stats(st, &stats));
   ck_assert_uint_eq(stats.tiles_computed, 0);
   lc_assert_grid(g, m, "a block");
   /* a glider written after the run: the stepper must not trust its flags */
   put_glider(m, W, H, 200, 150);
   TU_OK(golcl_grid_write(g, m, 0));
   TU_OK(golcl_stepper_run(st, g, 50));
-  lc_run(m, W, H, GOLCL_BOUNDARY_DEAD, r, 55 - 5);
+  lc_run(m, W, H, GOLCL_BOUNDARY_DEAD, r, 50);
   lc_assert_grid(g, m, "a glider written after a run");
   TU_OK(golcl_stepper_get_stats(st, &stats));
   ck_assert_uint_ge(stats.tiles_computed, 1);
-  ck_assert_uint_le(stats.tiles_computed, 9);
+  ck_assert_uint_le(stats.tiles_computed, 3); /* the glider's tile and those beside it */
   /* another stepper in between, then sparse again */
   golcl_stepper *naive;
   TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_NAIVE, NULL, &naive));
@@ -416,6 +518,10 @@ int main(void) {
   tcase_add_loop_test(tc, options_are_checked, 0, n);
   tcase_add_test(tc, multi_registers);
   tcase_add_test(tc, sparse_glider_stream_across_the_seam);
+  tcase_add_test(tc, sparse_glider_stream_thin_seams);
+  tcase_add_test(tc, sparse_light_speed_across_thin_seams);
+  tcase_add_test(tc, sparse_oscillator_between_launches);
+  tcase_add_test(tc, sparse_refuses_shallow_tiles);
   tcase_add_test(tc, sparse_follows_the_grid_epoch);
   tcase_add_test(tc, auto_matrix);
   tcase_add_test(tc, auto_reports_its_choice);

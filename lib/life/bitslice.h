@@ -1,4 +1,4 @@
-/* bitslice.h — private: the bit-sliced steppers (BITSLICE, MULTI) on the
+/* bitslice.h — private: the bit-sliced steppers (BITSLICE, MULTI, SPARSE) on the
  * BITROW layout and the rule as logic of the count bits (rule_logic.c). */
 #ifndef GOLCL_BITSLICE_H
 #define GOLCL_BITSLICE_H
@@ -34,6 +34,29 @@ static inline golcl_rule golcl__bitslice_rule(const golcl_grid *g) {
   golcl_rule r = {(uint16_t)(m & 0x1ffu), (uint16_t)((m >> 9) & 0x1ffu)};
   return r;
 }
+
+/* Rows a work-item keeps in registers in the register tile (multi_reg,
+ * sparse_run: common/multi_tile.cl), at most. */
+#define GOLCL__MR_MAX_ROWS 128
+
+/* The tile shape of the multi-generation steppers (MULTI, SPARSE): work-group
+ * mx × my (mx words of tile width, the outer two the halo), ms rows a
+ * work-item (tile_h = my·ms), g generations a launch at most. */
+typedef struct golcl__multi_shape {
+  uint32_t mx, my, ms, g;
+  int shfl;                          /* the device has shfl.sync (NVIDIA) */
+  uint32_t ms_small;                 /* ms for small grids; = ms when the options fix tile_h */
+  struct golcl__multi_shape *small; /* MULTI's whole shape for small grids, or NULL */
+} golcl__multi_shape;
+
+/* The shape from the options (0: from the device) and the device;
+ * GOLCL_E_INVALID_ARG with the reason if the options do not make one. */
+golcl_status golcl__multi_resolve(struct golcl_stepper *s, const golcl_stepper_opts *o,
+                                  golcl__multi_shape *m);
+
+/* Appends the shape's build options (GOLCL_MX, GOLCL_MY, GOLCL_MS, GOLCL_MG,
+ * GOLCL_MR_SHFL: shfl.sync where the device has it and mx is 32). */
+void golcl__multi_define(const golcl__multi_shape *m, golcl__opts *o);
 
 extern const golcl__stepper_ops golcl__stepper_bitslice;
 extern const golcl__stepper_ops golcl__stepper_multi;

@@ -32,42 +32,33 @@ static const golcl_stepper_opts DEFAULT_SMALL = {
 #define SMALL_TILES_PER_CU 8
 #define MAX_G 32 /* a halo word is 32 cells: one spoiled cell a generation */
 
-/* local_w = 32 (one sub-group across): the tile in registers (multi_reg),
- * at most MAX_REG_ROWS rows a work-item. */
+/* local_w = 32 (one sub-group across): the tile in registers (multi_reg). */
 #define REG_MX 32
-#define MAX_REG_ROWS 64
 
-typedef struct multi_shape {
-  uint32_t mx, my, ms, g;
-  int shfl;                  /* multi_reg takes neighbour words by shfl.sync (NVIDIA) */
-  uint32_t ms_small;         /* ms for small grids; = ms when the options fix tile_h */
-  struct multi_shape *small; /* the whole shape for small grids, or NULL */
-} multi_shape;
-
-static uint64_t lmem_bytes(const multi_shape *m) {
+static uint64_t lmem_bytes(const golcl__multi_shape *m) {
   if (m->mx == REG_MX) /* two exchange rows a work-item, twice; or the tile once */
     return m->shfl ? 16ull * m->my * m->mx : 4ull * m->my * m->ms * m->mx;
   return 2ull * m->my * m->ms * m->mx * 4u;
 }
 
-/* The shape from the options and the device; GOLCL_E_INVALID_ARG with the
- * reason if the options do not make one. */
-static golcl_status resolve(golcl_stepper *s, const golcl_stepper_opts *o, multi_shape *m) {
+golcl_status golcl__multi_resolve(golcl_stepper *s, const golcl_stepper_opts *o,
+                                  golcl__multi_shape *m) {
   golcl_context *ctx = s->ctx;
+  const char *who = golcl_stepper_name(s->kind);
   golcl_status st = golcl__wg_check_opts(s);
   if (st != GOLCL_OK) return st;
   if (o->tile_w % 32)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
-                       "multi: tile_w %u is no multiple of 32 (the tile is whole words)",
+                       "%s: tile_w %u is no multiple of 32 (the tile is whole words)", who,
                        (unsigned)o->tile_w);
   if (o->tile_w && o->local_w && o->tile_w != 32 * o->local_w)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
-                       "multi: tile_w %u is not 32 × local_w %u (a work-item a word column)",
+                       "%s: tile_w %u is not 32 × local_w %u (a work-item a word column)", who,
                        (unsigned)o->tile_w, (unsigned)o->local_w);
   m->g = o->gens_per_launch ? o->gens_per_launch : DEFAULT_G;
   if (m->g > MAX_G)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
-                       "multi: gens_per_launch %u is above %d (the halo is one word)",
+                       "%s: gens_per_launch %u is above %d (the halo is one word)", who,
                        (unsigned)o->gens_per_launch, MAX_G);
   size_t maxwg = ctx->info.max_work_group_size, dims[2];
   st = golcl__max_item_sizes(ctx, dims);
@@ -76,12 +67,12 @@ static golcl_status resolve(golcl_stepper *s, const golcl_stepper_opts *o, multi
   m->shfl = strstr(ctx->info.platform, "NVIDIA") != NULL;
   if (m->mx < 3)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
-                       "multi: a tile %u words wide has no inner word (3 at least)",
+                       "%s: a tile %u words wide has no inner word (3 at least)", who,
                        (unsigned)m->mx);
   if (m->mx > dims[0] || m->mx > maxwg)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
-                       "multi: a tile %u words wide needs as many work-items across; the device "
-                       "has %zu",
+                       "%s: a tile %u words wide needs as many work-items across; the device "
+                       "has %zu", who,
                        (unsigned)m->mx, dims[0] < maxwg ? dims[0] : maxwg);
   if (o->local_h) {
     m->my = o->local_h;
@@ -93,12 +84,12 @@ static golcl_status resolve(golcl_stepper *s, const golcl_stepper_opts *o, multi
   }
   if ((size_t)m->my * m->mx > maxwg)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
-                       "multi: a %ux%u work-group has more than the device's %zu work-items",
+                       "%s: a %ux%u work-group has more than the device's %zu work-items", who,
                        (unsigned)m->mx, (unsigned)m->my, maxwg);
   if (o->tile_h) {
     if (o->tile_h % m->my)
       return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
-                         "multi: tile_h %u is no multiple of the work-group's %u rows",
+                         "%s: tile_h %u is no multiple of the work-group's %u rows", who,
                          (unsigned)o->tile_h, (unsigned)m->my);
     m->ms = o->tile_h / m->my;
   } else {
@@ -107,16 +98,16 @@ static golcl_status resolve(golcl_stepper *s, const golcl_stepper_opts *o, multi
   }
   if ((uint64_t)m->my * m->ms <= 2ull * m->g)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
-                       "multi: tile_h %u leaves no inner row after a halo of %u rows each side",
+                       "%s: tile_h %u leaves no inner row after a halo of %u rows each side", who,
                        (unsigned)(m->my * m->ms), (unsigned)m->g);
   while (!o->tile_h && lmem_bytes(m) > ctx->info.local_mem_bytes && m->ms > 1 &&
          (uint64_t)m->my * (m->ms - 1) > 2ull * m->g)
     m->ms--;
-  if (m->mx == REG_MX && m->ms > MAX_REG_ROWS)
+  if (m->mx == REG_MX && m->ms > GOLCL__MR_MAX_ROWS)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
-                       "multi: tile_h %u is %u rows a work-item; at most %d with local_w 32 (the "
-                       "rows are kept in registers)",
-                       (unsigned)(m->my * m->ms), (unsigned)m->ms, MAX_REG_ROWS);
+                       "%s: tile_h %u is %u rows a work-item; at most %d with local_w 32 (the "
+                       "rows are kept in registers)", who,
+                       (unsigned)(m->my * m->ms), (unsigned)m->ms, GOLCL__MR_MAX_ROWS);
   m->ms_small = m->ms;
   if (!o->tile_h && !o->local_w && !o->tile_w && !o->gens_per_launch) {
     m->ms_small = DEFAULT_MS_SMALL;
@@ -125,12 +116,20 @@ static golcl_status resolve(golcl_stepper *s, const golcl_stepper_opts *o, multi
   }
   if (lmem_bytes(m) > ctx->info.local_mem_bytes)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
-                       "multi: tile_h %u: two %ux%u-word tiles need %llu bytes of local memory; "
-                       "the device has %llu",
+                       "%s: tile_h %u: two %ux%u-word tiles need %llu bytes of local memory; "
+                       "the device has %llu", who,
                        (unsigned)(m->my * m->ms), (unsigned)m->mx, (unsigned)(m->my * m->ms),
                        (unsigned long long)lmem_bytes(m),
                        (unsigned long long)ctx->info.local_mem_bytes);
   return GOLCL_OK;
+}
+
+void golcl__multi_define(const golcl__multi_shape *m, golcl__opts *o) {
+  golcl__opts_define(o, "GOLCL_MX", m->mx);
+  golcl__opts_define(o, "GOLCL_MY", m->my);
+  golcl__opts_define(o, "GOLCL_MS", m->ms);
+  golcl__opts_define(o, "GOLCL_MG", m->g);
+  golcl__opts_define(o, "GOLCL_MR_SHFL", (uint32_t)(m->shfl && m->mx == REG_MX));
 }
 
 static int no_options(const golcl_stepper_opts *o) {
@@ -138,24 +137,24 @@ static int no_options(const golcl_stepper_opts *o) {
 }
 
 static golcl_status multi_init(golcl_stepper *s) {
-  multi_shape *m = calloc(2, sizeof *m);
+  golcl__multi_shape *m = calloc(2, sizeof *m);
   if (!m) return golcl__fail(s->ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   s->state = m;
-  if (!no_options(&s->opts)) return resolve(s, &s->opts, m);
+  if (!no_options(&s->opts)) return golcl__multi_resolve(s, &s->opts, m);
   /* the measured defaults where the device takes them, else the device's */
-  if (resolve(s, &DEFAULT_LARGE, m) != GOLCL_OK) {
-    golcl_status st = resolve(s, &s->opts, m);
+  if (golcl__multi_resolve(s, &DEFAULT_LARGE, m) != GOLCL_OK) {
+    golcl_status st = golcl__multi_resolve(s, &s->opts, m);
     if (st != GOLCL_OK) return st;
   }
-  if (resolve(s, &DEFAULT_SMALL, &m[1]) == GOLCL_OK) m->small = &m[1];
+  if (golcl__multi_resolve(s, &DEFAULT_SMALL, &m[1]) == GOLCL_OK) m->small = &m[1];
   golcl__clear_error(s->ctx); /* no message left from a shape refused here */
   return GOLCL_OK;
 }
 
 /* The shape for grid g: the large tiles, or the small ones where the grid
  * has too few large tiles to keep every compute unit busy. */
-static multi_shape shape_for(const golcl_stepper *s, const golcl_grid *g) {
-  multi_shape m = *(const multi_shape *)s->state;
+static golcl__multi_shape shape_for(const golcl_stepper *s, const golcl_grid *g) {
+  golcl__multi_shape m = *(const golcl__multi_shape *)s->state;
   uint64_t words = ((uint64_t)g->w + 31) / 32;
   uint64_t tiles = (words + m.mx - 3) / (m.mx - 2) *
                    (((uint64_t)g->h + m.my * m.ms - 2 * m.g - 1) / (m.my * m.ms - 2 * m.g));
@@ -168,15 +167,11 @@ static multi_shape shape_for(const golcl_stepper *s, const golcl_grid *g) {
 
 static golcl_status multi_plan(golcl_stepper *s, const golcl_grid *g, const golcl_layout_info *info,
                                golcl__plan *p) {
-  multi_shape m = shape_for(s, g);
+  golcl__multi_shape m = shape_for(s, g);
   golcl__opts o;
   golcl__opts_init(&o);
-  golcl__opts_define(&o, "GOLCL_MX", m.mx);
-  golcl__opts_define(&o, "GOLCL_MY", m.my);
-  golcl__opts_define(&o, "GOLCL_MS", m.ms);
-  golcl__opts_define(&o, "GOLCL_MG", m.g);
+  golcl__multi_define(&m, &o);
   int reg = m.mx == REG_MX;
-  if (reg) golcl__opts_define(&o, "GOLCL_MR_SHFL", (uint32_t)m.shfl);
   golcl_status st = golcl__bitslice_kernel(s, g, "life/multi.cl", reg ? "multi_reg" : "multi_step",
                                            &o, &p->kernel);
   p->local[0] = m.mx;

@@ -1,58 +1,87 @@
-/* stepper_sparse.c — SPARSE: cl/life/sparse.cl on the BITROW layout. Each
- * generation zeroes a counter, compacts the flags of the last generation into
- * a list of active tiles on the device and steps only those (a fixed number
- * of work-items walks the list): no host round trip in a run. State kept
- * between runs (flags, list, counter) is trusted only while the grid is as
- * the last run left it (grid, epoch, generation, buffers, rule, tile size);
- * else the run starts with every tile active and the spare buffer a copy of
- * the cells. Options: tile_h (rows of a tile, 32 by default). Statistics:
- * tiles_total, and tiles_computed (the last generation's list, read from the
+/* stepper_sparse.c — SPARSE: cl/life/sparse.cl on the BITROW layout. MULTI's
+ * register tiles (up to gens_per_launch generations a launch), computed only
+ * where the launch before saw a change nearby; the list of those tiles is
+ * built on the device by the launch before, so a launch is one command and
+ * a run has no host round trip. State kept between launches (flags, lists,
+ * counts, launch parity) is trusted only while the grid is as the last
+ * launch left it (grid, epoch, generation, buffers, rule, tile grid); else
+ * the run starts with every tile active and the spare buffer a copy of the
+ * cells.
+ *
+ * Options as MULTI's (local_w × local_h work-group, local_w words of tile
+ * width with one halo word each side; tile_h rows with the halo, at least
+ * 3 × gens_per_launch, at most GOLCL__MR_MAX_ROWS a work-item). Statistics:
+ * tiles_total, and tiles_computed (the last launch's list, read from the
  * device when asked). */
 #include "bitslice.h"
 
 #include <stdlib.h>
 
-#define DEFAULT_ROWS 32
-#define MAX_ROWS 4096
-/* Work-items that walk the list, per compute unit. */
-#define ITEMS_PER_CU 2048
+/* Without options, measured on an H200 (docs/benchmarks.md): the register
+ * tile of 32 × 8 work-items, 128 rows (64 inside), 32 generations a launch —
+ * small tiles, so that a quiet field costs little, that still take whole
+ * launches of 32 generations. */
+static const golcl_stepper_opts DEFAULT_SHAPE = {
+    .local_w = 32, .local_h = 8, .tile_h = 128, .gens_per_launch = 32};
+/* Work-groups that walk the list, per compute unit. */
+#define GROUPS_PER_CU 8
 
 typedef struct sparse_state {
-  cl_mem flags, list, count; /* for ntiles tiles */
+  golcl__multi_shape shape;
+  cl_mem flags[2], list[2], count[3]; /* for ntiles tiles */
   size_t ntiles;
-  cl_kernel all, compact;
-  int first; /* the next generation starts from every tile */
-  int valid; /* what the last run left, below */
+  cl_kernel all;
+  uint64_t launch; /* launches since the lists were started */
+  uint32_t gens;   /* generations of the launches the arguments are set for */
+  int valid;       /* the grid as the last launch leaves it, below */
   const golcl_grid *grid;
   uint64_t epoch, generation;
   cl_mem cur, spare;
   uint64_t rule_epoch;
+  uint32_t nx, ny;
 } sparse_state;
 
-static uint32_t rows(const golcl_stepper *s) {
-  return s->opts.tile_h ? s->opts.tile_h : DEFAULT_ROWS;
-}
-
 static golcl_status sparse_init(golcl_stepper *s) {
-  if (s->opts.tile_h > MAX_ROWS)
-    return golcl__fail(s->ctx, GOLCL_E_INVALID_ARG, "sparse: tile_h %u is above %u",
-                       (unsigned)s->opts.tile_h, MAX_ROWS);
   sparse_state *z = calloc(1, sizeof *z);
   if (!z) return golcl__fail(s->ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   s->state = z;
-  return golcl__wg_check_opts(s);
+  golcl_stepper_opts o = s->opts;
+  int none = !o.local_w && !o.local_h && !o.tile_w && !o.tile_h && !o.gens_per_launch;
+  if (none && golcl__multi_resolve(s, &DEFAULT_SHAPE, &z->shape) == GOLCL_OK) {
+    golcl__clear_error(s->ctx);
+    return GOLCL_OK;
+  }
+  if (!o.local_w && !o.tile_w) o.local_w = 32; /* one sub-group across */
+  golcl_status st = golcl__multi_resolve(s, &o, &z->shape);
+  if (st != GOLCL_OK) return st;
+  const golcl__multi_shape *m = &z->shape;
+  if (m->ms > GOLCL__MR_MAX_ROWS)
+    return golcl__fail(s->ctx, GOLCL_E_INVALID_ARG,
+                       "sparse: tile_h %u is %u rows a work-item; at most %d (the rows are kept "
+                       "in registers)",
+                       (unsigned)(m->my * m->ms), (unsigned)m->ms, GOLCL__MR_MAX_ROWS);
+  if ((uint64_t)m->my * m->ms < 3ull * m->g)
+    return golcl__fail(s->ctx, GOLCL_E_INVALID_ARG,
+                       "sparse: tile_h %u is below 3 × gens_per_launch %u (a tile's inside must "
+                       "be as deep as a launch reaches)",
+                       (unsigned)(m->my * m->ms), (unsigned)m->g);
+  return GOLCL_OK;
 }
 
-static size_t tiles_of(const golcl_stepper *s, const golcl_grid *g, size_t *ny) {
-  *ny = ((size_t)g->h + rows(s) - 1) / rows(s);
-  return ((size_t)g->w + 31) / 32 * *ny;
+/* The tile grid: nx × ny tiles of (mx-2) words × (my·ms - 2g) rows. */
+static size_t tiles_of(const golcl_stepper *s, const golcl_grid *g, uint64_t *nx, uint64_t *ny) {
+  const golcl__multi_shape *m = &((const sparse_state *)s->state)->shape;
+  uint64_t words = ((uint64_t)g->w + 31) / 32, rows_in = (uint64_t)m->my * m->ms - 2u * m->g;
+  *nx = (words + m->mx - 3) / (m->mx - 2);
+  *ny = ((uint64_t)g->h + rows_in - 1) / rows_in;
+  return (size_t)(*nx * *ny);
 }
 
 static golcl_status sparse_supports(golcl_stepper *s, const golcl_grid *g) {
   golcl_status st = golcl__bitslice_supports(s, g);
   if (st != GOLCL_OK) return st;
-  size_t ny;
-  if (tiles_of(s, g, &ny) >= 0x80000000u)
+  uint64_t nx, ny;
+  if (tiles_of(s, g, &nx, &ny) >= 0x80000000u)
     return golcl__fail(s->ctx, GOLCL_E_UNSUPPORTED,
                        "sparse: a %ux%u grid has 2^31 tiles or more (raise tile_h)", (unsigned)g->w,
                        (unsigned)g->h);
@@ -63,33 +92,37 @@ static golcl_status sparse_plan(golcl_stepper *s, const golcl_grid *g,
                                 const golcl_layout_info *info, golcl__plan *p) {
   (void)info;
   sparse_state *z = s->state;
-  golcl__opts o, o2;
+  const golcl__multi_shape *m = &z->shape;
+  golcl__opts o;
   golcl__opts_init(&o);
-  golcl__opts_define(&o, "GOLCL_SP_ROWS", rows(s));
-  o2 = o;
-  golcl_status st = golcl__bitslice_kernel(s, g, "life/sparse.cl", "sparse_step", &o, &p->kernel);
-  /* the helper kernels of the same program (same options) */
-  if (st == GOLCL_OK)
-    st = golcl__bitslice_kernel(s, g, "life/sparse.cl", "sparse_compact", &o2, &z->compact);
-  golcl__opts_init(&o2);
-  golcl__opts_define(&o2, "GOLCL_SP_ROWS", rows(s));
-  if (st == GOLCL_OK)
-    st = golcl__bitslice_kernel(s, g, "life/sparse.cl", "sparse_all", &o2, &z->all);
+  golcl__multi_define(m, &o);
+  golcl__opts_define(&o, "GOLCL_MR_TRACK", 1);
+  golcl__opts o2 = o;
+  golcl_status st = golcl__bitslice_kernel(s, g, "life/sparse.cl", "sparse_run", &o, &p->kernel);
+  /* the helper kernel of the same program (same options) */
+  if (st == GOLCL_OK) st = golcl__bitslice_kernel(s, g, "life/sparse.cl", "sparse_all", &o2, &z->all);
+  p->local[0] = m->mx;
+  p->local[1] = m->my;
+  if (st == GOLCL_OK) st = golcl__wg_fits(s, p->kernel, p->local);
   if (st != GOLCL_OK) return st;
-  size_t ny, n = tiles_of(s, g, &ny), items = (size_t)s->ctx->info.compute_units * ITEMS_PER_CU;
-  p->global[0] = n < items ? n : items;
-  p->global[1] = 1;
-  p->local[0] = p->local[1] = 0;
-  p->tile[0] = 32;
-  p->tile[1] = rows(s);
+  uint64_t nx, ny;
+  size_t n = tiles_of(s, g, &nx, &ny), groups = (size_t)s->ctx->info.compute_units * GROUPS_PER_CU;
+  p->global[0] = (n < groups ? n : groups) * m->mx;
+  p->global[1] = m->my;
+  p->tile[0] = 32 * (m->mx - 2);
+  p->tile[1] = m->my * m->ms - 2 * m->g;
+  p->gens_per_launch = m->g;
   return GOLCL_OK;
 }
 
 static void release(sparse_state *z) {
-  if (z->flags) clReleaseMemObject(z->flags);
-  if (z->list) clReleaseMemObject(z->list);
-  if (z->count) clReleaseMemObject(z->count);
-  z->flags = z->list = z->count = NULL;
+  for (int i = 0; i < 3; i++) {
+    if (i < 2 && z->flags[i]) clReleaseMemObject(z->flags[i]);
+    if (i < 2 && z->list[i]) clReleaseMemObject(z->list[i]);
+    if (z->count[i]) clReleaseMemObject(z->count[i]);
+    if (i < 2) z->flags[i] = z->list[i] = NULL;
+    z->count[i] = NULL;
+  }
   z->ntiles = 0;
   z->valid = 0;
 }
@@ -98,11 +131,12 @@ static golcl_status ensure_buffers(golcl_stepper *s, size_t n) {
   sparse_state *z = s->state;
   if (z->ntiles == n) return GOLCL_OK;
   release(z);
-  cl_uchar zero = 0;
-  golcl_status st = golcl__buffer(s->ctx, n, CL_MEM_READ_WRITE, &z->flags);
-  if (st == GOLCL_OK) st = golcl__buffer(s->ctx, n * 4, CL_MEM_READ_WRITE, &z->list);
-  if (st == GOLCL_OK) st = golcl__buffer(s->ctx, 4, CL_MEM_READ_WRITE, &z->count);
-  if (st == GOLCL_OK) st = golcl__fill(s->ctx, z->flags, &zero, 1, 0, n);
+  golcl_status st = GOLCL_OK;
+  for (int i = 0; i < 3 && st == GOLCL_OK; i++) {
+    if (i < 2) st = golcl__buffer(s->ctx, n * 4, CL_MEM_READ_WRITE, &z->flags[i]);
+    if (i < 2 && st == GOLCL_OK) st = golcl__buffer(s->ctx, n * 4, CL_MEM_READ_WRITE, &z->list[i]);
+    if (st == GOLCL_OK) st = golcl__buffer(s->ctx, 4, CL_MEM_READ_WRITE, &z->count[i]);
+  }
   if (st != GOLCL_OK) {
     release(z);
     return st;
@@ -116,71 +150,97 @@ static int continues(const sparse_state *z, const golcl_grid *g) {
          z->cur == g->cur && z->spare == g->spare && z->rule_epoch == g->rule_epoch;
 }
 
-static golcl_status sparse_args(golcl_stepper *s, golcl_grid *g, const golcl__plan *p,
-                                uint32_t gens) {
-  (void)gens;
+/* From an unknown state: both buffers equal, every flag and count 0, and
+ * the list of this launch's parity every tile. */
+static golcl_status start_lists(golcl_stepper *s, golcl_grid *g) {
   sparse_state *z = s->state;
-  size_t ny, n = tiles_of(s, g, &ny);
-  golcl_status st = ensure_buffers(s, n);
-  if (st != GOLCL_OK) return st;
-  z->first = !continues(z, g);
-  z->valid = 0;   /* until this run completes */
-  if (z->first) { /* both buffers agree on every tile from here on */
-    cl_int err =
-        clEnqueueCopyBuffer(s->ctx->queue, g->cur, g->spare, 0, 0, g->info.bytes, 0, NULL, NULL);
-    if (err != CL_SUCCESS) return golcl__cl_fail(s->ctx, err, "clEnqueueCopyBuffer");
+  cl_uint zero = 0, n = (cl_uint)z->ntiles;
+  cl_int err =
+      clEnqueueCopyBuffer(s->ctx->queue, g->cur, g->spare, 0, 0, g->info.bytes, 0, NULL, NULL);
+  if (err != CL_SUCCESS) return golcl__cl_fail(s->ctx, err, "clEnqueueCopyBuffer");
+  golcl_status st = GOLCL_OK;
+  for (int i = 0; i < 3 && st == GOLCL_OK; i++) {
+    if (i < 2) st = golcl__fill(s->ctx, z->flags[i], &zero, sizeof zero, 0, z->ntiles * 4);
+    if (st == GOLCL_OK) st = golcl__fill(s->ctx, z->count[i], &zero, sizeof zero, 0, 4);
   }
-  cl_int w = (cl_int)g->w, h = (cl_int)g->h, words = (cl_int)(g->info.row_pitch / 4);
-  cl_int cny = (cl_int)ny;
-  return golcl__args(s->ctx, p->kernel, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
-                     GOLCL__ARG(h), GOLCL__ARG(words), GOLCL__ARG(z->list), GOLCL__ARG(z->count),
-                     GOLCL__ARG(z->flags), GOLCL__ARG(cny), GOLCL__END);
+  z->launch = 0;
+  size_t global = z->ntiles;
+  if (st == GOLCL_OK)
+    st = golcl__args(s->ctx, z->all, GOLCL__ARG(z->list[0]), GOLCL__ARG(z->count[0]),
+                     GOLCL__ARG(n), GOLCL__END);
+  return st == GOLCL_OK ? golcl__launch(s->ctx, z->all, 1, &global, NULL) : st;
 }
 
-/* Before every generation: the list of its active tiles, on the device. */
-static golcl_status sparse_each(golcl_stepper *s, golcl_grid *g, const golcl__plan *p) {
-  (void)g;
+static golcl_status sparse_args(golcl_stepper *s, golcl_grid *g, const golcl__plan *p,
+                                uint32_t gens) {
   (void)p;
   sparse_state *z = s->state;
-  cl_uint n = (cl_uint)z->ntiles, zero = 0;
-  size_t global = z->ntiles;
-  golcl_status st;
-  if (z->first) {
-    st = golcl__args(s->ctx, z->all, GOLCL__ARG(z->list), GOLCL__ARG(z->count), GOLCL__ARG(n),
-                     GOLCL__END);
-    if (st == GOLCL_OK) st = golcl__launch(s->ctx, z->all, 1, &global, NULL);
-    z->first = 0;
-    return st;
+  uint64_t nx, ny;
+  size_t n = tiles_of(s, g, &nx, &ny);
+  golcl_status st = ensure_buffers(s, n);
+  if (st != GOLCL_OK) return st;
+  if (!continues(z, g) || z->nx != nx || z->ny != ny) {
+    z->nx = (uint32_t)nx;
+    z->ny = (uint32_t)ny;
+    st = start_lists(s, g);
+    if (st != GOLCL_OK) return st;
   }
-  st = golcl__fill(s->ctx, z->count, &zero, sizeof zero, 0, sizeof zero);
-  if (st == GOLCL_OK)
-    st = golcl__args(s->ctx, z->compact, GOLCL__ARG(z->flags), GOLCL__ARG(z->list),
-                     GOLCL__ARG(z->count), GOLCL__ARG(n), GOLCL__END);
-  if (st == GOLCL_OK) st = golcl__launch(s->ctx, z->compact, 1, &global, NULL);
+  z->gens = gens;
+  /* on a torus, a last tile column or row thinner than a launch's reach */
+  const golcl__multi_shape *m = &z->shape;
+  int torus = g->boundary == GOLCL_BOUNDARY_TORUS;
+  uint64_t tw = 32ull * (m->mx - 2), th = (uint64_t)m->my * m->ms - 2u * m->g;
+  cl_int thin_x = torus && g->w - (nx - 1) * tw < m->g;
+  cl_int thin_y = torus && g->h - (ny - 1) * th < m->g;
+  cl_int w = (cl_int)g->w, h = (cl_int)g->h, words = (cl_int)(g->info.row_pitch / 4);
+  cl_int cgens = (cl_int)gens, cnx = (cl_int)nx, cny = (cl_int)ny;
+  st = golcl__args(s->ctx, p->kernel, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
+                   GOLCL__ARG(h), GOLCL__ARG(words), GOLCL__ARG(cgens), GOLCL__END);
+  cl_int tail[] = {cnx, cny, thin_x, thin_y}; /* arguments 13..16 */
+  for (cl_uint i = 0; i < 4 && st == GOLCL_OK; i++)
+    st = golcl__cl_fail(s->ctx, clSetKernelArg(p->kernel, 13 + i, sizeof tail[i], &tail[i]),
+                        "clSetKernelArg (sparse)");
+  return st;
+}
+
+/* Before every launch: this launch's list, count and flags, the next
+ * launch's, and the count to zero (arguments 6..12, by launch parity). */
+static golcl_status sparse_each(golcl_stepper *s, golcl_grid *g, const golcl__plan *p) {
+  sparse_state *z = s->state;
+  uint64_t k = z->launch++;
+  /* the grid as this launch will leave it (a failed launch leaves another
+   * generation: the next run starts over) */
+  z->valid = 1;
+  z->grid = g;
+  z->epoch = g->epoch;
+  z->generation = g->generation + z->gens;
+  z->cur = g->spare;
+  z->spare = g->cur;
+  z->rule_epoch = g->rule_epoch;
+  cl_mem a[] = {z->list[k & 1],       z->count[k % 3],       z->flags[k & 1],
+                z->list[(k + 1) & 1], z->count[(k + 1) % 3], z->flags[(k + 1) & 1],
+                z->count[(k + 2) % 3]};
+  golcl_status st = GOLCL_OK;
+  for (cl_uint i = 0; i < 7 && st == GOLCL_OK; i++)
+    st = golcl__cl_fail(s->ctx, clSetKernelArg(p->kernel, 6 + i, sizeof a[i], &a[i]),
+                        "clSetKernelArg (sparse lists)");
   return st;
 }
 
 static golcl_status sparse_done(golcl_stepper *s, golcl_grid *g, const golcl__plan *p) {
+  (void)g;
   (void)p;
-  sparse_state *z = s->state;
-  s->stats.tiles_total = z->ntiles;
-  z->valid = 1;
-  z->grid = g;
-  z->epoch = g->epoch;
-  z->generation = g->generation;
-  z->cur = g->cur;
-  z->spare = g->spare;
-  z->rule_epoch = g->rule_epoch;
+  s->stats.tiles_total = ((sparse_state *)s->state)->ntiles;
   return GOLCL_OK;
 }
 
-/* The last generation's active tiles: its list's length, read now. */
+/* The last launch's active tiles: its list's length, read now. */
 static golcl_status sparse_stats(const golcl_stepper *s, golcl_stepper_stats *out) {
   const sparse_state *z = s->state;
-  if (!out->tiles_total || !z->count) return GOLCL_OK;
+  if (!out->tiles_total || !z->launch) return GOLCL_OK;
   cl_uint n = 0;
-  cl_int err =
-      clEnqueueReadBuffer(s->ctx->queue, z->count, CL_TRUE, 0, sizeof n, &n, 0, NULL, NULL);
+  cl_int err = clEnqueueReadBuffer(s->ctx->queue, z->count[(z->launch - 1) % 3], CL_TRUE, 0,
+                                   sizeof n, &n, 0, NULL, NULL);
   if (err != CL_SUCCESS) return golcl__cl_fail(s->ctx, err, "clEnqueueReadBuffer (sparse count)");
   out->tiles_computed = n;
   return GOLCL_OK;
