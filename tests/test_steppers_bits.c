@@ -61,6 +61,7 @@ START_TEST(matrix_with_options) {
     o.tile_h = 10;
     o.gens_per_launch = 3;
   }
+  if (kinds[_i] == GOLCL_STEPPER_BITSLICE) o.tile_w = 32; /* one word a work-item (else 4) */
   if (kinds[_i] == GOLCL_STEPPER_SPARSE) { /* tile_h at least 3 × gens_per_launch */
     o.tile_h = 12;
     o.gens_per_launch = 4;

@@ -145,6 +145,28 @@ inline void golcl_bs_store(__global uint *p, size_t i, uint v) {
 #endif
 }
 
+/* Words 4q .. 4q+3 of a BITROW buffer (16-byte aligned: rows of a multiple
+ * of 4 words), as golcl_bs_load gives them. */
+inline uint4 golcl_bs_load4(__global const uint *p, size_t q) {
+#ifdef __ENDIAN_LITTLE__
+  return ((__global const uint4 *)p)[q];
+#else
+  return (uint4)(golcl_bs_load(p, 4 * q), golcl_bs_load(p, 4 * q + 1), golcl_bs_load(p, 4 * q + 2),
+                 golcl_bs_load(p, 4 * q + 3));
+#endif
+}
+
+inline void golcl_bs_store4(__global uint *p, size_t q, uint4 v) {
+#ifdef __ENDIAN_LITTLE__
+  ((__global uint4 *)p)[q] = v;
+#else
+  golcl_bs_store(p, 4 * q, v.s0);
+  golcl_bs_store(p, 4 * q + 1, v.s1);
+  golcl_bs_store(p, 4 * q + 2, v.s2);
+  golcl_bs_store(p, 4 * q + 3, v.s3);
+#endif
+}
+
 /* The horizontal 3-sum of word k of row y of a BITROW grid (y < 0: a dead
  * row); *centre gets the word. On a torus the west neighbour of cell 0 is
  * bit (w-1)&31 of the row's last word and cell 0 is put in as the east
