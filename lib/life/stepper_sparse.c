@@ -17,12 +17,12 @@
 
 #include <stdlib.h>
 
-/* Without options, measured on an H200 (docs/benchmarks.md): the register
- * tile of 32 × 8 work-items, 128 rows (64 inside), 32 generations a launch —
- * small tiles, so that a quiet field costs little, that still take whole
- * launches of 32 generations. */
+/* Without options, measured on an H200 (docs/benchmarks.md, a glider gun in
+ * a 32768² torus): the register tile of 32 × 4 work-items, 64 rows (32
+ * inside), 16 generations a launch — small tiles and short launches, so
+ * that a quiet field costs little. */
 static const golcl_stepper_opts DEFAULT_SHAPE = {
-    .local_w = 32, .local_h = 8, .tile_h = 128, .gens_per_launch = 32};
+    .local_w = 32, .local_h = 4, .tile_h = 64, .gens_per_launch = 16};
 /* Work-groups that walk the list, per compute unit. */
 #define GROUPS_PER_CU 8
 
@@ -51,7 +51,10 @@ static golcl_status sparse_init(golcl_stepper *s) {
     golcl__clear_error(s->ctx);
     return GOLCL_OK;
   }
-  if (!o.local_w && !o.tile_w) o.local_w = 32; /* one sub-group across */
+  /* what the options leave open, from the default shape where it fits */
+  if (!o.local_w && !o.tile_w) o.local_w = DEFAULT_SHAPE.local_w;
+  if (!o.local_h && (!o.tile_h || o.tile_h % DEFAULT_SHAPE.local_h == 0))
+    o.local_h = DEFAULT_SHAPE.local_h;
   golcl_status st = golcl__multi_resolve(s, &o, &z->shape);
   if (st != GOLCL_OK) return st;
   const golcl__multi_shape *m = &z->shape;
