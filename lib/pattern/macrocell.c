@@ -206,8 +206,7 @@ static golcl_status mc_header_line(mc_reader *r, const char *t, size_t len) {
     while (k < len && t[k] == ' ') k++;
     size_t e = len;
     while (e > k && (t[e - 1] == ' ' || t[e - 1] == '\r')) e--;
-    return golcl__pattern_rule_parse(t + k, e - k, r->line, k + 1, &p->rule, &p->topology,
-                                     &p->topo_w, &p->topo_h);
+    return golcl__pattern_rule_parse(t + k, e - k, r->line, k + 1, &p->table, &p->bounds);
   }
   if (len >= 2 && t[1] == 'G') {
     size_t k = 2;
@@ -297,7 +296,7 @@ golcl_status golcl_pattern_parse_macrocell(const char *text, size_t len, golcl_p
     golcl_pattern_destroy(p);
     return st;
   }
-  p->format = GOLCL_FORMAT_NONE; /* a format of its own comes with the pattern move */
+  p->format = GOLCL_FORMAT_MACROCELL;
   *out = p;
   return GOLCL_OK;
 }
