@@ -379,9 +379,11 @@ START_TEST(unsupported_rule_column) {
               strlen("x = 1, y = 1, rule = LifeHistory\no!"), GOLCL_E_UNSUPPORTED, 1, 22,
               "LifeHistory");
   expect_fail("x = 1, y = 1, rule = B3/S23:K4*,4*\no!",
-              strlen("x = 1, y = 1, rule = B3/S23:K4*,4*\no!"), GOLCL_E_PARSE, 1, 33, "twists one pair");
+              strlen("x = 1, y = 1, rule = B3/S23:K4*,4*\no!"), GOLCL_E_PARSE, 1, 33,
+              "twists one pair");
   expect_fail("x = 1, y = 1, rule = B2-q/S1:T10+2,5-1\no!",
-              strlen("x = 1, y = 1, rule = B2-q/S1:T10+2,5-1\no!"), GOLCL_E_PARSE, 1, 25, "Hensel letter");
+              strlen("x = 1, y = 1, rule = B2-q/S1:T10+2,5-1\no!"), GOLCL_E_PARSE, 1, 25,
+              "Hensel letter");
 }
 END_TEST
 
@@ -417,7 +419,8 @@ START_TEST(rule_families_round_trip) {
        GOLCL_TOPOLOGY_INFINITE, 0, 0},
       {"MAPBCh+6GCA6IBoAOiAgACAAGiA6ICAAIAAAACAAAAAAABogOiAAACAAIAAgAAAAAAAAACAAAAAAAAAAAAAAAAAAA=="
        ":T9,8",
-       "MAPBCh+6GCA6IBoAOiAgACAAGiA6ICAAIAAAACAAAAAAABogOiAAACAAIAAgAAAAAAAAACAAAAAAAAAAAAAAAAAAA:T9,8",
+       "MAPBCh+6GCA6IBoAOiAgACAAGiA6ICAAIAAAACAAAAAAABogOiAAACAAIAAgAAAAAAAAACAAAAAAAAAAAAAAAAAAA:"
+       "T9,8",
        GOLCL_TOPOLOGY_TORUS, 9, 8},
       {"MAPFgFoF2gXgH5oF4B+gH4A6A:S10", "MAPFgFoF2gXgH5oF4B+gH4A6A:S10", GOLCL_TOPOLOGY_SPHERE, 10,
        10},
