@@ -708,8 +708,8 @@ static int run(run_state *st, golcl_pattern *p) {
   if (!o->quiet) {
     if (o->gens)
       fprintf(o->report, "run:        %llu generations with the %s stepper in %.3f s: %.1f gen/s\n",
-              (unsigned long long)o->gens, golcl_stepper_name(golcl_stepper_chosen(st->stepper)), secs,
-              secs > 0 ? (double)o->gens / secs : 0.0);
+              (unsigned long long)o->gens, golcl_stepper_name(golcl_stepper_chosen(st->stepper)),
+              secs, secs > 0 ? (double)o->gens / secs : 0.0);
     fprintf(o->report, "population: %llu at generation %llu\n", (unsigned long long)pop,
             (unsigned long long)golcl_grid_generation(st->grid));
   }
