@@ -213,7 +213,8 @@ FUZZ_PKGS ?= clang libclang-rt-14-dev
 # Built without OpenCL: no -lOpenCL, and tests/fuzz/no-opencl/CL/cl.h (an #error)
 # first on the include path.
 FUZZ_SRC := tests/fuzz/fuzz_pattern.c lib/pattern/pattern.c lib/pattern/pattern_read.c \
-            lib/pattern/pattern_write.c lib/life/rule.c lib/core/error.c
+            lib/pattern/pattern_write.c lib/life/rule.c lib/core/error.c \
+            lib/life/rule_table.c lib/life/bounds.c lib/pattern/macrocell.c
 .PHONY: fuzz
 fuzz:
 	@$(MAKE) --no-print-directory deps EXTRA_PKGS="$(FUZZ_PKGS)"
@@ -223,8 +224,7 @@ fuzz:
 	$(BUILD)/fuzz/fuzz_pattern -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 \
 	  -dict=tests/fuzz/pattern.dict -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus
 
-FUZZ_RULE_SRC := tests/fuzz/fuzz_rule.c lib/life/rule_table.c lib/life/bounds.c \
-                 lib/pattern/macrocell.c $(filter-out tests/fuzz/fuzz_pattern.c,$(FUZZ_SRC))
+FUZZ_RULE_SRC := tests/fuzz/fuzz_rule.c $(filter-out tests/fuzz/fuzz_pattern.c,$(FUZZ_SRC))
 .PHONY: fuzz-rule
 fuzz-rule: $(BUILD)/fuzz/fuzz_rule
 	$(BUILD)/fuzz/fuzz_rule -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \

@@ -739,10 +739,12 @@ typedef enum golcl_pattern_format {
   GOLCL_FORMAT_RLE = 1,   /**< run-length encoded (Golly's RLE and extended RLE) */
   GOLCL_FORMAT_PLAINTEXT = 2, /**< .cells: '!' comments, '.' and 'O' */
   GOLCL_FORMAT_LIFE105 = 3,   /**< "#Life 1.05": #P blocks of '.' and '*' */
-  GOLCL_FORMAT_LIFE106 = 4    /**< "#Life 1.06": one "x y" line per live cell */
+  GOLCL_FORMAT_LIFE106 = 4,   /**< "#Life 1.06": one "x y" line per live cell */
+  GOLCL_FORMAT_MACROCELL = 5  /**< Golly's macrocell "[M2]" (two-state) */
 } golcl_pattern_format;
 
-/** The universe a pattern lives in, from Golly's rule suffix. */
+/** The universe a pattern lives in, from Golly's rule suffix (golcl_bounds
+ *  has the whole description: shifts, twists, unbounded sides). */
 typedef enum golcl_topology {
   GOLCL_TOPOLOGY_INFINITE = 0, /**< no suffix: the unbounded plane */
   GOLCL_TOPOLOGY_PLANE = 1,    /**< ":Pw,h": a w×h plane, dead outside */
@@ -842,8 +844,9 @@ typedef struct golcl_pattern_limits {
   uint64_t max_bytes;  /**< longest text or file; default 1<<30 */
 } golcl_pattern_limits;
 
-/** Room for the longest text of golcl_pattern_rule_text, NUL included. */
-#define GOLCL_PATTERN_RULE_CAP 64
+/** Room for the longest text of golcl_pattern_rule_text, NUL included
+ *  (GOLCL_RULE_TEXT_CAP + GOLCL_BOUNDS_TEXT_CAP). */
+#define GOLCL_PATTERN_RULE_CAP 144
 
 /** The limits in force (process-wide). NULL out is a no-op. */
 GOLCL_API void golcl_pattern_get_limits(golcl_pattern_limits *out);
@@ -855,8 +858,14 @@ GOLCL_API void golcl_pattern_get_limits(golcl_pattern_limits *out);
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (a field is 0). */
 GOLCL_API golcl_status golcl_pattern_set_limits(const golcl_pattern_limits *limits);
 
-/** Parses a pattern: RLE (with Golly's #CXRLE line and rule suffixes),
- *  plaintext (.cells), Life 1.05 or Life 1.06, recognised from the content;
+/** Parses a pattern: RLE (with Golly's #CXRLE line), plaintext (.cells),
+ *  Life 1.05, Life 1.06 or macrocell "[M2]" (golcl_pattern_parse_macrocell),
+ *  recognised from the content. The rule of an RLE header, a "#R" line of
+ *  Life 1.05 or 1.06 or of a macrocell file is any two-state rule Golly runs
+ *  (golcl_rule_table_parse: B/S with V and H, Hensel, MAP, W, named rules)
+ *  with any of Golly's bounded-grid suffixes (golcl_bounds_parse: ":P",
+ *  ":T" with shifts and tubes, ":K", ":C", ":S"), the sides held to
+ *  max_width and max_height;
  *  gzip-compressed text is inflated first (zlib; the inflated text is held
  *  to max_bytes). The text need not be NUL-terminated; a NUL byte in it is
  *  an error.
@@ -865,10 +874,11 @@ GOLCL_API golcl_status golcl_pattern_set_limits(const golcl_pattern_limits *limi
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL text with len > 0, or NULL
  *          out); GOLCL_E_PARSE (malformed text, or a size, run count or
  *          cell count above the limits: "line L, column C: ..." in
- *          golcl_last_errmsg(); corrupt or truncated gzip data); GOLCL_E_UNSUPPORTED
- *          (a rule that is not Life-like, a topology other than :T and :P,
- *          macrocell or MCell input; the message names it);
- *          GOLCL_E_OUT_OF_MEMORY. */
+ *          golcl_last_errmsg(); corrupt or truncated gzip data; a macrocell
+ *          whose live cells span more than the limits, with the span and
+ *          the count); GOLCL_E_UNSUPPORTED (a multi-state rule family, a
+ *          macrocell state above 1, a macrocell other than [M2], MCell
+ *          input; the message names it); GOLCL_E_OUT_OF_MEMORY. */
 GOLCL_API golcl_status golcl_pattern_parse(const char *text, size_t len, golcl_pattern **out);
 
 /** Reads and parses a file (the format comes from the content, not the
@@ -913,37 +923,69 @@ GOLCL_API golcl_status golcl_pattern_get_cells(const golcl_pattern *pattern, uin
                                                size_t row_stride);
 
 /** The format the pattern was read from, and its name ("RLE", "plaintext",
- *  "Life 1.05", "Life 1.06", "none"; NULL for a bad value). */
+ *  "Life 1.05", "Life 1.06", "macrocell", "none"; NULL for a bad value). */
 GOLCL_API golcl_pattern_format golcl_pattern_get_format(const golcl_pattern *pattern);
 GOLCL_API const char *golcl_pattern_format_name(golcl_pattern_format format);
 
 /** The pattern's Life-like rule (B3/S23 when the file gave none).
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). */
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_UNSUPPORTED
+ *          (the rule is not Life-like, B/S over the 8 Moore neighbours:
+ *          Hensel letters, MAP, V, H, W; see golcl_pattern_rule_table; *out
+ *          unchanged). */
 GOLCL_API golcl_status golcl_pattern_rule(const golcl_pattern *pattern, golcl_rule *out);
 
-/** The rule as text with its suffix, "B3/S23:T72,48" (GOLCL_PATTERN_RULE_CAP
- *  bytes always suffice).
+/** The pattern's rule as a table (any two-state rule; B3/S23 when the file
+ *  gave none), and its setter (the bounds do not change).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument; for the setter a
+ *          table that golcl_rule_table_format refuses; the pattern is then
+ *          unchanged). */
+GOLCL_API golcl_status golcl_pattern_rule_table(const golcl_pattern *pattern,
+                                                golcl_rule_table *out);
+GOLCL_API golcl_status golcl_pattern_set_rule_table(golcl_pattern *pattern,
+                                                    const golcl_rule_table *table);
+
+/** The pattern's bounded grid, as Golly's rule suffix gave it (topology
+ *  INFINITE for none), and its setter (the rule does not change). Put it on
+ *  a grid of its size with golcl_grid_set_bounds.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument; for the setter a
+ *          description golcl_bounds_parse would not give; the pattern is
+ *          then unchanged). */
+GOLCL_API golcl_status golcl_pattern_bounds(const golcl_pattern *pattern, golcl_bounds *out);
+GOLCL_API golcl_status golcl_pattern_set_bounds(golcl_pattern *pattern,
+                                                const golcl_bounds *bounds);
+
+/** The rule as text with its suffix in Golly's canonical spelling
+ *  (golcl_rule_table_format, golcl_bounds_format): "B3/S23:T72,48",
+ *  "B2-a/S12:K30*+1,20" (GOLCL_PATTERN_RULE_CAP bytes always suffice).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cap too small). */
 GOLCL_API golcl_status golcl_pattern_rule_text(const golcl_pattern *pattern, char *buf,
                                                size_t cap);
 
-/** Sets rule and topology from text as an RLE header takes it: a Life-like
- *  rule (see golcl_rule_parse) with an optional suffix ":Tw,h" or ":Pw,h"
- *  (":Tn" is n×n). Without a suffix the topology becomes infinite.
+/** Sets rule and bounds from text as an RLE header takes it: any two-state
+ *  rule (golcl_rule_table_parse) with an optional bounded-grid suffix
+ *  (golcl_bounds_parse: ":T30,20", ":T30+5,20", ":T0,20", ":K30*,20",
+ *  ":C30,20", ":S30", ":P30,20"; ":Tn" is n×n). Without a suffix the
+ *  topology becomes infinite.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_PARSE
- *          (malformed; the column in golcl_last_errmsg()); GOLCL_E_UNSUPPORTED
- *          (another rule family, or :K, :C, :S, shifted or half-infinite
- *          grids; named in the message). The pattern is unchanged on failure. */
+ *          (malformed, or a side above the limits of
+ *          golcl_pattern_set_limits; the column in golcl_last_errmsg());
+ *          GOLCL_E_UNSUPPORTED (a multi-state rule family; named in the
+ *          message). The pattern is unchanged on failure. */
 GOLCL_API golcl_status golcl_pattern_set_rule(golcl_pattern *pattern, const char *text);
 
 /** The topology; *w and *h (either may be NULL) receive the size of a
- *  bounded one, 0 for the infinite plane. GOLCL_TOPOLOGY_INFINITE for NULL. */
+ *  bounded one, 0 for the infinite plane and along the unbounded side of a
+ *  tube or strip (":T0,20", ":P30,0"). Shifts and twists are in
+ *  golcl_pattern_bounds. GOLCL_TOPOLOGY_INFINITE for NULL. */
 GOLCL_API golcl_topology golcl_pattern_topology(const golcl_pattern *pattern, uint32_t *w,
                                                 uint32_t *h);
 
-/** Sets the topology (w and h are ignored for the infinite plane).
+/** Sets the topology without shifts (w and h are ignored for the infinite
+ *  plane): KLEIN twists the vertical edges as Golly's ":Kw,h" does; other
+ *  bounded grids are set with golcl_pattern_set_bounds.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL pattern, bad topology, a
- *          bounded topology with a zero side). */
+ *          bounded topology with a zero side, a sphere that is not square,
+ *          a side above 2000000000). */
 GOLCL_API golcl_status golcl_pattern_set_topology(golcl_pattern *pattern,
                                                   golcl_topology topology, uint32_t w,
                                                   uint32_t h);
@@ -998,8 +1040,9 @@ GOLCL_API golcl_status golcl_grid_place(golcl_grid *grid, const golcl_pattern *p
                                         int64_t x, int64_t y);
 
 /** Makes a pattern of the bounding box of the live cells (0×0 if none), with
- *  the grid's rule, generation and size as its topology (":T" for a torus,
- *  ":P" for a dead boundary) and its position in Golly's coordinates of that
+ *  the grid's rule table, generation and bounds (golcl_grid_bounds: ":T" of
+ *  its size for a torus, ":P" for a dead boundary, or the bounded grid that
+ *  golcl_grid_set_bounds gave it) and its position in Golly's coordinates of that
  *  grid: grid cell (x, y) is (x - floor(W/2), y - floor(H/2)). Reads the grid
  *  in bands of rows of a few MB (golcl_grid_read_rect), in its own layout,
  *  which does not change. Blocking.
@@ -1029,12 +1072,13 @@ GOLCL_API golcl_status golcl_grid_bounding_box(golcl_grid *grid, uint32_t *x, ui
 GOLCL_API golcl_status golcl_pattern_write_rle(const golcl_pattern *pattern, FILE *f);
 
 /** Parses a macrocell text (Golly's "[M2]" quadtree of 8×8 leaves, or of
- *  level-1 nodes of four cell states 0 and 1) with "#R rule", "#G
+ *  level-1 nodes of four cell states 0 and 1) with "#R rule" (any rule and
+ *  suffix golcl_pattern_set_rule takes), "#G
  *  generation" and "#C"/"#N"/"#O" comments (other '#' lines are Golly's
  *  viewer settings and are skipped). The pattern's box is the bounding box
  *  of the live cells, its position Golly's: a root of side 2^d has its
- *  top-left cell at (-2^(d-1), 1-2^(d-1)). Its format reads
- *  GOLCL_FORMAT_NONE until golcl_pattern_parse dispatches here.
+ *  top-left cell at (-2^(d-1), 1-2^(d-1)). Its format is
+ *  GOLCL_FORMAT_MACROCELL; golcl_pattern_parse comes here for "[M2]".
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL out, NULL text with len >
  *          0); GOLCL_E_PARSE (malformed, or live cells spanning more than
  *          the limits: "line L, column C: ..." with the span and the number
@@ -1060,7 +1104,7 @@ GOLCL_API golcl_status golcl_pattern_write_macrocell(const golcl_pattern *patter
 GOLCL_API golcl_status golcl_pattern_write_plaintext(const golcl_pattern *pattern, FILE *f);
 
 /** Writes a pattern to a file in the format of its extension: ".rle" for
- *  RLE, ".cells" for plaintext (case-insensitive). The text goes to a new
+ *  RLE, ".cells" for plaintext, ".mc" for macrocell (case-insensitive). The text goes to a new
  *  temporary file in the same folder (the permissions of the file it
  *  replaces, else 0666 less the umask), is flushed and fsync'ed, and is then
  *  renamed over path: on any failure the temporary is removed and a file

@@ -1,14 +1,14 @@
-/* test_golly_all.c — every two-state pattern file Golly ships, run by bgolly
- * and by libgolcl's table steppers (reference, naive, lut4, pack16, lut6x3;
- * those that support the grid) to a few generation counts, compared cell
- * for cell up to translation (bgolly writes no position). Files of other
- * families (multi-state rules, MCell, scripts, archives) and files too large
- * for a short test are listed with the reason; the counts are printed.
- *
- * The rule and bounded grid come from libgolcl's rule tables and bounds;
- * the cells from golcl_pattern_parse and golcl_pattern_parse_macrocell on
- * the text with the rule replaced by B3/S23 (the pattern module keeps
- * Life-like rules only until it carries rule tables). */
+/* test_golly_all.c — every two-state pattern file Golly ships, read by
+ * golcl_pattern_read_file (RLE, Life 1.05/1.06, macrocell, gzipped or not:
+ * rule table, bounded grid, cells, generation, position), placed in a grid
+ * with golcl_grid_set_bounds, golcl_grid_set_rule_table and golcl_grid_place,
+ * and run by bgolly and by libgolcl's table steppers (reference, naive,
+ * lut4, pack16, lut6x3; those that support the grid) to a few generation
+ * counts, compared cell for cell up to translation (bgolly writes no
+ * position). Files of other families (multi-state rules, MCell, scripts,
+ * archives) and files too large for a short test are listed with the
+ * reason; the counts are printed. GOLCL_GOLLY_MAX_CELLS raises the size
+ * of the universes run (default 2^21 cells). */
 #include "bgolly.h"
 #include "testutil.h"
 
@@ -24,8 +24,9 @@
 static char bgolly[1024], root[1024];
 static char **files;
 static size_t nfiles, cap_files;
-static int n_same, n_skipped;
-static char skipped[16384], *skipped_end = skipped;
+static int n_same, n_skipped, n_derived;
+static uint64_t max_cells = MAX_CELLS;
+static char skipped[65536], *skipped_end = skipped;
 
 static void add_file(const char *path) {
   if (nfiles == cap_files) {
@@ -159,6 +160,25 @@ static int compare(const uint8_t *c, uint32_t w, uint32_t h, const bg_cells *g) 
   return same;
 }
 
+/* A LifeHistory file whose cells are all in states 0 and 1 ('.' and 'A')
+ * is a two-state pattern under a multi-state rule: the same text with
+ * "B3/S23" and 'b'/'o' lets Golly's bounded grids of those files (:K, :C,
+ * :S, shifted tori) be compared. NULL if the file is something else. */
+static char *two_state_history(const char *text, const char *rat, size_t rlen) {
+  if (!rat || rlen < 11 || strncmp(rat, "LifeHistory", 11) != 0) return NULL;
+  const char *body = strchr(rat, '\n');
+  if (!body) return NULL;
+  for (const char *q = body; *q; q++)
+    if (!strchr("0123456789$!.A \r\n", *q)) return NULL;
+  size_t len = strlen(text), a = (size_t)(rat - text);
+  char *t = malloc(len + 16);
+  memcpy(t, text, a);
+  memcpy(t + a, "B3/S23", 6);
+  snprintf(t + a + 6, len + 10 - a, "%s", rat + 11);
+  for (char *q = strchr(t + a, '\n'); q && *q; q++) *q = *q == 'A' ? 'o' : *q == '.' ? 'b' : *q;
+  return t;
+}
+
 START_TEST(golly_file) {
   const char *path = files[_i];
   if (ends_with(path, ".zip")) {
@@ -182,67 +202,35 @@ START_TEST(golly_file) {
   int mc = strncmp(text, "[M2]", 4) == 0;
   const char *rat = NULL;
   size_t rlen = 0;
-  char rule[256] = "B3/S23";
-  if (find_rule(text, mc, &rat, &rlen)) {
-    if (rlen >= sizeof rule) rlen = sizeof rule - 1;
-    memcpy(rule, rat, rlen);
-    rule[rlen] = '\0';
-  }
-  /* the rule and its bounded grid */
-  char base[256];
-  snprintf(base, sizeof base, "%s", rule);
-  char *colon = strchr(base, ':');
-  golcl_bounds bounds;
-  memset(&bounds, 0, sizeof bounds);
-  if (colon) {
-    *colon = '\0';
-    golcl_status s = golcl_bounds_parse(colon + 1, &bounds);
-    ck_assert_msg(s == GOLCL_OK, "%s: bounds %s: %s", path, colon, golcl_last_errmsg());
-  }
-  golcl_rule_table table;
-  golcl_status s = golcl_rule_table_parse(base, &table);
-  if (s == GOLCL_E_UNSUPPORTED) {
-    char why[400];
-    snprintf(why, sizeof why, "%s", golcl_last_errmsg());
-    free(text);
-    {
-      skip(path, why);
-      return;
-    }
-  }
-  ck_assert_msg(s == GOLCL_OK, "%s: rule %s: %s", path, rule, golcl_last_errmsg());
-  /* the cells: the text with the rule as B3/S23 */
-  char *t2 = malloc(len + 16);
-  if (rat) {
-    size_t a = (size_t)(rat - text);
-    memcpy(t2, text, a);
-    memcpy(t2 + a, "B3/S23", 6);
-    memcpy(t2 + a + 6, rat + rlen, len - a - rlen + 1);
-  } else {
-    memcpy(t2, text, len + 1);
-  }
+  find_rule(text, mc, &rat, &rlen);
+  /* the pattern, its rule and its bounded grid, all from the file */
   golcl_pattern *p = NULL;
-  s = mc ? golcl_pattern_parse_macrocell(t2, strlen(t2), &p)
-         : golcl_pattern_parse(t2, strlen(t2), &p);
-  free(t2);
+  golcl_status s = golcl_pattern_read_file(path, &p);
+  char *derived = NULL; /* a LifeHistory file as the two-state pattern it is */
+  if (s == GOLCL_E_UNSUPPORTED && (derived = two_state_history(text, rat, rlen))) {
+    free(text);
+    text = derived;
+    len = strlen(text);
+    s = golcl_pattern_parse(text, len, &p);
+    ck_assert_msg(s == GOLCL_OK, "%s (as B3/S23): %s", path, golcl_last_errmsg());
+  }
   if (s != GOLCL_OK) {
     char why[400];
     snprintf(why, sizeof why, "%s", golcl_last_errmsg());
     free(text);
-    ck_assert_msg(s != GOLCL_E_PARSE || strstr(why, "limit"), "%s: %s", path, why);
-    {
-      skip(path, why);
-      return;
-    }
+    ck_assert_msg(s == GOLCL_E_UNSUPPORTED || (s == GOLCL_E_PARSE && strstr(why, "limit")),
+                  "%s: %s", path, why);
+    skip(path, strncmp(why, path, strlen(path)) == 0 ? why + strlen(path) + 2 : why);
+    return;
   }
-  if (!rat) { /* Life 1.05 "#R" and plaintext: the reader took the (Life-like) rule */
-    char rt[GOLCL_PATTERN_RULE_CAP];
-    TU_OK(golcl_pattern_rule_text(p, rt, sizeof rt));
-    TU_OK(golcl_rule_table_parse(rt, &table));
-    snprintf(rule, sizeof rule, "%s", rt);
-  }
+  golcl_rule_table table;
+  golcl_bounds bounds;
+  TU_OK(golcl_pattern_rule_table(p, &table));
+  TU_OK(golcl_pattern_bounds(p, &bounds));
+  char rule[GOLCL_PATTERN_RULE_CAP];
+  TU_OK(golcl_pattern_rule_text(p, rule, sizeof rule));
   uint32_t pw = golcl_pattern_width(p), ph = golcl_pattern_height(p);
-  uint64_t gen0 = golcl_pattern_generation(p);
+  uint64_t gen0 = golcl_pattern_generation(p), pop = golcl_pattern_population(p);
   int64_t ox, oy;
   golcl_pattern_origin(p, &ox, &oy);
   static const uint64_t steps[] = {1, 5, 24};
@@ -258,26 +246,15 @@ START_TEST(golly_file) {
     gy = -(int64_t)(H / 2);
   else
     H = ph + 2 * (uint32_t)most + 4, gy = oy - (int64_t)most - 2;
-  if ((uint64_t)W * H > MAX_CELLS) {
+  if ((uint64_t)W * H > max_cells) {
     char why[200];
-    snprintf(why, sizeof why, "%ux%u cells to run (%llu alive): above this test's %u", W, H,
-             (unsigned long long)golcl_pattern_population(p), MAX_CELLS);
+    snprintf(why, sizeof why, "%ux%u cells to run (%llu alive): above this test's %llu", W, H,
+             (unsigned long long)pop, (unsigned long long)max_cells);
     golcl_pattern_destroy(p);
     free(text);
-    {
-      skip(path, why);
-      return;
-    }
+    skip(path, why);
+    return;
   }
-  uint8_t *start = calloc((size_t)W * H, 1);
-  for (uint64_t i = 0; i < golcl_pattern_population(p); i++) {
-    uint32_t x, y;
-    TU_OK(golcl_pattern_live_cell(p, i, &x, &y));
-    int64_t X = ox + x - gx, Y = oy + y - gy;
-    ck_assert_msg(X >= 0 && Y >= 0 && X < W && Y < H, "%s: a cell outside the grid", path);
-    start[(size_t)Y * W + (size_t)X] = 1;
-  }
-  golcl_pattern_destroy(p);
   static const golcl_stepper_kind kinds[] = {GOLCL_STEPPER_REFERENCE, GOLCL_STEPPER_NAIVE,
                                              GOLCL_STEPPER_LUT4, GOLCL_STEPPER_PACK16,
                                              GOLCL_STEPPER_LUT6X3};
@@ -296,7 +273,11 @@ START_TEST(golly_file) {
     TU_OK(golcl_grid_create(tu_ctx, W, H, GOLCL_BOUNDARY_DEAD, &g));
     if (bounds.topology != GOLCL_TOPOLOGY_INFINITE) TU_OK(golcl_grid_set_bounds(g, &bounds));
     TU_OK(golcl_grid_set_rule_table(g, &table));
-    TU_OK(golcl_grid_write(g, start, 0));
+    TU_OK(golcl_grid_place(g, p, ox - gx, oy - gy));
+    uint64_t placed;
+    TU_OK(golcl_grid_population(g, &placed));
+    ck_assert_msg(placed == pop, "%s: %llu of %llu cells inside the grid", path,
+                  (unsigned long long)placed, (unsigned long long)pop);
     TU_OK(golcl_grid_set_generation(g, gen0));
     TU_OK(golcl_stepper_create(tu_ctx, kinds[k], NULL, &st));
     uint64_t done = 0;
@@ -316,13 +297,16 @@ START_TEST(golly_file) {
     golcl_stepper_destroy(st);
     golcl_grid_destroy(g);
   }
+  golcl_pattern_destroy(p);
   for (size_t j = 0; j < 3; j++) bg_free(&ref[j]);
   ck_assert_msg(*ran, "%s: no stepper ran it", path);
-  n_same++;
-  printf("golly-all: SAME %s (%s, %ux%u, gens 1 5 24: %s)\n", path + strlen(root) + 1, rule, W, H,
-         ran);
+  if (derived)
+    n_derived++;
+  else
+    n_same++;
+  printf("golly-all: SAME %s%s (%s, %ux%u, gens 1 5 24: %s)\n", path + strlen(root) + 1,
+         derived ? " as B3/S23" : "", rule, W, H, ran);
   free(got);
-  free(start);
   free(text);
 }
 END_TEST
@@ -332,6 +316,8 @@ int main(void) {
     printf("\n*** test_golly_all: bgolly NOT FOUND: Golly's patterns were NOT compared ***\n\n");
     return 0;
   }
+  const char *mcs = getenv("GOLCL_GOLLY_MAX_CELLS"); /* a larger universe for a full count */
+  if (mcs && *mcs) max_cells = strtoull(mcs, NULL, 10);
   const char *r = getenv("GOLCL_GOLLY_PATTERNS");
   snprintf(root, sizeof root, "%s", r && *r ? r : "/usr/share/golly/Patterns");
   walk(root);
@@ -346,8 +332,10 @@ int main(void) {
   tcase_add_loop_test(tc, golly_file, 0, (int)nfiles);
   suite_add_tcase(s, tc);
   int rc = tu_main(s);
-  printf("golly-all: %zu files under %s: %d run identically, %d skipped:\n%s", nfiles, root, n_same,
-         n_skipped, skipped);
+  printf(
+      "golly-all: %zu files under %s: %d load through golcl_pattern_read_file and run "
+      "identically, %d more (LifeHistory files of states 0 and 1) as B3/S23; %d skipped:\n%s",
+      nfiles, root, n_same, n_derived, n_skipped, skipped);
   for (size_t i = 0; i < nfiles; i++) free(files[i]);
   free(files);
   return rc;

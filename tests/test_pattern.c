@@ -82,6 +82,21 @@ static void same_pattern(const golcl_pattern *a, const golcl_pattern *b) {
   TU_OK(golcl_pattern_rule_text(a, ra, sizeof ra));
   TU_OK(golcl_pattern_rule_text(b, rb, sizeof rb));
   ck_assert_str_eq(ra, rb);
+  golcl_rule_table ta, tb;
+  TU_OK(golcl_pattern_rule_table(a, &ta));
+  TU_OK(golcl_pattern_rule_table(b, &tb));
+  ck_assert_mem_eq(ta.next, tb.next, sizeof ta.next);
+  ck_assert_int_eq(ta.neighbourhood, tb.neighbourhood);
+  ck_assert_int_eq(ta.family, tb.family);
+  golcl_bounds ba, bb;
+  TU_OK(golcl_pattern_bounds(a, &ba));
+  TU_OK(golcl_pattern_bounds(b, &bb));
+  ck_assert_int_eq(ba.topology, bb.topology);
+  ck_assert_uint_eq(ba.width, bb.width);
+  ck_assert_uint_eq(ba.height, bb.height);
+  ck_assert_int_eq(ba.shift_x, bb.shift_x);
+  ck_assert_int_eq(ba.shift_y, bb.shift_y);
+  ck_assert_int_eq(ba.twist_x, bb.twist_x);
   ck_assert_uint_eq(golcl_pattern_generation(a), golcl_pattern_generation(b));
   int64_t ax, ay, bx, by;
   golcl_pattern_origin(a, &ax, &ay);
@@ -337,31 +352,21 @@ START_TEST(unsupported_rules_and_formats) {
   static const struct {
     const char *rule, *needle;
   } cases[] = {
-      {"B3/S23:K40*,20", "Klein"},
-      {"B3/S23:C40,20", "cross-surface"},
-      {"B3/S23:S30", "sphere"},
-      {"B3/S23:T30+7,20", "shift"},
-      {"B3/S23:T30,20-2", "shift"},
-      {"B3/S23:T0,68", "infinite"},
-      {"B3/S23:P30,0", "infinite"},
-      {"LifeHistory:T31,20", "LifeHistory"},
-      {"WireWorld", "named rule"},
+      {"LifeHistory:T31,20", "LifeHistory is a multi-state rule"},
+      {"WireWorld", "WireWorld is a multi-state rule"},
       {"23/3/3", "Generations"},
       {"B2/S/C3", "Generations"},
-      {"B2ce/S12", "non-totalistic"},
-      {"B2/S34H", "hexagonal"},
-      {"B2/S34V", "von Neumann"},
       {"R2,C0,M1,S2..3,B3..3", "Larger than Life"},
-      {"MAPARYXfhZofugWaH7oaIDogBZofuhogOiAaIDogIAAgAAWaH7oaIDogGiA6ICAAIAAaIDogIAAgAAAAAAAA",
-       "MAP"},
+      {"Langtons-Loops", "multi-state"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char text[256];
     snprintf(text, sizeof text, "x = 1, y = 1, rule = %s\no!", cases[i].rule);
     expect_fail(text, strlen(text), GOLCL_E_UNSUPPORTED, 0, 0, cases[i].needle);
   }
-  expect_fail("[M2] (golly 3.3)\n#R B3/S23\n", strlen("[M2] (golly 3.3)\n#R B3/S23\n"),
-              GOLCL_E_UNSUPPORTED, 0, 0, "macrocell");
+  static const char multi[] = "[M2] (golly 3.3)\n#R B3/S23\n1 0 2 0 0\n";
+  expect_fail(multi, strlen(multi), GOLCL_E_UNSUPPORTED, 3, 1, "multi-state");
+  expect_fail("[M3]\n", 5, GOLCL_E_UNSUPPORTED, 1, 1, "[M2]");
   expect_fail("#MCell 4.20\n#GAME Life\n", strlen("#MCell 4.20\n#GAME Life\n"), GOLCL_E_UNSUPPORTED,
               0, 0, "MCell");
   expect_fail("\x1f\x8b\x08\x00", 4, GOLCL_E_PARSE, 1, 1, "gzip data: truncated");
@@ -373,8 +378,75 @@ START_TEST(unsupported_rule_column) {
   expect_fail("x = 1, y = 1, rule = LifeHistory\no!",
               strlen("x = 1, y = 1, rule = LifeHistory\no!"), GOLCL_E_UNSUPPORTED, 1, 22,
               "LifeHistory");
-  expect_fail("x = 1, y = 1, rule = B3/S23:K4,4\no!",
-              strlen("x = 1, y = 1, rule = B3/S23:K4,4\no!"), GOLCL_E_UNSUPPORTED, 1, 29, "Klein");
+  expect_fail("x = 1, y = 1, rule = B3/S23:K4*,4*\no!",
+              strlen("x = 1, y = 1, rule = B3/S23:K4*,4*\no!"), GOLCL_E_PARSE, 1, 33,
+              "twists one pair");
+  expect_fail("x = 1, y = 1, rule = B2-q/S1:T10+2,5-1\no!",
+              strlen("x = 1, y = 1, rule = B2-q/S1:T10+2,5-1\no!"), GOLCL_E_PARSE, 1, 25,
+              "Hensel letter");
+}
+END_TEST
+
+/* Every rule family and bounded grid Golly has, in an RLE header: read in
+ * Golly's spellings, written back canonically, and read again to the same
+ * table, bounds and cells through RLE and macrocell. */
+START_TEST(rule_families_round_trip) {
+  static const struct {
+    const char *rule, *canonical;
+    golcl_topology topo;
+    uint32_t w, h;
+  } cases[] = {
+      {"Life", "B3/S23", GOLCL_TOPOLOGY_INFINITE, 0, 0},
+      {"highlife:T40,30", "B36/S23:T40,30", GOLCL_TOPOLOGY_TORUS, 40, 30},
+      {"Day and Night:P50,40", "B3678/S34678:P50,40", GOLCL_TOPOLOGY_PLANE, 50, 40},
+      {"Life without Death", "B3/S012345678", GOLCL_TOPOLOGY_INFINITE, 0, 0},
+      {"B2-a/S12", "B2-a/S12", GOLCL_TOPOLOGY_INFINITE, 0, 0},
+      {"B37/S2-i34q", "B37/S2-i34q", GOLCL_TOPOLOGY_INFINITE, 0, 0},
+      {"B3_S23-a4ei6", "B3/S23-a4ei6", GOLCL_TOPOLOGY_INFINITE, 0, 0},
+      {"b2ce/s12:K30*,20", "B2ce/S12:K30*,20", GOLCL_TOPOLOGY_KLEIN, 30, 20},
+      {"B2/S34H:C21,19", "B2/S34H:C21,19", GOLCL_TOPOLOGY_CROSS, 21, 19},
+      {"B2/S013V:S25", "B2/S013V:S25", GOLCL_TOPOLOGY_SPHERE, 25, 25},
+      {"23/3:T30+5,20", "B3/S23:T30+5,20", GOLCL_TOPOLOGY_TORUS, 30, 20},
+      {"B3/S23:T30,20-2", "B3/S23:T30,20-2", GOLCL_TOPOLOGY_TORUS, 30, 20},
+      {"B3/S23:T0,20", "B3/S23:T0,20", GOLCL_TOPOLOGY_TORUS, 0, 20},
+      {"B3/S23:P30,0", "B3/S23:P30,0", GOLCL_TOPOLOGY_PLANE, 30, 0},
+      {"B3/S23:K30,20*", "B3/S23:K30,20*", GOLCL_TOPOLOGY_KLEIN, 30, 20},
+      {"B3/S23:K30*+1,20", "B3/S23:K30*+1,20", GOLCL_TOPOLOGY_KLEIN, 30, 20},
+      {"W110", "W110", GOLCL_TOPOLOGY_INFINITE, 0, 0},
+      {"B0123478/S01234678", "B0123478/S01234678", GOLCL_TOPOLOGY_INFINITE, 0, 0},
+      {"MAPARYXfhZofugWaH7oaIDogBZofuhogOiAaIDogIAAgAAWaH7oaIDogGiA6ICAAIAAaIDogIAAgACAAIAAAAAAAA",
+       "MAPARYXfhZofugWaH7oaIDogBZofuhogOiAaIDogIAAgAAWaH7oaIDogGiA6ICAAIAAaIDogIAAgACAAIAAAAAAAA",
+       GOLCL_TOPOLOGY_INFINITE, 0, 0},
+      {"MAPBCh+6GCA6IBoAOiAgACAAGiA6ICAAIAAAACAAAAAAABogOiAAACAAIAAgAAAAAAAAACAAAAAAAAAAAAAAAAAAA=="
+       ":T9,8",
+       "MAPBCh+6GCA6IBoAOiAgACAAGiA6ICAAIAAAACAAAAAAABogOiAAACAAIAAgAAAAAAAAACAAAAAAAAAAAAAAAAAAA:"
+       "T9,8",
+       GOLCL_TOPOLOGY_TORUS, 9, 8},
+      {"MAPFgFoF2gXgH5oF4B+gH4A6A:S10", "MAPFgFoF2gXgH5oF4B+gH4A6A:S10", GOLCL_TOPOLOGY_SPHERE, 10,
+       10},
+      {"MAPHmlphg", "MAPHmlphg", GOLCL_TOPOLOGY_INFINITE, 0, 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char text[256];
+    snprintf(text, sizeof text, "#CXRLE Pos=-1,-1 Gen=3\n#C c\nx = 3, y = 3, rule = %s\nbo$2bo$3o!",
+             cases[i].rule);
+    golcl_pattern *p = parse(text);
+    if (cases[i].canonical) ck_assert_str_eq(rule_text(p), cases[i].canonical);
+    uint32_t w = 9, h = 9;
+    ck_assert_int_eq(golcl_pattern_topology(p, &w, &h), cases[i].topo);
+    ck_assert_uint_eq(w, cases[i].w);
+    ck_assert_uint_eq(h, cases[i].h);
+    golcl_pattern *q = rle_round_trip(p);
+    same_pattern(p, q);
+    char *mc = write_to_string(p, golcl_pattern_write_macrocell);
+    golcl_pattern *m = parse(mc);
+    ck_assert_int_eq(golcl_pattern_get_format(m), GOLCL_FORMAT_MACROCELL);
+    same_pattern(p, m);
+    free(mc);
+    golcl_pattern_destroy(m);
+    golcl_pattern_destroy(q);
+    golcl_pattern_destroy(p);
+  }
 }
 END_TEST
 
@@ -403,9 +475,12 @@ START_TEST(malformed_inputs_report_line_and_column) {
       {"x = 3, y = 3, rule =\no!", 1, 21, "empty rule"},
       {"x = 3, y = 3, rule = B9/S23\no!", 1, 23, "9"},
       {"x = 3, y = 3, rule = B3/S23 extra\no!", 1, 28, "unexpected character"},
-      {"x = 3, y = 3, rule = B3/S23:Q3\no!", 1, 29, "topology"},
-      {"x = 3, y = 3, rule = B3/S23:T\no!", 1, 30, "width"},
-      {"x = 3, y = 3, rule = B3/S23:T4,\no!", 1, 32, "height"},
+      {"x = 3, y = 3, rule = B3/S23:Q3\no!", 1, 29, "expected P, T, K, C or S"},
+      {"x = 3, y = 3, rule = B3/S23:T\no!", 1, 30, "size"},
+      {"x = 3, y = 3, rule = B3/S23:T4,\no!", 1, 32, "size"},
+      {"x = 3, y = 3, rule = B3/S23:\no!", 1, 29, "bounded grid"},
+      {"x = 3, y = 3, rule = B2e-q/S\no!", 1, 25, "'-'"},
+      {"#Life 1.05\n#R 23/3:S4,5\n#P 0 0\n*\n", 2, 11, "a sphere has one side"},
       {"x = 3, y = 3, rule = B3/S23:T4,4x\no!", 1, 33, "after the grid size"},
       {"x = 3, y = 3, rule = B3/S23!\no!", 1, 28, "unexpected character"},
       /* RLE position lines */
@@ -851,7 +926,7 @@ START_TEST(accessors_setters_and_null) {
   /* rule and topology: set together, unchanged on failure */
   TU_OK(golcl_pattern_set_rule(p, "B36/S23:P20,10"));
   ck_assert_str_eq(rule_text(p), "B36/S23:P20,10");
-  ck_assert_int_eq(golcl_pattern_set_rule(p, "B3/S23:K4,4"), GOLCL_E_UNSUPPORTED);
+  ck_assert_int_eq(golcl_pattern_set_rule(p, "B3/S23:K4*,4*"), GOLCL_E_PARSE);
   ck_assert_int_eq(golcl_pattern_set_rule(p, "B3/Sx"), GOLCL_E_PARSE);
   ck_assert_ptr_nonnull(strstr(golcl_last_errmsg(), "column 5"));
   ck_assert_int_eq(golcl_pattern_set_rule(p, "LifeHistory"), GOLCL_E_UNSUPPORTED);
@@ -868,6 +943,52 @@ START_TEST(accessors_setters_and_null) {
   ck_assert_uint_eq(tw, 0);
   TU_OK(golcl_pattern_set_rule(p, "B3/S23"));
   ck_assert_str_eq(rule_text(p), "B3/S23");
+  /* every bounded grid through set_topology (no shifts) and set_bounds */
+  TU_OK(golcl_pattern_set_topology(p, GOLCL_TOPOLOGY_KLEIN, 6, 5));
+  ck_assert_str_eq(rule_text(p), "B3/S23:K6,5*");
+  TU_OK(golcl_pattern_set_topology(p, GOLCL_TOPOLOGY_CROSS, 6, 5));
+  ck_assert_str_eq(rule_text(p), "B3/S23:C6,5");
+  TU_OK(golcl_pattern_set_topology(p, GOLCL_TOPOLOGY_SPHERE, 7, 7));
+  ck_assert_str_eq(rule_text(p), "B3/S23:S7");
+  ck_assert_int_eq(golcl_pattern_set_topology(p, GOLCL_TOPOLOGY_SPHERE, 7, 6), GOLCL_E_INVALID_ARG);
+  ck_assert_str_eq(rule_text(p), "B3/S23:S7");
+  golcl_bounds b;
+  TU_OK(golcl_bounds_parse(":T30+5,20", &b));
+  TU_OK(golcl_pattern_set_bounds(p, &b));
+  ck_assert_str_eq(rule_text(p), "B3/S23:T30+5,20");
+  golcl_bounds got;
+  TU_OK(golcl_pattern_bounds(p, &got));
+  ck_assert_int_eq(got.shift_x, 5);
+  ck_assert_int_eq(golcl_pattern_topology(p, &tw, &th), GOLCL_TOPOLOGY_TORUS);
+  ck_assert_uint_eq(tw, 30);
+  ck_assert_uint_eq(th, 20);
+  b.shift_y = 3; /* a shift on both axes: no grid golcl_bounds_parse gives */
+  ck_assert_int_eq(golcl_pattern_set_bounds(p, &b), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_pattern_set_bounds(p, NULL), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_pattern_bounds(p, NULL), GOLCL_E_INVALID_ARG);
+  TU_OK(golcl_pattern_set_rule(p, "B3/S23:T0,20"));
+  ck_assert_int_eq(golcl_pattern_topology(p, &tw, &th), GOLCL_TOPOLOGY_TORUS);
+  ck_assert_uint_eq(tw, 0);
+  ck_assert_uint_eq(th, 20);
+  /* rules beyond Life-like: golcl_pattern_rule says so, the table has them */
+  TU_OK(golcl_pattern_set_rule(p, "B2-a/S12"));
+  ck_assert_str_eq(rule_text(p), "B2-a/S12"); /* no suffix: the infinite plane */
+  golcl_rule lr = {7, 7};
+  ck_assert_int_eq(golcl_pattern_rule(p, &lr), GOLCL_E_UNSUPPORTED);
+  ck_assert_ptr_nonnull(strstr(golcl_last_errmsg(), "B2-a/S12"));
+  ck_assert_uint_eq(lr.birth, 7);
+  golcl_rule_table tab;
+  TU_OK(golcl_pattern_rule_table(p, &tab));
+  ck_assert_int_eq(tab.family, GOLCL_RULE_ISOTROPIC);
+  TU_OK(golcl_rule_table_parse("Day and Night", &tab));
+  TU_OK(golcl_pattern_set_rule_table(p, &tab));
+  TU_OK(golcl_pattern_rule(p, &lr));
+  ck_assert_uint_eq(lr.birth, (1u << 3) | (1u << 6) | (1u << 7) | (1u << 8));
+  tab.next[3] = 2;
+  ck_assert_int_eq(golcl_pattern_set_rule_table(p, &tab), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_pattern_set_rule_table(p, NULL), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_pattern_rule_table(NULL, &tab), GOLCL_E_INVALID_ARG);
+  TU_OK(golcl_pattern_set_rule(p, "B3/S23"));
 
   /* comments */
   TU_OK(golcl_pattern_add_comment(p, "#N name"));
@@ -1419,6 +1540,7 @@ int main(void) {
   tcase_add_test(tc, rle_header_size_mismatch);
   tcase_add_test(tc, rle_positions_generation_comments);
   tcase_add_test(tc, rle_rule_suffixes);
+  tcase_add_test(tc, rule_families_round_trip);
   tcase_add_test(tc, unsupported_rules_and_formats);
   tcase_add_test(tc, unsupported_rule_column);
   tcase_add_test(tc, malformed_inputs_report_line_and_column);

@@ -232,7 +232,13 @@ static int setup(const opts *o, golcl_dist_context **d, golcl_dist_grid **g, gol
     if (!all_ok) return 1;
     golcl_rule r;
     char rule[24];
-    golcl_pattern_rule(p, &r);
+    s = golcl_pattern_rule(p, &r); /* the same file on every rank: all fail alike */
+    if (s != GOLCL_OK) {
+      fprintf(stderr, "golcl-dist: %s: %s (distributed grids run Life-like rules)\n", o->pattern,
+              golcl_last_errmsg());
+      golcl_pattern_destroy(p);
+      return 1;
+    }
     golcl_rule_format(r, rule, sizeof rule);
     s = golcl_dist_grid_set_rule(*g, rule);
     if (s == GOLCL_OK)

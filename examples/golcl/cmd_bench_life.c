@@ -458,9 +458,9 @@ static golcl_status make_base(golcl_context *ctx, const bench_opts *o, const gol
   golcl_status s = golcl_grid_create(ctx, o->w, o->h, o->boundary, &g);
   if (s == GOLCL_OK && !pat) s = golcl_grid_randomize(g, o->density, o->seed);
   if (s == GOLCL_OK && pat) {
-    golcl_rule r;
-    s = golcl_pattern_rule(pat, &r);
-    if (s == GOLCL_OK) s = golcl_grid_set_rule_bits(g, r);
+    golcl_rule_table r;
+    s = golcl_pattern_rule_table(pat, &r);
+    if (s == GOLCL_OK) s = golcl_grid_set_rule_table(g, &r);
     if (s == GOLCL_OK)
       s = golcl_grid_place(g, pat, ((int64_t)o->w - golcl_pattern_width(pat)) / 2,
                            ((int64_t)o->h - golcl_pattern_height(pat)) / 2);

@@ -12,9 +12,10 @@
 static void usage(FILE *f) {
   fprintf(f,
           "usage: golcl info PATTERN [--rle | --cells]\n\n"
-          "Describes a pattern file (RLE, plaintext .cells, Life 1.05 or 1.06; the format is\n"
-          "recognised from the content; '-' reads stdin): format, size of its box, rule (with\n"
-          "a :T or :P bounded-grid suffix), population, generation, position and comments.\n\n"
+          "Describes a pattern file (RLE, plaintext .cells, Life 1.05 or 1.06, macrocell .mc;\n"
+          "the format is recognised from the content; '-' reads stdin): format, size of its\n"
+          "box, rule (any two-state rule Golly runs, with its bounded-grid suffix :P, :T, :K,\n"
+          ":C or :S), population, generation, position and comments.\n\n"
           "  --rle     also print the pattern as RLE\n"
           "  --cells   also print the pattern as plaintext\n");
 }
@@ -56,16 +57,25 @@ int cmd_info(int argc, char **argv) {
   golcl_pattern_rule_text(p, rule, sizeof rule);
   int64_t ox, oy;
   int given = golcl_pattern_origin(p, &ox, &oy);
-  uint32_t tw, th;
-  golcl_topology t = golcl_pattern_topology(p, &tw, &th);
+  golcl_bounds bounds;
+  golcl_rule_table table;
+  golcl_pattern_bounds(p, &bounds);
+  golcl_pattern_rule_table(p, &table);
+  static const char *const family[] = {"totalistic", "isotropic non-totalistic (Hensel)", "MAP",
+                                       "Wolfram 1-D"};
+  static const char *const hood[] = {"Moore", "von Neumann", "hexagonal"};
   printf("file:        %s\n", strcmp(path, "-") ? path : "<stdin>");
   printf("format:      %s\n", golcl_pattern_format_name(golcl_pattern_get_format(p)));
   printf("size:        %u x %u\n", (unsigned)golcl_pattern_width(p),
          (unsigned)golcl_pattern_height(p));
-  printf("rule:        %s\n", rule);
-  if (t != GOLCL_TOPOLOGY_INFINITE)
-    printf("grid:        %ux%u %s\n", (unsigned)tw, (unsigned)th,
-           t == GOLCL_TOPOLOGY_TORUS ? "torus" : "plane (dead outside)");
+  printf("rule:        %s (%s, %s neighbourhood%s)\n", rule, family[(unsigned)table.family % 4],
+         hood[(unsigned)table.neighbourhood % 3],
+         table.next[0] ? "; B0: run as Golly does, the background never comes alive" : "");
+  if (bounds.topology != GOLCL_TOPOLOGY_INFINITE) {
+    char grid[200];
+    pio_describe_bounds(&bounds, grid, sizeof grid);
+    printf("grid:        %s\n", grid);
+  }
   printf("population:  %llu\n", (unsigned long long)golcl_pattern_population(p));
   printf("generation:  %llu\n", (unsigned long long)golcl_pattern_generation(p));
   printf("position:    %lld,%lld%s\n", (long long)ox, (long long)oy,

@@ -49,7 +49,9 @@ typedef struct run_state {
   int infinite;            /* the grid stands for the infinite plane and grows */
   int64_t ux, uy;          /* universe coordinates of grid cell (0, 0) */
   uint32_t bx, by, bw, bh; /* bounding box of the live cells (infinite mode) */
-  golcl_rule rule;
+  int fix_x, fix_y;        /* an unbounded side of a tube or strip: positions from ux, uy */
+  golcl_rule_table rule;   /* the pattern's (or --rule's) */
+  golcl_bounds bounds;     /* the pattern's bounded grid, INFINITE for none */
   const run_opts *o;
   uint64_t frame;       /* the number of the next frame */
   ex_atomic frames_csv; /* DIR/frames.csv: frame,generation */
@@ -60,22 +62,30 @@ typedef struct run_state {
 static void usage(FILE *f) {
   fprintf(f,
           "usage: golcl run PATTERN [options]\n\n"
-          "Runs a pattern (RLE, .cells, Life 1.05/1.06; '-' reads stdin) and prints the device,\n"
-          "generations/s and the final population (on stderr when an output is stdout).\n\n"
+          "Runs a pattern (RLE, .cells, Life 1.05/1.06, macrocell .mc; '-' reads stdin) and\n"
+          "prints the device, generations/s and the final population (on stderr when an\n"
+          "output is stdout). Any two-state rule Golly runs (B/S, Hensel, MAP, V, H, W,\n"
+          "named rules; B0 as Golly runs it) and any of Golly's bounded grids (:P, :T with\n"
+          "shifts and tubes, :K, :C, :S).\n\n"
           "  -g, --generations N  generations to run (default 100)\n"
           "  --size WxH           a fixed grid of W×H cells, the pattern centred in it\n"
           "  --margin M           a fixed grid: the live cells' bounding box plus M cells on\n"
           "                       each side\n"
           "  --torus              wrap around the edges (of --size, of --margin, else of the\n"
           "                       bounding box plus N cells on each side)\n"
-          "                       Default: the size of the rule's :Tw,h or :Pw,h suffix, else\n"
-          "                       the infinite plane (a grid that grows with the pattern).\n"
-          "  --rule R             run rule R instead of the pattern's (B3/S23, 23/3, with an\n"
-          "                       optional :Tw,h or :Pw,h suffix)\n"
-          "  --stepper KIND       naive (default), reference, or another stepper of this build\n"
+          "                       Default: the bounded grid of the rule's suffix (:P, :T, :K,\n"
+          "                       :C, :S; an unbounded side of a tube or strip gets -g N\n"
+          "                       cells of room), else the infinite plane (a grid that grows\n"
+          "                       with the pattern). --size and --margin drop the suffix.\n"
+          "  --rule R             run rule R instead of the pattern's (any two-state rule:\n"
+          "                       B3/S23, B2-a/S12, B2/S34H, MAP..., Life; with a suffix it\n"
+          "                       also replaces the bounded grid)\n"
+          "  --stepper KIND       auto (default: the fastest that can serve the rule and the\n"
+          "                       grid), naive, reference, or another stepper of this build\n"
           "  --device SPEC        gpu, cpu, P:D or part of a device name (default:\n"
           "                       $GOLCL_DEVICE, else the first GPU)\n"
-          "  -o, --output OUT     write the result to OUT by extension: .rle, .cells, .png;\n"
+          "  -o, --output OUT     write the result to OUT by extension: .rle, .cells, .mc,\n"
+          "                       .png;\n"
           "                       '-' writes RLE to stdout; may be given up to %d times\n"
           "  --scale S            PNG: S×S pixels per cell (default 1)\n"
           "  --fit WxH            PNG: the largest image within W×H pixels (magnified or\n"
@@ -174,7 +184,8 @@ static int take_option(int c, const char *v, run_opts *o) {
         return 2;
       }
       if (pio_kind_of(v) == PIO_BAD) {
-        fprintf(stderr, "golcl run: %s: unknown output extension (.rle, .cells, .png or -)\n", v);
+        fprintf(stderr, "golcl run: %s: unknown output extension (.rle, .cells, .mc, .png or -)\n",
+                v);
         return 2;
       }
       o->outs[o->nouts++] = v;
@@ -324,7 +335,7 @@ static int grid_around(run_state *st, const golcl_pattern *p, uint64_t margin, g
   if (s != GOLCL_OK) return lib_error(st, "creating the grid", s);
   int64_t px = (int64_t)margin - lx, py = (int64_t)margin - ly;
   s = golcl_grid_place(*out, p, px, py);
-  if (s == GOLCL_OK) s = golcl_grid_set_rule_bits(*out, st->rule);
+  if (s == GOLCL_OK) s = golcl_grid_set_rule_table(*out, &st->rule);
   if (s == GOLCL_OK) s = golcl_grid_set_generation(*out, generation);
   if (s != GOLCL_OK) {
     golcl_grid_destroy(*out);
@@ -340,11 +351,48 @@ static int grid_around(run_state *st, const golcl_pattern *p, uint64_t margin, g
   return 0;
 }
 
+/* Golly's bounded grid of the pattern: a side of the bounds, or for an
+ * unbounded side (a tube or strip) the live cells plus `margin` on both
+ * ends (nothing reaches the dead edge within the run). Sets the grid cell
+ * of Golly's (0, 0) through st->ux, st->uy. Returns 0, or 1 after a message. */
+static int bounded_grid(run_state *st, const golcl_pattern *p, golcl_boundary b) {
+  const run_opts *o = st->o;
+  const golcl_bounds *bd = &st->bounds;
+  uint32_t lx, ly, lw, lh;
+  live_box(p, &lx, &ly, &lw, &lh);
+  int64_t ox, oy;
+  golcl_pattern_origin(p, &ox, &oy);
+  uint64_t margin = o->gens ? o->gens + 1 : 1, w = bd->width, h = bd->height;
+  if (!w) w = side_with(lw, margin), st->fix_x = 1;
+  if (!h) h = side_with(lh, margin), st->fix_y = 1;
+  if (w == 0 || h == 0) {
+    fprintf(stderr,
+            "golcl run: %s: the unbounded side of the grid needs the live cells plus %llu cells "
+            "on each side, more than the largest grid (%u cells a side); run fewer generations\n",
+            o->pattern, (unsigned long long)margin, MAX_SIDE);
+    return 1;
+  }
+  golcl_status s = golcl_grid_create(st->ctx, (uint32_t)w, (uint32_t)h, b, &st->grid);
+  if (s != GOLCL_OK) {
+    fprintf(stderr, "golcl run: %s: a grid of %llux%llu cells: %s: %s\n", o->pattern,
+            (unsigned long long)w, (unsigned long long)h, golcl_strerror(s),
+            golcl_context_errmsg(st->ctx));
+    return 1;
+  }
+  /* Golly's bounded grid has its top-left cell at (-floor(W/2), -floor(H/2)) */
+  st->ux = st->fix_x ? ox + lx - (int64_t)margin : -(int64_t)(w / 2);
+  st->uy = st->fix_y ? oy + ly - (int64_t)margin : -(int64_t)(h / 2);
+  if (!o->torus) s = golcl_grid_set_bounds(st->grid, bd);
+  if (s == GOLCL_OK) s = golcl_grid_place(st->grid, p, ox - st->ux, oy - st->uy);
+  if (s == GOLCL_OK) s = golcl_grid_set_rule_table(st->grid, &st->rule);
+  if (s == GOLCL_OK) s = golcl_grid_set_generation(st->grid, golcl_pattern_generation(p));
+  return s == GOLCL_OK ? 0 : lib_error(st, "placing the pattern", s);
+}
+
 /* The first grid: fixed (size, margin, torus, rule suffix) or infinite. */
 static int make_grid(run_state *st, const golcl_pattern *p) {
   const run_opts *o = st->o;
-  uint32_t tw, th;
-  golcl_topology topo = golcl_pattern_topology(p, &tw, &th);
+  golcl_topology topo = st->bounds.topology;
   golcl_boundary b = o->torus || (!o->have_size && !o->have_margin && topo == GOLCL_TOPOLOGY_TORUS)
                          ? GOLCL_BOUNDARY_TORUS
                          : GOLCL_BOUNDARY_DEAD;
@@ -354,31 +402,25 @@ static int make_grid(run_state *st, const golcl_pattern *p) {
   if (o->torus && !o->have_size && topo == GOLCL_TOPOLOGY_INFINITE)
     return grid_around(st, p, o->gens ? o->gens : 1, b, gen,
                        "--torus without --size or --margin (a margin of -g N cells)", &st->grid);
-  if (o->have_size || topo != GOLCL_TOPOLOGY_INFINITE) {
-    uint32_t w = o->have_size ? o->size_w : tw, h = o->have_size ? o->size_h : th;
+  if (!o->have_size && topo != GOLCL_TOPOLOGY_INFINITE) {
+    if (!o->torus && topo == GOLCL_TOPOLOGY_TORUS && (!st->bounds.width || !st->bounds.height))
+      b = GOLCL_BOUNDARY_DEAD; /* a tube: golcl_grid_set_bounds wraps the bounded side */
+    return bounded_grid(st, p, b);
+  }
+  if (o->have_size) {
+    uint32_t w = o->size_w, h = o->size_h;
     s = golcl_grid_create(st->ctx, w, h, b, &st->grid);
     if (s != GOLCL_OK) return lib_error(st, "creating the grid", s);
-    int64_t x, y;
-    if (o->have_size) { /* centre the box */
-      x = ((int64_t)w - golcl_pattern_width(p)) / 2;
-      y = ((int64_t)h - golcl_pattern_height(p)) / 2;
-    } else { /* Golly's bounded grid: its top-left cell is (-floor(w/2), -floor(h/2)) */
-      golcl_pattern_origin(p, &x, &y);
-      x += w / 2;
-      y += h / 2;
-    }
+    /* centre the box */
+    int64_t x = ((int64_t)w - golcl_pattern_width(p)) / 2;
+    int64_t y = ((int64_t)h - golcl_pattern_height(p)) / 2;
     s = golcl_grid_place(st->grid, p, x, y);
-    if (s == GOLCL_OK) s = golcl_grid_set_rule_bits(st->grid, st->rule);
+    if (s == GOLCL_OK) s = golcl_grid_set_rule_table(st->grid, &st->rule);
     if (s == GOLCL_OK) s = golcl_grid_set_generation(st->grid, gen);
     return s == GOLCL_OK ? 0 : lib_error(st, "placing the pattern", s);
   }
-  if (st->rule.birth & 1) {
-    fprintf(stderr,
-            "golcl run: %s: a rule with B0 turns the infinite plane on and off; give "
-            "--size or --margin for a bounded grid\n",
-            o->pattern);
-    return 1;
-  }
+  /* A rule with B0 runs as Golly runs it (golcl_rule_table_at): the cells
+   * shown never turn the background on, so the growing grid serves it too. */
   st->infinite = 1;
   uint64_t m = o->gens < MIN_STEP ? (o->gens ? o->gens : 1) : MIN_STEP;
   return grid_around(st, p, m, b, gen, "the infinite plane", &st->grid);
@@ -390,7 +432,7 @@ static int make_grid(run_state *st, const golcl_pattern *p) {
 static int room(run_state *st, uint64_t want, uint64_t remaining, uint64_t *can) {
   golcl_grid *g = st->grid;
   uint32_t W = golcl_grid_width(g), H = golcl_grid_height(g);
-  if (st->bw == 0) { /* nothing alive stays nothing (no B0 here) */
+  if (st->bw == 0) { /* nothing alive stays nothing (B0 too, as Golly shows it) */
     *can = want;
     return 0;
   }
@@ -433,6 +475,14 @@ static golcl_status result_pattern(run_state *st, const golcl_pattern *in, golcl
   if (st->infinite) {
     golcl_pattern_set_topology(*out, GOLCL_TOPOLOGY_INFINITE, 0, 0);
     golcl_pattern_set_origin(*out, st->ux + st->bx, st->uy + st->by);
+  } else if (st->fix_x || st->fix_y) { /* a tube or strip: Golly's coordinates there */
+    int64_t ox, oy;
+    golcl_pattern_origin(*out, &ox, &oy);
+    uint32_t W = golcl_grid_width(st->grid), H = golcl_grid_height(st->grid);
+    if (st->fix_x) ox = ox + W / 2 + st->ux;
+    if (st->fix_y) oy = oy + H / 2 + st->uy;
+    golcl_pattern_set_origin(*out, ox, oy);
+    golcl_pattern_set_bounds(*out, &st->bounds);
   }
   for (size_t i = 0; i < golcl_pattern_comment_count(in); i++)
     golcl_pattern_add_comment(*out, golcl_pattern_comment(in, i));
@@ -494,8 +544,8 @@ static int write_log(run_state *st) {
     uint32_t bx, by;
     s = golcl_grid_bounding_box(st->grid, &bx, &by, &w, &h);
     if (w) {
-      x = (int64_t)bx - golcl_grid_width(st->grid) / 2;
-      y = (int64_t)by - golcl_grid_height(st->grid) / 2;
+      x = st->fix_x ? st->ux + bx : (int64_t)bx - golcl_grid_width(st->grid) / 2;
+      y = st->fix_y ? st->uy + by : (int64_t)by - golcl_grid_height(st->grid) / 2;
     }
   }
   if (s != GOLCL_OK) return lib_error(st, "--log", s);
@@ -620,6 +670,13 @@ static int run(run_state *st, golcl_pattern *p) {
   int rc = make_grid(st, p);
   if (rc) return rc;
   s = golcl_stepper_prepare(st->stepper, st->grid); /* JIT outside the timing */
+  if (s == GOLCL_E_UNSUPPORTED) {
+    fprintf(stderr,
+            "golcl run: the %s stepper cannot run this pattern: %s (--stepper auto picks "
+            "one that can)\n",
+            golcl_stepper_name(kind), golcl_context_errmsg(st->ctx));
+    return 1;
+  }
   if (s != GOLCL_OK) return lib_error(st, "building the kernels", s);
   if (!o->quiet) {
     char rule[GOLCL_PATTERN_RULE_CAP];
@@ -632,7 +689,12 @@ static int run(run_state *st, golcl_pattern *p) {
       fprintf(o->report,
               "grid:       infinite plane (a dead-boundary grid that grows, now %ux%u)\n",
               golcl_grid_width(st->grid), golcl_grid_height(st->grid));
-    else
+    else if (st->bounds.topology != GOLCL_TOPOLOGY_INFINITE && !o->have_size && !o->torus) {
+      char what[200];
+      pio_describe_bounds(&st->bounds, what, sizeof what);
+      fprintf(o->report, "grid:       %ux%u, %s\n", golcl_grid_width(st->grid),
+              golcl_grid_height(st->grid), what);
+    } else
       fprintf(o->report, "grid:       %ux%u, %s\n", golcl_grid_width(st->grid),
               golcl_grid_height(st->grid),
               golcl_grid_boundary(st->grid) == GOLCL_BOUNDARY_TORUS ? "torus" : "dead boundary");
@@ -646,8 +708,8 @@ static int run(run_state *st, golcl_pattern *p) {
   if (!o->quiet) {
     if (o->gens)
       fprintf(o->report, "run:        %llu generations with the %s stepper in %.3f s: %.1f gen/s\n",
-              (unsigned long long)o->gens, golcl_stepper_name(kind), secs,
-              secs > 0 ? (double)o->gens / secs : 0.0);
+              (unsigned long long)o->gens, golcl_stepper_name(golcl_stepper_chosen(st->stepper)),
+              secs, secs > 0 ? (double)o->gens / secs : 0.0);
     fprintf(o->report, "population: %llu at generation %llu\n", (unsigned long long)pop,
             (unsigned long long)golcl_grid_generation(st->grid));
   }
@@ -674,19 +736,20 @@ int cmd_run(int argc, char **argv) {
   golcl_pattern *p = pio_load("run", o.pattern);
   if (!p) return 1;
   if (o.rule) {
-    uint32_t tw, th;
-    golcl_topology t = golcl_pattern_topology(p, &tw, &th);
+    golcl_bounds file_bounds;
+    golcl_pattern_bounds(p, &file_bounds);
     golcl_status s = golcl_pattern_set_rule(p, o.rule);
     if (s != GOLCL_OK) {
       fprintf(stderr, "golcl run: --rule: %s\n", golcl_last_errmsg());
       golcl_pattern_destroy(p);
       return 2;
     }
-    if (!strchr(o.rule, ':')) golcl_pattern_set_topology(p, t, tw, th); /* keep the file's grid */
+    if (!strchr(o.rule, ':')) golcl_pattern_set_bounds(p, &file_bounds); /* keep the file's grid */
   }
   run_state st = {0};
   st.o = &o;
-  golcl_pattern_rule(p, &st.rule);
+  golcl_pattern_rule_table(p, &st.rule);
+  golcl_pattern_bounds(p, &st.bounds);
   rc = open_side_files(&st);
   if (rc == 0) rc = run(&st, p);
   rc = close_side_files(&st, rc);

@@ -80,6 +80,7 @@ pio_kind pio_kind_of(const char *path) {
   if (ends_with(path, ".rle")) return PIO_RLE;
   if (ends_with(path, ".cells")) return PIO_CELLS;
   if (ends_with(path, ".png")) return PIO_PNG;
+  if (ends_with(path, ".mc")) return PIO_MC;
   return PIO_BAD;
 }
 
@@ -92,14 +93,16 @@ int pio_write_png(const char *cmd, const char *path, const uint8_t *cells, uint3
   return 0;
 }
 
-/* RLE or plaintext into a file, through a temporary that replaces it. */
+/* RLE, plaintext or macrocell into a file, through a temporary that
+ * replaces it. */
 static int write_text(const char *cmd, const char *path, const golcl_pattern *p, pio_kind kind) {
   char prog[64];
   snprintf(prog, sizeof prog, "golcl %s", cmd);
   ex_atomic a;
   if (ex_atomic_open(&a, path, prog) != 0) return -1;
-  golcl_status s =
-      kind == PIO_CELLS ? golcl_pattern_write_plaintext(p, a.f) : golcl_pattern_write_rle(p, a.f);
+  golcl_status s = kind == PIO_CELLS ? golcl_pattern_write_plaintext(p, a.f)
+                   : kind == PIO_MC  ? golcl_pattern_write_macrocell(p, a.f)
+                                     : golcl_pattern_write_rle(p, a.f);
   if (s != GOLCL_OK) {
     int err = errno;
     fprintf(stderr, "%s: %s: write failed: %s (the old file, if any, is unchanged)\n", prog, path,
@@ -117,6 +120,7 @@ int pio_write(const char *cmd, const char *path, const golcl_pattern *p, const e
       return golcl_pattern_write_rle(p, stdout) == GOLCL_OK ? 0 : -1;
     case PIO_RLE:
     case PIO_CELLS:
+    case PIO_MC:
       return write_text(cmd, path, p, pio_kind_of(path));
     case PIO_PNG: {
       uint64_t w = golcl_pattern_width(p), h = golcl_pattern_height(p);
@@ -143,8 +147,52 @@ int pio_write(const char *cmd, const char *path, const golcl_pattern *p, const e
     case PIO_BAD:
       break;
   }
-  fprintf(stderr, "golcl %s: %s: unknown output extension (.rle, .cells, .png or -)\n", cmd, path);
+  fprintf(stderr, "golcl %s: %s: unknown output extension (.rle, .cells, .mc, .png or -)\n", cmd,
+          path);
   return -1;
+}
+
+void pio_describe_bounds(const golcl_bounds *b, char *buf, size_t cap) {
+  unsigned w = b->width, h = b->height;
+  char shift[96] = "";
+  if (b->topology == GOLCL_TOPOLOGY_TORUS && b->shift_x)
+    snprintf(shift, sizeof shift, ", shifted by %d along x across the top and bottom edges",
+             (int)b->shift_x);
+  else if (b->topology == GOLCL_TOPOLOGY_TORUS && b->shift_y)
+    snprintf(shift, sizeof shift, ", shifted by %d along y across the left and right edges",
+             (int)b->shift_y);
+  else if (b->topology == GOLCL_TOPOLOGY_KLEIN && (b->shift_x || b->shift_y))
+    snprintf(shift, sizeof shift, ", the reflection shifted by 1");
+  switch (b->topology) {
+    case GOLCL_TOPOLOGY_INFINITE:
+      snprintf(buf, cap, "the infinite plane");
+      return;
+    case GOLCL_TOPOLOGY_PLANE:
+      if (w && h)
+        snprintf(buf, cap, "%ux%u plane (dead outside)", w, h);
+      else
+        snprintf(buf, cap, "%ux%u strip (unbounded %s, dead beyond its %s edges)", w, h,
+                 w ? "up and down" : "across", w ? "left and right" : "top and bottom");
+      return;
+    case GOLCL_TOPOLOGY_TORUS:
+      if (w && h)
+        snprintf(buf, cap, "%ux%u torus%s", w, h, shift);
+      else
+        snprintf(buf, cap, "%ux%u tube (unbounded %s, wrapping %s)", w, h,
+                 w ? "up and down" : "across", w ? "left to right" : "top to bottom");
+      return;
+    case GOLCL_TOPOLOGY_KLEIN:
+      snprintf(buf, cap, "%ux%u Klein bottle (%s edges twisted%s)", w, h,
+               b->twist_x ? "top and bottom" : "left and right", shift);
+      return;
+    case GOLCL_TOPOLOGY_CROSS:
+      snprintf(buf, cap, "%ux%u cross-surface (both pairs of edges twisted)", w, h);
+      return;
+    case GOLCL_TOPOLOGY_SPHERE:
+      snprintf(buf, cap, "%ux%u sphere (top edge joined to left, right to bottom)", w, h);
+      return;
+  }
+  snprintf(buf, cap, "an unknown grid");
 }
 
 int pio_parse_u64(const char *s, uint64_t *out) {

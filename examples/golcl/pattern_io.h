@@ -8,14 +8,14 @@
 
 #include "image_cells.h"
 
-typedef enum pio_kind { PIO_BAD = -1, PIO_RLE, PIO_CELLS, PIO_PNG, PIO_STDOUT } pio_kind;
+typedef enum pio_kind { PIO_BAD = -1, PIO_RLE, PIO_CELLS, PIO_PNG, PIO_STDOUT, PIO_MC } pio_kind;
 
 /* Reads a pattern from path, or from stdin for "-"; on failure prints
  * "golcl CMD: PATH: line L, column C: ..." on stderr and returns NULL. */
 golcl_pattern *pio_load(const char *cmd, const char *path);
 
-/* The output kind of a path: .rle, .cells, .png (any case), or "-" (RLE on
- * stdout). */
+/* The output kind of a path: .rle, .cells, .mc (macrocell), .png (any
+ * case), or "-" (RLE on stdout). */
 pio_kind pio_kind_of(const char *path);
 
 /* Writes a pattern to path by its kind; a PNG shows the pattern's box with
@@ -28,6 +28,11 @@ int pio_write(const char *cmd, const char *path, const golcl_pattern *p, const e
 /* Writes 0/1 cells of a w×h box as a PNG (one line on stderr on failure). */
 int pio_write_png(const char *cmd, const char *path, const uint8_t *cells, uint32_t w, uint32_t h,
                   const ex_cell_view *view);
+
+/* Says in words what a bounded grid is: "30x20 torus", "30x20 Klein bottle
+ * (top and bottom edges twisted)", "tube 0x20 (unbounded across, wrapping
+ * top to bottom)", ... ("the infinite plane" for INFINITE). */
+void pio_describe_bounds(const golcl_bounds *b, char *buf, size_t cap);
 
 /* Decimal numbers and sizes of options; 0 on success, -1 if malformed. */
 int pio_parse_u64(const char *s, uint64_t *out);

@@ -206,8 +206,7 @@ static golcl_status mc_header_line(mc_reader *r, const char *t, size_t len) {
     while (k < len && t[k] == ' ') k++;
     size_t e = len;
     while (e > k && (t[e - 1] == ' ' || t[e - 1] == '\r')) e--;
-    return golcl__pattern_rule_parse(t + k, e - k, r->line, k + 1, &p->rule, &p->topology,
-                                     &p->topo_w, &p->topo_h);
+    return golcl__pattern_rule_parse(t + k, e - k, r->line, k + 1, &p->table, &p->bounds);
   }
   if (len >= 2 && t[1] == 'G') {
     size_t k = 2;
@@ -219,7 +218,17 @@ static golcl_status mc_header_line(mc_reader *r, const char *t, size_t len) {
   if (len >= 2 && (t[1] == 'C' || t[1] == 'N' || t[1] == 'O')) {
     size_t e = len;
     while (e > 0 && t[e - 1] == '\r') e--;
-    golcl_status st = golcl__pattern_push_comment(p, t, e);
+    golcl_status st;
+    if (e >= 6 && memcmp(t, "#CXRLE", 6) == 0) { /* text here, a position line in RLE */
+      char *c = malloc(e + 3);
+      if (!c) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "macrocell: out of memory");
+      memcpy(c, "#C ", 3);
+      memcpy(c + 3, t, e);
+      st = golcl__pattern_push_comment(p, c, e + 3);
+      free(c);
+    } else {
+      st = golcl__pattern_push_comment(p, t, e);
+    }
     return st == GOLCL_OK ? st : golcl__fail(NULL, st, "macrocell: out of memory");
   }
   return GOLCL_OK; /* #FRAMES, #V ... : Golly's viewer settings */
@@ -247,10 +256,12 @@ golcl_status golcl_pattern_parse_macrocell(const char *text, size_t len, golcl_p
   size_t last_line = 0;
   while (st == GOLCL_OK && r.pos < len) {
     const char *t = text + r.pos;
-    const char *nl = memchr(t, '\n', len - r.pos);
-    size_t n = nl ? (size_t)(nl - t) : len - r.pos;
+    size_t n = 0; /* lines end in "\n", "\r\n" or "\r", as the other readers take them */
+    while (r.pos + n < len && t[n] != '\n' && t[n] != '\r') n++;
+    size_t end =
+        r.pos + n < len ? (t[n] == '\r' && r.pos + n + 1 < len && t[n + 1] == '\n' ? 2 : 1) : 0;
     r.line++;
-    r.pos += n + (nl != NULL);
+    r.pos += n + end;
     if (memchr(t, '\0', n)) {
       st = mc_err(&r, (size_t)((const char *)memchr(t, '\0', n) - t), GOLCL_E_PARSE, "a NUL byte");
       break;
@@ -297,7 +308,7 @@ golcl_status golcl_pattern_parse_macrocell(const char *text, size_t len, golcl_p
     golcl_pattern_destroy(p);
     return st;
   }
-  p->format = GOLCL_FORMAT_NONE; /* a format of its own comes with the pattern move */
+  p->format = GOLCL_FORMAT_MACROCELL;
   *out = p;
   return GOLCL_OK;
 }

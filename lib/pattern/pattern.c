@@ -1,6 +1,6 @@
 /* pattern.c — the pattern object: creation, accessors, limits, comments, and
- * the rule text of pattern files (a Life-like rule with Golly's bounded-grid
- * suffix ":Tw,h" or ":Pw,h"). */
+ * the rule text of pattern files (any two-state rule of golcl_rule_table_parse
+ * with Golly's bounded-grid suffix of golcl_bounds_parse). */
 #include "pattern.h"
 
 #include <ctype.h>
@@ -53,8 +53,8 @@ golcl_status golcl_pattern_set_limits(const golcl_pattern_limits *l) {
 golcl_pattern *golcl__pattern_new(void) {
   golcl_pattern *p = calloc(1, sizeof *p);
   if (!p) return NULL;
-  p->rule.birth = 1u << 3;
-  p->rule.survive = (1u << 2) | (1u << 3);
+  golcl_rule_table_from_rule((golcl_rule){1u << 3, (1u << 2) | (1u << 3)}, &p->table);
+  p->bounds.topology = GOLCL_TOPOLOGY_INFINITE;
   return p;
 }
 
@@ -205,6 +205,8 @@ const char *golcl_pattern_format_name(golcl_pattern_format f) {
       return "Life 1.05";
     case GOLCL_FORMAT_LIFE106:
       return "Life 1.06";
+    case GOLCL_FORMAT_MACROCELL:
+      return "macrocell";
   }
   return NULL;
 }
@@ -212,19 +214,61 @@ const char *golcl_pattern_format_name(golcl_pattern_format f) {
 golcl_status golcl_pattern_rule(const golcl_pattern *p, golcl_rule *out) {
   if (!p || !out)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_rule: NULL argument");
-  *out = p->rule;
+  golcl_status s = golcl_rule_table_totalistic(&p->table, out);
+  if (s == GOLCL_E_UNSUPPORTED) {
+    char text[GOLCL_RULE_TEXT_CAP];
+    if (golcl_rule_table_format(&p->table, text, sizeof text) != GOLCL_OK) text[0] = '\0';
+    return golcl__fail(NULL, s,
+                       "golcl_pattern_rule: the rule %s is not Life-like (B/S over the 8 "
+                       "neighbours); golcl_pattern_rule_table has it",
+                       text);
+  }
+  return s;
+}
+
+golcl_status golcl_pattern_rule_table(const golcl_pattern *p, golcl_rule_table *out) {
+  if (!p || !out)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_rule_table: NULL argument");
+  *out = p->table;
+  return GOLCL_OK;
+}
+
+golcl_status golcl_pattern_set_rule_table(golcl_pattern *p, const golcl_rule_table *table) {
+  if (!p || !table)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_set_rule_table: NULL argument");
+  char text[GOLCL_RULE_TEXT_CAP];
+  if (golcl_rule_table_format(table, text, sizeof text) != GOLCL_OK)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
+                       "golcl_pattern_set_rule_table: a table golcl_rule_table_format refuses");
+  p->table = *table;
+  return GOLCL_OK;
+}
+
+golcl_status golcl_pattern_bounds(const golcl_pattern *p, golcl_bounds *out) {
+  if (!p || !out)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_bounds: NULL argument");
+  *out = p->bounds;
+  return GOLCL_OK;
+}
+
+golcl_status golcl_pattern_set_bounds(golcl_pattern *p, const golcl_bounds *bounds) {
+  if (!p || !bounds)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_set_bounds: NULL argument");
+  char text[GOLCL_BOUNDS_TEXT_CAP];
+  if (golcl_bounds_format(bounds, text, sizeof text) != GOLCL_OK)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
+                       "golcl_pattern_set_bounds: not a bounded grid golcl_bounds_parse gives");
+  p->bounds = *bounds;
   return GOLCL_OK;
 }
 
 golcl_status golcl__pattern_rule_text(const golcl_pattern *p, char *buf, size_t cap) {
   char tmp[GOLCL_PATTERN_RULE_CAP];
-  golcl_status s = golcl_rule_format(p->rule, tmp, sizeof tmp);
+  golcl_status s = golcl_rule_table_format(&p->table, tmp, GOLCL_RULE_TEXT_CAP);
   if (s != GOLCL_OK) return s;
   size_t n = strlen(tmp);
-  if (p->topology != GOLCL_TOPOLOGY_INFINITE)
-    golcl__snprintf(tmp + n, sizeof tmp - n, ":%c%u,%u",
-                    p->topology == GOLCL_TOPOLOGY_TORUS ? 'T' : 'P', (unsigned)p->topo_w,
-                    (unsigned)p->topo_h);
+  s = golcl_bounds_format(&p->bounds, tmp + n, sizeof tmp - n);
+  if (s != GOLCL_OK) return s;
   if (strlen(tmp) + 1 > cap)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "rule text \"%s\" needs %zu bytes, cap is %zu",
                        tmp, strlen(tmp) + 1, cap);
@@ -241,41 +285,46 @@ golcl_status golcl_pattern_rule_text(const golcl_pattern *p, char *buf, size_t c
 golcl_status golcl_pattern_set_rule(golcl_pattern *p, const char *text) {
   if (!p || !text)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_set_rule: NULL argument");
-  golcl_rule r;
-  golcl_topology t;
-  uint32_t tw, th;
-  golcl_status s = golcl__pattern_rule_parse(text, strlen(text), 0, 1, &r, &t, &tw, &th);
+  golcl_rule_table t;
+  golcl_bounds b;
+  golcl_status s = golcl__pattern_rule_parse(text, strlen(text), 0, 1, &t, &b);
   if (s != GOLCL_OK) return s;
-  p->rule = r;
-  p->topology = t;
-  p->topo_w = tw;
-  p->topo_h = th;
+  p->table = t;
+  p->bounds = b;
   return GOLCL_OK;
 }
 
 golcl_topology golcl_pattern_topology(const golcl_pattern *p, uint32_t *w, uint32_t *h) {
-  if (w) *w = p ? p->topo_w : 0;
-  if (h) *h = p ? p->topo_h : 0;
-  return p ? p->topology : GOLCL_TOPOLOGY_INFINITE;
+  if (w) *w = p ? p->bounds.width : 0;
+  if (h) *h = p ? p->bounds.height : 0;
+  return p ? p->bounds.topology : GOLCL_TOPOLOGY_INFINITE;
 }
 
 golcl_status golcl_pattern_set_topology(golcl_pattern *p, golcl_topology t, uint32_t w,
                                         uint32_t h) {
   if (!p)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_set_topology: pattern is NULL");
-  if (t != GOLCL_TOPOLOGY_INFINITE && t != GOLCL_TOPOLOGY_PLANE && t != GOLCL_TOPOLOGY_TORUS)
+  if ((unsigned)t > GOLCL_TOPOLOGY_SPHERE)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_set_topology: bad topology %d",
                        (int)t);
-  if (t == GOLCL_TOPOLOGY_INFINITE) {
-    w = h = 0;
-  } else if (w == 0 || h == 0) {
-    return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
-                       "golcl_pattern_set_topology: a bounded grid of %ux%u has a zero side",
-                       (unsigned)w, (unsigned)h);
+  golcl_bounds b;
+  memset(&b, 0, sizeof b);
+  b.topology = t;
+  if (t != GOLCL_TOPOLOGY_INFINITE) {
+    if (w == 0 || h == 0)
+      return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
+                         "golcl_pattern_set_topology: a bounded grid of %ux%u has a zero side",
+                         (unsigned)w, (unsigned)h);
+    b.width = w;
+    b.height = h;
   }
-  p->topology = t;
-  p->topo_w = w;
-  p->topo_h = h;
+  char text[GOLCL_BOUNDS_TEXT_CAP];
+  if (golcl_bounds_format(&b, text, sizeof text) != GOLCL_OK)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
+                       "golcl_pattern_set_topology: no such grid of %ux%u (a sphere is square; "
+                       "sides up to 2000000000)",
+                       (unsigned)w, (unsigned)h);
+  p->bounds = b;
   return GOLCL_OK;
 }
 
@@ -367,160 +416,74 @@ static golcl_status rule_fail(const rule_ctx *rc, golcl_status st, size_t at, co
   return golcl__fail(NULL, st, "rule \"%.*s%s\", column %zu: %s", n, rc->text, more, at + 1, what);
 }
 
-/* Names the family of a rule that golcl_rule_parse does not take, or returns
- * NULL if it looks like a malformed B/S rule (only B, S, digits and '/'). */
-static const char *rule_family(const char *b, size_t n) {
-  size_t slashes = 0, digits = 0;
-  int only_bs = 1, gen_c = 0;
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)b[i];
-    slashes += c == '/';
-    digits += isdigit(c) != 0;
-    if (isalpha(c) && toupper(c) != 'B' && toupper(c) != 'S') only_bs = 0;
-    if (!isalnum(c) && c != '/') only_bs = 0;
-    /* "B2/S/C3": a C part with a state count */
-    if (toupper(c) == 'C' && (i == 0 || b[i - 1] == '/' || isdigit((unsigned char)b[i - 1])) &&
-        i + 1 < n && isdigit((unsigned char)b[i + 1]))
-      gen_c = 1;
+/* Passes on the message of golcl_rule_table_parse or golcl_bounds_parse,
+ * 'KIND "TEXT", column N: what' or 'KIND "TEXT": what', for a part that
+ * starts at offset `part` of the rule text. */
+static golcl_status pass_on(const rule_ctx *rc, golcl_status st, size_t part) {
+  char msg[GOLCL__ERRMSG_CAP];
+  golcl__snprintf(msg, sizeof msg, "%s", golcl_last_errmsg());
+  const char *q = strstr(msg, "\", column "), *q2 = strstr(msg, "\": ");
+  const char *what = msg;
+  size_t at = part;
+  if (q && (!q2 || q < q2)) {
+    char *end;
+    unsigned long col = strtoul(q + 10, &end, 10);
+    if (col > 0) at = part + col - 1;
+    what = *end == ':' ? end + 1 : end;
+  } else if (q2) {
+    what = q2 + 2;
   }
-  if (n >= 3 && strncmp(b, "MAP", 3) == 0) return "a MAP rule (a table over all neighbourhoods)";
-  if (slashes >= 2 || gen_c) return "a Generations rule (more than two states)";
-  if (n >= 2 && b[0] == 'R' && isdigit((unsigned char)b[1])) return "a Larger than Life rule";
-  if (only_bs) return NULL;
-  unsigned char first = (unsigned char)toupper((unsigned char)b[0]);
-  unsigned char last = (unsigned char)toupper((unsigned char)b[n - 1]);
-  if (digits && (isdigit(first) || first == 'B' || first == 'S')) {
-    if (last == 'H' && isdigit((unsigned char)b[n - 2])) return "a hexagonal-neighbourhood rule";
-    if (last == 'V' && isdigit((unsigned char)b[n - 2])) return "a von Neumann-neighbourhood rule";
-    for (size_t i = 1; i < n; i++) /* "B2ce/S12": letters right after a count */
-      if (isalpha((unsigned char)b[i]) && isdigit((unsigned char)b[i - 1]) &&
-          toupper((unsigned char)b[i]) != 'B' && toupper((unsigned char)b[i]) != 'S')
-        return "a non-totalistic rule (letters after the neighbour counts)";
-    return NULL; /* a malformed B/S rule */
-  }
-  return "a named rule, not a Life-like B/S rule";
-}
-
-/* Reads a decimal size of the suffix at *i; -1 if none. */
-static int64_t suffix_number(const rule_ctx *rc, size_t *i) {
-  if (*i >= rc->len || !isdigit((unsigned char)rc->text[*i])) return -1;
-  int64_t v = 0;
-  while (*i < rc->len && isdigit((unsigned char)rc->text[*i])) {
-    if (v < ((int64_t)1 << 40)) v = v * 10 + (rc->text[*i] - '0');
-    (*i)++;
-  }
-  return v;
-}
-
-static golcl_status parse_suffix(const rule_ctx *rc, size_t at, golcl_topology *topo, uint32_t *tw,
-                                 uint32_t *th) {
-  const char *t = rc->text;
-  size_t i = at + 1; /* after ':' */
-  if (i >= rc->len) return rule_fail(rc, GOLCL_E_PARSE, i, "expected a topology after ':'");
-  char kind = (char)toupper((unsigned char)t[i]);
-  switch (kind) {
-    case 'T':
-    case 'P':
-      break;
-    case 'K':
-      return rule_fail(
-          rc, GOLCL_E_UNSUPPORTED, i,
-          "the Klein bottle topology :K is not supported (only :T torus and :P plane)");
-    case 'C':
-      return rule_fail(
-          rc, GOLCL_E_UNSUPPORTED, i,
-          "the cross-surface topology :C is not supported (only :T torus and :P plane)");
-    case 'S':
-      return rule_fail(rc, GOLCL_E_UNSUPPORTED, i,
-                       "the sphere topology :S is not supported (only :T torus and :P plane)");
-    default:
-      return rule_fail(rc, GOLCL_E_PARSE, i, "unknown topology; expected T, P, K, C or S");
-  }
-  i++;
-  size_t wat = i;
-  int64_t w = suffix_number(rc, &i), h;
-  if (w < 0) return rule_fail(rc, GOLCL_E_PARSE, i, "expected the grid width");
-  if (i < rc->len && (t[i] == '+' || t[i] == '-' || t[i] == '*'))
-    return rule_fail(rc, GOLCL_E_UNSUPPORTED, i,
-                     "shifted or twisted edges are not supported (plain :Tw,h and :Pw,h only)");
-  size_t hat = i;
-  if (i < rc->len && t[i] == ',') {
-    i++;
-    hat = i;
-    h = suffix_number(rc, &i);
-    if (h < 0) return rule_fail(rc, GOLCL_E_PARSE, i, "expected the grid height");
-    if (i < rc->len && (t[i] == '+' || t[i] == '-' || t[i] == '*'))
-      return rule_fail(rc, GOLCL_E_UNSUPPORTED, i,
-                       "shifted or twisted edges are not supported (plain :Tw,h and :Pw,h only)");
-  } else {
-    h = w; /* ":T30" is 30×30, as in Golly */
-  }
-  if (i < rc->len) return rule_fail(rc, GOLCL_E_PARSE, i, "unexpected text after the grid size");
-  if (w == 0 || h == 0)
-    return rule_fail(rc, GOLCL_E_UNSUPPORTED, w == 0 ? wat : hat,
-                     "an infinite width or height (a tube or strip) is not supported");
-  golcl_pattern_limits lim = golcl__pattern_limits();
-  if (w > (int64_t)lim.max_width)
-    return rule_fail(rc, GOLCL_E_PARSE, wat,
-                     "grid width %lld exceeds the limit %u (golcl_pattern_set_limits)",
-                     (long long)w, (unsigned)lim.max_width);
-  if (h > (int64_t)lim.max_height)
-    return rule_fail(rc, GOLCL_E_PARSE, hat,
-                     "grid height %lld exceeds the limit %u (golcl_pattern_set_limits)",
-                     (long long)h, (unsigned)lim.max_height);
-  *topo = kind == 'T' ? GOLCL_TOPOLOGY_TORUS : GOLCL_TOPOLOGY_PLANE;
-  *tw = (uint32_t)w;
-  *th = (uint32_t)h;
-  return GOLCL_OK;
+  while (*what == ' ') what++;
+  return rule_fail(rc, st, at, "%s", what);
 }
 
 golcl_status golcl__pattern_rule_parse(const char *text, size_t len, int line, size_t col0,
-                                       golcl_rule *rule, golcl_topology *topo, uint32_t *tw,
-                                       uint32_t *th) {
+                                       golcl_rule_table *table, golcl_bounds *bounds) {
   size_t a = 0;
   while (a < len && (text[a] == ' ' || text[a] == '\t')) a++;
-  while (len > a && (text[len - 1] == ' ' || text[len - 1] == '\t')) len--;
+  while (len > a && (text[len - 1] == ' ' || text[len - 1] == '\t' || text[len - 1] == '\r')) len--;
   rule_ctx rc = {text + a, len - a, line, col0 + a};
   const char *t = rc.text;
   size_t n = rc.len;
   if (n == 0) return rule_fail(&rc, GOLCL_E_PARSE, 0, "empty rule");
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)t[i];
-    if (!(isalnum(c) || c == '/' || c == ':' || c == ',' || c == '+' || c == '-' || c == '*' ||
-          c == '_' || c == '.'))
-      return rule_fail(&rc, GOLCL_E_PARSE, i, "unexpected character in a rule");
-  }
   size_t colon = 0;
   while (colon < n && t[colon] != ':') colon++;
   if (colon == 0) return rule_fail(&rc, GOLCL_E_PARSE, 0, "empty rule before ':'");
-  char base[256];
-  if (colon >= sizeof base) return rule_fail(&rc, GOLCL_E_PARSE, 0, "rule too long");
-  memcpy(base, t, colon);
-  base[colon] = '\0';
-  golcl_rule r;
-  if (golcl_rule_parse(base, &r) != GOLCL_OK) {
-    const char *family = rule_family(base, colon);
-    if (family)
-      return rule_fail(&rc, GOLCL_E_UNSUPPORTED, 0,
-                       "%s; libgolcl runs Life-like rules (B.../S...) only", family);
-    /* A malformed B/S rule: golcl_rule_parse said "..., column C: what". */
-    const char *msg = golcl_last_errmsg();
-    const char *colp = strstr(msg, "column ");
-    size_t col = colp ? (size_t)strtoul(colp + 7, NULL, 10) : 1;
-    const char *what = colp ? strchr(colp, ':') : NULL;
-    char detail[160];
-    golcl__snprintf(detail, sizeof detail, "%s", what ? what + 2 : "not a Life-like rule");
-    return rule_fail(&rc, GOLCL_E_PARSE, col ? col - 1 : 0, "%s", detail);
-  }
-  golcl_topology tp = GOLCL_TOPOLOGY_INFINITE;
-  uint32_t w = 0, h = 0;
+  char part[256];
+  if (colon >= sizeof part || n - colon >= sizeof part)
+    return rule_fail(&rc, GOLCL_E_PARSE, colon >= sizeof part ? 0 : colon,
+                     "too long (%zu characters; a rule and its suffix have 255 at most)",
+                     colon >= sizeof part ? colon : n - colon);
+  for (size_t i = 0; i < n; i++)
+    if (t[i] == '\0') return rule_fail(&rc, GOLCL_E_PARSE, i, "a NUL byte");
+  memcpy(part, t, colon);
+  part[colon] = '\0';
+  golcl_rule_table tab;
+  golcl_status s = golcl_rule_table_parse(part, &tab);
+  if (s != GOLCL_OK) return pass_on(&rc, s, 0);
+  golcl_bounds b;
+  memset(&b, 0, sizeof b);
+  b.topology = GOLCL_TOPOLOGY_INFINITE;
   if (colon < n) {
-    golcl_status s = parse_suffix(&rc, colon, &tp, &w, &h);
-    if (s != GOLCL_OK) return s;
+    memcpy(part, t + colon + 1, n - colon - 1);
+    part[n - colon - 1] = '\0';
+    if (n - colon - 1 == 0)
+      return rule_fail(&rc, GOLCL_E_PARSE, colon + 1, "expected a bounded grid after ':'");
+    s = golcl_bounds_parse(part, &b);
+    if (s != GOLCL_OK) return pass_on(&rc, s, colon + 1);
+    golcl_pattern_limits lim = golcl__pattern_limits();
+    if (b.width > lim.max_width)
+      return rule_fail(&rc, GOLCL_E_PARSE, colon + 2,
+                       "grid width %u exceeds the limit %u (golcl_pattern_set_limits)",
+                       (unsigned)b.width, (unsigned)lim.max_width);
+    size_t comma = colon;
+    while (comma < n && t[comma] != ',') comma++;
+    if (b.height > lim.max_height)
+      return rule_fail(&rc, GOLCL_E_PARSE, comma < n ? comma + 1 : colon + 2,
+                       "grid height %u exceeds the limit %u (golcl_pattern_set_limits)",
+                       (unsigned)b.height, (unsigned)lim.max_height);
   }
-  *rule = r;
-  *topo = tp;
-  *tw = w;
-  *th = h;
+  *table = tab;
+  *bounds = b;
   return GOLCL_OK;
 }

@@ -25,9 +25,8 @@ struct golcl_pattern {
   uint32_t w, h;      /* the box; every cell has x < w, y < h */
   golcl__cell *cells; /* sorted by (y, x), no duplicates */
   size_t ncells, cap;
-  golcl_rule rule;
-  golcl_topology topology;
-  uint32_t topo_w, topo_h; /* size of a bounded topology, else 0 */
+  golcl_rule_table table; /* the rule: any two-state rule Golly runs */
+  golcl_bounds bounds;    /* Golly's bounded grid; topology INFINITE for none */
   uint64_t generation;
   int64_t origin_x, origin_y; /* universe coordinates of box cell (0, 0) */
   golcl__origin_kind origin_kind;
@@ -52,14 +51,14 @@ void golcl__pattern_default_origin(golcl_pattern *p);
 /* The current limits (a consistent copy). */
 golcl_pattern_limits golcl__pattern_limits(void);
 
-/* Parses a rule with an optional bounded-grid suffix, text[0..len), into
- * *rule, *topo, *tw, *th. Messages read "line L, column C: ..." with the
- * column of text[0] given as col0 when line > 0, else "rule \"...\",
- * column C: ...". GOLCL_E_PARSE for malformed text, GOLCL_E_UNSUPPORTED for
- * rule families and topologies that libgolcl does not run. */
+/* Parses a rule (golcl_rule_table_parse) with an optional bounded-grid
+ * suffix (golcl_bounds_parse), text[0..len), into *table and *bounds
+ * (both unchanged on failure). Messages read "line L, column C: ..." with
+ * the column of text[0] given as col0 when line > 0, else "rule \"...\",
+ * column C: ...". GOLCL_E_PARSE for malformed text or a side above the
+ * limits, GOLCL_E_UNSUPPORTED for multi-state rule families. */
 golcl_status golcl__pattern_rule_parse(const char *text, size_t len, int line, size_t col0,
-                                       golcl_rule *rule, golcl_topology *topo, uint32_t *tw,
-                                       uint32_t *th);
+                                       golcl_rule_table *table, golcl_bounds *bounds);
 
 /* Formats the rule and its suffix ("B3/S23:T72,48") into buf. */
 golcl_status golcl__pattern_rule_text(const golcl_pattern *p, char *buf, size_t cap);

@@ -269,7 +269,8 @@ golcl_status golcl_grid_extract(golcl_grid *g, golcl_pattern **out) {
   if (!g) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_grid_extract: grid is NULL");
   gather G = {golcl__pattern_new(), {0}};
   if (!G.p) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  golcl_status s = golcl_grid_rule(g, &G.p->rule);
+  golcl_status s = golcl_grid_rule_table(g, &G.p->table);
+  if (s == GOLCL_OK) s = golcl_grid_bounds(g, &G.p->bounds);
   if (s == GOLCL_OK) s = scan_grid(g, gather_run, &G);
   if (s == GOLCL_E_OUT_OF_MEMORY) golcl__fail(ctx, s, "out of host memory for the live cells");
   if (s != GOLCL_OK) {
@@ -285,10 +286,12 @@ golcl_status golcl_grid_extract(golcl_grid *g, golcl_pattern **out) {
   p->w = G.b.any ? G.b.x1 - G.b.x0 + 1 : 0;
   p->h = G.b.any ? G.b.y1 - G.b.y0 + 1 : 0;
   p->generation = golcl_grid_generation(g);
-  p->topology =
-      golcl_grid_boundary(g) == GOLCL_BOUNDARY_TORUS ? GOLCL_TOPOLOGY_TORUS : GOLCL_TOPOLOGY_PLANE;
-  p->topo_w = W;
-  p->topo_h = H;
+  if (p->bounds.topology == GOLCL_TOPOLOGY_INFINITE) { /* a dead boundary: the plane of W×H */
+    memset(&p->bounds, 0, sizeof p->bounds);
+    p->bounds.topology = GOLCL_TOPOLOGY_PLANE;
+    p->bounds.width = W;
+    p->bounds.height = H;
+  }
   p->origin_x = (int64_t)G.b.x0 - (int64_t)(W / 2);
   p->origin_y = (int64_t)G.b.y0 - (int64_t)(H / 2);
   p->origin_kind = GOLCL__ORIGIN_XRLE;

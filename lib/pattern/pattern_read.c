@@ -160,8 +160,7 @@ static golcl_status life10x_hash_line(reader *r, const line *L, size_t k, int *r
   if (tag == 'D') /* "#DXRLE" must not become "#CXRLE" */
     return push_comment2(p, nrest == 0 || is_ws(rest[0]) ? "#C" : "#C ", rest, nrest);
   if (tag == 'N' && trim_end(L) == k + 2) {
-    p->rule.birth = 1u << 3;
-    p->rule.survive = (1u << 2) | (1u << 3);
+    golcl_rule_table_from_rule((golcl_rule){1u << 3, (1u << 2) | (1u << 3)}, &p->table);
     *rule_seen = 1;
     return GOLCL_OK;
   }
@@ -169,8 +168,7 @@ static golcl_status life10x_hash_line(reader *r, const line *L, size_t k, int *r
     size_t a = skip_ws(L, k + 2), e = trim_end(L);
     if (a >= e) return lerr(L, a, GOLCL_E_PARSE, "expected a rule after #R");
     *rule_seen = 1;
-    return golcl__pattern_rule_parse(L->s + a, e - a, L->no, a + 1, &p->rule, &p->topology,
-                                     &p->topo_w, &p->topo_h);
+    return golcl__pattern_rule_parse(L->s + a, e - a, L->no, a + 1, &p->table, &p->bounds);
   }
   /* Lines that RLE would read as a position are kept as "#C" text. */
   if (starts_with(L, k, "#CXRLE") || other_format_header(L, k) ||
@@ -491,8 +489,8 @@ static golcl_status rle_header(reader *r, const line *L, size_t k, uint64_t *hw,
       return lerr(L, k, GOLCL_E_PARSE, "expected '=' after \"%.*s\"", (int)klen, L->s + key);
     k = skip_ws(L, k + 1);
     if (klen == 4 && strncasecmp(L->s + key, "rule", 4) == 0) {
-      golcl_status st = golcl__pattern_rule_parse(L->s + k, L->len - k, L->no, k + 1, &p->rule,
-                                                  &p->topology, &p->topo_w, &p->topo_h);
+      golcl_status st =
+          golcl__pattern_rule_parse(L->s + k, L->len - k, L->no, k + 1, &p->table, &p->bounds);
       if (st != GOLCL_OK) return st;
       k = L->len;
     } else if (klen == 1 && (L->s[key] == 'x' || L->s[key] == 'X')) {
@@ -793,10 +791,15 @@ static golcl_status parse_plain(const char *text, size_t len, golcl_pattern **ou
     st = lerr(&L, k, GOLCL_E_UNSUPPORTED,
               "MCell format is not supported (RLE, plaintext, "
               "Life 1.05 and 1.06 are)");
-  } else if (starts_with(&L, k, "[M2]")) {
+  } else if (k == 0 && starts_with(&L, 0, "[M2]")) {
+    /* macrocell.c reads from its "[M2]" line; its line numbers count from there */
+    golcl_pattern_destroy(r.p);
+    r.p = NULL;
+    st = golcl_pattern_parse_macrocell(L.s, len - (size_t)(L.s - text), &r.p);
+    if (st == GOLCL_OK) r.p->format = GOLCL_FORMAT_MACROCELL;
+  } else if (starts_with(&L, k, "[M")) {
     st = lerr(&L, k, GOLCL_E_UNSUPPORTED,
-              "macrocell format is not supported; save the pattern "
-              "as RLE");
+              "a macrocell file other than \"[M2]\" (two-state Golly macrocell) at column 1");
   } else if (c == '#' || c == 'x' || c == 'X') {
     st = parse_rle(&r);
   } else if (k == 0 && (c == '!' || c == '.' || c == 'O' || c == '*')) {

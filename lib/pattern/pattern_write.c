@@ -1,6 +1,7 @@
 /* pattern_write.c — writers: RLE (Golly's layout: #CXRLE line, comments,
  * header with the rule, cells in lines of at most 70 characters) and
- * plaintext .cells, to a FILE or to a file chosen by extension. Each writer
+ * plaintext .cells, to a FILE or to a file chosen by extension (.mc goes
+ * to macrocell.c). Each writer
  * first counts what it would write (the same code with no FILE), so that a
  * text that the readers' limits would refuse is refused before a byte is
  * written; a file is written whole to a temporary beside it, then renamed. */
@@ -61,11 +62,11 @@ static void rle_token(sink *o, uint64_t n, char tag) {
 static golcl_status check_limits(const golcl_pattern *p, uint64_t bytes, const char *fn) {
   golcl_pattern_limits lim = golcl__pattern_limits();
   const char *hint = "the limits of golcl_pattern_set_limits: it could not be read back";
-  if (p->w > lim.max_width || p->h > lim.max_height || p->topo_w > lim.max_width ||
-      p->topo_h > lim.max_height)
+  if (p->w > lim.max_width || p->h > lim.max_height || p->bounds.width > lim.max_width ||
+      p->bounds.height > lim.max_height)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: a %ux%u pattern (grid %ux%u) is past %s", fn,
-                       (unsigned)p->w, (unsigned)p->h, (unsigned)p->topo_w, (unsigned)p->topo_h,
-                       hint);
+                       (unsigned)p->w, (unsigned)p->h, (unsigned)p->bounds.width,
+                       (unsigned)p->bounds.height, hint);
   if (p->ncells > lim.max_cells)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: %zu live cells are past %s", fn, p->ncells,
                        hint);
@@ -225,9 +226,10 @@ golcl_status golcl_pattern_write_file(const golcl_pattern *p, const char *path) 
   if (!p || !path)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_write_file: NULL argument");
   int rle = ends_with_nocase(path, ".rle"), cells = ends_with_nocase(path, ".cells");
-  if (!rle && !cells)
-    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: unknown pattern extension (.rle or .cells)",
-                       path);
+  int mc = ends_with_nocase(path, ".mc");
+  if (!rle && !cells && !mc)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
+                       "%s: unknown pattern extension (.rle, .cells or .mc)", path);
   char *tmp = NULL;
   int fd = create_temp(path, &tmp);
   if (fd < 0)
@@ -241,7 +243,9 @@ golcl_status golcl_pattern_write_file(const golcl_pattern *p, const char *path) 
     free(tmp);
     return s;
   }
-  golcl_status s = rle ? golcl_pattern_write_rle(p, f) : golcl_pattern_write_plaintext(p, f);
+  golcl_status s = rle  ? golcl_pattern_write_rle(p, f)
+                   : mc ? golcl_pattern_write_macrocell(p, f)
+                        : golcl_pattern_write_plaintext(p, f);
   if (s == GOLCL_E_IO) golcl__fail(NULL, s, "%s: write failed: %s", path, strerror(errno));
   if (s == GOLCL_OK && fsync(fd) != 0)
     s = golcl__fail(NULL, GOLCL_E_IO, "%s: fsync: %s", path, strerror(errno));

@@ -277,6 +277,58 @@ t_bench_plot_and_csv() {
     [ ! -e "$T/c.png" ] && [ -z "$(ls -A "$T" | grep golcl-tmp)" ]
 }
 
+# ------------------------------------------------- Golly's rules, grids, .mc
+
+# Golly's rule families and bounded grids, end to end: info names them, run
+# keeps them in its outputs (RLE and macrocell agree), a stepper that cannot
+# serve a grid says why and auto picks one that can.
+t_golly_rules_and_grids() {
+  printf '#C rr14gun\nx = 4, y = 6, rule = B2-ac3ai/S1c2-n3-aky4a\n3o$ob2o$ob2o$2bo$3bo$2b2o!\n' \
+    >"$T/hensel.rle"
+  "$G" info "$T/hensel.rle" >"$T/hensel.info" || return 1
+  grep -q '^rule:        B2-ac3ai/S1c2-n3-aky4a (isotropic non-totalistic' "$T/hensel.info" ||
+    say "info does not name the Hensel rule" || return 1
+  "$G" run "$T/hensel.rle" -q -g 50 -o "$T/h50.rle" -o "$T/h50.mc" || return 1
+  grep -q 'rule = B2-ac3ai/S1c2-n3-aky4a$' "$T/h50.rle" || say "the rule is not in the RLE" || return 1
+  grep -q '^#R B2-ac3ai/S1c2-n3-aky4a$' "$T/h50.mc" || say "the rule is not in the .mc" || return 1
+  "$G" info "$T/h50.mc" >"$T/h50mc.info" && "$G" info "$T/h50.rle" >"$T/h50rle.info" || return 1
+  grep -q '^format:      macrocell$' "$T/h50mc.info" || say "info: not macrocell" || return 1
+  grep -q '^population:  92$' "$T/h50mc.info" || say "not the 92 cells Golly has" || return 1
+  diff <(grep '^population\|^generation\|^rule' "$T/h50mc.info") \
+    <(grep '^population\|^generation\|^rule' "$T/h50rle.info") || return 1
+  # the .mc read back and run on equals the RLE run on, and the reference
+  "$G" run "$T/h50.mc" -q -g 30 -o "$T/h80a.rle" && "$G" run "$T/h50.rle" -q -g 30 -o "$T/h80b.rle" &&
+    "$G" run "$T/hensel.rle" -q -g 80 --stepper reference -o "$T/h80c.rle" || return 1
+  diff <(grep -v '^#' "$T/h80a.rle") <(grep -v '^#' "$T/h80b.rle") || return 1
+  diff <(grep -v '^#' "$T/h80b.rle") <(grep -v '^#' "$T/h80c.rle") || return 1
+  # a named rule is spelt as Golly writes it
+  printf 'x = 3, y = 1, rule = HighLife\n3o!\n' >"$T/named.rle"
+  "$G" info "$T/named.rle" | grep -q '^rule:        B36/S23 ' || say "HighLife is not B36/S23" || return 1
+  # a Klein bottle: lut4 cannot run it and says so, auto falls back, and the
+  # bounded grid is in the output
+  printf 'x = 20, y = 6, rule = B3/S23:K40*,20\n16b3o$16bo2bo$16bo$3o13bo$o16bobo$bo!\n' >"$T/klein.rle"
+  "$G" info "$T/klein.rle" | grep -q '^grid:        40x20 Klein bottle (top and bottom edges twisted)' ||
+    say "info does not describe the Klein bottle" || return 1
+  "$G" run "$T/klein.rle" -g 10 --stepper lut4 -o "$T/k.rle" 2>"$T/k.err"
+  [ $? = 1 ] || say "lut4 ran a Klein bottle" || return 1
+  grep -q 'the lut4 stepper cannot run this pattern: .*--stepper auto' "$T/k.err" || return 1
+  [ ! -e "$T/k.rle" ] || say "an output was written" || return 1
+  "$G" run "$T/klein.rle" -q -g 100 -o "$T/k.rle" && "$G" run "$T/klein.rle" -q -g 100 \
+    --stepper reference -o "$T/kref.rle" || return 1
+  grep -q 'rule = B3/S23:K40\*,20$' "$T/k.rle" || say "the Klein bottle is not in the output" || return 1
+  grep -q '^population:  14$' <("$G" info "$T/k.rle") || say "not the 14 cells Golly has" || return 1
+  diff "$T/k.rle" "$T/kref.rle" || return 1
+  # a tube: the open side gets room, the positions stay Golly's
+  printf '#CXRLE Pos=100,1\nx = 3, y = 1, rule = B3/S23:T0,5\n3o!\n' >"$T/tube.rle"
+  "$G" run "$T/tube.rle" -q -g 1 -o "$T/tube1.rle" || return 1
+  grep -q '^#CXRLE Pos=101,0 Gen=1$' "$T/tube1.rle" && grep -q 'rule = B3/S23:T0,5$' "$T/tube1.rle" ||
+    say "the tube's blinker is not at Golly's place" || return 1
+  # multi-state rules are refused by name
+  printf 'x = 1, y = 1, rule = LifeHistory\nA!\n' >"$T/history.rle"
+  "$G" run "$T/history.rle" -q -g 1 2>"$T/hist.err"
+  [ $? = 1 ] && grep -q 'LifeHistory is a multi-state rule' "$T/hist.err" || return 1
+}
+
 # ------------------------------------------------------------------ docs
 
 # Every long option of a command's --help is in docs/cli.md and golcl.1.
@@ -310,5 +362,6 @@ check "failed writes keep the old file (a full disk)" t_failed_writes_keep_the_o
 check "failed writes on a device are reported" t_failed_writes_are_reported
 check "links and devices are written through" t_links_and_devices_are_written_through
 check "bench --plot and --csv" t_bench_plot_and_csv
+check "Golly's rules, bounded grids and .mc files" t_golly_rules_and_grids
 check "docs name every option" t_docs_name_every_option
 check_summary
