@@ -8,8 +8,9 @@
 #include "bitslice.h"
 
 /* Rows a work-item walks when the options leave it open: the two extra
- * rows it reads (above and below its strip) cost 2/ROWS of a load a word. */
-#define DEFAULT_ROWS 16
+ * rows it reads (above and below its strip) cost 2/ROWS of a load a word;
+ * 32 measured best on an H200 (docs/benchmarks.md). */
+#define DEFAULT_ROWS 32
 /* Longest strip accepted: beyond it too few work-items for small grids. */
 #define MAX_ROWS 4096
 

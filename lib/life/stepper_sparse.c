@@ -18,11 +18,11 @@
 #include <stdlib.h>
 
 /* Without options, measured on an H200 (docs/benchmarks.md, a glider gun in
- * a 32768² torus): the register tile of 32 × 4 work-items, 64 rows (32
- * inside), 16 generations a launch — small tiles and short launches, so
- * that a quiet field costs little. */
+ * a 32768² torus): the register tile of 32 × 8 work-items, 64 rows (32
+ * inside, 8 a work-item), 16 generations a launch — small tiles and short
+ * launches, so that a quiet field costs little. */
 static const golcl_stepper_opts DEFAULT_SHAPE = {
-    .local_w = 32, .local_h = 4, .tile_h = 64, .gens_per_launch = 16};
+    .local_w = 32, .local_h = 8, .tile_h = 64, .gens_per_launch = 16};
 /* Work-groups that walk the list, per compute unit. */
 #define GROUPS_PER_CU 8
 
