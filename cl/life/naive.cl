@@ -5,18 +5,26 @@
  *
  * Cells off the border of a grid of less than 2^31 bytes (every grid up to
  * 46340², the uniform case) read their block at 32-bit offsets from their
- * own address, with no wrap or bounds test; border cells and larger grids
+ * own address, with no wrap or bounds test, and for an outer totalistic
+ * rule (`totalistic`, the table's B/S `mask`) sum their 8 neighbours as the
+ * course kernel does instead of looking the block up; border cells and larger grids
  * take the general path of common/life.cl (64-bit rows, the boundary or
  * Golly's bounded-grid addressing per neighbour). */
 #include "common/life.cl"
 
 __kernel void naive_step(__global const uchar *in, __global uchar *out, int w, int h,
-                         __global const uint *table) {
+                         __global const uint *table, uint mask, int totalistic) {
   int x = (int)get_global_id(0), y = (int)get_global_id(1);
   if (x >= w || y >= h) return;
   if ((ulong)w * (ulong)h < 0x80000000ul && x > 0 && y > 0 && x < w - 1 && y < h - 1) {
     int i = y * w + x;
-    out[i] = (uchar)golcl_table_apply(table, golcl_block9_inner(in + i, w));
+    __global const uchar *p = in + i;
+    if (totalistic) { /* the course's count: 8 sums, one shift of the B/S mask */
+      uint n = (uint)p[-w - 1] + p[-w] + p[-w + 1] + p[-1] + p[1] + p[w - 1] + p[w] + p[w + 1];
+      out[i] = (uchar)golcl_rule_apply(mask, p[0], n);
+    } else {
+      out[i] = (uchar)golcl_table_apply(table, golcl_block9_inner(p, w));
+    }
     return;
   }
   ulong i = (ulong)y * (ulong)w + (ulong)x;

@@ -1,6 +1,7 @@
 /* stepper_naive.c — launches cl/life/naive.cl: one work-item per cell on the
  * byte layout, the rule as the grid's table for the current generation
- * (golcl__grid_rule_buffer); work-group shape from the
+ * (golcl__grid_rule_buffer) and, where that table is outer totalistic, its
+ * B/S mask (the interior's count path); work-group shape from the
  * options or the device (lib/life/workgroup.c), the range rounded up to it. */
 #include "life.h"
 
@@ -16,9 +17,12 @@ static golcl_status naive_args(golcl_stepper *s, golcl_grid *g, const golcl__pla
   cl_mem table;
   golcl_status st = golcl__grid_rule_buffer(g, &table);
   if (st != GOLCL_OK) return st;
-  cl_int w = (cl_int)g->w, h = (cl_int)g->h;
+  const golcl__step_rule *r = golcl__grid_step_rule(g); /* this generation's */
+  cl_int w = (cl_int)g->w, h = (cl_int)g->h, totalistic = r->bs;
+  cl_uint mask = r->mask;
   return golcl__args(s->ctx, p->kernel, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
-                     GOLCL__ARG(h), GOLCL__ARG(table), GOLCL__END);
+                     GOLCL__ARG(h), GOLCL__ARG(table), GOLCL__ARG(mask), GOLCL__ARG(totalistic),
+                     GOLCL__END);
 }
 
 const golcl__stepper_ops golcl__stepper_naive = {
