@@ -9,14 +9,16 @@
  * rule (`totalistic`, the table's B/S `mask`) sum their 8 neighbours as the
  * course kernel does instead of looking the block up; border cells and larger grids
  * take the general path of common/life.cl (64-bit rows, the boundary or
- * Golly's bounded-grid addressing per neighbour). */
+ * Golly's bounded-grid addressing per neighbour). Build option:
+ * GOLCL_INT_INDEX (1: the grid has less than 2^31 cells), and the
+ * boundary's. */
 #include "common/life.cl"
 
 __kernel void naive_step(__global const uchar *in, __global uchar *out, int w, int h,
                          __global const uint *table, uint mask, int totalistic) {
   int x = (int)get_global_id(0), y = (int)get_global_id(1);
   if (x >= w || y >= h) return;
-  if ((ulong)w * (ulong)h < 0x80000000ul && x > 0 && y > 0 && x < w - 1 && y < h - 1) {
+  if (GOLCL_INT_INDEX && x > 0 && y > 0 && x < w - 1 && y < h - 1) {
     int i = y * w + x;
     __global const uchar *p = in + i;
     if (totalistic) { /* the course's count: 8 sums, one shift of the B/S mask */

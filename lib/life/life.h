@@ -338,11 +338,12 @@ golcl_status golcl__wg_fits(struct golcl_stepper *s, cl_kernel k, const size_t l
  * with golcl__wg_fits. */
 golcl_status golcl__wg_shape(struct golcl_stepper *s, cl_kernel k, size_t local[2]);
 
-/* The plan of kernel `name` of `file` in which a work-item computes cells_x
- * horizontally adjacent cells of a row: the work-group shape of
- * golcl__wg_shape, the range rounded up to it. */
+/* The plan of kernel `name` of `file` (built with the kernel's own options
+ * o, or NULL) in which a work-item computes cells_x horizontally adjacent
+ * cells of a row: the work-group shape of golcl__wg_shape, the range
+ * rounded up to it. */
 golcl_status golcl__wg_plan(struct golcl_stepper *s, const golcl_grid *g, const char *file,
-                            const char *name, uint32_t cells_x, golcl__plan *p);
+                            const char *name, golcl__opts *o, uint32_t cells_x, golcl__plan *p);
 
 /* GOLCL_E_UNSUPPORTED if a grid with tiles of tile[0] × tile[1] cells is too
  * large for the int coordinates of the tiled kernels (common/tile.cl). */

@@ -15,15 +15,15 @@
 /* Defaults without any option, measured on an H200 (docs/benchmarks.md,
  * 2026-11-23): the register kernel with a 32×8 work-group, 768-row tiles
  * (96 rows a work-item), 32 generations a launch; on grids with fewer such
- * tiles than SMALL_TILES_PER_CU a compute unit, multi_step with an 8×32
- * work-group, 96-row tiles, 24 generations a launch. Where the device cannot
+ * tiles than SMALL_TILES_PER_CU a compute unit, the register kernel with
+ * 64-row tiles (8 rows a work-item), 16 generations a launch. Where the device cannot
  * take one of these, the shape below, from the device (also used for the
  * parts the options leave 0): tiles of 16 words × 192 rows, a 16×16
  * work-group, 16 generations a launch, 64-row tiles on small grids. */
 static const golcl_stepper_opts DEFAULT_LARGE = {
     .local_w = 32, .local_h = 8, .tile_h = 768, .gens_per_launch = 32};
 static const golcl_stepper_opts DEFAULT_SMALL = {
-    .local_w = 8, .local_h = 32, .tile_h = 96, .gens_per_launch = 24};
+    .local_w = 32, .local_h = 8, .tile_h = 64, .gens_per_launch = 16};
 #define DEFAULT_MX 16
 #define DEFAULT_MY 16
 #define DEFAULT_MS 12

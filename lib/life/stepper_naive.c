@@ -8,7 +8,10 @@
 static golcl_status naive_plan(golcl_stepper *s, const golcl_grid *g, const golcl_layout_info *info,
                                golcl__plan *p) {
   (void)info;
-  return golcl__wg_plan(s, g, "life/naive.cl", "naive_step", 1, p);
+  golcl__opts o;
+  golcl__opts_init(&o);
+  golcl__opts_define(&o, "GOLCL_INT_INDEX", (uint64_t)g->w * g->h < 0x80000000u);
+  return golcl__wg_plan(s, g, "life/naive.cl", "naive_step", &o, 1, p);
 }
 
 static golcl_status naive_args(golcl_stepper *s, golcl_grid *g, const golcl__plan *p,

@@ -7,7 +7,7 @@
 static golcl_status twocell_plan(golcl_stepper *s, const golcl_grid *g,
                                  const golcl_layout_info *info, golcl__plan *p) {
   (void)info;
-  return golcl__wg_plan(s, g, "life/twocell.cl", "twocell_step", 2, p);
+  return golcl__wg_plan(s, g, "life/twocell.cl", "twocell_step", NULL, 2, p);
 }
 
 const golcl__stepper_ops golcl__stepper_twocell = {

@@ -160,8 +160,8 @@ golcl_status golcl__wg_shape(golcl_stepper *s, cl_kernel k, size_t local[2]) {
 }
 
 golcl_status golcl__wg_plan(golcl_stepper *s, const golcl_grid *g, const char *file,
-                            const char *name, uint32_t cells_x, golcl__plan *p) {
-  golcl_status st = golcl__life_kernel(s, g, file, name, NULL, &p->kernel);
+                            const char *name, golcl__opts *o, uint32_t cells_x, golcl__plan *p) {
+  golcl_status st = golcl__life_kernel(s, g, file, name, o, &p->kernel);
   if (st == GOLCL_OK) st = golcl__wg_shape(s, p->kernel, p->local);
   if (st != GOLCL_OK) return st;
   p->global[0] = golcl__round_up(((size_t)g->w + cells_x - 1) / cells_x, p->local[0]);
