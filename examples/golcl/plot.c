@@ -39,8 +39,7 @@ int plot_check(const char *cmd) {
   return 0;
 }
 
-/* Writes s as a gnuplot single-quoted string (a quote is doubled). */
-static void quoted(FILE *f, const char *s) {
+void plot_quoted(FILE *f, const char *s) {
   fputc('\'', f);
   for (; *s; s++) {
     if (*s == '\'') fputc('\'', f);
@@ -65,7 +64,7 @@ int plot_png(const char *cmd, const char *path, unsigned w, unsigned h, const ch
     return -1;
   }
   fprintf(g, "set terminal pngcairo size %u,%u noenhanced font ',10'\nset output ", w, h);
-  quoted(g, out);
+  plot_quoted(g, out);
   fprintf(g, "\n%s\nset output\n", script);
   int status = pclose(g);
   if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
