@@ -4,10 +4,11 @@
  * iteration on the 5-point Poisson problem with each operator (--op) and
  * preconditioner (--precond), whole solves to 1e-6 (--solve: plain, Jacobi,
  * MG; --plot draws their residual histories), the thesis's 12-diagonal
- * wrapping band product (--thesis), and CLBlast's axpy and dot beside ours. Times are device spans between
- * profiling markers (after a warm-up with the JIT build), the median of
- * --reps runs; one CG iteration is the difference of two solves of N and 2N
- * iterations divided by N, which cancels the set-up and final check. */
+ * wrapping band product (--thesis), and CLBlast's axpy and dot beside ours.
+ * Times are device spans between profiling markers (after a warm-up with the
+ * JIT build), the median of --reps runs; one CG iteration is the difference
+ * of two solves of N and 2N iterations divided by N, which cancels the set-up
+ * and final check. */
 #include <golcl.h>
 #include <golcl_la.h>
 
@@ -706,9 +707,10 @@ static int thesis_table(golcl_context *ctx, const la_opts *o, FILE *csv) {
 
 /* Draws log10 ||r_k||/||b|| against k, a line per curve (a colour a size,
  * a dash pattern a preconditioner: none and Jacobi coincide where the
- * diagonal is constant), with the tolerance 1e-6 as a grey line (the data goes to gnuplot as a datablock); the PNG
- * is written whole or not at all. 0, 1 on failure, -1 when no solve gave a
- * history (no plot is drawn, the old file stays). */
+ * diagonal is constant), with the tolerance 1e-6 as a grey line; the data
+ * go to gnuplot as a datablock, the PNG is written whole or not at all.
+ * 0, 1 on failure, -1 when no solve gave a history (no plot is drawn, the
+ * old file stays). */
 static int draw_residuals(const la_opts *o, const la_curves *cv, const golcl_device_info *dev) {
   if (cv->n == 0) return -1;
   char *script = NULL;
@@ -764,8 +766,10 @@ int cmd_bench_la(int argc, char **argv) {
   int rc = parse_args(argc, argv, &o);
   if (rc) return rc == 1 ? 0 : rc;
   if (o.plot) {
-    o.solve = 1; /* the histories come from the solves */
-    if (!plot_check("bench la")) return 2; /* before the long part, not after */
+    /* the histories come from the solves; gnuplot is looked for before the
+     * long part, not after */
+    o.solve = 1;
+    if (!plot_check("bench la")) return 2;
   }
   ex_atomic csv_file = {0}; /* replaced whole at the end, or left as it was */
   if (o.csv && ex_atomic_open(&csv_file, o.csv, "golcl bench la")) return 2;
