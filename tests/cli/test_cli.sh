@@ -280,7 +280,8 @@ t_bench_plot_and_csv() {
 # bench la --plot: the residual histories of the --solve solves. gnuplot runs
 # through a wrapper that keeps its script, so that the data drawn are checked:
 # a line per preconditioner and size, iterations + 1 points each (as the
-# table says), from log10 1 = 0 at k = 0 down to the tolerance 1e-6.
+# table says), from log10 1 = 0 at k = 0 down to the tolerance 1e-6. Then a
+# full disk and a missing gnuplot.
 t_bench_la_plot() {
   if ! command -v gnuplot >/dev/null; then
     echo "gnuplot is not installed: the plot is not checked"
@@ -301,6 +302,14 @@ t_bench_la_plot() {
     END { if (bad) printf "BAD" }' "$T/la.gp")
   [ "$(echo $want)" = "$(echo $got)" ] || say "points per line $got, table $want" || return 1
   [ "$(echo $want | wc -w)" = 6 ] || say "not 6 lines: $want" || return 1
+  # on a full disk gnuplot still exits 0: the cut PNG must not replace the old file (the Life
+  # bench's --plot goes through the same helper)
+  if [ "$MODE" != none ]; then
+    old_file_survives la.png bench la --sizes 8 --reps 1 --iters 2 --op stencil \
+      --plot "$T/full/la.png" || return 1
+    old_file_survives b.png bench --size 16x16 --gens 2 --reps 1 --steppers naive \
+      --plot "$T/full/b.png" || return 1
+  fi
   # without gnuplot: refused before the runs (exit 2), the old CSV kept, no plot
   echo old >"$T/keep.csv"
   GNUPLOT=/nonexistent/gnuplot "$G" bench la --sizes 8 --reps 1 --iters 2 --plot "$T/nola.png" \
