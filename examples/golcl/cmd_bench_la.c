@@ -3,11 +3,12 @@
  * dot, the 5-point product as a band matrix, a stencil and CSR, one CG
  * iteration on the 5-point Poisson problem with each operator (--op) and
  * preconditioner (--precond), whole solves to 1e-6 (--solve: plain, Jacobi,
- * MG), the thesis's 12-diagonal wrapping band product (--thesis), and
- * CLBlast's axpy and dot beside ours. Times are device spans between
- * profiling markers (after a warm-up with the JIT build), the median of
- * --reps runs; one CG iteration is the difference of two solves of N and 2N
- * iterations divided by N, which cancels the set-up and final check. */
+ * MG; --plot draws their residual histories), the thesis's 12-diagonal
+ * wrapping band product (--thesis), and CLBlast's axpy and dot beside ours.
+ * Times are device spans between profiling markers (after a warm-up with the
+ * JIT build), the median of --reps runs; one CG iteration is the difference
+ * of two solves of N and 2N iterations divided by N, which cancels the set-up
+ * and final check. */
 #include <golcl.h>
 #include <golcl_la.h>
 
@@ -29,6 +30,7 @@
 #include "clock.h"
 #include "cmd.h"
 #include "pattern_io.h"
+#include "plot.h"
 
 #define MAX_SIZES 16
 /* A timed run repeats an operation until it spans about this long. */
@@ -36,7 +38,7 @@
 #define MAX_REPEAT 1000
 
 typedef struct la_opts {
-  const char *device, *csv;
+  const char *device, *csv, *plot;
   size_t sizes[MAX_SIZES], nsizes;
   golcl_dtype dtype;
   unsigned reps;
@@ -90,7 +92,7 @@ static void usage(FILE *f) {
           "usage: golcl bench la [--device SPEC] [--sizes 256,1024,4096] [--dtype f32|f64]\n"
           "                      [--reps N] [--iters N] [--csv FILE] [--local L] [--groups G]\n"
           "                      [--op stencil|band|csr|all] [--precond none|jacobi|mg]\n"
-          "                      [--solve] [--thesis]\n"
+          "                      [--solve] [--thesis] [--plot FILE.png]\n"
           "\n"
           "Times the linear-algebra kernels on s×s grids (n = s² elements) and prints, per\n"
           "operation, µs per call, effective GB/s (the bytes the operation must move:\n"
@@ -109,6 +111,9 @@ static void usage(FILE *f) {
           "                 applies to the stencil only and is timed per solve)\n"
           "  --solve        also solve the 5-point Poisson problem (b = 1) to 1e-6 with\n"
           "                 the stencil and each of none, jacobi and mg: iterations, ms\n"
+          "  --plot FILE.png draw the residual history of those solves, log10 ||r_k||/||b||\n"
+          "                 against iteration k, a line per solve and size (implies\n"
+          "                 --solve; gnuplot, or $GNUPLOT; checked before the runs)\n"
           "  --thesis       also the 12-diagonal wrapping band product at n = 4·s², s =\n"
           "                 64..1024 (the sizes of the thesis's Table 4.3)\n"
           "  --local L      work-group size of the linear-algebra kernels\n"
@@ -148,7 +153,21 @@ static int parse_sizes(const char *list, la_opts *o) {
 
 /* 0 on success, 2 on bad usage (message printed), 1 for --help. */
 static int parse_args(int argc, char **argv, la_opts *o) {
-  enum { DEVICE = 256, CSV, SIZES, DTYPE, REPS, ITERS, LOCAL, GROUPS, OP, PRECOND, SOLVE, THESIS };
+  enum {
+    DEVICE = 256,
+    CSV,
+    SIZES,
+    DTYPE,
+    REPS,
+    ITERS,
+    LOCAL,
+    GROUPS,
+    OP,
+    PRECOND,
+    SOLVE,
+    THESIS,
+    PLOT
+  };
   static const struct option long_opts[] = {{"device", required_argument, NULL, DEVICE},
                                             {"csv", required_argument, NULL, CSV},
                                             {"sizes", required_argument, NULL, SIZES},
@@ -161,6 +180,7 @@ static int parse_args(int argc, char **argv, la_opts *o) {
                                             {"precond", required_argument, NULL, PRECOND},
                                             {"solve", no_argument, NULL, SOLVE},
                                             {"thesis", no_argument, NULL, THESIS},
+                                            {"plot", required_argument, NULL, PLOT},
                                             {"help", no_argument, NULL, 'h'},
                                             {NULL, 0, NULL, 0}};
   int c;
@@ -179,6 +199,8 @@ static int parse_args(int argc, char **argv, la_opts *o) {
       o->device = v;
     } else if (c == CSV) {
       o->csv = v;
+    } else if (c == PLOT) {
+      o->plot = v;
     } else if (c == SIZES) {
       if (parse_sizes(v, o)) {
         fprintf(stderr, "golcl bench la: --sizes wants up to %d sides in 1..65536, not '%s'\n",
@@ -536,10 +558,26 @@ static int bench_size(golcl_context *ctx, const la_opts *o, size_t side, double 
   return failed;
 }
 
+/* The residual histories of the --solve solves, for --plot: one curve a
+ * preconditioner and size. */
+typedef struct la_curve {
+  char label[64];
+  double *h; /* ||r_k||/||b||, k = 0 .. len-1 */
+  size_t len;
+  int size, precond; /* the colour (a size) and the dash (a preconditioner) */
+} la_curve;
+typedef struct la_curves {
+  la_curve c[3 * MAX_SIZES];
+  size_t n;
+  int size; /* index of the size being solved */
+} la_curves;
+
 /* Solves of the 5-point Poisson problem (4, −1) with b = 1 from x = 0 to
  * rtol 1e-6 on the stencil operator: none, Jacobi, MG; wall time of the
- * whole solve (median of reps), iterations, the recomputed residual. */
-static int solve_table(golcl_context *ctx, const la_opts *o, size_t side, FILE *csv) {
+ * whole solve (median of reps), iterations, the recomputed residual. With
+ * curves, the warm-up solve (untimed) also records its residual history. */
+static int solve_table(golcl_context *ctx, const la_opts *o, size_t side, FILE *csv,
+                       la_curves *curves) {
   size_t n = side * side;
   golcl_stencil *S = NULL;
   golcl_vec *b = NULL, *x = NULL;
@@ -558,18 +596,39 @@ static int solve_table(golcl_context *ctx, const la_opts *o, size_t side, FILE *
     if (s != GOLCL_OK) break;
     golcl_cg_opts co = {.rtol = 1e-6, .max_iter = 50000, .precond = PC[k]};
     golcl_cg_report rep = {0};
-    double *t = calloc(o->reps, sizeof *t);
+    double *t = calloc(o->reps, sizeof *t), *hist = NULL;
+    size_t hist_len = 0;
+    if (curves && curves->n < sizeof curves->c / sizeof curves->c[0]) {
+      hist = malloc((co.max_iter + 1) * sizeof *hist);
+      if (!hist) s = GOLCL_E_OUT_OF_MEMORY;
+    }
     for (unsigned r = 0; r <= o->reps && s == GOLCL_OK; r++) { /* run 0: warm-up */
+      co.history = r == 0 ? hist : NULL;
+      co.history_cap = r == 0 && hist ? co.max_iter + 1 : 0;
       s = golcl_vec_fill(x, 0.0);
       if (s == GOLCL_OK) s = golcl_context_finish(ctx);
       double t0 = ex_now();
       if (s == GOLCL_OK) s = golcl_cg_run(cg, b, x, &co, &rep);
       if (r > 0 && t) t[r - 1] = ex_now() - t0;
+      if (r == 0 && s == GOLCL_OK) hist_len = rep.history_len;
     }
     golcl_cg_destroy(cg);
     if (s != GOLCL_OK || !t) {
       free(t);
+      free(hist);
+      if (s == GOLCL_OK) s = GOLCL_E_OUT_OF_MEMORY;
       break;
+    }
+    if (hist && hist_len > 0) {
+      la_curve *cv = &curves->c[curves->n++];
+      double *h = realloc(hist, hist_len * sizeof *h);
+      cv->h = h ? h : hist;
+      cv->len = hist_len;
+      cv->size = curves->size;
+      cv->precond = k;
+      snprintf(cv->label, sizeof cv->label, "%s, %zux%zu", PN[k], side, side);
+    } else {
+      free(hist);
     }
     double med = ex_median(t, o->reps);
     free(t);
@@ -646,6 +705,57 @@ static int thesis_table(golcl_context *ctx, const la_opts *o, FILE *csv) {
   return failed;
 }
 
+/* Draws log10 ||r_k||/||b|| against k, a line per curve (a colour a size,
+ * a dash pattern a preconditioner: none and Jacobi coincide where the
+ * diagonal is constant), with the tolerance 1e-6 as a grey line; the data
+ * go to gnuplot as a datablock, the PNG is written whole or not at all.
+ * 0, 1 on failure, -1 when no solve gave a history (no plot is drawn, the
+ * old file stays). */
+static int draw_residuals(const la_opts *o, const la_curves *cv, const golcl_device_info *dev) {
+  if (cv->n == 0) return -1;
+  char *script = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&script, &len);
+  if (!f) {
+    fprintf(stderr, "golcl bench la: --plot: %s\n", strerror(errno));
+    return 1;
+  }
+  fprintf(f, "$data << EOD\n");
+  for (size_t i = 0; i < cv->n; i++) {
+    if (i) fprintf(f, "\n\n");
+    for (size_t k = 0; k < cv->c[i].len; k++)
+      if (isfinite(cv->c[i].h[k]) && cv->c[i].h[k] > 0)
+        fprintf(f, "%zu %.9g\n", k, log10(cv->c[i].h[k]));
+  }
+  fprintf(f, "EOD\nset title ");
+  char title[512];
+  snprintf(title, sizeof title,
+           "golcl bench la: CG on the 5-point Poisson problem, b = 1, x0 = 0, %s  (%s)",
+           o->dtype == GOLCL_F64 ? "f64" : "f32", dev->name);
+  plot_quoted(f, title);
+  fprintf(f, " . \"\\n\" . ");
+  plot_quoted(f, "(the constant diagonal makes Jacobi's lines those without a preconditioner)");
+  fprintf(f,
+          "\nset xlabel 'iteration k'\nset ylabel 'log10 ||r_k|| / ||b||  (iterated residual)'\n"
+          "set grid\nset key outside right\nset xrange [0:*]\n"
+          "plot ");
+  static const int DASH[3] = {1, 2, 3}; /* none: solid, jacobi: dashes, mg: dots */
+  for (size_t i = 0; i < cv->n; i++) {
+    fprintf(f, "%s$data index %zu using 1:2 with lines lw 1.5 lc %d dt %d title ",
+            i ? ", \\\n     " : "", i, cv->c[i].size + 1, DASH[cv->c[i].precond]);
+    plot_quoted(f, cv->c[i].label);
+  }
+  fprintf(f, ", \\\n     -6 with lines lc 'gray50' title 'rtol 1e-6'\n");
+  if (fclose(f) != 0 || !script) {
+    fprintf(stderr, "golcl bench la: --plot: out of memory\n");
+    free(script);
+    return 1;
+  }
+  int rc = plot_png("bench la", o->plot, 1000, 600, script) ? 1 : 0;
+  free(script);
+  return rc;
+}
+
 int cmd_bench_la(int argc, char **argv) {
   la_opts o = {.dtype = GOLCL_F32,
                .reps = 5,
@@ -655,6 +765,12 @@ int cmd_bench_la(int argc, char **argv) {
                .cg_ops = (1 << OPK_COUNT) - 1};
   int rc = parse_args(argc, argv, &o);
   if (rc) return rc == 1 ? 0 : rc;
+  if (o.plot) {
+    /* the histories come from the solves; gnuplot is looked for before the
+     * long part, not after */
+    o.solve = 1;
+    if (!plot_check("bench la")) return 2;
+  }
   ex_atomic csv_file = {0}; /* replaced whole at the end, or left as it was */
   if (o.csv && ex_atomic_open(&csv_file, o.csv, "golcl bench la")) return 2;
   FILE *csv = csv_file.f;
@@ -684,6 +800,7 @@ int cmd_bench_la(int argc, char **argv) {
   if (csv) fprintf(csv, "size,n,dtype,op,seconds,bytes,gb_per_s,pct_copy\n");
   int failed = 0, profiled = 1;
   size_t es = golcl_dtype_size(o.dtype);
+  static la_curves curves;
   for (size_t si = 0; si < o.nsizes; si++) {
     size_t side = o.sizes[si], n = side * side;
     double secs[OP_COUNT];
@@ -702,13 +819,20 @@ int cmd_bench_la(int argc, char **argv) {
         fprintf(csv, "%zu,%zu,%s,%s,%.9g,%.0f,%.6g,%.4g\n", side, n, dts, OP_NAME[op], secs[op],
                 bytes, bw * 1e-9, pct);
     }
-    if (o.solve) failed |= solve_table(ctx, &o, side, csv);
+    curves.size = (int)si;
+    if (o.solve) failed |= solve_table(ctx, &o, side, csv, o.plot ? &curves : NULL);
     fflush(stdout);
   }
   if (o.thesis) failed |= thesis_table(ctx, &o, csv);
   printf("\ntimer: %s; CG iteration by wall clock (solves are blocking)\n",
          profiled ? "OpenCL profiling events" : "wall clock around clFinish (no profiling)");
   if (csv && ex_atomic_commit(&csv_file, "golcl bench la")) failed = 1;
+  if (o.plot) {
+    int p = draw_residuals(&o, &curves, &dev);
+    if (p > 0) failed = 1;
+    if (p == 0) printf("\nplot:    %s\n", o.plot);
+  }
+  for (size_t i = 0; i < curves.n; i++) free(curves.c[i].h);
   if (failed) printf("\ngolcl bench la: FAILED (see the errors above)\n");
   golcl_context_destroy(ctx);
   return failed ? 1 : 0;

@@ -39,14 +39,29 @@ int plot_check(const char *cmd) {
   return 0;
 }
 
-/* Writes s as a gnuplot single-quoted string (a quote is doubled). */
-static void quoted(FILE *f, const char *s) {
+void plot_quoted(FILE *f, const char *s) {
   fputc('\'', f);
   for (; *s; s++) {
     if (*s == '\'') fputc('\'', f);
     fputc(*s, f);
   }
   fputc('\'', f);
+}
+
+/* 1 if path holds a whole PNG: the signature first and the IEND chunk last.
+ * gnuplot exits 0 even when its output could not be written (a full disk
+ * leaves an empty or cut file), so the file is looked at before it replaces
+ * the old one. */
+static int whole_png(const char *path) {
+  static const unsigned char SIG[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+  static const unsigned char IEND[12] = {0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82};
+  unsigned char head[8], tail[12];
+  FILE *f = fopen(path, "rb");
+  if (!f) return 0;
+  int ok = fread(head, 1, 8, f) == 8 && memcmp(head, SIG, 8) == 0 && fseek(f, -12, SEEK_END) == 0 &&
+           fread(tail, 1, 12, f) == 12 && memcmp(tail, IEND, 12) == 0;
+  fclose(f);
+  return ok;
 }
 
 int plot_png(const char *cmd, const char *path, unsigned w, unsigned h, const char *script) {
@@ -65,11 +80,19 @@ int plot_png(const char *cmd, const char *path, unsigned w, unsigned h, const ch
     return -1;
   }
   fprintf(g, "set terminal pngcairo size %u,%u noenhanced font ',10'\nset output ", w, h);
-  quoted(g, out);
+  plot_quoted(g, out);
   fprintf(g, "\n%s\nset output\n", script);
   int status = pclose(g);
   if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     fprintf(stderr, "%s: %s: gnuplot failed (its messages are above)\n", prog, path);
+    ex_atomic_abort(&a);
+    return -1;
+  }
+  if (a.tmp && !whole_png(a.tmp)) {
+    fprintf(stderr,
+            "%s: %s: gnuplot did not write a whole PNG (a full disk?); the old file, if any, is "
+            "unchanged\n",
+            prog, path);
     ex_atomic_abort(&a);
     return -1;
   }

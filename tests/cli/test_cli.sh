@@ -329,6 +329,48 @@ t_golly_rules_and_grids() {
   [ $? = 1 ] && grep -q 'LifeHistory is a multi-state rule' "$T/hist.err" || return 1
 }
 
+# bench la --plot: the residual histories of the --solve solves. gnuplot runs
+# through a wrapper that keeps its script, so that the data drawn are checked:
+# a line per preconditioner and size, iterations + 1 points each (as the
+# table says), from log10 1 = 0 at k = 0 down to the tolerance 1e-6. Then a
+# full disk and a missing gnuplot.
+t_bench_la_plot() {
+  if ! command -v gnuplot >/dev/null; then
+    echo "gnuplot is not installed: the plot is not checked"
+    return 0
+  fi
+  printf '#!/bin/sh\ntee "%s/la.gp" | gnuplot\n' "$T" >"$T/gp" && chmod +x "$T/gp" || return 1
+  GNUPLOT=$T/gp "$G" bench la --sizes 8,13 --reps 1 --iters 2 --op stencil \
+    --plot "$T/la.png" >"$T/la.out" || return 1
+  [ "$(head -c 4 "$T/la.png" | tail -c 3)" = PNG ] || say "no PNG" || return 1
+  grep -q "^plot: *$T/la.png\$" "$T/la.out" || say "no plot line" || return 1
+  local want got
+  want=$(awk '$1 ~ /^(none|jacobi|mg)$/ && $3 == "iterations" { printf "%d ", $2 + 1 }' "$T/la.out")
+  got=$(awk 'function done() { printf "%d ", n; if (last > -6 + 1e-9) bad = 1; n = 0 }
+    /^\$data << EOD/ { on = 1; next }
+    on && /^EOD/ { if (n) done(); on = 0; next }
+    on && NF == 0 { if (n) done(); next }
+    on && NF == 2 { if ($1 != n || (n == 0 && ($2 > 1e-5 || $2 < -1e-5))) bad = 1; n++; last = $2 }
+    END { if (bad) printf "BAD" }' "$T/la.gp")
+  [ "$(echo $want)" = "$(echo $got)" ] || say "points per line $got, table $want" || return 1
+  [ "$(echo $want | wc -w)" = 6 ] || say "not 6 lines: $want" || return 1
+  # on a full disk gnuplot still exits 0: the cut PNG must not replace the old file (the Life
+  # bench's --plot goes through the same helper)
+  if [ "$MODE" != none ]; then
+    old_file_survives la.png bench la --sizes 8 --reps 1 --iters 2 --op stencil \
+      --plot "$T/full/la.png" || return 1
+    old_file_survives b.png bench --size 16x16 --gens 2 --reps 1 --steppers naive \
+      --plot "$T/full/b.png" || return 1
+  fi
+  # without gnuplot: refused before the runs (exit 2), the old CSV kept, no plot
+  echo old >"$T/keep.csv"
+  GNUPLOT=/nonexistent/gnuplot "$G" bench la --sizes 8 --reps 1 --iters 2 --plot "$T/nola.png" \
+    --csv "$T/keep.csv" >"$T/nola.out" 2>"$T/err"
+  [ $? = 2 ] || say "exit status not 2 without gnuplot" || return 1
+  grep -q 'golcl bench la: --plot needs gnuplot' "$T/err" && [ "$(cat "$T/keep.csv")" = old ] &&
+    [ ! -e "$T/nola.png" ] && [ ! -s "$T/nola.out" ] && [ -z "$(ls -A "$T" | grep golcl-tmp)" ]
+}
+
 # ------------------------------------------------------------------ docs
 
 # Every long option of a command's --help is in docs/cli.md and golcl.1.
@@ -363,5 +405,6 @@ check "failed writes on a device are reported" t_failed_writes_are_reported
 check "links and devices are written through" t_links_and_devices_are_written_through
 check "bench --plot and --csv" t_bench_plot_and_csv
 check "Golly's rules, bounded grids and .mc files" t_golly_rules_and_grids
+check "bench la --plot: CG residual histories" t_bench_la_plot
 check "docs name every option" t_docs_name_every_option
 check_summary
