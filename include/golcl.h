@@ -618,8 +618,8 @@ typedef struct golcl_stepper_opts {
 typedef struct golcl_stepper_stats {
   uint64_t generations;    /**< generations done by the last run */
   uint64_t launches;       /**< kernel launches of the last run */
-  uint64_t tiles_total;    /**< tiles per generation (lazy steppers; else 0) */
-  uint64_t tiles_computed; /**< tiles computed in the last generation (lazy) */
+  uint64_t tiles_total;    /**< tiles of the grid (LAZY, SPARSE; else 0) */
+  uint64_t tiles_computed; /**< tiles computed in the last generation (LAZY) or launch (SPARSE) */
 } golcl_stepper_stats;
 
 /** Creates a stepper of a kind. Kernels are built on first use (or by
@@ -681,11 +681,12 @@ GOLCL_API golcl_status golcl_stepper_prepare(golcl_stepper *stepper, golcl_grid 
 GOLCL_API golcl_status golcl_stepper_run(golcl_stepper *stepper, golcl_grid *grid,
                                          uint64_t generations);
 
-/** The counters of the stepper's last run. Host only, except for LAZY:
- *  its tiles_computed is counted now from the flags on the device, so this
- *  call then blocks until the last run's work is done.
+/** The counters of the stepper's last run. Host only, except for LAZY and
+ *  SPARSE: their tiles_computed is read now from the device (LAZY's flags,
+ *  SPARSE's list length), so this call then blocks until the last run's
+ *  work is done.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_OPENCL
- *          (LAZY: reading the flags failed; the other counters are set). */
+ *          (LAZY, SPARSE: the read failed; the other counters are set). */
 GOLCL_API golcl_status golcl_stepper_get_stats(const golcl_stepper *stepper,
                                                golcl_stepper_stats *out);
 
