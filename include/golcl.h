@@ -669,8 +669,10 @@ GOLCL_API golcl_status golcl_stepper_prepare(golcl_stepper *stepper, golcl_grid 
 /** Advances the grid by some generations and adds them to its generation
  *  counter. 0 generations is a no-op. Returns once the work is queued; reads
  *  of the grid wait for it: enqueues only. Every stepper keeps this promise
- *  (REFERENCE, which computes on the host, blocks until it is done); a long run waits now and
- *  then for its own earlier launches, so that the queue stays bounded.
+ *  (REFERENCE, which computes on the host, blocks until it is done; AUTO on
+ *  a grid of 2^20 cells or more first reads the grid's population, which
+ *  waits for the work already queued); a long run waits now and then for
+ *  its own earlier launches, so that the queue stays bounded.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, or a count that
  *          would take the generation counter past 2^64-1: the grid is then
  *          unchanged); GOLCL_E_MISMATCH
@@ -711,8 +713,10 @@ GOLCL_API golcl_stepper_kind golcl_stepper_kind_of(const golcl_stepper *stepper)
 /** The kind that ran the stepper's last run (or prepare): the stepper's own
  *  kind, or for GOLCL_STEPPER_AUTO the stepper it chose for that grid
  *  (GOLCL_STEPPER_AUTO itself before any run). GOLCL_STEPPER_COUNT for NULL.
- *  AUTO's choice: MULTI, except BITSLICE on a CPU device below 2^24 cells;
- *  the next of MULTI, BITSLICE, LUT6X3, NAIVE where one cannot serve the grid. */
+ *  AUTO's choice: SPARSE on a grid of 2^20 cells or more with at most one
+ *  live cell in 4096 (the population is read at the start of the run); else
+ *  MULTI on a GPU, BITSLICE on a CPU device; the next of SPARSE, MULTI,
+ *  BITSLICE, LUT6X3, NAIVE where one cannot serve the grid. */
 GOLCL_API golcl_stepper_kind golcl_stepper_chosen(const golcl_stepper *stepper);
 
 /** The lower-case name of a kind ("naive", "lut6x3", ...), or NULL for a bad

@@ -464,8 +464,8 @@ START_TEST(auto_matrix) { lc_check_matrix(GOLCL_STEPPER_AUTO, NULL); }
 END_TEST
 
 /* AUTO reports the stepper it ran (golcl_stepper_chosen), passes on its
- * counters, and follows the grid: BITSLICE for a small grid on a CPU device,
- * MULTI on a GPU or from 2^24 cells. */
+ * counters, and follows the grid: BITSLICE on a CPU device and MULTI on a
+ * GPU for a small grid or a soup; SPARSE for a glider in 2^22 cells. */
 START_TEST(auto_reports_its_choice) {
   golcl_device_info d;
   TU_OK(golcl_context_device_info(tu_ctx, &d));
@@ -482,13 +482,14 @@ START_TEST(auto_reports_its_choice) {
   TU_OK(golcl_stepper_get_stats(st, &stats));
   ck_assert_uint_eq(stats.generations, 19);
   ck_assert_uint_ge(stats.launches, 1);
-  /* a grid of 2^24 cells: MULTI everywhere; the hash equals the reference's */
+  /* a soup of 2^24 cells: as above; the hash equals naive's */
   golcl_grid *a, *b;
   TU_OK(golcl_grid_create(tu_ctx, 4096, 4096, GOLCL_BOUNDARY_DEAD, &a));
   TU_OK(golcl_grid_randomize(a, 0.5, 9));
   TU_OK(golcl_grid_clone(a, &b));
   TU_OK(golcl_stepper_run(st, a, 3));
-  ck_assert_int_eq(golcl_stepper_chosen(st), GOLCL_STEPPER_MULTI);
+  ck_assert_int_eq(golcl_stepper_chosen(st),
+                   d.type == GOLCL_DEVICE_CPU ? GOLCL_STEPPER_BITSLICE : GOLCL_STEPPER_MULTI);
   golcl_stepper *naive;
   TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_NAIVE, NULL, &naive));
   TU_OK(golcl_stepper_run(naive, b, 3));
@@ -498,6 +499,19 @@ START_TEST(auto_reports_its_choice) {
   ck_assert_uint_eq(ha, hb);
   ck_assert_uint_eq(golcl_grid_generation(a), 3);
   TU_OK(golcl_stepper_prepare(st, b));
+  golcl_grid_destroy(a);
+  golcl_grid_destroy(b);
+  /* a glider alone in 2048² (2^22 cells): SPARSE, the cells equal naive's */
+  uint8_t glider[9] = {0, 1, 0, 0, 0, 1, 1, 1, 1};
+  TU_OK(golcl_grid_create(tu_ctx, 2048, 2048, GOLCL_BOUNDARY_TORUS, &a));
+  TU_OK(golcl_grid_write_rect(a, 1000, 1000, 3, 3, glider, 3));
+  TU_OK(golcl_grid_clone(a, &b));
+  TU_OK(golcl_stepper_run(st, a, 100));
+  ck_assert_int_eq(golcl_stepper_chosen(st), GOLCL_STEPPER_SPARSE);
+  TU_OK(golcl_stepper_run(naive, b, 100));
+  TU_OK(golcl_grid_hash(a, &ha));
+  TU_OK(golcl_grid_hash(b, &hb));
+  ck_assert_uint_eq(ha, hb);
   golcl_stepper_destroy(naive);
   golcl_grid_destroy(a);
   golcl_grid_destroy(b);

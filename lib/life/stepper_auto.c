@@ -1,17 +1,21 @@
 /* stepper_auto.c — AUTO: hands each run to the stepper that is fastest for
- * the device and the grid, by a rule drawn from `golcl bench` runs
- * (docs/benchmarks.md): MULTI, except on a CPU device for grids below
- * CPU_MULTI_CELLS cells, where BITSLICE's single pass wins; the next
- * candidate whenever one cannot serve the grid (its supports hook), down to
- * NAIVE. The steppers are created on first use and kept; the choice of the
- * last run is golcl_stepper_chosen. */
+ * the device, the grid and its density, by a rule drawn from `golcl bench`
+ * runs (docs/benchmarks.md): SPARSE for a grid of SPARSE_MIN_CELLS cells or
+ * more with at most one live cell in SPARSE_CELLS_PER_LIVE (the population
+ * is read at the start of such a run); else MULTI on a GPU, BITSLICE on a
+ * CPU; the next candidate whenever one cannot serve the grid (its supports
+ * hook), down to NAIVE. The steppers are created on first use and kept; the
+ * choice of the last run is golcl_stepper_chosen. */
 #include "life.h"
 
 #include <stdlib.h>
 
-/* pocl on the development machine: bitslice 4× multi at 1024×512, multi
- * 1.45× bitslice at 8192² (docs/benchmarks.md). */
-#define CPU_MULTI_CELLS ((uint64_t)1 << 24)
+/* A glider gun in a 32768² torus: SPARSE 21× MULTI on the H200; in an 8192²
+ * torus 2.5× BITSLICE on pocl; a 50 % soup: SPARSE 0.47× MULTI. */
+#define SPARSE_MIN_CELLS ((uint64_t)1 << 20)
+#define SPARSE_CELLS_PER_LIVE 4096
+/* pocl on the development machine, 8192² soup: BITSLICE (four words a
+ * work-item) 9.3× MULTI; the H200: MULTI 2.1–2.3× BITSLICE at every size. */
 
 typedef struct auto_state {
   golcl_stepper *inner[GOLCL_STEPPER_COUNT];
@@ -28,14 +32,21 @@ static golcl_status auto_init(golcl_stepper *s) {
 
 static golcl_status auto_delegate(golcl_stepper *s, const golcl_grid *g, golcl_stepper **out) {
   auto_state *A = s->state;
-  golcl_stepper_kind order[] = {GOLCL_STEPPER_MULTI, GOLCL_STEPPER_BITSLICE, GOLCL_STEPPER_LUT6X3,
-                                GOLCL_STEPPER_NAIVE};
-  if (s->ctx->info.type == GOLCL_DEVICE_CPU && (uint64_t)g->w * g->h < CPU_MULTI_CELLS) {
-    order[0] = GOLCL_STEPPER_BITSLICE;
-    order[1] = GOLCL_STEPPER_MULTI;
+  golcl_stepper_kind order[] = {GOLCL_STEPPER_SPARSE, GOLCL_STEPPER_MULTI, GOLCL_STEPPER_BITSLICE,
+                                GOLCL_STEPPER_LUT6X3, GOLCL_STEPPER_NAIVE};
+  size_t first = 1; /* no SPARSE unless the grid is large and sparse */
+  uint64_t cells = (uint64_t)g->w * g->h, live;
+  if (cells >= SPARSE_MIN_CELLS) {
+    golcl_status st = golcl_grid_population((golcl_grid *)g, &live);
+    if (st != GOLCL_OK) return st;
+    if (live <= cells / SPARSE_CELLS_PER_LIVE) first = 0;
+  }
+  if (s->ctx->info.type == GOLCL_DEVICE_CPU) {
+    order[1] = GOLCL_STEPPER_BITSLICE;
+    order[2] = GOLCL_STEPPER_MULTI;
   }
   golcl_status st = GOLCL_E_UNSUPPORTED;
-  for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+  for (size_t i = first; i < sizeof order / sizeof order[0]; i++) {
     golcl_stepper_kind k = order[i];
     if (!golcl_stepper_available(k)) continue;
     if (!A->inner[k]) {
