@@ -290,10 +290,13 @@ golcl_status golcl_grid_randomize(golcl_grid *g, double density, uint64_t seed) 
 #define STATS_GROUPS_PER_CU 16
 
 /* Population and hash sum of the cells, reduced on the device. */
-static golcl_status grid_stats(golcl_grid *g, uint64_t *pop, uint64_t *sum) {
+static golcl_status grid_stats(golcl_grid *g, int pop_only, uint64_t *pop, uint64_t *sum) {
   golcl_context *ctx = g->ctx;
   cl_kernel k;
-  golcl_status s = golcl__kernel(ctx, "life/grid.cl", "", "grid_stats", &k);
+  /* the population of a BITROW grid: a popcount of its words, no byte view */
+  int words = pop_only && g->info.layout == GOLCL_LAYOUT_BITROW;
+  golcl_status s = golcl__kernel(ctx, "life/grid.cl", "",
+                                 words ? "grid_popcount_words" : "grid_stats", &k);
   if (s != GOLCL_OK) return s;
   size_t kwg = 0;
   clGetKernelWorkGroupInfo(k, ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kwg, &kwg, NULL);
@@ -301,7 +304,7 @@ static golcl_status grid_stats(golcl_grid *g, uint64_t *pop, uint64_t *sum) {
   while (local * 2 <= kwg && local * 2 <= ctx->info.max_work_group_size &&
          local * 2 * sizeof(cl_ulong) <= ctx->info.local_mem_bytes && local < STATS_MAX_LOCAL)
     local *= 2;
-  cl_ulong n = (cl_ulong)g->w * g->h;
+  cl_ulong n = words ? (cl_ulong)(g->info.bytes / 4) : (cl_ulong)g->w * g->h;
   size_t per_group = local * STATS_CELLS_PER_ITEM;
   size_t groups = (size_t)((n + per_group - 1) / per_group);
   size_t max_groups = (size_t)ctx->info.compute_units * STATS_GROUPS_PER_CU;
@@ -309,14 +312,22 @@ static golcl_status grid_stats(golcl_grid *g, uint64_t *pop, uint64_t *sum) {
   if (groups == 0) groups = 1;
   cl_mem cells, partial = NULL;
   int owned;
-  s = golcl__grid_bytes_view(g, &cells, &owned);
-  if (s != GOLCL_OK) return s;
+  if (words) {
+    cells = g->cur;
+    owned = 0;
+  } else {
+    s = golcl__grid_bytes_view(g, &cells, &owned);
+    if (s != GOLCL_OK) return s;
+  }
   uint64_t *host = malloc(groups * 2 * sizeof *host);
   if (!host) s = golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   if (s == GOLCL_OK)
     s = golcl__buffer(ctx, groups * 2 * sizeof(cl_ulong), CL_MEM_READ_WRITE, &partial);
   cl_uint w = g->w;
-  if (s == GOLCL_OK)
+  if (s == GOLCL_OK && words)
+    s = golcl__args(ctx, k, GOLCL__ARG(cells), GOLCL__ARG(n), GOLCL__ARG(partial),
+                    GOLCL__LOCAL(local * sizeof(cl_ulong)), GOLCL__END);
+  else if (s == GOLCL_OK)
     s = golcl__args(ctx, k, GOLCL__ARG(cells), GOLCL__ARG(w), GOLCL__ARG(n), GOLCL__ARG(partial),
                     GOLCL__LOCAL(local * sizeof(cl_ulong)), GOLCL__END);
   size_t global = groups * local;
@@ -343,7 +354,7 @@ golcl_status golcl_grid_population(golcl_grid *g, uint64_t *out) {
   CHECK_GRID(g, "golcl_grid_population");
   if (!out) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_population: out is NULL");
   uint64_t pop, sum;
-  golcl_status s = grid_stats(g, &pop, &sum);
+  golcl_status s = grid_stats(g, 1, &pop, &sum);
   if (s == GOLCL_OK) *out = pop;
   return s;
 }
@@ -352,7 +363,7 @@ golcl_status golcl_grid_hash(golcl_grid *g, uint64_t *out) {
   CHECK_GRID(g, "golcl_grid_hash");
   if (!out) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_hash: out is NULL");
   uint64_t pop, sum;
-  golcl_status s = grid_stats(g, &pop, &sum);
+  golcl_status s = grid_stats(g, 0, &pop, &sum);
   if (s == GOLCL_OK) *out = mix64(sum + mix64(((uint64_t)g->h << 32 | g->w) ^ (pop << 1)));
   return s;
 }
