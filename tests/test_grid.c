@@ -287,8 +287,8 @@ START_TEST(clone_copies_everything) {
 }
 END_TEST
 
-/* Every layout keeps the cells, the hash and the population (BITROW's is a
- * popcount of its words, the others' a pass over a byte view). */
+/* Every layout keeps the cells, the hash (a pass over a byte view) and the
+ * population (a popcount of the buffer in its own layout). */
 START_TEST(every_layout_keeps_the_cells) {
   const uint32_t sizes[][2] = {{1, 1}, {5, 3}, {37, 29}, {70, 9}};
   for (size_t si = 0; si < 4; si++) {

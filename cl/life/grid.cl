@@ -1,7 +1,7 @@
 /* grid.cl — device-side grid services on the byte layout: randomize, and
  * population + hash as a two-stage reduction (one partial per work-group,
  * summed on the host; sums mod 2^64 make it exact and order-free); the
- * population alone of a BITROW grid by popcount of its words. */
+ * population alone, of any layout, by popcount. */
 #include "common/hash.cl"
 #include "common/reduce.cl"
 
@@ -46,12 +46,17 @@ __kernel void grid_stats(__global const uchar *cells, uint w, ulong n,
   }
 }
 
-/* The population of a BITROW buffer of n words (padding bits are 0):
+/* The population of a grid buffer of `bytes` bytes in any layout: every
+ * layout stores a live cell as one set bit (a byte 1, or a bit) and keeps
+ * its padding 0, so the population is the popcount of the buffer.
  * partial[2*group] as grid_stats, partial[2*group + 1] = 0. */
-__kernel void grid_popcount_words(__global const uint *words, ulong n, __global ulong *partial,
-                                  __local ulong *scratch) {
-  ulong pop = 0;
+__kernel void grid_popcount(__global const uchar *buf, ulong bytes, __global ulong *partial,
+                            __local ulong *scratch) {
+  __global const uint *words = (__global const uint *)buf;
+  ulong n = bytes / 4, pop = 0;
   for (ulong i = get_global_id(0); i < n; i += get_global_size(0)) pop += popcount(words[i]);
+  if (get_global_id(0) == 0)
+    for (ulong i = 4 * n; i < bytes; i++) pop += popcount(buf[i]);
   pop = golcl_group_sum_ulong(pop, scratch, (int)get_local_size(0));
   if (get_local_id(0) == 0) {
     partial[2 * get_group_id(0)] = pop;

@@ -293,10 +293,10 @@ golcl_status golcl_grid_randomize(golcl_grid *g, double density, uint64_t seed) 
 static golcl_status grid_stats(golcl_grid *g, int pop_only, uint64_t *pop, uint64_t *sum) {
   golcl_context *ctx = g->ctx;
   cl_kernel k;
-  /* the population of a BITROW grid: a popcount of its words, no byte view */
-  int words = pop_only && g->info.layout == GOLCL_LAYOUT_BITROW;
-  golcl_status s = golcl__kernel(ctx, "life/grid.cl", "",
-                                 words ? "grid_popcount_words" : "grid_stats", &k);
+  /* the population alone: a popcount of the buffer in its own layout */
+  int words = pop_only;
+  golcl_status s =
+      golcl__kernel(ctx, "life/grid.cl", "", words ? "grid_popcount" : "grid_stats", &k);
   if (s != GOLCL_OK) return s;
   size_t kwg = 0;
   clGetKernelWorkGroupInfo(k, ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kwg, &kwg, NULL);
@@ -304,7 +304,7 @@ static golcl_status grid_stats(golcl_grid *g, int pop_only, uint64_t *pop, uint6
   while (local * 2 <= kwg && local * 2 <= ctx->info.max_work_group_size &&
          local * 2 * sizeof(cl_ulong) <= ctx->info.local_mem_bytes && local < STATS_MAX_LOCAL)
     local *= 2;
-  cl_ulong n = words ? (cl_ulong)(g->info.bytes / 4) : (cl_ulong)g->w * g->h;
+  cl_ulong n = words ? (cl_ulong)g->info.bytes : (cl_ulong)g->w * g->h;
   size_t per_group = local * STATS_CELLS_PER_ITEM;
   size_t groups = (size_t)((n + per_group - 1) / per_group);
   size_t max_groups = (size_t)ctx->info.compute_units * STATS_GROUPS_PER_CU;
