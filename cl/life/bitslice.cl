@@ -57,14 +57,17 @@ __kernel void bitslice_step(__global const uint *in, __global uint *out, int w, 
   }
 }
 
-/* bitslice_step4 — the same with four words a work-item (one 16-byte load
- * a row, words 4q .. 4q+3), for rows of a multiple of 4 words: four times
- * the bytes in flight per load, where one word a work-item leaves the
- * memory system half idle. The words west of 4q and east of 4q+3 come
- * through the cache from the work-items beside; the torus wrap as above. */
+/* bitslice_step4 — the same with four words a work-item (words 4q .. 4q+3),
+ * four times the bytes in flight per load, where one word a work-item
+ * leaves the memory system half idle: one 16-byte load a row where rows are
+ * a multiple of 4 words (GOLCL_BS_ALIGNED), else four loads, the words past
+ * the row's last read as 0 (a last quad of 1-3 words). The words west of 4q
+ * and east of the quad come through the cache from the work-items beside;
+ * on a torus the west of word 0 and the east of the row's last word wrap as
+ * above. */
 typedef struct bs_row4 {
-  uint4 c;        /* the four words */
-  uint4 s0, s1;   /* their horizontal 3-sums */
+  uint4 c;      /* the four words */
+  uint4 s0, s1; /* their horizontal 3-sums */
 } bs_row4;
 
 inline bs_row4 bs_row4_at(__global const uint *in, int y, int q, int words, int w) {
@@ -74,9 +77,16 @@ inline bs_row4 bs_row4_at(__global const uint *in, int y, int q, int words, int 
     return r;
   }
   size_t row = (size_t)y * (size_t)words;
-  uint4 c = golcl_bs_load4(in + row, (size_t)q);
   int k = 4 * q;
-  uint before = 0, after = 0; /* west bit of word k, east bit of word k+3 */
+#if GOLCL_BS_ALIGNED
+  uint4 c = golcl_bs_load4(in + row, (size_t)q);
+#else
+  uint4 c = (uint4)(golcl_bs_load(in, row + (size_t)k),
+                    k + 1 < words ? golcl_bs_load(in, row + (size_t)k + 1) : 0u,
+                    k + 2 < words ? golcl_bs_load(in, row + (size_t)k + 2) : 0u,
+                    k + 3 < words ? golcl_bs_load(in, row + (size_t)k + 3) : 0u);
+#endif
+  uint before = 0; /* the west bit of word k */
   if (k > 0) before = golcl_bs_load(in, row + (size_t)k - 1) >> 31;
 #if GOLCL_TORUS
   else
@@ -84,14 +94,18 @@ inline bs_row4 bs_row4_at(__global const uint *in, int y, int q, int words, int 
 #endif
   uint4 west = (c << 1) | (uint4)(before, c.s0 >> 31, c.s1 >> 31, c.s2 >> 31);
   uint4 east = (c >> 1) | (uint4)(c.s1 << 31, c.s2 << 31, c.s3 << 31, 0u);
-  if (k + 4 < words) after = golcl_bs_load(in, row + (size_t)k + 4) << 31;
-#if GOLCL_TORUS
-  else
-    after = (golcl_bs_load(in, row) & 1u) << ((w - 1) & 31);
+  if (k + 4 < words) {
+    east.s3 |= golcl_bs_load(in, row + (size_t)k + 4) << 31;
+  } else {
+#if GOLCL_TORUS /* cell 0 east of cell w-1, in the row's last word */
+    uint e = (golcl_bs_load(in, row) & 1u) << ((w - 1) & 31);
+    int last = words - 1 - k;
+    east |= (uint4)(last == 0 ? e : 0u, last == 1 ? e : 0u, last == 2 ? e : 0u,
+                    last == 3 ? e : 0u);
 #endif
-  east.s3 |= after;
+  }
   r.c = c;
-  r.s0 = west ^ c ^ east;                 /* as golcl_bs_h3, four words */
+  r.s0 = west ^ c ^ east; /* as golcl_bs_h3, four words */
   r.s1 = (west & c) | (east & (west ^ c));
   return r;
 }
@@ -103,10 +117,10 @@ inline uint bs_next_of(uint a, uint u0, uint u1, uint m0, uint m1, uint d0, uint
 __kernel void bitslice_step4(__global const uint *in, __global uint *out, int w, int h, int words) {
   size_t gq = get_global_id(0), gs = get_global_id(1);
   if (gq * 4 >= (size_t)words || gs * GOLCL_BS_ROWS >= (size_t)h) return;
-  int q = (int)gq, y0 = (int)gs * GOLCL_BS_ROWS;
+  int q = (int)gq, y0 = (int)gs * GOLCL_BS_ROWS, k = 4 * q;
   int y1 = min(y0 + GOLCL_BS_ROWS, h);
-  uint4 mask = (uint4)(golcl_bs_colmask(4 * q, words, w), golcl_bs_colmask(4 * q + 1, words, w),
-                       golcl_bs_colmask(4 * q + 2, words, w), golcl_bs_colmask(4 * q + 3, words, w));
+  uint4 mask = (uint4)(golcl_bs_colmask(k, words, w), golcl_bs_colmask(k + 1, words, w),
+                       golcl_bs_colmask(k + 2, words, w), golcl_bs_colmask(k + 3, words, w));
 #if GOLCL_TORUS
   int yu = y0 > 0 ? y0 - 1 : h - 1;
 #else
@@ -127,7 +141,16 @@ __kernel void bitslice_step4(__global const uint *in, __global uint *out, int w,
     n.s1 = bs_next_of(m.c.s1, u.s0.s1, u.s1.s1, m.s0.s1, m.s1.s1, d.s0.s1, d.s1.s1);
     n.s2 = bs_next_of(m.c.s2, u.s0.s2, u.s1.s2, m.s0.s2, m.s1.s2, d.s0.s2, d.s1.s2);
     n.s3 = bs_next_of(m.c.s3, u.s0.s3, u.s1.s3, m.s0.s3, m.s1.s3, d.s0.s3, d.s1.s3);
-    golcl_bs_store4(out + (size_t)y * (size_t)words, (size_t)q, n & mask);
+    n &= mask;
+    size_t o = (size_t)y * (size_t)words;
+#if GOLCL_BS_ALIGNED
+    golcl_bs_store4(out + o, (size_t)q, n);
+#else
+    golcl_bs_store(out, o + (size_t)k, n.s0);
+    if (k + 1 < words) golcl_bs_store(out, o + (size_t)k + 1, n.s1);
+    if (k + 2 < words) golcl_bs_store(out, o + (size_t)k + 2, n.s2);
+    if (k + 3 < words) golcl_bs_store(out, o + (size_t)k + 3, n.s3);
+#endif
     u = m;
     m = d;
   }

@@ -570,7 +570,9 @@ static int step_all(run_state *st, double *seconds) {
   golcl_status s;
   while (done < o->gens) {
     uint64_t want = o->gens - done;
-    if (bar || st->infinite) want = want < chunk ? want : chunk;
+    /* chunks for the progress bar; the infinite plane steps as far as its
+     * room allows (room: no nearer an edge than a step reaches) */
+    if (bar) want = want < chunk ? want : chunk;
     if (to_next(done, o->every) < want) want = to_next(done, o->every);
     if (to_next(done, o->log_every) < want) want = to_next(done, o->log_every);
     uint64_t k = want;

@@ -1,10 +1,10 @@
 /* stepper_bitslice.c — launches cl/life/bitslice.cl on the BITROW layout:
- * one generation a launch, a work-item per strip of rows of one word
- * (bitslice_step) or, where rows are a multiple of 4 words, of four words
- * (bitslice_step4, one 16-byte load a row); the rule compiled into the
- * kernel as logic (rule_logic.c). Options: local_w × local_h (work-group),
- * tile_w (cells a work-item covers across: 32 or 128, 0 = 128 where the rows
- * allow), tile_h (rows a work-item walks). */
+ * one generation a launch, a work-item per strip of rows of four words
+ * (bitslice_step4: one 16-byte load a row where rows are a multiple of 4
+ * words, else four loads) or of one word (bitslice_step, tile_w = 32); the
+ * rule compiled into the kernel as logic (rule_logic.c). Options: local_w ×
+ * local_h (work-group), tile_w (cells a work-item covers across: 32 or 128,
+ * 0 = 128), tile_h (rows a work-item walks). */
 #include "bitslice.h"
 
 /* Rows a work-item walks when the options leave it open: the two extra
@@ -55,13 +55,14 @@ static golcl_status bitslice_plan(golcl_stepper *s, const golcl_grid *g,
   golcl__opts_init(&o);
   uint32_t rows = rows_per_item(s);
   size_t words = info->row_pitch / 4;
-  int four = words % 4 == 0 && s->opts.tile_w != 32;
+  int four = s->opts.tile_w != 32;
   golcl__opts_define(&o, "GOLCL_BS_ROWS", rows);
+  if (four) golcl__opts_define(&o, "GOLCL_BS_ALIGNED", words % 4 == 0);
   golcl_status st = golcl__bitslice_kernel(s, g, "life/bitslice.cl",
                                            four ? "bitslice_step4" : "bitslice_step", &o, &p->kernel);
   if (st == GOLCL_OK) st = golcl__wg_shape(s, p->kernel, p->local);
   if (st != GOLCL_OK) return st;
-  p->global[0] = golcl__round_up(four ? words / 4 : words, p->local[0]);
+  p->global[0] = golcl__round_up(four ? (words + 3) / 4 : words, p->local[0]);
   p->global[1] = golcl__round_up(((size_t)g->h + rows - 1) / rows, p->local[1]);
   return GOLCL_OK;
 }
