@@ -16,6 +16,10 @@
 #define GOLCL_MT_AHEAD 1
 #endif
 
+/* multi_step serves tiles of any width but 32 words, which multi_reg serves
+ * (the host picks by width): leaving it out of a 32-word build keeps its two
+ * local copies of the tile from limiting the register kernel's tile height. */
+#if GOLCL_MX != 32
 /* The horizontal 3-sum of tile word (r, c) of buffer b; *centre gets it.
  * (A 32-word tile runs multi_reg, which takes the words beside by shfl.sync.) */
 inline uint2 mt_row(__local const uint *b, int r, int c, uint *centre) {
@@ -99,6 +103,7 @@ __kernel __attribute__((reqd_work_group_size(GOLCL_MX, GOLCL_MY, 1))) void multi
       golcl_bs_store(out, (size_t)y * (size_t)words + (size_t)j, fin[r * GOLCL_MX + c] & mask);
   }
 }
+#endif
 
 /* multi_reg — MULTI with the tile in registers (local_w = 32, one
  * sub-group across): golcl_mr_tile on the group's tile. */
