@@ -29,6 +29,7 @@
 #include "atomic_file.h"
 #include "clock.h"
 #include "cmd.h"
+#include "span.h"
 #include "pattern_io.h"
 #include "plot.h"
 
@@ -329,28 +330,15 @@ static golcl_status run_op(la_bench *b, int op) {
  * marker before them to the end of one after (wall clock around clFinish
  * where the queue has no profiling). */
 static golcl_status time_ops(la_bench *b, int op, unsigned repeat, double *seconds) {
-  golcl_status s = golcl_context_finish(b->ctx);
+  bench_span sp;
+  golcl_status s = span_begin(b->ctx, &sp);
   if (s != GOLCL_OK) return s;
-  cl_event before = NULL, after = NULL;
-  double t0 = ex_now();
-  if (clEnqueueMarkerWithWaitList(b->q, 0, NULL, &before) != CL_SUCCESS) before = NULL;
   for (unsigned i = 0; i < repeat && s == GOLCL_OK; i++) s = run_op(b, op);
-  if (s == GOLCL_OK && clEnqueueMarkerWithWaitList(b->q, 0, NULL, &after) != CL_SUCCESS)
-    after = NULL;
-  cl_int err = clFinish(b->q);
-  double t1 = ex_now();
-  cl_ulong e0 = 0, e1 = 0;
-  int prof = before && after &&
-             clGetEventProfilingInfo(before, CL_PROFILING_COMMAND_END, sizeof e0, &e0, NULL) ==
-                 CL_SUCCESS &&
-             clGetEventProfilingInfo(after, CL_PROFILING_COMMAND_END, sizeof e1, &e1, NULL) ==
-                 CL_SUCCESS &&
-             e1 > e0;
+  int prof;
+  s = span_end(&sp, s, seconds, &prof);
   if (!prof) b->profiled = 0;
-  *seconds = (prof ? 1e-9 * (double)(e1 - e0) : t1 - t0) / repeat;
-  if (before) clReleaseEvent(before);
-  if (after) clReleaseEvent(after);
-  return s == GOLCL_OK && err != CL_SUCCESS ? GOLCL_E_OPENCL : s;
+  *seconds /= repeat;
+  return s;
 }
 
 /* Median seconds per call of op over reps runs, after a warm-up. */

@@ -17,6 +17,7 @@
 
 #include "clock.h"
 #include "cmd.h"
+#include "span.h"
 
 #define MAX_KERNELS 8
 
@@ -146,27 +147,12 @@ typedef golcl_status (*step_fn)(void *obj, int kernel, uint64_t gens);
  * profiling markers (wall clock around clFinish without profiling). */
 static golcl_status time_gens(golcl_context *ctx, step_fn f, void *obj, int kernel, uint64_t gens,
                               double *seconds) {
-  cl_command_queue q = golcl_context_cl_queue(ctx);
-  golcl_status s = golcl_context_finish(ctx);
+  bench_span sp;
+  golcl_status s = span_begin(ctx, &sp);
   if (s != GOLCL_OK) return s;
-  cl_event before = NULL, after = NULL;
-  double t0 = ex_now();
-  if (clEnqueueMarkerWithWaitList(q, 0, NULL, &before) != CL_SUCCESS) before = NULL;
-  s = f(obj, kernel, gens);
-  if (s == GOLCL_OK && clEnqueueMarkerWithWaitList(q, 0, NULL, &after) != CL_SUCCESS) after = NULL;
-  cl_int err = clFinish(q);
-  double t1 = ex_now();
-  cl_ulong e0 = 0, e1 = 0;
-  int prof = before && after &&
-             clGetEventProfilingInfo(before, CL_PROFILING_COMMAND_END, sizeof e0, &e0, NULL) ==
-                 CL_SUCCESS &&
-             clGetEventProfilingInfo(after, CL_PROFILING_COMMAND_END, sizeof e1, &e1, NULL) ==
-                 CL_SUCCESS &&
-             e1 > e0;
-  *seconds = (prof ? 1e-9 * (double)(e1 - e0) : t1 - t0) / (double)gens;
-  if (before) clReleaseEvent(before);
-  if (after) clReleaseEvent(after);
-  return s == GOLCL_OK && err != CL_SUCCESS ? GOLCL_E_OPENCL : s;
+  s = span_end(&sp, f(obj, kernel, gens), seconds, NULL);
+  *seconds /= (double)gens;
+  return s;
 }
 
 /* The median over reps of time_gens, after a warm-up generation. */

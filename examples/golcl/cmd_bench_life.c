@@ -16,6 +16,7 @@
 #include "atomic_file.h"
 #include "clock.h"
 #include "cmd.h"
+#include "span.h"
 #include "pattern_io.h"
 #include "plot.h"
 
@@ -311,27 +312,9 @@ static int parse_steppers(const char *list, entry *e, size_t *n) {
  * queue) the wall clock from an idle queue to clFinish. */
 static golcl_status timed_run(golcl_context *ctx, golcl_stepper *st, golcl_grid *g, uint64_t gens,
                               double *seconds, int *profiled) {
-  cl_command_queue q = golcl_context_cl_queue(ctx);
-  golcl_status s = golcl_context_finish(ctx);
-  if (s != GOLCL_OK) return s;
-  cl_event before = NULL, after = NULL;
-  double t0 = ex_now();
-  if (clEnqueueMarkerWithWaitList(q, 0, NULL, &before) != CL_SUCCESS) before = NULL;
-  s = golcl_stepper_run(st, g, gens);
-  if (s == GOLCL_OK && clEnqueueMarkerWithWaitList(q, 0, NULL, &after) != CL_SUCCESS) after = NULL;
-  cl_int err = clFinish(q);
-  double t1 = ex_now();
-  cl_ulong a = 0, b = 0;
-  *profiled =
-      before && after &&
-      clGetEventProfilingInfo(before, CL_PROFILING_COMMAND_END, sizeof a, &a, NULL) == CL_SUCCESS &&
-      clGetEventProfilingInfo(after, CL_PROFILING_COMMAND_END, sizeof b, &b, NULL) == CL_SUCCESS &&
-      a != 0 && b > a;
-  *seconds = *profiled ? 1e-9 * (double)(b - a) : t1 - t0;
-  if (before) clReleaseEvent(before);
-  if (after) clReleaseEvent(after);
-  if (s == GOLCL_OK && err != CL_SUCCESS) s = GOLCL_E_OPENCL;
-  return s;
+  bench_span sp;
+  golcl_status s = span_begin(ctx, &sp);
+  return s != GOLCL_OK ? s : span_end(&sp, golcl_stepper_run(st, g, gens), seconds, profiled);
 }
 
 /* Warm-up and R timed runs of one stepper on copies of base; 0 or 1. */

@@ -22,6 +22,11 @@ golcl_status golcl__rule_logic_options(golcl_context *ctx, golcl_rule r, golcl__
 golcl_status golcl__bitslice_kernel(struct golcl_stepper *s, const golcl_grid *g, const char *file,
                                     const char *name, golcl__opts *o, cl_kernel *k);
 
+/* The prepare hook of every bit-sliced stepper: builds the BITROW layout's
+ * conversion kernels (life/layout_bitrow.cl), so that a first run does no JIT
+ * work for the layout switch either. */
+golcl_status golcl__bitrow_prepare(struct golcl_stepper *s, golcl_grid *g);
+
 /* The supports check of every bit-sliced stepper: the rule compiled into
  * the kernel must be a Life-like (B/S, Moore) mask that is the same at every
  * generation (a B0 rule without Smax alternates two tables: refused). */

@@ -67,7 +67,7 @@ static golcl_status bitslice_plan(golcl_stepper *s, const golcl_grid *g,
   return GOLCL_OK;
 }
 
-static golcl_status bitslice_prepare(golcl_stepper *s, golcl_grid *g) {
+golcl_status golcl__bitrow_prepare(golcl_stepper *s, golcl_grid *g) {
   golcl__program_entry *conv;
   (void)g;
   return golcl__program(s->ctx, "life/layout_bitrow.cl", "", &conv);
@@ -87,6 +87,6 @@ const golcl__stepper_ops golcl__stepper_bitslice = {
     .supports = golcl__bitslice_supports,
     .init = bitslice_init,
     .plan = bitslice_plan,
-    .prepare = bitslice_prepare,
+    .prepare = golcl__bitrow_prepare,
     .args = bitslice_args,
 };

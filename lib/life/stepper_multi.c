@@ -189,12 +189,6 @@ static golcl_status multi_plan(golcl_stepper *s, const golcl_grid *g, const golc
   return GOLCL_OK;
 }
 
-static golcl_status multi_prepare(golcl_stepper *s, golcl_grid *g) {
-  golcl__program_entry *conv;
-  (void)g;
-  return golcl__program(s->ctx, "life/layout_bitrow.cl", "", &conv);
-}
-
 /* Arguments for launches of `gens` (<= gens_per_launch) generations. */
 static golcl_status multi_args(golcl_stepper *s, golcl_grid *g, const golcl__plan *p,
                                uint32_t gens) {
@@ -210,6 +204,6 @@ const golcl__stepper_ops golcl__stepper_multi = {
     .supports = golcl__bitslice_supports,
     .init = multi_init,
     .plan = multi_plan,
-    .prepare = multi_prepare,
+    .prepare = golcl__bitrow_prepare,
     .args = multi_args,
 };

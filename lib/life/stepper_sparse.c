@@ -249,12 +249,6 @@ static golcl_status sparse_stats(const golcl_stepper *s, golcl_stepper_stats *ou
   return GOLCL_OK;
 }
 
-static golcl_status sparse_prepare(golcl_stepper *s, golcl_grid *g) {
-  golcl__program_entry *conv;
-  (void)g;
-  return golcl__program(s->ctx, "life/layout_bitrow.cl", "", &conv);
-}
-
 static void sparse_destroy(golcl_stepper *s) {
   sparse_state *z = s->state;
   if (z) release(z);
@@ -267,7 +261,7 @@ const golcl__stepper_ops golcl__stepper_sparse = {
     .init = sparse_init,
     .supports = sparse_supports,
     .plan = sparse_plan,
-    .prepare = sparse_prepare,
+    .prepare = golcl__bitrow_prepare,
     .args = sparse_args,
     .each = sparse_each,
     .done = sparse_done,
