@@ -76,46 +76,38 @@
                                 st_iy >= st_ny ? (void)(st_iy -= st_ny, st_iz++) : (void)0)
 
 #define LA_ST_COORDS(i) const IDX i_ = (i);
-#if STENCIL_KIND == 7
-#define LA_ST_TERMS(acc, ab, XJ)           \
-  {                                        \
-    const REAL t0_ = st_c[0] * XJ(i_);     \
-    acc += t0_;                            \
-    ab += fabs(t0_);                       \
-  }                                        \
-  LA_ST_NB(acc, ab, st_c[1], -1, 0, 0, XJ) \
-  LA_ST_NB(acc, ab, st_c[2], 1, 0, 0, XJ)  \
-  LA_ST_NB(acc, ab, st_c[3], 0, -1, 0, XJ) \
-  LA_ST_NB(acc, ab, st_c[4], 0, 1, 0, XJ)  \
-  LA_ST_NB(acc, ab, st_c[5], 0, 0, -1, XJ) \
-  LA_ST_NB(acc, ab, st_c[6], 0, 0, 1, XJ)
-#else
-#if STENCIL_KIND == 5
-#define LA_ST_TERMS(acc, ab, XJ)           \
-  {                                        \
-    const REAL t0_ = st_c[0] * XJ(i_);     \
-    acc += t0_;                            \
-    ab += fabs(t0_);                       \
-  }                                        \
+/* The centre term, coefficient c, of the row of cell i_. */
+#define LA_ST_CENTRE(acc, ab, c, XJ) \
+  {                                  \
+    const REAL t0_ = (c) * XJ(i_);   \
+    acc += t0_;                      \
+    ab += fabs(t0_);                 \
+  }
+/* The centre and the 4 neighbours in the plane (5- and 7-point). */
+#define LA_ST_PLUS(acc, ab, XJ)            \
+  LA_ST_CENTRE(acc, ab, st_c[0], XJ)       \
   LA_ST_NB(acc, ab, st_c[1], -1, 0, 0, XJ) \
   LA_ST_NB(acc, ab, st_c[2], 1, 0, 0, XJ)  \
   LA_ST_NB(acc, ab, st_c[3], 0, -1, 0, XJ) \
   LA_ST_NB(acc, ab, st_c[4], 0, 1, 0, XJ)
+#if STENCIL_KIND == 7
+#define LA_ST_TERMS(acc, ab, XJ)           \
+  LA_ST_PLUS(acc, ab, XJ)                  \
+  LA_ST_NB(acc, ab, st_c[5], 0, 0, -1, XJ) \
+  LA_ST_NB(acc, ab, st_c[6], 0, 0, 1, XJ)
+#elif STENCIL_KIND == 5
+#define LA_ST_TERMS(acc, ab, XJ) LA_ST_PLUS(acc, ab, XJ)
 #else
-#define LA_ST_TERMS(acc, ab, XJ)             \
-  LA_ST_NB(acc, ab, st_c[0], -1, -1, 0, XJ)  \
-  LA_ST_NB(acc, ab, st_c[1], 0, -1, 0, XJ)   \
-  LA_ST_NB(acc, ab, st_c[2], 1, -1, 0, XJ)   \
-  LA_ST_NB(acc, ab, st_c[3], -1, 0, 0, XJ) { \
-    const REAL t0_ = st_c[4] * XJ(i_);       \
-    acc += t0_;                              \
-    ab += fabs(t0_);                         \
-  }                                          \
-  LA_ST_NB(acc, ab, st_c[5], 1, 0, 0, XJ)    \
-  LA_ST_NB(acc, ab, st_c[6], -1, 1, 0, XJ)   \
-  LA_ST_NB(acc, ab, st_c[7], 0, 1, 0, XJ)    \
+#define LA_ST_TERMS(acc, ab, XJ)            \
+  LA_ST_NB(acc, ab, st_c[0], -1, -1, 0, XJ) \
+  LA_ST_NB(acc, ab, st_c[1], 0, -1, 0, XJ)  \
+  LA_ST_NB(acc, ab, st_c[2], 1, -1, 0, XJ)  \
+  LA_ST_NB(acc, ab, st_c[3], -1, 0, 0, XJ)  \
+  LA_ST_CENTRE(acc, ab, st_c[4], XJ)        \
+  LA_ST_NB(acc, ab, st_c[5], 1, 0, 0, XJ)   \
+  LA_ST_NB(acc, ab, st_c[6], -1, 1, 0, XJ)  \
+  LA_ST_NB(acc, ab, st_c[7], 0, 1, 0, XJ)   \
   LA_ST_NB(acc, ab, st_c[8], 1, 1, 0, XJ)
-#endif
 #endif
 
 #define LA_STENCIL_ROW_ABS(acc, ab, i, XJ) \
