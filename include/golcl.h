@@ -1098,7 +1098,9 @@ GOLCL_API golcl_status golcl_pattern_parse_macrocell(const char *text, size_t le
  *  once, the smallest root of level 4 or more that holds the cells at their
  *  position; none for an empty pattern).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cells beyond
- *          2^61 from the origin); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_IO. */
+ *          2^61 from the origin, a pattern past the limits of
+ *          golcl_pattern_set_limits, which the reader would refuse: nothing
+ *          is written); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_IO. */
 GOLCL_API golcl_status golcl_pattern_write_macrocell(const golcl_pattern *pattern, FILE *f);
 
 /** Writes a pattern as plaintext: comments as "!" lines ("!Name: ", "!Author: "

@@ -1465,10 +1465,12 @@ START_TEST(writers_have_the_readers_limits) {
   small.max_width = 2;
   TU_OK(golcl_pattern_set_limits(&small));
   ck_assert_int_eq(golcl_pattern_write_rle(glider, f), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_pattern_write_macrocell(glider, f), GOLCL_E_INVALID_ARG);
   small = lim;
   small.max_cells = 4;
   TU_OK(golcl_pattern_set_limits(&small));
   ck_assert_int_eq(golcl_pattern_write_rle(glider, f), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_pattern_write_macrocell(glider, f), GOLCL_E_INVALID_ARG);
   small = lim;
   small.max_bytes = 20; /* "x = 3, y = 3, rule = B3/S23\n" alone is longer */
   TU_OK(golcl_pattern_set_limits(&small));

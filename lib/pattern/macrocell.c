@@ -452,7 +452,8 @@ golcl_status golcl_pattern_write_macrocell(const golcl_pattern *p, FILE *f) {
   if (!p || !f)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_write_macrocell: NULL");
   char rule[GOLCL_PATTERN_RULE_CAP];
-  golcl_status st = golcl__pattern_rule_text(p, rule, sizeof rule);
+  golcl_status st = golcl__pattern_check_limits(p, 0, "golcl_pattern_write_macrocell");
+  if (st == GOLCL_OK) st = golcl__pattern_rule_text(p, rule, sizeof rule);
   if (st != GOLCL_OK) return st;
   int err = fprintf(f, "[M2] (libgolcl %s)\n#R %s\n", golcl_version_string(), rule) < 0;
   if (p->generation) err |= fprintf(f, "#G %llu\n", (unsigned long long)p->generation) < 0;

@@ -51,6 +51,11 @@ void golcl__pattern_default_origin(golcl_pattern *p);
 /* The current limits (a consistent copy). */
 golcl_pattern_limits golcl__pattern_limits(void);
 
+/* Every writer's check: refuses a pattern, or a text of `bytes` (0: not
+ * known yet), that the readers would refuse under the limits in force
+ * (golcl_pattern_set_limits); fn names the caller in the message. */
+golcl_status golcl__pattern_check_limits(const golcl_pattern *p, uint64_t bytes, const char *fn);
+
 /* Parses a rule (golcl_rule_table_parse) with an optional bounded-grid
  * suffix (golcl_bounds_parse), text[0..len), into *table and *bounds
  * (both unchanged on failure). Messages read "line L, column C: ..." with

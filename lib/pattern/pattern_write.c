@@ -57,9 +57,7 @@ static void rle_token(sink *o, uint64_t n, char tag) {
   o->col += (size_t)len;
 }
 
-/* Refuses a pattern, or a text of `bytes`, that the readers would refuse
- * under the limits in force (golcl_pattern_set_limits). */
-static golcl_status check_limits(const golcl_pattern *p, uint64_t bytes, const char *fn) {
+golcl_status golcl__pattern_check_limits(const golcl_pattern *p, uint64_t bytes, const char *fn) {
   golcl_pattern_limits lim = golcl__pattern_limits();
   const char *hint = "the limits of golcl_pattern_set_limits: it could not be read back";
   if (p->w > lim.max_width || p->h > lim.max_height || p->bounds.width > lim.max_width ||
@@ -123,7 +121,7 @@ golcl_status golcl_pattern_write_rle(const golcl_pattern *p, FILE *f) {
   if (s != GOLCL_OK) return s;
   sink count = {NULL, 0, 0}, out = {f, 0, 0};
   rle_text(p, rule, &count);
-  s = check_limits(p, count.bytes, "golcl_pattern_write_rle");
+  s = golcl__pattern_check_limits(p, count.bytes, "golcl_pattern_write_rle");
   if (s != GOLCL_OK) return s;
   rle_text(p, rule, &out);
   return finish(f);
@@ -176,10 +174,10 @@ golcl_status golcl_pattern_write_plaintext(const golcl_pattern *p, FILE *f) {
   if (!p || !f)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_write_plaintext: NULL argument");
   /* the size first: rows are counted one by one, so the box must be in bounds */
-  golcl_status s = check_limits(p, 0, "golcl_pattern_write_plaintext");
+  golcl_status s = golcl__pattern_check_limits(p, 0, "golcl_pattern_write_plaintext");
   sink count = {NULL, 0, 0}, out = {f, 0, 0};
   if (s == GOLCL_OK) plaintext_text(p, &count);
-  if (s == GOLCL_OK) s = check_limits(p, count.bytes, "golcl_pattern_write_plaintext");
+  if (s == GOLCL_OK) s = golcl__pattern_check_limits(p, count.bytes, "golcl_pattern_write_plaintext");
   if (s != GOLCL_OK) return s;
   plaintext_text(p, &out);
   return finish(f);
