@@ -93,6 +93,18 @@ golcl_status golcl__args(golcl_context *ctx, cl_kernel k, ...);
 golcl_status golcl__launch(golcl_context *ctx, cl_kernel k, cl_uint dims, const size_t *global,
                            const size_t *local);
 
+/* Enqueues at least extent[d] work-items in each of 1 or 2 dimensions, in
+ * work-groups of one fixed shape (GOLCL__COVER_W x GOLCL__COVER_H), the range
+ * rounded up to it: the kernel must return for ids beyond its extent. For
+ * kernels whose range follows the data (a grid, a rectangle, a lattice): a
+ * NULL work-group lets the driver pick one from the range, and pocl then
+ * compiles the kernel again for every new range size (and may pick groups of
+ * one work-item where the size is prime). */
+#define GOLCL__COVER_W 32
+#define GOLCL__COVER_H 2
+golcl_status golcl__launch_cover(golcl_context *ctx, cl_kernel k, cl_uint dims,
+                                 const size_t *extent);
+
 /* Fills a buffer with a byte pattern of `psize` bytes (clEnqueueFillBuffer). */
 golcl_status golcl__fill(golcl_context *ctx, cl_mem buf, const void *pattern, size_t psize,
                          size_t offset, size_t bytes);

@@ -187,7 +187,7 @@ static golcl_status run_table(golcl_game *gm, int dict, uint64_t gens) {
     else
       s = golcl__args(ctx, ks, GOLCL__ARG(gm->cur), GOLCL__ARG(gm->scores), GOLCL__ARG(tab),
                       GOLCL__ARG(n), GOLCL__ARG(pay), GOLCL__ARG(self), GOLCL__END);
-    if (s == GOLCL_OK) s = golcl__launch(ctx, ks, 1, &global, NULL);
+    if (s == GOLCL_OK) s = golcl__launch_cover(ctx, ks, 1, &global);
     if (s != GOLCL_OK) break;
     if (dict)
       s = golcl__args(ctx, ku, GOLCL__ARG(gm->cur), GOLCL__ARG(gm->scores), GOLCL__ARG(gm->prev),
@@ -195,7 +195,7 @@ static golcl_status run_table(golcl_game *gm, int dict, uint64_t gens) {
     else
       s = golcl__args(ctx, ku, GOLCL__ARG(gm->cur), GOLCL__ARG(gm->scores), GOLCL__ARG(gm->prev),
                       GOLCL__ARG(tab), GOLCL__ARG(n), GOLCL__END);
-    if (s == GOLCL_OK) s = golcl__launch(ctx, ku, 1, &global, NULL);
+    if (s == GOLCL_OK) s = golcl__launch_cover(ctx, ku, 1, &global);
     if (s == GOLCL_OK) golcl__game_swap(gm);
   }
   return s;

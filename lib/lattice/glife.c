@@ -145,7 +145,7 @@ static golcl_status run_kernel(golcl_glife *l, int dict, uint64_t gens) {
     else
       s = golcl__args(ctx, k, GOLCL__ARG(l->cur), GOLCL__ARG(l->next), GOLCL__ARG(tab),
                       GOLCL__ARG(n), GOLCL__ARG(birth), GOLCL__ARG(survive), GOLCL__END);
-    if (s == GOLCL_OK) s = golcl__launch(ctx, k, 1, &global, NULL);
+    if (s == GOLCL_OK) s = golcl__launch_cover(ctx, k, 1, &global);
     if (s == GOLCL_OK) {
       cl_mem t2 = l->cur;
       l->cur = l->next;

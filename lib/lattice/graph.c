@@ -206,7 +206,7 @@ golcl_status golcl__graph_table(golcl_graph *g, cl_mem *out) {
     s = golcl__args(ctx, k, GOLCL__ARG(tab), GOLCL__ARG(nx), GOLCL__ARG(ny), GOLCL__ARG(nz),
                     GOLCL__ARG(torus), GOLCL__ARG(offs), GOLCL__ARG(D), GOLCL__ARG(n), GOLCL__END);
   size_t global = g->n;
-  if (s == GOLCL_OK) s = golcl__launch(ctx, k, 1, &global, NULL);
+  if (s == GOLCL_OK) s = golcl__launch_cover(ctx, k, 1, &global);
   if (s == GOLCL_OK) s = golcl__cl_fail(ctx, clFinish(ctx->queue), "clFinish");
   if (offs) clReleaseMemObject(offs);
   if (s != GOLCL_OK) {

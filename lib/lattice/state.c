@@ -37,7 +37,7 @@ golcl_status golcl__state_randomize(golcl_graph *g, cl_mem buf, double density, 
   s = golcl__args(g->ctx, k, GOLCL__ARG(buf), GOLCL__ARG(n), GOLCL__ARG(row), GOLCL__ARG(seedmix),
                   GOLCL__ARG(threshold), GOLCL__END);
   size_t global = g->n;
-  if (s == GOLCL_OK) s = golcl__launch(g->ctx, k, 1, &global, NULL);
+  if (s == GOLCL_OK) s = golcl__launch_cover(g->ctx, k, 1, &global);
   return s;
 }
 

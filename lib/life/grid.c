@@ -270,7 +270,7 @@ golcl_status golcl_grid_randomize(golcl_grid *g, double density, uint64_t seed) 
   s = golcl__args(g->ctx, k, GOLCL__ARG(dst), GOLCL__ARG(w), GOLCL__ARG(h), GOLCL__ARG(seedmix),
                   GOLCL__ARG(threshold), GOLCL__END);
   size_t global[2] = {g->w, g->h};
-  if (s == GOLCL_OK) s = golcl__launch(g->ctx, k, 2, global, NULL);
+  if (s == GOLCL_OK) s = golcl__launch_cover(g->ctx, k, 2, global);
   if (s != GOLCL_OK) {
     drop_target(g, dst);
     return s;

@@ -92,7 +92,7 @@ static golcl_status bits_launch(golcl_grid *g, cl_mem cells, const golcl_layout_
     global[0] = (r->x + r->w - 1) / B->unit_w - r->x / B->unit_w + 1;
     global[1] = (r->y + r->h - 1) / B->unit_h - r->y / B->unit_h + 1;
   }
-  return s == GOLCL_OK ? golcl__launch(g->ctx, k, 2, global, NULL) : s;
+  return s == GOLCL_OK ? golcl__launch_cover(g->ctx, k, 2, global) : s;
 }
 
 golcl_status golcl__bits_pack(golcl_grid *g, cl_mem bytes, cl_mem dst,

@@ -171,7 +171,7 @@ static golcl_status start_lists(golcl_stepper *s, golcl_grid *g) {
   if (st == GOLCL_OK)
     st = golcl__args(s->ctx, z->all, GOLCL__ARG(z->list[0]), GOLCL__ARG(z->count[0]),
                      GOLCL__ARG(n), GOLCL__END);
-  return st == GOLCL_OK ? golcl__launch(s->ctx, z->all, 1, &global, NULL) : st;
+  return st == GOLCL_OK ? golcl__launch_cover(s->ctx, z->all, 1, &global) : st;
 }
 
 static golcl_status sparse_args(golcl_stepper *s, golcl_grid *g, const golcl__plan *p,
