@@ -189,21 +189,21 @@ asan: deps
 
 # Every suite under valgrind's memcheck: any error or definite leak fails the
 # suite. tests/valgrind.supp suppresses only what pocl, LLVM and the OpenCL
-# loader report about themselves. Slow on pocl (minutes a suite):
-# VALGRIND_TESTS="build/tests/test_grid ..." runs a few.
+# loader report about themselves. Each suite first runs natively to compile
+# its kernels for valgrind's CPU (tests/valgrind/run.sh says why); suites run
+# VALGRIND_JOBS at a time, logs in build/valgrind/. VALGRIND_TESTS="build/tests/test_grid ..."
+# runs a few.
 VALGRIND ?= valgrind
 VALGRIND_TESTS ?= $(TEST_BIN)
+VALGRIND_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 VALGRIND_FLAGS ?= --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
-  --show-leak-kinds=definite --suppressions=tests/valgrind.supp --num-callers=40
+  --show-leak-kinds=definite --num-callers=40
 .PHONY: valgrind
 valgrind:
 	@$(MAKE) --no-print-directory deps EXTRA_PKGS=valgrind
 	@$(MAKE) --no-print-directory lib tests
-	@fail=0; for t in $(VALGRIND_TESTS); do \
-	  echo "== valgrind $$t"; \
-	  GOLCL_TEST_DATA=$(CURDIR)/tests/data $(VALGRIND) $(VALGRIND_FLAGS) $$t || fail=1; \
-	done; \
-	if [ $$fail -ne 0 ]; then echo "make valgrind: FAILED"; exit 1; fi; echo "make valgrind: all suites passed"
+	@GOLCL_TEST_DATA=$(CURDIR)/tests/data VALGRIND="$(VALGRIND)" VALGRIND_FLAGS="$(VALGRIND_FLAGS)" \
+	  bash tests/valgrind/run.sh $(CURDIR)/$(BUILD)/valgrind $(VALGRIND_JOBS) $(VALGRIND_TESTS)
 
 # libFuzzer over the pattern parsers (clang with compiler-rt), FUZZ_SECONDS
 # long, the corpus seeded from tests/data. A find is left in $(BUILD)/fuzz/
