@@ -22,7 +22,7 @@ __kernel void naive_step(__global const uchar *in, __global uchar *out, int w, i
     int i = y * w + x;
     __global const uchar *p = in + i;
     if (totalistic) { /* the course's count: 8 sums, one shift of the B/S mask */
-      uint n = (uint)p[-w - 1] + p[-w] + p[-w + 1] + p[-1] + p[1] + p[w - 1] + p[w] + p[w + 1];
+      uint n = GOLCL_NEIGHBOURS_INNER(p, w);
       out[i] = (uchar)golcl_rule_apply(mask, p[0], n);
     } else {
       out[i] = (uchar)golcl_table_apply(table, golcl_block9_inner(p, w));
