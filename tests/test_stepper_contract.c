@@ -6,6 +6,8 @@
 
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -198,6 +200,14 @@ static uint64_t resident_bytes(void) {
   return (uint64_t)rss * (uint64_t)sysconf(_SC_PAGESIZE);
 }
 
+/* Under valgrind (its preload library in LD_PRELOAD) the resident size is no
+ * measure of the library's memory: memcheck keeps 20 MB of freed blocks
+ * (--freelist-vol) and shadows every byte. */
+static int under_valgrind(void) {
+  const char *p = getenv("LD_PRELOAD");
+  return p && strstr(p, "vgpreload") != NULL;
+}
+
 START_TEST(memory_is_flat_in_the_generation_count) {
   if (resident_bytes() == 0) return; /* no /proc: nothing to measure */
   uint8_t *want;
@@ -220,9 +230,14 @@ START_TEST(memory_is_flat_in_the_generation_count) {
   if (end > peak) peak = end;
   /* Unbounded, 10^5 queued launches take tens of MB on pocl; bounded, the
      queue holds a few hundred launches. 16 MB is far above the bounded case. */
-  ck_assert_msg(peak - base < ((uint64_t)16 << 20),
-                "resident memory grew by %llu kB over 10^5 generations",
-                (unsigned long long)((peak - base) >> 10));
+  if (under_valgrind())
+    printf("memory_is_flat_in_the_generation_count: under valgrind, resident memory grew by "
+           "%llu kB, not bounded (memcheck's own)\n",
+           (unsigned long long)((peak - base) >> 10));
+  else
+    ck_assert_msg(peak - base < ((uint64_t)16 << 20),
+                  "resident memory grew by %llu kB over 10^5 generations",
+                  (unsigned long long)((peak - base) >> 10));
   golcl_rule rule;
   TU_OK(golcl_grid_rule(g, &rule));
   lc_run(want, 16, 16, GOLCL_BOUNDARY_TORUS, rule, 102000);
