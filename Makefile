@@ -188,11 +188,11 @@ asan: deps
 	  LDFLAGS="-fsanitize=address,undefined" test
 
 # Every suite under valgrind's memcheck: any error or definite leak fails the
-# suite. tests/valgrind.supp suppresses only what pocl, LLVM and the OpenCL
-# loader report about themselves. Each suite first runs natively to compile
-# its kernels for valgrind's CPU (tests/valgrind/run.sh says why); suites run
-# VALGRIND_JOBS at a time, logs in build/valgrind/. VALGRIND_TESTS="build/tests/test_grid ..."
-# runs a few.
+# suite. tests/valgrind.supp suppresses only what pocl, LLVM, the OpenCL
+# loader and glibc's dynamic loader report about themselves. Each suite first
+# runs natively to compile its kernels for valgrind's CPU (tests/valgrind/run.sh
+# says why); suites run VALGRIND_JOBS at a time, logs in build/valgrind/.
+# VALGRIND_TESTS="build/tests/test_grid ..." runs a few.
 VALGRIND ?= valgrind
 VALGRIND_TESTS ?= $(TEST_BIN)
 VALGRIND_JOBS ?= $(shell nproc 2>/dev/null || echo 2)

@@ -48,7 +48,7 @@ one() { # one suite: the native pass, then valgrind
 }
 export -f one
 
-echo "make valgrind: ${#@} suites, $jobs at a time, logs in $out"
+echo "make valgrind: $# suites, $jobs at a time, logs in $out"
 printf '%s\n' "$@" | xargs -P "$jobs" -I{} bash -c 'one "$1"' _ {}
 status=$?
 if [ $status -ne 0 ]; then
