@@ -315,12 +315,25 @@ START_TEST(rle_positions_generation_comments) {
 }
 END_TEST
 
+/* A rule as written in an RLE header, its canonical text and the bounded
+ * grid it names (topology, width, height; 0 x 0 for the infinite plane). */
+typedef struct rule_case {
+  const char *rule, *canonical;
+  golcl_topology topo;
+  uint32_t w, h;
+} rule_case;
+
+/* p, parsed from a header with c's rule, has c's canonical rule and grid. */
+static void expect_rule_case(const golcl_pattern *p, const rule_case *c) {
+  ck_assert_str_eq(rule_text(p), c->canonical);
+  uint32_t w = 9, h = 9;
+  ck_assert_int_eq(golcl_pattern_topology(p, &w, &h), c->topo);
+  ck_assert_uint_eq(w, c->w);
+  ck_assert_uint_eq(h, c->h);
+}
+
 START_TEST(rle_rule_suffixes) {
-  static const struct {
-    const char *rule, *canonical;
-    golcl_topology topo;
-    uint32_t w, h;
-  } cases[] = {
+  static const rule_case cases[] = {
       {"B3/S23:T72,48", "B3/S23:T72,48", GOLCL_TOPOLOGY_TORUS, 72, 48},
       {"B3/S23:P30,20", "B3/S23:P30,20", GOLCL_TOPOLOGY_PLANE, 30, 20},
       {"b36/s23:t10,5", "B36/S23:T10,5", GOLCL_TOPOLOGY_TORUS, 10, 5},
@@ -332,11 +345,7 @@ START_TEST(rle_rule_suffixes) {
     char text[128];
     snprintf(text, sizeof text, "x = 1, y = 1, rule = %s\no!", cases[i].rule);
     golcl_pattern *p = parse(text);
-    ck_assert_str_eq(rule_text(p), cases[i].canonical);
-    uint32_t w = 9, h = 9;
-    ck_assert_int_eq(golcl_pattern_topology(p, &w, &h), cases[i].topo);
-    ck_assert_uint_eq(w, cases[i].w);
-    ck_assert_uint_eq(h, cases[i].h);
+    expect_rule_case(p, &cases[i]);
     golcl_pattern_destroy(p);
   }
   golcl_pattern *p = parse("x = 1, y = 1, rule = B36/S23\no!");
@@ -391,11 +400,7 @@ END_TEST
  * Golly's spellings, written back canonically, and read again to the same
  * table, bounds and cells through RLE and macrocell. */
 START_TEST(rule_families_round_trip) {
-  static const struct {
-    const char *rule, *canonical;
-    golcl_topology topo;
-    uint32_t w, h;
-  } cases[] = {
+  static const rule_case cases[] = {
       {"Life", "B3/S23", GOLCL_TOPOLOGY_INFINITE, 0, 0},
       {"highlife:T40,30", "B36/S23:T40,30", GOLCL_TOPOLOGY_TORUS, 40, 30},
       {"Day and Night:P50,40", "B3678/S34678:P50,40", GOLCL_TOPOLOGY_PLANE, 50, 40},
@@ -431,11 +436,7 @@ START_TEST(rule_families_round_trip) {
     snprintf(text, sizeof text, "#CXRLE Pos=-1,-1 Gen=3\n#C c\nx = 3, y = 3, rule = %s\nbo$2bo$3o!",
              cases[i].rule);
     golcl_pattern *p = parse(text);
-    if (cases[i].canonical) ck_assert_str_eq(rule_text(p), cases[i].canonical);
-    uint32_t w = 9, h = 9;
-    ck_assert_int_eq(golcl_pattern_topology(p, &w, &h), cases[i].topo);
-    ck_assert_uint_eq(w, cases[i].w);
-    ck_assert_uint_eq(h, cases[i].h);
+    expect_rule_case(p, &cases[i]);
     golcl_pattern *q = rle_round_trip(p);
     same_pattern(p, q);
     char *mc = write_to_string(p, golcl_pattern_write_macrocell);

@@ -183,12 +183,12 @@ golcl_status golcl__launch(golcl_context *ctx, cl_kernel k, cl_uint dims, const 
 golcl_status golcl__launch_cover(golcl_context *ctx, cl_kernel k, cl_uint dims,
                                  const size_t *extent) {
   size_t local[2] = {dims == 1 ? GOLCL__COVER_W * GOLCL__COVER_H : GOLCL__COVER_W, GOLCL__COVER_H};
-  size_t global[2] = {0, 0};
-  for (cl_uint d = 0; d < dims && d < 2; d++) {
+  size_t global[2];
+  for (cl_uint d = 0; d < dims; d++) {
     if (extent[d] == 0) return GOLCL_OK; /* nothing to cover */
-    global[d] = (extent[d] + local[d] - 1) / local[d] * local[d];
+    global[d] = golcl__round_up(extent[d], local[d]);
   }
-  return golcl__launch(ctx, k, dims < 2 ? dims : 2, global, local);
+  return golcl__launch(ctx, k, dims, global, local);
 }
 
 golcl_status golcl__fill(golcl_context *ctx, cl_mem buf, const void *pattern, size_t psize,

@@ -294,9 +294,8 @@ static golcl_status grid_stats(golcl_grid *g, int pop_only, uint64_t *pop, uint6
   golcl_context *ctx = g->ctx;
   cl_kernel k;
   /* the population alone: a popcount of the buffer in its own layout */
-  int words = pop_only;
   golcl_status s =
-      golcl__kernel(ctx, "life/grid.cl", "", words ? "grid_popcount" : "grid_stats", &k);
+      golcl__kernel(ctx, "life/grid.cl", "", pop_only ? "grid_popcount" : "grid_stats", &k);
   if (s != GOLCL_OK) return s;
   size_t kwg = 0;
   clGetKernelWorkGroupInfo(k, ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kwg, &kwg, NULL);
@@ -304,7 +303,7 @@ static golcl_status grid_stats(golcl_grid *g, int pop_only, uint64_t *pop, uint6
   while (local * 2 <= kwg && local * 2 <= ctx->info.max_work_group_size &&
          local * 2 * sizeof(cl_ulong) <= ctx->info.local_mem_bytes && local < STATS_MAX_LOCAL)
     local *= 2;
-  cl_ulong n = words ? (cl_ulong)g->info.bytes : (cl_ulong)g->w * g->h;
+  cl_ulong n = pop_only ? (cl_ulong)g->info.bytes : (cl_ulong)g->w * g->h;
   size_t per_group = local * STATS_CELLS_PER_ITEM;
   size_t groups = (size_t)((n + per_group - 1) / per_group);
   size_t max_groups = (size_t)ctx->info.compute_units * STATS_GROUPS_PER_CU;
@@ -312,7 +311,7 @@ static golcl_status grid_stats(golcl_grid *g, int pop_only, uint64_t *pop, uint6
   if (groups == 0) groups = 1;
   cl_mem cells, partial = NULL;
   int owned;
-  if (words) {
+  if (pop_only) {
     cells = g->cur;
     owned = 0;
   } else {
@@ -324,7 +323,7 @@ static golcl_status grid_stats(golcl_grid *g, int pop_only, uint64_t *pop, uint6
   if (s == GOLCL_OK)
     s = golcl__buffer(ctx, groups * 2 * sizeof(cl_ulong), CL_MEM_READ_WRITE, &partial);
   cl_uint w = g->w;
-  if (s == GOLCL_OK && words)
+  if (s == GOLCL_OK && pop_only)
     s = golcl__args(ctx, k, GOLCL__ARG(cells), GOLCL__ARG(n), GOLCL__ARG(partial),
                     GOLCL__LOCAL(local * sizeof(cl_ulong)), GOLCL__END);
   else if (s == GOLCL_OK)

@@ -14,8 +14,6 @@
  * torus 2.5× BITSLICE on pocl; a 50 % soup: SPARSE 0.47× MULTI. */
 #define SPARSE_MIN_CELLS ((uint64_t)1 << 20)
 #define SPARSE_CELLS_PER_LIVE 4096
-/* pocl on the development machine, 8192² soup: BITSLICE (four words a
- * work-item) 9.3× MULTI; the H200: MULTI 2.1–2.3× BITSLICE at every size. */
 
 typedef struct auto_state {
   golcl_stepper *inner[GOLCL_STEPPER_COUNT];
@@ -41,6 +39,8 @@ static golcl_status auto_delegate(golcl_stepper *s, const golcl_grid *g, golcl_s
     if (st != GOLCL_OK) return st;
     if (live <= cells / SPARSE_CELLS_PER_LIVE) first = 0;
   }
+  /* pocl on the development machine, 8192² soup: BITSLICE (four words a
+   * work-item) 9.3× MULTI; the H200: MULTI 2.1–2.3× BITSLICE at every size. */
   if (s->ctx->info.type == GOLCL_DEVICE_CPU) {
     order[1] = GOLCL_STEPPER_BITSLICE;
     order[2] = GOLCL_STEPPER_MULTI;
