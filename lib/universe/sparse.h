@@ -1,0 +1,58 @@
+/* sparse.h — the universe's device engine (private to lib/universe): an
+ * unbounded plane of 64×64-cell tiles of bit-packed cells kept in a hash
+ * table on the device, keyed by tile coordinates; a run steps only the
+ * tiles that can change, several generations a launch, allocating the
+ * tiles that activity reaches and freeing those that died, on the device.
+ *
+ * The universe (universe.c) keeps its cells as a HashLife quadtree and
+ * hands them to this engine, and takes them back, a 64×64 tile at a time:
+ * tile (tx, ty) holds cells x = 64·tx .. 64·tx+63, y = 64·ty .. 64·ty+63
+ * (y grows southwards, as in golcl.h), row r as one uint64_t whose bit c is
+ * cell (64·tx + c, 64·ty + r). Tile coordinates are int64_t; the engine may
+ * refuse coordinates beyond ±2^40 tiles (GOLCL_E_UNSUPPORTED). */
+#ifndef GOLCL_UNIVERSE_SPARSE_H
+#define GOLCL_UNIVERSE_SPARSE_H
+
+#include <golcl.h>
+
+#define GOLCL__TILE 64 /* cells a tile side: 64 rows of one uint64_t */
+
+typedef struct golcl__sparse golcl__sparse;
+
+/* A new empty plane on ctx's device that runs `table` (any two-state table
+ * without B0: next[0] == 0; the universe gives B0 rules to this engine as
+ * the per-generation tables of golcl_rule_table_at, see set_rule).
+ * GOLCL_E_UNSUPPORTED for a table it cannot run (with the reason). */
+golcl_status golcl__sparse_create(golcl_context *ctx, const golcl_rule_table *table,
+                                  golcl__sparse **out);
+void golcl__sparse_destroy(golcl__sparse *s); /* NULL is a no-op */
+
+/* Removes every tile. */
+golcl_status golcl__sparse_clear(golcl__sparse *s);
+
+/* Replaces tile (tx, ty) with rows[64] (all zero removes it). Enqueues or
+ * blocks, as the engine likes; tiles may be put in any order. */
+golcl_status golcl__sparse_put_tile(golcl__sparse *s, int64_t tx, int64_t ty,
+                                    const uint64_t rows[GOLCL__TILE]);
+
+/* Advances every cell `gens` generations of the infinite plane (cells
+ * outside every tile are dead). Blocking only where it must be (an
+ * out-of-memory check, say); on any failure the cells are as before.
+ * GOLCL_E_OUT_OF_MEMORY when the tiles would not fit the device (or the
+ * engine's own bound): a clear error, never a crash. */
+golcl_status golcl__sparse_run(golcl__sparse *s, uint64_t gens);
+
+/* Calls fn for every tile that holds a live cell, in any order; a nonzero
+ * return from fn stops the walk and is returned as GOLCL_E_INVALID_ARG...
+ * (fn returns a golcl_status; the first that is not GOLCL_OK is returned).
+ * Blocking. */
+typedef golcl_status (*golcl__tile_fn)(void *user, int64_t tx, int64_t ty,
+                                       const uint64_t rows[GOLCL__TILE]);
+golcl_status golcl__sparse_get_tiles(golcl__sparse *s, golcl__tile_fn fn, void *user);
+
+/* Live tiles now, the device bytes the engine holds, and the tiles stepped
+ * since it was created (any may be NULL). */
+golcl_status golcl__sparse_stats(golcl__sparse *s, uint64_t *tiles, uint64_t *device_bytes,
+                                 uint64_t *tiles_stepped);
+
+#endif
