@@ -42,9 +42,8 @@ golcl_status golcl__sparse_put_tile(golcl__sparse *s, int64_t tx, int64_t ty,
  * engine's own bound): a clear error, never a crash. */
 golcl_status golcl__sparse_run(golcl__sparse *s, uint64_t gens);
 
-/* Calls fn for every tile that holds a live cell, in any order; a nonzero
- * return from fn stops the walk and is returned as GOLCL_E_INVALID_ARG...
- * (fn returns a golcl_status; the first that is not GOLCL_OK is returned).
+/* Calls fn for every tile that holds a live cell, in any order; the first
+ * status of fn that is not GOLCL_OK stops the walk and is returned.
  * Blocking. */
 typedef golcl_status (*golcl__tile_fn)(void *user, int64_t tx, int64_t ty,
                                        const uint64_t rows[GOLCL__TILE]);
