@@ -1092,6 +1092,54 @@ GOLCL_API golcl_status golcl_pattern_write_rle(const golcl_pattern *pattern, FIL
 GOLCL_API golcl_status golcl_pattern_parse_macrocell(const char *text, size_t len,
                                                      golcl_pattern **out);
 
+/** One node of a macrocell file, as golcl_macrocell_parse_nodes hands it
+ *  over: an 8×8 leaf (is_leaf, level 3, cells in leaf: bit 8r+c is cell
+ *  (c, r), rows growing southwards), or a node of level `level` (side
+ *  2^level) whose kid[] are the ids of its north-west, north-east,
+ *  south-west and south-east quadrants (nodes given before it, numbered
+ *  from 1 in file order; 0 an empty quadrant). At level 1 kid[] are the
+ *  states (0 or 1) of the four cells. */
+typedef struct golcl_macrocell_node {
+  uint32_t level;
+  uint32_t kid[4];
+  uint64_t leaf;
+  int is_leaf;
+} golcl_macrocell_node;
+
+/** Called for each node of a macrocell in file order (the last is the
+ *  root, of Golly's position: a root of side 2^d has its top-left cell at
+ *  (-2^(d-1), 1-2^(d-1))); a status other than GOLCL_OK stops the walk. */
+typedef golcl_status (*golcl_macrocell_node_fn)(void *user, uint32_t id,
+                                                const golcl_macrocell_node *node);
+
+/** Reads a macrocell text (gzip-compressed or not) as its quadtree, with no
+ *  limit on the span of its cells: the whole text is checked first, then fn
+ *  is called for every node, and *header receives a pattern of no cells
+ *  with the file's rule, bounds, generation and comments. This is how a
+ *  quadtree engine (golcl_universe.h) loads a metapixel pattern without a
+ *  dense expansion. Host only.
+ *  @return as golcl_pattern_parse_macrocell, less the limits on the span
+ *          and the cells (max_bytes still holds), and any status of fn;
+ *          *header is NULL on failure. */
+GOLCL_API golcl_status golcl_macrocell_parse_nodes(const char *text, size_t len,
+                                                   golcl_pattern **header,
+                                                   golcl_macrocell_node_fn fn, void *user);
+
+/** The same for a file (as golcl_pattern_read_file reads it).
+ *  @return as golcl_macrocell_parse_nodes, and GOLCL_E_IO. */
+GOLCL_API golcl_status golcl_macrocell_read_nodes(const char *path, golcl_pattern **header,
+                                                  golcl_macrocell_node_fn fn, void *user);
+
+/** A pattern of w×h box from a list of n live cells (x[i], y[i]) inside it
+ *  (any order, repeats allowed), rule B3/S23, generation 0, position
+ *  (0, 0) given (set it with golcl_pattern_set_origin). Host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL out, NULL x or y with n > 0,
+ *          a cell outside the box, a box or count past the limits of
+ *          golcl_pattern_set_limits); GOLCL_E_OUT_OF_MEMORY. */
+GOLCL_API golcl_status golcl_pattern_from_live_cells(const uint32_t *x, const uint32_t *y,
+                                                     size_t n, uint32_t w, uint32_t h,
+                                                     golcl_pattern **out);
+
 /** Writes a pattern as macrocell: "[M2] (libgolcl VERSION)", "#R" with the
  *  rule and its bounded-grid suffix, "#G" when the generation is not 0, the
  *  comment lines, then the quadtree (8×8 leaves, equal subtrees written

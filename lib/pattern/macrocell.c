@@ -19,6 +19,7 @@
 
 typedef struct mc_node {
   uint8_t level;          /* 1 (2×2 of states), 2.., 3 for an 8×8 leaf */
+  uint8_t is_leaf;        /* an 8×8 leaf line (level 3 may also be a node of level-2 nodes) */
   uint32_t kid[4];        /* nw ne sw se (node ids, 0 empty); level 1: states */
   uint64_t leaf;          /* level 3: bit 8r+c = cell (c, r) */
   uint64_t pop;           /* live cells, saturating */
@@ -98,6 +99,7 @@ static golcl_status mc_leaf(mc_reader *r, const char *t, size_t len) {
   mc_node m;
   memset(&m, 0, sizeof m);
   m.level = 3;
+  m.is_leaf = 1;
   int x = 0, y = 0;
   for (size_t i = 0; i < len; i++) {
     char c = t[i];
@@ -174,7 +176,7 @@ static int cell_cmp(const void *a, const void *b) {
 static golcl_status mc_emit(mc_reader *r, uint32_t id, int64_t ox, int64_t oy) {
   const mc_node *m = &r->nodes[id];
   if (!m->pop) return GOLCL_OK;
-  if (m->level == 3) {
+  if (m->is_leaf) {
     for (int b = 0; b < 64; b++)
       if (m->leaf >> b & 1) {
         golcl_status st =
@@ -234,52 +236,70 @@ static golcl_status mc_header_line(mc_reader *r, const char *t, size_t len) {
   return GOLCL_OK; /* #FRAMES, #V ... : Golly's viewer settings */
 }
 
+/* Reads text into r (r->nodes, id 0 the empty node, the last one the root;
+ * the header into r->p). On failure r->p and r->nodes are freed. */
+static golcl_status mc_parse(const char *text, size_t len, mc_reader *r, size_t *last_line_out) {
+  memset(r, 0, sizeof *r);
+  r->s = text, r->len = len, r->lim = golcl__pattern_limits();
+  if (len > r->lim.max_bytes)
+    return golcl__fail(NULL, GOLCL_E_PARSE, "macrocell of %zu bytes is above the limit of %llu",
+                       len, (unsigned long long)r->lim.max_bytes);
+  if (len < 4 || memcmp(text, "[M2]", 4) != 0) {
+    r->line = 1;
+    return mc_err(r, 0, GOLCL_E_PARSE, "a macrocell file starts with \"[M2]\"");
+  }
+  r->p = golcl__pattern_new();
+  mc_node zero;
+  memset(&zero, 0, sizeof zero);
+  golcl_status st = r->p ? mc_push(r, &zero) : GOLCL_E_OUT_OF_MEMORY; /* id 0: empty */
+  if (!r->p) golcl__fail(NULL, st, "macrocell: out of memory");
+  size_t last_line = 0;
+  while (st == GOLCL_OK && r->pos < len) {
+    const char *t = text + r->pos;
+    size_t n = 0; /* lines end in "\n", "\r\n" or "\r", as the other readers take them */
+    while (r->pos + n < len && t[n] != '\n' && t[n] != '\r') n++;
+    size_t end =
+        r->pos + n < len ? (t[n] == '\r' && r->pos + n + 1 < len && t[n + 1] == '\n' ? 2 : 1) : 0;
+    r->line++;
+    r->pos += n + end;
+    if (memchr(t, '\0', n)) {
+      st = mc_err(r, (size_t)((const char *)memchr(t, '\0', n) - t), GOLCL_E_PARSE, "a NUL byte");
+      break;
+    }
+    if (r->line == 1) continue; /* "[M2] (golly 3.3)" */
+    if (n == 0 || (n == 1 && t[0] == '\r')) continue;
+    if (t[0] == '#')
+      st = mc_header_line(r, t, n);
+    else if (t[0] == '.' || t[0] == '*' || t[0] == '$')
+      st = mc_leaf(r, t, n), last_line = (size_t)r->line;
+    else if (t[0] >= '0' && t[0] <= '9')
+      st = mc_inner(r, t, n), last_line = (size_t)r->line;
+    else
+      st = mc_err(r, 0, GOLCL_E_PARSE, "expected '#', a leaf ('.', '*', '$') or a node");
+    if (st == GOLCL_OK && r->n > UINT32_MAX - 1)
+      st = mc_err(r, 0, GOLCL_E_PARSE, "too many nodes");
+  }
+  if (st != GOLCL_OK) {
+    golcl_pattern_destroy(r->p);
+    free(r->nodes);
+    r->p = NULL, r->nodes = NULL;
+    return st;
+  }
+  r->p->format = GOLCL_FORMAT_MACROCELL;
+  *last_line_out = last_line;
+  return GOLCL_OK;
+}
+
 golcl_status golcl_pattern_parse_macrocell(const char *text, size_t len, golcl_pattern **out) {
   if (out) *out = NULL;
   if ((!text && len) || !out)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_parse_macrocell: NULL");
   mc_reader r;
-  memset(&r, 0, sizeof r);
-  r.s = text, r.len = len, r.lim = golcl__pattern_limits();
-  if (len > r.lim.max_bytes)
-    return golcl__fail(NULL, GOLCL_E_PARSE, "macrocell of %zu bytes is above the limit of %llu",
-                       len, (unsigned long long)r.lim.max_bytes);
-  if (len < 4 || memcmp(text, "[M2]", 4) != 0) {
-    r.line = 1;
-    return mc_err(&r, 0, GOLCL_E_PARSE, "a macrocell file starts with \"[M2]\"");
-  }
-  r.p = golcl__pattern_new();
-  mc_node zero;
-  memset(&zero, 0, sizeof zero);
-  golcl_status st = r.p ? mc_push(&r, &zero) : GOLCL_E_OUT_OF_MEMORY; /* id 0: empty */
-  if (!r.p) golcl__fail(NULL, st, "macrocell: out of memory");
   size_t last_line = 0;
-  while (st == GOLCL_OK && r.pos < len) {
-    const char *t = text + r.pos;
-    size_t n = 0; /* lines end in "\n", "\r\n" or "\r", as the other readers take them */
-    while (r.pos + n < len && t[n] != '\n' && t[n] != '\r') n++;
-    size_t end =
-        r.pos + n < len ? (t[n] == '\r' && r.pos + n + 1 < len && t[n + 1] == '\n' ? 2 : 1) : 0;
-    r.line++;
-    r.pos += n + end;
-    if (memchr(t, '\0', n)) {
-      st = mc_err(&r, (size_t)((const char *)memchr(t, '\0', n) - t), GOLCL_E_PARSE, "a NUL byte");
-      break;
-    }
-    if (r.line == 1) continue; /* "[M2] (golly 3.3)" */
-    if (n == 0 || (n == 1 && t[0] == '\r')) continue;
-    if (t[0] == '#')
-      st = mc_header_line(&r, t, n);
-    else if (t[0] == '.' || t[0] == '*' || t[0] == '$')
-      st = mc_leaf(&r, t, n), last_line = (size_t)r.line;
-    else if (t[0] >= '0' && t[0] <= '9')
-      st = mc_inner(&r, t, n), last_line = (size_t)r.line;
-    else
-      st = mc_err(&r, 0, GOLCL_E_PARSE, "expected '#', a leaf ('.', '*', '$') or a node");
-    if (st == GOLCL_OK && r.n > UINT32_MAX - 1) st = mc_err(&r, 0, GOLCL_E_PARSE, "too many nodes");
-  }
+  golcl_status st = mc_parse(text, len, &r, &last_line);
+  if (st != GOLCL_OK) return st;
   golcl_pattern *p = r.p;
-  if (st == GOLCL_OK && r.n > 1) {
+  if (r.n > 1) {
     const mc_node *root = &r.nodes[r.n - 1];
     r.line = (int)last_line;
     if (root->pop) {
@@ -288,7 +308,8 @@ golcl_status golcl_pattern_parse_macrocell(const char *text, size_t len, golcl_p
       if (w > r.lim.max_width || h > r.lim.max_height || root->pop > r.lim.max_cells) {
         snprintf(m, sizeof m,
                  "the live cells span %llu x %llu with %llu alive, above the limits (%u x %u, "
-                 "%llu cells; golcl_pattern_set_limits)",
+                 "%llu cells; golcl_pattern_set_limits; golcl_universe_read_file reads it "
+                 "without a limit on its span)",
                  (unsigned long long)w, (unsigned long long)h, (unsigned long long)root->pop,
                  r.lim.max_width, r.lim.max_height, (unsigned long long)r.lim.max_cells);
         st = mc_err(&r, 0, GOLCL_E_PARSE, m);
@@ -308,8 +329,32 @@ golcl_status golcl_pattern_parse_macrocell(const char *text, size_t len, golcl_p
     golcl_pattern_destroy(p);
     return st;
   }
-  p->format = GOLCL_FORMAT_MACROCELL;
   *out = p;
+  return GOLCL_OK;
+}
+
+golcl_status golcl__macrocell_nodes(const char *text, size_t len, golcl_pattern **header,
+                                    golcl_macrocell_node_fn fn, void *user) {
+  mc_reader r;
+  size_t last_line = 0;
+  golcl_status st = mc_parse(text, len, &r, &last_line);
+  if (st != GOLCL_OK) return st;
+  for (size_t i = 1; i < r.n && st == GOLCL_OK; i++) {
+    const mc_node *m = &r.nodes[i];
+    golcl_macrocell_node nd;
+    memset(&nd, 0, sizeof nd);
+    nd.level = m->level;
+    memcpy(nd.kid, m->kid, sizeof nd.kid);
+    nd.leaf = m->leaf;
+    nd.is_leaf = m->is_leaf;
+    st = fn(user, (uint32_t)i, &nd);
+  }
+  free(r.nodes);
+  if (st != GOLCL_OK) {
+    golcl_pattern_destroy(r.p);
+    return st;
+  }
+  *header = r.p;
   return GOLCL_OK;
 }
 

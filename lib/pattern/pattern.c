@@ -141,6 +141,57 @@ golcl_status golcl_pattern_from_cells(const uint8_t *cells, uint32_t w, uint32_t
   return GOLCL_OK;
 }
 
+static int live_cell_cmp(const void *a, const void *b) {
+  const golcl__cell *p = a, *q = b;
+  if (p->y != q->y) return p->y < q->y ? -1 : 1;
+  return p->x < q->x ? -1 : p->x > q->x;
+}
+
+golcl_status golcl_pattern_from_live_cells(const uint32_t *x, const uint32_t *y, size_t n,
+                                           uint32_t w, uint32_t h, golcl_pattern **out) {
+  if (!out)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_from_live_cells: out is NULL");
+  *out = NULL;
+  if (n && (!x || !y))
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_from_live_cells: NULL cells");
+  golcl_pattern_limits lim = golcl__pattern_limits();
+  if (w > lim.max_width || h > lim.max_height)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
+                       "golcl_pattern_from_live_cells: a %u x %u box is past the "
+                       "limits (%u x %u; golcl_pattern_set_limits)",
+                       (unsigned)w, (unsigned)h, lim.max_width, lim.max_height);
+  for (size_t i = 0; i < n; i++)
+    if (x[i] >= w || y[i] >= h)
+      return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
+                         "golcl_pattern_from_live_cells: cell (%u, %u) is outside the %u x %u box",
+                         (unsigned)x[i], (unsigned)y[i], (unsigned)w, (unsigned)h);
+  golcl_pattern *p = golcl__pattern_new();
+  golcl__cell *c = n ? malloc(n * sizeof *c) : NULL;
+  if (!p || (n && !c)) {
+    golcl_pattern_destroy(p);
+    free(c);
+    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  }
+  for (size_t i = 0; i < n; i++) c[i].x = x[i], c[i].y = y[i];
+  if (n) qsort(c, n, sizeof *c, live_cell_cmp);
+  size_t m = 0;
+  for (size_t i = 0; i < n; i++)
+    if (!m || c[m - 1].x != c[i].x || c[m - 1].y != c[i].y) c[m++] = c[i];
+  if (m > lim.max_cells) {
+    golcl_pattern_destroy(p);
+    free(c);
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
+                       "golcl_pattern_from_live_cells: %zu live cells, above the limit of %llu "
+                       "(golcl_pattern_set_limits)",
+                       m, (unsigned long long)lim.max_cells);
+  }
+  p->cells = c, p->ncells = p->cap = m;
+  p->w = w, p->h = h;
+  p->origin_kind = GOLCL__ORIGIN_XRLE; /* (0, 0), given */
+  *out = p;
+  return GOLCL_OK;
+}
+
 /* Accessors -------------------------------------------------------------------- */
 
 uint32_t golcl_pattern_width(const golcl_pattern *p) { return p ? p->w : 0; }

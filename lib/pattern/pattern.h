@@ -68,4 +68,8 @@ golcl_status golcl__pattern_rule_parse(const char *text, size_t len, int line, s
 /* Formats the rule and its suffix ("B3/S23:T72,48") into buf. */
 golcl_status golcl__pattern_rule_text(const golcl_pattern *p, char *buf, size_t cap);
 
+/* The quadtree of a macrocell text (not gzip), for golcl_macrocell_parse_nodes. */
+golcl_status golcl__macrocell_nodes(const char *text, size_t len, golcl_pattern **header,
+                                    golcl_macrocell_node_fn fn, void *user);
+
 #endif

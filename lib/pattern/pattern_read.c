@@ -827,10 +827,8 @@ golcl_status golcl_pattern_parse(const char *text, size_t len, golcl_pattern **o
   return parse_text(text ? text : "", len, out);
 }
 
-golcl_status golcl_pattern_read_file(const char *path, golcl_pattern **out) {
-  if (!out) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_read_file: out is NULL");
-  *out = NULL;
-  if (!path) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_read_file: path is NULL");
+/* Reads a whole file into *buf (*n bytes), held to the limit of max_bytes. */
+static golcl_status read_whole(const char *path, char **out_buf, size_t *out_n) {
   FILE *f = fopen(path, "rb");
   if (!f) return golcl__fail(NULL, GOLCL_E_IO, "%s: %s", path, strerror(errno));
   golcl_pattern_limits lim = golcl__pattern_limits();
@@ -859,14 +857,61 @@ golcl_status golcl_pattern_read_file(const char *path, golcl_pattern **out) {
   if (st == GOLCL_OK && n > lim.max_bytes)
     st = golcl__fail(NULL, GOLCL_E_IO, "%s: %zu bytes, larger than the limit of %llu bytes%s", path,
                      n, (unsigned long long)lim.max_bytes, LIMIT_HINT);
-  if (st == GOLCL_OK) {
-    st = parse_text(buf, n, out);
-    if (st != GOLCL_OK) {
-      char msg[GOLCL__ERRMSG_CAP];
-      golcl__snprintf(msg, sizeof msg, "%s", golcl_last_errmsg());
-      golcl__fail(NULL, st, "%s: %s", path, msg);
-    }
+  if (st != GOLCL_OK) {
+    free(buf);
+    return st;
   }
+  *out_buf = buf, *out_n = n;
+  return GOLCL_OK;
+}
+
+/* Prefixes the thread's last message with the path. */
+static golcl_status with_path(const char *path, golcl_status st) {
+  if (st == GOLCL_OK) return st;
+  char msg[GOLCL__ERRMSG_CAP];
+  golcl__snprintf(msg, sizeof msg, "%s", golcl_last_errmsg());
+  return golcl__fail(NULL, st, "%s: %s", path, msg);
+}
+
+golcl_status golcl_pattern_read_file(const char *path, golcl_pattern **out) {
+  if (!out) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_read_file: out is NULL");
+  *out = NULL;
+  if (!path) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_read_file: path is NULL");
+  char *buf = NULL;
+  size_t n = 0;
+  golcl_status st = read_whole(path, &buf, &n);
+  if (st != GOLCL_OK) return st;
+  st = with_path(path, parse_text(buf, n, out));
+  free(buf);
+  return st;
+}
+
+golcl_status golcl_macrocell_parse_nodes(const char *text, size_t len, golcl_pattern **header,
+                                         golcl_macrocell_node_fn fn, void *user) {
+  if (header) *header = NULL;
+  if ((!text && len) || !header || !fn)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_macrocell_parse_nodes: NULL");
+  if (!is_gzip(text, len)) return golcl__macrocell_nodes(text ? text : "", len, header, fn, user);
+  char *plain = NULL;
+  size_t n = 0;
+  golcl_status st = gunzip(text, len, golcl__pattern_limits().max_bytes, &plain, &n);
+  if (st != GOLCL_OK) return st;
+  st = is_gzip(plain, n) ? gzip_fail("compressed twice", NULL)
+                         : golcl__macrocell_nodes(plain, n, header, fn, user);
+  free(plain);
+  return st;
+}
+
+golcl_status golcl_macrocell_read_nodes(const char *path, golcl_pattern **header,
+                                        golcl_macrocell_node_fn fn, void *user) {
+  if (header) *header = NULL;
+  if (!path || !header || !fn)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_macrocell_read_nodes: NULL");
+  char *buf = NULL;
+  size_t n = 0;
+  golcl_status st = read_whole(path, &buf, &n);
+  if (st != GOLCL_OK) return st;
+  st = with_path(path, golcl_macrocell_parse_nodes(buf, n, header, fn, user));
   free(buf);
   return st;
 }

@@ -1,0 +1,159 @@
+/* golcl_universe.h — libgolcl's unbounded plane: a two-state pattern in an
+ * endless plane, run by HashLife (canonical quadtree nodes, jumps of 2^k
+ * generations) or by sparse 64×64 tiles on the device; its cost follows the
+ * live area, not a bounding box. Part of libgolcl (link -lgolcl). */
+#ifndef GOLCL_UNIVERSE_H
+#define GOLCL_UNIVERSE_H
+
+#include "golcl.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct golcl_universe golcl_universe;
+
+/** How a universe runs its generations. */
+typedef enum golcl_universe_algo {
+  GOLCL_UNIVERSE_AUTO = 0,     /**< HashLife where the rule allows it, else sparse tiles */
+  GOLCL_UNIVERSE_HASHLIFE = 1, /**< HashLife on the host (exact for every rule without B0,
+                                    and for B0 rules with S8 as Golly runs them) */
+  GOLCL_UNIVERSE_SPARSE = 2    /**< 64×64 tiles in a hash table on the context's device */
+} golcl_universe_algo;
+
+/** Options of golcl_universe_create; zero is the default of every field. */
+typedef struct golcl_universe_opts {
+  golcl_universe_algo algo;
+  /** Bytes the HashLife node store may hold (nodes and hash buckets, 32 + 4
+   *  a node); 0 means 1 GiB. When a step would need more, the store is
+   *  collected (nodes not reachable from the pattern are dropped, and the
+   *  memoised results) and the step is tried again, then in halves; if a
+   *  single generation does not fit, the run stops with
+   *  GOLCL_E_OUT_OF_MEMORY, the cells as they were. Like Golly's -M. */
+  uint64_t max_memory;
+} golcl_universe_opts;
+
+/** What a universe holds and has done (golcl_universe_get_stats). */
+typedef struct golcl_universe_stats {
+  golcl_universe_algo algo;  /**< the algorithm of the last run (AUTO before any) */
+  uint64_t nodes;            /**< HashLife nodes in the store now */
+  uint64_t node_bytes;       /**< host bytes they take (with the buckets) */
+  uint64_t max_node_bytes;   /**< the bound of the store */
+  uint64_t collections;      /**< times the store was collected */
+  uint64_t results_computed; /**< HashLife results computed (memo misses) */
+  uint64_t tiles;            /**< sparse tiles alive on the device after the last sparse run */
+  uint64_t device_bytes;     /**< device bytes the sparse engine holds */
+} golcl_universe_stats;
+
+/** Makes an empty universe running B3/S23 at generation 0. ctx (may be
+ *  NULL) is the device of the sparse algorithm; HashLife needs none.
+ *  opts may be NULL (defaults). Host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL out, a bad enum, max_memory
+ *          below 128 KiB); GOLCL_E_UNSUPPORTED (SPARSE without a context);
+ *          GOLCL_E_OUT_OF_MEMORY. *out is NULL on failure. */
+GOLCL_API golcl_status golcl_universe_create(golcl_context *ctx, const golcl_universe_opts *opts,
+                                            golcl_universe **out);
+
+/** Destroys a universe; NULL is a no-op. */
+GOLCL_API void golcl_universe_destroy(golcl_universe *u);
+
+/** Sets the rule: any two-state rule golcl_rule_table_parse takes, without a
+ *  bounded-grid suffix (a universe is the infinite plane). Host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_PARSE;
+ *          GOLCL_E_UNSUPPORTED (a suffix; a multi-state family; a B0 rule
+ *          without S8, which Golly runs by alternating two tables: not yet
+ *          in the universe, golcl run steps it on a growing grid). */
+GOLCL_API golcl_status golcl_universe_set_rule(golcl_universe *u, const char *rule);
+
+/** The rule as Golly writes it (GOLCL_RULE_TEXT_CAP bytes suffice).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cap too small). */
+GOLCL_API golcl_status golcl_universe_get_rule(const golcl_universe *u, char *buf, size_t cap);
+
+/** Clears the universe and loads a pattern at its position
+ *  (golcl_pattern_origin), with its rule and generation. Host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument);
+ *          GOLCL_E_UNSUPPORTED (a bounded grid, or a rule set_rule refuses);
+ *          GOLCL_E_OUT_OF_MEMORY. The universe is unchanged on failure. */
+GOLCL_API golcl_status golcl_universe_load(golcl_universe *u, const golcl_pattern *pattern);
+
+/** Clears the universe and loads a pattern file: a macrocell file (gzip or
+ *  not) goes straight into HashLife nodes, whatever the span of its cells
+ *  (golcl_macrocell_read_nodes); any other format through
+ *  golcl_pattern_read_file. Host only.
+ *  @return as golcl_universe_load, and those of the readers (GOLCL_E_IO,
+ *          GOLCL_E_PARSE with line:column). */
+GOLCL_API golcl_status golcl_universe_read_file(golcl_universe *u, const char *path);
+
+/** Advances `generations` generations. HashLife jumps in powers of two
+ *  (the binary digits of the count), so a run of 2^20 generations costs
+ *  what the pattern's structure costs, not a million steps; SPARSE steps
+ *  its tiles on the device. Blocking.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL); GOLCL_E_OUT_OF_MEMORY (see
+ *          max_memory; the universe stops at the last generation it
+ *          completed, which golcl_universe_generation tells);
+ *          GOLCL_E_UNSUPPORTED (cells beyond 2^61 from the origin);
+ *          GOLCL_E_OPENCL, GOLCL_E_BUILD (SPARSE). */
+GOLCL_API golcl_status golcl_universe_run(golcl_universe *u, uint64_t generations);
+
+/** The generation, and its setter (for a pattern's "#G"). */
+GOLCL_API uint64_t golcl_universe_generation(const golcl_universe *u);
+GOLCL_API golcl_status golcl_universe_set_generation(golcl_universe *u, uint64_t generation);
+
+/** Live cells (saturating at UINT64_MAX). Host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL); GOLCL_E_OUT_OF_MEMORY. */
+GOLCL_API golcl_status golcl_universe_population(golcl_universe *u, uint64_t *out);
+
+/** The bounding box of the live cells: top-left (x, y) and size; w = h = 0
+ *  and x = y = 0 when there are none. Cost follows the quadtree, not the
+ *  box. Host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_OUT_OF_MEMORY. */
+GOLCL_API golcl_status golcl_universe_bounding_box(golcl_universe *u, int64_t *x, int64_t *y,
+                                                   uint64_t *w, uint64_t *h);
+
+/** A hash of the live cells and their positions: equal universes (the same
+ *  cells at the same places, whatever their history, algorithm or memory)
+ *  hash equal. Host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL); GOLCL_E_OUT_OF_MEMORY. */
+GOLCL_API golcl_status golcl_universe_hash(golcl_universe *u, uint64_t *out);
+
+/** Reads the w×h rectangle at (x, y) as 0/1 bytes, cells[r*row_stride + c]
+ *  (row_stride 0 means w), and writes one (every cell of the rectangle
+ *  takes the byte's value: nonzero is alive). Host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument with w·h > 0,
+ *          row_stride < w, a rectangle past 2^61 from the origin);
+ *          GOLCL_E_OUT_OF_MEMORY. */
+GOLCL_API golcl_status golcl_universe_read_rect(golcl_universe *u, int64_t x, int64_t y,
+                                                uint32_t w, uint32_t h, uint8_t *cells,
+                                                size_t row_stride);
+GOLCL_API golcl_status golcl_universe_write_rect(golcl_universe *u, int64_t x, int64_t y,
+                                                 uint32_t w, uint32_t h, const uint8_t *cells,
+                                                 size_t row_stride);
+
+/** Makes a pattern of the live cells (their bounding box, position, rule
+ *  and generation). Host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument; a box or count past
+ *          the limits of golcl_pattern_set_limits: write macrocell instead);
+ *          GOLCL_E_OUT_OF_MEMORY. */
+GOLCL_API golcl_status golcl_universe_extract(golcl_universe *u, golcl_pattern **out);
+
+/** Writes the universe as macrocell straight from its nodes (any span), with
+ *  "#R" and "#G"; and as RLE through golcl_universe_extract. Host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL; RLE past the limits);
+ *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_IO. */
+GOLCL_API golcl_status golcl_universe_write_macrocell(golcl_universe *u, FILE *f);
+GOLCL_API golcl_status golcl_universe_write_rle(golcl_universe *u, FILE *f);
+
+/** Statistics (golcl_universe_stats). Host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). */
+GOLCL_API golcl_status golcl_universe_get_stats(const golcl_universe *u,
+                                                golcl_universe_stats *out);
+
+/** The name of an algorithm ("auto", "hashlife", "sparse"; NULL for a bad
+ *  value) and back (GOLCL_E_INVALID_ARG for an unknown name). */
+GOLCL_API const char *golcl_universe_algo_name(golcl_universe_algo algo);
+GOLCL_API golcl_status golcl_universe_algo_from_name(const char *name, golcl_universe_algo *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* GOLCL_UNIVERSE_H */

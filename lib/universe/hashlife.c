@@ -1,0 +1,357 @@
+/* hashlife.c — the node store (hash-consing, collection) and the HashLife
+ * recursion. A node of level L ≥ 4 asked for its result after 2^k
+ * generations (k ≤ L-2) forms the nine overlapping sub-squares of level
+ * L-1; for k = L-2 it advances each 2^(L-3) generations, else it takes
+ * their centres; the four squares of level L-1 made of those nine are
+ * then advanced 2^min(k, L-3) generations and their results are the
+ * answer. Level 4 (16×16 of four leaves) is the base case (leaf.c). */
+#include "hashlife.h"
+#include "leaf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_MAX_BYTES (1ull << 30)
+/* bytes a node costs: itself and its share of the buckets (one a node) */
+#define NODE_BYTES (sizeof(golcl__hl_node) + sizeof(uint32_t))
+
+static uint64_t mix(uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdull;
+  h ^= h >> 33;
+  return h;
+}
+
+static uint64_t key_hash(int level, uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
+  uint64_t h = (uint64_t)a * 0x9E3779B97F4A7C15ull + (uint64_t)b * 0xC2B2AE3D27D4EB4Full +
+               (uint64_t)c * 0x165667B19E3779F9ull + (uint64_t)d * 0x27D4EB2F165667C5ull +
+               (uint64_t)level;
+  return mix(h);
+}
+
+static int rehash(golcl__hl *h, size_t nb) {
+  uint32_t *b = calloc(nb, sizeof *b);
+  if (!b) return -1;
+  for (size_t i = 1; i < h->n; i++) {
+    golcl__hl_node *m = &h->nodes[i];
+    size_t j = key_hash(m->level, m->q[0], m->q[1], m->q[2], m->q[3]) & (nb - 1);
+    m->next = b[j];
+    b[j] = (uint32_t)i;
+  }
+  free(h->buckets);
+  h->buckets = b;
+  h->nbuckets = nb;
+  return 0;
+}
+
+static golcl__hl_id find_or_make(golcl__hl *h, int level, uint32_t a, uint32_t b, uint32_t c,
+                                 uint32_t d) {
+  size_t j = key_hash(level, a, b, c, d) & (h->nbuckets - 1);
+  for (uint32_t id = h->buckets[j]; id; id = h->nodes[id].next) {
+    const golcl__hl_node *m = &h->nodes[id];
+    if (m->q[0] == a && m->q[1] == b && m->q[2] == c && m->q[3] == d && m->level == level)
+      return id;
+  }
+  if (h->n == h->cap) {
+    size_t cap = h->cap * 2;
+    if (cap > h->max_nodes) cap = h->max_nodes;
+    golcl__hl_node *nn = cap > h->cap ? realloc(h->nodes, cap * sizeof *nn) : NULL;
+    if (!nn) {
+      h->oom = 1;
+      return 0;
+    }
+    h->nodes = nn, h->cap = cap;
+  }
+  golcl__hl_id id = (golcl__hl_id)h->n++;
+  golcl__hl_node *m = &h->nodes[id];
+  memset(m, 0, sizeof *m);
+  m->q[0] = a, m->q[1] = b, m->q[2] = c, m->q[3] = d;
+  m->level = (uint8_t)level;
+  m->next = h->buckets[j];
+  h->buckets[j] = id;
+  if (h->n > h->nbuckets && h->nbuckets < ((size_t)1 << 31)) {
+    if (rehash(h, h->nbuckets * 2) != 0) { /* a long chain is slower, not wrong */
+    }
+  }
+  return id;
+}
+
+golcl__hl_id golcl__hl_leaf(golcl__hl *h, uint64_t bits) {
+  return find_or_make(h, 3, (uint32_t)bits, (uint32_t)(bits >> 32), 0, 0);
+}
+
+golcl__hl_id golcl__hl_node_of(golcl__hl *h, int level, golcl__hl_id nw, golcl__hl_id ne,
+                               golcl__hl_id sw, golcl__hl_id se) {
+  if (!nw || !ne || !sw || !se) return 0;
+  return find_or_make(h, level, nw, ne, sw, se);
+}
+
+static uint64_t leaf_bits(const golcl__hl *h, golcl__hl_id id) {
+  const golcl__hl_node *m = &h->nodes[id];
+  return (uint64_t)m->q[0] | (uint64_t)m->q[1] << 32;
+}
+
+static golcl_status make_empties(golcl__hl *h) {
+  h->empty[3] = golcl__hl_leaf(h, 0);
+  for (int l = 4; l <= GOLCL__HL_MAX_LEVEL + 1; l++) {
+    golcl__hl_id e = h->empty[l - 1];
+    h->empty[l] = golcl__hl_node_of(h, l, e, e, e, e);
+  }
+  if (h->oom) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: out of host memory");
+  return GOLCL_OK;
+}
+
+golcl_status golcl__hl_init(golcl__hl *h, uint64_t max_bytes) {
+  memset(h, 0, sizeof *h);
+  if (!max_bytes) max_bytes = DEFAULT_MAX_BYTES;
+  uint64_t maxn = max_bytes / NODE_BYTES;
+  if (maxn > UINT32_MAX - 1) maxn = UINT32_MAX - 1;
+  if (maxn < 4096)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
+                       "HashLife: a node store of %llu bytes holds under 4096 nodes",
+                       (unsigned long long)max_bytes);
+  h->max_nodes = (size_t)maxn;
+  h->cap = 1 << 12;
+  h->nodes = malloc(h->cap * sizeof *h->nodes);
+  h->nbuckets = 1 << 12;
+  h->buckets = calloc(h->nbuckets, sizeof *h->buckets);
+  if (!h->nodes || !h->buckets) {
+    golcl__hl_free(h);
+    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: out of host memory");
+  }
+  h->n = 1;
+  memset(&h->nodes[0], 0, sizeof h->nodes[0]);
+  golcl_status st = make_empties(h);
+  if (st != GOLCL_OK) {
+    golcl__hl_free(h);
+    return st;
+  }
+  h->root = h->empty[4];
+  uint8_t life[512];
+  for (int i = 0; i < 512; i++) {
+    int n = __builtin_popcount((unsigned)i & ~16u), c = i >> 4 & 1;
+    life[i] = (uint8_t)(n == 3 || (c && n == 2));
+  }
+  golcl__hl_set_rule(h, life);
+  return GOLCL_OK;
+}
+
+void golcl__hl_free(golcl__hl *h) {
+  free(h->nodes);
+  free(h->buckets);
+  memset(h, 0, sizeof *h);
+}
+
+void golcl__hl_set_rule(golcl__hl *h, const uint8_t table[512]) {
+  memcpy(h->table, table, 512);
+  /* outer totalistic over the Moore neighbourhood? */
+  uint16_t b = 0, s = 0;
+  int tot = 1;
+  int seen[2][9];
+  memset(seen, -1, sizeof seen);
+  for (int i = 0; i < 512 && tot; i++) {
+    int n = __builtin_popcount((unsigned)i & ~16u), c = i >> 4 & 1;
+    if (seen[c][n] < 0)
+      seen[c][n] = table[i];
+    else if (seen[c][n] != table[i])
+      tot = 0;
+  }
+  if (tot)
+    for (int n = 0; n <= 8; n++) {
+      if (seen[0][n] == 1) b |= (uint16_t)(1u << n);
+      if (seen[1][n] == 1) s |= (uint16_t)(1u << n);
+    }
+  h->totalistic = tot;
+  h->birth = b, h->survive = s;
+  /* results of another rule are not this rule's */
+  for (size_t i = 1; i < h->n; i++) h->nodes[i].res = 0;
+}
+
+/* ------------------------------------------------------------ the recursion */
+
+/* The centre (level L-1) of a node of level L ≥ 4. */
+static golcl__hl_id centre(golcl__hl *h, golcl__hl_id id) {
+  golcl__hl_node m = h->nodes[id];
+  if (m.level == 4)
+    return golcl__hl_leaf(h, golcl__leaf_centre(leaf_bits(h, m.q[0]), leaf_bits(h, m.q[1]),
+                                                leaf_bits(h, m.q[2]), leaf_bits(h, m.q[3])));
+  return golcl__hl_node_of(h, m.level - 1, h->nodes[m.q[0]].q[3], h->nodes[m.q[1]].q[2],
+                           h->nodes[m.q[2]].q[1], h->nodes[m.q[3]].q[0]);
+}
+
+static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) {
+  golcl__hl_node m = h->nodes[id];
+  int L = m.level;
+  if (id == h->empty[L]) return h->empty[L - 1];
+  if (m.res && m.res_k == k) return m.res;
+  golcl__hl_id r;
+  if (L == 4) {
+    h->leaf_steps++;
+    r = golcl__hl_leaf(h, golcl__leaf_step(h, leaf_bits(h, m.q[0]), leaf_bits(h, m.q[1]),
+                                           leaf_bits(h, m.q[2]), leaf_bits(h, m.q[3]), 1 << k));
+  } else {
+    golcl__hl_node a = h->nodes[m.q[0]], b = h->nodes[m.q[1]], c = h->nodes[m.q[2]],
+                   d = h->nodes[m.q[3]];
+    golcl__hl_id t[9];
+    t[0] = m.q[0];
+    t[1] = golcl__hl_node_of(h, L - 1, a.q[1], b.q[0], a.q[3], b.q[2]);
+    t[2] = m.q[1];
+    t[3] = golcl__hl_node_of(h, L - 1, a.q[2], a.q[3], c.q[0], c.q[1]);
+    t[4] = golcl__hl_node_of(h, L - 1, a.q[3], b.q[2], c.q[1], d.q[0]);
+    t[5] = golcl__hl_node_of(h, L - 1, b.q[2], b.q[3], d.q[0], d.q[1]);
+    t[6] = m.q[2];
+    t[7] = golcl__hl_node_of(h, L - 1, c.q[1], d.q[0], c.q[3], d.q[2]);
+    t[8] = m.q[3];
+    if (h->oom) return 0;
+    golcl__hl_id s[9];
+    for (int i = 0; i < 9; i++) {
+      s[i] = k == L - 2 ? result(h, t[i], L - 3) : centre(h, t[i]);
+      if (!s[i]) return 0;
+    }
+    int k2 = k == L - 2 ? L - 3 : k;
+    golcl__hl_id u[4] = {golcl__hl_node_of(h, L - 1, s[0], s[1], s[3], s[4]),
+                         golcl__hl_node_of(h, L - 1, s[1], s[2], s[4], s[5]),
+                         golcl__hl_node_of(h, L - 1, s[3], s[4], s[6], s[7]),
+                         golcl__hl_node_of(h, L - 1, s[4], s[5], s[7], s[8])};
+    if (h->oom) return 0;
+    for (int i = 0; i < 4; i++) {
+      u[i] = result(h, u[i], k2);
+      if (!u[i]) return 0;
+    }
+    r = golcl__hl_node_of(h, L - 1, u[0], u[1], u[2], u[3]);
+  }
+  if (!r) return 0;
+  h->results_computed++;
+  h->nodes[id].res = r;
+  h->nodes[id].res_k = (uint8_t)k;
+  return r;
+}
+
+/* ------------------------------------------------------------- the root */
+
+void golcl__hl_root_origin(const golcl__hl *h, int64_t *x, int64_t *y) {
+  int64_t half = (int64_t)1 << (h->nodes[h->root].level - 1);
+  *x = -half, *y = 1 - half;
+}
+
+golcl_status golcl__hl_expand(golcl__hl *h) {
+  golcl__hl_node r = h->nodes[h->root];
+  int L = r.level;
+  if (L >= GOLCL__HL_MAX_LEVEL)
+    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
+                       "HashLife: the pattern reaches 2^%d cells from the origin", L - 1);
+  golcl__hl_id e = h->empty[L - 1];
+  golcl__hl_id n = golcl__hl_node_of(
+      h, L + 1, golcl__hl_node_of(h, L, e, e, e, r.q[0]), golcl__hl_node_of(h, L, e, e, r.q[1], e),
+      golcl__hl_node_of(h, L, e, r.q[2], e, e), golcl__hl_node_of(h, L, r.q[3], e, e, e));
+  if (!n) {
+    h->oom = 0;
+    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY,
+                       "HashLife: the node store is full (%zu nodes)", h->max_nodes);
+  }
+  h->root = n;
+  return GOLCL_OK;
+}
+
+/* 1 if every live cell of the root lies in its centre (level L-1, half the
+ * side): the twelve outer grandchildren are empty. */
+int golcl__hl_in_centre(const golcl__hl *h) {
+  const golcl__hl_node *r = &h->nodes[h->root];
+  int L = r->level;
+  if (L < 5) return h->root == h->empty[L];
+  golcl__hl_id e = h->empty[L - 2];
+  const golcl__hl_node *a = &h->nodes[r->q[0]], *b = &h->nodes[r->q[1]], *c = &h->nodes[r->q[2]],
+                       *d = &h->nodes[r->q[3]];
+  return a->q[0] == e && a->q[1] == e && a->q[2] == e && b->q[0] == e && b->q[1] == e &&
+         b->q[3] == e && c->q[0] == e && c->q[2] == e && c->q[3] == e && d->q[1] == e &&
+         d->q[2] == e && d->q[3] == e;
+}
+
+static golcl_status step_once(golcl__hl *h, int k) {
+  /* room: the cells within the centre square of a quarter of the side, and
+   * 2^k at most an eighth of it, so that nothing can leave the result (the
+   * centre half): cells in the centre half of a root of level ≥ k+3, then
+   * one expansion more */
+  while (h->nodes[h->root].level < k + 3 || !golcl__hl_in_centre(h)) {
+    golcl_status st = golcl__hl_expand(h);
+    if (st != GOLCL_OK) return st;
+  }
+  golcl_status st0 = golcl__hl_expand(h);
+  if (st0 != GOLCL_OK) return st0;
+  golcl__hl_id r = result(h, h->root, k);
+  if (!r) return GOLCL_E_OUT_OF_MEMORY;
+  h->root = r;
+  return GOLCL_OK;
+}
+
+golcl_status golcl__hl_step_pow2(golcl__hl *h, int k) {
+  if (k < 0 || k > 60) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "HashLife: step 2^%d", k);
+  /* collect before the store is nearly full */
+  if (h->n > h->max_nodes / 4 * 3) {
+    golcl_status st = golcl__hl_collect(h, 1);
+    if (st == GOLCL_OK && h->n > h->max_nodes / 2) st = golcl__hl_collect(h, 0);
+    if (st != GOLCL_OK) return st;
+  }
+  golcl__hl_id saved = h->root;
+  golcl_status st = step_once(h, k);
+  if (st == GOLCL_OK || !h->oom) return st;
+  /* full: collect everything but the cells and the empty nodes, try again */
+  for (int attempt = 0; attempt < 2; attempt++) {
+    h->oom = 0;
+    h->root = saved;
+    st = golcl__hl_collect(h, 0);
+    if (st != GOLCL_OK) return st;
+    if (attempt) break;
+    saved = h->root;
+    st = step_once(h, k);
+    if (st == GOLCL_OK || !h->oom) return st;
+  }
+  return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY,
+                     "HashLife: the node store (%zu nodes, %llu bytes) cannot hold a step of 2^%d "
+                     "generations of this pattern",
+                     h->max_nodes, (unsigned long long)(h->max_nodes * NODE_BYTES), k);
+}
+
+/* ------------------------------------------------------------ collection */
+
+static void mark(golcl__hl *h, golcl__hl_id id, int keep_results) {
+  golcl__hl_node *m = &h->nodes[id];
+  if (m->mark) return;
+  m->mark = 1;
+  if (m->level > 3)
+    for (int i = 0; i < 4; i++) mark(h, m->q[i], keep_results);
+  if (keep_results && m->res) mark(h, m->res, keep_results);
+}
+
+golcl_status golcl__hl_collect(golcl__hl *h, int keep_results) {
+  mark(h, h->root, keep_results);
+  for (int l = 3; l <= GOLCL__HL_MAX_LEVEL + 1; l++) mark(h, h->empty[l], keep_results);
+  size_t m = 1;
+  for (size_t i = 1; i < h->n; i++)
+    if (h->nodes[i].mark) h->nodes[i].aux = (uint32_t)m++;
+  h->root = h->nodes[h->root].aux;
+  for (int l = 3; l <= GOLCL__HL_MAX_LEVEL + 1; l++) h->empty[l] = h->nodes[h->empty[l]].aux;
+  /* new ids keep the order, so each node moves down (or stays): children
+   * and results are renamed from the old slots, which are read before any
+   * of them is overwritten only if they come later; so rename first */
+  for (size_t i = 1; i < h->n; i++) {
+    golcl__hl_node *x = &h->nodes[i];
+    if (!x->mark) continue;
+    if (x->level > 3)
+      for (int q = 0; q < 4; q++) x->q[q] = h->nodes[x->q[q]].aux;
+    x->res = keep_results && x->res && h->nodes[x->res].mark ? h->nodes[x->res].aux : 0;
+  }
+  for (size_t i = 1; i < h->n; i++) {
+    golcl__hl_node x = h->nodes[i];
+    if (!x.mark) continue;
+    x.mark = 0;
+    h->nodes[x.aux] = x; /* aux ≤ i */
+  }
+  h->n = m;
+  h->collections++;
+  size_t nb = h->nbuckets;
+  while (nb > 4096 && nb / 4 > m) nb /= 2;
+  if (rehash(h, nb) != 0)
+    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: out of host memory");
+  return GOLCL_OK;
+}

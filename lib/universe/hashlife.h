@@ -1,0 +1,104 @@
+/* hashlife.h — HashLife on the host (private to lib/universe): canonical
+ * quadtree nodes in one hash table, 8×8 leaves, results memoised per node
+ * for one step size at a time, a bounded node store with collection.
+ *
+ * Coordinates are Golly's (y grows southwards): a root of level L (side
+ * 2^L) has its top-left cell at (-2^(L-1), 1-2^(L-1)), as in macrocell
+ * files, so that a root, its expansion and its result share one centre. */
+#ifndef GOLCL_UNIVERSE_HASHLIFE_H
+#define GOLCL_UNIVERSE_HASHLIFE_H
+
+#include "../core/host.h"
+
+#include <stdint.h>
+
+#define GOLCL__HL_MAX_LEVEL 62
+
+typedef uint32_t golcl__hl_id; /* 0 is "none" (and out of memory) */
+
+typedef struct golcl__hl_node {
+  uint32_t q[4];  /* nw ne sw se; a leaf (level 3): q[0] | q[1] << 32 are its 8×8 cells */
+  uint32_t res;   /* the memoised result (0: none) */
+  uint32_t next;  /* hash chain */
+  uint8_t level;  /* 3 for a leaf */
+  uint8_t res_k;  /* res is the centre after 2^res_k generations */
+  uint8_t mark;   /* collection */
+  uint8_t pad;
+  uint32_t aux;   /* collection: the new id */
+} golcl__hl_node;
+
+typedef struct golcl__hl {
+  golcl__hl_node *nodes;
+  size_t n, cap, max_nodes; /* nodes[0] unused */
+  uint32_t *buckets;
+  size_t nbuckets;            /* a power of two */
+  golcl__hl_id empty[GOLCL__HL_MAX_LEVEL + 2];
+  golcl__hl_id root;
+  int oom;                    /* the store filled up during a step */
+  /* the rule */
+  int totalistic;
+  uint16_t birth, survive;
+  uint8_t table[512];
+  /* statistics */
+  uint64_t collections, results_computed, leaf_steps;
+} golcl__hl;
+
+/* A store of at most max_bytes of nodes and buckets (0: 1 GiB) and an
+ * empty root of level 4. */
+golcl_status golcl__hl_init(golcl__hl *h, uint64_t max_bytes);
+void golcl__hl_free(golcl__hl *h);
+
+/* The rule: a table without B0 (next[0] == 0). */
+void golcl__hl_set_rule(golcl__hl *h, const uint8_t table[512]);
+
+/* The node of level `level` (≥ 4) from four nodes of level-1, and a leaf;
+ * 0 when the store is full (h->oom set). */
+golcl__hl_id golcl__hl_node_of(golcl__hl *h, int level, golcl__hl_id nw, golcl__hl_id ne,
+                               golcl__hl_id sw, golcl__hl_id se);
+golcl__hl_id golcl__hl_leaf(golcl__hl *h, uint64_t bits);
+
+static inline int golcl__hl_level(const golcl__hl *h, golcl__hl_id id) {
+  return h->nodes[id].level;
+}
+
+/* Advances the root 2^k generations (any k ≤ 60), growing it as needed.
+ * On failure (GOLCL_E_OUT_OF_MEMORY after collecting and splitting the
+ * step) the root is unchanged. */
+golcl_status golcl__hl_step_pow2(golcl__hl *h, int k);
+
+/* Collects the store: keeps the root (and, if keep_results, the results
+ * reachable from it). */
+golcl_status golcl__hl_collect(golcl__hl *h, int keep_results);
+
+/* Grows the root by one level around the same centre. */
+golcl_status golcl__hl_expand(golcl__hl *h);
+
+/* 1 if the root's live cells lie in its centre half (side 2^(L-1)). */
+int golcl__hl_in_centre(const golcl__hl *h);
+
+/* The leaf grid: leaves have their top-left cell at x ≡ 0, y ≡ 1 (mod 8). */
+static inline int64_t golcl__hl_leaf_x(int64_t x) { return x >= 0 ? x / 8 * 8 : -((7 - x) / 8) * 8; }
+static inline int64_t golcl__hl_leaf_y(int64_t y) { return golcl__hl_leaf_x(y - 1) + 1; }
+
+/* Sets the leaf at (x0, y0) (on the leaf grid) to (old & ~mask) | bits,
+ * bit 8r+c being cell (x0 + c, y0 + r); the root grows to hold it. */
+golcl_status golcl__hl_set_leaf(golcl__hl *h, int64_t x0, int64_t y0, uint64_t bits,
+                                uint64_t mask);
+/* The leaf at (x0, y0) (0 outside the root). */
+uint64_t golcl__hl_get_leaf(const golcl__hl *h, int64_t x0, int64_t y0);
+
+/* Calls fn for every leaf with a live cell (its top-left cell), row-major
+ * order of the leaves not promised. */
+typedef golcl_status (*golcl__hl_leaf_fn)(void *user, int64_t x0, int64_t y0, uint64_t bits);
+golcl_status golcl__hl_leaves(golcl__hl *h, golcl__hl_leaf_fn fn, void *user);
+
+/* Population (saturating at UINT64_MAX), bounding box of the live cells
+ * (0 for none: *w = *h = 0), and a hash of the cells and their positions. */
+golcl_status golcl__hl_population(golcl__hl *h, uint64_t *out);
+golcl_status golcl__hl_bbox(golcl__hl *h, int64_t *x, int64_t *y, uint64_t *w, uint64_t *hh);
+golcl_status golcl__hl_hash(golcl__hl *h, uint64_t *out);
+
+/* The top-left cell of the root. */
+void golcl__hl_root_origin(const golcl__hl *h, int64_t *x, int64_t *y);
+
+#endif

@@ -1,0 +1,216 @@
+/* hashlife_tree.c — reading and writing the cells of the HashLife quadtree:
+ * leaves set by path copying, leaves walked, and the population, bounding
+ * box and hash, each memoised per node so that shared subtrees (a glider
+ * stream, a metapixel) cost once. */
+#include "hashlife.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t leaf_bits(const golcl__hl *h, golcl__hl_id id) {
+  const golcl__hl_node *m = &h->nodes[id];
+  return (uint64_t)m->q[0] | (uint64_t)m->q[1] << 32;
+}
+
+static int64_t half_of(int level) { return (int64_t)1 << (level - 1); }
+
+static int root_holds(const golcl__hl *h, int64_t x0, int64_t y0) {
+  int64_t rx, ry, side = (int64_t)1 << h->nodes[h->root].level;
+  golcl__hl_root_origin(h, &rx, &ry);
+  return x0 >= rx && x0 + 8 <= rx + side && y0 >= ry && y0 + 8 <= ry + side;
+}
+
+static golcl__hl_id set_at(golcl__hl *h, golcl__hl_id id, int64_t nx, int64_t ny, int64_t x0,
+                           int64_t y0, uint64_t bits, uint64_t mask) {
+  golcl__hl_node m = h->nodes[id];
+  if (m.level == 3) return golcl__hl_leaf(h, (leaf_bits(h, id) & ~mask) | bits);
+  int64_t half = half_of(m.level);
+  int q = (x0 >= nx + half) + 2 * (y0 >= ny + half);
+  golcl__hl_id kid =
+      set_at(h, m.q[q], nx + (q & 1) * half, ny + (q >> 1) * half, x0, y0, bits, mask);
+  if (!kid) return 0;
+  m.q[q] = kid;
+  return golcl__hl_node_of(h, m.level, m.q[0], m.q[1], m.q[2], m.q[3]);
+}
+
+golcl_status golcl__hl_set_leaf(golcl__hl *h, int64_t x0, int64_t y0, uint64_t bits,
+                                uint64_t mask) {
+  int64_t lim = (int64_t)1 << 61;
+  if (x0 < -lim || x0 >= lim || y0 < -lim || y0 >= lim)
+    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED, "HashLife: a cell beyond 2^61 from the origin");
+  while (!root_holds(h, x0, y0)) {
+    golcl_status st = golcl__hl_expand(h);
+    if (st != GOLCL_OK) return st;
+  }
+  int64_t rx, ry;
+  golcl__hl_root_origin(h, &rx, &ry);
+  golcl__hl_id r = set_at(h, h->root, rx, ry, x0, y0, bits, mask);
+  if (!r) {
+    h->oom = 0;
+    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: the node store is full");
+  }
+  h->root = r;
+  return GOLCL_OK;
+}
+
+uint64_t golcl__hl_get_leaf(const golcl__hl *h, int64_t x0, int64_t y0) {
+  if (!root_holds(h, x0, y0)) return 0;
+  int64_t nx, ny;
+  golcl__hl_root_origin(h, &nx, &ny);
+  golcl__hl_id id = h->root;
+  while (h->nodes[id].level > 3) {
+    if (id == h->empty[h->nodes[id].level]) return 0;
+    int64_t half = half_of(h->nodes[id].level);
+    int q = (x0 >= nx + half) + 2 * (y0 >= ny + half);
+    nx += (q & 1) * half, ny += (q >> 1) * half;
+    id = h->nodes[id].q[q];
+  }
+  return leaf_bits(h, id);
+}
+
+static golcl_status walk(golcl__hl *h, golcl__hl_id id, int64_t nx, int64_t ny,
+                         golcl__hl_leaf_fn fn, void *user) {
+  const golcl__hl_node *m = &h->nodes[id];
+  if (id == h->empty[m->level]) return GOLCL_OK;
+  if (m->level == 3) return fn(user, nx, ny, leaf_bits(h, id));
+  int64_t half = half_of(m->level);
+  golcl__hl_id q[4] = {m->q[0], m->q[1], m->q[2], m->q[3]};
+  for (int i = 0; i < 4; i++) {
+    golcl_status st = walk(h, q[i], nx + (i & 1) * half, ny + (i >> 1) * half, fn, user);
+    if (st != GOLCL_OK) return st;
+  }
+  return GOLCL_OK;
+}
+
+golcl_status golcl__hl_leaves(golcl__hl *h, golcl__hl_leaf_fn fn, void *user) {
+  int64_t rx, ry;
+  golcl__hl_root_origin(h, &rx, &ry);
+  return walk(h, h->root, rx, ry, fn, user);
+}
+
+/* ----------------------------------------------------- memoised summaries */
+
+static uint64_t *memo_new(const golcl__hl *h) {
+  uint64_t *m = malloc(h->n * sizeof *m);
+  if (m) memset(m, 0xff, h->n * sizeof *m); /* UINT64_MAX: not yet known */
+  return m;
+}
+
+static uint64_t pop_of(const golcl__hl *h, golcl__hl_id id, uint64_t *memo) {
+  if (memo[id] != UINT64_MAX) return memo[id];
+  const golcl__hl_node *m = &h->nodes[id];
+  uint64_t p = 0;
+  if (m->level == 3) {
+    p = (uint64_t)__builtin_popcountll(leaf_bits(h, id));
+  } else {
+    for (int i = 0; i < 4; i++) {
+      uint64_t c = pop_of(h, m->q[i], memo);
+      p = p + c < p || c == UINT64_MAX ? UINT64_MAX - 1 : p + c; /* saturating */
+    }
+  }
+  return memo[id] = p;
+}
+
+golcl_status golcl__hl_population(golcl__hl *h, uint64_t *out) {
+  uint64_t *memo = memo_new(h);
+  if (!memo) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: out of host memory");
+  uint64_t p = pop_of(h, h->root, memo);
+  free(memo);
+  *out = p >= UINT64_MAX - 1 ? UINT64_MAX : p;
+  return GOLCL_OK;
+}
+
+/* The least x (dir 0), largest x (1), least y (2) or largest y (3) of a
+ * live cell, relative to the node's corner; INT64_MAX (as uint64) if none. */
+static uint64_t extent(const golcl__hl *h, golcl__hl_id id, int dir, uint64_t *memo) {
+  if (memo[id] != UINT64_MAX) return memo[id];
+  const golcl__hl_node *m = &h->nodes[id];
+  uint64_t none = (uint64_t)INT64_MAX, r = none;
+  if (id == h->empty[m->level]) return memo[id] = none;
+  if (m->level == 3) {
+    uint64_t b = leaf_bits(h, id);
+    unsigned cols = 0, rows = 0;
+    for (int y = 0; y < 8; y++) {
+      unsigned row = (unsigned)(b >> (8 * y) & 0xff);
+      cols |= row;
+      if (row) rows |= 1u << y;
+    }
+    unsigned v = dir < 2 ? cols : rows;
+    r = (dir & 1) ? (uint64_t)(31 - __builtin_clz(v)) : (uint64_t)__builtin_ctz(v);
+    return memo[id] = r;
+  }
+  uint64_t half = (uint64_t)half_of(m->level);
+  /* the two quadrants on the side asked for (west for the least x, east
+   * for the largest, ...) decide unless both are empty */
+  static const int side[4][2] = {{0, 2}, {1, 3}, {0, 1}, {2, 3}};
+  static const int other[4][2] = {{1, 3}, {0, 2}, {2, 3}, {0, 1}};
+  for (int pass = 0; pass < 2 && r == none; pass++) {
+    const int *qs = pass ? other[dir] : side[dir];
+    for (int i = 0; i < 2; i++) {
+      int q = qs[i];
+      uint64_t e = extent(h, m->q[q], dir, memo);
+      if (e == none) continue;
+      e += (dir < 2 ? (q & 1) : (q >> 1)) ? half : 0;
+      if (r == none || ((dir & 1) ? e > r : e < r)) r = e;
+    }
+  }
+  return memo[id] = r;
+}
+
+golcl_status golcl__hl_bbox(golcl__hl *h, int64_t *x, int64_t *y, uint64_t *w, uint64_t *hh) {
+  *x = *y = 0, *w = *hh = 0;
+  if (h->root == h->empty[h->nodes[h->root].level]) return GOLCL_OK;
+  uint64_t e[4];
+  for (int dir = 0; dir < 4; dir++) {
+    uint64_t *memo = memo_new(h);
+    if (!memo) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: out of host memory");
+    e[dir] = extent(h, h->root, dir, memo);
+    free(memo);
+  }
+  int64_t rx, ry;
+  golcl__hl_root_origin(h, &rx, &ry);
+  *x = rx + (int64_t)e[0], *y = ry + (int64_t)e[2];
+  *w = e[1] - e[0] + 1, *hh = e[3] - e[2] + 1;
+  return GOLCL_OK;
+}
+
+static uint64_t hash_of(const golcl__hl *h, golcl__hl_id id, uint64_t *memo) {
+  if (memo[id] != UINT64_MAX) return memo[id];
+  const golcl__hl_node *m = &h->nodes[id];
+  uint64_t v;
+  if (m->level == 3) {
+    v = leaf_bits(h, id) * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
+  } else {
+    v = (uint64_t)m->level;
+    for (int i = 0; i < 4; i++) v = (v ^ hash_of(h, m->q[i], memo)) * 0xff51afd7ed558ccdull;
+  }
+  v ^= v >> 31;
+  if (v == UINT64_MAX) v--;
+  return memo[id] = v;
+}
+
+golcl_status golcl__hl_hash(golcl__hl *h, uint64_t *out) {
+  /* the smallest root around the same centre that holds the cells */
+  golcl__hl_id saved = h->root;
+  while (h->nodes[h->root].level > 4 && golcl__hl_in_centre(h)) {
+    const golcl__hl_node r = h->nodes[h->root];
+    golcl__hl_id c = golcl__hl_node_of(h, r.level - 1, h->nodes[r.q[0]].q[3],
+                                       h->nodes[r.q[1]].q[2], h->nodes[r.q[2]].q[1],
+                                       h->nodes[r.q[3]].q[0]);
+    if (!c) {
+      h->oom = 0;
+      h->root = saved;
+      return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: the node store is full");
+    }
+    h->root = c;
+  }
+  uint64_t *memo = memo_new(h);
+  if (!memo) {
+    h->root = saved;
+    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: out of host memory");
+  }
+  *out = hash_of(h, h->root, memo);
+  free(memo);
+  h->root = saved;
+  return GOLCL_OK;
+}

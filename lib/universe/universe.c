@@ -1,0 +1,193 @@
+/* universe.c — golcl_universe: the unbounded plane. Its cells are always a
+ * HashLife quadtree (hashlife.c); a run goes through HashLife or through
+ * the device's sparse tiles (universe_sparse.c), which take the cells from
+ * the tree and give them back. Uses the public pattern and rule API. */
+#include "universe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+golcl_status golcl_universe_create(golcl_context *ctx, const golcl_universe_opts *opts,
+                                   golcl_universe **out) {
+  if (!out) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_create: out is NULL");
+  *out = NULL;
+  golcl_universe_opts o;
+  memset(&o, 0, sizeof o);
+  if (opts) o = *opts;
+  if (o.algo != GOLCL_UNIVERSE_AUTO && o.algo != GOLCL_UNIVERSE_HASHLIFE &&
+      o.algo != GOLCL_UNIVERSE_SPARSE)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_create: algo %d",
+                       (int)o.algo);
+  if (o.max_memory && o.max_memory < (128u << 10))
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
+                       "golcl_universe_create: max_memory %llu is below 128 KiB",
+                       (unsigned long long)o.max_memory);
+  if (o.algo == GOLCL_UNIVERSE_SPARSE && !ctx)
+    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
+                       "golcl_universe_create: the sparse algorithm needs a context (a device)");
+  golcl_universe *u = calloc(1, sizeof *u);
+  if (!u) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  golcl_status st = golcl__hl_init(&u->hl, o.max_memory);
+  if (st != GOLCL_OK) {
+    free(u);
+    return st;
+  }
+  u->ctx = ctx;
+  u->opts = o;
+  golcl_rule life = {1u << 3, (1u << 2) | (1u << 3)};
+  golcl_rule_table_from_rule(life, &u->table);
+  *out = u;
+  return GOLCL_OK;
+}
+
+void golcl_universe_destroy(golcl_universe *u) {
+  if (!u) return;
+  golcl__universe_sparse_free(u);
+  golcl__hl_free(&u->hl);
+  free(u);
+}
+
+/* The table that runs every generation (B0 with S8 becomes its complement
+ * form, as Golly runs it); GOLCL_E_UNSUPPORTED for B0 without S8. */
+static golcl_status run_table(const golcl_rule_table *t, uint8_t out[512]) {
+  uint8_t odd[512];
+  golcl_rule_table_at(t, 0, out);
+  golcl_rule_table_at(t, 1, odd);
+  if (memcmp(out, odd, 512) != 0) {
+    char text[GOLCL_RULE_TEXT_CAP] = "?";
+    golcl_rule_table_format(t, text, sizeof text);
+    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
+                       "rule %s: B0 without S8 alternates two rules from one generation to the "
+                       "next; the universe does not run it yet (a growing grid does: golcl run "
+                       "--algo dense)",
+                       text);
+  }
+  return GOLCL_OK;
+}
+
+static golcl_status set_table(golcl_universe *u, const golcl_rule_table *t) {
+  uint8_t tab[512];
+  golcl_status st = run_table(t, tab);
+  if (st != GOLCL_OK) return st;
+  u->table = *t;
+  golcl__hl_set_rule(&u->hl, tab);
+  golcl__universe_sparse_free(u); /* built for the old rule */
+  return GOLCL_OK;
+}
+
+golcl_status golcl_universe_set_rule(golcl_universe *u, const char *rule) {
+  if (!u || !rule) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_set_rule: NULL");
+  if (strchr(rule, ':'))
+    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
+                       "rule \"%s\": a bounded grid; a universe is the infinite plane (use a "
+                       "golcl_grid with golcl_grid_set_bounds)",
+                       rule);
+  golcl_rule_table t;
+  golcl_status st = golcl_rule_table_parse(rule, &t);
+  if (st != GOLCL_OK) return st;
+  return set_table(u, &t);
+}
+
+golcl_status golcl_universe_get_rule(const golcl_universe *u, char *buf, size_t cap) {
+  if (!u || !buf) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_get_rule: NULL");
+  return golcl_rule_table_format(&u->table, buf, cap);
+}
+
+uint64_t golcl_universe_generation(const golcl_universe *u) { return u ? u->generation : 0; }
+
+golcl_status golcl_universe_set_generation(golcl_universe *u, uint64_t generation) {
+  if (!u) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_set_generation: NULL");
+  u->generation = generation;
+  return GOLCL_OK;
+}
+
+/* ----------------------------------------------------------------- runs */
+
+static golcl_status run_hashlife(golcl_universe *u, uint64_t gens) {
+  /* the binary digits of the count, largest first; a step that does not fit
+   * the store is done as two of half the size */
+  for (int k = 63; k >= 0; k--) {
+    if (!(gens >> k & 1)) continue;
+    uint64_t parts = 1;
+    int kk = k > 60 ? 60 : k;
+    parts = (uint64_t)1 << (k - kk);
+    for (uint64_t p = 0; p < parts; p++) {
+      golcl_status st = golcl__universe_step(u, kk);
+      if (st != GOLCL_OK) return st;
+    }
+  }
+  return GOLCL_OK;
+}
+
+golcl_status golcl__universe_step(golcl_universe *u, int k) {
+  golcl_status st = golcl__hl_step_pow2(&u->hl, k);
+  if (st == GOLCL_E_OUT_OF_MEMORY && k > 0) {
+    st = golcl__universe_step(u, k - 1);
+    if (st == GOLCL_OK) st = golcl__universe_step(u, k - 1);
+    return st;
+  }
+  if (st == GOLCL_OK) u->generation += (uint64_t)1 << k;
+  return st;
+}
+
+golcl_status golcl_universe_run(golcl_universe *u, uint64_t generations) {
+  if (!u) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_run: NULL");
+  golcl_universe_algo a = u->opts.algo == GOLCL_UNIVERSE_AUTO ? GOLCL_UNIVERSE_HASHLIFE
+                                                               : u->opts.algo;
+  u->last_algo = a;
+  if (a == GOLCL_UNIVERSE_SPARSE) return golcl__universe_run_sparse(u, generations);
+  return run_hashlife(u, generations);
+}
+
+/* -------------------------------------------------------------- queries */
+
+golcl_status golcl_universe_population(golcl_universe *u, uint64_t *out) {
+  if (!u || !out) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_population: NULL");
+  return golcl__hl_population(&u->hl, out);
+}
+
+golcl_status golcl_universe_bounding_box(golcl_universe *u, int64_t *x, int64_t *y, uint64_t *w,
+                                         uint64_t *h) {
+  if (!u || !x || !y || !w || !h)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_bounding_box: NULL");
+  return golcl__hl_bbox(&u->hl, x, y, w, h);
+}
+
+golcl_status golcl_universe_hash(golcl_universe *u, uint64_t *out) {
+  if (!u || !out) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_hash: NULL");
+  return golcl__hl_hash(&u->hl, out);
+}
+
+golcl_status golcl_universe_get_stats(const golcl_universe *u, golcl_universe_stats *out) {
+  if (!u || !out) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_get_stats: NULL");
+  memset(out, 0, sizeof *out);
+  out->algo = u->last_algo;
+  out->nodes = u->hl.n - 1;
+  out->node_bytes = (uint64_t)u->hl.cap * sizeof(golcl__hl_node) +
+                    (uint64_t)u->hl.nbuckets * sizeof(uint32_t);
+  out->max_node_bytes = (uint64_t)u->hl.max_nodes * (sizeof(golcl__hl_node) + sizeof(uint32_t));
+  out->collections = u->hl.collections;
+  out->results_computed = u->hl.results_computed;
+  golcl__universe_sparse_stats(u, &out->tiles, &out->device_bytes);
+  return GOLCL_OK;
+}
+
+const char *golcl_universe_algo_name(golcl_universe_algo algo) {
+  switch (algo) {
+  case GOLCL_UNIVERSE_AUTO: return "auto";
+  case GOLCL_UNIVERSE_HASHLIFE: return "hashlife";
+  case GOLCL_UNIVERSE_SPARSE: return "sparse";
+  }
+  return NULL;
+}
+
+golcl_status golcl_universe_algo_from_name(const char *name, golcl_universe_algo *out) {
+  if (!name || !out) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_algo_from_name: NULL");
+  for (int a = 0; a <= GOLCL_UNIVERSE_SPARSE; a++)
+    if (strcmp(name, golcl_universe_algo_name((golcl_universe_algo)a)) == 0) {
+      *out = (golcl_universe_algo)a;
+      return GOLCL_OK;
+    }
+  return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
+                     "unknown universe algorithm \"%s\" (auto, hashlife, sparse)", name);
+}

@@ -1,0 +1,43 @@
+/* universe.h — the universe object (private to lib/universe). */
+#ifndef GOLCL_UNIVERSE_PRIVATE_H
+#define GOLCL_UNIVERSE_PRIVATE_H
+
+#include "../core/core.h"
+#include "golcl_universe.h"
+#include "hashlife.h"
+#include "sparse.h"
+
+struct golcl_universe {
+  golcl_context *ctx; /* may be NULL: HashLife only */
+  golcl_universe_opts opts;
+  golcl_rule_table table; /* the rule as given */
+  uint64_t generation;
+  golcl__hl hl;           /* the cells, always */
+  golcl__sparse *sparse;  /* the device engine, made on the first sparse run */
+  golcl_universe_algo last_algo;
+};
+
+/* Live cells gathered into 8×8 leaves (open addressing on the leaf's
+ * top-left cell), then ORed into a store (universe_io.c). */
+typedef struct golcl__leaf_map {
+  int64_t *x, *y;
+  uint64_t *bits;
+  size_t cap, used;
+} golcl__leaf_map;
+
+/* ORs the live cells of n rows (bit c of rows[r] is cell (x0 + c, y0 + r)). */
+golcl_status golcl__leaf_map_rows(golcl__leaf_map *m, int64_t x0, int64_t y0,
+                                  const uint64_t *rows, int n);
+golcl_status golcl__leaf_map_flush(golcl__leaf_map *m, golcl__hl *h);
+void golcl__leaf_map_free(golcl__leaf_map *m);
+
+/* One HashLife step of 2^k generations (two of 2^(k-1) if it does not fit). */
+golcl_status golcl__universe_step(golcl_universe *u, int k);
+
+/* The sparse algorithm (universe_sparse.c): the cells go to the device
+ * engine as 64×64 tiles, run there, and come back into the tree. */
+golcl_status golcl__universe_run_sparse(golcl_universe *u, uint64_t gens);
+void golcl__universe_sparse_free(golcl_universe *u);
+void golcl__universe_sparse_stats(const golcl_universe *u, uint64_t *tiles, uint64_t *bytes);
+
+#endif

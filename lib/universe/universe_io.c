@@ -1,0 +1,448 @@
+/* universe_io.c — cells into and out of a universe: patterns (through a
+ * map of 8×8 leaves), macrocell files straight into nodes and back,
+ * rectangles, RLE. */
+#include "universe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------- leaf accumulator */
+
+
+static uint64_t leaf_key(int64_t x, int64_t y) {
+  uint64_t h = (uint64_t)x * 0x9E3779B97F4A7C15ull ^ (uint64_t)y * 0xC2B2AE3D27D4EB4Full;
+  return h ^ h >> 29;
+}
+
+static int map_grow(golcl__leaf_map *m) {
+  size_t cap = m->cap ? m->cap * 2 : 1024;
+  int64_t *x = malloc(cap * sizeof *x), *y = malloc(cap * sizeof *y);
+  uint64_t *b = calloc(cap, sizeof *b);
+  if (!x || !y || !b) {
+    free(x), free(y), free(b);
+    return -1;
+  }
+  for (size_t i = 0; i < m->cap; i++)
+    if (m->bits[i]) {
+      size_t j = leaf_key(m->x[i], m->y[i]) & (cap - 1);
+      while (b[j]) j = (j + 1) & (cap - 1);
+      x[j] = m->x[i], y[j] = m->y[i], b[j] = m->bits[i];
+    }
+  free(m->x), free(m->y), free(m->bits);
+  m->x = x, m->y = y, m->bits = b, m->cap = cap;
+  return 0;
+}
+
+/* ORs bits into the leaf at (lx, ly) (on the leaf grid); bits must not be 0. */
+static golcl_status map_or(golcl__leaf_map *m, int64_t lx, int64_t ly, uint64_t bits) {
+  if ((m->used + 1) * 2 > m->cap && map_grow(m) != 0)
+    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "universe: out of host memory");
+  size_t j = leaf_key(lx, ly) & (m->cap - 1);
+  while (m->bits[j] && (m->x[j] != lx || m->y[j] != ly)) j = (j + 1) & (m->cap - 1);
+  if (!m->bits[j]) m->x[j] = lx, m->y[j] = ly, m->used++;
+  m->bits[j] |= bits;
+  return GOLCL_OK;
+}
+
+static golcl_status map_cell(golcl__leaf_map *m, int64_t x, int64_t y) {
+  int64_t lx = golcl__hl_leaf_x(x), ly = golcl__hl_leaf_y(y);
+  return map_or(m, lx, ly, 1ull << (8 * (y - ly) + (x - lx)));
+}
+
+golcl_status golcl__leaf_map_flush(golcl__leaf_map *m, golcl__hl *h) {
+  for (size_t i = 0; i < m->cap; i++)
+    if (m->bits[i]) {
+      golcl_status st = golcl__hl_set_leaf(h, m->x[i], m->y[i], m->bits[i], m->bits[i]);
+      if (st != GOLCL_OK) return st;
+    }
+  return GOLCL_OK;
+}
+
+void golcl__leaf_map_free(golcl__leaf_map *m) {
+  free(m->x), free(m->y), free(m->bits);
+  memset(m, 0, sizeof *m);
+}
+
+golcl_status golcl__leaf_map_rows(golcl__leaf_map *m, int64_t x0, int64_t y0,
+                                  const uint64_t *rows, int n) {
+  for (int r = 0; r < n; r++)
+    for (uint64_t row = rows[r]; row; row &= row - 1) {
+      golcl_status st = map_cell(m, x0 + __builtin_ctzll(row), y0 + r);
+      if (st != GOLCL_OK) return st;
+    }
+  return GOLCL_OK;
+}
+
+/* A new store with the universe's bound and rule (for loads that must leave
+ * the universe as it was on failure). */
+static golcl_status fresh_store(const golcl_universe *u, const golcl_rule_table *t, golcl__hl *h) {
+  uint8_t tab[512];
+  golcl_rule_table_at(t, 0, tab);
+  golcl_status st = golcl__hl_init(h, u->opts.max_memory);
+  if (st == GOLCL_OK) golcl__hl_set_rule(h, tab);
+  return st;
+}
+
+static golcl_status check_header(const golcl_pattern *p, golcl_rule_table *t) {
+  if (golcl_pattern_topology(p, NULL, NULL) != GOLCL_TOPOLOGY_INFINITE) {
+    char rule[GOLCL_PATTERN_RULE_CAP] = "?";
+    golcl_pattern_rule_text(p, rule, sizeof rule);
+    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
+                       "rule %s: a bounded grid; a universe is the infinite plane (run it on a "
+                       "golcl_grid with golcl_grid_set_bounds)",
+                       rule);
+  }
+  golcl_status st = golcl_pattern_rule_table(p, t);
+  if (st != GOLCL_OK) return st;
+  uint8_t a[512], b[512];
+  golcl_rule_table_at(t, 0, a);
+  golcl_rule_table_at(t, 1, b);
+  if (memcmp(a, b, 512) != 0) {
+    char text[GOLCL_RULE_TEXT_CAP] = "?";
+    golcl_rule_table_format(t, text, sizeof text);
+    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
+                       "rule %s: B0 without S8 alternates two rules from one generation to the "
+                       "next; the universe does not run it yet (a growing grid does: golcl run "
+                       "--algo dense)",
+                       text);
+  }
+  return GOLCL_OK;
+}
+
+/* Takes the store h (and the header) into the universe. */
+static void adopt(golcl_universe *u, golcl__hl *h, const golcl_rule_table *t, uint64_t gen) {
+  golcl__universe_sparse_free(u);
+  golcl__hl_free(&u->hl);
+  u->hl = *h;
+  u->table = *t;
+  u->generation = gen;
+}
+
+golcl_status golcl_universe_load(golcl_universe *u, const golcl_pattern *p) {
+  if (!u || !p) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_load: NULL");
+  golcl_rule_table t;
+  golcl_status st = check_header(p, &t);
+  if (st != GOLCL_OK) return st;
+  golcl__hl h;
+  st = fresh_store(u, &t, &h);
+  if (st != GOLCL_OK) return st;
+  int64_t ox, oy;
+  golcl_pattern_origin(p, &ox, &oy);
+  golcl__leaf_map m;
+  memset(&m, 0, sizeof m);
+  uint64_t n = golcl_pattern_population(p);
+  for (uint64_t i = 0; i < n && st == GOLCL_OK; i++) {
+    uint32_t x, y;
+    golcl_pattern_live_cell(p, i, &x, &y);
+    st = map_cell(&m, ox + x, oy + y);
+  }
+  if (st == GOLCL_OK) st = golcl__leaf_map_flush(&m, &h);
+  golcl__leaf_map_free(&m);
+  if (st != GOLCL_OK) {
+    golcl__hl_free(&h);
+    return st;
+  }
+  adopt(u, &h, &t, golcl_pattern_generation(p));
+  return GOLCL_OK;
+}
+
+/* ----------------------------------------------------------- macrocell in */
+
+typedef struct mc_in {
+  golcl__hl *h;
+  uint8_t *level;    /* by file id */
+  uint64_t *small;   /* level ≤ 3 below leaves: cells in the top-left of an 8×8 */
+  golcl__hl_id *id;  /* level ≥ 3: the store's node */
+  size_t cap;
+  uint32_t last;
+} mc_in;
+
+static golcl_status mc_node_in(void *user, uint32_t fid, const golcl_macrocell_node *nd) {
+  mc_in *c = user;
+  if (fid >= c->cap) {
+    size_t cap = c->cap ? c->cap * 2 : 4096;
+    while (cap <= fid) cap *= 2;
+    uint8_t *l = realloc(c->level, cap);
+    if (l) c->level = l;
+    uint64_t *s = realloc(c->small, cap * sizeof *s);
+    if (s) c->small = s;
+    golcl__hl_id *i = realloc(c->id, cap * sizeof *i);
+    if (i) c->id = i;
+    if (!l || !s || !i) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "universe: out of memory");
+    c->cap = cap;
+  }
+  golcl__hl *h = c->h;
+  c->level[fid] = (uint8_t)nd->level;
+  c->small[fid] = 0, c->id[fid] = 0;
+  c->last = fid;
+  if (nd->is_leaf) {
+    c->small[fid] = nd->leaf;
+    c->id[fid] = golcl__hl_leaf(h, nd->leaf);
+  } else if (nd->level <= 3) {
+    int half = 1 << (nd->level - 1);
+    uint64_t b = 0;
+    for (int q = 0; q < 4; q++) {
+      uint64_t k = nd->level == 1 ? (uint64_t)nd->kid[q] : nd->kid[q] ? c->small[nd->kid[q]] : 0;
+      b |= k << ((q & 1) * half + 8 * (q >> 1) * half);
+    }
+    c->small[fid] = b;
+    if (nd->level == 3) c->id[fid] = golcl__hl_leaf(h, b);
+  } else {
+    golcl__hl_id q[4];
+    for (int i = 0; i < 4; i++) q[i] = nd->kid[i] ? c->id[nd->kid[i]] : h->empty[nd->level - 1];
+    c->id[fid] = golcl__hl_node_of(h, (int)nd->level, q[0], q[1], q[2], q[3]);
+  }
+  if ((nd->level >= 3 && !c->id[fid]) || h->oom)
+    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY,
+                       "universe: the macrocell does not fit the node store (%zu nodes)",
+                       h->max_nodes);
+  return GOLCL_OK;
+}
+
+static golcl_status read_macrocell(golcl_universe *u, const char *path) {
+  golcl__hl h;
+  golcl_rule_table life;
+  golcl_rule lf = {1u << 3, (1u << 2) | (1u << 3)};
+  golcl_rule_table_from_rule(lf, &life);
+  golcl_status st = fresh_store(u, &life, &h);
+  if (st != GOLCL_OK) return st;
+  mc_in c;
+  memset(&c, 0, sizeof c);
+  c.h = &h;
+  golcl_pattern *hdr = NULL;
+  golcl_rule_table t;
+  st = golcl_macrocell_read_nodes(path, &hdr, mc_node_in, &c);
+  if (st == GOLCL_OK) st = check_header(hdr, &t);
+  if (st == GOLCL_OK && c.last) {
+    int d = c.level[c.last];
+    if (d >= 4) {
+      h.root = c.id[c.last];
+    } else { /* a small root: its cells one by one */
+      int64_t half = (int64_t)1 << (d - 1);
+      uint64_t b = c.small[c.last];
+      golcl__leaf_map m;
+      memset(&m, 0, sizeof m);
+      for (int i = 0; i < 64 && st == GOLCL_OK; i++)
+        if (b >> i & 1) st = map_cell(&m, -half + i % 8, 1 - half + i / 8);
+      if (st == GOLCL_OK) st = golcl__leaf_map_flush(&m, &h);
+      golcl__leaf_map_free(&m);
+    }
+  }
+  if (st == GOLCL_OK) {
+    uint8_t tab[512];
+    golcl_rule_table_at(&t, 0, tab);
+    golcl__hl_set_rule(&h, tab);
+    adopt(u, &h, &t, golcl_pattern_generation(hdr));
+  } else {
+    golcl__hl_free(&h);
+  }
+  golcl_pattern_destroy(hdr);
+  free(c.level), free(c.small), free(c.id);
+  return st;
+}
+
+static int is_macrocell_path(const char *path) {
+  size_t n = strlen(path);
+  if ((n >= 3 && strcmp(path + n - 3, ".mc") == 0) ||
+      (n >= 6 && strcmp(path + n - 6, ".mc.gz") == 0))
+    return 1;
+  FILE *f = fopen(path, "rb");
+  char head[4] = {0};
+  int mc = f && fread(head, 1, 4, f) == 4 && memcmp(head, "[M2]", 4) == 0;
+  if (f) fclose(f);
+  return mc;
+}
+
+golcl_status golcl_universe_read_file(golcl_universe *u, const char *path) {
+  if (!u || !path) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_read_file: NULL");
+  if (is_macrocell_path(path)) return read_macrocell(u, path);
+  golcl_pattern *p = NULL;
+  golcl_status st = golcl_pattern_read_file(path, &p);
+  if (st == GOLCL_OK) st = golcl_universe_load(u, p);
+  golcl_pattern_destroy(p);
+  return st;
+}
+
+/* ------------------------------------------------------------ rectangles */
+
+static golcl_status check_rect(const char *fn, int64_t x, int64_t y, uint32_t w, uint32_t h,
+                               const void *cells, size_t *row_stride) {
+  int64_t lim = (int64_t)1 << 61;
+  if (*row_stride == 0) *row_stride = w;
+  if ((!cells && w && h) || *row_stride < w)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: NULL cells or row_stride < w", fn);
+  if (x < -lim || y < -lim || x > lim - (int64_t)w || y > lim - (int64_t)h)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: a rectangle beyond 2^61 from the origin",
+                       fn);
+  return GOLCL_OK;
+}
+
+golcl_status golcl_universe_read_rect(golcl_universe *u, int64_t x, int64_t y, uint32_t w,
+                                      uint32_t h, uint8_t *cells, size_t row_stride) {
+  if (!u) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_read_rect: NULL");
+  golcl_status st = check_rect("golcl_universe_read_rect", x, y, w, h, cells, &row_stride);
+  if (st != GOLCL_OK || !w || !h) return st;
+  for (int64_t ly = golcl__hl_leaf_y(y); ly < y + h; ly += 8)
+    for (int64_t lx = golcl__hl_leaf_x(x); lx < x + w; lx += 8) {
+      uint64_t b = golcl__hl_get_leaf(&u->hl, lx, ly);
+      for (int r = 0; r < 8; r++)
+        for (int c = 0; c < 8; c++) {
+          int64_t cx = lx + c, cy = ly + r;
+          if (cx < x || cy < y || cx >= x + w || cy >= y + h) continue;
+          cells[(size_t)(cy - y) * row_stride + (size_t)(cx - x)] = (uint8_t)(b >> (8 * r + c) & 1);
+        }
+    }
+  return GOLCL_OK;
+}
+
+golcl_status golcl_universe_write_rect(golcl_universe *u, int64_t x, int64_t y, uint32_t w,
+                                       uint32_t h, const uint8_t *cells, size_t row_stride) {
+  if (!u) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_write_rect: NULL");
+  golcl_status st = check_rect("golcl_universe_write_rect", x, y, w, h, cells, &row_stride);
+  if (st != GOLCL_OK || !w || !h) return st;
+  golcl__hl_id saved = u->hl.root; /* no collection happens while leaves are set */
+  for (int64_t ly = golcl__hl_leaf_y(y); ly < y + h && st == GOLCL_OK; ly += 8)
+    for (int64_t lx = golcl__hl_leaf_x(x); lx < x + w && st == GOLCL_OK; lx += 8) {
+      uint64_t bits = 0, mask = 0;
+      for (int r = 0; r < 8; r++)
+        for (int c = 0; c < 8; c++) {
+          int64_t cx = lx + c, cy = ly + r;
+          if (cx < x || cy < y || cx >= x + w || cy >= y + h) continue;
+          mask |= 1ull << (8 * r + c);
+          if (cells[(size_t)(cy - y) * row_stride + (size_t)(cx - x)]) bits |= 1ull << (8 * r + c);
+        }
+      if (bits || golcl__hl_get_leaf(&u->hl, lx, ly) & mask)
+        st = golcl__hl_set_leaf(&u->hl, lx, ly, bits, mask);
+    }
+  if (st != GOLCL_OK) u->hl.root = saved;
+  else golcl__universe_sparse_free(u);
+  return st;
+}
+
+/* ---------------------------------------------------------------- output */
+
+typedef struct cell_list {
+  uint32_t *x, *y;
+  size_t n, cap;
+  int64_t bx, by;
+} cell_list;
+
+static golcl_status list_leaf(void *user, int64_t x0, int64_t y0, uint64_t bits) {
+  cell_list *l = user;
+  while (bits) {
+    int b = __builtin_ctzll(bits);
+    bits &= bits - 1;
+    if (l->n == l->cap) {
+      size_t cap = l->cap ? l->cap * 2 : 4096;
+      uint32_t *x = realloc(l->x, cap * sizeof *x);
+      if (x) l->x = x;
+      uint32_t *y = realloc(l->y, cap * sizeof *y);
+      if (y) l->y = y;
+      if (!x || !y) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "universe: out of memory");
+      l->cap = cap;
+    }
+    l->x[l->n] = (uint32_t)(x0 + b % 8 - l->bx);
+    l->y[l->n] = (uint32_t)(y0 + b / 8 - l->by);
+    l->n++;
+  }
+  return GOLCL_OK;
+}
+
+golcl_status golcl_universe_extract(golcl_universe *u, golcl_pattern **out) {
+  if (out) *out = NULL;
+  if (!u || !out) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_extract: NULL");
+  int64_t bx, by;
+  uint64_t bw, bh, pop;
+  golcl_status st = golcl__hl_bbox(&u->hl, &bx, &by, &bw, &bh);
+  if (st == GOLCL_OK) st = golcl__hl_population(&u->hl, &pop);
+  if (st != GOLCL_OK) return st;
+  golcl_pattern_limits lim;
+  golcl_pattern_get_limits(&lim);
+  if (bw > lim.max_width || bh > lim.max_height || pop > lim.max_cells)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
+                       "golcl_universe_extract: %llu live cells span %llu x %llu, past the "
+                       "pattern limits (%u x %u, %llu cells): write macrocell instead",
+                       (unsigned long long)pop, (unsigned long long)bw, (unsigned long long)bh,
+                       lim.max_width, lim.max_height, (unsigned long long)lim.max_cells);
+  cell_list l;
+  memset(&l, 0, sizeof l);
+  l.bx = bx, l.by = by;
+  st = golcl__hl_leaves(&u->hl, list_leaf, &l);
+  golcl_pattern *p = NULL;
+  if (st == GOLCL_OK) st = golcl_pattern_from_live_cells(l.x, l.y, l.n, (uint32_t)bw, (uint32_t)bh, &p);
+  free(l.x), free(l.y);
+  if (st == GOLCL_OK) st = golcl_pattern_set_origin(p, bx, by);
+  if (st == GOLCL_OK) st = golcl_pattern_set_rule_table(p, &u->table);
+  if (st == GOLCL_OK) st = golcl_pattern_set_generation(p, u->generation);
+  if (st != GOLCL_OK) {
+    golcl_pattern_destroy(p);
+    return st;
+  }
+  *out = p;
+  return GOLCL_OK;
+}
+
+golcl_status golcl_universe_write_rle(golcl_universe *u, FILE *f) {
+  if (!u || !f) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_write_rle: NULL");
+  golcl_pattern *p = NULL;
+  golcl_status st = golcl_universe_extract(u, &p);
+  if (st == GOLCL_OK) st = golcl_pattern_write_rle(p, f);
+  golcl_pattern_destroy(p);
+  return st;
+}
+
+typedef struct mc_out {
+  FILE *f;
+  uint32_t *fid; /* by store id: the file's id, 0 not written yet */
+  uint32_t next;
+  int err;
+} mc_out;
+
+static uint32_t mc_write(golcl__hl *h, golcl__hl_id id, mc_out *o) {
+  const golcl__hl_node *m = &h->nodes[id];
+  if (id == h->empty[m->level]) return 0;
+  if (o->fid[id]) return o->fid[id];
+  if (m->level == 3) {
+    uint64_t b = (uint64_t)m->q[0] | (uint64_t)m->q[1] << 32;
+    char line[80];
+    size_t n = 0;
+    int last_row = 7;
+    while (last_row >= 0 && !(b >> (8 * last_row) & 0xff)) last_row--;
+    for (int r = 0; r <= last_row; r++) {
+      unsigned row = (unsigned)(b >> (8 * r) & 0xff);
+      int last = 7;
+      while (last >= 0 && !(row >> last & 1)) last--;
+      for (int c = 0; c <= last; c++) line[n++] = (row >> c & 1) ? '*' : '.';
+      line[n++] = '$';
+    }
+    line[n++] = '\n';
+    if (fwrite(line, 1, n, o->f) != n) o->err = 1;
+  } else {
+    uint32_t k[4];
+    golcl__hl_id q[4] = {m->q[0], m->q[1], m->q[2], m->q[3]};
+    int level = m->level;
+    for (int i = 0; i < 4; i++) k[i] = mc_write(h, q[i], o);
+    if (fprintf(o->f, "%d %u %u %u %u\n", level, k[0], k[1], k[2], k[3]) < 0) o->err = 1;
+  }
+  return o->fid[id] = ++o->next;
+}
+
+golcl_status golcl_universe_write_macrocell(golcl_universe *u, FILE *f) {
+  if (!u || !f)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_write_macrocell: NULL");
+  char rule[GOLCL_RULE_TEXT_CAP];
+  golcl_status st = golcl_rule_table_format(&u->table, rule, sizeof rule);
+  if (st != GOLCL_OK) return st;
+  mc_out o;
+  memset(&o, 0, sizeof o);
+  o.f = f;
+  o.fid = calloc(u->hl.n, sizeof *o.fid);
+  if (!o.fid) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "universe: out of host memory");
+  o.err = fprintf(f, "[M2] (libgolcl %s)\n#R %s\n", golcl_version_string(), rule) < 0;
+  if (u->generation) o.err |= fprintf(f, "#G %llu\n", (unsigned long long)u->generation) < 0;
+  mc_write(&u->hl, u->hl.root, &o);
+  free(o.fid);
+  if (o.err || fflush(f) != 0)
+    return golcl__fail(NULL, GOLCL_E_IO, "golcl_universe_write_macrocell: a write failed");
+  return GOLCL_OK;
+}
