@@ -22,24 +22,11 @@
 #include "clock.h"
 #include "cmd.h"
 #include "pattern_io.h"
+#include "run.h"
 
-#define MAX_OUTS 8
 #define MIN_STEP 32          /* rebuild an infinite-plane grid rather than step fewer generations */
 #define MAX_SIDE 2147483647u /* the largest side of a grid (golcl_grid_create) */
 
-typedef struct run_opts {
-  const char *pattern;
-  uint64_t gens;
-  int have_size, have_margin, torus, quiet;
-  uint32_t size_w, size_h;
-  uint64_t margin;
-  const char *rule, *stepper, *device, *frames, *log;
-  uint64_t every, log_every;
-  const char *outs[MAX_OUTS];
-  int nouts;
-  ex_cell_view view;
-  FILE *report; /* the report lines: stdout, or stderr when an output is stdout */
-} run_opts;
 
 /* The grid and where it sits in the pattern's universe. */
 typedef struct run_state {
@@ -80,6 +67,11 @@ static void usage(FILE *f) {
           "  --rule R             run rule R instead of the pattern's (any two-state rule:\n"
           "                       B3/S23, B2-a/S12, B2/S34H, MAP..., Life; with a suffix it\n"
           "                       also replaces the bounded grid)\n"
+          "  --algo A             the infinite plane: auto (default: HashLife where the rule\n"
+          "                       allows it, else the growing grid), hashlife, sparse (64x64\n"
+          "                       tiles on the device) or dense (a grid that grows)\n"
+          "  -i, --increment N    the infinite plane: step N generations at a time (the\n"
+          "                       progress line and --log follow it), as bgolly's -i\n"
           "  --stepper KIND       auto (default: the fastest that can serve the rule and the\n"
           "                       grid), naive, reference, or another stepper of this build\n"
           "  --device SPEC        gpu, cpu, P:D or part of a device name (default:\n"
@@ -124,7 +116,8 @@ enum {
   OPT_FRAMES,
   OPT_EVERY,
   OPT_LOG,
-  OPT_LOG_EVERY
+  OPT_LOG_EVERY,
+  OPT_ALGO
 };
 
 static const struct option long_opts[] = {{"generations", required_argument, NULL, 'g'},
@@ -141,6 +134,8 @@ static const struct option long_opts[] = {{"generations", required_argument, NUL
                                           {"every", required_argument, NULL, OPT_EVERY},
                                           {"log", required_argument, NULL, OPT_LOG},
                                           {"log-every", required_argument, NULL, OPT_LOG_EVERY},
+                                          {"algo", required_argument, NULL, OPT_ALGO},
+                                          {"increment", required_argument, NULL, 'i'},
                                           {"quiet", no_argument, NULL, 'q'},
                                           {"help", no_argument, NULL, 'h'},
                                           {NULL, 0, NULL, 0}};
@@ -171,6 +166,14 @@ static int take_option(int c, const char *v, run_opts *o) {
       break;
     case OPT_RULE:
       o->rule = v;
+      break;
+    case OPT_ALGO:
+      if (strcmp(v, "auto") && strcmp(v, "hashlife") && strcmp(v, "sparse") && strcmp(v, "dense"))
+        return bad_value("--algo (auto, hashlife, sparse, dense)", v);
+      o->algo = v;
+      break;
+    case 'i':
+      if (pio_parse_u64(v, &o->increment) != 0 || o->increment == 0) return bad_value("-i", v);
       break;
     case OPT_STEPPER:
       o->stepper = v;
@@ -223,10 +226,11 @@ static int parse_args(int argc, char **argv, run_opts *o) {
   memset(o, 0, sizeof *o);
   o->gens = 100;
   o->stepper = "auto";
+  o->algo = "auto";
   o->view.scale = 1;
   opterr = 0;
   int c;
-  while ((c = getopt_long(argc, argv, ":g:o:qh", long_opts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":g:o:i:qh", long_opts, NULL)) != -1) {
     if (c == '?' || c == ':') return pio_bad_option("run", c, argv);
     int rc = take_option(c, optarg, o);
     if (rc >= 0) return rc;
@@ -275,7 +279,7 @@ static int lib_error(const run_state *st, const char *what, golcl_status s) {
 }
 
 /* A progress line on stderr: generations, rate and time left. */
-static void progress(uint64_t done, uint64_t total, double elapsed, int final) {
+void run_progress(uint64_t done, uint64_t total, double elapsed, int final) {
   double rate = elapsed > 0 ? (double)done / elapsed : 0;
   double eta = rate > 0 ? (double)(total - done) / rate : 0;
   int width = 30, fill = total ? (int)((double)width * (double)done / (double)total) : width;
@@ -592,14 +596,14 @@ static int step_all(run_state *st, double *seconds) {
     if (o->frames && done % o->every == 0 && write_frame(st)) return 1;
     if (o->log && (done % o->log_every == 0 || done == o->gens) && write_log(st)) return 1;
     if (bar && (ex_now() - last_bar > 0.1 || done == o->gens)) {
-      progress(done, o->gens, ex_now() - t0, 0);
+      run_progress(done, o->gens, ex_now() - t0, 0);
       last_bar = ex_now();
     }
   }
   s = golcl_context_finish(st->ctx);
   if (s != GOLCL_OK) return lib_error(st, "stepping", s);
   *seconds = ex_now() - t0;
-  if (bar && o->gens) progress(done, o->gens, *seconds, 1);
+  if (bar && o->gens) run_progress(done, o->gens, *seconds, 1);
   return 0;
 }
 
@@ -735,6 +739,11 @@ int cmd_run(int argc, char **argv) {
   run_opts o;
   int rc = parse_args(argc, argv, &o);
   if (rc >= 0) return rc;
+  /* the infinite plane: a universe, unless a fixed grid or the growing grid is asked for */
+  if (strcmp(o.algo, "dense") && !o.have_size && !o.have_margin && !o.torus) {
+    rc = run_universe(&o);
+    if (rc >= 0) return rc;
+  }
   golcl_pattern *p = pio_load("run", o.pattern);
   if (!p) return 1;
   if (o.rule) {

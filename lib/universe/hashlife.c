@@ -106,9 +106,9 @@ golcl_status golcl__hl_init(golcl__hl *h, uint64_t max_bytes) {
   if (!max_bytes) max_bytes = DEFAULT_MAX_BYTES;
   uint64_t maxn = max_bytes / NODE_BYTES;
   if (maxn > UINT32_MAX - 1) maxn = UINT32_MAX - 1;
-  if (maxn < 4096)
+  if (maxn < 1024)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
-                       "HashLife: a node store of %llu bytes holds under 4096 nodes",
+                       "HashLife: a node store of %llu bytes holds under 1024 nodes",
                        (unsigned long long)max_bytes);
   h->max_nodes = (size_t)maxn;
   h->cap = 1 << 12;

@@ -1,0 +1,252 @@
+/* cmd_run_universe.c — `golcl run` on the infinite plane: the pattern in a
+ * golcl_universe (HashLife on the host, or 64×64 tiles on the device with
+ * --algo sparse), stepped -i generations at a time, with the same outputs,
+ * --log and --frames as a grid run, and a report of the final live box and
+ * the memory the run held. */
+#include <golcl_universe.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "atomic_file.h"
+#include "clock.h"
+#include "run.h"
+
+typedef struct urun {
+  const run_opts *o;
+  golcl_context *ctx;
+  golcl_universe *u;
+  ex_atomic log_file, frames_csv;
+  FILE *log;
+  uint64_t frame;
+} urun;
+
+static int fail(const char *what) {
+  fprintf(stderr, "golcl run: %s: %s\n", what, golcl_last_errmsg());
+  return 1;
+}
+
+static int write_log(urun *r) {
+  uint64_t pop, w, h;
+  int64_t x, y;
+  if (golcl_universe_population(r->u, &pop) != GOLCL_OK ||
+      golcl_universe_bounding_box(r->u, &x, &y, &w, &h) != GOLCL_OK)
+    return fail("--log");
+  fprintf(r->log, "%llu,%llu,%lld,%lld,%llu,%llu\n",
+          (unsigned long long)golcl_universe_generation(r->u), (unsigned long long)pop,
+          (long long)x, (long long)y, (unsigned long long)w, (unsigned long long)h);
+  return 0;
+}
+
+/* An output by its extension: .mc straight from the nodes, the others
+ * through a pattern of the live cells (within the pattern limits). */
+static int write_out(urun *r, const char *path) {
+  if (pio_kind_of(path) == PIO_MC) {
+    ex_atomic a;
+    if (ex_atomic_open(&a, path, "golcl run")) return 1;
+    if (golcl_universe_write_macrocell(r->u, a.f) != GOLCL_OK) {
+      ex_atomic_abort(&a);
+      return fail(path);
+    }
+    return ex_atomic_commit(&a, "golcl run") ? 1 : 0;
+  }
+  golcl_pattern *p = NULL;
+  if (golcl_universe_extract(r->u, &p) != GOLCL_OK) return fail(path);
+  int rc = pio_write("run", path, p, &r->o->view, 2) ? 1 : 0;
+  golcl_pattern_destroy(p);
+  return rc;
+}
+
+static int write_frame(urun *r) {
+  char path[4096];
+  int n = snprintf(path, sizeof path, "%s/%08llu.png", r->o->frames, (unsigned long long)r->frame);
+  if (n < 0 || (size_t)n >= sizeof path) {
+    fprintf(stderr, "golcl run: --frames %s: the folder name is too long\n", r->o->frames);
+    return 1;
+  }
+  if (write_out(r, path)) return 1;
+  fprintf(r->frames_csv.f, "%llu,%llu\n", (unsigned long long)r->frame,
+          (unsigned long long)golcl_universe_generation(r->u));
+  r->frame++;
+  return 0;
+}
+
+static uint64_t to_next(uint64_t done, uint64_t k) { return k ? k - done % k : UINT64_MAX; }
+
+static int step_all(urun *r, double *seconds) {
+  const run_opts *o = r->o;
+  int bar = !o->quiet && isatty(2);
+  uint64_t done = 0;
+  double t0 = ex_now(), last_bar = t0;
+  if (o->log && write_log(r)) return 1;
+  if (o->frames && write_frame(r)) return 1;
+  while (done < o->gens) {
+    uint64_t want = o->gens - done;
+    if (o->increment && want > o->increment) want = o->increment;
+    if (to_next(done, o->every) < want) want = to_next(done, o->every);
+    if (to_next(done, o->log_every) < want) want = to_next(done, o->log_every);
+    golcl_status s = golcl_universe_run(r->u, want);
+    if (s != GOLCL_OK) {
+      fprintf(stderr, "golcl run: stepping (stopped at generation %llu): %s: %s\n",
+              (unsigned long long)golcl_universe_generation(r->u), golcl_strerror(s),
+              golcl_last_errmsg());
+      return 1;
+    }
+    done += want;
+    if (o->frames && done % o->every == 0 && write_frame(r)) return 1;
+    if (o->log && (done % o->log_every == 0 || done == o->gens) && write_log(r)) return 1;
+    if (bar && (ex_now() - last_bar > 0.1 || done == o->gens)) {
+      run_progress(done, o->gens, ex_now() - t0, 0);
+      last_bar = ex_now();
+    }
+  }
+  *seconds = ex_now() - t0;
+  if (bar && o->gens) run_progress(done, o->gens, *seconds, 1);
+  return 0;
+}
+
+static int open_side_files(urun *r) {
+  const run_opts *o = r->o;
+  if (o->frames) {
+    if (mkdir(o->frames, 0777) != 0 && errno != EEXIST) {
+      fprintf(stderr, "golcl run: %s: %s\n", o->frames, strerror(errno));
+      return 1;
+    }
+    char path[4096];
+    int n = snprintf(path, sizeof path, "%s/frames.csv", o->frames);
+    if (n < 0 || (size_t)n >= sizeof path) return 1;
+    if (ex_atomic_open(&r->frames_csv, path, "golcl run")) return 1;
+    fprintf(r->frames_csv.f, "frame,generation\n");
+  }
+  if (o->log) {
+    if (strcmp(o->log, "-") == 0) {
+      r->log = stdout;
+    } else {
+      if (ex_atomic_open(&r->log_file, o->log, "golcl run")) return 1;
+      r->log = r->log_file.f;
+    }
+    fprintf(r->log, "generation,population,x,y,width,height\n");
+  }
+  return 0;
+}
+
+static int close_side_files(urun *r, int rc) {
+  ex_atomic *files[2] = {&r->frames_csv, &r->log_file};
+  for (int i = 0; i < 2; i++) {
+    if (!files[i]->f) continue;
+    if (rc == 0 && ex_atomic_commit(files[i], "golcl run")) rc = 1;
+    if (files[i]->f) ex_atomic_abort(files[i]);
+  }
+  return rc;
+}
+
+/* Loads the pattern into r->u; -1 (nothing printed) when the universe cannot
+ * take it and another way may (auto). */
+static int load(urun *r, int may_fall_back) {
+  const run_opts *o = r->o;
+  golcl_status s;
+  if (strcmp(o->pattern, "-") == 0) {
+    golcl_pattern *p = pio_load("run", o->pattern);
+    if (!p) return 1;
+    s = golcl_universe_load(r->u, p);
+    golcl_pattern_destroy(p);
+  } else {
+    s = golcl_universe_read_file(r->u, o->pattern);
+  }
+  if (s == GOLCL_OK && o->rule) {
+    if (strchr(o->rule, ':')) return -1; /* a bounded grid: not a universe */
+    s = golcl_universe_set_rule(r->u, o->rule);
+    if (s == GOLCL_E_PARSE) {
+      fprintf(stderr, "golcl run: --rule: %s\n", golcl_last_errmsg());
+      return 2;
+    }
+  }
+  if (s == GOLCL_E_UNSUPPORTED && may_fall_back) return -1;
+  if (s != GOLCL_OK) {
+    fprintf(stderr, "golcl run: %s\n", golcl_last_errmsg());
+    return 1;
+  }
+  return 0;
+}
+
+static void report(const urun *r, double secs, double wall) {
+  const run_opts *o = r->o;
+  FILE *f = o->report;
+  char rule[GOLCL_RULE_TEXT_CAP] = "?";
+  golcl_universe_get_rule(r->u, rule, sizeof rule);
+  golcl_universe_stats st;
+  golcl_universe_get_stats(r->u, &st);
+  uint64_t pop = 0, w = 0, h = 0, hash = 0;
+  int64_t x = 0, y = 0;
+  golcl_universe_population(r->u, &pop);
+  golcl_universe_hash(r->u, &hash);
+  golcl_universe_bounding_box(r->u, &x, &y, &w, &h);
+  const char *algo = golcl_universe_algo_name(st.algo == GOLCL_UNIVERSE_AUTO
+                                                  ? GOLCL_UNIVERSE_HASHLIFE
+                                                  : st.algo);
+  if (o->gens)
+    fprintf(f, "run:        %llu generations with %s in %.3f s: %.1f gen/s (%.3f s since start)\n",
+            (unsigned long long)o->gens, algo, secs, secs > 0 ? (double)o->gens / secs : 0.0,
+            wall);
+  fprintf(f, "population: %llu at generation %llu (hash %016llx)\n", (unsigned long long)pop,
+          (unsigned long long)golcl_universe_generation(r->u), (unsigned long long)hash);
+  if (w)
+    fprintf(f, "live box:   %llux%llu at (%lld, %lld), rule %s, the infinite plane\n",
+            (unsigned long long)w, (unsigned long long)h, (long long)x, (long long)y, rule);
+  else
+    fprintf(f, "live box:   empty, rule %s, the infinite plane\n", rule);
+  fprintf(f, "memory:     %llu HashLife nodes, %.1f MB of at most %.0f MB, %llu collections",
+          (unsigned long long)st.nodes, (double)st.node_bytes / 1e6,
+          (double)st.max_node_bytes / 1e6, (unsigned long long)st.collections);
+  if (st.algo == GOLCL_UNIVERSE_SPARSE)
+    fprintf(f, "; %llu device tiles, %.1f MB on the device", (unsigned long long)st.tiles,
+            (double)st.device_bytes / 1e6);
+  fputc('\n', f);
+}
+
+int run_universe(const run_opts *o) {
+  double start = ex_now();
+  urun r;
+  memset(&r, 0, sizeof r);
+  r.o = o;
+  golcl_universe_opts uo = {0};
+  int may_fall_back = strcmp(o->algo, "auto") == 0;
+  if (strcmp(o->algo, "sparse") == 0) {
+    golcl_context_opts copts = {0};
+    copts.device = o->device;
+    if (golcl_context_create(&copts, &r.ctx) != GOLCL_OK) return fail("opening the device");
+    uo.algo = GOLCL_UNIVERSE_SPARSE;
+  } else if (strcmp(o->algo, "hashlife") == 0) {
+    uo.algo = GOLCL_UNIVERSE_HASHLIFE;
+  }
+  int rc = golcl_universe_create(r.ctx, &uo, &r.u) != GOLCL_OK ? fail("universe") : 0;
+  if (rc == 0) rc = load(&r, may_fall_back);
+  if (rc == 0 && !o->quiet) {
+    if (r.ctx) {
+      golcl_device_info dev;
+      golcl_context_device_info(r.ctx, &dev);
+      fprintf(o->report, "device:     %s (%s)\n", dev.name, dev.platform);
+    }
+    uint64_t pop = 0;
+    golcl_universe_population(r.u, &pop);
+    fprintf(o->report, "pattern:    %s (%llu cells, generation %llu)\n",
+            strcmp(o->pattern, "-") ? o->pattern : "<stdin>", (unsigned long long)pop,
+            (unsigned long long)golcl_universe_generation(r.u));
+  }
+  if (rc == 0) rc = open_side_files(&r);
+  double secs = 0;
+  if (rc == 0) rc = step_all(&r, &secs);
+  if (rc == 0 && !o->quiet) report(&r, secs, ex_now() - start);
+  for (int i = 0; i < o->nouts && rc == 0; i++) {
+    rc = write_out(&r, o->outs[i]);
+    if (rc == 0 && !o->quiet && strcmp(o->outs[i], "-") != 0)
+      fprintf(o->report, "wrote:      %s\n", o->outs[i]);
+  }
+  if (rc >= 0) rc = close_side_files(&r, rc);
+  golcl_universe_destroy(r.u);
+  golcl_context_destroy(r.ctx);
+  return rc;
+}

@@ -1,0 +1,38 @@
+/* run.h — `golcl run`'s options, shared by cmd_run.c (grids) and
+ * cmd_run_universe.c (the infinite plane as a golcl_universe). */
+#ifndef GOLCL_RUN_H
+#define GOLCL_RUN_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "pattern_io.h"
+
+#define MAX_OUTS 8
+
+typedef struct run_opts {
+  const char *pattern;
+  uint64_t gens;
+  int have_size, have_margin, torus, quiet;
+  uint32_t size_w, size_h;
+  uint64_t margin;
+  const char *rule, *stepper, *device, *frames, *log;
+  const char *algo;   /* --algo: auto, hashlife, sparse, dense */
+  uint64_t increment; /* -i: generations a step of the progress line (0: as it likes) */
+  uint64_t every, log_every;
+  const char *outs[MAX_OUTS];
+  int nouts;
+  ex_cell_view view;
+  FILE *report; /* the report lines: stdout, or stderr when an output is stdout */
+} run_opts;
+
+/* Runs the pattern in a golcl_universe (HashLife or the device's sparse
+ * tiles). Returns an exit status, or -1 when the universe cannot take the
+ * pattern and --algo is auto (a bounded grid, or a B0 rule without S8):
+ * then the growing grid runs it. */
+int run_universe(const run_opts *o);
+
+/* A progress line on stderr: generations, rate and time left. */
+void run_progress(uint64_t done, uint64_t total, double elapsed, int final);
+
+#endif

@@ -1,0 +1,248 @@
+/* test_universe.c — golcl_universe against the CPU reference: random soups
+ * and known patterns placed at negative and positive coordinates, run by
+ * HashLife for several generation counts and rules, compared cell for cell
+ * with the same cells in a dead-boundary grid (margin beyond the light
+ * cone) stepped by GOLCL_STEPPER_REFERENCE; macrocell and RLE round trips;
+ * a node store small enough to force collections, and one too small for a
+ * generation; bad arguments. */
+#include <golcl_universe.h>
+
+#include "testutil.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Runs w×h cells at (x0, y0) for gens generations of rule in a universe
+ * (with max_memory) and in a reference grid, and compares the cells of the
+ * whole light cone. */
+static void compare_with_reference(const uint8_t *cells, uint32_t w, uint32_t h, int64_t x0,
+                                   int64_t y0, const char *rule, uint64_t gens,
+                                   uint64_t max_memory) {
+  uint32_t m = (uint32_t)gens + 2, W = w + 2 * m, H = h + 2 * m;
+  golcl_grid *g;
+  golcl_stepper *ref;
+  TU_OK(golcl_grid_create(tu_ctx, W, H, GOLCL_BOUNDARY_DEAD, &g));
+  golcl_rule_table t;
+  TU_OK(golcl_rule_table_parse(rule, &t));
+  TU_OK(golcl_grid_set_rule_table(g, &t));
+  TU_OK(golcl_grid_write_rect(g, m, m, w, h, cells, w));
+  TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_REFERENCE, NULL, &ref));
+  TU_OK(golcl_stepper_run(ref, g, gens));
+  uint8_t *want = malloc((size_t)W * H), *got = malloc((size_t)W * H);
+  TU_OK(golcl_grid_read(g, want, W));
+
+  golcl_universe_opts o = {0};
+  o.max_memory = max_memory;
+  golcl_universe *u;
+  TU_OK(golcl_universe_create(NULL, &o, &u));
+  TU_OK(golcl_universe_set_rule(u, rule));
+  TU_OK(golcl_universe_write_rect(u, x0, y0, w, h, cells, w));
+  TU_OK(golcl_universe_run(u, gens));
+  ck_assert_uint_eq(golcl_universe_generation(u), gens);
+  TU_OK(golcl_universe_read_rect(u, x0 - m, y0 - m, W, H, got, W));
+  size_t bad = 0, first = 0;
+  for (size_t i = 0; i < (size_t)W * H; i++)
+    if (got[i] != want[i] && !bad++) first = i;
+  ck_assert_msg(bad == 0, "%s, %ux%u at (%lld, %lld), %llu gens: %zu cells differ, first (%zu, %zu)",
+                rule, w, h, (long long)x0, (long long)y0, (unsigned long long)gens, bad,
+                first % W, first / W);
+  /* nothing outside the light cone either */
+  uint64_t pop_u, pop_g;
+  TU_OK(golcl_universe_population(u, &pop_u));
+  TU_OK(golcl_grid_population(g, &pop_g));
+  ck_assert_uint_eq(pop_u, pop_g);
+  golcl_universe_destroy(u);
+  golcl_stepper_destroy(ref);
+  golcl_grid_destroy(g);
+  free(want), free(got);
+}
+
+static const char *RULES[] = {"B3/S23", "B36/S23", "B2-a/S12", "B3/S23V", "B34/S34",
+                              "B0123478/S01234678" /* B0 with S8: AntiLife */};
+
+START_TEST(soups_match_the_reference) {
+  const char *rule = RULES[_i];
+  static const struct {
+    uint32_t w, h;
+    int64_t x, y;
+  } boxes[] = {{37, 29, -20, -13}, {1, 1, 0, 0}, {64, 64, -1000, 3}, {17, 40, 5, -77}};
+  static const uint64_t gens[] = {1, 2, 3, 7, 64, 100};
+  for (size_t b = 0; b < sizeof boxes / sizeof *boxes; b++)
+    for (size_t k = 0; k < sizeof gens / sizeof *gens; k++) {
+      uint8_t *c = tu_random_cells((size_t)boxes[b].w * boxes[b].h, 0.35, 11 + b * 7 + k);
+      compare_with_reference(c, boxes[b].w, boxes[b].h, boxes[b].x, boxes[b].y, rule, gens[k], 0);
+      free(c);
+    }
+}
+END_TEST
+
+START_TEST(collection_keeps_the_cells) {
+  /* 256 KiB hold about 7000 nodes: a 64×64 soup for 300 generations
+   * collects many times and must still give the reference's cells */
+  uint8_t *c = tu_random_cells(64 * 64, 0.4, 99);
+  compare_with_reference(c, 64, 64, -31, 9, "B3/S23", 300, 256u << 10);
+  free(c);
+}
+END_TEST
+
+START_TEST(too_little_memory_is_an_error) {
+  golcl_universe_opts o = {0};
+  o.max_memory = 128u << 10;
+  golcl_universe *u;
+  TU_OK(golcl_universe_create(NULL, &o, &u));
+  uint8_t *c = tu_random_cells(256 * 256, 0.5, 5);
+  golcl_status s = golcl_universe_write_rect(u, 0, 0, 256, 256, c, 0);
+  if (s == GOLCL_OK) s = golcl_universe_run(u, 1000);
+  ck_assert_int_eq(s, GOLCL_E_OUT_OF_MEMORY);
+  ck_assert(strstr(golcl_last_errmsg(), "node store") != NULL);
+  ck_assert_uint_lt(golcl_universe_generation(u), 1000);
+  free(c);
+  golcl_universe_destroy(u);
+}
+END_TEST
+
+static char *data_path(const char *name) {
+  static char p[1024];
+  const char *d = getenv("GOLCL_TEST_DATA");
+  snprintf(p, sizeof p, "%s/%s", d ? d : "tests/data", name);
+  return p;
+}
+
+START_TEST(gun_matches_the_reference_and_round_trips) {
+  golcl_pattern *p;
+  TU_OK(golcl_pattern_read_file(data_path("gosper-glider-gun.rle"), &p));
+  uint32_t w = golcl_pattern_width(p), h = golcl_pattern_height(p);
+  uint8_t *c = malloc((size_t)w * h);
+  TU_OK(golcl_pattern_get_cells(p, c, w));
+  compare_with_reference(c, w, h, -3, -100, "B3/S23", 500, 0);
+  free(c);
+
+  golcl_universe *u, *v;
+  TU_OK(golcl_universe_create(NULL, NULL, &u));
+  TU_OK(golcl_universe_load(u, p));
+  TU_OK(golcl_universe_run(u, 1000));
+  uint64_t hu, hv, pop;
+  TU_OK(golcl_universe_hash(u, &hu));
+  TU_OK(golcl_universe_population(u, &pop));
+  ck_assert_uint_gt(pop, 5 * 33); /* the gun and its 33 gliders of 1000 generations */
+  /* macrocell and RLE round trips keep every cell and the position */
+  const char *fmt[2] = {"mc", "rle"};
+  for (int i = 0; i < 2; i++) {
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/golcl_test_universe_%d.%s", (int)getpid(), fmt[i]);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    TU_OK(i ? golcl_universe_write_rle(u, f) : golcl_universe_write_macrocell(u, f));
+    fclose(f);
+    TU_OK(golcl_universe_create(NULL, NULL, &v));
+    TU_OK(golcl_universe_read_file(v, path));
+    TU_OK(golcl_universe_hash(v, &hv));
+    ck_assert_uint_eq(hu, hv);
+    ck_assert_uint_eq(golcl_universe_generation(v), 1000);
+    golcl_universe_destroy(v);
+    remove(path);
+  }
+  /* the live box and extract agree */
+  int64_t x, y;
+  uint64_t bw, bh;
+  golcl_pattern *q;
+  TU_OK(golcl_universe_bounding_box(u, &x, &y, &bw, &bh));
+  TU_OK(golcl_universe_extract(u, &q));
+  int64_t qx, qy;
+  golcl_pattern_origin(q, &qx, &qy);
+  ck_assert_int_eq(qx, x);
+  ck_assert_int_eq(qy, y);
+  ck_assert_uint_eq(golcl_pattern_width(q), bw);
+  ck_assert_uint_eq(golcl_pattern_height(q), bh);
+  ck_assert_uint_eq(golcl_pattern_population(q), pop);
+  golcl_pattern_destroy(q);
+  golcl_universe_destroy(u);
+  golcl_pattern_destroy(p);
+}
+END_TEST
+
+START_TEST(long_runs_of_a_gun_grow_with_its_gliders) {
+  /* 2^20 generations of the Gosper gun: 34 952 gliders in a line; HashLife
+   * holds them in few nodes, and the hash equals a run made in two halves */
+  golcl_pattern *p;
+  TU_OK(golcl_pattern_read_file(data_path("gosper-glider-gun.rle"), &p));
+  golcl_universe *a, *b;
+  TU_OK(golcl_universe_create(NULL, NULL, &a));
+  TU_OK(golcl_universe_create(NULL, NULL, &b));
+  TU_OK(golcl_universe_load(a, p));
+  TU_OK(golcl_universe_load(b, p));
+  TU_OK(golcl_universe_run(a, 1u << 20));
+  TU_OK(golcl_universe_run(b, 1000));
+  TU_OK(golcl_universe_run(b, (1u << 20) - 1000));
+  uint64_t ha, hb, pop;
+  TU_OK(golcl_universe_hash(a, &ha));
+  TU_OK(golcl_universe_hash(b, &hb));
+  ck_assert_uint_eq(ha, hb);
+  TU_OK(golcl_universe_population(a, &pop));
+  /* the gun's 36 cells (its phase at a multiple of 30 plus 16) and 5 a glider */
+  ck_assert_uint_gt(pop, 5 * 34900);
+  golcl_universe_stats st;
+  TU_OK(golcl_universe_get_stats(a, &st));
+  ck_assert_uint_lt(st.nodes, 200000);
+  golcl_universe_destroy(a);
+  golcl_universe_destroy(b);
+  golcl_pattern_destroy(p);
+}
+END_TEST
+
+START_TEST(bad_arguments) {
+  golcl_universe *u = (golcl_universe *)1;
+  golcl_universe_opts o = {0};
+  ck_assert_int_eq(golcl_universe_create(NULL, NULL, NULL), GOLCL_E_INVALID_ARG);
+  o.algo = (golcl_universe_algo)7;
+  ck_assert_int_eq(golcl_universe_create(NULL, &o, &u), GOLCL_E_INVALID_ARG);
+  ck_assert_ptr_null(u);
+  o.algo = GOLCL_UNIVERSE_SPARSE;
+  ck_assert_int_eq(golcl_universe_create(NULL, &o, &u), GOLCL_E_UNSUPPORTED);
+  o.algo = GOLCL_UNIVERSE_AUTO, o.max_memory = 1000;
+  ck_assert_int_eq(golcl_universe_create(NULL, &o, &u), GOLCL_E_INVALID_ARG);
+  golcl_universe_destroy(NULL);
+  TU_OK(golcl_universe_create(NULL, NULL, &u));
+  ck_assert_int_eq(golcl_universe_set_rule(u, "B3/S23:T20,20"), GOLCL_E_UNSUPPORTED);
+  ck_assert_int_eq(golcl_universe_set_rule(u, "B03/S23"), GOLCL_E_UNSUPPORTED); /* B0, no S8 */
+  ck_assert_int_eq(golcl_universe_set_rule(u, "B3/S23/C4"), GOLCL_E_UNSUPPORTED);
+  ck_assert_int_eq(golcl_universe_set_rule(u, "B3/S2q"), GOLCL_E_PARSE);
+  ck_assert_int_eq(golcl_universe_set_rule(u, NULL), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_universe_run(NULL, 1), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_universe_read_file(u, "/nonexistent/x.rle"), GOLCL_E_IO);
+  ck_assert_int_eq(golcl_universe_read_file(u, "/nonexistent/x.mc"), GOLCL_E_IO);
+  ck_assert_int_eq(golcl_universe_read_rect(u, 0, 0, 4, 4, NULL, 0), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_universe_read_rect(u, (int64_t)1 << 62, 0, 4, 4, (uint8_t[16]){0}, 0),
+                   GOLCL_E_INVALID_ARG);
+  uint64_t pop = 1;
+  TU_OK(golcl_universe_population(u, &pop));
+  ck_assert_uint_eq(pop, 0);
+  int64_t x = 1, y = 1;
+  uint64_t w = 1, h = 1;
+  TU_OK(golcl_universe_bounding_box(u, &x, &y, &w, &h));
+  ck_assert(x == 0 && y == 0 && w == 0 && h == 0);
+  TU_OK(golcl_universe_run(u, 1000000)); /* empty stays empty */
+  golcl_universe_algo a;
+  ck_assert_int_eq(golcl_universe_algo_from_name("bogus", &a), GOLCL_E_INVALID_ARG);
+  TU_OK(golcl_universe_algo_from_name("sparse", &a));
+  ck_assert_int_eq(a, GOLCL_UNIVERSE_SPARSE);
+  ck_assert_str_eq(golcl_universe_algo_name(GOLCL_UNIVERSE_HASHLIFE), "hashlife");
+  ck_assert_ptr_null(golcl_universe_algo_name((golcl_universe_algo)9));
+  golcl_universe_destroy(u);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("universe");
+  TCase *tc = tcase_create("hashlife");
+  tcase_set_timeout(tc, 0);
+  tcase_add_loop_test(tc, soups_match_the_reference, 0, (int)(sizeof RULES / sizeof *RULES));
+  tcase_add_test(tc, collection_keeps_the_cells);
+  tcase_add_test(tc, too_little_memory_is_an_error);
+  tcase_add_test(tc, gun_matches_the_reference_and_round_trips);
+  tcase_add_test(tc, long_runs_of_a_gun_grow_with_its_gliders);
+  tcase_add_test(tc, bad_arguments);
+  suite_add_tcase(s, tc);
+  return tu_main(s);
+}
