@@ -1,0 +1,221 @@
+/* cmd_bench_universe.c — `golcl bench universe`: runs pattern files on the
+ * infinite plane in a golcl_universe and, where bgolly is on the PATH (or
+ * given with --bgolly), bgolly beside it with QuickLife and HashLife, each
+ * to the same generation; prints the times, the ratio to bgolly's better
+ * algorithm and whether the cells are identical (bgolly's macrocell result
+ * read back and hashed). golcl's time is the stepping alone and the wall
+ * time of the whole load-run-count; bgolly's is its whole process. */
+#include <golcl_universe.h>
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "cmd.h"
+#include "pattern_io.h"
+
+/* The table of the universe issue: Golly's patterns and generations. */
+static const char *const DEFAULT_RUNS[] = {
+    "Life/Methuselahs/acorn.lif:30000",
+    "Life/Methuselahs/rabbits.lif:30000",
+    "Life/Methuselahs/iwona.rle:30000",
+    "Life/Methuselahs/lidka-predecessor.rle:30000",
+    "Life/Breeders/c4-diag-switch-engines.rle:30000",
+    "Life/Breeders/spacefiller.rle:10000",
+    "HashLife/metapixel-p216-gun.mc.gz:4096"};
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "usage: golcl bench universe [options] [FILE[:GENS] ...]\n\n"
+          "Times the infinite plane (golcl_universe) on pattern files, and bgolly beside it\n"
+          "(QuickLife and HashLife) when it is found. Without files: the methuselahs and\n"
+          "breeders of Golly's Patterns folder and metapixel-p216-gun.\n\n"
+          "  -g N            generations where FILE has no :GENS (default 1000)\n"
+          "  --algo A        hashlife (default), sparse (on --device)\n"
+          "  --device SPEC   the device of --algo sparse\n"
+          "  --patterns DIR  Golly's Patterns folder (default /usr/share/golly/Patterns)\n"
+          "  --bgolly PATH   bgolly to compare with (default: bgolly on the PATH)\n"
+          "  --no-bgolly     golcl alone\n"
+          "  --csv FILE      the table as CSV\n");
+}
+
+/* Runs bgolly -a algo; its wall time, and its result's hash (0 if none). */
+static double run_bgolly(const char *bg, const char *algo, const char *path, uint64_t gens,
+                         uint64_t *hash) {
+  char g[32], out[64];
+  snprintf(g, sizeof g, "%llu", (unsigned long long)gens);
+  snprintf(out, sizeof out, "/tmp/golcl-bench-bgolly-%d.%s", (int)getpid(),
+           strcmp(algo, "HashLife") == 0 ? "mc" : "rle");
+  fflush(stdout);
+  double t0 = ex_now();
+  pid_t pid = fork();
+  if (pid == 0) {
+    if (!freopen("/dev/null", "w", stdout) || dup2(fileno(stdout), 2) < 0) _exit(126);
+    execl(bg, bg, "-a", algo, "-m", g, "-o", out, path, (char *)NULL);
+    _exit(127);
+  }
+  int st = 0;
+  if (pid <= 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
+    return -1;
+  double t = ex_now() - t0;
+  *hash = 0;
+  golcl_universe *u;
+  if (strcmp(algo, "HashLife") == 0 && golcl_universe_create(NULL, NULL, &u) == GOLCL_OK) {
+    if (golcl_universe_read_file(u, out) == GOLCL_OK) golcl_universe_hash(u, hash);
+    golcl_universe_destroy(u);
+  }
+  remove(out);
+  return t;
+}
+
+/* Loads a file as bgolly places it (a text without a position at (0, 0)). */
+static golcl_status load(golcl_universe *u, const char *path) {
+  size_t n = strlen(path);
+  if ((n > 3 && !strcmp(path + n - 3, ".mc")) || (n > 6 && !strcmp(path + n - 6, ".mc.gz")))
+    return golcl_universe_read_file(u, path);
+  golcl_pattern *p;
+  golcl_status s = golcl_pattern_read_file(path, &p);
+  if (s != GOLCL_OK) return s;
+  if (!golcl_pattern_origin(p, NULL, NULL)) golcl_pattern_set_origin(p, 0, 0);
+  s = golcl_universe_load(u, p);
+  golcl_pattern_destroy(p);
+  return s;
+}
+
+int cmd_bench_universe(int argc, char **argv) {
+  uint64_t gens = 1000;
+  const char *dir = "/usr/share/golly/Patterns", *bg = NULL, *csv = NULL, *device = NULL;
+  int no_bg = 0;
+  golcl_universe_algo algo = GOLCL_UNIVERSE_HASHLIFE;
+  static const struct option opts[] = {{"generations", required_argument, NULL, 'g'},
+                                        {"algo", required_argument, NULL, 'a'},
+                                        {"device", required_argument, NULL, 'd'},
+                                        {"patterns", required_argument, NULL, 'p'},
+                                        {"bgolly", required_argument, NULL, 'b'},
+                                        {"no-bgolly", no_argument, NULL, 'n'},
+                                        {"csv", required_argument, NULL, 'c'},
+                                        {"help", no_argument, NULL, 'h'},
+                                        {NULL, 0, NULL, 0}};
+  opterr = 0;
+  int c;
+  while ((c = getopt_long(argc, argv, ":g:h", opts, NULL)) != -1) {
+    switch (c) {
+      case 'g':
+        if (pio_parse_u64(optarg, &gens) != 0) {
+          fprintf(stderr, "golcl bench universe: bad -g '%s'\n", optarg);
+          return 2;
+        }
+        break;
+      case 'a':
+        if (golcl_universe_algo_from_name(optarg, &algo) != GOLCL_OK ||
+            algo == GOLCL_UNIVERSE_AUTO) {
+          fprintf(stderr, "golcl bench universe: --algo hashlife or sparse\n");
+          return 2;
+        }
+        break;
+      case 'd': device = optarg; break;
+      case 'p': dir = optarg; break;
+      case 'b': bg = optarg; break;
+      case 'n': no_bg = 1; break;
+      case 'c': csv = optarg; break;
+      case 'h': usage(stdout); return 0;
+      default: return pio_bad_option("bench universe", c, argv);
+    }
+  }
+  static char found[1024];
+  if (!bg && !no_bg) {
+    const char *path = getenv("PATH");
+    for (const char *p = path; p && *p && !bg;) {
+      const char *e = strchr(p, ':');
+      size_t n = e ? (size_t)(e - p) : strlen(p);
+      snprintf(found, sizeof found, "%.*s/bgolly", (int)n, p);
+      if (access(found, X_OK) == 0) bg = found;
+      p = e ? e + 1 : p + n;
+    }
+  }
+  if (no_bg) bg = NULL;
+  golcl_context *ctx = NULL;
+  if (algo == GOLCL_UNIVERSE_SPARSE) {
+    golcl_context_opts co = {0};
+    co.device = device;
+    if (golcl_context_create(&co, &ctx) != GOLCL_OK) {
+      fprintf(stderr, "golcl bench universe: %s\n", golcl_last_errmsg());
+      return 1;
+    }
+  }
+  FILE *cf = csv ? fopen(csv, "w") : NULL;
+  if (csv && !cf) {
+    fprintf(stderr, "golcl bench universe: cannot write %s\n", csv);
+    return 1;
+  }
+  if (cf) fprintf(cf, "pattern,generations,golcl_step_s,golcl_wall_s,bgolly_quicklife_s,"
+                      "bgolly_hashlife_s,ratio,identical\n");
+  printf("%-44s %9s %10s %10s %10s %10s %7s %s\n", "pattern", "gens", "golcl", "golcl wall",
+         "bg Quick", "bg Hash", "ratio", "cells");
+  int nruns = optind < argc ? argc - optind : (int)(sizeof DEFAULT_RUNS / sizeof *DEFAULT_RUNS);
+  int rc = 0;
+  for (int i = 0; i < nruns; i++) {
+    char path[2048];
+    const char *arg = optind < argc ? argv[optind + i] : DEFAULT_RUNS[i];
+    uint64_t g = gens;
+    const char *colon = strrchr(arg, ':');
+    size_t n = strlen(arg);
+    if (colon && colon[1] >= '0' && colon[1] <= '9') {
+      n = (size_t)(colon - arg);
+      g = strtoull(colon + 1, NULL, 10);
+    }
+    if (optind < argc || arg[0] == '/')
+      snprintf(path, sizeof path, "%.*s", (int)n, arg);
+    else
+      snprintf(path, sizeof path, "%s/%.*s", dir, (int)n, arg);
+    double w0 = ex_now();
+    golcl_universe_opts uo = {0};
+    uo.algo = algo;
+    golcl_universe *u = NULL;
+    uint64_t hash = 0, pop = 0;
+    golcl_status s = golcl_universe_create(ctx, &uo, &u);
+    if (s == GOLCL_OK) s = load(u, path);
+    double t0 = ex_now();
+    if (s == GOLCL_OK) s = golcl_universe_run(u, g);
+    double step = ex_now() - t0;
+    if (s == GOLCL_OK) s = golcl_universe_population(u, &pop);
+    double wall = ex_now() - w0;
+    if (s == GOLCL_OK) s = golcl_universe_hash(u, &hash);
+    golcl_universe_destroy(u);
+    if (s != GOLCL_OK) {
+      fprintf(stderr, "golcl bench universe: %s: %s\n", path, golcl_last_errmsg());
+      rc = 1;
+      continue;
+    }
+    double tq = -1, th = -1;
+    uint64_t hq = 0, hh = 0;
+    if (bg) {
+      tq = run_bgolly(bg, "QuickLife", path, g, &hq);
+      th = run_bgolly(bg, "HashLife", path, g, &hh);
+    }
+    double best = tq > 0 && (th < 0 || tq < th) ? tq : th;
+    const char *same = !bg || th < 0 ? "-" : hh == hash ? "identical" : "DIFFERENT";
+    if (bg && th >= 0 && hh != hash) rc = 1;
+    const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    printf("%-44s %9llu %9.4fs %9.4fs ", name, (unsigned long long)g, step, wall);
+    if (bg) {
+      char q[32] = "failed", hl[32] = "failed"; /* QuickLife reads no macrocell */
+      if (tq >= 0) snprintf(q, sizeof q, "%.3fs", tq);
+      if (th >= 0) snprintf(hl, sizeof hl, "%.3fs", th);
+      printf("%10s %10s %6.2fx %s\n", q, hl, best > 0 ? best / step : 0.0, same);
+    }
+    else
+      printf("%10s %10s %7s %s\n", "-", "-", "-", same);
+    if (cf)
+      fprintf(cf, "%s,%llu,%.6f,%.6f,%.6f,%.6f,%.3f,%s\n", name, (unsigned long long)g, step, wall,
+              tq, th, best > 0 ? best / step : 0.0, same);
+  }
+  printf("ratio: bgolly's better whole run / golcl's stepping (above 1: golcl is faster)\n");
+  if (cf) fclose(cf);
+  golcl_context_destroy(ctx);
+  return rc;
+}
