@@ -53,7 +53,7 @@ t_pipe_run_to_info() {
   [ "${rc[0]}" = 0 ] && [ "${rc[1]}" = 0 ] || say "exit statuses ${rc[*]}"
   grep -q '^generation:  30$' "$T/info.out" || say "info did not read generation 30" || return 1
   grep -q '^population:  ' "$T/info.out" || return 1
-  grep -q '^device:' "$T/run.err" || say "the report is not on stderr" || return 1
+  grep -q '^population:' "$T/run.err" || say "the report is not on stderr" || return 1
   grep -q '^population: .* at generation 30' "$T/run.err" || return 1
   # the same pattern as through a file
   "$G" run "$GUN" -q -g 30 -o "$T/gun30.rle" && "$G" info "$T/gun30.rle" >"$T/info.file" || return 1
