@@ -136,6 +136,7 @@ golcl_status golcl_universe_run(golcl_universe *u, uint64_t generations) {
                                                                : u->opts.algo;
   u->last_algo = a;
   if (a == GOLCL_UNIVERSE_SPARSE) return golcl__universe_run_sparse(u, generations);
+  golcl__universe_sparse_free(u); /* the tree moves on without it */
   return run_hashlife(u, generations);
 }
 
