@@ -12,8 +12,8 @@
 #include <string.h>
 
 #define DEFAULT_MAX_BYTES (1ull << 30)
-/* bytes a node costs: itself and its share of the buckets (one a node) */
-#define NODE_BYTES (sizeof(golcl__hl_node) + sizeof(uint32_t))
+/* bytes a node costs: itself and its share of the buckets (two a node at most) */
+#define NODE_BYTES (sizeof(golcl__hl_node) + 2 * sizeof(uint64_t))
 
 static uint64_t mix(uint64_t h) {
   h ^= h >> 33;
@@ -29,14 +29,17 @@ static uint64_t key_hash(int level, uint32_t a, uint32_t b, uint32_t c, uint32_t
   return mix(h);
 }
 
+/* Open addressing: a slot holds the upper half of the key's hash (a tag,
+ * so that most probes touch no node) and the node's id; 0 is empty. */
 static int rehash(golcl__hl *h, size_t nb) {
-  uint32_t *b = calloc(nb, sizeof *b);
+  uint64_t *b = calloc(nb, sizeof *b);
   if (!b) return -1;
   for (size_t i = 1; i < h->n; i++) {
-    golcl__hl_node *m = &h->nodes[i];
-    size_t j = key_hash(m->level, m->q[0], m->q[1], m->q[2], m->q[3]) & (nb - 1);
-    m->next = b[j];
-    b[j] = (uint32_t)i;
+    const golcl__hl_node *m = &h->nodes[i];
+    uint64_t k = key_hash(m->level, m->q[0], m->q[1], m->q[2], m->q[3]);
+    size_t j = k & (nb - 1);
+    while (b[j]) j = (j + 1) & (nb - 1);
+    b[j] = (k & 0xffffffff00000000ull) | i;
   }
   free(h->buckets);
   h->buckets = b;
@@ -46,8 +49,11 @@ static int rehash(golcl__hl *h, size_t nb) {
 
 static golcl__hl_id find_or_make(golcl__hl *h, int level, uint32_t a, uint32_t b, uint32_t c,
                                  uint32_t d) {
-  size_t j = key_hash(level, a, b, c, d) & (h->nbuckets - 1);
-  for (uint32_t id = h->buckets[j]; id; id = h->nodes[id].next) {
+  uint64_t k = key_hash(level, a, b, c, d), tag = k & 0xffffffff00000000ull;
+  size_t mask = h->nbuckets - 1, j = k & mask;
+  for (uint64_t e; (e = h->buckets[j]) != 0; j = (j + 1) & mask) {
+    if ((e & 0xffffffff00000000ull) != tag) continue;
+    golcl__hl_id id = (golcl__hl_id)e;
     const golcl__hl_node *m = &h->nodes[id];
     if (m->q[0] == a && m->q[1] == b && m->q[2] == c && m->q[3] == d && m->level == level)
       return id;
@@ -67,11 +73,12 @@ static golcl__hl_id find_or_make(golcl__hl *h, int level, uint32_t a, uint32_t b
   memset(m, 0, sizeof *m);
   m->q[0] = a, m->q[1] = b, m->q[2] = c, m->q[3] = d;
   m->level = (uint8_t)level;
-  m->next = h->buckets[j];
-  h->buckets[j] = id;
-  if (h->n > h->nbuckets && h->nbuckets < ((size_t)1 << 31)) {
-    if (rehash(h, h->nbuckets * 2) != 0) { /* a long chain is slower, not wrong */
-    }
+  h->buckets[j] = tag | id;
+  if (h->n * 2 > h->nbuckets && rehash(h, h->nbuckets * 2) != 0) {
+    h->n--; /* no room to keep the load at a half: as full */
+    h->buckets[j] = 0;
+    h->oom = 1;
+    return 0;
   }
   return id;
 }
@@ -113,7 +120,7 @@ golcl_status golcl__hl_init(golcl__hl *h, uint64_t max_bytes) {
   h->max_nodes = (size_t)maxn;
   h->cap = 1 << 12;
   h->nodes = malloc(h->cap * sizeof *h->nodes);
-  h->nbuckets = 1 << 12;
+  h->nbuckets = 1 << 13;
   h->buckets = calloc(h->nbuckets, sizeof *h->buckets);
   if (!h->nodes || !h->buckets) {
     golcl__hl_free(h);
@@ -350,7 +357,7 @@ golcl_status golcl__hl_collect(golcl__hl *h, int keep_results) {
   h->n = m;
   h->collections++;
   size_t nb = h->nbuckets;
-  while (nb > 4096 && nb / 4 > m) nb /= 2;
+  while (nb > 8192 && nb / 4 > m) nb /= 2;
   if (rehash(h, nb) != 0)
     return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: out of host memory");
   return GOLCL_OK;

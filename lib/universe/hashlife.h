@@ -19,7 +19,7 @@ typedef uint32_t golcl__hl_id; /* 0 is "none" (and out of memory) */
 typedef struct golcl__hl_node {
   uint32_t q[4];  /* nw ne sw se; a leaf (level 3): q[0] | q[1] << 32 are its 8×8 cells */
   uint32_t res;   /* the memoised result (0: none) */
-  uint32_t next;  /* hash chain */
+  uint32_t spare;
   uint8_t level;  /* 3 for a leaf */
   uint8_t res_k;  /* res is the centre after 2^res_k generations */
   uint8_t mark;   /* collection */
@@ -30,8 +30,8 @@ typedef struct golcl__hl_node {
 typedef struct golcl__hl {
   golcl__hl_node *nodes;
   size_t n, cap, max_nodes; /* nodes[0] unused */
-  uint32_t *buckets;
-  size_t nbuckets;            /* a power of two */
+  uint64_t *buckets;          /* tag << 32 | id, 0 empty */
+  size_t nbuckets;            /* a power of two, at least twice the nodes */
   golcl__hl_id empty[GOLCL__HL_MAX_LEVEL + 2];
   golcl__hl_id root;
   int oom;                    /* the store filled up during a step */

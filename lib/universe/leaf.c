@@ -12,29 +12,30 @@
 #define LANE_NOT_LOW 0xFFFEFFFEFFFEFFFEull  /* drops what crossed into bit 0 of a lane */
 #define LANE_NOT_HIGH 0x7FFF7FFF7FFF7FFFull /* drops what crossed into bit 15 */
 
+/* The four bytes of x (rows) into the low bytes of four 16-bit lanes. */
+static inline uint64_t spread(uint32_t x) {
+  uint64_t v = x;
+  v = (v | v << 16) & 0x0000ffff0000ffffull;
+  return (v | v << 8) & 0x00ff00ff00ff00ffull;
+}
+
+/* The low bytes of four 16-bit lanes back into four bytes. */
+static inline uint32_t gather(uint64_t v) {
+  v &= 0x00ff00ff00ff00ffull;
+  v = (v | v >> 8) & 0x0000ffff0000ffffull;
+  return (uint32_t)(v | v >> 16);
+}
+
 static void to_words(uint64_t nw, uint64_t ne, uint64_t sw, uint64_t se, uint64_t w[4]) {
-  for (int i = 0; i < 4; i++) {
-    uint64_t v = 0;
-    for (int j = 0; j < 4; j++) {
-      int y = 4 * i + j;
-      uint64_t l = y < 8 ? nw : sw, r = y < 8 ? ne : se;
-      int ry = y & 7;
-      uint64_t row = (l >> (8 * ry) & 0xff) | (r >> (8 * ry) & 0xff) << 8;
-      v |= row << (16 * j);
-    }
-    w[i] = v;
-  }
+  w[0] = spread((uint32_t)nw) | spread((uint32_t)ne) << 8;
+  w[1] = spread((uint32_t)(nw >> 32)) | spread((uint32_t)(ne >> 32)) << 8;
+  w[2] = spread((uint32_t)sw) | spread((uint32_t)se) << 8;
+  w[3] = spread((uint32_t)(sw >> 32)) | spread((uint32_t)(se >> 32)) << 8;
 }
 
 /* rows 4..11, cells 4..11 */
 static uint64_t centre_of(const uint64_t w[4]) {
-  uint64_t out = 0;
-  for (int r = 0; r < 8; r++) {
-    int y = 4 + r;
-    uint64_t row = w[y >> 2] >> (16 * (y & 3)) & 0xffff;
-    out |= (row >> 4 & 0xff) << (8 * r);
-  }
-  return out;
+  return (uint64_t)gather(w[1] >> 4) | (uint64_t)gather(w[2] >> 4) << 32;
 }
 
 uint64_t golcl__leaf_centre(uint64_t nw, uint64_t ne, uint64_t sw, uint64_t se) {
@@ -63,12 +64,16 @@ static void step_totalistic(const golcl__hl *h, uint64_t w[4]) {
     uint64_t a12 = uc & dc, a34 = mc & oc, pq = p & q;
     uint64_t b2 = a12 ^ a34 ^ pq, b3 = a12 & a34;
     uint64_t next = 0;
-    for (int n = 0; n <= 8; n++) {
-      int born = h->birth >> n & 1, stay = h->survive >> n & 1;
-      if (!born && !stay) continue;
-      uint64_t eq = (n & 1 ? b0 : ~b0) & (n & 2 ? b1 : ~b1) & (n & 4 ? b2 : ~b2) &
-                    (n & 8 ? b3 : ~b3);
-      next |= eq & (born && stay ? ~0ull : born ? ~mid : mid);
+    if (h->birth == 1u << 3 && h->survive == ((1u << 2) | (1u << 3))) {
+      next = b1 & ~b2 & ~b3 & (b0 | mid); /* Life: 3, or 2 and alive */
+    } else {
+      for (int n = 0; n <= 8; n++) {
+        int born = h->birth >> n & 1, stay = h->survive >> n & 1;
+        if (!born && !stay) continue;
+        uint64_t eq = (n & 1 ? b0 : ~b0) & (n & 2 ? b1 : ~b1) & (n & 4 ? b2 : ~b2) &
+                      (n & 8 ? b3 : ~b3);
+        next |= eq & (born && stay ? ~0ull : born ? ~mid : mid);
+      }
     }
     out[i] = next;
   }

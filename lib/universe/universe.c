@@ -165,8 +165,9 @@ golcl_status golcl_universe_get_stats(const golcl_universe *u, golcl_universe_st
   out->algo = u->last_algo;
   out->nodes = u->hl.n - 1;
   out->node_bytes = (uint64_t)u->hl.cap * sizeof(golcl__hl_node) +
-                    (uint64_t)u->hl.nbuckets * sizeof(uint32_t);
-  out->max_node_bytes = (uint64_t)u->hl.max_nodes * (sizeof(golcl__hl_node) + sizeof(uint32_t));
+                    (uint64_t)u->hl.nbuckets * sizeof(uint64_t);
+  out->max_node_bytes =
+      (uint64_t)u->hl.max_nodes * (sizeof(golcl__hl_node) + 2 * sizeof(uint64_t));
   out->collections = u->hl.collections;
   out->results_computed = u->hl.results_computed;
   golcl__universe_sparse_stats(u, &out->tiles, &out->device_bytes);
