@@ -83,6 +83,13 @@ static golcl__hl_id find_or_make(golcl__hl *h, int level, uint32_t a, uint32_t b
   return id;
 }
 
+/* Starts loading the slot where a key's probe begins (the lookups of a
+ * result are independent, so their cache misses can overlap). */
+static inline void prefetch_key(const golcl__hl *h, int level, uint32_t a, uint32_t b, uint32_t c,
+                                uint32_t d) {
+  __builtin_prefetch(&h->buckets[key_hash(level, a, b, c, d) & (h->nbuckets - 1)]);
+}
+
 golcl__hl_id golcl__hl_leaf(golcl__hl *h, uint64_t bits) {
   return find_or_make(h, 3, (uint32_t)bits, (uint32_t)(bits >> 32), 0, 0);
 }
@@ -199,6 +206,11 @@ static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) {
   } else {
     golcl__hl_node a = h->nodes[m.q[0]], b = h->nodes[m.q[1]], c = h->nodes[m.q[2]],
                    d = h->nodes[m.q[3]];
+    prefetch_key(h, L - 1, a.q[1], b.q[0], a.q[3], b.q[2]);
+    prefetch_key(h, L - 1, a.q[2], a.q[3], c.q[0], c.q[1]);
+    prefetch_key(h, L - 1, a.q[3], b.q[2], c.q[1], d.q[0]);
+    prefetch_key(h, L - 1, b.q[2], b.q[3], d.q[0], d.q[1]);
+    prefetch_key(h, L - 1, c.q[1], d.q[0], c.q[3], d.q[2]);
     golcl__hl_id t[9];
     t[0] = m.q[0];
     t[1] = golcl__hl_node_of(h, L - 1, a.q[1], b.q[0], a.q[3], b.q[2]);
@@ -216,6 +228,10 @@ static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) {
       if (!s[i]) return 0;
     }
     int k2 = k == L - 2 ? L - 3 : k;
+    prefetch_key(h, L - 1, s[0], s[1], s[3], s[4]);
+    prefetch_key(h, L - 1, s[1], s[2], s[4], s[5]);
+    prefetch_key(h, L - 1, s[3], s[4], s[6], s[7]);
+    prefetch_key(h, L - 1, s[4], s[5], s[7], s[8]);
     golcl__hl_id u[4] = {golcl__hl_node_of(h, L - 1, s[0], s[1], s[3], s[4]),
                          golcl__hl_node_of(h, L - 1, s[1], s[2], s[4], s[5]),
                          golcl__hl_node_of(h, L - 1, s[3], s[4], s[6], s[7]),
