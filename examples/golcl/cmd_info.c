@@ -1,6 +1,7 @@
 /* cmd_info.c — `golcl info PATTERN`: format, size, rule, population,
  * generation, position and comments of a pattern file. */
 #include <golcl.h>
+#include <golcl_universe.h>
 
 #include <getopt.h>
 #include <stdio.h>
@@ -18,6 +19,43 @@ static void usage(FILE *f) {
           ":C or :S), population, generation, position and comments.\n\n"
           "  --rle     also print the pattern as RLE\n"
           "  --cells   also print the pattern as plaintext\n");
+}
+
+/* A macrocell file past the pattern limits (a metapixel pattern spans 2^20
+ * cells and more): described from its quadtree, without a dense
+ * expansion. Returns -1 when the universe cannot read it either. */
+static int info_macrocell(const char *path) {
+  size_t n = strlen(path);
+  int mc = (n > 3 && !strcmp(path + n - 3, ".mc")) || (n > 6 && !strcmp(path + n - 6, ".mc.gz"));
+  golcl_pattern *p = NULL;
+  if (!mc || golcl_pattern_read_file(path, &p) != GOLCL_E_PARSE) {
+    golcl_pattern_destroy(p);
+    return -1;
+  }
+  golcl_universe *u;
+  if (golcl_universe_create(NULL, NULL, &u) != GOLCL_OK) return -1;
+  if (golcl_universe_read_file(u, path) != GOLCL_OK) {
+    golcl_universe_destroy(u);
+    return -1;
+  }
+  char rule[GOLCL_RULE_TEXT_CAP] = "?";
+  uint64_t pop = 0, w = 0, h = 0;
+  int64_t x = 0, y = 0;
+  golcl_universe_stats st;
+  golcl_universe_get_rule(u, rule, sizeof rule);
+  golcl_universe_population(u, &pop);
+  golcl_universe_bounding_box(u, &x, &y, &w, &h);
+  golcl_universe_get_stats(u, &st);
+  printf("file:        %s\n", path);
+  printf("format:      macrocell (read as a quadtree: past the pattern limits for a box)\n");
+  printf("size:        %llu x %llu\n", (unsigned long long)w, (unsigned long long)h);
+  printf("rule:        %s\n", rule);
+  printf("population:  %llu\n", (unsigned long long)pop);
+  printf("generation:  %llu\n", (unsigned long long)golcl_universe_generation(u));
+  printf("position:    %lld,%lld\n", (long long)x, (long long)y);
+  printf("nodes:       %llu\n", (unsigned long long)st.nodes);
+  golcl_universe_destroy(u);
+  return 0;
 }
 
 int cmd_info(int argc, char **argv) {
@@ -51,6 +89,7 @@ int cmd_info(int argc, char **argv) {
     usage(stderr);
     return 2;
   }
+  if (!rle && !cells && strcmp(path, "-") && info_macrocell(path) == 0) return 0;
   golcl_pattern *p = pio_load("info", path);
   if (!p) return 1;
   char rule[GOLCL_PATTERN_RULE_CAP];

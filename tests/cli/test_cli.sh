@@ -334,6 +334,27 @@ t_golly_rules_and_grids() {
 # a line per preconditioner and size, iterations + 1 points each (as the
 # table says), from log10 1 = 0 at k = 0 down to the tolerance 1e-6. Then a
 # full disk and a missing gnuplot.
+# The infinite plane in a universe: a gun to 2^27 generations (a line of
+# gliders 2^25 cells long, past the pattern limits) as .mc, described by
+# info from its nodes, read back by run, and its population against the
+# gliders it must hold; --algo dense refuses what does not fit a grid.
+t_universe_past_the_limits() {
+  "$G" run "$GUN" -g 134217728 -o "$T/long.mc" >"$T/long.out" || return 1
+  grep -q '^run:  .* with hashlife' "$T/long.out" || say "not run by HashLife" || return 1
+  grep -q '^memory: ' "$T/long.out" || say "no memory line" || return 1
+  "$G" info "$T/long.mc" >"$T/long.info" || return 1
+  grep -q 'read as a quadtree' "$T/long.info" || say "info expanded the .mc" || return 1
+  local pop
+  pop=$(sed -n 's/^population:  //p' "$T/long.info")
+  # 134217728 / 30 = 4473924 gliders of 5 cells, and the gun (36 to 60 cells by phase)
+  [ "$pop" -gt $((4473924 * 5)) ] && [ "$pop" -lt $((4473924 * 5 + 100)) ] ||
+    say "population $pop" || return 1
+  "$G" run "$T/long.mc" -g 30 -q -o "$T/long2.mc" || return 1
+  "$G" run "$GUN" -g 100 --algo dense -o "$T/dense.rle" -q || return 1
+  "$G" run "$GUN" -g 100 -o "$T/hl.rle" -q || return 1
+  cmp -s "$T/dense.rle" "$T/hl.rle" || say "hashlife and the growing grid differ" || return 1
+}
+
 t_bench_la_plot() {
   if ! command -v gnuplot >/dev/null; then
     echo "gnuplot is not installed: the plot is not checked"
@@ -405,6 +426,7 @@ check "failed writes on a device are reported" t_failed_writes_are_reported
 check "links and devices are written through" t_links_and_devices_are_written_through
 check "bench --plot and --csv" t_bench_plot_and_csv
 check "Golly's rules, bounded grids and .mc files" t_golly_rules_and_grids
+check "the infinite plane past the pattern limits (universe)" t_universe_past_the_limits
 check "bench la --plot: CG residual histories" t_bench_la_plot
 check "docs name every option" t_docs_name_every_option
 check_summary
