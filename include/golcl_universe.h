@@ -70,7 +70,8 @@ GOLCL_API golcl_status golcl_universe_set_rule(golcl_universe *u, const char *ru
 GOLCL_API golcl_status golcl_universe_get_rule(const golcl_universe *u, char *buf, size_t cap);
 
 /** Clears the universe and loads a pattern at its position
- *  (golcl_pattern_origin), with its rule and generation. Host only.
+ *  (golcl_pattern_origin), with its rule, generation and comment lines
+ *  (kept for golcl_universe_extract and the writers). Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument);
  *          GOLCL_E_UNSUPPORTED (a bounded grid, or a rule set_rule refuses);
  *          GOLCL_E_OUT_OF_MEMORY. The universe is unchanged on failure. */

@@ -44,6 +44,7 @@ void golcl_universe_destroy(golcl_universe *u) {
   if (!u) return;
   golcl__universe_sparse_free(u);
   golcl__hl_free(&u->hl);
+  golcl_pattern_destroy(u->notes);
   free(u);
 }
 

@@ -15,6 +15,7 @@ struct golcl_universe {
   golcl__hl hl;           /* the cells, always */
   golcl__sparse *sparse;  /* the device engine, made on the first sparse run */
   golcl_universe_algo last_algo;
+  golcl_pattern *notes;   /* the loaded file's comment lines (no cells); may be NULL */
 };
 
 /* Live cells gathered into 8×8 leaves (open addressing on the leaf's

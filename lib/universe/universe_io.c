@@ -109,13 +109,26 @@ static golcl_status check_header(const golcl_pattern *p, golcl_rule_table *t) {
   return GOLCL_OK;
 }
 
-/* Takes the store h (and the header) into the universe. */
-static void adopt(golcl_universe *u, golcl__hl *h, const golcl_rule_table *t, uint64_t gen) {
+/* A pattern of no cells holding the comment lines of p (NULL if none or
+ * out of memory: comments are kept where they can be). */
+static golcl_pattern *notes_of(const golcl_pattern *p) {
+  size_t n = golcl_pattern_comment_count(p);
+  golcl_pattern *c = NULL;
+  if (!n || golcl_pattern_from_live_cells(NULL, NULL, 0, 0, 0, &c) != GOLCL_OK) return NULL;
+  for (size_t i = 0; i < n; i++) golcl_pattern_add_comment(c, golcl_pattern_comment(p, i));
+  return c;
+}
+
+/* Takes the store h, the rule, generation and comments into the universe. */
+static void adopt(golcl_universe *u, golcl__hl *h, const golcl_rule_table *t, uint64_t gen,
+                  const golcl_pattern *from) {
   golcl__universe_sparse_free(u);
   golcl__hl_free(&u->hl);
   u->hl = *h;
   u->table = *t;
   u->generation = gen;
+  golcl_pattern_destroy(u->notes);
+  u->notes = notes_of(from);
 }
 
 golcl_status golcl_universe_load(golcl_universe *u, const golcl_pattern *p) {
@@ -142,7 +155,7 @@ golcl_status golcl_universe_load(golcl_universe *u, const golcl_pattern *p) {
     golcl__hl_free(&h);
     return st;
   }
-  adopt(u, &h, &t, golcl_pattern_generation(p));
+  adopt(u, &h, &t, golcl_pattern_generation(p), p);
   return GOLCL_OK;
 }
 
@@ -232,7 +245,7 @@ static golcl_status read_macrocell(golcl_universe *u, const char *path) {
     uint8_t tab[512];
     golcl_rule_table_at(&t, 0, tab);
     golcl__hl_set_rule(&h, tab);
-    adopt(u, &h, &t, golcl_pattern_generation(hdr));
+    adopt(u, &h, &t, golcl_pattern_generation(hdr), hdr);
   } else {
     golcl__hl_free(&h);
   }
@@ -374,6 +387,8 @@ golcl_status golcl_universe_extract(golcl_universe *u, golcl_pattern **out) {
   if (st == GOLCL_OK) st = golcl_pattern_set_origin(p, bx, by);
   if (st == GOLCL_OK) st = golcl_pattern_set_rule_table(p, &u->table);
   if (st == GOLCL_OK) st = golcl_pattern_set_generation(p, u->generation);
+  for (size_t i = 0; st == GOLCL_OK && i < golcl_pattern_comment_count(u->notes); i++)
+    st = golcl_pattern_add_comment(p, golcl_pattern_comment(u->notes, i));
   if (st != GOLCL_OK) {
     golcl_pattern_destroy(p);
     return st;
@@ -440,6 +455,8 @@ golcl_status golcl_universe_write_macrocell(golcl_universe *u, FILE *f) {
   if (!o.fid) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "universe: out of host memory");
   o.err = fprintf(f, "[M2] (libgolcl %s)\n#R %s\n", golcl_version_string(), rule) < 0;
   if (u->generation) o.err |= fprintf(f, "#G %llu\n", (unsigned long long)u->generation) < 0;
+  for (size_t i = 0; i < golcl_pattern_comment_count(u->notes); i++)
+    o.err |= fprintf(f, "%s\n", golcl_pattern_comment(u->notes, i)) < 0;
   mc_write(&u->hl, u->hl.root, &o);
   free(o.fid);
   if (o.err || fflush(f) != 0)
