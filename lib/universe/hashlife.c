@@ -82,36 +82,6 @@ static int grow(golcl__hl *h) {
   return h->n < h->cap ? 0 : -1;
 }
 
-/* A node no one will use: skipped by rehash and collection. */
-static void kill(golcl__hl_node *m) {
-  memset(m, 0, sizeof *m);
-  m->level = GOLCL__HL_DEAD;
-}
-
-/* A fresh id: the next one in a single thread; in a step's threads, the
- * next of the thread's own block of CHUNK ids (one atomic add a block, not
- * a node: a counter every thread bumps would be the step's bottleneck).
- * 0 when the array or half the table is used up. */
-#define CHUNK 256
-static size_t new_id(golcl__hl *h) {
-  if (!h->parallel) return h->n < h->cap && h->n * 2 < h->nbuckets ? h->n++ : 0;
-#ifdef _OPENMP
-  golcl__hl_block *b = &h->blocks[omp_get_thread_num()];
-  if (b->next == b->end) {
-    size_t first = __atomic_fetch_add(&h->n, CHUNK, __ATOMIC_RELAXED);
-    size_t limit = h->cap < h->nbuckets / 2 ? h->cap : h->nbuckets / 2;
-    if (first + CHUNK > limit) {
-      for (size_t i = first; i < limit; i++) kill(&h->nodes[i]); /* ours */
-      return 0;
-    }
-    b->next = first, b->end = first + CHUNK;
-  }
-  return b->next++;
-#else
-  return 0;
-#endif
-}
-
 static golcl__hl_id find_or_make(golcl__hl *h, int level, uint32_t a, uint32_t b, uint32_t c,
                                  uint32_t d) {
   uint64_t k = key_hash(level, a, b, c, d), tag = k & 0xffffffff00000000ull;
@@ -125,8 +95,9 @@ static golcl__hl_id find_or_make(golcl__hl *h, int level, uint32_t a, uint32_t b
     uint64_t e = __atomic_load_n(&h->buckets[j], __ATOMIC_ACQUIRE);
     if (e == 0) {
       if (!mine) { /* make the node whole before anyone can see it */
-        size_t id = new_id(h);
-        if (!id) {
+        size_t id = __atomic_fetch_add(&h->n, 1, __ATOMIC_RELAXED);
+        if (id >= h->cap || id * 2 >= h->nbuckets) {
+          __atomic_fetch_sub(&h->n, 1, __ATOMIC_RELAXED); /* (ids above n are never read) */
           __atomic_store_n(&h->full, 1, __ATOMIC_RELAXED);
           return 0;
         }
@@ -142,7 +113,7 @@ static golcl__hl_id find_or_make(golcl__hl *h, int level, uint32_t a, uint32_t b
       /* another thread took the slot: e is its entry, looked at below */
     }
     if ((e & 0xffffffff00000000ull) == tag && matches(&h->nodes[(golcl__hl_id)e], level, a, b, c, d)) {
-      if (mine) kill(&h->nodes[mine]);
+      if (mine) h->nodes[mine].level = GOLCL__HL_DEAD;
       return (golcl__hl_id)e;
     }
     j = (j + 1) & mask;
@@ -191,10 +162,6 @@ golcl_status golcl__hl_init(golcl__hl *h, uint64_t max_bytes, int threads) {
   threads = 1;
 #endif
   h->threads = threads;
-  if (threads > 1) {
-    h->blocks = calloc((size_t)threads, sizeof *h->blocks);
-    if (!h->blocks) h->threads = 1;
-  }
   if (!max_bytes) max_bytes = DEFAULT_MAX_BYTES;
   uint64_t maxn = max_bytes / NODE_BYTES;
   if (maxn > UINT32_MAX - 1) maxn = UINT32_MAX - 1;
@@ -229,7 +196,6 @@ golcl_status golcl__hl_init(golcl__hl *h, uint64_t max_bytes, int threads) {
 }
 
 void golcl__hl_free(golcl__hl *h) {
-  free(h->blocks);
   free(h->nodes);
   free(h->buckets);
   memset(h, 0, sizeof *h);
@@ -410,25 +376,17 @@ static golcl__hl_id root_result(golcl__hl *h, int k) {
     golcl__hl_id r = 0, root = h->root;
     h->full = 0;
 #ifdef _OPENMP
-    if (h->threads > 1 && h->nodes[root].level >= PAR_LEVEL && h->blocks) {
+    if (h->threads > 1 && h->nodes[root].level >= PAR_LEVEL) {
       /* tasks for the top PAR_DEPTH levels only: a thread that waits for its
        * tasks runs others on its own stack, so deep task trees would pile
        * up stack frames */
       int top = h->nodes[root].level - PAR_DEPTH;
       h->par_level = top > PAR_LEVEL ? top : PAR_LEVEL;
-      memset(h->blocks, 0, (size_t)h->threads * sizeof *h->blocks);
       h->parallel = 1;
 #pragma omp parallel num_threads(h->threads) default(none) shared(h, r, root, k)
 #pragma omp single
       r = result(h, root, k);
       h->parallel = 0;
-      /* ids handed out but not used (the rest of each block, and blocks
-       * past the limit) become dead nodes below n */
-      size_t limit = h->cap < h->nbuckets / 2 ? h->cap : h->nbuckets / 2;
-      if (h->n > limit) h->n = limit;
-      for (int t = 0; t < h->threads; t++)
-        for (size_t i = h->blocks[t].next; i < h->blocks[t].end && i < h->n; i++)
-          kill(&h->nodes[i]);
     } else {
       r = result(h, root, k);
     }
@@ -507,8 +465,7 @@ golcl_status golcl__hl_collect(golcl__hl *h, int keep_results) {
   for (int l = 3; l <= GOLCL__HL_MAX_LEVEL + 1; l++) mark(h, h->empty[l], keep_results);
   size_t m = 1;
   for (size_t i = 1; i < h->n; i++)
-    if (h->nodes[i].mark && h->nodes[i].level != GOLCL__HL_DEAD) h->nodes[i].aux = (uint32_t)m++;
-    else h->nodes[i].mark = 0;
+    if (h->nodes[i].mark) h->nodes[i].aux = (uint32_t)m++;
   h->root = h->nodes[h->root].aux;
   for (int l = 3; l <= GOLCL__HL_MAX_LEVEL + 1; l++) h->empty[l] = h->nodes[h->empty[l]].aux;
   /* new ids keep the order, so each node moves down (or stays): children

@@ -28,12 +28,6 @@ typedef struct golcl__hl_node {
 
 #define GOLCL__HL_DEAD 0xff
 
-/* A thread's block of node ids during a step (padded to a cache line). */
-typedef struct golcl__hl_block {
-  size_t next, end;
-  char pad[48];
-} golcl__hl_block;
-
 typedef struct golcl__hl {
   golcl__hl_node *nodes;
   size_t n, cap, max_nodes; /* nodes[0] unused */
@@ -46,7 +40,6 @@ typedef struct golcl__hl {
   int parallel;               /* threads are running a step: nothing may grow */
   int threads;                /* threads of a step (1: none started) */
   int par_level;              /* the least level whose sub-results are tasks */
-  golcl__hl_block *blocks;    /* one a thread */
   /* the rule */
   int totalistic;
   uint16_t birth, survive;
