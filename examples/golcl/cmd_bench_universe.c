@@ -36,7 +36,6 @@ static void usage(FILE *f) {
           "breeders of Golly's Patterns folder and metapixel-p216-gun.\n\n"
           "  -g N            generations where FILE has no :GENS (default 1000)\n"
           "  --algo A        hashlife (default), sparse (on --device)\n"
-          "  --threads N     HashLife's threads (default: one a CPU)\n"
           "  --device SPEC   the device of --algo sparse\n"
           "  --patterns DIR  Golly's Patterns folder (default /usr/share/golly/Patterns)\n"
           "  --bgolly PATH   bgolly to compare with (default: bgolly on the PATH)\n"
@@ -91,12 +90,10 @@ int cmd_bench_universe(int argc, char **argv) {
   uint64_t gens = 1000;
   const char *dir = "/usr/share/golly/Patterns", *bg = NULL, *csv = NULL, *device = NULL;
   int no_bg = 0;
-  uint32_t threads = 0;
   golcl_universe_algo algo = GOLCL_UNIVERSE_HASHLIFE;
   static const struct option opts[] = {{"generations", required_argument, NULL, 'g'},
                                         {"algo", required_argument, NULL, 'a'},
                                         {"device", required_argument, NULL, 'd'},
-                                        {"threads", required_argument, NULL, 't'},
                                         {"patterns", required_argument, NULL, 'p'},
                                         {"bgolly", required_argument, NULL, 'b'},
                                         {"no-bgolly", no_argument, NULL, 'n'},
@@ -121,12 +118,6 @@ int cmd_bench_universe(int argc, char **argv) {
         }
         break;
       case 'd': device = optarg; break;
-      case 't':
-        if (pio_parse_u32(optarg, &threads) != 0 || threads > 1024) {
-          fprintf(stderr, "golcl bench universe: bad --threads '%s'\n", optarg);
-          return 2;
-        }
-        break;
       case 'p': dir = optarg; break;
       case 'b': bg = optarg; break;
       case 'n': no_bg = 1; break;
@@ -184,7 +175,6 @@ int cmd_bench_universe(int argc, char **argv) {
     double w0 = ex_now();
     golcl_universe_opts uo = {0};
     uo.algo = algo;
-    uo.threads = (int)threads;
     golcl_universe *u = NULL;
     uint64_t hash = 0, pop = 0;
     golcl_status s = golcl_universe_create(ctx, &uo, &u);

@@ -72,7 +72,6 @@ static void usage(FILE *f) {
           "                       tiles on the device) or dense (a grid that grows)\n"
           "  -i, --increment N    the infinite plane: step N generations at a time (the\n"
           "                       progress line and --log follow it), as bgolly's -i\n"
-          "  --threads N          HashLife's threads (default: one a CPU)\n"
           "  --stepper KIND       auto (default: the fastest that can serve the rule and the\n"
           "                       grid), naive, reference, or another stepper of this build\n"
           "  --device SPEC        gpu, cpu, P:D or part of a device name (default:\n"
@@ -118,8 +117,7 @@ enum {
   OPT_EVERY,
   OPT_LOG,
   OPT_LOG_EVERY,
-  OPT_ALGO,
-  OPT_THREADS
+  OPT_ALGO
 };
 
 static const struct option long_opts[] = {{"generations", required_argument, NULL, 'g'},
@@ -138,7 +136,6 @@ static const struct option long_opts[] = {{"generations", required_argument, NUL
                                           {"log-every", required_argument, NULL, OPT_LOG_EVERY},
                                           {"algo", required_argument, NULL, OPT_ALGO},
                                           {"increment", required_argument, NULL, 'i'},
-                                          {"threads", required_argument, NULL, OPT_THREADS},
                                           {"quiet", no_argument, NULL, 'q'},
                                           {"help", no_argument, NULL, 'h'},
                                           {NULL, 0, NULL, 0}};
@@ -177,9 +174,6 @@ static int take_option(int c, const char *v, run_opts *o) {
       break;
     case 'i':
       if (pio_parse_u64(v, &o->increment) != 0 || o->increment == 0) return bad_value("-i", v);
-      break;
-    case OPT_THREADS:
-      if (pio_parse_u32(v, &o->threads) != 0 || o->threads > 1024) return bad_value("--threads", v);
       break;
     case OPT_STEPPER:
       o->stepper = v;

@@ -213,7 +213,6 @@ int run_universe(const run_opts *o) {
   memset(&r, 0, sizeof r);
   r.o = o;
   golcl_universe_opts uo = {0};
-  uo.threads = (int)o->threads;
   int may_fall_back = strcmp(o->algo, "auto") == 0;
   if (strcmp(o->algo, "sparse") == 0) {
     golcl_context_opts copts = {0};

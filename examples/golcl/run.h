@@ -19,7 +19,6 @@ typedef struct run_opts {
   const char *rule, *stepper, *device, *frames, *log;
   const char *algo;   /* --algo: auto, hashlife, sparse, dense */
   uint64_t increment; /* -i: generations a step of the progress line (0: as it likes) */
-  uint32_t threads;   /* --threads: HashLife's threads (0: one a CPU) */
   uint64_t every, log_every;
   const char *outs[MAX_OUTS];
   int nouts;
