@@ -42,13 +42,6 @@ BASE_CPPFLAGS += -DGOLCL_HAVE_CLBLAST=0
 endif
 # Device discovery is serialised with a pthread mutex (lib/core/context.c).
 LIB_LIBS += -pthread
-# HashLife runs a step on OpenMP tasks (lib/universe/hashlife.c); OPENMP=0
-# builds it for the calling thread alone.
-OPENMP ?= 1
-ifeq ($(OPENMP),1)
-OPENMP_FLAGS := -fopenmp
-LIB_LIBS += -fopenmp
-endif
 
 # Sources: every .c under lib/, every .cl under cl/ (embedded at build time).
 LIB_SRC := $(sort $(filter-out lib/dist/%,$(wildcard lib/*/*.c)))
@@ -109,7 +102,6 @@ $(BUILD)/obj/gen/kernels.o: $(BUILD)/gen/kernels.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -std=c11 -fPIC -fvisibility=hidden -c -o $@ $<
 
-$(BUILD)/obj/lib/universe/hashlife.o: LIB_CFLAGS += $(OPENMP_FLAGS)
 $(BUILD)/obj/lib/%.o: lib/%.c
 	@mkdir -p $(@D)
 	$(CC) $(BASE_CPPFLAGS) $(CPPFLAGS) $(LIB_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<

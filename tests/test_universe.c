@@ -86,34 +86,6 @@ START_TEST(collection_keeps_the_cells) {
 }
 END_TEST
 
-START_TEST(threads_give_the_same_cells) {
-  /* one thread, and more threads than cores, with a store that fills up
-   * (the threads stop, it grows or is collected, they go on) */
-  uint8_t *c = tu_random_cells(200 * 150, 0.37, 4242);
-  uint64_t want = 0;
-  static const int threads[] = {1, 2, 4, 16};
-  static const uint64_t mem[] = {0, 1u << 20};
-  for (size_t m = 0; m < 2; m++)
-    for (size_t t = 0; t < sizeof threads / sizeof *threads; t++) {
-      golcl_universe_opts o = {0};
-      o.threads = threads[t], o.max_memory = mem[m];
-      golcl_universe *u;
-      TU_OK(golcl_universe_create(NULL, &o, &u));
-      TU_OK(golcl_universe_write_rect(u, -100, -75, 200, 150, c, 0));
-      TU_OK(golcl_universe_run(u, 2000));
-      uint64_t h;
-      TU_OK(golcl_universe_hash(u, &h));
-      if (!m && !t) want = h;
-      ck_assert_msg(h == want, "%d threads, %llu bytes: another result", threads[t],
-                    (unsigned long long)mem[m]);
-      golcl_universe_destroy(u);
-    }
-  /* and the one-thread run against the reference at 300 generations */
-  compare_with_reference(c, 200, 150, -100, -75, "B3/S23", 300, 0);
-  free(c);
-}
-END_TEST
-
 START_TEST(too_little_memory_is_an_error) {
   golcl_universe_opts o = {0};
   o.max_memory = 128u << 10;
@@ -230,10 +202,6 @@ START_TEST(bad_arguments) {
   ck_assert_int_eq(golcl_universe_create(NULL, &o, &u), GOLCL_E_UNSUPPORTED);
   o.algo = GOLCL_UNIVERSE_AUTO, o.max_memory = 1000;
   ck_assert_int_eq(golcl_universe_create(NULL, &o, &u), GOLCL_E_INVALID_ARG);
-  o.max_memory = 0, o.threads = -1;
-  ck_assert_int_eq(golcl_universe_create(NULL, &o, &u), GOLCL_E_INVALID_ARG);
-  o.threads = 0;
-  ck_assert_int_eq(golcl_universe_create_sized(NULL, &o, 4, &u), GOLCL_E_INVALID_ARG);
   golcl_universe_destroy(NULL);
   TU_OK(golcl_universe_create(NULL, NULL, &u));
   ck_assert_int_eq(golcl_universe_set_rule(u, "B3/S23:T20,20"), GOLCL_E_UNSUPPORTED);
@@ -271,7 +239,6 @@ int main(void) {
   tcase_set_timeout(tc, 0);
   tcase_add_loop_test(tc, soups_match_the_reference, 0, (int)(sizeof RULES / sizeof *RULES));
   tcase_add_test(tc, collection_keeps_the_cells);
-  tcase_add_test(tc, threads_give_the_same_cells);
   tcase_add_test(tc, too_little_memory_is_an_error);
   tcase_add_test(tc, gun_matches_the_reference_and_round_trips);
   tcase_add_test(tc, long_runs_of_a_gun_grow_with_its_gliders);

@@ -4,29 +4,12 @@
  * L-1; for k = L-2 it advances each 2^(L-3) generations, else it takes
  * their centres; the four squares of level L-1 made of those nine are
  * then advanced 2^min(k, L-3) generations and their results are the
- * answer. Level 4 (16×16 of four leaves) is the base case (leaf.c).
- *
- * Threads (OpenMP tasks): the sub-results of a node of level PAR_LEVEL or
- * more are computed as tasks. The table is shared without locks: a node is
- * made whole, then published by a compare-and-swap into the first empty
- * slot of its probe, so two threads making the same node meet at that slot
- * and one of them keeps the other's (its own is marked dead); a result is
- * one 64-bit word. Nothing grows while threads run: a step that fills the
- * array or half the table stops, the store grows (or is collected), and the
- * step runs again, keeping the results it had found. */
+ * answer. Level 4 (16×16 of four leaves) is the base case (leaf.c). */
 #include "hashlife.h"
 #include "leaf.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
-#define MEMO_VALID (1ull << 40)
-#define PAR_LEVEL 9 /* nodes of 512×512 cells and more spawn their sub-results as tasks */
-#define PAR_DEPTH 3 /* ... within this many levels of the root */
 
 #define DEFAULT_MAX_BYTES (1ull << 30)
 /* bytes a node costs: itself and its share of the buckets (two a node at most) */
@@ -53,7 +36,6 @@ static int rehash(golcl__hl *h, size_t nb) {
   if (!b) return -1;
   for (size_t i = 1; i < h->n; i++) {
     const golcl__hl_node *m = &h->nodes[i];
-    if (m->level == GOLCL__HL_DEAD) continue;
     uint64_t k = key_hash(m->level, m->q[0], m->q[1], m->q[2], m->q[3]);
     size_t j = k & (nb - 1);
     while (b[j]) j = (j + 1) & (nb - 1);
@@ -65,59 +47,40 @@ static int rehash(golcl__hl *h, size_t nb) {
   return 0;
 }
 
-static int matches(const golcl__hl_node *m, int level, uint32_t a, uint32_t b, uint32_t c,
-                   uint32_t d) {
-  return m->q[0] == a && m->q[1] == b && m->q[2] == c && m->q[3] == d && m->level == level;
-}
-
-/* Grows the array and the table (one thread only): 0, or -1 at the bound. */
-static int grow(golcl__hl *h) {
-  if (h->n * 2 >= h->cap && h->cap < h->max_nodes) {
-    size_t cap = h->cap * 2 > h->max_nodes ? h->max_nodes : h->cap * 2;
-    golcl__hl_node *nn = realloc(h->nodes, cap * sizeof *nn);
-    if (!nn) return -1;
-    h->nodes = nn, h->cap = cap;
-  }
-  if (h->n * 4 > h->nbuckets && rehash(h, h->nbuckets * 2) != 0) return -1;
-  return h->n < h->cap ? 0 : -1;
-}
-
 static golcl__hl_id find_or_make(golcl__hl *h, int level, uint32_t a, uint32_t b, uint32_t c,
                                  uint32_t d) {
   uint64_t k = key_hash(level, a, b, c, d), tag = k & 0xffffffff00000000ull;
-  if (!h->parallel && (h->n >= h->cap || h->n * 2 >= h->nbuckets) && grow(h) != 0) {
+  size_t mask = h->nbuckets - 1, j = k & mask;
+  for (uint64_t e; (e = h->buckets[j]) != 0; j = (j + 1) & mask) {
+    if ((e & 0xffffffff00000000ull) != tag) continue;
+    golcl__hl_id id = (golcl__hl_id)e;
+    const golcl__hl_node *m = &h->nodes[id];
+    if (m->q[0] == a && m->q[1] == b && m->q[2] == c && m->q[3] == d && m->level == level)
+      return id;
+  }
+  if (h->n == h->cap) {
+    size_t cap = h->cap * 2;
+    if (cap > h->max_nodes) cap = h->max_nodes;
+    golcl__hl_node *nn = cap > h->cap ? realloc(h->nodes, cap * sizeof *nn) : NULL;
+    if (!nn) {
+      h->oom = 1;
+      return 0;
+    }
+    h->nodes = nn, h->cap = cap;
+  }
+  golcl__hl_id id = (golcl__hl_id)h->n++;
+  golcl__hl_node *m = &h->nodes[id];
+  memset(m, 0, sizeof *m);
+  m->q[0] = a, m->q[1] = b, m->q[2] = c, m->q[3] = d;
+  m->level = (uint8_t)level;
+  h->buckets[j] = tag | id;
+  if (h->n * 2 > h->nbuckets && rehash(h, h->nbuckets * 2) != 0) {
+    h->n--; /* no room to keep the load at a half: as full */
+    h->buckets[j] = 0;
     h->oom = 1;
     return 0;
   }
-  size_t mask = h->nbuckets - 1, j = k & mask;
-  golcl__hl_id mine = 0;
-  for (;;) {
-    uint64_t e = __atomic_load_n(&h->buckets[j], __ATOMIC_ACQUIRE);
-    if (e == 0) {
-      if (!mine) { /* make the node whole before anyone can see it */
-        size_t id = __atomic_fetch_add(&h->n, 1, __ATOMIC_RELAXED);
-        if (id >= h->cap || id * 2 >= h->nbuckets) {
-          __atomic_fetch_sub(&h->n, 1, __ATOMIC_RELAXED); /* (ids above n are never read) */
-          __atomic_store_n(&h->full, 1, __ATOMIC_RELAXED);
-          return 0;
-        }
-        golcl__hl_node *m = &h->nodes[id];
-        memset(m, 0, sizeof *m);
-        m->q[0] = a, m->q[1] = b, m->q[2] = c, m->q[3] = d;
-        m->level = (uint8_t)level;
-        mine = (golcl__hl_id)id;
-      }
-      if (__atomic_compare_exchange_n(&h->buckets[j], &e, tag | mine, 0, __ATOMIC_RELEASE,
-                                      __ATOMIC_ACQUIRE))
-        return mine;
-      /* another thread took the slot: e is its entry, looked at below */
-    }
-    if ((e & 0xffffffff00000000ull) == tag && matches(&h->nodes[(golcl__hl_id)e], level, a, b, c, d)) {
-      if (mine) h->nodes[mine].level = GOLCL__HL_DEAD;
-      return (golcl__hl_id)e;
-    }
-    j = (j + 1) & mask;
-  }
+  return id;
 }
 
 /* Starts loading the slot where a key's probe begins (the lookups of a
@@ -152,16 +115,8 @@ static golcl_status make_empties(golcl__hl *h) {
   return GOLCL_OK;
 }
 
-golcl_status golcl__hl_init(golcl__hl *h, uint64_t max_bytes, int threads) {
+golcl_status golcl__hl_init(golcl__hl *h, uint64_t max_bytes) {
   memset(h, 0, sizeof *h);
-  if (threads <= 0) {
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    threads = cpus > 0 ? (int)(cpus > 64 ? 64 : cpus) : 1;
-  }
-#ifndef _OPENMP
-  threads = 1;
-#endif
-  h->threads = threads;
   if (!max_bytes) max_bytes = DEFAULT_MAX_BYTES;
   uint64_t maxn = max_bytes / NODE_BYTES;
   if (maxn > UINT32_MAX - 1) maxn = UINT32_MAX - 1;
@@ -223,7 +178,7 @@ void golcl__hl_set_rule(golcl__hl *h, const uint8_t table[512]) {
   h->totalistic = tot;
   h->birth = b, h->survive = s;
   /* results of another rule are not this rule's */
-  for (size_t i = 1; i < h->n; i++) h->nodes[i].memo = 0;
+  for (size_t i = 1; i < h->n; i++) h->nodes[i].res = 0;
 }
 
 /* ------------------------------------------------------------ the recursion */
@@ -238,43 +193,14 @@ static golcl__hl_id centre(golcl__hl *h, golcl__hl_id id) {
                            h->nodes[m.q[2]].q[1], h->nodes[m.q[3]].q[0]);
 }
 
-static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k);
-
-static int known(const golcl__hl *h, golcl__hl_id id, int k) {
-  uint64_t m = __atomic_load_n(&h->nodes[id].memo, __ATOMIC_ACQUIRE);
-  return (m & MEMO_VALID) && (int)(m >> 32 & 0xff) == k;
-}
-
-/* out[i] = result(in[i], k) for n nodes, as tasks where they are large and
- * not known yet. */
-static void results(golcl__hl *h, const golcl__hl_id *in, golcl__hl_id *out, int n, int k,
-                    int spawn) {
-#ifdef _OPENMP
-  if (spawn) {
-    for (int i = 0; i < n; i++) {
-      if (known(h, in[i], k)) {
-        out[i] = result(h, in[i], k);
-        continue;
-      }
-#pragma omp task default(none) firstprivate(i, k) shared(h, in, out)
-      out[i] = result(h, in[i], k);
-    }
-#pragma omp taskwait
-    return;
-  }
-#endif
-  (void)spawn;
-  for (int i = 0; i < n; i++) out[i] = result(h, in[i], k);
-}
-
 static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) {
   golcl__hl_node m = h->nodes[id];
   int L = m.level;
   if (id == h->empty[L]) return h->empty[L - 1];
-  uint64_t memo = __atomic_load_n(&h->nodes[id].memo, __ATOMIC_ACQUIRE);
-  if ((memo & MEMO_VALID) && (int)(memo >> 32 & 0xff) == k) return (golcl__hl_id)memo;
+  if (m.res && m.res_k == k) return m.res;
   golcl__hl_id r;
   if (L == 4) {
+    h->leaf_steps++;
     r = golcl__hl_leaf(h, golcl__leaf_step(h, leaf_bits(h, m.q[0]), leaf_bits(h, m.q[1]),
                                            leaf_bits(h, m.q[2]), leaf_bits(h, m.q[3]), 1 << k));
   } else {
@@ -295,17 +221,12 @@ static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) {
     t[6] = m.q[2];
     t[7] = golcl__hl_node_of(h, L - 1, c.q[1], d.q[0], c.q[3], d.q[2]);
     t[8] = m.q[3];
-    for (int i = 0; i < 9; i++)
-      if (!t[i]) return 0;
+    if (h->oom) return 0;
     golcl__hl_id s[9];
-    int spawn = h->threads > 1 && L >= h->par_level;
-    if (k == L - 2) {
-      results(h, t, s, 9, L - 3, spawn);
-    } else {
-      for (int i = 0; i < 9; i++) s[i] = centre(h, t[i]);
-    }
-    for (int i = 0; i < 9; i++)
+    for (int i = 0; i < 9; i++) {
+      s[i] = k == L - 2 ? result(h, t[i], L - 3) : centre(h, t[i]);
       if (!s[i]) return 0;
+    }
     int k2 = k == L - 2 ? L - 3 : k;
     prefetch_key(h, L - 1, s[0], s[1], s[3], s[4]);
     prefetch_key(h, L - 1, s[1], s[2], s[4], s[5]);
@@ -315,17 +236,17 @@ static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) {
                          golcl__hl_node_of(h, L - 1, s[1], s[2], s[4], s[5]),
                          golcl__hl_node_of(h, L - 1, s[3], s[4], s[6], s[7]),
                          golcl__hl_node_of(h, L - 1, s[4], s[5], s[7], s[8])};
-    for (int i = 0; i < 4; i++)
+    if (h->oom) return 0;
+    for (int i = 0; i < 4; i++) {
+      u[i] = result(h, u[i], k2);
       if (!u[i]) return 0;
-    golcl__hl_id v[4];
-    results(h, u, v, 4, k2, spawn);
-    for (int i = 0; i < 4; i++)
-      if (!v[i]) return 0;
-    r = golcl__hl_node_of(h, L - 1, v[0], v[1], v[2], v[3]);
+    }
+    r = golcl__hl_node_of(h, L - 1, u[0], u[1], u[2], u[3]);
   }
   if (!r) return 0;
-  __atomic_store_n(&h->nodes[id].memo, (uint64_t)r | (uint64_t)k << 32 | MEMO_VALID,
-                   __ATOMIC_RELEASE);
+  h->results_computed++;
+  h->nodes[id].res = r;
+  h->nodes[id].res_k = (uint8_t)k;
   return r;
 }
 
@@ -369,41 +290,6 @@ int golcl__hl_in_centre(const golcl__hl *h) {
          d->q[2] == e && d->q[3] == e;
 }
 
-/* The root's result on the step's threads; 0 when the store filled up
- * (h->full: it can grow; h->oom: it is at its bound). */
-static golcl__hl_id root_result(golcl__hl *h, int k) {
-  for (;;) {
-    golcl__hl_id r = 0, root = h->root;
-    h->full = 0;
-#ifdef _OPENMP
-    if (h->threads > 1 && h->nodes[root].level >= PAR_LEVEL) {
-      /* tasks for the top PAR_DEPTH levels only: a thread that waits for its
-       * tasks runs others on its own stack, so deep task trees would pile
-       * up stack frames */
-      int top = h->nodes[root].level - PAR_DEPTH;
-      h->par_level = top > PAR_LEVEL ? top : PAR_LEVEL;
-      h->parallel = 1;
-#pragma omp parallel num_threads(h->threads) default(none) shared(h, r, root, k)
-#pragma omp single
-      r = result(h, root, k);
-      h->parallel = 0;
-    } else {
-      r = result(h, root, k);
-    }
-#else
-    r = result(h, root, k);
-#endif
-    if (r || h->oom) return r;
-    if (!h->full) return 0;
-    /* the threads filled the array or half the table: grow, then go on from
-     * the results already found */
-    if (grow(h) != 0) {
-      h->oom = 1;
-      return 0;
-    }
-  }
-}
-
 static golcl_status step_once(golcl__hl *h, int k) {
   /* room: the cells within the centre square of a quarter of the side, and
    * 2^k at most an eighth of it, so that nothing can leave the result (the
@@ -415,7 +301,7 @@ static golcl_status step_once(golcl__hl *h, int k) {
   }
   golcl_status st0 = golcl__hl_expand(h);
   if (st0 != GOLCL_OK) return st0;
-  golcl__hl_id r = root_result(h, k);
+  golcl__hl_id r = result(h, h->root, k);
   if (!r) return GOLCL_E_OUT_OF_MEMORY;
   h->root = r;
   return GOLCL_OK;
@@ -457,7 +343,7 @@ static void mark(golcl__hl *h, golcl__hl_id id, int keep_results) {
   m->mark = 1;
   if (m->level > 3)
     for (int i = 0; i < 4; i++) mark(h, m->q[i], keep_results);
-  if (keep_results && (m->memo & MEMO_VALID)) mark(h, (golcl__hl_id)m->memo, keep_results);
+  if (keep_results && m->res) mark(h, m->res, keep_results);
 }
 
 golcl_status golcl__hl_collect(golcl__hl *h, int keep_results) {
@@ -476,11 +362,7 @@ golcl_status golcl__hl_collect(golcl__hl *h, int keep_results) {
     if (!x->mark) continue;
     if (x->level > 3)
       for (int q = 0; q < 4; q++) x->q[q] = h->nodes[x->q[q]].aux;
-    golcl__hl_id res = (golcl__hl_id)x->memo;
-    if (keep_results && (x->memo & MEMO_VALID) && h->nodes[res].mark)
-      x->memo = (x->memo & ~0xffffffffull) | h->nodes[res].aux;
-    else
-      x->memo = 0;
+    x->res = keep_results && x->res && h->nodes[x->res].mark ? h->nodes[x->res].aux : 0;
   }
   for (size_t i = 1; i < h->n; i++) {
     golcl__hl_node x = h->nodes[i];

@@ -18,15 +18,14 @@ typedef uint32_t golcl__hl_id; /* 0 is "none" (and out of memory) */
 
 typedef struct golcl__hl_node {
   uint32_t q[4];  /* nw ne sw se; a leaf (level 3): q[0] | q[1] << 32 are its 8×8 cells */
-  uint64_t memo;  /* result id | k << 32 | MEMO_VALID: the centre after 2^k generations;
-                     read and written whole (atomically) by the threads of a step */
-  uint8_t level;  /* 3 for a leaf; GOLCL__HL_DEAD for a node a thread made in vain */
+  uint32_t res;   /* the memoised result (0: none) */
+  uint32_t spare;
+  uint8_t level;  /* 3 for a leaf */
+  uint8_t res_k;  /* res is the centre after 2^res_k generations */
   uint8_t mark;   /* collection */
-  uint8_t pad[2];
+  uint8_t pad;
   uint32_t aux;   /* collection: the new id */
 } golcl__hl_node;
-
-#define GOLCL__HL_DEAD 0xff
 
 typedef struct golcl__hl {
   golcl__hl_node *nodes;
@@ -35,22 +34,18 @@ typedef struct golcl__hl {
   size_t nbuckets;            /* a power of two, at least twice the nodes */
   golcl__hl_id empty[GOLCL__HL_MAX_LEVEL + 2];
   golcl__hl_id root;
-  int oom;                    /* the store is at its bound (or host memory ran out) */
-  int full;                   /* a step's threads found the table or the array full */
-  int parallel;               /* threads are running a step: nothing may grow */
-  int threads;                /* threads of a step (1: none started) */
-  int par_level;              /* the least level whose sub-results are tasks */
+  int oom;                    /* the store filled up during a step */
   /* the rule */
   int totalistic;
   uint16_t birth, survive;
   uint8_t table[512];
   /* statistics */
-  uint64_t collections;
+  uint64_t collections, results_computed, leaf_steps;
 } golcl__hl;
 
 /* A store of at most max_bytes of nodes and buckets (0: 1 GiB) and an
- * empty root of level 4; steps run on `threads` threads (0: one a CPU). */
-golcl_status golcl__hl_init(golcl__hl *h, uint64_t max_bytes, int threads);
+ * empty root of level 4. */
+golcl_status golcl__hl_init(golcl__hl *h, uint64_t max_bytes);
 void golcl__hl_free(golcl__hl *h);
 
 /* The rule: a table without B0 (next[0] == 0). */

@@ -18,9 +18,6 @@ golcl_status golcl_universe_create(golcl_context *ctx, const golcl_universe_opts
       o.algo != GOLCL_UNIVERSE_SPARSE)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_create: algo %d",
                        (int)o.algo);
-  if (o.threads < 0 || o.threads > 1024)
-    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_create: threads %d (0..1024)",
-                       o.threads);
   if (o.max_memory && o.max_memory < (128u << 10))
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
                        "golcl_universe_create: max_memory %llu is below 128 KiB",
@@ -30,7 +27,7 @@ golcl_status golcl_universe_create(golcl_context *ctx, const golcl_universe_opts
                        "golcl_universe_create: the sparse algorithm needs a context (a device)");
   golcl_universe *u = calloc(1, sizeof *u);
   if (!u) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  golcl_status st = golcl__hl_init(&u->hl, o.max_memory, o.threads);
+  golcl_status st = golcl__hl_init(&u->hl, o.max_memory);
   if (st != GOLCL_OK) {
     free(u);
     return st;
@@ -41,16 +38,6 @@ golcl_status golcl_universe_create(golcl_context *ctx, const golcl_universe_opts
   golcl_rule_table_from_rule(life, &u->table);
   *out = u;
   return GOLCL_OK;
-}
-
-golcl_status golcl_universe_create_sized(golcl_context *ctx, const golcl_universe_opts *opts,
-                                         size_t opts_size, golcl_universe **out) {
-  if (out) *out = NULL;
-  golcl_universe_opts own;
-  golcl_status s = golcl__opts_sized(NULL, opts, opts_size, &own, sizeof own, sizeof own,
-                                     "golcl_universe_create");
-  if (s != GOLCL_OK) return s;
-  return golcl_universe_create(ctx, opts ? &own : NULL, out);
 }
 
 void golcl_universe_destroy(golcl_universe *u) {
@@ -183,6 +170,7 @@ golcl_status golcl_universe_get_stats(const golcl_universe *u, golcl_universe_st
   out->max_node_bytes =
       (uint64_t)u->hl.max_nodes * (sizeof(golcl__hl_node) + 2 * sizeof(uint64_t));
   out->collections = u->hl.collections;
+  out->results_computed = u->hl.results_computed;
   golcl__universe_sparse_stats(u, &out->tiles, &out->device_bytes);
   return GOLCL_OK;
 }

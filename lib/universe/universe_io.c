@@ -78,7 +78,7 @@ golcl_status golcl__leaf_map_rows(golcl__leaf_map *m, int64_t x0, int64_t y0,
 static golcl_status fresh_store(const golcl_universe *u, const golcl_rule_table *t, golcl__hl *h) {
   uint8_t tab[512];
   golcl_rule_table_at(t, 0, tab);
-  golcl_status st = golcl__hl_init(h, u->opts.max_memory, u->opts.threads);
+  golcl_status st = golcl__hl_init(h, u->opts.max_memory);
   if (st == GOLCL_OK) golcl__hl_set_rule(h, tab);
   return st;
 }
