@@ -47,12 +47,27 @@ typedef struct golcl_universe_stats {
 
 /** Makes an empty universe running B3/S23 at generation 0. ctx (may be
  *  NULL) is the device of the sparse algorithm; HashLife needs none.
- *  opts may be NULL (defaults). Host only.
+ *  opts may be NULL (defaults); opts_size is sizeof the caller's
+ *  golcl_universe_opts (golcl_universe_create passes it). Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL out, a bad enum, max_memory
- *          below 128 KiB); GOLCL_E_UNSUPPORTED (SPARSE without a context);
- *          GOLCL_E_OUT_OF_MEMORY. *out is NULL on failure. */
+ *          below 128 KiB, opts_size smaller than the first version);
+ *          GOLCL_E_UNSUPPORTED (SPARSE without a context; options of a newer
+ *          libgolcl); GOLCL_E_OUT_OF_MEMORY. *out is NULL on failure. */
+GOLCL_API golcl_status golcl_universe_create_sized(golcl_context *ctx,
+                                                  const golcl_universe_opts *opts,
+                                                  size_t opts_size, golcl_universe **out);
+
+/** golcl_universe_create_sized with this header's size of the options. */
+#ifndef GOLCL_BUILDING
+static inline golcl_status golcl_universe_create(golcl_context *ctx,
+                                                 const golcl_universe_opts *opts,
+                                                 golcl_universe **out) {
+  return golcl_universe_create_sized(ctx, opts, sizeof(golcl_universe_opts), out);
+}
+#else
 GOLCL_API golcl_status golcl_universe_create(golcl_context *ctx, const golcl_universe_opts *opts,
                                             golcl_universe **out);
+#endif
 
 /** Destroys a universe; NULL is a no-op. */
 GOLCL_API void golcl_universe_destroy(golcl_universe *u);

@@ -202,6 +202,8 @@ START_TEST(bad_arguments) {
   ck_assert_int_eq(golcl_universe_create(NULL, &o, &u), GOLCL_E_UNSUPPORTED);
   o.algo = GOLCL_UNIVERSE_AUTO, o.max_memory = 1000;
   ck_assert_int_eq(golcl_universe_create(NULL, &o, &u), GOLCL_E_INVALID_ARG);
+  o.max_memory = 0;
+  ck_assert_int_eq(golcl_universe_create_sized(NULL, &o, 4, &u), GOLCL_E_INVALID_ARG);
   golcl_universe_destroy(NULL);
   TU_OK(golcl_universe_create(NULL, NULL, &u));
   ck_assert_int_eq(golcl_universe_set_rule(u, "B3/S23:T20,20"), GOLCL_E_UNSUPPORTED);

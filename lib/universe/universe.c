@@ -40,6 +40,16 @@ golcl_status golcl_universe_create(golcl_context *ctx, const golcl_universe_opts
   return GOLCL_OK;
 }
 
+golcl_status golcl_universe_create_sized(golcl_context *ctx, const golcl_universe_opts *opts,
+                                         size_t opts_size, golcl_universe **out) {
+  if (out) *out = NULL;
+  golcl_universe_opts own;
+  golcl_status s = golcl__opts_sized(NULL, opts, opts_size, &own, sizeof own, sizeof own,
+                                     "golcl_universe_create");
+  if (s != GOLCL_OK) return s;
+  return golcl_universe_create(ctx, opts ? &own : NULL, out);
+}
+
 void golcl_universe_destroy(golcl_universe *u) {
   if (!u) return;
   golcl__universe_sparse_free(u);
