@@ -692,9 +692,7 @@ static int run(run_state *st, golcl_pattern *p) {
             golcl_pattern_format_name(golcl_pattern_get_format(p)), golcl_pattern_width(p),
             golcl_pattern_height(p), (unsigned long long)golcl_pattern_population(p), rule);
     if (st->infinite)
-      fprintf(o->report,
-              "grid:       infinite plane (a dead-boundary grid that grows, now %ux%u)\n",
-              golcl_grid_width(st->grid), golcl_grid_height(st->grid));
+      ; /* reported after the run, when its final size is known */
     else if (st->bounds.topology != GOLCL_TOPOLOGY_INFINITE && !o->have_size && !o->torus) {
       char what[200];
       pio_describe_bounds(&st->bounds, what, sizeof what);
@@ -711,6 +709,16 @@ static int run(run_state *st, golcl_pattern *p) {
   uint64_t pop;
   s = golcl_grid_population(st->grid, &pop);
   if (s != GOLCL_OK) return lib_error(st, "counting", s);
+  if (!o->quiet && st->infinite) {
+    golcl_layout_info li = {0};
+    golcl_grid_buffer(st->grid, &li);
+    fprintf(o->report,
+            "grid:       infinite plane (a dead-boundary grid that grows): %ux%u at the end, "
+            "%.1f MB on the device (%s); live box %ux%u at (%lld, %lld)\n",
+            golcl_grid_width(st->grid), golcl_grid_height(st->grid), (double)li.bytes / 1e6,
+            golcl_layout_name(li.layout),
+            st->bw, st->bh, (long long)(st->ux + st->bx), (long long)(st->uy + st->by));
+  }
   if (!o->quiet) {
     if (o->gens)
       fprintf(o->report, "run:        %llu generations with the %s stepper in %.3f s: %.1f gen/s\n",

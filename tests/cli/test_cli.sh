@@ -350,9 +350,14 @@ t_universe_past_the_limits() {
   [ "$pop" -gt $((4473924 * 5)) ] && [ "$pop" -lt $((4473924 * 5 + 100)) ] ||
     say "population $pop" || return 1
   "$G" run "$T/long.mc" -g 30 -q -o "$T/long2.mc" || return 1
-  "$G" run "$GUN" -g 100 --algo dense -o "$T/dense.rle" -q || return 1
-  "$G" run "$GUN" -g 100 -o "$T/hl.rle" -q || return 1
+  "$G" run "$GUN" -g 100 --algo dense -o "$T/dense.rle" >"$T/dense.out" || return 1
+  "$G" run "$GUN" -g 100 -o "$T/hl.rle" >"$T/hl.out" || return 1
   cmp -s "$T/dense.rle" "$T/hl.rle" || say "hashlife and the growing grid differ" || return 1
+  # the growing grid reports its final size and the final live box, as the universe does
+  local box
+  box=$(sed -n 's/^live box:   \([0-9]*x[0-9]*\) at \(([-0-9, ]*)\).*/\1 at \2/p' "$T/hl.out")
+  grep -q "at the end, .* MB on the device .*; live box $box" "$T/dense.out" ||
+    say "the growing grid's report lacks its final box ($box)" || return 1
 }
 
 t_bench_la_plot() {
