@@ -27,6 +27,14 @@ golcl_status golcl__sparse_create(golcl_context *ctx, const golcl_rule_table *ta
                                   golcl__sparse **out);
 void golcl__sparse_destroy(golcl__sparse *s); /* NULL is a no-op */
 
+/* Replaces the rule (same conditions as create); the tiles stay. */
+golcl_status golcl__sparse_set_rule(golcl__sparse *s, const golcl_rule_table *table);
+
+/* Bounds the device bytes the engine may hold (0, the default: the
+ * device's global memory); a run that would need more fails with
+ * GOLCL_E_OUT_OF_MEMORY. */
+golcl_status golcl__sparse_set_limit(golcl__sparse *s, uint64_t bytes);
+
 /* Removes every tile. */
 golcl_status golcl__sparse_clear(golcl__sparse *s);
 
