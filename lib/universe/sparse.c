@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define GMAX 16           /* generations a launch at most; the halo rows */
+#define GMAX_DEFAULT 16   /* generations a launch: the halo rows (at most 32) */
 #define MIN_SLOTS 256u    /* the smallest table */
 #define STEP_GROUPS_PER_CU 8
 #define MAX_BATCH 64      /* launches between counter reads, at most */
@@ -43,6 +43,7 @@ struct golcl__sparse {
   uint64_t limit;   /* bytes; 0: the device's */
   size_t groups;    /* work-groups of sp_step */
   unsigned batch;   /* launches between counter reads */
+  cl_int gmax;      /* generations a launch at most: the halo */
   int64_t ox, oy;   /* origin of the keys */
   int have_origin;
   uint64_t *pkeys, *prows; /* tiles put and not yet on the device */
@@ -205,7 +206,7 @@ static golcl_status enqueue_launch(golcl__sparse *s, cl_int g) {
                      GOLCL__ARG(t->nflags), GOLCL__ARG(t->nb), GOLCL__ARG(t->list),
                      GOLCL__ARG(s->ctr), GOLCL__ARG(g), GOLCL__ARG(s->tbl), GOLCL__END);
   if (st == GOLCL_OK) {
-    size_t local = GOLCL__TILE + 2 * GMAX, groups = s->groups;
+    size_t local = GOLCL__TILE + 2 * (size_t)s->gmax, groups = s->groups;
     if (groups > t->slots) groups = t->slots;
     size_t global = groups * local;
     st = golcl__launch(ctx, s->k_step, 1, &global, &local);
@@ -224,7 +225,7 @@ static golcl_status enqueue_launch(golcl__sparse *s, cl_int g) {
 static golcl_status build(golcl__sparse *s) {
   golcl__opts o;
   golcl__opts_init(&o);
-  golcl__opts_define(&o, "GOLCL_SP_GMAX", GMAX);
+  golcl__opts_define(&o, "GOLCL_SP_GMAX", s->gmax);
   golcl_rule rule;
   if (golcl_rule_table_totalistic(&s->table, &rule) == GOLCL_OK) {
     /* one product term per (alive, 3×3 count) that gives a live cell:
@@ -282,13 +283,18 @@ golcl_status golcl__sparse_create(golcl_context *ctx, const golcl_rule_table *ta
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "sparse universe: NULL argument");
   golcl_status st = check_table(ctx, table);
   if (st != GOLCL_OK) return st;
-  if (ctx->info.max_work_group_size < GOLCL__TILE + 2 * GMAX)
+  cl_int gmax = GMAX_DEFAULT;
+  const char *e = getenv("GOLCL_SP_GMAX"); /* TEMP: measuring */
+  if (e) gmax = atoi(e);
+  while (gmax > 2 && ctx->info.max_work_group_size < (size_t)(GOLCL__TILE + 2 * gmax)) gmax /= 2;
+  if (ctx->info.max_work_group_size < (size_t)(GOLCL__TILE + 2 * gmax))
     return golcl__fail(ctx, GOLCL_E_UNSUPPORTED,
                        "sparse universe: needs work-groups of %d work-items; the device allows "
                        "%zu",
-                       GOLCL__TILE + 2 * GMAX, ctx->info.max_work_group_size);
+                       GOLCL__TILE + 2 * gmax, ctx->info.max_work_group_size);
   golcl__sparse *s = calloc(1, sizeof *s);
   if (!s) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  s->gmax = gmax;
   s->ctx = ctx;
   s->table = *table;
   s->groups = (size_t)(ctx->info.compute_units ? ctx->info.compute_units : 1) * STEP_GROUPS_PER_CU;
@@ -492,8 +498,8 @@ static golcl_status flush(golcl__sparse *s) {
 
 /* Generations of the next launch when `left` remain: GMAX, and never a
  * last launch of 1 after a full one (P2 needs two generations). */
-static cl_int next_g(uint64_t left) {
-  if (left > GMAX) return left == GMAX + 1 ? GMAX - 1 : GMAX;
+static cl_int next_g(uint64_t left, cl_int gmax) {
+  if (left > (uint64_t)gmax) return left == (uint64_t)gmax + 1 ? gmax - 1 : gmax;
   return (cl_int)left;
 }
 
@@ -510,7 +516,7 @@ golcl_status golcl__sparse_run(golcl__sparse *s, uint64_t gens) {
   while (done < target) {
     uint64_t left = target - done;
     for (unsigned b = 0; b < s->batch && left && st == GOLCL_OK; b++) {
-      cl_int g = next_g(left);
+      cl_int g = next_g(left, s->gmax);
       st = enqueue_launch(s, g);
       left -= (uint64_t)g;
     }
