@@ -504,6 +504,111 @@ START_TEST(memory_bound) {
 }
 END_TEST
 
+/* A list of live cells, for patterns spread too far for a box. */
+typedef struct cells {
+  int64_t (*xy)[2];
+  size_t n, cap;
+} cells;
+
+static void cells_add(cells *c, int64_t x, int64_t y) {
+  if (c->n == c->cap) {
+    c->cap = c->cap ? 2 * c->cap : 64;
+    c->xy = realloc(c->xy, c->cap * sizeof *c->xy);
+    ck_assert_ptr_nonnull(c->xy);
+  }
+  c->xy[c->n][0] = x;
+  c->xy[c->n][1] = y;
+  c->n++;
+}
+
+static int xy_cmp(const void *a, const void *b) {
+  const int64_t *p = a, *q = b;
+  if (p[1] != q[1]) return p[1] < q[1] ? -1 : 1;
+  return p[0] < q[0] ? -1 : (p[0] > q[0]);
+}
+
+static void cells_sort(cells *c) { qsort(c->xy, c->n, sizeof *c->xy, xy_cmp); }
+
+/* Puts the tiles of the cells (each tile once). */
+static void put_cells(golcl__sparse *s, const cells *c) {
+  int64_t (*tiles)[2] = malloc((c->n + 1) * sizeof *tiles);
+  uint64_t(*rows)[T] = calloc(c->n + 1, sizeof *rows);
+  ck_assert(tiles && rows);
+  size_t nt = 0;
+  for (size_t i = 0; i < c->n; i++) {
+    int64_t tx = fdiv(c->xy[i][0], T), ty = fdiv(c->xy[i][1], T);
+    size_t k = 0;
+    while (k < nt && (tiles[k][0] != tx || tiles[k][1] != ty)) k++;
+    if (k == nt) {
+      tiles[nt][0] = tx;
+      tiles[nt][1] = ty;
+      nt++;
+    }
+    rows[k][c->xy[i][1] - ty * T] |= 1ull << (c->xy[i][0] - tx * T);
+  }
+  for (size_t k = 0; k < nt; k++) TU_OK(golcl__sparse_put_tile(s, tiles[k][0], tiles[k][1], rows[k]));
+  free(tiles);
+  free(rows);
+}
+
+static golcl_status collect_cells(void *user, int64_t tx, int64_t ty, const uint64_t rows[T]) {
+  for (int r = 0; r < T; r++)
+    for (int c = 0; c < T; c++)
+      if ((rows[r] >> c) & 1) cells_add(user, tx * T + c, ty * T + r);
+  return GOLCL_OK;
+}
+
+/* A glider heading south-east: after 4 generations it is itself, one cell
+ * south-east (checked with the reference first). */
+static const int glider_se[5][2] = {{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}};
+
+START_TEST(glider_fleet) {
+  box one = box_new(0, 0, 3, 3);
+  for (int k = 0; k < 5; k++) set(&one, glider_se[k][0], glider_se[k][1]);
+  box moved = reference(&one, "B3/S23", 4);
+  for (uint32_t y = 0; y < moved.h; y++)
+    for (uint32_t x = 0; x < moved.w; x++) {
+      int64_t gx = moved.x0 + x - 1, gy = moved.y0 + y - 1;
+      int want = gx >= 0 && gy >= 0 && gx < 3 && gy < 3 && one.c[gy * 3 + gx];
+      ck_assert_int_eq(moved.c[(size_t)y * moved.w + x], want);
+    }
+  free(moved.c);
+  free(one.c);
+  /* 48 gliders 150 cells apart on an anti-diagonal, half of them turned
+   * round (heading north-west), run 2000 generations: the table grows from
+   * its smallest size while tiles fill up, mid-run, and tombstones pile up
+   * behind the gliders */
+  enum { N = 48, STEP = 150, GENS = 2000 };
+  cells start = {0}, end = {0};
+  for (int i = 0; i < N; i++) {
+    int64_t x = (int64_t)(i - N / 2) * STEP, y = -x, d = i % 2 ? -1 : 1;
+    for (int k = 0; k < 5; k++) {
+      int64_t cx = d * glider_se[k][0], cy = d * glider_se[k][1];
+      cells_add(&start, x + cx, y + cy);
+      cells_add(&end, x + cx + d * GENS / 4, y + cy + d * GENS / 4);
+    }
+  }
+  golcl__sparse *s = engine("B3/S23");
+  put_cells(s, &start);
+  TU_OK(golcl__sparse_run(s, GENS / 2));
+  TU_OK(golcl__sparse_run(s, GENS / 2));
+  cells got = {0};
+  TU_OK(golcl__sparse_get_tiles(s, collect_cells, &got));
+  cells_sort(&got);
+  cells_sort(&end);
+  ck_assert_uint_eq(got.n, end.n);
+  for (size_t i = 0; i < got.n; i++)
+    ck_assert_msg(got.xy[i][0] == end.xy[i][0] && got.xy[i][1] == end.xy[i][1],
+                  "glider fleet: cell %zu is (%lld, %lld), want (%lld, %lld)", i,
+                  (long long)got.xy[i][0], (long long)got.xy[i][1], (long long)end.xy[i][0],
+                  (long long)end.xy[i][1]);
+  golcl__sparse_destroy(s);
+  free(start.xy);
+  free(end.xy);
+  free(got.xy);
+}
+END_TEST
+
 START_TEST(growth_rehashes) {
   /* a soup over 6×6 tiles grows the table from its 256 slots */
   box b = soup(-190, -190, 380, 380, 0.3, 13);
@@ -533,6 +638,7 @@ int main(void) {
   tcase_add_test(tc, set_rule);
   tcase_add_test(tc, memory_bound);
   tcase_add_test(tc, growth_rehashes);
+  tcase_add_test(tc, glider_fleet);
   suite_add_tcase(s, tc);
   return tu_main(s);
 }

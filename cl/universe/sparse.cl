@@ -12,13 +12,13 @@
  * the claim and the key are one atomic write; freed slots become tombstones
  * (never reused until the host rehashes into a fresh table).
  *
- * A launch of g ≤ GOLCL_SP_GMAX generations is five kernels, one in-order
+ * A launch of g ≤ GOLCL_SP_GMAX generations is three kernels, one in-order
  * queue, no host round trip: sp_plan lists the tiles that can change and
  * notes their 9 slots; sp_step (a work-group a tile) steps them and writes
- * the other copy; sp_commit flips the copies; sp_grow inserts the
- * neighbours that live cells near an edge reach; sp_free drops the dead,
- * quiet tiles nobody needs. Every kernel does nothing once a table overflow
- * was flagged (ctr[SP_OVF]); the host grows the table and goes on from the
+ * the other copy; sp_settle commits the new copies and flags, inserts the
+ * neighbours that live cells near an edge reach and drops the dead, quiet
+ * tiles nobody needs. Every kernel does nothing once a table overflow was
+ * flagged (ctr[SP_OVF]); the host grows the table and goes on from the
  * generation reached (stat[0]).
  *
  * Why skipping is exact (QuickLife's idea). P1: the tile's cells at the end
@@ -31,9 +31,9 @@
  *
  * Why absent tiles stay dead. After every launch, a tile with a live cell
  * within GOLCL_SP_GMAX cells of an edge or corner (its NEED bits) makes
- * sure the tile across exists (sp_grow); signals travel one cell a
+ * sure the tile across exists (sp_settle); signals travel one cell a
  * generation, so nothing reaches an absent tile within the next launch.
- * sp_free drops only dead tiles with P1 and P2 (dead for the last three
+ * sp_settle drops only dead tiles with P1 and P2 (dead for the last three
  * generations) that no neighbour needs.
  *
  * sp_step: region rows -GOLCL_SP_GMAX .. 63 + GOLCL_SP_GMAX, one work-item
@@ -74,6 +74,7 @@
 #define SP_LIVE 2    /* slots that hold a tile */
 #define SP_OVF 3     /* the table overflowed: every kernel waits for the host */
 #define SP_RANGE 4   /* a tile beyond the coordinate range was needed */
+#define SP_HALT 5    /* SP_OVF as this launch's sp_plan saw it */
 
 inline int sp_used(ulong k) { return k < SP_TOMB; }
 
@@ -164,12 +165,15 @@ __kernel void sp_put(__global ulong *keys, __global ulong *cells, __global uint 
 
 /* The tiles of the next launch of g generations: those whose 3×3 block is
  * not all quiet. nb[9s + k] gets the slot of neighbour k (or SP_NONE). */
-__kernel void sp_plan(__global const ulong *keys, __global const uint *flags, __global uint *nb,
+__kernel void sp_plan(__global const ulong *keys, __global const uint *flags,
+                      __global uint *nflags, __global uint *nb,
                       __global uint *list, __global uint *ctr, uint hmask, int g) {
   uint s = (uint)get_global_id(0);
+  if (s == 0) ctr[SP_HALT] = ctr[SP_OVF];
   if (s > hmask || ctr[SP_OVF]) return;
   ulong key = keys[s];
   if (!sp_used(key)) return;
+  nflags[s] = 0; /* sp_settle of the last launch is done with it */
   uint q = SP_P1 | SP_P2, slots[9];
   for (int k = 0; k < 9; k++) {
     uint t = k == 4 ? s : SP_NONE;
@@ -245,7 +249,7 @@ __kernel __attribute__((reqd_work_group_size(SP_TR, 1, 1))) void sp_step(
     __global ulong *cells, __global const uint *flags, __global uint *nflags,
     __global const uint *nb, __global const uint *list, __global const uint *ctr, int g,
     __constant uchar *tbl) {
-  __local uint4 lrow[SP_TR];
+  __local uint4 lrow[2][SP_TR]; /* by generation parity: one barrier a generation */
   __local uint acc, diff1, diff2;
   if (ctr[SP_OVF]) return;
   int w = (int)get_local_id(0), r = w - SP_GM; /* region row, tile row */
@@ -257,10 +261,10 @@ __kernel __attribute__((reqd_work_group_size(SP_TR, 1, 1))) void sp_step(
     uint4 v = sp_load(cells, flags, nbs, b, row), p1 = v, p2 = v;
     if (w == 0) acc = diff1 = diff2 = 0;
     for (int t = 0; t < g; t++) {
+      __local uint4 *lr = lrow[t & 1];
+      lr[w] = v;
       barrier(CLK_LOCAL_MEM_FENCE);
-      lrow[w] = v;
-      barrier(CLK_LOCAL_MEM_FENCE);
-      uint4 u = w > 0 ? lrow[w - 1] : (uint4)(0u), d = w + 1 < SP_TR ? lrow[w + 1] : (uint4)(0u);
+      uint4 u = w > 0 ? lr[w - 1] : (uint4)(0u), d = w + 1 < SP_TR ? lr[w + 1] : (uint4)(0u);
       p2 = p1;
       p1 = v;
       v = sp_next(u, v, d, tbl);
@@ -287,36 +291,9 @@ __kernel __attribute__((reqd_work_group_size(SP_TR, 1, 1))) void sp_step(
   }
 }
 
-/* The stepped tiles take their new copy and flags; a tile skipped with P1
- * has now been still for two generations (P2). Counters for the host. */
-__kernel void sp_commit(__global const ulong *keys, __global uint *flags, __global uint *nflags,
-                        __global uint *ctr, __global ulong *stat, uint hmask, int g) {
-  uint s = (uint)get_global_id(0);
-  if (s > hmask || ctr[SP_OVF]) return;
-  if (s == 0) {
-    stat[0] += (ulong)g;
-    stat[1] += ctr[SP_CNT];
-    ctr[SP_CNT] = 0;
-  }
-  if (!sp_used(keys[s])) return;
-  uint f = nflags[s];
-  if (f & SP_STEPPED) {
-    flags[s] = f & ~SP_STEPPED;
-    nflags[s] = 0;
-  } else if (flags[s] & SP_P1) {
-    flags[s] |= SP_P2;
-  }
-}
-
-/* Makes sure every tile a live cell near an edge can reach exists. A new
- * tile is dead and has been (P1, P2). */
-__kernel void sp_grow(__global ulong *keys, __global ulong *cells, __global uint *flags,
-                      __global uint *ctr, uint hmask) {
-  uint s = (uint)get_global_id(0);
-  if (s > hmask || ctr[SP_OVF]) return;
-  ulong key = keys[s];
-  if (!sp_used(key)) return;
-  uint need = flags[s] >> SP_NEED_SHIFT;
+/* Inserts the neighbours of tile `key` that its NEED bits name. */
+inline void sp_need(__global ulong *keys, __global ulong *cells, __global uint *flags,
+                    __global uint *ctr, uint hmask, ulong key, uint need) {
   for (int k = 0; k < 9 && need; k++) {
     if (!((need >> k) & 1u)) continue;
     ulong nk = sp_key_at(key, k % 3 - 1, k / 3 - 1);
@@ -336,25 +313,68 @@ __kernel void sp_grow(__global ulong *keys, __global ulong *cells, __global uint
   }
 }
 
-/* Drops the tiles that are dead, were dead the two generations before, and
- * that no neighbour needs. */
-__kernel void sp_free(__global ulong *keys, __global uint *flags, __global uint *ctr,
-                      uint hmask) {
+/* Makes sure every tile a live cell near an edge can reach exists (after
+ * tiles were put, or the table grew). */
+__kernel void sp_grow(__global ulong *keys, __global ulong *cells, __global uint *flags,
+                      __global uint *ctr, uint hmask) {
   uint s = (uint)get_global_id(0);
   if (s > hmask || ctr[SP_OVF]) return;
   ulong key = keys[s];
-  if (!sp_used(key)) return;
-  uint f = flags[s];
-  if ((f & SP_ALIVE) || (f & (SP_P1 | SP_P2)) != (SP_P1 | SP_P2)) return;
-  for (int k = 0; k < 9; k++) {
-    if (k == 4) continue;
-    ulong nk = sp_key_at(key, k % 3 - 1, k / 3 - 1);
-    uint t = nk == SP_EMPTY ? SP_NONE : sp_lookup(keys, hmask, nk);
-    if (t != SP_NONE && ((flags[t] >> (SP_NEED_SHIFT + 8 - k)) & 1u)) return;
+  if (sp_used(key)) sp_need(keys, cells, flags, ctr, hmask, key, flags[s] >> SP_NEED_SHIFT);
+}
+
+/* The flags a tile has after this launch, while sp_settle commits them:
+ * the new ones of a stepped tile, else its own (whose NEED bits are
+ * settled; only SP_P2 may change under us). */
+inline uint sp_eff(__global const uint *flags, __global const uint *nflags, uint t) {
+  uint n = nflags[t];
+  return (n & SP_STEPPED) ? n : flags[t];
+}
+
+/* After sp_step, one work-item a slot: the stepped tiles take their new copy
+ * and flags (a tile skipped with P1 has now been still for two generations:
+ * P2); every tile a live cell near an edge can reach is made to exist (a new
+ * tile is dead and has been: P1, P2); a tile that is dead, was dead the two
+ * generations before, and that no neighbour needs is dropped. Committing and
+ * reading neighbours go together because neighbours are read through sp_eff,
+ * and NEED bits are all a neighbour's flags say here. nflags is cleared by
+ * the next sp_plan. An overflow of the table while this kernel inserts stops
+ * only the inserting: every tile is committed (the step was done), and the
+ * host inserts again after it grew the table. */
+__kernel void sp_settle(__global ulong *keys, __global ulong *cells, __global uint *flags,
+                        __global const uint *nflags, __global uint *ctr, __global ulong *stat,
+                        uint hmask, int g) {
+  uint s = (uint)get_global_id(0);
+  if (s > hmask || ctr[SP_HALT]) return;
+  if (s == 0) {
+    stat[0] += (ulong)g;
+    stat[1] += ctr[SP_CNT];
+    ctr[SP_CNT] = 0;
   }
-  keys[s] = SP_TOMB;
-  flags[s] = 0;
-  atomic_dec(&ctr[SP_LIVE]);
+  ulong key = keys[s];
+  if (!sp_used(key)) return;
+  uint f = nflags[s];
+  if (f & SP_STEPPED) {
+    f &= ~SP_STEPPED;
+    flags[s] = f;
+  } else {
+    f = flags[s];
+    if (f & SP_P1) flags[s] = f |= SP_P2;
+  }
+  uint need = f >> SP_NEED_SHIFT;
+  if (!need && !(f & SP_ALIVE) && (f & (SP_P1 | SP_P2)) == (SP_P1 | SP_P2)) {
+    for (int k = 0; k < 9; k++) {
+      if (k == 4) continue;
+      ulong nk = sp_key_at(key, k % 3 - 1, k / 3 - 1);
+      uint t = nk == SP_EMPTY ? SP_NONE : sp_lookup(keys, hmask, nk);
+      if (t != SP_NONE && ((sp_eff(flags, nflags, t) >> (SP_NEED_SHIFT + 8 - k)) & 1u)) return;
+    }
+    keys[s] = SP_TOMB;
+    flags[s] = 0;
+    atomic_dec(&ctr[SP_LIVE]);
+    return;
+  }
+  sp_need(keys, cells, flags, ctr, hmask, key, need);
 }
 
 /* Moves every tile of the old table into a fresh one (keys all SP_EMPTY,

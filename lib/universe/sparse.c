@@ -1,8 +1,8 @@
 /* sparse.c — the universe's device engine (sparse.h): 64×64 tiles in an
  * open-addressing hash table on the device, stepped by cl/universe/sparse.cl
  * (whose opening note gives the table, the launch sequence and why skipping
- * and freeing are exact). The host enqueues launches of up to GMAX
- * generations, five kernels each, and reads the table's counters only every
+ * and freeing are exact). The host enqueues launches of up to 16 (CPU) or
+ * 32 (GPU) generations, three kernels each, and reads the table's counters only every
  * few launches (more launches between reads while the table need not grow);
  * it grows the table by rehashing into one twice as large (or as large again,
  * to drop tombstones) when it is half full or a launch found it full. */
@@ -13,8 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define GMAX_DEFAULT 16   /* generations a launch: the halo rows (at most 32) */
-#define MIN_SLOTS 256u    /* the smallest table */
+/* Generations a launch at most, the halo (≤ 32: one word each side).
+ * Measured (docs/universe-sparse.md): on a GPU a launch costs about the
+ * same for 16 or 32, so 32 halves the launches; on pocl, 32 costs more per
+ * tile (and allocates more neighbours) than it saves. */
+#define GMAX_GPU 32
+#define GMAX_CPU 16
+#define MIN_SLOTS 64u    /* the smallest table */
 #define STEP_GROUPS_PER_CU 8
 #define MAX_BATCH 64      /* launches between counter reads, at most */
 #define COORD_LIMIT 2147483000LL /* tiles from the origin (keys are 32-bit) */
@@ -23,7 +28,7 @@
 #define SP_EMPTY UINT64_MAX
 #define SP_TOMB (UINT64_MAX - 1)
 #define SP_PAR 8u
-enum { SP_CNT, SP_CLAIMED, SP_LIVE, SP_OVF, SP_RANGE, SP_NCTR };
+enum { SP_CNT, SP_CLAIMED, SP_LIVE, SP_OVF, SP_RANGE, SP_HALT, SP_NCTR };
 
 /* Device bytes a slot takes: key, both copies of the rows, flags, new
  * flags, 9 neighbour slots, a list entry. */
@@ -37,7 +42,7 @@ typedef struct table_bufs {
 struct golcl__sparse {
   golcl_context *ctx;
   golcl_rule_table table;
-  cl_kernel k_put, k_plan, k_step, k_commit, k_grow, k_free, k_rehash, k_unquiet;
+  cl_kernel k_put, k_plan, k_step, k_settle, k_grow, k_rehash, k_unquiet;
   table_bufs t;
   cl_mem ctr, stat, tbl;
   uint64_t limit;   /* bytes; 0: the device's */
@@ -176,30 +181,23 @@ static golcl_status make_room(golcl__sparse *s, const uint32_t ctr[SP_NCTR], uin
   return rehash(s, pow2_at_least(want));
 }
 
-/* Enqueues sp_grow then sp_free: the neighbours that live cells reach
- * exist, the dead tiles nobody needs are gone. */
+/* Enqueues sp_grow: the neighbours that live cells reach exist. */
 static golcl_status enqueue_grow(golcl__sparse *s) {
-  golcl_context *ctx = s->ctx;
   cl_uint hmask = s->t.slots - 1;
-  golcl_status st = golcl__args(ctx, s->k_grow, GOLCL__ARG(s->t.keys), GOLCL__ARG(s->t.cells),
+  golcl_status st = golcl__args(s->ctx, s->k_grow, GOLCL__ARG(s->t.keys), GOLCL__ARG(s->t.cells),
                                 GOLCL__ARG(s->t.flags), GOLCL__ARG(s->ctr), GOLCL__ARG(hmask),
                                 GOLCL__END);
-  if (st == GOLCL_OK) st = launch1(s, s->k_grow, s->t.slots);
-  if (st == GOLCL_OK)
-    st = golcl__args(ctx, s->k_free, GOLCL__ARG(s->t.keys), GOLCL__ARG(s->t.flags),
-                     GOLCL__ARG(s->ctr), GOLCL__ARG(hmask), GOLCL__END);
-  if (st == GOLCL_OK) st = launch1(s, s->k_free, s->t.slots);
-  return st;
+  return st == GOLCL_OK ? launch1(s, s->k_grow, s->t.slots) : st;
 }
 
-/* One launch of g generations: plan, step, commit, grow, free. */
+/* One launch of g generations: plan, step, settle. */
 static golcl_status enqueue_launch(golcl__sparse *s, cl_int g) {
   golcl_context *ctx = s->ctx;
   table_bufs *t = &s->t;
   cl_uint hmask = t->slots - 1;
   golcl_status st = golcl__args(ctx, s->k_plan, GOLCL__ARG(t->keys), GOLCL__ARG(t->flags),
-                                GOLCL__ARG(t->nb), GOLCL__ARG(t->list), GOLCL__ARG(s->ctr),
-                                GOLCL__ARG(hmask), GOLCL__ARG(g), GOLCL__END);
+                                GOLCL__ARG(t->nflags), GOLCL__ARG(t->nb), GOLCL__ARG(t->list),
+                                GOLCL__ARG(s->ctr), GOLCL__ARG(hmask), GOLCL__ARG(g), GOLCL__END);
   if (st == GOLCL_OK) st = launch1(s, s->k_plan, t->slots);
   if (st == GOLCL_OK)
     st = golcl__args(ctx, s->k_step, GOLCL__ARG(t->cells), GOLCL__ARG(t->flags),
@@ -212,11 +210,10 @@ static golcl_status enqueue_launch(golcl__sparse *s, cl_int g) {
     st = golcl__launch(ctx, s->k_step, 1, &global, &local);
   }
   if (st == GOLCL_OK)
-    st = golcl__args(ctx, s->k_commit, GOLCL__ARG(t->keys), GOLCL__ARG(t->flags),
-                     GOLCL__ARG(t->nflags), GOLCL__ARG(s->ctr), GOLCL__ARG(s->stat),
-                     GOLCL__ARG(hmask), GOLCL__ARG(g), GOLCL__END);
-  if (st == GOLCL_OK) st = launch1(s, s->k_commit, t->slots);
-  if (st == GOLCL_OK) st = enqueue_grow(s);
+    st = golcl__args(ctx, s->k_settle, GOLCL__ARG(t->keys), GOLCL__ARG(t->cells),
+                     GOLCL__ARG(t->flags), GOLCL__ARG(t->nflags), GOLCL__ARG(s->ctr),
+                     GOLCL__ARG(s->stat), GOLCL__ARG(hmask), GOLCL__ARG(g), GOLCL__END);
+  if (st == GOLCL_OK) st = launch1(s, s->k_settle, t->slots);
   return st;
 }
 
@@ -250,9 +247,10 @@ static golcl_status build(golcl__sparse *s) {
   struct {
     const char *name;
     cl_kernel *k;
-  } ks[] = {{"sp_put", &s->k_put},       {"sp_plan", &s->k_plan}, {"sp_step", &s->k_step},
-            {"sp_commit", &s->k_commit}, {"sp_grow", &s->k_grow}, {"sp_free", &s->k_free},
-            {"sp_rehash", &s->k_rehash}, {"sp_unquiet", &s->k_unquiet}};
+  } ks[] = {{"sp_put", &s->k_put},       {"sp_plan", &s->k_plan},
+            {"sp_step", &s->k_step},     {"sp_settle", &s->k_settle},
+            {"sp_grow", &s->k_grow},     {"sp_rehash", &s->k_rehash},
+            {"sp_unquiet", &s->k_unquiet}};
   for (size_t i = 0; st == GOLCL_OK && i < sizeof ks / sizeof ks[0]; i++)
     st = golcl__kernel(s->ctx, f, o.buf, ks[i].name, ks[i].k);
   if (st == GOLCL_OK)
@@ -283,9 +281,7 @@ golcl_status golcl__sparse_create(golcl_context *ctx, const golcl_rule_table *ta
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "sparse universe: NULL argument");
   golcl_status st = check_table(ctx, table);
   if (st != GOLCL_OK) return st;
-  cl_int gmax = GMAX_DEFAULT;
-  const char *e = getenv("GOLCL_SP_GMAX"); /* TEMP: measuring */
-  if (e) gmax = atoi(e);
+  cl_int gmax = ctx->info.type == GOLCL_DEVICE_GPU ? GMAX_GPU : GMAX_CPU;
   while (gmax > 2 && ctx->info.max_work_group_size < (size_t)(GOLCL__TILE + 2 * gmax)) gmax /= 2;
   if (ctx->info.max_work_group_size < (size_t)(GOLCL__TILE + 2 * gmax))
     return golcl__fail(ctx, GOLCL_E_UNSUPPORTED,
