@@ -443,6 +443,9 @@ START_TEST(bad_input) {
   ck_assert_int_eq(golcl__sparse_put_tile(s, 0, 0, NULL), GOLCL_E_INVALID_ARG);
   ck_assert_int_eq(golcl__sparse_get_tiles(s, NULL, NULL), GOLCL_E_INVALID_ARG);
   ck_assert_int_eq(golcl__sparse_set_rule(s, NULL), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl__sparse_set_gens_per_launch(s, 1), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl__sparse_set_gens_per_launch(s, 33), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl__sparse_set_gens_per_launch(NULL, 8), GOLCL_E_INVALID_ARG);
   /* far tiles: near ±2^40 is fine, 2^40 apart is beyond the engine */
   TU_OK(golcl__sparse_put_tile(s, (int64_t)1 << 40, -((int64_t)1 << 40), rows));
   ck_assert_int_eq(golcl__sparse_put_tile(s, -((int64_t)1 << 40), 0, rows), GOLCL_E_UNSUPPORTED);
@@ -451,6 +454,7 @@ START_TEST(bad_input) {
   uint64_t tiles = 1;
   TU_OK(golcl__sparse_stats(s, &tiles, NULL, NULL));
   ck_assert_uint_gt(tiles, 0);
+  ck_assert_int_eq(golcl__sparse_set_gens_per_launch(s, 8), GOLCL_E_INVALID_ARG);
   TU_OK(golcl__sparse_clear(s));
   TU_OK(golcl__sparse_stats(s, &tiles, NULL, NULL));
   ck_assert_uint_eq(tiles, 0);
@@ -609,6 +613,32 @@ START_TEST(glider_fleet) {
 }
 END_TEST
 
+START_TEST(launch_lengths) {
+  /* 2, 5 (odd: period 2 is never skipped), 32 generations a launch */
+  static const unsigned gpl[] = {2, 5, 32};
+  box b = soup(-70, 30, 120, 90, 0.35, 17);
+  for (size_t i = 0; i < sizeof gpl / sizeof *gpl; i++) {
+    golcl__sparse *s = engine("B3/S23");
+    TU_OK(golcl__sparse_set_gens_per_launch(s, gpl[i]));
+    put_box(s, &b);
+    static const uint64_t runs[] = {1, 40, 63};
+    uint64_t total = 0;
+    for (size_t k = 0; k < 3; k++) {
+      TU_OK(golcl__sparse_run(s, runs[k]));
+      total += runs[k];
+      box want = reference(&b, "B3/S23", total);
+      char msg[96];
+      snprintf(msg, sizeof msg, "%u generations a launch, generation %llu", gpl[i],
+               (unsigned long long)total);
+      assert_same(s, &want, msg);
+      free(want.c);
+    }
+    golcl__sparse_destroy(s);
+  }
+  free(b.c);
+}
+END_TEST
+
 START_TEST(growth_rehashes) {
   /* a soup over 6×6 tiles grows the table from its 256 slots */
   box b = soup(-190, -190, 380, 380, 0.3, 13);
@@ -639,6 +669,7 @@ int main(void) {
   tcase_add_test(tc, memory_bound);
   tcase_add_test(tc, growth_rehashes);
   tcase_add_test(tc, glider_fleet);
+  tcase_add_test(tc, launch_lengths);
   suite_add_tcase(s, tc);
   return tu_main(s);
 }

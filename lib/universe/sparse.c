@@ -345,6 +345,28 @@ golcl_status golcl__sparse_set_rule(golcl__sparse *s, const golcl_rule_table *ta
   return unquiet(s);
 }
 
+golcl_status golcl__sparse_set_gens_per_launch(golcl__sparse *s, unsigned gens) {
+  if (!s) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "sparse universe: NULL argument");
+  if (s->have_origin)
+    return golcl__fail(s->ctx, GOLCL_E_INVALID_ARG,
+                       "sparse universe: generations a launch change only while the engine is "
+                       "empty (after create or clear)");
+  if (gens == 0) gens = s->ctx->info.type == GOLCL_DEVICE_GPU ? GMAX_GPU : GMAX_CPU;
+  if (gens < 2 || gens > 32 || s->ctx->info.max_work_group_size < GOLCL__TILE + 2 * gens)
+    return golcl__fail(s->ctx, GOLCL_E_INVALID_ARG,
+                       "sparse universe: %u generations a launch: 2 .. 32, and 64 + 2 × that "
+                       "work-items a group (the device allows %zu)",
+                       gens, s->ctx->info.max_work_group_size);
+  cl_int old = s->gmax;
+  s->gmax = (cl_int)gens;
+  golcl_status st = build(s);
+  if (st != GOLCL_OK) {
+    s->gmax = old;
+    (void)build(s); /* cached */
+  }
+  return st;
+}
+
 golcl_status golcl__sparse_set_limit(golcl__sparse *s, uint64_t bytes) {
   if (!s) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "sparse universe: NULL argument");
   s->limit = bytes;

@@ -35,6 +35,12 @@ golcl_status golcl__sparse_set_rule(golcl__sparse *s, const golcl_rule_table *ta
  * GOLCL_E_OUT_OF_MEMORY. */
 golcl_status golcl__sparse_set_limit(golcl__sparse *s, uint64_t bytes);
 
+/* Generations a launch at most (2 .. 32; 0: the default, 32 on a GPU, 16
+ * elsewhere): the halo a tile reads. Only while the engine is empty (after
+ * create or clear): GOLCL_E_INVALID_ARG otherwise, or for a count out of
+ * range. For measuring; the default is what was measured best. */
+golcl_status golcl__sparse_set_gens_per_launch(golcl__sparse *s, unsigned gens);
+
 /* Removes every tile. */
 golcl_status golcl__sparse_clear(golcl__sparse *s);
 
