@@ -170,6 +170,10 @@ int main(int argc, char **argv) {
          (double)gens / (t3 - t2));
   printf("tiles at the end: %llu  tile launches: %llu (%.0f a second)\n",
          (unsigned long long)tiles, (unsigned long long)stepped, (double)stepped / (t3 - t2));
+  uint64_t syncs = 0, rehashes = 0;
+  golcl__sparse_host_stats(s, &syncs, &rehashes);
+  printf("counter reads: %llu  rehashes: %llu\n", (unsigned long long)syncs,
+         (unsigned long long)rehashes);
   printf("population: %llu  device bytes: %llu\n", (unsigned long long)l.n,
          (unsigned long long)bytes);
   golcl_pattern *p = NULL;

@@ -2,10 +2,11 @@
  * open-addressing hash table on the device, stepped by cl/universe/sparse.cl
  * (whose opening note gives the table, the launch sequence and why skipping
  * and freeing are exact). The host enqueues launches of up to 16 (CPU) or
- * 32 (GPU) generations, three kernels each, and reads the table's counters only every
- * few launches (more launches between reads while the table need not grow);
- * it grows the table by rehashing into one twice as large (or as large again,
- * to drop tombstones) when it is half full or a launch found it full. */
+ * 32 (GPU) generations, three kernels each, and reads the table's counters
+ * only every few launches (up to 64; fewer after a launch found the table
+ * full). When the table is half full of tiles and tombstones, or a launch
+ * found it full, it rehashes into a fresh one of ROOM times the live tiles
+ * (blocking), and a launch that found it full is finished then. */
 #include "sparse.h"
 
 #include "../core/core.h"
@@ -19,7 +20,13 @@
  * tile (and allocates more neighbours) than it saves. */
 #define GMAX_GPU 32
 #define GMAX_CPU 16
-#define MIN_SLOTS 64u    /* the smallest table */
+/* The smallest table: on a GPU a table of 4096 slots (4.4 MB) spares small
+ * patterns every rehash (each one blocks); on a CPU device, 64. */
+#define MIN_SLOTS_GPU 4096u
+#define MIN_SLOTS_CPU 64u
+/* A rehash makes the table this many times the live tiles (a power of two):
+ * tombstones then fill a quarter of it before the next. */
+#define ROOM 8u
 #define STEP_GROUPS_PER_CU 8
 #define MAX_BATCH 64      /* launches between counter reads, at most */
 #define COORD_LIMIT 2147483000LL /* tiles from the origin (keys are 32-bit) */
@@ -49,10 +56,12 @@ struct golcl__sparse {
   size_t groups;    /* work-groups of sp_step */
   unsigned batch;   /* launches between counter reads */
   cl_int gmax;      /* generations a launch at most: the halo */
+  uint32_t min_slots;
   int64_t ox, oy;   /* origin of the keys */
   int have_origin;
   uint64_t *pkeys, *prows; /* tiles put and not yet on the device */
   size_t npend, cappend;
+  uint64_t syncs, rehashes; /* counter reads and rehashes, for measuring */
 };
 
 static void release(cl_mem *m) {
@@ -118,6 +127,7 @@ fail:
 }
 
 static golcl_status read_ctr(golcl__sparse *s, uint32_t ctr[SP_NCTR], uint64_t stat[2]) {
+  s->syncs++;
   cl_int err = clEnqueueReadBuffer(s->ctx->queue, s->ctr, CL_FALSE, 0, SP_NCTR * 4, ctr, 0, NULL,
                                    NULL);
   if (err == CL_SUCCESS)
@@ -159,11 +169,12 @@ static golcl_status rehash(golcl__sparse *s, uint32_t slots) {
   }
   table_release(&s->t);
   s->t = nt;
+  s->rehashes++;
   return GOLCL_OK;
 }
 
-static uint32_t pow2_at_least(uint64_t n) {
-  uint64_t p = MIN_SLOTS;
+static uint32_t pow2_at_least(const golcl__sparse *s, uint64_t n) {
+  uint64_t p = s->min_slots;
   while (p < n && p < (1ull << 31)) p <<= 1;
   return (uint32_t)p;
 }
@@ -172,13 +183,13 @@ static uint32_t pow2_at_least(uint64_t n) {
 static golcl_status make_room(golcl__sparse *s, const uint32_t ctr[SP_NCTR], uint64_t more) {
   uint64_t claimed = ctr[SP_CLAIMED] + more, live = ctr[SP_LIVE] + more;
   if (!ctr[SP_OVF] && 2 * claimed <= s->t.slots) return GOLCL_OK;
-  uint64_t want = 4 * live;
+  uint64_t want = ROOM * live;
   if (ctr[SP_OVF] && want < 2ull * s->t.slots) want = 2ull * s->t.slots;
   if (want > (1ull << 31))
     return golcl__fail(s->ctx, GOLCL_E_OUT_OF_MEMORY,
                        "sparse universe: %llu tiles are beyond the engine's table (2^31 slots)",
                        (unsigned long long)live);
-  return rehash(s, pow2_at_least(want));
+  return rehash(s, pow2_at_least(s, want));
 }
 
 /* Enqueues sp_grow: the neighbours that live cells reach exist. */
@@ -291,6 +302,7 @@ golcl_status golcl__sparse_create(golcl_context *ctx, const golcl_rule_table *ta
   golcl__sparse *s = calloc(1, sizeof *s);
   if (!s) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   s->gmax = gmax;
+  s->min_slots = ctx->info.type == GOLCL_DEVICE_GPU ? MIN_SLOTS_GPU : MIN_SLOTS_CPU;
   s->ctx = ctx;
   s->table = *table;
   s->groups = (size_t)(ctx->info.compute_units ? ctx->info.compute_units : 1) * STEP_GROUPS_PER_CU;
@@ -298,7 +310,7 @@ golcl_status golcl__sparse_create(golcl_context *ctx, const golcl_rule_table *ta
   if ((st = golcl__buffer(ctx, SP_NCTR * 4, CL_MEM_READ_WRITE, &s->ctr)) == GOLCL_OK &&
       (st = golcl__buffer(ctx, 2 * 8, CL_MEM_READ_WRITE, &s->stat)) == GOLCL_OK &&
       (st = golcl__buffer(ctx, 512, CL_MEM_READ_ONLY, &s->tbl)) == GOLCL_OK &&
-      (st = build(s)) == GOLCL_OK && (st = table_alloc(s, MIN_SLOTS, &s->t)) == GOLCL_OK) {
+      (st = build(s)) == GOLCL_OK && (st = table_alloc(s, s->min_slots, &s->t)) == GOLCL_OK) {
     uint32_t zero = 0;
     st = golcl__fill(ctx, s->ctr, &zero, 4, 0, SP_NCTR * 4);
     if (st == GOLCL_OK) st = golcl__fill(ctx, s->stat, &zero, 4, 0, 16);
@@ -450,7 +462,7 @@ static golcl_status settle(golcl__sparse *s, uint64_t *done, int *grew) {
                          "first tile put",
                          COORD_LIMIT);
     if (ctr[SP_OVF] || 2ull * ctr[SP_CLAIMED] > s->t.slots) {
-      if (grew) *grew = 1;
+      if (grew && ctr[SP_OVF]) *grew = 1;
       if ((st = make_room(s, ctr, 0)) != GOLCL_OK) return st;
       if (ctr[SP_OVF]) {
         if ((st = enqueue_grow(s)) != GOLCL_OK) return st;
@@ -580,6 +592,14 @@ golcl_status golcl__sparse_get_tiles(golcl__sparse *s, golcl__tile_fn fn, void *
   free(cells);
   free(flags);
   return st;
+}
+
+golcl_status golcl__sparse_host_stats(const golcl__sparse *s, uint64_t *syncs,
+                                      uint64_t *rehashes) {
+  if (!s) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "sparse universe: NULL argument");
+  if (syncs) *syncs = s->syncs;
+  if (rehashes) *rehashes = s->rehashes;
+  return GOLCL_OK;
 }
 
 golcl_status golcl__sparse_stats(golcl__sparse *s, uint64_t *tiles, uint64_t *device_bytes,

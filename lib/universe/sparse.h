@@ -68,4 +68,9 @@ golcl_status golcl__sparse_get_tiles(golcl__sparse *s, golcl__tile_fn fn, void *
 golcl_status golcl__sparse_stats(golcl__sparse *s, uint64_t *tiles, uint64_t *device_bytes,
                                  uint64_t *tiles_stepped);
 
+/* What the host did so far: blocking reads of the engine's counters, and
+ * rehashes into a new table (any may be NULL). Host only. */
+golcl_status golcl__sparse_host_stats(const golcl__sparse *s, uint64_t *syncs,
+                                      uint64_t *rehashes);
+
 #endif
