@@ -6,9 +6,9 @@
  * tiles stepped a second, the population and device bytes.
  * Where bgolly is on $PATH (or $GOLCL_BGOLLY), it runs the pattern too and
  * says whether the cells are identical.
- * Build: make lib && cc -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -Iinclude -Itests/util tests/bench_universe_sparse.c
- *        tests/util/bgolly.c build/libgolcl.a -lclblast -lOpenCL -lz -lm -pthread
- *        -o build/bench_universe_sparse */
+ * Build: make lib && cc -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -Iinclude -Itests/util
+ * tests/bench_universe_sparse.c tests/util/bgolly.c build/libgolcl.a -lclblast -lOpenCL -lz -lm
+ * -pthread -o build/bench_universe_sparse */
 #define _POSIX_C_SOURCE 200809L
 #include "../lib/universe/sparse.h"
 #include "bgolly.h"
@@ -168,8 +168,8 @@ int main(int argc, char **argv) {
          (unsigned long long)gens);
   printf("create+warm-up: %.3f s  run: %.3f s  (%.0f gen/s)\n", t1 - t0, t3 - t2,
          (double)gens / (t3 - t2));
-  printf("tiles at the end: %llu  tile launches: %llu (%.0f a second)\n",
-         (unsigned long long)tiles, (unsigned long long)stepped, (double)stepped / (t3 - t2));
+  printf("tiles at the end: %llu  tile launches: %llu (%.0f a second)\n", (unsigned long long)tiles,
+         (unsigned long long)stepped, (double)stepped / (t3 - t2));
   uint64_t syncs = 0, rehashes = 0;
   golcl__sparse_host_stats(s, &syncs, &rehashes);
   printf("counter reads: %llu  rehashes: %llu\n", (unsigned long long)syncs,
@@ -181,7 +181,8 @@ int main(int argc, char **argv) {
   size_t rlen = 0;
   FILE *f = open_memstream(&rle, &rlen);
   if (f && golcl_pattern_from_cells(c, w, h, 0, &p) == GOLCL_OK &&
-      golcl_pattern_set_rule_table(p, &table) == GOLCL_OK && golcl_pattern_write_rle(p, f) == GOLCL_OK) {
+      golcl_pattern_set_rule_table(p, &table) == GOLCL_OK &&
+      golcl_pattern_write_rle(p, f) == GOLCL_OK) {
     fclose(f);
     f = NULL;
     compare_bgolly(rle, gens, &l);

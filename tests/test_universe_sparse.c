@@ -150,8 +150,7 @@ static box from_file(const char *name, int64_t x0, int64_t y0) {
   char path[1024];
   snprintf(path, sizeof path, "%s/%s", d && *d ? d : "tests/data", name);
   golcl_pattern *p = NULL;
-  ck_assert_msg(golcl_pattern_read_file(path, &p) == GOLCL_OK, "%s: %s", path,
-                golcl_last_errmsg());
+  ck_assert_msg(golcl_pattern_read_file(path, &p) == GOLCL_OK, "%s: %s", path, golcl_last_errmsg());
   box b = box_new(x0, y0, golcl_pattern_width(p), golcl_pattern_height(p));
   ck_assert_int_eq(golcl_pattern_get_cells(p, b.c, 0), GOLCL_OK);
   golcl_pattern_destroy(p);
@@ -176,7 +175,8 @@ START_TEST(glider_across_tiles) {
   set(&b, -3, -1);
   set(&b, -2, -1);
   set(&b, -1, -1);
-  for (size_t i = 0; i < sizeof counts / sizeof *counts; i++) check(&b, "B3/S23", counts[i], "glider");
+  for (size_t i = 0; i < sizeof counts / sizeof *counts; i++)
+    check(&b, "B3/S23", counts[i], "glider");
   free(b.c);
 }
 END_TEST
@@ -302,8 +302,8 @@ START_TEST(quiet_tiles_skipped) {
   TU_OK(golcl__sparse_stats(s, &tiles, NULL, &stepped));
   /* 1000 generations are 63 launches; stepping every tile every launch
    * would be 63 × tiles */
-  ck_assert_msg(stepped < 4 * tiles, "%llu tile steps for %llu tiles",
-                (unsigned long long)stepped, (unsigned long long)tiles);
+  ck_assert_msg(stepped < 4 * tiles, "%llu tile steps for %llu tiles", (unsigned long long)stepped,
+                (unsigned long long)tiles);
   /* the block and the blinker repeat every 2 generations */
   box want = reference(&b, "B3/S23", 2);
   assert_same(s, &want, "block and blinker");
@@ -535,7 +535,7 @@ static void cells_sort(cells *c) { qsort(c->xy, c->n, sizeof *c->xy, xy_cmp); }
 
 /* Puts the tiles of the cells (each tile once). */
 static void put_cells(golcl__sparse *s, const cells *c) {
-  int64_t (*tiles)[2] = malloc((c->n + 1) * sizeof *tiles);
+  int64_t(*tiles)[2] = malloc((c->n + 1) * sizeof *tiles);
   uint64_t(*rows)[T] = calloc(c->n + 1, sizeof *rows);
   ck_assert(tiles && rows);
   size_t nt = 0;
@@ -550,7 +550,8 @@ static void put_cells(golcl__sparse *s, const cells *c) {
     }
     rows[k][c->xy[i][1] - ty * T] |= 1ull << (c->xy[i][0] - tx * T);
   }
-  for (size_t k = 0; k < nt; k++) TU_OK(golcl__sparse_put_tile(s, tiles[k][0], tiles[k][1], rows[k]));
+  for (size_t k = 0; k < nt; k++)
+    TU_OK(golcl__sparse_put_tile(s, tiles[k][0], tiles[k][1], rows[k]));
   free(tiles);
   free(rows);
 }

@@ -28,7 +28,7 @@
  * tombstones then fill a quarter of it before the next. */
 #define ROOM 8u
 #define STEP_GROUPS_PER_CU 8
-#define MAX_BATCH 64      /* launches between counter reads, at most */
+#define MAX_BATCH 64             /* launches between counter reads, at most */
 #define COORD_LIMIT 2147483000LL /* tiles from the origin (keys are 32-bit) */
 
 /* Must match cl/universe/sparse.cl. */
@@ -52,12 +52,12 @@ struct golcl__sparse {
   cl_kernel k_put, k_plan, k_step, k_settle, k_grow, k_rehash, k_unquiet;
   table_bufs t;
   cl_mem ctr, stat, tbl;
-  uint64_t limit;   /* bytes; 0: the device's */
-  size_t groups;    /* work-groups of sp_step */
-  unsigned batch;   /* launches between counter reads */
-  cl_int gmax;      /* generations a launch at most: the halo */
+  uint64_t limit; /* bytes; 0: the device's */
+  size_t groups;  /* work-groups of sp_step */
+  unsigned batch; /* launches between counter reads */
+  cl_int gmax;    /* generations a launch at most: the halo */
   uint32_t min_slots;
-  int64_t ox, oy;   /* origin of the keys */
+  int64_t ox, oy; /* origin of the keys */
   int have_origin;
   uint64_t *pkeys, *prows; /* tiles put and not yet on the device */
   size_t npend, cappend;
@@ -86,13 +86,13 @@ static golcl_status table_alloc(golcl__sparse *s, uint32_t slots, table_bufs *t)
   memset(t, 0, sizeof *t);
   uint64_t limit = s->limit ? s->limit : ctx->info.global_mem_bytes;
   if (table_bytes(slots) + (s->t.keys ? table_bytes(s->t.slots) : 0) > limit)
-    return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY,
-                       "sparse universe: a table of %u tiles needs %llu bytes of device memory "
-                       "(with the old one while it is copied); the bound is %llu bytes",
-                       (unsigned)slots,
-                       (unsigned long long)(table_bytes(slots) +
-                                            (s->t.keys ? table_bytes(s->t.slots) : 0)),
-                       (unsigned long long)limit);
+    return golcl__fail(
+        ctx, GOLCL_E_OUT_OF_MEMORY,
+        "sparse universe: a table of %u tiles needs %llu bytes of device memory "
+        "(with the old one while it is copied); the bound is %llu bytes",
+        (unsigned)slots,
+        (unsigned long long)(table_bytes(slots) + (s->t.keys ? table_bytes(s->t.slots) : 0)),
+        (unsigned long long)limit);
   t->slots = slots;
   golcl_status st;
   size_t n = slots;
@@ -128,8 +128,8 @@ fail:
 
 static golcl_status read_ctr(golcl__sparse *s, uint32_t ctr[SP_NCTR], uint64_t stat[2]) {
   s->syncs++;
-  cl_int err = clEnqueueReadBuffer(s->ctx->queue, s->ctr, CL_FALSE, 0, SP_NCTR * 4, ctr, 0, NULL,
-                                   NULL);
+  cl_int err =
+      clEnqueueReadBuffer(s->ctx->queue, s->ctr, CL_FALSE, 0, SP_NCTR * 4, ctr, 0, NULL, NULL);
   if (err == CL_SUCCESS)
     err = clEnqueueReadBuffer(s->ctx->queue, s->stat, CL_TRUE, 0, 2 * 8, stat, 0, NULL, NULL);
   return golcl__cl_fail(s->ctx, err, "clEnqueueReadBuffer");
@@ -148,8 +148,8 @@ static golcl_status rehash(golcl__sparse *s, uint32_t slots) {
   golcl_context *ctx = s->ctx;
   uint32_t zero[SP_NCTR] = {0};
   cl_uint omask = s->t.slots - 1, hmask = slots - 1;
-  cl_int err = clEnqueueWriteBuffer(ctx->queue, s->ctr, CL_FALSE, 0, sizeof zero, zero, 0, NULL,
-                                    NULL);
+  cl_int err =
+      clEnqueueWriteBuffer(ctx->queue, s->ctr, CL_FALSE, 0, sizeof zero, zero, 0, NULL, NULL);
   st = golcl__cl_fail(ctx, err, "clEnqueueWriteBuffer");
   if (st == GOLCL_OK)
     st = golcl__args(ctx, s->k_rehash, GOLCL__ARG(s->t.keys), GOLCL__ARG(s->t.cells),
@@ -195,9 +195,9 @@ static golcl_status make_room(golcl__sparse *s, const uint32_t ctr[SP_NCTR], uin
 /* Enqueues sp_grow: the neighbours that live cells reach exist. */
 static golcl_status enqueue_grow(golcl__sparse *s) {
   cl_uint hmask = s->t.slots - 1;
-  golcl_status st = golcl__args(s->ctx, s->k_grow, GOLCL__ARG(s->t.keys), GOLCL__ARG(s->t.cells),
-                                GOLCL__ARG(s->t.flags), GOLCL__ARG(s->ctr), GOLCL__ARG(hmask),
-                                GOLCL__END);
+  golcl_status st =
+      golcl__args(s->ctx, s->k_grow, GOLCL__ARG(s->t.keys), GOLCL__ARG(s->t.cells),
+                  GOLCL__ARG(s->t.flags), GOLCL__ARG(s->ctr), GOLCL__ARG(hmask), GOLCL__END);
   return st == GOLCL_OK ? launch1(s, s->k_grow, s->t.slots) : st;
 }
 
@@ -258,17 +258,16 @@ static golcl_status build(golcl__sparse *s) {
   struct {
     const char *name;
     cl_kernel *k;
-  } ks[] = {{"sp_put", &s->k_put},       {"sp_plan", &s->k_plan},
-            {"sp_step", &s->k_step},     {"sp_settle", &s->k_settle},
-            {"sp_grow", &s->k_grow},     {"sp_rehash", &s->k_rehash},
+  } ks[] = {{"sp_put", &s->k_put},        {"sp_plan", &s->k_plan}, {"sp_step", &s->k_step},
+            {"sp_settle", &s->k_settle},  {"sp_grow", &s->k_grow}, {"sp_rehash", &s->k_rehash},
             {"sp_unquiet", &s->k_unquiet}};
   for (size_t i = 0; st == GOLCL_OK && i < sizeof ks / sizeof ks[0]; i++)
     st = golcl__kernel(s->ctx, f, o.buf, ks[i].name, ks[i].k);
   if (st == GOLCL_OK)
-    st = golcl__cl_fail(s->ctx,
-                        clEnqueueWriteBuffer(s->ctx->queue, s->tbl, CL_TRUE, 0, 512,
-                                             s->table.next, 0, NULL, NULL),
-                        "clEnqueueWriteBuffer");
+    st = golcl__cl_fail(
+        s->ctx,
+        clEnqueueWriteBuffer(s->ctx->queue, s->tbl, CL_TRUE, 0, 512, s->table.next, 0, NULL, NULL),
+        "clEnqueueWriteBuffer");
   return st;
 }
 
@@ -337,8 +336,8 @@ void golcl__sparse_destroy(golcl__sparse *s) {
 /* Forgets that any tile was quiet (the rule changed). */
 static golcl_status unquiet(golcl__sparse *s) {
   cl_uint hmask = s->t.slots - 1;
-  golcl_status st = golcl__args(s->ctx, s->k_unquiet, GOLCL__ARG(s->t.keys),
-                                GOLCL__ARG(s->t.flags), GOLCL__ARG(hmask), GOLCL__END);
+  golcl_status st = golcl__args(s->ctx, s->k_unquiet, GOLCL__ARG(s->t.keys), GOLCL__ARG(s->t.flags),
+                                GOLCL__ARG(hmask), GOLCL__END);
   return st == GOLCL_OK ? launch1(s, s->k_unquiet, s->t.slots) : st;
 }
 
@@ -502,18 +501,19 @@ static golcl_status flush(golcl__sparse *s) {
   if (st == GOLCL_OK) st = golcl__buffer(ctx, m * 8, CL_MEM_READ_ONLY, &pk);
   if (st == GOLCL_OK) st = golcl__buffer(ctx, m * 8 * GOLCL__TILE, CL_MEM_READ_ONLY, &pr);
   if (st == GOLCL_OK)
-    st = golcl__cl_fail(ctx, clEnqueueWriteBuffer(ctx->queue, pk, CL_TRUE, 0, m * 8, keys, 0, NULL,
-                                                  NULL),
-                        "clEnqueueWriteBuffer");
+    st = golcl__cl_fail(
+        ctx, clEnqueueWriteBuffer(ctx->queue, pk, CL_TRUE, 0, m * 8, keys, 0, NULL, NULL),
+        "clEnqueueWriteBuffer");
   if (st == GOLCL_OK)
-    st = golcl__cl_fail(ctx, clEnqueueWriteBuffer(ctx->queue, pr, CL_TRUE, 0, m * 8 * GOLCL__TILE,
-                                                  rows, 0, NULL, NULL),
-                        "clEnqueueWriteBuffer");
+    st = golcl__cl_fail(
+        ctx,
+        clEnqueueWriteBuffer(ctx->queue, pr, CL_TRUE, 0, m * 8 * GOLCL__TILE, rows, 0, NULL, NULL),
+        "clEnqueueWriteBuffer");
   cl_uint hmask = s->t.slots - 1, cm = (cl_uint)m;
   if (st == GOLCL_OK)
     st = golcl__args(ctx, s->k_put, GOLCL__ARG(s->t.keys), GOLCL__ARG(s->t.cells),
-                     GOLCL__ARG(s->t.flags), GOLCL__ARG(s->ctr), GOLCL__ARG(hmask),
-                     GOLCL__ARG(pk), GOLCL__ARG(pr), GOLCL__ARG(cm), GOLCL__END);
+                     GOLCL__ARG(s->t.flags), GOLCL__ARG(s->ctr), GOLCL__ARG(hmask), GOLCL__ARG(pk),
+                     GOLCL__ARG(pr), GOLCL__ARG(cm), GOLCL__END);
   if (st == GOLCL_OK) st = launch1(s, s->k_put, m);
   if (st == GOLCL_OK) st = enqueue_grow(s);
   if (st == GOLCL_OK) st = settle(s, NULL, NULL);
@@ -594,8 +594,7 @@ golcl_status golcl__sparse_get_tiles(golcl__sparse *s, golcl__tile_fn fn, void *
   return st;
 }
 
-golcl_status golcl__sparse_host_stats(const golcl__sparse *s, uint64_t *syncs,
-                                      uint64_t *rehashes) {
+golcl_status golcl__sparse_host_stats(const golcl__sparse *s, uint64_t *syncs, uint64_t *rehashes) {
   if (!s) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "sparse universe: NULL argument");
   if (syncs) *syncs = s->syncs;
   if (rehashes) *rehashes = s->rehashes;

@@ -70,7 +70,6 @@ golcl_status golcl__sparse_stats(golcl__sparse *s, uint64_t *tiles, uint64_t *de
 
 /* What the host did so far: blocking reads of the engine's counters, and
  * rehashes into a new table (any may be NULL). Host only. */
-golcl_status golcl__sparse_host_stats(const golcl__sparse *s, uint64_t *syncs,
-                                      uint64_t *rehashes);
+golcl_status golcl__sparse_host_stats(const golcl__sparse *s, uint64_t *syncs, uint64_t *rehashes);
 
 #endif
