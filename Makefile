@@ -138,6 +138,13 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_UTIL_OBJ) $(SHARED)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_UTIL_OBJ) -L$(BUILD) -Wl,-rpath,$(abspath $(BUILD)) \
 	  -lgolcl $(CHECK_LIBS) -lOpenCL -lm -pthread $(LDLIBS)
 
+# The universe's engine suite calls the private sparse-tile engine
+# (lib/universe/sparse.h), which the shared library does not export: it
+# links the static library.
+$(BUILD)/tests/test_universe_sparse: $(BUILD)/obj/tests/test_universe_sparse.o $(TEST_UTIL_OBJ) $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_UTIL_OBJ) $(STATIC) $(CHECK_LIBS) $(LIB_LIBS) $(LDLIBS)
+
 # Every suite runs even if one fails; the target fails if any did. Then the
 # shell-driven tests: the golcl command (tests/cli) and make install (tests/install).
 SCRIPT_TESTS := $(sort $(wildcard tests/*/test_*.sh))

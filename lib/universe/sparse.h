@@ -27,6 +27,20 @@ golcl_status golcl__sparse_create(golcl_context *ctx, const golcl_rule_table *ta
                                   golcl__sparse **out);
 void golcl__sparse_destroy(golcl__sparse *s); /* NULL is a no-op */
 
+/* Replaces the rule (same conditions as create); the tiles stay. */
+golcl_status golcl__sparse_set_rule(golcl__sparse *s, const golcl_rule_table *table);
+
+/* Bounds the device bytes the engine may hold (0, the default: the
+ * device's global memory); a run that would need more fails with
+ * GOLCL_E_OUT_OF_MEMORY. */
+golcl_status golcl__sparse_set_limit(golcl__sparse *s, uint64_t bytes);
+
+/* Generations a launch at most (2 .. 32; 0: the default, 32 on a GPU, 16
+ * elsewhere): the halo a tile reads. Only while the engine is empty (after
+ * create or clear): GOLCL_E_INVALID_ARG otherwise, or for a count out of
+ * range. For measuring; the default is what was measured best. */
+golcl_status golcl__sparse_set_gens_per_launch(golcl__sparse *s, unsigned gens);
+
 /* Removes every tile. */
 golcl_status golcl__sparse_clear(golcl__sparse *s);
 
@@ -53,5 +67,9 @@ golcl_status golcl__sparse_get_tiles(golcl__sparse *s, golcl__tile_fn fn, void *
  * since it was created (any may be NULL). */
 golcl_status golcl__sparse_stats(golcl__sparse *s, uint64_t *tiles, uint64_t *device_bytes,
                                  uint64_t *tiles_stepped);
+
+/* What the host did so far: blocking reads of the engine's counters, and
+ * rehashes into a new table (any may be NULL). Host only. */
+golcl_status golcl__sparse_host_stats(const golcl__sparse *s, uint64_t *syncs, uint64_t *rehashes);
 
 #endif

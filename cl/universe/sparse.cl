@@ -1,0 +1,404 @@
+/* universe/sparse.cl — the universe's sparse tiles (lib/universe/sparse.c):
+ * 64×64-cell tiles of the infinite plane in an open-addressing hash table on
+ * the device, stepped several generations a launch where something can
+ * change; tiles are allocated where activity reaches and freed where
+ * everything died, all on the device.
+ *
+ * Table. Slot s of H (a power of two) holds a key (tile coordinates, biased:
+ * x + 2^31 in the high word, y + 2^31 in the low one, relative to an origin
+ * the host chose), the tile's flags and two copies of its 64 rows (ulong,
+ * bit c = column c); flags' SP_PAR says which copy is current. Linear
+ * probing; a slot is claimed with a 64-bit compare-and-swap of its key, so
+ * the claim and the key are one atomic write; freed slots become tombstones
+ * (never reused until the host rehashes into a fresh table).
+ *
+ * A launch of g ≤ GOLCL_SP_GMAX generations is three kernels, one in-order
+ * queue, no host round trip: sp_plan lists the tiles that can change and
+ * notes their 9 slots; sp_step (a work-group a tile) steps them and writes
+ * the other copy; sp_settle commits the new copies and flags, inserts the
+ * neighbours that live cells near an edge reach and drops the dead, quiet
+ * tiles nobody needs. Every kernel does nothing once a table overflow was
+ * flagged (ctr[SP_OVF]); the host grows the table and goes on from the
+ * generation reached (stat[0]).
+ *
+ * Why skipping is exact (QuickLife's idea). P1: the tile's cells at the end
+ * of the last launch equal those one generation before; P2: two before. If
+ * every tile of a 3×3 block has P1, the block's cells S satisfy step(S) = S
+ * except within one cell of the block's rim, so step^j(S) = S except within j
+ * cells: the centre tile (64 cells from the rim) keeps its cells for 64 ≥ g
+ * generations. Likewise P2 for an even g. Absent tiles are dead and stay dead
+ * through a launch (below), so they count as quiet.
+ *
+ * Why absent tiles stay dead. After every launch, a tile with a live cell
+ * within GOLCL_SP_GMAX cells of an edge or corner (its NEED bits) makes
+ * sure the tile across exists (sp_settle); signals travel one cell a
+ * generation, so nothing reaches an absent tile within the next launch.
+ * sp_settle drops only dead tiles with P1 and P2 (dead for the last three
+ * generations) that no neighbour needs.
+ *
+ * sp_step: region rows -GOLCL_SP_GMAX .. 63 + GOLCL_SP_GMAX, one work-item
+ * a row, each row 128 cells in a uint4 (32 cells of the west tile, the 64 of
+ * this one, 32 of the east), rows above and below through local memory.
+ * Cells outside the region are read as dead, which spoils one more cell
+ * inwards each generation: after g ≤ GOLCL_SP_GMAX ≤ 32 generations the
+ * centre 64×64 is exact. The rule: bit-sliced full adders (common/bitslice.cl)
+ * with its minterms as build options, or (GOLCL_SP_TABLE) any 512-entry table
+ * looked up cell by cell from constant memory.
+ *
+ * Build options: GOLCL_SP_GMAX (≤ 32), GOLCL_SP_TABLE or the rule's
+ * GOLCL_RULE_N / GOLCL_RULE_Tk. */
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+
+#include "common/bitslice.cl"
+#include "common/hash.cl"
+
+#define SP_T 64
+#define SP_GM GOLCL_SP_GMAX
+#define SP_TR (SP_T + 2 * SP_GM)
+
+#define SP_EMPTY 0xffffffffffffffffUL
+#define SP_TOMB 0xfffffffffffffffeUL
+#define SP_NONE 0xffffffffu
+
+/* flags */
+#define SP_ALIVE 1u
+#define SP_P1 2u
+#define SP_P2 4u
+#define SP_PAR 8u
+#define SP_STEPPED 16u
+#define SP_NEED_SHIFT 8 /* bit k: the neighbour (k%3 - 1, k/3 - 1) must exist */
+
+/* ctr[] */
+#define SP_CNT 0     /* tiles listed by sp_plan */
+#define SP_CLAIMED 1 /* slots claimed (live and tombstones) */
+#define SP_LIVE 2    /* slots that hold a tile */
+#define SP_OVF 3     /* the table overflowed: every kernel waits for the host */
+#define SP_RANGE 4   /* a tile beyond the coordinate range was needed */
+#define SP_HALT 5    /* SP_OVF as this launch's sp_plan saw it */
+
+inline int sp_used(ulong k) { return k < SP_TOMB; }
+
+inline uint sp_slot0(ulong key, uint hmask) { return (uint)golcl_mix64(key) & hmask; }
+
+/* The key of the tile (dx, dy) away; SP_EMPTY if it leaves the range. */
+inline ulong sp_key_at(ulong key, int dx, int dy) {
+  uint x = (uint)(key >> 32) + (uint)dx, y = (uint)key + (uint)dy;
+  if (x < 1u || x > 0xfffffffdu || y < 1u || y > 0xfffffffdu) return SP_EMPTY;
+  return ((ulong)x << 32) | y;
+}
+
+inline uint sp_lookup(__global const ulong *keys, uint hmask, ulong key) {
+  uint i = sp_slot0(key, hmask);
+  for (uint n = 0; n <= hmask; n++, i = (i + 1) & hmask) {
+    ulong k = keys[i];
+    if (k == key) return i;
+    if (k == SP_EMPTY) return SP_NONE;
+  }
+  return SP_NONE;
+}
+
+/* Finds or claims the slot of key: *fresh is 1 if this call claimed it.
+ * SP_NONE (and the overflow flag) when the table is too full. */
+inline uint sp_insert(__global ulong *keys, uint hmask, ulong key, __global uint *ctr,
+                      int *fresh) {
+  uint i = sp_slot0(key, hmask);
+  *fresh = 0;
+  for (uint n = 0; n <= hmask; n++, i = (i + 1) & hmask) {
+    ulong k = keys[i];
+    if (k == key) return i;
+    if (k != SP_EMPTY) continue;
+    /* keep a quarter of the table empty: probe chains stay short */
+    if (atomic_inc(&ctr[SP_CLAIMED]) >= hmask - (hmask >> 2)) {
+      atomic_dec(&ctr[SP_CLAIMED]);
+      ctr[SP_OVF] = 1;
+      return SP_NONE;
+    }
+    k = atom_cmpxchg((volatile __global ulong *)&keys[i], SP_EMPTY, key);
+    if (k == SP_EMPTY) {
+      *fresh = 1;
+      atomic_inc(&ctr[SP_LIVE]);
+      return i;
+    }
+    atomic_dec(&ctr[SP_CLAIMED]);
+    if (k == key) return i;
+  }
+  ctr[SP_OVF] = 1;
+  return SP_NONE;
+}
+
+/* The NEED bits and SP_ALIVE of row r of a tile. */
+inline uint sp_row_need(int r, ulong v) {
+  if (!v) return 0;
+  const ulong wm = (1UL << SP_GM) - 1, em = wm << (SP_T - SP_GM);
+  uint n = 0, w = (v & wm) != 0, e = (v & em) != 0;
+  if (w) n |= 1u << 3;
+  if (e) n |= 1u << 5;
+  if (r < SP_GM) n |= 1u << 1 | (w ? 1u << 0 : 0u) | (e ? 1u << 2 : 0u);
+  if (r >= SP_T - SP_GM) n |= 1u << 7 | (w ? 1u << 6 : 0u) | (e ? 1u << 8 : 0u);
+  return n << SP_NEED_SHIFT | SP_ALIVE;
+}
+
+inline __global ulong *sp_rows(__global ulong *cells, uint s, uint par) {
+  return cells + ((size_t)s * 2 + par) * SP_T;
+}
+
+/* Tiles put by the host: n (key, 64 rows) entries, each key once. Their
+ * history is unknown: neither P1 nor P2, so they and their neighbours are
+ * stepped. */
+__kernel void sp_put(__global ulong *keys, __global ulong *cells, __global uint *flags,
+                     __global uint *ctr, uint hmask, __global const ulong *pkeys,
+                     __global const ulong *prows, uint n) {
+  uint i = (uint)get_global_id(0);
+  if (i >= n || ctr[SP_OVF]) return;
+  int fresh;
+  uint s = sp_insert(keys, hmask, pkeys[i], ctr, &fresh);
+  if (s == SP_NONE) return;
+  __global ulong *d = sp_rows(cells, s, 0);
+  uint f = 0;
+  for (int r = 0; r < SP_T; r++) {
+    ulong v = prows[(size_t)i * SP_T + r];
+    d[r] = v;
+    f |= sp_row_need(r, v);
+  }
+  flags[s] = f;
+}
+
+/* The tiles of the next launch of g generations: those whose 3×3 block is
+ * not all quiet. nb[9s + k] gets the slot of neighbour k (or SP_NONE). */
+__kernel void sp_plan(__global const ulong *keys, __global const uint *flags,
+                      __global uint *nflags, __global uint *nb,
+                      __global uint *list, __global uint *ctr, uint hmask, int g) {
+  uint s = (uint)get_global_id(0);
+  if (s == 0) ctr[SP_HALT] = ctr[SP_OVF];
+  if (s > hmask || ctr[SP_OVF]) return;
+  ulong key = keys[s];
+  if (!sp_used(key)) return;
+  nflags[s] = 0; /* sp_settle of the last launch is done with it */
+  uint q = SP_P1 | SP_P2, slots[9];
+  for (int k = 0; k < 9; k++) {
+    uint t = k == 4 ? s : SP_NONE;
+    ulong nk = sp_key_at(key, k % 3 - 1, k / 3 - 1);
+    if (k != 4 && nk != SP_EMPTY) t = sp_lookup(keys, hmask, nk);
+    slots[k] = t;
+    if (t != SP_NONE) q &= flags[t];
+  }
+  if ((q & SP_P1) || ((q & SP_P2) && (g & 1) == 0)) return;
+  uint i = atomic_inc(&ctr[SP_CNT]);
+  list[i] = s;
+  for (int k = 0; k < 9; k++) nb[(size_t)9 * s + k] = slots[k];
+}
+
+/* The 128 cells of region row w: 32 of the west tile, 64 of the middle one,
+ * 32 of the east one; band b (0 north, 1 middle, 2 south) of the 3×3 block. */
+inline uint4 sp_load(__global const ulong *cells, __global const uint *flags,
+                     __global const uint *nbs, int b, int row) {
+  ulong v[3];
+  for (int k = 0; k < 3; k++) {
+    uint t = nbs[3 * b + k];
+    v[k] = t == SP_NONE ? 0UL
+                        : sp_rows((__global ulong *)cells, t, (flags[t] & SP_PAR) ? 1u : 0u)[row];
+  }
+  return (uint4)((uint)(v[0] >> 32), (uint)v[1], (uint)(v[1] >> 32), (uint)v[2]);
+}
+
+/* One generation of a region row v with the rows above (u) and below (d). */
+#if GOLCL_SP_TABLE
+inline uint sp_word_table(__constant uchar *tbl, uint uw, uint uc, uint ue, uint mw, uint mc,
+                          uint me, uint dw, uint dc, uint de) {
+  uint r = 0;
+  for (int i = 0; i < 32; i++) {
+    uint idx = ((uw >> i) & 1u) << 8 | ((uc >> i) & 1u) << 7 | ((ue >> i) & 1u) << 6 |
+               ((mw >> i) & 1u) << 5 | ((mc >> i) & 1u) << 4 | ((me >> i) & 1u) << 3 |
+               ((dw >> i) & 1u) << 2 | ((dc >> i) & 1u) << 1 | ((de >> i) & 1u);
+    r |= (uint)tbl[idx] << i;
+  }
+  return r;
+}
+#endif
+
+/* West and east neighbours of every cell of a row (bit i: the cell at i-1,
+ * i+1); the row's ends read dead cells. */
+inline uint4 sp_west(uint4 v) { return (v << 1) | ((uint4)(0u, v.s0, v.s1, v.s2) >> 31); }
+inline uint4 sp_east(uint4 v) { return (v >> 1) | ((uint4)(v.s1, v.s2, v.s3, 0u) << 31); }
+
+inline uint4 sp_next(uint4 u, uint4 m, uint4 d, __constant uchar *tbl) {
+  uint4 uw = sp_west(u), ue = sp_east(u), mw = sp_west(m), me = sp_east(m), dw = sp_west(d),
+        de = sp_east(d);
+#if GOLCL_SP_TABLE
+  return (uint4)(sp_word_table(tbl, uw.s0, u.s0, ue.s0, mw.s0, m.s0, me.s0, dw.s0, d.s0, de.s0),
+                 sp_word_table(tbl, uw.s1, u.s1, ue.s1, mw.s1, m.s1, me.s1, dw.s1, d.s1, de.s1),
+                 sp_word_table(tbl, uw.s2, u.s2, ue.s2, mw.s2, m.s2, me.s2, dw.s2, d.s2, de.s2),
+                 sp_word_table(tbl, uw.s3, u.s3, ue.s3, mw.s3, m.s3, me.s3, dw.s3, d.s3, de.s3));
+#else
+  (void)tbl;
+  uint4 hs0 = uw ^ u ^ ue, hs1 = (uw & u) | (ue & (uw ^ u));
+  uint4 ms0 = mw ^ m ^ me, ms1 = (mw & m) | (me & (mw ^ m));
+  uint4 ds0 = dw ^ d ^ de, ds1 = (dw & d) | (de & (dw ^ d));
+  return (uint4)(golcl_bs_next(m.s0, (uint2)(hs0.s0, hs1.s0), (uint2)(ms0.s0, ms1.s0),
+                               (uint2)(ds0.s0, ds1.s0)),
+                 golcl_bs_next(m.s1, (uint2)(hs0.s1, hs1.s1), (uint2)(ms0.s1, ms1.s1),
+                               (uint2)(ds0.s1, ds1.s1)),
+                 golcl_bs_next(m.s2, (uint2)(hs0.s2, hs1.s2), (uint2)(ms0.s2, ms1.s2),
+                               (uint2)(ds0.s2, ds1.s2)),
+                 golcl_bs_next(m.s3, (uint2)(hs0.s3, hs1.s3), (uint2)(ms0.s3, ms1.s3),
+                               (uint2)(ds0.s3, ds1.s3)));
+#endif
+}
+
+__kernel __attribute__((reqd_work_group_size(SP_TR, 1, 1))) void sp_step(
+    __global ulong *cells, __global const uint *flags, __global uint *nflags,
+    __global const uint *nb, __global const uint *list, __global const uint *ctr, int g,
+    __constant uchar *tbl) {
+  __local uint4 lrow[2][SP_TR]; /* by generation parity: one barrier a generation */
+  __local uint acc, diff1, diff2;
+  if (ctr[SP_OVF]) return;
+  int w = (int)get_local_id(0), r = w - SP_GM; /* region row, tile row */
+  int b = r < 0 ? 0 : (r < SP_T ? 1 : 2), row = r - (b - 1) * SP_T;
+  uint n = ctr[SP_CNT];
+  for (uint i = (uint)get_group_id(0); i < n; i += (uint)get_num_groups(0)) {
+    uint s = list[i];
+    __global const uint *nbs = nb + (size_t)9 * s;
+    uint4 v = sp_load(cells, flags, nbs, b, row), p1 = v, p2 = v;
+    if (w == 0) acc = diff1 = diff2 = 0;
+    for (int t = 0; t < g; t++) {
+      __local uint4 *lr = lrow[t & 1];
+      lr[w] = v;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      uint4 u = w > 0 ? lr[w - 1] : (uint4)(0u), d = w + 1 < SP_TR ? lr[w + 1] : (uint4)(0u);
+      p2 = p1;
+      p1 = v;
+      v = sp_next(u, v, d, tbl);
+    }
+    uint own = flags[s];
+    if (b == 1) {
+      ulong out = (ulong)v.s1 | (ulong)v.s2 << 32;
+      ulong o1 = (ulong)p1.s1 | (ulong)p1.s2 << 32, o2 = (ulong)p2.s1 | (ulong)p2.s2 << 32;
+      sp_rows(cells, s, (own & SP_PAR) ? 0u : 1u)[row] = out;
+      uint f = sp_row_need(row, out);
+      if (f) atomic_or(&acc, f);
+      if (out != o1) diff1 = 1;
+      if (out != o2) diff2 = 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (w == 0) {
+      uint f = acc | SP_STEPPED | ((own & SP_PAR) ^ SP_PAR);
+      if (!diff1) f |= SP_P1;
+      /* g = 1: two generations back is one back of the launch before */
+      if (g >= 2 ? !diff2 : (!diff1 && (own & SP_P1))) f |= SP_P2;
+      nflags[s] = f;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE); /* acc and the flags read before the next tile */
+  }
+}
+
+/* Inserts the neighbours of tile `key` that its NEED bits name. */
+inline void sp_need(__global ulong *keys, __global ulong *cells, __global uint *flags,
+                    __global uint *ctr, uint hmask, ulong key, uint need) {
+  for (int k = 0; k < 9 && need; k++) {
+    if (!((need >> k) & 1u)) continue;
+    ulong nk = sp_key_at(key, k % 3 - 1, k / 3 - 1);
+    if (nk == SP_EMPTY) {
+      ctr[SP_RANGE] = 1;
+      ctr[SP_OVF] = 1;
+      return;
+    }
+    int fresh;
+    uint t = sp_insert(keys, hmask, nk, ctr, &fresh);
+    if (t == SP_NONE) return;
+    if (fresh) {
+      __global ulong *d = sp_rows(cells, t, 0);
+      for (int r = 0; r < SP_T; r++) d[r] = 0;
+      flags[t] = SP_P1 | SP_P2;
+    }
+  }
+}
+
+/* Makes sure every tile a live cell near an edge can reach exists (after
+ * tiles were put, or the table grew). */
+__kernel void sp_grow(__global ulong *keys, __global ulong *cells, __global uint *flags,
+                      __global uint *ctr, uint hmask) {
+  uint s = (uint)get_global_id(0);
+  if (s > hmask || ctr[SP_OVF]) return;
+  ulong key = keys[s];
+  if (sp_used(key)) sp_need(keys, cells, flags, ctr, hmask, key, flags[s] >> SP_NEED_SHIFT);
+}
+
+/* The flags a tile has after this launch, while sp_settle commits them:
+ * the new ones of a stepped tile, else its own (whose NEED bits are
+ * settled; only SP_P2 may change under us). */
+inline uint sp_eff(__global const uint *flags, __global const uint *nflags, uint t) {
+  uint n = nflags[t];
+  return (n & SP_STEPPED) ? n : flags[t];
+}
+
+/* After sp_step, one work-item a slot: the stepped tiles take their new copy
+ * and flags (a tile skipped with P1 has now been still for two generations:
+ * P2); every tile a live cell near an edge can reach is made to exist (a new
+ * tile is dead and has been: P1, P2); a tile that is dead, was dead the two
+ * generations before, and that no neighbour needs is dropped. Committing and
+ * reading neighbours go together because neighbours are read through sp_eff,
+ * and NEED bits are all a neighbour's flags say here. nflags is cleared by
+ * the next sp_plan. An overflow of the table while this kernel inserts stops
+ * only the inserting: every tile is committed (the step was done), and the
+ * host inserts again after it grew the table. */
+__kernel void sp_settle(__global ulong *keys, __global ulong *cells, __global uint *flags,
+                        __global const uint *nflags, __global uint *ctr, __global ulong *stat,
+                        uint hmask, int g) {
+  uint s = (uint)get_global_id(0);
+  if (s > hmask || ctr[SP_HALT]) return;
+  if (s == 0) {
+    stat[0] += (ulong)g;
+    stat[1] += ctr[SP_CNT];
+    ctr[SP_CNT] = 0;
+  }
+  ulong key = keys[s];
+  if (!sp_used(key)) return;
+  uint f = nflags[s];
+  if (f & SP_STEPPED) {
+    f &= ~SP_STEPPED;
+    flags[s] = f;
+  } else {
+    f = flags[s];
+    if (f & SP_P1) flags[s] = f |= SP_P2;
+  }
+  uint need = f >> SP_NEED_SHIFT;
+  if (!need && !(f & SP_ALIVE) && (f & (SP_P1 | SP_P2)) == (SP_P1 | SP_P2)) {
+    for (int k = 0; k < 9; k++) {
+      if (k == 4) continue;
+      ulong nk = sp_key_at(key, k % 3 - 1, k / 3 - 1);
+      uint t = nk == SP_EMPTY ? SP_NONE : sp_lookup(keys, hmask, nk);
+      if (t != SP_NONE && ((sp_eff(flags, nflags, t) >> (SP_NEED_SHIFT + 8 - k)) & 1u)) return;
+    }
+    keys[s] = SP_TOMB;
+    flags[s] = 0;
+    atomic_dec(&ctr[SP_LIVE]);
+    return;
+  }
+  sp_need(keys, cells, flags, ctr, hmask, key, need);
+}
+
+/* Moves every tile of the old table into a fresh one (keys all SP_EMPTY,
+ * ctr[SP_CLAIMED] and ctr[SP_LIVE] zero): its current copy becomes copy 0. */
+__kernel void sp_rehash(__global const ulong *okeys, __global const ulong *ocells,
+                        __global const uint *oflags, uint omask, __global ulong *keys,
+                        __global ulong *cells, __global uint *flags, __global uint *ctr,
+                        uint hmask) {
+  uint s = (uint)get_global_id(0);
+  if (s > omask) return;
+  ulong key = okeys[s];
+  if (!sp_used(key)) return;
+  int fresh;
+  uint t = sp_insert(keys, hmask, key, ctr, &fresh);
+  if (t == SP_NONE) return;
+  uint f = oflags[s];
+  __global const ulong *src = sp_rows((__global ulong *)ocells, s, (f & SP_PAR) ? 1u : 0u);
+  __global ulong *d = sp_rows(cells, t, 0);
+  for (int r = 0; r < SP_T; r++) d[r] = src[r];
+  flags[t] = f & ~SP_PAR;
+}
+
+/* The rule changed: no tile is known to be quiet. */
+__kernel void sp_unquiet(__global const ulong *keys, __global uint *flags, uint hmask) {
+  uint s = (uint)get_global_id(0);
+  if (s <= hmask && sp_used(keys[s])) flags[s] &= ~(SP_P1 | SP_P2);
+}
