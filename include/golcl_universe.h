@@ -15,7 +15,9 @@ typedef struct golcl_universe golcl_universe;
 
 /** How a universe runs its generations. */
 typedef enum golcl_universe_algo {
-  GOLCL_UNIVERSE_AUTO = 0,     /**< HashLife where the rule allows it, else sparse tiles */
+  GOLCL_UNIVERSE_AUTO = 0,     /**< sparse tiles on a GPU context for runs of up to 2^17
+                                    generations of up to 2^20 live cells (where they were
+                                    measured faster), else HashLife */
   GOLCL_UNIVERSE_HASHLIFE = 1, /**< HashLife on the host (exact for every rule without B0,
                                     and for B0 rules with S8 as Golly runs them) */
   GOLCL_UNIVERSE_SPARSE = 2    /**< 64×64 tiles in a hash table on the context's device */

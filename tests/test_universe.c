@@ -191,6 +191,47 @@ START_TEST(long_runs_of_a_gun_grow_with_its_gliders) {
 }
 END_TEST
 
+START_TEST(sparse_tiles_match_hashlife) {
+  /* the device engine through the universe: runs of several lengths on the
+   * same universe (the engine keeps its tiles between them), a rectangle
+   * written between runs (the engine takes the new cells), three rules */
+  static const char *rules[] = {"B3/S23", "B36/S23", "B2-a/S12"};
+  uint8_t *c = tu_random_cells(100 * 80, 0.4, 77);
+  static const uint8_t glider[9] = {0, 1, 0, 0, 0, 1, 1, 1, 1};
+  for (int r = 0; r < 3; r++) {
+    golcl_universe_opts oh = {0}, os = {0};
+    oh.algo = GOLCL_UNIVERSE_HASHLIFE, os.algo = GOLCL_UNIVERSE_SPARSE;
+    golcl_universe *a, *b;
+    TU_OK(golcl_universe_create(NULL, &oh, &a));
+    TU_OK(golcl_universe_create(tu_ctx, &os, &b));
+    golcl_universe *both[2] = {a, b};
+    for (int i = 0; i < 2; i++) {
+      TU_OK(golcl_universe_set_rule(both[i], rules[r]));
+      TU_OK(golcl_universe_write_rect(both[i], -50, -40, 100, 80, c, 0));
+    }
+    static const uint64_t runs[] = {1, 37, 100, 65};
+    for (size_t k = 0; k < 4; k++) {
+      if (k == 3)
+        for (int i = 0; i < 2; i++) TU_OK(golcl_universe_write_rect(both[i], 300, -200, 3, 3, glider, 0));
+      uint64_t ha, hb;
+      TU_OK(golcl_universe_run(a, runs[k]));
+      TU_OK(golcl_universe_run(b, runs[k]));
+      TU_OK(golcl_universe_hash(a, &ha));
+      TU_OK(golcl_universe_hash(b, &hb));
+      ck_assert_msg(ha == hb, "%s: sparse and HashLife differ after run %zu", rules[r], k);
+      ck_assert_uint_eq(golcl_universe_generation(a), golcl_universe_generation(b));
+    }
+    golcl_universe_stats st;
+    TU_OK(golcl_universe_get_stats(b, &st));
+    ck_assert_int_eq(st.algo, GOLCL_UNIVERSE_SPARSE);
+    ck_assert_uint_gt(st.tiles, 0);
+    golcl_universe_destroy(a);
+    golcl_universe_destroy(b);
+  }
+  free(c);
+}
+END_TEST
+
 START_TEST(bad_arguments) {
   golcl_universe *u = (golcl_universe *)1;
   golcl_universe_opts o = {0};
@@ -244,6 +285,7 @@ int main(void) {
   tcase_add_test(tc, too_little_memory_is_an_error);
   tcase_add_test(tc, gun_matches_the_reference_and_round_trips);
   tcase_add_test(tc, long_runs_of_a_gun_grow_with_its_gliders);
+  tcase_add_test(tc, sparse_tiles_match_hashlife);
   tcase_add_test(tc, bad_arguments);
   suite_add_tcase(s, tc);
   return tu_main(s);

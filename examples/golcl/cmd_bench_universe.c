@@ -35,7 +35,8 @@ static void usage(FILE *f) {
           "(QuickLife and HashLife) when it is found. Without files: the methuselahs and\n"
           "breeders of Golly's Patterns folder and metapixel-p216-gun.\n\n"
           "  -g N            generations where FILE has no :GENS (default 1000)\n"
-          "  --algo A        hashlife (default), sparse (on --device)\n"
+          "  --algo A        auto (default: the GPU's sparse tiles where the universe\n"
+          "                  chooses them, else HashLife), hashlife, sparse (on --device)\n"
           "  --device SPEC   the device of --algo sparse\n"
           "  --patterns DIR  Golly's Patterns folder (default /usr/share/golly/Patterns)\n"
           "  --bgolly PATH   bgolly to compare with (default: bgolly on the PATH)\n"
@@ -90,7 +91,7 @@ int cmd_bench_universe(int argc, char **argv) {
   uint64_t gens = 1000;
   const char *dir = "/usr/share/golly/Patterns", *bg = NULL, *csv = NULL, *device = NULL;
   int no_bg = 0;
-  golcl_universe_algo algo = GOLCL_UNIVERSE_HASHLIFE;
+  golcl_universe_algo algo = GOLCL_UNIVERSE_AUTO;
   static const struct option opts[] = {{"generations", required_argument, NULL, 'g'},
                                         {"algo", required_argument, NULL, 'a'},
                                         {"device", required_argument, NULL, 'd'},
@@ -111,9 +112,8 @@ int cmd_bench_universe(int argc, char **argv) {
         }
         break;
       case 'a':
-        if (golcl_universe_algo_from_name(optarg, &algo) != GOLCL_OK ||
-            algo == GOLCL_UNIVERSE_AUTO) {
-          fprintf(stderr, "golcl bench universe: --algo hashlife or sparse\n");
+        if (golcl_universe_algo_from_name(optarg, &algo) != GOLCL_OK) {
+          fprintf(stderr, "golcl bench universe: --algo auto, hashlife or sparse\n");
           return 2;
         }
         break;
@@ -139,9 +139,9 @@ int cmd_bench_universe(int argc, char **argv) {
   }
   if (no_bg) bg = NULL;
   golcl_context *ctx = NULL;
-  if (algo == GOLCL_UNIVERSE_SPARSE) {
+  if (algo == GOLCL_UNIVERSE_SPARSE || (algo == GOLCL_UNIVERSE_AUTO && (device || pio_has_gpu()))) {
     golcl_context_opts co = {0};
-    co.device = device;
+    co.device = device ? device : algo == GOLCL_UNIVERSE_AUTO ? "gpu" : NULL;
     if (golcl_context_create(&co, &ctx) != GOLCL_OK) {
       fprintf(stderr, "golcl bench universe: %s\n", golcl_last_errmsg());
       return 1;
@@ -152,9 +152,10 @@ int cmd_bench_universe(int argc, char **argv) {
     fprintf(stderr, "golcl bench universe: cannot write %s\n", csv);
     return 1;
   }
-  if (cf) fprintf(cf, "pattern,generations,golcl_step_s,golcl_wall_s,bgolly_quicklife_s,"
+  if (cf) fprintf(cf, "pattern,algo,generations,golcl_step_s,golcl_wall_s,bgolly_quicklife_s,"
                       "bgolly_hashlife_s,ratio,identical\n");
-  printf("%-44s %9s %10s %10s %10s %10s %7s %s\n", "pattern", "gens", "golcl", "golcl wall",
+  printf("%-35s %-8s %9s %10s %10s %10s %10s %7s %s\n", "pattern", "algo", "gens", "golcl",
+         "golcl wall",
          "bg Quick", "bg Hash", "ratio", "cells");
   int nruns = optind < argc ? argc - optind : (int)(sizeof DEFAULT_RUNS / sizeof *DEFAULT_RUNS);
   int rc = 0;
@@ -184,6 +185,8 @@ int cmd_bench_universe(int argc, char **argv) {
     double step = ex_now() - t0;
     if (s == GOLCL_OK) s = golcl_universe_population(u, &pop);
     double wall = ex_now() - w0;
+    golcl_universe_stats ust = {0};
+    if (s == GOLCL_OK) golcl_universe_get_stats(u, &ust);
     if (s == GOLCL_OK) s = golcl_universe_hash(u, &hash);
     golcl_universe_destroy(u);
     if (s != GOLCL_OK) {
@@ -201,7 +204,8 @@ int cmd_bench_universe(int argc, char **argv) {
     const char *same = !bg || th < 0 ? "-" : hh == hash ? "identical" : "DIFFERENT";
     if (bg && th >= 0 && hh != hash) rc = 1;
     const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    printf("%-44s %9llu %9.4fs %9.4fs ", name, (unsigned long long)g, step, wall);
+    printf("%-35s %-8s %9llu %9.4fs %9.4fs ", name, golcl_universe_algo_name(ust.algo),
+           (unsigned long long)g, step, wall);
     if (bg) {
       char q[32] = "failed", hl[32] = "failed"; /* QuickLife reads no macrocell */
       if (tq >= 0) snprintf(q, sizeof q, "%.3fs", tq);
@@ -211,7 +215,8 @@ int cmd_bench_universe(int argc, char **argv) {
     else
       printf("%10s %10s %7s %s\n", "-", "-", "-", same);
     if (cf)
-      fprintf(cf, "%s,%llu,%.6f,%.6f,%.6f,%.6f,%.3f,%s\n", name, (unsigned long long)g, step, wall,
+      fprintf(cf, "%s,%s,%llu,%.6f,%.6f,%.6f,%.6f,%.3f,%s\n", name,
+              golcl_universe_algo_name(ust.algo), (unsigned long long)g, step, wall,
               tq, th, best > 0 ? best / step : 0.0, same);
   }
   printf("ratio: bgolly's better whole run / golcl's stepping (above 1: golcl is faster)\n");

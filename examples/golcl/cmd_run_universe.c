@@ -221,6 +221,12 @@ int run_universe(const run_opts *o) {
     uo.algo = GOLCL_UNIVERSE_SPARSE;
   } else if (strcmp(o->algo, "hashlife") == 0) {
     uo.algo = GOLCL_UNIVERSE_HASHLIFE;
+  } else if (o->gens <= (1u << 17) && (o->device || pio_has_gpu())) {
+    /* auto: the universe takes the GPU's sparse tiles where they were
+     * measured faster (a short run of a small pattern), else HashLife */
+    golcl_context_opts copts = {0};
+    copts.device = o->device ? o->device : "gpu";
+    if (golcl_context_create(&copts, &r.ctx) != GOLCL_OK) r.ctx = NULL; /* HashLife then */
   }
   int rc = golcl_universe_create(r.ctx, &uo, &r.u) != GOLCL_OK ? fail("universe") : 0;
   if (rc == 0) rc = load(&r, may_fall_back);

@@ -234,3 +234,12 @@ int pio_bad_option(const char *cmd, int c, char **argv) {
           c == ':' ? "option" : "unknown option", name, c == ':' ? " needs a value" : "", cmd);
   return 2;
 }
+
+int pio_has_gpu(void) {
+  golcl_device_info dev[16];
+  size_t n = 0;
+  if (golcl_devices(dev, 16, &n) != GOLCL_OK) return 0;
+  for (size_t i = 0; i < n && i < 16; i++)
+    if (dev[i].type == GOLCL_DEVICE_GPU) return 1;
+  return 0;
+}

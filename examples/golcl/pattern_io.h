@@ -14,6 +14,9 @@ typedef enum pio_kind { PIO_BAD = -1, PIO_RLE, PIO_CELLS, PIO_PNG, PIO_STDOUT, P
  * "golcl CMD: PATH: line L, column C: ..." on stderr and returns NULL. */
 golcl_pattern *pio_load(const char *cmd, const char *path);
 
+/* 1 if a GPU is among the OpenCL devices (golcl_devices). */
+int pio_has_gpu(void);
+
 /* The output kind of a path: .rle, .cells, .mc (macrocell), .png (any
  * case), or "-" (RLE on stdout). */
 pio_kind pio_kind_of(const char *path);

@@ -141,9 +141,32 @@ golcl_status golcl__universe_step(golcl_universe *u, int k) {
   return st;
 }
 
+/* AUTO's choice, from what was measured (docs/universe.md, benchmarks.md):
+ * on a GPU the sparse tiles win on runs of up to about 10^5 generations of
+ * patterns of up to about 10^6 cells (a methuselah's chaos, where HashLife
+ * finds little to reuse: 4-8x on an H100); HashLife wins on longer runs
+ * and larger or more regular patterns (breeders, spacefillers, metapixels),
+ * and always on a CPU device or without one. */
+#define AUTO_SPARSE_MAX_GENS (1u << 17)
+#define AUTO_SPARSE_MAX_CELLS (1u << 20)
+static golcl_universe_algo auto_algo(golcl_universe *u, uint64_t gens) {
+  if (!u->ctx || gens > AUTO_SPARSE_MAX_GENS) return GOLCL_UNIVERSE_HASHLIFE;
+  golcl_device_info info;
+  if (golcl_context_device_info(u->ctx, &info) != GOLCL_OK || info.type != GOLCL_DEVICE_GPU)
+    return GOLCL_UNIVERSE_HASHLIFE;
+  uint8_t a[512], b[512];
+  golcl_rule_table_at(&u->table, 0, a);
+  golcl_rule_table_at(&u->table, 1, b);
+  uint64_t pop = UINT64_MAX;
+  if (a[0] || memcmp(a, b, 512) != 0 || golcl__hl_population(&u->hl, &pop) != GOLCL_OK ||
+      pop > AUTO_SPARSE_MAX_CELLS)
+    return GOLCL_UNIVERSE_HASHLIFE;
+  return GOLCL_UNIVERSE_SPARSE;
+}
+
 golcl_status golcl_universe_run(golcl_universe *u, uint64_t generations) {
   if (!u) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_run: NULL");
-  golcl_universe_algo a = u->opts.algo == GOLCL_UNIVERSE_AUTO ? GOLCL_UNIVERSE_HASHLIFE
+  golcl_universe_algo a = u->opts.algo == GOLCL_UNIVERSE_AUTO ? auto_algo(u, generations)
                                                                : u->opts.algo;
   u->last_algo = a;
   if (a == GOLCL_UNIVERSE_SPARSE) return golcl__universe_run_sparse(u, generations);
