@@ -141,35 +141,52 @@ golcl_status golcl__universe_step(golcl_universe *u, int k) {
   return st;
 }
 
-/* AUTO's choice, from what was measured (docs/universe.md, benchmarks.md):
- * on a GPU the sparse tiles win on runs of up to about 10^5 generations of
- * patterns of up to about 10^6 cells (a methuselah's chaos, where HashLife
- * finds little to reuse: 4-8x on an H100); HashLife wins on longer runs
- * and larger or more regular patterns (breeders, spacefillers, metapixels),
- * and always on a CPU device or without one. */
+/* AUTO, from what was measured (docs/universe.md, benchmarks.md): on a GPU
+ * the sparse tiles win on short runs of patterns that stay small (a
+ * methuselah's chaos, where HashLife finds little to reuse: 3-4x on an
+ * H100), HashLife on everything that grows or repeats (breeders,
+ * spacefillers, guns to high generations, metapixels) and on a CPU device
+ * or without one. A pattern that stays small cannot be told from one that
+ * will grow by its seed, so HashLife runs a probe of the first PROBE
+ * generations and the sparse tiles take the rest if the cells are still
+ * few. */
 #define AUTO_SPARSE_MAX_GENS (1u << 17)
-#define AUTO_SPARSE_MAX_CELLS (1u << 20)
-static golcl_universe_algo auto_algo(golcl_universe *u, uint64_t gens) {
-  if (!u->ctx || gens > AUTO_SPARSE_MAX_GENS) return GOLCL_UNIVERSE_HASHLIFE;
+#define AUTO_SPARSE_MAX_CELLS (1u << 14)
+#define PROBE 1024
+static int sparse_may_win(golcl_universe *u, uint64_t gens) {
+  if (!u->ctx || gens > AUTO_SPARSE_MAX_GENS || gens < 2 * PROBE) return 0;
   golcl_device_info info;
   if (golcl_context_device_info(u->ctx, &info) != GOLCL_OK || info.type != GOLCL_DEVICE_GPU)
-    return GOLCL_UNIVERSE_HASHLIFE;
+    return 0;
   uint8_t a[512], b[512];
   golcl_rule_table_at(&u->table, 0, a);
   golcl_rule_table_at(&u->table, 1, b);
   uint64_t pop = UINT64_MAX;
-  if (a[0] || memcmp(a, b, 512) != 0 || golcl__hl_population(&u->hl, &pop) != GOLCL_OK ||
-      pop > AUTO_SPARSE_MAX_CELLS)
-    return GOLCL_UNIVERSE_HASHLIFE;
-  return GOLCL_UNIVERSE_SPARSE;
+  return !a[0] && !memcmp(a, b, 512) && golcl__hl_population(&u->hl, &pop) == GOLCL_OK &&
+         pop <= AUTO_SPARSE_MAX_CELLS;
+}
+
+static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
+  u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
+  if (!sparse_may_win(u, gens)) {
+    golcl__universe_sparse_free(u);
+    return run_hashlife(u, gens);
+  }
+  golcl__universe_sparse_free(u);
+  golcl_status st = run_hashlife(u, PROBE);
+  uint64_t pop = UINT64_MAX;
+  if (st == GOLCL_OK) st = golcl__hl_population(&u->hl, &pop);
+  if (st != GOLCL_OK) return st;
+  if (pop > AUTO_SPARSE_MAX_CELLS) return run_hashlife(u, gens - PROBE);
+  u->last_algo = GOLCL_UNIVERSE_SPARSE;
+  return golcl__universe_run_sparse(u, gens - PROBE);
 }
 
 golcl_status golcl_universe_run(golcl_universe *u, uint64_t generations) {
   if (!u) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_run: NULL");
-  golcl_universe_algo a = u->opts.algo == GOLCL_UNIVERSE_AUTO ? auto_algo(u, generations)
-                                                               : u->opts.algo;
-  u->last_algo = a;
-  if (a == GOLCL_UNIVERSE_SPARSE) return golcl__universe_run_sparse(u, generations);
+  if (u->opts.algo == GOLCL_UNIVERSE_AUTO) return run_auto(u, generations);
+  u->last_algo = u->opts.algo;
+  if (u->opts.algo == GOLCL_UNIVERSE_SPARSE) return golcl__universe_run_sparse(u, generations);
   golcl__universe_sparse_free(u); /* the tree moves on without it */
   return run_hashlife(u, generations);
 }
