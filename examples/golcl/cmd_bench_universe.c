@@ -17,6 +17,7 @@
 #include "clock.h"
 #include "cmd.h"
 #include "pattern_io.h"
+#include "plot.h"
 
 /* The table of the universe issue: Golly's patterns and generations. */
 static const char *const DEFAULT_RUNS[] = {
@@ -41,7 +42,8 @@ static void usage(FILE *f) {
           "  --patterns DIR  Golly's Patterns folder (default /usr/share/golly/Patterns)\n"
           "  --bgolly PATH   bgolly to compare with (default: bgolly on the PATH)\n"
           "  --no-bgolly     golcl alone\n"
-          "  --csv FILE      the table as CSV\n");
+          "  --csv FILE      the table as CSV\n"
+          "  --plot FILE.png time against generations (N/8 .. N) for golcl and bgolly\n");
 }
 
 /* Runs bgolly -a algo; its wall time, and its result's hash (0 if none). */
@@ -87,9 +89,75 @@ static golcl_status load(golcl_universe *u, const char *path) {
   return s;
 }
 
+/* Loads and runs path for g generations; its stepping and wall seconds, the
+ * hash of the result, the algorithm that ran and the file's generation
+ * (bgolly's -m is the generation to reach, not a count). */
+static golcl_status time_golcl(golcl_context *ctx, golcl_universe_algo algo, const char *path,
+                               uint64_t g, double *step, double *wall, uint64_t *hash,
+                               golcl_universe_algo *used, uint64_t *gen0) {
+  double w0 = ex_now();
+  golcl_universe_opts uo = {0};
+  uo.algo = algo;
+  golcl_universe *u = NULL;
+  uint64_t pop = 0;
+  golcl_status s = golcl_universe_create(ctx, &uo, &u);
+  if (s == GOLCL_OK) s = load(u, path);
+  *gen0 = golcl_universe_generation(u);
+  double t0 = ex_now();
+  if (s == GOLCL_OK) s = golcl_universe_run(u, g);
+  *step = ex_now() - t0;
+  if (s == GOLCL_OK) s = golcl_universe_population(u, &pop);
+  *wall = ex_now() - w0;
+  golcl_universe_stats ust = {0};
+  if (s == GOLCL_OK) golcl_universe_get_stats(u, &ust);
+  *used = ust.algo;
+  if (s == GOLCL_OK) s = golcl_universe_hash(u, hash);
+  golcl_universe_destroy(u);
+  return s;
+}
+
+/* --plot: time against generations (N/8, N/4, N/2, N) for golcl and bgolly's
+ * better algorithm, a pair of lines a pattern, log-log. */
+#define PLOT_MAX 16
+typedef struct plot_row {
+  char name[64];
+  uint64_t gens[4];
+  double golcl[4], bgolly[4];
+} plot_row;
+
+static int write_plot(const char *path, const plot_row *rows, int n) {
+  char *script = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&script, &len);
+  if (!f) return 1;
+  for (int i = 0; i < n; i++) {
+    fprintf(f, "$D%d << EOD\n", i);
+    for (int j = 0; j < 4; j++)
+      fprintf(f, "%llu %.6g %.6g\n", (unsigned long long)rows[i].gens[j], rows[i].golcl[j],
+              rows[i].bgolly[j] > 0 ? rows[i].bgolly[j] : 0.0 / 0.0);
+    fprintf(f, "EOD\n");
+  }
+  fprintf(f, "set title 'golcl universe (solid) and bgolly, the better of QuickLife and HashLife "
+             "(dashed)'\nset logscale xy\nset xlabel 'generations'\nset ylabel 'seconds'\n"
+             "set key outside right\nset grid\nplot ");
+  for (int i = 0; i < n; i++) {
+    fprintf(f, "%s$D%d using 1:2 with linespoints lt %d dt 1 title ", i ? ", " : "", i, i + 1);
+    plot_quoted(f, rows[i].name);
+    fprintf(f, ", $D%d using 1:3 with linespoints lt %d dt 2 notitle", i, i + 1);
+  }
+  fputc('\n', f);
+  fclose(f);
+  int rc = plot_png("bench universe", path, 1100, 650, script) ? 1 : 0;
+  free(script);
+  return rc;
+}
+
 int cmd_bench_universe(int argc, char **argv) {
   uint64_t gens = 1000;
-  const char *dir = "/usr/share/golly/Patterns", *bg = NULL, *csv = NULL, *device = NULL;
+  const char *dir = "/usr/share/golly/Patterns", *bg = NULL, *csv = NULL, *device = NULL,
+             *plot = NULL;
+  static plot_row rows[PLOT_MAX];
+  int nrows = 0;
   int no_bg = 0;
   golcl_universe_algo algo = GOLCL_UNIVERSE_AUTO;
   static const struct option opts[] = {{"generations", required_argument, NULL, 'g'},
@@ -99,6 +167,7 @@ int cmd_bench_universe(int argc, char **argv) {
                                         {"bgolly", required_argument, NULL, 'b'},
                                         {"no-bgolly", no_argument, NULL, 'n'},
                                         {"csv", required_argument, NULL, 'c'},
+                                        {"plot", required_argument, NULL, 'P'},
                                         {"help", no_argument, NULL, 'h'},
                                         {NULL, 0, NULL, 0}};
   opterr = 0;
@@ -122,6 +191,7 @@ int cmd_bench_universe(int argc, char **argv) {
       case 'b': bg = optarg; break;
       case 'n': no_bg = 1; break;
       case 'c': csv = optarg; break;
+      case 'P': plot = optarg; break;
       case 'h': usage(stdout); return 0;
       default: return pio_bad_option("bench universe", c, argv);
     }
@@ -138,6 +208,7 @@ int cmd_bench_universe(int argc, char **argv) {
     }
   }
   if (no_bg) bg = NULL;
+  if (plot && !plot_check("bench universe")) return 2;
   golcl_context *ctx = NULL;
   if (algo == GOLCL_UNIVERSE_SPARSE || (algo == GOLCL_UNIVERSE_AUTO && (device || pio_has_gpu()))) {
     golcl_context_opts co = {0};
@@ -184,22 +255,11 @@ int cmd_bench_universe(int argc, char **argv) {
       snprintf(path, sizeof path, "%.*s", (int)n, arg);
     else
       snprintf(path, sizeof path, "%s/%.*s", dir, (int)n, arg);
-    double w0 = ex_now();
-    golcl_universe_opts uo = {0};
-    uo.algo = algo;
-    golcl_universe *u = NULL;
-    uint64_t hash = 0, pop = 0;
-    golcl_status s = golcl_universe_create(ctx, &uo, &u);
-    if (s == GOLCL_OK) s = load(u, path);
-    double t0 = ex_now();
-    if (s == GOLCL_OK) s = golcl_universe_run(u, g);
-    double step = ex_now() - t0;
-    if (s == GOLCL_OK) s = golcl_universe_population(u, &pop);
-    double wall = ex_now() - w0;
+    double step = 0, wall = 0;
+    uint64_t hash = 0;
     golcl_universe_stats ust = {0};
-    if (s == GOLCL_OK) golcl_universe_get_stats(u, &ust);
-    if (s == GOLCL_OK) s = golcl_universe_hash(u, &hash);
-    golcl_universe_destroy(u);
+    uint64_t gen0 = 0;
+    golcl_status s = time_golcl(ctx, algo, path, g, &step, &wall, &hash, &ust.algo, &gen0);
     if (s != GOLCL_OK) {
       fprintf(stderr, "golcl bench universe: %s: %s\n", path, golcl_last_errmsg());
       rc = 1;
@@ -208,8 +268,8 @@ int cmd_bench_universe(int argc, char **argv) {
     double tq = -1, th = -1;
     uint64_t hq = 0, hh = 0;
     if (bg) {
-      tq = run_bgolly(bg, "QuickLife", path, g, &hq);
-      th = run_bgolly(bg, "HashLife", path, g, &hh);
+      tq = run_bgolly(bg, "QuickLife", path, gen0 + g, &hq);
+      th = run_bgolly(bg, "HashLife", path, gen0 + g, &hh);
     }
     double best = tq > 0 && (th < 0 || tq < th) ? tq : th;
     const char *same = !bg || th < 0 ? "-" : hh == hash ? "identical" : "DIFFERENT";
@@ -229,8 +289,30 @@ int cmd_bench_universe(int argc, char **argv) {
       fprintf(cf, "%s,%s,%llu,%.6f,%.6f,%.6f,%.6f,%.3f,%s\n", name,
               golcl_universe_algo_name(ust.algo), (unsigned long long)g, step, wall,
               tq, th, best > 0 ? best / step : 0.0, same);
+    if (plot && nrows < PLOT_MAX) {
+      plot_row *pr = &rows[nrows++];
+      snprintf(pr->name, sizeof pr->name, "%.63s", name);
+      for (int j = 0; j < 4; j++) {
+        uint64_t gj = g >> (3 - j) ? g >> (3 - j) : 1;
+        double st2 = 0, wl2 = 0, q2 = -1, h2 = -1;
+        uint64_t hs2 = 0, hq2, hh2;
+        golcl_universe_algo used2;
+        pr->gens[j] = gj;
+        if (j == 3) {
+          st2 = step, q2 = tq, h2 = th;
+        } else {
+          time_golcl(ctx, algo, path, gj, &st2, &wl2, &hs2, &used2, &gen0);
+          if (bg) q2 = run_bgolly(bg, "QuickLife", path, gen0 + gj, &hq2);
+          if (bg) h2 = run_bgolly(bg, "HashLife", path, gen0 + gj, &hh2);
+        }
+        pr->golcl[j] = st2 > 1e-6 ? st2 : 1e-6;
+        pr->bgolly[j] = q2 > 0 && (h2 < 0 || q2 < h2) ? q2 : h2;
+      }
+    }
   }
   printf("ratio: bgolly's better whole run / golcl's stepping (above 1: golcl is faster)\n");
+  if (plot && nrows && write_plot(plot, rows, nrows) == 0) printf("wrote:      %s\n", plot);
+  else if (plot) rc = 1;
   if (cf) fclose(cf);
   golcl_context_destroy(ctx);
   return rc;

@@ -350,6 +350,12 @@ t_universe_past_the_limits() {
   [ "$pop" -gt $((4473924 * 5)) ] && [ "$pop" -lt $((4473924 * 5 + 100)) ] ||
     say "population $pop" || return 1
   "$G" run "$T/long.mc" -g 30 -q -o "$T/long2.mc" || return 1
+  # bench universe: the table, the CSV and the plot (bgolly beside it when installed)
+  "$G" bench universe --csv "$T/u.csv" --plot "$T/u.png" "$GUN:512" "$T/long2.mc:64" \
+    >"$T/bu.out" || say "bench universe failed" || return 1
+  [ "$(wc -l <"$T/u.csv")" = 3 ] || say "bench universe --csv" || return 1
+  head -c 8 "$T/u.png" | grep -q PNG || say "bench universe --plot" || return 1
+  ! grep -q DIFFERENT "$T/bu.out" || say "bench universe: cells differ from bgolly" || return 1
   "$G" run "$GUN" -g 100 --algo dense -o "$T/dense.rle" >"$T/dense.out" || return 1
   "$G" run "$GUN" -g 100 -o "$T/hl.rle" >"$T/hl.out" || return 1
   cmp -s "$T/dense.rle" "$T/hl.rle" || say "hashlife and the growing grid differ" || return 1
@@ -402,7 +408,7 @@ t_bench_la_plot() {
 # Every long option of a command's --help is in docs/cli.md and golcl.1.
 t_docs_name_every_option() {
   local cmd opt
-  for cmd in run info bench "bench la"; do
+  for cmd in run info bench "bench la" "bench universe"; do
     # shellcheck disable=SC2086
     for opt in $("$G" $cmd --help | grep -oE -- '--[a-z][a-z-]*' | sort -u); do
       grep -qE -- "$opt([^a-z-]|\$)" "$SRC/docs/cli.md" ||
