@@ -72,6 +72,8 @@ static void usage(FILE *f) {
           "                       tiles on the device) or dense (a grid that grows)\n"
           "  -i, --increment N    the infinite plane: step N generations at a time (the\n"
           "                       progress line and --log follow it), as bgolly's -i\n"
+          "  --memory MB          the infinite plane: HashLife's node store, in MB (default\n"
+          "                       1024; collected when full, as bgolly's -M)\n"
           "  --stepper KIND       auto (default: the fastest that can serve the rule and the\n"
           "                       grid), naive, reference, or another stepper of this build\n"
           "  --device SPEC        gpu, cpu, P:D or part of a device name (default:\n"
@@ -117,7 +119,8 @@ enum {
   OPT_EVERY,
   OPT_LOG,
   OPT_LOG_EVERY,
-  OPT_ALGO
+  OPT_ALGO,
+  OPT_MEMORY
 };
 
 static const struct option long_opts[] = {{"generations", required_argument, NULL, 'g'},
@@ -136,6 +139,7 @@ static const struct option long_opts[] = {{"generations", required_argument, NUL
                                           {"log-every", required_argument, NULL, OPT_LOG_EVERY},
                                           {"algo", required_argument, NULL, OPT_ALGO},
                                           {"increment", required_argument, NULL, 'i'},
+                                          {"memory", required_argument, NULL, OPT_MEMORY},
                                           {"quiet", no_argument, NULL, 'q'},
                                           {"help", no_argument, NULL, 'h'},
                                           {NULL, 0, NULL, 0}};
@@ -174,6 +178,11 @@ static int take_option(int c, const char *v, run_opts *o) {
       break;
     case 'i':
       if (pio_parse_u64(v, &o->increment) != 0 || o->increment == 0) return bad_value("-i", v);
+      break;
+    case OPT_MEMORY:
+      if (pio_parse_u64(v, &o->memory_mb) != 0 || o->memory_mb == 0 ||
+          o->memory_mb > ((uint64_t)1 << 40))
+        return bad_value("--memory", v);
       break;
     case OPT_STEPPER:
       o->stepper = v;

@@ -213,6 +213,7 @@ int run_universe(const run_opts *o) {
   memset(&r, 0, sizeof r);
   r.o = o;
   golcl_universe_opts uo = {0};
+  uo.max_memory = o->memory_mb << 20;
   int may_fall_back = strcmp(o->algo, "auto") == 0;
   if (strcmp(o->algo, "sparse") == 0) {
     golcl_context_opts copts = {0};

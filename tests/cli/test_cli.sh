@@ -350,6 +350,19 @@ t_universe_past_the_limits() {
   [ "$pop" -gt $((4473924 * 5)) ] && [ "$pop" -lt $((4473924 * 5 + 100)) ] ||
     say "population $pop" || return 1
   "$G" run "$T/long.mc" -g 30 -q -o "$T/long2.mc" || return 1
+  # --memory: a store of 1 MB is collected again and again, the cells the same
+  awk 'BEGIN { s = 99; for (y = 0; y < 100; y++) { l = "";
+      for (x = 0; x < 100; x++) { s = (s * 1103515245 + 12345) % 2147483648;
+        l = l (s % 100 < 40 ? "O" : ".") }
+      print l } }' >"$T/small.cells"
+  "$G" run "$T/small.cells" -g 3000 --memory 1 >"$T/m1.out" || return 1
+  "$G" run "$T/small.cells" -g 3000 >"$T/m0.out" || return 1
+  grep -q 'of at most 1 MB, [1-9][0-9]* collections' "$T/m1.out" || say "--memory 1: no collection" || return 1
+  [ "$(grep '^population' "$T/m1.out")" = "$(grep '^population' "$T/m0.out")" ] ||
+    say "--memory 1 changed the cells" || return 1
+  # a pattern that does not fit is a clear error, not a crash
+  "$G" run "$T/soup.cells" -g 10 --memory 1 -q 2>"$T/m2.err"
+  [ $? = 1 ] && grep -q 'node store' "$T/m2.err" || say "--memory 1 on a big soup" || return 1
   # bench universe: the table, the CSV and the plot (bgolly beside it when installed)
   "$G" bench universe --csv "$T/u.csv" --plot "$T/u.png" "$GUN:512" "$T/long2.mc:64" \
     >"$T/bu.out" || say "bench universe failed" || return 1
