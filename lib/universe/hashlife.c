@@ -203,16 +203,6 @@ static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) {
     h->leaf_steps++;
     r = golcl__hl_leaf(h, golcl__leaf_step(h, leaf_bits(h, m.q[0]), leaf_bits(h, m.q[1]),
                                            leaf_bits(h, m.q[2]), leaf_bits(h, m.q[3]), 1 << k));
-  } else if (L == 5 && h->totalistic) {
-    uint64_t in[4][4], out[2][2];
-    for (int qd = 0; qd < 4; qd++) {
-      const golcl__hl_node *child = &h->nodes[m.q[qd]];
-      for (int l = 0; l < 4; l++)
-        in[(qd >> 1) * 2 + (l >> 1)][(qd & 1) * 2 + (l & 1)] = leaf_bits(h, child->q[l]);
-    }
-    golcl__leaf_step32(h, in, 1 << k, out);
-    r = golcl__hl_node_of(h, 4, golcl__hl_leaf(h, out[0][0]), golcl__hl_leaf(h, out[0][1]),
-                          golcl__hl_leaf(h, out[1][0]), golcl__hl_leaf(h, out[1][1]));
   } else {
     golcl__hl_node a = h->nodes[m.q[0]], b = h->nodes[m.q[1]], c = h->nodes[m.q[2]],
                    d = h->nodes[m.q[3]];

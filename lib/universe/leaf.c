@@ -6,10 +6,7 @@
  * planes and matched against the rule's counts. Other tables (Hensel,
  * MAP, V, H) look each cell's 3×3 block up in the rule's 512 entries.
  * Each generation leaves the outermost ring wrong, so 4 generations leave
- * the centre 8×8 exact. For outer-totalistic rules a 32×32 square (level
- * 5, sixteen leaves) is also stepped whole, as sixteen words of two 32-cell
- * rows, up to 8 generations: its centre 16×16 then costs one pass instead of
- * thirteen 16×16 results and their nodes. */
+ * the centre 8×8 exact. */
 #include "leaf.h"
 
 #define LANE_NOT_LOW 0xFFFEFFFEFFFEFFFEull  /* drops what crossed into bit 0 of a lane */
@@ -47,76 +44,40 @@ uint64_t golcl__leaf_centre(uint64_t nw, uint64_t ne, uint64_t sw, uint64_t se) 
   return centre_of(w);
 }
 
-/* The next state of the cells of mid, given the words of the rows above
- * and below and the lane masks of the west and east shifts. */
-static inline uint64_t next_word(const golcl__hl *h, uint64_t mid, uint64_t up, uint64_t dn,
-                                 uint64_t not_low, uint64_t not_high) {
-  uint64_t nw = up << 1 & not_low, ne = up >> 1 & not_high;
-  uint64_t ww = mid << 1 & not_low, ee = mid >> 1 & not_high;
-  uint64_t sw = dn << 1 & not_low, se = dn >> 1 & not_high;
-  /* three-cell sums of the rows above and below, two-cell of the middle */
-  uint64_t ua = nw ^ up, us = ua ^ ne, uc = (nw & up) | (ua & ne);
-  uint64_t da = sw ^ dn, ds = da ^ se, dc = (sw & dn) | (da & se);
-  uint64_t ms = ww ^ ee, mc = ww & ee;
-  /* ones: us + ds + ms */
-  uint64_t oa = us ^ ds, b0 = oa ^ ms, oc = (us & ds) | (oa & ms);
-  /* twos: uc + dc + mc + oc (four bits of weight 2) */
-  uint64_t p = uc ^ dc, q = mc ^ oc, b1 = p ^ q;
-  uint64_t a12 = uc & dc, a34 = mc & oc, pq = p & q;
-  uint64_t b2 = a12 ^ a34 ^ pq, b3 = a12 & a34;
-  if (h->birth == 1u << 3 && h->survive == ((1u << 2) | (1u << 3)))
-    return b1 & ~b2 & ~b3 & (b0 | mid); /* Life: 3, or 2 and alive */
-  uint64_t next = 0;
-  for (int n = 0; n <= 8; n++) {
-    int born = h->birth >> n & 1, stay = h->survive >> n & 1;
-    if (!born && !stay) continue;
-    uint64_t eq =
-        (n & 1 ? b0 : ~b0) & (n & 2 ? b1 : ~b1) & (n & 4 ? b2 : ~b2) & (n & 8 ? b3 : ~b3);
-    next |= eq & (born && stay ? ~0ull : born ? ~mid : mid);
-  }
-  return next;
-}
-
 static void step_totalistic(const golcl__hl *h, uint64_t w[4]) {
   uint64_t out[4];
   for (int i = 0; i < 4; i++) {
-    uint64_t up = w[i] << 16 | (i > 0 ? w[i - 1] >> 48 : 0);
-    uint64_t dn = w[i] >> 16 | (i < 3 ? w[i + 1] << 48 : 0);
-    out[i] = next_word(h, w[i], up, dn, LANE_NOT_LOW, LANE_NOT_HIGH);
+    uint64_t mid = w[i];
+    uint64_t up = mid << 16 | (i > 0 ? w[i - 1] >> 48 : 0);
+    uint64_t dn = mid >> 16 | (i < 3 ? w[i + 1] << 48 : 0);
+    uint64_t nw = up << 1 & LANE_NOT_LOW, ne = up >> 1 & LANE_NOT_HIGH;
+    uint64_t ww = mid << 1 & LANE_NOT_LOW, ee = mid >> 1 & LANE_NOT_HIGH;
+    uint64_t sw = dn << 1 & LANE_NOT_LOW, se = dn >> 1 & LANE_NOT_HIGH;
+    /* three-cell sums of the rows above and below, two-cell of the middle */
+    uint64_t ua = nw ^ up, us = ua ^ ne, uc = (nw & up) | (ua & ne);
+    uint64_t da = sw ^ dn, ds = da ^ se, dc = (sw & dn) | (da & se);
+    uint64_t ms = ww ^ ee, mc = ww & ee;
+    /* ones: us + ds + ms */
+    uint64_t oa = us ^ ds, b0 = oa ^ ms, oc = (us & ds) | (oa & ms);
+    /* twos: uc + dc + mc + oc (four bits of weight 2) */
+    uint64_t p = uc ^ dc, q = mc ^ oc, b1 = p ^ q;
+    uint64_t a12 = uc & dc, a34 = mc & oc, pq = p & q;
+    uint64_t b2 = a12 ^ a34 ^ pq, b3 = a12 & a34;
+    uint64_t next = 0;
+    if (h->birth == 1u << 3 && h->survive == ((1u << 2) | (1u << 3))) {
+      next = b1 & ~b2 & ~b3 & (b0 | mid); /* Life: 3, or 2 and alive */
+    } else {
+      for (int n = 0; n <= 8; n++) {
+        int born = h->birth >> n & 1, stay = h->survive >> n & 1;
+        if (!born && !stay) continue;
+        uint64_t eq = (n & 1 ? b0 : ~b0) & (n & 2 ? b1 : ~b1) & (n & 4 ? b2 : ~b2) &
+                      (n & 8 ? b3 : ~b3);
+        next |= eq & (born && stay ? ~0ull : born ? ~mid : mid);
+      }
+    }
+    out[i] = next;
   }
   for (int i = 0; i < 4; i++) w[i] = out[i];
-}
-
-void golcl__leaf_step32(const golcl__hl *h, uint64_t in[4][4], int gens,
-                        uint64_t out[2][2]) {
-  uint64_t w[16], nw[16];
-  for (int i = 0; i < 16; i++) { /* rows 2i (low lane) and 2i+1 */
-    uint64_t lo = 0, hi = 0;
-    for (int c = 0; c < 4; c++) {
-      lo |= (in[i >> 2][c] >> (8 * ((2 * i) & 7)) & 0xff) << (8 * c);
-      hi |= (in[i >> 2][c] >> (8 * ((2 * i + 1) & 7)) & 0xff) << (8 * c);
-    }
-    w[i] = lo | hi << 32;
-  }
-  for (int g = 0; g < gens; g++) {
-    for (int i = 0; i < 16; i++) {
-      uint64_t up = w[i] << 32 | (i > 0 ? w[i - 1] >> 32 : 0);
-      uint64_t dn = w[i] >> 32 | (i < 15 ? w[i + 1] << 32 : 0);
-      nw[i] = next_word(h, w[i], up, dn, 0xFFFFFFFEFFFFFFFEull, 0x7FFFFFFF7FFFFFFFull);
-    }
-    for (int i = 0; i < 16; i++) w[i] = nw[i];
-  }
-  /* rows 8..23, cells 8..23 */
-  for (int r = 0; r < 2; r++)
-    for (int c = 0; c < 2; c++) {
-      uint64_t leaf = 0;
-      for (int y = 0; y < 8; y++) {
-        int row = 8 + 8 * r + y;
-        uint64_t bits = w[row >> 1] >> (32 * (row & 1)) & 0xffffffffull;
-        leaf |= (bits >> (8 + 8 * c) & 0xff) << (8 * y);
-      }
-      out[r][c] = leaf;
-    }
 }
 
 static int cell(const uint64_t w[4], int x, int y) {

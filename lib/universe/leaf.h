@@ -14,10 +14,4 @@ uint64_t golcl__leaf_centre(uint64_t nw, uint64_t ne, uint64_t sw, uint64_t se);
 uint64_t golcl__leaf_step(const golcl__hl *h, uint64_t nw, uint64_t ne, uint64_t sw, uint64_t se,
                           int gens);
 
-/* For outer-totalistic rules (h->totalistic): the 32×32 square of sixteen
- * leaves in[r][c] (rows 8r.., columns 8c..), its centre 16×16 after gens
- * (1..8) generations as four leaves out[r][c]. */
-void golcl__leaf_step32(const golcl__hl *h, uint64_t in[4][4], int gens,
-                        uint64_t out[2][2]);
-
 #endif
