@@ -6,7 +6,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 golcl_status golcl_universe_create(golcl_context *ctx, const golcl_universe_opts *opts,
                                    golcl_universe **out) {
@@ -150,13 +149,10 @@ golcl_status golcl__universe_step(golcl_universe *u, int k) {
  * or without one. A pattern that stays small cannot be told from one that
  * will grow by its seed, so HashLife runs a probe of the first PROBE
  * generations and the sparse tiles take the rest if the cells are still
- * few and HashLife was slow on them (a breeder such as c4-diag-switch-engines
- * stays small but runs 3x faster on HashLife than on the tiles). The choice
- * depends on the probe's time, so on the machine; both are exact. */
+ * few. */
 #define AUTO_SPARSE_MAX_GENS (1u << 17)
 #define AUTO_SPARSE_MAX_CELLS (1u << 14)
 #define PROBE 1024
-#define SPARSE_GEN_S 1.3e-6 /* seconds a generation of a small pattern on the tiles */
 static int sparse_may_win(golcl_universe *u, uint64_t gens) {
   if (!u->ctx || gens > AUTO_SPARSE_MAX_GENS || gens < 2 * PROBE) return 0;
   golcl_device_info info;
@@ -170,12 +166,6 @@ static int sparse_may_win(golcl_universe *u, uint64_t gens) {
          pop <= AUTO_SPARSE_MAX_CELLS;
 }
 
-static double now_s(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
   if (!sparse_may_win(u, gens)) {
@@ -183,17 +173,11 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
     return run_hashlife(u, gens);
   }
   golcl__universe_sparse_free(u);
-  double t0 = now_s();
   golcl_status st = run_hashlife(u, PROBE);
-  double probe = now_s() - t0;
   uint64_t pop = UINT64_MAX;
   if (st == GOLCL_OK) st = golcl__hl_population(&u->hl, &pop);
   if (st != GOLCL_OK) return st;
-  /* HashLife in its good regime (under SPARSE_GEN_S a generation, the GPU
-   * tiles' launch floor measured on an H100, twice over), or cells that
-   * grew: HashLife goes on */
-  if (pop > AUTO_SPARSE_MAX_CELLS || probe < 2 * SPARSE_GEN_S * PROBE)
-    return run_hashlife(u, gens - PROBE);
+  if (pop > AUTO_SPARSE_MAX_CELLS) return run_hashlife(u, gens - PROBE);
   u->last_algo = GOLCL_UNIVERSE_SPARSE;
   return golcl__universe_run_sparse(u, gens - PROBE);
 }
