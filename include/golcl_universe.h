@@ -57,8 +57,8 @@ typedef struct golcl_universe_stats {
  *          GOLCL_E_UNSUPPORTED (SPARSE without a context; options of a newer
  *          libgolcl); GOLCL_E_OUT_OF_MEMORY. *out is NULL on failure. */
 GOLCL_API golcl_status golcl_universe_create_sized(golcl_context *ctx,
-                                                  const golcl_universe_opts *opts,
-                                                  size_t opts_size, golcl_universe **out);
+                                                   const golcl_universe_opts *opts,
+                                                   size_t opts_size, golcl_universe **out);
 
 /** golcl_universe_create_sized with this header's size of the options. */
 #ifndef GOLCL_BUILDING
@@ -69,7 +69,7 @@ static inline golcl_status golcl_universe_create(golcl_context *ctx,
 }
 #else
 GOLCL_API golcl_status golcl_universe_create(golcl_context *ctx, const golcl_universe_opts *opts,
-                                            golcl_universe **out);
+                                             golcl_universe **out);
 #endif
 
 /** Destroys a universe; NULL is a no-op. */
@@ -141,9 +141,8 @@ GOLCL_API golcl_status golcl_universe_hash(golcl_universe *u, uint64_t *out);
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument with w·h > 0,
  *          row_stride < w, a rectangle past 2^61 from the origin);
  *          GOLCL_E_OUT_OF_MEMORY. */
-GOLCL_API golcl_status golcl_universe_read_rect(golcl_universe *u, int64_t x, int64_t y,
-                                                uint32_t w, uint32_t h, uint8_t *cells,
-                                                size_t row_stride);
+GOLCL_API golcl_status golcl_universe_read_rect(golcl_universe *u, int64_t x, int64_t y, uint32_t w,
+                                                uint32_t h, uint8_t *cells, size_t row_stride);
 GOLCL_API golcl_status golcl_universe_write_rect(golcl_universe *u, int64_t x, int64_t y,
                                                  uint32_t w, uint32_t h, const uint8_t *cells,
                                                  size_t row_stride);
@@ -164,8 +163,7 @@ GOLCL_API golcl_status golcl_universe_write_rle(golcl_universe *u, FILE *f);
 
 /** Statistics (golcl_universe_stats). Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). */
-GOLCL_API golcl_status golcl_universe_get_stats(const golcl_universe *u,
-                                                golcl_universe_stats *out);
+GOLCL_API golcl_status golcl_universe_get_stats(const golcl_universe *u, golcl_universe_stats *out);
 
 /** The name of an algorithm ("auto", "hashlife", "sparse"; NULL for a bad
  *  value) and back (GOLCL_E_INVALID_ARG for an unknown name). */

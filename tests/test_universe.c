@@ -44,9 +44,9 @@ static void compare_with_reference(const uint8_t *cells, uint32_t w, uint32_t h,
   size_t bad = 0, first = 0;
   for (size_t i = 0; i < (size_t)W * H; i++)
     if (got[i] != want[i] && !bad++) first = i;
-  ck_assert_msg(bad == 0, "%s, %ux%u at (%lld, %lld), %llu gens: %zu cells differ, first (%zu, %zu)",
-                rule, w, h, (long long)x0, (long long)y0, (unsigned long long)gens, bad,
-                first % W, first / W);
+  ck_assert_msg(
+      bad == 0, "%s, %ux%u at (%lld, %lld), %llu gens: %zu cells differ, first (%zu, %zu)", rule, w,
+      h, (long long)x0, (long long)y0, (unsigned long long)gens, bad, first % W, first / W);
   /* nothing outside the light cone either */
   uint64_t pop_u, pop_g;
   TU_OK(golcl_universe_population(u, &pop_u));
@@ -58,8 +58,8 @@ static void compare_with_reference(const uint8_t *cells, uint32_t w, uint32_t h,
   free(want), free(got);
 }
 
-static const char *RULES[] = {"B3/S23", "B36/S23", "B2-a/S12", "B3/S23V", "B34/S34",
-                              "B0123478/S01234678" /* B0 with S8: AntiLife */};
+static const char *RULES[] = {"B3/S23",  "B36/S23",           "B2-a/S12", "B3/S23V",
+                              "B34/S34", "B0123478/S01234678" /* B0 with S8: AntiLife */};
 
 START_TEST(soups_match_the_reference) {
   const char *rule = RULES[_i];
@@ -212,7 +212,8 @@ START_TEST(sparse_tiles_match_hashlife) {
     static const uint64_t runs[] = {1, 37, 100, 65};
     for (size_t k = 0; k < 4; k++) {
       if (k == 3)
-        for (int i = 0; i < 2; i++) TU_OK(golcl_universe_write_rect(both[i], 300, -200, 3, 3, glider, 0));
+        for (int i = 0; i < 2; i++)
+          TU_OK(golcl_universe_write_rect(both[i], 300, -200, 3, 3, glider, 0));
       uint64_t ha, hb;
       TU_OK(golcl_universe_run(a, runs[k]));
       TU_OK(golcl_universe_run(b, runs[k]));

@@ -63,8 +63,7 @@ static int run_bgolly(const char *path, uint64_t gen, const char *out, uint64_t 
   if (pid == 0) {
     FILE *lf = freopen(log, "w", stdout);
     if (!lf || dup2(fileno(stdout), 2) < 0) _exit(126);
-    execl(bgolly, bgolly, "-a", "HashLife", "-m", gens, "-o",
-          out, path, (char *)NULL);
+    execl(bgolly, bgolly, "-a", "HashLife", "-m", gens, "-o", out, path, (char *)NULL);
     _exit(127);
   }
   int st = 0;
@@ -105,8 +104,9 @@ static golcl_status load(golcl_universe *u, const char *path) {
 
 START_TEST(every_two_state_file_runs_as_bgolly_runs_it) {
   if (!bg_find(bgolly, sizeof bgolly)) {
-    fprintf(stderr, "test_universe_golly: bgolly not found (apt-get install golly); "
-                    "nothing compared\n");
+    fprintf(stderr,
+            "test_universe_golly: bgolly not found (apt-get install golly); "
+            "nothing compared\n");
     return;
   }
   const char *root = getenv("GOLCL_GOLLY_PATTERNS");
@@ -134,8 +134,7 @@ START_TEST(every_two_state_file_runs_as_bgolly_runs_it) {
       TU_OK(golcl_universe_run(u, GENS[g] - done));
       done = GENS[g];
       uint64_t bpop, pop, hu, hb;
-      ck_assert_msg(run_bgolly(files[i], GENS[g], tmp, &bpop) == 0, "%s: bgolly failed",
-                    files[i]);
+      ck_assert_msg(run_bgolly(files[i], GENS[g], tmp, &bpop) == 0, "%s: bgolly failed", files[i]);
       TU_OK(golcl_universe_create(NULL, NULL, &v));
       s = golcl_universe_read_file(v, tmp);
       ck_assert_msg(s == GOLCL_OK, "%s: bgolly's result: %s", files[i], golcl_last_errmsg());
@@ -153,9 +152,10 @@ START_TEST(every_two_state_file_runs_as_bgolly_runs_it) {
     ok ? same++ : differ++;
     golcl_universe_destroy(u);
   }
-  printf("test_universe_golly: %d files identical to bgolly at generations 130 and 1024, "
-         "%d different, %d not run by the universe (listed above), of %zu\n",
-         same, differ, skipped, nfiles);
+  printf(
+      "test_universe_golly: %d files identical to bgolly at generations 130 and 1024, "
+      "%d different, %d not run by the universe (listed above), of %zu\n",
+      same, differ, skipped, nfiles);
   ck_assert_int_eq(differ, 0);
   ck_assert_int_gt(same, 150);
   for (size_t i = 0; i < nfiles; i++) free(files[i]);
@@ -175,8 +175,8 @@ START_TEST(long_jumps_match_bgolly) {
   static const struct {
     const char *file;
     int max_k;
-  } runs[] = {{"HashLife/ruler.mc", 24}, {"HashLife/wedge-grow.mc", 24},
-              {"HashLife/nick-gotts-1.mc", 20}};
+  } runs[] = {
+      {"HashLife/ruler.mc", 24}, {"HashLife/wedge-grow.mc", 24}, {"HashLife/nick-gotts-1.mc", 20}};
   char tmp[64];
   snprintf(tmp, sizeof tmp, "/tmp/golcl_universe_jump_%d.mc", (int)getpid());
   for (size_t i = 0; i < sizeof runs / sizeof *runs; i++) {
@@ -196,8 +196,8 @@ START_TEST(long_jumps_match_bgolly) {
       TU_OK(golcl_universe_population(u, &pop));
       TU_OK(golcl_universe_hash(u, &hu));
       TU_OK(golcl_universe_hash(v, &hb));
-      ck_assert_msg(pop == bpop && hu == hb, "%s at 2^%d: population %llu, bgolly %llu", path,
-                    k, (unsigned long long)pop, (unsigned long long)bpop);
+      ck_assert_msg(pop == bpop && hu == hb, "%s at 2^%d: population %llu, bgolly %llu", path, k,
+                    (unsigned long long)pop, (unsigned long long)bpop);
       printf("  %s at 2^%d generations: %llu cells, identical\n", runs[i].file, k,
              (unsigned long long)pop);
       golcl_universe_destroy(v);

@@ -20,14 +20,13 @@
 #include "plot.h"
 
 /* The table of the universe issue: Golly's patterns and generations. */
-static const char *const DEFAULT_RUNS[] = {
-    "Life/Methuselahs/acorn.lif:30000",
-    "Life/Methuselahs/rabbits.lif:30000",
-    "Life/Methuselahs/iwona.rle:30000",
-    "Life/Methuselahs/lidka-predecessor.rle:30000",
-    "Life/Breeders/c4-diag-switch-engines.rle:30000",
-    "Life/Breeders/spacefiller.rle:10000",
-    "HashLife/metapixel-p216-gun.mc.gz:4096"};
+static const char *const DEFAULT_RUNS[] = {"Life/Methuselahs/acorn.lif:30000",
+                                           "Life/Methuselahs/rabbits.lif:30000",
+                                           "Life/Methuselahs/iwona.rle:30000",
+                                           "Life/Methuselahs/lidka-predecessor.rle:30000",
+                                           "Life/Breeders/c4-diag-switch-engines.rle:30000",
+                                           "Life/Breeders/spacefiller.rle:10000",
+                                           "HashLife/metapixel-p216-gun.mc.gz:4096"};
 
 static void usage(FILE *f) {
   fprintf(f,
@@ -62,8 +61,7 @@ static double run_bgolly(const char *bg, const char *algo, const char *path, uin
     _exit(127);
   }
   int st = 0;
-  if (pid <= 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
-    return -1;
+  if (pid <= 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st) != 0) return -1;
   double t = ex_now() - t0;
   *hash = 0;
   golcl_universe *u;
@@ -137,9 +135,10 @@ static int write_plot(const char *path, const plot_row *rows, int n) {
               rows[i].bgolly[j] > 0 ? rows[i].bgolly[j] : 0.0 / 0.0);
     fprintf(f, "EOD\n");
   }
-  fprintf(f, "set title 'golcl universe (solid) and bgolly, the better of QuickLife and HashLife "
-             "(dashed)'\nset logscale xy\nset xlabel 'generations'\nset ylabel 'seconds'\n"
-             "set key outside right\nset grid\nplot ");
+  fprintf(f,
+          "set title 'golcl universe (solid) and bgolly, the better of QuickLife and HashLife "
+          "(dashed)'\nset logscale xy\nset xlabel 'generations'\nset ylabel 'seconds'\n"
+          "set key outside right\nset grid\nplot ");
   for (int i = 0; i < n; i++) {
     fprintf(f, "%s$D%d using 1:2 with linespoints lt %d dt 1 title ", i ? ", " : "", i, i + 1);
     plot_quoted(f, rows[i].name);
@@ -161,15 +160,15 @@ int cmd_bench_universe(int argc, char **argv) {
   int no_bg = 0;
   golcl_universe_algo algo = GOLCL_UNIVERSE_AUTO;
   static const struct option opts[] = {{"generations", required_argument, NULL, 'g'},
-                                        {"algo", required_argument, NULL, 'a'},
-                                        {"device", required_argument, NULL, 'd'},
-                                        {"patterns", required_argument, NULL, 'p'},
-                                        {"bgolly", required_argument, NULL, 'b'},
-                                        {"no-bgolly", no_argument, NULL, 'n'},
-                                        {"csv", required_argument, NULL, 'c'},
-                                        {"plot", required_argument, NULL, 'P'},
-                                        {"help", no_argument, NULL, 'h'},
-                                        {NULL, 0, NULL, 0}};
+                                       {"algo", required_argument, NULL, 'a'},
+                                       {"device", required_argument, NULL, 'd'},
+                                       {"patterns", required_argument, NULL, 'p'},
+                                       {"bgolly", required_argument, NULL, 'b'},
+                                       {"no-bgolly", no_argument, NULL, 'n'},
+                                       {"csv", required_argument, NULL, 'c'},
+                                       {"plot", required_argument, NULL, 'P'},
+                                       {"help", no_argument, NULL, 'h'},
+                                       {NULL, 0, NULL, 0}};
   opterr = 0;
   int c;
   while ((c = getopt_long(argc, argv, ":g:h", opts, NULL)) != -1) {
@@ -186,14 +185,29 @@ int cmd_bench_universe(int argc, char **argv) {
           return 2;
         }
         break;
-      case 'd': device = optarg; break;
-      case 'p': dir = optarg; break;
-      case 'b': bg = optarg; break;
-      case 'n': no_bg = 1; break;
-      case 'c': csv = optarg; break;
-      case 'P': plot = optarg; break;
-      case 'h': usage(stdout); return 0;
-      default: return pio_bad_option("bench universe", c, argv);
+      case 'd':
+        device = optarg;
+        break;
+      case 'p':
+        dir = optarg;
+        break;
+      case 'b':
+        bg = optarg;
+        break;
+      case 'n':
+        no_bg = 1;
+        break;
+      case 'c':
+        csv = optarg;
+        break;
+      case 'P':
+        plot = optarg;
+        break;
+      case 'h':
+        usage(stdout);
+        return 0;
+      default:
+        return pio_bad_option("bench universe", c, argv);
     }
   }
   static char found[1024];
@@ -234,11 +248,12 @@ int cmd_bench_universe(int argc, char **argv) {
     fprintf(stderr, "golcl bench universe: cannot write %s\n", csv);
     return 1;
   }
-  if (cf) fprintf(cf, "pattern,algo,generations,golcl_step_s,golcl_wall_s,bgolly_quicklife_s,"
-                      "bgolly_hashlife_s,ratio,identical\n");
+  if (cf)
+    fprintf(cf,
+            "pattern,algo,generations,golcl_step_s,golcl_wall_s,bgolly_quicklife_s,"
+            "bgolly_hashlife_s,ratio,identical\n");
   printf("%-35s %-8s %9s %10s %10s %10s %10s %7s %s\n", "pattern", "algo", "gens", "golcl",
-         "golcl wall",
-         "bg Quick", "bg Hash", "ratio", "cells");
+         "golcl wall", "bg Quick", "bg Hash", "ratio", "cells");
   int nruns = optind < argc ? argc - optind : (int)(sizeof DEFAULT_RUNS / sizeof *DEFAULT_RUNS);
   int rc = 0;
   for (int i = 0; i < nruns; i++) {
@@ -282,13 +297,12 @@ int cmd_bench_universe(int argc, char **argv) {
       if (tq >= 0) snprintf(q, sizeof q, "%.3fs", tq);
       if (th >= 0) snprintf(hl, sizeof hl, "%.3fs", th);
       printf("%10s %10s %6.2fx %s\n", q, hl, best > 0 ? best / step : 0.0, same);
-    }
-    else
+    } else
       printf("%10s %10s %7s %s\n", "-", "-", "-", same);
     if (cf)
       fprintf(cf, "%s,%s,%llu,%.6f,%.6f,%.6f,%.6f,%.3f,%s\n", name,
-              golcl_universe_algo_name(ust.algo), (unsigned long long)g, step, wall,
-              tq, th, best > 0 ? best / step : 0.0, same);
+              golcl_universe_algo_name(ust.algo), (unsigned long long)g, step, wall, tq, th,
+              best > 0 ? best / step : 0.0, same);
     if (plot && nrows < PLOT_MAX) {
       plot_row *pr = &rows[nrows++];
       snprintf(pr->name, sizeof pr->name, "%.63s", name);
@@ -311,8 +325,10 @@ int cmd_bench_universe(int argc, char **argv) {
     }
   }
   printf("ratio: bgolly's better whole run / golcl's stepping (above 1: golcl is faster)\n");
-  if (plot && nrows && write_plot(plot, rows, nrows) == 0) printf("wrote:      %s\n", plot);
-  else if (plot) rc = 1;
+  if (plot && nrows && write_plot(plot, rows, nrows) == 0)
+    printf("wrote:      %s\n", plot);
+  else if (plot)
+    rc = 1;
   if (cf) fclose(cf);
   golcl_context_destroy(ctx);
   return rc;

@@ -184,13 +184,11 @@ static void report(const urun *r, double secs, double wall) {
   golcl_universe_population(r->u, &pop);
   golcl_universe_hash(r->u, &hash);
   golcl_universe_bounding_box(r->u, &x, &y, &w, &h);
-  const char *algo = golcl_universe_algo_name(st.algo == GOLCL_UNIVERSE_AUTO
-                                                  ? GOLCL_UNIVERSE_HASHLIFE
-                                                  : st.algo);
+  const char *algo =
+      golcl_universe_algo_name(st.algo == GOLCL_UNIVERSE_AUTO ? GOLCL_UNIVERSE_HASHLIFE : st.algo);
   if (o->gens)
     fprintf(f, "run:        %llu generations with %s in %.3f s: %.1f gen/s (%.3f s since start)\n",
-            (unsigned long long)o->gens, algo, secs, secs > 0 ? (double)o->gens / secs : 0.0,
-            wall);
+            (unsigned long long)o->gens, algo, secs, secs > 0 ? (double)o->gens / secs : 0.0, wall);
   fprintf(f, "population: %llu at generation %llu (hash %016llx)\n", (unsigned long long)pop,
           (unsigned long long)golcl_universe_generation(r->u), (unsigned long long)hash);
   if (w)

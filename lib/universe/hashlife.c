@@ -269,8 +269,8 @@ golcl_status golcl__hl_expand(golcl__hl *h) {
       golcl__hl_node_of(h, L, e, r.q[2], e, e), golcl__hl_node_of(h, L, r.q[3], e, e, e));
   if (!n) {
     h->oom = 0;
-    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY,
-                       "HashLife: the node store is full (%zu nodes)", h->max_nodes);
+    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: the node store is full (%zu nodes)",
+                       h->max_nodes);
   }
   h->root = n;
   return GOLCL_OK;

@@ -17,24 +17,24 @@
 typedef uint32_t golcl__hl_id; /* 0 is "none" (and out of memory) */
 
 typedef struct golcl__hl_node {
-  uint32_t q[4];  /* nw ne sw se; a leaf (level 3): q[0] | q[1] << 32 are its 8×8 cells */
-  uint32_t res;   /* the memoised result (0: none) */
+  uint32_t q[4]; /* nw ne sw se; a leaf (level 3): q[0] | q[1] << 32 are its 8×8 cells */
+  uint32_t res;  /* the memoised result (0: none) */
   uint32_t spare;
-  uint8_t level;  /* 3 for a leaf */
-  uint8_t res_k;  /* res is the centre after 2^res_k generations */
-  uint8_t mark;   /* collection */
+  uint8_t level; /* 3 for a leaf */
+  uint8_t res_k; /* res is the centre after 2^res_k generations */
+  uint8_t mark;  /* collection */
   uint8_t pad;
-  uint32_t aux;   /* collection: the new id */
+  uint32_t aux; /* collection: the new id */
 } golcl__hl_node;
 
 typedef struct golcl__hl {
   golcl__hl_node *nodes;
   size_t n, cap, max_nodes; /* nodes[0] unused */
-  uint64_t *buckets;          /* tag << 32 | id, 0 empty */
-  size_t nbuckets;            /* a power of two, at least twice the nodes */
+  uint64_t *buckets;        /* tag << 32 | id, 0 empty */
+  size_t nbuckets;          /* a power of two, at least twice the nodes */
   golcl__hl_id empty[GOLCL__HL_MAX_LEVEL + 2];
   golcl__hl_id root;
-  int oom;                    /* the store filled up during a step */
+  int oom; /* the store filled up during a step */
   /* the rule */
   int totalistic;
   uint16_t birth, survive;
@@ -77,13 +77,14 @@ golcl_status golcl__hl_expand(golcl__hl *h);
 int golcl__hl_in_centre(const golcl__hl *h);
 
 /* The leaf grid: leaves have their top-left cell at x ≡ 0, y ≡ 1 (mod 8). */
-static inline int64_t golcl__hl_leaf_x(int64_t x) { return x >= 0 ? x / 8 * 8 : -((7 - x) / 8) * 8; }
+static inline int64_t golcl__hl_leaf_x(int64_t x) {
+  return x >= 0 ? x / 8 * 8 : -((7 - x) / 8) * 8;
+}
 static inline int64_t golcl__hl_leaf_y(int64_t y) { return golcl__hl_leaf_x(y - 1) + 1; }
 
 /* Sets the leaf at (x0, y0) (on the leaf grid) to (old & ~mask) | bits,
  * bit 8r+c being cell (x0 + c, y0 + r); the root grows to hold it. */
-golcl_status golcl__hl_set_leaf(golcl__hl *h, int64_t x0, int64_t y0, uint64_t bits,
-                                uint64_t mask);
+golcl_status golcl__hl_set_leaf(golcl__hl *h, int64_t x0, int64_t y0, uint64_t bits, uint64_t mask);
 /* The leaf at (x0, y0) (0 outside the root). */
 uint64_t golcl__hl_get_leaf(const golcl__hl *h, int64_t x0, int64_t y0);
 

@@ -194,9 +194,8 @@ golcl_status golcl__hl_hash(golcl__hl *h, uint64_t *out) {
   golcl__hl_id saved = h->root;
   while (h->nodes[h->root].level > 4 && golcl__hl_in_centre(h)) {
     const golcl__hl_node r = h->nodes[h->root];
-    golcl__hl_id c = golcl__hl_node_of(h, r.level - 1, h->nodes[r.q[0]].q[3],
-                                       h->nodes[r.q[1]].q[2], h->nodes[r.q[2]].q[1],
-                                       h->nodes[r.q[3]].q[0]);
+    golcl__hl_id c = golcl__hl_node_of(h, r.level - 1, h->nodes[r.q[0]].q[3], h->nodes[r.q[1]].q[2],
+                                       h->nodes[r.q[2]].q[1], h->nodes[r.q[3]].q[0]);
     if (!c) {
       h->oom = 0;
       h->root = saved;

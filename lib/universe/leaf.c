@@ -70,8 +70,8 @@ static void step_totalistic(const golcl__hl *h, uint64_t w[4]) {
       for (int n = 0; n <= 8; n++) {
         int born = h->birth >> n & 1, stay = h->survive >> n & 1;
         if (!born && !stay) continue;
-        uint64_t eq = (n & 1 ? b0 : ~b0) & (n & 2 ? b1 : ~b1) & (n & 4 ? b2 : ~b2) &
-                      (n & 8 ? b3 : ~b3);
+        uint64_t eq =
+            (n & 1 ? b0 : ~b0) & (n & 2 ? b1 : ~b1) & (n & 4 ? b2 : ~b2) & (n & 8 ? b3 : ~b3);
         next |= eq & (born && stay ? ~0ull : born ? ~mid : mid);
       }
     }

@@ -16,8 +16,7 @@ golcl_status golcl_universe_create(golcl_context *ctx, const golcl_universe_opts
   if (opts) o = *opts;
   if (o.algo != GOLCL_UNIVERSE_AUTO && o.algo != GOLCL_UNIVERSE_HASHLIFE &&
       o.algo != GOLCL_UNIVERSE_SPARSE)
-    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_create: algo %d",
-                       (int)o.algo);
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_create: algo %d", (int)o.algo);
   if (o.max_memory && o.max_memory < (128u << 10))
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
                        "golcl_universe_create: max_memory %llu is below 128 KiB",
@@ -215,10 +214,9 @@ golcl_status golcl_universe_get_stats(const golcl_universe *u, golcl_universe_st
   memset(out, 0, sizeof *out);
   out->algo = u->last_algo;
   out->nodes = u->hl.n - 1;
-  out->node_bytes = (uint64_t)u->hl.cap * sizeof(golcl__hl_node) +
-                    (uint64_t)u->hl.nbuckets * sizeof(uint64_t);
-  out->max_node_bytes =
-      (uint64_t)u->hl.max_nodes * (sizeof(golcl__hl_node) + 2 * sizeof(uint64_t));
+  out->node_bytes =
+      (uint64_t)u->hl.cap * sizeof(golcl__hl_node) + (uint64_t)u->hl.nbuckets * sizeof(uint64_t);
+  out->max_node_bytes = (uint64_t)u->hl.max_nodes * (sizeof(golcl__hl_node) + 2 * sizeof(uint64_t));
   out->collections = u->hl.collections;
   out->results_computed = u->hl.results_computed;
   golcl__universe_sparse_stats(u, &out->tiles, &out->device_bytes);
@@ -227,15 +225,19 @@ golcl_status golcl_universe_get_stats(const golcl_universe *u, golcl_universe_st
 
 const char *golcl_universe_algo_name(golcl_universe_algo algo) {
   switch (algo) {
-  case GOLCL_UNIVERSE_AUTO: return "auto";
-  case GOLCL_UNIVERSE_HASHLIFE: return "hashlife";
-  case GOLCL_UNIVERSE_SPARSE: return "sparse";
+    case GOLCL_UNIVERSE_AUTO:
+      return "auto";
+    case GOLCL_UNIVERSE_HASHLIFE:
+      return "hashlife";
+    case GOLCL_UNIVERSE_SPARSE:
+      return "sparse";
   }
   return NULL;
 }
 
 golcl_status golcl_universe_algo_from_name(const char *name, golcl_universe_algo *out) {
-  if (!name || !out) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_algo_from_name: NULL");
+  if (!name || !out)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_algo_from_name: NULL");
   for (int a = 0; a <= GOLCL_UNIVERSE_SPARSE; a++)
     if (strcmp(name, golcl_universe_algo_name((golcl_universe_algo)a)) == 0) {
       *out = (golcl_universe_algo)a;

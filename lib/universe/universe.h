@@ -12,10 +12,10 @@ struct golcl_universe {
   golcl_universe_opts opts;
   golcl_rule_table table; /* the rule as given */
   uint64_t generation;
-  golcl__hl hl;           /* the cells, always */
-  golcl__sparse *sparse;  /* the device engine, made on the first sparse run */
+  golcl__hl hl;          /* the cells, always */
+  golcl__sparse *sparse; /* the device engine, made on the first sparse run */
   golcl_universe_algo last_algo;
-  golcl_pattern *notes;   /* the loaded file's comment lines (no cells); may be NULL */
+  golcl_pattern *notes; /* the loaded file's comment lines (no cells); may be NULL */
 };
 
 /* Live cells gathered into 8×8 leaves (open addressing on the leaf's
@@ -27,8 +27,8 @@ typedef struct golcl__leaf_map {
 } golcl__leaf_map;
 
 /* ORs the live cells of n rows (bit c of rows[r] is cell (x0 + c, y0 + r)). */
-golcl_status golcl__leaf_map_rows(golcl__leaf_map *m, int64_t x0, int64_t y0,
-                                  const uint64_t *rows, int n);
+golcl_status golcl__leaf_map_rows(golcl__leaf_map *m, int64_t x0, int64_t y0, const uint64_t *rows,
+                                  int n);
 golcl_status golcl__leaf_map_flush(golcl__leaf_map *m, golcl__hl *h);
 void golcl__leaf_map_free(golcl__leaf_map *m);
 

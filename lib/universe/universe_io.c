@@ -8,7 +8,6 @@
 
 /* ------------------------------------------------------- leaf accumulator */
 
-
 static uint64_t leaf_key(int64_t x, int64_t y) {
   uint64_t h = (uint64_t)x * 0x9E3779B97F4A7C15ull ^ (uint64_t)y * 0xC2B2AE3D27D4EB4Full;
   return h ^ h >> 29;
@@ -63,8 +62,8 @@ void golcl__leaf_map_free(golcl__leaf_map *m) {
   memset(m, 0, sizeof *m);
 }
 
-golcl_status golcl__leaf_map_rows(golcl__leaf_map *m, int64_t x0, int64_t y0,
-                                  const uint64_t *rows, int n) {
+golcl_status golcl__leaf_map_rows(golcl__leaf_map *m, int64_t x0, int64_t y0, const uint64_t *rows,
+                                  int n) {
   for (int r = 0; r < n; r++)
     for (uint64_t row = rows[r]; row; row &= row - 1) {
       golcl_status st = map_cell(m, x0 + __builtin_ctzll(row), y0 + r);
@@ -163,9 +162,9 @@ golcl_status golcl_universe_load(golcl_universe *u, const golcl_pattern *p) {
 
 typedef struct mc_in {
   golcl__hl *h;
-  uint8_t *level;    /* by file id */
-  uint64_t *small;   /* level ≤ 3 below leaves: cells in the top-left of an 8×8 */
-  golcl__hl_id *id;  /* level ≥ 3: the store's node */
+  uint8_t *level;   /* by file id */
+  uint64_t *small;  /* level ≤ 3 below leaves: cells in the top-left of an 8×8 */
+  golcl__hl_id *id; /* level ≥ 3: the store's node */
   size_t cap;
   uint32_t last;
 } mc_in;
@@ -327,8 +326,10 @@ golcl_status golcl_universe_write_rect(golcl_universe *u, int64_t x, int64_t y, 
       if (bits || golcl__hl_get_leaf(&u->hl, lx, ly) & mask)
         st = golcl__hl_set_leaf(&u->hl, lx, ly, bits, mask);
     }
-  if (st != GOLCL_OK) u->hl.root = saved;
-  else golcl__universe_sparse_free(u);
+  if (st != GOLCL_OK)
+    u->hl.root = saved;
+  else
+    golcl__universe_sparse_free(u);
   return st;
 }
 
@@ -382,7 +383,8 @@ golcl_status golcl_universe_extract(golcl_universe *u, golcl_pattern **out) {
   l.bx = bx, l.by = by;
   st = golcl__hl_leaves(&u->hl, list_leaf, &l);
   golcl_pattern *p = NULL;
-  if (st == GOLCL_OK) st = golcl_pattern_from_live_cells(l.x, l.y, l.n, (uint32_t)bw, (uint32_t)bh, &p);
+  if (st == GOLCL_OK)
+    st = golcl_pattern_from_live_cells(l.x, l.y, l.n, (uint32_t)bw, (uint32_t)bh, &p);
   free(l.x), free(l.y);
   if (st == GOLCL_OK) st = golcl_pattern_set_origin(p, bx, by);
   if (st == GOLCL_OK) st = golcl_pattern_set_rule_table(p, &u->table);

@@ -20,8 +20,12 @@ static int64_t floor_div(int64_t a, int64_t b) { return a >= 0 ? a / b : -((b - 
 static uint64_t *tile_at(tile_map *m, int64_t tx, int64_t ty) {
   if ((m->n + 1) * 2 > m->cap) {
     size_t cap = m->cap ? m->cap * 2 : 256;
-    tile_map g = {malloc(cap * sizeof(int64_t)), malloc(cap * sizeof(int64_t)),
-                  calloc(cap * GOLCL__TILE, sizeof(uint64_t)), calloc(cap, 1), cap, m->n};
+    tile_map g = {malloc(cap * sizeof(int64_t)),
+                  malloc(cap * sizeof(int64_t)),
+                  calloc(cap * GOLCL__TILE, sizeof(uint64_t)),
+                  calloc(cap, 1),
+                  cap,
+                  m->n};
     if (!g.tx || !g.ty || !g.rows || !g.used) {
       free(g.tx), free(g.ty), free(g.rows), free(g.used);
       return NULL;
@@ -69,7 +73,8 @@ static golcl_status upload(golcl_universe *u) {
   memset(&m, 0, sizeof m);
   st = golcl__hl_leaves(&u->hl, leaf_to_tiles, &m);
   for (size_t i = 0; i < m.cap && st == GOLCL_OK; i++)
-    if (m.used[i]) st = golcl__sparse_put_tile(u->sparse, m.tx[i], m.ty[i], m.rows + i * GOLCL__TILE);
+    if (m.used[i])
+      st = golcl__sparse_put_tile(u->sparse, m.tx[i], m.ty[i], m.rows + i * GOLCL__TILE);
   free(m.tx), free(m.ty), free(m.rows), free(m.used);
   if (st != GOLCL_OK) golcl__universe_sparse_free(u);
   return st;
