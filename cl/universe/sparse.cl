@@ -22,12 +22,17 @@
  * generation reached (stat[0]).
  *
  * Why skipping is exact (QuickLife's idea). P1: the tile's cells at the end
- * of the last launch equal those one generation before; P2: two before. If
- * every tile of a 3×3 block has P1, the block's cells S satisfy step(S) = S
- * except within one cell of the block's rim, so step^j(S) = S except within j
- * cells: the centre tile (64 cells from the rim) keeps its cells for 64 ≥ g
- * generations. Likewise P2 for an even g. Absent tiles are dead and stay dead
- * through a launch (below), so they count as quiet.
+ * of the last launch equal those one generation before; P2: two before; CH1
+ * and CH2 say the same of the bands of the tile that face each neighbour
+ * (GOLCL_SP_GMAX cells deep). Let R be the tile and the bands of its
+ * neighbours that face it. If S, the cells now, equal those one generation
+ * back on R, then step(S) = S on R but its rim of one cell (each of those
+ * cells sees the same cells as one generation back), so step^j(S) = S on R
+ * but its rim of j cells: the tile, GOLCL_SP_GMAX ≥ g cells in, keeps its
+ * cells through the launch. Likewise two generations back for an even g.
+ * So a tile is skipped when it has P1 and no neighbour's band facing it
+ * changed (CH1), or P2 and no CH2 and g is even. Absent tiles are dead and
+ * stay dead through a launch (below): they count as unchanged.
  *
  * Why absent tiles stay dead. After every launch, a tile with a live cell
  * within GOLCL_SP_GMAX cells of an edge or corner (its NEED bits) makes
@@ -65,8 +70,17 @@
 #define SP_P1 2u
 #define SP_P2 4u
 #define SP_PAR 8u
-#define SP_STEPPED 16u
-#define SP_NEED_SHIFT 8 /* bit k: the neighbour (k%3 - 1, k/3 - 1) must exist */
+#define SP_STEPPED 32u
+/* Bit SP_D(k) of each byte names neighbour k, at (k%3 - 1, k/3 - 1), k ≠ 4,
+ * and the band of the tile that faces it (GOLCL_SP_GMAX cells deep; a corner square for a
+ * diagonal): NEED, a live cell there (that neighbour must exist); CH1, CH2,
+ * a cell there changed in the last generation, or differs from two back. */
+#define SP_NEED_SHIFT 8
+#define SP_CH1_SHIFT 16
+#define SP_CH2_SHIFT 24
+#define SP_CH_ALL (0xffffu << SP_CH1_SHIFT)
+#define SP_BYTE(f, shift) (((f) >> (shift)) & 0xffu)
+#define SP_D(k) ((k) - ((k) > 4))
 
 /* ctr[] */
 #define SP_CNT 0     /* tiles listed by sp_plan */
@@ -131,10 +145,11 @@ inline uint sp_row_need(int r, ulong v) {
   if (!v) return 0;
   const ulong wm = (1UL << SP_GM) - 1, em = wm << (SP_T - SP_GM);
   uint n = 0, w = (v & wm) != 0, e = (v & em) != 0;
-  if (w) n |= 1u << 3;
-  if (e) n |= 1u << 5;
-  if (r < SP_GM) n |= 1u << 1 | (w ? 1u << 0 : 0u) | (e ? 1u << 2 : 0u);
-  if (r >= SP_T - SP_GM) n |= 1u << 7 | (w ? 1u << 6 : 0u) | (e ? 1u << 8 : 0u);
+  if (w) n |= 1u << SP_D(3);
+  if (e) n |= 1u << SP_D(5);
+  if (r < SP_GM) n |= 1u << SP_D(1) | (w ? 1u << SP_D(0) : 0u) | (e ? 1u << SP_D(2) : 0u);
+  if (r >= SP_T - SP_GM)
+    n |= 1u << SP_D(7) | (w ? 1u << SP_D(6) : 0u) | (e ? 1u << SP_D(8) : 0u);
   return n << SP_NEED_SHIFT | SP_ALIVE;
 }
 
@@ -160,7 +175,7 @@ __kernel void sp_put(__global ulong *keys, __global ulong *cells, __global uint 
     d[r] = v;
     f |= sp_row_need(r, v);
   }
-  flags[s] = f;
+  flags[s] = f | SP_CH_ALL;
 }
 
 /* The tiles of the next launch of g generations: those whose 3×3 block is
@@ -174,13 +189,16 @@ __kernel void sp_plan(__global const ulong *keys, __global const uint *flags,
   ulong key = keys[s];
   if (!sp_used(key)) return;
   nflags[s] = 0; /* sp_settle of the last launch is done with it */
-  uint q = SP_P1 | SP_P2, slots[9];
+  uint q = flags[s] & (SP_P1 | SP_P2), slots[9];
   for (int k = 0; k < 9; k++) {
     uint t = k == 4 ? s : SP_NONE;
     ulong nk = sp_key_at(key, k % 3 - 1, k / 3 - 1);
     if (k != 4 && nk != SP_EMPTY) t = sp_lookup(keys, hmask, nk);
     slots[k] = t;
-    if (t != SP_NONE) q &= flags[t];
+    if (k == 4 || t == SP_NONE) continue;
+    uint f = flags[t]; /* the band of t that faces this tile */
+    if ((f >> (SP_CH1_SHIFT + SP_D(8 - k))) & 1u) q &= ~SP_P1;
+    if ((f >> (SP_CH2_SHIFT + SP_D(8 - k))) & 1u) q &= ~SP_P2;
   }
   if ((q & SP_P1) || ((q & SP_P2) && (g & 1) == 0)) return;
   uint i = atomic_inc(&ctr[SP_CNT]);
@@ -274,7 +292,9 @@ __kernel __attribute__((reqd_work_group_size(SP_TR, 1, 1))) void sp_step(
       ulong out = (ulong)v.s1 | (ulong)v.s2 << 32;
       ulong o1 = (ulong)p1.s1 | (ulong)p1.s2 << 32, o2 = (ulong)p2.s1 | (ulong)p2.s2 << 32;
       sp_rows(cells, s, (own & SP_PAR) ? 0u : 1u)[row] = out;
-      uint f = sp_row_need(row, out);
+      uint f = sp_row_need(row, out) |
+               (sp_row_need(row, out ^ o1) >> SP_NEED_SHIFT) << SP_CH1_SHIFT |
+               (sp_row_need(row, out ^ o2) >> SP_NEED_SHIFT) << SP_CH2_SHIFT;
       if (f) atomic_or(&acc, f);
       if (out != o1) diff1 = 1;
       if (out != o2) diff2 = 1;
@@ -283,8 +303,10 @@ __kernel __attribute__((reqd_work_group_size(SP_TR, 1, 1))) void sp_step(
     if (w == 0) {
       uint f = acc | SP_STEPPED | ((own & SP_PAR) ^ SP_PAR);
       if (!diff1) f |= SP_P1;
-      /* g = 1: two generations back is one back of the launch before */
+      /* g = 1: two generations back is one back of the launch before, and
+       * still only where the whole tile was */
       if (g >= 2 ? !diff2 : (!diff1 && (own & SP_P1))) f |= SP_P2;
+      if (g == 1) f = (f & ~(0xffu << SP_CH2_SHIFT)) | ((f & SP_P2) ? 0u : 0xffu << SP_CH2_SHIFT);
       nflags[s] = f;
     }
     barrier(CLK_LOCAL_MEM_FENCE); /* acc and the flags read before the next tile */
@@ -295,7 +317,7 @@ __kernel __attribute__((reqd_work_group_size(SP_TR, 1, 1))) void sp_step(
 inline void sp_need(__global ulong *keys, __global ulong *cells, __global uint *flags,
                     __global uint *ctr, uint hmask, ulong key, uint need) {
   for (int k = 0; k < 9 && need; k++) {
-    if (!((need >> k) & 1u)) continue;
+    if (k == 4 || !((need >> SP_D(k)) & 1u)) continue;
     ulong nk = sp_key_at(key, k % 3 - 1, k / 3 - 1);
     if (nk == SP_EMPTY) {
       ctr[SP_RANGE] = 1;
@@ -320,12 +342,12 @@ __kernel void sp_grow(__global ulong *keys, __global ulong *cells, __global uint
   uint s = (uint)get_global_id(0);
   if (s > hmask || ctr[SP_OVF]) return;
   ulong key = keys[s];
-  if (sp_used(key)) sp_need(keys, cells, flags, ctr, hmask, key, flags[s] >> SP_NEED_SHIFT);
+  if (sp_used(key)) sp_need(keys, cells, flags, ctr, hmask, key, SP_BYTE(flags[s], SP_NEED_SHIFT));
 }
 
 /* The flags a tile has after this launch, while sp_settle commits them:
  * the new ones of a stepped tile, else its own (whose NEED bits are
- * settled; only SP_P2 may change under us). */
+ * settled; only SP_P2 and CH2 may change under us). */
 inline uint sp_eff(__global const uint *flags, __global const uint *nflags, uint t) {
   uint n = nflags[t];
   return (n & SP_STEPPED) ? n : flags[t];
@@ -359,15 +381,16 @@ __kernel void sp_settle(__global ulong *keys, __global ulong *cells, __global ui
     flags[s] = f;
   } else {
     f = flags[s];
-    if (f & SP_P1) flags[s] = f |= SP_P2;
+    /* skipped, and still (so no band changed): now still for two generations */
+    if (f & SP_P1) flags[s] = f = (f | SP_P2) & ~(0xffu << SP_CH2_SHIFT);
   }
-  uint need = f >> SP_NEED_SHIFT;
+  uint need = SP_BYTE(f, SP_NEED_SHIFT);
   if (!need && !(f & SP_ALIVE) && (f & (SP_P1 | SP_P2)) == (SP_P1 | SP_P2)) {
     for (int k = 0; k < 9; k++) {
       if (k == 4) continue;
       ulong nk = sp_key_at(key, k % 3 - 1, k / 3 - 1);
       uint t = nk == SP_EMPTY ? SP_NONE : sp_lookup(keys, hmask, nk);
-      if (t != SP_NONE && ((sp_eff(flags, nflags, t) >> (SP_NEED_SHIFT + 8 - k)) & 1u)) return;
+      if (t != SP_NONE && ((sp_eff(flags, nflags, t) >> (SP_NEED_SHIFT + SP_D(8 - k))) & 1u)) return;
     }
     keys[s] = SP_TOMB;
     flags[s] = 0;
@@ -400,5 +423,5 @@ __kernel void sp_rehash(__global const ulong *okeys, __global const ulong *ocell
 /* The rule changed: no tile is known to be quiet. */
 __kernel void sp_unquiet(__global const ulong *keys, __global uint *flags, uint hmask) {
   uint s = (uint)get_global_id(0);
-  if (s <= hmask && sp_used(keys[s])) flags[s] &= ~(SP_P1 | SP_P2);
+  if (s <= hmask && sp_used(keys[s])) flags[s] = (flags[s] & ~(SP_P1 | SP_P2)) | SP_CH_ALL;
 }
