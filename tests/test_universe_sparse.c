@@ -414,6 +414,40 @@ START_TEST(set_rule) {
 }
 END_TEST
 
+/* B0 as Golly runs it: the per-generation tables of golcl_rule_table_at,
+ * against the reference grid (which runs B0 the same way); runs of odd
+ * lengths carry the parity over. */
+START_TEST(b0_rules) {
+  static const char *rules[] = {"B03/S23", "B0123478/S01234678", "B02-a/S1c3"};
+  box b = soup(-40, -30, 70, 60, 0.3, 23);
+  static const uint64_t runs[] = {7, 1, 32, 21};
+  for (size_t i = 0; i < sizeof rules / sizeof *rules; i++) {
+    golcl_rule_table t, even, odd;
+    ck_assert_int_eq(golcl_rule_table_parse(rules[i], &t), GOLCL_OK);
+    TU_OK(golcl_rule_table_at(&t, 0, even.next));
+    TU_OK(golcl_rule_table_at(&t, 1, odd.next));
+    even.neighbourhood = odd.neighbourhood = t.neighbourhood;
+    even.family = odd.family = t.family;
+    golcl__sparse *s = NULL;
+    TU_OK(golcl__sparse_create(tu_ctx, &even, &s));
+    TU_OK(golcl__sparse_set_rules(s, &even, &odd, 0));
+    put_box(s, &b);
+    uint64_t total = 0;
+    for (size_t k = 0; k < sizeof runs / sizeof *runs; k++) {
+      TU_OK(golcl__sparse_run(s, runs[k]));
+      total += runs[k];
+      box want = reference(&b, rules[i], total);
+      char msg[96];
+      snprintf(msg, sizeof msg, "%s, generation %llu", rules[i], (unsigned long long)total);
+      assert_same(s, &want, msg);
+      free(want.c);
+    }
+    golcl__sparse_destroy(s);
+  }
+  free(b.c);
+}
+END_TEST
+
 START_TEST(bad_input) {
   golcl_rule_table t;
   ck_assert_int_eq(golcl_rule_table_parse("B3/S23", &t), GOLCL_OK);
@@ -443,6 +477,8 @@ START_TEST(bad_input) {
   ck_assert_int_eq(golcl__sparse_put_tile(s, 0, 0, NULL), GOLCL_E_INVALID_ARG);
   ck_assert_int_eq(golcl__sparse_get_tiles(s, NULL, NULL), GOLCL_E_INVALID_ARG);
   ck_assert_int_eq(golcl__sparse_set_rule(s, NULL), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl__sparse_set_rules(s, &t, NULL, 0), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl__sparse_set_rules(s, &t, &b0, 0), GOLCL_E_UNSUPPORTED);
   ck_assert_int_eq(golcl__sparse_set_gens_per_launch(s, 1), GOLCL_E_INVALID_ARG);
   ck_assert_int_eq(golcl__sparse_set_gens_per_launch(s, 33), GOLCL_E_INVALID_ARG);
   ck_assert_int_eq(golcl__sparse_set_gens_per_launch(NULL, 8), GOLCL_E_INVALID_ARG);
@@ -667,6 +703,7 @@ int main(void) {
   tcase_add_test(tc, highlife);
   tcase_add_test(tc, table_rules);
   tcase_add_test(tc, set_rule);
+  tcase_add_test(tc, b0_rules);
   tcase_add_test(tc, memory_bound);
   tcase_add_test(tc, growth_rehashes);
   tcase_add_test(tc, glider_fleet);

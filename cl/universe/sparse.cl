@@ -46,15 +46,18 @@
  * this one, 32 of the east), rows above and below through local memory.
  * Cells outside the region are read as dead, which spoils one more cell
  * inwards each generation: after g ≤ GOLCL_SP_GMAX ≤ 32 generations the
- * centre 64×64 is exact. The rule: bit-sliced full adders (common/bitslice.cl)
- * with its minterms as build options, or (GOLCL_SP_TABLE) any 512-entry table
- * looked up cell by cell from constant memory.
+ * centre 64×64 is exact. The rule: the 3×3 count by full adders on whole
+ * words (as common/bitslice.cl, on four words at once), then the B/S masks
+ * (build options GOLCL_SP_B0/S0) folded by the compiler into a few terms; or
+ * (GOLCL_SP_TABLE) any 512-entry table looked up cell by cell from constant
+ * memory. With GOLCL_SP_ALT a second rule (GOLCL_SP_B1/S1, or the table's
+ * second half) runs the generations of odd number (Golly's B0 emulation
+ * without Smax): only period 2 is then a reason to skip.
  *
- * Build options: GOLCL_SP_GMAX (≤ 32), GOLCL_SP_TABLE or the rule's
- * GOLCL_RULE_N / GOLCL_RULE_Tk. */
+ * Build options: GOLCL_SP_GMAX (≤ 32), GOLCL_SP_TABLE, GOLCL_SP_ALT,
+ * GOLCL_SP_B0, GOLCL_SP_S0, GOLCL_SP_B1, GOLCL_SP_S1 (9-bit masks). */
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 
-#include "common/bitslice.cl"
 #include "common/hash.cl"
 
 #define SP_T 64
@@ -200,6 +203,9 @@ __kernel void sp_plan(__global const ulong *keys, __global const uint *flags,
     if ((f >> (SP_CH1_SHIFT + SP_D(8 - k))) & 1u) q &= ~SP_P1;
     if ((f >> (SP_CH2_SHIFT + SP_D(8 - k))) & 1u) q &= ~SP_P2;
   }
+#if GOLCL_SP_ALT
+  q &= ~SP_P1; /* still for one generation under one rule says nothing of the other */
+#endif
   if ((q & SP_P1) || ((q & SP_P2) && (g & 1) == 0)) return;
   uint i = atomic_inc(&ctr[SP_CNT]);
   list[i] = s;
@@ -232,6 +238,22 @@ inline uint sp_word_table(__constant uchar *tbl, uint uw, uint uc, uint ue, uint
   }
   return r;
 }
+#else
+/* The rule of birth mask b and survival mask s (compile-time constants:
+ * the loop folds into the few terms the masks need) on the 3×3 counts
+ * c = s0 + 2 s1 + 4 s2 + 8 s3 (cell included) of the cells a. */
+inline uint4 sp_rule(uint b, uint s, uint4 a, uint4 s0, uint4 s1, uint4 s2, uint4 s3) {
+  uint4 r = (uint4)(0u);
+#pragma unroll
+  for (uint c = 0; c <= 9; c++) {
+    uint born = (b >> c) & 1u, stays = c > 0 ? (s >> (c - 1)) & 1u : 0u;
+    if (!born && !stays) continue;
+    uint4 e = ((c & 1u) ? s0 : ~s0) & ((c & 2u) ? s1 : ~s1) & ((c & 4u) ? s2 : ~s2) &
+              ((c & 8u) ? s3 : ~s3);
+    r |= born && stays ? e : (born ? e & ~a : e & a);
+  }
+  return r;
+}
 #endif
 
 /* West and east neighbours of every cell of a row (bit i: the cell at i-1,
@@ -239,34 +261,37 @@ inline uint sp_word_table(__constant uchar *tbl, uint uw, uint uc, uint ue, uint
 inline uint4 sp_west(uint4 v) { return (v << 1) | ((uint4)(0u, v.s0, v.s1, v.s2) >> 31); }
 inline uint4 sp_east(uint4 v) { return (v >> 1) | ((uint4)(v.s1, v.s2, v.s3, 0u) << 31); }
 
-inline uint4 sp_next(uint4 u, uint4 m, uint4 d, __constant uchar *tbl) {
+inline uint4 sp_next(uint4 u, uint4 m, uint4 d, __constant uchar *tbl, int odd) {
   uint4 uw = sp_west(u), ue = sp_east(u), mw = sp_west(m), me = sp_east(m), dw = sp_west(d),
         de = sp_east(d);
 #if GOLCL_SP_TABLE
+  tbl += odd ? 512 : 0;
   return (uint4)(sp_word_table(tbl, uw.s0, u.s0, ue.s0, mw.s0, m.s0, me.s0, dw.s0, d.s0, de.s0),
                  sp_word_table(tbl, uw.s1, u.s1, ue.s1, mw.s1, m.s1, me.s1, dw.s1, d.s1, de.s1),
                  sp_word_table(tbl, uw.s2, u.s2, ue.s2, mw.s2, m.s2, me.s2, dw.s2, d.s2, de.s2),
                  sp_word_table(tbl, uw.s3, u.s3, ue.s3, mw.s3, m.s3, me.s3, dw.s3, d.s3, de.s3));
 #else
   (void)tbl;
-  uint4 hs0 = uw ^ u ^ ue, hs1 = (uw & u) | (ue & (uw ^ u));
-  uint4 ms0 = mw ^ m ^ me, ms1 = (mw & m) | (me & (mw ^ m));
-  uint4 ds0 = dw ^ d ^ de, ds1 = (dw & d) | (de & (dw ^ d));
-  return (uint4)(golcl_bs_next(m.s0, (uint2)(hs0.s0, hs1.s0), (uint2)(ms0.s0, ms1.s0),
-                               (uint2)(ds0.s0, ds1.s0)),
-                 golcl_bs_next(m.s1, (uint2)(hs0.s1, hs1.s1), (uint2)(ms0.s1, ms1.s1),
-                               (uint2)(ds0.s1, ds1.s1)),
-                 golcl_bs_next(m.s2, (uint2)(hs0.s2, hs1.s2), (uint2)(ms0.s2, ms1.s2),
-                               (uint2)(ds0.s2, ds1.s2)),
-                 golcl_bs_next(m.s3, (uint2)(hs0.s3, hs1.s3), (uint2)(ms0.s3, ms1.s3),
-                               (uint2)(ds0.s3, ds1.s3)));
+  /* each row's horizontal 3-sum (two bits), then the three added */
+  uint4 u0 = uw ^ u ^ ue, u1 = (uw & u) | (ue & (uw ^ u));
+  uint4 m0 = mw ^ m ^ me, m1 = (mw & m) | (me & (mw ^ m));
+  uint4 d0 = dw ^ d ^ de, d1 = (dw & d) | (de & (dw ^ d));
+  uint4 s0 = u0 ^ m0 ^ d0, t = (u0 & m0) | (d0 & (u0 ^ m0));
+  uint4 x0 = u1 ^ m1 ^ d1, x1 = (u1 & m1) | (d1 & (u1 ^ m1));
+  uint4 s1 = x0 ^ t, v = x0 & t, s2 = x1 ^ v, s3 = x1 & v;
+#if GOLCL_SP_ALT
+  if (odd) return sp_rule(GOLCL_SP_B1, GOLCL_SP_S1, m, s0, s1, s2, s3);
+#else
+  (void)odd;
+#endif
+  return sp_rule(GOLCL_SP_B0, GOLCL_SP_S0, m, s0, s1, s2, s3);
 #endif
 }
 
 __kernel __attribute__((reqd_work_group_size(SP_TR, 1, 1))) void sp_step(
     __global ulong *cells, __global const uint *flags, __global uint *nflags,
     __global const uint *nb, __global const uint *list, __global const uint *ctr, int g,
-    __constant uchar *tbl) {
+    __constant uchar *tbl, int par0) {
   __local uint4 lrow[2][SP_TR]; /* by generation parity: one barrier a generation */
   __local uint acc, diff1, diff2;
   if (ctr[SP_OVF]) return;
@@ -285,7 +310,7 @@ __kernel __attribute__((reqd_work_group_size(SP_TR, 1, 1))) void sp_step(
       uint4 u = w > 0 ? lr[w - 1] : (uint4)(0u), d = w + 1 < SP_TR ? lr[w + 1] : (uint4)(0u);
       p2 = p1;
       p1 = v;
-      v = sp_next(u, v, d, tbl);
+      v = sp_next(u, v, d, tbl, (par0 + t) & 1);
     }
     uint own = flags[s];
     if (b == 1) {
