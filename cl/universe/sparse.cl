@@ -43,11 +43,13 @@
  *
  * sp_step: region rows -GOLCL_SP_GMAX .. 63 + GOLCL_SP_GMAX, one work-item
  * a row, each row 128 cells in a uint4 (32 cells of the west tile, the 64 of
- * this one, 32 of the east), rows above and below through local memory.
- * Cells outside the region are read as dead, which spoils one more cell
- * inwards each generation: after g ≤ GOLCL_SP_GMAX ≤ 32 generations the
- * centre 64×64 is exact. The rule: the 3×3 count by full adders on whole
- * words (as common/bitslice.cl, on four words at once), then the B/S masks
+ * this one, 32 of the east), or 96 in a uint3 (16, 64, 16) where the halo is
+ * at most 16; rows above and below through local memory. Cells outside the
+ * region are read as dead, which spoils one more cell inwards each
+ * generation: after g ≤ GOLCL_SP_GMAX generations (at most 32, and at most
+ * the columns each side) the centre 64×64 is exact. The rule: the 3×3 count
+ * by full adders on whole words (as common/bitslice.cl, on every word of the
+ * row at once), then the B/S masks
  * (build options GOLCL_SP_B0/S0) folded by the compiler into a few terms; or
  * (GOLCL_SP_TABLE) any 512-entry table looked up cell by cell from constant
  * memory. With GOLCL_SP_ALT a second rule (GOLCL_SP_B1/S1, or the table's
@@ -63,6 +65,17 @@
 #define SP_T 64
 #define SP_GM GOLCL_SP_GMAX
 #define SP_TR (SP_T + 2 * SP_GM)
+
+/* A region row: 128 cells in four words (32 of the west tile, the tile's 64,
+ * 32 of the east one), or for a halo of at most 16, 96 cells in three words
+ * (16, 64, 16: a quarter less work). */
+#if SP_GM <= 16
+#define SP_NARROW 1
+typedef uint3 sp_row;
+#else
+#define SP_NARROW 0
+typedef uint4 sp_row;
+#endif
 
 #define SP_EMPTY 0xffffffffffffffffUL
 #define SP_TOMB 0xfffffffffffffffeUL
@@ -214,15 +227,29 @@ __kernel void sp_plan(__global const ulong *keys, __global const uint *flags,
 
 /* The 128 cells of region row w: 32 of the west tile, 64 of the middle one,
  * 32 of the east one; band b (0 north, 1 middle, 2 south) of the 3×3 block. */
-inline uint4 sp_load(__global const ulong *cells, __global const uint *flags,
-                     __global const uint *nbs, int b, int row) {
+inline sp_row sp_load(__global const ulong *cells, __global const uint *flags,
+                      __global const uint *nbs, int b, int row) {
   ulong v[3];
   for (int k = 0; k < 3; k++) {
     uint t = nbs[3 * b + k];
     v[k] = t == SP_NONE ? 0UL
                         : sp_rows((__global ulong *)cells, t, (flags[t] & SP_PAR) ? 1u : 0u)[row];
   }
-  return (uint4)((uint)(v[0] >> 32), (uint)v[1], (uint)(v[1] >> 32), (uint)v[2]);
+#if SP_NARROW
+  return (sp_row)((uint)(v[0] >> 48 | v[1] << 16), (uint)(v[1] >> 16),
+                  (uint)(v[1] >> 48 | v[2] << 16));
+#else
+  return (sp_row)((uint)(v[0] >> 32), (uint)v[1], (uint)(v[1] >> 32), (uint)v[2]);
+#endif
+}
+
+/* The tile's 64 cells of a region row. */
+inline ulong sp_tile_row(sp_row v) {
+#if SP_NARROW
+  return (ulong)(v.s0 >> 16) | (ulong)v.s1 << 16 | (ulong)v.s2 << 48;
+#else
+  return (ulong)v.s1 | (ulong)v.s2 << 32;
+#endif
 }
 
 /* One generation of a region row v with the rows above (u) and below (d). */
@@ -242,13 +269,13 @@ inline uint sp_word_table(__constant uchar *tbl, uint uw, uint uc, uint ue, uint
 /* The rule of birth mask b and survival mask s (compile-time constants:
  * the loop folds into the few terms the masks need) on the 3×3 counts
  * c = s0 + 2 s1 + 4 s2 + 8 s3 (cell included) of the cells a. */
-inline uint4 sp_rule(uint b, uint s, uint4 a, uint4 s0, uint4 s1, uint4 s2, uint4 s3) {
-  uint4 r = (uint4)(0u);
+inline sp_row sp_rule(uint b, uint s, sp_row a, sp_row s0, sp_row s1, sp_row s2, sp_row s3) {
+  sp_row r = (sp_row)(0u);
 #pragma unroll
   for (uint c = 0; c <= 9; c++) {
     uint born = (b >> c) & 1u, stays = c > 0 ? (s >> (c - 1)) & 1u : 0u;
     if (!born && !stays) continue;
-    uint4 e = ((c & 1u) ? s0 : ~s0) & ((c & 2u) ? s1 : ~s1) & ((c & 4u) ? s2 : ~s2) &
+    sp_row e = ((c & 1u) ? s0 : ~s0) & ((c & 2u) ? s1 : ~s1) & ((c & 4u) ? s2 : ~s2) &
               ((c & 8u) ? s3 : ~s3);
     r |= born && stays ? e : (born ? e & ~a : e & a);
   }
@@ -258,27 +285,36 @@ inline uint4 sp_rule(uint b, uint s, uint4 a, uint4 s0, uint4 s1, uint4 s2, uint
 
 /* West and east neighbours of every cell of a row (bit i: the cell at i-1,
  * i+1); the row's ends read dead cells. */
-inline uint4 sp_west(uint4 v) { return (v << 1) | ((uint4)(0u, v.s0, v.s1, v.s2) >> 31); }
-inline uint4 sp_east(uint4 v) { return (v >> 1) | ((uint4)(v.s1, v.s2, v.s3, 0u) << 31); }
+#if SP_NARROW
+inline sp_row sp_west(sp_row v) { return (v << 1) | ((sp_row)(0u, v.s0, v.s1) >> 31); }
+inline sp_row sp_east(sp_row v) { return (v >> 1) | ((sp_row)(v.s1, v.s2, 0u) << 31); }
+#else
+inline sp_row sp_west(sp_row v) { return (v << 1) | ((sp_row)(0u, v.s0, v.s1, v.s2) >> 31); }
+inline sp_row sp_east(sp_row v) { return (v >> 1) | ((sp_row)(v.s1, v.s2, v.s3, 0u) << 31); }
+#endif
 
-inline uint4 sp_next(uint4 u, uint4 m, uint4 d, __constant uchar *tbl, int odd) {
-  uint4 uw = sp_west(u), ue = sp_east(u), mw = sp_west(m), me = sp_east(m), dw = sp_west(d),
+inline sp_row sp_next(sp_row u, sp_row m, sp_row d, __constant uchar *tbl, int odd) {
+  sp_row uw = sp_west(u), ue = sp_east(u), mw = sp_west(m), me = sp_east(m), dw = sp_west(d),
         de = sp_east(d);
 #if GOLCL_SP_TABLE
   tbl += odd ? 512 : 0;
-  return (uint4)(sp_word_table(tbl, uw.s0, u.s0, ue.s0, mw.s0, m.s0, me.s0, dw.s0, d.s0, de.s0),
-                 sp_word_table(tbl, uw.s1, u.s1, ue.s1, mw.s1, m.s1, me.s1, dw.s1, d.s1, de.s1),
-                 sp_word_table(tbl, uw.s2, u.s2, ue.s2, mw.s2, m.s2, me.s2, dw.s2, d.s2, de.s2),
-                 sp_word_table(tbl, uw.s3, u.s3, ue.s3, mw.s3, m.s3, me.s3, dw.s3, d.s3, de.s3));
+  sp_row r;
+  r.s0 = sp_word_table(tbl, uw.s0, u.s0, ue.s0, mw.s0, m.s0, me.s0, dw.s0, d.s0, de.s0);
+  r.s1 = sp_word_table(tbl, uw.s1, u.s1, ue.s1, mw.s1, m.s1, me.s1, dw.s1, d.s1, de.s1);
+  r.s2 = sp_word_table(tbl, uw.s2, u.s2, ue.s2, mw.s2, m.s2, me.s2, dw.s2, d.s2, de.s2);
+#if !SP_NARROW
+  r.s3 = sp_word_table(tbl, uw.s3, u.s3, ue.s3, mw.s3, m.s3, me.s3, dw.s3, d.s3, de.s3);
+#endif
+  return r;
 #else
   (void)tbl;
   /* each row's horizontal 3-sum (two bits), then the three added */
-  uint4 u0 = uw ^ u ^ ue, u1 = (uw & u) | (ue & (uw ^ u));
-  uint4 m0 = mw ^ m ^ me, m1 = (mw & m) | (me & (mw ^ m));
-  uint4 d0 = dw ^ d ^ de, d1 = (dw & d) | (de & (dw ^ d));
-  uint4 s0 = u0 ^ m0 ^ d0, t = (u0 & m0) | (d0 & (u0 ^ m0));
-  uint4 x0 = u1 ^ m1 ^ d1, x1 = (u1 & m1) | (d1 & (u1 ^ m1));
-  uint4 s1 = x0 ^ t, v = x0 & t, s2 = x1 ^ v, s3 = x1 & v;
+  sp_row u0 = uw ^ u ^ ue, u1 = (uw & u) | (ue & (uw ^ u));
+  sp_row m0 = mw ^ m ^ me, m1 = (mw & m) | (me & (mw ^ m));
+  sp_row d0 = dw ^ d ^ de, d1 = (dw & d) | (de & (dw ^ d));
+  sp_row s0 = u0 ^ m0 ^ d0, t = (u0 & m0) | (d0 & (u0 ^ m0));
+  sp_row x0 = u1 ^ m1 ^ d1, x1 = (u1 & m1) | (d1 & (u1 ^ m1));
+  sp_row s1 = x0 ^ t, v = x0 & t, s2 = x1 ^ v, s3 = x1 & v;
 #if GOLCL_SP_ALT
   if (odd) return sp_rule(GOLCL_SP_B1, GOLCL_SP_S1, m, s0, s1, s2, s3);
 #else
@@ -292,7 +328,7 @@ __kernel __attribute__((reqd_work_group_size(SP_TR, 1, 1))) void sp_step(
     __global ulong *cells, __global const uint *flags, __global uint *nflags,
     __global const uint *nb, __global const uint *list, __global const uint *ctr, int g,
     __constant uchar *tbl, int par0) {
-  __local uint4 lrow[2][SP_TR]; /* by generation parity: one barrier a generation */
+  __local sp_row lrow[2][SP_TR]; /* by generation parity: one barrier a generation */
   __local uint acc, diff1, diff2;
   if (ctr[SP_OVF]) return;
   int w = (int)get_local_id(0), r = w - SP_GM; /* region row, tile row */
@@ -301,21 +337,20 @@ __kernel __attribute__((reqd_work_group_size(SP_TR, 1, 1))) void sp_step(
   for (uint i = (uint)get_group_id(0); i < n; i += (uint)get_num_groups(0)) {
     uint s = list[i];
     __global const uint *nbs = nb + (size_t)9 * s;
-    uint4 v = sp_load(cells, flags, nbs, b, row), p1 = v, p2 = v;
+    sp_row v = sp_load(cells, flags, nbs, b, row), p1 = v, p2 = v;
     if (w == 0) acc = diff1 = diff2 = 0;
     for (int t = 0; t < g; t++) {
-      __local uint4 *lr = lrow[t & 1];
+      __local sp_row *lr = lrow[t & 1];
       lr[w] = v;
       barrier(CLK_LOCAL_MEM_FENCE);
-      uint4 u = w > 0 ? lr[w - 1] : (uint4)(0u), d = w + 1 < SP_TR ? lr[w + 1] : (uint4)(0u);
+      sp_row u = w > 0 ? lr[w - 1] : (sp_row)(0u), d = w + 1 < SP_TR ? lr[w + 1] : (sp_row)(0u);
       p2 = p1;
       p1 = v;
       v = sp_next(u, v, d, tbl, (par0 + t) & 1);
     }
     uint own = flags[s];
     if (b == 1) {
-      ulong out = (ulong)v.s1 | (ulong)v.s2 << 32;
-      ulong o1 = (ulong)p1.s1 | (ulong)p1.s2 << 32, o2 = (ulong)p2.s1 | (ulong)p2.s2 << 32;
+      ulong out = sp_tile_row(v), o1 = sp_tile_row(p1), o2 = sp_tile_row(p2);
       sp_rows(cells, s, (own & SP_PAR) ? 0u : 1u)[row] = out;
       uint f = sp_row_need(row, out) |
                (sp_row_need(row, out ^ o1) >> SP_NEED_SHIFT) << SP_CH1_SHIFT |
