@@ -17,9 +17,10 @@
  * notes their 9 slots; sp_step (a work-group a tile) steps them and writes
  * the other copy; sp_settle commits the new copies and flags, inserts the
  * neighbours that live cells near an edge reach and drops the dead, quiet
- * tiles nobody needs. Every kernel does nothing once a table overflow was
- * flagged (ctr[SP_OVF]); the host grows the table and goes on from the
- * generation reached (stat[0]).
+ * tiles nobody needs. Once an insert found the table full (ctr[SP_OVF]),
+ * that launch's sp_settle still commits every tile, and every later kernel
+ * does nothing; the host grows the table, inserts again and goes on from
+ * the generation reached (stat[0]).
  *
  * Why skipping is exact (QuickLife's idea). P1: the tile's cells at the end
  * of the last launch equal those one generation before; P2: two before; CH1
@@ -49,10 +50,9 @@
  * generation: after g ≤ GOLCL_SP_GMAX generations (at most 32, and at most
  * the columns each side) the centre 64×64 is exact. The rule: the 3×3 count
  * by full adders on whole words (as common/bitslice.cl, on every word of the
- * row at once), then the B/S masks
- * (build options GOLCL_SP_B0/S0) folded by the compiler into a few terms; or
- * (GOLCL_SP_TABLE) any 512-entry table looked up cell by cell from constant
- * memory. With GOLCL_SP_ALT a second rule (GOLCL_SP_B1/S1, or the table's
+ * row at once), then the B/S masks (build options GOLCL_SP_B0/S0) folded by
+ * the compiler into a few terms; or (GOLCL_SP_TABLE) any 512-entry table
+ * looked up cell by cell from constant memory. With GOLCL_SP_ALT a second rule (GOLCL_SP_B1/S1, or the table's
  * second half) runs the generations of odd number (Golly's B0 emulation
  * without Smax): only period 2 is then a reason to skip.
  *
