@@ -445,6 +445,28 @@ START_TEST(b0_rules) {
     golcl__sparse_destroy(s);
   }
   free(b.c);
+  /* B03/S23 from a lone cell, one generation a run (launches of one
+   * generation, the parity carried from run to run) */
+  golcl_rule_table t, even, odd;
+  ck_assert_int_eq(golcl_rule_table_parse("B03/S23", &t), GOLCL_OK);
+  TU_OK(golcl_rule_table_at(&t, 0, even.next));
+  TU_OK(golcl_rule_table_at(&t, 1, odd.next));
+  even.neighbourhood = odd.neighbourhood = t.neighbourhood;
+  even.family = odd.family = t.family;
+  golcl__sparse *s = NULL;
+  TU_OK(golcl__sparse_create(tu_ctx, &even, &s));
+  TU_OK(golcl__sparse_set_rules(s, &even, &odd, 0));
+  box one = box_new(30, 30, 1, 1);
+  set(&one, 30, 30);
+  put_box(s, &one);
+  for (uint64_t n = 1; n <= 3; n++) {
+    TU_OK(golcl__sparse_run(s, 1));
+    box want = reference(&one, "B03/S23", n);
+    assert_same(s, &want, "B03/S23, a lone cell");
+    free(want.c);
+  }
+  golcl__sparse_destroy(s);
+  free(one.c);
 }
 END_TEST
 
