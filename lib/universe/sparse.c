@@ -51,7 +51,13 @@ struct golcl__sparse {
   golcl_rule_table table[2]; /* of even and odd generations (the same: alt 0) */
   int alt;
   unsigned base; /* parity of the generation of the cells when stat[0] is 0 */
-  cl_kernel k_put, k_plan, k_step, k_settle, k_grow, k_rehash, k_unquiet;
+  cl_kernel k_put, k_grow, k_rehash, k_unquiet; /* the context's: arguments set at each use */
+  /* the launch's kernels, the engine's own (created from the cached program),
+   * so that their arguments stay set from launch to launch */
+  cl_kernel k_plan, k_step, k_settle;
+  uint64_t epoch;      /* bumped when the table's buffers change */
+  uint64_t args_epoch; /* the table the launch kernels' arguments are for; 0: none */
+  cl_int args_g, args_par0;
   table_bufs t;
   cl_mem ctr, stat, tbl;
   uint64_t limit; /* bytes; 0: the device's */
@@ -171,6 +177,7 @@ static golcl_status rehash(golcl__sparse *s, uint32_t slots) {
   }
   table_release(&s->t);
   s->t = nt;
+  s->epoch++;
   s->rehashes++;
   return GOLCL_OK;
 }
@@ -203,30 +210,56 @@ static golcl_status enqueue_grow(golcl__sparse *s) {
   return st == GOLCL_OK ? launch1(s, s->k_grow, s->t.slots) : st;
 }
 
-/* One launch of g generations: plan, step, settle. */
-static golcl_status enqueue_launch(golcl__sparse *s, cl_int g, cl_int par0) {
+/* Sets the arguments of the launch kernels that follow the table. */
+static golcl_status launch_args(golcl__sparse *s) {
   golcl_context *ctx = s->ctx;
   table_bufs *t = &s->t;
   cl_uint hmask = t->slots - 1;
+  cl_int g = 1, par0 = 0;
   golcl_status st = golcl__args(ctx, s->k_plan, GOLCL__ARG(t->keys), GOLCL__ARG(t->flags),
                                 GOLCL__ARG(t->nflags), GOLCL__ARG(t->nb), GOLCL__ARG(t->list),
                                 GOLCL__ARG(s->ctr), GOLCL__ARG(hmask), GOLCL__ARG(g), GOLCL__END);
-  if (st == GOLCL_OK) st = launch1(s, s->k_plan, t->slots);
   if (st == GOLCL_OK)
     st = golcl__args(ctx, s->k_step, GOLCL__ARG(t->cells), GOLCL__ARG(t->flags),
                      GOLCL__ARG(t->nflags), GOLCL__ARG(t->nb), GOLCL__ARG(t->list),
                      GOLCL__ARG(s->ctr), GOLCL__ARG(g), GOLCL__ARG(s->tbl), GOLCL__ARG(par0),
                      GOLCL__END);
+  if (st == GOLCL_OK)
+    st = golcl__args(ctx, s->k_settle, GOLCL__ARG(t->keys), GOLCL__ARG(t->cells),
+                     GOLCL__ARG(t->flags), GOLCL__ARG(t->nflags), GOLCL__ARG(s->ctr),
+                     GOLCL__ARG(s->stat), GOLCL__ARG(hmask), GOLCL__ARG(g), GOLCL__END);
+  s->args_epoch = st == GOLCL_OK ? s->epoch : 0;
+  s->args_g = g;
+  s->args_par0 = par0;
+  return st;
+}
+
+/* One launch of g generations: plan, step, settle. Only the arguments that
+ * changed are set again. */
+static golcl_status enqueue_launch(golcl__sparse *s, cl_int g, cl_int par0) {
+  golcl_context *ctx = s->ctx;
+  table_bufs *t = &s->t;
+  golcl_status st = GOLCL_OK;
+  if (s->args_epoch != s->epoch) st = launch_args(s);
+  cl_int err = CL_SUCCESS;
+  if (st == GOLCL_OK && g != s->args_g) {
+    err = clSetKernelArg(s->k_plan, 7, sizeof g, &g);
+    if (err == CL_SUCCESS) err = clSetKernelArg(s->k_step, 6, sizeof g, &g);
+    if (err == CL_SUCCESS) err = clSetKernelArg(s->k_settle, 7, sizeof g, &g);
+    s->args_g = err == CL_SUCCESS ? g : -1;
+  }
+  if (st == GOLCL_OK && err == CL_SUCCESS && par0 != s->args_par0) {
+    err = clSetKernelArg(s->k_step, 8, sizeof par0, &par0);
+    s->args_par0 = err == CL_SUCCESS ? par0 : -1;
+  }
+  if (st == GOLCL_OK) st = golcl__cl_fail(ctx, err, "clSetKernelArg");
+  if (st == GOLCL_OK) st = launch1(s, s->k_plan, t->slots);
   if (st == GOLCL_OK) {
     size_t local = GOLCL__TILE + 2 * (size_t)s->gmax, groups = s->groups;
     if (groups > t->slots) groups = t->slots;
     size_t global = groups * local;
     st = golcl__launch(ctx, s->k_step, 1, &global, &local);
   }
-  if (st == GOLCL_OK)
-    st = golcl__args(ctx, s->k_settle, GOLCL__ARG(t->keys), GOLCL__ARG(t->cells),
-                     GOLCL__ARG(t->flags), GOLCL__ARG(t->nflags), GOLCL__ARG(s->ctr),
-                     GOLCL__ARG(s->stat), GOLCL__ARG(hmask), GOLCL__ARG(g), GOLCL__END);
   if (st == GOLCL_OK) st = launch1(s, s->k_settle, t->slots);
   return st;
 }
@@ -254,11 +287,24 @@ static golcl_status build(golcl__sparse *s) {
   struct {
     const char *name;
     cl_kernel *k;
-  } ks[] = {{"sp_put", &s->k_put},        {"sp_plan", &s->k_plan}, {"sp_step", &s->k_step},
-            {"sp_settle", &s->k_settle},  {"sp_grow", &s->k_grow}, {"sp_rehash", &s->k_rehash},
-            {"sp_unquiet", &s->k_unquiet}};
+  } ks[] = {{"sp_put", &s->k_put},
+            {"sp_grow", &s->k_grow},
+            {"sp_rehash", &s->k_rehash},
+            {"sp_unquiet", &s->k_unquiet}},
+    own[] = {{"sp_plan", &s->k_plan}, {"sp_step", &s->k_step}, {"sp_settle", &s->k_settle}};
   for (size_t i = 0; st == GOLCL_OK && i < sizeof ks / sizeof ks[0]; i++)
     st = golcl__kernel(s->ctx, f, o.buf, ks[i].name, ks[i].k);
+  golcl__program_entry *prog = NULL;
+  if (st == GOLCL_OK) st = golcl__program(s->ctx, f, o.buf, &prog);
+  for (size_t i = 0; st == GOLCL_OK && i < sizeof own / sizeof own[0]; i++) {
+    cl_int err;
+    cl_kernel k = clCreateKernel(prog->program, own[i].name, &err);
+    st = golcl__cl_fail(s->ctx, err, "clCreateKernel");
+    if (st != GOLCL_OK) break;
+    if (*own[i].k) clReleaseKernel(*own[i].k);
+    *own[i].k = k;
+  }
+  s->args_epoch = 0;
   cl_int err = CL_SUCCESS;
   for (int i = 0; st == GOLCL_OK && err == CL_SUCCESS && i < 2; i++)
     err = clEnqueueWriteBuffer(s->ctx->queue, s->tbl, CL_TRUE, 512 * (size_t)i, 512,
@@ -297,6 +343,7 @@ golcl_status golcl__sparse_create(golcl_context *ctx, const golcl_rule_table *ta
   golcl__sparse *s = calloc(1, sizeof *s);
   if (!s) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   s->gmax = gmax;
+  s->epoch = 1;
   s->min_slots = ctx->info.type == GOLCL_DEVICE_GPU ? MIN_SLOTS_GPU : MIN_SLOTS_CPU;
   s->ctx = ctx;
   s->table[0] = s->table[1] = *table;
@@ -326,7 +373,10 @@ void golcl__sparse_destroy(golcl__sparse *s) {
   release(&s->tbl);
   free(s->pkeys);
   free(s->prows);
-  free(s); /* kernels belong to the context's cache */
+  if (s->k_plan) clReleaseKernel(s->k_plan);
+  if (s->k_step) clReleaseKernel(s->k_step);
+  if (s->k_settle) clReleaseKernel(s->k_settle);
+  free(s); /* the other kernels belong to the context's cache */
 }
 
 /* Forgets that any tile was quiet (the rule changed). */
