@@ -15,6 +15,10 @@
 
 #define T GOLCL__TILE
 
+/* A glider heading south-east: after 4 generations it is itself, one cell
+ * south-east (glider_fleet checks it with the reference first). */
+static const int glider_se[5][2] = {{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}};
+
 /* Cells of a box at (x0, y0) of the plane: c[y*w + x], 0/1. */
 typedef struct box {
   int64_t x0, y0;
@@ -520,6 +524,31 @@ START_TEST(bad_input) {
 }
 END_TEST
 
+START_TEST(far_away) {
+  /* a glider near tile (2^40, -2^40), across tile edges there */
+  const int64_t far = (int64_t)1 << 40;
+  box b = box_new(far * T - 2, -far * T - 2, 3, 3);
+  for (int k = 0; k < 5; k++) set(&b, b.x0 + glider_se[k][0], b.y0 + glider_se[k][1]);
+  static const uint64_t runs[] = {7, 64, 29};
+  check_runs(&b, "B3/S23", runs, sizeof runs / sizeof *runs, "far glider");
+  free(b.c);
+  /* a glider heading east from the last tile a put may reach (2^31 - 4
+   * tiles from the first): within 300 generations it needs a tile past the
+   * engine's coordinates */
+  golcl__sparse *s = engine("B3/S23");
+  uint64_t rows[T] = {0};
+  rows[1] = 1;
+  TU_OK(golcl__sparse_put_tile(s, 0, 0, rows));
+  for (int k = 0; k < 5; k++) rows[20 + glider_se[k][1]] |= 1ull << (58 + glider_se[k][0]);
+  rows[1] = 0;
+  TU_OK(golcl__sparse_put_tile(s, 2147483644, 0, rows));
+  ck_assert_int_eq(golcl__sparse_put_tile(s, 2147483645, 0, rows), GOLCL_E_UNSUPPORTED);
+  ck_assert_int_eq(golcl__sparse_run(s, 300), GOLCL_E_UNSUPPORTED);
+  ck_assert_ptr_nonnull(strstr(golcl_context_errmsg(tu_ctx), "coordinates"));
+  golcl__sparse_destroy(s);
+}
+END_TEST
+
 static golcl_status stop_at_first(void *user, int64_t tx, int64_t ty, const uint64_t rows[T]) {
   (void)tx;
   (void)ty;
@@ -621,10 +650,6 @@ static golcl_status collect_cells(void *user, int64_t tx, int64_t ty, const uint
   return GOLCL_OK;
 }
 
-/* A glider heading south-east: after 4 generations it is itself, one cell
- * south-east (checked with the reference first). */
-static const int glider_se[5][2] = {{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}};
-
 START_TEST(glider_fleet) {
   box one = box_new(0, 0, 3, 3);
   for (int k = 0; k < 5; k++) set(&one, glider_se[k][0], glider_se[k][1]);
@@ -712,6 +737,7 @@ int main(void) {
   tcase_set_timeout(tc, 0);
   tcase_add_test(tc, bad_input);
   tcase_add_test(tc, walk_stops);
+  tcase_add_test(tc, far_away);
   tcase_add_test(tc, glider_across_tiles);
   tcase_add_test(tc, glider_runs_in_pieces);
   tcase_add_test(tc, tile_borders);

@@ -28,8 +28,10 @@
  * tombstones then fill a quarter of it before the next. */
 #define ROOM 8u
 #define STEP_GROUPS_PER_CU 8
-#define MAX_BATCH 64             /* launches between counter reads, at most */
-#define COORD_LIMIT 2147483000LL /* tiles from the origin (keys are 32-bit) */
+#define MAX_BATCH 64 /* launches between counter reads, at most */
+/* Tiles from the origin a put may be (keys are 32 bits a coordinate; the
+ * device refuses to grow past 2^31 - 3, see sp_key_at). */
+#define COORD_LIMIT 2147483644LL
 
 /* Must match cl/universe/sparse.cl. */
 #define SP_EMPTY UINT64_MAX
@@ -521,9 +523,10 @@ static golcl_status settle(golcl__sparse *s, uint64_t *done, int *grew) {
     if (st != GOLCL_OK) return st;
     if (ctr[SP_RANGE])
       return golcl__fail(s->ctx, GOLCL_E_UNSUPPORTED,
-                         "sparse universe: the pattern reached more than %lld tiles from the "
-                         "first tile put",
-                         COORD_LIMIT);
+                         "sparse universe: the pattern grew past %lld tiles from the first "
+                         "tile put (the engine's coordinates end there); the engine's cells "
+                         "are no longer exact: clear it",
+                         COORD_LIMIT + 1);
     if (ctr[SP_OVF] || 2ull * ctr[SP_CLAIMED] > s->t.slots) {
       if (grew && ctr[SP_OVF]) *grew = 1;
       if ((st = make_room(s, ctr, 0)) != GOLCL_OK) return st;
