@@ -15,6 +15,10 @@
 
 #define T GOLCL__TILE
 
+/* A glider heading south-east: after 4 generations it is itself, one cell
+ * south-east (glider_fleet checks it with the reference first). */
+static const int glider_se[5][2] = {{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}};
+
 /* Cells of a box at (x0, y0) of the plane: c[y*w + x], 0/1. */
 typedef struct box {
   int64_t x0, y0;
@@ -414,6 +418,62 @@ START_TEST(set_rule) {
 }
 END_TEST
 
+/* B0 as Golly runs it: the per-generation tables of golcl_rule_table_at,
+ * against the reference grid (which runs B0 the same way); runs of odd
+ * lengths carry the parity over. */
+START_TEST(b0_rules) {
+  static const char *rules[] = {"B03/S23", "B0123478/S01234678", "B02-a/S1c3"};
+  box b = soup(-40, -30, 70, 60, 0.3, 23);
+  static const uint64_t runs[] = {7, 1, 32, 21};
+  for (size_t i = 0; i < sizeof rules / sizeof *rules; i++) {
+    golcl_rule_table t, even, odd;
+    ck_assert_int_eq(golcl_rule_table_parse(rules[i], &t), GOLCL_OK);
+    TU_OK(golcl_rule_table_at(&t, 0, even.next));
+    TU_OK(golcl_rule_table_at(&t, 1, odd.next));
+    even.neighbourhood = odd.neighbourhood = t.neighbourhood;
+    even.family = odd.family = t.family;
+    golcl__sparse *s = NULL;
+    TU_OK(golcl__sparse_create(tu_ctx, &even, &s));
+    TU_OK(golcl__sparse_set_rules(s, &even, &odd, 0));
+    put_box(s, &b);
+    uint64_t total = 0;
+    for (size_t k = 0; k < sizeof runs / sizeof *runs; k++) {
+      TU_OK(golcl__sparse_run(s, runs[k]));
+      total += runs[k];
+      box want = reference(&b, rules[i], total);
+      char msg[96];
+      snprintf(msg, sizeof msg, "%s, generation %llu", rules[i], (unsigned long long)total);
+      assert_same(s, &want, msg);
+      free(want.c);
+    }
+    golcl__sparse_destroy(s);
+  }
+  free(b.c);
+  /* B03/S23 from a lone cell, one generation a run (launches of one
+   * generation, the parity carried from run to run) */
+  golcl_rule_table t, even, odd;
+  ck_assert_int_eq(golcl_rule_table_parse("B03/S23", &t), GOLCL_OK);
+  TU_OK(golcl_rule_table_at(&t, 0, even.next));
+  TU_OK(golcl_rule_table_at(&t, 1, odd.next));
+  even.neighbourhood = odd.neighbourhood = t.neighbourhood;
+  even.family = odd.family = t.family;
+  golcl__sparse *s = NULL;
+  TU_OK(golcl__sparse_create(tu_ctx, &even, &s));
+  TU_OK(golcl__sparse_set_rules(s, &even, &odd, 0));
+  box one = box_new(30, 30, 1, 1);
+  set(&one, 30, 30);
+  put_box(s, &one);
+  for (uint64_t n = 1; n <= 3; n++) {
+    TU_OK(golcl__sparse_run(s, 1));
+    box want = reference(&one, "B03/S23", n);
+    assert_same(s, &want, "B03/S23, a lone cell");
+    free(want.c);
+  }
+  golcl__sparse_destroy(s);
+  free(one.c);
+}
+END_TEST
+
 START_TEST(bad_input) {
   golcl_rule_table t;
   ck_assert_int_eq(golcl_rule_table_parse("B3/S23", &t), GOLCL_OK);
@@ -443,6 +503,8 @@ START_TEST(bad_input) {
   ck_assert_int_eq(golcl__sparse_put_tile(s, 0, 0, NULL), GOLCL_E_INVALID_ARG);
   ck_assert_int_eq(golcl__sparse_get_tiles(s, NULL, NULL), GOLCL_E_INVALID_ARG);
   ck_assert_int_eq(golcl__sparse_set_rule(s, NULL), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl__sparse_set_rules(s, &t, NULL, 0), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl__sparse_set_rules(s, &t, &b0, 0), GOLCL_E_UNSUPPORTED);
   ck_assert_int_eq(golcl__sparse_set_gens_per_launch(s, 1), GOLCL_E_INVALID_ARG);
   ck_assert_int_eq(golcl__sparse_set_gens_per_launch(s, 33), GOLCL_E_INVALID_ARG);
   ck_assert_int_eq(golcl__sparse_set_gens_per_launch(NULL, 8), GOLCL_E_INVALID_ARG);
@@ -458,6 +520,31 @@ START_TEST(bad_input) {
   TU_OK(golcl__sparse_clear(s));
   TU_OK(golcl__sparse_stats(s, &tiles, NULL, NULL));
   ck_assert_uint_eq(tiles, 0);
+  golcl__sparse_destroy(s);
+}
+END_TEST
+
+START_TEST(far_away) {
+  /* a glider near tile (2^40, -2^40), across tile edges there */
+  const int64_t far = (int64_t)1 << 40;
+  box b = box_new(far * T - 2, -far * T - 2, 3, 3);
+  for (int k = 0; k < 5; k++) set(&b, b.x0 + glider_se[k][0], b.y0 + glider_se[k][1]);
+  static const uint64_t runs[] = {7, 64, 29};
+  check_runs(&b, "B3/S23", runs, sizeof runs / sizeof *runs, "far glider");
+  free(b.c);
+  /* a glider heading east from the last tile a put may reach (2^31 - 4
+   * tiles from the first): within 300 generations it needs a tile past the
+   * engine's coordinates */
+  golcl__sparse *s = engine("B3/S23");
+  uint64_t rows[T] = {0};
+  rows[1] = 1;
+  TU_OK(golcl__sparse_put_tile(s, 0, 0, rows));
+  for (int k = 0; k < 5; k++) rows[20 + glider_se[k][1]] |= 1ull << (58 + glider_se[k][0]);
+  rows[1] = 0;
+  TU_OK(golcl__sparse_put_tile(s, 2147483644, 0, rows));
+  ck_assert_int_eq(golcl__sparse_put_tile(s, 2147483645, 0, rows), GOLCL_E_UNSUPPORTED);
+  ck_assert_int_eq(golcl__sparse_run(s, 300), GOLCL_E_UNSUPPORTED);
+  ck_assert_ptr_nonnull(strstr(golcl_context_errmsg(tu_ctx), "coordinates"));
   golcl__sparse_destroy(s);
 }
 END_TEST
@@ -563,10 +650,6 @@ static golcl_status collect_cells(void *user, int64_t tx, int64_t ty, const uint
   return GOLCL_OK;
 }
 
-/* A glider heading south-east: after 4 generations it is itself, one cell
- * south-east (checked with the reference first). */
-static const int glider_se[5][2] = {{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}};
-
 START_TEST(glider_fleet) {
   box one = box_new(0, 0, 3, 3);
   for (int k = 0; k < 5; k++) set(&one, glider_se[k][0], glider_se[k][1]);
@@ -654,6 +737,7 @@ int main(void) {
   tcase_set_timeout(tc, 0);
   tcase_add_test(tc, bad_input);
   tcase_add_test(tc, walk_stops);
+  tcase_add_test(tc, far_away);
   tcase_add_test(tc, glider_across_tiles);
   tcase_add_test(tc, glider_runs_in_pieces);
   tcase_add_test(tc, tile_borders);
@@ -667,6 +751,7 @@ int main(void) {
   tcase_add_test(tc, highlife);
   tcase_add_test(tc, table_rules);
   tcase_add_test(tc, set_rule);
+  tcase_add_test(tc, b0_rules);
   tcase_add_test(tc, memory_bound);
   tcase_add_test(tc, growth_rehashes);
   tcase_add_test(tc, glider_fleet);

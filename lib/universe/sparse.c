@@ -28,8 +28,10 @@
  * tombstones then fill a quarter of it before the next. */
 #define ROOM 8u
 #define STEP_GROUPS_PER_CU 8
-#define MAX_BATCH 64             /* launches between counter reads, at most */
-#define COORD_LIMIT 2147483000LL /* tiles from the origin (keys are 32-bit) */
+#define MAX_BATCH 64 /* launches between counter reads, at most */
+/* Tiles from the origin a put may be (keys are 32 bits a coordinate; the
+ * device refuses to grow past 2^31 - 3, see sp_key_at). */
+#define COORD_LIMIT 2147483644LL
 
 /* Must match cl/universe/sparse.cl. */
 #define SP_EMPTY UINT64_MAX
@@ -48,8 +50,16 @@ typedef struct table_bufs {
 
 struct golcl__sparse {
   golcl_context *ctx;
-  golcl_rule_table table;
-  cl_kernel k_put, k_plan, k_step, k_settle, k_grow, k_rehash, k_unquiet;
+  golcl_rule_table table[2]; /* of even and odd generations (the same: alt 0) */
+  int alt;
+  unsigned base; /* parity of the generation of the cells when stat[0] is 0 */
+  cl_kernel k_put, k_grow, k_rehash, k_unquiet; /* the context's: arguments set at each use */
+  /* the launch's kernels, the engine's own (created from the cached program),
+   * so that their arguments stay set from launch to launch */
+  cl_kernel k_plan, k_step, k_settle;
+  uint64_t epoch;      /* bumped when the table's buffers change */
+  uint64_t args_epoch; /* the table the launch kernels' arguments are for; 0: none */
+  cl_int args_g, args_par0;
   table_bufs t;
   cl_mem ctr, stat, tbl;
   uint64_t limit; /* bytes; 0: the device's */
@@ -169,6 +179,7 @@ static golcl_status rehash(golcl__sparse *s, uint32_t slots) {
   }
   table_release(&s->t);
   s->t = nt;
+  s->epoch++;
   s->rehashes++;
   return GOLCL_OK;
 }
@@ -201,73 +212,106 @@ static golcl_status enqueue_grow(golcl__sparse *s) {
   return st == GOLCL_OK ? launch1(s, s->k_grow, s->t.slots) : st;
 }
 
-/* One launch of g generations: plan, step, settle. */
-static golcl_status enqueue_launch(golcl__sparse *s, cl_int g) {
+/* Sets the arguments of the launch kernels that follow the table. */
+static golcl_status launch_args(golcl__sparse *s) {
   golcl_context *ctx = s->ctx;
   table_bufs *t = &s->t;
   cl_uint hmask = t->slots - 1;
+  cl_int g = 1, par0 = 0;
   golcl_status st = golcl__args(ctx, s->k_plan, GOLCL__ARG(t->keys), GOLCL__ARG(t->flags),
                                 GOLCL__ARG(t->nflags), GOLCL__ARG(t->nb), GOLCL__ARG(t->list),
                                 GOLCL__ARG(s->ctr), GOLCL__ARG(hmask), GOLCL__ARG(g), GOLCL__END);
-  if (st == GOLCL_OK) st = launch1(s, s->k_plan, t->slots);
   if (st == GOLCL_OK)
     st = golcl__args(ctx, s->k_step, GOLCL__ARG(t->cells), GOLCL__ARG(t->flags),
                      GOLCL__ARG(t->nflags), GOLCL__ARG(t->nb), GOLCL__ARG(t->list),
-                     GOLCL__ARG(s->ctr), GOLCL__ARG(g), GOLCL__ARG(s->tbl), GOLCL__END);
+                     GOLCL__ARG(s->ctr), GOLCL__ARG(g), GOLCL__ARG(s->tbl), GOLCL__ARG(par0),
+                     GOLCL__END);
+  if (st == GOLCL_OK)
+    st = golcl__args(ctx, s->k_settle, GOLCL__ARG(t->keys), GOLCL__ARG(t->cells),
+                     GOLCL__ARG(t->flags), GOLCL__ARG(t->nflags), GOLCL__ARG(s->ctr),
+                     GOLCL__ARG(s->stat), GOLCL__ARG(hmask), GOLCL__ARG(g), GOLCL__END);
+  s->args_epoch = st == GOLCL_OK ? s->epoch : 0;
+  s->args_g = g;
+  s->args_par0 = par0;
+  return st;
+}
+
+/* One launch of g generations: plan, step, settle. Only the arguments that
+ * changed are set again. */
+static golcl_status enqueue_launch(golcl__sparse *s, cl_int g, cl_int par0) {
+  golcl_context *ctx = s->ctx;
+  table_bufs *t = &s->t;
+  golcl_status st = GOLCL_OK;
+  if (s->args_epoch != s->epoch) st = launch_args(s);
+  cl_int err = CL_SUCCESS;
+  if (st == GOLCL_OK && g != s->args_g) {
+    err = clSetKernelArg(s->k_plan, 7, sizeof g, &g);
+    if (err == CL_SUCCESS) err = clSetKernelArg(s->k_step, 6, sizeof g, &g);
+    if (err == CL_SUCCESS) err = clSetKernelArg(s->k_settle, 7, sizeof g, &g);
+    s->args_g = err == CL_SUCCESS ? g : -1;
+  }
+  if (st == GOLCL_OK && err == CL_SUCCESS && par0 != s->args_par0) {
+    err = clSetKernelArg(s->k_step, 8, sizeof par0, &par0);
+    s->args_par0 = err == CL_SUCCESS ? par0 : -1;
+  }
+  if (st == GOLCL_OK) st = golcl__cl_fail(ctx, err, "clSetKernelArg");
+  if (st == GOLCL_OK) st = launch1(s, s->k_plan, t->slots);
   if (st == GOLCL_OK) {
     size_t local = GOLCL__TILE + 2 * (size_t)s->gmax, groups = s->groups;
     if (groups > t->slots) groups = t->slots;
     size_t global = groups * local;
     st = golcl__launch(ctx, s->k_step, 1, &global, &local);
   }
-  if (st == GOLCL_OK)
-    st = golcl__args(ctx, s->k_settle, GOLCL__ARG(t->keys), GOLCL__ARG(t->cells),
-                     GOLCL__ARG(t->flags), GOLCL__ARG(t->nflags), GOLCL__ARG(s->ctr),
-                     GOLCL__ARG(s->stat), GOLCL__ARG(hmask), GOLCL__ARG(g), GOLCL__END);
   if (st == GOLCL_OK) st = launch1(s, s->k_settle, t->slots);
   return st;
 }
 
-/* Build options: the halo and the rule (minterms of the count, or the
- * table looked up in constant memory). */
+/* Build options: the halo and the rule (its B/S masks for the bit-sliced
+ * count, or the tables looked up in constant memory). */
 static golcl_status build(golcl__sparse *s) {
   golcl__opts o;
   golcl__opts_init(&o);
   golcl__opts_define(&o, "GOLCL_SP_GMAX", s->gmax);
-  golcl_rule rule;
-  if (golcl_rule_table_totalistic(&s->table, &rule) == GOLCL_OK) {
-    /* one product term per (alive, 3×3 count) that gives a live cell:
-     * bits 0..4 use a, s0..s3; bits 5..9 their values (common/bitslice.cl) */
-    int n = 0;
-    for (unsigned a = 0; a < 2; a++)
-      for (unsigned k = 0; k <= 8; k++) {
-        if (!(((a ? rule.survive : rule.birth) >> k) & 1u)) continue;
-        unsigned c9 = k + a, term = 0x1fu | a << 5 | (c9 & 15u) << 6;
-        char name[24];
-        golcl__snprintf(name, sizeof name, "GOLCL_RULE_T%d", n++);
-        golcl__opts_define(&o, name, term);
-      }
-    golcl__opts_define(&o, "GOLCL_RULE_N", n);
-    golcl__opts_define(&o, "GOLCL_SP_TABLE", 0);
-  } else {
-    golcl__opts_define(&o, "GOLCL_RULE_N", 0);
-    golcl__opts_define(&o, "GOLCL_SP_TABLE", 1);
+  golcl__opts_define(&o, "GOLCL_SP_ALT", s->alt);
+  golcl_rule rule[2];
+  int bs = golcl_rule_table_totalistic(&s->table[0], &rule[0]) == GOLCL_OK &&
+           golcl_rule_table_totalistic(&s->table[1], &rule[1]) == GOLCL_OK;
+  golcl__opts_define(&o, "GOLCL_SP_TABLE", !bs);
+  for (int i = 0; bs && i < 2; i++) {
+    char name[16];
+    golcl__snprintf(name, sizeof name, "GOLCL_SP_B%d", i);
+    golcl__opts_define(&o, name, rule[i].birth);
+    golcl__snprintf(name, sizeof name, "GOLCL_SP_S%d", i);
+    golcl__opts_define(&o, name, rule[i].survive);
   }
   golcl_status st = golcl__opts_check(s->ctx, &o, "sparse universe");
   const char *f = "universe/sparse.cl";
   struct {
     const char *name;
     cl_kernel *k;
-  } ks[] = {{"sp_put", &s->k_put},        {"sp_plan", &s->k_plan}, {"sp_step", &s->k_step},
-            {"sp_settle", &s->k_settle},  {"sp_grow", &s->k_grow}, {"sp_rehash", &s->k_rehash},
-            {"sp_unquiet", &s->k_unquiet}};
+  } ks[] = {{"sp_put", &s->k_put},
+            {"sp_grow", &s->k_grow},
+            {"sp_rehash", &s->k_rehash},
+            {"sp_unquiet", &s->k_unquiet}},
+    own[] = {{"sp_plan", &s->k_plan}, {"sp_step", &s->k_step}, {"sp_settle", &s->k_settle}};
   for (size_t i = 0; st == GOLCL_OK && i < sizeof ks / sizeof ks[0]; i++)
     st = golcl__kernel(s->ctx, f, o.buf, ks[i].name, ks[i].k);
-  if (st == GOLCL_OK)
-    st = golcl__cl_fail(
-        s->ctx,
-        clEnqueueWriteBuffer(s->ctx->queue, s->tbl, CL_TRUE, 0, 512, s->table.next, 0, NULL, NULL),
-        "clEnqueueWriteBuffer");
+  golcl__program_entry *prog = NULL;
+  if (st == GOLCL_OK) st = golcl__program(s->ctx, f, o.buf, &prog);
+  for (size_t i = 0; st == GOLCL_OK && i < sizeof own / sizeof own[0]; i++) {
+    cl_int err;
+    cl_kernel k = clCreateKernel(prog->program, own[i].name, &err);
+    st = golcl__cl_fail(s->ctx, err, "clCreateKernel");
+    if (st != GOLCL_OK) break;
+    if (*own[i].k) clReleaseKernel(*own[i].k);
+    *own[i].k = k;
+  }
+  s->args_epoch = 0;
+  cl_int err = CL_SUCCESS;
+  for (int i = 0; st == GOLCL_OK && err == CL_SUCCESS && i < 2; i++)
+    err = clEnqueueWriteBuffer(s->ctx->queue, s->tbl, CL_TRUE, 512 * (size_t)i, 512,
+                               s->table[i].next, 0, NULL, NULL);
+  if (st == GOLCL_OK) st = golcl__cl_fail(s->ctx, err, "clEnqueueWriteBuffer");
   return st;
 }
 
@@ -301,14 +345,15 @@ golcl_status golcl__sparse_create(golcl_context *ctx, const golcl_rule_table *ta
   golcl__sparse *s = calloc(1, sizeof *s);
   if (!s) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   s->gmax = gmax;
+  s->epoch = 1;
   s->min_slots = ctx->info.type == GOLCL_DEVICE_GPU ? MIN_SLOTS_GPU : MIN_SLOTS_CPU;
   s->ctx = ctx;
-  s->table = *table;
+  s->table[0] = s->table[1] = *table;
   s->groups = (size_t)(ctx->info.compute_units ? ctx->info.compute_units : 1) * STEP_GROUPS_PER_CU;
   s->batch = 1;
   if ((st = golcl__buffer(ctx, SP_NCTR * 4, CL_MEM_READ_WRITE, &s->ctr)) == GOLCL_OK &&
       (st = golcl__buffer(ctx, 2 * 8, CL_MEM_READ_WRITE, &s->stat)) == GOLCL_OK &&
-      (st = golcl__buffer(ctx, 512, CL_MEM_READ_ONLY, &s->tbl)) == GOLCL_OK &&
+      (st = golcl__buffer(ctx, 1024, CL_MEM_READ_ONLY, &s->tbl)) == GOLCL_OK &&
       (st = build(s)) == GOLCL_OK && (st = table_alloc(s, s->min_slots, &s->t)) == GOLCL_OK) {
     uint32_t zero = 0;
     st = golcl__fill(ctx, s->ctr, &zero, 4, 0, SP_NCTR * 4);
@@ -330,7 +375,10 @@ void golcl__sparse_destroy(golcl__sparse *s) {
   release(&s->tbl);
   free(s->pkeys);
   free(s->prows);
-  free(s); /* kernels belong to the context's cache */
+  if (s->k_plan) clReleaseKernel(s->k_plan);
+  if (s->k_step) clReleaseKernel(s->k_step);
+  if (s->k_settle) clReleaseKernel(s->k_settle);
+  free(s); /* the other kernels belong to the context's cache */
 }
 
 /* Forgets that any tile was quiet (the rule changed). */
@@ -341,19 +389,37 @@ static golcl_status unquiet(golcl__sparse *s) {
   return st == GOLCL_OK ? launch1(s, s->k_unquiet, s->t.slots) : st;
 }
 
-golcl_status golcl__sparse_set_rule(golcl__sparse *s, const golcl_rule_table *table) {
-  if (!s || !table)
+static golcl_status settle(golcl__sparse *s, uint64_t *done, int *grew);
+static golcl_status flush(golcl__sparse *s);
+
+golcl_status golcl__sparse_set_rules(golcl__sparse *s, const golcl_rule_table *even,
+                                     const golcl_rule_table *odd, uint64_t generation) {
+  if (!s || !even || !odd)
     return golcl__fail(s ? s->ctx : NULL, GOLCL_E_INVALID_ARG, "sparse universe: NULL argument");
-  golcl_status st = check_table(s->ctx, table);
+  golcl_status st = check_table(s->ctx, even);
+  if (st == GOLCL_OK) st = check_table(s->ctx, odd);
+  uint64_t done = 0;
+  if (st == GOLCL_OK) st = flush(s);
+  if (st == GOLCL_OK) st = settle(s, &done, NULL);
   if (st != GOLCL_OK) return st;
-  golcl_rule_table old = s->table;
-  s->table = *table;
+  golcl_rule_table old[2] = {s->table[0], s->table[1]};
+  int old_alt = s->alt;
+  s->table[0] = *even;
+  s->table[1] = *odd;
+  s->alt = memcmp(even->next, odd->next, sizeof even->next) != 0;
   if ((st = build(s)) != GOLCL_OK) {
-    s->table = old;
+    s->table[0] = old[0];
+    s->table[1] = old[1];
+    s->alt = old_alt;
     (void)build(s); /* the old kernels are cached: this cannot fail to build */
     return st;
   }
+  s->base = (unsigned)((generation - done) & 1u);
   return unquiet(s);
+}
+
+golcl_status golcl__sparse_set_rule(golcl__sparse *s, const golcl_rule_table *table) {
+  return golcl__sparse_set_rules(s, table, table, 0);
 }
 
 golcl_status golcl__sparse_set_gens_per_launch(golcl__sparse *s, unsigned gens) {
@@ -457,9 +523,10 @@ static golcl_status settle(golcl__sparse *s, uint64_t *done, int *grew) {
     if (st != GOLCL_OK) return st;
     if (ctr[SP_RANGE])
       return golcl__fail(s->ctx, GOLCL_E_UNSUPPORTED,
-                         "sparse universe: the pattern reached more than %lld tiles from the "
-                         "first tile put",
-                         COORD_LIMIT);
+                         "sparse universe: the pattern grew past %lld tiles from the first "
+                         "tile put (the engine's coordinates end there); the engine's cells "
+                         "are no longer exact: clear it",
+                         COORD_LIMIT + 1);
     if (ctr[SP_OVF] || 2ull * ctr[SP_CLAIMED] > s->t.slots) {
       if (grew && ctr[SP_OVF]) *grew = 1;
       if ((st = make_room(s, ctr, 0)) != GOLCL_OK) return st;
@@ -547,7 +614,8 @@ golcl_status golcl__sparse_run(golcl__sparse *s, uint64_t gens) {
     uint64_t left = target - done;
     for (unsigned b = 0; b < s->batch && left && st == GOLCL_OK; b++) {
       cl_int g = next_g(left, s->gmax);
-      st = enqueue_launch(s, g);
+      cl_int par0 = (cl_int)((s->base + (target - left)) & 1u);
+      st = enqueue_launch(s, g, par0);
       left -= (uint64_t)g;
     }
     int grew = 0;

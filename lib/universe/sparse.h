@@ -30,6 +30,13 @@ void golcl__sparse_destroy(golcl__sparse *s); /* NULL is a no-op */
 /* Replaces the rule (same conditions as create); the tiles stay. */
 golcl_status golcl__sparse_set_rule(golcl__sparse *s, const golcl_rule_table *table);
 
+/* Runs `even` on the generations of even number and `odd` on the others
+ * (Golly's B0 without Smax: golcl_rule_table_at(rule, 0) and (rule, 1));
+ * `generation` is the number of the generation the cells are at now. Both
+ * tables as for create; the tiles stay. Only period 2 then spares a tile. */
+golcl_status golcl__sparse_set_rules(golcl__sparse *s, const golcl_rule_table *even,
+                                     const golcl_rule_table *odd, uint64_t generation);
+
 /* Bounds the device bytes the engine may hold (0, the default: the
  * device's global memory); a run that would need more fails with
  * GOLCL_E_OUT_OF_MEMORY. */
