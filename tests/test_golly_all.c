@@ -12,10 +12,8 @@
 #include "bgolly.h"
 #include "testutil.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #define MAX_CELLS (1u << 21) /* grid cells (the universe of the run) */
 #define MAX_REF_CELLS (1u << 17)
@@ -23,40 +21,11 @@
 
 static char bgolly[1024], root[1024];
 static char **files;
-static size_t nfiles, cap_files;
+static size_t nfiles;
 static int n_same, n_skipped, n_derived;
 static uint64_t max_cells = MAX_CELLS;
 static char skipped[65536], *skipped_end = skipped;
 
-static void add_file(const char *path) {
-  if (nfiles == cap_files) {
-    cap_files = cap_files ? 2 * cap_files : 512;
-    files = realloc(files, cap_files * sizeof *files);
-  }
-  files[nfiles++] = strdup(path);
-}
-
-static int cmp_str(const void *a, const void *b) {
-  return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void walk(const char *dir) {
-  DIR *d = opendir(dir);
-  if (!d) return;
-  struct dirent *e;
-  while ((e = readdir(d))) {
-    if (e->d_name[0] == '.') continue;
-    char p[2048];
-    snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-    struct stat st;
-    if (stat(p, &st) != 0) continue;
-    if (S_ISDIR(st.st_mode))
-      walk(p);
-    else
-      add_file(p);
-  }
-  closedir(d);
-}
 
 static int ends_with(const char *s, const char *t) {
   size_t a = strlen(s), b = strlen(t);
@@ -320,12 +289,11 @@ int main(void) {
   if (mcs && *mcs) max_cells = strtoull(mcs, NULL, 10);
   const char *r = getenv("GOLCL_GOLLY_PATTERNS");
   snprintf(root, sizeof root, "%s", r && *r ? r : "/usr/share/golly/Patterns");
-  walk(root);
+  files = bg_list_files(root, &nfiles);
   if (!nfiles) {
     printf("\n*** test_golly_all: no files under %s: NOT compared ***\n\n", root);
     return 0;
   }
-  qsort(files, nfiles, sizeof *files, cmp_str);
   Suite *s = suite_create("golly-all");
   TCase *tc = tcase_create("every file");
   tcase_set_timeout(tc, 0);

@@ -11,10 +11,8 @@
 #include "bgolly.h"
 #include "testutil.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -22,34 +20,7 @@ static const uint64_t GENS[] = {130, 1024};
 
 static char bgolly[1024];
 static char **files;
-static size_t nfiles, cap_files;
-
-static void walk(const char *dir) {
-  DIR *d = opendir(dir);
-  if (!d) return;
-  struct dirent *e;
-  while ((e = readdir(d))) {
-    if (e->d_name[0] == '.') continue;
-    char p[2048];
-    snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-    struct stat st;
-    if (stat(p, &st) != 0) continue;
-    if (S_ISDIR(st.st_mode)) {
-      walk(p);
-      continue;
-    }
-    if (nfiles == cap_files) {
-      cap_files = cap_files ? 2 * cap_files : 512;
-      files = realloc(files, cap_files * sizeof *files);
-    }
-    files[nfiles++] = strdup(p);
-  }
-  closedir(d);
-}
-
-static int cmp_str(const void *a, const void *b) {
-  return strcmp(*(char *const *)a, *(char *const *)b);
-}
+static size_t nfiles;
 
 /* Runs bgolly on path to gen; its result in out (a .mc) and its last
  * population in *pop. 0 on success. */
@@ -110,9 +81,8 @@ START_TEST(every_two_state_file_runs_as_bgolly_runs_it) {
     return;
   }
   const char *root = getenv("GOLCL_GOLLY_PATTERNS");
-  walk(root ? root : "/usr/share/golly/Patterns");
+  files = bg_list_files(root ? root : "/usr/share/golly/Patterns", &nfiles);
   ck_assert_msg(nfiles > 0, "no Golly patterns found");
-  qsort(files, nfiles, sizeof *files, cmp_str);
   int same = 0, skipped = 0, differ = 0;
   char tmp[64];
   snprintf(tmp, sizeof tmp, "/tmp/golcl_universe_golly_%d.mc", (int)getpid());

@@ -622,10 +622,8 @@ static int make_dir(const char *dir) {
   return 1;
 }
 
-/* Opens the side files (frames.csv, --log) before the run, so that a
- * folder that cannot be written fails early; they are committed at the end. */
-static int open_side_files(run_state *st) {
-  const run_opts *o = st->o;
+int run_open_side_files(const run_opts *o, ex_atomic *frames_csv, ex_atomic *log_file,
+                        FILE **log) {
   if (o->frames) {
     if (make_dir(o->frames)) return 1;
     char path[4096];
@@ -634,30 +632,27 @@ static int open_side_files(run_state *st) {
       fprintf(stderr, "golcl run: --frames %s: the folder name is too long\n", o->frames);
       return 1;
     }
-    if (ex_atomic_open(&st->frames_csv, path, "golcl run")) return 1;
-    fprintf(st->frames_csv.f, "frame,generation\n");
+    if (ex_atomic_open(frames_csv, path, "golcl run")) return 1;
+    fprintf(frames_csv->f, "frame,generation\n");
   }
   if (o->log) {
     if (strcmp(o->log, "-") == 0) {
-      st->log = stdout;
+      *log = stdout;
     } else {
-      if (ex_atomic_open(&st->log_file, o->log, "golcl run")) return 1;
-      st->log = st->log_file.f;
+      if (ex_atomic_open(log_file, o->log, "golcl run")) return 1;
+      *log = log_file->f;
     }
-    fprintf(st->log, "generation,population,x,y,width,height\n");
+    fprintf(*log, "generation,population,x,y,width,height\n");
   }
   return 0;
 }
 
-/* Commits the side files (rc 0) or drops them, keeping older ones. */
-static int close_side_files(run_state *st, int rc) {
-  if (st->frames_csv.f) {
-    if (rc == 0 && ex_atomic_commit(&st->frames_csv, "golcl run")) rc = 1;
-    if (st->frames_csv.f) ex_atomic_abort(&st->frames_csv);
-  }
-  if (st->log_file.f) {
-    if (rc == 0 && ex_atomic_commit(&st->log_file, "golcl run")) rc = 1;
-    if (st->log_file.f) ex_atomic_abort(&st->log_file);
+int run_close_side_files(ex_atomic *frames_csv, ex_atomic *log_file, int rc) {
+  ex_atomic *files[2] = {frames_csv, log_file};
+  for (int i = 0; i < 2; i++) {
+    if (!files[i]->f) continue;
+    if (rc == 0 && ex_atomic_commit(files[i], "golcl run")) rc = 1;
+    if (files[i]->f) ex_atomic_abort(files[i]);
   }
   return rc;
 }
@@ -778,9 +773,9 @@ int cmd_run(int argc, char **argv) {
   st.o = &o;
   golcl_pattern_rule_table(p, &st.rule);
   golcl_pattern_bounds(p, &st.bounds);
-  rc = open_side_files(&st);
+  rc = run_open_side_files(&o, &st.frames_csv, &st.log_file, &st.log);
   if (rc == 0) rc = run(&st, p);
-  rc = close_side_files(&st, rc);
+  rc = run_close_side_files(&st.frames_csv, &st.log_file, rc);
   golcl_grid_destroy(st.grid);
   golcl_stepper_destroy(st.stepper);
   golcl_context_destroy(st.ctx);

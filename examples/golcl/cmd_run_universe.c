@@ -108,41 +108,6 @@ static int step_all(urun *r, double *seconds) {
   return 0;
 }
 
-static int open_side_files(urun *r) {
-  const run_opts *o = r->o;
-  if (o->frames) {
-    if (mkdir(o->frames, 0777) != 0 && errno != EEXIST) {
-      fprintf(stderr, "golcl run: %s: %s\n", o->frames, strerror(errno));
-      return 1;
-    }
-    char path[4096];
-    int n = snprintf(path, sizeof path, "%s/frames.csv", o->frames);
-    if (n < 0 || (size_t)n >= sizeof path) return 1;
-    if (ex_atomic_open(&r->frames_csv, path, "golcl run")) return 1;
-    fprintf(r->frames_csv.f, "frame,generation\n");
-  }
-  if (o->log) {
-    if (strcmp(o->log, "-") == 0) {
-      r->log = stdout;
-    } else {
-      if (ex_atomic_open(&r->log_file, o->log, "golcl run")) return 1;
-      r->log = r->log_file.f;
-    }
-    fprintf(r->log, "generation,population,x,y,width,height\n");
-  }
-  return 0;
-}
-
-static int close_side_files(urun *r, int rc) {
-  ex_atomic *files[2] = {&r->frames_csv, &r->log_file};
-  for (int i = 0; i < 2; i++) {
-    if (!files[i]->f) continue;
-    if (rc == 0 && ex_atomic_commit(files[i], "golcl run")) rc = 1;
-    if (files[i]->f) ex_atomic_abort(files[i]);
-  }
-  return rc;
-}
-
 /* Loads the pattern into r->u; -1 (nothing printed) when the universe cannot
  * take it and another way may (auto). */
 static int load(urun *r, int may_fall_back) {
@@ -241,7 +206,7 @@ int run_universe(const run_opts *o) {
             strcmp(o->pattern, "-") ? o->pattern : "<stdin>", (unsigned long long)pop,
             (unsigned long long)golcl_universe_generation(r.u));
   }
-  if (rc == 0) rc = open_side_files(&r);
+  if (rc == 0) rc = run_open_side_files(o, &r.frames_csv, &r.log_file, &r.log);
   double secs = 0;
   if (rc == 0) rc = step_all(&r, &secs);
   if (rc == 0 && !o->quiet) report(&r, secs, ex_now() - start);
@@ -250,7 +215,7 @@ int run_universe(const run_opts *o) {
     if (rc == 0 && !o->quiet && strcmp(o->outs[i], "-") != 0)
       fprintf(o->report, "wrote:      %s\n", o->outs[i]);
   }
-  if (rc >= 0) rc = close_side_files(&r, rc);
+  if (rc >= 0) rc = run_close_side_files(&r.frames_csv, &r.log_file, rc);
   golcl_universe_destroy(r.u);
   golcl_context_destroy(r.ctx);
   return rc;

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "atomic_file.h"
 #include "pattern_io.h"
 
 #define MAX_OUTS 8
@@ -32,6 +33,14 @@ typedef struct run_opts {
  * pattern and --algo is auto (a bounded grid, or a B0 rule without S8):
  * then the growing grid runs it. */
 int run_universe(const run_opts *o);
+
+/* Opens the side files (DIR/frames.csv of --frames, --log's CSV) before a
+ * run, so that a folder that cannot be written fails early; they are
+ * committed at the end (rc 0) or dropped, keeping older ones. Return 0 or
+ * 1 after a message; close returns rc, or 1 if a commit failed. */
+int run_open_side_files(const run_opts *o, ex_atomic *frames_csv, ex_atomic *log_file,
+                        FILE **log);
+int run_close_side_files(ex_atomic *frames_csv, ex_atomic *log_file, int rc);
 
 /* A progress line on stderr: generations, rate and time left. */
 void run_progress(uint64_t done, uint64_t total, double elapsed, int final);

@@ -57,9 +57,7 @@ void golcl_universe_destroy(golcl_universe *u) {
   free(u);
 }
 
-/* The table that runs every generation (B0 with S8 becomes its complement
- * form, as Golly runs it); GOLCL_E_UNSUPPORTED for B0 without S8. */
-static golcl_status run_table(const golcl_rule_table *t, uint8_t out[512]) {
+golcl_status golcl__universe_run_table(const golcl_rule_table *t, uint8_t out[512]) {
   uint8_t odd[512];
   golcl_rule_table_at(t, 0, out);
   golcl_rule_table_at(t, 1, odd);
@@ -77,7 +75,7 @@ static golcl_status run_table(const golcl_rule_table *t, uint8_t out[512]) {
 
 static golcl_status set_table(golcl_universe *u, const golcl_rule_table *t) {
   uint8_t tab[512];
-  golcl_status st = run_table(t, tab);
+  golcl_status st = golcl__universe_run_table(t, tab);
   if (st != GOLCL_OK) return st;
   u->table = *t;
   golcl__hl_set_rule(&u->hl, tab);

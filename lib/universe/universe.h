@@ -18,6 +18,10 @@ struct golcl_universe {
   golcl_pattern *notes; /* the loaded file's comment lines (no cells); may be NULL */
 };
 
+/* The table that runs every generation (B0 with S8 becomes its complement
+ * form, as Golly runs it); GOLCL_E_UNSUPPORTED for B0 without S8. */
+golcl_status golcl__universe_run_table(const golcl_rule_table *t, uint8_t out[512]);
+
 /* Live cells gathered into 8×8 leaves (open addressing on the leaf's
  * top-left cell), then ORed into a store (universe_io.c). */
 typedef struct golcl__leaf_map {

@@ -92,20 +92,8 @@ static golcl_status check_header(const golcl_pattern *p, golcl_rule_table *t) {
                        rule);
   }
   golcl_status st = golcl_pattern_rule_table(p, t);
-  if (st != GOLCL_OK) return st;
-  uint8_t a[512], b[512];
-  golcl_rule_table_at(t, 0, a);
-  golcl_rule_table_at(t, 1, b);
-  if (memcmp(a, b, 512) != 0) {
-    char text[GOLCL_RULE_TEXT_CAP] = "?";
-    golcl_rule_table_format(t, text, sizeof text);
-    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
-                       "rule %s: B0 without S8 alternates two rules from one generation to the "
-                       "next; the universe does not run it yet (a growing grid does: golcl run "
-                       "--algo dense)",
-                       text);
-  }
-  return GOLCL_OK;
+  uint8_t tab[512];
+  return st != GOLCL_OK ? st : golcl__universe_run_table(t, tab);
 }
 
 /* A pattern of no cells holding the comment lines of p (NULL if none or

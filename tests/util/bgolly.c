@@ -1,6 +1,9 @@
 /* bgolly.c — see bgolly.h. */
 #include "bgolly.h"
 
+#include <dirent.h>
+#include <sys/stat.h>
+
 #include <ctype.h>
 #include <limits.h>
 #include <stdio.h>
@@ -170,4 +173,44 @@ void bg_free(bg_cells *c) {
   free(c->xy);
   c->xy = NULL;
   c->n = 0;
+}
+
+typedef struct file_list {
+  char **v;
+  size_t n, cap;
+} file_list;
+
+static void list_walk(const char *dir, file_list *l) {
+  DIR *d = opendir(dir);
+  if (!d) return;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    if (e->d_name[0] == '.') continue;
+    char p[2048];
+    snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+    struct stat st;
+    if (stat(p, &st) != 0) continue;
+    if (S_ISDIR(st.st_mode)) {
+      list_walk(p, l);
+      continue;
+    }
+    if (l->n == l->cap) {
+      l->cap = l->cap ? 2 * l->cap : 512;
+      l->v = realloc(l->v, l->cap * sizeof *l->v);
+    }
+    l->v[l->n++] = strdup(p);
+  }
+  closedir(d);
+}
+
+static int cmp_path(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **bg_list_files(const char *dir, size_t *n) {
+  file_list l = {NULL, 0, 0};
+  list_walk(dir, &l);
+  if (l.n) qsort(l.v, l.n, sizeof *l.v, cmp_path);
+  *n = l.n;
+  return l.v;
 }

@@ -33,4 +33,8 @@ void bg_normalise(uint32_t *xy, size_t n);
 
 void bg_free(bg_cells *c);
 
+/* Every file below dir (Golly's Patterns folder), sorted by path: *n paths
+ * in a new array of new strings (free them and it). */
+char **bg_list_files(const char *dir, size_t *n);
+
 #endif
