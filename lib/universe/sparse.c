@@ -15,7 +15,7 @@
 #include <string.h>
 
 /* Generations a launch at most, the halo (≤ 32: one word each side).
- * Measured (docs/universe-sparse.md): on a GPU a launch costs about the
+ * Measured (docs/universe.md, sparse tiles): on a GPU a launch costs about the
  * same for 16 or 32, so 32 halves the launches; on pocl, 32 costs more per
  * tile (and allocates more neighbours) than it saves. */
 #define GMAX_GPU 32
