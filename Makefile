@@ -128,14 +128,24 @@ $(GOLCL_BIN): $(GOLCL_OBJ) $(EX_COMMON_OBJ) $(STATIC)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(GOLCL_OBJ) $(EX_COMMON_OBJ) $(STATIC) $(PNG_LIBS) $(LIB_LIBS) $(LDLIBS)
 
 # ------------------------------------------------------------------ tests
-# Tests link the shared library, so that they see only what it exports.
+# Tests link the shared library, so that they see only what it exports, with
+# a run path to this build as DT_RPATH (--disable-new-dtags): the loader
+# searches that before LD_LIBRARY_PATH, where a DT_RUNPATH would come after
+# it, so that the suites test this tree's library whatever the environment
+# points at (tests/rpath/test_rpath.sh checks it).
+TEST_RPATH = -Wl,--disable-new-dtags,-rpath,$(abspath $(BUILD))
+# The suites keep their program binaries in the build, never in the user's
+# cache ($XDG_CACHE_HOME/golcl; lib/core/diskcache.c): a second run starts
+# from them.
+TEST_CACHE = $(abspath $(BUILD))/cache
+test test-dist valgrind: export XDG_CACHE_HOME = $(TEST_CACHE)
 $(BUILD)/obj/tests/%.o: tests/%.c
 	@mkdir -p $(@D)
 	$(CC) $(BASE_CPPFLAGS) -Itests/util $(CPPFLAGS) -std=c11 $(WARN) $(CHECK_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_UTIL_OBJ) $(SHARED)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_UTIL_OBJ) -L$(BUILD) -Wl,-rpath,$(abspath $(BUILD)) \
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_UTIL_OBJ) -L$(BUILD) $(TEST_RPATH) \
 	  -lgolcl $(CHECK_LIBS) -lOpenCL -lm -pthread $(LDLIBS)
 
 # Every suite runs even if one fails; the target fails if any did. Then the
@@ -410,7 +420,7 @@ $(BUILD)/obj/tests/dist/%.o: tests/dist/%.c
 
 $(BUILD)/tests/dist/%: $(BUILD)/obj/tests/dist/%.o $(DIST_SHARED)
 	@mkdir -p $(@D)
-	$(MPICC) $(CFLAGS) $(LDFLAGS) -o $@ $< -L$(BUILD) -Wl,-rpath,$(abspath $(BUILD)) \
+	$(MPICC) $(CFLAGS) $(LDFLAGS) -o $@ $< -L$(BUILD) $(TEST_RPATH) \
 	  -lgolcl_dist -lgolcl -lOpenCL -lm $(LDLIBS)
 
 # Each suite under mpirun for every rank count; POCL_MAX_PTHREAD_COUNT=1 lets four ranks share
