@@ -6,10 +6,6 @@
 #include "../core/core.h"
 #include "golcl_lattice.h"
 
-/* graph.cl's options for its kernels other than count_eq (GOLCL_LW unused
- * by them but needed to compile the file). */
-#define GOLCL__GRAPH_LW64 "-DGOLCL_LW=64"
-
 struct golcl_graph {
   golcl_context *ctx;
   size_t n;

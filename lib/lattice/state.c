@@ -30,7 +30,7 @@ golcl_status golcl__state_randomize(golcl_graph *g, cl_mem buf, double density, 
   if (!(density >= 0.0 && density <= 1.0))
     return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "%s: %g is outside [0, 1]", fn, density);
   cl_kernel k;
-  golcl_status s = golcl__kernel(g->ctx, GRAPH_FILE, GOLCL__GRAPH_LW64, "state_randomize", &k);
+  golcl_status s = golcl__kernel(g->ctx, GRAPH_FILE, NULL, "state_randomize", &k);
   if (s != GOLCL_OK) return s;
   cl_uint n = (cl_uint)g->n;
   cl_ulong row = g->row, seedmix = mix64(seed), threshold = (cl_ulong)ldexp(density, 32);
@@ -51,7 +51,7 @@ golcl_status golcl__state_count(golcl_graph *g, cl_mem buf, uint8_t value, uint6
   if (groups > 1024) groups = 1024;
   golcl__opts o;
   golcl__opts_init(&o);
-  golcl__opts_define(&o, "GOLCL_LW", (long long)lw);
+  golcl__opts_define(&o, "GOLCL_LOCAL_W", (long long)lw);
   golcl_status s = golcl__opts_check(ctx, &o, "count_eq");
   cl_kernel k;
   if (s == GOLCL_OK) s = golcl__kernel(ctx, GRAPH_FILE, o.buf, "count_eq", &k);
