@@ -71,23 +71,26 @@ PNG_LIBS   := $(shell $(PKG_CONFIG) --libs libpng 2>/dev/null || echo -lpng)
 # Tests: tests/test_*.c is one Check program each, with tests/util/*.c.
 TEST_SRC := $(sort $(wildcard tests/test_*.c))
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+# tests/oclgrind/test_*.c: the small programs of `make oclgrind`.
+OCLGRIND_TEST_SRC := $(sort $(wildcard tests/oclgrind/test_*.c))
+OCLGRIND_TEST_BIN := $(OCLGRIND_TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_UTIL_SRC := $(sort $(wildcard tests/util/*.c))
 TEST_UTIL_OBJ := $(TEST_UTIL_SRC:%.c=$(BUILD)/obj/%.o)
 CHECK_CFLAGS := $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell $(PKG_CONFIG) --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lm -pthread)
 
 DEPS_PKGS := ocl-icd-opencl-dev opencl-headers pocl-opencl-icd libclblast-dev check libpng-dev pkg-config \
-             zlib1g-dev
+             zlib1g-dev oclgrind
 
 .PHONY: all lib examples tests test demo deps install install-pc install-static install-shared \
-        install-includes install-bin install-man uninstall clean asan docs
+        install-includes install-bin install-man uninstall clean asan docs oclgrind
 .DEFAULT_GOAL := all
 .SECONDARY:
 
 all: lib examples
 lib: $(STATIC) $(SHARED)
 examples: $(EX_BIN) $(GOLCL_BIN)
-tests: $(TEST_BIN)
+tests: $(TEST_BIN) $(OCLGRIND_TEST_BIN)
 
 # ---------------------------------------------------------------- library
 $(BUILD)/tools/embed_cl: tools/embed_cl.c
@@ -164,7 +167,22 @@ test: deps
 	$(MAKE) --no-print-directory CLBLAST=0 BUILD=$(BUILD)/noclblast lib \
 	  $(BUILD)/noclblast/tests/test_la >/dev/null && $(BUILD)/noclblast/tests/test_la || fail=1; \
 	$(MAKE) --no-print-directory test-dist || fail=1; \
+	$(MAKE) --no-print-directory oclgrind OCLGRIND_TAGS=quick || fail=1; \
 	if [ $$fail -ne 0 ]; then echo "make test: FAILED"; exit 1; fi; echo "make test: all suites passed"
+
+# The kernels on the Oclgrind simulator (Debian oclgrind, OpenCL 1.2), which
+# checks every load and store, data races, barrier divergence and API use:
+# tests/oclgrind/test_*.c run every kernel family on small inputs against host
+# models, and any Oclgrind report fails the target (tests/oclgrind/run.sh says
+# how). OCLGRIND_TAGS=quick runs the cases tagged quick (make test does).
+OCLGRIND_ICD ?= /usr/lib/oclgrind/liboclgrind-rt-icd.so
+OCLGRIND_TAGS ?=
+.PHONY: oclgrind
+oclgrind:
+	@$(MAKE) --no-print-directory deps
+	@$(MAKE) --no-print-directory lib $(OCLGRIND_TEST_BIN)
+	@CK_INCLUDE_TAGS="$(OCLGRIND_TAGS)" bash tests/oclgrind/run.sh $(abspath $(BUILD))/oclgrind \
+	  $(OCLGRIND_ICD) $(OCLGRIND_TEST_BIN)
 
 # The Gosper glider gun of tests/data through `golcl run`, as RLE and PNG;
 # then examples/demo.c, the API in one page: an R-pentomino on a 512² torus.
@@ -466,4 +484,4 @@ clean:
 
 -include $(patsubst %.o,%.d,$(LIB_OBJ) $(EX_COMMON_OBJ) $(GOLCL_OBJ) $(TEST_UTIL_OBJ)) \
   $(patsubst examples/%.c,$(BUILD)/obj/examples/%.d,$(EX_SRC)) \
-  $(patsubst tests/%.c,$(BUILD)/obj/tests/%.d,$(TEST_SRC))
+  $(patsubst tests/%.c,$(BUILD)/obj/tests/%.d,$(TEST_SRC) $(OCLGRIND_TEST_SRC))
