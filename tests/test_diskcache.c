@@ -90,8 +90,7 @@ static size_t read_cache(cache_file *out) {
   while ((e = readdir(d)) != NULL) {
     if (e->d_name[0] == '.') continue;
     size_t len = strlen(e->d_name);
-    ck_assert_msg(len > 4 && strcmp(e->d_name + len - 4, ".bin") == 0, "stray file %s",
-                  e->d_name);
+    ck_assert_msg(len > 4 && strcmp(e->d_name + len - 4, ".bin") == 0, "stray file %s", e->d_name);
     ck_assert_uint_lt(n, MAX_FILES);
     cache_file *c = &out[n++];
     snprintf(c->path, sizeof c->path, "%s/%s", cachedir, e->d_name);
@@ -127,8 +126,7 @@ static void run_fresh_context(void) {
     if (s == GOLCL_OK) s = golcl_grid_write(g, cells, w);
     if (s == GOLCL_OK) s = golcl_stepper_create(ctx, kinds[k], NULL, &st);
     if (s == GOLCL_OK) s = golcl_stepper_run(st, g, 17);
-    ck_assert_msg(s == GOLCL_OK, "%s: %s", golcl_stepper_name(kinds[k]),
-                  golcl_context_errmsg(ctx));
+    ck_assert_msg(s == GOLCL_OK, "%s: %s", golcl_stepper_name(kinds[k]), golcl_context_errmsg(ctx));
     golcl_rule life;
     ck_assert_int_eq(golcl_rule_parse("B3/S23", &life), GOLCL_OK);
     lc_run(cells, w, h, GOLCL_BOUNDARY_TORUS, life, 17);

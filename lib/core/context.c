@@ -217,7 +217,8 @@ static golcl_status context_alloc(cl_device_id dev, const char *extra_options,
   if (!ctx) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   const char *std = std_option(dev);
   const char *env = getenv("GOLCL_BUILD_OPTIONS");
-  size_t n = strlen(std) + (env ? strlen(env) : 0) + (extra_options ? strlen(extra_options) : 0) + 3;
+  size_t n =
+      strlen(std) + (env ? strlen(env) : 0) + (extra_options ? strlen(extra_options) : 0) + 3;
   ctx->build_options = malloc(n);
   if (!ctx->build_options) {
     free(ctx);

@@ -97,18 +97,17 @@ static int name_entry(const golcl_context *ctx, const char *file, const char *sr
                       const char *options, entry_name *e) {
   const golcl_device_info *d = &ctx->info;
   e->key = e->path = NULL;
-  const char *fmt = "libgolcl %s\nformat %u\nfile %s\nsource %016llx %zu\nplatform %s\n"
-                    "platform version %s\ndevice %s\nvendor %s\ndevice version %s\n"
-                    "driver %s\noptions %s\n";
+  const char *fmt =
+      "libgolcl %s\nformat %u\nfile %s\nsource %016llx %zu\nplatform %s\n"
+      "platform version %s\ndevice %s\nvendor %s\ndevice version %s\n"
+      "driver %s\noptions %s\n";
   size_t srclen = strlen(src);
   unsigned long long sh = (unsigned long long)fnv1a(src, srclen);
   int n = snprintf(NULL, 0, fmt, GOLCL_VERSION_STRING, FORMAT, file, sh, srclen, d->platform,
-                   d->platform_version, d->name, d->vendor, d->version, d->driver_version,
-                   options);
+                   d->platform_version, d->name, d->vendor, d->version, d->driver_version, options);
   if (n < 0 || (size_t)n >= KEY_MAX || !(e->key = malloc((size_t)n + 1))) return -1;
-  snprintf(e->key, (size_t)n + 1, fmt, GOLCL_VERSION_STRING, FORMAT, file, sh, srclen,
-           d->platform, d->platform_version, d->name, d->vendor, d->version, d->driver_version,
-           options);
+  snprintf(e->key, (size_t)n + 1, fmt, GOLCL_VERSION_STRING, FORMAT, file, sh, srclen, d->platform,
+           d->platform_version, d->name, d->vendor, d->version, d->driver_version, options);
   size_t pn = strlen(ctx->cache_dir) + 1 + 16 + sizeof ".bin";
   if (!(e->path = malloc(pn))) {
     free(e->key);
@@ -142,8 +141,7 @@ static unsigned char *read_entry(const char *path, const char *key, const unsign
   uint64_t paylen = get64(buf + 16);
   if (memcmp(buf, MAGIC, 8) != 0 || get32(buf + 8) != FORMAT || get32(buf + 12) != keylen ||
       get32(buf + 28) != 0 || size - HEADER < keylen || paylen == 0 ||
-      paylen != size - HEADER - keylen ||
-      memcmp(buf + HEADER, key, keylen) != 0 ||
+      paylen != size - HEADER - keylen || memcmp(buf + HEADER, key, keylen) != 0 ||
       checksum(buf, buf + HEADER, size - HEADER) != get32(buf + 24))
     goto bad;
   fclose(f);

@@ -207,7 +207,6 @@ golcl_status golcl__launch_cover(golcl_context *ctx, cl_kernel k, cl_uint dims,
 
 golcl_status golcl__fill(golcl_context *ctx, cl_mem buf, const void *pattern, size_t psize,
                          size_t offset, size_t bytes) {
-  cl_int err =
-      clEnqueueFillBuffer(ctx->queue, buf, pattern, psize, offset, bytes, 0, NULL, NULL);
+  cl_int err = clEnqueueFillBuffer(ctx->queue, buf, pattern, psize, offset, bytes, 0, NULL, NULL);
   return golcl__cl_fail(ctx, err, "clEnqueueFillBuffer");
 }

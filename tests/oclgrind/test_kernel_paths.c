@@ -36,8 +36,7 @@ static void check_stepper_small(golcl_stepper_kind kind) {
     uint64_t done = 0;
     for (int c = 0; c < 3; c++) {
       TU_OK(golcl_stepper_run(st, g, at[c] - done));
-      lc_run_at(model, w, h, b ? GOLCL_BOUNDARY_DEAD : GOLCL_BOUNDARY_TORUS, r, done,
-                at[c] - done);
+      lc_run_at(model, w, h, b ? GOLCL_BOUNDARY_DEAD : GOLCL_BOUNDARY_TORUS, r, done, at[c] - done);
       done = at[c];
       char what[128];
       snprintf(what, sizeof what, "%s, %ux%u %s, generation %llu", golcl_stepper_name(kind),
@@ -54,9 +53,7 @@ static void check_stepper_small(golcl_stepper_kind kind) {
   golcl_stepper_destroy(st);
 }
 
-START_TEST(life_steppers) {
-  check_stepper_small((golcl_stepper_kind)_i);
-}
+START_TEST(life_steppers) { check_stepper_small((golcl_stepper_kind)_i); }
 END_TEST
 
 /* randomize, population and hash on the device against the same on the host
@@ -296,8 +293,8 @@ START_TEST(operator_products) {
   /* stencil */
   const double coef[5] = {4, -1, -1, -1, -1};
   golcl_stencil *S;
-  TU_OK(golcl_stencil_create(tu_ctx, GOLCL_STENCIL_5, NX, NY, 1, coef, GOLCL_EDGE_DIRICHLET, dt,
-                             &S));
+  TU_OK(
+      golcl_stencil_create(tu_ctx, GOLCL_STENCIL_5, NX, NY, 1, coef, GOLCL_EDGE_DIRICHLET, dt, &S));
   TU_OK(golcl_stencil_mv(S, vx, NULL, vo));
   read_vec(vo, got);
   assert_close(got, want, M, 0, "stencil");
@@ -364,8 +361,8 @@ START_TEST(cg_and_multigrid) {
   small_ints(b, M, 4);
   const double coef[5] = {4, -1, -1, -1, -1};
   golcl_stencil *S;
-  TU_OK(golcl_stencil_create(tu_ctx, GOLCL_STENCIL_5, NX, NX, 1, coef, GOLCL_EDGE_DIRICHLET, dt,
-                             &S));
+  TU_OK(
+      golcl_stencil_create(tu_ctx, GOLCL_STENCIL_5, NX, NX, 1, coef, GOLCL_EDGE_DIRICHLET, dt, &S));
   golcl_vec *vb = vec_of(b, M, dt), *vx;
   TU_OK(golcl_vec_create(tu_ctx, M, dt, NULL, &vx));
   double bn = 0;
