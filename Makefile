@@ -71,23 +71,26 @@ PNG_LIBS   := $(shell $(PKG_CONFIG) --libs libpng 2>/dev/null || echo -lpng)
 # Tests: tests/test_*.c is one Check program each, with tests/util/*.c.
 TEST_SRC := $(sort $(wildcard tests/test_*.c))
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+# tests/oclgrind/test_*.c: the small programs of `make oclgrind`.
+OCLGRIND_TEST_SRC := $(sort $(wildcard tests/oclgrind/test_*.c))
+OCLGRIND_TEST_BIN := $(OCLGRIND_TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_UTIL_SRC := $(sort $(wildcard tests/util/*.c))
 TEST_UTIL_OBJ := $(TEST_UTIL_SRC:%.c=$(BUILD)/obj/%.o)
 CHECK_CFLAGS := $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell $(PKG_CONFIG) --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lm -pthread)
 
 DEPS_PKGS := ocl-icd-opencl-dev opencl-headers pocl-opencl-icd libclblast-dev check libpng-dev pkg-config \
-             zlib1g-dev
+             zlib1g-dev oclgrind
 
 .PHONY: all lib examples tests test demo deps install install-pc install-static install-shared \
-        install-includes install-bin install-man uninstall clean asan docs
+        install-includes install-bin install-man uninstall clean asan docs oclgrind
 .DEFAULT_GOAL := all
 .SECONDARY:
 
 all: lib examples
 lib: $(STATIC) $(SHARED)
 examples: $(EX_BIN) $(GOLCL_BIN)
-tests: $(TEST_BIN)
+tests: $(TEST_BIN) $(OCLGRIND_TEST_BIN)
 
 # ---------------------------------------------------------------- library
 $(BUILD)/tools/embed_cl: tools/embed_cl.c
@@ -128,14 +131,24 @@ $(GOLCL_BIN): $(GOLCL_OBJ) $(EX_COMMON_OBJ) $(STATIC)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(GOLCL_OBJ) $(EX_COMMON_OBJ) $(STATIC) $(PNG_LIBS) $(LIB_LIBS) $(LDLIBS)
 
 # ------------------------------------------------------------------ tests
-# Tests link the shared library, so that they see only what it exports.
+# Tests link the shared library, so that they see only what it exports, with
+# a run path to this build as DT_RPATH (--disable-new-dtags): the loader
+# searches that before LD_LIBRARY_PATH, where a DT_RUNPATH would come after
+# it, so that the suites test this tree's library whatever the environment
+# points at (tests/rpath/test_rpath.sh checks it).
+TEST_RPATH = -Wl,--disable-new-dtags,-rpath,$(abspath $(BUILD))
+# The suites keep their program binaries in the build, never in the user's
+# cache ($XDG_CACHE_HOME/golcl; lib/core/diskcache.c): a second run starts
+# from them.
+TEST_CACHE = $(abspath $(BUILD))/cache
+test test-dist valgrind: export XDG_CACHE_HOME = $(TEST_CACHE)
 $(BUILD)/obj/tests/%.o: tests/%.c
 	@mkdir -p $(@D)
 	$(CC) $(BASE_CPPFLAGS) -Itests/util $(CPPFLAGS) -std=c11 $(WARN) $(CHECK_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_UTIL_OBJ) $(SHARED)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_UTIL_OBJ) -L$(BUILD) -Wl,-rpath,$(abspath $(BUILD)) \
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_UTIL_OBJ) -L$(BUILD) $(TEST_RPATH) \
 	  -lgolcl $(CHECK_LIBS) -lOpenCL -lm -pthread $(LDLIBS)
 
 # The universe's engine suite calls the private sparse-tile engine
@@ -161,7 +174,22 @@ test: deps
 	$(MAKE) --no-print-directory CLBLAST=0 BUILD=$(BUILD)/noclblast lib \
 	  $(BUILD)/noclblast/tests/test_la >/dev/null && $(BUILD)/noclblast/tests/test_la || fail=1; \
 	$(MAKE) --no-print-directory test-dist || fail=1; \
+	$(MAKE) --no-print-directory oclgrind OCLGRIND_TAGS=quick || fail=1; \
 	if [ $$fail -ne 0 ]; then echo "make test: FAILED"; exit 1; fi; echo "make test: all suites passed"
+
+# The kernels on the Oclgrind simulator (Debian oclgrind, OpenCL 1.2), which
+# checks every load and store, data races, barrier divergence and API use:
+# tests/oclgrind/test_*.c run every kernel family on small inputs against host
+# models, and any Oclgrind report fails the target (tests/oclgrind/run.sh says
+# how). OCLGRIND_TAGS=quick runs the cases tagged quick (make test does).
+OCLGRIND_ICD ?= /usr/lib/oclgrind/liboclgrind-rt-icd.so
+OCLGRIND_TAGS ?=
+.PHONY: oclgrind
+oclgrind:
+	@$(MAKE) --no-print-directory deps
+	@$(MAKE) --no-print-directory lib $(OCLGRIND_TEST_BIN)
+	@CK_INCLUDE_TAGS="$(OCLGRIND_TAGS)" bash tests/oclgrind/run.sh $(abspath $(BUILD))/oclgrind \
+	  $(OCLGRIND_ICD) $(OCLGRIND_TEST_BIN)
 
 # The Gosper glider gun of tests/data through `golcl run`, as RLE and PNG;
 # then examples/demo.c, the API in one page: an R-pentomino on a 512² torus.
@@ -417,7 +445,7 @@ $(BUILD)/obj/tests/dist/%.o: tests/dist/%.c
 
 $(BUILD)/tests/dist/%: $(BUILD)/obj/tests/dist/%.o $(DIST_SHARED)
 	@mkdir -p $(@D)
-	$(MPICC) $(CFLAGS) $(LDFLAGS) -o $@ $< -L$(BUILD) -Wl,-rpath,$(abspath $(BUILD)) \
+	$(MPICC) $(CFLAGS) $(LDFLAGS) -o $@ $< -L$(BUILD) $(TEST_RPATH) \
 	  -lgolcl_dist -lgolcl -lOpenCL -lm $(LDLIBS)
 
 # Each suite under mpirun for every rank count; POCL_MAX_PTHREAD_COUNT=1 lets four ranks share
@@ -463,4 +491,4 @@ clean:
 
 -include $(patsubst %.o,%.d,$(LIB_OBJ) $(EX_COMMON_OBJ) $(GOLCL_OBJ) $(TEST_UTIL_OBJ)) \
   $(patsubst examples/%.c,$(BUILD)/obj/examples/%.d,$(EX_SRC)) \
-  $(patsubst tests/%.c,$(BUILD)/obj/tests/%.d,$(TEST_SRC))
+  $(patsubst tests/%.c,$(BUILD)/obj/tests/%.d,$(TEST_SRC) $(OCLGRIND_TEST_SRC))

@@ -96,6 +96,16 @@ GOLCL_API const char *golcl_version_string(void);
  * does it ahead. To order your own kernels against libgolcl's, enqueue them on
  * golcl_context_cl_queue(ctx), or wait on a marker enqueued there.
  *
+ * BUILDING. Kernels are built with -cl-std=CL1.2 where the device compiles
+ * OpenCL C 1.2 or later, then $GOLCL_BUILD_OPTIONS, then
+ * golcl_context_opts.build_options. Their binaries are kept on disk, one file
+ * per kernel source, library version, device, driver version and build
+ * options, under $XDG_CACHE_HOME/golcl (else $HOME/.cache/golcl), so that
+ * later processes skip the compiler; GOLCL_CACHE=0 in the environment (read
+ * when a context is made) turns that off. A file is used only if it checks
+ * out whole and names the very build wanted; a damaged or foreign one is
+ * rebuilt from source and replaced. Failures of the cache never fail a call.
+ *
  * ABI AND VERSIONS. While GOLCL_VERSION_MAJOR is 0, every minor version may
  * change the ABI and the shared library's soname is libgolcl.so.0.MINOR; from
  * 1.0 on, the soname is libgolcl.so.MAJOR and only a new major version breaks

@@ -58,6 +58,7 @@ typedef struct golcl_dist_context_opts {
  *  @param comm  an intra-communicator; MPI must be initialised.
  *  @param opts  NULL for the defaults.
  *  @param out   receives the context; NULL on failure (on every rank).
+ *  Collective; blocks.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (out NULL on some rank, MPI not
  *          initialised or finalised — this one locally, without
  *          communication); GOLCL_E_NO_DEVICE; GOLCL_E_OUT_OF_MEMORY;
@@ -66,18 +67,22 @@ GOLCL_API golcl_status golcl_dist_context_create(MPI_Comm comm, const golcl_dist
                                                  golcl_dist_context **out);
 
 /** Destroys the context (every distributed object made with it first).
- *  Collective (it frees the duplicated communicator). NULL is a no-op. */
+ *  Collective (it frees the duplicated communicator). NULL is a no-op.
+ *  Blocks. */
 GOLCL_API void golcl_dist_context_destroy(golcl_dist_context *dctx);
 
 /** This rank's golcl_context, for steppers and your own objects (NULL for
- *  NULL). Owned by dctx. */
+ *  NULL). Owned by dctx.
+ *  Local, host only. */
 GOLCL_API golcl_context *golcl_dist_context_local(const golcl_dist_context *dctx);
 
-/** The duplicated communicator (MPI_COMM_NULL for NULL). */
+/** The duplicated communicator (MPI_COMM_NULL for NULL).
+ *  Local, host only. */
 GOLCL_API MPI_Comm golcl_dist_context_comm(const golcl_dist_context *dctx);
 
 /** Rank, number of ranks, node-local rank and number of ranks on this node
- *  (-1 for NULL). */
+ *  (-1 for NULL).
+ *  Local, host only. */
 GOLCL_API int golcl_dist_rank(const golcl_dist_context *dctx);
 GOLCL_API int golcl_dist_size(const golcl_dist_context *dctx);
 GOLCL_API int golcl_dist_local_rank(const golcl_dist_context *dctx);
@@ -85,11 +90,13 @@ GOLCL_API int golcl_dist_local_size(const golcl_dist_context *dctx);
 
 /** The details of the last failure of a collective on this context, the
  *  same on every rank: "rank R: ..." ("" if none). Never NULL; a NULL dctx
- *  gives golcl_dist_last_errmsg(). Valid until the next call. */
+ *  gives golcl_dist_last_errmsg(). Valid until the next call.
+ *  Local, host only. */
 GOLCL_API const char *golcl_dist_errmsg(const golcl_dist_context *dctx);
 
 /** Details of the last failure in this thread of a call without a context
- *  (golcl_dist_context_create). Never NULL. */
+ *  (golcl_dist_context_create). Never NULL.
+ *  Local, host only. */
 GOLCL_API const char *golcl_dist_last_errmsg(void);
 
 /** One rank's device, from golcl_dist_devices. */
@@ -103,6 +110,7 @@ typedef struct golcl_dist_device {
 /** Every rank's device, in rank order, on every rank. Collective.
  *  @param out  golcl_dist_size() entries (per rank: every rank passes its own array).
  *  @param cap  capacity of out.
+ *  Collective; blocks.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (out NULL or cap < size on some rank). */
 GOLCL_API golcl_status golcl_dist_devices(golcl_dist_context *dctx, golcl_dist_device *out,
                                           size_t cap);
@@ -137,7 +145,8 @@ typedef struct golcl_dist_grid_opts {
 /** The k used when golcl_dist_grid_opts.halo is 0 and no stepper is given
  *  (process-wide; starts at GOLCL_DIST_DEFAULT_HALO), and its setter.
  *  golcl_dist_set_default_halo returns GOLCL_E_INVALID_ARG for 0 or above
- *  2^24. */
+ *  2^24.
+ *  Host only. */
 GOLCL_API uint32_t golcl_dist_default_halo(void);
 GOLCL_API golcl_status golcl_dist_set_default_halo(uint32_t k);
 
@@ -145,7 +154,8 @@ GOLCL_API golcl_status golcl_dist_set_default_halo(uint32_t k);
  *  smallest multiple of g that is at least golcl_dist_default_halo(), so
  *  that every exchange interval is whole launches (g 0 or 1 gives the
  *  default). Capped at 2^24: then the largest multiple of g below it, or
- *  2^24 for g above it. Local, no communication. */
+ *  2^24 for g above it. Local, no communication.
+ *  Host only. */
 GOLCL_API uint32_t golcl_dist_halo_for(uint32_t gens_per_launch);
 
 /** Where a grid lives on this rank (golcl_dist_grid_part). */
@@ -165,6 +175,7 @@ typedef struct golcl_dist_part {
  *  global dead boundary the frame is 0 deep, on a torus it holds the wrapped
  *  cells. With one rank on a torus the local grid is a torus and has no
  *  frame. Collective.
+ *  Collective; blocks.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL out, w or h 0 or above
  *          2^31-1, a bad boundary, px·py not the rank count, a local grid
  *          above 2^31-1 a side, arguments that differ between ranks);
@@ -176,56 +187,69 @@ GOLCL_API golcl_status golcl_dist_grid_create(golcl_dist_context *dctx, uint32_t
                                               golcl_dist_grid **out);
 
 /** Destroys a grid (collective: it frees the exchange's requests). NULL is
- *  a no-op. */
+ *  a no-op.
+ *  Blocks. */
 GOLCL_API void golcl_dist_grid_destroy(golcl_dist_grid *g);
 
 /** Global size, boundary and generation counter (0 for NULL); local, no
- *  communication. */
+ *  communication.
+ *  Host only. */
 GOLCL_API uint32_t golcl_dist_grid_width(const golcl_dist_grid *g);
 GOLCL_API uint32_t golcl_dist_grid_height(const golcl_dist_grid *g);
 GOLCL_API golcl_boundary golcl_dist_grid_boundary(const golcl_dist_grid *g);
 GOLCL_API uint64_t golcl_dist_grid_generation(const golcl_dist_grid *g);
 
 /** This rank's part (local, no communication).
+ *  Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). */
 GOLCL_API golcl_status golcl_dist_grid_part(const golcl_dist_grid *g, golcl_dist_part *out);
 
 /** This rank's local grid (block plus frame), NULL if it holds no block.
  *  Read it as you like; cells written into it are seen at the next
- *  exchange (frame cells are overwritten by it). */
+ *  exchange (frame cells are overwritten by it).
+ *  Host only. */
 GOLCL_API golcl_grid *golcl_dist_grid_local(golcl_dist_grid *g);
 
 /** Sets the rule on every rank (see golcl_rule_parse).
+ *  Collective; blocks (no device work).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL text on some rank, texts that
  *          differ); GOLCL_E_PARSE. The rule is unchanged on failure. */
 GOLCL_API golcl_status golcl_dist_grid_set_rule(golcl_dist_grid *g, const char *rule);
 
 /** The rule in canonical form (local).
+ *  Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cap too small). */
 GOLCL_API golcl_status golcl_dist_grid_get_rule(const golcl_dist_grid *g, char *buf, size_t cap);
 
-/** Sets the generation counter. @return GOLCL_OK; GOLCL_E_INVALID_ARG
- *  (values that differ between ranks). */
+/** Sets the generation counter. Collective; blocks (no device work).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (values that differ between ranks). */
 GOLCL_API golcl_status golcl_dist_grid_set_generation(golcl_dist_grid *g, uint64_t generation);
 
-/** Sets every cell dead. @return GOLCL_OK; GOLCL_E_OPENCL. */
+/** Sets every cell dead. Collective; blocks until every rank has agreed;
+ *  this rank's device writes may still be queued when it returns (later
+ *  calls on its queue see them).
+ *  @return GOLCL_OK; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_dist_grid_clear(golcl_dist_grid *g);
 
 /** Fills the grid with the cells that golcl_grid_randomize gives one W×H
  *  grid with the same density and seed (cell (x, y) from a hash of
  *  (seed, x, y) in global coordinates), on the devices.
+ *  Collective; blocks until every rank has agreed; this rank's device writes
+ *  may still be queued when it returns (later calls on its queue see them).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (density outside [0, 1], values
  *          that differ); GOLCL_E_BUILD; GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_dist_grid_randomize(golcl_dist_grid *g, double density, uint64_t seed);
 
 /** The number of live cells of the whole grid, on every rank (exact: the
  *  per-rank counts are integers).
+ *  Collective; blocks until the result is on the host.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL out); GOLCL_E_BUILD;
  *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_dist_grid_population(golcl_dist_grid *g, uint64_t *out);
 
 /** The hash of the whole grid, on every rank: equal to golcl_grid_hash of
  *  one W×H grid with the same cells.
+ *  Collective; blocks until the result is on the host.
  *  @return as golcl_dist_grid_population. */
 GOLCL_API golcl_status golcl_dist_grid_hash(golcl_dist_grid *g, uint64_t *out);
 
@@ -233,6 +257,8 @@ GOLCL_API golcl_status golcl_dist_grid_hash(golcl_dist_grid *g, uint64_t *out);
  *  golcl_grid_place does on one grid (Or paste; clipped at a dead boundary,
  *  wrapped on a torus). Every rank passes the same pattern (each may parse
  *  its own copy of the file).
+ *  Collective; blocks until every rank has agreed; this rank's device writes
+ *  may still be queued when it returns (later calls on its queue see them).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL pattern, patterns or
  *          positions that differ); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_BUILD;
  *          GOLCL_E_OPENCL. */
@@ -242,6 +268,8 @@ GOLCL_API golcl_status golcl_dist_grid_place(golcl_dist_grid *g, const golcl_pat
 /** Replaces all cells with W×H cells held by rank root, cells[y*row_stride
  *  + x] (0 dead, anything else alive; row_stride 0 means W); other ranks
  *  pass NULL. The generation is unchanged.
+ *  Collective; blocks until every rank has agreed; this rank's device writes
+ *  may still be queued when it returns (later calls on its queue see them).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL cells or row_stride < W on
  *          root, a bad root); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_dist_grid_scatter(golcl_dist_grid *g, int root, const uint8_t *cells,
@@ -250,6 +278,7 @@ GOLCL_API golcl_status golcl_dist_grid_scatter(golcl_dist_grid *g, int root, con
 /** Copies all W×H cells to rank root as 0/1 bytes, cells[y*row_stride + x]
  *  (row_stride 0 means W); other ranks pass NULL. Refused when W·H exceeds
  *  max_bytes, so that a huge grid is not gathered by mistake.
+ *  Collective; blocks until the result is on the host.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL cells or row_stride < W on
  *          root, a bad root); GOLCL_E_UNSUPPORTED (W·H above max_bytes: the
  *          size and the limit in the message); GOLCL_E_OUT_OF_MEMORY;
@@ -261,6 +290,7 @@ GOLCL_API golcl_status golcl_dist_grid_gather(golcl_dist_grid *g, int root, uint
  *  of one W×H grid: the bounding box of the live cells with rule, topology,
  *  generation and Golly position. *out is set on root only (NULL elsewhere
  *  and on failure).
+ *  Collective; blocks until the result is on the host.
  *  @return as golcl_dist_grid_gather (out NULL on root is INVALID_ARG). */
 GOLCL_API golcl_status golcl_dist_grid_extract(golcl_dist_grid *g, int root, uint64_t max_bytes,
                                                golcl_pattern **out);
@@ -271,6 +301,8 @@ GOLCL_API golcl_status golcl_dist_grid_extract(golcl_dist_grid *g, int root, uin
  *  frames (edges and corners, through the host) and each runs up to k
  *  generations on its local grid; the cells of a block stay exact because
  *  errors from the frame's edge travel one cell a generation.
+ *  Collective; blocks: each rank waits for its own launches before every
+ *  exchange and at the end.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL stepper, generations or kinds
  *          that differ); GOLCL_E_MISMATCH (stepper of another context);
  *          GOLCL_E_UNSUPPORTED; GOLCL_E_BUILD; GOLCL_E_OUT_OF_MEMORY;
@@ -295,6 +327,7 @@ typedef struct golcl_dist_grid_stats {
 } golcl_dist_grid_stats;
 
 /** Reads (local) or resets (reset != 0, local) the counters.
+ *  Local, host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL g, or NULL out without reset). */
 GOLCL_API golcl_status golcl_dist_grid_stats_get(golcl_dist_grid *g, golcl_dist_grid_stats *out,
                                                  int reset);
@@ -306,6 +339,7 @@ typedef struct golcl_dist_vec golcl_dist_vec;
 /** Creates a vector of n elements whose rows are split over the ranks as
  *  evenly as they go (rank r holds a contiguous range; a rank may hold none
  *  when n < ranks), all zero. Collective.
+ *  Collective; blocks.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL out, n 0, a bad dtype,
  *          values that differ); GOLCL_E_UNSUPPORTED (f64 without fp64 on
  *          some rank); GOLCL_E_OUT_OF_MEMORY (also max_object_bytes);
@@ -313,24 +347,30 @@ typedef struct golcl_dist_vec golcl_dist_vec;
 GOLCL_API golcl_status golcl_dist_vec_create(golcl_dist_context *dctx, size_t n, golcl_dtype dtype,
                                              golcl_dist_vec **out);
 
-/** Destroys a vector. NULL is a no-op (local). */
+/** Destroys a vector. NULL is a no-op (local).
+ *  Does not block. */
 GOLCL_API void golcl_dist_vec_destroy(golcl_dist_vec *v);
 
 /** Global length; this rank's rows [*lo, *lo + *count) (local).
+ *  Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). */
 GOLCL_API size_t golcl_dist_vec_size(const golcl_dist_vec *v);
 GOLCL_API golcl_status golcl_dist_vec_range(const golcl_dist_vec *v, size_t *lo, size_t *count);
 
-/** This rank's rows as a golcl_vec (NULL when it holds none). */
+/** This rank's rows as a golcl_vec (NULL when it holds none).
+ *  Host only. */
 GOLCL_API golcl_vec *golcl_dist_vec_local(golcl_dist_vec *v);
 
 /** Writes this rank's rows from src (per rank: count elements of the
  *  dtype; NULL allowed when count is 0).
+ *  Collective; blocks until every rank has agreed; this rank's device writes
+ *  may still be queued when it returns (later calls on its queue see them).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL src with rows); GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_dist_vec_write_local(golcl_dist_vec *v, const void *src);
 
 /** Copies all n elements to rank root (dst of n elements there, NULL
  *  elsewhere).
+ *  Collective; blocks until the result is on the host.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (bad root, NULL dst on root);
  *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_dist_vec_gather(golcl_dist_vec *v, int root, void *dst);
@@ -338,6 +378,7 @@ GOLCL_API golcl_status golcl_dist_vec_gather(golcl_dist_vec *v, int root, void *
 /** The dot product on every rank: each rank's partial (golcl_vec_dot on the
  *  device), gathered and summed in rank order, so that the same ranks give
  *  the same bits, run after run.
+ *  Collective; blocks until the result is on the host.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL out); GOLCL_E_MISMATCH
  *          (other context, length or dtype); GOLCL_E_BUILD; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_dist_vec_dot(golcl_dist_vec *x, golcl_dist_vec *y, double *out);
@@ -350,6 +391,7 @@ typedef struct golcl_dist_bandmat golcl_dist_bandmat;
  *  split as golcl_dist_vec's: each rank stores its rows and the columns
  *  they reach, within a halo of the largest |offset| on each side. Products
  *  exchange only that halo. All entries start at zero. Collective.
+ *  Collective; blocks.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL offsets or out, n or ndiag
  *          0, repeated or too large offsets, values that differ);
  *          GOLCL_E_UNSUPPORTED; GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
@@ -357,12 +399,16 @@ GOLCL_API golcl_status golcl_dist_bandmat_create(golcl_dist_context *dctx, size_
                                                  const ptrdiff_t *offsets, golcl_dtype dtype,
                                                  golcl_dist_bandmat **out);
 
-/** Destroys a distributed band matrix. NULL is a no-op (local). */
+/** Destroys a distributed band matrix. NULL is a no-op (local).
+ *  Waits for writes to the matrix that are still queued; otherwise does not
+ *  block. */
 GOLCL_API void golcl_dist_bandmat_destroy(golcl_dist_bandmat *A);
 
 /** Sets one diagonal on this rank's rows: values[i] = A[lo+i][lo+i+offset]
  *  for i < count (per rank; entries whose column is outside 0..n-1 are
  *  ignored).
+ *  Collective; blocks until every rank has agreed; this rank's device writes
+ *  may still be queued when it returns (later calls on its queue see them).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (an offset not in the matrix, NULL
  *          values with rows); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_dist_bandmat_set_diag(golcl_dist_bandmat *A, ptrdiff_t offset,
@@ -370,6 +416,8 @@ GOLCL_API golcl_status golcl_dist_bandmat_set_diag(golcl_dist_bandmat *A, ptrdif
 
 /** out = A·x + y (y may be NULL or out; x may not be out), exchanging the
  *  halo of x.
+ *  Collective; blocks for the exchange of the rows other ranks need (read
+ *  from the device); the product itself is enqueued.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG; GOLCL_E_MISMATCH; GOLCL_E_BUILD;
  *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_dist_bandmat_mv(golcl_dist_bandmat *A, golcl_dist_vec *x,
@@ -377,6 +425,7 @@ GOLCL_API golcl_status golcl_dist_bandmat_mv(golcl_dist_bandmat *A, golcl_dist_v
 
 /** The 5-point stencil matrix of golcl_fd_stencil5 (unknown (ix, iy) at row
  *  iy·nx + ix) in distributed form, each rank building its own rows.
+ *  Collective; blocks.
  *  @return as golcl_dist_bandmat_create. */
 GOLCL_API golcl_status golcl_dist_fd_stencil5(golcl_dist_context *dctx, size_t nx, size_t ny,
                                               double center, double neighbour, golcl_dtype dtype,
@@ -384,6 +433,7 @@ GOLCL_API golcl_status golcl_dist_fd_stencil5(golcl_dist_context *dctx, size_t n
 
 /** The Crank–Nicolson wave matrices of golcl_fd_wave_cn in distributed form:
  *  A = stencil5(1+4α, −α), M = stencil5(2−4α, α).
+ *  Collective; blocks.
  *  @return as golcl_dist_fd_stencil5; GOLCL_E_INVALID_ARG for a bad alpha. */
 GOLCL_API golcl_status golcl_dist_fd_wave_cn(golcl_dist_context *dctx, size_t nx, size_t ny,
                                              double alpha, golcl_dtype dtype,
@@ -403,6 +453,7 @@ GOLCL_API golcl_status golcl_dist_fd_wave_cn(golcl_dist_context *dctx, size_t nx
  *  @param opts  as golcl_cg_solve; max_iter 0 means n (the global order);
  *               history is per rank (each rank gets the same entries).
  *  @param x  in: the guess; out: the solution (written only on GOLCL_OK).
+ *  Collective; blocks.
  *  @return GOLCL_OK (see report->converged and report->stop);
  *          GOLCL_E_INVALID_ARG (NULL argument, b == x, bad tolerances or
  *          precond, JACOBI without a main diagonal, history_cap > 0 with a

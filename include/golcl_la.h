@@ -39,7 +39,8 @@ typedef enum golcl_dtype {
   GOLCL_F64 = 1  /**< double; needs cl_khr_fp64 */
 } golcl_dtype;
 
-/** Bytes per element of a dtype: 4, 8, or 0 for a bad value. */
+/** Bytes per element of a dtype: 4, 8, or 0 for a bad value.
+ *  Host only. */
 GOLCL_API size_t golcl_dtype_size(golcl_dtype dtype);
 
 /* ----------------------------------------------------------------- vectors */
@@ -81,7 +82,8 @@ GOLCL_API void golcl_vec_destroy(golcl_vec *v);
 /** Length, element type, context and device buffer of a vector (0, GOLCL_F32,
  *  NULL, NULL for a NULL vector). The buffer holds exactly n elements and
  *  stays owned by the vector: use it with your own kernels on the context's
- *  queue (golcl_context_cl_queue). */
+ *  queue (golcl_context_cl_queue).
+ *  Host only. */
 GOLCL_API size_t golcl_vec_size(const golcl_vec *v);
 GOLCL_API golcl_dtype golcl_vec_dtype(const golcl_vec *v);
 GOLCL_API golcl_context *golcl_vec_context(const golcl_vec *v);
@@ -205,7 +207,8 @@ GOLCL_API golcl_status golcl_op_create(golcl_context *ctx, size_t n, golcl_dtype
  *  the operator of a matrix or stencil (owned by it), are no-ops. */
 GOLCL_API void golcl_op_destroy(golcl_op *op);
 
-/** The order n of an operator (0 for NULL). */
+/** The order n of an operator (0 for NULL).
+ *  Host only. */
 GOLCL_API size_t golcl_op_size(const golcl_op *op);
 
 /** out = A·x + y (y NULL: out = A·x); y may be out, x may not. Enqueues
@@ -252,10 +255,12 @@ GOLCL_API golcl_status golcl_bandmat_create_ex(golcl_context *ctx, size_t n, siz
 /** Destroys a band matrix (does not block). NULL is a no-op. */
 GOLCL_API void golcl_bandmat_destroy(golcl_bandmat *A);
 
-/** The order n of a band matrix (0 for NULL). */
+/** The order n of a band matrix (0 for NULL).
+ *  Host only. */
 GOLCL_API size_t golcl_bandmat_size(const golcl_bandmat *A);
 
-/** The matrix as an operator (owned by A, valid while A lives; NULL for NULL). */
+/** The matrix as an operator (owned by A, valid while A lives; NULL for NULL).
+ *  Host only. */
 GOLCL_API const golcl_op *golcl_bandmat_op(const golcl_bandmat *A);
 
 /** Sets one diagonal from host memory: values[i] = A[i][i+offset] for i in
@@ -312,10 +317,12 @@ GOLCL_API golcl_status golcl_stencil_create(golcl_context *ctx, golcl_stencil_ki
 /** Destroys a stencil (does not block). NULL is a no-op. */
 GOLCL_API void golcl_stencil_destroy(golcl_stencil *S);
 
-/** The order nx·ny·nz of a stencil operator (0 for NULL). */
+/** The order nx·ny·nz of a stencil operator (0 for NULL).
+ *  Host only. */
 GOLCL_API size_t golcl_stencil_size(const golcl_stencil *S);
 
-/** The stencil as an operator (owned by S; NULL for NULL). */
+/** The stencil as an operator (owned by S; NULL for NULL).
+ *  Host only. */
 GOLCL_API const golcl_op *golcl_stencil_op(const golcl_stencil *S);
 
 /** out = S·x + y (y NULL: out = S·x); y may be out, x may not. Enqueues.
@@ -351,11 +358,13 @@ GOLCL_API golcl_status golcl_csrmat_create(golcl_context *ctx, size_t rows, size
 /** Destroys a CSR matrix (does not block). NULL is a no-op. */
 GOLCL_API void golcl_csrmat_destroy(golcl_csrmat *M);
 
-/** Entries stored after duplicates were summed (0 for NULL). */
+/** Entries stored after duplicates were summed (0 for NULL).
+ *  Host only. */
 GOLCL_API size_t golcl_csrmat_nnz(const golcl_csrmat *M);
 
 /** The matrix as an operator (square matrices only: NULL otherwise; owned
- *  by M). */
+ *  by M).
+ *  Host only. */
 GOLCL_API const golcl_op *golcl_csrmat_op(const golcl_csrmat *M);
 
 /** out = M·x + y, x of length cols, y and out of length rows; y may be NULL
@@ -386,7 +395,8 @@ GOLCL_API golcl_status golcl_densemat_create(golcl_context *ctx, size_t rows, si
 GOLCL_API void golcl_densemat_destroy(golcl_densemat *M);
 
 /** The matrix as an operator (square matrices only: NULL otherwise; owned
- *  by M). */
+ *  by M).
+ *  Host only. */
 GOLCL_API const golcl_op *golcl_densemat_op(const golcl_densemat *M);
 
 /** out = M·x + y, with x of length cols, y and out of length rows; y may be
@@ -421,7 +431,8 @@ GOLCL_API golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, go
 /** Destroys a V-cycle (does not block). NULL is a no-op. */
 GOLCL_API void golcl_mg_destroy(golcl_mg *mg);
 
-/** Levels of the V-cycle (0 for NULL). */
+/** Levels of the V-cycle (0 for NULL).
+ *  Host only. */
 GOLCL_API size_t golcl_mg_levels(const golcl_mg *mg);
 
 /** z = one V-cycle applied to r from z = 0 (z ≈ S⁻¹·r). z may not be r.

@@ -50,10 +50,12 @@ typedef enum golcl_lattice_kernel {
 } golcl_lattice_kernel;
 
 /** The name of a kernel ("auto", "reference", "table", "dict", "tiled",
- *  "fused"), or NULL for a bad value. */
+ *  "fused"), or NULL for a bad value.
+ *  Host only. */
 GOLCL_API const char *golcl_lattice_kernel_name(golcl_lattice_kernel kernel);
 
 /** The kernel of a name (as golcl_lattice_kernel_name gives).
+ *  Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, unknown name). */
 GOLCL_API golcl_status golcl_lattice_kernel_from_name(const char *name, golcl_lattice_kernel *out);
 
@@ -81,6 +83,7 @@ typedef struct golcl_lattice {
 /** Creates a graph from the caller's table (structure of arrays, copied):
  *  table[d*cells + i] for d < degree is a neighbour of cell i in 0..cells-1,
  *  or -1 for none.
+ *  Blocks (copies the table to the device).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL ctx, table or out, cells 0 or
  *          above GOLCL_GRAPH_MAX_CELLS, degree 0 or above
  *          GOLCL_GRAPH_MAX_DEGREE, an entry out of range: the first one is
@@ -90,6 +93,7 @@ GOLCL_API golcl_status golcl_graph_create(golcl_context *ctx, size_t cells, unsi
 
 /** Creates the graph of a regular lattice. Its table is made on the device
  *  when a kernel first needs it (the tiled kernels never do).
+ *  Host only: no device work until a kernel needs the table.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, dims not 2 or 3, an
  *          extent 0, more than GOLCL_GRAPH_MAX_CELLS cells, a bad boundary
  *          or neighbourhood, GOLCL_NEIGHBOURHOOD_HEXAGONAL in 3-D); GOLCL_E_OUT_OF_MEMORY. */
@@ -97,16 +101,19 @@ GOLCL_API golcl_status golcl_graph_create_lattice(golcl_context *ctx, const golc
                                                   golcl_graph **out);
 
 /** Destroys a graph. Life and games made on it must be destroyed first.
- *  NULL is a no-op. */
+ *  NULL is a no-op.
+ *  Does not block. */
 GOLCL_API void golcl_graph_destroy(golcl_graph *graph);
 
-/** Cells, neighbour slots and context of a graph (0, 0, NULL for NULL). */
+/** Cells, neighbour slots and context of a graph (0, 0, NULL for NULL).
+ *  Host only. */
 GOLCL_API size_t golcl_graph_cells(const golcl_graph *graph);
 GOLCL_API unsigned golcl_graph_degree(const golcl_graph *graph);
 GOLCL_API golcl_context *golcl_graph_context(const golcl_graph *graph);
 
 /** 1 and the lattice in *out (if out is not NULL) when the graph was made by
- *  golcl_graph_create_lattice; else 0. */
+ *  golcl_graph_create_lattice; else 0.
+ *  Host only. */
 GOLCL_API int golcl_graph_get_lattice(const golcl_graph *graph, golcl_lattice *out);
 
 /** Copies the table (degree·cells entries, the layout of golcl_graph_create)
@@ -117,7 +124,9 @@ GOLCL_API golcl_status golcl_graph_read_table(golcl_graph *graph, int32_t *table
 
 /** Whether a kernel can step this graph: 1 or 0 (REFERENCE, TABLE and AUTO
  *  always; DICT when the rows fit in 65536 ids; TILED on lattices; FUSED on
- *  lattices, for the game only). */
+ *  lattices, for the game only).
+ *  Blocks the first time DICT is asked of a graph that has no dictionary yet:
+ *  it is made then (on the host, copied to the device); otherwise host only. */
 GOLCL_API int golcl_graph_kernel_available(golcl_graph *graph, golcl_lattice_kernel kernel);
 
 /* ------------------------------------------------------------ quad meshes */
@@ -144,6 +153,7 @@ typedef enum golcl_mesh_adjacency {
  *  [w]` lines and `f` lines of exactly four vertex references (`i`, `i/t`,
  *  `i//n`, `i/t/n`; negative i counts back from the last vertex). Other
  *  statements (vt, vn, o, g, s, usemtl, mtllib, comments) are ignored.
+ *  Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL text or out); GOLCL_E_PARSE
  *          ("line L: ..." in golcl_last_errmsg(): a face that is not a quad,
  *          a vertex index out of range or not yet defined, a repeated vertex
@@ -152,12 +162,14 @@ typedef enum golcl_mesh_adjacency {
 GOLCL_API golcl_status golcl_mesh_parse_obj(const char *text, size_t len, golcl_mesh **out);
 
 /** Reads an OBJ file (as golcl_mesh_parse_obj).
+ *  Host only.
  *  @return as golcl_mesh_parse_obj; GOLCL_E_IO (cannot read the file). */
 GOLCL_API golcl_status golcl_mesh_read_obj(const char *path, golcl_mesh **out);
 
 /** A w×h torus of quads (w, h >= 3), major radius R, minor r (R > r > 0):
  *  face (x, y) is index y·w + x; with vertex neighbours it is the w×h torus
  *  grid (cell (x, y) of a golcl_grid ↔ face y·w + x).
+ *  Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL out, w or h below 3, w·h above
  *          GOLCL_MESH_MAX_FACES, bad radii); GOLCL_E_OUT_OF_MEMORY. */
 GOLCL_API golcl_status golcl_mesh_torus(uint32_t w, uint32_t h, double R, double r,
@@ -167,6 +179,7 @@ GOLCL_API golcl_status golcl_mesh_torus(uint32_t w, uint32_t h, double R, double
  *  the vertices pushed onto the unit sphere; the 8 cube corners are
  *  valence-3 vertices. Face f (0..5: +x, -x, +y, -y, +z, -z) has quads
  *  f·n² + v·n + u.
+ *  Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL out, n 0, 6n² above
  *          GOLCL_MESH_MAX_FACES); GOLCL_E_OUT_OF_MEMORY. */
 GOLCL_API golcl_status golcl_mesh_cube_sphere(uint32_t n, golcl_mesh **out);
@@ -175,18 +188,22 @@ GOLCL_API golcl_status golcl_mesh_cube_sphere(uint32_t n, golcl_mesh **out);
  *  (x, y) is index y·w + x, x wraps plainly, and crossing the top or bottom
  *  edge reflects x (face (x, -1) is (w-1-x, h-1)). Positions follow the
  *  figure-8 immersion.
+ *  Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL out, w or h below 3, w·h above
  *          GOLCL_MESH_MAX_FACES); GOLCL_E_OUT_OF_MEMORY. */
 GOLCL_API golcl_status golcl_mesh_klein(uint32_t w, uint32_t h, golcl_mesh **out);
 
-/** Destroys a mesh. NULL is a no-op. */
+/** Destroys a mesh. NULL is a no-op.
+ *  Host only. */
 GOLCL_API void golcl_mesh_destroy(golcl_mesh *mesh);
 
-/** Vertex and face counts (0 for NULL). */
+/** Vertex and face counts (0 for NULL).
+ *  Host only. */
 GOLCL_API size_t golcl_mesh_vertex_count(const golcl_mesh *mesh);
 GOLCL_API size_t golcl_mesh_face_count(const golcl_mesh *mesh);
 
 /** The position of vertex i (xyz[3]) and the four vertices of face i (v[4]).
+ *  Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, i out of range). */
 GOLCL_API golcl_status golcl_mesh_vertex(const golcl_mesh *mesh, size_t i, double xyz[3]);
 GOLCL_API golcl_status golcl_mesh_face(const golcl_mesh *mesh, size_t i, uint32_t v[4]);
@@ -195,6 +212,7 @@ GOLCL_API golcl_status golcl_mesh_face(const golcl_mesh *mesh, size_t i, uint32_
  *  edge neighbours; the largest count for vertex neighbours) and *table, a
  *  malloc'ed degree·faces array in the layout of golcl_graph_create (free()
  *  it).
+ *  Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, a bad adjacency, an
  *          edge of more than two faces); GOLCL_E_UNSUPPORTED (a face with more
  *          than GOLCL_GRAPH_MAX_DEGREE vertex neighbours); GOLCL_E_OUT_OF_MEMORY. */
@@ -203,6 +221,7 @@ GOLCL_API golcl_status golcl_mesh_table(const golcl_mesh *mesh, golcl_mesh_adjac
 
 /** Creates the graph of a mesh's faces (golcl_mesh_table, then
  *  golcl_graph_create).
+ *  Blocks (as golcl_graph_create).
  *  @return as those two. */
 GOLCL_API golcl_status golcl_graph_create_mesh(golcl_context *ctx, const golcl_mesh *mesh,
                                                golcl_mesh_adjacency adjacency, golcl_graph **out);
@@ -213,21 +232,25 @@ typedef struct golcl_glife golcl_glife;
 
 /** Creates Life on a graph: one byte a cell (0 dead, 1 alive), all dead,
  *  rule B3/S23, generation 0. The graph must outlive it.
+ *  Blocks (clears the cells on the device and waits).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument);
  *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_glife_create(golcl_graph *graph, golcl_glife **out);
 
-/** Destroys it. NULL is a no-op. */
+/** Destroys it. NULL is a no-op.
+ *  Does not block. */
 GOLCL_API void golcl_glife_destroy(golcl_glife *life);
 
 /** Sets a Life-like rule from text ("B3/S23", as golcl_rule_parse: counts
  *  0..8).
+ *  Host only: the rule is used from the next run.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_PARSE. */
 GOLCL_API golcl_status golcl_glife_set_rule(golcl_glife *life, const char *rule);
 
 /** Sets a rule over counts 0..GOLCL_GRAPH_MAX_DEGREE: a dead cell with n live
  *  neighbours is born if bit n of birth is set, a live one survives if bit n
  *  of survive is set.
+ *  Host only: the rule is used from the next run.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL life, bits above
  *          GOLCL_GRAPH_MAX_DEGREE). */
 GOLCL_API golcl_status golcl_glife_set_rule_bits(golcl_glife *life, uint64_t birth,
@@ -244,6 +267,7 @@ GOLCL_API golcl_status golcl_glife_read(golcl_glife *life, uint8_t *cells);
  *  = ((i / row) << 32) | (i % row), row the lattice's nx or the generated
  *  torus or Klein bottle's w (so that they get the cells of a grid
  *  randomized with the same seed), else 2^32 (key = i).
+ *  Enqueues.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL life, density outside [0, 1]);
  *          GOLCL_E_BUILD; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_glife_randomize(golcl_glife *life, double density, uint64_t seed);
@@ -254,17 +278,22 @@ GOLCL_API golcl_status golcl_glife_population(golcl_glife *life, uint64_t *out);
 
 /** Advances by generations with a kernel (AUTO: DICT where available, else
  *  TABLE; TILED and FUSED are not for Life).
+ *  Enqueues its launches and returns; blocks where it must wait: every 1024
+ *  generations of a long run, with the REFERENCE kernel (on the host), and
+ *  where the first TABLE or DICT run makes its table or dictionary.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL life, bad kernel);
  *          GOLCL_E_UNSUPPORTED (a kernel this graph or Life does not have);
  *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_BUILD; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_glife_run(golcl_glife *life, golcl_lattice_kernel kernel,
                                        uint64_t generations);
 
-/** Generations run so far (0 for NULL). */
+/** Generations run so far (0 for NULL).
+ *  Host only. */
 GOLCL_API uint64_t golcl_glife_generation(const golcl_glife *life);
 
 /** The state buffer (cells bytes, 0/1), owned by the object; valid until the
- *  next run. */
+ *  next run.
+ *  Host only. */
 GOLCL_API cl_mem golcl_glife_buffer(golcl_glife *life);
 
 /* --------------------------------------------------------- spatial game */
@@ -289,21 +318,25 @@ typedef struct golcl_payoffs {
  *  and on every device); then it takes the strategy of the best score in its
  *  neighbourhood and itself: its own if its score ties the best, else C if a
  *  best-scoring neighbour cooperates, else D.
+ *  Blocks (clears both strategy buffers on the device and waits).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument);
  *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_game_create(golcl_graph *graph, golcl_game **out);
 
-/** Destroys it. NULL is a no-op. */
+/** Destroys it. NULL is a no-op.
+ *  Does not block. */
 GOLCL_API void golcl_game_destroy(golcl_game *game);
 
 /** Sets the payoffs, or Nowak–May's with a b; each value at most 1e30 in
  *  size (so that no score overflows).
+ *  Host only: the payoffs are used from the next run.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, a value that is not
  *          finite or above 1e30 in size). */
 GOLCL_API golcl_status golcl_game_set_payoffs(golcl_game *game, const golcl_payoffs *payoffs);
 GOLCL_API golcl_status golcl_game_set_b(golcl_game *game, double b);
 
 /** Self-interaction on (nonzero) or off.
+ *  Host only: used from the next run.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL game). */
 GOLCL_API golcl_status golcl_game_set_self(golcl_game *game, int on);
 
@@ -319,6 +352,8 @@ GOLCL_API golcl_status golcl_game_read(golcl_game *game, uint8_t *strategies, ui
 
 /** A random start: agent i defects iff the hash of golcl_glife_randomize is
  *  below defectors·2^32. The previous strategies become the same.
+ *  Blocks (the random start is made on the device and copied to the previous
+ *  strategies, then waited for).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL game, defectors outside
  *          [0, 1]); GOLCL_E_BUILD; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_game_randomize(golcl_game *game, double defectors, uint64_t seed);
@@ -330,6 +365,9 @@ GOLCL_API golcl_status golcl_game_cooperators(golcl_game *game, uint64_t *out);
 /** Advances by generations with a kernel (AUTO: FUSED or TILED on lattices,
  *  whichever the device runs faster by design — TILED on CPUs, FUSED on
  *  GPUs —, else DICT or TABLE).
+ *  Enqueues its launches and returns; blocks where it must wait: every 1024
+ *  generations of a long run, with the REFERENCE kernel (on the host), and
+ *  where the first TABLE or DICT run makes its table or dictionary.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL game, bad kernel);
  *          GOLCL_E_UNSUPPORTED (TILED/FUSED on a graph that is not a
  *          lattice, DICT on a graph with too many rows);
@@ -337,11 +375,13 @@ GOLCL_API golcl_status golcl_game_cooperators(golcl_game *game, uint64_t *out);
 GOLCL_API golcl_status golcl_game_run(golcl_game *game, golcl_lattice_kernel kernel,
                                       uint64_t generations);
 
-/** Generations run so far (0 for NULL). */
+/** Generations run so far (0 for NULL).
+ *  Host only. */
 GOLCL_API uint64_t golcl_game_generation(const golcl_game *game);
 
 /** The strategy buffer (one byte an agent), owned by the game; valid until
- *  the next run. */
+ *  the next run.
+ *  Host only. */
 GOLCL_API cl_mem golcl_game_buffer(golcl_game *game);
 
 #ifdef __cplusplus

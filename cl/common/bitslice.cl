@@ -16,10 +16,6 @@
 #ifndef GOLCL_BITSLICE_CL
 #define GOLCL_BITSLICE_CL
 
-#ifndef GOLCL_PTX
-#define GOLCL_PTX 0
-#endif
-
 #ifndef GOLCL_RULE_N
 #error "GOLCL_RULE_N (the rule's product terms) must be defined"
 #endif
@@ -31,23 +27,10 @@
   (GOLCL_BS_LIT(t, 0, a) & GOLCL_BS_LIT(t, 1, s0) & GOLCL_BS_LIT(t, 2, s1) & \
    GOLCL_BS_LIT(t, 3, s2) & GOLCL_BS_LIT(t, 4, s3))
 
-/* Three-input XOR and majority: one LOP3 each on NVIDIA (GOLCL_PTX, set by
- * the host for NVIDIA devices only), else plain logic that compilers fold. */
-#if GOLCL_PTX
-inline uint golcl_xor3(uint a, uint b, uint c) {
-  uint r;
-  asm("lop3.b32 %0, %1, %2, %3, 0x96;" : "=r"(r) : "r"(a), "r"(b), "r"(c));
-  return r;
-}
-inline uint golcl_maj3(uint a, uint b, uint c) {
-  uint r;
-  asm("lop3.b32 %0, %1, %2, %3, 0xE8;" : "=r"(r) : "r"(a), "r"(b), "r"(c));
-  return r;
-}
-#else
+/* Three-input XOR and majority, in plain logic: NVIDIA's compiler makes one
+ * LOP3 of each by itself (inline lop3.b32 measured the same: docs/kernels.md). */
 inline uint golcl_xor3(uint a, uint b, uint c) { return a ^ b ^ c; }
 inline uint golcl_maj3(uint a, uint b, uint c) { return (a & b) | (c & (a ^ b)); }
-#endif
 
 /* Horizontal 3-sum of a row word c with its west and east neighbours. */
 inline uint2 golcl_bs_h3(uint west, uint c, uint east) {

@@ -22,6 +22,7 @@
  * included: keep your own strategy if your score is max(MC, MD), else
  * cooperate iff MC is the max — the same rule as game_decide. */
 #pragma OPENCL FP_CONTRACT OFF
+#include "common/life.cl"
 #include "lattice/payoff.cl"
 
 #if GOLCL_DIMS == 3
@@ -46,16 +47,11 @@ inline int in_nbhd(int dx, int dy, int dz) {
 #endif
 }
 
-/* c (at most 2 outside 0..len-1) on an axis of len cells, or -1. */
-inline int axis(int c, int len) {
-#if GOLCL_TORUS
-  while (c < 0) c += len;
-  while (c >= len) c -= len;
-  return c;
-#else
-  return (c < 0 || c >= len) ? -1 : c;
-#endif
-}
+/* c (at most 2 outside 0..len-1) on an axis of len cells, or -1: the
+ * house's boundary step (common/life.cl) twice, since the fused kernel's
+ * halo is two cells deep and an axis may be 1 cell long (on a dead boundary
+ * the second step keeps -1). */
+inline int axis(int c, int len) { return golcl_edge(golcl_edge(c, len), len); }
 
 /* Strategies of the box of the tile at (x0, y0, z0) grown by h on every side
  * (not along z in 2-D) into loc, x fastest; with enc, as the Moore path's

@@ -2,8 +2,10 @@
  * table of a lattice (made on the device, no host copy of a large table),
  * the counter-based random start and a byte count as a two-stage
  * reduction (one partial a work-group, summed on the host).
- * Build option: GOLCL_LW, the work-group size of count_eq (a power of two). */
+ * Build option of count_eq only: GOLCL_LOCAL_W, its work-group size (a power
+ * of two); the other kernels need none. */
 #include "common/hash.cl"
+#include "common/reduce.cl"
 
 /* table[d*n + i] for the D offsets offs[3d .. 3d+2] of a nx×ny×nz lattice:
  * wrapped on a torus (any extent, 1 included), -1 outside on a dead one. */
@@ -39,17 +41,16 @@ __kernel void state_randomize(__global uchar *cells, uint n, ulong row, ulong se
   cells[i] = (uchar)((golcl_mix64(seedmix ^ key) >> 32) < threshold);
 }
 
+#ifdef GOLCL_LOCAL_W
+GOLCL_DEFINE_GROUP_REDUCE(graph_group_sum, uint, GOLCL_RED_ADD)
+
 /* partial[group] = how many of cells[0..n-1] equal value (strided). */
-__kernel __attribute__((reqd_work_group_size(GOLCL_LW, 1, 1))) void count_eq(
+__kernel __attribute__((reqd_work_group_size(GOLCL_LOCAL_W, 1, 1))) void count_eq(
     __global const uchar *cells, uint n, uint value, __global uint *partial) {
-  __local uint sum[GOLCL_LW];
-  uint lid = get_local_id(0), c = 0;
+  __local uint sum[GOLCL_LOCAL_W];
+  uint c = 0;
   for (uint i = get_global_id(0); i < n; i += get_global_size(0)) c += cells[i] == value;
-  sum[lid] = c;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint s = GOLCL_LW / 2; s > 0; s >>= 1) {
-    if (lid < s) sum[lid] += sum[lid + s];
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
-  if (lid == 0) partial[get_group_id(0)] = sum[0];
+  c = graph_group_sum(c, sum, GOLCL_LOCAL_W);
+  if (get_local_id(0) == 0) partial[get_group_id(0)] = c;
 }
+#endif

@@ -34,7 +34,8 @@ static void usage(FILE *f) {
           "options:\n"
           "  --size WxH        the global grid (run: default 1024x1024; bench: 4096x4096)\n"
           "  -g N              generations (default 100)\n"
-          "  --stepper S       naive, lut6x3, ... (default naive)\n"
+          "  --stepper S       auto, naive, lut6x3, ... (default auto: the fastest for this\n"
+          "                    device and each rank's part of the grid, as in golcl)\n"
           "  --torus           wrap the edges (default: dead boundary)\n"
           "  --halo K          ghost frame depth = generations between exchanges (default:\n"
           "                    from the stepper's generations per launch, else 16)\n"
@@ -85,7 +86,7 @@ static int parse(int argc, char **argv, opts *o) {
                                             {NULL, 0, NULL, 0}};
   memset(o, 0, sizeof *o);
   o->gens = 100;
-  o->stepper = "naive";
+  o->stepper = "auto";
   o->max_gather = MAX_GATHER_DEFAULT;
   o->seed = 1;
   o->repeat = 3;

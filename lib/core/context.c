@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <pthread.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -196,17 +197,36 @@ static long choose_device(const device_list *L, const char *spec) {
   return -1;
 }
 
-static golcl_status context_alloc(const char *extra_options, golcl_context **out) {
+/* "-cl-std=CL1.2" where the device compiles OpenCL C 1.2 or later, so that
+ * every kernel is held to 1.2 on every device (and a 3.0 compiler does not
+ * take liberties that a 1.2 one refuses); else "" (the 1.0/1.1 default). */
+static const char *std_option(cl_device_id dev) {
+  char v[64];
+  get_str(dev, CL_DEVICE_OPENCL_C_VERSION, v, sizeof v);
+  unsigned major = 0, minor = 0;
+  if (sscanf(v, "OpenCL C %u.%u", &major, &minor) != 2) return "";
+  return major > 1 || (major == 1 && minor >= 2) ? "-cl-std=CL1.2" : "";
+}
+
+/* A context for `dev` with its build options (the language standard, then
+ * $GOLCL_BUILD_OPTIONS, then the caller's, so that later ones win) and the
+ * folder of the on-disk binary cache. */
+static golcl_status context_alloc(cl_device_id dev, const char *extra_options,
+                                  golcl_context **out) {
   golcl_context *ctx = calloc(1, sizeof *ctx);
   if (!ctx) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  const char *std = std_option(dev);
   const char *env = getenv("GOLCL_BUILD_OPTIONS");
-  size_t n = (env ? strlen(env) : 0) + (extra_options ? strlen(extra_options) : 0) + 2;
+  size_t n =
+      strlen(std) + (env ? strlen(env) : 0) + (extra_options ? strlen(extra_options) : 0) + 3;
   ctx->build_options = malloc(n);
   if (!ctx->build_options) {
     free(ctx);
     return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   }
-  snprintf(ctx->build_options, n, "%s %s", env ? env : "", extra_options ? extra_options : "");
+  snprintf(ctx->build_options, n, "%s %s %s", std, env ? env : "",
+           extra_options ? extra_options : "");
+  ctx->cache_dir = golcl__diskcache_dir(); /* NULL (no cache) also when out of memory */
   *out = ctx;
   return GOLCL_OK;
 }
@@ -231,7 +251,7 @@ static golcl_status context_create(const golcl_context_opts *opts, golcl_context
                        "name; `golcl devices` lists them)",
                        spec);
   golcl_context *ctx;
-  s = context_alloc(opts ? opts->build_options : NULL, &ctx);
+  s = context_alloc(L.dev[i], opts ? opts->build_options : NULL, &ctx);
   if (s != GOLCL_OK) return s;
   cl_int err;
   cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)L.plat[i], 0};
@@ -307,7 +327,7 @@ golcl_status golcl_context_wrap(cl_context clctx, cl_device_id device, cl_comman
     return golcl__fail(NULL, GOLCL_E_MISMATCH,
                        "golcl_context_wrap: the queue belongs to another context or device");
   golcl_context *ctx;
-  golcl_status s = context_alloc(NULL, &ctx);
+  golcl_status s = context_alloc(device, NULL, &ctx);
   if (s != GOLCL_OK) return s;
   clRetainContext(clctx);
   clRetainDevice(device);
@@ -336,6 +356,7 @@ void golcl_context_destroy(golcl_context *ctx) {
   if (ctx->device) clReleaseDevice(ctx->device);
   if (ctx->clctx) clReleaseContext(ctx->clctx);
   free(ctx->build_options);
+  free(ctx->cache_dir);
   free(ctx);
 }
 

@@ -30,7 +30,8 @@ struct golcl_context {
   cl_command_queue queue;
   int profiling; /* queue has CL_QUEUE_PROFILING_ENABLE */
   golcl_device_info info;
-  char *build_options; /* $GOLCL_BUILD_OPTIONS + opts->build_options */
+  char *build_options; /* -cl-std for the device, $GOLCL_BUILD_OPTIONS, opts->build_options */
+  char *cache_dir;     /* the on-disk binary cache (diskcache.c), NULL when off */
   golcl__program_entry *programs;
 };
 _Static_assert(offsetof(struct golcl_context, errmsg) == 0, "errmsg must come first (host.h)");
@@ -75,6 +76,24 @@ golcl_status golcl__program(golcl_context *ctx, const char *file, const char *op
 /* The embedded source of a kernel file with its #include lines expanded at
  * build time, or NULL. */
 const char *golcl__embedded_source(const char *file);
+
+/* On-disk binary cache (diskcache.c) ------------------------------------------- */
+
+/* The cache folder the environment names ($XDG_CACHE_HOME/golcl, else
+ * $HOME/.cache/golcl; NULL if GOLCL_CACHE=0 or neither is an absolute path),
+ * malloc'd. */
+char *golcl__diskcache_dir(void);
+
+/* The program of `file` (its source text `src`) built for `options` from a
+ * valid cache file, or NULL: no file, a file that fails any check, or a
+ * binary the driver does not build. Never an error. */
+cl_program golcl__diskcache_load(golcl_context *ctx, const char *file, const char *src,
+                                 const char *options);
+
+/* Writes the binary of a program just built from source to the cache
+ * (atomically; failures are ignored). */
+void golcl__diskcache_store(golcl_context *ctx, const char *file, const char *src,
+                            const char *options, cl_program prog);
 
 /* Buffers and launches ---------------------------------------------------------- */
 

@@ -30,6 +30,15 @@ golcl_status golcl__fail(const golcl_context *ctx, golcl_status status, const ch
  * should not show an old message after success; optional). */
 void golcl__clear_error(golcl_context *ctx);
 
+/* The 64-bit finaliser of SplitMix64: the same as golcl_mix64 in
+ * cl/common/hash.cl, for the host side of the seeds and hashes that the
+ * kernels make (randomize, grid hashes). */
+static inline uint64_t golcl__mix64(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
 /* Rounds n up to a multiple of m (m > 0). */
 static inline size_t golcl__round_up(size_t n, size_t m) { return (n + m - 1) / m * m; }
 

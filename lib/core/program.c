@@ -1,4 +1,5 @@
-/* program.c — the per-context program and kernel cache, buffers and launches. */
+/* program.c — the per-context program and kernel cache (over the on-disk one of
+ * diskcache.c), buffers and launches. */
 #include "core.h"
 
 #include <stdlib.h>
@@ -42,6 +43,23 @@ static golcl_status build_failed(golcl_context *ctx, cl_program prog, const char
   return s;
 }
 
+static golcl_status build_from_source(golcl_context *ctx, const char *file, const char *src,
+                                      const char *options, cl_program *out) {
+  cl_int err;
+  cl_program prog = clCreateProgramWithSource(ctx->clctx, 1, &src, NULL, &err);
+  if (err != CL_SUCCESS) return golcl__cl_fail(ctx, err, "clCreateProgramWithSource");
+  err = clBuildProgram(prog, 1, &ctx->device, options, NULL, NULL);
+  if (err != CL_SUCCESS) {
+    golcl_status s = build_failed(ctx, prog, file, options, err);
+    clReleaseProgram(prog);
+    return s;
+  }
+  *out = prog;
+  return GOLCL_OK;
+}
+
+/* From the context's list, else from the disk cache, else from source (and
+ * then into the disk cache). */
 golcl_status golcl__program(golcl_context *ctx, const char *file, const char *options,
                             golcl__program_entry **out) {
   if (!options) options = "";
@@ -60,18 +78,14 @@ golcl_status golcl__program(golcl_context *ctx, const char *file, const char *op
     free(full);
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "no embedded kernel file %s", file);
   }
-  cl_int err;
-  cl_program prog = clCreateProgramWithSource(ctx->clctx, 1, &src, NULL, &err);
-  if (err != CL_SUCCESS) {
-    free(full);
-    return golcl__cl_fail(ctx, err, "clCreateProgramWithSource");
-  }
-  err = clBuildProgram(prog, 1, &ctx->device, full, NULL, NULL);
-  if (err != CL_SUCCESS) {
-    golcl_status s = build_failed(ctx, prog, file, full, err);
-    clReleaseProgram(prog);
-    free(full);
-    return s;
+  cl_program prog = golcl__diskcache_load(ctx, file, src, full);
+  if (!prog) {
+    golcl_status s = build_from_source(ctx, file, src, full, &prog);
+    if (s != GOLCL_OK) {
+      free(full);
+      return s;
+    }
+    golcl__diskcache_store(ctx, file, src, full, prog);
   }
   golcl__program_entry *e = calloc(1, sizeof *e);
   if (!e || !(e->file = dupstr(file))) {
@@ -193,7 +207,6 @@ golcl_status golcl__launch_cover(golcl_context *ctx, cl_kernel k, cl_uint dims,
 
 golcl_status golcl__fill(golcl_context *ctx, cl_mem buf, const void *pattern, size_t psize,
                          size_t offset, size_t bytes) {
-  cl_int err =
-      clEnqueueFillBuffer(ctx->queue, buf, pattern, psize, offset, bytes, 0, NULL, NULL);
+  cl_int err = clEnqueueFillBuffer(ctx->queue, buf, pattern, psize, offset, bytes, 0, NULL, NULL);
   return golcl__cl_fail(ctx, err, "clEnqueueFillBuffer");
 }

@@ -3,6 +3,7 @@
  * its golcl_context. */
 #include "dist.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,17 @@ static const char *source_of(const char *path) {
   return NULL;
 }
 
+/* "-cl-std=CL1.2 " where the device compiles OpenCL C 1.2 or later, as the
+ * core library builds its own kernels (lib/core/context.c); else "". */
+static const char *std_option(cl_device_id dev) {
+  char v[64] = "";
+  unsigned major = 0, minor = 0;
+  if (clGetDeviceInfo(dev, CL_DEVICE_OPENCL_C_VERSION, sizeof v - 1, v, NULL) != CL_SUCCESS ||
+      sscanf(v, "OpenCL C %u.%u", &major, &minor) != 2)
+    return "";
+  return major > 1 || (major == 1 && minor >= 2) ? "-cl-std=CL1.2 " : "";
+}
+
 static golcl_status build(golcl_dist_context *d) {
   cl_context clctx = golcl_context_cl_context(d->ctx);
   cl_device_id dev = golcl_context_cl_device(d->ctx);
@@ -29,8 +41,16 @@ static golcl_status build(golcl_dist_context *d) {
     return golcl__dist_fail(d,
                             err == CL_OUT_OF_HOST_MEMORY ? GOLCL_E_OUT_OF_MEMORY : GOLCL_E_OPENCL,
                             "clCreateProgramWithSource: %d", (int)err);
-  const char *env = getenv("GOLCL_BUILD_OPTIONS");
-  err = clBuildProgram(p, 1, &dev, env ? env : "", NULL, NULL);
+  const char *env = getenv("GOLCL_BUILD_OPTIONS"), *std = std_option(dev);
+  size_t n = strlen(std) + (env ? strlen(env) : 0) + 1;
+  char *options = malloc(n);
+  if (!options) {
+    clReleaseProgram(p);
+    return golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  }
+  snprintf(options, n, "%s%s", std, env ? env : "");
+  err = clBuildProgram(p, 1, &dev, options, NULL, NULL);
+  free(options);
   if (err != CL_SUCCESS) {
     char log[768] = "";
     clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);

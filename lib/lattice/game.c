@@ -23,12 +23,7 @@ golcl_status golcl_game_create(golcl_graph *graph, golcl_game **out) {
   gm->g = graph;
   gm->pay = (golcl_payoffs){1.0f, 0.0f, 1.9f, 0.0f};
   gm->self = 1;
-  cl_uchar zero = 0;
-  golcl_status s = golcl__buffer(ctx, graph->n, CL_MEM_READ_WRITE, &gm->cur);
-  if (s == GOLCL_OK) s = golcl__buffer(ctx, graph->n, CL_MEM_READ_WRITE, &gm->prev);
-  if (s == GOLCL_OK) s = golcl__fill(ctx, gm->cur, &zero, 1, 0, graph->n);
-  if (s == GOLCL_OK) s = golcl__fill(ctx, gm->prev, &zero, 1, 0, graph->n);
-  if (s == GOLCL_OK) s = golcl__cl_fail(ctx, clFinish(ctx->queue), "clFinish");
+  golcl_status s = golcl__state_pair(ctx, graph->n, &gm->cur, &gm->prev);
   if (s != GOLCL_OK) {
     golcl_game_destroy(gm);
     return s;

@@ -27,11 +27,7 @@ golcl_status golcl_glife_create(golcl_graph *graph, golcl_glife **out) {
   l->g = graph;
   l->birth = 1u << 3;
   l->survive = (1u << 2) | (1u << 3);
-  cl_uchar zero = 0;
-  golcl_status s = golcl__buffer(ctx, graph->n, CL_MEM_READ_WRITE, &l->cur);
-  if (s == GOLCL_OK) s = golcl__buffer(ctx, graph->n, CL_MEM_READ_WRITE, &l->next);
-  if (s == GOLCL_OK) s = golcl__fill(ctx, l->cur, &zero, 1, 0, graph->n);
-  if (s == GOLCL_OK) s = golcl__cl_fail(ctx, clFinish(ctx->queue), "clFinish");
+  golcl_status s = golcl__state_pair(ctx, graph->n, &l->cur, &l->next);
   if (s != GOLCL_OK) {
     golcl_glife_destroy(l);
     return s;

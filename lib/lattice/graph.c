@@ -199,7 +199,7 @@ golcl_status golcl__graph_table(golcl_graph *g, cl_mem *out) {
         "clEnqueueWriteBuffer");
   cl_kernel k;
   if (s == GOLCL_OK)
-    s = golcl__kernel(ctx, "lattice/graph.cl", GOLCL__GRAPH_LW64, "lattice_table", &k);
+    s = golcl__kernel(ctx, "lattice/graph.cl", NULL, "lattice_table", &k);
   cl_uint nx = g->lat.nx, ny = g->lat.ny, nz = g->lat.nz, D = g->degree, n = (cl_uint)g->n;
   cl_uint torus = g->lat.boundary == GOLCL_BOUNDARY_TORUS;
   if (s == GOLCL_OK)

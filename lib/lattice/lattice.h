@@ -6,10 +6,6 @@
 #include "../core/core.h"
 #include "golcl_lattice.h"
 
-/* graph.cl's options for its kernels other than count_eq (GOLCL_LW unused
- * by them but needed to compile the file). */
-#define GOLCL__GRAPH_LW64 "-DGOLCL_LW=64"
-
 struct golcl_graph {
   golcl_context *ctx;
   size_t n;
@@ -47,6 +43,10 @@ golcl_status golcl__graph_table(golcl_graph *g, cl_mem *out);
  * graph has more than 65536 distinct rows. */
 golcl_status golcl__graph_dict(golcl_graph *g);
 
+/* Two byte state buffers of n cells (current and previous or next), both
+ * all zero when it returns (it waits); on failure the ones made are in *a,
+ * *b for the caller's destroy. */
+golcl_status golcl__state_pair(golcl_context *ctx, size_t n, cl_mem *a, cl_mem *b);
 /* A byte state buffer of n cells: write (nonzero → 1), randomize and count. */
 golcl_status golcl__state_write(golcl_context *ctx, cl_mem buf, size_t n, const uint8_t *src);
 golcl_status golcl__state_randomize(golcl_graph *g, cl_mem buf, double density, uint64_t seed,

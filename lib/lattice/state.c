@@ -1,5 +1,5 @@
-/* state.c — byte states of graphs (Life cells, game strategies): writing
- * from the host, the counter-based random start and counting on the device. */
+/* state.c — byte states of graphs (Life cells, game strategies): their two
+ * buffers, writing from the host, the counter-based random start and counting on the device. */
 #include "lattice.h"
 
 #include <math.h>
@@ -7,11 +7,15 @@
 
 #define GRAPH_FILE "lattice/graph.cl"
 
-/* The same as golcl_mix64 in cl/common/hash.cl. */
-static uint64_t mix64(uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
+golcl_status golcl__state_pair(golcl_context *ctx, size_t n, cl_mem *a, cl_mem *b) {
+  cl_uchar zero = 0;
+  *a = *b = NULL;
+  golcl_status s = golcl__buffer(ctx, n, CL_MEM_READ_WRITE, a);
+  if (s == GOLCL_OK) s = golcl__buffer(ctx, n, CL_MEM_READ_WRITE, b);
+  if (s == GOLCL_OK) s = golcl__fill(ctx, *a, &zero, 1, 0, n);
+  if (s == GOLCL_OK) s = golcl__fill(ctx, *b, &zero, 1, 0, n);
+  if (s == GOLCL_OK) s = golcl__cl_fail(ctx, clFinish(ctx->queue), "clFinish");
+  return s;
 }
 
 golcl_status golcl__state_write(golcl_context *ctx, cl_mem buf, size_t n, const uint8_t *src) {
@@ -30,10 +34,10 @@ golcl_status golcl__state_randomize(golcl_graph *g, cl_mem buf, double density, 
   if (!(density >= 0.0 && density <= 1.0))
     return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "%s: %g is outside [0, 1]", fn, density);
   cl_kernel k;
-  golcl_status s = golcl__kernel(g->ctx, GRAPH_FILE, GOLCL__GRAPH_LW64, "state_randomize", &k);
+  golcl_status s = golcl__kernel(g->ctx, GRAPH_FILE, NULL, "state_randomize", &k);
   if (s != GOLCL_OK) return s;
   cl_uint n = (cl_uint)g->n;
-  cl_ulong row = g->row, seedmix = mix64(seed), threshold = (cl_ulong)ldexp(density, 32);
+  cl_ulong row = g->row, seedmix = golcl__mix64(seed), threshold = (cl_ulong)ldexp(density, 32);
   s = golcl__args(g->ctx, k, GOLCL__ARG(buf), GOLCL__ARG(n), GOLCL__ARG(row), GOLCL__ARG(seedmix),
                   GOLCL__ARG(threshold), GOLCL__END);
   size_t global = g->n;
@@ -51,7 +55,7 @@ golcl_status golcl__state_count(golcl_graph *g, cl_mem buf, uint8_t value, uint6
   if (groups > 1024) groups = 1024;
   golcl__opts o;
   golcl__opts_init(&o);
-  golcl__opts_define(&o, "GOLCL_LW", (long long)lw);
+  golcl__opts_define(&o, "GOLCL_LOCAL_W", (long long)lw);
   golcl_status s = golcl__opts_check(ctx, &o, "count_eq");
   cl_kernel k;
   if (s == GOLCL_OK) s = golcl__kernel(ctx, GRAPH_FILE, o.buf, "count_eq", &k);

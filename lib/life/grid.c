@@ -11,12 +11,6 @@
 #define CHECK_GRID(g, fn) \
   if (!(g)) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, fn ": grid is NULL")
 
-static uint64_t mix64(uint64_t z) { /* the same as golcl_mix64 in cl/common/hash.cl */
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
 void golcl__life_options(const golcl_grid *g, golcl__opts *o) {
   golcl__opts_define(o, "GOLCL_TORUS", g->boundary == GOLCL_BOUNDARY_TORUS);
   if (g->exotic) { /* common/life.cl: golcl_bounds_index */
@@ -266,7 +260,7 @@ golcl_status golcl_grid_randomize(golcl_grid *g, double density, uint64_t seed) 
   s = bytes_target(g, &dst);
   if (s != GOLCL_OK) return s;
   cl_uint w = g->w, h = g->h;
-  cl_ulong seedmix = mix64(seed), threshold = (cl_ulong)ldexp(density, 32);
+  cl_ulong seedmix = golcl__mix64(seed), threshold = (cl_ulong)ldexp(density, 32);
   s = golcl__args(g->ctx, k, GOLCL__ARG(dst), GOLCL__ARG(w), GOLCL__ARG(h), GOLCL__ARG(seedmix),
                   GOLCL__ARG(threshold), GOLCL__END);
   size_t global[2] = {g->w, g->h};
@@ -363,7 +357,8 @@ golcl_status golcl_grid_hash(golcl_grid *g, uint64_t *out) {
   if (!out) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_grid_hash: out is NULL");
   uint64_t pop, sum;
   golcl_status s = grid_stats(g, 0, &pop, &sum);
-  if (s == GOLCL_OK) *out = mix64(sum + mix64(((uint64_t)g->h << 32 | g->w) ^ (pop << 1)));
+  if (s == GOLCL_OK)
+    *out = golcl__mix64(sum + golcl__mix64(((uint64_t)g->h << 32 | g->w) ^ (pop << 1)));
   return s;
 }
 
