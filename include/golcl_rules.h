@@ -58,7 +58,7 @@ typedef enum golcl_ltl_neighbourhood {
 /** A multi-state rule, a plain value. */
 typedef struct golcl_msrule {
   golcl_ms_family family;
-  uint32_t states; /**< 2..256 (LtL: C as written, with C0 and C1 meaning 2) */
+  uint32_t states; /**< 2..256 (LtL: ltl_c, or 2 for C0) */
   /** Generations: the birth (centre 0) and survival (centre 1) of the
    *  two-state rule over the neighbours in state 1, in the form of
    *  golcl_rule_table (Moore, von Neumann or hexagonal; totalistic,
@@ -66,7 +66,7 @@ typedef struct golcl_msrule {
   golcl_rule_table table;
   /* Larger than Life (unused by Generations) */
   uint32_t range;                  /**< R, 1..GOLCL_LTL_MAX_RANGE */
-  uint32_t ltl_c;                  /**< C as written, 0..256 (0, 1 and 2: two states) */
+  uint32_t ltl_c;                  /**< C as Golly writes it: 0 (two states; C1 and C2 read as C0) or 3..256 */
   uint32_t middle;                 /**< M: 1 if the cell itself is counted */
   golcl_ltl_neighbourhood nbhd;    /**< N */
   uint32_t smin, smax, bmin, bmax; /**< survival and birth counts, inclusive */

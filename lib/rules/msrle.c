@@ -185,7 +185,17 @@ static golcl_status header(reader *r, size_t end) {
     *colon = '\0';
   }
   s = golcl_msrule_parse(rule, &p->rule);
-  if (s != GOLCL_OK) return rerr(r, a, s, "%s", golcl_last_errmsg());
+  if (s != GOLCL_OK) { /* the rule's column as the line's */
+    char why[400];
+    const char *m = golcl_last_errmsg(), *at = strstr(m, ", column ");
+    int col = 0, off = 0;
+    if (at && sscanf(at, ", column %d: %n", &col, &off) == 1 && off > 0 && col > 0) {
+      snprintf(why, sizeof why, "%.300s (rule \"%.80s\")", at + off, rule);
+      return rerr(r, a + (size_t)col - 1, s, "%s", why);
+    }
+    snprintf(why, sizeof why, "%s", m);
+    return rerr(r, a, s, "%s", why);
+  }
   skip_sp(r, &i, end);
   if (i < end) return rerr(r, i, GOLCL_E_PARSE, "unexpected text after the rule");
   return GOLCL_OK;
@@ -310,8 +320,8 @@ golcl_status golcl_mspattern_parse(const char *text, size_t len, golcl_mspattern
       break;
     }
   }
-  if (s == GOLCL_OK && r.line == 1)
-    s = golcl__fail(NULL, GOLCL_E_PARSE, "line 1, column 1: no header \"x = ..., y = ...\"");
+  if (s == GOLCL_OK && !r.p->rule.states)
+    s = golcl__fail(NULL, GOLCL_E_PARSE, "line %zu: no header \"x = ..., y = ...\"", r.line);
   int64_t ox = r.p->ox, oy = r.p->oy;
   if (s == GOLCL_OK) s = body(&r);
   if (s == GOLCL_OK) s = fill(&r);

@@ -59,8 +59,8 @@ golcl_status golcl__msrule_check(const golcl_msrule *r, const char **why) {
   if (r->range < 1 || r->range > GOLCL_LTL_MAX_RANGE)
     return *why = "range outside 1..500", GOLCL_E_INVALID_ARG;
   if (r->ltl_c > 256) return *why = "C above 256", GOLCL_E_INVALID_ARG;
-  if (r->states != (r->ltl_c < 2 ? 2 : r->ltl_c))
-    return *why = "states is not C (2 for C0 and C1)", GOLCL_E_INVALID_ARG;
+  if (r->ltl_c == 1 || r->ltl_c == 2 || r->states != (r->ltl_c ? r->ltl_c : 2))
+    return *why = "ltl_c is not 0 or 3..256, or states is not ltl_c (2 for 0)", GOLCL_E_INVALID_ARG;
   if (r->middle > 1) return *why = "M is not 0 or 1", GOLCL_E_INVALID_ARG;
   if ((unsigned)r->nbhd > GOLCL_LTL_CIRCULAR) return *why = "bad neighbourhood", GOLCL_E_INVALID_ARG;
   uint32_t size = golcl_msrule_neighbourhood_size(r);
@@ -100,6 +100,7 @@ static golcl_status ltl_limits(cursor *c, golcl_msrule *r) {
   if (r->smin > r->smax) return perr(c, 0, "S minimum must be <= S maximum");
   if (r->bmin > r->bmax) return perr(c, 0, "B minimum must be <= B maximum");
   r->states = r->ltl_c < 2 ? 2 : r->ltl_c;
+  if (r->ltl_c <= 2) r->ltl_c = 0; /* C0, C1 and C2 are Golly's C0 */
   uint32_t size = golcl_msrule_neighbourhood_size(r);
   char why[96];
   if (r->smax > size || r->bmax > size) {
@@ -113,6 +114,7 @@ static golcl_status ltl_limits(cursor *c, golcl_msrule *r) {
 static golcl_status parse_ltl(cursor *c, golcl_msrule *r) {
   memset(r, 0, sizeof *r);
   r->family = GOLCL_MS_LTL;
+  if (c->s[0] == 'r') return perr(c, 0, "bad syntax in Larger than Life rule (upper case only)");
   if (c->s[0] != 'R') { /* Evans: r,bmin,bmax,smin,smax */
     uint32_t v[5];
     for (int k = 0; k < 5; k++)
@@ -211,7 +213,7 @@ golcl_status golcl_msrule_parse(const char *text, golcl_msrule *out) {
   if (!c.n) return perr(&c, 0, "empty rule");
   golcl_msrule r;
   golcl_status s;
-  int ltl = (c.s[0] == 'R' && c.n > 1 && isdigit((unsigned char)c.s[1])) ||
+  int ltl = ((c.s[0] == 'R' || c.s[0] == 'r') && c.n > 1 && isdigit((unsigned char)c.s[1])) ||
             (isdigit((unsigned char)c.s[0]) && memchr(c.s, ',', c.n) && !memchr(c.s, '/', c.n));
   if (ltl) {
     s = parse_ltl(&c, &r);
@@ -248,7 +250,7 @@ golcl_status golcl_msrule_format(const golcl_msrule *r, char *buf, size_t cap) {
   if (r->family == GOLCL_MS_LTL) {
     static const char nl[] = "MNC";
     snprintf(text, sizeof text, "R%u,C%u,M%u,S%u..%u,B%u..%u,N%c", (unsigned)r->range,
-             (unsigned)(r->ltl_c < 2 ? 0 : r->ltl_c), (unsigned)r->middle, (unsigned)r->smin,
+             (unsigned)r->ltl_c, (unsigned)r->middle, (unsigned)r->smin,
              (unsigned)r->smax, (unsigned)r->bmin, (unsigned)r->bmax, nl[r->nbhd]);
   } else {
     char t[GOLCL_RULE_TEXT_CAP];
