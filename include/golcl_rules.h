@@ -241,6 +241,15 @@ GOLCL_API void golcl_mspattern_origin(const golcl_mspattern *pattern, int64_t *x
 /** The generation of #CXRLE Gen=, else 0. */
 GOLCL_API uint64_t golcl_mspattern_generation(const golcl_mspattern *pattern);
 
+/** Sets the position (Golly's coordinates of box cell (0, 0)) or the
+ *  bounded grid (topology INFINITE, PLANE or TORUS without shifts; the
+ *  writer adds it to the rule) of a pattern.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, bounds
+ *          golcl_bounds_format refuses). */
+GOLCL_API golcl_status golcl_mspattern_set_origin(golcl_mspattern *pattern, int64_t x, int64_t y);
+GOLCL_API golcl_status golcl_mspattern_set_bounds(golcl_mspattern *pattern,
+                                                  const golcl_bounds *bounds);
+
 /** Places the pattern's box with its cell (0, 0) at grid cell (x, y),
  *  writing every cell of the box (its 0s too) that falls inside the grid.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_OPENCL;

@@ -21,6 +21,7 @@
 #include "atomic_file.h"
 #include "clock.h"
 #include "cmd.h"
+#include "cmd_run_ms.h"
 #include "pattern_io.h"
 
 #define MAX_OUTS 8
@@ -735,6 +736,7 @@ int cmd_run(int argc, char **argv) {
   run_opts o;
   int rc = parse_args(argc, argv, &o);
   if (rc >= 0) return rc;
+  if (cmd_run_ms_claims(o.pattern)) return cmd_run_ms(argc, argv); /* Generations, LtL */
   golcl_pattern *p = pio_load("run", o.pattern);
   if (!p) return 1;
   if (o.rule) {

@@ -46,6 +46,21 @@ golcl_status golcl_mspattern_msrule(const golcl_mspattern *p, golcl_msrule *out)
   return GOLCL_OK;
 }
 
+golcl_status golcl_mspattern_set_origin(golcl_mspattern *p, int64_t x, int64_t y) {
+  if (!p) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_set_origin: pattern is NULL");
+  p->ox = x, p->oy = y;
+  return GOLCL_OK;
+}
+
+golcl_status golcl_mspattern_set_bounds(golcl_mspattern *p, const golcl_bounds *b) {
+  char t[GOLCL_BOUNDS_TEXT_CAP];
+  if (!p || !b) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_set_bounds: NULL argument");
+  if (b->topology != GOLCL_TOPOLOGY_INFINITE && golcl_bounds_format(b, t, sizeof t) != GOLCL_OK)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_set_bounds: %s", golcl_last_errmsg());
+  p->bounds = *b;
+  return GOLCL_OK;
+}
+
 golcl_status golcl_mspattern_bounds(const golcl_mspattern *p, golcl_bounds *out) {
   if (!p || !out)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_bounds: NULL argument");
