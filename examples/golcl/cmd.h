@@ -11,5 +11,6 @@ int cmd_bench_life(int argc, char **argv); /* cmd_bench_life.c: golcl bench [opt
 int cmd_bench_la(int argc, char **argv);   /* cmd_bench_la.c: golcl bench la [options] */
 int cmd_bench_game(int argc, char **argv);  /* cmd_bench_lattice.c: golcl bench game */
 int cmd_bench_graph(int argc, char **argv); /* cmd_bench_lattice.c: golcl bench graph */
+int cmd_bench_rules(int argc, char **argv); /* cmd_bench_rules.c: golcl bench rules */
 
 #endif
