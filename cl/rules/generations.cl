@@ -10,6 +10,13 @@ __kernel void generations_step(__global const uchar *in, __global uchar *out, in
   const int x = get_global_id(0), y = get_global_id(1);
   if (x >= w || y >= h) return;
   uint idx = 0;
+  if (x > 0 && y > 0 && x < w - 1 && y < h - 1) { /* the interior: no boundary */
+    __global const uchar *r = in + (size_t)(y - 1) * w + (x - 1);
+    for (int dy = 0; dy < 3; dy++, r += w)
+      idx = idx << 3 | (uint)(r[0] == 1) << 2 | (uint)(r[1] == 1) << 1 | (uint)(r[2] == 1);
+    out[(size_t)y * w + x] = golcl_ms_next(in[(size_t)y * w + x], table[idx], states);
+    return;
+  }
   for (int dy = -1; dy <= 1; dy++) {
     int yy = y + dy;
 #if GOLCL_TORUS
