@@ -3,7 +3,7 @@
  * writer, and placing it in and extracting it from a grid. The reader is
  * this part's own: golcl_pattern keeps a list of live cells without a
  * state, so the two-state reader cannot hold these cells. */
-#include "rules.h"
+#include "ms.h" /* text only: builds and fuzzes without OpenCL */
 
 #include <ctype.h>
 #include <errno.h>

@@ -2,7 +2,7 @@
  * ("S/B/C" over any two-state table of golcl_rule_table_parse, V or H at
  * the end) and Larger than Life (MCell's "R,C,M,S..,B..,N" and Evans's five
  * numbers); parse with the column of the fault, format as Golly writes. */
-#include "rules.h"
+#include "ms.h" /* text only: builds and fuzzes without OpenCL */
 
 #include <ctype.h>
 #include <stdio.h>
@@ -196,6 +196,8 @@ static golcl_status parse_generations(cursor *c, golcl_msrule *r) {
   golcl_status s = golcl_rule_table_parse(part, &t);
   if (s != GOLCL_OK) return table_fail(c, s);
   if (t.family == GOLCL_RULE_WOLFRAM) return perr(c, 0, "not a Generations rule (Wolfram's)");
+  char canon[GOLCL_RULE_TEXT_CAP]; /* the family of the canonical text ("3a3" is "3") */
+  if (golcl_rule_table_format(&t, canon, sizeof canon) == GOLCL_OK) golcl_rule_table_parse(canon, &t);
   if (t.next[0]) return perr(c, 0, "Generations does not support B0");
   memset(r, 0, sizeof *r);
   r->family = GOLCL_MS_GENERATIONS;

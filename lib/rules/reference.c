@@ -1,7 +1,7 @@
 /* reference.c — the host reference of the multi-state families: the
  * definition, one neighbour offset at a time (O(R²) a cell for Larger than
  * Life), that every kernel is tested against. */
-#include "rules.h"
+#include "ms.h" /* text only: builds and fuzzes without OpenCL */
 
 #include <stdlib.h>
 #include <string.h>
