@@ -65,9 +65,9 @@ typedef struct golcl_msrule {
    *  Hensel or MAP). Unused by LtL. */
   golcl_rule_table table;
   /* Larger than Life (unused by Generations) */
-  uint32_t range;                  /**< R, 1..GOLCL_LTL_MAX_RANGE */
-  uint32_t ltl_c;                  /**< C as Golly writes it: 0 (two states; C1 and C2 read as C0) or 3..256 */
-  uint32_t middle;                 /**< M: 1 if the cell itself is counted */
+  uint32_t range;  /**< R, 1..GOLCL_LTL_MAX_RANGE */
+  uint32_t ltl_c;  /**< C as Golly writes it: 0 (two states; C1 and C2 read as C0) or 3..256 */
+  uint32_t middle; /**< M: 1 if the cell itself is counted */
   golcl_ltl_neighbourhood nbhd;    /**< N */
   uint32_t smin, smax, bmin, bmax; /**< survival and birth counts, inclusive */
 } golcl_msrule;
@@ -126,8 +126,8 @@ GOLCL_API golcl_status golcl_msgrid_create(golcl_context *ctx, uint32_t w, uint3
                                            golcl_boundary boundary, golcl_msgrid **out);
 GOLCL_API void golcl_msgrid_destroy(golcl_msgrid *grid); /**< NULL is a no-op */
 
-GOLCL_API uint32_t golcl_msgrid_width(const golcl_msgrid *grid);   /**< 0 for NULL */
-GOLCL_API uint32_t golcl_msgrid_height(const golcl_msgrid *grid);  /**< 0 for NULL */
+GOLCL_API uint32_t golcl_msgrid_width(const golcl_msgrid *grid);  /**< 0 for NULL */
+GOLCL_API uint32_t golcl_msgrid_height(const golcl_msgrid *grid); /**< 0 for NULL */
 GOLCL_API golcl_boundary golcl_msgrid_boundary(const golcl_msgrid *grid);
 GOLCL_API uint64_t golcl_msgrid_generation(const golcl_msgrid *grid); /**< 0 for NULL */
 GOLCL_API golcl_context *golcl_msgrid_context(const golcl_msgrid *grid);
@@ -169,8 +169,8 @@ GOLCL_API golcl_status golcl_msgrid_clear(golcl_msgrid *grid);
  *  1 + ((r mod 2^32)·(states - 1) >> 32): states 1..states-1 about equally.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL grid, states outside 2..256,
  *          density outside [0, 1]); GOLCL_E_BUILD; GOLCL_E_OPENCL. */
-GOLCL_API golcl_status golcl_msgrid_randomize(golcl_msgrid *grid, unsigned states,
-                                              double density, uint64_t seed);
+GOLCL_API golcl_status golcl_msgrid_randomize(golcl_msgrid *grid, unsigned states, double density,
+                                              uint64_t seed);
 
 /** The number of cells in each state: counts[s] for s = 0..255, reduced on
  *  the device. @return GOLCL_OK; GOLCL_E_INVALID_ARG; GOLCL_E_BUILD;
@@ -219,8 +219,7 @@ typedef struct golcl_mspattern golcl_mspattern;
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG; GOLCL_E_PARSE ("line L, column
  *          C: ..."); GOLCL_E_UNSUPPORTED (a rule of another family: the
  *          two-state ones are golcl_pattern_parse's); GOLCL_E_OUT_OF_MEMORY. */
-GOLCL_API golcl_status golcl_mspattern_parse(const char *text, size_t len,
-                                             golcl_mspattern **out);
+GOLCL_API golcl_status golcl_mspattern_parse(const char *text, size_t len, golcl_mspattern **out);
 /** Reads a file and parses it (golcl_mspattern_parse); GOLCL_E_IO if it
  *  cannot be read; the path heads the message. */
 GOLCL_API golcl_status golcl_mspattern_read_file(const char *path, golcl_mspattern **out);

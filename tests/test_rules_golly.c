@@ -8,9 +8,9 @@
  * Golly places the pattern; an unbounded pattern runs on a dead-boundary
  * grid that is checked every generation (no cell in state 1 within R of the
  * edge, so the edge never matters) and rebuilt around the cells when they
- * come closer (LtL bugs travel up to R cells a generation). Files too large are skipped with their size; every skip is listed
- * and the counts are printed. GOLCL_RULES_GOLLY_MAX_CELLS raises the size
- * of the universes run (default 2^24 cells). */
+ * come closer (LtL bugs travel up to R cells a generation). Files too large are skipped with their
+ * size; every skip is listed and the counts are printed. GOLCL_RULES_GOLLY_MAX_CELLS raises the
+ * size of the universes run (default 2^24 cells). */
 #include "bgolly.h"
 #include "testutil.h"
 
@@ -80,14 +80,16 @@ static void skip(const char *path, const char *why) {
 }
 
 /* The grid's non-zero cells as normalised triples, compared with Golly's. */
-static int same_cells(const uint8_t *c, uint32_t w, uint32_t h, const bg_mscells *g, size_t *n_out) {
+static int same_cells(const uint8_t *c, uint32_t w, uint32_t h, const bg_mscells *g,
+                      size_t *n_out) {
   size_t n = 0;
   for (size_t i = 0; i < (size_t)w * h; i++) n += c[i] != 0;
   *n_out = n;
   if (n != g->n) return 0;
   uint32_t *t = malloc(3 * sizeof *t * (n + 1));
   for (size_t i = 0, j = 0; i < (size_t)w * h; i++)
-    if (c[i]) t[3 * j] = (uint32_t)(i % w), t[3 * j + 1] = (uint32_t)(i / w), t[3 * j + 2] = c[i], j++;
+    if (c[i])
+      t[3 * j] = (uint32_t)(i % w), t[3 * j + 1] = (uint32_t)(i / w), t[3 * j + 2] = c[i], j++;
   bg_ms_normalise(t, n);
   int same = memcmp(t, g->xys, 3 * sizeof *t * n) == 0;
   free(t);
@@ -147,8 +149,8 @@ static golcl_msgrid *recentre(golcl_msgrid *g, const uint8_t *c, uint32_t *W, ui
  * the edge. Returns 1, or 0 (with the size in *big) if a grid would be
  * larger than max_cells. */
 static int run_grid(const char *path, const golcl_mspattern *p, const golcl_msrule *rule,
-                    golcl_boundary b, uint32_t W, uint32_t H, int64_t px, int64_t py,
-                    int unbounded, const bg_mscells *ref, uint64_t *big, uint32_t *most) {
+                    golcl_boundary b, uint32_t W, uint32_t H, int64_t px, int64_t py, int unbounded,
+                    const bg_mscells *ref, uint64_t *big, uint32_t *most) {
   golcl_msgrid *g;
   TU_OK(golcl_msgrid_create(tu_ctx, W, H, b, &g));
   TU_OK(golcl_msgrid_set_msrule(g, rule));
@@ -205,8 +207,8 @@ START_TEST(golly_file) {
   ck_assert_msg(text != NULL, "%s: unreadable", path);
   if (mcl) { /* bgolly writes the MCell file as RLE at generation 0 */
     char *conv;
-    ck_assert_msg(bg_run_text(bgolly, algo, text, "mcl", 0, &conv, err, sizeof err) == 0,
-                  "%s: %s", path, err);
+    ck_assert_msg(bg_run_text(bgolly, algo, text, "mcl", 0, &conv, err, sizeof err) == 0, "%s: %s",
+                  path, err);
     free(text);
     text = conv;
   }
@@ -313,10 +315,11 @@ int main(void) {
   tcase_add_loop_test(tc, golly_file, 0, (int)nfiles);
   suite_add_tcase(s, tc);
   int rc = tu_main(s);
-  printf("rules-golly: %zu files under %s/{Generations,Larger-than-Life}: %d RLE files read by "
-         "golcl_mspattern_parse and %d MCell files (as bgolly writes them) run identically at "
-         "37 and 130 generations; %d skipped%s\n%s",
-         nfiles, root, n_same, n_same_mcl, n_skipped, n_skipped ? ":" : "", skipped);
+  printf(
+      "rules-golly: %zu files under %s/{Generations,Larger-than-Life}: %d RLE files read by "
+      "golcl_mspattern_parse and %d MCell files (as bgolly writes them) run identically at "
+      "37 and 130 generations; %d skipped%s\n%s",
+      nfiles, root, n_same, n_same_mcl, n_skipped, n_skipped ? ":" : "", skipped);
   for (size_t i = 0; i < nfiles; i++) free(files[i]);
   free(files);
   return rc;

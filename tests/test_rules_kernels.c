@@ -14,14 +14,14 @@
 #include <string.h>
 
 static const char *const rules[] = {
-    "/2/3",           /* Brian's Brain */
-    "345/2/4",        /* Star Wars */
-    "23/3/2",         /* Life */
-    "3458/37/4",      /* Sawfish's */
-    "2-a3/3/5",       /* Hensel letters */
-    "34/2/4V",        /* von Neumann */
-    "12/34/3H",       /* hexagonal */
-    "1456/2356/16",   /* Xtasy: many states */
+    "/2/3",         /* Brian's Brain */
+    "345/2/4",      /* Star Wars */
+    "23/3/2",       /* Life */
+    "3458/37/4",    /* Sawfish's */
+    "2-a3/3/5",     /* Hensel letters */
+    "34/2/4V",      /* von Neumann */
+    "12/34/3H",     /* hexagonal */
+    "1456/2356/16", /* Xtasy: many states */
     "MAPARYXfhZofugWaH7oaIDogBZofuhogOiAaIDogIAAgAAWaH7oaIDogGiA6ICAAIAAaIDogIAAgACAAIAAAAAAAA/3",
     "R1,C0,M0,S2..3,B3..3,NM",          /* Life as LtL */
     "R5,C0,M1,S34..58,B34..45,NM",      /* Bosco */
@@ -29,9 +29,9 @@ static const char *const rules[] = {
     "R20,C0,M1,S400..800,B400..560,NM", /* a large range */
     "R3,C0,M1,S5..12,B4..9,NN",         /* von Neumann diamond */
     "R7,C3,M0,S20..60,B18..40,NN",
-    "R4,C0,M1,S18..40,B15..30,NC",      /* circular */
-    "R1,C0,M1,S1..1,B1..1,NN",          /* Gnarl */
-    "2,4,9,6,12",                       /* Evans's notation */
+    "R4,C0,M1,S18..40,B15..30,NC", /* circular */
+    "R1,C0,M1,S1..1,B1..1,NN",     /* Gnarl */
+    "2,4,9,6,12",                  /* Evans's notation */
 };
 #define NRULES (sizeof rules / sizeof *rules)
 
@@ -83,14 +83,14 @@ START_TEST(kernel_matches_reference) {
     done = checks[c];
     TU_OK(golcl_msgrid_read(g, got, 0));
     for (size_t i = 0; i < n; i++)
-      ck_assert_msg(got[i] == ref[i],
-                    "%s, %s %ux%u, gen %llu: cell (%zu, %zu) is %u, the reference has %u", text,
-                    b ? "torus" : "dead", w, h, (unsigned long long)done, i % w, i / w, got[i],
-                    ref[i]);
+      ck_assert_msg(
+          got[i] == ref[i], "%s, %s %ux%u, gen %llu: cell (%zu, %zu) is %u, the reference has %u",
+          text, b ? "torus" : "dead", w, h, (unsigned long long)done, i % w, i / w, got[i], ref[i]);
   }
   ck_assert_uint_eq(golcl_msgrid_generation(g), done);
   if (n > 1000) { /* the soup had every state and the run is not trivially empty */
-    for (unsigned s = 0; s < states && s < 16; s++) ck_assert_msg(seen[s], "%s: no state %u", text, s);
+    for (unsigned s = 0; s < states && s < 16; s++)
+      ck_assert_msg(seen[s], "%s: no state %u", text, s);
   }
   free(ref);
   free(got);

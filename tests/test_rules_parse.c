@@ -103,8 +103,8 @@ START_TEST(rule_spelling_as_bgolly) {
   int ok = bg_run_text(bg, algo, rle, "rle", 1, &out, err, sizeof err) == 0;
   int want = t->status == GOLCL_OK && !t->bgolly_refuses;
   if (t->status == GOLCL_E_UNSUPPORTED) want = ok; /* a two-state rule: not Generations' business */
-  ck_assert_msg(ok == want, "\"%s\": bgolly %s it, libgolcl %s", t->text,
-                ok ? "takes" : "refuses", want ? "takes" : "refuses");
+  ck_assert_msg(ok == want, "\"%s\": bgolly %s it, libgolcl %s", t->text, ok ? "takes" : "refuses",
+                want ? "takes" : "refuses");
   if (ok && t->canonical) {
     bg_mscells c;
     ck_assert_int_eq(bg_parse_ms_rle(out, &c), 0);
@@ -159,8 +159,9 @@ static golcl_mspattern *parse_ok(const char *t) {
 }
 
 START_TEST(rle_states) {
-  golcl_mspattern *p = parse_ok("#C a comment\nx = 5, y = 3, rule = 23/3/256\n"
-                                "A.XpA2yO$\n$3.bo!\n");
+  golcl_mspattern *p = parse_ok(
+      "#C a comment\nx = 5, y = 3, rule = 23/3/256\n"
+      "A.XpA2yO$\n$3.bo!\n");
   ck_assert_uint_eq(golcl_mspattern_width(p), 6); /* widened past the header's 5 */
   ck_assert_uint_eq(golcl_mspattern_height(p), 3);
   const uint8_t want[18] = {1, 0, 24, 25, 255, 255, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0};
@@ -188,9 +189,9 @@ START_TEST(rle_states) {
 END_TEST
 
 START_TEST(rle_two_states_pos_gen_bounds) {
-  golcl_mspattern *p =
-      parse_ok("#CXRLE Pos=-7,12 Gen=40\nx = 3, y = 2, rule = R2,C0,M1,S2..5,B3..4,NN:T50,40\n"
-               "3o$bo!");
+  golcl_mspattern *p = parse_ok(
+      "#CXRLE Pos=-7,12 Gen=40\nx = 3, y = 2, rule = R2,C0,M1,S2..5,B3..4,NN:T50,40\n"
+      "3o$bo!");
   int64_t x, y;
   golcl_mspattern_origin(p, &x, &y);
   ck_assert_int_eq(x, -7);
@@ -205,8 +206,9 @@ START_TEST(rle_two_states_pos_gen_bounds) {
   FILE *f = open_memstream(&buf, &len);
   TU_OK(golcl_mspattern_write_rle(p, f));
   fclose(f);
-  ck_assert_str_eq(buf, "#CXRLE Pos=-7,12 Gen=40\n"
-                        "x = 3, y = 2, rule = R2,C0,M1,S2..5,B3..4,NN:T50,40\n3o$bo!\n");
+  ck_assert_str_eq(buf,
+                   "#CXRLE Pos=-7,12 Gen=40\n"
+                   "x = 3, y = 2, rule = R2,C0,M1,S2..5,B3..4,NN:T50,40\n3o$bo!\n");
   free(buf);
   golcl_mspattern_destroy(p);
 }
@@ -259,8 +261,8 @@ START_TEST(rle_errors) {
   ck_assert_msg(s == bad[_i].status, "%s: %s %s", bad[_i].text, golcl_strerror(s),
                 golcl_last_errmsg());
   ck_assert_ptr_null(p);
-  ck_assert_msg(strstr(golcl_last_errmsg(), bad[_i].where), "%s: \"%s\" lacks \"%s\"",
-                bad[_i].text, golcl_last_errmsg(), bad[_i].where);
+  ck_assert_msg(strstr(golcl_last_errmsg(), bad[_i].where), "%s: \"%s\" lacks \"%s\"", bad[_i].text,
+                golcl_last_errmsg(), bad[_i].where);
 }
 END_TEST
 
@@ -277,8 +279,10 @@ START_TEST(rle_arbitrary_bytes) {
     }
     golcl_mspattern *p;
     golcl_status st = golcl_mspattern_parse(t, len, &p);
-    if (st == GOLCL_OK) golcl_mspattern_destroy(p);
-    else ck_assert_ptr_null(p);
+    if (st == GOLCL_OK)
+      golcl_mspattern_destroy(p);
+    else
+      ck_assert_ptr_null(p);
   }
 }
 END_TEST

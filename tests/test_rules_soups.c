@@ -38,7 +38,7 @@ static const soup_case cases[] = {
     {"1456/2356/16", 50, 40, 0},
     {"0235678/3468/255", 60, 60, 1},
     {"R1,C0,M0,S2..3,B3..3,NM", 20, 20, 1},
-    {"R3,C0,M0,S8..30,B9..14,NM", 6, 6, 1},    /* 2R: the box wraps onto itself */
+    {"R3,C0,M0,S8..30,B9..14,NM", 6, 6, 1}, /* 2R: the box wraps onto itself */
     {"R3,C0,M0,S8..20,B9..14,NM", 7, 9, 1},
     {"R3,C0,M0,S8..20,B9..14,NM", 40, 30, 0},
     {"R5,C0,M1,S34..58,B34..45,NM", 10, 10, 1},
@@ -62,8 +62,8 @@ START_TEST(soup_as_bgolly) {
   ck_assert_msg(golcl_msrule_parse(c->rule, &rule) == GOLCL_OK, "%s: %s", c->rule,
                 golcl_last_errmsg());
   golcl_msgrid *g;
-  TU_OK(golcl_msgrid_create(tu_ctx, c->w, c->h, c->torus ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD,
-                            &g));
+  TU_OK(golcl_msgrid_create(tu_ctx, c->w, c->h,
+                            c->torus ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD, &g));
   TU_OK(golcl_msgrid_set_msrule(g, &rule));
   TU_OK(golcl_msgrid_randomize(g, rule.states, 0.45, 77 + (uint64_t)_i));
   golcl_mspattern *p;
@@ -96,7 +96,8 @@ START_TEST(soup_as_bgolly) {
     uint32_t *t = malloc(3 * sizeof *t * (n + 1));
     for (size_t i = 0, k = 0; i < (size_t)c->w * c->h; i++)
       if (cells[i])
-        t[3 * k] = (uint32_t)(i % c->w), t[3 * k + 1] = (uint32_t)(i / c->w), t[3 * k + 2] = cells[i], k++;
+        t[3 * k] = (uint32_t)(i % c->w), t[3 * k + 1] = (uint32_t)(i / c->w),
+              t[3 * k + 2] = cells[i], k++;
     bg_ms_normalise(t, n);
     ck_assert_msg(n == ref.n && memcmp(t, ref.xys, 3 * sizeof *t * n) == 0,
                   "%s on a %ux%u %s, generation %llu: libgolcl has %zu cells, Golly %zu (or they "

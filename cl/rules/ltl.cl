@@ -63,13 +63,12 @@ __kernel void ltl_box(__global const uchar *in, __global const uint *Q, __global
                       uint states) {
   const int x = get_global_id(0), y = get_global_id(1);
   if (x >= w || y >= h) return;
-  /* Q as a column: line x, stride 1 between rows is w */
-#if GOLCL_TORUS
+  #if GOLCL_TORUS
   const long a = y - r, b = y + r + 1;
-  const uint qa = (uint)golcl_floordiv(a, h) * Q[(size_t)h * w + x] +
-                  Q[(size_t)golcl_floormod(a, h) * w + x];
-  const uint qb = (uint)golcl_floordiv(b, h) * Q[(size_t)h * w + x] +
-                  Q[(size_t)golcl_floormod(b, h) * w + x];
+  const uint qa =
+      (uint)golcl_floordiv(a, h) * Q[(size_t)h * w + x] + Q[(size_t)golcl_floormod(a, h) * w + x];
+  const uint qb =
+      (uint)golcl_floordiv(b, h) * Q[(size_t)h * w + x] + Q[(size_t)golcl_floormod(b, h) * w + x];
 #else
   const long a = max(y - r, 0), b = min(y + r + 1, h);
   const uint qa = Q[(size_t)a * w + x], qb = Q[(size_t)b * w + x];
@@ -79,9 +78,9 @@ __kernel void ltl_box(__global const uchar *in, __global const uint *Q, __global
   out[(size_t)y * w + x] = ltl_rule(s, n, smin, smax, bmin, bmax, states);
 }
 
-__kernel void ltl_spans(__global const uchar *in, __global const uint *P,
-                        __global const int *spans, __global uchar *out, int w, int h, int r,
-                        uint middle, uint smin, uint smax, uint bmin, uint bmax, uint states) {
+__kernel void ltl_spans(__global const uchar *in, __global const uint *P, __global const int *spans,
+                        __global uchar *out, int w, int h, int r, uint middle, uint smin, uint smax,
+                        uint bmin, uint bmax, uint states) {
   const int x = get_global_id(0), y = get_global_id(1);
   if (x >= w || y >= h) return;
   uint n = 0;

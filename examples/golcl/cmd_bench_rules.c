@@ -20,13 +20,14 @@
 #define DEFAULT_RULES "/2/3;345/2/4;R5,C0,M1,S34..58,B34..45,NM;R20,C0,M1,S400..800,B400..560,NM"
 
 static void usage(FILE *f) {
-  fprintf(f, "usage: golcl bench rules [--rules 'R1;R2;...'] [--size WxH] [--gens N] [--reps N]\n"
-             "                         [--torus] [--seed S] [--device SPEC]\n\n"
-             "  --rules   multi-state rules separated by ';' (default: Brian's Brain /2/3,\n"
-             "            Star Wars 345/2/4, Bosco's rule R5 and an R20 rule)\n"
-             "  --size    the grid (default 2048x2048)\n"
-             "  --gens    generations a timed run (default 20)\n"
-             "  --reps    timed runs a rule, the median reported (default 3)\n");
+  fprintf(f,
+          "usage: golcl bench rules [--rules 'R1;R2;...'] [--size WxH] [--gens N] [--reps N]\n"
+          "                         [--torus] [--seed S] [--device SPEC]\n\n"
+          "  --rules   multi-state rules separated by ';' (default: Brian's Brain /2/3,\n"
+          "            Star Wars 345/2/4, Bosco's rule R5 and an R20 rule)\n"
+          "  --size    the grid (default 2048x2048)\n"
+          "  --gens    generations a timed run (default 20)\n"
+          "  --reps    timed runs a rule, the median reported (default 3)\n");
 }
 
 int cmd_bench_rules(int argc, char **argv) {

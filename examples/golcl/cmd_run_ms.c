@@ -36,8 +36,8 @@ typedef struct ms_run {
   golcl_msrule rule;
   golcl_bounds bounds; /* of the result: the file's grid, or none */
   int infinite;
-  int64_t ux, uy; /* infinite plane: universe coordinates of grid cell (0, 0) */
-  uint32_t reach; /* cells a generation: R, or 1 for Generations */
+  int64_t ux, uy;  /* infinite plane: universe coordinates of grid cell (0, 0) */
+  uint32_t reach;  /* cells a generation: R, or 1 for Generations */
   uint64_t margin; /* infinite plane: the margin of a new grid, margin / reach generations */
 } ms_run;
 
@@ -65,7 +65,16 @@ static int fail(const char *what, golcl_status s, const golcl_context *ctx) {
   return 1;
 }
 
-enum { OPT_SIZE = 256, OPT_MARGIN, OPT_TORUS, OPT_RULE, OPT_STEPPER, OPT_DEVICE, OPT_SCALE, OPT_LATER };
+enum {
+  OPT_SIZE = 256,
+  OPT_MARGIN,
+  OPT_TORUS,
+  OPT_RULE,
+  OPT_STEPPER,
+  OPT_DEVICE,
+  OPT_SCALE,
+  OPT_LATER
+};
 
 static const struct option long_opts[] = {{"generations", required_argument, NULL, 'g'},
                                           {"size", required_argument, NULL, OPT_SIZE},
@@ -96,44 +105,56 @@ static int parse(int argc, char **argv, ms_opts *o) {
   while ((c = getopt_long(argc, argv, ":g:o:qh", long_opts, &idx)) != -1) {
     const char *v = optarg;
     switch (c) {
-    case 'g':
-      if (pio_parse_u64(v, &o->gens) != 0) goto bad;
-      break;
-    case OPT_SIZE:
-      if (pio_parse_size(v, &o->size_w, &o->size_h) != 0) goto bad;
-      o->have_size = 1;
-      break;
-    case OPT_MARGIN:
-      if (pio_parse_u64(v, &o->margin) != 0 || o->margin > 1000000000) goto bad;
-      o->have_margin = 1;
-      break;
-    case OPT_TORUS: o->torus = 1; break;
-    case OPT_RULE: o->rule = v; break;
-    case OPT_STEPPER:
-      if (strcmp(v, "auto") != 0) {
-        fprintf(stderr, "golcl run: --stepper %s: a multi-state pattern has one kernel a family "
-                        "(--stepper auto)\n", v);
+      case 'g':
+        if (pio_parse_u64(v, &o->gens) != 0) goto bad;
+        break;
+      case OPT_SIZE:
+        if (pio_parse_size(v, &o->size_w, &o->size_h) != 0) goto bad;
+        o->have_size = 1;
+        break;
+      case OPT_MARGIN:
+        if (pio_parse_u64(v, &o->margin) != 0 || o->margin > 1000000000) goto bad;
+        o->have_margin = 1;
+        break;
+      case OPT_TORUS:
+        o->torus = 1;
+        break;
+      case OPT_RULE:
+        o->rule = v;
+        break;
+      case OPT_STEPPER:
+        if (strcmp(v, "auto") != 0) {
+          fprintf(stderr,
+                  "golcl run: --stepper %s: a multi-state pattern has one kernel a family "
+                  "(--stepper auto)\n",
+                  v);
+          return 2;
+        }
+        break;
+      case OPT_DEVICE:
+        o->device = v;
+        break;
+      case 'o':
+        if (o->nouts == MAX_OUTS) {
+          fprintf(stderr, "golcl run: at most %d outputs\n", MAX_OUTS);
+          return 2;
+        }
+        o->outs[o->nouts++] = v;
+        break;
+      case OPT_SCALE:
+        if (pio_parse_u32(v, &o->scale) != 0 || o->scale == 0 || o->scale > 4096) goto bad;
+        break;
+      case OPT_LATER:
+        fprintf(stderr, "golcl run: --%s is not available for multi-state patterns yet\n",
+                long_opts[idx].name);
         return 2;
-      }
-      break;
-    case OPT_DEVICE: o->device = v; break;
-    case 'o':
-      if (o->nouts == MAX_OUTS) {
-        fprintf(stderr, "golcl run: at most %d outputs\n", MAX_OUTS);
-        return 2;
-      }
-      o->outs[o->nouts++] = v;
-      break;
-    case OPT_SCALE:
-      if (pio_parse_u32(v, &o->scale) != 0 || o->scale == 0 || o->scale > 4096) goto bad;
-      break;
-    case OPT_LATER:
-      fprintf(stderr, "golcl run: --%s is not available for multi-state patterns yet\n",
-              long_opts[idx].name);
-      return 2;
-    case 'q': o->quiet = 1; break;
-    case 'h': return 0; /* cmd_run printed the help */
-    default: return pio_bad_option("run", c, argv);
+      case 'q':
+        o->quiet = 1;
+        break;
+      case 'h':
+        return 0; /* cmd_run printed the help */
+      default:
+        return pio_bad_option("run", c, argv);
     }
     continue;
   bad:
@@ -170,8 +191,9 @@ static int make_grid(ms_run *st, const ms_opts *o, const golcl_mspattern *p) {
     if (b.topology > GOLCL_TOPOLOGY_TORUS || b.shift_x || b.shift_y || !b.width || !b.height) {
       char what[200];
       pio_describe_bounds(&b, what, sizeof what);
-      fprintf(stderr, "golcl run: %s: the bounded grid %s is not available for multi-state rules "
-                      "yet (plain planes and tori are; --size or --margin run it on one)\n",
+      fprintf(stderr,
+              "golcl run: %s: the bounded grid %s is not available for multi-state rules "
+              "yet (plain planes and tori are; --size or --margin run it on one)\n",
               o->pattern, what);
       return 1;
     }
@@ -186,8 +208,10 @@ static int make_grid(ms_run *st, const ms_opts *o, const golcl_mspattern *p) {
     px = ox + (int64_t)(W / 2), py = oy + (int64_t)(H / 2); /* Golly centres its grid */
   } else {
     if (st->rule.family == GOLCL_MS_LTL && st->rule.bmin == 0) {
-      fprintf(stderr, "golcl run: %s: B0 is not allowed on the infinite plane (Golly refuses it "
-                      "too); give a bounded grid, --size or --margin\n", o->pattern);
+      fprintf(stderr,
+              "golcl run: %s: B0 is not allowed on the infinite plane (Golly refuses it "
+              "too); give a bounded grid, --size or --margin\n",
+              o->pattern);
       return 1;
     }
     uint64_t m = st->margin = plane_margin(st->reach);
@@ -235,7 +259,7 @@ static int room(ms_run *st, uint64_t *k) {
       }
     }
   *k = d == UINT32_MAX ? UINT64_MAX : d / st->reach;
-  uint64_t fresh = st->margin / st->reach; /* the generations a new grid gives */
+  uint64_t fresh = st->margin / st->reach;     /* the generations a new grid gives */
   if (s == GOLCL_OK && *k < (fresh + 1) / 2) { /* rebuild around the cells */
     uint64_t m = st->margin;
     uint64_t nw = (uint64_t)(x1 - x0) + 2 * m, nh = (uint64_t)(y1 - y0) + 2 * m;

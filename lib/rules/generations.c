@@ -8,7 +8,9 @@ static golcl_status kernel(golcl_msgrid *g, cl_kernel *k) {
   golcl__opts_init(&o);
   golcl__opts_define(&o, "GOLCL_TORUS", g->boundary == GOLCL_BOUNDARY_TORUS);
   golcl_status s = golcl__opts_check(g->ctx, &o, "generations");
-  return s != GOLCL_OK ? s : golcl__kernel(g->ctx, "rules/generations.cl", o.buf, "generations_step", k);
+  return s != GOLCL_OK
+             ? s
+             : golcl__kernel(g->ctx, "rules/generations.cl", o.buf, "generations_step", k);
 }
 
 static golcl_status table(golcl_msgrid *g) {

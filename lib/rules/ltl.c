@@ -49,10 +49,10 @@ static golcl_status buffers(golcl_msgrid *g) {
     hw[i] = (cl_int)golcl__ltl_span(g->rule.nbhd, r, (int32_t)i - (int32_t)r);
   s = golcl__buffer(ctx, n * sizeof *hw, CL_MEM_READ_ONLY, &g->spans);
   if (s == GOLCL_OK)
-    s = golcl__cl_fail(ctx,
-                       clEnqueueWriteBuffer(ctx->queue, g->spans, CL_TRUE, 0, n * sizeof *hw, hw,
-                                            0, NULL, NULL),
-                       "clEnqueueWriteBuffer");
+    s = golcl__cl_fail(
+        ctx,
+        clEnqueueWriteBuffer(ctx->queue, g->spans, CL_TRUE, 0, n * sizeof *hw, hw, 0, NULL, NULL),
+        "clEnqueueWriteBuffer");
   free(hw);
   if (s == GOLCL_OK) g->spans_range = r, g->spans_nbhd = g->rule.nbhd;
   return s;

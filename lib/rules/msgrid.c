@@ -165,8 +165,8 @@ golcl_status golcl_msgrid_randomize(golcl_msgrid *g, unsigned states, double den
                                     uint64_t seed) {
   CHECK(g, "golcl_msgrid_randomize");
   if (states < 2 || states > 256)
-    return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG,
-                       "golcl_msgrid_randomize: %u states (2..256)", states);
+    return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_msgrid_randomize: %u states (2..256)",
+                       states);
   if (!(density >= 0.0 && density <= 1.0))
     return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG,
                        "golcl_msgrid_randomize: density %g is outside [0, 1]", density);
@@ -175,8 +175,8 @@ golcl_status golcl_msgrid_randomize(golcl_msgrid *g, unsigned states, double den
   if (s != GOLCL_OK) return s;
   cl_uint w = g->w, h = g->h, st = states;
   cl_ulong seedmix = golcl__ms_mix64(seed), threshold = (cl_ulong)ldexp(density, 32);
-  s = golcl__args(g->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(w), GOLCL__ARG(h),
-                  GOLCL__ARG(seedmix), GOLCL__ARG(threshold), GOLCL__ARG(st), GOLCL__END);
+  s = golcl__args(g->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(w), GOLCL__ARG(h), GOLCL__ARG(seedmix),
+                  GOLCL__ARG(threshold), GOLCL__ARG(st), GOLCL__END);
   size_t extent[2] = {g->w, g->h};
   return s == GOLCL_OK ? golcl__launch_cover(g->ctx, k, 2, extent) : s;
 }
@@ -239,7 +239,8 @@ static golcl_status census(golcl_msgrid *g, uint64_t counts[256], uint64_t *sum)
 
 golcl_status golcl_msgrid_census(golcl_msgrid *g, uint64_t counts[256]) {
   CHECK(g, "golcl_msgrid_census");
-  if (!counts) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_msgrid_census: counts is NULL");
+  if (!counts)
+    return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_msgrid_census: counts is NULL");
   uint64_t sum;
   return census(g, counts, &sum);
 }

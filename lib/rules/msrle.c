@@ -47,16 +47,19 @@ golcl_status golcl_mspattern_msrule(const golcl_mspattern *p, golcl_msrule *out)
 }
 
 golcl_status golcl_mspattern_set_origin(golcl_mspattern *p, int64_t x, int64_t y) {
-  if (!p) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_set_origin: pattern is NULL");
+  if (!p)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_set_origin: pattern is NULL");
   p->ox = x, p->oy = y;
   return GOLCL_OK;
 }
 
 golcl_status golcl_mspattern_set_bounds(golcl_mspattern *p, const golcl_bounds *b) {
   char t[GOLCL_BOUNDS_TEXT_CAP];
-  if (!p || !b) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_set_bounds: NULL argument");
+  if (!p || !b)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_set_bounds: NULL argument");
   if (b->topology != GOLCL_TOPOLOGY_INFINITE && golcl_bounds_format(b, t, sizeof t) != GOLCL_OK)
-    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_set_bounds: %s", golcl_last_errmsg());
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_set_bounds: %s",
+                       golcl_last_errmsg());
   p->bounds = *b;
   return GOLCL_OK;
 }
@@ -123,10 +126,14 @@ static golcl_status comment(reader *r, size_t end) {
     const char *pos = strstr(buf, "Pos="), *gen = strstr(buf, "Gen=");
     long long x, y;
     unsigned long long g;
-    if (pos && sscanf(pos, "Pos=%lld,%lld", &x, &y) == 2) p->ox = x, p->oy = y, r->has_pos = 1;
-    else if (pos) return rerr(r, r->i + (size_t)(pos - buf), GOLCL_E_PARSE, "bad Pos=");
-    if (gen && sscanf(gen, "Gen=%llu", &g) == 1) p->generation = g;
-    else if (gen) return rerr(r, r->i + (size_t)(gen - buf), GOLCL_E_PARSE, "bad Gen=");
+    if (pos && sscanf(pos, "Pos=%lld,%lld", &x, &y) == 2)
+      p->ox = x, p->oy = y, r->has_pos = 1;
+    else if (pos)
+      return rerr(r, r->i + (size_t)(pos - buf), GOLCL_E_PARSE, "bad Pos=");
+    if (gen && sscanf(gen, "Gen=%llu", &g) == 1)
+      p->generation = g;
+    else if (gen)
+      return rerr(r, r->i + (size_t)(gen - buf), GOLCL_E_PARSE, "bad Gen=");
     return GOLCL_OK;
   }
   char **c = realloc(p->comments, (p->ncomments + 1) * sizeof *c);
@@ -157,8 +164,9 @@ static golcl_status header_num(reader *r, size_t *i, size_t end, char key, uint3
   while (*i < end && isdigit((unsigned char)r->t[*i]) && *i - d < 11)
     v = v * 10 + (uint64_t)(r->t[(*i)++] - '0');
   if (*i == d) return rerr(r, *i, GOLCL_E_PARSE, "expected a number");
-  if (v > max) return rerr(r, d, GOLCL_E_PARSE, "%c = %llu is above the limit %u", key,
-                           (unsigned long long)v, (unsigned)max);
+  if (v > max)
+    return rerr(r, d, GOLCL_E_PARSE, "%c = %llu is above the limit %u", key, (unsigned long long)v,
+                (unsigned)max);
   *out = (uint32_t)v;
   skip_sp(r, i, end);
   return GOLCL_OK;
@@ -191,8 +199,7 @@ static golcl_status header(reader *r, size_t end) {
   p->bounds.topology = GOLCL_TOPOLOGY_INFINITE;
   if (colon) {
     s = golcl_bounds_parse(colon, &p->bounds);
-    if (s != GOLCL_OK)
-      return rerr(r, a + (size_t)(colon - rule), s, "%s", golcl_last_errmsg());
+    if (s != GOLCL_OK) return rerr(r, a + (size_t)(colon - rule), s, "%s", golcl_last_errmsg());
     if (p->bounds.width > r->lim.max_width || p->bounds.height > r->lim.max_height)
       return rerr(r, a + (size_t)(colon - rule), GOLCL_E_PARSE,
                   "the bounded grid is above the limits (%ux%u)", (unsigned)r->lim.max_width,
@@ -257,23 +264,29 @@ static golcl_status body(reader *r) {
     }
     size_t at = r->i;
     int st;
-    if (c == '.' || c == 'b') st = 0;
-    else if (c == 'o') st = 1;
-    else if (c >= 'A' && c <= 'X') st = c - 'A' + 1;
+    if (c == '.' || c == 'b')
+      st = 0;
+    else if (c == 'o')
+      st = 1;
+    else if (c >= 'A' && c <= 'X')
+      st = c - 'A' + 1;
     else if (c >= 'p' && c <= 'y') {
       char d = r->i + 1 < r->len ? r->t[r->i + 1] : '\0';
       if (d < 'A' || d > 'X' || (c == 'y' && d > 'O'))
-        return rerr(r, r->i, GOLCL_E_PARSE, "'%c' must be followed by 'A'..'X' ('A'..'O' after 'y')", c);
+        return rerr(r, r->i, GOLCL_E_PARSE,
+                    "'%c' must be followed by 'A'..'X' ('A'..'O' after 'y')", c);
       st = 24 * (c - 'p' + 1) + (d - 'A' + 1);
       r->i++;
     } else {
-      return rerr(r, r->i, GOLCL_E_PARSE, "unexpected '%c' in the cells", isprint((unsigned char)c) ? c : '?');
+      return rerr(r, r->i, GOLCL_E_PARSE, "unexpected '%c' in the cells",
+                  isprint((unsigned char)c) ? c : '?');
     }
     if ((uint32_t)st >= states)
       return rerr(r, at, GOLCL_E_PARSE, "state %d is not a state of a rule of %u states", st,
                   (unsigned)states);
     if (x + n > r->lim.max_width)
-      return rerr(r, at, GOLCL_E_PARSE, "a row wider than the limit %u", (unsigned)r->lim.max_width);
+      return rerr(r, at, GOLCL_E_PARSE, "a row wider than the limit %u",
+                  (unsigned)r->lim.max_width);
     if (st) {
       live += n;
       if (live > r->lim.max_cells)
@@ -295,8 +308,9 @@ static golcl_status fill(reader *r) {
     if (r->runs[k].y + 1 > h) h = r->runs[k].y + 1;
   }
   if ((uint64_t)w * h > r->lim.max_cells)
-    return golcl__fail(NULL, GOLCL_E_PARSE, "line %zu: a box of %ux%u cells is above the limit %llu",
-                       r->line, (unsigned)w, (unsigned)h, (unsigned long long)r->lim.max_cells);
+    return golcl__fail(NULL, GOLCL_E_PARSE,
+                       "line %zu: a box of %ux%u cells is above the limit %llu", r->line,
+                       (unsigned)w, (unsigned)h, (unsigned long long)r->lim.max_cells);
   p->cells = calloc((size_t)w * h + 1, 1);
   if (!p->cells) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   for (size_t k = 0; k < r->nruns; k++)
@@ -358,7 +372,8 @@ golcl_status golcl_mspattern_parse(const char *text, size_t len, golcl_mspattern
 golcl_status golcl_mspattern_read_file(const char *path, golcl_mspattern **out) {
   if (!out) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_read_file: out is NULL");
   *out = NULL;
-  if (!path) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_read_file: path is NULL");
+  if (!path)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_read_file: path is NULL");
   FILE *f = fopen(path, "rb");
   if (!f) return golcl__fail(NULL, GOLCL_E_IO, "%s: %s", path, strerror(errno));
   golcl_pattern_limits lim;
@@ -373,8 +388,10 @@ golcl_status golcl_mspattern_read_file(const char *path, golcl_mspattern **out) 
                       (unsigned long long)lim.max_bytes);
     } else if (n == cap) {
       char *m = realloc(b, cap *= 2);
-      if (!m) s = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-      else b = m;
+      if (!m)
+        s = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+      else
+        b = m;
     }
   }
   if (s == GOLCL_OK && ferror(f)) s = golcl__fail(NULL, GOLCL_E_IO, "%s: read error", path);
@@ -412,10 +429,14 @@ static void emit(writer *wr, uint64_t n, const char *sym) {
 
 static void symbol(uint8_t s, int two, char sym[3]) {
   memset(sym, 0, 3);
-  if (two) sym[0] = s ? 'o' : 'b';
-  else if (s == 0) sym[0] = '.';
-  else if (s <= 24) sym[0] = (char)('A' + s - 1);
-  else sym[0] = (char)('p' + (s - 25) / 24), sym[1] = (char)('A' + (s - 25) % 24);
+  if (two)
+    sym[0] = s ? 'o' : 'b';
+  else if (s == 0)
+    sym[0] = '.';
+  else if (s <= 24)
+    sym[0] = (char)('A' + s - 1);
+  else
+    sym[0] = (char)('p' + (s - 25) / 24), sym[1] = (char)('A' + (s - 25) % 24);
 }
 
 golcl_status golcl__mspattern_new(uint32_t w, uint32_t h, golcl_mspattern **out) {
@@ -442,7 +463,8 @@ void golcl__mspattern_set(golcl_mspattern *p, const golcl_msrule *rule, const go
 uint8_t *golcl__mspattern_cells(golcl_mspattern *p) { return p->cells; }
 
 golcl_status golcl_mspattern_write_rle(const golcl_mspattern *p, FILE *f) {
-  if (!p || !f) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_write_rle: NULL argument");
+  if (!p || !f)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_write_rle: NULL argument");
   char rule[GOLCL_MSRULE_TEXT_CAP], bounds[GOLCL_BOUNDS_TEXT_CAP] = "";
   golcl_status s = golcl_msrule_format(&p->rule, rule, sizeof rule);
   if (s != GOLCL_OK) return s;

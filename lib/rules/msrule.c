@@ -16,8 +16,8 @@ typedef struct cursor {
 } cursor;
 
 static golcl_status perr(const cursor *c, size_t at, const char *why) {
-  return golcl__fail(NULL, GOLCL_E_PARSE, "rule \"%s\", column %zu: %s", c->orig,
-                     c->lead + at + 1, why);
+  return golcl__fail(NULL, GOLCL_E_PARSE, "rule \"%s\", column %zu: %s", c->orig, c->lead + at + 1,
+                     why);
 }
 
 uint32_t golcl__ltl_span(golcl_ltl_neighbourhood n, uint32_t range, int32_t dy) {
@@ -47,7 +47,8 @@ uint32_t golcl_msrule_neighbourhood_size(const golcl_msrule *r) {
 
 golcl_status golcl__msrule_check(const golcl_msrule *r, const char **why) {
   if (r->family == GOLCL_MS_GENERATIONS) {
-    if (r->states < 2 || r->states > 256) return *why = "states outside 2..256", GOLCL_E_INVALID_ARG;
+    if (r->states < 2 || r->states > 256)
+      return *why = "states outside 2..256", GOLCL_E_INVALID_ARG;
     char buf[GOLCL_RULE_TEXT_CAP];
     if (golcl_rule_table_format(&r->table, buf, sizeof buf) != GOLCL_OK ||
         r->table.family == GOLCL_RULE_WOLFRAM)
@@ -62,7 +63,8 @@ golcl_status golcl__msrule_check(const golcl_msrule *r, const char **why) {
   if (r->ltl_c == 1 || r->ltl_c == 2 || r->states != (r->ltl_c ? r->ltl_c : 2))
     return *why = "ltl_c is not 0 or 3..256, or states is not ltl_c (2 for 0)", GOLCL_E_INVALID_ARG;
   if (r->middle > 1) return *why = "M is not 0 or 1", GOLCL_E_INVALID_ARG;
-  if ((unsigned)r->nbhd > GOLCL_LTL_CIRCULAR) return *why = "bad neighbourhood", GOLCL_E_INVALID_ARG;
+  if ((unsigned)r->nbhd > GOLCL_LTL_CIRCULAR)
+    return *why = "bad neighbourhood", GOLCL_E_INVALID_ARG;
   uint32_t size = golcl_msrule_neighbourhood_size(r);
   if (r->smin > r->smax || r->bmin > r->bmax || r->smax > size || r->bmax > size)
     return *why = "S or B limits out of order or above the neighbourhood's size",
@@ -183,8 +185,10 @@ static golcl_status parse_generations(cursor *c, golcl_msrule *r) {
   for (size_t k = 0; k < rest && !map; k++) {
     if (strchr("VvHh", c->s[k])) return perr(c, k, "neighbourhood must be at end of rule");
     if (isalpha((unsigned char)c->s[k]) && !strchr("BbSs", c->s[k]) &&
-        !(k > 0 && (isdigit((unsigned char)c->s[k - 1]) || islower((unsigned char)c->s[k - 1]) ||
-                    c->s[k - 1] == '-') && islower((unsigned char)c->s[k])))
+        !(k > 0 &&
+          (isdigit((unsigned char)c->s[k - 1]) || islower((unsigned char)c->s[k - 1]) ||
+           c->s[k - 1] == '-') &&
+          islower((unsigned char)c->s[k])))
       return perr(c, k, "not a Generations rule (a letter that is neither B, S nor Hensel's)");
   }
   char part[1024];
@@ -197,7 +201,8 @@ static golcl_status parse_generations(cursor *c, golcl_msrule *r) {
   if (s != GOLCL_OK) return table_fail(c, s);
   if (t.family == GOLCL_RULE_WOLFRAM) return perr(c, 0, "not a Generations rule (Wolfram's)");
   char canon[GOLCL_RULE_TEXT_CAP]; /* the family of the canonical text ("3a3" is "3") */
-  if (golcl_rule_table_format(&t, canon, sizeof canon) == GOLCL_OK) golcl_rule_table_parse(canon, &t);
+  if (golcl_rule_table_format(&t, canon, sizeof canon) == GOLCL_OK)
+    golcl_rule_table_parse(canon, &t);
   if (t.next[0]) return perr(c, 0, "Generations does not support B0");
   memset(r, 0, sizeof *r);
   r->family = GOLCL_MS_GENERATIONS;
@@ -244,7 +249,8 @@ golcl_status golcl_msrule_parse(const char *text, golcl_msrule *out) {
 /* ------------------------------------------------------------------ format */
 
 golcl_status golcl_msrule_format(const golcl_msrule *r, char *buf, size_t cap) {
-  if (!r || !buf) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_msrule_format: NULL argument");
+  if (!r || !buf)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_msrule_format: NULL argument");
   const char *why;
   if (golcl__msrule_check(r, &why) != GOLCL_OK)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_msrule_format: %s", why);
@@ -252,8 +258,8 @@ golcl_status golcl_msrule_format(const golcl_msrule *r, char *buf, size_t cap) {
   if (r->family == GOLCL_MS_LTL) {
     static const char nl[] = "MNC";
     snprintf(text, sizeof text, "R%u,C%u,M%u,S%u..%u,B%u..%u,N%c", (unsigned)r->range,
-             (unsigned)r->ltl_c, (unsigned)r->middle, (unsigned)r->smin,
-             (unsigned)r->smax, (unsigned)r->bmin, (unsigned)r->bmax, nl[r->nbhd]);
+             (unsigned)r->ltl_c, (unsigned)r->middle, (unsigned)r->smin, (unsigned)r->smax,
+             (unsigned)r->bmin, (unsigned)r->bmax, nl[r->nbhd]);
   } else {
     char t[GOLCL_RULE_TEXT_CAP];
     golcl_rule_table_format(&r->table, t, sizeof t);
@@ -272,8 +278,8 @@ golcl_status golcl_msrule_format(const golcl_msrule *r, char *buf, size_t cap) {
     }
   }
   if (strlen(text) + 1 > cap)
-    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_msrule_format: %zu bytes needed, %zu given",
-                       strlen(text) + 1, cap);
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
+                       "golcl_msrule_format: %zu bytes needed, %zu given", strlen(text) + 1, cap);
   memcpy(buf, text, strlen(text) + 1);
   return GOLCL_OK;
 }

@@ -42,8 +42,7 @@ static void ltl_once(const golcl_msrule *r, int torus, uint32_t w, uint32_t h, c
       for (int32_t dy = -R; dy <= R; dy++) {
         int32_t sp = (int32_t)golcl__ltl_span(r->nbhd, r->range, dy);
         for (int32_t dx = -sp; dx <= sp; dx++)
-          if ((dx || dy || r->middle) &&
-              at(c, w, h, torus, (int64_t)x + dx, (int64_t)y + dy) == 1)
+          if ((dx || dy || r->middle) && at(c, w, h, torus, (int64_t)x + dx, (int64_t)y + dy) == 1)
             n++;
       }
       uint8_t s = c[(size_t)y * w + x];
