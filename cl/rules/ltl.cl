@@ -63,7 +63,8 @@ __kernel void ltl_box(__global const uchar *in, __global const uint *Q, __global
                       uint states) {
   const int x = get_global_id(0), y = get_global_id(1);
   if (x >= w || y >= h) return;
-  #if GOLCL_TORUS
+  /* column x of Q: row j at Q[j*w + x], Q[h*w + x] the whole column's sum */
+#if GOLCL_TORUS
   const long a = y - r, b = y + r + 1;
   const uint qa =
       (uint)golcl_floordiv(a, h) * Q[(size_t)h * w + x] + Q[(size_t)golcl_floormod(a, h) * w + x];
