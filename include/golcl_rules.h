@@ -189,7 +189,8 @@ GOLCL_API golcl_status golcl_msgrid_hash(golcl_msgrid *grid, uint64_t *out);
  *  (Generations: one work-item a cell over the 3×3 block; Larger than Life:
  *  prefix sums along rows, then along columns for the Moore box, so that a
  *  cell costs the same at any range, or one row span per row of the
- *  neighbourhood for N and C). Returns once the launches are queued.
+ *  neighbourhood for N and C). Returns once the launches are queued. On
+ *  failure the grid holds the last generation completed (and its number).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL grid); GOLCL_E_BUILD;
  *          GOLCL_E_OPENCL; GOLCL_E_OUT_OF_MEMORY (the LtL sums need
  *          8 bytes a cell more). */
@@ -234,8 +235,9 @@ GOLCL_API golcl_status golcl_mspattern_msrule(const golcl_mspattern *pattern, go
 /** The bounded grid of the rule's suffix (topology INFINITE for none).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). */
 GOLCL_API golcl_status golcl_mspattern_bounds(const golcl_mspattern *pattern, golcl_bounds *out);
-/** Golly's coordinates of box cell (0, 0): #CXRLE Pos=, else the box
- *  centred as Golly places it, (-floor(w/2), -floor(h/2)). */
+/** Golly's coordinates of box cell (0, 0): #CXRLE Pos= (0,0 on a #CXRLE
+ *  line without it), else the box centred as Golly places it,
+ *  (-floor(w/2), -floor(h/2)). */
 GOLCL_API void golcl_mspattern_origin(const golcl_mspattern *pattern, int64_t *x, int64_t *y);
 /** The generation of #CXRLE Gen=, else 0. */
 GOLCL_API uint64_t golcl_mspattern_generation(const golcl_mspattern *pattern);

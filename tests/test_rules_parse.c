@@ -214,6 +214,45 @@ START_TEST(rle_two_states_pos_gen_bounds) {
 }
 END_TEST
 
+/* A #CXRLE line without Pos= puts the box at 0,0; a generation alone is
+ * written with the position, so that it reads back. */
+START_TEST(rle_gen_without_pos) {
+  golcl_mspattern *p = parse_ok("#CXRLE Gen=7\nx = 4, y = 2, rule = /2/3\nAB$.A!");
+  int64_t x, y;
+  golcl_mspattern_origin(p, &x, &y);
+  ck_assert_int_eq(x, 0);
+  ck_assert_int_eq(y, 0);
+  golcl_mspattern_destroy(p);
+  p = parse_ok("x = 4, y = 2, rule = /2/3\nAB$.A!");
+  golcl_mspattern_origin(p, &x, &y);
+  ck_assert_int_eq(x, -2);
+  ck_assert_int_eq(y, -1);
+  golcl_msgrid *g;
+  golcl_mspattern *q, *r;
+  TU_OK(golcl_msgrid_create(tu_ctx, 9, 6, GOLCL_BOUNDARY_DEAD, &g));
+  TU_OK(golcl_msgrid_set_rule(g, "/2/3"));
+  TU_OK(golcl_msgrid_place(g, p, 4 - 2, 3 - 1)); /* the box where Golly puts it: (-2, -1) */
+  TU_OK(golcl_msgrid_set_generation(g, 3));
+  TU_OK(golcl_msgrid_extract(g, &q));
+  char *buf;
+  size_t len;
+  FILE *f = open_memstream(&buf, &len);
+  TU_OK(golcl_mspattern_write_rle(q, f));
+  fclose(f);
+  ck_assert_str_eq(buf, "#CXRLE Pos=-2,-1 Gen=3\nx = 2, y = 2, rule = /2/3\nAB$.A!\n");
+  r = parse_ok(buf);
+  golcl_mspattern_origin(r, &x, &y);
+  ck_assert_int_eq(x, -2);
+  ck_assert_int_eq(y, -1);
+  ck_assert_uint_eq(golcl_mspattern_generation(r), 3);
+  free(buf);
+  golcl_mspattern_destroy(r);
+  golcl_mspattern_destroy(q);
+  golcl_mspattern_destroy(p);
+  golcl_msgrid_destroy(g);
+}
+END_TEST
+
 START_TEST(rle_long_lines_wrap) {
   char text[4096] = "x = 600, y = 1, rule = /2/3\n";
   for (int i = 0; i < 300; i++) strcat(text, "AB");
@@ -349,6 +388,7 @@ int main(void) {
   tcase_add_test(tc, neighbourhood_sizes);
   tcase_add_test(tc, rle_states);
   tcase_add_test(tc, rle_two_states_pos_gen_bounds);
+  tcase_add_test(tc, rle_gen_without_pos);
   tcase_add_test(tc, rle_long_lines_wrap);
   tcase_add_loop_test(tc, rle_errors, 0, (int)(sizeof bad / sizeof *bad));
   tcase_add_test(tc, rle_arbitrary_bytes);

@@ -33,7 +33,7 @@ __kernel void ltl_rows(__global const uchar *in, __global uint *P, int w, int h)
   const int y = get_global_id(0);
   if (y >= h) return;
   __global const uchar *row = in + (size_t)y * w;
-  __global uint *p = P + (size_t)y * (w + 1);
+  __global uint *p = P + (size_t)y * ((size_t)w + 1);
   uint acc = 0;
   p[0] = 0;
   for (int x = 0; x < w; x++) {

@@ -124,10 +124,11 @@ static golcl_status comment(reader *r, size_t end) {
     char buf[256];
     snprintf(buf, sizeof buf, "%.*s", (int)(n < 255 ? n : 255), s);
     const char *pos = strstr(buf, "Pos="), *gen = strstr(buf, "Gen=");
+    r->has_pos = 1; /* without Pos= the position is 0,0, as in Golly */
     long long x, y;
     unsigned long long g;
     if (pos && sscanf(pos, "Pos=%lld,%lld", &x, &y) == 2)
-      p->ox = x, p->oy = y, r->has_pos = 1;
+      p->ox = x, p->oy = y;
     else if (pos)
       return rerr(r, r->i + (size_t)(pos - buf), GOLCL_E_PARSE, "bad Pos=");
     if (gen && sscanf(gen, "Gen=%llu", &g) == 1)
@@ -475,13 +476,11 @@ golcl_status golcl_mspattern_write_rle(const golcl_mspattern *p, FILE *f) {
   for (size_t i = 0; i < p->ncomments; i++)
     if (fprintf(f, "%s\n", p->comments[i]) < 0) wr.err = 1;
   int64_t dx = -(int64_t)(p->w / 2), dy = -(int64_t)(p->h / 2);
-  if ((p->ox != dx || p->oy != dy) && p->generation)
-    fprintf(f, "#CXRLE Pos=%lld,%lld Gen=%llu\n", (long long)p->ox, (long long)p->oy,
-            (unsigned long long)p->generation);
-  else if (p->ox != dx || p->oy != dy)
-    fprintf(f, "#CXRLE Pos=%lld,%lld\n", (long long)p->ox, (long long)p->oy);
-  else if (p->generation)
-    fprintf(f, "#CXRLE Gen=%llu\n", (unsigned long long)p->generation);
+  if (p->ox != dx || p->oy != dy || p->generation) { /* a #CXRLE line always has Pos= */
+    if (fprintf(f, "#CXRLE Pos=%lld,%lld", (long long)p->ox, (long long)p->oy) < 0) wr.err = 1;
+    if (p->generation && fprintf(f, " Gen=%llu", (unsigned long long)p->generation) < 0) wr.err = 1;
+    if (fputc('\n', f) == EOF) wr.err = 1;
+  }
   if (fprintf(f, "x = %u, y = %u, rule = %s%s\n", (unsigned)p->w, (unsigned)p->h, rule, bounds) < 0)
     wr.err = 1;
   int two = golcl__msrule_states(&p->rule) == 2;

@@ -1,8 +1,8 @@
 /* fuzz_rules.c — libFuzzer target of the multi-state rules and RLE
  * (`make fuzz-rules`): the first byte picks the parser. A rule that parses
  * must format, parse again to the same value and format to the same text;
- * an RLE text that parses must write and read back to the same box, cells,
- * rule and bounds. Failures must be GOLCL_E_PARSE or GOLCL_E_UNSUPPORTED with
+ * an RLE text that parses must write and read back to the same cells, rule,
+ * bounds, position and generation. Failures must be GOLCL_E_PARSE or GOLCL_E_UNSUPPORTED with
  * a message, the out-handle NULL. */
 #include <golcl_rules.h>
 
@@ -67,6 +67,11 @@ static void rle(const char *t, size_t n) {
   golcl_mspattern_bounds(q, &bb);
   if (memcmp(&ra, &rb, sizeof ra) != 0 || memcmp(&ba, &bb, sizeof ba) != 0)
     fail("a different rule or grid read back", buf);
+  int64_t xa, ya, xb, yb;
+  golcl_mspattern_origin(p, &xa, &ya);
+  golcl_mspattern_origin(q, &xb, &yb);
+  if (xa != xb || ya != yb || golcl_mspattern_generation(p) != golcl_mspattern_generation(q))
+    fail("a different position or generation read back", buf);
   free(buf);
   golcl_mspattern_destroy(q);
   golcl_mspattern_destroy(p);
