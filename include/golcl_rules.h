@@ -189,7 +189,8 @@ GOLCL_API golcl_status golcl_msgrid_hash(golcl_msgrid *grid, uint64_t *out);
  *  (Generations: one work-item a cell over the 3×3 block; Larger than Life:
  *  prefix sums along rows, then along columns for the Moore box, so that a
  *  cell costs the same at any range, or one row span per row of the
- *  neighbourhood for N and C). Returns once the launches are queued. On
+ *  neighbourhood for N and C). Returns once the launches are queued (a
+ *  long run waits for its launches every 1024 generations). On
  *  failure the grid holds the last generation completed (and its number).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL grid); GOLCL_E_BUILD;
  *          GOLCL_E_OPENCL; GOLCL_E_OUT_OF_MEMORY (the LtL sums need

@@ -184,10 +184,13 @@ static int make_grid(ms_run *st, const ms_opts *o, const golcl_mspattern *p) {
   if (o->have_size) {
     W = o->size_w, H = o->size_h;
     px = ((int64_t)W - pw) / 2, py = ((int64_t)H - ph) / 2;
-  } else if (o->have_margin) {
-    W = pw + 2 * o->margin, H = ph + 2 * o->margin;
-    px = py = (int64_t)o->margin;
-  } else if (b.topology != GOLCL_TOPOLOGY_INFINITE && !o->torus) {
+  } else if (o->have_margin || (o->torus && b.topology == GOLCL_TOPOLOGY_INFINITE)) {
+    uint64_t m = o->margin; /* --torus alone: a margin of -g N generations' reach */
+    if (!o->have_margin)
+      m = o->gens > (uint64_t)INT32_MAX / st->reach ? (uint64_t)INT32_MAX : o->gens * st->reach;
+    W = pw + 2 * m, H = ph + 2 * m;
+    px = py = (int64_t)m;
+  } else if (b.topology != GOLCL_TOPOLOGY_INFINITE) {
     if (b.topology > GOLCL_TOPOLOGY_TORUS || b.shift_x || b.shift_y || !b.width || !b.height) {
       char what[200];
       pio_describe_bounds(&b, what, sizeof what);
@@ -202,6 +205,7 @@ static int make_grid(ms_run *st, const ms_opts *o, const golcl_mspattern *p) {
       if (W < 2 * st->reach) W = 2 * st->reach;
       if (H < 2 * st->reach) H = 2 * st->reach;
     }
+    if (o->torus) b.topology = GOLCL_TOPOLOGY_TORUS; /* the file's size, wrapped */
     b.width = (uint32_t)W, b.height = (uint32_t)H;
     st->bounds = b;
     bd = b.topology == GOLCL_TOPOLOGY_TORUS ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;

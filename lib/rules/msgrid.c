@@ -268,6 +268,8 @@ golcl_status golcl_msgrid_hash(golcl_msgrid *g, uint64_t *out) {
 
 /* ------------------------------------------------------------------- step */
 
+#define MS_SYNC 1024 /* generations queued before a long run waits for them */
+
 golcl_status golcl__msgrid_spare(golcl_msgrid *g) {
   if (g->spare) return GOLCL_OK;
   return golcl__buffer(g->ctx, cells_of(g), CL_MEM_READ_WRITE, &g->spare);
@@ -290,7 +292,12 @@ golcl_status golcl_msgrid_step(golcl_msgrid *g, uint64_t gens) {
   golcl__clear_error(g->ctx);
   if (!gens) return GOLCL_OK;
   golcl_status s = golcl__msgrid_spare(g);
-  if (s != GOLCL_OK) return s;
-  return g->rule.family == GOLCL_MS_LTL ? golcl__ltl_step(g, gens)
-                                        : golcl__generations_step(g, gens);
+  /* a long run waits for its own launches now and then: the queue stays bounded */
+  for (uint64_t left = gens; s == GOLCL_OK && left > 0;) {
+    uint64_t k = left < MS_SYNC ? left : MS_SYNC;
+    s = g->rule.family == GOLCL_MS_LTL ? golcl__ltl_step(g, k) : golcl__generations_step(g, k);
+    left -= k;
+    if (s == GOLCL_OK && left > 0) s = golcl__cl_fail(g->ctx, clFinish(g->ctx->queue), "clFinish");
+  }
+  return s;
 }
