@@ -4,7 +4,8 @@
  * dead and torus boundaries, sizes 1×1, 3×5, 37×29, 257×129 and 100×67,
  * Generations (Moore, V, H, Hensel, MAP) and Larger than Life (R = 1, 5,
  * 20; M, N and C neighbourhoods; C > 2), cells compared after 1, 2, 5 and
- * 9 generations. Also census, hash and rectangle I/O against host sums. */
+ * 9 generations; LtL's box on grids of many sliding runs and on lines of
+ * one cell. Also census, hash and rectangle I/O against host sums. */
 #include "testutil.h"
 
 #include <golcl_rules.h>
@@ -92,6 +93,35 @@ START_TEST(kernel_matches_reference) {
     for (unsigned s = 0; s < states && s < 16; s++)
       ck_assert_msg(seen[s], "%s: no state %u", text, s);
   }
+  free(ref);
+  free(got);
+  golcl_msgrid_destroy(g);
+}
+END_TEST
+
+/* Larger than Life's box slides its windows over runs of at least 128
+ * cells: grids of many runs a row and a column, and lines of one cell. */
+START_TEST(ltl_long_runs) {
+  static const uint32_t dims[][2] = {{700, 450}, {1000, 3}, {3, 1000}, {1, 300}, {300, 1}};
+  static const char *const lr[] = {"R1,C0,M0,S2..3,B3..3,NM", "R3,C4,M1,S9..24,B10..16,NM"};
+  const uint32_t w = dims[_i / 4][0], h = dims[_i / 4][1];
+  const char *text = lr[_i % 2];
+  golcl_boundary b = (_i / 2) % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+  golcl_msrule rule;
+  TU_OK(golcl_msrule_parse(text, &rule));
+  golcl_msgrid *g;
+  TU_OK(golcl_msgrid_create(tu_ctx, w, h, b, &g));
+  TU_OK(golcl_msgrid_set_msrule(g, &rule));
+  TU_OK(golcl_msgrid_randomize(g, rule.states, 0.4, 5 + (uint64_t)_i));
+  size_t n = (size_t)w * h;
+  uint8_t *ref = malloc(n), *got = malloc(n);
+  TU_OK(golcl_msgrid_read(g, ref, 0));
+  TU_OK(golcl_msgrid_step(g, 4));
+  TU_OK(golcl_ms_reference_run(&rule, b, w, h, ref, 4));
+  TU_OK(golcl_msgrid_read(g, got, 0));
+  for (size_t i = 0; i < n; i++)
+    ck_assert_msg(got[i] == ref[i], "%s, %s %ux%u: cell (%zu, %zu) is %u, the reference has %u",
+                  text, b ? "torus" : "dead", w, h, i % w, i / w, got[i], ref[i]);
   free(ref);
   free(got);
   golcl_msgrid_destroy(g);
@@ -231,6 +261,7 @@ int main(void) {
   TCase *tc = tcase_create("kernels");
   tcase_set_timeout(tc, 0);
   tcase_add_loop_test(tc, kernel_matches_reference, 0, (int)(NRULES * 2 * NSIZES));
+  tcase_add_loop_test(tc, ltl_long_runs, 0, 20);
   tcase_add_test(tc, rule_changes_between_steps);
   tcase_add_test(tc, census_and_hash);
   tcase_add_test(tc, rect_io);

@@ -16,8 +16,8 @@ struct golcl_msgrid {
   cl_mem cur, spare; /* w·h bytes each; spare made on the first step */
   cl_mem table;      /* Generations: the 512-byte table of the rule, or NULL */
   int table_stale;   /* the rule changed since `table` was written */
-  cl_mem rowsum;     /* LtL: (w+1)·h uint prefix sums along rows */
-  cl_mem colsum;     /* LtL Moore: (h+1)·w uint prefix sums of row windows */
+  cl_mem rowsum;     /* LtL N and C: (w+1)·h uint prefix sums along rows */
+  cl_mem rowwin;     /* LtL Moore: w·h uint row windows */
   cl_mem spans;      /* LtL N and C: 2R+1 half-widths, one a row of the neighbourhood */
   uint32_t spans_range;
   golcl_ltl_neighbourhood spans_nbhd;
