@@ -187,14 +187,14 @@ GOLCL_API golcl_status golcl_msgrid_hash(golcl_msgrid *grid, uint64_t *out);
 
 /** Advances the grid by `generations` under its rule on the device
  *  (Generations: one work-item a cell over the 3×3 block; Larger than Life:
- *  prefix sums along rows, then along columns for the Moore box, so that a
- *  cell costs the same at any range, or one row span per row of the
- *  neighbourhood for N and C). Returns once the launches are queued (a
+ *  for the Moore box, window sums slid along rows, then down columns, so
+ *  that a cell costs about the same at any range; for N and C, row prefix
+ *  sums and one row span per row of the neighbourhood). Returns once the launches are queued (a
  *  long run waits for its launches every 1024 generations). On
  *  failure the grid holds the last generation completed (and its number).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL grid); GOLCL_E_BUILD;
  *          GOLCL_E_OPENCL; GOLCL_E_OUT_OF_MEMORY (the LtL sums need
- *          8 bytes a cell more). */
+ *          4 bytes a cell more). */
 GOLCL_API golcl_status golcl_msgrid_step(golcl_msgrid *grid, uint64_t generations);
 
 /** Builds the kernels of the grid's rule ahead of the first step.
