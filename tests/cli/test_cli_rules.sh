@@ -1,7 +1,7 @@
 #!/bin/bash
 # test_cli_rules.sh — `golcl run` on multi-state patterns (Generations,
-# Larger than Life): the result's cells as bgolly writes them (an unbounded
-# pattern whose grid follows it, a bounded plane, a torus), PNG output, and
+# Larger than Life): the result's cells as bgolly writes them (unbounded
+# patterns whose grid follows them, a bounded plane, a torus), PNG output, and
 # the options that are not for multi-state patterns refused as usage errors.
 #
 # Usage: tests/cli/test_cli_rules.sh [GOLCL]  (default build/golcl), from the
@@ -30,6 +30,7 @@ same_as_bgolly() {
 }
 
 t_delta_unbounded() { same_as_bgolly "$P/Generations/Delta.rle" Generations 130; }
+t_delta_long() { same_as_bgolly "$P/Generations/Delta.rle" Generations 3000; }
 t_sawfish_unbounded() { same_as_bgolly "$P/Generations/Sawfish.rle" Generations 300; }
 t_buggun_plane() { same_as_bgolly "$P/Larger-than-Life/BugGun.rle" "Larger than Life" 130; }
 t_bugcollection_torus() { same_as_bgolly "$P/Larger-than-Life/BugCollection.rle" "Larger than Life" 37; }
@@ -60,6 +61,7 @@ if [ -z "$BG" ] || [ ! -d "$P/Generations" ]; then
 fi
 echo "golcl: $G (device: $GOLCL_DEVICE; bgolly: $BG)"
 check "Delta (345/3/6, unbounded) at 130 as bgolly" t_delta_unbounded
+check "Delta at 3000 (a growing grid, runs past 1024 generations) as bgolly" t_delta_long
 check "Sawfish (3458/37/4, unbounded) at 300 as bgolly" t_sawfish_unbounded
 check "BugGun (Bosco :P200,200) at 130 as bgolly" t_buggun_plane
 check "BugCollection (Bosco :T400,400) at 37 as bgolly" t_bugcollection_torus
