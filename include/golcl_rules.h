@@ -180,9 +180,12 @@ GOLCL_API golcl_status golcl_msgrid_census(golcl_msgrid *grid, uint64_t counts[2
 /** The number of cells in a state other than 0. Errors as census. */
 GOLCL_API golcl_status golcl_msgrid_population(golcl_msgrid *grid, uint64_t *out);
 
-/** A 64-bit hash of size and cells, independent of the device: cells in
- *  states 0 and 1 only hash as golcl_grid_hash hashes the same cells of a
- *  two-state grid. Errors as census. */
+/** A 64-bit hash of size and cells, independent of the device:
+ *  mix64(S + mix64((H << 32 | W) ^ (P << 1))) with P the cells not in
+ *  state 0 and S the sum (mod 2^64) of the terms of those cells, m =
+ *  mix64(y << 32 | x) for state 1 and mix64(m + s) for a state s >= 2; so
+ *  cells in states 0 and 1 only hash as golcl_grid_hash hashes the same
+ *  cells of a two-state grid. Errors as census. */
 GOLCL_API golcl_status golcl_msgrid_hash(golcl_msgrid *grid, uint64_t *out);
 
 /** Advances the grid by `generations` under its rule on the device

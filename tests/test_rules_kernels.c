@@ -170,6 +170,17 @@ START_TEST(census_and_hash) {
   TU_OK(golcl_msgrid_population(g, &pop));
   ck_assert_uint_eq(pop, (uint64_t)w * h - want[0]);
   TU_OK(golcl_msgrid_hash(g, &h1));
+  /* the documented hash, made here: the terms of the cells, the two-state
+   * grid's final mix */
+  uint64_t sum = 0, live = 0;
+  for (uint32_t y = 0; y < h; y++)
+    for (uint32_t x = 0; x < w; x++) {
+      uint8_t v = c[(size_t)y * w + x];
+      uint64_t m = mix64((uint64_t)y << 32 | x);
+      sum += v == 0 ? 0 : v == 1 ? m : mix64(m + v);
+      live += v != 0;
+    }
+  ck_assert_uint_eq(h1, mix64(sum + mix64(((uint64_t)h << 32 | w) ^ (live << 1))));
   c[5 * w + 7] = (uint8_t)(c[5 * w + 7] == 3 ? 4 : 3); /* one state changed */
   TU_OK(golcl_msgrid_write(g, c, 0));
   TU_OK(golcl_msgrid_hash(g, &h2));
