@@ -246,6 +246,11 @@ GOLCL_API void golcl_mspattern_origin(const golcl_mspattern *pattern, int64_t *x
 /** The generation of #CXRLE Gen=, else 0. */
 GOLCL_API uint64_t golcl_mspattern_generation(const golcl_mspattern *pattern);
 
+/** The number of comment lines ("#" lines other than #CXRLE, kept whole and
+ *  in order), and line i of them (NULL when i is out of range). */
+GOLCL_API size_t golcl_mspattern_comment_count(const golcl_mspattern *pattern);
+GOLCL_API const char *golcl_mspattern_comment(const golcl_mspattern *pattern, size_t i);
+
 /** Sets the position (Golly's coordinates of box cell (0, 0)) or the
  *  bounded grid (topology INFINITE, PLANE or TORUS without shifts; the
  *  writer adds it to the rule) of a pattern.

@@ -21,7 +21,7 @@
 #include "atomic_file.h"
 #include "clock.h"
 #include "cmd.h"
-#include "cmd_run_ms.h"
+#include "cmd_ms.h"
 #include "pattern_io.h"
 
 #define MAX_OUTS 8

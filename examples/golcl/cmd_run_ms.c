@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "clock.h"
-#include "cmd_run_ms.h"
+#include "cmd_ms.h"
 #include "image.h"
 #include "pattern_io.h"
 

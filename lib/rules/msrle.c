@@ -46,6 +46,12 @@ golcl_status golcl_mspattern_msrule(const golcl_mspattern *p, golcl_msrule *out)
   return GOLCL_OK;
 }
 
+size_t golcl_mspattern_comment_count(const golcl_mspattern *p) { return p ? p->ncomments : 0; }
+
+const char *golcl_mspattern_comment(const golcl_mspattern *p, size_t i) {
+  return p && i < p->ncomments ? p->comments[i] : NULL;
+}
+
 golcl_status golcl_mspattern_set_origin(golcl_mspattern *p, int64_t x, int64_t y) {
   if (!p)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_set_origin: pattern is NULL");

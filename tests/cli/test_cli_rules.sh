@@ -42,6 +42,16 @@ t_png_and_report() {
   [ "$(head -c 8 "$T/d.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || say "not a PNG"
 }
 
+t_info() {
+  "$G" info "$P/Generations/Sawfish.rle" --rle >"$T/info" || return 1
+  grep -q '^rule:        3458/37/4 (Generations, Moore neighbourhood, 4 states)$' "$T/info" ||
+    say "no rule line" || return 1
+  grep -q '^states:      1:27 2:4 3:7$' "$T/info" || say "no states line" || return 1
+  grep -q '^4.CA\$4.B3A' "$T/info" || say "no RLE" || return 1
+  "$G" info "$P/Generations/Sawfish.rle" --cells 2>/dev/null
+  [ $? = 2 ] || say "--cells is not a usage error"
+}
+
 t_refused_options() {
   local f=$P/Generations/Delta.rle rc
   for opts in "--stepper lut4" "--frames $T/fr" "--log $T/l.csv" "-o $T/x.cells"; do
@@ -67,5 +77,6 @@ check "BugGun (Bosco :P200,200) at 130 as bgolly" t_buggun_plane
 check "BugCollection (Bosco :T400,400) at 37 as bgolly" t_bugcollection_torus
 check "SoldierBugs (R7, unbounded) at 200 as bgolly" t_soldierbugs_unbounded
 check "PNG and report" t_png_and_report
+check "golcl info: rule, states, --rle" t_info
 check "options not for multi-state patterns are usage errors" t_refused_options
 check_summary
