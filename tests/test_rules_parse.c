@@ -170,6 +170,10 @@ START_TEST(rle_states) {
   golcl_mspattern_origin(p, &x, &y);
   ck_assert_int_eq(x, -3);
   ck_assert_int_eq(y, -1);
+  ck_assert_uint_eq(golcl_mspattern_comment_count(p), 1);
+  ck_assert_str_eq(golcl_mspattern_comment(p, 0), "#C a comment");
+  ck_assert_ptr_null(golcl_mspattern_comment(p, 1));
+  ck_assert_ptr_null(golcl_mspattern_comment(NULL, 0));
   /* written and read back: the same cells, rule and comment */
   char *buf;
   size_t len;
