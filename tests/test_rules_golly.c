@@ -111,8 +111,8 @@ static int clear_of_edge(const uint8_t *c, uint32_t w, uint32_t h, uint32_t r) {
 }
 
 /* A new grid around the non-zero cells of c (W×H, read from g), with m
- * cells of margin, at the same generation; NULL (and *big set) if it would
- * be larger than max_cells. */
+ * cells of margin, at the same generation, g destroyed; NULL (and *big
+ * set) if it would be larger than max_cells. */
 static golcl_msgrid *recentre(golcl_msgrid *g, const uint8_t *c, uint32_t *W, uint32_t *H,
                               uint32_t m, uint64_t *big) {
   uint32_t x0 = *W, y0 = *H, x1 = 0, y1 = 0;
@@ -128,6 +128,7 @@ static golcl_msgrid *recentre(golcl_msgrid *g, const uint8_t *c, uint32_t *W, ui
   uint64_t nw = (uint64_t)(x1 - x0) + 2 * m, nh = (uint64_t)(y1 - y0) + 2 * m;
   if (nw * nh > max_cells) {
     *big = nw * nh;
+    golcl_msgrid_destroy(g);
     return NULL;
   }
   golcl_msgrid *n;
@@ -296,6 +297,7 @@ int main(void) {
     return 0;
   }
   const char *mcs = getenv("GOLCL_RULES_GOLLY_MAX_CELLS");
+  if (!mcs || !*mcs) mcs = getenv("GOLCL_GOLLY_MAX_CELLS"); /* tests/valgrind/run.sh sets it */
   if (mcs && *mcs) max_cells = strtoull(mcs, NULL, 10);
   const char *r = getenv("GOLCL_GOLLY_PATTERNS");
   snprintf(root, sizeof root, "%s", r && *r ? r : "/usr/share/golly/Patterns");
