@@ -12,5 +12,6 @@ int cmd_bench_la(int argc, char **argv);   /* cmd_bench_la.c: golcl bench la [op
 int cmd_bench_game(int argc, char **argv);  /* cmd_bench_lattice.c: golcl bench game */
 int cmd_bench_graph(int argc, char **argv); /* cmd_bench_lattice.c: golcl bench graph */
 int cmd_bench_universe(int argc, char **argv); /* cmd_bench_universe.c: golcl bench universe */
+int cmd_bench_rules(int argc, char **argv); /* cmd_bench_rules.c: golcl bench rules */
 
 #endif

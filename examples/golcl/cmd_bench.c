@@ -10,5 +10,6 @@ int cmd_bench(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "graph") == 0) return cmd_bench_graph(argc - 1, argv + 1);
   if (argc > 1 && strcmp(argv[1], "universe") == 0)
     return cmd_bench_universe(argc - 1, argv + 1);
+  if (argc > 1 && strcmp(argv[1], "rules") == 0) return cmd_bench_rules(argc - 1, argv + 1);
   return cmd_bench_life(argc, argv);
 }

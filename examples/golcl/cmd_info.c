@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_ms.h"
 #include "pattern_io.h"
 
 static void usage(FILE *f) {
@@ -89,6 +90,7 @@ int cmd_info(int argc, char **argv) {
     usage(stderr);
     return 2;
   }
+  if (cmd_run_ms_claims(path)) return cmd_info_ms(path, rle, cells); /* Generations, LtL */
   if (!rle && !cells && strcmp(path, "-") && info_macrocell(path) == 0) return 0;
   golcl_pattern *p = pio_load("info", path);
   if (!p) return 1;

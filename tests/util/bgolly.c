@@ -124,21 +124,21 @@ static char *slurp(const char *path) {
   return b;
 }
 
-int bg_run(const char *bgolly, const char *rle, uint64_t gen, bg_cells *out, char *err,
-           size_t errcap) {
+int bg_run_text(const char *bgolly, const char *algo, const char *text, const char *ext,
+                uint64_t gen, char **result, char *err, size_t errcap) {
   char dir[] = "/tmp/golcl_bg_XXXXXX";
-  memset(out, 0, sizeof *out);
+  *result = NULL;
   if (!mkdtemp(dir)) {
     snprintf(err, errcap, "mkdtemp failed");
     return -1;
   }
   char in[64], res[64], log[64], gens[32];
-  snprintf(in, sizeof in, "%s/in.rle", dir);
+  snprintf(in, sizeof in, "%s/in.%s", dir, ext);
   snprintf(res, sizeof res, "%s/out.rle", dir);
   snprintf(log, sizeof log, "%s/log", dir);
   snprintf(gens, sizeof gens, "%llu", (unsigned long long)gen);
   FILE *f = fopen(in, "w");
-  if (!f || fputs(rle, f) < 0 || fclose(f) != 0) {
+  if (!f || fputs(text, f) < 0 || fclose(f) != 0) {
     snprintf(err, errcap, "cannot write %s", in);
     return -1;
   }
@@ -147,19 +147,16 @@ int bg_run(const char *bgolly, const char *rle, uint64_t gen, bg_cells *out, cha
   if (pid == 0) {
     FILE *lf = freopen(log, "w", stdout);
     if (!lf || dup2(fileno(stdout), 2) < 0) _exit(126);
-    /* QuickLife for RLE (B0 rules, bounded grids); macrocell needs HashLife */
-    const char *algo = strncmp(rle, "[M2]", 4) == 0 ? "HashLife" : "QuickLife";
     execl(bgolly, bgolly, "-q", "-q", "-a", algo, "-m", gens, "-o", res, in, (char *)NULL);
     _exit(127);
   }
   int st = 0, rc = -1;
   if (pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0) {
-    char *t = slurp(res);
-    if (t && bg_parse_rle(t, out) == 0)
+    *result = slurp(res);
+    if (*result)
       rc = 0;
     else
-      snprintf(err, errcap, "bgolly wrote no readable %s", res);
-    free(t);
+      snprintf(err, errcap, "bgolly wrote no %s", res);
   } else {
     char *t = slurp(log);
     snprintf(err, errcap, "bgolly failed: %s", t ? t : "(no log)");
@@ -167,6 +164,107 @@ int bg_run(const char *bgolly, const char *rle, uint64_t gen, bg_cells *out, cha
   }
   remove(in), remove(res), remove(log), rmdir(dir);
   return rc;
+}
+
+int bg_run(const char *bgolly, const char *rle, uint64_t gen, bg_cells *out, char *err,
+           size_t errcap) {
+  memset(out, 0, sizeof *out);
+  /* QuickLife for RLE (B0 rules, bounded grids); macrocell needs HashLife */
+  const char *algo = strncmp(rle, "[M2]", 4) == 0 ? "HashLife" : "QuickLife";
+  char *t;
+  if (bg_run_text(bgolly, algo, rle, "rle", gen, &t, err, errcap) != 0) return -1;
+  int rc = bg_parse_rle(t, out);
+  if (rc != 0) snprintf(err, errcap, "bgolly wrote no readable RLE");
+  free(t);
+  return rc;
+}
+
+static int cmp_yxs(const void *a, const void *b) {
+  const uint32_t *p = a, *q = b;
+  if (p[1] != q[1]) return p[1] < q[1] ? -1 : 1;
+  return p[0] < q[0] ? -1 : p[0] > q[0];
+}
+
+void bg_ms_normalise(uint32_t *xys, size_t n) {
+  uint32_t mx = UINT32_MAX, my = UINT32_MAX;
+  for (size_t i = 0; i < n; i++) {
+    if (xys[3 * i] < mx) mx = xys[3 * i];
+    if (xys[3 * i + 1] < my) my = xys[3 * i + 1];
+  }
+  for (size_t i = 0; i < n; i++) xys[3 * i] -= mx, xys[3 * i + 1] -= my;
+  qsort(xys, n, 3 * sizeof *xys, cmp_yxs);
+}
+
+int bg_parse_ms_rle(const char *t, bg_mscells *out) {
+  memset(out, 0, sizeof *out);
+  size_t cap = 64;
+  out->xys = malloc(3 * sizeof *out->xys * cap);
+  const char *p = t;
+  while (*p && (*p == '#' || *p == '\n' || *p == '\r')) { /* comments */
+    const char *eol = strchr(p, '\n');
+    p = eol ? eol + 1 : p + strlen(p);
+  }
+  if (*p == 'x') { /* the header */
+    const char *eol = strchr(p, '\n');
+    size_t len = eol ? (size_t)(eol - p) : strlen(p);
+    const char *r = strstr(p, "rule");
+    if (r && r < p + len && (r = strchr(r, '=')) && r < p + len) {
+      for (r++; *r == ' '; r++) {
+      }
+      size_t k = 0;
+      while (r < p + len && !isspace((unsigned char)*r) && k + 1 < sizeof out->rule)
+        out->rule[k++] = *r++;
+      out->rule[k] = '\0';
+    }
+    p += len + (eol != NULL);
+  }
+  uint32_t x = 0, y = 0;
+  uint64_t run = 0;
+  for (; *p && *p != '!'; p++) {
+    char c = *p;
+    if (isdigit((unsigned char)c)) {
+      run = run * 10 + (uint64_t)(c - '0');
+      if (run > (1u << 30)) return -1;
+      continue;
+    }
+    if (isspace((unsigned char)c)) continue;
+    uint64_t n = run ? run : 1;
+    run = 0;
+    uint32_t s;
+    if (c == '$') {
+      y += (uint32_t)n, x = 0;
+      continue;
+    } else if (c == 'b' || c == '.') {
+      x += (uint32_t)n;
+      continue;
+    } else if (c == 'o') {
+      s = 1;
+    } else if (c >= 'A' && c <= 'X') {
+      s = (uint32_t)(c - 'A' + 1);
+    } else if (c >= 'p' && c <= 'y' && p[1] >= 'A' && p[1] <= 'X') {
+      s = 24 * (uint32_t)(c - 'p' + 1) + (uint32_t)(*++p - 'A' + 1);
+    } else {
+      return -1;
+    }
+    for (uint64_t i = 0; i < n; i++) {
+      if (out->n == cap) {
+        cap *= 2;
+        out->xys = realloc(out->xys, 3 * sizeof *out->xys * cap);
+      }
+      out->xys[3 * out->n] = x++;
+      out->xys[3 * out->n + 1] = y;
+      out->xys[3 * out->n + 2] = s;
+      out->n++;
+    }
+  }
+  bg_ms_normalise(out->xys, out->n);
+  return 0;
+}
+
+void bg_ms_free(bg_mscells *c) {
+  free(c->xys);
+  c->xys = NULL;
+  c->n = 0;
 }
 
 void bg_free(bg_cells *c) {

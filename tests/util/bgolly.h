@@ -36,5 +36,28 @@ void bg_free(bg_cells *c);
 /* Every file below dir (Golly's Patterns folder), sorted by path: *n paths
  * in a new array of new strings (free them and it). */
 char **bg_list_files(const char *dir, size_t *n);
+/* Writes `text` to a temporary file in.EXT, runs `bgolly -a algo -m gen`
+ * on it and gives the RLE text bgolly wrote (malloc'd) in *result. Returns
+ * 0, or -1 with the reason in err (bgolly's message). */
+int bg_run_text(const char *bgolly, const char *algo, const char *text, const char *ext,
+                uint64_t gen, char **result, char *err, size_t errcap);
+
+/* Cells of a multi-state RLE result: non-zero cells as (x, y, state)
+ * triples, shifted so that the smallest x and y are 0, sorted row-major.
+ * States: 'b' and '.' 0, 'o' 1, 'A'..'X' 1..24, 'p'..'y' then 'A'..'X'
+ * 25..255, as Golly writes them. */
+typedef struct bg_mscells {
+  uint32_t *xys; /* n triples */
+  size_t n;
+  char rule[160]; /* the header's rule, "" if none */
+} bg_mscells;
+
+/* Parses an RLE text into triples. Returns 0, or -1 on a malformed body. */
+int bg_parse_ms_rle(const char *text, bg_mscells *out);
+
+/* Normalises n (x, y, state) triples in place: shifts to 0 and sorts. */
+void bg_ms_normalise(uint32_t *xys, size_t n);
+
+void bg_ms_free(bg_mscells *c);
 
 #endif

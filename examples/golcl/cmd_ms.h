@@ -1,0 +1,17 @@
+/* cmd_ms.h — the golcl subcommands on multi-state patterns (Generations,
+ * Larger than Life): cmd_run.c and cmd_info.c hand such a file over to
+ * cmd_run_ms.c and cmd_info_ms.c. */
+#ifndef GOLCL_CMD_MS_H
+#define GOLCL_CMD_MS_H
+
+/* 1 if PATH is a multi-state RLE file that golcl_mspattern_read_file takes. */
+int cmd_run_ms_claims(const char *path);
+
+/* golcl run PATTERN [options] for such a file; returns the exit status. */
+int cmd_run_ms(int argc, char **argv);
+
+/* golcl info for such a file, with --rle (rle) or --cells (cells, refused:
+ * plaintext is two-state); returns the exit status. */
+int cmd_info_ms(const char *path, int rle, int cells);
+
+#endif

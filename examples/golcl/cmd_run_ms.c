@@ -1,0 +1,433 @@
+/* cmd_run_ms.c — `golcl run PATTERN` for multi-state patterns (Generations,
+ * Larger than Life): reads the file with golcl_mspattern_read_file, runs it
+ * on a golcl_msgrid and writes RLE (.rle, "-") or PNG. The grid is the
+ * file's bounded grid (:P, :T; an LtL side below 2R raised to 2R as Golly
+ * does), --size or --margin, else it stands for the infinite plane: a dead
+ * grid rebuilt around the cells whenever a cell in state 1 could come within
+ * R cells of an edge (R a generation is the fastest anything travels). */
+#include <golcl_rules.h>
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "cmd_ms.h"
+#include "image.h"
+#include "pattern_io.h"
+
+#define MAX_OUTS 8
+#define MIN_STEP 32 /* rebuild an infinite-plane grid rather than step fewer generations */
+
+typedef struct ms_opts {
+  const char *pattern, *rule, *device;
+  uint64_t gens, margin;
+  int have_size, have_margin, torus, quiet;
+  uint32_t size_w, size_h, scale;
+  const char *outs[MAX_OUTS];
+  int nouts;
+  FILE *report;
+} ms_opts;
+
+typedef struct ms_run {
+  golcl_context *ctx;
+  golcl_msgrid *grid;
+  golcl_msrule rule;
+  golcl_bounds bounds; /* of the result: the file's grid, or none */
+  int infinite;
+  int64_t ux, uy;  /* infinite plane: universe coordinates of grid cell (0, 0) */
+  uint32_t reach;  /* cells a generation: R, or 1 for Generations */
+  uint64_t margin; /* infinite plane: the margin of a new grid, margin / reach generations */
+} ms_run;
+
+/* Room for MIN_STEP generations, held to MAX_MARGIN cells unless that is
+ * less than two generations' reach (LtL at large ranges). */
+#define MAX_MARGIN 512
+static uint64_t plane_margin(uint32_t reach) {
+  uint64_t m = (uint64_t)reach * MIN_STEP;
+  if (m > MAX_MARGIN) m = MAX_MARGIN;
+  if (m < 2ull * reach) m = 2ull * reach;
+  return m + 16;
+}
+
+int cmd_run_ms_claims(const char *path) {
+  golcl_mspattern *p = NULL;
+  if (!path || strcmp(path, "-") == 0) return 0;
+  int ok = golcl_mspattern_read_file(path, &p) == GOLCL_OK;
+  golcl_mspattern_destroy(p);
+  return ok;
+}
+
+static int fail(const char *what, golcl_status s, const golcl_context *ctx) {
+  fprintf(stderr, "golcl run: %s: %s: %s\n", what, golcl_strerror(s),
+          ctx ? golcl_context_errmsg(ctx) : golcl_last_errmsg());
+  return 1;
+}
+
+enum {
+  OPT_SIZE = 256,
+  OPT_MARGIN,
+  OPT_TORUS,
+  OPT_RULE,
+  OPT_STEPPER,
+  OPT_DEVICE,
+  OPT_SCALE,
+  OPT_LATER
+};
+
+static const struct option long_opts[] = {{"generations", required_argument, NULL, 'g'},
+                                          {"size", required_argument, NULL, OPT_SIZE},
+                                          {"margin", required_argument, NULL, OPT_MARGIN},
+                                          {"torus", no_argument, NULL, OPT_TORUS},
+                                          {"rule", required_argument, NULL, OPT_RULE},
+                                          {"stepper", required_argument, NULL, OPT_STEPPER},
+                                          {"device", required_argument, NULL, OPT_DEVICE},
+                                          {"output", required_argument, NULL, 'o'},
+                                          {"scale", required_argument, NULL, OPT_SCALE},
+                                          {"fit", required_argument, NULL, OPT_LATER},
+                                          {"frames", required_argument, NULL, OPT_LATER},
+                                          {"every", required_argument, NULL, OPT_LATER},
+                                          {"log", required_argument, NULL, OPT_LATER},
+                                          {"log-every", required_argument, NULL, OPT_LATER},
+                                          {"quiet", no_argument, NULL, 'q'},
+                                          {"help", no_argument, NULL, 'h'},
+                                          {NULL, 0, NULL, 0}};
+
+/* cmd_run.c has checked the options already; these are its values. */
+static int parse(int argc, char **argv, ms_opts *o) {
+  memset(o, 0, sizeof *o);
+  o->gens = 100;
+  o->scale = 1;
+  optind = 0; /* getopt again from the start */
+  opterr = 0;
+  int c, idx = 0;
+  while ((c = getopt_long(argc, argv, ":g:o:qh", long_opts, &idx)) != -1) {
+    const char *v = optarg;
+    switch (c) {
+      case 'g':
+        if (pio_parse_u64(v, &o->gens) != 0) goto bad;
+        break;
+      case OPT_SIZE:
+        if (pio_parse_size(v, &o->size_w, &o->size_h) != 0) goto bad;
+        o->have_size = 1;
+        break;
+      case OPT_MARGIN:
+        if (pio_parse_u64(v, &o->margin) != 0 || o->margin > 1000000000) goto bad;
+        o->have_margin = 1;
+        break;
+      case OPT_TORUS:
+        o->torus = 1;
+        break;
+      case OPT_RULE:
+        o->rule = v;
+        break;
+      case OPT_STEPPER:
+        if (strcmp(v, "auto") != 0) {
+          fprintf(stderr,
+                  "golcl run: --stepper %s: a multi-state pattern has one kernel a family "
+                  "(--stepper auto)\n",
+                  v);
+          return 2;
+        }
+        break;
+      case OPT_DEVICE:
+        o->device = v;
+        break;
+      case 'o':
+        if (o->nouts == MAX_OUTS) {
+          fprintf(stderr, "golcl run: at most %d outputs\n", MAX_OUTS);
+          return 2;
+        }
+        o->outs[o->nouts++] = v;
+        break;
+      case OPT_SCALE:
+        if (pio_parse_u32(v, &o->scale) != 0 || o->scale == 0 || o->scale > 4096) goto bad;
+        break;
+      case OPT_LATER:
+        fprintf(stderr, "golcl run: --%s is not available for multi-state patterns yet\n",
+                long_opts[idx].name);
+        return 2;
+      case 'q':
+        o->quiet = 1;
+        break;
+      case 'h':
+        return 0; /* cmd_run printed the help */
+      default:
+        return pio_bad_option("run", c, argv);
+    }
+    continue;
+  bad:
+    fprintf(stderr, "golcl run: bad value '%s'\n", v);
+    return 2;
+  }
+  for (int i = optind; i < argc; i++) o->pattern = argv[i];
+  int to_stdout = 0;
+  for (int i = 0; i < o->nouts; i++) to_stdout += strcmp(o->outs[i], "-") == 0;
+  o->report = to_stdout ? stderr : stdout;
+  return -1;
+}
+
+/* The grid for the pattern: --size, --margin, the file's bounded grid, or the
+ * infinite plane (the box with a margin of a few steps' reach). */
+static int make_grid(ms_run *st, const ms_opts *o, const golcl_mspattern *p) {
+  uint32_t pw = golcl_mspattern_width(p), ph = golcl_mspattern_height(p);
+  int64_t ox, oy;
+  golcl_mspattern_origin(p, &ox, &oy);
+  golcl_bounds b;
+  golcl_mspattern_bounds(p, &b);
+  uint64_t W, H;
+  int64_t px, py;
+  golcl_boundary bd = o->torus ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+  memset(&st->bounds, 0, sizeof st->bounds);
+  st->bounds.topology = GOLCL_TOPOLOGY_INFINITE;
+  if (o->have_size) {
+    W = o->size_w, H = o->size_h;
+    px = ((int64_t)W - pw) / 2, py = ((int64_t)H - ph) / 2;
+  } else if (o->have_margin || (o->torus && b.topology == GOLCL_TOPOLOGY_INFINITE)) {
+    uint64_t m = o->margin; /* --torus alone: a margin of -g N generations' reach */
+    if (!o->have_margin)
+      m = o->gens > (uint64_t)INT32_MAX / st->reach ? (uint64_t)INT32_MAX : o->gens * st->reach;
+    W = pw + 2 * m, H = ph + 2 * m;
+    px = py = (int64_t)m;
+  } else if (b.topology != GOLCL_TOPOLOGY_INFINITE) {
+    if (b.topology > GOLCL_TOPOLOGY_TORUS || b.shift_x || b.shift_y || !b.width || !b.height) {
+      char what[200];
+      pio_describe_bounds(&b, what, sizeof what);
+      fprintf(stderr,
+              "golcl run: %s: the bounded grid %s is not available for multi-state rules "
+              "yet (plain planes and tori are; --size or --margin run it on one)\n",
+              o->pattern, what);
+      return 1;
+    }
+    W = b.width, H = b.height;
+    if (st->rule.family == GOLCL_MS_LTL) { /* Golly raises a side below 2R */
+      if (W < 2 * st->reach) W = 2 * st->reach;
+      if (H < 2 * st->reach) H = 2 * st->reach;
+    }
+    if (o->torus) b.topology = GOLCL_TOPOLOGY_TORUS; /* the file's size, wrapped */
+    b.width = (uint32_t)W, b.height = (uint32_t)H;
+    st->bounds = b;
+    bd = b.topology == GOLCL_TOPOLOGY_TORUS ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+    px = ox + (int64_t)(W / 2), py = oy + (int64_t)(H / 2); /* Golly centres its grid */
+  } else {
+    if (st->rule.family == GOLCL_MS_LTL && st->rule.bmin == 0) {
+      fprintf(stderr,
+              "golcl run: %s: B0 is not allowed on the infinite plane (Golly refuses it "
+              "too); give a bounded grid, --size or --margin\n",
+              o->pattern);
+      return 1;
+    }
+    uint64_t m = st->margin = plane_margin(st->reach);
+    W = pw + 2 * m, H = ph + 2 * m;
+    px = py = (int64_t)m;
+    st->infinite = 1;
+    st->ux = ox - (int64_t)m, st->uy = oy - (int64_t)m;
+  }
+  if (W == 0 || H == 0 || W > INT32_MAX || H > INT32_MAX) {
+    fprintf(stderr, "golcl run: a %llux%llu grid is not possible\n", (unsigned long long)W,
+            (unsigned long long)H);
+    return 1;
+  }
+  golcl_status s = golcl_msgrid_create(st->ctx, (uint32_t)W, (uint32_t)H, bd, &st->grid);
+  if (s == GOLCL_OK) s = golcl_msgrid_set_msrule(st->grid, &st->rule);
+  if (s == GOLCL_OK) s = golcl_msgrid_place(st->grid, p, px, py);
+  if (s == GOLCL_OK) s = golcl_msgrid_set_generation(st->grid, golcl_mspattern_generation(p));
+  return s == GOLCL_OK ? 0 : fail("making the grid", s, st->ctx);
+}
+
+/* Infinite plane: how many generations may run before the edge matters
+ * (the distance of the nearest cell in state 1 to an edge, over the reach);
+ * rebuilds the grid around the cells when that is below half of what a new
+ * grid gives. */
+static int room(ms_run *st, uint64_t *k) {
+  golcl_msgrid *g = st->grid;
+  uint32_t W = golcl_msgrid_width(g), H = golcl_msgrid_height(g);
+  uint8_t *c = malloc((size_t)W * H);
+  if (!c) return fail("reading the grid", GOLCL_E_OUT_OF_MEMORY, NULL);
+  golcl_status s = golcl_msgrid_read(g, c, 0);
+  uint32_t x0 = W, y0 = H, x1 = 0, y1 = 0, d = UINT32_MAX;
+  for (uint32_t y = 0; s == GOLCL_OK && y < H; y++)
+    for (uint32_t x = 0; x < W; x++) {
+      uint8_t v = c[(size_t)y * W + x];
+      if (!v) continue;
+      if (x < x0) x0 = x;
+      if (x >= x1) x1 = x + 1;
+      if (y < y0) y0 = y;
+      y1 = y + 1;
+      if (v == 1) {
+        uint32_t e = x < W - 1 - x ? x : W - 1 - x;
+        if (y < e) e = y;
+        if (H - 1 - y < e) e = H - 1 - y;
+        if (e < d) d = e;
+      }
+    }
+  *k = d == UINT32_MAX ? UINT64_MAX : d / st->reach;
+  uint64_t fresh = st->margin / st->reach;     /* the generations a new grid gives */
+  if (s == GOLCL_OK && *k < (fresh + 1) / 2) { /* rebuild around the cells */
+    uint64_t m = st->margin;
+    uint64_t nw = (uint64_t)(x1 - x0) + 2 * m, nh = (uint64_t)(y1 - y0) + 2 * m;
+    golcl_msgrid *n = NULL;
+    if (nw > INT32_MAX || nh > INT32_MAX) s = GOLCL_E_OUT_OF_MEMORY;
+    if (s == GOLCL_OK)
+      s = golcl_msgrid_create(st->ctx, (uint32_t)nw, (uint32_t)nh, GOLCL_BOUNDARY_DEAD, &n);
+    if (s == GOLCL_OK) s = golcl_msgrid_set_msrule(n, &st->rule);
+    if (s == GOLCL_OK) s = golcl_msgrid_set_generation(n, golcl_msgrid_generation(g));
+    if (s == GOLCL_OK && x1 > x0)
+      s = golcl_msgrid_write_rect(n, (uint32_t)m, (uint32_t)m, x1 - x0, y1 - y0,
+                                  c + (size_t)y0 * W + x0, W);
+    if (s == GOLCL_OK) {
+      golcl_msgrid_destroy(g);
+      st->grid = n;
+      st->ux += (int64_t)x0 - (int64_t)m, st->uy += (int64_t)y0 - (int64_t)m;
+      *k = fresh;
+    } else {
+      golcl_msgrid_destroy(n);
+    }
+  }
+  free(c);
+  return s == GOLCL_OK ? 0 : fail("growing the grid", s, st->ctx);
+}
+
+static int step_all(ms_run *st, uint64_t gens, double *secs) {
+  double t0 = ex_now();
+  for (uint64_t left = gens; left > 0;) {
+    uint64_t k = left;
+    if (st->infinite) {
+      int rc = room(st, &k);
+      if (rc) return rc;
+      if (k > left) k = left;
+    }
+    golcl_status s = golcl_msgrid_step(st->grid, k);
+    if (s != GOLCL_OK) return fail("stepping", s, st->ctx);
+    left -= k;
+  }
+  golcl_status s = golcl_context_finish(st->ctx);
+  *secs = ex_now() - t0;
+  return s == GOLCL_OK ? 0 : fail("stepping", s, st->ctx);
+}
+
+/* State 0 black; with two states 1 white; else 1 white and 2..N-1 from
+ * yellow to dark red. */
+static void colour(uint8_t s, uint32_t states, uint8_t rgb[3]) {
+  if (s == 0) {
+    rgb[0] = rgb[1] = rgb[2] = 0;
+  } else if (s == 1 || s >= states) {
+    rgb[0] = rgb[1] = rgb[2] = 255;
+  } else {
+    double t = states > 3 ? (double)(s - 2) / (states - 3) : 0.0;
+    rgb[0] = (uint8_t)(255 - 127 * t), rgb[1] = (uint8_t)(255 * (1 - t)), rgb[2] = 0;
+  }
+}
+
+static int write_png(const ms_run *st, const ms_opts *o, const golcl_mspattern *r,
+                     const char *path) {
+  uint32_t w = golcl_mspattern_width(r), h = golcl_mspattern_height(r), sc = o->scale;
+  if (!w || !h) w = h = 1;
+  if ((uint64_t)w * sc * h * sc > (1u << 30)) {
+    fprintf(stderr, "golcl run: %s: a %ux%u image at scale %u is too large\n", path, w, h, sc);
+    return 1;
+  }
+  uint32_t iw = w * sc, ih = h * sc;
+  uint8_t *img = calloc((size_t)iw * ih, 3);
+  if (!img) return fail(path, GOLCL_E_OUT_OF_MEMORY, NULL);
+  const uint8_t *c = golcl_mspattern_cells(r);
+  for (uint32_t y = 0; y < ih && golcl_mspattern_width(r); y++)
+    for (uint32_t x = 0; x < iw; x++)
+      colour(c[(size_t)(y / sc) * w + x / sc], st->rule.states, img + ((size_t)y * iw + x) * 3);
+  int rc = ex_write_png_rgb(path, img, iw, ih, (size_t)iw * 3) ? 1 : 0;
+  free(img);
+  return rc;
+}
+
+static int write_outputs(ms_run *st, const ms_opts *o) {
+  golcl_mspattern *r;
+  golcl_status s = golcl_msgrid_extract(st->grid, &r);
+  if (s != GOLCL_OK) return fail("reading the result", s, st->ctx);
+  if (st->infinite) { /* extract gives the box's place in a grid centred on 0 */
+    int64_t x, y;
+    golcl_mspattern_origin(r, &x, &y);
+    golcl_mspattern_set_origin(r, x + golcl_msgrid_width(st->grid) / 2 + st->ux,
+                               y + golcl_msgrid_height(st->grid) / 2 + st->uy);
+  }
+  if (st->bounds.topology != GOLCL_TOPOLOGY_INFINITE) golcl_mspattern_set_bounds(r, &st->bounds);
+  int rc = 0;
+  for (int i = 0; i < o->nouts && rc == 0; i++) {
+    const char *path = o->outs[i];
+    pio_kind kind = pio_kind_of(path);
+    if (kind == PIO_PNG) {
+      rc = write_png(st, o, r, path);
+    } else if (kind == PIO_RLE || kind == PIO_STDOUT) {
+      FILE *f = kind == PIO_STDOUT ? stdout : fopen(path, "w");
+      s = f ? golcl_mspattern_write_rle(r, f) : GOLCL_E_IO;
+      if (f && f != stdout && fclose(f) != 0) s = GOLCL_E_IO;
+      if (s != GOLCL_OK) {
+        fprintf(stderr, "golcl run: %s: cannot write it\n", path);
+        rc = 1;
+      }
+    } else {
+      fprintf(stderr, "golcl run: %s: multi-state results are written as .rle, .png or '-'\n",
+              path);
+      rc = 2;
+    }
+    if (rc == 0 && !o->quiet && kind != PIO_STDOUT) fprintf(o->report, "wrote:      %s\n", path);
+  }
+  golcl_mspattern_destroy(r);
+  return rc;
+}
+
+int cmd_run_ms(int argc, char **argv) {
+  ms_opts o;
+  int rc = parse(argc, argv, &o);
+  if (rc >= 0) return rc;
+  golcl_mspattern *p;
+  golcl_status s = golcl_mspattern_read_file(o.pattern, &p);
+  if (s != GOLCL_OK) return fail("reading the pattern", s, NULL);
+  ms_run st;
+  memset(&st, 0, sizeof st);
+  golcl_mspattern_msrule(p, &st.rule);
+  if (o.rule && (s = golcl_msrule_parse(o.rule, &st.rule)) != GOLCL_OK) {
+    fprintf(stderr, "golcl run: --rule: %s\n", golcl_last_errmsg());
+    golcl_mspattern_destroy(p);
+    return 2;
+  }
+  st.reach = st.rule.family == GOLCL_MS_LTL ? st.rule.range : 1;
+  golcl_context_opts copts = {0};
+  copts.device = o.device;
+  s = golcl_context_create(&copts, &st.ctx);
+  rc = s == GOLCL_OK ? 0 : fail("opening the device", s, NULL);
+  if (rc == 0) rc = make_grid(&st, &o, p);
+  if (rc == 0 && (s = golcl_msgrid_prepare(st.grid)) != GOLCL_OK)
+    rc = fail("building the kernels", s, st.ctx);
+  if (rc == 0 && !o.quiet) {
+    golcl_device_info dev;
+    golcl_context_device_info(st.ctx, &dev);
+    char rule[GOLCL_MSRULE_TEXT_CAP];
+    golcl_msrule_format(&st.rule, rule, sizeof rule);
+    fprintf(o.report, "device:     %s (%s)\n", dev.name, dev.platform);
+    fprintf(o.report, "pattern:    %s (multi-state RLE, %ux%u, rule %s)\n", o.pattern,
+            golcl_mspattern_width(p), golcl_mspattern_height(p), rule);
+    fprintf(o.report, "grid:       %ux%u, %s\n", golcl_msgrid_width(st.grid),
+            golcl_msgrid_height(st.grid),
+            st.infinite ? "infinite plane (a dead-boundary grid rebuilt around the cells)"
+            : golcl_msgrid_boundary(st.grid) == GOLCL_BOUNDARY_TORUS ? "torus"
+                                                                     : "dead boundary");
+  }
+  double secs = 0;
+  if (rc == 0) rc = step_all(&st, o.gens, &secs);
+  uint64_t pop = 0;
+  if (rc == 0 && (s = golcl_msgrid_population(st.grid, &pop)) != GOLCL_OK)
+    rc = fail("counting", s, st.ctx);
+  if (rc == 0 && !o.quiet) {
+    if (o.gens)
+      fprintf(o.report, "run:        %llu generations in %.3f s: %.1f gen/s\n",
+              (unsigned long long)o.gens, secs, secs > 0 ? (double)o.gens / secs : 0.0);
+    fprintf(o.report, "population: %llu (cells not in state 0) at generation %llu\n",
+            (unsigned long long)pop, (unsigned long long)golcl_msgrid_generation(st.grid));
+  }
+  if (rc == 0) rc = write_outputs(&st, &o);
+  golcl_msgrid_destroy(st.grid);
+  golcl_context_destroy(st.ctx);
+  golcl_mspattern_destroy(p);
+  return rc;
+}

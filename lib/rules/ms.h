@@ -1,0 +1,38 @@
+/* ms.h — the host-only private part of the multi-state rules: rule checks,
+ * the next-state function that the reference and the kernels share, the
+ * pattern's internals. Text only (host.h): msrule.c, msrle.c and
+ * reference.c build and fuzz without OpenCL. */
+#ifndef GOLCL_MS_PRIVATE_H
+#define GOLCL_MS_PRIVATE_H
+
+#include "../core/host.h"
+#include "golcl_rules.h"
+
+/* GOLCL_OK if the rule is one golcl_msrule_parse could give, else
+ * GOLCL_E_INVALID_ARG with the reason (no message set). */
+golcl_status golcl__msrule_check(const golcl_msrule *r, const char **why);
+
+/* The number of states of a rule (2 for LtL C0). */
+static inline uint32_t golcl__msrule_states(const golcl_msrule *r) {
+  return r->states < 2 ? 2 : r->states;
+}
+
+/* Half-width of row dy (|dy| <= R) of an LtL neighbourhood. */
+uint32_t golcl__ltl_span(golcl_ltl_neighbourhood n, uint32_t range, int32_t dy);
+
+/* The next state of a cell in state s, `on` its birth (s = 0) or survival
+ * (s = 1) — the same as golcl_ms_next in cl/rules/ms.cl. */
+static inline uint8_t golcl__ms_next(uint8_t s, int on, uint32_t states) {
+  if (s == 0) return on ? 1 : 0;
+  if (s == 1) return on ? 1 : (states > 2 ? 2 : 0);
+  return (uint32_t)s + 1 < states ? (uint8_t)(s + 1) : 0;
+}
+
+/* A new w×h pattern of 0s (infinite plane, no rule yet), its fields, and
+ * its cells for writing (msrle.c). */
+golcl_status golcl__mspattern_new(uint32_t w, uint32_t h, golcl_mspattern **out);
+void golcl__mspattern_set(golcl_mspattern *p, const golcl_msrule *rule, const golcl_bounds *b,
+                          int64_t ox, int64_t oy, uint64_t generation);
+uint8_t *golcl__mspattern_cells(golcl_mspattern *p);
+
+#endif

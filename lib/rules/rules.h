@@ -1,0 +1,41 @@
+/* rules.h — private API of the multi-state part on the device: the grid
+ * struct and the launches of the rule families (ms.h has the host-only
+ * part). Uses lib/core and the public headers only. */
+#ifndef GOLCL_RULES_PRIVATE_H
+#define GOLCL_RULES_PRIVATE_H
+
+#include "../core/core.h"
+#include "ms.h"
+
+struct golcl_msgrid {
+  golcl_context *ctx;
+  uint32_t w, h;
+  golcl_boundary boundary;
+  golcl_msrule rule;
+  uint64_t generation;
+  cl_mem cur, spare; /* w·h bytes each; spare made on the first step */
+  cl_mem table;      /* Generations: the 512-byte table of the rule, or NULL */
+  int table_stale;   /* the rule changed since `table` was written */
+  cl_mem rowsum;     /* LtL N and C: (w+1)·h uint prefix sums along rows */
+  cl_mem rowwin;     /* LtL Moore: w·h uint row windows */
+  cl_mem spans;      /* LtL N and C: 2R+1 half-widths, one a row of the neighbourhood */
+  uint32_t spans_range;
+  golcl_ltl_neighbourhood spans_nbhd;
+};
+
+/* The steppers of the families (msgrid.c dispatches). */
+golcl_status golcl__generations_step(golcl_msgrid *g, uint64_t gens);
+golcl_status golcl__ltl_step(golcl_msgrid *g, uint64_t gens);
+golcl_status golcl__generations_prepare(golcl_msgrid *g);
+golcl_status golcl__ltl_prepare(golcl_msgrid *g);
+
+/* Swaps cur and spare after a step, counting the generation. */
+void golcl__msgrid_swap(golcl_msgrid *g);
+
+/* Makes the spare buffer when missing. */
+golcl_status golcl__msgrid_spare(golcl_msgrid *g);
+
+/* The key mixer of randomize and hash (cl/common/hash.cl's golcl_mix64). */
+uint64_t golcl__ms_mix64(uint64_t z);
+
+#endif

@@ -1,0 +1,82 @@
+#!/bin/bash
+# test_cli_rules.sh — `golcl run` on multi-state patterns (Generations,
+# Larger than Life): the result's cells as bgolly writes them (unbounded
+# patterns whose grid follows them, a bounded plane, a torus), PNG output, and
+# the options that are not for multi-state patterns refused as usage errors.
+#
+# Usage: tests/cli/test_cli_rules.sh [GOLCL]  (default build/golcl), from the
+# repository root; the device is $GOLCL_TEST_DEVICE, else cpu (pocl).
+set -u
+G=$(realpath "${1:-build/golcl}")
+SRC=$(cd "$(dirname "$0")/../.." && pwd)
+export GOLCL_DEVICE=${GOLCL_TEST_DEVICE:-cpu}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+. "$SRC/tests/util/check.sh"
+P=${GOLCL_GOLLY_PATTERNS:-/usr/share/golly/Patterns}
+BG=${GOLCL_BGOLLY:-$(command -v bgolly)}
+
+# The cells of an RLE file: the text after the header, without line breaks.
+body() { sed -n '/^x /,$p' "$1" | tail -n +2 | tr -d '\n\r'; }
+rule_of() { sed -n 's/^x .*rule = \([^ ]*\).*/\1/p' "$1"; }
+
+# golcl run FILE -g N and bgolly -a ALGO -m N write the same cells and rule.
+same_as_bgolly() {
+  local file=$1 algo=$2 gens=$3
+  "$G" run "$file" -q -g "$gens" -o "$T/ours.rle" || return 1
+  "$BG" -q -q -a "$algo" -m "$gens" -o "$T/golly.rle" "$file" >/dev/null 2>&1 || say "bgolly failed" || return 1
+  [ "$(body "$T/ours.rle")" = "$(body "$T/golly.rle")" ] || say "cells differ from bgolly's" || return 1
+  [ "$(rule_of "$T/ours.rle")" = "$(rule_of "$T/golly.rle")" ] || say "rule differs" || return 1
+}
+
+t_delta_unbounded() { same_as_bgolly "$P/Generations/Delta.rle" Generations 130; }
+t_delta_long() { same_as_bgolly "$P/Generations/Delta.rle" Generations 3000; }
+t_sawfish_unbounded() { same_as_bgolly "$P/Generations/Sawfish.rle" Generations 300; }
+t_buggun_plane() { same_as_bgolly "$P/Larger-than-Life/BugGun.rle" "Larger than Life" 130; }
+t_bugcollection_torus() { same_as_bgolly "$P/Larger-than-Life/BugCollection.rle" "Larger than Life" 37; }
+t_soldierbugs_unbounded() { same_as_bgolly "$P/Larger-than-Life/SoldierBugs.rle" "Larger than Life" 200; }
+
+t_png_and_report() {
+  "$G" run "$P/Generations/Delta.rle" -g 10 -o "$T/d.png" --scale 2 >"$T/out" || return 1
+  grep -q '^population: .* at generation 10$' "$T/out" || say "no population line" || return 1
+  [ "$(head -c 8 "$T/d.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || say "not a PNG"
+}
+
+t_info() {
+  "$G" info "$P/Generations/Sawfish.rle" --rle >"$T/info" || return 1
+  grep -q '^rule:        3458/37/4 (Generations, Moore neighbourhood, 4 states)$' "$T/info" ||
+    say "no rule line" || return 1
+  grep -q '^states:      1:27 2:4 3:7$' "$T/info" || say "no states line" || return 1
+  grep -q '^4.CA\$4.B3A' "$T/info" || say "no RLE" || return 1
+  "$G" info "$P/Generations/Sawfish.rle" --cells 2>/dev/null
+  [ $? = 2 ] || say "--cells is not a usage error"
+}
+
+t_refused_options() {
+  local f=$P/Generations/Delta.rle rc
+  for opts in "--stepper lut4" "--frames $T/fr" "--log $T/l.csv" "-o $T/x.cells"; do
+    # shellcheck disable=SC2086
+    "$G" run "$f" -q -g 1 $opts 2>"$T/err"
+    rc=$?
+    [ $rc = 2 ] || say "$opts: exit $rc, not 2" || return 1
+    grep -q 'golcl run: ' "$T/err" || say "$opts: no message" || return 1
+  done
+}
+
+if [ -z "$BG" ] || [ ! -d "$P/Generations" ]; then
+  echo "*** test_cli_rules: bgolly or Golly's patterns NOT FOUND: golcl run NOT compared with Golly ***"
+  check "PNG and report" t_png_and_report
+  check_summary
+  exit $?
+fi
+echo "golcl: $G (device: $GOLCL_DEVICE; bgolly: $BG)"
+check "Delta (345/3/6, unbounded) at 130 as bgolly" t_delta_unbounded
+check "Delta at 3000 (a growing grid, runs past 1024 generations) as bgolly" t_delta_long
+check "Sawfish (3458/37/4, unbounded) at 300 as bgolly" t_sawfish_unbounded
+check "BugGun (Bosco :P200,200) at 130 as bgolly" t_buggun_plane
+check "BugCollection (Bosco :T400,400) at 37 as bgolly" t_bugcollection_torus
+check "SoldierBugs (R7, unbounded) at 200 as bgolly" t_soldierbugs_unbounded
+check "PNG and report" t_png_and_report
+check "golcl info: rule, states, --rle" t_info
+check "options not for multi-state patterns are usage errors" t_refused_options
+check_summary

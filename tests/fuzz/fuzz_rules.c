@@ -1,0 +1,92 @@
+/* fuzz_rules.c — libFuzzer target of the multi-state rules and RLE
+ * (`make fuzz-rules`): the first byte picks the parser. A rule that parses
+ * must format, parse again to the same value and format to the same text;
+ * an RLE text that parses must write and read back to the same cells, rule,
+ * bounds, position and generation. Failures must be GOLCL_E_PARSE or GOLCL_E_UNSUPPORTED with
+ * a message, the out-handle NULL. */
+#include <golcl_rules.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void fail(const char *what, const char *detail) {
+  fprintf(stderr, "fuzz_rules: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
+  abort();
+}
+
+static void refused(golcl_status s) {
+  if (s != GOLCL_E_PARSE && s != GOLCL_E_UNSUPPORTED) fail("unexpected status", golcl_strerror(s));
+  if (!*golcl_last_errmsg()) fail("a refusal without a message", NULL);
+}
+
+static void rule(const char *t) {
+  golcl_msrule a, b;
+  golcl_status s = golcl_msrule_parse(t, &a);
+  if (s != GOLCL_OK) {
+    refused(s);
+    return;
+  }
+  char x[GOLCL_MSRULE_TEXT_CAP], y[GOLCL_MSRULE_TEXT_CAP];
+  if (golcl_msrule_format(&a, x, sizeof x) != GOLCL_OK) fail("cannot format", t);
+  if (golcl_msrule_parse(x, &b) != GOLCL_OK) fail("cannot read its own text", x);
+  if (memcmp(&a, &b, sizeof a) != 0) fail("a different rule read back", x);
+  if (golcl_msrule_format(&b, y, sizeof y) != GOLCL_OK || strcmp(x, y) != 0)
+    fail("a different text written back", x);
+}
+
+static void rle(const char *t, size_t n) {
+  golcl_mspattern *p = (golcl_mspattern *)1, *q = NULL;
+  golcl_status s = golcl_mspattern_parse(t, n, &p);
+  if (s != GOLCL_OK) {
+    if (p) fail("out-handle not NULL", NULL);
+    refused(s);
+    return;
+  }
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (!f || golcl_mspattern_write_rle(p, f) != GOLCL_OK) fail("cannot write", NULL);
+  fclose(f);
+  if (golcl_mspattern_parse(buf, len, &q) != GOLCL_OK) fail("cannot read its own RLE", buf);
+  uint32_t w = golcl_mspattern_width(p), h = golcl_mspattern_height(p);
+  const uint8_t *a = golcl_mspattern_cells(p), *b = golcl_mspattern_cells(q);
+  uint32_t qw = golcl_mspattern_width(q), qh = golcl_mspattern_height(q);
+  /* the box read back is the box of the cells written: it may have lost
+   * empty rows and columns at the end */
+  if (qw > w || qh > h) fail("a larger box read back", buf);
+  for (uint32_t y = 0; y < h; y++)
+    for (uint32_t x = 0; x < w; x++)
+      if (a[(size_t)y * w + x] != (x < qw && y < qh ? b[(size_t)y * qw + x] : 0))
+        fail("different cells read back", buf);
+  golcl_msrule ra, rb;
+  golcl_bounds ba, bb;
+  golcl_mspattern_msrule(p, &ra);
+  golcl_mspattern_msrule(q, &rb);
+  golcl_mspattern_bounds(p, &ba);
+  golcl_mspattern_bounds(q, &bb);
+  if (memcmp(&ra, &rb, sizeof ra) != 0 || memcmp(&ba, &bb, sizeof ba) != 0)
+    fail("a different rule or grid read back", buf);
+  int64_t xa, ya, xb, yb;
+  golcl_mspattern_origin(p, &xa, &ya);
+  golcl_mspattern_origin(q, &xb, &yb);
+  if (xa != xb || ya != yb || golcl_mspattern_generation(p) != golcl_mspattern_generation(q))
+    fail("a different position or generation read back", buf);
+  free(buf);
+  golcl_mspattern_destroy(q);
+  golcl_mspattern_destroy(p);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  if (size < 1) return 0;
+  char *t = malloc(size);
+  memcpy(t, data + 1, size - 1);
+  t[size - 1] = '\0';
+  if (data[0] & 1)
+    rule(t);
+  else
+    rle(t, size - 1);
+  free(t);
+  return 0;
+}

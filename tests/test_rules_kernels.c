@@ -1,0 +1,282 @@
+/* test_rules_kernels.c — the multi-state kernels against the host
+ * reference (golcl_ms_reference_run): random soups of all the rule's
+ * states from golcl_msgrid_randomize (itself checked against its formula),
+ * dead and torus boundaries, sizes 1×1, 3×5, 37×29, 257×129 and 100×67,
+ * Generations (Moore, V, H, Hensel, MAP) and Larger than Life (R = 1, 5,
+ * 20; M, N and C neighbourhoods; C > 2), cells compared after 1, 2, 5 and
+ * 9 generations; LtL's box on grids of many sliding runs and on lines of
+ * one cell. Also census, hash and rectangle I/O against host sums. */
+#include "testutil.h"
+
+#include <golcl_rules.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const rules[] = {
+    "/2/3",         /* Brian's Brain */
+    "345/2/4",      /* Star Wars */
+    "23/3/2",       /* Life */
+    "3458/37/4",    /* Sawfish's */
+    "2-a3/3/5",     /* Hensel letters */
+    "34/2/4V",      /* von Neumann */
+    "12/34/3H",     /* hexagonal */
+    "1456/2356/16", /* Xtasy: many states */
+    "MAPARYXfhZofugWaH7oaIDogBZofuhogOiAaIDogIAAgAAWaH7oaIDogGiA6ICAAIAAaIDogIAAgACAAIAAAAAAAA/3",
+    "R1,C0,M0,S2..3,B3..3,NM",          /* Life as LtL */
+    "R5,C0,M1,S34..58,B34..45,NM",      /* Bosco */
+    "R3,C5,M1,S10..30,B12..20,NM",      /* decaying states */
+    "R20,C0,M1,S400..800,B400..560,NM", /* a large range */
+    "R3,C0,M1,S5..12,B4..9,NN",         /* von Neumann diamond */
+    "R7,C3,M0,S20..60,B18..40,NN",
+    "R4,C0,M1,S18..40,B15..30,NC", /* circular */
+    "R1,C0,M1,S1..1,B1..1,NN",     /* Gnarl */
+    "2,4,9,6,12",                  /* Evans's notation */
+};
+#define NRULES (sizeof rules / sizeof *rules)
+
+static const uint32_t sizes[][2] = {{1, 1}, {3, 5}, {37, 29}, {257, 129}, {100, 67}};
+#define NSIZES (sizeof sizes / sizeof *sizes)
+
+static uint64_t mix64(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+/* golcl_msgrid_randomize's documented formula, on the host. */
+static uint8_t soup_cell(unsigned states, double density, uint64_t seed, uint32_t x, uint32_t y) {
+  uint64_t r = mix64(mix64(seed) ^ ((uint64_t)y << 32 | x));
+  if ((r >> 32) >= (uint64_t)ldexp(density, 32)) return 0;
+  return (uint8_t)(1 + (((r & 0xffffffffu) * (uint64_t)(states - 1)) >> 32));
+}
+
+/* Case _i: rule _i / (2·NSIZES), boundary and size from the rest. */
+START_TEST(kernel_matches_reference) {
+  const char *text = rules[_i / (2 * NSIZES)];
+  golcl_boundary b = (_i / NSIZES) % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+  uint32_t w = sizes[_i % NSIZES][0], h = sizes[_i % NSIZES][1];
+  golcl_msrule rule;
+  ck_assert_msg(golcl_msrule_parse(text, &rule) == GOLCL_OK, "%s: %s", text, golcl_last_errmsg());
+  golcl_msgrid *g;
+  TU_OK(golcl_msgrid_create(tu_ctx, w, h, b, &g));
+  TU_OK(golcl_msgrid_set_msrule(g, &rule));
+  unsigned states = rule.states < 2 ? 2 : rule.states;
+  uint64_t seed = 1000 + (uint64_t)_i;
+  TU_OK(golcl_msgrid_randomize(g, states, 0.5, seed));
+  size_t n = (size_t)w * h;
+  uint8_t *ref = malloc(n), *got = malloc(n);
+  TU_OK(golcl_msgrid_read(g, ref, 0));
+  int seen[256] = {0};
+  for (uint32_t y = 0; y < h; y++)
+    for (uint32_t x = 0; x < w; x++) {
+      uint8_t want = soup_cell(states, 0.5, seed, x, y);
+      ck_assert_msg(ref[(size_t)y * w + x] == want, "soup (%u, %u): %u, formula %u", x, y,
+                    ref[(size_t)y * w + x], want);
+      seen[want] = 1;
+    }
+  static const uint64_t checks[] = {1, 2, 5, 9};
+  uint64_t done = 0;
+  for (size_t c = 0; c < sizeof checks / sizeof *checks; c++) {
+    TU_OK(golcl_msgrid_step(g, checks[c] - done));
+    TU_OK(golcl_ms_reference_run(&rule, b, w, h, ref, checks[c] - done));
+    done = checks[c];
+    TU_OK(golcl_msgrid_read(g, got, 0));
+    for (size_t i = 0; i < n; i++)
+      ck_assert_msg(
+          got[i] == ref[i], "%s, %s %ux%u, gen %llu: cell (%zu, %zu) is %u, the reference has %u",
+          text, b ? "torus" : "dead", w, h, (unsigned long long)done, i % w, i / w, got[i], ref[i]);
+  }
+  ck_assert_uint_eq(golcl_msgrid_generation(g), done);
+  if (n > 1000) { /* the soup had every state and the run is not trivially empty */
+    for (unsigned s = 0; s < states && s < 16; s++)
+      ck_assert_msg(seen[s], "%s: no state %u", text, s);
+  }
+  free(ref);
+  free(got);
+  golcl_msgrid_destroy(g);
+}
+END_TEST
+
+/* Larger than Life's box slides its windows over runs of at least 128
+ * cells: grids of many runs a row and a column, and lines of one cell. */
+START_TEST(ltl_long_runs) {
+  static const uint32_t dims[][2] = {{700, 450}, {1000, 3}, {3, 1000}, {1, 300}, {300, 1}};
+  static const char *const lr[] = {"R1,C0,M0,S2..3,B3..3,NM", "R3,C4,M1,S9..24,B10..16,NM"};
+  const uint32_t w = dims[_i / 4][0], h = dims[_i / 4][1];
+  const char *text = lr[_i % 2];
+  golcl_boundary b = (_i / 2) % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+  golcl_msrule rule;
+  TU_OK(golcl_msrule_parse(text, &rule));
+  golcl_msgrid *g;
+  TU_OK(golcl_msgrid_create(tu_ctx, w, h, b, &g));
+  TU_OK(golcl_msgrid_set_msrule(g, &rule));
+  TU_OK(golcl_msgrid_randomize(g, rule.states, 0.4, 5 + (uint64_t)_i));
+  size_t n = (size_t)w * h;
+  uint8_t *ref = malloc(n), *got = malloc(n);
+  TU_OK(golcl_msgrid_read(g, ref, 0));
+  TU_OK(golcl_msgrid_step(g, 4));
+  TU_OK(golcl_ms_reference_run(&rule, b, w, h, ref, 4));
+  TU_OK(golcl_msgrid_read(g, got, 0));
+  for (size_t i = 0; i < n; i++)
+    ck_assert_msg(got[i] == ref[i], "%s, %s %ux%u: cell (%zu, %zu) is %u, the reference has %u",
+                  text, b ? "torus" : "dead", w, h, i % w, i / w, got[i], ref[i]);
+  free(ref);
+  free(got);
+  golcl_msgrid_destroy(g);
+}
+END_TEST
+
+/* The same rule run by the kernel on a grid whose rule changes between
+ * families keeps exact: the table and the sums are redone. */
+START_TEST(rule_changes_between_steps) {
+  const uint32_t w = 61, h = 43;
+  golcl_msgrid *g;
+  TU_OK(golcl_msgrid_create(tu_ctx, w, h, GOLCL_BOUNDARY_TORUS, &g));
+  TU_OK(golcl_msgrid_randomize(g, 4, 0.4, 7));
+  uint8_t *ref = malloc(w * h), *got = malloc(w * h);
+  TU_OK(golcl_msgrid_read(g, ref, 0));
+  static const char *const seq[] = {"345/2/4", "R2,C4,M1,S3..9,B4..7,NM", "/2/4",
+                                    "R3,C4,M0,S4..12,B5..9,NC", "34/2/4V"};
+  for (size_t k = 0; k < sizeof seq / sizeof *seq; k++) {
+    golcl_msrule r;
+    TU_OK(golcl_msrule_parse(seq[k], &r));
+    TU_OK(golcl_msgrid_set_rule(g, seq[k]));
+    TU_OK(golcl_msgrid_step(g, 3));
+    TU_OK(golcl_ms_reference_run(&r, GOLCL_BOUNDARY_TORUS, w, h, ref, 3));
+    TU_OK(golcl_msgrid_read(g, got, 0));
+    ck_assert_msg(memcmp(got, ref, w * h) == 0, "after %s", seq[k]);
+  }
+  free(ref);
+  free(got);
+  golcl_msgrid_destroy(g);
+}
+END_TEST
+
+/* Census, population and hash against sums made here from the cells;
+ * 0/1 cells hash as the two-state grid hashes them. */
+START_TEST(census_and_hash) {
+  const uint32_t w = 301, h = 77;
+  golcl_msgrid *g;
+  TU_OK(golcl_msgrid_create(tu_ctx, w, h, GOLCL_BOUNDARY_DEAD, &g));
+  TU_OK(golcl_msgrid_randomize(g, 256, 0.7, 99));
+  uint8_t *c = malloc(w * h);
+  TU_OK(golcl_msgrid_read(g, c, 0));
+  uint64_t want[256] = {0}, got[256], pop, h1, h2;
+  for (size_t i = 0; i < (size_t)w * h; i++) want[c[i]]++;
+  TU_OK(golcl_msgrid_census(g, got));
+  for (int s = 0; s < 256; s++) ck_assert_uint_eq(got[s], want[s]);
+  TU_OK(golcl_msgrid_population(g, &pop));
+  ck_assert_uint_eq(pop, (uint64_t)w * h - want[0]);
+  TU_OK(golcl_msgrid_hash(g, &h1));
+  /* the documented hash, made here: the terms of the cells, the two-state
+   * grid's final mix */
+  uint64_t sum = 0, live = 0;
+  for (uint32_t y = 0; y < h; y++)
+    for (uint32_t x = 0; x < w; x++) {
+      uint8_t v = c[(size_t)y * w + x];
+      uint64_t m = mix64((uint64_t)y << 32 | x);
+      sum += v == 0 ? 0 : v == 1 ? m : mix64(m + v);
+      live += v != 0;
+    }
+  ck_assert_uint_eq(h1, mix64(sum + mix64(((uint64_t)h << 32 | w) ^ (live << 1))));
+  c[5 * w + 7] = (uint8_t)(c[5 * w + 7] == 3 ? 4 : 3); /* one state changed */
+  TU_OK(golcl_msgrid_write(g, c, 0));
+  TU_OK(golcl_msgrid_hash(g, &h2));
+  ck_assert(h1 != h2);
+  /* two states: the two-state grid's hash */
+  for (size_t i = 0; i < (size_t)w * h; i++) c[i] = c[i] & 1;
+  TU_OK(golcl_msgrid_write(g, c, 0));
+  golcl_grid *two;
+  TU_OK(golcl_grid_create(tu_ctx, w, h, GOLCL_BOUNDARY_DEAD, &two));
+  TU_OK(golcl_grid_write(two, c, 0));
+  TU_OK(golcl_msgrid_hash(g, &h1));
+  TU_OK(golcl_grid_hash(two, &h2));
+  ck_assert_uint_eq(h1, h2);
+  golcl_grid_destroy(two);
+  free(c);
+  golcl_msgrid_destroy(g);
+}
+END_TEST
+
+START_TEST(rect_io) {
+  const uint32_t w = 40, h = 30;
+  golcl_msgrid *g;
+  TU_OK(golcl_msgrid_create(tu_ctx, w, h, GOLCL_BOUNDARY_DEAD, &g));
+  uint8_t block[7 * 5], all[40 * 30], back[7 * 5 * 2];
+  for (int i = 0; i < 35; i++) block[i] = (uint8_t)(i * 7 + 1);
+  TU_OK(golcl_msgrid_write_rect(g, 33, 25, 7, 5, block, 0));
+  TU_OK(golcl_msgrid_read(g, all, 0));
+  for (uint32_t y = 0; y < h; y++)
+    for (uint32_t x = 0; x < w; x++) {
+      uint8_t want = x >= 33 && y >= 25 ? block[(y - 25) * 7 + (x - 33)] : 0;
+      ck_assert_uint_eq(all[y * w + x], want);
+    }
+  memset(back, 0xee, sizeof back);
+  TU_OK(golcl_msgrid_read_rect(g, 33, 25, 7, 5, back, 14)); /* a wider stride */
+  for (int y = 0; y < 5; y++)
+    for (int x = 0; x < 14; x++)
+      ck_assert_uint_eq(back[y * 14 + x], x < 7 ? block[y * 7 + x] : 0xee);
+  ck_assert_int_eq(golcl_msgrid_read_rect(g, 34, 25, 7, 5, back, 0), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_msgrid_read_rect(g, 0, 0, 0, 5, back, 0), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_msgrid_write_rect(g, 0, 0, 7, 5, block, 6), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_msgrid_write(g, NULL, 0), GOLCL_E_INVALID_ARG);
+  TU_OK(golcl_msgrid_clear(g));
+  uint64_t pop;
+  TU_OK(golcl_msgrid_population(g, &pop));
+  ck_assert_uint_eq(pop, 0);
+  golcl_msgrid_destroy(g);
+}
+END_TEST
+
+START_TEST(invalid_arguments) {
+  golcl_msgrid *g = (golcl_msgrid *)1;
+  ck_assert_int_eq(golcl_msgrid_create(NULL, 4, 4, GOLCL_BOUNDARY_DEAD, &g), GOLCL_E_INVALID_ARG);
+  ck_assert_ptr_null(g);
+  ck_assert_int_eq(golcl_msgrid_create(tu_ctx, 0, 4, GOLCL_BOUNDARY_DEAD, &g), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_msgrid_create(tu_ctx, 4, 4, (golcl_boundary)7, &g), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_msgrid_create(tu_ctx, 4, 4, GOLCL_BOUNDARY_DEAD, NULL),
+                   GOLCL_E_INVALID_ARG);
+  TU_OK(golcl_msgrid_create(tu_ctx, 4, 4, GOLCL_BOUNDARY_DEAD, &g));
+  ck_assert_int_eq(golcl_msgrid_randomize(g, 1, 0.5, 1), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_msgrid_randomize(g, 257, 0.5, 1), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_msgrid_randomize(g, 3, 1.5, 1), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_msgrid_set_rule(g, "B3/S23"), GOLCL_E_UNSUPPORTED);
+  ck_assert_int_eq(golcl_msgrid_set_rule(g, "345/2/1"), GOLCL_E_PARSE);
+  ck_assert_int_eq(golcl_msgrid_set_rule(g, NULL), GOLCL_E_INVALID_ARG);
+  golcl_msrule r;
+  TU_OK(golcl_msgrid_msrule(g, &r));
+  r.states = 300;
+  ck_assert_int_eq(golcl_msgrid_set_msrule(g, &r), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_msgrid_census(g, NULL), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_msgrid_population(NULL, NULL), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_msgrid_hash(g, NULL), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_msgrid_step(NULL, 1), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_msgrid_place(g, NULL, 0, 0), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_msgrid_extract(g, NULL), GOLCL_E_INVALID_ARG);
+  uint8_t c[16];
+  ck_assert_int_eq(golcl_ms_reference_run(NULL, GOLCL_BOUNDARY_DEAD, 4, 4, c, 1),
+                   GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_ms_reference_run(&r, GOLCL_BOUNDARY_DEAD, 4, 4, c, 1),
+                   GOLCL_E_INVALID_ARG); /* 300 states */
+  ck_assert_ptr_null(golcl_msgrid_buffer(NULL));
+  ck_assert_uint_eq(golcl_msgrid_width(NULL), 0);
+  golcl_msgrid_destroy(g);
+  golcl_msgrid_destroy(NULL);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("rules-kernels");
+  TCase *tc = tcase_create("kernels");
+  tcase_set_timeout(tc, 0);
+  tcase_add_loop_test(tc, kernel_matches_reference, 0, (int)(NRULES * 2 * NSIZES));
+  tcase_add_loop_test(tc, ltl_long_runs, 0, 20);
+  tcase_add_test(tc, rule_changes_between_steps);
+  tcase_add_test(tc, census_and_hash);
+  tcase_add_test(tc, rect_io);
+  tcase_add_test(tc, invalid_arguments);
+  suite_add_tcase(s, tc);
+  return tu_main(s);
+}
