@@ -602,6 +602,13 @@ static cl_int next_g(uint64_t left, cl_int gmax) {
 
 golcl_status golcl__sparse_run(golcl__sparse *s, uint64_t gens) {
   if (!s) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "sparse universe: NULL argument");
+  /* the bound holds for the table there is, too (a GPU starts with 4096 slots) */
+  if (s->limit && s->t.keys && table_bytes(s->t.slots) > s->limit)
+    return golcl__fail(s->ctx, GOLCL_E_OUT_OF_MEMORY,
+                       "sparse universe: its table of %u tiles holds %llu bytes of device "
+                       "memory; the bound is %llu bytes",
+                       (unsigned)s->t.slots, (unsigned long long)table_bytes(s->t.slots),
+                       (unsigned long long)s->limit);
   golcl_status st = flush(s);
   uint64_t done, target;
   if (st != GOLCL_OK || gens == 0) return st;
