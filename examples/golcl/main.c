@@ -17,7 +17,10 @@ static const command commands[] = {
     {"run", cmd_run, "run a pattern file and write the result (.rle, .cells, .png)"},
     {"info", cmd_info, "describe a pattern file: format, size, rule, population, comments"},
     {"devices", cmd_devices, "list every OpenCL platform and device"},
-    {"bench", cmd_bench, "benchmark the steppers side by side (`bench la`: linear algebra)"},
+    {"bench", cmd_bench,
+     "benchmark the steppers side by side (`bench la`: linear algebra; `bench universe`: the "
+     "infinite plane against bgolly; `bench rules`: multi-state rules; `bench game`, `bench "
+     "graph`: lattices)"},
 };
 
 static void usage(FILE *f) {
