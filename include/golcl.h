@@ -102,7 +102,9 @@ GOLCL_API const char *golcl_version_string(void);
  * per kernel source, library version, device, driver version and build
  * options, under $XDG_CACHE_HOME/golcl (else $HOME/.cache/golcl), so that
  * later processes skip the compiler; GOLCL_CACHE=0 in the environment (read
- * when a context is made) turns that off. A file is used only if it checks
+ * when a context is made) turns that off. On pocl, which caches its kernels
+ * itself and compiles every kernel of a program when asked for its binary,
+ * it is off unless GOLCL_CACHE=1. A file is used only if it checks
  * out whole and names the very build wanted; a damaged or foreign one is
  * rebuilt from source and replaced. Failures of the cache never fail a call.
  *

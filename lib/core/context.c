@@ -226,7 +226,10 @@ static golcl_status context_alloc(cl_device_id dev, const char *extra_options,
   }
   snprintf(ctx->build_options, n, "%s %s %s", std, env ? env : "",
            extra_options ? extra_options : "");
-  ctx->cache_dir = golcl__diskcache_dir(); /* NULL (no cache) also when out of memory */
+  char version[256] = "";
+  clGetDeviceInfo(dev, CL_DEVICE_VERSION, sizeof version - 1, version, NULL);
+  /* NULL (no cache) also when out of memory */
+  ctx->cache_dir = golcl__diskcache_dir(strstr(version, "PoCL") != NULL);
   *out = ctx;
   return GOLCL_OK;
 }

@@ -82,7 +82,7 @@ const char *golcl__embedded_source(const char *file);
 /* The cache folder the environment names ($XDG_CACHE_HOME/golcl, else
  * $HOME/.cache/golcl; NULL if GOLCL_CACHE=0 or neither is an absolute path),
  * malloc'd. */
-char *golcl__diskcache_dir(void);
+char *golcl__diskcache_dir(int device_caches_itself); /* 1 for pocl: off unless GOLCL_CACHE=1 */
 
 /* The program of `file` (its source text `src`) built for `options` from a
  * valid cache file, or NULL: no file, a file that fails any check, or a

@@ -4,7 +4,11 @@
  * One file per (library version, kernel file and its source text, platform,
  * device, device and driver versions, build options), named by a hash of that
  * key, under $XDG_CACHE_HOME/golcl (else $HOME/.cache/golcl); GOLCL_CACHE=0
- * turns it off. A file is
+ * turns it off, GOLCL_CACHE=1 on. pocl keeps a kernel cache of its own, and
+ * asking it for a program's binary makes it compile every kernel of the
+ * program: a first `golcl run` on pocl took 3.06 s with this cache instead of
+ * 0.16 s without (docs/benchmarks.md), so on pocl it is off unless
+ * GOLCL_CACHE=1. A file is
  *
  *   "GOLCLBIN" | format u32 | key length u32 | payload length u64 | crc u32 | 0 u32
  *   | key text | payload (the device binary)
@@ -39,9 +43,10 @@ static char *join(const char *a, const char *b) {
   return s;
 }
 
-char *golcl__diskcache_dir(void) {
-  const char *off = getenv("GOLCL_CACHE");
-  if (off && strcmp(off, "0") == 0) return NULL;
+char *golcl__diskcache_dir(int device_caches_itself) {
+  const char *env = getenv("GOLCL_CACHE");
+  if (env && strcmp(env, "0") == 0) return NULL;
+  if (device_caches_itself && !(env && strcmp(env, "1") == 0)) return NULL;
   const char *xdg = getenv("XDG_CACHE_HOME");
   if (xdg && xdg[0] == '/') return join(xdg, "/golcl"); /* relative: ignored (XDG spec) */
   const char *home = getenv("HOME");
