@@ -379,6 +379,27 @@ t_universe_past_the_limits() {
     say "the growing grid's report lacks its final box ($box)" || return 1
 }
 
+# golcl-dist (beside golcl in the build, when MPI is there) steps with auto by
+# default, as golcl does, and its cells are golcl's.
+t_dist_defaults_to_auto() {
+  local D
+  D="$(dirname "$G")/golcl-dist"
+  if [ ! -x "$D" ] || ! command -v mpirun >/dev/null; then
+    echo "        (golcl-dist or mpirun not built here: nothing checked)"
+    return 0
+  fi
+  local root=""
+  [ "$(id -u)" = 0 ] && root=--allow-run-as-root
+  mpirun $root --oversubscribe -np 1 "$D" run "$GUN" -g 30 --device cpu >"$T/dist.out" 2>&1 ||
+    say "golcl-dist failed: $(tail -2 "$T/dist.out")" || return 1
+  grep -q ' 1 ranks, auto: ' "$T/dist.out" || say "golcl-dist's stepper is not auto" || return 1
+  "$G" run "$GUN" -g 30 --size 1024x1024 >"$T/d1.out" || return 1
+  local p1 p2
+  p1=$(sed -n 's/^population: \([0-9]*\) .*/\1/p' "$T/d1.out")
+  p2=$(sed -n 's/.*population \([0-9]*\),.*/\1/p' "$T/dist.out")
+  [ -n "$p1" ] && [ "$p1" = "$p2" ] || say "golcl-dist population $p2, golcl $p1" || return 1
+}
+
 t_bench_la_plot() {
   if ! command -v gnuplot >/dev/null; then
     echo "gnuplot is not installed: the plot is not checked"
@@ -451,6 +472,7 @@ check "links and devices are written through" t_links_and_devices_are_written_th
 check "bench --plot and --csv" t_bench_plot_and_csv
 check "Golly's rules, bounded grids and .mc files" t_golly_rules_and_grids
 check "the infinite plane past the pattern limits (universe)" t_universe_past_the_limits
+check "golcl-dist steps with auto by default" t_dist_defaults_to_auto
 check "bench la --plot: CG residual histories" t_bench_la_plot
 check "docs name every option" t_docs_name_every_option
 check_summary
