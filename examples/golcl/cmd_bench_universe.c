@@ -31,7 +31,8 @@ static const char *const DEFAULT_RUNS[] = {"Life/Methuselahs/acorn.lif:30000",
 static void usage(FILE *f) {
   fprintf(f,
           "usage: golcl bench universe [options] [FILE[:GENS] ...]\n\n"
-          "Times the infinite plane (golcl_universe) on pattern files, and bgolly beside it\n"
+          "Times the infinite plane (golcl_universe) on pattern files (a path, else one under\n"
+          "--patterns), and bgolly beside it\n"
           "(QuickLife and HashLife) when it is found. Without files: the methuselahs and\n"
           "breeders of Golly's Patterns folder and metapixel-p216-gun.\n\n"
           "  -g N            generations where FILE has no :GENS (default 1000)\n"
@@ -266,9 +267,9 @@ int cmd_bench_universe(int argc, char **argv) {
       n = (size_t)(colon - arg);
       g = strtoull(colon + 1, NULL, 10);
     }
-    if (optind < argc || arg[0] == '/')
-      snprintf(path, sizeof path, "%.*s", (int)n, arg);
-    else
+    /* a file given is a path, else one under --patterns (as the defaults are) */
+    snprintf(path, sizeof path, "%.*s", (int)n, arg);
+    if (arg[0] != '/' && (optind >= argc || access(path, R_OK) != 0))
       snprintf(path, sizeof path, "%s/%.*s", dir, (int)n, arg);
     double step = 0, wall = 0;
     uint64_t hash = 0;
