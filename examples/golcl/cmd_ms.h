@@ -7,8 +7,10 @@
 /* 1 if PATH is a multi-state RLE file that golcl_mspattern_read_file takes. */
 int cmd_run_ms_claims(const char *path);
 
-/* golcl run PATTERN [options] for such a file; returns the exit status. */
-int cmd_run_ms(int argc, char **argv);
+/* golcl run PATTERN [options] for such a file, with the options cmd_run.c
+ * parsed; returns the exit status. */
+struct run_opts;
+int cmd_run_ms(const struct run_opts *opts);
 
 /* golcl info for such a file, with --rle (rle) or --cells (cells, refused:
  * plaintext is two-state); returns the exit status. */

@@ -752,7 +752,7 @@ int cmd_run(int argc, char **argv) {
   run_opts o;
   int rc = parse_args(argc, argv, &o);
   if (rc >= 0) return rc;
-  if (cmd_run_ms_claims(o.pattern)) return cmd_run_ms(argc, argv); /* Generations, LtL */
+  if (cmd_run_ms_claims(o.pattern)) return cmd_run_ms(&o); /* Generations, LtL */
   /* the infinite plane: a universe, unless a fixed grid or the growing grid is asked for */
   if (strcmp(o.algo, "dense") && !o.have_size && !o.have_margin && !o.torus) {
     rc = run_universe(&o);

@@ -7,7 +7,6 @@
  * R cells of an edge (R a generation is the fastest anything travels). */
 #include <golcl_rules.h>
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,8 +15,8 @@
 #include "cmd_ms.h"
 #include "image.h"
 #include "pattern_io.h"
+#include "run.h"
 
-#define MAX_OUTS 8
 #define MIN_STEP 32 /* rebuild an infinite-plane grid rather than step fewer generations */
 
 typedef struct ms_opts {
@@ -65,106 +64,37 @@ static int fail(const char *what, golcl_status s, const golcl_context *ctx) {
   return 1;
 }
 
-enum {
-  OPT_SIZE = 256,
-  OPT_MARGIN,
-  OPT_TORUS,
-  OPT_RULE,
-  OPT_STEPPER,
-  OPT_DEVICE,
-  OPT_SCALE,
-  OPT_LATER
-};
-
-static const struct option long_opts[] = {{"generations", required_argument, NULL, 'g'},
-                                          {"size", required_argument, NULL, OPT_SIZE},
-                                          {"margin", required_argument, NULL, OPT_MARGIN},
-                                          {"torus", no_argument, NULL, OPT_TORUS},
-                                          {"rule", required_argument, NULL, OPT_RULE},
-                                          {"stepper", required_argument, NULL, OPT_STEPPER},
-                                          {"device", required_argument, NULL, OPT_DEVICE},
-                                          {"output", required_argument, NULL, 'o'},
-                                          {"scale", required_argument, NULL, OPT_SCALE},
-                                          {"fit", required_argument, NULL, OPT_LATER},
-                                          {"frames", required_argument, NULL, OPT_LATER},
-                                          {"every", required_argument, NULL, OPT_LATER},
-                                          {"log", required_argument, NULL, OPT_LATER},
-                                          {"log-every", required_argument, NULL, OPT_LATER},
-                                          {"quiet", no_argument, NULL, 'q'},
-                                          {"help", no_argument, NULL, 'h'},
-                                          {NULL, 0, NULL, 0}};
-
-/* cmd_run.c has checked the options already; these are its values. */
-static int parse(int argc, char **argv, ms_opts *o) {
+/* The options cmd_run.c parsed (run.h), as this command takes them: a
+ * stepper other than auto, the universe's options and the outputs of a grid
+ * run that are not here yet are usage errors. Returns -1 to go on. */
+static int take_opts(const run_opts *r, ms_opts *o) {
   memset(o, 0, sizeof *o);
-  o->gens = 100;
-  o->scale = 1;
-  optind = 0; /* getopt again from the start */
-  opterr = 0;
-  int c, idx = 0;
-  while ((c = getopt_long(argc, argv, ":g:o:qh", long_opts, &idx)) != -1) {
-    const char *v = optarg;
-    switch (c) {
-      case 'g':
-        if (pio_parse_u64(v, &o->gens) != 0) goto bad;
-        break;
-      case OPT_SIZE:
-        if (pio_parse_size(v, &o->size_w, &o->size_h) != 0) goto bad;
-        o->have_size = 1;
-        break;
-      case OPT_MARGIN:
-        if (pio_parse_u64(v, &o->margin) != 0 || o->margin > 1000000000) goto bad;
-        o->have_margin = 1;
-        break;
-      case OPT_TORUS:
-        o->torus = 1;
-        break;
-      case OPT_RULE:
-        o->rule = v;
-        break;
-      case OPT_STEPPER:
-        if (strcmp(v, "auto") != 0) {
-          fprintf(stderr,
-                  "golcl run: --stepper %s: a multi-state pattern has one kernel a family "
-                  "(--stepper auto)\n",
-                  v);
-          return 2;
-        }
-        break;
-      case OPT_DEVICE:
-        o->device = v;
-        break;
-      case 'o':
-        if (o->nouts == MAX_OUTS) {
-          fprintf(stderr, "golcl run: at most %d outputs\n", MAX_OUTS);
-          return 2;
-        }
-        o->outs[o->nouts++] = v;
-        break;
-      case OPT_SCALE:
-        if (pio_parse_u32(v, &o->scale) != 0 || o->scale == 0 || o->scale > 4096) goto bad;
-        break;
-      case OPT_LATER:
-        fprintf(stderr, "golcl run: --%s is not available for multi-state patterns yet\n",
-                long_opts[idx].name);
-        return 2;
-      case 'q':
-        o->quiet = 1;
-        break;
-      case 'h':
-        return 0; /* cmd_run printed the help */
-      default:
-        return pio_bad_option("run", c, argv);
-    }
-    continue;
-  bad:
-    fprintf(stderr, "golcl run: bad value '%s'\n", v);
+  if (strcmp(r->stepper, "auto") != 0) {
+    fprintf(stderr,
+            "golcl run: --stepper %s: a multi-state pattern has one kernel a family "
+            "(--stepper auto)\n",
+            r->stepper);
     return 2;
   }
-  for (int i = optind; i < argc; i++) o->pattern = argv[i];
-  int to_stdout = 0;
-  for (int i = 0; i < o->nouts; i++) to_stdout += strcmp(o->outs[i], "-") == 0;
-  o->report = to_stdout ? stderr : stdout;
+  const char *later = r->view.fit_w ? "fit" : r->frames ? "frames" : r->log ? "log"
+                      : strcmp(r->algo, "auto") ? "algo" : r->increment ? "increment"
+                      : r->memory_mb ? "memory" : NULL;
+  if (later) {
+    fprintf(stderr, "golcl run: --%s is not available for multi-state patterns yet\n", later);
+    return 2;
+  }
+  if (r->have_margin && r->margin > 1000000000) {
+    fprintf(stderr, "golcl run: bad value for --margin\n");
+    return 2;
+  }
+  o->pattern = r->pattern, o->rule = r->rule, o->device = r->device;
+  o->gens = r->gens, o->margin = r->margin;
+  o->have_size = r->have_size, o->have_margin = r->have_margin;
+  o->torus = r->torus, o->quiet = r->quiet;
+  o->size_w = r->size_w, o->size_h = r->size_h, o->scale = r->view.scale;
+  for (int i = 0; i < r->nouts; i++) o->outs[i] = r->outs[i];
+  o->nouts = r->nouts;
+  o->report = r->report;
   return -1;
 }
 
@@ -376,9 +306,9 @@ static int write_outputs(ms_run *st, const ms_opts *o) {
   return rc;
 }
 
-int cmd_run_ms(int argc, char **argv) {
+int cmd_run_ms(const run_opts *opts) {
   ms_opts o;
-  int rc = parse(argc, argv, &o);
+  int rc = take_opts(opts, &o);
   if (rc >= 0) return rc;
   golcl_mspattern *p;
   golcl_status s = golcl_mspattern_read_file(o.pattern, &p);
