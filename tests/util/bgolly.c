@@ -36,15 +36,18 @@ static int cmp_yx(const void *a, const void *b) {
   return p[0] < q[0] ? -1 : p[0] > q[0];
 }
 
-void bg_normalise(uint32_t *xy, size_t n) {
+/* n records of `stride` words, (x, y, ...): shifted to 0 and sorted (y, x). */
+static void normalise(uint32_t *v, size_t n, size_t stride) {
   uint32_t mx = UINT32_MAX, my = UINT32_MAX;
   for (size_t i = 0; i < n; i++) {
-    if (xy[2 * i] < mx) mx = xy[2 * i];
-    if (xy[2 * i + 1] < my) my = xy[2 * i + 1];
+    if (v[stride * i] < mx) mx = v[stride * i];
+    if (v[stride * i + 1] < my) my = v[stride * i + 1];
   }
-  for (size_t i = 0; i < n; i++) xy[2 * i] -= mx, xy[2 * i + 1] -= my;
-  qsort(xy, n, 2 * sizeof *xy, cmp_yx);
+  for (size_t i = 0; i < n; i++) v[stride * i] -= mx, v[stride * i + 1] -= my;
+  qsort(v, n, stride * sizeof *v, cmp_yx);
 }
+
+void bg_normalise(uint32_t *xy, size_t n) { normalise(xy, n, 2); }
 
 int bg_parse_rle(const char *t, bg_cells *out) {
   memset(out, 0, sizeof *out);
@@ -179,21 +182,7 @@ int bg_run(const char *bgolly, const char *rle, uint64_t gen, bg_cells *out, cha
   return rc;
 }
 
-static int cmp_yxs(const void *a, const void *b) {
-  const uint32_t *p = a, *q = b;
-  if (p[1] != q[1]) return p[1] < q[1] ? -1 : 1;
-  return p[0] < q[0] ? -1 : p[0] > q[0];
-}
-
-void bg_ms_normalise(uint32_t *xys, size_t n) {
-  uint32_t mx = UINT32_MAX, my = UINT32_MAX;
-  for (size_t i = 0; i < n; i++) {
-    if (xys[3 * i] < mx) mx = xys[3 * i];
-    if (xys[3 * i + 1] < my) my = xys[3 * i + 1];
-  }
-  for (size_t i = 0; i < n; i++) xys[3 * i] -= mx, xys[3 * i + 1] -= my;
-  qsort(xys, n, 3 * sizeof *xys, cmp_yxs);
-}
+void bg_ms_normalise(uint32_t *xys, size_t n) { normalise(xys, n, 3); }
 
 int bg_parse_ms_rle(const char *t, bg_mscells *out) {
   memset(out, 0, sizeof *out);
