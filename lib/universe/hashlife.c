@@ -200,7 +200,6 @@ static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) {
   if (m.res && m.res_k == k) return m.res;
   golcl__hl_id r;
   if (L == 4) {
-    h->leaf_steps++;
     r = golcl__hl_leaf(h, golcl__leaf_step(h, leaf_bits(h, m.q[0]), leaf_bits(h, m.q[1]),
                                            leaf_bits(h, m.q[2]), leaf_bits(h, m.q[3]), 1 << k));
   } else {

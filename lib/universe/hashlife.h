@@ -40,7 +40,7 @@ typedef struct golcl__hl {
   uint16_t birth, survive;
   uint8_t table[512];
   /* statistics */
-  uint64_t collections, results_computed, leaf_steps;
+  uint64_t collections, results_computed;
 } golcl__hl;
 
 /* A store of at most max_bytes of nodes and buckets (0: 1 GiB) and an
@@ -56,10 +56,6 @@ void golcl__hl_set_rule(golcl__hl *h, const uint8_t table[512]);
 golcl__hl_id golcl__hl_node_of(golcl__hl *h, int level, golcl__hl_id nw, golcl__hl_id ne,
                                golcl__hl_id sw, golcl__hl_id se);
 golcl__hl_id golcl__hl_leaf(golcl__hl *h, uint64_t bits);
-
-static inline int golcl__hl_level(const golcl__hl *h, golcl__hl_id id) {
-  return h->nodes[id].level;
-}
 
 /* Advances the root 2^k generations (any k ≤ 60), growing it as needed.
  * On failure (GOLCL_E_OUT_OF_MEMORY after collecting and splitting the

@@ -111,6 +111,18 @@ golcl_status golcl_universe_set_generation(golcl_universe *u, uint64_t generatio
 
 /* ----------------------------------------------------------------- runs */
 
+/* One HashLife step of 2^k generations (two of 2^(k-1) if it does not fit). */
+static golcl_status universe_step(golcl_universe *u, int k) {
+  golcl_status st = golcl__hl_step_pow2(&u->hl, k);
+  if (st == GOLCL_E_OUT_OF_MEMORY && k > 0) {
+    st = universe_step(u, k - 1);
+    if (st == GOLCL_OK) st = universe_step(u, k - 1);
+    return st;
+  }
+  if (st == GOLCL_OK) u->generation += (uint64_t)1 << k;
+  return st;
+}
+
 static golcl_status run_hashlife(golcl_universe *u, uint64_t gens) {
   /* the binary digits of the count, largest first; a step that does not fit
    * the store is done as two of half the size */
@@ -120,23 +132,13 @@ static golcl_status run_hashlife(golcl_universe *u, uint64_t gens) {
     int kk = k > 60 ? 60 : k;
     parts = (uint64_t)1 << (k - kk);
     for (uint64_t p = 0; p < parts; p++) {
-      golcl_status st = golcl__universe_step(u, kk);
+      golcl_status st = universe_step(u, kk);
       if (st != GOLCL_OK) return st;
     }
   }
   return GOLCL_OK;
 }
 
-golcl_status golcl__universe_step(golcl_universe *u, int k) {
-  golcl_status st = golcl__hl_step_pow2(&u->hl, k);
-  if (st == GOLCL_E_OUT_OF_MEMORY && k > 0) {
-    st = golcl__universe_step(u, k - 1);
-    if (st == GOLCL_OK) st = golcl__universe_step(u, k - 1);
-    return st;
-  }
-  if (st == GOLCL_OK) u->generation += (uint64_t)1 << k;
-  return st;
-}
 
 /* AUTO, from what was measured (docs/universe.md, benchmarks.md): on a GPU
  * the sparse tiles win on short runs of patterns that stay small (a

@@ -36,9 +36,6 @@ golcl_status golcl__leaf_map_rows(golcl__leaf_map *m, int64_t x0, int64_t y0, co
 golcl_status golcl__leaf_map_flush(golcl__leaf_map *m, golcl__hl *h);
 void golcl__leaf_map_free(golcl__leaf_map *m);
 
-/* One HashLife step of 2^k generations (two of 2^(k-1) if it does not fit). */
-golcl_status golcl__universe_step(golcl_universe *u, int k);
-
 /* The sparse algorithm (universe_sparse.c): the cells go to the device
  * engine as 64×64 tiles, run there, and come back into the tree. */
 golcl_status golcl__universe_run_sparse(golcl_universe *u, uint64_t gens);
