@@ -141,16 +141,20 @@ static golcl_status run_hashlife(golcl_universe *u, uint64_t gens) {
 
 
 /* AUTO, from what was measured (docs/universe.md, benchmarks.md): on a GPU
- * the sparse tiles win on short runs of patterns that stay small (a
- * methuselah's chaos, where HashLife finds little to reuse: 3-4x on an
+ * the sparse tiles win on short runs of patterns that stay small and
+ * chaotic (a methuselah, where HashLife finds little to reuse: 3-4x on an
  * H100), HashLife on everything that grows or repeats (breeders,
  * spacefillers, guns to high generations, metapixels) and on a CPU device
- * or without one. A pattern that stays small cannot be told from one that
- * will grow by its seed, so HashLife runs a probe of the first PROBE
- * generations and the sparse tiles take the rest if the cells are still
- * few. */
+ * or without one. Neither can be told from the seed, so HashLife runs a
+ * probe of the first PROBE generations and the sparse tiles take the rest
+ * if the cells are still few and HashLife found little to reuse in the
+ * probe's second half: more than AUTO_CHAOS results computed a live cell
+ * (Golly's methuselahs 17-25, the c4 switch-engine breeder 4.9, a
+ * spacefiller 0.001). The criterion counts, it does not time: the choice
+ * is the same on every machine. */
 #define AUTO_SPARSE_MAX_GENS (1u << 17)
 #define AUTO_SPARSE_MAX_CELLS (1u << 14)
+#define AUTO_CHAOS 10
 #define PROBE 1024
 static int sparse_may_win(golcl_universe *u, uint64_t gens) {
   if (!u->ctx || gens > AUTO_SPARSE_MAX_GENS || gens < 2 * PROBE) return 0;
@@ -172,11 +176,15 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
     return run_hashlife(u, gens);
   }
   golcl__universe_sparse_free(u);
-  golcl_status st = run_hashlife(u, PROBE);
-  uint64_t pop = UINT64_MAX;
+  golcl_status st = run_hashlife(u, PROBE / 2);
+  uint64_t pop = UINT64_MAX, r0 = u->hl.results_computed;
+  if (st == GOLCL_OK) st = run_hashlife(u, PROBE / 2);
   if (st == GOLCL_OK) st = golcl__hl_population(&u->hl, &pop);
   if (st != GOLCL_OK) return st;
-  if (pop > AUTO_SPARSE_MAX_CELLS) return run_hashlife(u, gens - PROBE);
+  /* a collection in the probe forgets results: counted again, they only
+   * make the pattern look more chaotic, and it is small (below) */
+  if (pop > AUTO_SPARSE_MAX_CELLS || u->hl.results_computed - r0 <= AUTO_CHAOS * pop)
+    return run_hashlife(u, gens - PROBE);
   u->last_algo = GOLCL_UNIVERSE_SPARSE;
   return golcl__universe_run_sparse(u, gens - PROBE);
 }
