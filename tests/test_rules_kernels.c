@@ -99,6 +99,47 @@ START_TEST(kernel_matches_reference) {
 }
 END_TEST
 
+/* Generations of counts run a step of two or more generations on bit
+ * planes, 32 cells a word: widths at and around word edges (the torus's
+ * seam inside a word, on a word's end, one word across), one long step of
+ * 23 generations and one of 2, against the reference. Case _i: rule, then
+ * boundary and size. */
+static const char *const plane_rules[] = {"/2/3", "345/2/4", "34/2/4V", "12/34/3H",
+                                          "1456/2356/16", "23/3/2", "3/2/8", "/2/256"};
+static const uint32_t plane_sizes[][2] = {{32, 7}, {64, 33}, {31, 5}, {96, 1}, {33, 40}, {1, 9}};
+#define NPSIZES (sizeof plane_sizes / sizeof *plane_sizes)
+START_TEST(planes_match_reference) {
+  const char *text = plane_rules[_i / (2 * NPSIZES)];
+  golcl_boundary b = (_i / NPSIZES) % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+  uint32_t w = plane_sizes[_i % NPSIZES][0], h = plane_sizes[_i % NPSIZES][1];
+  golcl_msrule rule;
+  ck_assert_msg(golcl_msrule_parse(text, &rule) == GOLCL_OK, "%s: %s", text, golcl_last_errmsg());
+  golcl_msgrid *g;
+  TU_OK(golcl_msgrid_create(tu_ctx, w, h, b, &g));
+  TU_OK(golcl_msgrid_set_msrule(g, &rule));
+  TU_OK(golcl_msgrid_randomize(g, rule.states, 0.6, 77 + (uint64_t)_i));
+  size_t n = (size_t)w * h;
+  uint8_t *ref = malloc(n), *got = malloc(n);
+  TU_OK(golcl_msgrid_read(g, ref, 0));
+  static const uint64_t steps[] = {23, 2};
+  uint64_t done = 0;
+  for (size_t c = 0; c < 2; c++) {
+    TU_OK(golcl_msgrid_step(g, steps[c]));
+    TU_OK(golcl_ms_reference_run(&rule, b, w, h, ref, steps[c]));
+    done += steps[c];
+    TU_OK(golcl_msgrid_read(g, got, 0));
+    for (size_t i = 0; i < n; i++)
+      ck_assert_msg(
+          got[i] == ref[i], "%s, %s %ux%u, gen %llu: cell (%zu, %zu) is %u, the reference has %u",
+          text, b ? "torus" : "dead", w, h, (unsigned long long)done, i % w, i / w, got[i], ref[i]);
+  }
+  ck_assert_uint_eq(golcl_msgrid_generation(g), done);
+  free(ref);
+  free(got);
+  golcl_msgrid_destroy(g);
+}
+END_TEST
+
 /* Larger than Life's box slides its windows over runs of at least 128
  * cells: grids of many runs a row and a column, and lines of one cell. */
 START_TEST(ltl_long_runs) {
@@ -272,6 +313,8 @@ int main(void) {
   TCase *tc = tcase_create("kernels");
   tcase_set_timeout(tc, 0);
   tcase_add_loop_test(tc, kernel_matches_reference, 0, (int)(NRULES * 2 * NSIZES));
+  tcase_add_loop_test(tc, planes_match_reference, 0,
+                      (int)(sizeof plane_rules / sizeof *plane_rules * 2 * NPSIZES));
   tcase_add_loop_test(tc, ltl_long_runs, 0, 20);
   tcase_add_test(tc, rule_changes_between_steps);
   tcase_add_test(tc, census_and_hash);

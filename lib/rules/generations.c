@@ -1,6 +1,8 @@
 /* generations.c — launches cl/rules/generations.cl: the rule's 512-byte
  * table in a device buffer (rewritten when the rule changes), one launch a
- * generation over the cells, built for the grid's boundary. */
+ * generation over the cells, built for the grid's boundary. A step of
+ * several generations of a rule of counts goes to the bit planes
+ * (genbits.c) instead: they pay for their packing from two on. */
 #include "rules.h"
 
 static golcl_status kernel(golcl_msgrid *g, cl_kernel *k) {
@@ -28,10 +30,12 @@ static golcl_status table(golcl_msgrid *g) {
 golcl_status golcl__generations_prepare(golcl_msgrid *g) {
   cl_kernel k;
   golcl_status s = kernel(g, &k);
+  if (s == GOLCL_OK && golcl__genbits_usable(g)) s = golcl__genbits_prepare(g);
   return s == GOLCL_OK ? table(g) : s;
 }
 
 golcl_status golcl__generations_step(golcl_msgrid *g, uint64_t gens) {
+  if (gens >= 2 && golcl__genbits_usable(g)) return golcl__genbits_step(g, gens);
   cl_kernel k;
   golcl_status s = kernel(g, &k);
   if (s == GOLCL_OK) s = table(g);

@@ -21,6 +21,8 @@ struct golcl_msgrid {
   cl_mem spans;      /* LtL N and C: 2R+1 half-widths, one a row of the neighbourhood */
   uint32_t spans_range;
   golcl_ltl_neighbourhood spans_nbhd;
+  cl_mem planes[2];    /* Generations on bit planes (genbits.c), made on first use */
+  size_t planes_bytes; /* the size of each */
 };
 
 /* The steppers of the families (msgrid.c dispatches). */
@@ -28,6 +30,12 @@ golcl_status golcl__generations_step(golcl_msgrid *g, uint64_t gens);
 golcl_status golcl__ltl_step(golcl_msgrid *g, uint64_t gens);
 golcl_status golcl__generations_prepare(golcl_msgrid *g);
 golcl_status golcl__ltl_prepare(golcl_msgrid *g);
+
+/* Generations on bit planes: whether the grid's rule can (birth and
+ * survival by counts), its kernels built, a step of gens ≥ 1. */
+int golcl__genbits_usable(const golcl_msgrid *g);
+golcl_status golcl__genbits_prepare(golcl_msgrid *g);
+golcl_status golcl__genbits_step(golcl_msgrid *g, uint64_t gens);
 
 /* Swaps cur and spare after a step, counting the generation. */
 void golcl__msgrid_swap(golcl_msgrid *g);

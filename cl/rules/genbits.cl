@@ -1,0 +1,158 @@
+/* genbits.cl — Generations on bit planes (lib/rules/genbits.c): the state
+ * of 32 cells of a row in GOLCL_GB_P words, bit b of the state number of
+ * cell 32j+i at bit i of word j of plane b. A work-item walks down a word
+ * column GOLCL_GB_ROWS rows, keeping the alive words (state 1) of the rows
+ * above, at and below with their west and east neighbours; the neighbours
+ * that count (GOLCL_GB_D, the rule table's bits: NW 8, N 7, NE 6, W 5, E 3,
+ * SW 2, S 1, SE 0) are added into a 4-bit count by half adders, and the
+ * rule (GOLCL_GB_B, GOLCL_GB_S: 9-bit masks of the counts of birth and
+ * survival) folds at build time into a few terms. A cell in state 1 that
+ * does not survive, and a dying cell (state ≥ 2), count up; the count wraps
+ * to 0 at GOLCL_GB_STATES. Bits past the width stay 0 in every plane.
+ * GOLCL_TORUS (0/1) picks the boundary. Any width and height. */
+#define GB_P GOLCL_GB_P
+
+/* Word j of row y of plane b. */
+#define GB_AT(pl, b, y, j) (pl)[((size_t)(b) * h + (size_t)(y)) * ww + (size_t)(j)]
+
+/* The alive word (state 1) at (y, j); 0 outside the grid's rows or words. */
+inline uint gb_alive(__global const uint *pl, int h, int ww, int y, int j) {
+  if (y < 0 || y >= h || j < 0 || j >= ww) return 0u;
+  uint a = GB_AT(pl, 0, y, j);
+#pragma unroll
+  for (int b = 1; b < GB_P; b++) a &= ~GB_AT(pl, b, y, j);
+  return a;
+}
+
+/* The west, centre and east alive words of the 32 cells of word j of row y
+ * (w: the width in cells; row y already wrapped or out of range). */
+inline uint3 gb_row(__global const uint *pl, int w, int h, int ww, int y, int j) {
+  uint c = gb_alive(pl, h, ww, y, j), west, east;
+  if (y < 0 || y >= h) return (uint3)(0u);
+  uint lw = gb_alive(pl, h, ww, y, j - 1), le = gb_alive(pl, h, ww, y, j + 1);
+  west = c << 1 | lw >> 31;
+  east = c >> 1 | le << 31;
+#if GOLCL_TORUS
+  if (j == 0) { /* cell w-1 is the west of cell 0 */
+    int k = (w - 1) & 31;
+    west |= (gb_alive(pl, h, ww, y, ww - 1) >> k) & 1u;
+  }
+  if (j == ww - 1) { /* cell 0 is the east of cell w-1 */
+    int k = (w - 1) & 31;
+    east = (east & ~(1u << k)) | (gb_alive(pl, h, ww, y, 0) & 1u) << k;
+  }
+#endif
+  return (uint3)(west, c, east);
+}
+
+/* Adds one input word to the 4-bit count c (c.s0 the low bit). */
+inline uint4 gb_add(uint4 c, uint x) {
+  uint k = c.s0 & x;
+  c.s0 ^= x;
+  uint k1 = c.s1 & k;
+  c.s1 ^= k;
+  uint k2 = c.s2 & k1;
+  c.s2 ^= k1;
+  c.s3 |= k2; /* at most 8 inputs: no carry out of bit 3 */
+  return c;
+}
+
+/* The cells whose count is in mask m (a compile-time constant). */
+inline uint gb_rule(uint m, uint4 c) {
+  uint r = 0;
+#pragma unroll
+  for (uint n = 0; n <= 8; n++) {
+    if (!((m >> n) & 1u)) continue;
+    r |= ((n & 1u) ? c.s0 : ~c.s0) & ((n & 2u) ? c.s1 : ~c.s1) & ((n & 4u) ? c.s2 : ~c.s2) &
+         ((n & 8u) ? c.s3 : ~c.s3);
+  }
+  return r;
+}
+
+#define GB_IN(bit, v) \
+  if ((GOLCL_GB_D >> (bit)) & 1) cnt = gb_add(cnt, (v))
+
+__kernel void genbits_step(__global const uint *in, __global uint *out, int w, int h, int ww) {
+  const int j = (int)get_global_id(0), y0 = (int)get_global_id(1) * GOLCL_GB_ROWS;
+  if (j >= ww || y0 >= h) return;
+  const uint last = (w & 31) && j == ww - 1 ? (1u << (w & 31)) - 1u : 0xffffffffu;
+#if GOLCL_TORUS
+  uint3 u = gb_row(in, w, h, ww, y0 == 0 ? h - 1 : y0 - 1, j);
+#else
+  uint3 u = gb_row(in, w, h, ww, y0 - 1, j);
+#endif
+  uint3 m = gb_row(in, w, h, ww, y0, j);
+  const int y1 = y0 + GOLCL_GB_ROWS < h ? y0 + GOLCL_GB_ROWS : h;
+  for (int y = y0; y < y1; y++) {
+#if GOLCL_TORUS
+    uint3 d = gb_row(in, w, h, ww, y + 1 == h ? 0 : y + 1, j);
+#else
+    uint3 d = gb_row(in, w, h, ww, y + 1, j);
+#endif
+    uint4 cnt = (uint4)(0u);
+    GB_IN(8, u.s0);
+    GB_IN(7, u.s1);
+    GB_IN(6, u.s2);
+    GB_IN(5, m.s0);
+    GB_IN(3, m.s2);
+    GB_IN(2, d.s0);
+    GB_IN(1, d.s1);
+    GB_IN(0, d.s2);
+    uint p[GB_P], any = 0;
+#pragma unroll
+    for (int b = 0; b < GB_P; b++) any |= p[b] = GB_AT(in, b, y, j);
+    const uint alive = m.s1, zero = ~any;
+    const uint one = (alive & gb_rule(GOLCL_GB_S, cnt)) | (zero & gb_rule(GOLCL_GB_B, cnt));
+    const uint up = ~zero & ~one; /* counts up: dying, or alive and not surviving */
+    uint carry = 0xffffffffu, eq = 0xffffffffu;
+#pragma unroll
+    for (int b = 0; b < GB_P; b++) {
+      uint q = p[b] ^ carry;
+      carry &= p[b];
+      eq &= ((GOLCL_GB_STATES >> b) & 1) ? q : ~q;
+      p[b] = q;
+    }
+#if GOLCL_GB_STATES == (1 << GB_P)
+    eq = 0; /* the count wraps by itself */
+#endif
+#pragma unroll
+    for (int b = 0; b < GB_P; b++)
+      GB_AT(out, b, y, j) = ((up & p[b] & ~eq) | (b == 0 ? one : 0u)) & last;
+    u = m;
+    m = d;
+  }
+}
+
+/* Bytes (one a cell, row-major w×h) to planes: a work-item a word. */
+__kernel void genbits_pack(__global const uchar *cells, __global uint *pl, int w, int h, int ww) {
+  const int j = (int)get_global_id(0), y = (int)get_global_id(1);
+  if (j >= ww || y >= h) return;
+  uint p[GB_P];
+#pragma unroll
+  for (int b = 0; b < GB_P; b++) p[b] = 0;
+  __global const uchar *r = cells + (size_t)y * w;
+  for (int i = 0; i < 32 && 32 * j + i < w; i++) {
+    uint s = r[32 * j + i];
+#pragma unroll
+    for (int b = 0; b < GB_P; b++) p[b] |= ((s >> b) & 1u) << i;
+  }
+#pragma unroll
+  for (int b = 0; b < GB_P; b++) GB_AT(pl, b, y, j) = p[b];
+}
+
+/* Planes back to bytes. */
+__kernel void genbits_unpack(__global const uint *pl, __global uchar *cells, int w, int h,
+                             int ww) {
+  const int j = (int)get_global_id(0), y = (int)get_global_id(1);
+  if (j >= ww || y >= h) return;
+  uint p[GB_P];
+#pragma unroll
+  for (int b = 0; b < GB_P; b++) p[b] = GB_AT(pl, b, y, j);
+  __global uchar *r = cells + (size_t)y * w;
+  for (int i = 0; i < 32 && 32 * j + i < w; i++) {
+    uint s = 0;
+#pragma unroll
+    for (int b = 0; b < GB_P; b++) s |= ((p[b] >> i) & 1u) << b;
+    r[32 * j + i] = (uchar)s;
+  }
+}

@@ -1,0 +1,113 @@
+/* genbits.c — launches cl/rules/genbits.cl: a Generations rule whose birth
+ * and survival depend only on how many of a fixed set of neighbours are
+ * in state 1 (every Moore, von Neumann and hexagonal rule of counts; not
+ * Hensel letters or MAP) runs a step of several generations on bit planes:
+ * the grid's bytes are packed once, stepped there, and unpacked once. */
+#include "rules.h"
+
+#include <string.h>
+
+#define GB_ROWS 8 /* rows a work-item walks down */
+
+/* Finds the neighbours the 512-byte table depends on and its birth and
+ * survival masks over their count. 0 if the table is not such a rule. */
+static int counts_of(const uint8_t next[512], unsigned *d, unsigned *b, unsigned *s) {
+  unsigned dep = 0;
+  for (unsigned i = 0; i < 512; i++)
+    for (unsigned p = 0; p < 9; p++)
+      if (p != 4 && next[i] != next[i ^ (1u << p)]) dep |= 1u << p;
+  unsigned bm = 0, sm = 0, seen_b = 0, seen_s = 0;
+  for (unsigned i = 0; i < 512; i++) {
+    unsigned n = 0;
+    for (unsigned p = 0; p < 9; p++) n += p != 4 && (dep >> p & 1u) && (i >> p & 1u);
+    unsigned *m = (i >> 4 & 1u) ? &sm : &bm, *seen = (i >> 4 & 1u) ? &seen_s : &seen_b;
+    unsigned bit = (unsigned)(next[i] != 0) << n;
+    if ((*seen >> n & 1u) && (*m & (1u << n)) != bit) return 0; /* not by counts */
+    *seen |= 1u << n;
+    *m |= bit;
+  }
+  *d = dep;
+  *b = bm;
+  *s = sm;
+  return 1;
+}
+
+static unsigned planes_of(uint32_t states) {
+  unsigned p = 1;
+  while ((1u << p) < states) p++;
+  return p;
+}
+
+int golcl__genbits_usable(const golcl_msgrid *g) {
+  unsigned d, b, s;
+  return g->rule.family == GOLCL_MS_GENERATIONS && !(g->rule.table.next[0] & 1u) &&
+         counts_of(g->rule.table.next, &d, &b, &s);
+}
+
+static golcl_status kernel(golcl_msgrid *g, const char *name, cl_kernel *k) {
+  unsigned d = 0, b = 0, s = 0;
+  counts_of(g->rule.table.next, &d, &b, &s);
+  golcl__opts o;
+  golcl__opts_init(&o);
+  golcl__opts_define(&o, "GOLCL_TORUS", g->boundary == GOLCL_BOUNDARY_TORUS);
+  golcl__opts_define(&o, "GOLCL_GB_P", planes_of(g->rule.states));
+  golcl__opts_define(&o, "GOLCL_GB_STATES", g->rule.states);
+  golcl__opts_define(&o, "GOLCL_GB_D", d);
+  golcl__opts_define(&o, "GOLCL_GB_B", b);
+  golcl__opts_define(&o, "GOLCL_GB_S", s);
+  golcl__opts_define(&o, "GOLCL_GB_ROWS", GB_ROWS);
+  golcl_status st = golcl__opts_check(g->ctx, &o, "generations (bit planes)");
+  return st != GOLCL_OK ? st : golcl__kernel(g->ctx, "rules/genbits.cl", o.buf, name, k);
+}
+
+static golcl_status planes(golcl_msgrid *g) {
+  size_t ww = ((size_t)g->w + 31) / 32;
+  size_t bytes = (size_t)planes_of(g->rule.states) * g->h * ww * 4;
+  golcl_status st = GOLCL_OK;
+  if (g->planes[0] && g->planes_bytes < bytes) {
+    clReleaseMemObject(g->planes[0]);
+    clReleaseMemObject(g->planes[1]);
+    g->planes[0] = g->planes[1] = NULL;
+  }
+  for (int i = 0; i < 2 && st == GOLCL_OK; i++)
+    if (!g->planes[i]) st = golcl__buffer(g->ctx, bytes, CL_MEM_READ_WRITE, &g->planes[i]);
+  if (st == GOLCL_OK) g->planes_bytes = bytes;
+  return st;
+}
+
+golcl_status golcl__genbits_prepare(golcl_msgrid *g) {
+  cl_kernel k;
+  golcl_status st = kernel(g, "genbits_step", &k);
+  if (st == GOLCL_OK) st = kernel(g, "genbits_pack", &k);
+  if (st == GOLCL_OK) st = kernel(g, "genbits_unpack", &k);
+  return st;
+}
+
+golcl_status golcl__genbits_step(golcl_msgrid *g, uint64_t gens) {
+  cl_kernel kp, ks, ku;
+  golcl_status st = kernel(g, "genbits_pack", &kp);
+  if (st == GOLCL_OK) st = kernel(g, "genbits_step", &ks);
+  if (st == GOLCL_OK) st = kernel(g, "genbits_unpack", &ku);
+  if (st == GOLCL_OK) st = planes(g);
+  if (st != GOLCL_OK) return st;
+  cl_int w = (cl_int)g->w, h = (cl_int)g->h, ww = (cl_int)((g->w + 31) / 32);
+  size_t words[2] = {(size_t)ww, g->h}, blocks[2] = {(size_t)ww, (g->h + GB_ROWS - 1) / GB_ROWS};
+  st = golcl__args(g->ctx, kp, GOLCL__ARG(g->cur), GOLCL__ARG(g->planes[0]), GOLCL__ARG(w),
+                   GOLCL__ARG(h), GOLCL__ARG(ww), GOLCL__END);
+  if (st == GOLCL_OK) st = golcl__launch_cover(g->ctx, kp, 2, words);
+  int at = 0;
+  for (uint64_t i = 0; i < gens && st == GOLCL_OK; i++, at ^= 1) {
+    st = golcl__args(g->ctx, ks, GOLCL__ARG(g->planes[at]), GOLCL__ARG(g->planes[at ^ 1]),
+                     GOLCL__ARG(w), GOLCL__ARG(h), GOLCL__ARG(ww), GOLCL__END);
+    if (st == GOLCL_OK) st = golcl__launch_cover(g->ctx, ks, 2, blocks);
+  }
+  if (st == GOLCL_OK)
+    st = golcl__args(g->ctx, ku, GOLCL__ARG(g->planes[at]), GOLCL__ARG(g->spare), GOLCL__ARG(w),
+                     GOLCL__ARG(h), GOLCL__ARG(ww), GOLCL__END);
+  if (st == GOLCL_OK) st = golcl__launch_cover(g->ctx, ku, 2, words);
+  if (st == GOLCL_OK) {
+    golcl__msgrid_swap(g); /* counts one generation: the rest below */
+    g->generation += gens - 1;
+  }
+  return st;
+}
