@@ -156,3 +156,122 @@ __kernel void genbits_unpack(__global const uint *pl, __global uchar *cells, int
     r[32 * j + i] = (uchar)s;
   }
 }
+
+/* Several generations a launch (GOLCL_GB_MULTI): a work-group of
+ * GB_LXW × GB_LY work-items holds a tile of GB_LXW words × GB_TH rows, a
+ * work-item a word column and every GB_LY-th row, the state in registers;
+ * each generation the alive words go through local memory (two copies: one
+ * barrier a generation) and every work-item counts its cells' neighbours
+ * there. The tile's edge spoils one cell inwards a generation: after g
+ * generations the centre GB_LXW - 2 words × GB_TH - 2g rows are exact and
+ * written back. Dead boundary, or a torus whose width is whole words (the
+ * seam then falls between words); cells outside the grid are kept dead. */
+#if GOLCL_GB_MULTI
+#define GB_LXW 32
+#define GB_LY GOLCL_GB_LY
+#define GB_TH GOLCL_GB_TH
+#define GB_RPI (GB_TH / GB_LY) /* rows a work-item */
+
+__kernel __attribute__((reqd_work_group_size(GB_LXW, GB_LY, 1))) void genbits_multi(
+    __global const uint *in, __global uint *out, int w, int h, int ww, int g) {
+  __local uint A[2][GB_TH][GB_LXW];
+  const int tx = (int)get_local_id(0), ty = (int)get_local_id(1);
+  const int outh = GB_TH - 2 * g;
+  const int gx0 = (int)get_group_id(0) * (GB_LXW - 2) - 1, gy0 = (int)get_group_id(1) * outh - g;
+  int gx = gx0 + tx;
+  uint keep = 0xffffffffu; /* the bits of this column that are cells */
+#if GOLCL_TORUS
+  gx = ((gx % ww) + ww) % ww;
+#else
+  if (gx < 0 || gx >= ww) keep = 0;
+  else if ((w & 31) && gx == ww - 1) keep = (1u << (w & 31)) - 1u;
+#endif
+  uint p[GB_RPI][GB_P];
+#pragma unroll
+  for (int k = 0; k < GB_RPI; k++) {
+    int gy = gy0 + ty + k * GB_LY;
+#if GOLCL_TORUS
+    gy = ((gy % h) + h) % h;
+    const uint rk = 0xffffffffu;
+#else
+    const uint rk = gy >= 0 && gy < h ? keep : 0u;
+#endif
+#pragma unroll
+    for (int b = 0; b < GB_P; b++) p[k][b] = rk ? GB_AT(in, b, gy, gx) & rk : 0u;
+  }
+  for (int t = 0; t < g; t++) {
+    __local uint(*a)[GB_LXW] = A[t & 1];
+#pragma unroll
+    for (int k = 0; k < GB_RPI; k++) {
+      uint v = p[k][0];
+#pragma unroll
+      for (int b = 1; b < GB_P; b++) v &= ~p[k][b];
+      a[ty + k * GB_LY][tx] = v;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+    for (int k = 0; k < GB_RPI; k++) {
+      const int r = ty + k * GB_LY;
+#if GOLCL_TORUS
+      const uint rk = 0xffffffffu;
+#else
+      const int gy = gy0 + r;
+      const uint rk = gy >= 0 && gy < h ? keep : 0u;
+#endif
+      uint3 u = (uint3)(0u), m, d = (uint3)(0u);
+      uint c = a[r][tx], lw = tx > 0 ? a[r][tx - 1] : 0u, le = tx < GB_LXW - 1 ? a[r][tx + 1] : 0u;
+      m = (uint3)(c << 1 | lw >> 31, c, c >> 1 | le << 31);
+      if (r > 0) {
+        c = a[r - 1][tx];
+        lw = tx > 0 ? a[r - 1][tx - 1] : 0u;
+        le = tx < GB_LXW - 1 ? a[r - 1][tx + 1] : 0u;
+        u = (uint3)(c << 1 | lw >> 31, c, c >> 1 | le << 31);
+      }
+      if (r < GB_TH - 1) {
+        c = a[r + 1][tx];
+        lw = tx > 0 ? a[r + 1][tx - 1] : 0u;
+        le = tx < GB_LXW - 1 ? a[r + 1][tx + 1] : 0u;
+        d = (uint3)(c << 1 | lw >> 31, c, c >> 1 | le << 31);
+      }
+      uint4 cnt = (uint4)(0u);
+      GB_IN(8, u.s0);
+      GB_IN(7, u.s1);
+      GB_IN(6, u.s2);
+      GB_IN(5, m.s0);
+      GB_IN(3, m.s2);
+      GB_IN(2, d.s0);
+      GB_IN(1, d.s1);
+      GB_IN(0, d.s2);
+      uint any = 0;
+#pragma unroll
+      for (int b = 0; b < GB_P; b++) any |= p[k][b];
+      const uint alive = m.s1, zero = ~any;
+      const uint one = (alive & gb_rule(GOLCL_GB_S, cnt)) | (zero & gb_rule(GOLCL_GB_B, cnt));
+      const uint up = ~zero & ~one;
+      uint carry = 0xffffffffu, eq = 0xffffffffu, q[GB_P];
+#pragma unroll
+      for (int b = 0; b < GB_P; b++) {
+        q[b] = p[k][b] ^ carry;
+        carry &= p[k][b];
+        eq &= ((GOLCL_GB_STATES >> b) & 1) ? q[b] : ~q[b];
+      }
+#if GOLCL_GB_STATES == (1 << GB_P)
+      eq = 0;
+#endif
+#pragma unroll
+      for (int b = 0; b < GB_P; b++)
+        p[k][b] = ((up & q[b] & ~eq) | (b == 0 ? one : 0u)) & rk;
+    }
+  }
+  /* the exact centre back */
+  const int ox = gx0 + tx;
+  if (tx == 0 || tx == GB_LXW - 1 || ox < 0 || ox >= ww) return;
+#pragma unroll
+  for (int k = 0; k < GB_RPI; k++) {
+    const int r = ty + k * GB_LY, gy = gy0 + r;
+    if (r < g || r >= GB_TH - g || gy < 0 || gy >= h) continue;
+#pragma unroll
+    for (int b = 0; b < GB_P; b++) GB_AT(out, b, gy, ox) = p[k][b];
+  }
+}
+#endif

@@ -7,7 +7,12 @@
 
 #include <string.h>
 
-#define GB_ROWS 8 /* rows a work-item walks down */
+#define GB_ROWS 8 /* rows a work-item walks down (one generation a launch) */
+/* several generations a launch: a work-group of 32 × GB_LY work-items, a
+ * tile of 32 words × GB_TH rows, at most GB_GMAX generations */
+#define GB_LY 8
+#define GB_TH 64
+#define GB_GMAX 8
 
 /* Finds the neighbours the 512-byte table depends on and its birth and
  * survival masks over their count. 0 if the table is not such a rule. */
@@ -56,6 +61,9 @@ static golcl_status kernel(golcl_msgrid *g, const char *name, cl_kernel *k) {
   golcl__opts_define(&o, "GOLCL_GB_B", b);
   golcl__opts_define(&o, "GOLCL_GB_S", s);
   golcl__opts_define(&o, "GOLCL_GB_ROWS", GB_ROWS);
+  golcl__opts_define(&o, "GOLCL_GB_MULTI", 1);
+  golcl__opts_define(&o, "GOLCL_GB_LY", GB_LY);
+  golcl__opts_define(&o, "GOLCL_GB_TH", GB_TH);
   golcl_status st = golcl__opts_check(g->ctx, &o, "generations (bit planes)");
   return st != GOLCL_OK ? st : golcl__kernel(g->ctx, "rules/genbits.cl", o.buf, name, k);
 }
@@ -75,9 +83,16 @@ static golcl_status planes(golcl_msgrid *g) {
   return st;
 }
 
+/* Several generations a launch where the tile's columns need no seam
+ * inside a word, and the device takes the work-group. */
+static int multi_ok(const golcl_msgrid *g) {
+  return (g->boundary != GOLCL_BOUNDARY_TORUS || g->w % 32 == 0) &&
+         g->ctx->info.max_work_group_size >= 32 * GB_LY;
+}
+
 golcl_status golcl__genbits_prepare(golcl_msgrid *g) {
   cl_kernel k;
-  golcl_status st = kernel(g, "genbits_step", &k);
+  golcl_status st = kernel(g, multi_ok(g) ? "genbits_multi" : "genbits_step", &k);
   if (st == GOLCL_OK) st = kernel(g, "genbits_pack", &k);
   if (st == GOLCL_OK) st = kernel(g, "genbits_unpack", &k);
   return st;
@@ -85,8 +100,9 @@ golcl_status golcl__genbits_prepare(golcl_msgrid *g) {
 
 golcl_status golcl__genbits_step(golcl_msgrid *g, uint64_t gens) {
   cl_kernel kp, ks, ku;
+  const int multi = multi_ok(g);
   golcl_status st = kernel(g, "genbits_pack", &kp);
-  if (st == GOLCL_OK) st = kernel(g, "genbits_step", &ks);
+  if (st == GOLCL_OK) st = kernel(g, multi ? "genbits_multi" : "genbits_step", &ks);
   if (st == GOLCL_OK) st = kernel(g, "genbits_unpack", &ku);
   if (st == GOLCL_OK) st = planes(g);
   if (st != GOLCL_OK) return st;
@@ -96,7 +112,16 @@ golcl_status golcl__genbits_step(golcl_msgrid *g, uint64_t gens) {
                    GOLCL__ARG(h), GOLCL__ARG(ww), GOLCL__END);
   if (st == GOLCL_OK) st = golcl__launch_cover(g->ctx, kp, 2, words);
   int at = 0;
-  for (uint64_t i = 0; i < gens && st == GOLCL_OK; i++, at ^= 1) {
+  for (uint64_t left = gens; multi && left && st == GOLCL_OK; at ^= 1) {
+    cl_int n = left < GB_GMAX ? (cl_int)left : GB_GMAX;
+    size_t outh = GB_TH - 2 * (size_t)n, local[2] = {32, GB_LY};
+    size_t global[2] = {32 * ((ww + 29) / 30), GB_LY * ((g->h + outh - 1) / outh)};
+    st = golcl__args(g->ctx, ks, GOLCL__ARG(g->planes[at]), GOLCL__ARG(g->planes[at ^ 1]),
+                     GOLCL__ARG(w), GOLCL__ARG(h), GOLCL__ARG(ww), GOLCL__ARG(n), GOLCL__END);
+    if (st == GOLCL_OK) st = golcl__launch(g->ctx, ks, 2, global, local);
+    left -= (uint64_t)n;
+  }
+  for (uint64_t i = 0; !multi && i < gens && st == GOLCL_OK; i++, at ^= 1) {
     st = golcl__args(g->ctx, ks, GOLCL__ARG(g->planes[at]), GOLCL__ARG(g->planes[at ^ 1]),
                      GOLCL__ARG(w), GOLCL__ARG(h), GOLCL__ARG(ww), GOLCL__END);
     if (st == GOLCL_OK) st = golcl__launch_cover(g->ctx, ks, 2, blocks);
