@@ -16,6 +16,8 @@
 #ifndef GOLCL_BITSLICE_CL
 #define GOLCL_BITSLICE_CL
 
+#include "common/adders.cl"
+
 #ifndef GOLCL_RULE_N
 #error "GOLCL_RULE_N (the rule's product terms) must be defined"
 #endif
@@ -27,27 +29,11 @@
   (GOLCL_BS_LIT(t, 0, a) & GOLCL_BS_LIT(t, 1, s0) & GOLCL_BS_LIT(t, 2, s1) & \
    GOLCL_BS_LIT(t, 3, s2) & GOLCL_BS_LIT(t, 4, s3))
 
-/* Three-input XOR and majority, in plain logic: NVIDIA's compiler makes one
- * LOP3 of each by itself (inline lop3.b32 measured the same: docs/kernels.md). */
-inline uint golcl_xor3(uint a, uint b, uint c) { return a ^ b ^ c; }
-inline uint golcl_maj3(uint a, uint b, uint c) { return (a & b) | (c & (a ^ b)); }
-
-/* Horizontal 3-sum of a row word c with its west and east neighbours. */
-inline uint2 golcl_bs_h3(uint west, uint c, uint east) {
-  return (uint2)(golcl_xor3(west, c, east), golcl_maj3(west, c, east));
-}
-
 /* The next state of the 32 cells of word a, given the horizontal 3-sums of
  * the rows above (u), at (m) and below (d). */
 inline uint golcl_bs_next(uint a, uint2 u, uint2 m, uint2 d) {
-  uint s0 = golcl_xor3(u.s0, m.s0, d.s0);
-  uint t = golcl_maj3(u.s0, m.s0, d.s0);
-  uint u0 = golcl_xor3(u.s1, m.s1, d.s1);
-  uint u1 = golcl_maj3(u.s1, m.s1, d.s1);
-  uint s1 = u0 ^ t;
-  uint v = u0 & t;
-  uint s2 = u1 ^ v;
-  uint s3 = u1 & v;
+  uint4 c = golcl_bs_count9(u, m, d);
+  uint s0 = c.s0, s1 = c.s1, s2 = c.s2, s3 = c.s3;
   uint r = 0;
 #if GOLCL_RULE_N > 0
   r |= GOLCL_BS_TERM(GOLCL_RULE_T0);

@@ -10,6 +10,8 @@
  * does not survive, and a dying cell (state ≥ 2), count up; the count wraps
  * to 0 at GOLCL_GB_STATES. Bits past the width stay 0 in every plane.
  * GOLCL_TORUS (0/1) picks the boundary. Any width and height. */
+#include "common/adders.cl"
+
 #define GB_P GOLCL_GB_P
 
 /* Word j of row y of plane b. */
@@ -57,11 +59,11 @@ inline uint4 gb_add(uint4 c, uint x) {
   return c;
 }
 
-/* The cells whose count is in mask m (a compile-time constant). */
+/* The cells whose count (0..9) is in mask m (a compile-time constant). */
 inline uint gb_rule(uint m, uint4 c) {
   uint r = 0;
 #pragma unroll
-  for (uint n = 0; n <= 8; n++) {
+  for (uint n = 0; n <= 9; n++) {
     if (!((m >> n) & 1u)) continue;
     r |= ((n & 1u) ? c.s0 : ~c.s0) & ((n & 2u) ? c.s1 : ~c.s1) & ((n & 4u) ? c.s2 : ~c.s2) &
          ((n & 8u) ? c.s3 : ~c.s3);
@@ -175,7 +177,7 @@ __kernel void genbits_unpack(__global const uint *pl, __global uchar *cells, int
 __kernel __attribute__((reqd_work_group_size(GB_LXW, GB_LY, 1))) void genbits_multi(
     __global const uint *in, __global uint *out, int w, int h, int ww, int g) {
   __local uint A[2][GB_TH][GB_LXW];
-  const int tx = (int)get_local_id(0), ty = (int)get_local_id(1);
+  const int tx = (int)get_local_id(0), ty = (int)get_local_id(1), r0 = ty * GB_RPI;
   const int outh = GB_TH - 2 * g;
   const int gx0 = (int)get_group_id(0) * (GB_LXW - 2) - 1, gy0 = (int)get_group_id(1) * outh - g;
   int gx = gx0 + tx;
@@ -186,18 +188,18 @@ __kernel __attribute__((reqd_work_group_size(GB_LXW, GB_LY, 1))) void genbits_mu
   if (gx < 0 || gx >= ww) keep = 0;
   else if ((w & 31) && gx == ww - 1) keep = (1u << (w & 31)) - 1u;
 #endif
-  uint p[GB_RPI][GB_P];
+  uint p[GB_RPI][GB_P], rk[GB_RPI];
 #pragma unroll
   for (int k = 0; k < GB_RPI; k++) {
-    int gy = gy0 + ty + k * GB_LY;
+    int gy = gy0 + r0 + k;
 #if GOLCL_TORUS
     gy = ((gy % h) + h) % h;
-    const uint rk = 0xffffffffu;
+    rk[k] = 0xffffffffu;
 #else
-    const uint rk = gy >= 0 && gy < h ? keep : 0u;
+    rk[k] = gy >= 0 && gy < h ? keep : 0u;
 #endif
 #pragma unroll
-    for (int b = 0; b < GB_P; b++) p[k][b] = rk ? GB_AT(in, b, gy, gx) & rk : 0u;
+    for (int b = 0; b < GB_P; b++) p[k][b] = rk[k] ? GB_AT(in, b, gy, gx) & rk[k] : 0u;
   }
   for (int t = 0; t < g; t++) {
     __local uint(*a)[GB_LXW] = A[t & 1];
@@ -206,33 +208,30 @@ __kernel __attribute__((reqd_work_group_size(GB_LXW, GB_LY, 1))) void genbits_mu
       uint v = p[k][0];
 #pragma unroll
       for (int b = 1; b < GB_P; b++) v &= ~p[k][b];
-      a[ty + k * GB_LY][tx] = v;
+      a[r0 + k][tx] = v;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
+    /* the west, centre and east alive words of tile row r (0 off the tile) */
+#define GB_TRIPLE(r)                                                                   \
+  ((r) < 0 || (r) >= GB_TH                                                             \
+       ? (uint3)(0u)                                                                   \
+       : (uint3)(a[r][tx] << 1 | (tx > 0 ? a[r][tx - 1] : 0u) >> 31, a[r][tx],        \
+                 a[r][tx] >> 1 | (tx < GB_LXW - 1 ? a[r][tx + 1] : 0u) << 31))
+    uint3 u = GB_TRIPLE(r0 - 1), m = GB_TRIPLE(r0);
+#if GOLCL_GB_D == 0x1ef
+    uint2 hu = golcl_bs_h3(u.s0, u.s1, u.s2), hm = golcl_bs_h3(m.s0, m.s1, m.s2);
+#endif
 #pragma unroll
     for (int k = 0; k < GB_RPI; k++) {
-      const int r = ty + k * GB_LY;
-#if GOLCL_TORUS
-      const uint rk = 0xffffffffu;
+      uint3 d = GB_TRIPLE(r0 + k + 1);
+#if GOLCL_GB_D == 0x1ef /* Moore: the 3×3 count by the shared adders, centre included */
+      uint2 hd = golcl_bs_h3(d.s0, d.s1, d.s2);
+      uint4 cnt = golcl_bs_count9(hu, hm, hd);
+      const uint alive = m.s1;
+      const uint bornm = gb_rule(GOLCL_GB_B, cnt), survm = gb_rule(GOLCL_GB_S << 1, cnt);
+      hu = hm;
+      hm = hd;
 #else
-      const int gy = gy0 + r;
-      const uint rk = gy >= 0 && gy < h ? keep : 0u;
-#endif
-      uint3 u = (uint3)(0u), m, d = (uint3)(0u);
-      uint c = a[r][tx], lw = tx > 0 ? a[r][tx - 1] : 0u, le = tx < GB_LXW - 1 ? a[r][tx + 1] : 0u;
-      m = (uint3)(c << 1 | lw >> 31, c, c >> 1 | le << 31);
-      if (r > 0) {
-        c = a[r - 1][tx];
-        lw = tx > 0 ? a[r - 1][tx - 1] : 0u;
-        le = tx < GB_LXW - 1 ? a[r - 1][tx + 1] : 0u;
-        u = (uint3)(c << 1 | lw >> 31, c, c >> 1 | le << 31);
-      }
-      if (r < GB_TH - 1) {
-        c = a[r + 1][tx];
-        lw = tx > 0 ? a[r + 1][tx - 1] : 0u;
-        le = tx < GB_LXW - 1 ? a[r + 1][tx + 1] : 0u;
-        d = (uint3)(c << 1 | lw >> 31, c, c >> 1 | le << 31);
-      }
       uint4 cnt = (uint4)(0u);
       GB_IN(8, u.s0);
       GB_IN(7, u.s1);
@@ -242,12 +241,15 @@ __kernel __attribute__((reqd_work_group_size(GB_LXW, GB_LY, 1))) void genbits_mu
       GB_IN(2, d.s0);
       GB_IN(1, d.s1);
       GB_IN(0, d.s2);
+      const uint alive = m.s1;
+      const uint bornm = gb_rule(GOLCL_GB_B, cnt), survm = gb_rule(GOLCL_GB_S, cnt);
+#endif
+      u = m;
+      m = d;
       uint any = 0;
 #pragma unroll
       for (int b = 0; b < GB_P; b++) any |= p[k][b];
-      const uint alive = m.s1, zero = ~any;
-      const uint one = (alive & gb_rule(GOLCL_GB_S, cnt)) | (zero & gb_rule(GOLCL_GB_B, cnt));
-      const uint up = ~zero & ~one;
+      const uint zero = ~any, one = (alive & survm) | (zero & bornm), up = ~zero & ~one;
       uint carry = 0xffffffffu, eq = 0xffffffffu, q[GB_P];
 #pragma unroll
       for (int b = 0; b < GB_P; b++) {
@@ -260,15 +262,16 @@ __kernel __attribute__((reqd_work_group_size(GB_LXW, GB_LY, 1))) void genbits_mu
 #endif
 #pragma unroll
       for (int b = 0; b < GB_P; b++)
-        p[k][b] = ((up & q[b] & ~eq) | (b == 0 ? one : 0u)) & rk;
+        p[k][b] = ((up & q[b] & ~eq) | (b == 0 ? one : 0u)) & rk[k];
     }
+#undef GB_TRIPLE
   }
   /* the exact centre back */
   const int ox = gx0 + tx;
   if (tx == 0 || tx == GB_LXW - 1 || ox < 0 || ox >= ww) return;
 #pragma unroll
   for (int k = 0; k < GB_RPI; k++) {
-    const int r = ty + k * GB_LY, gy = gy0 + r;
+    const int r = r0 + k, gy = gy0 + r;
     if (r < g || r >= GB_TH - g || gy < 0 || gy >= h) continue;
 #pragma unroll
     for (int b = 0; b < GB_P; b++) GB_AT(out, b, gy, ox) = p[k][b];
