@@ -102,16 +102,21 @@ END_TEST
 /* Generations of counts run a step of two or more generations on bit
  * planes, 32 cells a word: widths at and around word edges (the torus's
  * seam inside a word, on a word's end, one word across), one long step of
- * 23 generations and one of 2, against the reference. Case _i: rule, then
- * boundary and size. */
+ * 23 generations and one of 2, against the reference, with each of the two
+ * plane kernels ($GOLCL_GENBITS: the tile of several generations a launch,
+ * a GPU's default, and the walk of one, a CPU's). Case _i: kernel, rule,
+ * boundary, size. */
 static const char *const plane_rules[] = {"/2/3", "345/2/4", "34/2/4V", "12/34/3H",
                                           "1456/2356/16", "23/3/2", "3/2/8", "/2/256"};
 static const uint32_t plane_sizes[][2] = {{32, 7}, {64, 33}, {31, 5}, {96, 1}, {33, 40}, {1, 9}};
 #define NPSIZES (sizeof plane_sizes / sizeof *plane_sizes)
 START_TEST(planes_match_reference) {
-  const char *text = plane_rules[_i / (2 * NPSIZES)];
-  golcl_boundary b = (_i / NPSIZES) % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
-  uint32_t w = plane_sizes[_i % NPSIZES][0], h = plane_sizes[_i % NPSIZES][1];
+  const char *kernel = _i % 2 ? "multi" : "one";
+  int cs = _i / 2;
+  const char *text = plane_rules[cs / (2 * NPSIZES)];
+  golcl_boundary b = (cs / NPSIZES) % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+  uint32_t w = plane_sizes[cs % NPSIZES][0], h = plane_sizes[cs % NPSIZES][1];
+  setenv("GOLCL_GENBITS", kernel, 1);
   golcl_msrule rule;
   ck_assert_msg(golcl_msrule_parse(text, &rule) == GOLCL_OK, "%s: %s", text, golcl_last_errmsg());
   golcl_msgrid *g;
@@ -130,10 +135,12 @@ START_TEST(planes_match_reference) {
     TU_OK(golcl_msgrid_read(g, got, 0));
     for (size_t i = 0; i < n; i++)
       ck_assert_msg(
-          got[i] == ref[i], "%s, %s %ux%u, gen %llu: cell (%zu, %zu) is %u, the reference has %u",
-          text, b ? "torus" : "dead", w, h, (unsigned long long)done, i % w, i / w, got[i], ref[i]);
+          got[i] == ref[i],
+          "%s (%s), %s %ux%u, gen %llu: cell (%zu, %zu) is %u, the reference has %u", text,
+          kernel, b ? "torus" : "dead", w, h, (unsigned long long)done, i % w, i / w, got[i], ref[i]);
   }
   ck_assert_uint_eq(golcl_msgrid_generation(g), done);
+  unsetenv("GOLCL_GENBITS");
   free(ref);
   free(got);
   golcl_msgrid_destroy(g);
@@ -314,7 +321,7 @@ int main(void) {
   tcase_set_timeout(tc, 0);
   tcase_add_loop_test(tc, kernel_matches_reference, 0, (int)(NRULES * 2 * NSIZES));
   tcase_add_loop_test(tc, planes_match_reference, 0,
-                      (int)(sizeof plane_rules / sizeof *plane_rules * 2 * NPSIZES));
+                      (int)(sizeof plane_rules / sizeof *plane_rules * 2 * NPSIZES * 2));
   tcase_add_loop_test(tc, ltl_long_runs, 0, 20);
   tcase_add_test(tc, rule_changes_between_steps);
   tcase_add_test(tc, census_and_hash);

@@ -5,13 +5,16 @@
  * the grid's bytes are packed once, stepped there, and unpacked once. */
 #include "rules.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define GB_ROWS 8 /* rows a work-item walks down (one generation a launch) */
 /* several generations a launch: a work-group of 32 × GB_LY work-items, a
- * tile of 32 words × GB_TH rows, at most GB_GMAX generations */
+ * tile of 32 words × GB_TH rows, at most GB_GMAX generations (the best
+ * all round on an H100 among 32..128 rows, 2..16 work-item rows and 4..16
+ * generations: docs/benchmarks.md, 2026-11-26) */
 #define GB_LY 8
-#define GB_TH 64
+#define GB_TH 96
 #define GB_GMAX 8
 
 /* Finds the neighbours the 512-byte table depends on and its birth and
@@ -41,12 +44,6 @@ static unsigned planes_of(uint32_t states) {
   unsigned p = 1;
   while ((1u << p) < states) p++;
   return p;
-}
-
-int golcl__genbits_usable(const golcl_msgrid *g) {
-  unsigned d, b, s;
-  return g->rule.family == GOLCL_MS_GENERATIONS && !(g->rule.table.next[0] & 1u) &&
-         counts_of(g->rule.table.next, &d, &b, &s);
 }
 
 static golcl_status kernel(golcl_msgrid *g, const char *name, cl_kernel *k) {
@@ -83,16 +80,33 @@ static golcl_status planes(golcl_msgrid *g) {
   return st;
 }
 
-/* Several generations a launch where the tile's columns need no seam
- * inside a word, and the device takes the work-group. */
-static int multi_ok(const golcl_msgrid *g) {
-  return (g->boundary != GOLCL_BOUNDARY_TORUS || g->w % 32 == 0) &&
-         g->ctx->info.max_work_group_size >= 32 * GB_LY;
+/* The kernel of a step: several generations a launch on a GPU where the
+ * tile's columns need no seam inside a word and the device takes the
+ * work-group; one a launch on a CPU device (pocl runs the tile's barriers
+ * 8x slower than the one-generation walk). $GOLCL_GENBITS=multi or =one
+ * picks either where it can run (the tests run both on pocl); =off leaves
+ * every step to the byte kernel. */
+typedef enum { GB_OFF, GB_ONE, GB_MULTI } gb_kernel;
+
+static gb_kernel choice(const golcl_msgrid *g) {
+  const char *e = getenv("GOLCL_GENBITS");
+  if (e && !strcmp(e, "off")) return GB_OFF;
+  int can = (g->boundary != GOLCL_BOUNDARY_TORUS || g->w % 32 == 0) &&
+            g->ctx->info.max_work_group_size >= 32 * GB_LY;
+  if (e && !strcmp(e, "multi")) return can ? GB_MULTI : GB_ONE;
+  if (e && !strcmp(e, "one")) return GB_ONE;
+  return can && g->ctx->info.type != GOLCL_DEVICE_CPU ? GB_MULTI : GB_ONE;
+}
+
+int golcl__genbits_usable(const golcl_msgrid *g) {
+  unsigned d, b, s;
+  return g->rule.family == GOLCL_MS_GENERATIONS && !(g->rule.table.next[0] & 1u) &&
+         choice(g) != GB_OFF && counts_of(g->rule.table.next, &d, &b, &s);
 }
 
 golcl_status golcl__genbits_prepare(golcl_msgrid *g) {
   cl_kernel k;
-  golcl_status st = kernel(g, multi_ok(g) ? "genbits_multi" : "genbits_step", &k);
+  golcl_status st = kernel(g, choice(g) == GB_MULTI ? "genbits_multi" : "genbits_step", &k);
   if (st == GOLCL_OK) st = kernel(g, "genbits_pack", &k);
   if (st == GOLCL_OK) st = kernel(g, "genbits_unpack", &k);
   return st;
@@ -100,7 +114,7 @@ golcl_status golcl__genbits_prepare(golcl_msgrid *g) {
 
 golcl_status golcl__genbits_step(golcl_msgrid *g, uint64_t gens) {
   cl_kernel kp, ks, ku;
-  const int multi = multi_ok(g);
+  const int multi = choice(g) == GB_MULTI;
   golcl_status st = kernel(g, "genbits_pack", &kp);
   if (st == GOLCL_OK) st = kernel(g, multi ? "genbits_multi" : "genbits_step", &ks);
   if (st == GOLCL_OK) st = kernel(g, "genbits_unpack", &ku);
