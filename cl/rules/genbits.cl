@@ -71,6 +71,42 @@ inline uint gb_rule(uint m, uint4 c) {
   return r;
 }
 
+/* The next state of the 32 cells of planes p (in place): alive, the cells
+ * in state 1; bornm, survm, those whose count is one of birth or survival;
+ * keep, the bits that are cells (the others stay 0). Generations: state 1
+ * stays where it survives, 0 becomes 1 where born, every other cell that is
+ * not 0 counts up, wrapping to 0 at GOLCL_GB_STATES. WireWorld
+ * (GOLCL_GB_WIREWORLD: 0 empty, 1 head, 2 tail, 3 conductor; bornm, the
+ * cells with 1 or 2 heads around): head to tail, tail to conductor,
+ * conductor to head where born. */
+inline void gb_next(uint *p, uint alive, uint bornm, uint survm, uint keep) {
+#if GOLCL_GB_WIREWORLD
+  const uint p0 = p[0], p1 = p[1];
+  (void)alive;
+  (void)survm;
+  p[0] = p1 & keep;
+  p[1] = ((p0 ^ p1) | (p0 & p1 & ~bornm)) & keep;
+#else
+  uint any = 0;
+#pragma unroll
+  for (int b = 0; b < GB_P; b++) any |= p[b];
+  const uint zero = ~any, one = (alive & survm) | (zero & bornm), up = ~zero & ~one;
+  uint carry = 0xffffffffu, eq = 0xffffffffu;
+#pragma unroll
+  for (int b = 0; b < GB_P; b++) {
+    uint q = p[b] ^ carry;
+    carry &= p[b];
+    eq &= ((GOLCL_GB_STATES >> b) & 1) ? q : ~q;
+    p[b] = q;
+  }
+#if GOLCL_GB_STATES == (1 << GB_P)
+  eq = 0; /* the count wraps by itself */
+#endif
+#pragma unroll
+  for (int b = 0; b < GB_P; b++) p[b] = ((up & p[b] & ~eq) | (b == 0 ? one : 0u)) & keep;
+#endif
+}
+
 #define GB_IN(bit, v) \
   if ((GOLCL_GB_D >> (bit)) & 1) cnt = gb_add(cnt, (v))
 
@@ -100,26 +136,12 @@ __kernel void genbits_step(__global const uint *in, __global uint *out, int w, i
     GB_IN(2, d.s0);
     GB_IN(1, d.s1);
     GB_IN(0, d.s2);
-    uint p[GB_P], any = 0;
+    uint p[GB_P];
 #pragma unroll
-    for (int b = 0; b < GB_P; b++) any |= p[b] = GB_AT(in, b, y, j);
-    const uint alive = m.s1, zero = ~any;
-    const uint one = (alive & gb_rule(GOLCL_GB_S, cnt)) | (zero & gb_rule(GOLCL_GB_B, cnt));
-    const uint up = ~zero & ~one; /* counts up: dying, or alive and not surviving */
-    uint carry = 0xffffffffu, eq = 0xffffffffu;
+    for (int b = 0; b < GB_P; b++) p[b] = GB_AT(in, b, y, j);
+    gb_next(p, m.s1, gb_rule(GOLCL_GB_B, cnt), gb_rule(GOLCL_GB_S, cnt), last);
 #pragma unroll
-    for (int b = 0; b < GB_P; b++) {
-      uint q = p[b] ^ carry;
-      carry &= p[b];
-      eq &= ((GOLCL_GB_STATES >> b) & 1) ? q : ~q;
-      p[b] = q;
-    }
-#if GOLCL_GB_STATES == (1 << GB_P)
-    eq = 0; /* the count wraps by itself */
-#endif
-#pragma unroll
-    for (int b = 0; b < GB_P; b++)
-      GB_AT(out, b, y, j) = ((up & p[b] & ~eq) | (b == 0 ? one : 0u)) & last;
+    for (int b = 0; b < GB_P; b++) GB_AT(out, b, y, j) = p[b];
     u = m;
     m = d;
   }
@@ -246,23 +268,7 @@ __kernel __attribute__((reqd_work_group_size(GB_LXW, GB_LY, 1))) void genbits_mu
 #endif
       u = m;
       m = d;
-      uint any = 0;
-#pragma unroll
-      for (int b = 0; b < GB_P; b++) any |= p[k][b];
-      const uint zero = ~any, one = (alive & survm) | (zero & bornm), up = ~zero & ~one;
-      uint carry = 0xffffffffu, eq = 0xffffffffu, q[GB_P];
-#pragma unroll
-      for (int b = 0; b < GB_P; b++) {
-        q[b] = p[k][b] ^ carry;
-        carry &= p[k][b];
-        eq &= ((GOLCL_GB_STATES >> b) & 1) ? q[b] : ~q[b];
-      }
-#if GOLCL_GB_STATES == (1 << GB_P)
-      eq = 0;
-#endif
-#pragma unroll
-      for (int b = 0; b < GB_P; b++)
-        p[k][b] = ((up & q[b] & ~eq) | (b == 0 ? one : 0u)) & rk[k];
+      gb_next(p[k], alive, bornm, survm, rk[k]);
     }
 #undef GB_TRIPLE
   }
