@@ -21,6 +21,8 @@ struct golcl_msgrid {
   cl_mem spans;      /* LtL N and C: 2R+1 half-widths, one a row of the neighbourhood */
   uint32_t spans_range;
   golcl_ltl_neighbourhood spans_nbhd;
+  cl_mem tree;                      /* RuleLoader: the rule's tree (tree.c) */
+  const golcl_ruletree *tree_rule; /* the tree in `tree` */
 };
 
 /* The steppers of the families (msgrid.c dispatches). */
@@ -28,6 +30,8 @@ golcl_status golcl__generations_step(golcl_msgrid *g, uint64_t gens);
 golcl_status golcl__ltl_step(golcl_msgrid *g, uint64_t gens);
 golcl_status golcl__generations_prepare(golcl_msgrid *g);
 golcl_status golcl__ltl_prepare(golcl_msgrid *g);
+golcl_status golcl__tree_step(golcl_msgrid *g, uint64_t gens);
+golcl_status golcl__tree_prepare(golcl_msgrid *g);
 
 /* Swaps cur and spare after a step, counting the generation. */
 void golcl__msgrid_swap(golcl_msgrid *g);
