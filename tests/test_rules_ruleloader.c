@@ -45,9 +45,14 @@ static void list_rules(void) {
   qsort(names, nnames, sizeof *names, cmp_str);
 }
 
+/* A rule by name: a shipped one from its file (Life.rule's name is the
+ * two-state Life's), a made-up one through the rule folders. */
 static golcl_msrule load(const char *name) {
   golcl_msrule r;
-  golcl_status s = golcl_msrule_parse(name, &r);
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s.rule", GOLCL_GOLLY_RULES_DIR, name);
+  golcl_status s = strncmp(name, "MadeUp-", 7) ? golcl_msrule_load_file(path, &r)
+                                               : golcl_msrule_parse(name, &r);
   ck_assert_msg(s == GOLCL_OK, "%s: %s", name, golcl_last_errmsg());
   ck_assert_int_eq(r.family, GOLCL_MS_RULELOADER);
   return r;
@@ -228,6 +233,7 @@ static void write_made_up(size_t k, char *name, size_t cap) {
 START_TEST(made_up_soup_as_bgolly) {
   if (!*bgolly) return;
   char name[64];
+  TU_OK(golcl_msrule_set_rules_dir(tmpdir));
   write_made_up((size_t)_i / 2, name, sizeof name);
   soup_vs_bgolly(name, tmpdir, 31, 23, _i % 2, 99 + (uint64_t)_i);
 }
@@ -308,18 +314,21 @@ static const bad_case bads[] = {
      "line 5: var a={0,3} - state value out of range"},
     {"@TABLE\nn_states:3\nneighborhood:vonNeumann\nsymmetries:none\n\n\n0,1,2\n",
      "line 7: 0,1,2 - too few entries"},
-    {"@TABLE\nn_states:3\nneighborhood:vonNeumann\nsymmetries:none\nvar a={0,1}\n0,a,0,0,0,a\n",
-     "line 6: 0,a,0,0,0,a - output must be"},
+    {"@TABLE\nn_states:3\nneighborhood:vonNeumann\nsymmetries:none\nvar a={0,1}\nvar b={0,1}\n"
+     "0,a,0,0,0,b\n",
+     "line 7: 0,a,0,0,0,b - output must be"},
     {"@TABLE\nn_states:3\nneighborhood:vonNeumann\nsymmetries:none\n0,1,2,0,x,1\n", "line 5"},
     {"@TABLE\nn_states:3\nneighborhood:vonNeumann\nsymmetries:none\n013003\n", "state out of range"},
     {"@TABLE\nn_states:3\nneighborhood:vonNeumann\nsymmetries:none\nvar\n", "line 5"},
-    {"@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=2\n1 0 1\n2 0 0 0\n", "line 6: bad number"},
-    {"@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=2\n1 0 2\n", "line 5: bad state value 2"},
+    {"@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=5\n1 0 1\n2 0 0 0\n", "line 6: bad number"},
+    {"@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=5\n1 0 2\n", "line 5: bad state value 2"},
     {"@TREE\n1 0 1\n", "line 2: bad basic values"},
     {"@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=5\n1 0 1\n2 0 5\n", "bad node value 5"},
     {"@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=5\n1 0 1\n3 0 0\n", "not 2"},
-    {"@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=2\n1 0 1\n2 0 0\n", "bad last node"},
-    {"@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=2\n1 0 x\n", "bad line in tree data"},
+    {"@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=5\n1 0 1\n2 0 0\n3 1 1\n4 2 2\n4 2 2\n",
+     "bad last node"},
+    {"@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=5\n1 0 x\n", "bad line in tree data"},
+    {"@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=2\n1 0 1\n", "line 5: bad basic values"},
     {"@TREE\nnum_states=2\nnum_neighbors=8\nnum_nodes=9\n1 0 1\n", "bad count of values"},
 };
 #define NBADS (sizeof bads / sizeof *bads)
@@ -342,13 +351,20 @@ START_TEST(random_texts_do_not_crash) {
       "@TABLE\n", "@TREE\n", "@COLORS\n", "n_states:", "neighborhood:", "symmetries:", "var ",
       "Moore", "vonNeumann", "hexagonal", "oneDimensional", "rotate4", "permute", "none", "{",
       "}", ",", "=", "a", "b", "0", "1", "2", "9", "255", "256", "\n", " ", "#", "num_states=",
-      "num_neighbors=", "num_nodes=", "4", "8", "\r\n", "-", "x"};
+      "num_neighbors=", "num_nodes=", "4", "8", "\r\n", "-", "x", "0,", "1,", "2,", "a,",
+      "3\n", "0\n", "1\n"};
   uint64_t s = 12345;
   int ok = 0;
   for (int k = 0; k < 3000; k++) {
     char text[1024] = "";
-    int n = (int)(rng(&s) % 60);
-    if (rng(&s) % 2) strcat(text, rng(&s) % 2 ? "@TABLE\nn_states:3\nneighborhood:Moore\n" : "@TREE\n");
+    int n = (int)(rng(&s) % 30);
+    static const char *const heads[] = {
+        "@TABLE\nn_states:3\nneighborhood:Moore\n",
+        "@TABLE\nn_states:3\nneighborhood:vonNeumann\nsymmetries:rotate4\nvar a={0,1}\n0,a,",
+        "@TABLE\nn_states:4\nneighborhood:oneDimensional\nsymmetries:permute\n0,1,",
+        "@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=5\n1 0 1\n2 0 0\n3 1 1\n4 2 2\n5 3",
+        "@TREE\n", ""};
+    strcat(text, heads[rng(&s) % 6]);
     for (int i = 0; i < n && strlen(text) < 900; i++)
       strcat(text, pieces[rng(&s) % (sizeof pieces / sizeof *pieces)]);
     golcl_msrule r;
@@ -372,7 +388,7 @@ START_TEST(finding_rule_files) {
   char path[256];
   snprintf(path, sizeof path, "%sFound.rule", tmpdir);
   FILE *f = fopen(path, "w");
-  fprintf(f, "@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=5\n1 0 1\n2 0 1\n3 1 1\n4 2 2\n"
+  fprintf(f, "@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=5\n1 0 1\n2 0 0\n3 1 1\n4 2 2\n"
              "5 3 3\n");
   fclose(f);
   ck_assert_int_eq(golcl_msrule_parse("Found", &r), GOLCL_E_UNSUPPORTED);
