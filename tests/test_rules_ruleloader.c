@@ -1,5 +1,6 @@
 /* test_rules_ruleloader.c — Golly's RuleLoader rules (.rule files):
- * - every rule file Golly ships (GOLCL_GOLLY_RULES_DIR): the kernel against
+ * - every rule file Golly ships (GOLCL_GOLLY_RULES_DIR, or a copy in
+ *   $GOLCL_TEST_RULES_DIR): the kernel against
  *   the host reference on random soups of all its states (37×29 and 3×5,
  *   torus and plane, 1×1 torus) after 1, 2 and 5 generations; and both
  *   against bgolly -a RuleLoader on 37×29 soups (:T and :P) after 1 and 7;
@@ -30,8 +31,15 @@ static int cmp_str(const void *a, const void *b) {
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The shipped rules' folder: $GOLCL_TEST_RULES_DIR (a copy of Golly's, on
+ * machines without Golly), else Golly's own. */
+static const char *rules_dir(void) {
+  const char *d = getenv("GOLCL_TEST_RULES_DIR");
+  return d && *d ? d : GOLCL_GOLLY_RULES_DIR;
+}
+
 static void list_rules(void) {
-  DIR *d = opendir(GOLCL_GOLLY_RULES_DIR);
+  DIR *d = opendir(rules_dir());
   if (!d) return;
   struct dirent *e;
   while ((e = readdir(d))) {
@@ -50,7 +58,7 @@ static void list_rules(void) {
 static golcl_msrule load(const char *name) {
   golcl_msrule r;
   char path[512];
-  snprintf(path, sizeof path, "%s/%s.rule", GOLCL_GOLLY_RULES_DIR, name);
+  snprintf(path, sizeof path, "%s/%s.rule", rules_dir(), name);
   golcl_status s = strncmp(name, "MadeUp-", 7) ? golcl_msrule_load_file(path, &r)
                                                : golcl_msrule_parse(name, &r);
   ck_assert_msg(s == GOLCL_OK, "%s: %s", name, golcl_last_errmsg());
@@ -450,21 +458,25 @@ int main(void) {
     *bgolly = '\0';
   }
   list_rules();
-  if (!nnames) printf("\n*** test_rules_ruleloader: no rules in %s ***\n\n", GOLCL_GOLLY_RULES_DIR);
+  if (!nnames) printf("\n*** test_rules_ruleloader: no rules in %s ***\n\n", rules_dir());
   snprintf(tmpdir, sizeof tmpdir, "/tmp/golcl_rl_XXXXXX");
   if (!mkdtemp(tmpdir)) return 1;
   strcat(tmpdir, "/");
   Suite *s = suite_create("rules-ruleloader");
-  TCase *tc = tcase_create("ruleloader");
-  tcase_set_timeout(tc, 0);
-  tcase_add_test(tc, table_semantics);
-  tcase_add_loop_test(tc, refusals_name_the_line, 0, (int)NBADS);
-  tcase_add_test(tc, random_texts_do_not_crash);
-  tcase_add_test(tc, finding_rule_files);
-  tcase_add_loop_test(tc, kernel_matches_reference, 0, (int)(nnames * NSIZES));
-  tcase_add_loop_test(tc, shipped_soup_as_bgolly, 0, (int)(nnames * 2));
-  tcase_add_loop_test(tc, made_up_soup_as_bgolly, 0, (int)(NMADE * 2));
-  suite_add_tcase(s, tc);
+  TCase *tp = tcase_create("parse"), *tk = tcase_create("kernels"), *tb = tcase_create("bgolly");
+  tcase_set_timeout(tp, 0);
+  tcase_set_timeout(tk, 0);
+  tcase_set_timeout(tb, 0);
+  tcase_add_test(tp, table_semantics);
+  tcase_add_loop_test(tp, refusals_name_the_line, 0, (int)NBADS);
+  tcase_add_test(tp, random_texts_do_not_crash);
+  tcase_add_test(tp, finding_rule_files);
+  tcase_add_loop_test(tk, kernel_matches_reference, 0, (int)(nnames * NSIZES));
+  tcase_add_loop_test(tb, shipped_soup_as_bgolly, 0, (int)(nnames * 2));
+  tcase_add_loop_test(tb, made_up_soup_as_bgolly, 0, (int)(NMADE * 2));
+  suite_add_tcase(s, tp);
+  suite_add_tcase(s, tk);
+  suite_add_tcase(s, tb);
   int rc = tu_main(s);
   char cmd[128];
   snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);

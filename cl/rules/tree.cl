@@ -14,6 +14,10 @@
 #ifndef TREE_LOCAL
 #define TREE_LOCAL 0
 #endif
+#ifdef TREE_NO_LOCAL /* GOLCL_BUILD_OPTIONS=-DTREE_NO_LOCAL: read the tree through the cache */
+#undef TREE_LOCAL
+#define TREE_LOCAL 0
+#endif
 
 #define TREE_IN(v) ((uint)(v) < TREE_STATES ? (uint)(v) : 0u)
 
