@@ -55,6 +55,9 @@ int cmd_run_ms_claims(const char *path) {
   golcl_mspattern *p = NULL;
   if (!path || strcmp(path, "-") == 0) return 0;
   int ok = golcl_mspattern_read_file(path, &p) == GOLCL_OK;
+  /* a RuleLoader rule no folder holds, or a rule file it cannot read: this
+   * command says which files it looked for, or what is wrong in the file */
+  ok = ok || strstr(golcl_last_errmsg(), ".rule") != NULL;
   golcl_mspattern_destroy(p);
   return ok;
 }
