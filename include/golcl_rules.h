@@ -39,8 +39,13 @@ extern "C" {
 /** The rule families of this module. */
 typedef enum golcl_ms_family {
   GOLCL_MS_GENERATIONS = 0, /**< Golly's "Generations": "345/2/4", "/2/3V", "23/3/4H" */
-  GOLCL_MS_LTL = 1          /**< Larger than Life: "R5,C0,M1,S34..58,B34..45,NM" */
+  GOLCL_MS_LTL = 1,         /**< Larger than Life: "R5,C0,M1,S34..58,B34..45,NM" */
+  GOLCL_MS_RULELOADER = 3   /**< Golly's RuleLoader: a NAME.rule file's @TABLE or @TREE */
 } golcl_ms_family;
+
+/** A RuleLoader rule compiled to a decision tree (opaque; the library keeps
+ *  every tree it loads, shared by the rules that name it, until exit). */
+typedef struct golcl_ruletree golcl_ruletree;
 
 /** The neighbourhoods of Larger than Life (Golly's N letter). */
 typedef enum golcl_ltl_neighbourhood {
@@ -70,6 +75,9 @@ typedef struct golcl_msrule {
   uint32_t middle; /**< M: 1 if the cell itself is counted */
   golcl_ltl_neighbourhood nbhd;    /**< N */
   uint32_t smin, smax, bmin, bmax; /**< survival and birth counts, inclusive */
+  /** RuleLoader: the compiled rule (states is its number of states); NULL
+   *  for the other families. */
+  const golcl_ruletree *tree;
 } golcl_msrule;
 
 /** Parses a multi-state rule as Golly 3.3 does (no bounded-grid suffix):
@@ -85,6 +93,11 @@ typedef struct golcl_msrule {
  *    min <= max, counts up to the neighbourhood's size (less 1 for M0);
  *    and Evans's "r,bmin,bmax,smin,smax" (Moore, middle counted). A single
  *    range each for S and B, as Golly 3.3 takes them.
+ *  - Any other text is a RuleLoader rule name, as Golly takes it: the file
+ *    NAME.rule ('/' and '\\' in the name read as '_'; case-sensitive) looked
+ *    for in the rule folders (golcl_msrule_set_rules_dir), read and
+ *    compiled by golcl_msrule_load; a name no folder holds is
+ *    GOLCL_E_UNSUPPORTED naming every file looked for.
  *  Leading and trailing spaces are ignored.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_PARSE
  *          (malformed: "rule \"...\", column C: reason" in
@@ -93,7 +106,8 @@ typedef struct golcl_msrule {
 GOLCL_API golcl_status golcl_msrule_parse(const char *text, golcl_msrule *out);
 
 /** Writes a rule as Golly writes it: "345/2/4", "34/2/4V", "2-a3/3/4",
- *  "MAP.../3", "R5,C0,M1,S34..58,B34..45,NM" (C0 for two states).
+ *  "MAP.../3", "R5,C0,M1,S34..58,B34..45,NM" (C0 for two states), the
+ *  name of a RuleLoader rule ("WireWorld").
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cap too small
  *          (GOLCL_MSRULE_TEXT_CAP always suffices), a rule that
  *          golcl_msrule_parse would not give). */
@@ -113,6 +127,70 @@ GOLCL_API uint32_t golcl_msrule_neighbourhood_size(const golcl_msrule *rule);
 GOLCL_API golcl_status golcl_ms_reference_run(const golcl_msrule *rule, golcl_boundary boundary,
                                               uint32_t w, uint32_t h, uint8_t *cells,
                                               uint64_t generations);
+
+/* ------------------------------------------------------------ RuleLoader */
+
+/** Largest rule name of a RuleLoader rule, in bytes. */
+#define GOLCL_RULE_NAME_CAP 100
+
+/** Where RuleLoader rule files are looked for, in order: the folder given
+ *  here (the golcl command's --rules DIR; NULL or "" for none), the folder
+ *  in $GOLCL_RULES, then Golly's installed folder /usr/share/golly/Rules
+ *  (GOLCL_GOLLY_RULES_DIR) when present. Process-wide, as the pattern
+ *  limits; the text is copied.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (a folder longer than 4000 bytes). */
+GOLCL_API golcl_status golcl_msrule_set_rules_dir(const char *dir);
+
+/** The folder of Golly's own rule files, the last one looked in. */
+#define GOLCL_GOLLY_RULES_DIR "/usr/share/golly/Rules"
+
+/** Parses the text of a Golly .rule file under the rule name `name`: the
+ *  first @TABLE or @TREE section (as Golly, the one that comes first) is
+ *  the rule, @COLORS gives the colours of its states, @RULE, @ICONS and
+ *  other sections are skipped. @TABLE: n_states, neighborhood (vonNeumann,
+ *  Moore, hexagonal, oneDimensional), symmetries (none, rotate4, rotate8,
+ *  rotate4reflect, rotate8reflect, reflect_horizontal, rotate2, rotate3,
+ *  rotate6, rotate6reflect, reflect, permute: those Golly 3.3 accepts for
+ *  the neighbourhood), variables ("var a={0,1,2}"; one named twice in a
+ *  transition takes the same value at both places) and transitions, tried
+ *  in order, the first that matches wins, a cell none matches keeps its
+ *  state; compiled into a decision tree. @TREE: num_states, num_neighbors
+ *  (4 or 8), num_nodes and the node lines. A compiled rule is kept by the
+ *  library and shared by every rule value that names the same text.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, a name empty or
+ *          longer than GOLCL_RULE_NAME_CAP - 1); GOLCL_E_PARSE ("NAME.rule,
+ *          line L: reason"); GOLCL_E_OUT_OF_MEMORY. *out unchanged on
+ *          failure. */
+GOLCL_API golcl_status golcl_msrule_load(const char *name, const char *text, size_t len,
+                                         golcl_msrule *out);
+
+/** Reads PATH (a .rule file) and loads it under the name of its file less
+ *  ".rule" (golcl_msrule_load). @return as golcl_msrule_load; GOLCL_E_IO. */
+GOLCL_API golcl_status golcl_msrule_load_file(const char *path, golcl_msrule *out);
+
+/** What a RuleLoader rule is. */
+typedef struct golcl_ruletree_info {
+  int from_table;          /**< 1: compiled from @TABLE; 0: read from @TREE */
+  const char *neighbourhood; /**< "vonNeumann", "Moore", "hexagonal", "oneDimensional" */
+  const char *symmetries;  /**< @TABLE's symmetries ("" for @TREE) */
+  uint32_t states;         /**< the number of states */
+  uint32_t inputs;         /**< the cells a cell reads, itself included: 3, 5, 7 or 9 */
+  uint64_t transitions;    /**< @TABLE: after variables and symmetries are expanded */
+  uint32_t nodes;          /**< nodes of the tree */
+  uint32_t entries;        /**< the tree's size: nodes times states */
+} golcl_ruletree_info;
+
+/** Describes a RuleLoader rule.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, not RuleLoader). */
+GOLCL_API golcl_status golcl_msrule_tree_info(const golcl_msrule *rule, golcl_ruletree_info *out);
+
+/** The colour of a state of a RuleLoader rule for pictures: the rule
+ *  file's @COLORS where it gives one, else Golly's default for RuleLoader
+ *  (state 0 black; 1 .. N-1 a gradient from red to yellow). rgb gets red,
+ *  green, blue.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, not RuleLoader). */
+GOLCL_API golcl_status golcl_msrule_colour(const golcl_msrule *rule, unsigned state,
+                                           uint8_t rgb[3]);
 
 /* ------------------------------------------------------------------- grid */
 

@@ -1,7 +1,11 @@
 /* test_rules_golly.c — every file of Golly's Generations and
- * Larger-than-Life folders run by bgolly (-a Generations / "Larger than
- * Life") and by golcl_msgrid_step to 37 and 130 generations, compared state
- * for state up to translation. RLE files are read by golcl_mspattern_parse;
+ * Larger-than-Life folders, and of the folders of RuleLoader rules (Loops,
+ * Margolus, Other-Rules, Patersons-Worms, Self-Rep/{Banks,Codd,Devore},
+ * Turmites, WireWorld), run by bgolly (-a Generations / "Larger than Life"
+ * / RuleLoader -s Rules/) and by golcl_msgrid_step to 37 and 130
+ * generations, compared state for state up to translation. Gzip-compressed
+ * RLE is inflated by gzip first; files of other families or formats
+ * (macrocell, zip archives, two-state rules) are refused by name. RLE files are read by golcl_mspattern_parse;
  * MCell (.mcl) files, whose reader comes later, are first written as RLE by
  * bgolly (-m 0) and both sides run from that text. A bounded grid (:P, :T)
  * is the file's (LtL sides raised to 2R as Golly raises them), placed as
@@ -26,7 +30,7 @@
 static char bgolly[1024], root[1024];
 static char **files;
 static size_t nfiles;
-static int n_same, n_same_mcl, n_skipped;
+static int n_same, n_same_mcl, n_same_rl, n_skipped;
 static uint64_t max_cells = 1u << 24;
 static char skipped[16384], *skipped_end = skipped;
 static const uint64_t steps[] = {37, 130};
@@ -50,6 +54,7 @@ static void walk(const char *dir) {
     char p[2048];
     snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
     struct stat st;
+    if (stat(p, &st) == 0 && S_ISDIR(st.st_mode)) walk(p);
     if (stat(p, &st) != 0 || !S_ISREG(st.st_mode)) continue;
     files = realloc(files, (nfiles + 1) * sizeof *files);
     files[nfiles++] = strdup(p);
@@ -58,12 +63,15 @@ static void walk(const char *dir) {
 }
 
 static char *slurp(const char *path) {
-  FILE *f = fopen(path, "rb");
+  char cmd[2200];
+  snprintf(cmd, sizeof cmd, "gzip -dc '%s'", path);
+  int gz = ends_with(path, ".gz");
+  FILE *f = gz ? popen(cmd, "r") : fopen(path, "rb");
   if (!f) return NULL;
   char *b = malloc(MAX_FILE + 1);
   size_t n = fread(b, 1, MAX_FILE, f);
   b[n] = '\0';
-  fclose(f);
+  if (gz ? pclose(f) != 0 : fclose(f) != 0) b[0] = '\0';
   return b;
 }
 
@@ -96,14 +104,23 @@ static int same_cells(const uint8_t *c, uint32_t w, uint32_t h, const bg_mscells
   return same;
 }
 
-/* No cell in state 1 within `r` of the edge: the dead boundary then
+/* Whether n cells hold one that can grow: state 1 (Generations, LtL), or
+ * any state but 0 (RuleLoader: `any`). */
+static int grows(const uint8_t *c, size_t n, int any) {
+  if (!any) return memchr(c, 1, n) != NULL;
+  for (size_t i = 0; i < n; i++)
+    if (c[i]) return 1;
+  return 0;
+}
+
+/* No cell that can grow within `r` of the edge: the dead boundary then
  * acts as the unbounded plane for the next generation (no B0). */
-static int clear_of_edge(const uint8_t *c, uint32_t w, uint32_t h, uint32_t r) {
+static int clear_of_edge(const uint8_t *c, uint32_t w, uint32_t h, uint32_t r, int any) {
   for (uint32_t y = 0; y < h; y++) {
     const uint8_t *row = c + (size_t)y * w;
     if (y < r || y >= h - r) {
-      if (memchr(row, 1, w)) return 0;
-    } else if (memchr(row, 1, r) || memchr(row + w - r, 1, r)) {
+      if (grows(row, w, any)) return 0;
+    } else if (grows(row, r, any) || grows(row + w - r, r, any)) {
       return 0;
     }
   }
@@ -171,7 +188,7 @@ static int run_grid(const char *path, const golcl_mspattern *p, const golcl_msru
     while (done < steps[j] && g) {
       if (unbounded) {
         TU_OK(golcl_msgrid_read(g, c, 0));
-        if (!clear_of_edge(c, W, H, r)) {
+        if (!clear_of_edge(c, W, H, r, rule->family == GOLCL_MS_RULELOADER)) {
           g = recentre(g, c, &W, &H, 2 * r + 16, big);
           if (!g) break;
           free(c);
@@ -196,25 +213,43 @@ static int run_grid(const char *path, const golcl_mspattern *p, const golcl_msru
   return 1;
 }
 
+/* The folders of Golly's RuleLoader patterns (below the Patterns folder). */
+static const char *const loader_dirs[] = {"Loops",          "Margolus",        "Other-Rules",
+                                          "Patersons-Worms", "Self-Rep/Banks",  "Self-Rep/Codd",
+                                          "Self-Rep/Devore", "Turmites",        "WireWorld"};
+#define RULES_DIR GOLCL_GOLLY_RULES_DIR "/"
+
 START_TEST(golly_file) {
   const char *path = files[_i];
   int mcl = ends_with(path, ".mcl");
+  int loader = !strstr(path, "/Generations/") && !strstr(path, "/Larger-than-Life/");
   const char *algo = strstr(path, "Larger-than-Life") ? "Larger than Life" : "Generations";
-  if (!mcl && !ends_with(path, ".rle")) {
-    skip(path, "neither RLE nor MCell");
+  const char *rules = loader ? RULES_DIR : NULL;
+  if (loader) algo = "RuleLoader";
+  if (!mcl && !ends_with(path, ".rle") && !ends_with(path, ".rle.gz")) {
+    skip(path, ends_with(path, ".zip")     ? "a zip archive (Golly opens its files one by one)"
+               : strstr(path, ".mc")       ? "multi-state macrocell (read by another part)"
+                                           : "neither RLE nor MCell");
     return;
   }
   char *text = slurp(path), err[2048];
-  ck_assert_msg(text != NULL, "%s: unreadable", path);
+  ck_assert_msg(text != NULL && *text, "%s: unreadable", path);
   if (mcl) { /* bgolly writes the MCell file as RLE at generation 0 */
     char *conv;
-    ck_assert_msg(bg_run_text(bgolly, algo, text, "mcl", 0, &conv, err, sizeof err) == 0, "%s: %s",
-                  path, err);
+    ck_assert_msg(bg_run_text_rules(bgolly, algo, rules, text, "mcl", 0, &conv, err, sizeof err) == 0,
+                  "%s: %s", path, err);
     free(text);
     text = conv;
   }
   golcl_mspattern *p;
   golcl_status s = golcl_mspattern_parse(text, strlen(text), &p);
+  if (loader && s != GOLCL_OK) { /* a rule of another family (two-state, JvN) */
+    char why[600];
+    snprintf(why, sizeof why, "refused: %.560s", golcl_last_errmsg());
+    skip(path, why);
+    free(text);
+    return;
+  }
   ck_assert_msg(s == GOLCL_OK, "%s: %s", path, golcl_last_errmsg());
   golcl_msrule rule;
   golcl_bounds bounds;
@@ -240,8 +275,9 @@ START_TEST(golly_file) {
   bg_mscells ref[NSTEPS];
   for (size_t j = 0; j < NSTEPS; j++) {
     char *out;
-    ck_assert_msg(bg_run_text(bgolly, algo, text, "rle", steps[j], &out, err, sizeof err) == 0,
-                  "%s: %s", path, err);
+    ck_assert_msg(
+        bg_run_text_rules(bgolly, algo, rules, text, "rle", steps[j], &out, err, sizeof err) == 0,
+        "%s: %s", path, err);
     ck_assert_msg(bg_parse_ms_rle(out, &ref[j]) == 0, "%s: bgolly's RLE is unreadable", path);
     free(out);
   }
@@ -278,7 +314,9 @@ START_TEST(golly_file) {
     skip(path, how);
   }
   if (ran) {
-    if (mcl)
+    if (rule.family == GOLCL_MS_RULELOADER)
+      n_same_rl++;
+    else if (mcl)
       n_same_mcl++;
     else
       n_same++;
@@ -306,6 +344,10 @@ int main(void) {
   walk(dir);
   snprintf(dir, sizeof dir, "%s/Larger-than-Life", root);
   walk(dir);
+  for (size_t i = 0; i < sizeof loader_dirs / sizeof *loader_dirs; i++) {
+    snprintf(dir, sizeof dir, "%s/%s", root, loader_dirs[i]);
+    walk(dir);
+  }
   if (!nfiles) {
     printf("\n*** test_rules_golly: no files under %s: NOT compared ***\n\n", root);
     return 0;
@@ -318,10 +360,12 @@ int main(void) {
   suite_add_tcase(s, tc);
   int rc = tu_main(s);
   printf(
-      "rules-golly: %zu files under %s/{Generations,Larger-than-Life}: %d RLE files read by "
-      "golcl_mspattern_parse and %d MCell files (as bgolly writes them) run identically at "
-      "37 and 130 generations; %d skipped%s\n%s",
-      nfiles, root, n_same, n_same_mcl, n_skipped, n_skipped ? ":" : "", skipped);
+      "rules-golly: %zu files under %s/{Generations,Larger-than-Life} and the RuleLoader "
+      "folders: %d Generations/LtL RLE files read by golcl_mspattern_parse, %d MCell files (as "
+      "bgolly writes them) and %d RuleLoader files run identically at 37 and 130 generations; "
+      "%d skipped%s\n%s",
+      nfiles, root, n_same, n_same_mcl, n_same_rl, n_skipped, n_skipped ? ":" : "",
+      skipped);
   for (size_t i = 0; i < nfiles; i++) free(files[i]);
   free(files);
   return rc;

@@ -123,7 +123,7 @@ START_TEST(rule_errors_have_columns) {
   ck_assert_ptr_nonnull(strstr(golcl_last_errmsg(), "column 8"));
   ck_assert_int_eq(golcl_msrule_parse("23/3/1", &r), GOLCL_E_PARSE);
   ck_assert_ptr_nonnull(strstr(golcl_last_errmsg(), "column 6"));
-  ck_assert_int_eq(golcl_msrule_parse("WireWorld", &r), GOLCL_E_UNSUPPORTED);
+  ck_assert_int_eq(golcl_msrule_parse("NoSuchRuleFile", &r), GOLCL_E_UNSUPPORTED); /* no NAME.rule */
   ck_assert_int_eq(golcl_msrule_parse("", &r), GOLCL_E_PARSE);
   ck_assert_int_eq(golcl_msrule_parse(NULL, &r), GOLCL_E_INVALID_ARG);
   ck_assert_int_eq(golcl_msrule_parse("/2/3", NULL), GOLCL_E_INVALID_ARG);

@@ -22,9 +22,12 @@
 static void usage(FILE *f) {
   fprintf(f,
           "usage: golcl bench rules [--rules 'R1;R2;...'] [--size WxH] [--gens N] [--reps N]\n"
-          "                         [--torus] [--seed S] [--device SPEC]\n\n"
+          "                         [--torus] [--seed S] [--device SPEC] [--rules-dir DIR]\n\n"
           "  --rules   multi-state rules separated by ';' (default: Brian's Brain /2/3,\n"
-          "            Star Wars 345/2/4, Bosco's rule R5 and an R20 rule)\n"
+          "            Star Wars 345/2/4, Bosco's rule R5 and an R20 rule); a RuleLoader\n"
+          "            rule by its name (WireWorld, LifeHistory: NAME.rule)\n"
+          "  --rules-dir  the folder of .rule files looked in first (then $GOLCL_RULES,\n"
+          "            then /usr/share/golly/Rules)\n"
           "  --size    the grid (default 2048x2048)\n"
           "  --gens    generations a timed run (default 20)\n"
           "  --reps    timed runs a rule, the median reported (default 3)\n");
@@ -58,6 +61,8 @@ int cmd_bench_rules(int argc, char **argv) {
       bad = pio_parse_u64(v, &seed) != 0;
     } else if (!strcmp(a, "--device")) {
       device = v;
+    } else if (!strcmp(a, "--rules-dir")) {
+      bad = golcl_msrule_set_rules_dir(v) != GOLCL_OK;
     } else {
       bad = 1;
     }

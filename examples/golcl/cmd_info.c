@@ -1,6 +1,7 @@
 /* cmd_info.c — `golcl info PATTERN`: format, size, rule, population,
  * generation, position and comments of a pattern file. */
 #include <golcl.h>
+#include <golcl_rules.h>
 #include <golcl_universe.h>
 
 #include <getopt.h>
@@ -13,13 +14,15 @@
 
 static void usage(FILE *f) {
   fprintf(f,
-          "usage: golcl info PATTERN [--rle | --cells]\n\n"
+          "usage: golcl info PATTERN [--rle | --cells] [--rules DIR]\n\n"
           "Describes a pattern file (RLE, plaintext .cells, Life 1.05 or 1.06, macrocell .mc;\n"
           "the format is recognised from the content; '-' reads stdin): format, size of its\n"
           "box, rule (any two-state rule Golly runs, with its bounded-grid suffix :P, :T, :K,\n"
           ":C or :S), population, generation, position and comments.\n\n"
           "  --rle     also print the pattern as RLE\n"
-          "  --cells   also print the pattern as plaintext\n");
+          "  --cells   also print the pattern as plaintext\n"
+          "  --rules   the folder of Golly .rule files looked in first (then $GOLCL_RULES,\n"
+          "            then /usr/share/golly/Rules)\n");
 }
 
 /* A macrocell file past the pattern limits (a metapixel pattern spans 2^20
@@ -62,6 +65,7 @@ static int info_macrocell(const char *path) {
 int cmd_info(int argc, char **argv) {
   static const struct option long_opts[] = {{"rle", no_argument, NULL, 'r'},
                                             {"cells", no_argument, NULL, 'c'},
+                                            {"rules", required_argument, NULL, 'R'},
                                             {"help", no_argument, NULL, 'h'},
                                             {NULL, 0, NULL, 0}};
   const char *path = NULL;
@@ -75,6 +79,11 @@ int cmd_info(int argc, char **argv) {
       rle = 1;
     } else if (c == 'c') {
       cells = 1;
+    } else if (c == 'R') { /* RuleLoader's folder */
+      if (golcl_msrule_set_rules_dir(optarg) != GOLCL_OK) {
+        fprintf(stderr, "golcl info: --rules: %s\n", golcl_last_errmsg());
+        return 2;
+      }
     } else {
       return pio_bad_option("info", c, argv);
     }

@@ -12,7 +12,14 @@
 static void describe_rule(const golcl_msrule *r, char *buf, size_t cap) {
   static const char *const hood[] = {"Moore", "von Neumann", "hexagonal"};
   static const char *const ltl[] = {"Moore box", "von Neumann diamond", "circle"};
-  if (r->family == GOLCL_MS_GENERATIONS)
+  golcl_ruletree_info t;
+  if (r->family == GOLCL_MS_RULELOADER && golcl_msrule_tree_info(r, &t) == GOLCL_OK)
+    snprintf(buf, cap,
+             "RuleLoader, %s neighbourhood, %u states, from @%s%s%s%s: a tree of %u nodes",
+             t.neighbourhood, (unsigned)t.states, t.from_table ? "TABLE" : "TREE",
+             t.from_table ? " (symmetries " : "", t.from_table ? t.symmetries : "",
+             t.from_table ? ")" : "", (unsigned)t.nodes);
+  else if (r->family == GOLCL_MS_GENERATIONS)
     snprintf(buf, cap, "Generations, %s neighbourhood, %u states",
              hood[(unsigned)r->table.neighbourhood % 3], (unsigned)r->states);
   else

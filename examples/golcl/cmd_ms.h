@@ -4,7 +4,8 @@
 #ifndef GOLCL_CMD_MS_H
 #define GOLCL_CMD_MS_H
 
-/* 1 if PATH is a multi-state RLE file that golcl_mspattern_read_file takes. */
+/* 1 if PATH is a multi-state RLE file that golcl_mspattern_read_file takes
+ * (or one whose RuleLoader rule file is missing or malformed: said there). */
 int cmd_run_ms_claims(const char *path);
 
 /* golcl run PATTERN [options] for such a file, with the options cmd_run.c

@@ -8,6 +8,7 @@
  * k generations with at least k dead cells between the live cells and every
  * edge are exactly those of the infinite plane. */
 #include <golcl.h>
+#include <golcl_rules.h>
 
 #include <errno.h>
 #include <getopt.h>
@@ -68,6 +69,9 @@ static void usage(FILE *f) {
           "  --rule R             run rule R instead of the pattern's (any two-state rule:\n"
           "                       B3/S23, B2-a/S12, B2/S34H, MAP..., Life; with a suffix it\n"
           "                       also replaces the bounded grid)\n"
+          "  --rules DIR          the folder of Golly .rule files a multi-state pattern's rule\n"
+          "                       is looked for in first (then $GOLCL_RULES, then\n"
+          "                       /usr/share/golly/Rules)\n"
           "  --algo A             the infinite plane: auto (default: HashLife where the rule\n"
           "                       allows it, else the growing grid), hashlife, sparse (64x64\n"
           "                       tiles on the device) or dense (a grid that grows)\n"
@@ -121,7 +125,8 @@ enum {
   OPT_LOG,
   OPT_LOG_EVERY,
   OPT_ALGO,
-  OPT_MEMORY
+  OPT_MEMORY,
+  OPT_RULES
 };
 
 static const struct option long_opts[] = {{"generations", required_argument, NULL, 'g'},
@@ -129,6 +134,7 @@ static const struct option long_opts[] = {{"generations", required_argument, NUL
                                           {"margin", required_argument, NULL, OPT_MARGIN},
                                           {"torus", no_argument, NULL, OPT_TORUS},
                                           {"rule", required_argument, NULL, OPT_RULE},
+                                          {"rules", required_argument, NULL, OPT_RULES},
                                           {"stepper", required_argument, NULL, OPT_STEPPER},
                                           {"device", required_argument, NULL, OPT_DEVICE},
                                           {"output", required_argument, NULL, 'o'},
@@ -156,6 +162,12 @@ static int take_option(int c, const char *v, run_opts *o) {
       break;
     case OPT_TORUS:
       o->torus = 1;
+      break;
+    case OPT_RULES: /* RuleLoader's folder, looked in before $GOLCL_RULES and Golly's */
+      if (golcl_msrule_set_rules_dir(v) != GOLCL_OK) {
+        fprintf(stderr, "golcl run: --rules: %s\n", golcl_last_errmsg());
+        return 2;
+      }
       break;
     case 'g':
       if (pio_parse_u64(v, &o->gens) != 0) return bad_value("-g", v);

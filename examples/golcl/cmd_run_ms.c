@@ -1,10 +1,11 @@
 /* cmd_run_ms.c — `golcl run PATTERN` for multi-state patterns (Generations,
- * Larger than Life): reads the file with golcl_mspattern_read_file, runs it
+ * Larger than Life, RuleLoader): reads the file with golcl_mspattern_read_file, runs it
  * on a golcl_msgrid and writes RLE (.rle, "-") or PNG. The grid is the
  * file's bounded grid (:P, :T; an LtL side below 2R raised to 2R as Golly
  * does), --size or --margin, else it stands for the infinite plane: a dead
- * grid rebuilt around the cells whenever a cell in state 1 could come within
- * R cells of an edge (R a generation is the fastest anything travels). */
+ * grid rebuilt around the cells whenever a cell in state 1 (RuleLoader: any
+ * state but 0) could come within R cells of an edge (R a generation is the
+ * fastest anything travels). */
 #include <golcl_rules.h>
 
 #include <stdio.h>
@@ -54,6 +55,9 @@ int cmd_run_ms_claims(const char *path) {
   golcl_mspattern *p = NULL;
   if (!path || strcmp(path, "-") == 0) return 0;
   int ok = golcl_mspattern_read_file(path, &p) == GOLCL_OK;
+  /* a RuleLoader rule no folder holds, or a rule file it cannot read: this
+   * command says which files it looked for, or what is wrong in the file */
+  ok = ok || strstr(golcl_last_errmsg(), ".rule") != NULL;
   golcl_mspattern_destroy(p);
   return ok;
 }
@@ -185,7 +189,7 @@ static int room(ms_run *st, uint64_t *k) {
       if (x >= x1) x1 = x + 1;
       if (y < y0) y0 = y;
       y1 = y + 1;
-      if (v == 1) {
+      if (v == 1 || st->rule.family == GOLCL_MS_RULELOADER) { /* what can grow */
         uint32_t e = x < W - 1 - x ? x : W - 1 - x;
         if (y < e) e = y;
         if (H - 1 - y < e) e = H - 1 - y;
@@ -237,9 +241,11 @@ static int step_all(ms_run *st, uint64_t gens, double *secs) {
   return s == GOLCL_OK ? 0 : fail("stepping", s, st->ctx);
 }
 
-/* State 0 black; with two states 1 white; else 1 white and 2..N-1 from
- * yellow to dark red. */
-static void colour(uint8_t s, uint32_t states, uint8_t rgb[3]) {
+/* RuleLoader: the rule's @COLORS (Golly's gradient where it gives none).
+ * Others: state 0 black; with two states 1 white; else 1 white and 2..N-1
+ * from yellow to dark red. */
+static void colour(const golcl_msrule *r, uint8_t s, uint32_t states, uint8_t rgb[3]) {
+  if (r->family == GOLCL_MS_RULELOADER && golcl_msrule_colour(r, s, rgb) == GOLCL_OK) return;
   if (s == 0) {
     rgb[0] = rgb[1] = rgb[2] = 0;
   } else if (s == 1 || s >= states) {
@@ -264,7 +270,8 @@ static int write_png(const ms_run *st, const ms_opts *o, const golcl_mspattern *
   const uint8_t *c = golcl_mspattern_cells(r);
   for (uint32_t y = 0; y < ih && golcl_mspattern_width(r); y++)
     for (uint32_t x = 0; x < iw; x++)
-      colour(c[(size_t)(y / sc) * w + x / sc], st->rule.states, img + ((size_t)y * iw + x) * 3);
+      colour(&st->rule, c[(size_t)(y / sc) * w + x / sc], st->rule.states,
+             img + ((size_t)y * iw + x) * 3);
   int rc = ex_write_png_rgb(path, img, iw, ih, (size_t)iw * 3) ? 1 : 0;
   free(img);
   return rc;

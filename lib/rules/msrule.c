@@ -2,7 +2,7 @@
  * ("S/B/C" over any two-state table of golcl_rule_table_parse, V or H at
  * the end) and Larger than Life (MCell's "R,C,M,S..,B..,N" and Evans's five
  * numbers); parse with the column of the fault, format as Golly writes. */
-#include "ms.h" /* text only: builds and fuzzes without OpenCL */
+#include "ruletree.h" /* text only: builds and fuzzes without OpenCL */
 
 #include <ctype.h>
 #include <stdio.h>
@@ -33,6 +33,7 @@ uint32_t golcl__ltl_span(golcl_ltl_neighbourhood n, uint32_t range, int32_t dy) 
 
 uint32_t golcl_msrule_neighbourhood_size(const golcl_msrule *r) {
   if (!r) return 0;
+  if (r->family == GOLCL_MS_RULELOADER) return golcl__ruletree_valid(r->tree) ? r->tree->depth : 0;
   if (r->family == GOLCL_MS_GENERATIONS) {
     if (r->table.neighbourhood == GOLCL_NEIGHBOURHOOD_VON_NEUMANN) return 5;
     if (r->table.neighbourhood == GOLCL_NEIGHBOURHOOD_HEXAGONAL) return 7;
@@ -54,6 +55,12 @@ golcl_status golcl__msrule_check(const golcl_msrule *r, const char **why) {
         r->table.family == GOLCL_RULE_WOLFRAM)
       return *why = "a table golcl_rule_table_format refuses, or Wolfram's", GOLCL_E_INVALID_ARG;
     if (r->table.next[0]) return *why = "B0 (Generations does not allow it)", GOLCL_E_INVALID_ARG;
+    return GOLCL_OK;
+  }
+  if (r->family == GOLCL_MS_RULELOADER) {
+    if (!golcl__ruletree_valid(r->tree))
+      return *why = "a RuleLoader rule without a tree golcl_msrule_load made", GOLCL_E_INVALID_ARG;
+    if (r->states != r->tree->states) return *why = "states is not the tree's", GOLCL_E_INVALID_ARG;
     return GOLCL_OK;
   }
   if (r->family != GOLCL_MS_LTL) return *why = "bad family", GOLCL_E_INVALID_ARG;
@@ -235,12 +242,16 @@ golcl_status golcl_msrule_parse(const char *text, golcl_msrule *out) {
                          "two-state grid run it); as Generations it needs the number of states, "
                          "\"S/B/2\"",
                          text);
-    if (memchr(c.s, '/', c.n)) /* the two-state parser names Generations unsupported */
+    if (memchr(c.s, '/', c.n)) { /* the two-state parser names Generations unsupported */
       s = parse_generations(&c, &r);
-    else if (s == GOLCL_E_UNSUPPORTED)
-      return table_fail(&c, s);
-    else
-      return perr(&c, 0, "neither Generations (S/B/C) nor Larger than Life (R,C,M,S,B,N)");
+    } else {
+      golcl_status two = s;
+      s = golcl__ruletree_find(copy, &r); /* NAME.rule in the rule folders */
+      if (s == GOLCL_E_UNSUPPORTED && two != GOLCL_E_UNSUPPORTED)
+        return perr(&c, 0,
+                    "neither Generations (S/B/C) nor Larger than Life (R,C,M,S,B,N), and no "
+                    "rule file of that name");
+    }
   }
   if (s == GOLCL_OK) *out = r;
   return s;
@@ -255,7 +266,9 @@ golcl_status golcl_msrule_format(const golcl_msrule *r, char *buf, size_t cap) {
   if (golcl__msrule_check(r, &why) != GOLCL_OK)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_msrule_format: %s", why);
   char text[GOLCL_MSRULE_TEXT_CAP];
-  if (r->family == GOLCL_MS_LTL) {
+  if (r->family == GOLCL_MS_RULELOADER) {
+    snprintf(text, sizeof text, "%s", r->tree->name);
+  } else if (r->family == GOLCL_MS_LTL) {
     static const char nl[] = "MNC";
     snprintf(text, sizeof text, "R%u,C%u,M%u,S%u..%u,B%u..%u,N%c", (unsigned)r->range,
              (unsigned)r->ltl_c, (unsigned)r->middle, (unsigned)r->smin, (unsigned)r->smax,

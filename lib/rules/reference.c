@@ -1,7 +1,7 @@
 /* reference.c — the host reference of the multi-state families: the
  * definition, one neighbour offset at a time (O(R²) a cell for Larger than
  * Life), that every kernel is tested against. */
-#include "ms.h" /* text only: builds and fuzzes without OpenCL */
+#include "ruletree.h" /* text only: builds and fuzzes without OpenCL */
 
 #include <stdlib.h>
 #include <string.h>
@@ -70,7 +70,9 @@ golcl_status golcl_ms_reference_run(const golcl_msrule *rule, golcl_boundary bou
   if (!tmp) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   int torus = boundary == GOLCL_BOUNDARY_TORUS;
   for (uint64_t g = 0; g < generations; g++) {
-    if (rule->family == GOLCL_MS_GENERATIONS)
+    if (rule->family == GOLCL_MS_RULELOADER)
+      golcl__ruletree_once(rule->tree, torus, w, h, cells, tmp);
+    else if (rule->family == GOLCL_MS_GENERATIONS)
       generations_once(rule, torus, w, h, cells, tmp);
     else
       ltl_once(rule, torus, w, h, cells, tmp);

@@ -23,6 +23,8 @@ struct golcl_msgrid {
   golcl_ltl_neighbourhood spans_nbhd;
   cl_mem planes[2];    /* Generations on bit planes (genbits.c), made on first use */
   size_t planes_bytes; /* the size of each */
+  cl_mem tree;                      /* RuleLoader: the rule's tree (tree.c) */
+  const golcl_ruletree *tree_rule; /* the tree in `tree` */
 };
 
 /* The steppers of the families (msgrid.c dispatches). */
@@ -30,6 +32,8 @@ golcl_status golcl__generations_step(golcl_msgrid *g, uint64_t gens);
 golcl_status golcl__ltl_step(golcl_msgrid *g, uint64_t gens);
 golcl_status golcl__generations_prepare(golcl_msgrid *g);
 golcl_status golcl__ltl_prepare(golcl_msgrid *g);
+golcl_status golcl__tree_step(golcl_msgrid *g, uint64_t gens);
+golcl_status golcl__tree_prepare(golcl_msgrid *g);
 
 /* Generations on bit planes: whether the grid's rule can (birth and
  * survival by counts), its kernels built, a step of gens ≥ 1. */

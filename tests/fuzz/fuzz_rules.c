@@ -1,5 +1,7 @@
-/* fuzz_rules.c — libFuzzer target of the multi-state rules and RLE
- * (`make fuzz-rules`): the first byte picks the parser. A rule that parses
+/* fuzz_rules.c — libFuzzer target of the multi-state rules, RLE and
+ * Golly's .rule files (`make fuzz-rules`): the first byte picks the parser.
+ * A .rule text that loads must give states below its number of states
+ * (the reference on a small soup). A rule that parses
  * must format, parse again to the same value and format to the same text;
  * an RLE text that parses must write and read back to the same cells, rule,
  * bounds, position and generation. Failures must be GOLCL_E_PARSE or GOLCL_E_UNSUPPORTED with
@@ -77,13 +79,30 @@ static void rle(const char *t, size_t n) {
   golcl_mspattern_destroy(p);
 }
 
+static void rule_file(const char *t, size_t n) {
+  golcl_msrule r;
+  golcl_status s = golcl_msrule_load("Fuzz", t, n, &r);
+  if (s != GOLCL_OK) {
+    refused(s);
+    return;
+  }
+  uint8_t c[35];
+  for (int i = 0; i < 35; i++) c[i] = (uint8_t)((unsigned)(i * 7 + (int)n) % r.states);
+  if (golcl_ms_reference_run(&r, GOLCL_BOUNDARY_TORUS, 7, 5, c, 3) != GOLCL_OK)
+    fail("the reference refuses a loaded rule", NULL);
+  for (int i = 0; i < 35; i++)
+    if (c[i] >= r.states) fail("a state outside the rule", t);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 1) return 0;
   char *t = malloc(size);
   memcpy(t, data + 1, size - 1);
   t[size - 1] = '\0';
-  if (data[0] & 1)
+  if (data[0] % 3 == 2)
+    rule_file(t, size - 1);
+  else if (data[0] & 1)
     rule(t);
   else
     rle(t, size - 1);

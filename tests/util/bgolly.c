@@ -129,6 +129,11 @@ static char *slurp(const char *path) {
 
 int bg_run_text(const char *bgolly, const char *algo, const char *text, const char *ext,
                 uint64_t gen, char **result, char *err, size_t errcap) {
+  return bg_run_text_rules(bgolly, algo, NULL, text, ext, gen, result, err, errcap);
+}
+
+int bg_run_text_rules(const char *bgolly, const char *algo, const char *rules, const char *text,
+                      const char *ext, uint64_t gen, char **result, char *err, size_t errcap) {
   char dir[] = "/tmp/golcl_bg_XXXXXX";
   *result = NULL;
   if (!mkdtemp(dir)) {
@@ -150,7 +155,11 @@ int bg_run_text(const char *bgolly, const char *algo, const char *text, const ch
   if (pid == 0) {
     FILE *lf = freopen(log, "w", stdout);
     if (!lf || dup2(fileno(stdout), 2) < 0) _exit(126);
-    execl(bgolly, bgolly, "-q", "-q", "-a", algo, "-m", gens, "-o", res, in, (char *)NULL);
+    if (rules)
+      execl(bgolly, bgolly, "-q", "-q", "-a", algo, "-s", rules, "-m", gens, "-o", res, in,
+            (char *)NULL);
+    else
+      execl(bgolly, bgolly, "-q", "-q", "-a", algo, "-m", gens, "-o", res, in, (char *)NULL);
     _exit(127);
   }
   int st = 0, rc = -1;

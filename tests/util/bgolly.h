@@ -41,6 +41,10 @@ char **bg_list_files(const char *dir, size_t *n);
  * 0, or -1 with the reason in err (bgolly's message). */
 int bg_run_text(const char *bgolly, const char *algo, const char *text, const char *ext,
                 uint64_t gen, char **result, char *err, size_t errcap);
+/* The same with `-s rules` (the folder of .rule files, ending in '/') when
+ * rules is not NULL: for -a RuleLoader. */
+int bg_run_text_rules(const char *bgolly, const char *algo, const char *rules, const char *text,
+                      const char *ext, uint64_t gen, char **result, char *err, size_t errcap);
 
 /* Cells of a multi-state RLE result: non-zero cells as (x, y, state)
  * triples, shifted so that the smallest x and y are 0, sorted row-major.

@@ -1,0 +1,74 @@
+/* ruletree.h — private part of Golly's RuleLoader rules: the compiled
+ * decision tree that @TABLE and @TREE both become, its parsers, the host
+ * lookup, and the library's cache of loaded trees. Text only (host.h):
+ * builds and fuzzes without OpenCL. */
+#ifndef GOLCL_RULETREE_PRIVATE_H
+#define GOLCL_RULETREE_PRIVATE_H
+
+#include "ms.h"
+
+/* The 3×3 block of a cell, row-major: the index of each neighbour. */
+enum { RT_NW, RT_N, RT_NE, RT_W, RT_C, RT_E, RT_SW, RT_S, RT_SE };
+
+typedef enum rt_nbhd { RT_VON_NEUMANN, RT_MOORE, RT_HEXAGONAL, RT_ONE_DIMENSIONAL } rt_nbhd;
+
+/* A tree of `depth` levels: level l reads the cell order[l] of the 3×3
+ * block. Node entries are `states` ints: at levels 0..depth-2 the offset in
+ * `a` of the child node, at the last level the new state. The walk:
+ *   o = base; for l in 0..depth-1: o = a[o + cell[order[l]]]; o is the state.
+ * @TREE files keep Golly's order (nw, ne, sw, se, n, w, e, s, c; or n, w, e,
+ * s, c), compiled tables @TABLE's (c first, then its neighbours). */
+struct golcl_ruletree {
+  uint32_t magic;
+  char name[GOLCL_RULE_NAME_CAP];
+  uint32_t states, depth, nodes, entries, base;
+  uint8_t order[9];
+  int32_t *a;
+  int from_table;
+  rt_nbhd nbhd;
+  char symmetries[24];
+  uint64_t transitions;
+  uint8_t rgb[256][3];
+  uint8_t has_rgb[256];
+  uint64_t text_hash; /* of the rule file's text and name: the cache's key */
+  struct golcl_ruletree *next;
+};
+
+#define GOLCL__RULETREE_MAGIC 0x52554c45u
+
+/* Parses a .rule text into a new tree (not cached): the caller frees it with
+ * golcl__ruletree_free. Errors as golcl_msrule_load. */
+golcl_status golcl__ruletree_parse(const char *name, const char *text, size_t len,
+                                   golcl_ruletree **out);
+void golcl__ruletree_free(golcl_ruletree *t);
+
+/* The section parsers (ruleloader.c calls them on the lines of a section;
+ * `line0` is the file's line number of the first). Lines are NUL-terminated
+ * copies without their line ends. */
+typedef struct rt_lines {
+  char **v;
+  size_t n;
+  size_t line0;
+  const char *file; /* "NAME.rule", for messages */
+} rt_lines;
+golcl_status golcl__ruletree_from_tree(const rt_lines *l, golcl_ruletree *t);
+golcl_status golcl__ruletree_from_table(const rt_lines *l, golcl_ruletree *t);
+
+/* The new state of the cell at the centre of the 3×3 block v. */
+static inline uint8_t golcl__ruletree_next(const golcl_ruletree *t, const uint8_t v[9]) {
+  int32_t o = (int32_t)t->base;
+  for (uint32_t l = 0; l < t->depth; l++) o = t->a[o + v[t->order[l]]];
+  return (uint8_t)o;
+}
+
+/* A checked tree pointer (a rule value's): 1 if it is one the library made. */
+int golcl__ruletree_valid(const golcl_ruletree *t);
+
+/* The host reference of one generation (reference.c calls it). */
+void golcl__ruletree_once(const golcl_ruletree *t, int torus, uint32_t w, uint32_t h,
+                          const uint8_t *c, uint8_t *o);
+
+/* Looks NAME.rule up in the rule folders, loads and caches it. */
+golcl_status golcl__ruletree_find(const char *name, golcl_msrule *out);
+
+#endif
