@@ -147,6 +147,52 @@ START_TEST(planes_match_reference) {
 }
 END_TEST
 
+/* A RuleLoader rule that computes WireWorld's function runs on the bit
+ * planes too (genbits.c checks the function on all 4^9 blocks): a table of
+ * our own (permute symmetry) against the reference, both plane kernels,
+ * both boundaries, word-edge widths. Case _i: kernel, boundary, size. */
+static const char ww_rule[] =
+    "@RULE WW\n@TABLE\nn_states:4\nneighborhood:Moore\nsymmetries:permute\n"
+    "var a={0,1,2,3}\nvar b={a}\nvar c={a}\nvar d={a}\nvar e={a}\nvar f={a}\nvar g={a}\n"
+    "var h={a}\nvar i={0,2,3}\nvar j={i}\nvar k={i}\nvar l={i}\nvar m={i}\nvar n={i}\n"
+    "var o={i}\n1,a,b,c,d,e,f,g,h,2\n2,a,b,c,d,e,f,g,h,3\n3,1,i,j,k,l,m,n,o,1\n"
+    "3,1,1,i,j,k,l,m,n,1\n";
+START_TEST(wireworld_planes_match_reference) {
+  const char *kernel = _i % 2 ? "multi" : "one";
+  golcl_boundary b = (_i / 2) % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+  uint32_t w = plane_sizes[_i / 4][0], h = plane_sizes[_i / 4][1];
+  golcl_msrule rule;
+  ck_assert_msg(golcl_msrule_load("WW", ww_rule, sizeof ww_rule - 1, &rule) == GOLCL_OK, "%s",
+                golcl_last_errmsg());
+  setenv("GOLCL_GENBITS", kernel, 1);
+  golcl_msgrid *g;
+  TU_OK(golcl_msgrid_create(tu_ctx, w, h, b, &g));
+  TU_OK(golcl_msgrid_set_msrule(g, &rule));
+  TU_OK(golcl_msgrid_randomize(g, 4, 0.7, 500 + (uint64_t)_i));
+  size_t n = (size_t)w * h;
+  uint8_t *ref = malloc(n), *got = malloc(n);
+  TU_OK(golcl_msgrid_read(g, ref, 0));
+  static const uint64_t steps[] = {23, 2};
+  uint64_t done = 0;
+  for (size_t c = 0; c < 2; c++) {
+    TU_OK(golcl_msgrid_step(g, steps[c]));
+    TU_OK(golcl_ms_reference_run(&rule, b, w, h, ref, steps[c]));
+    done += steps[c];
+    TU_OK(golcl_msgrid_read(g, got, 0));
+    for (size_t i = 0; i < n; i++)
+      ck_assert_msg(got[i] == ref[i],
+                    "WireWorld (%s), %s %ux%u, gen %llu: cell (%zu, %zu) is %u, the reference "
+                    "has %u",
+                    kernel, b ? "torus" : "dead", w, h, (unsigned long long)done, i % w, i / w,
+                    got[i], ref[i]);
+  }
+  unsetenv("GOLCL_GENBITS");
+  free(ref);
+  free(got);
+  golcl_msgrid_destroy(g);
+}
+END_TEST
+
 /* Larger than Life's box slides its windows over runs of at least 128
  * cells: grids of many runs a row and a column, and lines of one cell. */
 START_TEST(ltl_long_runs) {
@@ -322,6 +368,7 @@ int main(void) {
   tcase_add_loop_test(tc, kernel_matches_reference, 0, (int)(NRULES * 2 * NSIZES));
   tcase_add_loop_test(tc, planes_match_reference, 0,
                       (int)(sizeof plane_rules / sizeof *plane_rules * 2 * NPSIZES * 2));
+  tcase_add_loop_test(tc, wireworld_planes_match_reference, 0, (int)(4 * NPSIZES));
   tcase_add_loop_test(tc, ltl_long_runs, 0, 20);
   tcase_add_test(tc, rule_changes_between_steps);
   tcase_add_test(tc, census_and_hash);

@@ -4,6 +4,7 @@
  * Hensel letters or MAP) runs a step of several generations on bit planes:
  * the grid's bytes are packed once, stepped there, and unpacked once. */
 #include "rules.h"
+#include "ruletree.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -47,8 +48,9 @@ static unsigned planes_of(uint32_t states) {
 }
 
 static golcl_status kernel(golcl_msgrid *g, const char *name, cl_kernel *k) {
-  unsigned d = 0, b = 0, s = 0;
-  counts_of(g->rule.table.next, &d, &b, &s);
+  unsigned d = 0x1ef, b = 0x6, s = 0; /* WireWorld's: 1 or 2 of the Moore neighbours */
+  const int ww = g->rule.family == GOLCL_MS_RULELOADER;
+  if (!ww) counts_of(g->rule.table.next, &d, &b, &s);
   golcl__opts o;
   golcl__opts_init(&o);
   golcl__opts_define(&o, "GOLCL_TORUS", g->boundary == GOLCL_BOUNDARY_TORUS);
@@ -59,7 +61,7 @@ static golcl_status kernel(golcl_msgrid *g, const char *name, cl_kernel *k) {
   golcl__opts_define(&o, "GOLCL_GB_S", s);
   golcl__opts_define(&o, "GOLCL_GB_ROWS", GB_ROWS);
   golcl__opts_define(&o, "GOLCL_GB_MULTI", 1);
-  golcl__opts_define(&o, "GOLCL_GB_WIREWORLD", 0);
+  golcl__opts_define(&o, "GOLCL_GB_WIREWORLD", ww);
   golcl__opts_define(&o, "GOLCL_GB_LY", GB_LY);
   golcl__opts_define(&o, "GOLCL_GB_TH", GB_TH);
   golcl_status st = golcl__opts_check(g->ctx, &o, "generations (bit planes)");
@@ -81,6 +83,40 @@ static golcl_status planes(golcl_msgrid *g) {
   return st;
 }
 
+/* WireWorld's next state of the centre of 3×3 block v (row-major): 0
+ * empty, 1 head, 2 tail, 3 conductor, a head where 1 or 2 of the eight
+ * neighbours are heads. */
+static uint8_t wireworld(const uint8_t v[9]) {
+  switch (v[4]) {
+    case 0: return 0;
+    case 1: return 2;
+    case 2: return 3;
+    default: {
+      unsigned n = 0;
+      for (int i = 0; i < 9; i++) n += i != 4 && v[i] == 1;
+      return n == 1 || n == 2 ? 1 : 3;
+    }
+  }
+}
+
+/* 1 if a RuleLoader rule of 4 states gives WireWorld's next state on every
+ * one of the 4^9 blocks (whatever its file: @TABLE or @TREE, its
+ * symmetries); remembered for the grid's last tree. */
+static int is_wireworld(golcl_msgrid *g) {
+  const golcl_ruletree *t = g->rule.tree;
+  if (g->rule.family != GOLCL_MS_RULELOADER || !t || t->states != 4) return 0;
+  if (g->ww_tree == t) return g->ww_is;
+  int same = 1;
+  uint8_t v[9];
+  for (uint32_t i = 0; i < (1u << 18) && same; i++) {
+    for (int k = 0; k < 9; k++) v[k] = (uint8_t)(i >> (2 * k) & 3u);
+    same = golcl__ruletree_next(t, v) == wireworld(v);
+  }
+  g->ww_tree = t;
+  g->ww_is = same;
+  return same;
+}
+
 /* The kernel of a step: several generations a launch on a GPU where the
  * tile's columns need no seam inside a word and the device takes the
  * work-group; one a launch on a CPU device (pocl runs the tile's barriers
@@ -99,10 +135,12 @@ static gb_kernel choice(const golcl_msgrid *g) {
   return can && g->ctx->info.type != GOLCL_DEVICE_CPU ? GB_MULTI : GB_ONE;
 }
 
-int golcl__genbits_usable(const golcl_msgrid *g) {
+int golcl__genbits_usable(golcl_msgrid *g) {
   unsigned d, b, s;
+  if (choice(g) == GB_OFF) return 0;
+  if (g->rule.family == GOLCL_MS_RULELOADER) return is_wireworld(g);
   return g->rule.family == GOLCL_MS_GENERATIONS && !(g->rule.table.next[0] & 1u) &&
-         choice(g) != GB_OFF && counts_of(g->rule.table.next, &d, &b, &s);
+         counts_of(g->rule.table.next, &d, &b, &s);
 }
 
 golcl_status golcl__genbits_prepare(golcl_msgrid *g) {

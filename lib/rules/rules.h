@@ -23,6 +23,8 @@ struct golcl_msgrid {
   golcl_ltl_neighbourhood spans_nbhd;
   cl_mem planes[2];    /* Generations on bit planes (genbits.c), made on first use */
   size_t planes_bytes; /* the size of each */
+  const golcl_ruletree *ww_tree; /* the RuleLoader tree last checked for WireWorld */
+  int ww_is;                     /* whether it computes WireWorld's function */
   cl_mem tree;                      /* RuleLoader: the rule's tree (tree.c) */
   const golcl_ruletree *tree_rule; /* the tree in `tree` */
 };
@@ -35,9 +37,10 @@ golcl_status golcl__ltl_prepare(golcl_msgrid *g);
 golcl_status golcl__tree_step(golcl_msgrid *g, uint64_t gens);
 golcl_status golcl__tree_prepare(golcl_msgrid *g);
 
-/* Generations on bit planes: whether the grid's rule can (birth and
- * survival by counts), its kernels built, a step of gens ≥ 1. */
-int golcl__genbits_usable(const golcl_msgrid *g);
+/* Bit planes: whether the grid's rule can run there (Generations of
+ * counts; a RuleLoader rule whose function is WireWorld's), its kernels
+ * built, a step of gens ≥ 1. */
+int golcl__genbits_usable(golcl_msgrid *g);
 golcl_status golcl__genbits_prepare(golcl_msgrid *g);
 golcl_status golcl__genbits_step(golcl_msgrid *g, uint64_t gens);
 

@@ -62,10 +62,13 @@ static golcl_status tree(golcl_msgrid *g) {
 golcl_status golcl__tree_prepare(golcl_msgrid *g) {
   cl_kernel k;
   golcl_status s = kernel(g, &k);
+  if (s == GOLCL_OK && golcl__genbits_usable(g)) s = golcl__genbits_prepare(g);
   return s == GOLCL_OK ? tree(g) : s;
 }
 
 golcl_status golcl__tree_step(golcl_msgrid *g, uint64_t gens) {
+  /* WireWorld's function on bit planes (genbits.c) */
+  if (gens >= 2 && golcl__genbits_usable(g)) return golcl__genbits_step(g, gens);
   cl_kernel k;
   golcl_status s = kernel(g, &k);
   if (s == GOLCL_OK) s = tree(g);
