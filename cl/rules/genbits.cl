@@ -196,9 +196,26 @@ __kernel void genbits_unpack(__global const uint *pl, __global uchar *cells, int
 #define GB_TH GOLCL_GB_TH
 #define GB_RPI (GB_TH / GB_LY) /* rows a work-item */
 
+#if GOLCL_GB_SHFL
+/* The west, centre and east words of word x of a row from the lanes beside
+ * (shfl.sync on NVIDIA, GOLCL_GB_SHFL: a warp is one row of the tile's 32
+ * words); lanes 0 and 31, the halo words, take their own word, which
+ * spoils only the halo. */
+inline uint3 gb_triple(uint x) {
+  uint pw, pe;
+  asm volatile("shfl.sync.up.b32 %0, %1, 1, 0, 0xffffffff;" : "=r"(pw) : "r"(x));
+  asm volatile("shfl.sync.down.b32 %0, %1, 1, 31, 0xffffffff;" : "=r"(pe) : "r"(x));
+  return (uint3)(x << 1 | pw >> 31, x, x >> 1 | pe << 31);
+}
+#endif
+
 __kernel __attribute__((reqd_work_group_size(GB_LXW, GB_LY, 1))) void genbits_multi(
     __global const uint *in, __global uint *out, int w, int h, int ww, int g) {
+#if GOLCL_GB_SHFL
+  __local uint X[2][GB_LY][2][GB_LXW];
+#else
   __local uint A[2][GB_TH][GB_LXW];
+#endif
   const int tx = (int)get_local_id(0), ty = (int)get_local_id(1), r0 = ty * GB_RPI;
   const int outh = GB_TH - 2 * g;
   const int gx0 = (int)get_group_id(0) * (GB_LXW - 2) - 1, gy0 = (int)get_group_id(1) * outh - g;
@@ -224,6 +241,26 @@ __kernel __attribute__((reqd_work_group_size(GB_LXW, GB_LY, 1))) void genbits_mu
     for (int b = 0; b < GB_P; b++) p[k][b] = rk[k] ? GB_AT(in, b, gy, gx) & rk[k] : 0u;
   }
   for (int t = 0; t < g; t++) {
+#if GOLCL_GB_SHFL
+    /* the strip's alive words in registers, its first and last row to the
+     * strips above and below through local memory */
+    uint av[GB_RPI];
+#pragma unroll
+    for (int k = 0; k < GB_RPI; k++) {
+      uint v = p[k][0];
+#pragma unroll
+      for (int b = 1; b < GB_P; b++) v &= ~p[k][b];
+      av[k] = v;
+    }
+    __local uint(*x)[2][GB_LXW] = X[t & 1];
+    x[ty][0][tx] = av[0];
+    x[ty][1][tx] = av[GB_RPI - 1];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint above = ty > 0 ? x[ty - 1][1][tx] : 0u;
+    const uint below = ty < GB_LY - 1 ? x[ty + 1][0][tx] : 0u;
+#define GB_ROWW(i) ((i) < 0 ? above : (i) >= GB_RPI ? below : av[i])
+#define GB_TRIPLE(r) gb_triple(GB_ROWW((r) - r0))
+#else
     __local uint(*a)[GB_LXW] = A[t & 1];
 #pragma unroll
     for (int k = 0; k < GB_RPI; k++) {
@@ -239,6 +276,7 @@ __kernel __attribute__((reqd_work_group_size(GB_LXW, GB_LY, 1))) void genbits_mu
        ? (uint3)(0u)                                                                   \
        : (uint3)(a[r][tx] << 1 | (tx > 0 ? a[r][tx - 1] : 0u) >> 31, a[r][tx],        \
                  a[r][tx] >> 1 | (tx < GB_LXW - 1 ? a[r][tx + 1] : 0u) << 31))
+#endif
     uint3 u = GB_TRIPLE(r0 - 1), m = GB_TRIPLE(r0);
 #if GOLCL_GB_D == 0x1ef
     uint2 hu = golcl_bs_h3(u.s0, u.s1, u.s2), hm = golcl_bs_h3(m.s0, m.s1, m.s2);
@@ -271,6 +309,7 @@ __kernel __attribute__((reqd_work_group_size(GB_LXW, GB_LY, 1))) void genbits_mu
       gb_next(p[k], alive, bornm, survm, rk[k]);
     }
 #undef GB_TRIPLE
+#undef GB_ROWW
   }
   /* the exact centre back */
   const int ox = gx0 + tx;

@@ -62,6 +62,7 @@ static golcl_status kernel(golcl_msgrid *g, const char *name, cl_kernel *k) {
   golcl__opts_define(&o, "GOLCL_GB_ROWS", GB_ROWS);
   golcl__opts_define(&o, "GOLCL_GB_MULTI", 1);
   golcl__opts_define(&o, "GOLCL_GB_WIREWORLD", ww);
+  golcl__opts_define(&o, "GOLCL_GB_SHFL", strstr(g->ctx->info.platform, "NVIDIA") != NULL);
   golcl__opts_define(&o, "GOLCL_GB_LY", GB_LY);
   golcl__opts_define(&o, "GOLCL_GB_TH", GB_TH);
   golcl_status st = golcl__opts_check(g->ctx, &o, "generations (bit planes)");
