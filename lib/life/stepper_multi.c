@@ -16,14 +16,19 @@
  * 2026-11-23): the register kernel with a 32×8 work-group, 768-row tiles
  * (96 rows a work-item), 32 generations a launch; on grids with fewer such
  * tiles than SMALL_TILES_PER_CU a compute unit, the register kernel with
- * 64-row tiles (8 rows a work-item), 16 generations a launch. Where the device cannot
+ * 128-row tiles (16 rows a work-item), 24 generations a launch, and where
+ * even those are fewer than the compute units, 96-row tiles, 24
+ * generations (an H100, 2026-11-26: 1.24-1.27x the 64-row, 16-generation
+ * small tiles of before at 2048² and 4096²). Where the device cannot
  * take one of these, the shape below, from the device (also used for the
  * parts the options leave 0): tiles of 16 words × 192 rows, a 16×16
  * work-group, 16 generations a launch, 64-row tiles on small grids. */
 static const golcl_stepper_opts DEFAULT_LARGE = {
     .local_w = 32, .local_h = 8, .tile_h = 768, .gens_per_launch = 32};
 static const golcl_stepper_opts DEFAULT_SMALL = {
-    .local_w = 32, .local_h = 8, .tile_h = 64, .gens_per_launch = 16};
+    .local_w = 32, .local_h = 8, .tile_h = 128, .gens_per_launch = 24};
+static const golcl_stepper_opts DEFAULT_TINY = {
+    .local_w = 32, .local_h = 8, .tile_h = 96, .gens_per_launch = 24};
 #define DEFAULT_MX 16
 #define DEFAULT_MY 16
 #define DEFAULT_MS 12
@@ -137,7 +142,7 @@ static int no_options(const golcl_stepper_opts *o) {
 }
 
 static golcl_status multi_init(golcl_stepper *s) {
-  golcl__multi_shape *m = calloc(2, sizeof *m);
+  golcl__multi_shape *m = calloc(3, sizeof *m);
   if (!m) return golcl__fail(s->ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   s->state = m;
   if (!no_options(&s->opts)) return golcl__multi_resolve(s, &s->opts, m);
@@ -147,20 +152,29 @@ static golcl_status multi_init(golcl_stepper *s) {
     if (st != GOLCL_OK) return st;
   }
   if (golcl__multi_resolve(s, &DEFAULT_SMALL, &m[1]) == GOLCL_OK) m->small = &m[1];
+  if (m->small && golcl__multi_resolve(s, &DEFAULT_TINY, &m[2]) == GOLCL_OK) m[1].small = &m[2];
   golcl__clear_error(s->ctx); /* no message left from a shape refused here */
   return GOLCL_OK;
 }
 
 /* The shape for grid g: the large tiles, or the small ones where the grid
  * has too few large tiles to keep every compute unit busy. */
+static uint64_t tiles_of(const golcl__multi_shape *m, const golcl_grid *g) {
+  uint64_t words = ((uint64_t)g->w + 31) / 32;
+  return (words + m->mx - 3) / (m->mx - 2) *
+         (((uint64_t)g->h + m->my * m->ms - 2 * m->g - 1) / (m->my * m->ms - 2 * m->g));
+}
+
 static golcl__multi_shape shape_for(const golcl_stepper *s, const golcl_grid *g) {
   golcl__multi_shape m = *(const golcl__multi_shape *)s->state;
-  uint64_t words = ((uint64_t)g->w + 31) / 32;
-  uint64_t tiles = (words + m.mx - 3) / (m.mx - 2) *
-                   (((uint64_t)g->h + m.my * m.ms - 2 * m.g - 1) / (m.my * m.ms - 2 * m.g));
-  if (tiles < (uint64_t)SMALL_TILES_PER_CU * s->ctx->info.compute_units) {
-    if (m.small) return *m.small;
-    m.ms = m.ms_small;
+  if (tiles_of(&m, g) < (uint64_t)SMALL_TILES_PER_CU * s->ctx->info.compute_units) {
+    if (!m.small) {
+      m.ms = m.ms_small;
+      return m;
+    }
+    const golcl__multi_shape *sm = m.small;
+    if (sm->small && tiles_of(sm, g) < s->ctx->info.compute_units) return *sm->small;
+    return *sm;
   }
   return m;
 }
