@@ -101,14 +101,16 @@ END_TEST
 
 /* Generations of counts run a step of two or more generations on bit
  * planes, 32 cells a word: widths at and around word edges (the torus's
- * seam inside a word, on a word's end, one word across), one long step of
+ * seam inside a word, on a word's end, one word across), grids of several
+ * tiles each way (63 words: three tile columns), one long step of
  * 23 generations and one of 2, against the reference, with each of the two
  * plane kernels ($GOLCL_GENBITS: the tile of several generations a launch,
  * a GPU's default, and the walk of one, a CPU's). Case _i: kernel, rule,
  * boundary, size. */
 static const char *const plane_rules[] = {"/2/3", "345/2/4", "34/2/4V", "12/34/3H",
                                           "1456/2356/16", "23/3/2", "3/2/8", "/2/256"};
-static const uint32_t plane_sizes[][2] = {{32, 7}, {64, 33}, {31, 5}, {96, 1}, {33, 40}, {1, 9}};
+static const uint32_t plane_sizes[][2] = {{32, 7},  {64, 33}, {31, 5},    {96, 1},
+                                          {33, 40}, {1, 9},   {2016, 100}, {1000, 85}};
 #define NPSIZES (sizeof plane_sizes / sizeof *plane_sizes)
 START_TEST(planes_match_reference) {
   const char *kernel = _i % 2 ? "multi" : "one";
