@@ -112,19 +112,16 @@ static const char *const plane_rules[] = {"/2/3", "345/2/4", "34/2/4V", "12/34/3
 static const uint32_t plane_sizes[][2] = {{32, 7},  {64, 33}, {31, 5},    {96, 1},
                                           {33, 40}, {1, 9},   {2016, 100}, {1000, 85}};
 #define NPSIZES (sizeof plane_sizes / sizeof *plane_sizes)
-START_TEST(planes_match_reference) {
-  const char *kernel = _i % 2 ? "multi" : "one";
-  int cs = _i / 2;
-  const char *text = plane_rules[cs / (2 * NPSIZES)];
-  golcl_boundary b = (cs / NPSIZES) % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
-  uint32_t w = plane_sizes[cs % NPSIZES][0], h = plane_sizes[cs % NPSIZES][1];
+/* Steps a soup of `rule` on the plane kernel `kernel` ($GOLCL_GENBITS) by
+ * 23 and then 2 generations, each against the reference. */
+static void planes_check(const char *label, const golcl_msrule *rule, const char *kernel,
+                         golcl_boundary b, uint32_t w, uint32_t h, double density,
+                         uint64_t seed) {
   setenv("GOLCL_GENBITS", kernel, 1);
-  golcl_msrule rule;
-  ck_assert_msg(golcl_msrule_parse(text, &rule) == GOLCL_OK, "%s: %s", text, golcl_last_errmsg());
   golcl_msgrid *g;
   TU_OK(golcl_msgrid_create(tu_ctx, w, h, b, &g));
-  TU_OK(golcl_msgrid_set_msrule(g, &rule));
-  TU_OK(golcl_msgrid_randomize(g, rule.states, 0.6, 77 + (uint64_t)_i));
+  TU_OK(golcl_msgrid_set_msrule(g, rule));
+  TU_OK(golcl_msgrid_randomize(g, rule->states, density, seed));
   size_t n = (size_t)w * h;
   uint8_t *ref = malloc(n), *got = malloc(n);
   TU_OK(golcl_msgrid_read(g, ref, 0));
@@ -132,13 +129,13 @@ START_TEST(planes_match_reference) {
   uint64_t done = 0;
   for (size_t c = 0; c < 2; c++) {
     TU_OK(golcl_msgrid_step(g, steps[c]));
-    TU_OK(golcl_ms_reference_run(&rule, b, w, h, ref, steps[c]));
+    TU_OK(golcl_ms_reference_run(rule, b, w, h, ref, steps[c]));
     done += steps[c];
     TU_OK(golcl_msgrid_read(g, got, 0));
     for (size_t i = 0; i < n; i++)
       ck_assert_msg(
           got[i] == ref[i],
-          "%s (%s), %s %ux%u, gen %llu: cell (%zu, %zu) is %u, the reference has %u", text,
+          "%s (%s), %s %ux%u, gen %llu: cell (%zu, %zu) is %u, the reference has %u", label,
           kernel, b ? "torus" : "dead", w, h, (unsigned long long)done, i % w, i / w, got[i], ref[i]);
   }
   ck_assert_uint_eq(golcl_msgrid_generation(g), done);
@@ -146,6 +143,17 @@ START_TEST(planes_match_reference) {
   free(ref);
   free(got);
   golcl_msgrid_destroy(g);
+}
+
+START_TEST(planes_match_reference) {
+  const char *kernel = _i % 2 ? "multi" : "one";
+  int cs = _i / 2;
+  const char *text = plane_rules[cs / (2 * NPSIZES)];
+  golcl_boundary b = (cs / NPSIZES) % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+  uint32_t w = plane_sizes[cs % NPSIZES][0], h = plane_sizes[cs % NPSIZES][1];
+  golcl_msrule rule;
+  ck_assert_msg(golcl_msrule_parse(text, &rule) == GOLCL_OK, "%s: %s", text, golcl_last_errmsg());
+  planes_check(text, &rule, kernel, b, w, h, 0.6, 77 + (uint64_t)_i);
 }
 END_TEST
 
@@ -166,32 +174,7 @@ START_TEST(wireworld_planes_match_reference) {
   golcl_msrule rule;
   ck_assert_msg(golcl_msrule_load("WW", ww_rule, sizeof ww_rule - 1, &rule) == GOLCL_OK, "%s",
                 golcl_last_errmsg());
-  setenv("GOLCL_GENBITS", kernel, 1);
-  golcl_msgrid *g;
-  TU_OK(golcl_msgrid_create(tu_ctx, w, h, b, &g));
-  TU_OK(golcl_msgrid_set_msrule(g, &rule));
-  TU_OK(golcl_msgrid_randomize(g, 4, 0.7, 500 + (uint64_t)_i));
-  size_t n = (size_t)w * h;
-  uint8_t *ref = malloc(n), *got = malloc(n);
-  TU_OK(golcl_msgrid_read(g, ref, 0));
-  static const uint64_t steps[] = {23, 2};
-  uint64_t done = 0;
-  for (size_t c = 0; c < 2; c++) {
-    TU_OK(golcl_msgrid_step(g, steps[c]));
-    TU_OK(golcl_ms_reference_run(&rule, b, w, h, ref, steps[c]));
-    done += steps[c];
-    TU_OK(golcl_msgrid_read(g, got, 0));
-    for (size_t i = 0; i < n; i++)
-      ck_assert_msg(got[i] == ref[i],
-                    "WireWorld (%s), %s %ux%u, gen %llu: cell (%zu, %zu) is %u, the reference "
-                    "has %u",
-                    kernel, b ? "torus" : "dead", w, h, (unsigned long long)done, i % w, i / w,
-                    got[i], ref[i]);
-  }
-  unsetenv("GOLCL_GENBITS");
-  free(ref);
-  free(got);
-  golcl_msgrid_destroy(g);
+  planes_check("WireWorld", &rule, kernel, b, w, h, 0.7, 500 + (uint64_t)_i);
 }
 END_TEST
 

@@ -107,8 +107,16 @@ inline void gb_next(uint *p, uint alive, uint bornm, uint survm, uint keep) {
 #endif
 }
 
-#define GB_IN(bit, v) \
-  if ((GOLCL_GB_D >> (bit)) & 1) cnt = gb_add(cnt, (v))
+/* The count of the neighbours in GOLCL_GB_D of the west, centre and east
+ * words of the rows above (u), at (m) and below (d). */
+inline uint4 gb_count(uint3 u, uint3 m, uint3 d) {
+  uint4 cnt = (uint4)(0u);
+  const uint x[9] = {d.s2, d.s1, d.s0, m.s2, 0u, m.s0, u.s2, u.s1, u.s0}; /* bit k: table bit k */
+#pragma unroll
+  for (int k = 0; k < 9; k++)
+    if (k != 4 && ((GOLCL_GB_D >> k) & 1)) cnt = gb_add(cnt, x[k]);
+  return cnt;
+}
 
 __kernel void genbits_step(__global const uint *in, __global uint *out, int w, int h, int ww) {
   const int j = (int)get_global_id(0), y0 = (int)get_global_id(1) * GOLCL_GB_ROWS;
@@ -127,15 +135,7 @@ __kernel void genbits_step(__global const uint *in, __global uint *out, int w, i
 #else
     uint3 d = gb_row(in, w, h, ww, y + 1, j);
 #endif
-    uint4 cnt = (uint4)(0u);
-    GB_IN(8, u.s0);
-    GB_IN(7, u.s1);
-    GB_IN(6, u.s2);
-    GB_IN(5, m.s0);
-    GB_IN(3, m.s2);
-    GB_IN(2, d.s0);
-    GB_IN(1, d.s1);
-    GB_IN(0, d.s2);
+    uint4 cnt = gb_count(u, m, d);
     uint p[GB_P];
 #pragma unroll
     for (int b = 0; b < GB_P; b++) p[b] = GB_AT(in, b, y, j);
@@ -329,15 +329,7 @@ __kernel __attribute__((reqd_work_group_size(GB_LXW, GB_LY, 1))) void genbits_mu
       hu = hm;
       hm = hd;
 #else
-      uint4 cnt = (uint4)(0u);
-      GB_IN(8, u.s0);
-      GB_IN(7, u.s1);
-      GB_IN(6, u.s2);
-      GB_IN(5, m.s0);
-      GB_IN(3, m.s2);
-      GB_IN(2, d.s0);
-      GB_IN(1, d.s1);
-      GB_IN(0, d.s2);
+      uint4 cnt = gb_count(u, m, d);
       const uint alive = m.s1;
       const uint bornm = gb_rule(GOLCL_GB_B, cnt), survm = gb_rule(GOLCL_GB_S, cnt);
 #endif
