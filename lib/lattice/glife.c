@@ -116,6 +116,22 @@ static golcl_status run_reference(golcl_glife *l, uint64_t gens) {
   return s;
 }
 
+/* The rows of the dict kernel go to constant memory when they fit in the
+ * smallest constant buffer OpenCL promises (64 KiB). */
+#define CONST_ROWS_MAX ((size_t)64 << 10)
+
+static golcl_status life_options(golcl_graph *g, int dict, golcl__opts *o) {
+  golcl__opts_init(o);
+  golcl__opts_define(o, "GOLCL_DEGREE", g->degree);
+  golcl__opts_define(o, "GOLCL_FULL", g->full);
+  golcl__opts_define(o, "GOLCL_IDX32", (uint64_t)g->n * g->degree <= UINT32_MAX);
+  if (dict) {
+    golcl__opts_define(o, "GOLCL_DICT_BLOCK", GOLCL__DICT_BLOCK);
+    golcl__opts_define(o, "GOLCL_DICT_CONST", g->dict_rows * g->degree * 4 <= CONST_ROWS_MAX);
+  }
+  return golcl__opts_check(g->ctx, o, "graph Life kernel");
+}
+
 static golcl_status run_kernel(golcl_glife *l, int dict, uint64_t gens) {
   golcl_graph *g = l->g;
   golcl_context *ctx = g->ctx;
@@ -123,7 +139,7 @@ static golcl_status run_kernel(golcl_glife *l, int dict, uint64_t gens) {
   golcl_status s = dict ? golcl__graph_dict(g) : golcl__graph_table(g, &tab);
   if (s != GOLCL_OK) return s;
   golcl__opts o;
-  s = golcl__degree_options(ctx, g->degree, 0, &o);
+  s = life_options(g, dict, &o);
   cl_kernel k;
   if (s == GOLCL_OK)
     s = golcl__kernel(ctx, GLIFE_FILE, o.buf, dict ? "life_dict" : "life_table", &k);
@@ -136,8 +152,8 @@ static golcl_status run_kernel(golcl_glife *l, int dict, uint64_t gens) {
     if (s != GOLCL_OK) break;
     if (dict)
       s = golcl__args(ctx, k, GOLCL__ARG(l->cur), GOLCL__ARG(l->next), GOLCL__ARG(g->dict_ids),
-                      GOLCL__ARG(g->dict_offs), GOLCL__ARG(n), GOLCL__ARG(birth),
-                      GOLCL__ARG(survive), GOLCL__END);
+                      GOLCL__ARG(g->dict_offs), GOLCL__ARG(g->dict_blocks), GOLCL__ARG(n),
+                      GOLCL__ARG(birth), GOLCL__ARG(survive), GOLCL__END);
     else
       s = golcl__args(ctx, k, GOLCL__ARG(l->cur), GOLCL__ARG(l->next), GOLCL__ARG(tab),
                       GOLCL__ARG(n), GOLCL__ARG(birth), GOLCL__ARG(survive), GOLCL__END);

@@ -69,21 +69,37 @@ golcl_status golcl_mesh_torus(uint32_t w, uint32_t h, double R, double r, golcl_
                        R, r);
   golcl_mesh *m = golcl__mesh_alloc((size_t)w * h, (size_t)w * h);
   if (!m) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "golcl_mesh_torus: out of memory");
+  double *tab = malloc(2 * ((size_t)w + h) * sizeof *tab); /* cos, sin of u (x) and v (y) */
+  if (!tab) {
+    golcl_mesh_destroy(m);
+    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "golcl_mesh_torus: out of memory");
+  }
+  double *cu = tab, *su = cu + w, *cv = su + w, *sv = cv + h;
+  for (uint32_t x = 0; x < w; x++) {
+    double u = 2 * M_PI * x / w;
+    cu[x] = cos(u);
+    su[x] = sin(u);
+  }
+  for (uint32_t y = 0; y < h; y++) {
+    double v = 2 * M_PI * y / h;
+    cv[y] = cos(v);
+    sv[y] = sin(v);
+  }
   m->row = w;
   for (uint32_t y = 0; y < h; y++)
     for (uint32_t x = 0; x < w; x++) {
       size_t i = (size_t)y * w + x;
-      double u = 2 * M_PI * x / w, v = 2 * M_PI * y / h;
-      m->pos[3 * i] = (R + r * cos(v)) * cos(u);
-      m->pos[3 * i + 1] = (R + r * cos(v)) * sin(u);
-      m->pos[3 * i + 2] = r * sin(v);
-      uint32_t x1 = (x + 1) % w, y1 = (y + 1) % h;
+      m->pos[3 * i] = (R + r * cv[y]) * cu[x];
+      m->pos[3 * i + 1] = (R + r * cv[y]) * su[x];
+      m->pos[3 * i + 2] = r * sv[y];
+      uint32_t x1 = x + 1 < w ? x + 1 : 0, y1 = y + 1 < h ? y + 1 : 0;
       uint32_t *f = m->faces + 4 * i;
       f[0] = y * w + x;
       f[1] = y * w + x1;
       f[2] = y1 * w + x1;
       f[3] = y1 * w + x;
     }
+  free(tab);
   *out = m;
   return GOLCL_OK;
 }
@@ -193,24 +209,33 @@ golcl_status golcl_mesh_cube_sphere(uint32_t n, golcl_mesh **out) {
 
 /* ----------------------------------------------------------- neighbours */
 
-/* Faces around each vertex, in increasing face index (CSR). */
+/* Faces around each vertex, in increasing face index (CSR; 4·nf < 2^32),
+ * and a mark a face: the face (+1) whose row took it last, so that a row
+ * drops repeats in constant time. One pass over the faces: linear. */
 typedef struct incidence {
-  size_t *start; /* nv + 1 */
-  uint32_t *face;
+  uint32_t *start; /* nv + 1 */
+  uint32_t *face;  /* 4·nf */
+  uint32_t *seen;  /* nf */
 } incidence;
 
+static void incidence_free(incidence *inc) {
+  free(inc->start);
+  free(inc->face);
+  free(inc->seen);
+}
+
 static int incidence_make(const golcl_mesh *m, incidence *inc) {
-  inc->start = calloc(m->nv + 1, sizeof *inc->start);
+  inc->start = calloc(m->nv + 2, sizeof *inc->start);
   inc->face = malloc(4 * m->nf * sizeof *inc->face);
-  if (!inc->start || !inc->face) return -1;
-  for (size_t k = 0; k < 4 * m->nf; k++) inc->start[m->faces[k] + 1]++;
-  for (size_t v = 0; v < m->nv; v++) inc->start[v + 1] += inc->start[v];
-  size_t *fill = malloc((m->nv + 1) * sizeof *fill);
-  if (!fill) return -1;
-  memcpy(fill, inc->start, (m->nv + 1) * sizeof *fill);
+  inc->seen = calloc(m->nf, sizeof *inc->seen);
+  if (!inc->start || !inc->face || !inc->seen) return -1;
+  /* counts at start[v + 2], offsets at start[v + 1], then filled through
+   * start[v + 1] so that start[v] ends as v's first entry */
+  uint32_t *st = inc->start;
+  for (size_t k = 0; k < 4 * m->nf; k++) st[m->faces[k] + 2]++;
+  for (size_t v = 2; v < m->nv + 2; v++) st[v] += st[v - 1];
   for (size_t f = 0; f < m->nf; f++)
-    for (int c = 0; c < 4; c++) inc->face[fill[m->faces[4 * f + c]]++] = (uint32_t)f;
-  free(fill);
+    for (int c = 0; c < 4; c++) inc->face[st[m->faces[4 * f + c] + 1]++] = (uint32_t)f;
   return 0;
 }
 
@@ -224,43 +249,94 @@ static int has_edge(const golcl_mesh *m, size_t g, uint32_t a, uint32_t b) {
   return 0;
 }
 
-static golcl_status edge_rows(const golcl_mesh *m, const incidence *inc, int32_t *t) {
-  for (size_t f = 0; f < m->nf; f++)
-    for (int k = 0; k < 4; k++) {
-      uint32_t a = m->faces[4 * f + k], b = m->faces[4 * f + (k + 1) % 4];
-      int32_t other = -1;
-      for (size_t e = inc->start[a]; e < inc->start[a + 1]; e++) {
-        uint32_t g = inc->face[e];
-        if (g == f || (e > inc->start[a] && inc->face[e - 1] == g) || !has_edge(m, g, a, b))
-          continue;
-        if (other >= 0)
-          return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
-                             "golcl_mesh_table: the edge %u-%u is shared by more than two faces", a,
-                             b);
-        other = (int32_t)g;
-      }
-      t[(size_t)k * m->nf + f] = other;
+/* The 4 edge neighbours of face f into row (-1 on a border edge). */
+static golcl_status edge_row(const golcl_mesh *m, const incidence *inc, size_t f, int32_t *row) {
+  for (int k = 0; k < 4; k++) {
+    uint32_t a = m->faces[4 * f + k], b = m->faces[4 * f + (k + 1) % 4];
+    int32_t other = -1;
+    for (size_t e = inc->start[a]; e < inc->start[a + 1]; e++) {
+      uint32_t g = inc->face[e];
+      if (g == f || (e > inc->start[a] && inc->face[e - 1] == g) || !has_edge(m, g, a, b))
+        continue;
+      if (other >= 0)
+        return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
+                           "golcl_mesh_table: the edge %u-%u is shared by more than two faces", a,
+                           b);
+      other = (int32_t)g;
     }
+    row[k] = other;
+  }
   return GOLCL_OK;
 }
 
-/* Vertex neighbours of face f into row (count returned), at most cap. */
-static unsigned vertex_row(const golcl_mesh *m, const incidence *inc, size_t f, int32_t *row,
-                           unsigned cap) {
+/* The vertex neighbours of face f into row (the first GOLCL_GRAPH_MAX_DEGREE
+ * of them; row has one slot more, written past them); their count. mark is
+ * unique to this call (seen[] holds marks). Branch-free: the repeats of a
+ * regular mesh's row follow no pattern a predictor learns. */
+static unsigned vertex_row(const golcl_mesh *m, const incidence *inc, size_t f, uint32_t mark,
+                           int32_t *row) {
   unsigned cnt = 0;
+  uint32_t *seen = inc->seen;
+  seen[f] = mark; /* the face itself is not its neighbour */
   for (int c = 0; c < 4; c++) {
     uint32_t v = m->faces[4 * f + c];
-    for (size_t e = inc->start[v]; e < inc->start[v + 1]; e++) {
+    for (uint32_t e = inc->start[v]; e < inc->start[v + 1]; e++) {
       uint32_t g = inc->face[e];
-      if (g == f) continue;
-      unsigned k = 0;
-      while (k < cnt && k < cap && row[k] != (int32_t)g) k++;
-      if (k < cnt && k < cap) continue;
-      if (cnt < cap) row[cnt] = (int32_t)g;
-      cnt++;
+      unsigned fresh = seen[g] != mark;
+      seen[g] = mark;
+      row[cnt < GOLCL_GRAPH_MAX_DEGREE ? cnt : GOLCL_GRAPH_MAX_DEGREE] = (int32_t)g;
+      cnt += fresh;
     }
   }
   return cnt;
+}
+
+golcl_status golcl__mesh_rows(const golcl_mesh *m, golcl_mesh_adjacency adjacency,
+                              golcl__mesh_row_fn emit, void *arg) {
+  const char *fn = "golcl_mesh_table";
+  if (adjacency != GOLCL_MESH_EDGE && adjacency != GOLCL_MESH_VERTEX)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: bad adjacency %d", fn, (int)adjacency);
+  incidence inc = {0};
+  golcl_status s = GOLCL_OK;
+  if (incidence_make(m, &inc) != 0)
+    s = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "%s: out of memory", fn);
+  int32_t row[GOLCL_GRAPH_MAX_DEGREE + 1];
+  for (size_t f = 0; f < m->nf && s == GOLCL_OK; f++) {
+    unsigned c = 4;
+    if (adjacency == GOLCL_MESH_EDGE) {
+      s = edge_row(m, &inc, f, row);
+    } else {
+      c = vertex_row(m, &inc, f, (uint32_t)f + 1, row);
+      if (c > GOLCL_GRAPH_MAX_DEGREE)
+        s = golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
+                        "%s: face %zu has %u vertex neighbours (at most %d)", fn, f, c,
+                        GOLCL_GRAPH_MAX_DEGREE);
+    }
+    if (s == GOLCL_OK) s = emit(arg, f, row, c);
+  }
+  incidence_free(&inc);
+  return s;
+}
+
+/* golcl_mesh_table's two passes: the largest count, then the rows. */
+typedef struct table_fill {
+  int32_t *t;
+  size_t nf;
+  unsigned degree;
+} table_fill;
+
+static golcl_status count_max(void *arg, size_t f, const int32_t *row, unsigned count) {
+  table_fill *tf = arg;
+  (void)f;
+  (void)row;
+  if (count > tf->degree) tf->degree = count;
+  return GOLCL_OK;
+}
+
+static golcl_status fill_row(void *arg, size_t f, const int32_t *row, unsigned count) {
+  table_fill *tf = arg;
+  for (unsigned d = 0; d < tf->degree; d++) tf->t[(size_t)d * tf->nf + f] = d < count ? row[d] : -1;
+  return GOLCL_OK;
 }
 
 golcl_status golcl_mesh_table(const golcl_mesh *m, golcl_mesh_adjacency adjacency, int32_t **table,
@@ -269,43 +345,17 @@ golcl_status golcl_mesh_table(const golcl_mesh *m, golcl_mesh_adjacency adjacenc
   if (!m || !table || !degree)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: NULL argument", fn);
   *table = NULL;
-  if (adjacency != GOLCL_MESH_EDGE && adjacency != GOLCL_MESH_VERTEX)
-    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: bad adjacency %d", fn, (int)adjacency);
-  incidence inc = {0};
+  table_fill tf = {NULL, m->nf, adjacency == GOLCL_MESH_EDGE ? 4 : 1};
   golcl_status s = GOLCL_OK;
-  int32_t *t = NULL;
-  unsigned D = 4;
-  if (incidence_make(m, &inc) != 0) {
+  if (adjacency == GOLCL_MESH_VERTEX) s = golcl__mesh_rows(m, adjacency, count_max, &tf);
+  if (s == GOLCL_OK && !(tf.t = malloc((size_t)tf.degree * m->nf * sizeof *tf.t)))
     s = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "%s: out of memory", fn);
-  } else if (adjacency == GOLCL_MESH_VERTEX) {
-    int32_t row[GOLCL_GRAPH_MAX_DEGREE];
-    D = 1;
-    for (size_t f = 0; f < m->nf && s == GOLCL_OK; f++) {
-      unsigned c = vertex_row(m, &inc, f, row, GOLCL_GRAPH_MAX_DEGREE);
-      if (c > GOLCL_GRAPH_MAX_DEGREE)
-        s = golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
-                        "%s: face %zu has %u vertex neighbours (at most %d)", fn, f, c,
-                        GOLCL_GRAPH_MAX_DEGREE);
-      if (c > D) D = c;
-    }
-  }
-  if (s == GOLCL_OK && !(t = malloc((size_t)D * m->nf * sizeof *t)))
-    s = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "%s: out of memory", fn);
-  if (s == GOLCL_OK && adjacency == GOLCL_MESH_EDGE) s = edge_rows(m, &inc, t);
-  if (s == GOLCL_OK && adjacency == GOLCL_MESH_VERTEX) {
-    int32_t row[GOLCL_GRAPH_MAX_DEGREE];
-    for (size_t f = 0; f < m->nf; f++) {
-      unsigned c = vertex_row(m, &inc, f, row, D);
-      for (unsigned d = 0; d < D; d++) t[(size_t)d * m->nf + f] = d < c ? row[d] : -1;
-    }
-  }
-  free(inc.start);
-  free(inc.face);
+  if (s == GOLCL_OK) s = golcl__mesh_rows(m, adjacency, fill_row, &tf);
   if (s != GOLCL_OK) {
-    free(t);
+    free(tf.t);
     return s;
   }
-  *table = t;
-  *degree = D;
+  *table = tf.t;
+  *degree = tf.degree;
   return GOLCL_OK;
 }
