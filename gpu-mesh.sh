@@ -1,14 +1,24 @@
 #!/bin/bash
 # gpu-mesh.sh — issue 20, mesh row: Life on a 4096² torus mesh (graph kernels,
-# AUTO included) beside the naive grid stepper, and the time to build the mesh
-# and its table. Run from the repository root after `make lib examples`.
+# AUTO first) beside the naive grid stepper, the time to build the mesh and
+# its graph, and two ablations of the dict kernel (rebuilt with sed: rows in
+# global memory; no block ids, a row id read every cell as before).
+# Run from the repository root after `make lib examples`.
 set -u
 export GOLCL_DEVICE=gpu
+MK="make -j16 build/golcl MPI=0 CPPFLAGS=-isystem/opt/deps/usr/include LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu"
 date -u
 nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null
-git log -1 --format='commit %h %s' 2>/dev/null
-K=table,dict,auto
-timeout 40 build/golcl bench graph --size 4096x4096 --kernels $K --gens 50 --reps 7
+G="--size 4096x4096 --gens 50 --reps 7"
+echo "== default build"
+timeout 25 build/golcl bench graph $G --kernels auto,dict,table
 timeout 15 build/golcl bench --steppers naive --size 4096x4096 --torus --gens 50 --reps 7
-# pocl (the machine's CPU) for the record: a smaller torus, few generations
-timeout 20 build/golcl bench graph --size 1024x1024 --kernels $K --gens 5 --reps 3 --device cpu
+echo "== ablation: rows in global memory"
+sed -i 's/g->dict_rows \* g->degree \* 4 <= CONST_ROWS_MAX/0/' lib/lattice/glife.c
+$MK >/dev/null 2>&1 && timeout 15 build/golcl bench graph $G --kernels dict
+echo "== ablation: no block ids (and rows in global memory): a row id a cell"
+sed -i 's/    blocks\[k\] = id;/    blocks[k] = -1;/' lib/lattice/graph.c
+$MK >/dev/null 2>&1 && timeout 15 build/golcl bench graph $G --kernels dict
+git checkout -q -- lib 2>/dev/null || true
+echo "== pocl (the machine's CPU), 1024x1024"
+timeout 15 build/golcl bench graph --size 1024x1024 --kernels auto,table --gens 5 --reps 3 --device cpu
