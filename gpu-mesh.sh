@@ -13,12 +13,11 @@ G="--size 4096x4096 --gens 50 --reps 7"
 echo "== default build"
 timeout 25 build/golcl bench graph $G --kernels auto,dict,table
 timeout 15 build/golcl bench --steppers naive --size 4096x4096 --torus --gens 50 --reps 7
+echo "== pocl (the machine's CPU), 1024x1024"
+timeout 15 build/golcl bench graph --size 1024x1024 --kernels auto,table --gens 5 --reps 3 --device cpu
 echo "== ablation: rows in global memory"
 sed -i 's/g->dict_rows \* g->degree \* 4 <= CONST_ROWS_MAX/0/' lib/lattice/glife.c
 $MK >/dev/null 2>&1 && timeout 15 build/golcl bench graph $G --kernels dict
 echo "== ablation: no block ids (and rows in global memory): a row id a cell"
 sed -i 's/    blocks\[k\] = id;/    blocks[k] = -1;/' lib/lattice/graph.c
 $MK >/dev/null 2>&1 && timeout 15 build/golcl bench graph $G --kernels dict
-git checkout -q -- lib 2>/dev/null || true
-echo "== pocl (the machine's CPU), 1024x1024"
-timeout 15 build/golcl bench graph --size 1024x1024 --kernels auto,table --gens 5 --reps 3 --device cpu
