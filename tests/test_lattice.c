@@ -1,7 +1,9 @@
 /* test_lattice.c — graphs and Life on graphs: the caller's table (checked,
  * invalid ones refused), lattice tables against their definition (every
  * neighbourhood, both boundaries, awkward extents), the table and dict
- * kernels against the C reference, and the generated torus mesh with vertex
+ * kernels against the C reference (on lattices, a random graph, and meshes:
+ * torus, Klein bottle, cube-sphere, open grids in row and shuffled order,
+ * edge and vertex neighbours), and the generated torus mesh with vertex
  * neighbours against the torus golcl_grid for 200 generations. */
 #include "testutil.h"
 
@@ -158,14 +160,15 @@ static void rule_for(unsigned D, uint64_t *birth, uint64_t *survive) {
   }
 }
 
-/* Each kernel against the reference after 1, 2, 17 and 100 generations. */
-static void check_life_kernels(golcl_graph *g, uint64_t birth, uint64_t survive, uint64_t seed,
-                               const char *what) {
+/* Each kernel on g against the reference on gref (the same cells and
+ * table, made apart) after 1, 2, 17 and 100 generations. */
+static void check_life_kernels_against(golcl_graph *gref, golcl_graph *g, uint64_t birth,
+                                       uint64_t survive, uint64_t seed, const char *what) {
   static const uint64_t at[] = {1, 2, 17, 100};
   static const golcl_lattice_kernel kernels[] = {GOLCL_LK_TABLE, GOLCL_LK_DICT, GOLCL_LK_AUTO};
   size_t n = golcl_graph_cells(g);
   golcl_glife *ref, *k[3];
-  TU_OK(golcl_glife_create(g, &ref));
+  TU_OK(golcl_glife_create(gref, &ref));
   TU_OK(golcl_glife_set_rule_bits(ref, birth, survive));
   TU_OK(golcl_glife_randomize(ref, 0.4, seed));
   uint8_t *a = malloc(n), *b = malloc(n);
@@ -180,6 +183,10 @@ static void check_life_kernels(golcl_graph *g, uint64_t birth, uint64_t survive,
     TU_OK(golcl_glife_run(ref, GOLCL_LK_REFERENCE, at[c] - done));
     TU_OK(golcl_glife_read(ref, a));
     for (int j = 0; j < 3; j++) {
+      if (!golcl_graph_kernel_available(g, kernels[j])) {
+        ck_assert_int_eq(golcl_glife_run(k[j], kernels[j], 1), GOLCL_E_UNSUPPORTED);
+        continue;
+      }
       TU_OK(golcl_glife_run(k[j], kernels[j], at[c] - done));
       TU_OK(golcl_glife_read(k[j], b));
       ck_assert_uint_eq(golcl_glife_generation(k[j]), at[c]);
@@ -198,6 +205,11 @@ static void check_life_kernels(golcl_graph *g, uint64_t birth, uint64_t survive,
   golcl_glife_destroy(ref);
   free(a);
   free(b);
+}
+
+static void check_life_kernels(golcl_graph *g, uint64_t birth, uint64_t survive, uint64_t seed,
+                               const char *what) {
+  check_life_kernels_against(g, g, birth, survive, seed, what);
 }
 
 START_TEST(graph_life_kernels_match_the_reference_on_lattices) {
@@ -280,6 +292,72 @@ START_TEST(glife_arguments_are_checked_and_change_nothing) {
 }
 END_TEST
 
+/* ------------------------------------------------------- mesh graphs */
+
+/* Life on the graph of a mesh (kept as a row dictionary, or as a table when
+ * its rows do not fit) against the reference on a graph made from
+ * golcl_mesh_table (tests/test_lattice_mesh.c checks that table against its
+ * definition). */
+static void check_mesh_life(const golcl_mesh *m, golcl_mesh_adjacency adj, uint64_t seed,
+                            const char *what) {
+  int32_t *t;
+  unsigned d;
+  TU_OK(golcl_mesh_table(m, adj, &t, &d));
+  golcl_graph *gref, *g;
+  TU_OK(golcl_graph_create(tu_ctx, golcl_mesh_face_count(m), d, t, &gref));
+  TU_OK(golcl_graph_create_mesh(tu_ctx, m, adj, &g));
+  ck_assert_uint_eq(golcl_graph_degree(g), d);
+  uint64_t birth, survive;
+  rule_for(d, &birth, &survive);
+  check_life_kernels_against(gref, g, birth, survive, seed, what);
+  golcl_graph_destroy(g);
+  golcl_graph_destroy(gref);
+  free(t);
+}
+
+START_TEST(graph_life_kernels_match_the_reference_on_meshes) {
+  char what[80];
+  golcl_mesh *m;
+  /* odd sizes; 67 and 131 wide: blocks of cells that share a row and blocks
+   * that do not */
+  static const uint32_t WH[][2] = {{3, 3}, {37, 29}, {67, 5}, {131, 9}};
+  for (size_t c = 0; c < sizeof WH / sizeof WH[0]; c++)
+    for (int adj = 0; adj < 2; adj++) {
+      TU_OK(golcl_mesh_torus(WH[c][0], WH[c][1], 3, 1, &m));
+      snprintf(what, sizeof what, "torus mesh %ux%u, adjacency %d", WH[c][0], WH[c][1], adj);
+      check_mesh_life(m, (golcl_mesh_adjacency)adj, 40 + c, what);
+      golcl_mesh_destroy(m);
+      TU_OK(golcl_mesh_klein(WH[c][0], WH[c][1], &m));
+      snprintf(what, sizeof what, "Klein bottle %ux%u, adjacency %d", WH[c][0], WH[c][1], adj);
+      check_mesh_life(m, (golcl_mesh_adjacency)adj, 50 + c, what);
+      golcl_mesh_destroy(m);
+    }
+  /* valence-3 corners: 7 neighbours there, 8 elsewhere */
+  for (uint32_t n = 1; n <= 9; n += 4) {
+    TU_OK(golcl_mesh_cube_sphere(n, &m));
+    snprintf(what, sizeof what, "cube-sphere %u", n);
+    check_mesh_life(m, GOLCL_MESH_VERTEX, 60 + n, what);
+    golcl_mesh_destroy(m);
+  }
+  /* a plane patch (not a torus: fewer neighbours on the border), in row
+   * order and shuffled; 300x300 shuffled has more distinct rows than the
+   * dictionary holds, so its graph is kept as a table */
+  static const uint32_t OPEN[][3] = {{37, 23, 0}, {37, 23, 7}, {300, 300, 9}};
+  for (size_t c = 0; c < 3; c++)
+    for (int adj = 0; adj < 2; adj++) {
+      size_t len;
+      char *text = tu_grid_obj(OPEN[c][0], OPEN[c][1], OPEN[c][2], &len);
+      ck_assert_ptr_nonnull(text);
+      TU_OK(golcl_mesh_parse_obj(text, len, &m));
+      free(text);
+      snprintf(what, sizeof what, "open grid %ux%u, order %u, adjacency %d", OPEN[c][0],
+               OPEN[c][1], OPEN[c][2], adj);
+      check_mesh_life(m, (golcl_mesh_adjacency)adj, 70 + c, what);
+      golcl_mesh_destroy(m);
+    }
+}
+END_TEST
+
 /* ---------------------------------------------- torus mesh = torus grid */
 
 START_TEST(torus_mesh_equals_torus_grid_for_200_generations) {
@@ -340,6 +418,7 @@ int main(void) {
   tcase_add_test(t, lattice_tables_follow_the_definition);
   tcase_add_test(t, graph_life_kernels_match_the_reference_on_lattices);
   tcase_add_test(t, graph_life_kernels_match_the_reference_on_a_random_graph);
+  tcase_add_test(t, graph_life_kernels_match_the_reference_on_meshes);
   tcase_add_test(t, glife_arguments_are_checked_and_change_nothing);
   tcase_add_test(t, torus_mesh_equals_torus_grid_for_200_generations);
   suite_add_tcase(s, t);
