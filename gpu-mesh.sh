@@ -8,7 +8,7 @@ set -u
 export GOLCL_DEVICE=gpu
 MK="make -j16 build/golcl MPI=0 CPPFLAGS=-isystem/opt/deps/usr/include LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu"
 date -u
-nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null
+nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null; echo "host: $(nproc) cores"
 G="--size 4096x4096 --gens 50 --reps 7"
 echo "== default build"
 timeout 25 build/golcl bench graph $G --kernels auto,dict,table

@@ -9,10 +9,15 @@
 
 #include <golcl_lattice.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #define NOT_NULL ((void *)1)
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
 
 static const char BOX[] =
     "# a unit box\n"
@@ -318,6 +323,47 @@ START_TEST(mesh_tables_follow_their_definition) {
 }
 END_TEST
 
+/* Large meshes are made on several threads (where the machine has several
+ * cores): the graph's table against golcl_mesh_table's (made on one thread,
+ * and checked against the definition above on small meshes), and the
+ * torus's vertices against their formula. */
+START_TEST(large_meshes_match_the_one_thread_table) {
+  golcl_mesh *m[3];
+  TU_OK(golcl_mesh_torus(521, 300, 3, 1, &m[0]));
+  TU_OK(golcl_mesh_klein(300, 233, &m[1]));
+  size_t len;
+  char *text = tu_grid_obj(211, 190, 5, &len); /* shuffled: ~40000 distinct rows */
+  ck_assert_ptr_nonnull(text);
+  TU_OK(golcl_mesh_parse_obj(text, len, &m[2]));
+  free(text);
+  for (int k = 0; k < 3; k++) {
+    size_t nf = golcl_mesh_face_count(m[k]);
+    for (int adj = 0; adj < 2; adj++) {
+      int32_t *t;
+      unsigned d;
+      TU_OK(golcl_mesh_table(m[k], (golcl_mesh_adjacency)adj, &t, &d));
+      golcl_graph *g;
+      TU_OK(golcl_graph_create_mesh(tu_ctx, m[k], (golcl_mesh_adjacency)adj, &g));
+      ck_assert_uint_eq(golcl_graph_degree(g), d);
+      int32_t *back = malloc(nf * d * sizeof *back);
+      TU_OK(golcl_graph_read_table(g, back));
+      ck_assert_msg(memcmp(back, t, nf * d * sizeof *t) == 0, "mesh %d, adjacency %d", k, adj);
+      free(back);
+      free(t);
+      golcl_graph_destroy(g);
+    }
+  }
+  for (size_t i = 0; i < golcl_mesh_vertex_count(m[0]); i += 997) {
+    double p[3], u = 2 * M_PI * (double)(i % 521) / 521, v = 2 * M_PI * (double)(i / 521) / 300;
+    TU_OK(golcl_mesh_vertex(m[0], i, p));
+    ck_assert_double_eq_tol(p[0], (3 + cos(v)) * cos(u), 1e-12);
+    ck_assert_double_eq_tol(p[1], (3 + cos(v)) * sin(u), 1e-12);
+    ck_assert_double_eq_tol(p[2], sin(v), 1e-12);
+  }
+  for (int k = 0; k < 3; k++) golcl_mesh_destroy(m[k]);
+}
+END_TEST
+
 /* -------------------------------------------------- Klein bottle vs bgolly */
 
 static int have_bgolly(void) { return system("command -v bgolly >/dev/null 2>&1") == 0; }
@@ -445,6 +491,7 @@ int main(void) {
   tcase_add_test(t, huge_counts_are_refused);
   tcase_add_test(t, generated_meshes_have_the_right_shape);
   tcase_add_test(t, mesh_tables_follow_their_definition);
+  tcase_add_test(t, large_meshes_match_the_one_thread_table);
   tcase_add_test(t, klein_bottle_life_matches_bgolly);
   suite_add_tcase(s, t);
   return tu_main(s);

@@ -330,39 +330,52 @@ static int row_equal(const golcl__dict *b, size_t id, const int32_t *r, unsigned
   return diff == 0 && (len == b->width || q[len] == INT32_MIN);
 }
 
-int golcl__dict_add(golcl__dict *b, size_t i, const int32_t *nbrs, unsigned count) {
-  int32_t r[GOLCL_GRAPH_MAX_DEGREE];
-  unsigned len = 0;
-  for (unsigned d = 0; d < count; d++) {
-    int32_t j = nbrs[d];
-    r[d] = j < 0 ? INT32_MIN : (int32_t)((int64_t)j - (int64_t)i);
-    if (j >= 0) len = d + 1;
-  }
-  unsigned filled = 0;
-  for (unsigned d = 0; d < count; d++) filled += nbrs[d] >= 0;
-  if (filled < b->min_filled) b->min_filled = filled;
-  if (count > b->degree) b->degree = count;
-  if (b->last >= 0 && row_equal(b, (size_t)b->last, r, len)) {
-    b->ids[i] = (uint16_t)b->last;
-    return 0;
-  }
+/* The id of row r (len entries before its trailing empty slots), added if
+ * new; -1 when the dictionary is full. */
+static long dict_insert(golcl__dict *b, const int32_t *r, unsigned len) {
+  if (b->last >= 0 && row_equal(b, (size_t)b->last, r, len)) return b->last;
   size_t h = (size_t)(row_hash(r, len) & (b->nslots - 1));
   for (;; h = (h + 1) & (b->nslots - 1)) {
     uint32_t e = b->slots[h];
     if (e == 0) break;
-    if (row_equal(b, e - 1, r, len)) {
-      b->last = (long)(e - 1);
-      b->ids[i] = (uint16_t)(e - 1);
-      return 0;
-    }
+    if (row_equal(b, e - 1, r, len)) return b->last = (long)(e - 1);
   }
   if (b->count == GOLCL__DICT_MAX) return -1;
   int32_t *q = b->rows + b->count * b->width;
   memcpy(q, r, len * sizeof *r);
   for (unsigned d = len; d < b->width; d++) q[d] = INT32_MIN;
   b->slots[h] = (uint32_t)++b->count;
-  b->last = (long)(b->count - 1);
-  b->ids[i] = (uint16_t)b->last;
+  return b->last = (long)(b->count - 1);
+}
+
+int golcl__dict_add(golcl__dict *b, size_t i, const int32_t *nbrs, unsigned count) {
+  int32_t r[GOLCL_GRAPH_MAX_DEGREE];
+  unsigned len = 0, filled = 0;
+  for (unsigned d = 0; d < count; d++) {
+    int32_t j = nbrs[d];
+    r[d] = j < 0 ? INT32_MIN : (int32_t)((int64_t)j - (int64_t)i);
+    if (j >= 0) len = d + 1;
+    filled += j >= 0;
+  }
+  if (filled < b->min_filled) b->min_filled = filled;
+  if (count > b->degree) b->degree = count;
+  long id = dict_insert(b, r, len);
+  if (id < 0) return -1;
+  b->ids[i - b->first] = (uint16_t)id;
+  return 0;
+}
+
+int golcl__dict_merge(golcl__dict *b, const golcl__dict *part, uint16_t *map) {
+  if (part->degree > b->degree) b->degree = part->degree;
+  if (part->min_filled < b->min_filled) b->min_filled = part->min_filled;
+  for (size_t id = 0; id < part->count; id++) {
+    const int32_t *r = part->rows + id * part->width;
+    unsigned len = part->width;
+    while (len > 0 && r[len - 1] == INT32_MIN) len--;
+    long g = dict_insert(b, r, len);
+    if (g < 0) return -1;
+    map[id] = (uint16_t)g;
+  }
   return 0;
 }
 

@@ -35,14 +35,14 @@ struct golcl_graph {
 
 /* A dictionary being built one cell at a time, in order. */
 typedef struct golcl__dict {
-  size_t n;            /* cells */
+  size_t first, n;     /* cells first .. first + n - 1 */
   unsigned width;      /* slots a row while building (the most a cell may have) */
   unsigned degree;     /* the largest count added */
   unsigned min_filled; /* the fewest neighbours (slots not -1) of a cell */
   int32_t *rows;       /* GOLCL__DICT_MAX × width: j - i, INT32_MIN after the last neighbour */
   uint32_t *slots;     /* open addressing: id + 1, 0 empty */
   size_t count, nslots;
-  uint16_t *ids; /* n */
+  uint16_t *ids; /* n: the id of cell first + k at k */
   long last;     /* the id of the row added last */
 } golcl__dict;
 
@@ -51,7 +51,10 @@ void golcl__dict_free(golcl__dict *b);
 /* Adds cell i's row of count neighbours (-1: none; count <= width); 0, or -1
  * when the dictionary is full. */
 int golcl__dict_add(golcl__dict *b, size_t i, const int32_t *nbrs, unsigned count);
-/* A graph of b's n cells and degree-slot rows (the largest count), kept as
+/* Adds the rows of part (same width) to b, map[part's id] = b's id; 0, or
+ * -1 when b is full. The ids of part's cells are for the caller to map. */
+int golcl__dict_merge(golcl__dict *b, const golcl__dict *part, uint16_t *map);
+/* A graph of b's n cells (first 0) and degree-slot rows (the largest count), kept as
  * the dictionary only (its tables are made when asked for). */
 golcl_status golcl__graph_from_dict(golcl_context *ctx, golcl__dict *b, golcl_graph **out);
 
