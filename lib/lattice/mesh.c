@@ -396,19 +396,22 @@ static golcl_status edge_row(const golcl_mesh *m, const golcl__mesh_inc *inc, si
 
 /* The vertex neighbours of face f into row (the first GOLCL_GRAPH_MAX_DEGREE
  * of them; row has one slot more, written past them); their count. Repeats
- * are dropped by comparing with the row so far (a few entries), without
- * branches: they follow no pattern a predictor learns. */
+ * are dropped in constant time through the caller's marks (seen[g] = f + 1:
+ * g is in f's row), without branches: they follow no pattern a predictor
+ * learns. */
 static unsigned vertex_row(const golcl_mesh *m, const golcl__mesh_inc *inc, size_t f,
-                           int32_t *row) {
+                           uint32_t *seen, int32_t *row) {
   unsigned cnt = 0;
+  uint32_t mark = (uint32_t)f + 1;
+  seen[f] = mark; /* the face itself is not its neighbour */
   for (int c = 0; c < 4; c++) {
     uint32_t v = m->faces[4 * f + c];
     for (uint32_t e = inc->start[v]; e < inc->start[v + 1]; e++) {
-      int32_t g = (int32_t)inc->face[e];
-      unsigned k = cnt < GOLCL_GRAPH_MAX_DEGREE ? cnt : GOLCL_GRAPH_MAX_DEGREE, dup = g == (int32_t)f;
-      for (unsigned q = 0; q < k; q++) dup |= row[q] == g;
-      row[k] = g;
-      cnt += !dup;
+      uint32_t g = inc->face[e];
+      unsigned fresh = seen[g] != mark;
+      seen[g] = mark;
+      row[cnt < GOLCL_GRAPH_MAX_DEGREE ? cnt : GOLCL_GRAPH_MAX_DEGREE] = (int32_t)g;
+      cnt += fresh;
     }
   }
   return cnt;
@@ -417,6 +420,11 @@ static unsigned vertex_row(const golcl_mesh *m, const golcl__mesh_inc *inc, size
 golcl_status golcl__mesh_rows(const golcl_mesh *m, const golcl__mesh_inc *inc,
                               golcl_mesh_adjacency adjacency, size_t f0, size_t f1,
                               golcl__mesh_row_fn emit, void *arg) {
+  /* marks of this call's own (zero pages until touched: a range of a mesh
+   * in a good order touches about its own faces' share) */
+  uint32_t *seen = adjacency == GOLCL_MESH_VERTEX ? calloc(m->nf, sizeof *seen) : NULL;
+  if (adjacency == GOLCL_MESH_VERTEX && !seen)
+    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "golcl_mesh_table: out of memory");
   golcl_status s = GOLCL_OK;
   int32_t row[GOLCL_GRAPH_MAX_DEGREE + 1];
   for (size_t f = f0; f < f1 && s == GOLCL_OK; f++) {
@@ -424,7 +432,7 @@ golcl_status golcl__mesh_rows(const golcl_mesh *m, const golcl__mesh_inc *inc,
     if (adjacency == GOLCL_MESH_EDGE) {
       s = edge_row(m, inc, f, row);
     } else {
-      c = vertex_row(m, inc, f, row);
+      c = vertex_row(m, inc, f, seen, row);
       if (c > GOLCL_GRAPH_MAX_DEGREE)
         s = golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
                         "golcl_mesh_table: face %zu has %u vertex neighbours (at most %d)", f, c,
@@ -432,6 +440,7 @@ golcl_status golcl__mesh_rows(const golcl_mesh *m, const golcl__mesh_inc *inc,
     }
     if (s == GOLCL_OK) s = emit(arg, f, row, c);
   }
+  free(seen);
   return s;
 }
 
