@@ -6,7 +6,7 @@
 # Run from the repository root after `make lib examples`.
 set -u
 export GOLCL_DEVICE=gpu
-MK="make -j16 build/golcl MPI=0 CPPFLAGS=-isystem/opt/deps/usr/include LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu"
+MK="make -j16 MPI=0 CPPFLAGS=-isystem/opt/deps/usr/include LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu"
 date -u
 nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null; echo "host: $(nproc) cores"
 G="--size 4096x4096 --gens 50 --reps 7"
@@ -15,9 +15,12 @@ timeout 25 build/golcl bench graph $G --kernels auto,dict,table
 timeout 15 build/golcl bench --steppers naive --size 4096x4096 --torus --gens 50 --reps 7
 echo "== pocl (the machine's CPU), 1024x1024"
 timeout 15 build/golcl bench graph --size 1024x1024 --kernels auto,table --gens 5 --reps 3 --device cpu
+echo "== test_lattice on the GPU (graph Life's kernels against the reference)"
+$MK build/tests/test_lattice CHECK_CFLAGS= CHECK_LIBS="-lcheck -lsubunit -lm -lpthread -lrt" >/dev/null 2>&1 &&
+  GOLCL_TEST_DEVICE=gpu timeout 25 build/tests/test_lattice 2>&1 | tail -3
 echo "== ablation: rows in global memory"
 sed -i 's/g->dict_rows \* g->degree \* 4 <= CONST_ROWS_MAX/0/' lib/lattice/glife.c
-$MK >/dev/null 2>&1 && timeout 15 build/golcl bench graph $G --kernels dict
+$MK build/golcl >/dev/null 2>&1 && timeout 15 build/golcl bench graph $G --kernels dict
 echo "== ablation: no block ids (and rows in global memory): a row id a cell"
 sed -i 's/    blocks\[k\] = id;/    blocks[k] = -1;/' lib/lattice/graph.c
-$MK >/dev/null 2>&1 && timeout 15 build/golcl bench graph $G --kernels dict
+$MK build/golcl >/dev/null 2>&1 && timeout 15 build/golcl bench graph $G --kernels dict

@@ -232,23 +232,33 @@ START_TEST(graph_life_kernels_match_the_reference_on_lattices) {
 END_TEST
 
 START_TEST(graph_life_kernels_match_the_reference_on_a_random_graph) {
-  /* 1000 cells, 7 slots, random neighbours with holes and repeats; B2/S34 */
+  /* 1000 cells, 7 and 32 slots (the widest: 64-bit rule words), random
+   * neighbours with holes and repeats; B2/S34, and with 32 slots births and
+   * survivals at counts up to 32 */
   const size_t n = 1000;
-  const unsigned D = 7;
-  int32_t *t = malloc(n * D * sizeof *t);
-  uint64_t s = 12345;
-  for (size_t k = 0; k < n * D; k++) {
-    s = s * 6364136223846793005ULL + 1442695040888963407ULL;
-    uint32_t r = (uint32_t)(s >> 33);
-    t[k] = r % 10 == 0 ? -1 : (int32_t)(r % n);
+  static const unsigned DS[] = {7, 32};
+  for (int k = 0; k < 2; k++) {
+    const unsigned D = DS[k];
+    int32_t *t = malloc(n * D * sizeof *t);
+    uint64_t s = 12345 + (uint64_t)k;
+    for (size_t e = 0; e < n * D; e++) {
+      s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+      uint32_t r = (uint32_t)(s >> 33);
+      t[e] = r % 10 == 0 ? -1 : (int32_t)(r % n);
+    }
+    golcl_graph *g;
+    TU_OK(golcl_graph_create(tu_ctx, n, D, t, &g));
+    /* many distinct rows, few enough for the dictionary */
+    ck_assert_int_eq(golcl_graph_kernel_available(g, GOLCL_LK_DICT), 1);
+    uint64_t birth = 1u << 2, survive = (1u << 3) | (1u << 4);
+    if (D == 32) {
+      birth |= (1ull << 14) | (1ull << 15) | (1ull << 31) | (1ull << 32);
+      survive |= (1ull << 13) | (1ull << 16) | (1ull << 32);
+    }
+    check_life_kernels(g, birth, survive, 5 + (uint64_t)k, D == 7 ? "random graph" : "random graph, 32 slots");
+    golcl_graph_destroy(g);
+    free(t);
   }
-  golcl_graph *g;
-  TU_OK(golcl_graph_create(tu_ctx, n, D, t, &g));
-  /* many distinct rows, few enough for the dictionary */
-  ck_assert_int_eq(golcl_graph_kernel_available(g, GOLCL_LK_DICT), 1);
-  check_life_kernels(g, 1u << 2, (1u << 3) | (1u << 4), 5, "random graph");
-  golcl_graph_destroy(g);
-  free(t);
 }
 END_TEST
 

@@ -17,6 +17,18 @@ typedef uint tab_index;
 typedef ulong tab_index;
 #endif
 
+/* The next state of a cell with c live neighbours: 32-bit rule words where
+ * counts stay below 32 (degree <= 31). */
+inline uchar life_rule(uchar self, uint c, ulong birth, ulong survive) {
+#if GOLCL_DEGREE < 32
+  uint rule = self ? (uint)survive : (uint)birth;
+  return (uchar)((rule >> c) & 1u);
+#else
+  ulong rule = self ? survive : birth;
+  return (uchar)((rule >> c) & 1UL);
+#endif
+}
+
 __kernel void life_table(__global const uchar *cur, __global uchar *next, __global const int *table,
                          uint n, ulong birth, ulong survive) {
   uint i = get_global_id(0);
@@ -31,8 +43,7 @@ __kernel void life_table(__global const uchar *cur, __global uchar *next, __glob
     if (j >= 0) c += cur[j];
 #endif
   }
-  ulong rule = cur[i] ? survive : birth;
-  next[i] = (uchar)((rule >> c) & 1UL);
+  next[i] = life_rule(cur[i], c, birth, survive);
 }
 
 #ifdef GOLCL_DICT_BLOCK
@@ -63,7 +74,6 @@ __kernel void life_dict(__global const uchar *cur, __global uchar *next, __globa
     if (o != INT_MIN) c += cur[(int)i + o];
 #endif
   }
-  ulong rule = cur[i] ? survive : birth;
-  next[i] = (uchar)((rule >> c) & 1UL);
+  next[i] = life_rule(cur[i], c, birth, survive);
 }
 #endif
