@@ -444,16 +444,6 @@ golcl_status golcl__mesh_rows(const golcl_mesh *m, const golcl__mesh_inc *inc,
   return s;
 }
 
-/* All rows of a mesh on this thread. */
-static golcl_status all_rows(const golcl_mesh *m, golcl_mesh_adjacency adjacency,
-                             golcl__mesh_row_fn emit, void *arg) {
-  golcl__mesh_inc *inc = golcl__mesh_inc_make(m, 1);
-  if (!inc) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "golcl_mesh_table: out of memory");
-  golcl_status s = golcl__mesh_rows(m, inc, adjacency, 0, m->nf, emit, arg);
-  golcl__mesh_inc_free(inc);
-  return s;
-}
-
 /* golcl_mesh_table's two passes: the largest count, then the rows. */
 typedef struct table_fill {
   int32_t *t;
@@ -481,14 +471,18 @@ golcl_status golcl_mesh_table(const golcl_mesh *m, golcl_mesh_adjacency adjacenc
   if (!m || !table || !degree)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: NULL argument", fn);
   *table = NULL;
-  table_fill tf = {NULL, m->nf, adjacency == GOLCL_MESH_EDGE ? 4 : 1};
-  golcl_status s = GOLCL_OK;
   if (adjacency != GOLCL_MESH_EDGE && adjacency != GOLCL_MESH_VERTEX)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: bad adjacency %d", fn, (int)adjacency);
-  if (adjacency == GOLCL_MESH_VERTEX) s = all_rows(m, adjacency, count_max, &tf);
+  /* on this thread (golcl_graph_create_mesh takes several) */
+  table_fill tf = {NULL, m->nf, adjacency == GOLCL_MESH_EDGE ? 4 : 1};
+  golcl__mesh_inc *inc = golcl__mesh_inc_make(m, 1);
+  golcl_status s = inc ? GOLCL_OK : golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "%s: out of memory", fn);
+  if (s == GOLCL_OK && adjacency == GOLCL_MESH_VERTEX)
+    s = golcl__mesh_rows(m, inc, adjacency, 0, m->nf, count_max, &tf);
   if (s == GOLCL_OK && !(tf.t = malloc((size_t)tf.degree * m->nf * sizeof *tf.t)))
     s = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "%s: out of memory", fn);
-  if (s == GOLCL_OK) s = all_rows(m, adjacency, fill_row, &tf);
+  if (s == GOLCL_OK) s = golcl__mesh_rows(m, inc, adjacency, 0, m->nf, fill_row, &tf);
+  golcl__mesh_inc_free(inc);
   if (s != GOLCL_OK) {
     free(tf.t);
     return s;
