@@ -328,9 +328,9 @@ static void check_mesh_life(const golcl_mesh *m, golcl_mesh_adjacency adj, uint6
 START_TEST(graph_life_kernels_match_the_reference_on_meshes) {
   char what[80];
   golcl_mesh *m;
-  /* odd sizes; 67 and 131 wide: blocks of cells that share a row and blocks
-   * that do not */
-  static const uint32_t WH[][2] = {{3, 3}, {37, 29}, {67, 5}, {131, 9}};
+  /* odd sizes; 131 and 257 wide: blocks of 64 cells that share a row (the
+   * main row's, taken speculatively, and others) and blocks that do not */
+  static const uint32_t WH[][2] = {{3, 3}, {37, 29}, {67, 5}, {131, 9}, {257, 6}};
   for (size_t c = 0; c < sizeof WH / sizeof WH[0]; c++)
     for (int adj = 0; adj < 2; adj++) {
       TU_OK(golcl_mesh_torus(WH[c][0], WH[c][1], 3, 1, &m));

@@ -9,7 +9,8 @@
  * empty, so the tests for -1 / INT_MIN are left out: the vertex-regular fast
  * path); GOLCL_IDX32 (1: degree·cells fits in 32 bits, the table is indexed
  * in 32 bits); life_dict only: GOLCL_DICT_BLOCK, GOLCL_DICT_CONST (1: the
- * rows fit in constant memory, read through its broadcast cache). */
+ * rows fit in constant memory, read through its broadcast cache), and the
+ * main row's GOLCL_MAIN_* (below). */
 
 #if GOLCL_IDX32
 typedef uint tab_index;
@@ -53,17 +54,8 @@ __kernel void life_table(__global const uchar *cur, __global uchar *next, __glob
 #define ROWS_SPACE __global
 #endif
 
-/* rows[id*D + d] = j - i for the d-th neighbour j of the cells with that id,
- * INT_MIN for none; blocks[i / GOLCL_DICT_BLOCK] is the id of every cell of
- * the block, or -1 when they differ (then ids[i]). */
-__kernel void life_dict(__global const uchar *cur, __global uchar *next, __global const ushort *ids,
-                        ROWS_SPACE const int *rows, __global const int *blocks, uint n, ulong birth,
-                        ulong survive) {
-  uint i = get_global_id(0);
-  if (i >= n) return;
-  int id = blocks[i / GOLCL_DICT_BLOCK];
-  if (id < 0) id = ids[i];
-  ROWS_SPACE const int *r = rows + (uint)id * GOLCL_DEGREE;
+/* The live neighbours of cell i through its row r of offsets. */
+inline uint count_row(__global const uchar *cur, uint i, ROWS_SPACE const int *r) {
   uint c = 0;
 #pragma unroll
   for (uint d = 0; d < GOLCL_DEGREE; d++) {
@@ -74,6 +66,38 @@ __kernel void life_dict(__global const uchar *cur, __global uchar *next, __globa
     if (o != INT_MIN) c += cur[(int)i + o];
 #endif
   }
+  return c;
+}
+
+/* rows[id*D + d] = j - i for the d-th neighbour j of the cells with that id,
+ * INT_MIN for none; blocks[i / GOLCL_DICT_BLOCK] is the id of every cell of
+ * the block, or -1 when they differ (then ids[i]).
+ * The main row (GOLCL_MAIN_ID: the id of most uniform blocks; its
+ * GOLCL_MAIN_N offsets GOLCL_MAIN_ROW, compile-time constants) is taken
+ * speculatively: its gathers go out at once, beside the block's id, and are
+ * redone through the dictionary only where the block's row is another. A
+ * cell of a main block so waits for one memory access, as a grid kernel
+ * does, not for three in a chain (id, row, neighbours): the chain, not the
+ * bytes, was the limit. GOLCL_MAIN_LO <= i < GOLCL_MAIN_HI: the cells whose
+ * main-row neighbours are inside the buffer (the others never need them). */
+__kernel void life_dict(__global const uchar *cur, __global uchar *next, __global const ushort *ids,
+                        ROWS_SPACE const int *rows, __global const int *blocks, uint n, ulong birth,
+                        ulong survive) {
+  uint i = get_global_id(0);
+  if (i >= n) return;
+  uint c = 0;
+#ifdef GOLCL_MAIN_ID
+  if (i >= GOLCL_MAIN_LO && i < GOLCL_MAIN_HI) {
+    const int mo[GOLCL_MAIN_N] = {GOLCL_MAIN_ROW};
+#pragma unroll
+    for (uint d = 0; d < GOLCL_MAIN_N; d++) c += cur[(int)i + mo[d]];
+  }
+  int id = blocks[i / GOLCL_DICT_BLOCK];
+  if (id != GOLCL_MAIN_ID) c = count_row(cur, i, rows + (uint)(id < 0 ? ids[i] : id) * GOLCL_DEGREE);
+#else
+  int id = blocks[i / GOLCL_DICT_BLOCK];
+  c = count_row(cur, i, rows + (uint)(id < 0 ? ids[i] : id) * GOLCL_DEGREE);
+#endif
   next[i] = life_rule(cur[i], c, birth, survive);
 }
 #endif

@@ -2,6 +2,7 @@
  * (the C reference, or the table / dict kernels of cl/lattice/glife.cl). */
 #include "lattice.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,6 +121,30 @@ static golcl_status run_reference(golcl_glife *l, uint64_t gens) {
  * smallest constant buffer OpenCL promises (64 KiB). */
 #define CONST_ROWS_MAX ((size_t)64 << 10)
 
+/* The main row of the dict kernel as build options (see glife.cl): its
+ * offsets, and the cells whose neighbours through it are in the buffer. */
+static void main_row_options(const golcl_graph *g, golcl__opts *o) {
+  if (g->dict_main < 0) return;
+  char list[GOLCL_GRAPH_MAX_DEGREE * 13 + 1];
+  size_t len = 0;
+  unsigned cnt = 0;
+  int64_t lo = 0, hi = (int64_t)g->n;
+  for (unsigned d = 0; d < g->degree; d++) {
+    int32_t off = g->dict_main_row[d];
+    if (off == INT32_MIN) continue;
+    len += (size_t)snprintf(list + len, sizeof list - len, "%s%ld", cnt ? "," : "", (long)off);
+    cnt++;
+    if (-(int64_t)off > lo) lo = -(int64_t)off;
+    if ((int64_t)g->n - off < hi) hi = (int64_t)g->n - off;
+  }
+  if (cnt == 0) return;
+  golcl__opts_define(o, "GOLCL_MAIN_ID", g->dict_main);
+  golcl__opts_define(o, "GOLCL_MAIN_N", cnt);
+  golcl__opts_define_str(o, "GOLCL_MAIN_ROW", list);
+  golcl__opts_define(o, "GOLCL_MAIN_LO", lo);
+  golcl__opts_define(o, "GOLCL_MAIN_HI", hi > lo ? hi : lo);
+}
+
 static golcl_status life_options(golcl_graph *g, int dict, golcl__opts *o) {
   golcl__opts_init(o);
   golcl__opts_define(o, "GOLCL_DEGREE", g->degree);
@@ -128,6 +153,7 @@ static golcl_status life_options(golcl_graph *g, int dict, golcl__opts *o) {
   if (dict) {
     golcl__opts_define(o, "GOLCL_DICT_BLOCK", GOLCL__DICT_BLOCK);
     golcl__opts_define(o, "GOLCL_DICT_CONST", g->dict_rows * g->degree * 4 <= CONST_ROWS_MAX);
+    main_row_options(g, o);
   }
   return golcl__opts_check(g->ctx, o, "graph Life kernel");
 }

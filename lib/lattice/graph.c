@@ -396,6 +396,21 @@ static golcl_status dict_upload(golcl_graph *g, golcl__dict *b) {
       if (b->ids[i] != id) id = -1;
     blocks[k] = id;
   }
+  /* the main row: the id of the most uniform blocks */
+  uint32_t *votes = calloc(b->count ? b->count : 1, sizeof *votes);
+  if (!votes) {
+    free(blocks);
+    return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  }
+  g->dict_main = -1;
+  for (size_t k = 0; k < nb; k++) {
+    if (blocks[k] < 0) continue;
+    uint32_t v = ++votes[blocks[k]];
+    if (g->dict_main < 0 || v > votes[g->dict_main]) g->dict_main = blocks[k];
+  }
+  free(votes);
+  if (g->dict_main >= 0)
+    memcpy(g->dict_main_row, b->rows + (size_t)g->dict_main * D, D * sizeof *b->rows);
   size_t ib = g->n * sizeof *b->ids, rb = b->count * D * sizeof *b->rows, bb = nb * sizeof *blocks;
   golcl_status s = golcl__buffer(ctx, ib, CL_MEM_READ_ONLY, &g->dict_ids);
   if (s == GOLCL_OK) s = golcl__buffer(ctx, rb, CL_MEM_READ_ONLY, &g->dict_offs);

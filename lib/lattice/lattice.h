@@ -25,6 +25,8 @@ struct golcl_graph {
   cl_mem dict_ids;    /* ushort a cell */
   cl_mem dict_offs;   /* dict_rows × degree int32: j - i, or INT_MIN */
   cl_mem dict_blocks; /* int32 a block of GOLCL__DICT_BLOCK cells: their id if all share it, else -1 */
+  long dict_main;     /* the id of the most uniform blocks (the main row), -1 for none */
+  int32_t dict_main_row[GOLCL_GRAPH_MAX_DEGREE];
 };
 
 /* The row dictionary: at most GOLCL__DICT_MAX distinct rows (16-bit ids);
