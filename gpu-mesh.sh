@@ -16,9 +16,12 @@ timeout 15 build/golcl bench --steppers naive --size 4096x4096 --torus --gens 50
 echo "== pocl (the machine's CPU)"
 timeout 15 build/golcl bench graph --size 1024x1024 --kernels auto,table --gens 5 --reps 3 --device cpu
 timeout 15 build/golcl bench graph --size 4096x4096 --kernels auto --gens 2 --reps 3 --device cpu
-echo "== test_lattice on the GPU (graph Life's kernels against the reference)"
-$MK build/tests/test_lattice CHECK_CFLAGS= CHECK_LIBS="-lcheck -lsubunit -lm -lpthread -lrt" >/dev/null 2>&1 &&
-  GOLCL_TEST_DEVICE=gpu timeout 25 build/tests/test_lattice 2>&1 | tail -3
+echo "== test_lattice, test_lattice_mesh on the GPU and 16 cores"
+$MK build/tests/test_lattice build/tests/test_lattice_mesh CHECK_CFLAGS= \
+  CHECK_LIBS="-lcheck -lsubunit -lm -lpthread -lrt" >/dev/null 2>&1 &&
+  for t in test_lattice test_lattice_mesh; do
+    GOLCL_TEST_DEVICE=gpu timeout 25 build/tests/$t 2>&1 | tail -2
+  done
 echo "== ablation: no main row (block ids, rows in constant memory: the kernel of 13:07)"
 sed -i 's/^    main_row_options(g, o);/    (void)main_row_options;/' lib/lattice/glife.c
 $MK build/golcl >/dev/null 2>&1 && timeout 15 build/golcl bench graph $G --kernels dict
