@@ -255,7 +255,8 @@ START_TEST(graph_life_kernels_match_the_reference_on_a_random_graph) {
       birth |= (1ull << 14) | (1ull << 15) | (1ull << 31) | (1ull << 32);
       survive |= (1ull << 13) | (1ull << 16) | (1ull << 32);
     }
-    check_life_kernels(g, birth, survive, 5 + (uint64_t)k, D == 7 ? "random graph" : "random graph, 32 slots");
+    check_life_kernels(g, birth, survive, 5 + (uint64_t)k,
+                       D == 7 ? "random graph" : "random graph, 32 slots");
     golcl_graph_destroy(g);
     free(t);
   }
@@ -360,8 +361,8 @@ START_TEST(graph_life_kernels_match_the_reference_on_meshes) {
       ck_assert_ptr_nonnull(text);
       TU_OK(golcl_mesh_parse_obj(text, len, &m));
       free(text);
-      snprintf(what, sizeof what, "open grid %ux%u, order %u, adjacency %d", OPEN[c][0],
-               OPEN[c][1], OPEN[c][2], adj);
+      snprintf(what, sizeof what, "open grid %ux%u, order %u, adjacency %d", OPEN[c][0], OPEN[c][1],
+               OPEN[c][2], adj);
       check_mesh_life(m, (golcl_mesh_adjacency)adj, 70 + c, what);
       golcl_mesh_destroy(m);
     }

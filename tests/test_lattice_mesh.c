@@ -3,7 +3,8 @@
  * with the right line number and no mesh), the generated torus, cube-sphere
  * and Klein bottle (counts, Euler characteristic, neighbour counts and
  * symmetry of the tables), every table against its definition by brute
- * force (and the graph of a mesh reads back the same), and Life on the Klein bottle against bgolly's
+ * force (and the graph of a mesh reads back the same), and Life on the Klein bottle against
+ * bgolly's
  * ":K" bounded grid where bgolly is installed. */
 #include "testutil.h"
 
@@ -280,7 +281,8 @@ static void check_against_brute_force(const golcl_mesh *m, const char *what) {
     ck_assert_uint_eq(golcl_graph_cells(g), nf);
     int32_t *back = malloc(nf * d * sizeof *back);
     TU_OK(golcl_graph_read_table(g, back));
-    ck_assert_msg(memcmp(back, t, nf * d * sizeof *t) == 0, "%s, adjacency %d: the graph's table differs", what, adj);
+    ck_assert_msg(memcmp(back, t, nf * d * sizeof *t) == 0,
+                  "%s, adjacency %d: the graph's table differs", what, adj);
     golcl_graph_destroy(g);
     free(back);
     free(t);

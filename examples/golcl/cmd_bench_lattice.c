@@ -34,15 +34,16 @@ typedef struct bench_opts {
 
 static void usage(FILE *f, int graph) {
   if (graph)
-    fprintf(f,
-            "usage: golcl bench graph [--size WxH] [--kernels auto,dict,table] [--gens N] [--reps N]\n"
-            "                         [--device SPEC] [--csv FILE]\n"
-            "\n"
-            "Life (B3/S23) on a generated WxH torus mesh with vertex neighbours (the\n"
-            "torus grid as a graph: 8 neighbours from a table), each kernel beside the\n"
-            "naive byte-per-cell grid stepper on the same WxH torus (default 4096x4096).\n"
-            "Prints generations/s, cell updates/s, effective GB/s (2 bytes a cell) and the\n"
-            "time against naive.\n");
+    fprintf(
+        f,
+        "usage: golcl bench graph [--size WxH] [--kernels auto,dict,table] [--gens N] [--reps N]\n"
+        "                         [--device SPEC] [--csv FILE]\n"
+        "\n"
+        "Life (B3/S23) on a generated WxH torus mesh with vertex neighbours (the\n"
+        "torus grid as a graph: 8 neighbours from a table), each kernel beside the\n"
+        "naive byte-per-cell grid stepper on the same WxH torus (default 4096x4096).\n"
+        "Prints generations/s, cell updates/s, effective GB/s (2 bytes a cell) and the\n"
+        "time against naive.\n");
   else
     fprintf(f,
             "usage: golcl bench game [--size WxH|WxHxD] [--kernels fused,tiled,table,dict]\n"
@@ -357,9 +358,10 @@ static int bench_graph(const bench_opts *o) {
     return 1;
   }
   double t2 = ex_now();
-  printf("Life on a %s torus mesh (vertex neighbours, %u slots), %llu generations a run, median "
-         "of %u\n",
-         size, golcl_graph_degree(g), o->gens, o->reps);
+  printf(
+      "Life on a %s torus mesh (vertex neighbours, %u slots), %llu generations a run, median "
+      "of %u\n",
+      size, golcl_graph_degree(g), o->gens, o->reps);
   printf("  built in %.3f s: mesh %.3f s, graph (neighbour rows, on the device) %.3f s\n", t2 - t0,
          t1 - t0, t2 - t1);
   printf("  %-10s %13s %16s %15s   %s\n", "kernel", "per gen", "cell updates", "effective",

@@ -169,11 +169,12 @@ static golcl_status group_size(golcl_context *ctx, cl_kernel k, size_t *local) {
   *local = 0;
   if (ctx->info.type != GOLCL_DEVICE_GPU) return GOLCL_OK;
   size_t kmax = 0;
-  golcl_status s = golcl__cl_fail(ctx,
-                                  clGetKernelWorkGroupInfo(k, ctx->device, CL_KERNEL_WORK_GROUP_SIZE,
-                                                           sizeof kmax, &kmax, NULL),
-                                  "clGetKernelWorkGroupInfo");
-  size_t want = GPU_GROUP < ctx->info.max_work_group_size ? GPU_GROUP : ctx->info.max_work_group_size;
+  golcl_status s = golcl__cl_fail(
+      ctx,
+      clGetKernelWorkGroupInfo(k, ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL),
+      "clGetKernelWorkGroupInfo");
+  size_t want =
+      GPU_GROUP < ctx->info.max_work_group_size ? GPU_GROUP : ctx->info.max_work_group_size;
   if (s == GOLCL_OK) *local = want < kmax ? want : kmax;
   return s;
 }
@@ -206,7 +207,8 @@ static golcl_status run_kernel(golcl_glife *l, int dict, uint64_t gens) {
       s = golcl__args(ctx, k, GOLCL__ARG(l->cur), GOLCL__ARG(l->next), GOLCL__ARG(tab),
                       GOLCL__ARG(n), GOLCL__ARG(birth), GOLCL__ARG(survive), GOLCL__END);
     if (s == GOLCL_OK)
-      s = local ? golcl__launch(ctx, k, 1, &global, &local) : golcl__launch_cover(ctx, k, 1, &global);
+      s = local ? golcl__launch(ctx, k, 1, &global, &local)
+                : golcl__launch_cover(ctx, k, 1, &global);
     if (s == GOLCL_OK) {
       cl_mem t2 = l->cur;
       l->cur = l->next;

@@ -179,8 +179,8 @@ static golcl_status dict_host_table(golcl_graph *g) {
   unsigned D = g->degree;
   uint16_t *ids = malloc(g->n * sizeof *ids);
   int32_t *rows = malloc(g->dict_rows * D * sizeof *rows);
-  golcl_status s = ids && rows ? GOLCL_OK
-                               : golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  golcl_status s =
+      ids && rows ? GOLCL_OK : golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   if (s == GOLCL_OK)
     s = golcl__cl_fail(ctx,
                        clEnqueueReadBuffer(ctx->queue, g->dict_ids, CL_TRUE, 0, g->n * sizeof *ids,
@@ -390,7 +390,8 @@ static golcl_status dict_upload(golcl_graph *g, golcl__dict *b) {
   int32_t *blocks = malloc(nb * sizeof *blocks);
   if (!blocks) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   for (size_t k = 0; k < nb; k++) {
-    size_t i0 = k * GOLCL__DICT_BLOCK, i1 = i0 + GOLCL__DICT_BLOCK < g->n ? i0 + GOLCL__DICT_BLOCK : g->n;
+    size_t i0 = k * GOLCL__DICT_BLOCK,
+           i1 = i0 + GOLCL__DICT_BLOCK < g->n ? i0 + GOLCL__DICT_BLOCK : g->n;
     int32_t id = b->ids[i0];
     for (size_t i = i0 + 1; i < i1 && id >= 0; i++)
       if (b->ids[i] != id) id = -1;
@@ -417,14 +418,17 @@ static golcl_status dict_upload(golcl_graph *g, golcl__dict *b) {
   if (s == GOLCL_OK) s = golcl__buffer(ctx, bb, CL_MEM_READ_ONLY, &g->dict_blocks);
   cl_command_queue q = ctx->queue;
   if (s == GOLCL_OK)
-    s = golcl__cl_fail(ctx, clEnqueueWriteBuffer(q, g->dict_ids, CL_FALSE, 0, ib, b->ids, 0, NULL, NULL),
+    s = golcl__cl_fail(ctx,
+                       clEnqueueWriteBuffer(q, g->dict_ids, CL_FALSE, 0, ib, b->ids, 0, NULL, NULL),
                        "clEnqueueWriteBuffer");
   if (s == GOLCL_OK)
-    s = golcl__cl_fail(ctx, clEnqueueWriteBuffer(q, g->dict_offs, CL_FALSE, 0, rb, b->rows, 0, NULL, NULL),
-                       "clEnqueueWriteBuffer");
+    s = golcl__cl_fail(
+        ctx, clEnqueueWriteBuffer(q, g->dict_offs, CL_FALSE, 0, rb, b->rows, 0, NULL, NULL),
+        "clEnqueueWriteBuffer");
   if (s == GOLCL_OK)
-    s = golcl__cl_fail(ctx, clEnqueueWriteBuffer(q, g->dict_blocks, CL_FALSE, 0, bb, blocks, 0, NULL, NULL),
-                       "clEnqueueWriteBuffer");
+    s = golcl__cl_fail(
+        ctx, clEnqueueWriteBuffer(q, g->dict_blocks, CL_FALSE, 0, bb, blocks, 0, NULL, NULL),
+        "clEnqueueWriteBuffer");
   if (s == GOLCL_OK) s = golcl__cl_fail(ctx, clFinish(q), "clFinish");
   free(blocks);
   if (s != GOLCL_OK) {

@@ -22,10 +22,11 @@ struct golcl_graph {
   cl_mem table;
   int dict_state; /* 0 not tried, 1 made, -1 too many rows */
   size_t dict_rows;
-  cl_mem dict_ids;    /* ushort a cell */
-  cl_mem dict_offs;   /* dict_rows × degree int32: j - i, or INT_MIN */
-  cl_mem dict_blocks; /* int32 a block of GOLCL__DICT_BLOCK cells: their id if all share it, else -1 */
-  long dict_main;     /* the id of the most uniform blocks (the main row), -1 for none */
+  cl_mem dict_ids;  /* ushort a cell */
+  cl_mem dict_offs; /* dict_rows × degree int32: j - i, or INT_MIN */
+  cl_mem
+      dict_blocks; /* int32 a block of GOLCL__DICT_BLOCK cells: their id if all share it, else -1 */
+  long dict_main;  /* the id of the most uniform blocks (the main row), -1 for none */
   int32_t dict_main_row[GOLCL_GRAPH_MAX_DEGREE];
 };
 

@@ -264,8 +264,7 @@ unsigned golcl__mesh_threads(size_t work) {
   return T ? (unsigned)T : 1;
 }
 
-void golcl__mesh_parallel(void (*fn)(void *arg, unsigned t, unsigned T), void *arg,
-                          unsigned T) {
+void golcl__mesh_parallel(void (*fn)(void *arg, unsigned t, unsigned T), void *arg, unsigned T) {
   worker w[MAX_THREADS];
 #if HAVE_THREADS
   pthread_t th[MAX_THREADS];
@@ -384,8 +383,7 @@ static golcl_status edge_row(const golcl_mesh *m, const golcl__mesh_inc *inc, si
     int32_t other = -1;
     for (size_t e = inc->start[a]; e < inc->start[a + 1]; e++) {
       uint32_t g = inc->face[e];
-      if (g == f || (e > inc->start[a] && inc->face[e - 1] == g) || !has_edge(m, g, a, b))
-        continue;
+      if (g == f || (e > inc->start[a] && inc->face[e - 1] == g) || !has_edge(m, g, a, b)) continue;
       if (other >= 0)
         return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
                            "golcl_mesh_table: the edge %u-%u is shared by more than two faces", a,
@@ -479,7 +477,8 @@ golcl_status golcl_mesh_table(const golcl_mesh *m, golcl_mesh_adjacency adjacenc
   /* on this thread (golcl_graph_create_mesh takes several) */
   table_fill tf = {NULL, m->nf, adjacency == GOLCL_MESH_EDGE ? 4 : 1};
   golcl__mesh_inc *inc = golcl__mesh_inc_make(m, 1);
-  golcl_status s = inc ? GOLCL_OK : golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "%s: out of memory", fn);
+  golcl_status s =
+      inc ? GOLCL_OK : golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "%s: out of memory", fn);
   if (s == GOLCL_OK && adjacency == GOLCL_MESH_VERTEX)
     s = golcl__mesh_rows(m, inc, adjacency, 0, m->nf, count_max, &tf);
   if (s == GOLCL_OK && !(tf.t = malloc((size_t)tf.degree * m->nf * sizeof *tf.t)))

@@ -21,8 +21,7 @@ golcl_mesh *golcl__mesh_alloc(size_t nv, size_t nf);
  * run of fn(arg, t, T) for t = 0..T-1 on T threads (the caller's thread
  * runs t = 0; a share whose thread cannot start runs on the caller's). */
 unsigned golcl__mesh_threads(size_t work);
-void golcl__mesh_parallel(void (*fn)(void *arg, unsigned t, unsigned T), void *arg,
-                          unsigned T);
+void golcl__mesh_parallel(void (*fn)(void *arg, unsigned t, unsigned T), void *arg, unsigned T);
 
 /* The faces around each vertex, made on T threads; NULL when out of memory. */
 typedef struct golcl__mesh_inc golcl__mesh_inc;
@@ -37,8 +36,7 @@ void golcl__mesh_inc_free(golcl__mesh_inc *inc);
  * @return GOLCL_OK; GOLCL_E_INVALID_ARG (an edge of more than two faces);
  *         GOLCL_E_UNSUPPORTED (more than GOLCL_GRAPH_MAX_DEGREE vertex
  *         neighbours), each with the thread's golcl_last_errmsg(). */
-typedef golcl_status (*golcl__mesh_row_fn)(void *arg, size_t f, const int32_t *row,
-                                           unsigned count);
+typedef golcl_status (*golcl__mesh_row_fn)(void *arg, size_t f, const int32_t *row, unsigned count);
 golcl_status golcl__mesh_rows(const golcl_mesh *m, const golcl__mesh_inc *inc,
                               golcl_mesh_adjacency adjacency, size_t f0, size_t f1,
                               golcl__mesh_row_fn emit, void *arg);

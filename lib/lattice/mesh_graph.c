@@ -47,8 +47,8 @@ static void parts_work(void *arg, unsigned t, unsigned T) {
 
 /* The whole mesh's dictionary into *all (made here); GOLCL_E_UNSUPPORTED
  * with *full set when the rows do not fit. */
-static golcl_status mesh_dict(const golcl_mesh *m, golcl_mesh_adjacency adjacency,
-                              golcl__dict *all, int *full) {
+static golcl_status mesh_dict(const golcl_mesh *m, golcl_mesh_adjacency adjacency, golcl__dict *all,
+                              int *full) {
   unsigned T = golcl__mesh_threads(4 * m->nf);
   if (T > MAX_PARTS) T = MAX_PARTS;
   parts_job *j = calloc(1, sizeof *j);
