@@ -219,9 +219,11 @@ GOLCL_API golcl_status golcl_mesh_face(const golcl_mesh *mesh, size_t i, uint32_
 GOLCL_API golcl_status golcl_mesh_table(const golcl_mesh *mesh, golcl_mesh_adjacency adjacency,
                                         int32_t **table, unsigned *degree);
 
-/** Creates the graph of a mesh's faces (golcl_mesh_table, then
- *  golcl_graph_create).
- *  Blocks (as golcl_graph_create).
+/** Creates the graph of a mesh's faces, with golcl_mesh_table's neighbours.
+ *  It is kept as its row dictionary (the DICT kernel's) when the rows fit,
+ *  made in linear passes on several threads, and its table is made when
+ *  first asked for; else as golcl_mesh_table, then golcl_graph_create.
+ *  Blocks (copies the dictionary or the table to the device).
  *  @return as those two. */
 GOLCL_API golcl_status golcl_graph_create_mesh(golcl_context *ctx, const golcl_mesh *mesh,
                                                golcl_mesh_adjacency adjacency, golcl_graph **out);

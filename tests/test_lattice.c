@@ -1,7 +1,9 @@
 /* test_lattice.c — graphs and Life on graphs: the caller's table (checked,
  * invalid ones refused), lattice tables against their definition (every
  * neighbourhood, both boundaries, awkward extents), the table and dict
- * kernels against the C reference, and the generated torus mesh with vertex
+ * kernels against the C reference (on lattices, a random graph, and meshes:
+ * torus, Klein bottle, cube-sphere, open grids in row and shuffled order,
+ * edge and vertex neighbours), and the generated torus mesh with vertex
  * neighbours against the torus golcl_grid for 200 generations. */
 #include "testutil.h"
 
@@ -158,14 +160,15 @@ static void rule_for(unsigned D, uint64_t *birth, uint64_t *survive) {
   }
 }
 
-/* Each kernel against the reference after 1, 2, 17 and 100 generations. */
-static void check_life_kernels(golcl_graph *g, uint64_t birth, uint64_t survive, uint64_t seed,
-                               const char *what) {
+/* Each kernel on g against the reference on gref (the same cells and
+ * table, made apart) after 1, 2, 17 and 100 generations. */
+static void check_life_kernels_against(golcl_graph *gref, golcl_graph *g, uint64_t birth,
+                                       uint64_t survive, uint64_t seed, const char *what) {
   static const uint64_t at[] = {1, 2, 17, 100};
   static const golcl_lattice_kernel kernels[] = {GOLCL_LK_TABLE, GOLCL_LK_DICT, GOLCL_LK_AUTO};
   size_t n = golcl_graph_cells(g);
   golcl_glife *ref, *k[3];
-  TU_OK(golcl_glife_create(g, &ref));
+  TU_OK(golcl_glife_create(gref, &ref));
   TU_OK(golcl_glife_set_rule_bits(ref, birth, survive));
   TU_OK(golcl_glife_randomize(ref, 0.4, seed));
   uint8_t *a = malloc(n), *b = malloc(n);
@@ -180,6 +183,10 @@ static void check_life_kernels(golcl_graph *g, uint64_t birth, uint64_t survive,
     TU_OK(golcl_glife_run(ref, GOLCL_LK_REFERENCE, at[c] - done));
     TU_OK(golcl_glife_read(ref, a));
     for (int j = 0; j < 3; j++) {
+      if (!golcl_graph_kernel_available(g, kernels[j])) {
+        ck_assert_int_eq(golcl_glife_run(k[j], kernels[j], 1), GOLCL_E_UNSUPPORTED);
+        continue;
+      }
       TU_OK(golcl_glife_run(k[j], kernels[j], at[c] - done));
       TU_OK(golcl_glife_read(k[j], b));
       ck_assert_uint_eq(golcl_glife_generation(k[j]), at[c]);
@@ -198,6 +205,11 @@ static void check_life_kernels(golcl_graph *g, uint64_t birth, uint64_t survive,
   golcl_glife_destroy(ref);
   free(a);
   free(b);
+}
+
+static void check_life_kernels(golcl_graph *g, uint64_t birth, uint64_t survive, uint64_t seed,
+                               const char *what) {
+  check_life_kernels_against(g, g, birth, survive, seed, what);
 }
 
 START_TEST(graph_life_kernels_match_the_reference_on_lattices) {
@@ -220,23 +232,34 @@ START_TEST(graph_life_kernels_match_the_reference_on_lattices) {
 END_TEST
 
 START_TEST(graph_life_kernels_match_the_reference_on_a_random_graph) {
-  /* 1000 cells, 7 slots, random neighbours with holes and repeats; B2/S34 */
+  /* 1000 cells, 7 and 32 slots (the widest: 64-bit rule words), random
+   * neighbours with holes and repeats; B2/S34, and with 32 slots births and
+   * survivals at counts up to 32 */
   const size_t n = 1000;
-  const unsigned D = 7;
-  int32_t *t = malloc(n * D * sizeof *t);
-  uint64_t s = 12345;
-  for (size_t k = 0; k < n * D; k++) {
-    s = s * 6364136223846793005ULL + 1442695040888963407ULL;
-    uint32_t r = (uint32_t)(s >> 33);
-    t[k] = r % 10 == 0 ? -1 : (int32_t)(r % n);
+  static const unsigned DS[] = {7, 32};
+  for (int k = 0; k < 2; k++) {
+    const unsigned D = DS[k];
+    int32_t *t = malloc(n * D * sizeof *t);
+    uint64_t s = 12345 + (uint64_t)k;
+    for (size_t e = 0; e < n * D; e++) {
+      s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+      uint32_t r = (uint32_t)(s >> 33);
+      t[e] = r % 10 == 0 ? -1 : (int32_t)(r % n);
+    }
+    golcl_graph *g;
+    TU_OK(golcl_graph_create(tu_ctx, n, D, t, &g));
+    /* many distinct rows, few enough for the dictionary */
+    ck_assert_int_eq(golcl_graph_kernel_available(g, GOLCL_LK_DICT), 1);
+    uint64_t birth = 1u << 2, survive = (1u << 3) | (1u << 4);
+    if (D == 32) {
+      birth |= (1ull << 14) | (1ull << 15) | (1ull << 31) | (1ull << 32);
+      survive |= (1ull << 13) | (1ull << 16) | (1ull << 32);
+    }
+    check_life_kernels(g, birth, survive, 5 + (uint64_t)k,
+                       D == 7 ? "random graph" : "random graph, 32 slots");
+    golcl_graph_destroy(g);
+    free(t);
   }
-  golcl_graph *g;
-  TU_OK(golcl_graph_create(tu_ctx, n, D, t, &g));
-  /* many distinct rows, few enough for the dictionary */
-  ck_assert_int_eq(golcl_graph_kernel_available(g, GOLCL_LK_DICT), 1);
-  check_life_kernels(g, 1u << 2, (1u << 3) | (1u << 4), 5, "random graph");
-  golcl_graph_destroy(g);
-  free(t);
 }
 END_TEST
 
@@ -277,6 +300,72 @@ START_TEST(glife_arguments_are_checked_and_change_nothing) {
   ck_assert_int_eq(k, GOLCL_LK_FUSED);
   ck_assert_int_eq(golcl_lattice_kernel_from_name("nope", &k), GOLCL_E_INVALID_ARG);
   ck_assert_ptr_null(golcl_lattice_kernel_name(GOLCL_LK_COUNT));
+}
+END_TEST
+
+/* ------------------------------------------------------- mesh graphs */
+
+/* Life on the graph of a mesh (kept as a row dictionary, or as a table when
+ * its rows do not fit) against the reference on a graph made from
+ * golcl_mesh_table (tests/test_lattice_mesh.c checks that table against its
+ * definition). */
+static void check_mesh_life(const golcl_mesh *m, golcl_mesh_adjacency adj, uint64_t seed,
+                            const char *what) {
+  int32_t *t;
+  unsigned d;
+  TU_OK(golcl_mesh_table(m, adj, &t, &d));
+  golcl_graph *gref, *g;
+  TU_OK(golcl_graph_create(tu_ctx, golcl_mesh_face_count(m), d, t, &gref));
+  TU_OK(golcl_graph_create_mesh(tu_ctx, m, adj, &g));
+  ck_assert_uint_eq(golcl_graph_degree(g), d);
+  uint64_t birth, survive;
+  rule_for(d, &birth, &survive);
+  check_life_kernels_against(gref, g, birth, survive, seed, what);
+  golcl_graph_destroy(g);
+  golcl_graph_destroy(gref);
+  free(t);
+}
+
+START_TEST(graph_life_kernels_match_the_reference_on_meshes) {
+  char what[80];
+  golcl_mesh *m;
+  /* odd sizes; 131 and 257 wide: blocks of 64 cells that share a row (the
+   * main row's, taken speculatively, and others) and blocks that do not */
+  static const uint32_t WH[][2] = {{3, 3}, {37, 29}, {67, 5}, {131, 9}, {257, 6}};
+  for (size_t c = 0; c < sizeof WH / sizeof WH[0]; c++)
+    for (int adj = 0; adj < 2; adj++) {
+      TU_OK(golcl_mesh_torus(WH[c][0], WH[c][1], 3, 1, &m));
+      snprintf(what, sizeof what, "torus mesh %ux%u, adjacency %d", WH[c][0], WH[c][1], adj);
+      check_mesh_life(m, (golcl_mesh_adjacency)adj, 40 + c, what);
+      golcl_mesh_destroy(m);
+      TU_OK(golcl_mesh_klein(WH[c][0], WH[c][1], &m));
+      snprintf(what, sizeof what, "Klein bottle %ux%u, adjacency %d", WH[c][0], WH[c][1], adj);
+      check_mesh_life(m, (golcl_mesh_adjacency)adj, 50 + c, what);
+      golcl_mesh_destroy(m);
+    }
+  /* valence-3 corners: 7 neighbours there, 8 elsewhere */
+  for (uint32_t n = 1; n <= 9; n += 4) {
+    TU_OK(golcl_mesh_cube_sphere(n, &m));
+    snprintf(what, sizeof what, "cube-sphere %u", n);
+    check_mesh_life(m, GOLCL_MESH_VERTEX, 60 + n, what);
+    golcl_mesh_destroy(m);
+  }
+  /* a plane patch (not a torus: fewer neighbours on the border), in row
+   * order and shuffled; 300x300 shuffled has more distinct rows than the
+   * dictionary holds, so its graph is kept as a table */
+  static const uint32_t OPEN[][3] = {{37, 23, 0}, {37, 23, 7}, {300, 300, 9}};
+  for (size_t c = 0; c < 3; c++)
+    for (int adj = 0; adj < 2; adj++) {
+      size_t len;
+      char *text = tu_grid_obj(OPEN[c][0], OPEN[c][1], OPEN[c][2], &len);
+      ck_assert_ptr_nonnull(text);
+      TU_OK(golcl_mesh_parse_obj(text, len, &m));
+      free(text);
+      snprintf(what, sizeof what, "open grid %ux%u, order %u, adjacency %d", OPEN[c][0], OPEN[c][1],
+               OPEN[c][2], adj);
+      check_mesh_life(m, (golcl_mesh_adjacency)adj, 70 + c, what);
+      golcl_mesh_destroy(m);
+    }
 }
 END_TEST
 
@@ -340,6 +429,7 @@ int main(void) {
   tcase_add_test(t, lattice_tables_follow_the_definition);
   tcase_add_test(t, graph_life_kernels_match_the_reference_on_lattices);
   tcase_add_test(t, graph_life_kernels_match_the_reference_on_a_random_graph);
+  tcase_add_test(t, graph_life_kernels_match_the_reference_on_meshes);
   tcase_add_test(t, glife_arguments_are_checked_and_change_nothing);
   tcase_add_test(t, torus_mesh_equals_torus_grid_for_200_generations);
   suite_add_tcase(s, t);

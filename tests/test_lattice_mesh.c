@@ -2,16 +2,23 @@
  * negative indices, ignored statements; malformed files give GOLCL_E_PARSE
  * with the right line number and no mesh), the generated torus, cube-sphere
  * and Klein bottle (counts, Euler characteristic, neighbour counts and
- * symmetry of the tables), and Life on the Klein bottle against bgolly's
+ * symmetry of the tables), every table against its definition by brute
+ * force (and the graph of a mesh reads back the same), and Life on the Klein bottle against
+ * bgolly's
  * ":K" bounded grid where bgolly is installed. */
 #include "testutil.h"
 
 #include <golcl_lattice.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #define NOT_NULL ((void *)1)
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
 
 static const char BOX[] =
     "# a unit box\n"
@@ -209,6 +216,156 @@ START_TEST(generated_meshes_have_the_right_shape) {
 }
 END_TEST
 
+/* ------------------------------------------- tables against brute force */
+
+/* 1 if face g of m has vertex v / the edge {a, b}. */
+static int face_has_vertex(const golcl_mesh *m, size_t g, uint32_t v) {
+  uint32_t q[4];
+  TU_OK(golcl_mesh_face(m, g, q));
+  return q[0] == v || q[1] == v || q[2] == v || q[3] == v;
+}
+static int face_has_edge(const golcl_mesh *m, size_t g, uint32_t a, uint32_t b) {
+  uint32_t q[4];
+  TU_OK(golcl_mesh_face(m, g, q));
+  for (int c = 0; c < 4; c++)
+    if ((q[c] == a && q[(c + 1) % 4] == b) || (q[c] == b && q[(c + 1) % 4] == a)) return 1;
+  return 0;
+}
+
+/* The header's definitions, by brute force over all faces: row f of the
+ * table (degree slots, -1 after the last), and the count. */
+static unsigned brute_row(const golcl_mesh *m, golcl_mesh_adjacency adj, size_t f, int32_t *row) {
+  size_t nf = golcl_mesh_face_count(m);
+  uint32_t q[4];
+  TU_OK(golcl_mesh_face(m, f, q));
+  unsigned cnt = 0;
+  for (int c = 0; c < 4; c++) {
+    if (adj == GOLCL_MESH_EDGE) {
+      row[c] = -1;
+      for (size_t g = 0; g < nf; g++)
+        if (g != f && face_has_edge(m, g, q[c], q[(c + 1) % 4])) row[c] = (int32_t)g;
+      cnt = 4;
+      continue;
+    }
+    for (size_t g = 0; g < nf; g++) {
+      if (g == f || !face_has_vertex(m, g, q[c])) continue;
+      unsigned k = 0;
+      while (k < cnt && row[k] != (int32_t)g) k++;
+      if (k == cnt) row[cnt++] = (int32_t)g;
+    }
+  }
+  return cnt;
+}
+
+/* golcl_mesh_table against brute_row, and the graph of the mesh (kept as a
+ * dictionary or a table) reads back the same table. */
+static void check_against_brute_force(const golcl_mesh *m, const char *what) {
+  size_t nf = golcl_mesh_face_count(m);
+  for (int adj = 0; adj < 2; adj++) {
+    int32_t *t, row[64];
+    unsigned d, dmax = adj == GOLCL_MESH_EDGE ? 4 : 1;
+    TU_OK(golcl_mesh_table(m, (golcl_mesh_adjacency)adj, &t, &d));
+    for (size_t f = 0; f < nf; f++) {
+      unsigned c = brute_row(m, (golcl_mesh_adjacency)adj, f, row);
+      dmax = c > dmax ? c : dmax;
+      ck_assert_uint_le(c, d);
+      for (unsigned k = 0; k < d; k++)
+        ck_assert_msg(t[k * nf + f] == (k < c ? row[k] : -1),
+                      "%s, adjacency %d: face %zu slot %u is %d, by definition %d", what, adj, f, k,
+                      t[k * nf + f], k < c ? row[k] : -1);
+    }
+    ck_assert_uint_eq(d, dmax);
+    golcl_graph *g;
+    TU_OK(golcl_graph_create_mesh(tu_ctx, m, (golcl_mesh_adjacency)adj, &g));
+    ck_assert_uint_eq(golcl_graph_degree(g), d);
+    ck_assert_uint_eq(golcl_graph_cells(g), nf);
+    int32_t *back = malloc(nf * d * sizeof *back);
+    TU_OK(golcl_graph_read_table(g, back));
+    ck_assert_msg(memcmp(back, t, nf * d * sizeof *t) == 0,
+                  "%s, adjacency %d: the graph's table differs", what, adj);
+    golcl_graph_destroy(g);
+    free(back);
+    free(t);
+  }
+}
+
+START_TEST(mesh_tables_follow_their_definition) {
+  golcl_mesh *m;
+  TU_OK(golcl_mesh_parse_obj(BOX, strlen(BOX), &m));
+  check_against_brute_force(m, "box");
+  golcl_mesh_destroy(m);
+  static const uint32_t WH[][2] = {{3, 3}, {7, 5}, {4, 9}, {67, 3}};
+  char what[64];
+  for (size_t c = 0; c < sizeof WH / sizeof WH[0]; c++) {
+    TU_OK(golcl_mesh_torus(WH[c][0], WH[c][1], 3, 1, &m));
+    snprintf(what, sizeof what, "torus %ux%u", WH[c][0], WH[c][1]);
+    check_against_brute_force(m, what);
+    golcl_mesh_destroy(m);
+    TU_OK(golcl_mesh_klein(WH[c][0], WH[c][1], &m));
+    snprintf(what, sizeof what, "Klein bottle %ux%u", WH[c][0], WH[c][1]);
+    check_against_brute_force(m, what);
+    golcl_mesh_destroy(m);
+  }
+  for (uint32_t n = 1; n <= 4; n++) {
+    TU_OK(golcl_mesh_cube_sphere(n, &m));
+    snprintf(what, sizeof what, "cube-sphere %u", n);
+    check_against_brute_force(m, what);
+    golcl_mesh_destroy(m);
+  }
+  for (uint64_t seed = 0; seed < 3; seed++) {
+    size_t len;
+    char *t = tu_grid_obj(9, 7, seed, &len);
+    ck_assert_ptr_nonnull(t);
+    TU_OK(golcl_mesh_parse_obj(t, len, &m));
+    snprintf(what, sizeof what, "open 9x7 grid, order %llu", (unsigned long long)seed);
+    check_against_brute_force(m, what);
+    golcl_mesh_destroy(m);
+    free(t);
+  }
+}
+END_TEST
+
+/* Large meshes are made on several threads (where the machine has several
+ * cores): the graph's table against golcl_mesh_table's (made on one thread,
+ * and checked against the definition above on small meshes), and the
+ * torus's vertices against their formula. */
+START_TEST(large_meshes_match_the_one_thread_table) {
+  golcl_mesh *m[3];
+  TU_OK(golcl_mesh_torus(521, 300, 3, 1, &m[0]));
+  TU_OK(golcl_mesh_klein(300, 233, &m[1]));
+  size_t len;
+  char *text = tu_grid_obj(211, 190, 5, &len); /* shuffled: ~40000 distinct rows */
+  ck_assert_ptr_nonnull(text);
+  TU_OK(golcl_mesh_parse_obj(text, len, &m[2]));
+  free(text);
+  for (int k = 0; k < 3; k++) {
+    size_t nf = golcl_mesh_face_count(m[k]);
+    for (int adj = 0; adj < 2; adj++) {
+      int32_t *t;
+      unsigned d;
+      TU_OK(golcl_mesh_table(m[k], (golcl_mesh_adjacency)adj, &t, &d));
+      golcl_graph *g;
+      TU_OK(golcl_graph_create_mesh(tu_ctx, m[k], (golcl_mesh_adjacency)adj, &g));
+      ck_assert_uint_eq(golcl_graph_degree(g), d);
+      int32_t *back = malloc(nf * d * sizeof *back);
+      TU_OK(golcl_graph_read_table(g, back));
+      ck_assert_msg(memcmp(back, t, nf * d * sizeof *t) == 0, "mesh %d, adjacency %d", k, adj);
+      free(back);
+      free(t);
+      golcl_graph_destroy(g);
+    }
+  }
+  for (size_t i = 0; i < golcl_mesh_vertex_count(m[0]); i += 997) {
+    double p[3], u = 2 * M_PI * (double)(i % 521) / 521, v = 2 * M_PI * (double)(i / 521) / 300;
+    TU_OK(golcl_mesh_vertex(m[0], i, p));
+    ck_assert_double_eq_tol(p[0], (3 + cos(v)) * cos(u), 1e-12);
+    ck_assert_double_eq_tol(p[1], (3 + cos(v)) * sin(u), 1e-12);
+    ck_assert_double_eq_tol(p[2], sin(v), 1e-12);
+  }
+  for (int k = 0; k < 3; k++) golcl_mesh_destroy(m[k]);
+}
+END_TEST
+
 /* -------------------------------------------------- Klein bottle vs bgolly */
 
 static int have_bgolly(void) { return system("command -v bgolly >/dev/null 2>&1") == 0; }
@@ -335,6 +492,8 @@ int main(void) {
                       (int)(sizeof BAD / sizeof BAD[0]));
   tcase_add_test(t, huge_counts_are_refused);
   tcase_add_test(t, generated_meshes_have_the_right_shape);
+  tcase_add_test(t, mesh_tables_follow_their_definition);
+  tcase_add_test(t, large_meshes_match_the_one_thread_table);
   tcase_add_test(t, klein_bottle_life_matches_bgolly);
   suite_add_tcase(s, t);
   return tu_main(s);

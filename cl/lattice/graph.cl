@@ -1,7 +1,8 @@
 /* graph.cl — device services of graphs and their byte states: the neighbour
- * table of a lattice (made on the device, no host copy of a large table),
- * the counter-based random start and a byte count as a two-stage
- * reduction (one partial a work-group, summed on the host).
+ * table of a lattice (made on the device, no host copy of a large table) or
+ * of a graph kept as a row dictionary, the counter-based random start and a
+ * byte count as a two-stage reduction (one partial a work-group, summed on
+ * the host).
  * Build option of count_eq only: GOLCL_LOCAL_W, its work-group size (a power
  * of two); the other kernels need none. */
 #include "common/hash.cl"
@@ -29,6 +30,16 @@ __kernel void lattice_table(__global int *table, uint nx, uint ny, uint nz, uint
     }
     table[(ulong)d * n + i] = v;
   }
+}
+
+/* table[d*n + i] of a graph kept as a row dictionary: i + rows[ids[i]*D + d],
+ * or -1 where the row has INT_MIN. */
+__kernel void dict_table(__global int *table, __global const ushort *ids, __global const int *rows,
+                         uint D, uint n) {
+  uint i = get_global_id(0);
+  if (i >= n) return;
+  __global const int *r = rows + (uint)ids[i] * D;
+  for (uint d = 0; d < D; d++) table[(ulong)d * n + i] = r[d] == INT_MIN ? -1 : (int)i + r[d];
 }
 
 /* cells[i] = 1 iff the top 32 bits of mix64(seedmix ^ key(i)) < threshold,

@@ -2,6 +2,7 @@
  * (the C reference, or the table / dict kernels of cl/lattice/glife.cl). */
 #include "lattice.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -116,6 +117,68 @@ static golcl_status run_reference(golcl_glife *l, uint64_t gens) {
   return s;
 }
 
+/* The rows of the dict kernel go to constant memory when they fit in the
+ * smallest constant buffer OpenCL promises (64 KiB). */
+#define CONST_ROWS_MAX ((size_t)64 << 10)
+
+/* The main row of the dict kernel as build options (see glife.cl): its
+ * offsets, and the cells whose neighbours through it are in the buffer. */
+static void main_row_options(const golcl_graph *g, golcl__opts *o) {
+  if (g->dict_main < 0) return;
+  char list[GOLCL_GRAPH_MAX_DEGREE * 13 + 1];
+  size_t len = 0;
+  unsigned cnt = 0;
+  int64_t lo = 0, hi = (int64_t)g->n;
+  for (unsigned d = 0; d < g->degree; d++) {
+    int32_t off = g->dict_main_row[d];
+    if (off == INT32_MIN) continue;
+    len += (size_t)snprintf(list + len, sizeof list - len, "%s%ld", cnt ? "," : "", (long)off);
+    cnt++;
+    if (-(int64_t)off > lo) lo = -(int64_t)off;
+    if ((int64_t)g->n - off < hi) hi = (int64_t)g->n - off;
+  }
+  if (cnt == 0) return;
+  golcl__opts_define(o, "GOLCL_MAIN_ID", g->dict_main);
+  golcl__opts_define(o, "GOLCL_MAIN_N", cnt);
+  golcl__opts_define_str(o, "GOLCL_MAIN_ROW", list);
+  golcl__opts_define(o, "GOLCL_MAIN_LO", lo);
+  golcl__opts_define(o, "GOLCL_MAIN_HI", hi > lo ? hi : lo);
+}
+
+static golcl_status life_options(golcl_graph *g, int dict, golcl__opts *o) {
+  golcl__opts_init(o);
+  golcl__opts_define(o, "GOLCL_DEGREE", g->degree);
+  golcl__opts_define(o, "GOLCL_FULL", g->full);
+  golcl__opts_define(o, "GOLCL_IDX32", (uint64_t)g->n * g->degree <= UINT32_MAX);
+  if (dict) {
+    golcl__opts_define(o, "GOLCL_DICT_BLOCK", GOLCL__DICT_BLOCK);
+    golcl__opts_define(o, "GOLCL_DICT_CONST", g->dict_rows * g->degree * 4 <= CONST_ROWS_MAX);
+    main_row_options(g, o);
+  }
+  return golcl__opts_check(g->ctx, o, "graph Life kernel");
+}
+
+/* Work-groups of GPU_GROUP work-items on GPUs: with the house's 64 (one
+ * cell a work-item, 262 144 groups at 4096²) the H100 ran every graph kernel
+ * at the same 0.161 ms whatever it read, the groups' start-up the limit;
+ * naive's grid kernel runs rows of 256. CPUs keep golcl__launch_cover's. */
+#define GPU_GROUP 256
+
+/* The work-group size of a graph Life kernel, 0 for golcl__launch_cover. */
+static golcl_status group_size(golcl_context *ctx, cl_kernel k, size_t *local) {
+  *local = 0;
+  if (ctx->info.type != GOLCL_DEVICE_GPU) return GOLCL_OK;
+  size_t kmax = 0;
+  golcl_status s = golcl__cl_fail(
+      ctx,
+      clGetKernelWorkGroupInfo(k, ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL),
+      "clGetKernelWorkGroupInfo");
+  size_t want =
+      GPU_GROUP < ctx->info.max_work_group_size ? GPU_GROUP : ctx->info.max_work_group_size;
+  if (s == GOLCL_OK) *local = want < kmax ? want : kmax;
+  return s;
+}
+
 static golcl_status run_kernel(golcl_glife *l, int dict, uint64_t gens) {
   golcl_graph *g = l->g;
   golcl_context *ctx = g->ctx;
@@ -123,25 +186,29 @@ static golcl_status run_kernel(golcl_glife *l, int dict, uint64_t gens) {
   golcl_status s = dict ? golcl__graph_dict(g) : golcl__graph_table(g, &tab);
   if (s != GOLCL_OK) return s;
   golcl__opts o;
-  s = golcl__degree_options(ctx, g->degree, 0, &o);
+  s = life_options(g, dict, &o);
   cl_kernel k;
   if (s == GOLCL_OK)
     s = golcl__kernel(ctx, GLIFE_FILE, o.buf, dict ? "life_dict" : "life_table", &k);
   if (s != GOLCL_OK) return s;
   cl_uint n = (cl_uint)g->n;
   cl_ulong birth = l->birth, survive = l->survive;
-  size_t global = g->n;
+  size_t global = g->n, local = 0;
+  if (s == GOLCL_OK) s = group_size(ctx, k, &local);
+  if (s == GOLCL_OK && local) global = golcl__round_up(g->n, local);
   for (uint64_t t = 0; t < gens && s == GOLCL_OK; t++) {
     if (t > 0 && t % GOLCL__LATTICE_SYNC == 0) s = golcl__sync(ctx);
     if (s != GOLCL_OK) break;
     if (dict)
       s = golcl__args(ctx, k, GOLCL__ARG(l->cur), GOLCL__ARG(l->next), GOLCL__ARG(g->dict_ids),
-                      GOLCL__ARG(g->dict_offs), GOLCL__ARG(n), GOLCL__ARG(birth),
-                      GOLCL__ARG(survive), GOLCL__END);
+                      GOLCL__ARG(g->dict_offs), GOLCL__ARG(g->dict_blocks), GOLCL__ARG(n),
+                      GOLCL__ARG(birth), GOLCL__ARG(survive), GOLCL__END);
     else
       s = golcl__args(ctx, k, GOLCL__ARG(l->cur), GOLCL__ARG(l->next), GOLCL__ARG(tab),
                       GOLCL__ARG(n), GOLCL__ARG(birth), GOLCL__ARG(survive), GOLCL__END);
-    if (s == GOLCL_OK) s = golcl__launch_cover(ctx, k, 1, &global);
+    if (s == GOLCL_OK)
+      s = local ? golcl__launch(ctx, k, 1, &global, &local)
+                : golcl__launch_cover(ctx, k, 1, &global);
     if (s == GOLCL_OK) {
       cl_mem t2 = l->cur;
       l->cur = l->next;

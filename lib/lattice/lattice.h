@@ -14,13 +14,52 @@ struct golcl_graph {
   golcl_lattice lat;
   int offs[GOLCL_GRAPH_MAX_DEGREE][3]; /* a lattice's neighbour offsets, slot order */
   uint64_t row;                        /* key row of randomize: see golcl_glife_randomize */
-  int32_t *host;                       /* host table, degree·n; a lattice's is made on demand */
-  cl_mem table;                        /* device table; a lattice's is made on demand */
-  int dict_state;                      /* 0 not tried, 1 made, -1 too many rows */
+  int full;                            /* no empty slot (-1) anywhere */
+  /* host table, degree·n, and device table: a caller's graph has both from
+   * the start; a lattice's and a mesh's (kept as a dictionary) are made on
+   * demand */
+  int32_t *host;
+  cl_mem table;
+  int dict_state; /* 0 not tried, 1 made, -1 too many rows */
   size_t dict_rows;
   cl_mem dict_ids;  /* ushort a cell */
   cl_mem dict_offs; /* dict_rows × degree int32: j - i, or INT_MIN */
+  cl_mem
+      dict_blocks; /* int32 a block of GOLCL__DICT_BLOCK cells: their id if all share it, else -1 */
+  long dict_main;  /* the id of the most uniform blocks (the main row), -1 for none */
+  int32_t dict_main_row[GOLCL_GRAPH_MAX_DEGREE];
 };
+
+/* The row dictionary: at most GOLCL__DICT_MAX distinct rows (16-bit ids);
+ * blocks of GOLCL__DICT_BLOCK consecutive cells that share a row are marked
+ * so, and the dict kernels then read no id a cell (a build option of theirs). */
+#define GOLCL__DICT_MAX 65536
+#define GOLCL__DICT_BLOCK 64
+
+/* A dictionary being built one cell at a time, in order. */
+typedef struct golcl__dict {
+  size_t first, n;     /* cells first .. first + n - 1 */
+  unsigned width;      /* slots a row while building (the most a cell may have) */
+  unsigned degree;     /* the largest count added */
+  unsigned min_filled; /* the fewest neighbours (slots not -1) of a cell */
+  int32_t *rows;       /* GOLCL__DICT_MAX × width: j - i, INT32_MIN after the last neighbour */
+  uint32_t *slots;     /* open addressing: id + 1, 0 empty */
+  size_t count, nslots;
+  uint16_t *ids; /* n: the id of cell first + k at k */
+  long last;     /* the id of the row added last */
+} golcl__dict;
+
+golcl_status golcl__dict_init(golcl__dict *b, size_t n, unsigned width);
+void golcl__dict_free(golcl__dict *b);
+/* Adds cell i's row of count neighbours (-1: none; count <= width); 0, or -1
+ * when the dictionary is full. */
+int golcl__dict_add(golcl__dict *b, size_t i, const int32_t *nbrs, unsigned count);
+/* Adds the rows of part (same width) to b, map[part's id] = b's id; 0, or
+ * -1 when b is full. The ids of part's cells are for the caller to map. */
+int golcl__dict_merge(golcl__dict *b, const golcl__dict *part, uint16_t *map);
+/* A graph of b's n cells (first 0) and degree-slot rows (the largest count), kept as
+ * the dictionary only (its tables are made when asked for). */
+golcl_status golcl__graph_from_dict(golcl_context *ctx, golcl__dict *b, golcl_graph **out);
 
 /* Long runs wait for their own launches every GOLCL__LATTICE_SYNC
  * generations, so that the queue stays bounded. */

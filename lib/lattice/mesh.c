@@ -61,6 +61,34 @@ static golcl_status check_wh(uint32_t w, uint32_t h, golcl_mesh **out, const cha
   return GOLCL_OK;
 }
 
+/* The torus's rows y0 .. y1 - 1 of a thread's share; cos and sin of the
+ * angles of its columns (u) and rows (v) from tables. */
+typedef struct torus_job {
+  golcl_mesh *m;
+  uint32_t w, h;
+  double R, r, *cu, *su, *cv, *sv;
+} torus_job;
+
+static void torus_rows(void *arg, unsigned t, unsigned T) {
+  const torus_job *j = arg;
+  uint32_t w = j->w, h = j->h, y0 = (uint32_t)((uint64_t)h * t / T);
+  uint32_t y1 = (uint32_t)((uint64_t)h * (t + 1) / T);
+  golcl_mesh *m = j->m;
+  for (uint32_t y = y0; y < y1; y++)
+    for (uint32_t x = 0; x < w; x++) {
+      size_t i = (size_t)y * w + x;
+      m->pos[3 * i] = (j->R + j->r * j->cv[y]) * j->cu[x];
+      m->pos[3 * i + 1] = (j->R + j->r * j->cv[y]) * j->su[x];
+      m->pos[3 * i + 2] = j->r * j->sv[y];
+      uint32_t x1 = x + 1 < w ? x + 1 : 0, yn = y + 1 < h ? y + 1 : 0;
+      uint32_t *f = m->faces + 4 * i;
+      f[0] = y * w + x;
+      f[1] = y * w + x1;
+      f[2] = yn * w + x1;
+      f[3] = yn * w + x;
+    }
+}
+
 golcl_status golcl_mesh_torus(uint32_t w, uint32_t h, double R, double r, golcl_mesh **out) {
   golcl_status s = check_wh(w, h, out, "golcl_mesh_torus");
   if (s != GOLCL_OK) return s;
@@ -68,22 +96,28 @@ golcl_status golcl_mesh_torus(uint32_t w, uint32_t h, double R, double r, golcl_
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mesh_torus: radii R %g, r %g (R > r > 0)",
                        R, r);
   golcl_mesh *m = golcl__mesh_alloc((size_t)w * h, (size_t)w * h);
-  if (!m) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "golcl_mesh_torus: out of memory");
+  double *tab = malloc(2 * ((size_t)w + h) * sizeof *tab);
+  if (!m || !tab) {
+    golcl_mesh_destroy(m);
+    free(tab);
+    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "golcl_mesh_torus: out of memory");
+  }
+  torus_job j = {m, w, h, R, r, tab, tab + w, tab + 2 * (size_t)w, tab + 2 * (size_t)w + h};
+  for (uint32_t x = 0; x < w; x++) {
+    double u = 2 * M_PI * x / w;
+    j.cu[x] = cos(u);
+    j.su[x] = sin(u);
+  }
+  for (uint32_t y = 0; y < h; y++) {
+    double v = 2 * M_PI * y / h;
+    j.cv[y] = cos(v);
+    j.sv[y] = sin(v);
+  }
   m->row = w;
-  for (uint32_t y = 0; y < h; y++)
-    for (uint32_t x = 0; x < w; x++) {
-      size_t i = (size_t)y * w + x;
-      double u = 2 * M_PI * x / w, v = 2 * M_PI * y / h;
-      m->pos[3 * i] = (R + r * cos(v)) * cos(u);
-      m->pos[3 * i + 1] = (R + r * cos(v)) * sin(u);
-      m->pos[3 * i + 2] = r * sin(v);
-      uint32_t x1 = (x + 1) % w, y1 = (y + 1) % h;
-      uint32_t *f = m->faces + 4 * i;
-      f[0] = y * w + x;
-      f[1] = y * w + x1;
-      f[2] = y1 * w + x1;
-      f[3] = y1 * w + x;
-    }
+  unsigned T = golcl__mesh_threads(m->nf);
+  if (T > h) T = h;
+  golcl__mesh_parallel(torus_rows, &j, T);
+  free(tab);
   *out = m;
   return GOLCL_OK;
 }
@@ -191,27 +225,144 @@ golcl_status golcl_mesh_cube_sphere(uint32_t n, golcl_mesh **out) {
   return GOLCL_OK;
 }
 
+/* ----------------------------------------------------------- threads */
+
+#if defined(__GNUC__) && !defined(GOLCL_MESH_NO_THREADS)
+#include <pthread.h>
+#include <unistd.h>
+#define HAVE_THREADS 1
+#define ATOMIC_INC(p) __atomic_fetch_add((p), 1u, __ATOMIC_RELAXED)
+#else
+#define HAVE_THREADS 0
+#define ATOMIC_INC(p) ((*(p))++)
+#endif
+
+#define MAX_THREADS 16
+#define MIN_WORK (1u << 16)
+
+typedef struct worker {
+  void (*fn)(void *, unsigned, unsigned);
+  void *arg;
+  unsigned t, T;
+} worker;
+
+#if HAVE_THREADS
+static void *worker_main(void *p) {
+  worker *w = p;
+  w->fn(w->arg, w->t, w->T);
+  return NULL;
+}
+#endif
+
+unsigned golcl__mesh_threads(size_t work) {
+  long cpus = 1;
+#if HAVE_THREADS
+  cpus = sysconf(_SC_NPROCESSORS_ONLN);
+#endif
+  size_t T = cpus < 1 ? 1 : cpus > MAX_THREADS ? MAX_THREADS : (size_t)cpus;
+  if (T > work / MIN_WORK) T = work / MIN_WORK;
+  return T ? (unsigned)T : 1;
+}
+
+void golcl__mesh_parallel(void (*fn)(void *arg, unsigned t, unsigned T), void *arg, unsigned T) {
+  worker w[MAX_THREADS];
+#if HAVE_THREADS
+  pthread_t th[MAX_THREADS];
+  int started[MAX_THREADS] = {0};
+  for (unsigned t = 1; t < T; t++) {
+    w[t] = (worker){fn, arg, t, T};
+    started[t] = pthread_create(&th[t], NULL, worker_main, &w[t]) == 0;
+  }
+  fn(arg, 0, T);
+  for (unsigned t = 1; t < T; t++) {
+    if (started[t])
+      pthread_join(th[t], NULL);
+    else
+      fn(arg, t, T); /* a thread that did not start: its share here */
+  }
+#else
+  (void)w;
+  for (unsigned t = 0; t < T; t++) fn(arg, t, T);
+#endif
+}
+
 /* ----------------------------------------------------------- neighbours */
 
-/* Faces around each vertex, in increasing face index (CSR). */
-typedef struct incidence {
-  size_t *start; /* nv + 1 */
-  uint32_t *face;
-} incidence;
+/* Faces around each vertex, in increasing face index (CSR; 4·nf < 2^32).
+ * Counted and filled by face ranges on several threads (atomic cursors),
+ * then each vertex's few faces sorted: linear. */
+struct golcl__mesh_inc {
+  uint32_t *start; /* nv + 2: start[v] .. start[v + 1] */
+  uint32_t *face;  /* 4·nf */
+};
 
-static int incidence_make(const golcl_mesh *m, incidence *inc) {
-  inc->start = calloc(m->nv + 1, sizeof *inc->start);
+typedef struct inc_job {
+  const golcl_mesh *m;
+  golcl__mesh_inc *inc;
+  int phase; /* 0 count, 1 fill, 2 sort */
+} inc_job;
+
+static void inc_work(void *arg, unsigned t, unsigned T) {
+  inc_job *j = arg;
+  const golcl_mesh *m = j->m;
+  uint32_t *st = j->inc->start, *face = j->inc->face;
+  if (j->phase == 2) {
+    size_t v0 = m->nv * t / T, v1 = m->nv * (t + 1) / T;
+    for (size_t v = v0; v < v1; v++)
+      for (uint32_t a = st[v] + 1; a < st[v + 1]; a++) { /* insertion sort: a few faces */
+        uint32_t x = face[a], b = a;
+        for (; b > st[v] && face[b - 1] > x; b--) face[b] = face[b - 1];
+        face[b] = x;
+      }
+    return;
+  }
+  size_t f0 = m->nf * t / T, f1 = m->nf * (t + 1) / T;
+  for (size_t f = f0; f < f1; f++)
+    for (int c = 0; c < 4; c++) {
+      uint32_t v = m->faces[4 * f + c];
+      if (T == 1 && j->phase == 0)
+        st[v + 2]++;
+      else if (T == 1)
+        face[st[v + 1]++] = (uint32_t)f;
+      else if (j->phase == 0)
+        ATOMIC_INC(&st[v + 2]);
+      else
+        face[ATOMIC_INC(&st[v + 1])] = (uint32_t)f;
+    }
+}
+
+void golcl__mesh_inc_free(golcl__mesh_inc *inc) {
+  if (!inc) return;
+  free(inc->start);
+  free(inc->face);
+  free(inc);
+}
+
+golcl__mesh_inc *golcl__mesh_inc_make(const golcl_mesh *m, unsigned T) {
+  /* an atomic increment costs about three plain ones (measured): a few
+   * threads would lose */
+  if (T < 4) T = 1;
+  golcl__mesh_inc *inc = calloc(1, sizeof *inc);
+  if (!inc) return NULL;
+  inc->start = calloc(m->nv + 2, sizeof *inc->start);
   inc->face = malloc(4 * m->nf * sizeof *inc->face);
-  if (!inc->start || !inc->face) return -1;
-  for (size_t k = 0; k < 4 * m->nf; k++) inc->start[m->faces[k] + 1]++;
-  for (size_t v = 0; v < m->nv; v++) inc->start[v + 1] += inc->start[v];
-  size_t *fill = malloc((m->nv + 1) * sizeof *fill);
-  if (!fill) return -1;
-  memcpy(fill, inc->start, (m->nv + 1) * sizeof *fill);
-  for (size_t f = 0; f < m->nf; f++)
-    for (int c = 0; c < 4; c++) inc->face[fill[m->faces[4 * f + c]]++] = (uint32_t)f;
-  free(fill);
-  return 0;
+  if (!inc->start || !inc->face) {
+    golcl__mesh_inc_free(inc);
+    return NULL;
+  }
+  /* counts at start[v + 2], offsets at start[v + 1], then filled through
+   * start[v + 1] so that start[v] ends as v's first entry */
+  inc_job j = {m, inc, 0};
+  golcl__mesh_parallel(inc_work, &j, T);
+  uint32_t *st = inc->start;
+  for (size_t v = 2; v < m->nv + 2; v++) st[v] += st[v - 1];
+  j.phase = 1;
+  golcl__mesh_parallel(inc_work, &j, T);
+  if (T > 1) { /* filled out of order */
+    j.phase = 2;
+    golcl__mesh_parallel(inc_work, &j, T);
+  }
+  return inc;
 }
 
 /* 1 if face g has the edge {a, b}. */
@@ -224,43 +375,95 @@ static int has_edge(const golcl_mesh *m, size_t g, uint32_t a, uint32_t b) {
   return 0;
 }
 
-static golcl_status edge_rows(const golcl_mesh *m, const incidence *inc, int32_t *t) {
-  for (size_t f = 0; f < m->nf; f++)
-    for (int k = 0; k < 4; k++) {
-      uint32_t a = m->faces[4 * f + k], b = m->faces[4 * f + (k + 1) % 4];
-      int32_t other = -1;
-      for (size_t e = inc->start[a]; e < inc->start[a + 1]; e++) {
-        uint32_t g = inc->face[e];
-        if (g == f || (e > inc->start[a] && inc->face[e - 1] == g) || !has_edge(m, g, a, b))
-          continue;
-        if (other >= 0)
-          return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
-                             "golcl_mesh_table: the edge %u-%u is shared by more than two faces", a,
-                             b);
-        other = (int32_t)g;
-      }
-      t[(size_t)k * m->nf + f] = other;
+/* The 4 edge neighbours of face f into row (-1 on a border edge). */
+static golcl_status edge_row(const golcl_mesh *m, const golcl__mesh_inc *inc, size_t f,
+                             int32_t *row) {
+  for (int k = 0; k < 4; k++) {
+    uint32_t a = m->faces[4 * f + k], b = m->faces[4 * f + (k + 1) % 4];
+    int32_t other = -1;
+    for (size_t e = inc->start[a]; e < inc->start[a + 1]; e++) {
+      uint32_t g = inc->face[e];
+      if (g == f || (e > inc->start[a] && inc->face[e - 1] == g) || !has_edge(m, g, a, b)) continue;
+      if (other >= 0)
+        return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
+                           "golcl_mesh_table: the edge %u-%u is shared by more than two faces", a,
+                           b);
+      other = (int32_t)g;
     }
+    row[k] = other;
+  }
   return GOLCL_OK;
 }
 
-/* Vertex neighbours of face f into row (count returned), at most cap. */
-static unsigned vertex_row(const golcl_mesh *m, const incidence *inc, size_t f, int32_t *row,
-                           unsigned cap) {
+/* The vertex neighbours of face f into row (the first GOLCL_GRAPH_MAX_DEGREE
+ * of them; row has one slot more, written past them); their count. Repeats
+ * are dropped in constant time through the caller's marks (seen[g] = f + 1:
+ * g is in f's row), without branches: they follow no pattern a predictor
+ * learns. */
+static unsigned vertex_row(const golcl_mesh *m, const golcl__mesh_inc *inc, size_t f,
+                           uint32_t *seen, int32_t *row) {
   unsigned cnt = 0;
+  uint32_t mark = (uint32_t)f + 1;
+  seen[f] = mark; /* the face itself is not its neighbour */
   for (int c = 0; c < 4; c++) {
     uint32_t v = m->faces[4 * f + c];
-    for (size_t e = inc->start[v]; e < inc->start[v + 1]; e++) {
+    for (uint32_t e = inc->start[v]; e < inc->start[v + 1]; e++) {
       uint32_t g = inc->face[e];
-      if (g == f) continue;
-      unsigned k = 0;
-      while (k < cnt && k < cap && row[k] != (int32_t)g) k++;
-      if (k < cnt && k < cap) continue;
-      if (cnt < cap) row[cnt] = (int32_t)g;
-      cnt++;
+      unsigned fresh = seen[g] != mark;
+      seen[g] = mark;
+      row[cnt < GOLCL_GRAPH_MAX_DEGREE ? cnt : GOLCL_GRAPH_MAX_DEGREE] = (int32_t)g;
+      cnt += fresh;
     }
   }
   return cnt;
+}
+
+golcl_status golcl__mesh_rows(const golcl_mesh *m, const golcl__mesh_inc *inc,
+                              golcl_mesh_adjacency adjacency, size_t f0, size_t f1,
+                              golcl__mesh_row_fn emit, void *arg) {
+  /* marks of this call's own (zero pages until touched: a range of a mesh
+   * in a good order touches about its own faces' share) */
+  uint32_t *seen = adjacency == GOLCL_MESH_VERTEX ? calloc(m->nf, sizeof *seen) : NULL;
+  if (adjacency == GOLCL_MESH_VERTEX && !seen)
+    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "golcl_mesh_table: out of memory");
+  golcl_status s = GOLCL_OK;
+  int32_t row[GOLCL_GRAPH_MAX_DEGREE + 1];
+  for (size_t f = f0; f < f1 && s == GOLCL_OK; f++) {
+    unsigned c = 4;
+    if (adjacency == GOLCL_MESH_EDGE) {
+      s = edge_row(m, inc, f, row);
+    } else {
+      c = vertex_row(m, inc, f, seen, row);
+      if (c > GOLCL_GRAPH_MAX_DEGREE)
+        s = golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
+                        "golcl_mesh_table: face %zu has %u vertex neighbours (at most %d)", f, c,
+                        GOLCL_GRAPH_MAX_DEGREE);
+    }
+    if (s == GOLCL_OK) s = emit(arg, f, row, c);
+  }
+  free(seen);
+  return s;
+}
+
+/* golcl_mesh_table's two passes: the largest count, then the rows. */
+typedef struct table_fill {
+  int32_t *t;
+  size_t nf;
+  unsigned degree;
+} table_fill;
+
+static golcl_status count_max(void *arg, size_t f, const int32_t *row, unsigned count) {
+  table_fill *tf = arg;
+  (void)f;
+  (void)row;
+  if (count > tf->degree) tf->degree = count;
+  return GOLCL_OK;
+}
+
+static golcl_status fill_row(void *arg, size_t f, const int32_t *row, unsigned count) {
+  table_fill *tf = arg;
+  for (unsigned d = 0; d < tf->degree; d++) tf->t[(size_t)d * tf->nf + f] = d < count ? row[d] : -1;
+  return GOLCL_OK;
 }
 
 golcl_status golcl_mesh_table(const golcl_mesh *m, golcl_mesh_adjacency adjacency, int32_t **table,
@@ -271,41 +474,22 @@ golcl_status golcl_mesh_table(const golcl_mesh *m, golcl_mesh_adjacency adjacenc
   *table = NULL;
   if (adjacency != GOLCL_MESH_EDGE && adjacency != GOLCL_MESH_VERTEX)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: bad adjacency %d", fn, (int)adjacency);
-  incidence inc = {0};
-  golcl_status s = GOLCL_OK;
-  int32_t *t = NULL;
-  unsigned D = 4;
-  if (incidence_make(m, &inc) != 0) {
+  /* on this thread (golcl_graph_create_mesh takes several) */
+  table_fill tf = {NULL, m->nf, adjacency == GOLCL_MESH_EDGE ? 4 : 1};
+  golcl__mesh_inc *inc = golcl__mesh_inc_make(m, 1);
+  golcl_status s =
+      inc ? GOLCL_OK : golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "%s: out of memory", fn);
+  if (s == GOLCL_OK && adjacency == GOLCL_MESH_VERTEX)
+    s = golcl__mesh_rows(m, inc, adjacency, 0, m->nf, count_max, &tf);
+  if (s == GOLCL_OK && !(tf.t = malloc((size_t)tf.degree * m->nf * sizeof *tf.t)))
     s = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "%s: out of memory", fn);
-  } else if (adjacency == GOLCL_MESH_VERTEX) {
-    int32_t row[GOLCL_GRAPH_MAX_DEGREE];
-    D = 1;
-    for (size_t f = 0; f < m->nf && s == GOLCL_OK; f++) {
-      unsigned c = vertex_row(m, &inc, f, row, GOLCL_GRAPH_MAX_DEGREE);
-      if (c > GOLCL_GRAPH_MAX_DEGREE)
-        s = golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
-                        "%s: face %zu has %u vertex neighbours (at most %d)", fn, f, c,
-                        GOLCL_GRAPH_MAX_DEGREE);
-      if (c > D) D = c;
-    }
-  }
-  if (s == GOLCL_OK && !(t = malloc((size_t)D * m->nf * sizeof *t)))
-    s = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "%s: out of memory", fn);
-  if (s == GOLCL_OK && adjacency == GOLCL_MESH_EDGE) s = edge_rows(m, &inc, t);
-  if (s == GOLCL_OK && adjacency == GOLCL_MESH_VERTEX) {
-    int32_t row[GOLCL_GRAPH_MAX_DEGREE];
-    for (size_t f = 0; f < m->nf; f++) {
-      unsigned c = vertex_row(m, &inc, f, row, D);
-      for (unsigned d = 0; d < D; d++) t[(size_t)d * m->nf + f] = d < c ? row[d] : -1;
-    }
-  }
-  free(inc.start);
-  free(inc.face);
+  if (s == GOLCL_OK) s = golcl__mesh_rows(m, inc, adjacency, 0, m->nf, fill_row, &tf);
+  golcl__mesh_inc_free(inc);
   if (s != GOLCL_OK) {
-    free(t);
+    free(tf.t);
     return s;
   }
-  *table = t;
-  *degree = D;
+  *table = tf.t;
+  *degree = tf.degree;
   return GOLCL_OK;
 }

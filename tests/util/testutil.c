@@ -36,3 +36,34 @@ int tu_main(Suite *suite) {
   golcl_context_destroy(tu_ctx);
   return failed == 0 ? 0 : 1;
 }
+
+/* An open w×h grid of quads (a plane patch: faces on its border have fewer
+ * neighbours) as OBJ text, its faces in a shuffled order when seed is not
+ * 0; free() it. NULL when out of memory. */
+char *tu_grid_obj(uint32_t w, uint32_t h, uint64_t seed, size_t *len) {
+  size_t nf = (size_t)w * h, cap = ((size_t)(w + 1) * (h + 1) + nf) * 64;
+  char *t = malloc(cap);
+  size_t *order = malloc(nf * sizeof *order);
+  if (!t || !order) {
+    free(t);
+    free(order);
+    return NULL;
+  }
+  size_t k = 0;
+  for (uint32_t y = 0; y <= h; y++)
+    for (uint32_t x = 0; x <= w; x++) k += (size_t)snprintf(t + k, cap - k, "v %u %u 0\n", x, y);
+  for (size_t f = 0; f < nf; f++) order[f] = f;
+  for (size_t f = nf; seed && f > 1; f--) { /* Fisher–Yates */
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    size_t j = (size_t)(seed >> 33) % f, tmp = order[f - 1];
+    order[f - 1] = order[j];
+    order[j] = tmp;
+  }
+  for (size_t f = 0; f < nf; f++) {
+    uint32_t x = (uint32_t)(order[f] % w), y = (uint32_t)(order[f] / w), v = y * (w + 1) + x + 1;
+    k += (size_t)snprintf(t + k, cap - k, "f %u %u %u %u\n", v, v + 1, v + w + 2, v + w + 1);
+  }
+  free(order);
+  *len = k;
+  return t;
+}

@@ -24,6 +24,11 @@ extern golcl_context *tu_ctx;
 /* A deterministic pseudo-random 0/1 array of n cells (xorshift on seed). */
 uint8_t *tu_random_cells(size_t n, double density, uint64_t seed);
 
+/* An open w×h grid of quads as Wavefront OBJ text (*len bytes; faces on its
+ * border have fewer neighbours), its faces in a shuffled order when seed is
+ * not 0; free() it. NULL when out of memory. */
+char *tu_grid_obj(uint32_t w, uint32_t h, uint64_t seed, size_t *len);
+
 /* Runs the suite without forking (one OpenCL context per process) and
  * returns the process exit status. Creates and destroys tu_ctx. */
 int tu_main(Suite *suite);
