@@ -44,16 +44,33 @@ static void host_stencil(int kind, size_t nx, size_t ny, size_t nz, const double
       }
 }
 
+/* The kernels of the 2-D 5-point stencil ($GOLCL_LA_STENCIL and the tile
+ * shape, read at each launch): rows; tiles of the default shape; tiles of
+ * at most 2 columns and 3 rows (partial row blocks, vectors of 2 and 1). */
+#define ST_MODES 3
+static void stencil_mode(int mode) {
+  setenv("GOLCL_LA_STENCIL", mode == 0 ? "rows" : "tiles", 1);
+  if (mode == 2) {
+    setenv("GOLCL_LA_TILE_VW", "2", 1);
+    setenv("GOLCL_LA_TILE_RY", "3", 1);
+  } else {
+    unsetenv("GOLCL_LA_TILE_VW");
+    unsetenv("GOLCL_LA_TILE_RY");
+  }
+}
+
 START_TEST(stencil_mv_matches_reference_and_band) {
-  golcl_dtype dt = DTYPES[_i];
-  static const size_t S2[][2] = {{1, 1}, {1, 5}, {6, 1}, {2, 3}, {37, 29}, {257, 129}};
+  golcl_dtype dt = DTYPES[_i / ST_MODES];
+  stencil_mode(_i % ST_MODES);
+  static const size_t S2[][2] = {{1, 1},   {1, 5},     {6, 1},   {2, 3},
+                                 {37, 29}, {257, 129}, {40, 27}, {4, 3}};
   static const size_t S3[][3] = {{1, 1, 1}, {2, 3, 2}, {9, 5, 7}, {33, 17, 11}};
   const double c5[5] = {4.25, -1.5, -0.75, -1.25, 0.5};
   const double c9[9] = {0.1, -0.2, 0.3, -0.4, 3.5, -0.6, 0.7, -0.8, 0.9};
   const double c7[7] = {6.5, -1, -0.5, -1.5, -0.25, 0.75, -2};
   for (int kind = 5; kind <= 9; kind += 2) {
     const double *c = kind == 5 ? c5 : kind == 7 ? c7 : c9;
-    size_t ns = kind == 7 ? 4 : 6;
+    size_t ns = kind == 7 ? 4 : 8;
     for (size_t si = 0; si < ns; si++)
       for (int per = 0; per < 2; per++) {
         size_t nx = kind == 7 ? S3[si][0] : S2[si][0], ny = kind == 7 ? S3[si][1] : S2[si][1];
@@ -104,31 +121,34 @@ END_TEST
 
 /* CG on the stencil operator takes the iterates of CG on the band matrix. */
 START_TEST(cg_stencil_matches_band) {
-  golcl_dtype dt = DTYPES[_i];
-  const size_t nx = 45, ny = 31, n = nx * ny;
-  golcl_bandmat *B;
-  golcl_stencil *S;
-  TU_OK(golcl_fd_stencil5(tu_ctx, nx, ny, 4.5, -1, dt, &B));
-  TU_OK(golcl_fd_stencil5_op(tu_ctx, nx, ny, 4.5, -1, dt, &S));
-  double *b = lr_random(n, -1, 1, 5), *x1 = lr_alloc(n), *x2 = lr_alloc(n);
-  for (int prec = 0; prec < 2; prec++) {
-    golcl_vec *vb = lr_vec(dt, n, b), *v1 = lr_vec(dt, n, NULL), *v2 = lr_vec(dt, n, NULL);
-    golcl_cg_opts o = {.rtol = dt == GOLCL_F32 ? 1e-5 : 1e-10, .precond = (golcl_precond)prec};
-    golcl_cg_report r1, r2;
-    TU_OK(golcl_cg_solve(B, vb, v1, &o, &r1));
-    TU_OK(golcl_cg_solve_op(golcl_stencil_op(S), vb, v2, &o, &r2));
-    ck_assert(r1.converged && r2.converged);
-    ck_assert_msg(r1.iterations <= r2.iterations + 1 && r2.iterations <= r1.iterations + 1,
-                  "band %zu, stencil %zu iterations", r1.iterations, r2.iterations);
-    lr_read(v1, x1);
-    lr_read(v2, x2);
-    double tol = dt == GOLCL_F32 ? 1e-4 : 1e-9;
-    for (size_t i = 0; i < n; i++) ck_assert(fabs(x1[i] - x2[i]) <= tol * (1 + fabs(x1[i])));
-    golcl_vec_destroy(vb), golcl_vec_destroy(v1), golcl_vec_destroy(v2);
+  golcl_dtype dt = DTYPES[_i / ST_MODES];
+  stencil_mode(_i % ST_MODES);
+  for (size_t nx = 44; nx <= 45; nx++) { /* vectors of 4 (or 2), and of 1 */
+    const size_t ny = 31, n = nx * ny;
+    golcl_bandmat *B;
+    golcl_stencil *S;
+    TU_OK(golcl_fd_stencil5(tu_ctx, nx, ny, 4.5, -1, dt, &B));
+    TU_OK(golcl_fd_stencil5_op(tu_ctx, nx, ny, 4.5, -1, dt, &S));
+    double *b = lr_random(n, -1, 1, 5), *x1 = lr_alloc(n), *x2 = lr_alloc(n);
+    for (int prec = 0; prec < 2; prec++) {
+      golcl_vec *vb = lr_vec(dt, n, b), *v1 = lr_vec(dt, n, NULL), *v2 = lr_vec(dt, n, NULL);
+      golcl_cg_opts o = {.rtol = dt == GOLCL_F32 ? 1e-5 : 1e-10, .precond = (golcl_precond)prec};
+      golcl_cg_report r1, r2;
+      TU_OK(golcl_cg_solve(B, vb, v1, &o, &r1));
+      TU_OK(golcl_cg_solve_op(golcl_stencil_op(S), vb, v2, &o, &r2));
+      ck_assert(r1.converged && r2.converged);
+      ck_assert_msg(r1.iterations <= r2.iterations + 1 && r2.iterations <= r1.iterations + 1,
+                    "band %zu, stencil %zu iterations", r1.iterations, r2.iterations);
+      lr_read(v1, x1);
+      lr_read(v2, x2);
+      double tol = dt == GOLCL_F32 ? 1e-4 : 1e-9;
+      for (size_t i = 0; i < n; i++) ck_assert(fabs(x1[i] - x2[i]) <= tol * (1 + fabs(x1[i])));
+      golcl_vec_destroy(vb), golcl_vec_destroy(v1), golcl_vec_destroy(v2);
+    }
+    free(b), free(x1), free(x2);
+    golcl_bandmat_destroy(B);
+    golcl_stencil_destroy(S);
   }
-  free(b), free(x1), free(x2);
-  golcl_bandmat_destroy(B);
-  golcl_stencil_destroy(S);
 }
 END_TEST
 
@@ -869,8 +889,8 @@ END_TEST
 static Suite *ops_suite(void) {
   Suite *s = suite_create("la_ops");
   TCase *t = tcase_create("operators");
-  tcase_add_loop_test(t, stencil_mv_matches_reference_and_band, 0, 2);
-  tcase_add_loop_test(t, cg_stencil_matches_band, 0, 2);
+  tcase_add_loop_test(t, stencil_mv_matches_reference_and_band, 0, 2 * ST_MODES);
+  tcase_add_loop_test(t, cg_stencil_matches_band, 0, 2 * ST_MODES);
   tcase_add_loop_test(t, csr_matches_dense_reference, 0, 2);
   tcase_add_loop_test(t, cg_csr_matches_band, 0, 2);
   tcase_add_loop_test(t, band_wrap_matches_reference, 0, 2);

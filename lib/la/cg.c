@@ -44,6 +44,7 @@ struct golcl_cg {
   golcl_dtype dtype;
   golcl_cg_hooks hooks;
   golcl__la_geom g;
+  golcl__st_tile tile;   /* 2-D 5-point stencils: the tile kernels (vw 0: rows) */
   int wide;              /* IDX is long */
   cl_mem xw, r, q, p[2]; /* x (copied back on success), residual, A·p, directions */
   cl_mem z, bs;          /* stored z (MG) and the scaled b: made when needed */
@@ -85,6 +86,12 @@ golcl_status golcl_cg_create(const golcl_op *A, golcl_cg **out) {
   cg->dtype = A->dtype;
   cg->g = golcl__la_geometry(ctx, A->n, GOLCL__LA_FUSED);
   size_t extent = A->n;
+  if (A->kind == GOLCL__OP_STENCIL) {
+    /* Every kernel of a solve launches the same groups (each re-reduces the
+     * partials of the one before): the tiles' count when there are tiles. */
+    cg->tile = golcl__stencil_tile(A->obj);
+    if (cg->tile.vw) cg->g.groups = golcl__stencil_tile_groups(A->obj, cg->tile, cg->g.local);
+  }
   if (A->kind == GOLCL__OP_BAND) {
     const golcl_bandmat *B = A->obj;
     extent = B->ndiag * B->n;
@@ -170,6 +177,7 @@ static golcl_status get_kernels(cg_run *c) {
   if (c->la_op == LA_OP_STENCIL) {
     const golcl_stencil *S = c->op->obj;
     golcl__stencil_options(&o, S->kind, S->edge);
+    if (cg->tile.vw) golcl__stencil_tile_options(&o, cg->tile);
   }
   golcl__opts_define(&o, "CG_RUNNING", CG_RUNNING);
   golcl__opts_define(&o, "CG_CONVERGED", CG_CONVERGED);

@@ -169,6 +169,20 @@ golcl_status golcl__la_reduce(golcl_context *ctx, golcl_dtype dtype, size_t n, c
 /* The options that compile la_stencil.cl for S (STENCIL_KIND, STENCIL_PERIODIC). */
 void golcl__stencil_options(golcl__opts *o, golcl_stencil_kind kind, golcl_edge edge);
 
+/* The tile shape of the 2-D 5-point kernels (LA_ST5_TILE of la_stencil.cl):
+ * ST_VW unknowns of a row (4, 2 or 1: the widest that divides nx; at most
+ * $GOLCL_LA_TILE_VW) by ST_RY rows ($GOLCL_LA_TILE_RY, default
+ * GOLCL__TILE_RY). vw = 0: the row kernels (other kinds, or
+ * $GOLCL_LA_STENCIL=rows). */
+#define GOLCL__TILE_RY 8
+typedef struct golcl__st_tile {
+  int vw, ry;
+} golcl__st_tile;
+golcl__st_tile golcl__stencil_tile(const golcl_stencil *S);
+void golcl__stencil_tile_options(golcl__opts *o, golcl__st_tile t);
+/* Groups of `local` work-items that cover S's tiles. */
+size_t golcl__stencil_tile_groups(const golcl_stencil *S, golcl__st_tile t, size_t local);
+
 /* Multigrid internals used by CG: z = V(r) on raw buffers of the fine size. */
 golcl_status golcl__mg_apply(golcl_mg *mg, cl_mem r, cl_mem z);
 const golcl_stencil *golcl__mg_stencil(const golcl_mg *mg);
