@@ -208,8 +208,12 @@ inline void cg_record(const cg_dec *d, int slot, int first, __global REAL *hist,
 #else
 #define ZV(v) (v)
 #endif
-#define PVV(j) \
-  (first ? ZV(ST_VLOAD(r, j)) : fma(ST_VS(d.beta), ST_VLOAD(p_old, j), ZV(ST_VLOAD(r, j))))
+#if LA_PREC == 2
+#define ZRV(j) ST_VLOAD(z, j)
+#else
+#define ZRV(j) ZV(ST_VLOAD(r, j))
+#endif
+#define PVV(j) (first ? ZRV(j) : fma(ST_VS(d.beta), ST_VLOAD(p_old, j), ZRV(j)))
 #define CG_DIR_BODY(j, qv, pv)  \
   {                             \
     ST_VSTORE(pv, p_new, j);    \
@@ -285,6 +289,7 @@ LA_KERNEL void cg_pq(__global const REAL *p, int slot, IDX n, __global const REA
   acc = la_group_sum(acc, s);
   if (run && get_local_id(0) == 0) part[3 * m + (int)get_group_id(0)] = acc;
 }
+#endif
 
 /* Partials of r·z (row 1) for a stored z. */
 LA_KERNEL void cg_rz(IDX n, __global const REAL *r, __global const REAL *zz, __global REAL *part) {
@@ -295,7 +300,6 @@ LA_KERNEL void cg_rz(IDX n, __global const REAL *r, __global const REAL *zz, __g
   acc = la_group_sum(acc, s);
   if (get_local_id(0) == 0) part[m + (int)get_group_id(0)] = acc;
 }
-#endif
 
 #if LA_OP == 1 && defined(ST_VW)
 #define P_V(j) ST_VLOAD(p, j)

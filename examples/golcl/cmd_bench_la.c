@@ -64,6 +64,7 @@ enum {
   OP_STENCILMV_ROWS,
   OP_CSRMV,
   OP_MG_VCYCLE,
+  OP_MG_SWEEPS,
   OP_CG_STENCIL,
   OP_CG_BAND,
   OP_CG_CSR,
@@ -71,9 +72,9 @@ enum {
   OP_COUNT
 };
 static const char *const OP_NAME[OP_COUNT] = {
-    "copy",       "axpby",       "dot",          "clblast_axpy", "clblast_dot",
-    "band_mv5",   "stencil_mv5", "stencil_rows", "csr_mv5",      "mg_vcycle",
-    "cg_stencil", "cg_band",     "cg_csr",       "cg_st_rows"};
+    "copy",      "axpby",       "dot",          "clblast_axpy", "clblast_dot",
+    "band_mv5",  "stencil_mv5", "stencil_rows", "csr_mv5",      "mg_vcycle",
+    "mg_sweeps", "cg_stencil",  "cg_band",      "cg_csr",       "cg_st_rows"};
 /* Bytes an operation must move per element, in f32 words (the model): a CG
  * iteration on a stencil moves r, p_old, p (first kernel) and x, r twice,
  * p (second): 8 with the tile kernels (q formed twice, never stored), 10
@@ -83,7 +84,7 @@ static const char *const OP_NAME[OP_COUNT] = {
  * (2-D, from zero): what its fine level must move, about 8 words (b, x
  * twice, the residual's restriction, the post-smoother), the coarser
  * levels a third more. */
-static const double OP_ELEMS[OP_COUNT] = {2, 3, 2, 3, 2, 7, 2, 2, 13, 10.7, 8, 15, 24, 10};
+static const double OP_ELEMS[OP_COUNT] = {2, 3, 2, 3, 2, 7, 2, 2, 13, 10.7, 10.7, 8, 15, 24, 10};
 static const char *const OP_NOTE[OP_COUNT] = {
     "y = x, own float4 kernel",
     "z = a·x + b·y (golcl_vec_axpby)",
@@ -94,7 +95,8 @@ static const char *const OP_NOTE[OP_COUNT] = {
     "out = A·x, matrix-free 5-point (golcl_stencil_mv, AUTO)",
     "out = A·x, 5-point, the row kernel ($GOLCL_LA_STENCIL=rows)",
     "out = A·x, CSR of the 5-point matrix (golcl_csrmat_mv)",
-    "z = V(r), one MG V-cycle from zero (golcl_mg_vcycle)",
+    "z = V(r), one MG V-cycle from zero (golcl_mg_vcycle, fused)",
+    "the same V-cycle, a launch a step (GOLCL_LA_MG=sweeps)",
     "CG iteration, stencil operator (fused, 2 kernels, AUTO)",
     "CG iteration, band matrix (fused, 2 kernels)",
     "CG iteration, CSR (general path, 4 launches)",
@@ -325,7 +327,7 @@ typedef struct la_bench {
   golcl_bandmat *A;
   golcl_stencil *S;
   golcl_csrmat *C;
-  golcl_mg *mg;
+  golcl_mg *mg, *mg_sweeps;
   cl_kernel copy;
   int profiled;
 } la_bench;
@@ -381,6 +383,8 @@ static golcl_status run_op(la_bench *b, int op) {
     }
     case OP_MG_VCYCLE:
       return golcl_mg_vcycle(b->mg, b->y, b->z);
+    case OP_MG_SWEEPS:
+      return golcl_mg_vcycle(b->mg_sweeps, b->y, b->z);
     case OP_CSRMV:
       return golcl_csrmat_mv(b->C, b->x, NULL, b->z);
 #if GOLCL_HAVE_CLBLAST
@@ -555,6 +559,7 @@ static void destroy(la_bench *b) {
   golcl_stencil_destroy(b->S);
   golcl_csrmat_destroy(b->C);
   golcl_mg_destroy(b->mg);
+  golcl_mg_destroy(b->mg_sweeps);
   if (b->copy) clReleaseKernel(b->copy);
 }
 
@@ -599,6 +604,17 @@ static int bench_size(golcl_context *ctx, const la_opts *o, size_t side, double 
   if (s == GOLCL_OK) s = golcl_fd_stencil5_op(ctx, side, side, 4, -1, o->dtype, &b.S);
   if (s == GOLCL_OK) s = make_csr(&b, side);
   if (s == GOLCL_OK) s = golcl_mg_create(b.S, 0, &b.mg);
+  if (s == GOLCL_OK) {
+    const char *e = getenv("GOLCL_LA_MG");
+    char *saved = e ? strdup(e) : NULL;
+    setenv("GOLCL_LA_MG", "sweeps", 1);
+    s = golcl_mg_create(b.S, 0, &b.mg_sweeps);
+    if (saved)
+      setenv("GOLCL_LA_MG", saved, 1);
+    else
+      unsetenv("GOLCL_LA_MG");
+    free(saved);
+  }
   if (s == GOLCL_OK) s = make_copy_kernel(&b);
   if (s != GOLCL_OK) {
     fprintf(stderr, "golcl bench la: %zux%zu: set-up failed: %s: %s\n", side, side,

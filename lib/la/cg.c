@@ -193,7 +193,8 @@ static golcl_status get_kernels(cg_run *c) {
   if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "cg_update", &c->k.update);
   if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "cg_final", &c->k.final);
   if (s == GOLCL_OK && gen) s = golcl__la_kernel(ctx, F, &o, "cg_pq", &c->k.pq);
-  if (s == GOLCL_OK && gen) s = golcl__la_kernel(ctx, F, &o, "cg_rz", &c->k.rz);
+  if (s == GOLCL_OK && c->prec == LA_PREC_STORED)
+    s = golcl__la_kernel(ctx, F, &o, "cg_rz", &c->k.rz);
   return s;
 }
 
@@ -543,7 +544,9 @@ static void op_args(cg_run *c, const golcl_cg_opts *o) {
   c->prec = o->precond == GOLCL_PRECOND_JACOBI ? LA_PREC_JACOBI
             : o->precond == GOLCL_PRECOND_MG   ? LA_PREC_STORED
                                                : LA_PREC_NONE;
-  if (c->prec == LA_PREC_STORED || cg->hooks.exchange) c->la_op = LA_OP_GENERAL;
+  /* A stored z (MG) runs fused on a stencil: B forms p from z. */
+  if (cg->hooks.exchange || (c->prec == LA_PREC_STORED && c->la_op != LA_OP_STENCIL))
+    c->la_op = LA_OP_GENERAL;
   c->batch = c->prec == LA_PREC_STORED ? CG_BATCH_MG : CG_BATCH;
   c->zarg = c->prec == LA_PREC_STORED ? cg->z : cg->st;
   c->idx_size = golcl__idx_set(cg->wide, cg->n, &c->n);

@@ -3,13 +3,19 @@
  * each level, and the launch sequence of cl/la/mg.cl. One cycle from a zero
  * guess: red-black Gauss–Seidel (red, black), residual, restriction, the
  * coarser cycle, prolongation, (black, red); on the last level
- * MG_COARSE_SWEEPS symmetric sweep pairs. The whole cycle is a fixed linear
+ * MG_COARSE_SWEEPS symmetric sweep pairs. The fused launches (default) run
+ * a level in 4 kernels: mg_pre (fill and both pre-sweeps), mg_resrestrict,
+ * mg_post1 (prolongation and the black sweep), mg_post2 (red), and the last
+ * level in one work-group (mg_bottom); $GOLCL_LA_MG=sweeps at creation
+ * keeps a launch a step (fill, 2 sweeps, residual, restriction, prolongation,
+ * 2 sweeps; 32 at the bottom), for comparison. The whole cycle is a fixed linear
  * map, symmetric (the post-smoother is the adjoint of the pre-smoother,
  * restriction is a multiple of the transposed prolongation), so CG can use
  * it as a preconditioner. */
 #include "la.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define MG_MAX_LEVELS 32
 #define MG_COARSE_SWEEPS 8 /* (red, black) this often, then (black, red) as often */
@@ -27,7 +33,9 @@ struct golcl_mg {
   int wide;
   golcl__la_geom g;
   mg_level lev[MG_MAX_LEVELS];
+  int sweeps; /* $GOLCL_LA_MG=sweeps: a launch a step */
   cl_kernel smooth, residual, restrict_, prolong;
+  cl_kernel pre, resrestrict, post1, post2, bottom;
 };
 
 size_t golcl_mg_levels(const golcl_mg *mg) { return mg ? mg->nlev : 0; }
@@ -126,10 +134,20 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
     golcl__la_options(&o, S->dtype, mg->wide, &mg->g);
     golcl__stencil_options(&o, S->kind, S->edge);
     static const char F[] = "la/mg.cl";
-    s = golcl__la_kernel(ctx, F, &o, "mg_smooth", &mg->smooth);
-    if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_residual", &mg->residual);
-    if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_restrict", &mg->restrict_);
-    if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_prolong", &mg->prolong);
+    const char *e = getenv("GOLCL_LA_MG");
+    mg->sweeps = e && strcmp(e, "sweeps") == 0;
+    if (mg->sweeps) {
+      s = golcl__la_kernel(ctx, F, &o, "mg_smooth", &mg->smooth);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_residual", &mg->residual);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_restrict", &mg->restrict_);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_prolong", &mg->prolong);
+    } else {
+      s = golcl__la_kernel(ctx, F, &o, "mg_pre", &mg->pre);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_resrestrict", &mg->resrestrict);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post1", &mg->post1);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post2", &mg->post2);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_bottom", &mg->bottom);
+    }
   }
   if (s != GOLCL_OK) {
     golcl_mg_destroy(mg);
@@ -156,7 +174,46 @@ static golcl_status smooth(golcl_mg *mg, const golcl_stencil *S, cl_mem b, cl_me
   return s == GOLCL_OK ? launch_n(mg, mg->smooth, S->n) : s;
 }
 
-/* Level l: x = V(b) from zero. */
+/* Level l: x = V(b) from zero, 4 launches a level (see the file's note). */
+static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x) {
+  golcl_context *ctx = mg->ctx;
+  const golcl_stencil *S = mg->lev[l].S;
+  golcl__idx_arg n;
+  size_t ns = golcl__idx_set(mg->wide, S->n, &n);
+  golcl_status s;
+  if (l + 1 == mg->nlev) {
+    cl_int pairs = MG_COARSE_SWEEPS;
+    size_t one = mg->g.local;
+    s = golcl__args(ctx, mg->bottom, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(S->vals),
+                    GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(pairs), GOLCL__END);
+    return s == GOLCL_OK ? golcl__launch(ctx, mg->bottom, 1, &one, &one) : s;
+  }
+  mg_level *C = &mg->lev[l + 1];
+  cl_mem y = mg->lev[l].r;
+  golcl__idx_arg nc;
+  golcl__idx_set(mg->wide, C->S->n, &nc);
+  s = golcl__args(ctx, mg->pre, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(S->vals),
+                  GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__END);
+  if (s == GOLCL_OK) s = launch_n(mg, mg->pre, S->n);
+  if (s == GOLCL_OK)
+    s = golcl__args(ctx, mg->resrestrict, ns, (const void *)&nc, GOLCL__ARG(C->S->meta),
+                    GOLCL__ARG(S->meta), GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(x),
+                    GOLCL__ARG(C->b), GOLCL__END);
+  if (s == GOLCL_OK) s = launch_n(mg, mg->resrestrict, C->S->n);
+  if (s == GOLCL_OK) s = vcycle_fused(mg, l + 1, C->b, C->x);
+  if (s == GOLCL_OK)
+    s = golcl__args(ctx, mg->post1, ns, (const void *)&n, GOLCL__ARG(S->meta),
+                    GOLCL__ARG(C->S->meta), GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(C->x),
+                    GOLCL__ARG(x), GOLCL__ARG(y), GOLCL__END);
+  if (s == GOLCL_OK) s = launch_n(mg, mg->post1, S->n);
+  if (s == GOLCL_OK)
+    s = golcl__args(ctx, mg->post2, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(S->vals),
+                    GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(x), GOLCL__END);
+  if (s == GOLCL_OK) s = launch_n(mg, mg->post2, S->n);
+  return s;
+}
+
+/* Level l: x = V(b) from zero, a launch a step. */
 static golcl_status vcycle(golcl_mg *mg, size_t l, cl_mem b, cl_mem x) {
   golcl_context *ctx = mg->ctx;
   const golcl_stencil *S = mg->lev[l].S;
@@ -196,7 +253,9 @@ static golcl_status vcycle(golcl_mg *mg, size_t l, cl_mem b, cl_mem x) {
   return s;
 }
 
-golcl_status golcl__mg_apply(golcl_mg *mg, cl_mem r, cl_mem z) { return vcycle(mg, 0, r, z); }
+golcl_status golcl__mg_apply(golcl_mg *mg, cl_mem r, cl_mem z) {
+  return mg->sweeps ? vcycle(mg, 0, r, z) : vcycle_fused(mg, 0, r, z);
+}
 
 golcl_status golcl_mg_vcycle(golcl_mg *mg, const golcl_vec *r, golcl_vec *z) {
   static const char fn[] = "golcl_mg_vcycle";
