@@ -1,22 +1,30 @@
 #!/bin/bash
 # gpu-la.sh — issue 20's linear-algebra rows at 4096² on the GPU (under 90 s):
 # copy, the 5-point product (tiles = AUTO, rows = old), CG iteration (tiles,
-# rows), MG V-cycle, and the MG-preconditioned solves in f32 and f64.
+# rows), MG V-cycle (fused, sweeps = old), the MG-preconditioned solves in
+# f32 and f64 (true residual, time), and sweeps of the tile height and of
+# the one-group small levels.
 export GOLCL_DEVICE=gpu
 B=build/golcl
 nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1
 date -u
 t0=$(date +%s)
-# 1. f32: every op at 4096² (stencil tiles and rows, CG tiles and rows, V-cycle) + MG solve
-timeout 40 $B bench la --sizes 4096 --reps 5 --iters 100 --op stencil --solve=mg --rtol 1e-6
-echo "== elapsed $(( $(date +%s) - t0 )) s"
-# 2. tile height sweep: the product and CG iteration
-for ry in 1 4 16 32; do
-  echo "== GOLCL_LA_TILE_RY=$ry"
-  GOLCL_LA_TILE_RY=$ry timeout 15 $B bench la --sizes 4096 --reps 3 --iters 50 --op stencil 2>&1 |
+el() { echo "== elapsed $(( $(date +%s) - t0 )) s"; }
+echo "== f32 4096: every op, CG tiles/rows, V-cycle fused/sweeps, MG solve to 1e-6"
+timeout 25 $B bench la --sizes 4096 --reps 5 --iters 100 --op stencil --solve=mg --rtol 1e-6
+el
+echo "== f64 4096 and 4095: MG solve to 1e-8"
+timeout 25 $B bench la --sizes 4096,4095 --dtype f64 --reps 3 --iters 50 --op stencil --solve=mg --rtol 1e-8
+el
+for ry in 1 4 16; do
+  echo "== GOLCL_LA_TILE_RY=$ry (f32 4096)"
+  GOLCL_LA_TILE_RY=$ry timeout 10 $B bench la --sizes 4096 --reps 3 --iters 50 --op stencil 2>&1 |
     grep -E "copy |stencil_mv5|cg_stencil"
 done
-echo "== elapsed $(( $(date +%s) - t0 )) s"
-# 3. f64: the V-cycle, the CG iteration and the MG solve to 1e-8
-timeout 30 $B bench la --sizes 4096 --dtype f64 --reps 3 --iters 50 --op stencil --solve=mg --rtol 1e-8
-echo "== elapsed $(( $(date +%s) - t0 )) s"
+el
+for sm in 0 65536; do
+  echo "== GOLCL_LA_MG_SMALL=$sm (f32 4096)"
+  GOLCL_LA_MG_SMALL=$sm timeout 10 $B bench la --sizes 4096 --reps 3 --iters 50 --op stencil 2>&1 |
+    grep -E "mg_vcycle|cg_stencil|V-cycle ="
+done
+el

@@ -165,7 +165,7 @@ LA_KERNEL void mg_prolong(IDX nf, __global const long *mf, __global const long *
 /* x from zero after (red, black): red points b/c, black ones
  * (b − Σ neighbours' c·b/c) / c. */
 #define MG_PRE_X(j) ((j) == i_ ? (REAL)0 : b[j] / LA_STENCIL_DIAG)
-LA_KERNEL void mg_pre(IDX n, __global const long *meta, __global const REAL *coef,
+inline void mg_pre_do(IDX n, __global const long *meta, __global const REAL *coef,
                       __global const REAL *b, __global REAL *x) {
   LA_STENCIL_PROLOGUE(meta, coef)
   LA_STENCIL_FOR(i, n, 1) {
@@ -181,7 +181,7 @@ LA_KERNEL void mg_pre(IDX n, __global const long *meta, __global const REAL *coe
 
 /* bc = full weighting of the fine residual b − A·x (fine sizes and
  * coefficients: mf, coef), each fine residual formed where it is needed. */
-LA_KERNEL void mg_resrestrict(IDX nc, __global const long *mc, __global const long *mf,
+inline void mg_resrestrict_do(IDX nc, __global const long *mc, __global const long *mf,
                               __global const REAL *coef, __global const REAL *b,
                               __global const REAL *x, __global REAL *bc) {
   LA_STENCIL_PROLOGUE(mf, coef)
@@ -224,15 +224,27 @@ LA_KERNEL void mg_resrestrict(IDX nc, __global const long *mc, __global const lo
   }
 }
 
-/* x + P·xc at fine index j (its coordinates taken apart). */
-#define MG_X1(j) (x[j] + mg_prolong_j((j), st_nx, st_ny, cx, cy, cz, xc))
-inline REAL mg_prolong_j(IDX j, IDX fx, IDX fy, IDX cx, IDX cy, IDX cz, __global const REAL *xc) {
-  const IDX t = j / fx;
-  return mg_prolong_at(j - t * fx, t % fy, t / fy, cx, cy, cz, xc);
-}
+/* acc += c · (x + P·xc) at the neighbour (dx, dy, dz) of the point (st_ix,
+ * st_iy, st_iz) = i: LA_ST_NB's term on the corrected x, formed from the
+ * neighbour's coordinates. */
+#if STENCIL_PERIODIC
+#define MG_X1_NB(acc, c, dx, dy, dz)                                                           \
+  {                                                                                            \
+    const IDX jx = LA_ST_WRAP(st_ix, dx, st_nx), jy = LA_ST_WRAP(st_iy, dy, st_ny),            \
+              jz = LA_ST_WRAP(st_iz, dz, st_nz);                                               \
+    acc += (c) * (x[(jz * st_ny + jy) * st_nx + jx] + mg_prolong_at(jx, jy, jz, cx, cy, cz, xc)); \
+  }
+#else
+#define MG_X1_NB(acc, c, dx, dy, dz)                                                              \
+  if (st_ix + (dx) >= 0 && st_ix + (dx) < st_nx && st_iy + (dy) >= 0 && st_iy + (dy) < st_ny &&   \
+      st_iz + (dz) >= 0 && st_iz + (dz) < st_nz) {                                                \
+    const IDX j = i + (dx) + (IDX)(dy)*st_nx + (IDX)(dz)*st_nx * st_ny;                           \
+    acc += (c) * (x[j] + mg_prolong_at(st_ix + (dx), st_iy + (dy), st_iz + (dz), cx, cy, cz, xc)); \
+  }
+#endif
 
 /* y = x + P·xc, then black points y += (b − A·y) / c. */
-LA_KERNEL void mg_post1(IDX n, __global const long *meta, __global const long *mc,
+inline void mg_post1_do(IDX n, __global const long *meta, __global const long *mc,
                         __global const REAL *coef, __global const REAL *b, __global const REAL *xc,
                         __global const REAL *x, __global REAL *y) {
   LA_STENCIL_PROLOGUE(meta, coef)
@@ -240,8 +252,16 @@ LA_KERNEL void mg_post1(IDX n, __global const long *meta, __global const long *m
   LA_STENCIL_FOR(i, n, 1) {
     REAL v = x[i] + mg_prolong_at(st_ix, st_iy, st_iz, cx, cy, cz, xc);
     if ((int)((st_ix + st_iy + st_iz) & 1)) {
-      REAL acc = 0, ab = 0;
-      LA_STENCIL_ROW_ABS(acc, ab, i, MG_X1)
+      REAL acc = 0;
+      acc += st_c[0] * v;
+      MG_X1_NB(acc, st_c[1], -1, 0, 0)
+      MG_X1_NB(acc, st_c[2], 1, 0, 0)
+      MG_X1_NB(acc, st_c[3], 0, -1, 0)
+      MG_X1_NB(acc, st_c[4], 0, 1, 0)
+#if STENCIL_KIND == 7
+      MG_X1_NB(acc, st_c[5], 0, 0, -1)
+      MG_X1_NB(acc, st_c[6], 0, 0, 1)
+#endif
       v += (b[i] - acc) / LA_STENCIL_DIAG;
     }
     y[i] = v;
@@ -250,7 +270,7 @@ LA_KERNEL void mg_post1(IDX n, __global const long *meta, __global const long *m
 
 /* x = y, then red points x += (b − A·y) / c. */
 #define MG_Y(j) y[j]
-LA_KERNEL void mg_post2(IDX n, __global const long *meta, __global const REAL *coef,
+inline void mg_post2_do(IDX n, __global const long *meta, __global const REAL *coef,
                         __global const REAL *b, __global const REAL *y, __global REAL *x) {
   LA_STENCIL_PROLOGUE(meta, coef)
   LA_STENCIL_FOR(i, n, 1) {
@@ -264,24 +284,77 @@ LA_KERNEL void mg_post2(IDX n, __global const long *meta, __global const REAL *c
   }
 }
 
-/* The last level in one work-group: x = 0, then `pairs` (red, black)
- * half-sweep pairs and as many (black, red), a barrier between half-sweeps
- * (points of one colour never read each other). Launch one group. */
-LA_KERNEL void mg_bottom(IDX n, __global const long *meta, __global const REAL *coef,
+/* The last level: x = 0, then `pairs` (red, black) half-sweep pairs and as
+ * many (black, red), a barrier between half-sweeps (points of one colour
+ * never read each other). One work-group runs it all. */
+inline void mg_bottom_do(IDX n, __global const long *meta, __global const REAL *coef,
                          __global const REAL *b, __global REAL *x, int pairs) {
-  LA_STENCIL_PROLOGUE(meta, coef)
-  const IDX l = (IDX)get_local_id(0);
-  for (IDX i = l; i < n; i += LA_WG) x[i] = 0;
+  for (IDX i = (IDX)get_local_id(0); i < n; i += LA_WG) x[i] = 0;
   barrier(CLK_GLOBAL_MEM_FENCE);
   for (int k = 0; k < 4 * pairs; k++) {
     const int color = (k < 2 * pairs ? k : k + 1) & 1;
-    for (IDX i = l; i < n; i += LA_WG) {
-      const IDX t = i / st_nx, st_ix = i - t * st_nx, st_iy = t % st_ny, st_iz = t / st_ny;
-      if ((int)((st_ix + st_iy + st_iz) & 1) != color) continue;
-      REAL acc = 0, ab = 0;
-      LA_STENCIL_ROW_ABS(acc, ab, i, MG_X)
-      x[i] += (b[i] - acc) / LA_STENCIL_DIAG;
+    {
+      LA_STENCIL_PROLOGUE(meta, coef)
+      LA_STENCIL_FOR(i, n, 1) {
+        if ((int)((st_ix + st_iy + st_iz) & 1) != color) continue;
+        REAL acc = 0, ab = 0;
+        LA_STENCIL_ROW_ABS(acc, ab, i, MG_X)
+        x[i] += (b[i] - acc) / LA_STENCIL_DIAG;
+      }
     }
     barrier(CLK_GLOBAL_MEM_FENCE);
   }
+}
+
+LA_KERNEL void mg_pre(IDX n, __global const long *meta, __global const REAL *coef,
+                      __global const REAL *b, __global REAL *x) {
+  mg_pre_do(n, meta, coef, b, x);
+}
+LA_KERNEL void mg_resrestrict(IDX nc, __global const long *mc, __global const long *mf,
+                              __global const REAL *coef, __global const REAL *b,
+                              __global const REAL *x, __global REAL *bc) {
+  mg_resrestrict_do(nc, mc, mf, coef, b, x, bc);
+}
+LA_KERNEL void mg_post1(IDX n, __global const long *meta, __global const long *mc,
+                        __global const REAL *coef, __global const REAL *b, __global const REAL *xc,
+                        __global const REAL *x, __global REAL *y) {
+  mg_post1_do(n, meta, mc, coef, b, xc, x, y);
+}
+LA_KERNEL void mg_post2(IDX n, __global const long *meta, __global const REAL *coef,
+                        __global const REAL *b, __global const REAL *y, __global REAL *x) {
+  mg_post2_do(n, meta, coef, b, y, x);
+}
+/* Launch one group. */
+LA_KERNEL void mg_bottom(IDX n, __global const long *meta, __global const REAL *coef,
+                         __global const REAL *b, __global REAL *x, int pairs) {
+  mg_bottom_do(n, meta, coef, b, x, pairs);
+}
+
+/* The V-cycle of levels l0 .. l0+nl−1 in one work-group (launch one): the
+ * small levels, where a launch a step would cost more than the work. Their
+ * vectors lie in one pool: level k's b, x and y at pool + offs[3k + 0, 1,
+ * 2]; its sizes at metas + 4k (nx, ny, nz, 0), its coefficients at coefs +
+ * 9k. Level l0's b is given, its x is the result. */
+LA_KERNEL void mg_small(int nl, __global const long *metas, __global const REAL *coefs,
+                        __global const long *offs, __global REAL *pool, int pairs) {
+#define MG_LV(k, w) (pool + offs[3 * (k) + (w)])
+#define MG_N(k) ((IDX)(metas[4 * (k)] * metas[4 * (k) + 1] * metas[4 * (k) + 2]))
+  for (int k = 0; k + 1 < nl; k++) {
+    mg_pre_do(MG_N(k), metas + 4 * k, coefs + 9 * k, MG_LV(k, 0), MG_LV(k, 1));
+    barrier(CLK_GLOBAL_MEM_FENCE);
+    mg_resrestrict_do(MG_N(k + 1), metas + 4 * (k + 1), metas + 4 * k, coefs + 9 * k, MG_LV(k, 0),
+                      MG_LV(k, 1), MG_LV(k + 1, 0));
+    barrier(CLK_GLOBAL_MEM_FENCE);
+  }
+  mg_bottom_do(MG_N(nl - 1), metas + 4 * (nl - 1), coefs + 9 * (nl - 1), MG_LV(nl - 1, 0),
+               MG_LV(nl - 1, 1), pairs);
+  for (int k = nl - 2; k >= 0; k--) {
+    mg_post1_do(MG_N(k), metas + 4 * k, metas + 4 * (k + 1), coefs + 9 * k, MG_LV(k, 0),
+                MG_LV(k + 1, 1), MG_LV(k, 1), MG_LV(k, 2));
+    barrier(CLK_GLOBAL_MEM_FENCE);
+    mg_post2_do(MG_N(k), metas + 4 * k, coefs + 9 * k, MG_LV(k, 0), MG_LV(k, 2), MG_LV(k, 1));
+    barrier(CLK_GLOBAL_MEM_FENCE);
+  }
+#undef MG_LV
+#undef MG_N
 }

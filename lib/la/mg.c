@@ -20,6 +20,10 @@
 #define MG_MAX_LEVELS 32
 #define MG_COARSE_SWEEPS 8 /* (red, black) this often, then (black, red) as often */
 #define MG_COARSEST 4      /* stop when a side is at most this */
+/* Levels of at most this many points run in one work-group, one launch
+ * for all of them ($GOLCL_LA_MG_SMALL overrides; 0 turns it off). */
+#define MG_SMALL 16384
+#define MG_SMALL_WG 1024 /* work-items of that group, at most the device's limit */
 
 typedef struct mg_level {
   golcl_stencil *S; /* level 0: the caller's (not owned) */
@@ -36,6 +40,10 @@ struct golcl_mg {
   int sweeps; /* $GOLCL_LA_MG=sweeps: a launch a step */
   cl_kernel smooth, residual, restrict_, prolong;
   cl_kernel pre, resrestrict, post1, post2, bottom;
+  size_t small;                    /* first level of the one-group launch (mg_small), or 0 */
+  size_t small_wg;                 /* its work-items */
+  cl_mem pool, metas, coefs, offs; /* the small levels' vectors and tables */
+  cl_kernel small_k;
 };
 
 size_t golcl_mg_levels(const golcl_mg *mg) { return mg ? mg->nlev : 0; }
@@ -52,6 +60,9 @@ void golcl_mg_destroy(golcl_mg *mg) {
     }
     if (L->r) clReleaseMemObject(L->r);
   }
+  cl_mem m[] = {mg->pool, mg->metas, mg->coefs, mg->offs};
+  for (int i = 0; i < 4; i++)
+    if (m[i]) clReleaseMemObject(m[i]);
   free(mg);
 }
 
@@ -59,6 +70,83 @@ void golcl_mg_destroy(golcl_mg *mg) {
 static size_t coarser(size_t n, golcl_edge edge) {
   if (edge == GOLCL_EDGE_PERIODIC) return n % 4 == 0 ? n / 2 : 0; /* stays even */
   return n > MG_COARSEST ? (n - 1) / 2 : 0;
+}
+
+/* A device buffer filled from host memory (blocking). */
+static golcl_status buffer_from(golcl_context *ctx, size_t bytes, const void *src, cl_mem *out) {
+  golcl_status s = golcl__buffer(ctx, bytes, CL_MEM_READ_ONLY, out);
+  if (s == GOLCL_OK)
+    s = golcl__cl_fail(
+        ctx, clEnqueueWriteBuffer(ctx->queue, *out, CL_TRUE, 0, bytes, src, 0, NULL, NULL),
+        "clEnqueueWriteBuffer");
+  return s;
+}
+
+/* The small levels (from the first level l >= 1 of at most MG_SMALL points
+ * to the last, at least two of them): their b, x and r as sub-buffers of
+ * one pool, and the tables of sizes, coefficients and offsets that
+ * mg_small reads. Nothing when there are none. */
+static golcl_status small_levels(golcl_mg *mg) {
+  golcl_context *ctx = mg->ctx;
+  size_t limit = MG_SMALL;
+  const char *e = getenv("GOLCL_LA_MG_SMALL");
+  if (e && *e) limit = (size_t)strtoull(e, NULL, 10);
+  size_t l0 = 1;
+  while (l0 < mg->nlev && mg->lev[l0].S->n > limit) l0++;
+  if (l0 + 2 > mg->nlev) return GOLCL_OK;
+  size_t nl = mg->nlev - l0, es = golcl_dtype_size(mg->S->dtype);
+  cl_uint align_bits = 0;
+  golcl_status s = golcl__cl_fail(ctx,
+                                  clGetDeviceInfo(ctx->device, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
+                                                  sizeof align_bits, &align_bits, NULL),
+                                  "clGetDeviceInfo");
+  if (s != GOLCL_OK) return s;
+  size_t align = align_bits / 8 > es ? align_bits / 8 : es; /* bytes, a multiple of es */
+  cl_long offs[3 * MG_MAX_LEVELS], metas[4 * MG_MAX_LEVELS];
+  union {
+    cl_float f[9 * MG_MAX_LEVELS];
+    cl_double d[9 * MG_MAX_LEVELS];
+  } coefs;
+  memset(&coefs, 0, sizeof coefs);
+  size_t at = 0; /* bytes */
+  for (size_t k = 0; k < nl; k++) {
+    const golcl_stencil *L = mg->lev[l0 + k].S;
+    for (int w = 0; w < 3; w++) {
+      offs[3 * k + w] = (cl_long)(at / es);
+      at += (L->n * es + align - 1) / align * align;
+    }
+    metas[4 * k] = (cl_long)L->nx, metas[4 * k + 1] = (cl_long)L->ny;
+    metas[4 * k + 2] = (cl_long)L->nz, metas[4 * k + 3] = 0;
+    for (int c = 0; c < (int)L->kind; c++) {
+      if (L->dtype == GOLCL_F64)
+        coefs.d[9 * k + (size_t)c] = L->coef[c];
+      else
+        coefs.f[9 * k + (size_t)c] = (cl_float)L->coef[c];
+    }
+  }
+  s = golcl__buffer(ctx, at, CL_MEM_READ_WRITE, &mg->pool);
+  if (s == GOLCL_OK) s = buffer_from(ctx, 3 * nl * sizeof offs[0], offs, &mg->offs);
+  if (s == GOLCL_OK) s = buffer_from(ctx, 4 * nl * sizeof metas[0], metas, &mg->metas);
+  if (s == GOLCL_OK) s = buffer_from(ctx, 9 * nl * es, &coefs, &mg->coefs);
+  for (size_t k = 0; k < nl && s == GOLCL_OK; k++) {
+    mg_level *L = &mg->lev[l0 + k];
+    cl_mem *m[3] = {&L->b, &L->x, &L->r};
+    for (int w = 0; w < 3 && s == GOLCL_OK; w++) {
+      cl_buffer_region r = {(size_t)offs[3 * k + (size_t)w] * es, L->S->n * es};
+      cl_int err;
+      *m[w] =
+          clCreateSubBuffer(mg->pool, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &r, &err);
+      s = golcl__cl_fail(ctx, err, "clCreateSubBuffer");
+    }
+  }
+  if (s != GOLCL_OK) return s;
+  size_t wg = MG_SMALL_WG,
+         maxwg = ctx->info.max_work_group_size ? ctx->info.max_work_group_size : 1;
+  if (wg > maxwg) wg = maxwg;
+  while (wg & (wg - 1)) wg &= wg - 1; /* a power of two */
+  mg->small = l0;
+  mg->small_wg = wg;
+  return GOLCL_OK;
 }
 
 static golcl_status check_stencil(const golcl_stencil *S) {
@@ -123,10 +211,16 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
     s = golcl_stencil_create(ctx, S->kind, cx, cy, cz, c, S->edge, S->dtype, &L->S);
     if (s != GOLCL_OK) break;
     mg->nlev++;
+  }
+  const char *e = getenv("GOLCL_LA_MG");
+  mg->sweeps = e && strcmp(e, "sweeps") == 0;
+  if (s == GOLCL_OK && !mg->sweeps) s = small_levels(mg);
+  for (size_t l = 1; l < mg->nlev && s == GOLCL_OK; l++) {
+    mg_level *L = &mg->lev[l];
     size_t n = L->S->n;
-    s = golcl__buffer(ctx, n * es, CL_MEM_READ_WRITE, &L->b);
-    if (s == GOLCL_OK) s = golcl__buffer(ctx, n * es, CL_MEM_READ_WRITE, &L->x);
-    if (s == GOLCL_OK) s = golcl__buffer(ctx, n * es, CL_MEM_READ_WRITE, &L->r);
+    if (!L->b) s = golcl__buffer(ctx, n * es, CL_MEM_READ_WRITE, &L->b);
+    if (s == GOLCL_OK && !L->x) s = golcl__buffer(ctx, n * es, CL_MEM_READ_WRITE, &L->x);
+    if (s == GOLCL_OK && !L->r) s = golcl__buffer(ctx, n * es, CL_MEM_READ_WRITE, &L->r);
   }
   if (s == GOLCL_OK) {
     golcl__opts o;
@@ -134,8 +228,6 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
     golcl__la_options(&o, S->dtype, mg->wide, &mg->g);
     golcl__stencil_options(&o, S->kind, S->edge);
     static const char F[] = "la/mg.cl";
-    const char *e = getenv("GOLCL_LA_MG");
-    mg->sweeps = e && strcmp(e, "sweeps") == 0;
     if (mg->sweeps) {
       s = golcl__la_kernel(ctx, F, &o, "mg_smooth", &mg->smooth);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_residual", &mg->residual);
@@ -147,6 +239,16 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post1", &mg->post1);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post2", &mg->post2);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_bottom", &mg->bottom);
+    }
+    if (s == GOLCL_OK && mg->small) {
+      golcl__la_geom g1 = mg->g;
+      g1.local = mg->small_wg;
+      g1.groups = 1;
+      golcl__opts o1;
+      golcl__opts_init(&o1);
+      golcl__la_options(&o1, S->dtype, mg->wide, &g1);
+      golcl__stencil_options(&o1, S->kind, S->edge);
+      s = golcl__la_kernel(ctx, F, &o1, "mg_small", &mg->small_k);
     }
   }
   if (s != GOLCL_OK) {
@@ -181,6 +283,13 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x) {
   golcl__idx_arg n;
   size_t ns = golcl__idx_set(mg->wide, S->n, &n);
   golcl_status s;
+  if (mg->small && l == mg->small) {
+    cl_int nl = (cl_int)(mg->nlev - l), pairs = MG_COARSE_SWEEPS;
+    size_t one = mg->small_wg;
+    s = golcl__args(ctx, mg->small_k, GOLCL__ARG(nl), GOLCL__ARG(mg->metas), GOLCL__ARG(mg->coefs),
+                    GOLCL__ARG(mg->offs), GOLCL__ARG(mg->pool), GOLCL__ARG(pairs), GOLCL__END);
+    return s == GOLCL_OK ? golcl__launch(ctx, mg->small_k, 1, &one, &one) : s;
+  }
   if (l + 1 == mg->nlev) {
     cl_int pairs = MG_COARSE_SWEEPS;
     size_t one = mg->g.local;
