@@ -116,13 +116,15 @@ golcl__st_tile golcl__stencil_tile(const golcl_stencil *S) {
   t.ry = env_int("GOLCL_LA_TILE_RY", 1025);
   if (t.ry) return t;
   /* Taller tiles load fewer halo rows, but a GPU wants work-groups enough
-   * to fill it (4 a compute unit): small grids get shorter tiles. */
+   * to fill it (4 a compute unit): small grids get shorter tiles, then
+   * narrower ones. */
   t.ry = GOLCL__TILE_RY;
   const golcl_context *ctx = S->ctx;
   if (ctx->info.type != GOLCL_DEVICE_CPU) {
     size_t local = golcl__la_geometry(ctx, S->n, GOLCL__LA_STREAM).local;
     size_t want = 4 * (ctx->info.compute_units ? ctx->info.compute_units : 1);
     while (t.ry > 1 && golcl__stencil_tile_groups(S, t, local) < want) t.ry /= 2;
+    while (t.vw > 1 && golcl__stencil_tile_groups(S, t, local) < want) t.vw /= 2;
   }
   return t;
 }
