@@ -324,6 +324,30 @@ LA_KERNEL void mg_post2(IDX n, __global const long *meta, __global const REAL *c
                         __global const REAL *b, __global const REAL *y, __global REAL *x) {
   mg_post2_do(n, meta, coef, b, y, x);
 }
+/* mg_post2 on the finest level of a preconditioner, with the partials of
+ * b·x (the CG's r·z) into part[m + group], m the groups of the launch
+ * (what cg_rz would write). */
+LA_KERNEL void mg_post2_dot(IDX n, __global const long *meta, __global const REAL *coef,
+                            __global const REAL *b, __global const REAL *y, __global REAL *x,
+                            __global REAL *part) {
+  __local REAL s[LA_WG];
+  LA_STENCIL_PROLOGUE(meta, coef)
+  REAL dot = 0;
+  LA_STENCIL_FOR(i, n, 1) {
+    REAL v = y[i];
+    const REAL bi = b[i];
+    if (!(int)((st_ix + st_iy + st_iz) & 1)) {
+      REAL acc = 0, ab = 0;
+      LA_STENCIL_ROW_ABS(acc, ab, i, MG_Y)
+      v += (bi - acc) / LA_STENCIL_DIAG;
+    }
+    x[i] = v;
+    dot += bi * v;
+  }
+  dot = la_group_sum(dot, s);
+  if (get_local_id(0) == 0) part[get_num_groups(0) + get_group_id(0)] = dot;
+}
+
 /* Launch one group. */
 LA_KERNEL void mg_bottom(IDX n, __global const long *meta, __global const REAL *coef,
                          __global const REAL *b, __global REAL *x, int pairs) {

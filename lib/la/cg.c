@@ -267,6 +267,20 @@ static golcl_status launch_dir(cg_run *c, size_t j, int first, int check_only) {
   return s == GOLCL_OK ? launch(c, c->k.dir) : s;
 }
 
+/* z = M⁻¹·r (MG) and the partials of r·z: in the cycle's last launch where
+ * it can, else cg_rz after it. */
+static golcl_status mg_rz(cg_run *c) {
+  golcl_cg *cg = c->cg;
+  golcl_status s = GOLCL_OK;
+  if (golcl__mg_apply_dot(cg->mg, cg->r, cg->z, cg->part, cg->g.groups, cg->g.local, &s)) return s;
+  s = golcl__mg_apply(cg->mg, cg->r, cg->z);
+  if (s == GOLCL_OK)
+    s = golcl__args(cg->ctx, c->k.rz, c->idx_size, (const void *)&c->n, GOLCL__ARG(cg->r),
+                    GOLCL__ARG(cg->z), GOLCL__ARG(cg->part), GOLCL__END);
+  if (s == GOLCL_OK) s = launch(c, c->k.rz);
+  return s;
+}
+
 /* The rest of iteration j after B_j: the product and p·q (general path), A_j,
  * the stored preconditioner and r·z, with the reduce hook after each kernel
  * that leaves partials. */
@@ -284,13 +298,7 @@ static golcl_status launch_rest(cg_run *c, size_t j) {
   if (s == GOLCL_OK) s = hook_reduce(c, 3, 1);
   if (s == GOLCL_OK) s = golcl__args(ctx, c->k.update, GOLCL__ARG(p), GOLCL__ARG(slot), GOLCL__END);
   if (s == GOLCL_OK) s = launch(c, c->k.update);
-  if (s == GOLCL_OK && c->prec == LA_PREC_STORED) {
-    s = golcl__mg_apply(cg->mg, cg->r, cg->z);
-    if (s == GOLCL_OK)
-      s = golcl__args(ctx, c->k.rz, c->idx_size, (const void *)&c->n, GOLCL__ARG(cg->r),
-                      GOLCL__ARG(cg->z), GOLCL__ARG(cg->part), GOLCL__END);
-    if (s == GOLCL_OK) s = launch(c, c->k.rz);
-  }
+  if (s == GOLCL_OK && c->prec == LA_PREC_STORED) s = mg_rz(c);
   if (s == GOLCL_OK) s = hook_reduce(c, 0, 2);
   return s;
 }
@@ -319,12 +327,7 @@ static golcl_status residual(cg_run *c, cl_mem b, cl_mem x, cl_mem out) {
 /* z = M⁻¹·r and the partials of r·z (stored preconditioner only). */
 static golcl_status precondition(cg_run *c) {
   if (c->prec != LA_PREC_STORED) return GOLCL_OK;
-  golcl_cg *cg = c->cg;
-  golcl_status s = golcl__mg_apply(cg->mg, cg->r, cg->z);
-  if (s == GOLCL_OK)
-    s = golcl__args(cg->ctx, c->k.rz, c->idx_size, (const void *)&c->n, GOLCL__ARG(cg->r),
-                    GOLCL__ARG(cg->z), GOLCL__ARG(cg->part), GOLCL__END);
-  if (s == GOLCL_OK) s = launch(c, c->k.rz);
+  golcl_status s = mg_rz(c);
   if (s == GOLCL_OK) s = hook_reduce(c, 1, 1);
   return s;
 }

@@ -39,7 +39,7 @@ struct golcl_mg {
   mg_level lev[MG_MAX_LEVELS];
   int sweeps; /* $GOLCL_LA_MG=sweeps: a launch a step */
   cl_kernel smooth, residual, restrict_, prolong;
-  cl_kernel pre, resrestrict, post1, post2, bottom;
+  cl_kernel pre, resrestrict, post1, post2, post2_dot, bottom;
   size_t small;                    /* first level of the one-group launch (mg_small), or 0 */
   size_t small_wg;                 /* its work-items */
   cl_mem pool, metas, coefs, offs; /* the small levels' vectors and tables */
@@ -238,6 +238,7 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_resrestrict", &mg->resrestrict);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post1", &mg->post1);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post2", &mg->post2);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post2_dot", &mg->post2_dot);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_bottom", &mg->bottom);
     }
     if (s == GOLCL_OK && mg->small) {
@@ -276,8 +277,14 @@ static golcl_status smooth(golcl_mg *mg, const golcl_stencil *S, cl_mem b, cl_me
   return s == GOLCL_OK ? launch_n(mg, mg->smooth, S->n) : s;
 }
 
-/* Level l: x = V(b) from zero, 4 launches a level (see the file's note). */
-static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x) {
+/* Level l: x = V(b) from zero, 4 launches a level (see the file's note);
+ * with dot (level 0 only), the last launch also leaves the partials of b·x
+ * in dot->part (mg_post2_dot over dot->groups groups). */
+typedef struct mg_dot {
+  cl_mem part;
+  size_t groups;
+} mg_dot;
+static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, const mg_dot *dot) {
   golcl_context *ctx = mg->ctx;
   const golcl_stencil *S = mg->lev[l].S;
   golcl__idx_arg n;
@@ -309,12 +316,20 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x) {
                     GOLCL__ARG(S->meta), GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(x),
                     GOLCL__ARG(C->b), GOLCL__END);
   if (s == GOLCL_OK) s = launch_n(mg, mg->resrestrict, C->S->n);
-  if (s == GOLCL_OK) s = vcycle_fused(mg, l + 1, C->b, C->x);
+  if (s == GOLCL_OK) s = vcycle_fused(mg, l + 1, C->b, C->x, NULL);
   if (s == GOLCL_OK)
     s = golcl__args(ctx, mg->post1, ns, (const void *)&n, GOLCL__ARG(S->meta),
                     GOLCL__ARG(C->S->meta), GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(C->x),
                     GOLCL__ARG(x), GOLCL__ARG(y), GOLCL__END);
   if (s == GOLCL_OK) s = launch_n(mg, mg->post1, S->n);
+  if (s == GOLCL_OK && dot) {
+    s = golcl__args(ctx, mg->post2_dot, ns, (const void *)&n, GOLCL__ARG(S->meta),
+                    GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(x),
+                    GOLCL__ARG(dot->part), GOLCL__END);
+    size_t global = dot->groups * mg->g.local, local = mg->g.local;
+    if (s == GOLCL_OK) s = golcl__launch(ctx, mg->post2_dot, 1, &global, &local);
+    return s;
+  }
   if (s == GOLCL_OK)
     s = golcl__args(ctx, mg->post2, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(S->vals),
                     GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(x), GOLCL__END);
@@ -363,7 +378,16 @@ static golcl_status vcycle(golcl_mg *mg, size_t l, cl_mem b, cl_mem x) {
 }
 
 golcl_status golcl__mg_apply(golcl_mg *mg, cl_mem r, cl_mem z) {
-  return mg->sweeps ? vcycle(mg, 0, r, z) : vcycle_fused(mg, 0, r, z);
+  return mg->sweeps ? vcycle(mg, 0, r, z) : vcycle_fused(mg, 0, r, z, NULL);
+}
+
+int golcl__mg_apply_dot(golcl_mg *mg, cl_mem r, cl_mem z, cl_mem part, size_t groups, size_t local,
+                        golcl_status *s) {
+  /* the partials' layout is the CG's: its groups of its work-items */
+  if (mg->sweeps || mg->nlev < 2 || local != mg->g.local) return 0;
+  mg_dot d = {part, groups};
+  *s = vcycle_fused(mg, 0, r, z, &d);
+  return 1;
 }
 
 golcl_status golcl_mg_vcycle(golcl_mg *mg, const golcl_vec *r, golcl_vec *z) {
