@@ -119,33 +119,42 @@ START_TEST(stencil_mv_matches_reference_and_band) {
 }
 END_TEST
 
+/* CG on op takes the iterates of CG on the band matrix B (the same
+ * operator): plain and Jacobi, the same x within rounding, iteration counts
+ * within one; b random from seed. */
+static void cg_like_band(const golcl_bandmat *B, const golcl_op *op, golcl_dtype dt, uint64_t seed,
+                         const char *what) {
+  size_t n = golcl_bandmat_size(B);
+  double *b = lr_random(n, -1, 1, seed), *x1 = lr_alloc(n), *x2 = lr_alloc(n);
+  for (int prec = 0; prec < 2; prec++) {
+    golcl_vec *vb = lr_vec(dt, n, b), *v1 = lr_vec(dt, n, NULL), *v2 = lr_vec(dt, n, NULL);
+    golcl_cg_opts o = {.rtol = dt == GOLCL_F32 ? 1e-5 : 1e-10, .precond = (golcl_precond)prec};
+    golcl_cg_report r1, r2;
+    TU_OK(golcl_cg_solve(B, vb, v1, &o, &r1));
+    TU_OK(golcl_cg_solve_op(op, vb, v2, &o, &r2));
+    ck_assert(r1.converged && r2.converged);
+    ck_assert_msg(r1.iterations <= r2.iterations + 1 && r2.iterations <= r1.iterations + 1,
+                  "band %zu, %s %zu iterations", r1.iterations, what, r2.iterations);
+    lr_read(v1, x1);
+    lr_read(v2, x2);
+    double tol = dt == GOLCL_F32 ? 1e-4 : 1e-9;
+    for (size_t i = 0; i < n; i++) ck_assert(fabs(x1[i] - x2[i]) <= tol * (1 + fabs(x1[i])));
+    golcl_vec_destroy(vb), golcl_vec_destroy(v1), golcl_vec_destroy(v2);
+  }
+  free(b), free(x1), free(x2);
+}
+
 /* CG on the stencil operator takes the iterates of CG on the band matrix. */
 START_TEST(cg_stencil_matches_band) {
   golcl_dtype dt = DTYPES[_i / ST_MODES];
   stencil_mode(_i % ST_MODES);
   for (size_t nx = 44; nx <= 45; nx++) { /* vectors of 4 (or 2), and of 1 */
-    const size_t ny = 31, n = nx * ny;
+    const size_t ny = 31;
     golcl_bandmat *B;
     golcl_stencil *S;
     TU_OK(golcl_fd_stencil5(tu_ctx, nx, ny, 4.5, -1, dt, &B));
     TU_OK(golcl_fd_stencil5_op(tu_ctx, nx, ny, 4.5, -1, dt, &S));
-    double *b = lr_random(n, -1, 1, 5), *x1 = lr_alloc(n), *x2 = lr_alloc(n);
-    for (int prec = 0; prec < 2; prec++) {
-      golcl_vec *vb = lr_vec(dt, n, b), *v1 = lr_vec(dt, n, NULL), *v2 = lr_vec(dt, n, NULL);
-      golcl_cg_opts o = {.rtol = dt == GOLCL_F32 ? 1e-5 : 1e-10, .precond = (golcl_precond)prec};
-      golcl_cg_report r1, r2;
-      TU_OK(golcl_cg_solve(B, vb, v1, &o, &r1));
-      TU_OK(golcl_cg_solve_op(golcl_stencil_op(S), vb, v2, &o, &r2));
-      ck_assert(r1.converged && r2.converged);
-      ck_assert_msg(r1.iterations <= r2.iterations + 1 && r2.iterations <= r1.iterations + 1,
-                    "band %zu, stencil %zu iterations", r1.iterations, r2.iterations);
-      lr_read(v1, x1);
-      lr_read(v2, x2);
-      double tol = dt == GOLCL_F32 ? 1e-4 : 1e-9;
-      for (size_t i = 0; i < n; i++) ck_assert(fabs(x1[i] - x2[i]) <= tol * (1 + fabs(x1[i])));
-      golcl_vec_destroy(vb), golcl_vec_destroy(v1), golcl_vec_destroy(v2);
-    }
-    free(b), free(x1), free(x2);
+    cg_like_band(B, golcl_stencil_op(S), dt, 5, "stencil");
     golcl_bandmat_destroy(B);
     golcl_stencil_destroy(S);
   }
@@ -221,27 +230,11 @@ static golcl_csrmat *csr_stencil5(golcl_dtype dt, size_t nx, size_t ny, double c
 
 START_TEST(cg_csr_matches_band) {
   golcl_dtype dt = DTYPES[_i];
-  const size_t nx = 33, ny = 27, n = nx * ny;
+  const size_t nx = 33, ny = 27;
   golcl_bandmat *B;
   TU_OK(golcl_fd_stencil5(tu_ctx, nx, ny, 4.5, -1, dt, &B));
   golcl_csrmat *M = csr_stencil5(dt, nx, ny, 4.5, -1);
-  double *b = lr_random(n, -1, 1, 15), *x1 = lr_alloc(n), *x2 = lr_alloc(n);
-  for (int prec = 0; prec < 2; prec++) {
-    golcl_vec *vb = lr_vec(dt, n, b), *v1 = lr_vec(dt, n, NULL), *v2 = lr_vec(dt, n, NULL);
-    golcl_cg_opts o = {.rtol = dt == GOLCL_F32 ? 1e-5 : 1e-10, .precond = (golcl_precond)prec};
-    golcl_cg_report r1, r2;
-    TU_OK(golcl_cg_solve(B, vb, v1, &o, &r1));
-    TU_OK(golcl_cg_solve_op(golcl_csrmat_op(M), vb, v2, &o, &r2));
-    ck_assert(r1.converged && r2.converged);
-    ck_assert_msg(r1.iterations <= r2.iterations + 1 && r2.iterations <= r1.iterations + 1,
-                  "band %zu, csr %zu iterations", r1.iterations, r2.iterations);
-    lr_read(v1, x1);
-    lr_read(v2, x2);
-    double tol = dt == GOLCL_F32 ? 1e-4 : 1e-9;
-    for (size_t i = 0; i < n; i++) ck_assert(fabs(x1[i] - x2[i]) <= tol * (1 + fabs(x1[i])));
-    golcl_vec_destroy(vb), golcl_vec_destroy(v1), golcl_vec_destroy(v2);
-  }
-  free(b), free(x1), free(x2);
+  cg_like_band(B, golcl_csrmat_op(M), dt, 15, "csr");
   golcl_bandmat_destroy(B);
   golcl_csrmat_destroy(M);
 }

@@ -220,25 +220,23 @@ inline void cg_record(const cg_dec *d, int slot, int first, __global REAL *hist,
     acc += ST_VSUM((pv) * (qv)); \
   }
 
-LA_KERNEL void cg_dir_mv(__global const REAL *p_old, __global REAL *p_new, int slot, int prev,
-                         int first, int check_only, IDX n, OP_PARAMS, __global const REAL *r,
-                         __global REAL *q, __global REAL *part, __global REAL *hist,
-                         __global REAL *st, __global int *flags, REAL rtol2, REAL atol2) {
-  __local REAL4 s4[LA_WG];
-  __local REAL *s = (__local REAL *)s4;
-  OP_PROLOGUE
-  const int m = (int)get_num_groups(0);
-  const cg_dec d = cg_decide(part, m, hist, st, flags, prev, first, check_only, rtol2, atol2, s4);
-  const int run = d.flag == CG_RUNNING;
-  REAL acc = 0;
-  (void)q;
-  (void)n;
+#define CG_DIR_LOOP \
+  (void)q;            \
+  (void)n;            \
   if (run) LA_ST5_TILE(PVV, PV, CG_DIR_BODY)
-  acc = la_group_sum(acc, s);
-  if (run && get_local_id(0) == 0) part[3 * m + (int)get_group_id(0)] = acc;
-  cg_record(&d, slot, first, hist, st, flags);
-}
 #elif LA_OP != 2
+#define CG_DIR_LOOP           \
+  OP_FOR(i, n, run) {         \
+    const REAL pi = PV(i);    \
+    REAL qi = 0;              \
+    OP_ROW(qi, i, PV)         \
+    p_new[i] = pi;            \
+    q[i] = qi;                \
+    acc += pi * qi;           \
+  }
+#endif
+
+#if LA_OP != 2
 LA_KERNEL void cg_dir_mv(__global const REAL *p_old, __global REAL *p_new, int slot, int prev,
                          int first, int check_only, IDX n, OP_PARAMS, __global const REAL *r,
                          __global REAL *q, __global REAL *part, __global REAL *hist,
@@ -250,14 +248,7 @@ LA_KERNEL void cg_dir_mv(__global const REAL *p_old, __global REAL *p_new, int s
   const cg_dec d = cg_decide(part, m, hist, st, flags, prev, first, check_only, rtol2, atol2, s4);
   const int run = d.flag == CG_RUNNING;
   REAL acc = 0;
-  OP_FOR(i, n, run) {
-    const REAL pi = PV(i);
-    REAL qi = 0;
-    OP_ROW(qi, i, PV)
-    p_new[i] = pi;
-    q[i] = qi;
-    acc += pi * qi;
-  }
+  CG_DIR_LOOP
   acc = la_group_sum(acc, s);
   if (run && get_local_id(0) == 0) part[3 * m + (int)get_group_id(0)] = acc;
   cg_record(&d, slot, first, hist, st, flags);

@@ -12,7 +12,7 @@
 #define MG_X(j) x[j]
 
 /* Points with (ix + iy + iz) % 2 == color: x += (b − A·x) / centre. */
-LA_KERNEL void mg_smooth(IDX n, __global const long *meta, __global const REAL *coef,
+inline void mg_smooth_do(IDX n, __global const long *meta, __global const REAL *coef,
                          __global const REAL *b, __global REAL *x, int color) {
   LA_STENCIL_PROLOGUE(meta, coef)
   LA_STENCIL_FOR(i, n, 1) {
@@ -21,6 +21,10 @@ LA_KERNEL void mg_smooth(IDX n, __global const long *meta, __global const REAL *
     LA_STENCIL_ROW_ABS(acc, ab, i, MG_X)
     x[i] += (b[i] - acc) / LA_STENCIL_DIAG;
   }
+}
+LA_KERNEL void mg_smooth(IDX n, __global const long *meta, __global const REAL *coef,
+                         __global const REAL *b, __global REAL *x, int color) {
+  mg_smooth_do(n, meta, coef, b, x, color);
 }
 
 /* r = b − A·x. */
@@ -49,41 +53,46 @@ inline IDX mg_fine(IDX c, int d, IDX nf, REAL *w) {
 #endif
 }
 
-/* bc = full weighting of rf: coarse (I, J, K) gets Σ w·w·w · rf over the
- * 3×3(×3) fine points around it (weights 1/2 centre, 1/4 sides, per axis). */
+/* The loop of a restriction: bc = full weighting of a fine vector whose
+ * element at fine index f, coordinates (xx, y, z), is RF(f, xx, y, z):
+ * coarse (I, J, K) gets Σ w·w·w · RF over the 3×3(×3) fine points around it
+ * (weights 1/2 centre, 1/4 sides, per axis). Needs cx, cy, fx, fy, fz. */
+#if STENCIL_KIND == 7
+#define MG_DZ0 (-1)
+#define MG_DZ1 1
+#define MG_FINE_Z(K, dz, fz, wz) mg_fine(K, dz, fz, &wz)
+#else
+#define MG_DZ0 0
+#define MG_DZ1 0
+#define MG_FINE_Z(K, dz, fz, wz) ((void)(K), (void)(fz), (IDX)0)
+#endif
+#define MG_RESTRICT_LOOP(nc, RF)                                \
+  LA_FOR(i, nc, 1) {                                            \
+    const IDX t = i / cx, I = i - t * cx, J = t % cy, K = t / cy; \
+    REAL acc = 0;                                               \
+    for (int dz = MG_DZ0; dz <= MG_DZ1; dz++) {                 \
+      REAL wz = 1;                                              \
+      const IDX z = MG_FINE_Z(K, dz, fz, wz);                   \
+      for (int dy = -1; dy <= 1; dy++) {                        \
+        REAL wy;                                                \
+        const IDX y = mg_fine(J, dy, fy, &wy);                  \
+        for (int dx = -1; dx <= 1; dx++) {                      \
+          REAL wx;                                              \
+          const IDX xx = mg_fine(I, dx, fx, &wx);               \
+          const REAL w = wx * wy * wz;                          \
+          if (w != 0) acc += w * RF((z * fy + y) * fx + xx, xx, y, z); \
+        }                                                       \
+      }                                                         \
+    }                                                           \
+    bc[i] = acc;                                                \
+  }
+
+/* bc = full weighting of rf. */
+#define MG_RF(f, xx, y, z) rf[f]
 LA_KERNEL void mg_restrict(IDX nc, __global const long *mc, __global const long *mf,
                            __global const REAL *rf, __global REAL *bc) {
   const IDX cx = (IDX)mc[0], cy = (IDX)mc[1], fx = (IDX)mf[0], fy = (IDX)mf[1], fz = (IDX)mf[2];
-#if STENCIL_KIND == 7
-  const int dz0 = -1, dz1 = 1;
-#else
-  const int dz0 = 0, dz1 = 0;
-#endif
-  LA_FOR(i, nc, 1) {
-    const IDX t = i / cx, I = i - t * cx, J = t % cy, K = t / cy;
-    REAL acc = 0;
-    for (int dz = dz0; dz <= dz1; dz++) {
-      REAL wz = 1;
-#if STENCIL_KIND == 7
-      const IDX z = mg_fine(K, dz, fz, &wz);
-#else
-      const IDX z = 0;
-      (void)K;
-      (void)fz;
-#endif
-      for (int dy = -1; dy <= 1; dy++) {
-        REAL wy;
-        const IDX y = mg_fine(J, dy, fy, &wy);
-        for (int dx = -1; dx <= 1; dx++) {
-          REAL wx;
-          const IDX xx = mg_fine(I, dx, fx, &wx);
-          const REAL w = wx * wy * wz;
-          if (w != 0) acc += w * rf[(z * fy + y) * fx + xx];
-        }
-      }
-    }
-    bc[i] = acc;
-  }
+  MG_RESTRICT_LOOP(nc, MG_RF)
 }
 
 /* The coarse neighbours of fine point f on an axis of nc coarse points: k
@@ -179,6 +188,18 @@ inline void mg_pre_do(IDX n, __global const long *meta, __global const REAL *coe
   }
 }
 
+/* b − A·x at fine index f, coordinates (xx, y, z). */
+inline REAL mg_res_at(IDX f, IDX xx, IDX y, IDX z, const IDX st_nx, const IDX st_ny,
+                      const IDX st_nz, const REAL *st_c, __global const REAL *b,
+                      __global const REAL *x) {
+  const IDX st_ix = xx, st_iy = y, st_iz = z;
+  REAL ax = 0, ab = 0;
+  LA_STENCIL_ROW_ABS(ax, ab, f, MG_X)
+  (void)st_iz;
+  return b[f] - ax;
+}
+#define MG_RES(f, xx, y, z) mg_res_at(f, xx, y, z, st_nx, st_ny, st_nz, st_c, b, x)
+
 /* bc = full weighting of the fine residual b − A·x (fine sizes and
  * coefficients: mf, coef), each fine residual formed where it is needed. */
 inline void mg_resrestrict_do(IDX nc, __global const long *mc, __global const long *mf,
@@ -186,42 +207,7 @@ inline void mg_resrestrict_do(IDX nc, __global const long *mc, __global const lo
                               __global const REAL *x, __global REAL *bc) {
   LA_STENCIL_PROLOGUE(mf, coef)
   const IDX cx = (IDX)mc[0], cy = (IDX)mc[1], fx = st_nx, fy = st_ny, fz = st_nz;
-#if STENCIL_KIND == 7
-  const int dz0 = -1, dz1 = 1;
-#else
-  const int dz0 = 0, dz1 = 0;
-#endif
-  LA_FOR(i, nc, 1) {
-    const IDX t = i / cx, I = i - t * cx, J = t % cy, K = t / cy;
-    REAL acc = 0;
-    for (int dz = dz0; dz <= dz1; dz++) {
-      REAL wz = 1;
-#if STENCIL_KIND == 7
-      const IDX z = mg_fine(K, dz, fz, &wz);
-#else
-      const IDX z = 0;
-      (void)K;
-      (void)fz;
-#endif
-      for (int dy = -1; dy <= 1; dy++) {
-        REAL wy;
-        const IDX y = mg_fine(J, dy, fy, &wy);
-        for (int dx = -1; dx <= 1; dx++) {
-          REAL wx;
-          const IDX xx = mg_fine(I, dx, fx, &wx);
-          const REAL w = wx * wy * wz;
-          if (w != 0) {
-            const IDX st_ix = xx, st_iy = y, st_iz = z, f = (z * fy + y) * fx + xx;
-            REAL ax = 0, ab = 0;
-            LA_STENCIL_ROW_ABS(ax, ab, f, MG_X)
-            (void)st_iz;
-            acc += w * (b[f] - ax);
-          }
-        }
-      }
-    }
-    bc[i] = acc;
-  }
+  MG_RESTRICT_LOOP(nc, MG_RES)
 }
 
 /* acc += c · (x + P·xc) at the neighbour (dx, dy, dz) of the point (st_ix,
@@ -292,16 +278,7 @@ inline void mg_bottom_do(IDX n, __global const long *meta, __global const REAL *
   for (IDX i = (IDX)get_local_id(0); i < n; i += LA_WG) x[i] = 0;
   barrier(CLK_GLOBAL_MEM_FENCE);
   for (int k = 0; k < 4 * pairs; k++) {
-    const int color = (k < 2 * pairs ? k : k + 1) & 1;
-    {
-      LA_STENCIL_PROLOGUE(meta, coef)
-      LA_STENCIL_FOR(i, n, 1) {
-        if ((int)((st_ix + st_iy + st_iz) & 1) != color) continue;
-        REAL acc = 0, ab = 0;
-        LA_STENCIL_ROW_ABS(acc, ab, i, MG_X)
-        x[i] += (b[i] - acc) / LA_STENCIL_DIAG;
-      }
-    }
+    mg_smooth_do(n, meta, coef, b, x, (k < 2 * pairs ? k : k + 1) & 1);
     barrier(CLK_GLOBAL_MEM_FENCE);
   }
 }

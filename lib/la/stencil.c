@@ -140,43 +140,22 @@ size_t golcl__stencil_tile_groups(const golcl_stencil *S, golcl__st_tile t, size
   return groups ? groups : 1;
 }
 
-/* The tile kernel: a range of whole groups over the tiles. */
-static golcl_status apply_tile(const golcl_stencil *S, golcl__st_tile t, cl_mem x, cl_mem y,
-                               cl_mem out) {
-  golcl_context *ctx = S->ctx;
-  golcl__la_geom g = golcl__la_geometry(ctx, S->n, GOLCL__LA_STREAM);
-  g.groups = golcl__stencil_tile_groups(S, t, g.local);
-  int wide = golcl__la_idx_long(S->n, &g);
-  golcl__opts o;
-  golcl__opts_init(&o);
-  golcl__la_options(&o, S->dtype, wide, &g);
-  golcl__stencil_options(&o, S->kind, S->edge);
-  golcl__stencil_tile_options(&o, t);
-  cl_kernel k;
-  golcl_status s = golcl__la_kernel(ctx, "la/stencil.cl", &o, "stencil_mv_tile", &k);
-  if (s != GOLCL_OK) return s;
-  golcl__idx_arg ni;
-  size_t ns = golcl__idx_set(wide, S->n, &ni);
-  cl_int has_y = y != NULL;
-  cl_mem yy = y ? y : x;
-  s = golcl__args(ctx, k, ns, (const void *)&ni, GOLCL__ARG(S->meta), GOLCL__ARG(S->vals),
-                  GOLCL__ARG(x), GOLCL__ARG(yy), GOLCL__ARG(has_y), GOLCL__ARG(out), GOLCL__END);
-  size_t global = g.groups * g.local, local = g.local;
-  return s == GOLCL_OK ? golcl__launch(ctx, k, 1, &global, &local) : s;
-}
-
+/* The row kernel over the grid-stride geometry, or the tile kernel over a
+ * range of whole groups that covers the tiles. */
 golcl_status golcl__stencil_apply(const golcl_stencil *S, cl_mem x, cl_mem y, cl_mem out) {
-  golcl__st_tile t = golcl__stencil_tile(S);
-  if (t.vw) return apply_tile(S, t, x, y, out);
   golcl_context *ctx = S->ctx;
+  golcl__st_tile t = golcl__stencil_tile(S);
   golcl__la_geom g = golcl__la_geometry(ctx, S->n, GOLCL__LA_STREAM);
+  if (t.vw) g.groups = golcl__stencil_tile_groups(S, t, g.local);
   int wide = golcl__la_idx_long(S->n, &g);
   golcl__opts o;
   golcl__opts_init(&o);
   golcl__la_options(&o, S->dtype, wide, &g);
   golcl__stencil_options(&o, S->kind, S->edge);
+  if (t.vw) golcl__stencil_tile_options(&o, t);
   cl_kernel k;
-  golcl_status s = golcl__la_kernel(ctx, "la/stencil.cl", &o, "stencil_mv", &k);
+  golcl_status s =
+      golcl__la_kernel(ctx, "la/stencil.cl", &o, t.vw ? "stencil_mv_tile" : "stencil_mv", &k);
   if (s != GOLCL_OK) return s;
   golcl__idx_arg ni;
   size_t ns = golcl__idx_set(wide, S->n, &ni);
