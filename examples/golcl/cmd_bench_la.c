@@ -44,7 +44,8 @@ typedef struct la_opts {
   golcl_dtype dtype;
   unsigned reps;
   size_t iters;
-  int cg_ops; /* bit k: CG with operator k (OPK_*) */
+  int cg_ops;   /* bit k: CG with operator k (OPK_*) */
+  unsigned ops; /* bit k: op k runs (--ops; all by default) */
   golcl_precond precond;
   int solve, thesis; /* solve: bit k, the solve with preconditioner k (none, jacobi, mg) */
   double rtol;       /* of the solves */
@@ -108,7 +109,7 @@ static void usage(FILE *f) {
           "                      [--reps N] [--iters N] [--csv FILE] [--local L] [--groups G]\n"
           "                      [--op stencil|band|csr|all] [--precond none|jacobi|mg]\n"
           "                      [--solve[=none,jacobi,mg]] [--rtol R] [--thesis]\n"
-          "                      [--plot FILE.png]\n"
+          "                      [--ops LIST] [--plot FILE.png]\n"
           "\n"
           "Times the linear-algebra kernels on s×s grids (n = s² elements) and prints, per\n"
           "operation, µs per call, effective GB/s (the bytes the operation must move:\n"
@@ -130,6 +131,7 @@ static void usage(FILE *f) {
           "                 iterations, ms to the solution, the true relative residual\n"
           "                 ||b - A·x||/||b|| recomputed on the device, µs a V-cycle\n"
           "  --rtol R       the relative tolerance of those solves (default 1e-6)\n"
+          "  --ops LIST     only these rows of the table (names as printed; copy always)\n"
           "  --plot FILE.png draw the residual history of those solves, log10 ||r_k||/||b||\n"
           "                 against iteration k, a line per solve and size (implies\n"
           "                 --solve; gnuplot, or $GNUPLOT; checked before the runs)\n"
@@ -170,6 +172,23 @@ static int parse_sizes(const char *list, la_opts *o) {
   return rc || o->nsizes == 0 ? -1 : 0;
 }
 
+/* --ops's list of row names into o->ops (copy always runs: the reference);
+ * -1 on a bad name. */
+static int parse_ops(const char *list, la_opts *o) {
+  char *copy = strdup(list);
+  if (!copy) return -1;
+  int rc = 0;
+  o->ops = 1u << OP_COPY;
+  for (char *save = NULL, *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+    int found = 0;
+    for (int k = 0; k < OP_COUNT; k++)
+      if (strcmp(t, OP_NAME[k]) == 0) o->ops |= 1u << k, found = 1;
+    if (!found) rc = -1;
+  }
+  free(copy);
+  return rc;
+}
+
 /* --solve's list (NULL: all three) into o->solve; -1 on a bad name. */
 static int parse_solve(const char *list, la_opts *o) {
   static const char *const NAMES[3] = {"none", "jacobi", "mg"};
@@ -205,7 +224,8 @@ static int parse_args(int argc, char **argv, la_opts *o) {
     SOLVE,
     THESIS,
     PLOT,
-    RTOL
+    RTOL,
+    OPS
   };
   static const struct option long_opts[] = {{"device", required_argument, NULL, DEVICE},
                                             {"csv", required_argument, NULL, CSV},
@@ -219,6 +239,7 @@ static int parse_args(int argc, char **argv, la_opts *o) {
                                             {"precond", required_argument, NULL, PRECOND},
                                             {"solve", optional_argument, NULL, SOLVE},
                                             {"rtol", required_argument, NULL, RTOL},
+                                            {"ops", required_argument, NULL, OPS},
                                             {"thesis", no_argument, NULL, THESIS},
                                             {"plot", required_argument, NULL, PLOT},
                                             {"help", no_argument, NULL, 'h'},
@@ -238,6 +259,11 @@ static int parse_args(int argc, char **argv, la_opts *o) {
     } else if (c == SOLVE) {
       if (parse_solve(v, o)) {
         fprintf(stderr, "golcl bench la: --solve wants none, jacobi, mg or a list, not '%s'\n", v);
+        return 2;
+      }
+    } else if (c == OPS) {
+      if (parse_ops(v, o)) {
+        fprintf(stderr, "golcl bench la: --ops wants names of the table's rows, not '%s'\n", v);
         return 2;
       }
     } else if (c == RTOL) {
@@ -626,7 +652,8 @@ static int bench_size(golcl_context *ctx, const la_opts *o, size_t side, double 
   for (int op = 0; op < OP_COUNT; op++) {
     secs[op] = NAN;
     int cgk = op >= OP_CG_STENCIL ? op - OP_CG_STENCIL : -1;
-    if ((cgk >= 0 && !(o->cg_ops & (1 << (cgk == OPK_COUNT ? OPK_STENCIL : cgk)))) ||
+    if (!(o->ops & (1u << op)) ||
+        (cgk >= 0 && !(o->cg_ops & (1 << (cgk == OPK_COUNT ? OPK_STENCIL : cgk)))) ||
         (!GOLCL_HAVE_CLBLAST && (op == OP_CLB_AXPY || op == OP_CLB_DOT)))
       continue;
     golcl_precond pc = o->precond;
@@ -857,7 +884,8 @@ int cmd_bench_la(int argc, char **argv) {
                .nsizes = 3,
                .sizes = {256, 1024, 4096},
                .cg_ops = (1 << OPK_COUNT) - 1,
-               .rtol = 1e-6};
+               .rtol = 1e-6,
+               .ops = ~0u};
   int rc = parse_args(argc, argv, &o);
   if (rc) return rc == 1 ? 0 : rc;
   if (o.plot) {
@@ -905,7 +933,8 @@ int cmd_bench_la(int argc, char **argv) {
     double copy_bw = (double)n * es * OP_ELEMS[OP_COPY] / secs[OP_COPY];
     printf("  %-13s %12s %10s %8s  %s\n", "op", "us/call", "GB/s", "%copy", "what");
     for (int op = 0; op < OP_COUNT; op++) {
-      if (isnan(secs[op]) && op >= OP_CG_STENCIL) continue; /* not asked for */
+      if (isnan(secs[op]) && (op >= OP_CG_STENCIL || !(o.ops & (1u << op))))
+        continue; /* not asked for */
       double bytes = (double)n * es * OP_ELEMS[op], bw = bytes / secs[op];
       double pct = 100.0 * bw / copy_bw;
       printf("  %-13s %12.2f %10.1f %7.0f%%  %s\n", OP_NAME[op], secs[op] * 1e6, bw * 1e-9, pct,
