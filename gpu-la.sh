@@ -24,6 +24,12 @@ for v in "GOLCL_LA_TILE_RY=4" "GOLCL_LA_TILE_RY=16" "GOLCL_LA_TILE_RY=32" "GOLCL
   env $v timeout 8 $B bench la $S 2>&1 | grep -E "copy |stencil_mv5|cg_stencil|mg_vcycle"
 done
 el
+for v in "GOLCL_LA_CG_BATCH=1" "GOLCL_LA_CG_BATCH=4"; do
+  echo "== $v (f64 4096 MG solve to 1e-8)"
+  env $v timeout 8 $B bench la --sizes 4096 --dtype f64 --reps 3 --ops copy --solve=mg --rtol 1e-8 2>&1 |
+    grep -E "^ +mg "
+done
+el
 echo "== V-cycle by level (f32): V at each side"
 timeout 12 $B bench la --sizes 2047,1023,255 --reps 3 --iters 20 --op stencil \
   --ops stencil_mv5,mg_vcycle,mg_sweeps,cg_stencil 2>&1 | grep -E "^[0-9]+x|mg_|stencil_mv5|cg_stencil "

@@ -551,6 +551,10 @@ static void op_args(cg_run *c, const golcl_cg_opts *o) {
   if (cg->hooks.exchange || (c->prec == LA_PREC_STORED && c->la_op != LA_OP_STENCIL))
     c->la_op = LA_OP_GENERAL;
   c->batch = c->prec == LA_PREC_STORED ? CG_BATCH_MG : CG_BATCH;
+  /* $GOLCL_LA_CG_BATCH (1 .. CG_BATCH) overrides, for measurements */
+  const char *eb = getenv("GOLCL_LA_CG_BATCH");
+  int b = eb ? atoi(eb) : 0;
+  if (b >= 1 && b <= CG_BATCH) c->batch = b;
   c->zarg = c->prec == LA_PREC_STORED ? cg->z : cg->st;
   c->idx_size = golcl__idx_set(cg->wide, cg->n, &c->n);
   golcl__idx_set(cg->wide, dmain, &c->dmain);
