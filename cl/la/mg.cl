@@ -283,34 +283,42 @@ inline void mg_bottom_do(IDX n, __global const long *meta, __global const REAL *
   }
 }
 
+/* The fused kernels take a halt word, flags[slot]: when it is not 0 they do
+ * nothing (a CG that stopped: its flag of the iteration; a plain cycle
+ * passes a zero). */
+#define MG_HALT __global const int *flags, int slot
+#define MG_GO (flags[slot] == 0)
+
 LA_KERNEL void mg_pre(IDX n, __global const long *meta, __global const REAL *coef,
-                      __global const REAL *b, __global REAL *x) {
-  mg_pre_do(n, meta, coef, b, x);
+                      __global const REAL *b, __global REAL *x, MG_HALT) {
+  mg_pre_do(MG_GO ? n : 0, meta, coef, b, x);
 }
 LA_KERNEL void mg_resrestrict(IDX nc, __global const long *mc, __global const long *mf,
                               __global const REAL *coef, __global const REAL *b,
-                              __global const REAL *x, __global REAL *bc) {
-  mg_resrestrict_do(nc, mc, mf, coef, b, x, bc);
+                              __global const REAL *x, __global REAL *bc, MG_HALT) {
+  mg_resrestrict_do(MG_GO ? nc : 0, mc, mf, coef, b, x, bc);
 }
 LA_KERNEL void mg_post1(IDX n, __global const long *meta, __global const long *mc,
                         __global const REAL *coef, __global const REAL *b, __global const REAL *xc,
-                        __global const REAL *x, __global REAL *y) {
-  mg_post1_do(n, meta, mc, coef, b, xc, x, y);
+                        __global const REAL *x, __global REAL *y, MG_HALT) {
+  mg_post1_do(MG_GO ? n : 0, meta, mc, coef, b, xc, x, y);
 }
 LA_KERNEL void mg_post2(IDX n, __global const long *meta, __global const REAL *coef,
-                        __global const REAL *b, __global const REAL *y, __global REAL *x) {
-  mg_post2_do(n, meta, coef, b, y, x);
+                        __global const REAL *b, __global const REAL *y, __global REAL *x,
+                        MG_HALT) {
+  mg_post2_do(MG_GO ? n : 0, meta, coef, b, y, x);
 }
 /* mg_post2 on the finest level of a preconditioner, with the partials of
  * b·x (the CG's r·z) into part[m + group], m the groups of the launch
  * (what cg_rz would write). */
 LA_KERNEL void mg_post2_dot(IDX n, __global const long *meta, __global const REAL *coef,
                             __global const REAL *b, __global const REAL *y, __global REAL *x,
-                            __global REAL *part) {
+                            __global REAL *part, MG_HALT) {
   __local REAL s[LA_WG];
   LA_STENCIL_PROLOGUE(meta, coef)
   REAL dot = 0;
-  LA_STENCIL_FOR(i, n, 1) {
+  const int go = MG_GO;
+  LA_STENCIL_FOR(i, n, go) {
     REAL v = y[i];
     const REAL bi = b[i];
     if (!(int)((st_ix + st_iy + st_iz) & 1)) {
@@ -322,13 +330,13 @@ LA_KERNEL void mg_post2_dot(IDX n, __global const long *meta, __global const REA
     dot += bi * v;
   }
   dot = la_group_sum(dot, s);
-  if (get_local_id(0) == 0) part[get_num_groups(0) + get_group_id(0)] = dot;
+  if (go && get_local_id(0) == 0) part[get_num_groups(0) + get_group_id(0)] = dot;
 }
 
 /* Launch one group. */
 LA_KERNEL void mg_bottom(IDX n, __global const long *meta, __global const REAL *coef,
-                         __global const REAL *b, __global REAL *x, int pairs) {
-  mg_bottom_do(n, meta, coef, b, x, pairs);
+                         __global const REAL *b, __global REAL *x, int pairs, MG_HALT) {
+  if (MG_GO) mg_bottom_do(n, meta, coef, b, x, pairs); /* the same branch for every item */
 }
 
 /* The V-cycle of levels l0 .. l0+nl−1 in one work-group (launch one): the
@@ -337,7 +345,8 @@ LA_KERNEL void mg_bottom(IDX n, __global const long *meta, __global const REAL *
  * 2]; its sizes at metas + 4k (nx, ny, nz, 0), its coefficients at coefs +
  * 9k. Level l0's b is given, its x is the result. */
 LA_KERNEL void mg_small(int nl, __global const long *metas, __global const REAL *coefs,
-                        __global const long *offs, __global REAL *pool, int pairs) {
+                        __global const long *offs, __global REAL *pool, int pairs, MG_HALT) {
+  if (!MG_GO) nl = 0; /* every item skips it all, barriers included */
 #define MG_LV(k, w) (pool + offs[3 * (k) + (w)])
 #define MG_N(k) ((IDX)(metas[4 * (k)] * metas[4 * (k) + 1] * metas[4 * (k) + 2]))
   for (int k = 0; k + 1 < nl; k++) {
@@ -347,8 +356,9 @@ LA_KERNEL void mg_small(int nl, __global const long *metas, __global const REAL 
                       MG_LV(k, 1), MG_LV(k + 1, 0));
     barrier(CLK_GLOBAL_MEM_FENCE);
   }
-  mg_bottom_do(MG_N(nl - 1), metas + 4 * (nl - 1), coefs + 9 * (nl - 1), MG_LV(nl - 1, 0),
-               MG_LV(nl - 1, 1), pairs);
+  if (nl > 0)
+    mg_bottom_do(MG_N(nl - 1), metas + 4 * (nl - 1), coefs + 9 * (nl - 1), MG_LV(nl - 1, 0),
+                 MG_LV(nl - 1, 1), pairs);
   for (int k = nl - 2; k >= 0; k--) {
     mg_post1_do(MG_N(k), metas + 4 * k, metas + 4 * (k + 1), coefs + 9 * k, MG_LV(k, 0),
                 MG_LV(k + 1, 1), MG_LV(k, 1), MG_LV(k, 2));

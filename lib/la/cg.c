@@ -268,11 +268,15 @@ static golcl_status launch_dir(cg_run *c, size_t j, int first, int check_only) {
 }
 
 /* z = M⁻¹·r (MG) and the partials of r·z: in the cycle's last launch where
- * it can, else cg_rz after it. */
-static golcl_status mg_rz(cg_run *c) {
+ * it can, else cg_rz after it. After A_j (j >= 0) the cycle does nothing
+ * once A_j's flag says stop (the iterations queued past the stop). */
+static golcl_status mg_rz(cg_run *c, long j) {
   golcl_cg *cg = c->cg;
   golcl_status s = GOLCL_OK;
-  if (golcl__mg_apply_dot(cg->mg, cg->r, cg->z, cg->part, cg->g.groups, cg->g.local, &s)) return s;
+  int slot = j < 0 ? 0 : (int)(2 * ((size_t)j % CG_RING) + 1);
+  if (golcl__mg_apply_dot(cg->mg, cg->r, cg->z, cg->part, cg->g.groups, cg->g.local,
+                          j < 0 ? NULL : cg->flags, slot, &s))
+    return s;
   s = golcl__mg_apply(cg->mg, cg->r, cg->z);
   if (s == GOLCL_OK)
     s = golcl__args(cg->ctx, c->k.rz, c->idx_size, (const void *)&c->n, GOLCL__ARG(cg->r),
@@ -298,7 +302,7 @@ static golcl_status launch_rest(cg_run *c, size_t j) {
   if (s == GOLCL_OK) s = hook_reduce(c, 3, 1);
   if (s == GOLCL_OK) s = golcl__args(ctx, c->k.update, GOLCL__ARG(p), GOLCL__ARG(slot), GOLCL__END);
   if (s == GOLCL_OK) s = launch(c, c->k.update);
-  if (s == GOLCL_OK && c->prec == LA_PREC_STORED) s = mg_rz(c);
+  if (s == GOLCL_OK && c->prec == LA_PREC_STORED) s = mg_rz(c, (long)j);
   if (s == GOLCL_OK) s = hook_reduce(c, 0, 2);
   return s;
 }
@@ -327,7 +331,7 @@ static golcl_status residual(cg_run *c, cl_mem b, cl_mem x, cl_mem out) {
 /* z = M⁻¹·r and the partials of r·z (stored preconditioner only). */
 static golcl_status precondition(cg_run *c) {
   if (c->prec != LA_PREC_STORED) return GOLCL_OK;
-  golcl_status s = mg_rz(c);
+  golcl_status s = mg_rz(c, -1);
   if (s == GOLCL_OK) s = hook_reduce(c, 1, 1);
   return s;
 }

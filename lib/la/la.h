@@ -186,10 +186,11 @@ size_t golcl__stencil_tile_groups(const golcl_stencil *S, golcl__st_tile t, size
 /* Multigrid internals used by CG: z = V(r) on raw buffers of the fine size. */
 golcl_status golcl__mg_apply(golcl_mg *mg, cl_mem r, cl_mem z);
 /* z = V(r) that also leaves the partials of r·z in row 1 of part (groups
- * partials a row, those of `groups` groups of `local` items): 1 with *s
- * set, or 0 when this cycle cannot (then nothing is done). */
+ * partials a row, those of `groups` groups of `local` items), and does
+ * nothing when the cl_int flags[slot] is not 0 (flags NULL: never): 1 with
+ * *s set, or 0 when this cycle cannot (then nothing is done). */
 int golcl__mg_apply_dot(golcl_mg *mg, cl_mem r, cl_mem z, cl_mem part, size_t groups, size_t local,
-                        golcl_status *s);
+                        cl_mem flags, int slot, golcl_status *s);
 const golcl_stencil *golcl__mg_stencil(const golcl_mg *mg);
 
 /* Size in bytes of n elements of dtype, with overflow check: -1 on overflow. */

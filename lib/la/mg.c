@@ -43,6 +43,7 @@ struct golcl_mg {
   size_t small;                    /* first level of the one-group launch (mg_small), or 0 */
   size_t small_wg;                 /* its work-items */
   cl_mem pool, metas, coefs, offs; /* the small levels' vectors and tables */
+  cl_mem zero;                     /* one cl_int 0: the halt word of a plain cycle */
   cl_kernel small_k;
 };
 
@@ -60,8 +61,8 @@ void golcl_mg_destroy(golcl_mg *mg) {
     }
     if (L->r) clReleaseMemObject(L->r);
   }
-  cl_mem m[] = {mg->pool, mg->metas, mg->coefs, mg->offs};
-  for (int i = 0; i < 4; i++)
+  cl_mem m[] = {mg->pool, mg->metas, mg->coefs, mg->offs, mg->zero};
+  for (int i = 0; i < 5; i++)
     if (m[i]) clReleaseMemObject(m[i]);
   free(mg);
 }
@@ -215,6 +216,8 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
   const char *e = getenv("GOLCL_LA_MG");
   mg->sweeps = e && strcmp(e, "sweeps") == 0;
   if (s == GOLCL_OK && !mg->sweeps) s = small_levels(mg);
+  cl_int zero = 0;
+  if (s == GOLCL_OK && !mg->sweeps) s = buffer_from(ctx, sizeof zero, &zero, &mg->zero);
   for (size_t l = 1; l < mg->nlev && s == GOLCL_OK; l++) {
     mg_level *L = &mg->lev[l];
     size_t n = L->S->n;
@@ -284,7 +287,13 @@ typedef struct mg_dot {
   cl_mem part;
   size_t groups;
 } mg_dot;
-static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, const mg_dot *dot) {
+/* Every fused kernel does nothing when flags[slot] is not 0 (MG_HALT). */
+typedef struct mg_halt {
+  cl_mem flags;
+  cl_int slot;
+} mg_halt;
+static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, const mg_dot *dot,
+                                 const mg_halt *h) {
   golcl_context *ctx = mg->ctx;
   const golcl_stencil *S = mg->lev[l].S;
   golcl__idx_arg n;
@@ -294,14 +303,16 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
     cl_int nl = (cl_int)(mg->nlev - l), pairs = MG_COARSE_SWEEPS;
     size_t one = mg->small_wg;
     s = golcl__args(ctx, mg->small_k, GOLCL__ARG(nl), GOLCL__ARG(mg->metas), GOLCL__ARG(mg->coefs),
-                    GOLCL__ARG(mg->offs), GOLCL__ARG(mg->pool), GOLCL__ARG(pairs), GOLCL__END);
+                    GOLCL__ARG(mg->offs), GOLCL__ARG(mg->pool), GOLCL__ARG(pairs),
+                    GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
     return s == GOLCL_OK ? golcl__launch(ctx, mg->small_k, 1, &one, &one) : s;
   }
   if (l + 1 == mg->nlev) {
     cl_int pairs = MG_COARSE_SWEEPS;
     size_t one = mg->g.local;
     s = golcl__args(ctx, mg->bottom, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(S->vals),
-                    GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(pairs), GOLCL__END);
+                    GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(pairs), GOLCL__ARG(h->flags),
+                    GOLCL__ARG(h->slot), GOLCL__END);
     return s == GOLCL_OK ? golcl__launch(ctx, mg->bottom, 1, &one, &one) : s;
   }
   mg_level *C = &mg->lev[l + 1];
@@ -309,30 +320,33 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
   golcl__idx_arg nc;
   golcl__idx_set(mg->wide, C->S->n, &nc);
   s = golcl__args(ctx, mg->pre, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(S->vals),
-                  GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__END);
+                  GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot),
+                  GOLCL__END);
   if (s == GOLCL_OK) s = launch_n(mg, mg->pre, S->n);
   if (s == GOLCL_OK)
     s = golcl__args(ctx, mg->resrestrict, ns, (const void *)&nc, GOLCL__ARG(C->S->meta),
                     GOLCL__ARG(S->meta), GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(x),
-                    GOLCL__ARG(C->b), GOLCL__END);
+                    GOLCL__ARG(C->b), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
   if (s == GOLCL_OK) s = launch_n(mg, mg->resrestrict, C->S->n);
-  if (s == GOLCL_OK) s = vcycle_fused(mg, l + 1, C->b, C->x, NULL);
+  if (s == GOLCL_OK) s = vcycle_fused(mg, l + 1, C->b, C->x, NULL, h);
   if (s == GOLCL_OK)
     s = golcl__args(ctx, mg->post1, ns, (const void *)&n, GOLCL__ARG(S->meta),
                     GOLCL__ARG(C->S->meta), GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(C->x),
-                    GOLCL__ARG(x), GOLCL__ARG(y), GOLCL__END);
+                    GOLCL__ARG(x), GOLCL__ARG(y), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot),
+                    GOLCL__END);
   if (s == GOLCL_OK) s = launch_n(mg, mg->post1, S->n);
   if (s == GOLCL_OK && dot) {
     s = golcl__args(ctx, mg->post2_dot, ns, (const void *)&n, GOLCL__ARG(S->meta),
                     GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(x),
-                    GOLCL__ARG(dot->part), GOLCL__END);
+                    GOLCL__ARG(dot->part), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
     size_t global = dot->groups * mg->g.local, local = mg->g.local;
     if (s == GOLCL_OK) s = golcl__launch(ctx, mg->post2_dot, 1, &global, &local);
     return s;
   }
   if (s == GOLCL_OK)
     s = golcl__args(ctx, mg->post2, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(S->vals),
-                    GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(x), GOLCL__END);
+                    GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(x), GOLCL__ARG(h->flags),
+                    GOLCL__ARG(h->slot), GOLCL__END);
   if (s == GOLCL_OK) s = launch_n(mg, mg->post2, S->n);
   return s;
 }
@@ -378,15 +392,17 @@ static golcl_status vcycle(golcl_mg *mg, size_t l, cl_mem b, cl_mem x) {
 }
 
 golcl_status golcl__mg_apply(golcl_mg *mg, cl_mem r, cl_mem z) {
-  return mg->sweeps ? vcycle(mg, 0, r, z) : vcycle_fused(mg, 0, r, z, NULL);
+  mg_halt h = {mg->zero, 0};
+  return mg->sweeps ? vcycle(mg, 0, r, z) : vcycle_fused(mg, 0, r, z, NULL, &h);
 }
 
 int golcl__mg_apply_dot(golcl_mg *mg, cl_mem r, cl_mem z, cl_mem part, size_t groups, size_t local,
-                        golcl_status *s) {
+                        cl_mem flags, int slot, golcl_status *s) {
   /* the partials' layout is the CG's: its groups of its work-items */
   if (mg->sweeps || mg->nlev < 2 || local != mg->g.local) return 0;
   mg_dot d = {part, groups};
-  *s = vcycle_fused(mg, 0, r, z, &d);
+  mg_halt h = {flags ? flags : mg->zero, flags ? (cl_int)slot : 0};
+  *s = vcycle_fused(mg, 0, r, z, &d, &h);
   return 1;
 }
 
