@@ -125,8 +125,10 @@
  * (their cache lines are its neighbours' vectors). Item t of a 1-D range
  * gets column block t mod (nx/ST_VW) and row block t div (nx/ST_VW), so a
  * group covers a run of one row band and neighbouring items touch
- * neighbouring memory. Items past the last row block do nothing (and still
- * reach every barrier of the caller). The product is formed as
+ * neighbouring memory; an item takes tiles t, t + its range's size, ... (a
+ * grid-stride loop over the tiles, so that the number of groups stays
+ * what the caller's reductions want), and one past the last does nothing
+ * (and still reaches every barrier of the caller). The product is formed as
  * c0·x + c1·x₋ₓ + c2·x₊ₓ + c3·x₋ᵧ + c4·x₊ᵧ with explicit fma from the centre
  * term, so that the same tile formed in two kernels gives the same bits.
  * LA_ST5_TILE(XV, XS, BODY): XV(j) is the vector of ST_VW elements of the
@@ -173,27 +175,27 @@
 #define LA_ST5_RIGHT(j, x0, XS) ((x0) + ST_VW < st_nx ? XS((j) + ST_VW) : (REAL)0)
 #endif
 
-#define LA_ST5_TILE(XV, XS, BODY)                                                  \
-  {                                                                                \
-    const IDX ncb_ = st_nx / ST_VW, t_ = (IDX)get_global_id(0);                    \
-    const IDX rb_ = t_ / ncb_, x0_ = (t_ - rb_ * ncb_) * ST_VW, y0_ = rb_ * ST_RY; \
-    if (y0_ < st_ny) {                                                             \
-      const IDX y1_ = min(y0_ + (IDX)ST_RY, st_ny);                                \
-      ST_V up_ = LA_ST5_ROWV(y0_ - 1, x0_, XV), cur_ = XV(y0_ * st_nx + x0_);      \
-      for (IDX y_ = y0_; y_ < y1_; y_++) {                                         \
-        const IDX j_ = y_ * st_nx + x0_;                                           \
-        const ST_V dn_ = LA_ST5_ROWV(y_ + 1, x0_, XV);                             \
-        const REAL l_ = LA_ST5_LEFT(j_, x0_, XS), r_ = LA_ST5_RIGHT(j_, x0_, XS);  \
-        ST_V av_ = ST_VS(st_c[0]) * cur_;                                          \
-        av_ = fma(ST_VS(st_c[1]), ST_SHL(cur_, l_), av_);                          \
-        av_ = fma(ST_VS(st_c[2]), ST_SHR(cur_, r_), av_);                          \
-        av_ = fma(ST_VS(st_c[3]), up_, av_);                                       \
-        av_ = fma(ST_VS(st_c[4]), dn_, av_);                                       \
-        BODY(j_, av_, cur_)                                                        \
-        up_ = cur_;                                                                \
-        cur_ = dn_;                                                                \
-      }                                                                            \
-    }                                                                              \
+#define LA_ST5_TILE(XV, XS, BODY)                                                    \
+  {                                                                                  \
+    const IDX ncb_ = st_nx / ST_VW, nt_ = ncb_ * ((st_ny + ST_RY - 1) / ST_RY);       \
+    for (IDX t_ = (IDX)get_global_id(0); t_ < nt_; t_ += (IDX)get_global_size(0)) {  \
+      const IDX rb_ = t_ / ncb_, x0_ = (t_ - rb_ * ncb_) * ST_VW, y0_ = rb_ * ST_RY; \
+      const IDX y1_ = min(y0_ + (IDX)ST_RY, st_ny);                                  \
+      ST_V up_ = LA_ST5_ROWV(y0_ - 1, x0_, XV), cur_ = XV(y0_ * st_nx + x0_);        \
+      for (IDX y_ = y0_; y_ < y1_; y_++) {                                           \
+        const IDX j_ = y_ * st_nx + x0_;                                             \
+        const ST_V dn_ = LA_ST5_ROWV(y_ + 1, x0_, XV);                               \
+        const REAL l_ = LA_ST5_LEFT(j_, x0_, XS), r_ = LA_ST5_RIGHT(j_, x0_, XS);    \
+        ST_V av_ = ST_VS(st_c[0]) * cur_;                                            \
+        av_ = fma(ST_VS(st_c[1]), ST_SHL(cur_, l_), av_);                            \
+        av_ = fma(ST_VS(st_c[2]), ST_SHR(cur_, r_), av_);                            \
+        av_ = fma(ST_VS(st_c[3]), up_, av_);                                         \
+        av_ = fma(ST_VS(st_c[4]), dn_, av_);                                         \
+        BODY(j_, av_, cur_)                                                          \
+        up_ = cur_;                                                                  \
+        cur_ = dn_;                                                                  \
+      }                                                                              \
+    }                                                                                \
   }
 #endif /* ST_VW */
 

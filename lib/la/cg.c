@@ -88,9 +88,10 @@ golcl_status golcl_cg_create(const golcl_op *A, golcl_cg **out) {
   size_t extent = A->n;
   if (A->kind == GOLCL__OP_STENCIL) {
     /* Every kernel of a solve launches the same groups (each re-reduces the
-     * partials of the one before): the tiles' count when there are tiles. */
-    cg->tile = golcl__stencil_tile(A->obj);
-    if (cg->tile.vw) cg->g.groups = golcl__stencil_tile_groups(A->obj, cg->tile, cg->g.local);
+     * partials of the one before): the fused geometry's, at most what the
+     * tiles fill; the tile kernels loop over their tiles. */
+    cg->tile = golcl__stencil_tile(A->obj, 1);
+    if (cg->tile.vw) golcl__stencil_tile_geometry(A->obj, cg->tile, &cg->g);
   }
   if (A->kind == GOLCL__OP_BAND) {
     const golcl_bandmat *B = A->obj;

@@ -171,17 +171,21 @@ void golcl__stencil_options(golcl__opts *o, golcl_stencil_kind kind, golcl_edge 
 
 /* The tile shape of the 2-D 5-point kernels (LA_ST5_TILE of la_stencil.cl):
  * ST_VW unknowns of a row (4, 2 or 1: the widest that divides nx; at most
- * $GOLCL_LA_TILE_VW) by ST_RY rows ($GOLCL_LA_TILE_RY, default
- * GOLCL__TILE_RY). vw = 0: the row kernels (other kinds, or
- * $GOLCL_LA_STENCIL=rows). */
-#define GOLCL__TILE_RY 8
+ * $GOLCL_LA_TILE_VW) by ST_RY rows ($GOLCL_LA_TILE_RY, else
+ * GOLCL__TILE_RY_MV for the product and GOLCL__TILE_RY_CG for CG: the best
+ * on an H100 at 4096², 2026-11-26). vw = 0: the row kernels (other kinds,
+ * or $GOLCL_LA_STENCIL=rows). */
+#define GOLCL__TILE_RY_MV 4
+#define GOLCL__TILE_RY_CG 8
 typedef struct golcl__st_tile {
   int vw, ry;
 } golcl__st_tile;
-golcl__st_tile golcl__stencil_tile(const golcl_stencil *S);
+golcl__st_tile golcl__stencil_tile(const golcl_stencil *S, int cg);
 void golcl__stencil_tile_options(golcl__opts *o, golcl__st_tile t);
-/* Groups of `local` work-items that cover S's tiles. */
+/* Groups of `local` work-items that cover S's tiles, one tile an item. */
 size_t golcl__stencil_tile_groups(const golcl_stencil *S, golcl__st_tile t, size_t local);
+/* g (a grid-stride geometry) with no more groups than the tiles fill. */
+void golcl__stencil_tile_geometry(const golcl_stencil *S, golcl__st_tile t, golcl__la_geom *g);
 
 /* Multigrid internals used by CG: z = V(r) on raw buffers of the fine size. */
 golcl_status golcl__mg_apply(golcl_mg *mg, cl_mem r, cl_mem z);

@@ -105,7 +105,7 @@ static int env_int(const char *name, int cap) {
   return *end == '\0' && v > 0 && v < cap ? (int)v : 0;
 }
 
-golcl__st_tile golcl__stencil_tile(const golcl_stencil *S) {
+golcl__st_tile golcl__stencil_tile(const golcl_stencil *S, int cg) {
   golcl__st_tile t = {0, 0};
   const char *e = getenv("GOLCL_LA_STENCIL");
   if (S->kind != GOLCL_STENCIL_5 || (e && strcmp(e, "rows") == 0)) return t;
@@ -118,7 +118,7 @@ golcl__st_tile golcl__stencil_tile(const golcl_stencil *S) {
   /* Taller tiles load fewer halo rows, but a GPU wants work-groups enough
    * to fill it (4 a compute unit): small grids get shorter tiles, then
    * narrower ones. */
-  t.ry = GOLCL__TILE_RY;
+  t.ry = cg ? GOLCL__TILE_RY_CG : GOLCL__TILE_RY_MV;
   const golcl_context *ctx = S->ctx;
   if (ctx->info.type != GOLCL_DEVICE_CPU) {
     size_t local = golcl__la_geometry(ctx, S->n, GOLCL__LA_STREAM).local;
@@ -140,13 +140,18 @@ size_t golcl__stencil_tile_groups(const golcl_stencil *S, golcl__st_tile t, size
   return groups ? groups : 1;
 }
 
+void golcl__stencil_tile_geometry(const golcl_stencil *S, golcl__st_tile t, golcl__la_geom *g) {
+  size_t tg = golcl__stencil_tile_groups(S, t, g->local);
+  if (tg < g->groups) g->groups = tg;
+}
+
 /* The row kernel over the grid-stride geometry, or the tile kernel over a
  * range of whole groups that covers the tiles. */
 golcl_status golcl__stencil_apply(const golcl_stencil *S, cl_mem x, cl_mem y, cl_mem out) {
   golcl_context *ctx = S->ctx;
-  golcl__st_tile t = golcl__stencil_tile(S);
+  golcl__st_tile t = golcl__stencil_tile(S, 0);
   golcl__la_geom g = golcl__la_geometry(ctx, S->n, GOLCL__LA_STREAM);
-  if (t.vw) g.groups = golcl__stencil_tile_groups(S, t, g.local);
+  if (t.vw) g.groups = golcl__stencil_tile_groups(S, t, g.local); /* no partials: a tile an item */
   int wide = golcl__la_idx_long(S->n, &g);
   golcl__opts o;
   golcl__opts_init(&o);
