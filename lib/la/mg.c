@@ -24,6 +24,7 @@
  * for all of them ($GOLCL_LA_MG_SMALL overrides; 0 turns it off). */
 #define MG_SMALL 16384
 #define MG_SMALL_WG 1024 /* work-items of that group, at most the device's limit */
+enum { MG_PRE, MG_RESRESTRICT, MG_POST1, MG_POST2, MG_SMALL_K, MG_STEPS };
 
 typedef struct mg_level {
   golcl_stencil *S; /* level 0: the caller's (not owned) */
@@ -37,7 +38,8 @@ struct golcl_mg {
   int wide;
   golcl__la_geom g;
   mg_level lev[MG_MAX_LEVELS];
-  int sweeps; /* $GOLCL_LA_MG=sweeps: a launch a step */
+  int sweeps;          /* $GOLCL_LA_MG=sweeps: a launch a step */
+  int times[MG_STEPS]; /* launches of each fused step ($GOLCL_LA_MG_REPEAT) */
   cl_kernel smooth, residual, restrict_, prolong;
   cl_kernel pre, resrestrict, post1, post2, post2_dot, bottom;
   size_t small;                    /* first level of the one-group launch (mg_small), or 0 */
@@ -71,6 +73,23 @@ void golcl_mg_destroy(golcl_mg *mg) {
 static size_t coarser(size_t n, golcl_edge edge) {
   if (edge == GOLCL_EDGE_PERIODIC) return n % 4 == 0 ? n / 2 : 0; /* stays even */
   return n > MG_COARSEST ? (n - 1) / 2 : 0;
+}
+
+/* $GOLCL_LA_MG_REPEAT=pre,resrestrict,post1,post2,small (any of them):
+ * those fused steps are launched twice. Each is idempotent (it reads
+ * nothing it writes), so the result is the same and the time grows by the
+ * step's cost: a profile of the cycle through the public API (golcl bench
+ * la with and without it). */
+static void repeats(golcl_mg *mg) {
+  static const char *const NAMES[MG_STEPS] = {"pre", "resrestrict", "post1", "post2", "small"};
+  const char *e = getenv("GOLCL_LA_MG_REPEAT");
+  for (int k = 0; k < MG_STEPS; k++) {
+    mg->times[k] = 1;
+    if (!e) continue;
+    size_t len = strlen(NAMES[k]);
+    for (const char *p = strstr(e, NAMES[k]); p; p = strstr(p + 1, NAMES[k]))
+      if ((p == e || p[-1] == ',') && (p[len] == '\0' || p[len] == ',')) mg->times[k] = 2;
+  }
 }
 
 /* A device buffer filled from host memory (blocking). */
@@ -215,6 +234,7 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
   }
   const char *e = getenv("GOLCL_LA_MG");
   mg->sweeps = e && strcmp(e, "sweeps") == 0;
+  repeats(mg);
   if (s == GOLCL_OK && !mg->sweeps) s = small_levels(mg);
   cl_int zero = 0;
   if (s == GOLCL_OK && !mg->sweeps) s = buffer_from(ctx, sizeof zero, &zero, &mg->zero);
@@ -305,7 +325,9 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
     s = golcl__args(ctx, mg->small_k, GOLCL__ARG(nl), GOLCL__ARG(mg->metas), GOLCL__ARG(mg->coefs),
                     GOLCL__ARG(mg->offs), GOLCL__ARG(mg->pool), GOLCL__ARG(pairs),
                     GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
-    return s == GOLCL_OK ? golcl__launch(ctx, mg->small_k, 1, &one, &one) : s;
+    for (int t = 0; t < mg->times[MG_SMALL_K] && s == GOLCL_OK; t++)
+      s = golcl__launch(ctx, mg->small_k, 1, &one, &one);
+    return s;
   }
   if (l + 1 == mg->nlev) {
     cl_int pairs = MG_COARSE_SWEEPS;
@@ -322,32 +344,34 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
   s = golcl__args(ctx, mg->pre, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(S->vals),
                   GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot),
                   GOLCL__END);
-  if (s == GOLCL_OK) s = launch_n(mg, mg->pre, S->n);
+  for (int t = 0; t < mg->times[MG_PRE] && s == GOLCL_OK; t++) s = launch_n(mg, mg->pre, S->n);
   if (s == GOLCL_OK)
     s = golcl__args(ctx, mg->resrestrict, ns, (const void *)&nc, GOLCL__ARG(C->S->meta),
                     GOLCL__ARG(S->meta), GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(x),
                     GOLCL__ARG(C->b), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
-  if (s == GOLCL_OK) s = launch_n(mg, mg->resrestrict, C->S->n);
+  for (int t = 0; t < mg->times[MG_RESRESTRICT] && s == GOLCL_OK; t++)
+    s = launch_n(mg, mg->resrestrict, C->S->n);
   if (s == GOLCL_OK) s = vcycle_fused(mg, l + 1, C->b, C->x, NULL, h);
   if (s == GOLCL_OK)
     s = golcl__args(ctx, mg->post1, ns, (const void *)&n, GOLCL__ARG(S->meta),
                     GOLCL__ARG(C->S->meta), GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(C->x),
                     GOLCL__ARG(x), GOLCL__ARG(y), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot),
                     GOLCL__END);
-  if (s == GOLCL_OK) s = launch_n(mg, mg->post1, S->n);
+  for (int t = 0; t < mg->times[MG_POST1] && s == GOLCL_OK; t++) s = launch_n(mg, mg->post1, S->n);
   if (s == GOLCL_OK && dot) {
     s = golcl__args(ctx, mg->post2_dot, ns, (const void *)&n, GOLCL__ARG(S->meta),
                     GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(x),
                     GOLCL__ARG(dot->part), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
     size_t global = dot->groups * mg->g.local, local = mg->g.local;
-    if (s == GOLCL_OK) s = golcl__launch(ctx, mg->post2_dot, 1, &global, &local);
+    for (int t = 0; t < mg->times[MG_POST2] && s == GOLCL_OK; t++)
+      s = golcl__launch(ctx, mg->post2_dot, 1, &global, &local);
     return s;
   }
   if (s == GOLCL_OK)
     s = golcl__args(ctx, mg->post2, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(S->vals),
                     GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(x), GOLCL__ARG(h->flags),
                     GOLCL__ARG(h->slot), GOLCL__END);
-  if (s == GOLCL_OK) s = launch_n(mg, mg->post2, S->n);
+  for (int t = 0; t < mg->times[MG_POST2] && s == GOLCL_OK; t++) s = launch_n(mg, mg->post2, S->n);
   return s;
 }
 
