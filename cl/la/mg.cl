@@ -95,59 +95,63 @@ LA_KERNEL void mg_restrict(IDX nc, __global const long *mc, __global const long 
   MG_RESTRICT_LOOP(nc, MG_RF)
 }
 
-/* The coarse neighbours of fine point f on an axis of nc coarse points: k
- * (1 or 2) indices into c[] and weights into w[]. */
-inline int mg_coarse(IDX f, IDX nc, IDX *c, REAL *w) {
+/* The coarse neighbours of fine point f on an axis of nc coarse points:
+ * indices c0, c1 and weights w0, w1 (w1 = 0, or both 0, where there are
+ * fewer). Scalars, not arrays: a private array indexed in a loop goes to
+ * per-item memory on GPUs. */
+inline void mg_coarse(IDX f, IDX nc, IDX *c0, REAL *w0, IDX *c1, REAL *w1) {
 #if STENCIL_PERIODIC
   if ((f & 1) == 0) {
-    c[0] = f / 2;
-    w[0] = 1;
-    return 1;
+    *c0 = f / 2, *w0 = 1;
+    *c1 = 0, *w1 = 0;
+    return;
   }
-  c[0] = (f - 1) / 2;
-  c[1] = (f + 1) / 2 == nc ? 0 : (f + 1) / 2;
-  w[0] = w[1] = (REAL)0.5;
-  return 2;
+  *c0 = (f - 1) / 2, *w0 = (REAL)0.5;
+  *c1 = (f + 1) / 2 == nc ? 0 : (f + 1) / 2, *w1 = (REAL)0.5;
 #else
   if (f & 1) {
     const IDX k = (f - 1) / 2;
-    c[0] = k < nc ? k : 0;
-    w[0] = k < nc ? (REAL)1 : (REAL)0;
-    return 1;
+    *c0 = k < nc ? k : 0, *w0 = k < nc ? (REAL)1 : (REAL)0;
+    *c1 = 0, *w1 = 0;
+    return;
   }
   const IDX lo = f / 2 - 1, hi = f / 2;
-  c[0] = lo >= 0 ? lo : 0;
-  w[0] = lo >= 0 ? (REAL)0.5 : (REAL)0;
-  c[1] = hi < nc ? hi : 0;
-  w[1] = hi < nc ? (REAL)0.5 : (REAL)0;
-  return 2;
+  *c0 = lo >= 0 ? lo : 0, *w0 = lo >= 0 ? (REAL)0.5 : (REAL)0;
+  *c1 = hi < nc ? hi : 0, *w1 = hi < nc ? (REAL)0.5 : (REAL)0;
 #endif
 }
 
 /* (P·xc) at fine point (ix, iy, iz): bi-/trilinear interpolation of the
- * coarse correction (cx × cy × cz coarse points). */
+ * coarse correction (cx × cy × cz coarse points), the terms in the order
+ * z, y, x (each from its first coarse point to its second). */
+#define MG_P_TERM(zz, wz, yy, wy, xx, wx)                       \
+  {                                                             \
+    const REAL w_ = (wx) * (wy) * (wz);                         \
+    if (w_ != 0) acc += w_ * xc[((zz)*cy + (yy)) * cx + (xx)];  \
+  }
+#define MG_P_ROW(zz, wz)                 \
+  MG_P_TERM(zz, wz, y0, wy0, x0, wx0)    \
+  MG_P_TERM(zz, wz, y0, wy0, x1, wx1)    \
+  MG_P_TERM(zz, wz, y1, wy1, x0, wx0)    \
+  MG_P_TERM(zz, wz, y1, wy1, x1, wx1)
 inline REAL mg_prolong_at(IDX ix, IDX iy, IDX iz, IDX cx, IDX cy, IDX cz,
                           __global const REAL *xc) {
-  {
-    IDX ci[2], cj[2], ck[2] = {0, 0};
-    REAL wi[2], wj[2], wk[2] = {1, 0};
-    const int ni = mg_coarse(ix, cx, ci, wi), nj = mg_coarse(iy, cy, cj, wj);
+  IDX x0, x1, y0, y1;
+  REAL wx0, wx1, wy0, wy1, acc = 0;
+  mg_coarse(ix, cx, &x0, &wx0, &x1, &wx1);
+  mg_coarse(iy, cy, &y0, &wy0, &y1, &wy1);
 #if STENCIL_KIND == 7
-    const int nk = mg_coarse(iz, cz, ck, wk);
+  IDX z0, z1;
+  REAL wz0, wz1;
+  mg_coarse(iz, cz, &z0, &wz0, &z1, &wz1);
+  MG_P_ROW(z0, wz0)
+  MG_P_ROW(z1, wz1)
 #else
-    const int nk = 1;
-    (void)iz;
-    (void)cz;
+  (void)iz;
+  (void)cz;
+  MG_P_ROW(0, (REAL)1)
 #endif
-    REAL acc = 0;
-    for (int c = 0; c < nk; c++)
-      for (int b = 0; b < nj; b++)
-        for (int a = 0; a < ni; a++) {
-          const REAL w = wi[a] * wj[b] * wk[c];
-          if (w != 0) acc += w * xc[(ck[c] * cy + cj[b]) * cx + ci[a]];
-        }
-    return acc;
-  }
+  return acc;
 }
 
 /* xf += P·xc. */
