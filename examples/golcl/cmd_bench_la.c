@@ -690,8 +690,8 @@ typedef struct la_curves {
  * rtol 1e-6 on the stencil operator: none, Jacobi, MG; wall time of the
  * whole solve (median of reps), iterations, the recomputed residual. With
  * curves, the warm-up solve (untimed) also records its residual history. */
-static int solve_table(golcl_context *ctx, const la_opts *o, size_t side, double cg_iter, FILE *csv,
-                       la_curves *curves) {
+static int solve_table(golcl_context *ctx, const la_opts *o, size_t side, const double *cg_iter,
+                       FILE *csv, la_curves *curves) {
   size_t n = side * side;
   golcl_stencil *S = NULL;
   golcl_vec *b = NULL, *x = NULL;
@@ -758,9 +758,11 @@ static int solve_table(golcl_context *ctx, const la_opts *o, size_t side, double
         rep.converged                     ? "converged"
         : rep.stop == GOLCL_CG_INACCURATE ? "tol met by the iterated residual (rounding floor)"
                                           : "NOT converged");
-    if (PC[k] == GOLCL_PRECOND_MG && isfinite(cg_iter) && rep.iterations)
-      printf("    an MG-preconditioned iteration = %.2f plain CG iterations (%.1f us)\n",
-             med / (double)rep.iterations / cg_iter, cg_iter * 1e6);
+    for (int c = 0; c < 2; c++)
+      if (PC[k] == GOLCL_PRECOND_MG && isfinite(cg_iter[c]) && rep.iterations)
+        printf("    an MG-preconditioned iteration = %.2f plain CG iterations (%s, %.1f us)\n",
+               med / (double)rep.iterations / cg_iter[c], c ? "the row kernels" : "AUTO",
+               cg_iter[c] * 1e6);
     if (csv)
       fprintf(csv, "%zu,%zu,%s,solve_%s,%.9g,%zu,,\n", side, n,
               o->dtype == GOLCL_F64 ? "f64" : "f32", PN[k], med, rep.iterations);
@@ -944,11 +946,14 @@ int cmd_bench_la(int argc, char **argv) {
                 bytes, bw * 1e-9, pct);
     }
     curves.size = (int)si;
-    if (isfinite(secs[OP_MG_VCYCLE]) && isfinite(secs[OP_CG_STENCIL]))
-      printf("  a V-cycle = %.2f CG iterations (stencil, AUTO)\n",
-             secs[OP_MG_VCYCLE] / secs[OP_CG_STENCIL]);
-    if (o.solve)
-      failed |= solve_table(ctx, &o, side, secs[OP_CG_STENCIL], csv, o.plot ? &curves : NULL);
+    for (int c = 0; c < 2; c++) {
+      double it = secs[c ? OP_CG_STENCIL_ROWS : OP_CG_STENCIL];
+      if (isfinite(secs[OP_MG_VCYCLE]) && isfinite(it))
+        printf("  a V-cycle = %.2f CG iterations (stencil, %s)\n", secs[OP_MG_VCYCLE] / it,
+               c ? "the row kernels" : "AUTO");
+    }
+    const double cg_iter[2] = {secs[OP_CG_STENCIL], secs[OP_CG_STENCIL_ROWS]};
+    if (o.solve) failed |= solve_table(ctx, &o, side, cg_iter, csv, o.plot ? &curves : NULL);
     fflush(stdout);
   }
   if (o.thesis) failed |= thesis_table(ctx, &o, csv);
