@@ -18,21 +18,15 @@ timeout 25 $B bench la --sizes 4096,4095 --dtype f64 --reps 3 --iters 50 --op st
   --ops stencil_mv5,stencil_rows,mg_vcycle,mg_sweeps,cg_stencil,cg_st_rows --solve=mg --rtol 1e-8
 el
 S="--sizes 4096 --reps 3 --iters 50 --op stencil --ops stencil_mv5,cg_stencil,mg_vcycle"
-for v in "GOLCL_LA_LOCAL=512" "GOLCL_LA_MG_SMALL=0" "GOLCL_LA_MG_SMALL=4096"; do
+for v in "GOLCL_LA_TILE_RY=4" "GOLCL_LA_TILE_RY=16" "GOLCL_LA_LOCAL=512" "GOLCL_LA_MG_SMALL=0"; do
   echo "== $v (f32 4096)"
   env $v timeout 8 $B bench la $S 2>&1 | grep -E "copy |stencil_mv5|cg_stencil|mg_vcycle"
 done
 el
 echo "== V-cycle profile (f32 4096): each fused step launched twice (GOLCL_LA_MG_REPEAT)"
-for v in "" pre resrestrict post1 post2 small; do
+for v in "" pre resrestrict prolong black post2 small; do
   echo -n "repeat '$v': "
   GOLCL_LA_MG_REPEAT=$v timeout 8 $B bench la --sizes 4096 --reps 3 --ops mg_vcycle 2>&1 | grep mg_vcycle
-done
-el
-for v in "GOLCL_LA_CG_BATCH=1" "GOLCL_LA_CG_BATCH=4"; do
-  echo "== $v (f64 4096 MG solve to 1e-8)"
-  env $v timeout 8 $B bench la --sizes 4096 --dtype f64 --reps 3 --ops copy --solve=mg --rtol 1e-8 2>&1 |
-    grep -E "^ +mg "
 done
 el
 echo "== V-cycle by level (f32): V at each side"

@@ -302,10 +302,21 @@ LA_KERNEL void mg_resrestrict(IDX nc, __global const long *mc, __global const lo
                               __global const REAL *x, __global REAL *bc, MG_HALT) {
   mg_resrestrict_do(MG_GO ? nc : 0, mc, mf, coef, b, x, bc);
 }
-LA_KERNEL void mg_post1(IDX n, __global const long *meta, __global const long *mc,
-                        __global const REAL *coef, __global const REAL *b, __global const REAL *xc,
-                        __global const REAL *x, __global REAL *y, MG_HALT) {
-  mg_post1_do(MG_GO ? n : 0, meta, mc, coef, b, xc, x, y);
+/* mg_post1 in two sweeps, for large levels (where forming the corrected
+ * values of a black point's four neighbours costs more than a pass): y =
+ * x + P·xc, then the black sweep on y in place. */
+LA_KERNEL void mg_prolong_to(IDX n, __global const long *meta, __global const long *mc,
+                             __global const REAL *xc, __global const REAL *x, __global REAL *y,
+                             MG_HALT) {
+  const IDX st_nx = (IDX)meta[0], st_ny = (IDX)meta[1], st_nz = (IDX)meta[2];
+  const IDX cx = (IDX)mc[0], cy = (IDX)mc[1], cz = (IDX)mc[2];
+  (void)st_nz;
+  const int go = MG_GO;
+  LA_STENCIL_FOR(i, n, go) y[i] = x[i] + mg_prolong_at(st_ix, st_iy, st_iz, cx, cy, cz, xc);
+}
+LA_KERNEL void mg_black(IDX n, __global const long *meta, __global const REAL *coef,
+                        __global const REAL *b, __global REAL *y, MG_HALT) {
+  mg_smooth_do(MG_GO ? n : 0, meta, coef, b, y, 1);
 }
 LA_KERNEL void mg_post2(IDX n, __global const long *meta, __global const REAL *coef,
                         __global const REAL *b, __global const REAL *y, __global REAL *x,

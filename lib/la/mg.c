@@ -22,9 +22,9 @@
 #define MG_COARSEST 4      /* stop when a side is at most this */
 /* Levels of at most this many points run in one work-group, one launch
  * for all of them ($GOLCL_LA_MG_SMALL overrides; 0 turns it off). */
-#define MG_SMALL 16384
+#define MG_SMALL 4096
 #define MG_SMALL_WG 1024 /* work-items of that group, at most the device's limit */
-enum { MG_PRE, MG_RESRESTRICT, MG_POST1, MG_POST2, MG_SMALL_K, MG_STEPS };
+enum { MG_PRE, MG_RESRESTRICT, MG_PROLONG, MG_BLACK, MG_POST2, MG_SMALL_K, MG_STEPS };
 
 typedef struct mg_level {
   golcl_stencil *S; /* level 0: the caller's (not owned) */
@@ -41,7 +41,7 @@ struct golcl_mg {
   int sweeps;          /* $GOLCL_LA_MG=sweeps: a launch a step */
   int times[MG_STEPS]; /* launches of each fused step ($GOLCL_LA_MG_REPEAT) */
   cl_kernel smooth, residual, restrict_, prolong;
-  cl_kernel pre, resrestrict, post1, post2, post2_dot, bottom;
+  cl_kernel pre, resrestrict, prolong_to, black, post2, post2_dot, bottom;
   size_t small;                    /* first level of the one-group launch (mg_small), or 0 */
   size_t small_wg;                 /* its work-items */
   cl_mem pool, metas, coefs, offs; /* the small levels' vectors and tables */
@@ -81,7 +81,8 @@ static size_t coarser(size_t n, golcl_edge edge) {
  * step's cost: a profile of the cycle through the public API (golcl bench
  * la with and without it). */
 static void repeats(golcl_mg *mg) {
-  static const char *const NAMES[MG_STEPS] = {"pre", "resrestrict", "post1", "post2", "small"};
+  static const char *const NAMES[MG_STEPS] = {"pre",   "resrestrict", "prolong",
+                                              "black", "post2",       "small"};
   const char *e = getenv("GOLCL_LA_MG_REPEAT");
   for (int k = 0; k < MG_STEPS; k++) {
     mg->times[k] = 1;
@@ -259,7 +260,8 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
     } else {
       s = golcl__la_kernel(ctx, F, &o, "mg_pre", &mg->pre);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_resrestrict", &mg->resrestrict);
-      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post1", &mg->post1);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_prolong_to", &mg->prolong_to);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_black", &mg->black);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post2", &mg->post2);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post2_dot", &mg->post2_dot);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_bottom", &mg->bottom);
@@ -353,11 +355,16 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
     s = launch_n(mg, mg->resrestrict, C->S->n);
   if (s == GOLCL_OK) s = vcycle_fused(mg, l + 1, C->b, C->x, NULL, h);
   if (s == GOLCL_OK)
-    s = golcl__args(ctx, mg->post1, ns, (const void *)&n, GOLCL__ARG(S->meta),
-                    GOLCL__ARG(C->S->meta), GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(C->x),
-                    GOLCL__ARG(x), GOLCL__ARG(y), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot),
+    s = golcl__args(ctx, mg->prolong_to, ns, (const void *)&n, GOLCL__ARG(S->meta),
+                    GOLCL__ARG(C->S->meta), GOLCL__ARG(C->x), GOLCL__ARG(x), GOLCL__ARG(y),
+                    GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
+  for (int t = 0; t < mg->times[MG_PROLONG] && s == GOLCL_OK; t++)
+    s = launch_n(mg, mg->prolong_to, S->n);
+  if (s == GOLCL_OK)
+    s = golcl__args(ctx, mg->black, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(S->vals),
+                    GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot),
                     GOLCL__END);
-  for (int t = 0; t < mg->times[MG_POST1] && s == GOLCL_OK; t++) s = launch_n(mg, mg->post1, S->n);
+  for (int t = 0; t < mg->times[MG_BLACK] && s == GOLCL_OK; t++) s = launch_n(mg, mg->black, S->n);
   if (s == GOLCL_OK && dot) {
     s = golcl__args(ctx, mg->post2_dot, ns, (const void *)&n, GOLCL__ARG(S->meta),
                     GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(x),
