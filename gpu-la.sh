@@ -18,7 +18,7 @@ timeout 25 $B bench la --sizes 4096,4095 --dtype f64 --reps 3 --iters 50 --op st
   --ops stencil_mv5,stencil_rows,mg_vcycle,mg_sweeps,cg_stencil,cg_st_rows --solve=mg --rtol 1e-8
 el
 S="--sizes 4096 --reps 3 --iters 50 --op stencil --ops stencil_mv5,cg_stencil,mg_vcycle"
-for v in "GOLCL_LA_TILE_RY=4" "GOLCL_LA_TILE_RY=16" "GOLCL_LA_LOCAL=512" "GOLCL_LA_MG_SMALL=0"; do
+for v in "GOLCL_LA_TILE_RY=4" "GOLCL_LA_TILE_RY=16" "GOLCL_LA_LOCAL=512" "GOLCL_LA_MG=split"; do
   echo "== $v (f32 4096)"
   env $v timeout 8 $B bench la $S 2>&1 | grep -E "copy |stencil_mv5|cg_stencil|mg_vcycle"
 done
@@ -30,6 +30,6 @@ for v in "" pre resrestrict prolong black post2 small; do
 done
 el
 echo "== V-cycle by level (f32): V at each side"
-timeout 12 $B bench la --sizes 2047,1023,255 --reps 3 --iters 20 --op stencil \
+timeout 10 $B bench la --sizes 2047,255 --reps 3 --iters 20 --op stencil \
   --ops stencil_mv5,mg_vcycle,mg_sweeps,cg_stencil 2>&1 | grep -E "^[0-9]+x|mg_|stencil_mv5|cg_stencil "
 el

@@ -38,7 +38,8 @@ struct golcl_mg {
   int wide;
   golcl__la_geom g;
   mg_level lev[MG_MAX_LEVELS];
-  int sweeps;          /* $GOLCL_LA_MG=sweeps: a launch a step */
+  int sweeps; /* $GOLCL_LA_MG=sweeps: a launch a step */
+  int split;  /* $GOLCL_LA_MG=split: the residual stored, then restricted (for measurements) */
   int times[MG_STEPS]; /* launches of each fused step ($GOLCL_LA_MG_REPEAT) */
   cl_kernel smooth, residual, restrict_, prolong;
   cl_kernel pre, resrestrict, prolong_to, black, post2, post2_dot, bottom;
@@ -235,6 +236,7 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
   }
   const char *e = getenv("GOLCL_LA_MG");
   mg->sweeps = e && strcmp(e, "sweeps") == 0;
+  mg->split = e && strcmp(e, "split") == 0;
   repeats(mg);
   if (s == GOLCL_OK && !mg->sweeps) s = small_levels(mg);
   cl_int zero = 0;
@@ -252,12 +254,16 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
     golcl__la_options(&o, S->dtype, mg->wide, &mg->g);
     golcl__stencil_options(&o, S->kind, S->edge);
     static const char F[] = "la/mg.cl";
-    if (mg->sweeps) {
+    if (mg->split) {
+      s = golcl__la_kernel(ctx, F, &o, "mg_residual", &mg->residual);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_restrict", &mg->restrict_);
+    }
+    if (s == GOLCL_OK && mg->sweeps) {
       s = golcl__la_kernel(ctx, F, &o, "mg_smooth", &mg->smooth);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_residual", &mg->residual);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_restrict", &mg->restrict_);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_prolong", &mg->prolong);
-    } else {
+    } else if (s == GOLCL_OK) {
       s = golcl__la_kernel(ctx, F, &o, "mg_pre", &mg->pre);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_resrestrict", &mg->resrestrict);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_prolong_to", &mg->prolong_to);
@@ -347,12 +353,21 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
                   GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot),
                   GOLCL__END);
   for (int t = 0; t < mg->times[MG_PRE] && s == GOLCL_OK; t++) s = launch_n(mg, mg->pre, S->n);
-  if (s == GOLCL_OK)
+  if (s == GOLCL_OK && mg->split) {
+    s = golcl__args(ctx, mg->residual, ns, (const void *)&n, GOLCL__ARG(S->meta),
+                    GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(y), GOLCL__END);
+    if (s == GOLCL_OK) s = launch_n(mg, mg->residual, S->n);
+    if (s == GOLCL_OK)
+      s = golcl__args(ctx, mg->restrict_, ns, (const void *)&nc, GOLCL__ARG(C->S->meta),
+                      GOLCL__ARG(S->meta), GOLCL__ARG(y), GOLCL__ARG(C->b), GOLCL__END);
+    if (s == GOLCL_OK) s = launch_n(mg, mg->restrict_, C->S->n);
+  } else if (s == GOLCL_OK) {
     s = golcl__args(ctx, mg->resrestrict, ns, (const void *)&nc, GOLCL__ARG(C->S->meta),
                     GOLCL__ARG(S->meta), GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(x),
                     GOLCL__ARG(C->b), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
-  for (int t = 0; t < mg->times[MG_RESRESTRICT] && s == GOLCL_OK; t++)
-    s = launch_n(mg, mg->resrestrict, C->S->n);
+    for (int t = 0; t < mg->times[MG_RESRESTRICT] && s == GOLCL_OK; t++)
+      s = launch_n(mg, mg->resrestrict, C->S->n);
+  }
   if (s == GOLCL_OK) s = vcycle_fused(mg, l + 1, C->b, C->x, NULL, h);
   if (s == GOLCL_OK)
     s = golcl__args(ctx, mg->prolong_to, ns, (const void *)&n, GOLCL__ARG(S->meta),
