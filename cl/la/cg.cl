@@ -8,12 +8,13 @@
  *   cg_update  (A_k): reduces p·q, α = ρ/(p·q), x += α·p, r −= α·q, z = r or
  *              r/diag(A) (Jacobi), and partials of r·r and r·z.
  * The 2-D 5-point stencil built with ST_VW (tiles, see below) stores no q:
- * A_k forms it again from p.
+ * A_k forms it again from p. With LA_PREC 2 (a stored z: MG on a stencil)
+ * B_k forms p from z, and the host launches the preconditioner z = M⁻¹·r
+ * after A_k, whose last kernel leaves the partials of r·z (else cg_rz).
  * LA_OP 2 is the GENERAL iteration for any operator (CSR, dense, a caller's
- * callback, or any operator with a stored preconditioned residual z):
- * cg_dir (B_k without the product), the operator q = A·p launched by the
- * host, cg_pq (partials of p·q), cg_update, and with LA_PREC 2 the
- * preconditioner z = M⁻¹·r (host launches) and cg_rz (partials of r·z).
+ * callback, an exchange hook): cg_dir (B_k without the product), the
+ * operator q = A·p launched by the host, cg_pq (partials of p·q), cg_update,
+ * and with LA_PREC 2 the preconditioner and cg_rz.
  * p is double-buffered (rows read neighbours' old p). Every group re-reduces
  * the partials of the previous kernel itself, in the same fixed order, so
  * all groups agree bit for bit without atomics or a host round trip; a
