@@ -174,9 +174,10 @@ void golcl__stencil_options(golcl__opts *o, golcl_stencil_kind kind, golcl_edge 
  * $GOLCL_LA_TILE_VW) by ST_RY rows ($GOLCL_LA_TILE_RY, else
  * GOLCL__TILE_RY_MV for the product and GOLCL__TILE_RY_CG for CG: the best
  * on an H100 at 4096², 2026-11-26). vw = 0: the row kernels (other kinds,
- * or $GOLCL_LA_STENCIL=rows). */
+ * $GOLCL_LA_STENCIL=rows, and CG where the vector would be 1 wide: there
+ * the rows were faster, f64 4095² on the H100). */
 #define GOLCL__TILE_RY_MV 4
-#define GOLCL__TILE_RY_CG 8
+#define GOLCL__TILE_RY_CG 16
 typedef struct golcl__st_tile {
   int vw, ry;
 } golcl__st_tile;

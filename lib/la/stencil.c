@@ -126,6 +126,9 @@ golcl__st_tile golcl__stencil_tile(const golcl_stencil *S, int cg) {
     while (t.ry > 1 && golcl__stencil_tile_groups(S, t, local) < want) t.ry /= 2;
     while (t.vw > 1 && golcl__stencil_tile_groups(S, t, local) < want) t.vw /= 2;
   }
+  /* CG on one-wide tiles lost to the rows (f64 4095², H100: 561 against
+   * 525 µs); $GOLCL_LA_STENCIL=tiles keeps them (the tests do). */
+  if (cg && t.vw == 1 && !(e && strcmp(e, "tiles") == 0)) t.vw = 0;
   return t;
 }
 
