@@ -171,9 +171,11 @@ LA_KERNEL void mg_prolong(IDX nf, __global const long *mf, __global const long *
  * b − A·x formed on the fly at the 3×3(×3) fine points of a coarse point;
  * mg_post1 adds the prolonged correction and smooths black, forming the
  * corrected values of a black point's neighbours on the fly, into y (x
- * itself is read by neighbours, so the result goes elsewhere); mg_post2
- * smooths red from y into x. Each forms the values of the sweeps it
- * replaces by the same expressions (the same bits, contraction aside). */
+ * itself is read by neighbours, so the result goes elsewhere) — used by the
+ * one-group small levels; large levels run it as mg_prolong_to and mg_black
+ * (forming four neighbours a black point cost more than a pass on an H100);
+ * mg_post2 smooths red from y into x. Each forms the values of the sweeps
+ * it replaces by the same expressions (the same bits, contraction aside). */
 
 /* x from zero after (red, black): red points b/c, black ones
  * (b − Σ neighbours' c·b/c) / c. */

@@ -4,9 +4,11 @@
  * guess: red-black Gauss–Seidel (red, black), residual, restriction, the
  * coarser cycle, prolongation, (black, red); on the last level
  * MG_COARSE_SWEEPS symmetric sweep pairs. The fused launches (default) run
- * a level in 4 kernels: mg_pre (fill and both pre-sweeps), mg_resrestrict,
- * mg_post1 (prolongation and the black sweep), mg_post2 (red), and the last
- * level in one work-group (mg_bottom); $GOLCL_LA_MG=sweeps at creation
+ * a level in 5 kernels: mg_pre (fill and both pre-sweeps), mg_resrestrict,
+ * mg_prolong_to, mg_black, mg_post2 (red); the small levels in one
+ * work-group, one launch (mg_small), and the last level in one work-group
+ * (mg_bottom); the kernels do nothing once the CG that runs the cycle has
+ * stopped (its flag, MG_HALT of mg.cl); $GOLCL_LA_MG=sweeps at creation
  * keeps a launch a step (fill, 2 sweeps, residual, restriction, prolongation,
  * 2 sweeps; 32 at the bottom), for comparison. The whole cycle is a fixed linear
  * map, symmetric (the post-smoother is the adjoint of the pre-smoother,
