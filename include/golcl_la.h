@@ -536,9 +536,9 @@ GOLCL_API golcl_status golcl_cg_set_hooks(golcl_cg *cg, const golcl_cg_hooks *ho
 /** Solves A·x = b by the conjugate-gradient method (A symmetric positive
  *  definite). Band and stencil operators run fused on the device (two
  *  kernels an iteration, the scalars on the device, the host looking at the
- *  flags every few iterations); CSR, dense and caller's operators, and the
- *  MG preconditioner, run the general iteration (the operator, then three
- *  kernels). b is scaled by a power of two (exact) when its largest element
+ *  flags every few iterations; with MG on a stencil, the V-cycle after
+ *  them); CSR, dense and caller's operators run the general iteration (the
+ *  operator, then three kernels). b is scaled by a power of two (exact) when its largest element
  *  is far from 1, so that no norm overflows or underflows for any finite b;
  *  a NaN or ±Inf in b or x stops the solve before it starts
  *  (GOLCL_CG_NONFINITE, x unchanged). On breakdown (p·Ap <= 0, r·z <= 0, NaN)

@@ -44,16 +44,33 @@ static void host_stencil(int kind, size_t nx, size_t ny, size_t nz, const double
       }
 }
 
+/* The kernels of the 2-D 5-point stencil ($GOLCL_LA_STENCIL and the tile
+ * shape, read at each launch): rows; tiles of the default shape; tiles of
+ * at most 2 columns and 3 rows (partial row blocks, vectors of 2 and 1). */
+#define ST_MODES 3
+static void stencil_mode(int mode) {
+  setenv("GOLCL_LA_STENCIL", mode == 0 ? "rows" : "tiles", 1);
+  if (mode == 2) {
+    setenv("GOLCL_LA_TILE_VW", "2", 1);
+    setenv("GOLCL_LA_TILE_RY", "3", 1);
+  } else {
+    unsetenv("GOLCL_LA_TILE_VW");
+    unsetenv("GOLCL_LA_TILE_RY");
+  }
+}
+
 START_TEST(stencil_mv_matches_reference_and_band) {
-  golcl_dtype dt = DTYPES[_i];
-  static const size_t S2[][2] = {{1, 1}, {1, 5}, {6, 1}, {2, 3}, {37, 29}, {257, 129}};
+  golcl_dtype dt = DTYPES[_i / ST_MODES];
+  stencil_mode(_i % ST_MODES);
+  static const size_t S2[][2] = {{1, 1},   {1, 5},     {6, 1},   {2, 3},
+                                 {37, 29}, {257, 129}, {40, 27}, {4, 3}};
   static const size_t S3[][3] = {{1, 1, 1}, {2, 3, 2}, {9, 5, 7}, {33, 17, 11}};
   const double c5[5] = {4.25, -1.5, -0.75, -1.25, 0.5};
   const double c9[9] = {0.1, -0.2, 0.3, -0.4, 3.5, -0.6, 0.7, -0.8, 0.9};
   const double c7[7] = {6.5, -1, -0.5, -1.5, -0.25, 0.75, -2};
   for (int kind = 5; kind <= 9; kind += 2) {
     const double *c = kind == 5 ? c5 : kind == 7 ? c7 : c9;
-    size_t ns = kind == 7 ? 4 : 6;
+    size_t ns = kind == 7 ? 4 : 8;
     for (size_t si = 0; si < ns; si++)
       for (int per = 0; per < 2; per++) {
         size_t nx = kind == 7 ? S3[si][0] : S2[si][0], ny = kind == 7 ? S3[si][1] : S2[si][1];
@@ -102,24 +119,22 @@ START_TEST(stencil_mv_matches_reference_and_band) {
 }
 END_TEST
 
-/* CG on the stencil operator takes the iterates of CG on the band matrix. */
-START_TEST(cg_stencil_matches_band) {
-  golcl_dtype dt = DTYPES[_i];
-  const size_t nx = 45, ny = 31, n = nx * ny;
-  golcl_bandmat *B;
-  golcl_stencil *S;
-  TU_OK(golcl_fd_stencil5(tu_ctx, nx, ny, 4.5, -1, dt, &B));
-  TU_OK(golcl_fd_stencil5_op(tu_ctx, nx, ny, 4.5, -1, dt, &S));
-  double *b = lr_random(n, -1, 1, 5), *x1 = lr_alloc(n), *x2 = lr_alloc(n);
+/* CG on op takes the iterates of CG on the band matrix B (the same
+ * operator): plain and Jacobi, the same x within rounding, iteration counts
+ * within one; b random from seed. */
+static void cg_like_band(const golcl_bandmat *B, const golcl_op *op, golcl_dtype dt, uint64_t seed,
+                         const char *what) {
+  size_t n = golcl_bandmat_size(B);
+  double *b = lr_random(n, -1, 1, seed), *x1 = lr_alloc(n), *x2 = lr_alloc(n);
   for (int prec = 0; prec < 2; prec++) {
     golcl_vec *vb = lr_vec(dt, n, b), *v1 = lr_vec(dt, n, NULL), *v2 = lr_vec(dt, n, NULL);
     golcl_cg_opts o = {.rtol = dt == GOLCL_F32 ? 1e-5 : 1e-10, .precond = (golcl_precond)prec};
     golcl_cg_report r1, r2;
     TU_OK(golcl_cg_solve(B, vb, v1, &o, &r1));
-    TU_OK(golcl_cg_solve_op(golcl_stencil_op(S), vb, v2, &o, &r2));
+    TU_OK(golcl_cg_solve_op(op, vb, v2, &o, &r2));
     ck_assert(r1.converged && r2.converged);
     ck_assert_msg(r1.iterations <= r2.iterations + 1 && r2.iterations <= r1.iterations + 1,
-                  "band %zu, stencil %zu iterations", r1.iterations, r2.iterations);
+                  "band %zu, %s %zu iterations", r1.iterations, what, r2.iterations);
     lr_read(v1, x1);
     lr_read(v2, x2);
     double tol = dt == GOLCL_F32 ? 1e-4 : 1e-9;
@@ -127,8 +142,22 @@ START_TEST(cg_stencil_matches_band) {
     golcl_vec_destroy(vb), golcl_vec_destroy(v1), golcl_vec_destroy(v2);
   }
   free(b), free(x1), free(x2);
-  golcl_bandmat_destroy(B);
-  golcl_stencil_destroy(S);
+}
+
+/* CG on the stencil operator takes the iterates of CG on the band matrix. */
+START_TEST(cg_stencil_matches_band) {
+  golcl_dtype dt = DTYPES[_i / ST_MODES];
+  stencil_mode(_i % ST_MODES);
+  for (size_t nx = 44; nx <= 45; nx++) { /* vectors of 4 (or 2), and of 1 */
+    const size_t ny = 31;
+    golcl_bandmat *B;
+    golcl_stencil *S;
+    TU_OK(golcl_fd_stencil5(tu_ctx, nx, ny, 4.5, -1, dt, &B));
+    TU_OK(golcl_fd_stencil5_op(tu_ctx, nx, ny, 4.5, -1, dt, &S));
+    cg_like_band(B, golcl_stencil_op(S), dt, 5, "stencil");
+    golcl_bandmat_destroy(B);
+    golcl_stencil_destroy(S);
+  }
 }
 END_TEST
 
@@ -201,27 +230,11 @@ static golcl_csrmat *csr_stencil5(golcl_dtype dt, size_t nx, size_t ny, double c
 
 START_TEST(cg_csr_matches_band) {
   golcl_dtype dt = DTYPES[_i];
-  const size_t nx = 33, ny = 27, n = nx * ny;
+  const size_t nx = 33, ny = 27;
   golcl_bandmat *B;
   TU_OK(golcl_fd_stencil5(tu_ctx, nx, ny, 4.5, -1, dt, &B));
   golcl_csrmat *M = csr_stencil5(dt, nx, ny, 4.5, -1);
-  double *b = lr_random(n, -1, 1, 15), *x1 = lr_alloc(n), *x2 = lr_alloc(n);
-  for (int prec = 0; prec < 2; prec++) {
-    golcl_vec *vb = lr_vec(dt, n, b), *v1 = lr_vec(dt, n, NULL), *v2 = lr_vec(dt, n, NULL);
-    golcl_cg_opts o = {.rtol = dt == GOLCL_F32 ? 1e-5 : 1e-10, .precond = (golcl_precond)prec};
-    golcl_cg_report r1, r2;
-    TU_OK(golcl_cg_solve(B, vb, v1, &o, &r1));
-    TU_OK(golcl_cg_solve_op(golcl_csrmat_op(M), vb, v2, &o, &r2));
-    ck_assert(r1.converged && r2.converged);
-    ck_assert_msg(r1.iterations <= r2.iterations + 1 && r2.iterations <= r1.iterations + 1,
-                  "band %zu, csr %zu iterations", r1.iterations, r2.iterations);
-    lr_read(v1, x1);
-    lr_read(v2, x2);
-    double tol = dt == GOLCL_F32 ? 1e-4 : 1e-9;
-    for (size_t i = 0; i < n; i++) ck_assert(fabs(x1[i] - x2[i]) <= tol * (1 + fabs(x1[i])));
-    golcl_vec_destroy(vb), golcl_vec_destroy(v1), golcl_vec_destroy(v2);
-  }
-  free(b), free(x1), free(x2);
+  cg_like_band(B, golcl_csrmat_op(M), dt, 15, "csr");
   golcl_bandmat_destroy(B);
   golcl_csrmat_destroy(M);
 }
@@ -385,24 +398,64 @@ END_TEST
 
 /* -------------------------------------------------------------- multigrid */
 
-/* The host V-cycle of mg.c for a 2-D 5-point Dirichlet stencil (c0, cn). */
+/* The host V-cycle of mg.c for a 2-D 5-point stencil (c0, cn), Dirichlet
+ * (vertex-centred: coarse I on fine 2I + 1) or periodic (coarse I on fine
+ * 2I, indices wrap). */
 typedef struct hlev {
   size_t nx, ny;
   double c0, cn;
+  int per;
 } hlev;
+
+/* x at (ix + dx, iy + dy): wrapped, or 0 outside a Dirichlet grid. */
+static double h_at(const hlev *L, const double *x, size_t ix, size_t iy, int dx, int dy) {
+  long jx = (long)ix + dx, jy = (long)iy + dy, nx = (long)L->nx, ny = (long)L->ny;
+  if (L->per) {
+    jx = (jx + nx) % nx;
+    jy = (jy + ny) % ny;
+  } else if (jx < 0 || jy < 0 || jx >= nx || jy >= ny) {
+    return 0;
+  }
+  return x[(size_t)jy * L->nx + (size_t)jx];
+}
+
+/* (A·x) at (ix, iy), the centre first, then −x, +x, −y, +y. */
+static double h_ax(const hlev *L, const double *x, size_t ix, size_t iy) {
+  double acc = L->c0 * x[iy * L->nx + ix];
+  acc += L->cn * h_at(L, x, ix, iy, -1, 0);
+  acc += L->cn * h_at(L, x, ix, iy, 1, 0);
+  acc += L->cn * h_at(L, x, ix, iy, 0, -1);
+  acc += L->cn * h_at(L, x, ix, iy, 0, 1);
+  return acc;
+}
 
 static void h_smooth(const hlev *L, const double *b, double *x, int color) {
   for (size_t iy = 0; iy < L->ny; iy++)
     for (size_t ix = 0; ix < L->nx; ix++) {
       if ((int)((ix + iy) & 1) != color) continue;
       size_t i = iy * L->nx + ix;
-      double acc = L->c0 * x[i];
-      if (ix > 0) acc += L->cn * x[i - 1];
-      if (ix + 1 < L->nx) acc += L->cn * x[i + 1];
-      if (iy > 0) acc += L->cn * x[i - L->nx];
-      if (iy + 1 < L->ny) acc += L->cn * x[i + L->nx];
-      x[i] += (b[i] - acc) / L->c0;
+      x[i] += (b[i] - h_ax(L, x, ix, iy)) / L->c0;
     }
+}
+
+/* Coarse points of fine f on an axis of nc coarse points: k of them into
+ * c[], weights into w[] (P's entries). */
+static int h_coarse(long f, long nc, int per, long *c, double *w) {
+  int k = 0;
+  if (per) {
+    if (f % 2 == 0) {
+      c[k] = f / 2, w[k++] = 1;
+    } else {
+      c[k] = (f - 1) / 2, w[k++] = 0.5;
+      c[k] = (f + 1) / 2 % nc, w[k++] = 0.5;
+    }
+  } else if (f & 1) {
+    if ((f - 1) / 2 < nc) c[k] = (f - 1) / 2, w[k++] = 1;
+  } else {
+    if (f / 2 - 1 >= 0) c[k] = f / 2 - 1, w[k++] = 0.5;
+    if (f / 2 < nc) c[k] = f / 2, w[k++] = 0.5;
+  }
+  return k;
 }
 
 static void h_vcycle(const hlev *lev, size_t l, size_t nlev, const double *b, double *x) {
@@ -421,48 +474,32 @@ static void h_vcycle(const hlev *lev, size_t l, size_t nlev, const double *b, do
   h_smooth(L, b, x, 1);
   double *r = lr_alloc(n);
   for (size_t iy = 0; iy < L->ny; iy++)
-    for (size_t ix = 0; ix < L->nx; ix++) {
-      size_t i = iy * L->nx + ix;
-      double acc = L->c0 * x[i];
-      if (ix > 0) acc += L->cn * x[i - 1];
-      if (ix + 1 < L->nx) acc += L->cn * x[i + 1];
-      if (iy > 0) acc += L->cn * x[i - L->nx];
-      if (iy + 1 < L->ny) acc += L->cn * x[i + L->nx];
-      r[i] = b[i] - acc;
-    }
+    for (size_t ix = 0; ix < L->nx; ix++)
+      r[iy * L->nx + ix] = b[iy * L->nx + ix] - h_ax(L, x, ix, iy);
   const hlev *C = &lev[l + 1];
   size_t nc = C->nx * C->ny;
   double *bc = lr_alloc(nc), *xc = lr_alloc(nc);
-  static const double w[3] = {0.25, 0.5, 0.25};
-  for (size_t J = 0; J < C->ny; J++)
-    for (size_t I = 0; I < C->nx; I++)
-      for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++) {
-          long fx = 2 * (long)I + 1 + dx, fy = 2 * (long)J + 1 + dy;
-          if (fx < (long)L->nx && fy < (long)L->ny)
-            bc[J * C->nx + I] += w[dx + 1] * w[dy + 1] * r[(size_t)fy * L->nx + (size_t)fx];
-        }
+  /* R = Pᵀ/4 (full weighting): bc[I] = Σ_f P[f][I]·r[f] / 4 */
+  for (size_t iy = 0; iy < L->ny; iy++)
+    for (size_t ix = 0; ix < L->nx; ix++) {
+      long cx[2], cy[2];
+      double wx[2], wy[2];
+      int kx = h_coarse((long)ix, (long)C->nx, L->per, cx, wx);
+      int ky = h_coarse((long)iy, (long)C->ny, L->per, cy, wy);
+      for (int a = 0; a < kx; a++)
+        for (int c = 0; c < ky; c++)
+          bc[(size_t)cy[c] * C->nx + (size_t)cx[a]] += wx[a] * wy[c] / 4 * r[iy * L->nx + ix];
+    }
   h_vcycle(lev, l + 1, nlev, bc, xc);
   for (size_t iy = 0; iy < L->ny; iy++)
     for (size_t ix = 0; ix < L->nx; ix++) {
-      double acc = 0;
-      for (int a = 0; a < 2; a++)
-        for (int c = 0; c < 2; c++) {
-          /* per axis: odd f → (f−1)/2 weight 1; even f → f/2 − 1 and f/2, ½ each */
-          long fx = (long)ix, fy = (long)iy, cxi, cyi;
-          double wx, wy;
-          if (fx & 1)
-            cxi = (fx - 1) / 2, wx = a == 0 ? 1 : 0;
-          else
-            cxi = fx / 2 - 1 + a, wx = 0.5;
-          if (fy & 1)
-            cyi = (fy - 1) / 2, wy = c == 0 ? 1 : 0;
-          else
-            cyi = fy / 2 - 1 + c, wy = 0.5;
-          if (wx == 0 || wy == 0 || cxi < 0 || cyi < 0 || cxi >= (long)C->nx || cyi >= (long)C->ny)
-            continue;
-          acc += wx * wy * xc[(size_t)cyi * C->nx + (size_t)cxi];
-        }
+      long cx[2], cy[2];
+      double wx[2], wy[2], acc = 0;
+      int kx = h_coarse((long)ix, (long)C->nx, L->per, cx, wx);
+      int ky = h_coarse((long)iy, (long)C->ny, L->per, cy, wy);
+      for (int c = 0; c < ky; c++)
+        for (int a = 0; a < kx; a++)
+          acc += wx[a] * wy[c] * xc[(size_t)cy[c] * C->nx + (size_t)cx[a]];
       x[iy * L->nx + ix] += acc;
     }
   h_smooth(L, b, x, 1);
@@ -471,20 +508,30 @@ static void h_vcycle(const hlev *lev, size_t l, size_t nlev, const double *b, do
 }
 
 START_TEST(mg_vcycle_matches_host) {
-  static const size_t SZ[][2] = {{31, 31}, {40, 27}, {7, 5}, {1, 1}};
-  for (size_t si = 0; si < 4; si++) {
+  /* Dirichlet (any size), then periodic (even sizes); _i: the one-group
+   * small levels on (default) and off */
+  static const size_t SZ[][3] = {{31, 31, 0}, {40, 27, 0}, {7, 5, 0},  {1, 1, 0},
+                                 {32, 16, 1}, {64, 24, 1}, {12, 20, 1}};
+  setenv("GOLCL_LA_MG_SMALL", _i ? "0" : "16384", 1);
+  for (size_t si = 0; si < sizeof SZ / sizeof SZ[0]; si++) {
     size_t nx = SZ[si][0], ny = SZ[si][1], n = nx * ny;
+    int per = (int)SZ[si][2];
     golcl_stencil *S;
-    TU_OK(golcl_fd_stencil5_op(tu_ctx, nx, ny, 4.5, -1, GOLCL_F64, &S));
+    const double c5[5] = {4.5, -1, -1, -1, -1};
+    TU_OK(golcl_stencil_create(tu_ctx, GOLCL_STENCIL_5, nx, ny, 1, c5,
+                               per ? GOLCL_EDGE_PERIODIC : GOLCL_EDGE_DIRICHLET, GOLCL_F64, &S));
     golcl_mg *mg;
     TU_OK(golcl_mg_create(S, 0, &mg));
     hlev lev[32];
     size_t nlev = 1;
-    lev[0] = (hlev){nx, ny, 4.5, -1};
-    while (lev[nlev - 1].nx > 4 && lev[nlev - 1].ny > 4) {
+    lev[0] = (hlev){nx, ny, 4.5, -1, per};
+    for (;;) {
       hlev F = lev[nlev - 1];
+      size_t cx = per ? (F.nx % 4 == 0 ? F.nx / 2 : 0) : (F.nx > 4 ? (F.nx - 1) / 2 : 0);
+      size_t cy = per ? (F.ny % 4 == 0 ? F.ny / 2 : 0) : (F.ny > 4 ? (F.ny - 1) / 2 : 0);
+      if (!cx || !cy) break;
       double sigma = F.c0 + 4 * F.cn, cn = F.cn / 4;
-      lev[nlev++] = (hlev){(F.nx - 1) / 2, (F.ny - 1) / 2, sigma - 4 * cn, cn};
+      lev[nlev++] = (hlev){cx, cy, sigma - 4 * cn, cn, per};
     }
     ck_assert_uint_eq(golcl_mg_levels(mg), nlev);
     double *b = lr_random(n, -1, 1, 8 + si), *ref = lr_alloc(n), *got = lr_alloc(n);
@@ -499,6 +546,7 @@ START_TEST(mg_vcycle_matches_host) {
     golcl_vec_destroy(vb), golcl_vec_destroy(vz);
     free(b), free(ref), free(got);
   }
+  unsetenv("GOLCL_LA_MG_SMALL");
 }
 END_TEST
 
@@ -869,15 +917,15 @@ END_TEST
 static Suite *ops_suite(void) {
   Suite *s = suite_create("la_ops");
   TCase *t = tcase_create("operators");
-  tcase_add_loop_test(t, stencil_mv_matches_reference_and_band, 0, 2);
-  tcase_add_loop_test(t, cg_stencil_matches_band, 0, 2);
+  tcase_add_loop_test(t, stencil_mv_matches_reference_and_band, 0, 2 * ST_MODES);
+  tcase_add_loop_test(t, cg_stencil_matches_band, 0, 2 * ST_MODES);
   tcase_add_loop_test(t, csr_matches_dense_reference, 0, 2);
   tcase_add_loop_test(t, cg_csr_matches_band, 0, 2);
   tcase_add_loop_test(t, band_wrap_matches_reference, 0, 2);
   tcase_add_test(t, user_operator_solves_like_the_builtin);
   suite_add_tcase(s, t);
   TCase *m = tcase_create("multigrid");
-  tcase_add_test(m, mg_vcycle_matches_host);
+  tcase_add_loop_test(m, mg_vcycle_matches_host, 0, 2);
   tcase_add_test(m, mg_iterations_stay_flat);
   suite_add_tcase(s, m);
   TCase *r = tcase_create("reductions");

@@ -116,4 +116,87 @@
     LA_ST_TERMS(acc, ab, XJ)               \
   }
 
+/* ------------------------------------------------ 2-D 5-point tiles
+ * With ST_VW (1, 2 or 4: a divisor of nx) and ST_RY defined, a work-item owns
+ * a tile of ST_VW consecutive unknowns of a row and ST_RY rows below one
+ * another: it loads each row of its tile once as one vector (vloadN), keeps
+ * the rows above and below in registers as it walks down (one new row a
+ * step), and takes the two unknowns left and right of its vector as scalars
+ * (their cache lines are its neighbours' vectors). Item t of a 1-D range
+ * gets column block t mod (nx/ST_VW) and row block t div (nx/ST_VW), so a
+ * group covers a run of one row band and neighbouring items touch
+ * neighbouring memory; an item takes tiles t, t + its range's size, ... (a
+ * grid-stride loop over the tiles, so that the number of groups stays
+ * what the caller's reductions want), and one past the last does nothing
+ * (and still reaches every barrier of the caller). The product is formed as
+ * c0·x + c1·x₋ₓ + c2·x₊ₓ + c3·x₋ᵧ + c4·x₊ᵧ with explicit fma from the centre
+ * term, so that the same tile formed in two kernels gives the same bits.
+ * LA_ST5_TILE(XV, XS, BODY): XV(j) is the vector of ST_VW elements of the
+ * multiplied vector from element j, XS(j) one element (both may form the
+ * vector on the fly); BODY(j, av, xv) runs for each row of the tile with j
+ * the index of its first element, av = (A·x)[j .. j+ST_VW) and xv the
+ * multiplied vector there. Needs LA_STENCIL_PROLOGUE; STENCIL_KIND 5 only. */
+#ifdef ST_VW
+#if ST_VW == 1
+#define ST_V REAL
+#define ST_VLOAD(p, j) ((p)[j])
+#define ST_VSTORE(v, p, j) ((p)[j] = (v))
+#define ST_SHL(v, l) (l)
+#define ST_SHR(v, r) (r)
+#define ST_VSUM(v) (v)
+#elif ST_VW == 2
+#define ST_V GOLCL_CAT(REAL, 2)
+#define ST_VLOAD(p, j) vload2(0, (p) + (j))
+#define ST_VSTORE(v, p, j) vstore2((v), 0, (p) + (j))
+#define ST_SHL(v, l) ((ST_V)((l), (v).s0))
+#define ST_SHR(v, r) ((ST_V)((v).s1, (r)))
+#define ST_VSUM(v) ((v).s0 + (v).s1)
+#elif ST_VW == 4
+#define ST_V GOLCL_CAT(REAL, 4)
+#define ST_VLOAD(p, j) vload4(0, (p) + (j))
+#define ST_VSTORE(v, p, j) vstore4((v), 0, (p) + (j))
+#define ST_SHL(v, l) ((ST_V)((l), (v).s012))
+#define ST_SHR(v, r) ((ST_V)((v).s123, (r)))
+#define ST_VSUM(v) (((v).s0 + (v).s1) + ((v).s2 + (v).s3))
+#else
+#error "ST_VW must be 1, 2 or 4"
+#endif
+#define ST_VS(v) ((ST_V)(v))
+
+/* The vector of row yy at column x0 (zero or wrapped beyond the edges), and
+ * the elements left and right of the vector at j (column x0). */
+#if STENCIL_PERIODIC
+#define LA_ST5_ROWV(yy, x0, XV) XV(LA_ST_WRAP(yy, 0, st_ny) * st_nx + (x0))
+#define LA_ST5_LEFT(j, x0, XS) XS((x0) > 0 ? (j)-1 : (j) + st_nx - 1)
+#define LA_ST5_RIGHT(j, x0, XS) XS((x0) + ST_VW < st_nx ? (j) + ST_VW : (j) + ST_VW - st_nx)
+#else
+#define LA_ST5_ROWV(yy, x0, XV) ((yy) >= 0 && (yy) < st_ny ? XV((yy)*st_nx + (x0)) : ST_VS(0))
+#define LA_ST5_LEFT(j, x0, XS) ((x0) > 0 ? XS((j)-1) : (REAL)0)
+#define LA_ST5_RIGHT(j, x0, XS) ((x0) + ST_VW < st_nx ? XS((j) + ST_VW) : (REAL)0)
+#endif
+
+#define LA_ST5_TILE(XV, XS, BODY)                                                    \
+  {                                                                                  \
+    const IDX ncb_ = st_nx / ST_VW, nt_ = ncb_ * ((st_ny + ST_RY - 1) / ST_RY);       \
+    for (IDX t_ = (IDX)get_global_id(0); t_ < nt_; t_ += (IDX)get_global_size(0)) {  \
+      const IDX rb_ = t_ / ncb_, x0_ = (t_ - rb_ * ncb_) * ST_VW, y0_ = rb_ * ST_RY; \
+      const IDX y1_ = min(y0_ + (IDX)ST_RY, st_ny);                                  \
+      ST_V up_ = LA_ST5_ROWV(y0_ - 1, x0_, XV), cur_ = XV(y0_ * st_nx + x0_);        \
+      for (IDX y_ = y0_; y_ < y1_; y_++) {                                           \
+        const IDX j_ = y_ * st_nx + x0_;                                             \
+        const ST_V dn_ = LA_ST5_ROWV(y_ + 1, x0_, XV);                               \
+        const REAL l_ = LA_ST5_LEFT(j_, x0_, XS), r_ = LA_ST5_RIGHT(j_, x0_, XS);    \
+        ST_V av_ = ST_VS(st_c[0]) * cur_;                                            \
+        av_ = fma(ST_VS(st_c[1]), ST_SHL(cur_, l_), av_);                            \
+        av_ = fma(ST_VS(st_c[2]), ST_SHR(cur_, r_), av_);                            \
+        av_ = fma(ST_VS(st_c[3]), up_, av_);                                         \
+        av_ = fma(ST_VS(st_c[4]), dn_, av_);                                         \
+        BODY(j_, av_, cur_)                                                          \
+        up_ = cur_;                                                                  \
+        cur_ = dn_;                                                                  \
+      }                                                                              \
+    }                                                                                \
+  }
+#endif /* ST_VW */
+
 #endif

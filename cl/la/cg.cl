@@ -7,11 +7,14 @@
  *              for the rows the operator reaches), q = A·p, and partials of p·q;
  *   cg_update  (A_k): reduces p·q, α = ρ/(p·q), x += α·p, r −= α·q, z = r or
  *              r/diag(A) (Jacobi), and partials of r·r and r·z.
+ * The 2-D 5-point stencil built with ST_VW (tiles, see below) stores no q:
+ * A_k forms it again from p. With LA_PREC 2 (a stored z: MG on a stencil)
+ * B_k forms p from z, and the host launches the preconditioner z = M⁻¹·r
+ * after A_k, whose last kernel leaves the partials of r·z (else cg_rz).
  * LA_OP 2 is the GENERAL iteration for any operator (CSR, dense, a caller's
- * callback, or any operator with a stored preconditioned residual z):
- * cg_dir (B_k without the product), the operator q = A·p launched by the
- * host, cg_pq (partials of p·q), cg_update, and with LA_PREC 2 the
- * preconditioner z = M⁻¹·r (host launches) and cg_rz (partials of r·z).
+ * callback, an exchange hook): cg_dir (B_k without the product), the
+ * operator q = A·p launched by the host, cg_pq (partials of p·q), cg_update,
+ * and with LA_PREC 2 the preconditioner and cg_rz.
  * p is double-buffered (rows read neighbours' old p). Every group re-reduces
  * the partials of the previous kernel itself, in the same fixed order, so
  * all groups agree bit for bit without atomics or a host round trip; a
@@ -194,6 +197,46 @@ inline void cg_record(const cg_dec *d, int slot, int first, __global REAL *hist,
  * the value of a row the same wherever it is formed. */
 #define PV(j) (first ? Z(j, r[j]) : fma(d.beta, p_old[j], Z(j, r[j])))
 
+#if LA_OP == 1 && defined(ST_VW)
+/* The 2-D 5-point stencil in tiles (LA_ST5_TILE, built with ST_VW, ST_RY):
+ * B_k forms p on the fly for its tile and the rows and columns around it,
+ * q = A·p, and writes p only; A_k forms q = A·p again from the stored p
+ * (the same bits: the same values through the same fma chain) instead of
+ * reading a stored q. An iteration moves 8 words an unknown (B: r, p_old
+ * in, p out; A: p, x, r in, x, r out) instead of 10. */
+#if LA_PREC == 1
+#define ZV(v) (LA_STENCIL_DIAG != (REAL)0 ? (v) / ST_VS(LA_STENCIL_DIAG) : ST_VS(0))
+#else
+#define ZV(v) (v)
+#endif
+#if LA_PREC == 2
+#define ZRV(j) ST_VLOAD(z, j)
+#else
+#define ZRV(j) ZV(ST_VLOAD(r, j))
+#endif
+#define PVV(j) (first ? ZRV(j) : fma(ST_VS(d.beta), ST_VLOAD(p_old, j), ZRV(j)))
+#define CG_DIR_BODY(j, qv, pv)  \
+  {                             \
+    ST_VSTORE(pv, p_new, j);    \
+    acc += ST_VSUM((pv) * (qv)); \
+  }
+
+#define CG_DIR_LOOP \
+  (void)q;            \
+  (void)n;            \
+  if (run) LA_ST5_TILE(PVV, PV, CG_DIR_BODY)
+#elif LA_OP != 2
+#define CG_DIR_LOOP           \
+  OP_FOR(i, n, run) {         \
+    const REAL pi = PV(i);    \
+    REAL qi = 0;              \
+    OP_ROW(qi, i, PV)         \
+    p_new[i] = pi;            \
+    q[i] = qi;                \
+    acc += pi * qi;           \
+  }
+#endif
+
 #if LA_OP != 2
 LA_KERNEL void cg_dir_mv(__global const REAL *p_old, __global REAL *p_new, int slot, int prev,
                          int first, int check_only, IDX n, OP_PARAMS, __global const REAL *r,
@@ -206,14 +249,7 @@ LA_KERNEL void cg_dir_mv(__global const REAL *p_old, __global REAL *p_new, int s
   const cg_dec d = cg_decide(part, m, hist, st, flags, prev, first, check_only, rtol2, atol2, s4);
   const int run = d.flag == CG_RUNNING;
   REAL acc = 0;
-  OP_FOR(i, n, run) {
-    const REAL pi = PV(i);
-    REAL qi = 0;
-    OP_ROW(qi, i, PV)
-    p_new[i] = pi;
-    q[i] = qi;
-    acc += pi * qi;
-  }
+  CG_DIR_LOOP
   acc = la_group_sum(acc, s);
   if (run && get_local_id(0) == 0) part[3 * m + (int)get_group_id(0)] = acc;
   cg_record(&d, slot, first, hist, st, flags);
@@ -245,6 +281,7 @@ LA_KERNEL void cg_pq(__global const REAL *p, int slot, IDX n, __global const REA
   acc = la_group_sum(acc, s);
   if (run && get_local_id(0) == 0) part[3 * m + (int)get_group_id(0)] = acc;
 }
+#endif
 
 /* Partials of r·z (row 1) for a stored z. */
 LA_KERNEL void cg_rz(IDX n, __global const REAL *r, __global const REAL *zz, __global REAL *part) {
@@ -255,6 +292,40 @@ LA_KERNEL void cg_rz(IDX n, __global const REAL *r, __global const REAL *zz, __g
   acc = la_group_sum(acc, s);
   if (get_local_id(0) == 0) part[m + (int)get_group_id(0)] = acc;
 }
+
+#if LA_OP == 1 && defined(ST_VW)
+#define P_V(j) ST_VLOAD(p, j)
+#define P_S(j) p[j]
+#if LA_PREC == 1
+#define CG_RZ_ADD(rv) rz += ST_VSUM((rv)*ZV(rv));
+#else
+#define CG_RZ_ADD(rv)
+#endif
+#define CG_UPD_BODY(j, qv, pv)                                   \
+  {                                                              \
+    ST_VSTORE(fma(ST_VS(alpha), pv, ST_VLOAD(x, j)), x, j);      \
+    const ST_V rv_ = fma(ST_VS(-alpha), qv, ST_VLOAD(r, j));     \
+    ST_VSTORE(rv_, r, j);                                        \
+    rr += ST_VSUM(rv_ * rv_);                                    \
+    CG_RZ_ADD(rv_)                                               \
+  }
+#define CG_UPDATE_LOOP \
+  (void)q;             \
+  if (run) LA_ST5_TILE(P_V, P_S, CG_UPD_BODY)
+#else
+#define CG_UPDATE_LOOP                           \
+  LA_FOR(i, n, run) {                            \
+    x[i] = fma(alpha, p[i], x[i]);               \
+    const REAL ri = fma(-alpha, q[i], r[i]);     \
+    r[i] = ri;                                   \
+    rr += ri * ri;                               \
+    CG_RZ_ROW                                    \
+  }
+#if LA_PREC == 1
+#define CG_RZ_ROW rz += ri * Z(i, ri);
+#else
+#define CG_RZ_ROW
+#endif
 #endif
 
 LA_KERNEL void cg_update(__global const REAL *p, int slot, IDX n, OP_PARAMS, __global REAL *x,
@@ -274,15 +345,7 @@ LA_KERNEL void cg_update(__global const REAL *p, int slot, IDX n, OP_PARAMS, __g
   const int run = flag == CG_RUNNING;
   const REAL alpha = run ? hist[4 * slot + 1] / pap : 0;
   REAL rr = 0, rz = 0;
-  LA_FOR(i, n, run) {
-    x[i] = fma(alpha, p[i], x[i]);
-    const REAL ri = fma(-alpha, q[i], r[i]);
-    r[i] = ri;
-    rr += ri * ri;
-#if LA_PREC == 1
-    rz += ri * Z(i, ri);
-#endif
-  }
+  CG_UPDATE_LOOP
 #if LA_PREC == 1
   const REAL4 t = la_group_sum4((REAL4)(rr, rz, 0, 0), s4);
   rr = t.x;

@@ -12,7 +12,7 @@
 #define MG_X(j) x[j]
 
 /* Points with (ix + iy + iz) % 2 == color: x += (b − A·x) / centre. */
-LA_KERNEL void mg_smooth(IDX n, __global const long *meta, __global const REAL *coef,
+inline void mg_smooth_do(IDX n, __global const long *meta, __global const REAL *coef,
                          __global const REAL *b, __global REAL *x, int color) {
   LA_STENCIL_PROLOGUE(meta, coef)
   LA_STENCIL_FOR(i, n, 1) {
@@ -21,6 +21,10 @@ LA_KERNEL void mg_smooth(IDX n, __global const long *meta, __global const REAL *
     LA_STENCIL_ROW_ABS(acc, ab, i, MG_X)
     x[i] += (b[i] - acc) / LA_STENCIL_DIAG;
   }
+}
+LA_KERNEL void mg_smooth(IDX n, __global const long *meta, __global const REAL *coef,
+                         __global const REAL *b, __global REAL *x, int color) {
+  mg_smooth_do(n, meta, coef, b, x, color);
 }
 
 /* r = b − A·x. */
@@ -49,95 +53,336 @@ inline IDX mg_fine(IDX c, int d, IDX nf, REAL *w) {
 #endif
 }
 
-/* bc = full weighting of rf: coarse (I, J, K) gets Σ w·w·w · rf over the
- * 3×3(×3) fine points around it (weights 1/2 centre, 1/4 sides, per axis). */
+/* The loop of a restriction: bc = full weighting of a fine vector whose
+ * element at fine index f, coordinates (xx, y, z), is RF(f, xx, y, z):
+ * coarse (I, J, K) gets Σ w·w·w · RF over the 3×3(×3) fine points around it
+ * (weights 1/2 centre, 1/4 sides, per axis). Needs cx, cy, fx, fy, fz. */
+#if STENCIL_KIND == 7
+#define MG_DZ0 (-1)
+#define MG_DZ1 1
+#define MG_FINE_Z(K, dz, fz, wz) mg_fine(K, dz, fz, &wz)
+#else
+#define MG_DZ0 0
+#define MG_DZ1 0
+#define MG_FINE_Z(K, dz, fz, wz) ((void)(K), (void)(fz), (IDX)0)
+#endif
+#define MG_RESTRICT_LOOP(nc, RF)                                \
+  LA_FOR(i, nc, 1) {                                            \
+    const IDX t = i / cx, I = i - t * cx, J = t % cy, K = t / cy; \
+    REAL acc = 0;                                               \
+    for (int dz = MG_DZ0; dz <= MG_DZ1; dz++) {                 \
+      REAL wz = 1;                                              \
+      const IDX z = MG_FINE_Z(K, dz, fz, wz);                   \
+      for (int dy = -1; dy <= 1; dy++) {                        \
+        REAL wy;                                                \
+        const IDX y = mg_fine(J, dy, fy, &wy);                  \
+        for (int dx = -1; dx <= 1; dx++) {                      \
+          REAL wx;                                              \
+          const IDX xx = mg_fine(I, dx, fx, &wx);               \
+          const REAL w = wx * wy * wz;                          \
+          if (w != 0) acc += w * RF((z * fy + y) * fx + xx, xx, y, z); \
+        }                                                       \
+      }                                                         \
+    }                                                           \
+    bc[i] = acc;                                                \
+  }
+
+/* bc = full weighting of rf. */
+#define MG_RF(f, xx, y, z) rf[f]
 LA_KERNEL void mg_restrict(IDX nc, __global const long *mc, __global const long *mf,
                            __global const REAL *rf, __global REAL *bc) {
   const IDX cx = (IDX)mc[0], cy = (IDX)mc[1], fx = (IDX)mf[0], fy = (IDX)mf[1], fz = (IDX)mf[2];
-#if STENCIL_KIND == 7
-  const int dz0 = -1, dz1 = 1;
-#else
-  const int dz0 = 0, dz1 = 0;
-#endif
-  LA_FOR(i, nc, 1) {
-    const IDX t = i / cx, I = i - t * cx, J = t % cy, K = t / cy;
-    REAL acc = 0;
-    for (int dz = dz0; dz <= dz1; dz++) {
-      REAL wz = 1;
-#if STENCIL_KIND == 7
-      const IDX z = mg_fine(K, dz, fz, &wz);
-#else
-      const IDX z = 0;
-      (void)K;
-      (void)fz;
-#endif
-      for (int dy = -1; dy <= 1; dy++) {
-        REAL wy;
-        const IDX y = mg_fine(J, dy, fy, &wy);
-        for (int dx = -1; dx <= 1; dx++) {
-          REAL wx;
-          const IDX xx = mg_fine(I, dx, fx, &wx);
-          const REAL w = wx * wy * wz;
-          if (w != 0) acc += w * rf[(z * fy + y) * fx + xx];
-        }
-      }
-    }
-    bc[i] = acc;
-  }
+  MG_RESTRICT_LOOP(nc, MG_RF)
 }
 
-/* The coarse neighbours of fine point f on an axis of nc coarse points: k
- * (1 or 2) indices into c[] and weights into w[]. */
-inline int mg_coarse(IDX f, IDX nc, IDX *c, REAL *w) {
+/* The coarse neighbours of fine point f on an axis of nc coarse points:
+ * indices c0, c1 and weights w0, w1 (w1 = 0, or both 0, where there are
+ * fewer). Scalars, not arrays: a private array indexed in a loop goes to
+ * per-item memory on GPUs. */
+inline void mg_coarse(IDX f, IDX nc, IDX *c0, REAL *w0, IDX *c1, REAL *w1) {
 #if STENCIL_PERIODIC
   if ((f & 1) == 0) {
-    c[0] = f / 2;
-    w[0] = 1;
-    return 1;
+    *c0 = f / 2, *w0 = 1;
+    *c1 = 0, *w1 = 0;
+    return;
   }
-  c[0] = (f - 1) / 2;
-  c[1] = (f + 1) / 2 == nc ? 0 : (f + 1) / 2;
-  w[0] = w[1] = (REAL)0.5;
-  return 2;
+  *c0 = (f - 1) / 2, *w0 = (REAL)0.5;
+  *c1 = (f + 1) / 2 == nc ? 0 : (f + 1) / 2, *w1 = (REAL)0.5;
 #else
   if (f & 1) {
     const IDX k = (f - 1) / 2;
-    c[0] = k < nc ? k : 0;
-    w[0] = k < nc ? (REAL)1 : (REAL)0;
-    return 1;
+    *c0 = k < nc ? k : 0, *w0 = k < nc ? (REAL)1 : (REAL)0;
+    *c1 = 0, *w1 = 0;
+    return;
   }
   const IDX lo = f / 2 - 1, hi = f / 2;
-  c[0] = lo >= 0 ? lo : 0;
-  w[0] = lo >= 0 ? (REAL)0.5 : (REAL)0;
-  c[1] = hi < nc ? hi : 0;
-  w[1] = hi < nc ? (REAL)0.5 : (REAL)0;
-  return 2;
+  *c0 = lo >= 0 ? lo : 0, *w0 = lo >= 0 ? (REAL)0.5 : (REAL)0;
+  *c1 = hi < nc ? hi : 0, *w1 = hi < nc ? (REAL)0.5 : (REAL)0;
 #endif
 }
 
-/* xf += P·xc: bi-/trilinear interpolation of the coarse correction. */
+/* (P·xc) at fine point (ix, iy, iz): bi-/trilinear interpolation of the
+ * coarse correction (cx × cy × cz coarse points), the terms in the order
+ * z, y, x (each from its first coarse point to its second). */
+#define MG_P_TERM(zz, wz, yy, wy, xx, wx)                       \
+  {                                                             \
+    const REAL w_ = (wx) * (wy) * (wz);                         \
+    if (w_ != 0) acc += w_ * xc[((zz)*cy + (yy)) * cx + (xx)];  \
+  }
+#define MG_P_ROW(zz, wz)                 \
+  MG_P_TERM(zz, wz, y0, wy0, x0, wx0)    \
+  MG_P_TERM(zz, wz, y0, wy0, x1, wx1)    \
+  MG_P_TERM(zz, wz, y1, wy1, x0, wx0)    \
+  MG_P_TERM(zz, wz, y1, wy1, x1, wx1)
+inline REAL mg_prolong_at(IDX ix, IDX iy, IDX iz, IDX cx, IDX cy, IDX cz,
+                          __global const REAL *xc) {
+  IDX x0, x1, y0, y1;
+  REAL wx0, wx1, wy0, wy1, acc = 0;
+  mg_coarse(ix, cx, &x0, &wx0, &x1, &wx1);
+  mg_coarse(iy, cy, &y0, &wy0, &y1, &wy1);
+#if STENCIL_KIND == 7
+  IDX z0, z1;
+  REAL wz0, wz1;
+  mg_coarse(iz, cz, &z0, &wz0, &z1, &wz1);
+  MG_P_ROW(z0, wz0)
+  MG_P_ROW(z1, wz1)
+#else
+  (void)iz;
+  (void)cz;
+  MG_P_ROW(0, (REAL)1)
+#endif
+  return acc;
+}
+
+/* xf += P·xc. */
 LA_KERNEL void mg_prolong(IDX nf, __global const long *mf, __global const long *mc,
                           __global const REAL *xc, __global REAL *xf) {
   const IDX fx = (IDX)mf[0], fy = (IDX)mf[1], cx = (IDX)mc[0], cy = (IDX)mc[1], cz = (IDX)mc[2];
   LA_FOR(i, nf, 1) {
     const IDX t = i / fx, ix = i - t * fx, iy = t % fy, iz = t / fy;
-    IDX ci[2], cj[2], ck[2] = {0, 0};
-    REAL wi[2], wj[2], wk[2] = {1, 0};
-    const int ni = mg_coarse(ix, cx, ci, wi), nj = mg_coarse(iy, cy, cj, wj);
-#if STENCIL_KIND == 7
-    const int nk = mg_coarse(iz, cz, ck, wk);
-#else
-    const int nk = 1;
-    (void)iz;
-    (void)cz;
-#endif
-    REAL acc = 0;
-    for (int c = 0; c < nk; c++)
-      for (int b = 0; b < nj; b++)
-        for (int a = 0; a < ni; a++) {
-          const REAL w = wi[a] * wj[b] * wk[c];
-          if (w != 0) acc += w * xc[(ck[c] * cy + cj[b]) * cx + ci[a]];
-        }
-    xf[i] += acc;
+    xf[i] += mg_prolong_at(ix, iy, iz, cx, cy, cz, xc);
   }
+}
+
+/* ------------------------------------------------------------ fused cycle
+ * The same cycle in fewer sweeps over a level (lib/la/mg.c uses these):
+ * mg_pre is the pre-smoother from zero (x = 0, red: x = b/c, black from the
+ * red values formed on the fly); mg_resrestrict restricts the residual
+ * b − A·x formed on the fly at the 3×3(×3) fine points of a coarse point;
+ * mg_post1 adds the prolonged correction and smooths black, forming the
+ * corrected values of a black point's neighbours on the fly, into y (x
+ * itself is read by neighbours, so the result goes elsewhere) — used by the
+ * one-group small levels; large levels run it as mg_prolong_to and mg_black
+ * (forming four neighbours a black point cost more than a pass on an H100);
+ * mg_post2 smooths red from y into x. Each forms the values of the sweeps
+ * it replaces by the same expressions (the same bits, contraction aside). */
+
+/* x from zero after (red, black): red points b/c, black ones
+ * (b − Σ neighbours' c·b/c) / c. */
+#define MG_PRE_X(j) ((j) == i_ ? (REAL)0 : b[j] / LA_STENCIL_DIAG)
+inline void mg_pre_do(IDX n, __global const long *meta, __global const REAL *coef,
+                      __global const REAL *b, __global REAL *x) {
+  LA_STENCIL_PROLOGUE(meta, coef)
+  LA_STENCIL_FOR(i, n, 1) {
+    REAL v = b[i] / LA_STENCIL_DIAG;
+    if ((int)((st_ix + st_iy + st_iz) & 1)) {
+      REAL acc = 0, ab = 0;
+      LA_STENCIL_ROW_ABS(acc, ab, i, MG_PRE_X)
+      v = (b[i] - acc) / LA_STENCIL_DIAG;
+    }
+    x[i] = v;
+  }
+}
+
+/* b − A·x at fine index f, coordinates (xx, y, z). */
+inline REAL mg_res_at(IDX f, IDX xx, IDX y, IDX z, const IDX st_nx, const IDX st_ny,
+                      const IDX st_nz, const REAL *st_c, __global const REAL *b,
+                      __global const REAL *x) {
+  const IDX st_ix = xx, st_iy = y, st_iz = z;
+  REAL ax = 0, ab = 0;
+  LA_STENCIL_ROW_ABS(ax, ab, f, MG_X)
+  (void)st_iz;
+  return b[f] - ax;
+}
+#define MG_RES(f, xx, y, z) mg_res_at(f, xx, y, z, st_nx, st_ny, st_nz, st_c, b, x)
+
+/* bc = full weighting of the fine residual b − A·x (fine sizes and
+ * coefficients: mf, coef), each fine residual formed where it is needed. */
+inline void mg_resrestrict_do(IDX nc, __global const long *mc, __global const long *mf,
+                              __global const REAL *coef, __global const REAL *b,
+                              __global const REAL *x, __global REAL *bc) {
+  LA_STENCIL_PROLOGUE(mf, coef)
+  const IDX cx = (IDX)mc[0], cy = (IDX)mc[1], fx = st_nx, fy = st_ny, fz = st_nz;
+  MG_RESTRICT_LOOP(nc, MG_RES)
+}
+
+/* acc += c · (x + P·xc) at the neighbour (dx, dy, dz) of the point (st_ix,
+ * st_iy, st_iz) = i: LA_ST_NB's term on the corrected x, formed from the
+ * neighbour's coordinates. */
+#if STENCIL_PERIODIC
+#define MG_X1_NB(acc, c, dx, dy, dz)                                                           \
+  {                                                                                            \
+    const IDX jx = LA_ST_WRAP(st_ix, dx, st_nx), jy = LA_ST_WRAP(st_iy, dy, st_ny),            \
+              jz = LA_ST_WRAP(st_iz, dz, st_nz);                                               \
+    acc += (c) * (x[(jz * st_ny + jy) * st_nx + jx] + mg_prolong_at(jx, jy, jz, cx, cy, cz, xc)); \
+  }
+#else
+#define MG_X1_NB(acc, c, dx, dy, dz)                                                              \
+  if (st_ix + (dx) >= 0 && st_ix + (dx) < st_nx && st_iy + (dy) >= 0 && st_iy + (dy) < st_ny &&   \
+      st_iz + (dz) >= 0 && st_iz + (dz) < st_nz) {                                                \
+    const IDX j = i + (dx) + (IDX)(dy)*st_nx + (IDX)(dz)*st_nx * st_ny;                           \
+    acc += (c) * (x[j] + mg_prolong_at(st_ix + (dx), st_iy + (dy), st_iz + (dz), cx, cy, cz, xc)); \
+  }
+#endif
+
+/* y = x + P·xc, then black points y += (b − A·y) / c. */
+inline void mg_post1_do(IDX n, __global const long *meta, __global const long *mc,
+                        __global const REAL *coef, __global const REAL *b, __global const REAL *xc,
+                        __global const REAL *x, __global REAL *y) {
+  LA_STENCIL_PROLOGUE(meta, coef)
+  const IDX cx = (IDX)mc[0], cy = (IDX)mc[1], cz = (IDX)mc[2];
+  LA_STENCIL_FOR(i, n, 1) {
+    REAL v = x[i] + mg_prolong_at(st_ix, st_iy, st_iz, cx, cy, cz, xc);
+    if ((int)((st_ix + st_iy + st_iz) & 1)) {
+      REAL acc = 0;
+      acc += st_c[0] * v;
+      MG_X1_NB(acc, st_c[1], -1, 0, 0)
+      MG_X1_NB(acc, st_c[2], 1, 0, 0)
+      MG_X1_NB(acc, st_c[3], 0, -1, 0)
+      MG_X1_NB(acc, st_c[4], 0, 1, 0)
+#if STENCIL_KIND == 7
+      MG_X1_NB(acc, st_c[5], 0, 0, -1)
+      MG_X1_NB(acc, st_c[6], 0, 0, 1)
+#endif
+      v += (b[i] - acc) / LA_STENCIL_DIAG;
+    }
+    y[i] = v;
+  }
+}
+
+/* x = y, then red points x += (b − A·y) / c. */
+#define MG_Y(j) y[j]
+inline void mg_post2_do(IDX n, __global const long *meta, __global const REAL *coef,
+                        __global const REAL *b, __global const REAL *y, __global REAL *x) {
+  LA_STENCIL_PROLOGUE(meta, coef)
+  LA_STENCIL_FOR(i, n, 1) {
+    REAL v = y[i];
+    if (!(int)((st_ix + st_iy + st_iz) & 1)) {
+      REAL acc = 0, ab = 0;
+      LA_STENCIL_ROW_ABS(acc, ab, i, MG_Y)
+      v += (b[i] - acc) / LA_STENCIL_DIAG;
+    }
+    x[i] = v;
+  }
+}
+
+/* The last level: x = 0, then `pairs` (red, black) half-sweep pairs and as
+ * many (black, red), a barrier between half-sweeps (points of one colour
+ * never read each other). One work-group runs it all. */
+inline void mg_bottom_do(IDX n, __global const long *meta, __global const REAL *coef,
+                         __global const REAL *b, __global REAL *x, int pairs) {
+  for (IDX i = (IDX)get_local_id(0); i < n; i += LA_WG) x[i] = 0;
+  barrier(CLK_GLOBAL_MEM_FENCE);
+  for (int k = 0; k < 4 * pairs; k++) {
+    mg_smooth_do(n, meta, coef, b, x, (k < 2 * pairs ? k : k + 1) & 1);
+    barrier(CLK_GLOBAL_MEM_FENCE);
+  }
+}
+
+/* The fused kernels take a halt word, flags[slot]: when it is not 0 they do
+ * nothing (a CG that stopped: its flag of the iteration; a plain cycle
+ * passes a zero). */
+#define MG_HALT __global const int *flags, int slot
+#define MG_GO (flags[slot] == 0)
+
+LA_KERNEL void mg_pre(IDX n, __global const long *meta, __global const REAL *coef,
+                      __global const REAL *b, __global REAL *x, MG_HALT) {
+  mg_pre_do(MG_GO ? n : 0, meta, coef, b, x);
+}
+LA_KERNEL void mg_resrestrict(IDX nc, __global const long *mc, __global const long *mf,
+                              __global const REAL *coef, __global const REAL *b,
+                              __global const REAL *x, __global REAL *bc, MG_HALT) {
+  mg_resrestrict_do(MG_GO ? nc : 0, mc, mf, coef, b, x, bc);
+}
+/* mg_post1 in two sweeps, for large levels (where forming the corrected
+ * values of a black point's four neighbours costs more than a pass): y =
+ * x + P·xc, then the black sweep on y in place. */
+LA_KERNEL void mg_prolong_to(IDX n, __global const long *meta, __global const long *mc,
+                             __global const REAL *xc, __global const REAL *x, __global REAL *y,
+                             MG_HALT) {
+  const IDX st_nx = (IDX)meta[0], st_ny = (IDX)meta[1], st_nz = (IDX)meta[2];
+  const IDX cx = (IDX)mc[0], cy = (IDX)mc[1], cz = (IDX)mc[2];
+  (void)st_nz;
+  const int go = MG_GO;
+  LA_STENCIL_FOR(i, n, go) y[i] = x[i] + mg_prolong_at(st_ix, st_iy, st_iz, cx, cy, cz, xc);
+}
+LA_KERNEL void mg_black(IDX n, __global const long *meta, __global const REAL *coef,
+                        __global const REAL *b, __global REAL *y, MG_HALT) {
+  mg_smooth_do(MG_GO ? n : 0, meta, coef, b, y, 1);
+}
+LA_KERNEL void mg_post2(IDX n, __global const long *meta, __global const REAL *coef,
+                        __global const REAL *b, __global const REAL *y, __global REAL *x,
+                        MG_HALT) {
+  mg_post2_do(MG_GO ? n : 0, meta, coef, b, y, x);
+}
+/* mg_post2 on the finest level of a preconditioner, with the partials of
+ * b·x (the CG's r·z) into part[m + group], m the groups of the launch
+ * (what cg_rz would write). */
+LA_KERNEL void mg_post2_dot(IDX n, __global const long *meta, __global const REAL *coef,
+                            __global const REAL *b, __global const REAL *y, __global REAL *x,
+                            __global REAL *part, MG_HALT) {
+  __local REAL s[LA_WG];
+  LA_STENCIL_PROLOGUE(meta, coef)
+  REAL dot = 0;
+  const int go = MG_GO;
+  LA_STENCIL_FOR(i, n, go) {
+    REAL v = y[i];
+    const REAL bi = b[i];
+    if (!(int)((st_ix + st_iy + st_iz) & 1)) {
+      REAL acc = 0, ab = 0;
+      LA_STENCIL_ROW_ABS(acc, ab, i, MG_Y)
+      v += (bi - acc) / LA_STENCIL_DIAG;
+    }
+    x[i] = v;
+    dot += bi * v;
+  }
+  dot = la_group_sum(dot, s);
+  if (go && get_local_id(0) == 0) part[get_num_groups(0) + get_group_id(0)] = dot;
+}
+
+/* Launch one group. */
+LA_KERNEL void mg_bottom(IDX n, __global const long *meta, __global const REAL *coef,
+                         __global const REAL *b, __global REAL *x, int pairs, MG_HALT) {
+  if (MG_GO) mg_bottom_do(n, meta, coef, b, x, pairs); /* the same branch for every item */
+}
+
+/* The V-cycle of levels l0 .. l0+nl−1 in one work-group (launch one): the
+ * small levels, where a launch a step would cost more than the work. Their
+ * vectors lie in one pool: level k's b, x and y at pool + offs[3k + 0, 1,
+ * 2]; its sizes at metas + 4k (nx, ny, nz, 0), its coefficients at coefs +
+ * 9k. Level l0's b is given, its x is the result. */
+LA_KERNEL void mg_small(int nl, __global const long *metas, __global const REAL *coefs,
+                        __global const long *offs, __global REAL *pool, int pairs, MG_HALT) {
+  if (!MG_GO) nl = 0; /* every item skips it all, barriers included */
+#define MG_LV(k, w) (pool + offs[3 * (k) + (w)])
+#define MG_N(k) ((IDX)(metas[4 * (k)] * metas[4 * (k) + 1] * metas[4 * (k) + 2]))
+  for (int k = 0; k + 1 < nl; k++) {
+    mg_pre_do(MG_N(k), metas + 4 * k, coefs + 9 * k, MG_LV(k, 0), MG_LV(k, 1));
+    barrier(CLK_GLOBAL_MEM_FENCE);
+    mg_resrestrict_do(MG_N(k + 1), metas + 4 * (k + 1), metas + 4 * k, coefs + 9 * k, MG_LV(k, 0),
+                      MG_LV(k, 1), MG_LV(k + 1, 0));
+    barrier(CLK_GLOBAL_MEM_FENCE);
+  }
+  if (nl > 0)
+    mg_bottom_do(MG_N(nl - 1), metas + 4 * (nl - 1), coefs + 9 * (nl - 1), MG_LV(nl - 1, 0),
+                 MG_LV(nl - 1, 1), pairs);
+  for (int k = nl - 2; k >= 0; k--) {
+    mg_post1_do(MG_N(k), metas + 4 * k, metas + 4 * (k + 1), coefs + 9 * k, MG_LV(k, 0),
+                MG_LV(k + 1, 1), MG_LV(k, 1), MG_LV(k, 2));
+    barrier(CLK_GLOBAL_MEM_FENCE);
+    mg_post2_do(MG_N(k), metas + 4 * k, coefs + 9 * k, MG_LV(k, 0), MG_LV(k, 2), MG_LV(k, 1));
+    barrier(CLK_GLOBAL_MEM_FENCE);
+  }
+#undef MG_LV
+#undef MG_N
 }

@@ -44,9 +44,11 @@ typedef struct la_opts {
   golcl_dtype dtype;
   unsigned reps;
   size_t iters;
-  int cg_ops; /* bit k: CG with operator k (OPK_*) */
+  int cg_ops;   /* bit k: CG with operator k (OPK_*) */
+  unsigned ops; /* bit k: op k runs (--ops; all by default) */
   golcl_precond precond;
-  int solve, thesis;
+  int solve, thesis; /* solve: bit k, the solve with preconditioner k (none, jacobi, mg) */
+  double rtol;       /* of the solves */
 } la_opts;
 
 enum { OPK_STENCIL, OPK_BAND, OPK_CSR, OPK_COUNT };
@@ -60,21 +62,30 @@ enum {
   OP_CLB_DOT,
   OP_BANDMV,
   OP_STENCILMV,
+  OP_STENCILMV_ROWS,
   OP_CSRMV,
+  OP_MG_VCYCLE,
+  OP_MG_SWEEPS,
   OP_CG_STENCIL,
   OP_CG_BAND,
   OP_CG_CSR,
+  OP_CG_STENCIL_ROWS,
   OP_COUNT
 };
 static const char *const OP_NAME[OP_COUNT] = {
-    "copy",        "axpby",   "dot",        "clblast_axpy", "clblast_dot", "band_mv5",
-    "stencil_mv5", "csr_mv5", "cg_stencil", "cg_band",      "cg_csr"};
+    "copy",      "axpby",       "dot",          "clblast_axpy", "clblast_dot",
+    "band_mv5",  "stencil_mv5", "stencil_rows", "csr_mv5",      "mg_vcycle",
+    "mg_sweeps", "cg_stencil",  "cg_band",      "cg_csr",       "cg_st_rows"};
 /* Bytes an operation must move per element, in f32 words (the model): a CG
- * iteration on a stencil moves r, p_old, p, q (first kernel) and x, r twice,
- * p, q (second): 10; the band adds its 5 diagonals; CSR (general path) reads
- * r, p_old, writes p, multiplies (5 values, 5 columns, a row pointer, x,
- * out), sums p·q and updates: 24. */
-static const double OP_ELEMS[OP_COUNT] = {2, 3, 2, 3, 2, 7, 2, 13, 10, 15, 24};
+ * iteration on a stencil moves r, p_old, p (first kernel) and x, r twice,
+ * p (second): 8 with the tile kernels (q formed twice, never stored), 10
+ * with the row kernels (q stored and read); the band adds its 5 diagonals
+ * to 10; CSR (general path) reads r, p_old, writes p, multiplies (5 values,
+ * 5 columns, a row pointer, x, out), sums p·q and updates: 24. A V-cycle
+ * (2-D, from zero): what its fine level must move, about 8 words (b, x
+ * twice, the residual's restriction, the post-smoother), the coarser
+ * levels a third more. */
+static const double OP_ELEMS[OP_COUNT] = {2, 3, 2, 3, 2, 7, 2, 2, 13, 10.7, 10.7, 8, 15, 24, 10};
 static const char *const OP_NOTE[OP_COUNT] = {
     "y = x, own float4 kernel",
     "z = a·x + b·y (golcl_vec_axpby)",
@@ -82,18 +93,23 @@ static const char *const OP_NOTE[OP_COUNT] = {
     "y = a·x + y (CLBlast)",
     "x·y (CLBlast)",
     "out = A·x, 5 diagonals (golcl_bandmat_mv)",
-    "out = A·x, matrix-free 5-point (golcl_stencil_mv)",
+    "out = A·x, matrix-free 5-point (golcl_stencil_mv, AUTO)",
+    "out = A·x, 5-point, the row kernel ($GOLCL_LA_STENCIL=rows)",
     "out = A·x, CSR of the 5-point matrix (golcl_csrmat_mv)",
-    "CG iteration, stencil operator (fused, 2 kernels)",
+    "z = V(r), one MG V-cycle from zero (golcl_mg_vcycle, fused)",
+    "the same V-cycle, a launch a step (GOLCL_LA_MG=sweeps)",
+    "CG iteration, stencil operator (fused, 2 kernels, AUTO)",
     "CG iteration, band matrix (fused, 2 kernels)",
-    "CG iteration, CSR (general path, 4 launches)"};
+    "CG iteration, CSR (general path, 4 launches)",
+    "CG iteration, stencil, the row kernels (GOLCL_LA_STENCIL=rows)"};
 
 static void usage(FILE *f) {
   fprintf(f,
           "usage: golcl bench la [--device SPEC] [--sizes 256,1024,4096] [--dtype f32|f64]\n"
           "                      [--reps N] [--iters N] [--csv FILE] [--local L] [--groups G]\n"
           "                      [--op stencil|band|csr|all] [--precond none|jacobi|mg]\n"
-          "                      [--solve] [--thesis] [--plot FILE.png]\n"
+          "                      [--solve[=none,jacobi,mg]] [--rtol R] [--thesis]\n"
+          "                      [--ops LIST] [--plot FILE.png]\n"
           "\n"
           "Times the linear-algebra kernels on s×s grids (n = s² elements) and prints, per\n"
           "operation, µs per call, effective GB/s (the bytes the operation must move:\n"
@@ -110,8 +126,12 @@ static void usage(FILE *f) {
           "  --op K         the operator(s) of the CG iteration rows (default all)\n"
           "  --precond P    preconditioner of the CG iteration rows (default none; mg\n"
           "                 applies to the stencil only and is timed per solve)\n"
-          "  --solve        also solve the 5-point Poisson problem (b = 1) to 1e-6 with\n"
-          "                 the stencil and each of none, jacobi and mg: iterations, ms\n"
+          "  --solve[=LIST] also solve the 5-point Poisson problem (b = 1) to --rtol with\n"
+          "                 the stencil and each of none, jacobi and mg (or those listed):\n"
+          "                 iterations, ms to the solution, the true relative residual\n"
+          "                 ||b - A·x||/||b|| recomputed on the device, µs a V-cycle\n"
+          "  --rtol R       the relative tolerance of those solves (default 1e-6)\n"
+          "  --ops LIST     only these rows of the table (names as printed; copy always)\n"
           "  --plot FILE.png draw the residual history of those solves, log10 ||r_k||/||b||\n"
           "                 against iteration k, a line per solve and size (implies\n"
           "                 --solve; gnuplot, or $GNUPLOT; checked before the runs)\n"
@@ -152,6 +172,42 @@ static int parse_sizes(const char *list, la_opts *o) {
   return rc || o->nsizes == 0 ? -1 : 0;
 }
 
+/* --ops's list of row names into o->ops (copy always runs: the reference);
+ * -1 on a bad name. */
+static int parse_ops(const char *list, la_opts *o) {
+  char *copy = strdup(list);
+  if (!copy) return -1;
+  int rc = 0;
+  o->ops = 1u << OP_COPY;
+  for (char *save = NULL, *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+    int found = 0;
+    for (int k = 0; k < OP_COUNT; k++)
+      if (strcmp(t, OP_NAME[k]) == 0) o->ops |= 1u << k, found = 1;
+    if (!found) rc = -1;
+  }
+  free(copy);
+  return rc;
+}
+
+/* --solve's list (NULL: all three) into o->solve; -1 on a bad name. */
+static int parse_solve(const char *list, la_opts *o) {
+  static const char *const NAMES[3] = {"none", "jacobi", "mg"};
+  o->solve = list ? 0 : 7;
+  if (!list) return 0;
+  char *copy = strdup(list);
+  if (!copy) return -1;
+  int rc = 0;
+  for (char *save = NULL, *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+    int bit = 0;
+    for (int k = 0; k < 3; k++)
+      if (strcmp(t, NAMES[k]) == 0) bit = 1 << k;
+    if (!bit) rc = -1;
+    o->solve |= bit;
+  }
+  free(copy);
+  return rc || !o->solve ? -1 : 0;
+}
+
 /* 0 on success, 2 on bad usage (message printed), 1 for --help. */
 static int parse_args(int argc, char **argv, la_opts *o) {
   enum {
@@ -167,7 +223,9 @@ static int parse_args(int argc, char **argv, la_opts *o) {
     PRECOND,
     SOLVE,
     THESIS,
-    PLOT
+    PLOT,
+    RTOL,
+    OPS
   };
   static const struct option long_opts[] = {{"device", required_argument, NULL, DEVICE},
                                             {"csv", required_argument, NULL, CSV},
@@ -179,7 +237,9 @@ static int parse_args(int argc, char **argv, la_opts *o) {
                                             {"groups", required_argument, NULL, GROUPS},
                                             {"op", required_argument, NULL, OP},
                                             {"precond", required_argument, NULL, PRECOND},
-                                            {"solve", no_argument, NULL, SOLVE},
+                                            {"solve", optional_argument, NULL, SOLVE},
+                                            {"rtol", required_argument, NULL, RTOL},
+                                            {"ops", required_argument, NULL, OPS},
                                             {"thesis", no_argument, NULL, THESIS},
                                             {"plot", required_argument, NULL, PLOT},
                                             {"help", no_argument, NULL, 'h'},
@@ -194,8 +254,26 @@ static int parse_args(int argc, char **argv, la_opts *o) {
       return 1;
     } else if (c == '?' || c == ':') {
       return pio_bad_option("bench la", c, argv);
-    } else if (c == SOLVE || c == THESIS) {
-      *(c == SOLVE ? &o->solve : &o->thesis) = 1;
+    } else if (c == THESIS) {
+      o->thesis = 1;
+    } else if (c == SOLVE) {
+      if (parse_solve(v, o)) {
+        fprintf(stderr, "golcl bench la: --solve wants none, jacobi, mg or a list, not '%s'\n", v);
+        return 2;
+      }
+    } else if (c == OPS) {
+      if (parse_ops(v, o)) {
+        fprintf(stderr, "golcl bench la: --ops wants names of the table's rows, not '%s'\n", v);
+        return 2;
+      }
+    } else if (c == RTOL) {
+      char *end;
+      double r = strtod(v, &end);
+      if (*end || !(r > 0 && r < 1)) {
+        fprintf(stderr, "golcl bench la: --rtol wants a number in (0, 1), not '%s'\n", v);
+        return 2;
+      }
+      o->rtol = r;
     } else if (c == DEVICE) {
       o->device = v;
     } else if (c == CSV) {
@@ -275,9 +353,30 @@ typedef struct la_bench {
   golcl_bandmat *A;
   golcl_stencil *S;
   golcl_csrmat *C;
+  golcl_mg *mg, *mg_sweeps;
   cl_kernel copy;
   int profiled;
 } la_bench;
+
+/* Sets $GOLCL_LA_STENCIL to "rows" (on) or back to what it was (off): the
+ * row kernels of the 5-point stencil, for the old-against-new rows. */
+static void force_rows(int on) {
+  static char saved[32];
+  static int had, forced;
+  if (on && !forced) {
+    const char *e = getenv("GOLCL_LA_STENCIL");
+    had = e != NULL;
+    snprintf(saved, sizeof saved, "%s", e ? e : "");
+    setenv("GOLCL_LA_STENCIL", "rows", 1);
+    forced = 1;
+  } else if (!on && forced) {
+    if (had)
+      setenv("GOLCL_LA_STENCIL", saved, 1);
+    else
+      unsetenv("GOLCL_LA_STENCIL");
+    forced = 0;
+  }
+}
 
 /* Runs op once. */
 static golcl_status run_op(la_bench *b, int op) {
@@ -302,6 +401,16 @@ static golcl_status run_op(la_bench *b, int op) {
       return golcl_bandmat_mv(b->A, b->x, NULL, b->z);
     case OP_STENCILMV:
       return golcl_stencil_mv(b->S, b->x, NULL, b->z);
+    case OP_STENCILMV_ROWS: {
+      force_rows(1);
+      golcl_status st = golcl_stencil_mv(b->S, b->x, NULL, b->z);
+      force_rows(0);
+      return st;
+    }
+    case OP_MG_VCYCLE:
+      return golcl_mg_vcycle(b->mg, b->y, b->z);
+    case OP_MG_SWEEPS:
+      return golcl_mg_vcycle(b->mg_sweeps, b->y, b->z);
     case OP_CSRMV:
       return golcl_csrmat_mv(b->C, b->x, NULL, b->z);
 #if GOLCL_HAVE_CLBLAST
@@ -359,9 +468,9 @@ static golcl_status bench_op(la_bench *b, int op, unsigned reps, double *out) {
 
 /* The operator k of b. */
 static const golcl_op *bench_operator(const la_bench *b, int k) {
-  return k == OPK_STENCIL ? golcl_stencil_op(b->S)
-         : k == OPK_BAND  ? golcl_bandmat_op(b->A)
-                          : golcl_csrmat_op(b->C);
+  return k == OPK_STENCIL || k == OPK_COUNT ? golcl_stencil_op(b->S)
+         : k == OPK_BAND                    ? golcl_bandmat_op(b->A)
+                                            : golcl_csrmat_op(b->C);
 }
 
 /* Wall seconds of one solve of exactly `iters` iterations from x = 0. */
@@ -390,7 +499,9 @@ static golcl_status bench_cg(la_bench *b, int k, golcl_precond pc, size_t iters,
                              double *out) {
   double t1, t2;
   golcl_cg *cg;
+  force_rows(k == OPK_COUNT); /* the solver picks its kernels when made */
   golcl_status s = golcl_cg_create(bench_operator(b, k), &cg);
+  force_rows(0);
   if (s != GOLCL_OK) return s;
   s = time_cg(b, cg, pc, 2, &t1); /* warm-up: JIT build, workspace */
   double *a = calloc(reps, sizeof *a), *c = calloc(reps, sizeof *c);
@@ -473,6 +584,8 @@ static void destroy(la_bench *b) {
   golcl_bandmat_destroy(b->A);
   golcl_stencil_destroy(b->S);
   golcl_csrmat_destroy(b->C);
+  golcl_mg_destroy(b->mg);
+  golcl_mg_destroy(b->mg_sweeps);
   if (b->copy) clReleaseKernel(b->copy);
 }
 
@@ -516,6 +629,18 @@ static int bench_size(golcl_context *ctx, const la_opts *o, size_t side, double 
   if (s == GOLCL_OK) s = golcl_fd_stencil5(ctx, side, side, 4, -1, o->dtype, &b.A);
   if (s == GOLCL_OK) s = golcl_fd_stencil5_op(ctx, side, side, 4, -1, o->dtype, &b.S);
   if (s == GOLCL_OK) s = make_csr(&b, side);
+  if (s == GOLCL_OK) s = golcl_mg_create(b.S, 0, &b.mg);
+  if (s == GOLCL_OK) {
+    const char *e = getenv("GOLCL_LA_MG");
+    char *saved = e ? strdup(e) : NULL;
+    setenv("GOLCL_LA_MG", "sweeps", 1);
+    s = golcl_mg_create(b.S, 0, &b.mg_sweeps);
+    if (saved)
+      setenv("GOLCL_LA_MG", saved, 1);
+    else
+      unsetenv("GOLCL_LA_MG");
+    free(saved);
+  }
   if (s == GOLCL_OK) s = make_copy_kernel(&b);
   if (s != GOLCL_OK) {
     fprintf(stderr, "golcl bench la: %zux%zu: set-up failed: %s: %s\n", side, side,
@@ -527,7 +652,8 @@ static int bench_size(golcl_context *ctx, const la_opts *o, size_t side, double 
   for (int op = 0; op < OP_COUNT; op++) {
     secs[op] = NAN;
     int cgk = op >= OP_CG_STENCIL ? op - OP_CG_STENCIL : -1;
-    if ((cgk >= 0 && !(o->cg_ops & (1 << cgk))) ||
+    if (!(o->ops & (1u << op)) ||
+        (cgk >= 0 && !(o->cg_ops & (1 << (cgk == OPK_COUNT ? OPK_STENCIL : cgk)))) ||
         (!GOLCL_HAVE_CLBLAST && (op == OP_CLB_AXPY || op == OP_CLB_DOT)))
       continue;
     golcl_precond pc = o->precond;
@@ -564,8 +690,8 @@ typedef struct la_curves {
  * rtol 1e-6 on the stencil operator: none, Jacobi, MG; wall time of the
  * whole solve (median of reps), iterations, the recomputed residual. With
  * curves, the warm-up solve (untimed) also records its residual history. */
-static int solve_table(golcl_context *ctx, const la_opts *o, size_t side, FILE *csv,
-                       la_curves *curves) {
+static int solve_table(golcl_context *ctx, const la_opts *o, size_t side, const double *cg_iter,
+                       FILE *csv, la_curves *curves) {
   size_t n = side * side;
   golcl_stencil *S = NULL;
   golcl_vec *b = NULL, *x = NULL;
@@ -577,12 +703,16 @@ static int solve_table(golcl_context *ctx, const la_opts *o, size_t side, FILE *
   static const char *const PN[3] = {"none", "jacobi", "mg"};
   double t_none = NAN;
   int failed = 0;
-  printf("  solve to 1e-6 (b = 1, x0 = 0, stencil):\n");
+  printf(
+      "  solve to %g (b = 1, x0 = 0, stencil; ms: the whole golcl_cg_run, median; residual:\n"
+      "  the true ||b - A·x||/||b|| of the returned x, recomputed on the device in %s):\n",
+      o->rtol, o->dtype == GOLCL_F64 ? "f64" : "f32");
   for (int k = 0; k < 3 && s == GOLCL_OK; k++) {
+    if (!(o->solve & (1 << k))) continue;
     golcl_cg *cg;
     s = golcl_cg_create(golcl_stencil_op(S), &cg);
     if (s != GOLCL_OK) break;
-    golcl_cg_opts co = {.rtol = 1e-6, .max_iter = 50000, .precond = PC[k]};
+    golcl_cg_opts co = {.rtol = o->rtol, .max_iter = 50000, .precond = PC[k]};
     golcl_cg_report rep = {0};
     double *t = calloc(o->reps, sizeof *t), *hist = NULL;
     size_t hist_len = 0;
@@ -621,13 +751,18 @@ static int solve_table(golcl_context *ctx, const la_opts *o, size_t side, FILE *
     double med = ex_median(t, o->reps);
     free(t);
     if (k == 0) t_none = med;
-    printf("    %-7s %6zu iterations %10.2f ms  %8.1f us/iteration  x%-6.1f residual %.2e  %s\n",
-           PN[k], rep.iterations, med * 1e3,
-           med * 1e6 / (double)(rep.iterations ? rep.iterations : 1), t_none / med,
-           rep.rel_residual,
-           rep.converged                     ? "converged"
-           : rep.stop == GOLCL_CG_INACCURATE ? "tol met by the iterated residual (rounding floor)"
-                                             : "NOT converged");
+    printf(
+        "    %-7s %6zu iterations %10.2f ms  %8.1f us/iteration  x%-6.1f true residual %.2e  %s\n",
+        PN[k], rep.iterations, med * 1e3, med * 1e6 / (double)(rep.iterations ? rep.iterations : 1),
+        t_none / med, rep.rel_residual,
+        rep.converged                     ? "converged"
+        : rep.stop == GOLCL_CG_INACCURATE ? "tol met by the iterated residual (rounding floor)"
+                                          : "NOT converged");
+    for (int c = 0; c < 2; c++)
+      if (PC[k] == GOLCL_PRECOND_MG && isfinite(cg_iter[c]) && rep.iterations)
+        printf("    an MG-preconditioned iteration = %.2f plain CG iterations (%s, %.1f us)\n",
+               med / (double)rep.iterations / cg_iter[c], c ? "the row kernels" : "AUTO",
+               cg_iter[c] * 1e6);
     if (csv)
       fprintf(csv, "%zu,%zu,%s,solve_%s,%.9g,%zu,,\n", side, n,
               o->dtype == GOLCL_F64 ? "f64" : "f32", PN[k], med, rep.iterations);
@@ -733,7 +868,7 @@ static int draw_residuals(const la_opts *o, const la_curves *cv, const golcl_dev
             i ? ", \\\n     " : "", i, cv->c[i].size + 1, DASH[cv->c[i].precond]);
     plot_quoted(f, cv->c[i].label);
   }
-  fprintf(f, ", \\\n     -6 with lines lc 'gray50' title 'rtol 1e-6'\n");
+  fprintf(f, ", \\\n     %g with lines lc 'gray50' title 'rtol %g'\n", log10(o->rtol), o->rtol);
   if (fclose(f) != 0 || !script) {
     fprintf(stderr, "golcl bench la: --plot: out of memory\n");
     free(script);
@@ -750,13 +885,15 @@ int cmd_bench_la(int argc, char **argv) {
                .iters = 100,
                .nsizes = 3,
                .sizes = {256, 1024, 4096},
-               .cg_ops = (1 << OPK_COUNT) - 1};
+               .cg_ops = (1 << OPK_COUNT) - 1,
+               .rtol = 1e-6,
+               .ops = ~0u};
   int rc = parse_args(argc, argv, &o);
   if (rc) return rc == 1 ? 0 : rc;
   if (o.plot) {
     /* the histories come from the solves; gnuplot is looked for before the
      * long part, not after */
-    o.solve = 1;
+    if (!o.solve) o.solve = 7;
     if (!plot_check("bench la")) return 2;
   }
   ex_atomic csv_file = {0}; /* replaced whole at the end, or left as it was */
@@ -798,7 +935,8 @@ int cmd_bench_la(int argc, char **argv) {
     double copy_bw = (double)n * es * OP_ELEMS[OP_COPY] / secs[OP_COPY];
     printf("  %-13s %12s %10s %8s  %s\n", "op", "us/call", "GB/s", "%copy", "what");
     for (int op = 0; op < OP_COUNT; op++) {
-      if (isnan(secs[op]) && op >= OP_CG_STENCIL) continue; /* not asked for */
+      if (isnan(secs[op]) && (op >= OP_CG_STENCIL || !(o.ops & (1u << op))))
+        continue; /* not asked for */
       double bytes = (double)n * es * OP_ELEMS[op], bw = bytes / secs[op];
       double pct = 100.0 * bw / copy_bw;
       printf("  %-13s %12.2f %10.1f %7.0f%%  %s\n", OP_NAME[op], secs[op] * 1e6, bw * 1e-9, pct,
@@ -808,7 +946,14 @@ int cmd_bench_la(int argc, char **argv) {
                 bytes, bw * 1e-9, pct);
     }
     curves.size = (int)si;
-    if (o.solve) failed |= solve_table(ctx, &o, side, csv, o.plot ? &curves : NULL);
+    for (int c = 0; c < 2; c++) {
+      double it = secs[c ? OP_CG_STENCIL_ROWS : OP_CG_STENCIL];
+      if (isfinite(secs[OP_MG_VCYCLE]) && isfinite(it))
+        printf("  a V-cycle = %.2f CG iterations (stencil, %s)\n", secs[OP_MG_VCYCLE] / it,
+               c ? "the row kernels" : "AUTO");
+    }
+    const double cg_iter[2] = {secs[OP_CG_STENCIL], secs[OP_CG_STENCIL_ROWS]};
+    if (o.solve) failed |= solve_table(ctx, &o, side, cg_iter, csv, o.plot ? &curves : NULL);
     fflush(stdout);
   }
   if (o.thesis) failed |= thesis_table(ctx, &o, csv);

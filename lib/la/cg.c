@@ -44,6 +44,7 @@ struct golcl_cg {
   golcl_dtype dtype;
   golcl_cg_hooks hooks;
   golcl__la_geom g;
+  golcl__st_tile tile;   /* 2-D 5-point stencils: the tile kernels (vw 0: rows) */
   int wide;              /* IDX is long */
   cl_mem xw, r, q, p[2]; /* x (copied back on success), residual, A·p, directions */
   cl_mem z, bs;          /* stored z (MG) and the scaled b: made when needed */
@@ -85,6 +86,13 @@ golcl_status golcl_cg_create(const golcl_op *A, golcl_cg **out) {
   cg->dtype = A->dtype;
   cg->g = golcl__la_geometry(ctx, A->n, GOLCL__LA_FUSED);
   size_t extent = A->n;
+  if (A->kind == GOLCL__OP_STENCIL) {
+    /* Every kernel of a solve launches the same groups (each re-reduces the
+     * partials of the one before): the fused geometry's, at most what the
+     * tiles fill; the tile kernels loop over their tiles. */
+    cg->tile = golcl__stencil_tile(A->obj, 1);
+    if (cg->tile.vw) golcl__stencil_tile_geometry(A->obj, cg->tile, &cg->g);
+  }
   if (A->kind == GOLCL__OP_BAND) {
     const golcl_bandmat *B = A->obj;
     extent = B->ndiag * B->n;
@@ -170,6 +178,7 @@ static golcl_status get_kernels(cg_run *c) {
   if (c->la_op == LA_OP_STENCIL) {
     const golcl_stencil *S = c->op->obj;
     golcl__stencil_options(&o, S->kind, S->edge);
+    if (cg->tile.vw) golcl__stencil_tile_options(&o, cg->tile);
   }
   golcl__opts_define(&o, "CG_RUNNING", CG_RUNNING);
   golcl__opts_define(&o, "CG_CONVERGED", CG_CONVERGED);
@@ -185,7 +194,8 @@ static golcl_status get_kernels(cg_run *c) {
   if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "cg_update", &c->k.update);
   if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "cg_final", &c->k.final);
   if (s == GOLCL_OK && gen) s = golcl__la_kernel(ctx, F, &o, "cg_pq", &c->k.pq);
-  if (s == GOLCL_OK && gen) s = golcl__la_kernel(ctx, F, &o, "cg_rz", &c->k.rz);
+  if (s == GOLCL_OK && c->prec == LA_PREC_STORED)
+    s = golcl__la_kernel(ctx, F, &o, "cg_rz", &c->k.rz);
   return s;
 }
 
@@ -258,6 +268,24 @@ static golcl_status launch_dir(cg_run *c, size_t j, int first, int check_only) {
   return s == GOLCL_OK ? launch(c, c->k.dir) : s;
 }
 
+/* z = M⁻¹·r (MG) and the partials of r·z: in the cycle's last launch where
+ * it can, else cg_rz after it. After A_j (j >= 0) the cycle does nothing
+ * once A_j's flag says stop (the iterations queued past the stop). */
+static golcl_status mg_rz(cg_run *c, long j) {
+  golcl_cg *cg = c->cg;
+  golcl_status s = GOLCL_OK;
+  int slot = j < 0 ? 0 : (int)(2 * ((size_t)j % CG_RING) + 1);
+  if (golcl__mg_apply_dot(cg->mg, cg->r, cg->z, cg->part, cg->g.groups, cg->g.local,
+                          j < 0 ? NULL : cg->flags, slot, &s))
+    return s;
+  s = golcl__mg_apply(cg->mg, cg->r, cg->z);
+  if (s == GOLCL_OK)
+    s = golcl__args(cg->ctx, c->k.rz, c->idx_size, (const void *)&c->n, GOLCL__ARG(cg->r),
+                    GOLCL__ARG(cg->z), GOLCL__ARG(cg->part), GOLCL__END);
+  if (s == GOLCL_OK) s = launch(c, c->k.rz);
+  return s;
+}
+
 /* The rest of iteration j after B_j: the product and p·q (general path), A_j,
  * the stored preconditioner and r·z, with the reduce hook after each kernel
  * that leaves partials. */
@@ -275,13 +303,7 @@ static golcl_status launch_rest(cg_run *c, size_t j) {
   if (s == GOLCL_OK) s = hook_reduce(c, 3, 1);
   if (s == GOLCL_OK) s = golcl__args(ctx, c->k.update, GOLCL__ARG(p), GOLCL__ARG(slot), GOLCL__END);
   if (s == GOLCL_OK) s = launch(c, c->k.update);
-  if (s == GOLCL_OK && c->prec == LA_PREC_STORED) {
-    s = golcl__mg_apply(cg->mg, cg->r, cg->z);
-    if (s == GOLCL_OK)
-      s = golcl__args(ctx, c->k.rz, c->idx_size, (const void *)&c->n, GOLCL__ARG(cg->r),
-                      GOLCL__ARG(cg->z), GOLCL__ARG(cg->part), GOLCL__END);
-    if (s == GOLCL_OK) s = launch(c, c->k.rz);
-  }
+  if (s == GOLCL_OK && c->prec == LA_PREC_STORED) s = mg_rz(c, (long)j);
   if (s == GOLCL_OK) s = hook_reduce(c, 0, 2);
   return s;
 }
@@ -310,12 +332,7 @@ static golcl_status residual(cg_run *c, cl_mem b, cl_mem x, cl_mem out) {
 /* z = M⁻¹·r and the partials of r·z (stored preconditioner only). */
 static golcl_status precondition(cg_run *c) {
   if (c->prec != LA_PREC_STORED) return GOLCL_OK;
-  golcl_cg *cg = c->cg;
-  golcl_status s = golcl__mg_apply(cg->mg, cg->r, cg->z);
-  if (s == GOLCL_OK)
-    s = golcl__args(cg->ctx, c->k.rz, c->idx_size, (const void *)&c->n, GOLCL__ARG(cg->r),
-                    GOLCL__ARG(cg->z), GOLCL__ARG(cg->part), GOLCL__END);
-  if (s == GOLCL_OK) s = launch(c, c->k.rz);
+  golcl_status s = mg_rz(c, -1);
   if (s == GOLCL_OK) s = hook_reduce(c, 1, 1);
   return s;
 }
@@ -535,8 +552,14 @@ static void op_args(cg_run *c, const golcl_cg_opts *o) {
   c->prec = o->precond == GOLCL_PRECOND_JACOBI ? LA_PREC_JACOBI
             : o->precond == GOLCL_PRECOND_MG   ? LA_PREC_STORED
                                                : LA_PREC_NONE;
-  if (c->prec == LA_PREC_STORED || cg->hooks.exchange) c->la_op = LA_OP_GENERAL;
+  /* A stored z (MG) runs fused on a stencil: B forms p from z. */
+  if (cg->hooks.exchange || (c->prec == LA_PREC_STORED && c->la_op != LA_OP_STENCIL))
+    c->la_op = LA_OP_GENERAL;
   c->batch = c->prec == LA_PREC_STORED ? CG_BATCH_MG : CG_BATCH;
+  /* $GOLCL_LA_CG_BATCH (1 .. CG_BATCH) overrides, for measurements */
+  const char *eb = getenv("GOLCL_LA_CG_BATCH");
+  int b = eb ? atoi(eb) : 0;
+  if (b >= 1 && b <= CG_BATCH) c->batch = b;
   c->zarg = c->prec == LA_PREC_STORED ? cg->z : cg->st;
   c->idx_size = golcl__idx_set(cg->wide, cg->n, &c->n);
   golcl__idx_set(cg->wide, dmain, &c->dmain);

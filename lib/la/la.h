@@ -169,8 +169,33 @@ golcl_status golcl__la_reduce(golcl_context *ctx, golcl_dtype dtype, size_t n, c
 /* The options that compile la_stencil.cl for S (STENCIL_KIND, STENCIL_PERIODIC). */
 void golcl__stencil_options(golcl__opts *o, golcl_stencil_kind kind, golcl_edge edge);
 
+/* The tile shape of the 2-D 5-point kernels (LA_ST5_TILE of la_stencil.cl):
+ * ST_VW unknowns of a row (4, 2 or 1: the widest that divides nx; at most
+ * $GOLCL_LA_TILE_VW) by ST_RY rows ($GOLCL_LA_TILE_RY, else
+ * GOLCL__TILE_RY_MV for the product and GOLCL__TILE_RY_CG for CG: the best
+ * on an H100 at 4096², 2026-11-26). vw = 0: the row kernels (other kinds,
+ * $GOLCL_LA_STENCIL=rows, and CG where the vector would be 1 wide: there
+ * the rows were faster, f64 4095² on the H100). */
+#define GOLCL__TILE_RY_MV 4
+#define GOLCL__TILE_RY_CG 16
+typedef struct golcl__st_tile {
+  int vw, ry;
+} golcl__st_tile;
+golcl__st_tile golcl__stencil_tile(const golcl_stencil *S, int cg);
+void golcl__stencil_tile_options(golcl__opts *o, golcl__st_tile t);
+/* Groups of `local` work-items that cover S's tiles, one tile an item. */
+size_t golcl__stencil_tile_groups(const golcl_stencil *S, golcl__st_tile t, size_t local);
+/* g (a grid-stride geometry) with no more groups than the tiles fill. */
+void golcl__stencil_tile_geometry(const golcl_stencil *S, golcl__st_tile t, golcl__la_geom *g);
+
 /* Multigrid internals used by CG: z = V(r) on raw buffers of the fine size. */
 golcl_status golcl__mg_apply(golcl_mg *mg, cl_mem r, cl_mem z);
+/* z = V(r) that also leaves the partials of r·z in row 1 of part (groups
+ * partials a row, those of `groups` groups of `local` items), and does
+ * nothing when the cl_int flags[slot] is not 0 (flags NULL: never): 1 with
+ * *s set, or 0 when this cycle cannot (then nothing is done). */
+int golcl__mg_apply_dot(golcl_mg *mg, cl_mem r, cl_mem z, cl_mem part, size_t groups, size_t local,
+                        cl_mem flags, int slot, golcl_status *s);
 const golcl_stencil *golcl__mg_stencil(const golcl_mg *mg);
 
 /* Size in bytes of n elements of dtype, with overflow check: -1 on overflow. */

@@ -3,17 +3,30 @@
  * each level, and the launch sequence of cl/la/mg.cl. One cycle from a zero
  * guess: red-black Gauss–Seidel (red, black), residual, restriction, the
  * coarser cycle, prolongation, (black, red); on the last level
- * MG_COARSE_SWEEPS symmetric sweep pairs. The whole cycle is a fixed linear
+ * MG_COARSE_SWEEPS symmetric sweep pairs. The fused launches (default) run
+ * a level in 5 kernels: mg_pre (fill and both pre-sweeps), mg_resrestrict,
+ * mg_prolong_to, mg_black, mg_post2 (red); the small levels in one
+ * work-group, one launch (mg_small), and the last level in one work-group
+ * (mg_bottom); the kernels do nothing once the CG that runs the cycle has
+ * stopped (its flag, MG_HALT of mg.cl); $GOLCL_LA_MG=sweeps at creation
+ * keeps a launch a step (fill, 2 sweeps, residual, restriction, prolongation,
+ * 2 sweeps; 32 at the bottom), for comparison. The whole cycle is a fixed linear
  * map, symmetric (the post-smoother is the adjoint of the pre-smoother,
  * restriction is a multiple of the transposed prolongation), so CG can use
  * it as a preconditioner. */
 #include "la.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define MG_MAX_LEVELS 32
 #define MG_COARSE_SWEEPS 8 /* (red, black) this often, then (black, red) as often */
 #define MG_COARSEST 4      /* stop when a side is at most this */
+/* Levels of at most this many points run in one work-group, one launch
+ * for all of them ($GOLCL_LA_MG_SMALL overrides; 0 turns it off). */
+#define MG_SMALL 4096
+#define MG_SMALL_WG 1024 /* work-items of that group, at most the device's limit */
+enum { MG_PRE, MG_RESRESTRICT, MG_PROLONG, MG_BLACK, MG_POST2, MG_SMALL_K, MG_STEPS };
 
 typedef struct mg_level {
   golcl_stencil *S; /* level 0: the caller's (not owned) */
@@ -27,7 +40,16 @@ struct golcl_mg {
   int wide;
   golcl__la_geom g;
   mg_level lev[MG_MAX_LEVELS];
+  int sweeps; /* $GOLCL_LA_MG=sweeps: a launch a step */
+  int split;  /* $GOLCL_LA_MG=split: the residual stored, then restricted (for measurements) */
+  int times[MG_STEPS]; /* launches of each fused step ($GOLCL_LA_MG_REPEAT) */
   cl_kernel smooth, residual, restrict_, prolong;
+  cl_kernel pre, resrestrict, prolong_to, black, post2, post2_dot, bottom;
+  size_t small;                    /* first level of the one-group launch (mg_small), or 0 */
+  size_t small_wg;                 /* its work-items */
+  cl_mem pool, metas, coefs, offs; /* the small levels' vectors and tables */
+  cl_mem zero;                     /* one cl_int 0: the halt word of a plain cycle */
+  cl_kernel small_k;
 };
 
 size_t golcl_mg_levels(const golcl_mg *mg) { return mg ? mg->nlev : 0; }
@@ -44,6 +66,9 @@ void golcl_mg_destroy(golcl_mg *mg) {
     }
     if (L->r) clReleaseMemObject(L->r);
   }
+  cl_mem m[] = {mg->pool, mg->metas, mg->coefs, mg->offs, mg->zero};
+  for (int i = 0; i < 5; i++)
+    if (m[i]) clReleaseMemObject(m[i]);
   free(mg);
 }
 
@@ -51,6 +76,101 @@ void golcl_mg_destroy(golcl_mg *mg) {
 static size_t coarser(size_t n, golcl_edge edge) {
   if (edge == GOLCL_EDGE_PERIODIC) return n % 4 == 0 ? n / 2 : 0; /* stays even */
   return n > MG_COARSEST ? (n - 1) / 2 : 0;
+}
+
+/* $GOLCL_LA_MG_REPEAT=pre,resrestrict,post1,post2,small (any of them):
+ * those fused steps are launched twice. Each is idempotent (it reads
+ * nothing it writes), so the result is the same and the time grows by the
+ * step's cost: a profile of the cycle through the public API (golcl bench
+ * la with and without it). */
+static void repeats(golcl_mg *mg) {
+  static const char *const NAMES[MG_STEPS] = {"pre",   "resrestrict", "prolong",
+                                              "black", "post2",       "small"};
+  const char *e = getenv("GOLCL_LA_MG_REPEAT");
+  for (int k = 0; k < MG_STEPS; k++) {
+    mg->times[k] = 1;
+    if (!e) continue;
+    size_t len = strlen(NAMES[k]);
+    for (const char *p = strstr(e, NAMES[k]); p; p = strstr(p + 1, NAMES[k]))
+      if ((p == e || p[-1] == ',') && (p[len] == '\0' || p[len] == ',')) mg->times[k] = 2;
+  }
+}
+
+/* A device buffer filled from host memory (blocking). */
+static golcl_status buffer_from(golcl_context *ctx, size_t bytes, const void *src, cl_mem *out) {
+  golcl_status s = golcl__buffer(ctx, bytes, CL_MEM_READ_ONLY, out);
+  if (s == GOLCL_OK)
+    s = golcl__cl_fail(
+        ctx, clEnqueueWriteBuffer(ctx->queue, *out, CL_TRUE, 0, bytes, src, 0, NULL, NULL),
+        "clEnqueueWriteBuffer");
+  return s;
+}
+
+/* The small levels (from the first level l >= 1 of at most MG_SMALL points
+ * to the last, at least two of them): their b, x and r as sub-buffers of
+ * one pool, and the tables of sizes, coefficients and offsets that
+ * mg_small reads. Nothing when there are none. */
+static golcl_status small_levels(golcl_mg *mg) {
+  golcl_context *ctx = mg->ctx;
+  size_t limit = MG_SMALL;
+  const char *e = getenv("GOLCL_LA_MG_SMALL");
+  if (e && *e) limit = (size_t)strtoull(e, NULL, 10);
+  size_t l0 = 1;
+  while (l0 < mg->nlev && mg->lev[l0].S->n > limit) l0++;
+  if (l0 + 2 > mg->nlev) return GOLCL_OK;
+  size_t nl = mg->nlev - l0, es = golcl_dtype_size(mg->S->dtype);
+  cl_uint align_bits = 0;
+  golcl_status s = golcl__cl_fail(ctx,
+                                  clGetDeviceInfo(ctx->device, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
+                                                  sizeof align_bits, &align_bits, NULL),
+                                  "clGetDeviceInfo");
+  if (s != GOLCL_OK) return s;
+  size_t align = align_bits / 8 > es ? align_bits / 8 : es; /* bytes, a multiple of es */
+  cl_long offs[3 * MG_MAX_LEVELS], metas[4 * MG_MAX_LEVELS];
+  union {
+    cl_float f[9 * MG_MAX_LEVELS];
+    cl_double d[9 * MG_MAX_LEVELS];
+  } coefs;
+  memset(&coefs, 0, sizeof coefs);
+  size_t at = 0; /* bytes */
+  for (size_t k = 0; k < nl; k++) {
+    const golcl_stencil *L = mg->lev[l0 + k].S;
+    for (int w = 0; w < 3; w++) {
+      offs[3 * k + w] = (cl_long)(at / es);
+      at += (L->n * es + align - 1) / align * align;
+    }
+    metas[4 * k] = (cl_long)L->nx, metas[4 * k + 1] = (cl_long)L->ny;
+    metas[4 * k + 2] = (cl_long)L->nz, metas[4 * k + 3] = 0;
+    for (int c = 0; c < (int)L->kind; c++) {
+      if (L->dtype == GOLCL_F64)
+        coefs.d[9 * k + (size_t)c] = L->coef[c];
+      else
+        coefs.f[9 * k + (size_t)c] = (cl_float)L->coef[c];
+    }
+  }
+  s = golcl__buffer(ctx, at, CL_MEM_READ_WRITE, &mg->pool);
+  if (s == GOLCL_OK) s = buffer_from(ctx, 3 * nl * sizeof offs[0], offs, &mg->offs);
+  if (s == GOLCL_OK) s = buffer_from(ctx, 4 * nl * sizeof metas[0], metas, &mg->metas);
+  if (s == GOLCL_OK) s = buffer_from(ctx, 9 * nl * es, &coefs, &mg->coefs);
+  for (size_t k = 0; k < nl && s == GOLCL_OK; k++) {
+    mg_level *L = &mg->lev[l0 + k];
+    cl_mem *m[3] = {&L->b, &L->x, &L->r};
+    for (int w = 0; w < 3 && s == GOLCL_OK; w++) {
+      cl_buffer_region r = {(size_t)offs[3 * k + (size_t)w] * es, L->S->n * es};
+      cl_int err;
+      *m[w] =
+          clCreateSubBuffer(mg->pool, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &r, &err);
+      s = golcl__cl_fail(ctx, err, "clCreateSubBuffer");
+    }
+  }
+  if (s != GOLCL_OK) return s;
+  size_t wg = MG_SMALL_WG,
+         maxwg = ctx->info.max_work_group_size ? ctx->info.max_work_group_size : 1;
+  if (wg > maxwg) wg = maxwg;
+  while (wg & (wg - 1)) wg &= wg - 1; /* a power of two */
+  mg->small = l0;
+  mg->small_wg = wg;
+  return GOLCL_OK;
 }
 
 static golcl_status check_stencil(const golcl_stencil *S) {
@@ -115,10 +235,20 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
     s = golcl_stencil_create(ctx, S->kind, cx, cy, cz, c, S->edge, S->dtype, &L->S);
     if (s != GOLCL_OK) break;
     mg->nlev++;
+  }
+  const char *e = getenv("GOLCL_LA_MG");
+  mg->sweeps = e && strcmp(e, "sweeps") == 0;
+  mg->split = e && strcmp(e, "split") == 0;
+  repeats(mg);
+  if (s == GOLCL_OK && !mg->sweeps) s = small_levels(mg);
+  cl_int zero = 0;
+  if (s == GOLCL_OK && !mg->sweeps) s = buffer_from(ctx, sizeof zero, &zero, &mg->zero);
+  for (size_t l = 1; l < mg->nlev && s == GOLCL_OK; l++) {
+    mg_level *L = &mg->lev[l];
     size_t n = L->S->n;
-    s = golcl__buffer(ctx, n * es, CL_MEM_READ_WRITE, &L->b);
-    if (s == GOLCL_OK) s = golcl__buffer(ctx, n * es, CL_MEM_READ_WRITE, &L->x);
-    if (s == GOLCL_OK) s = golcl__buffer(ctx, n * es, CL_MEM_READ_WRITE, &L->r);
+    if (!L->b) s = golcl__buffer(ctx, n * es, CL_MEM_READ_WRITE, &L->b);
+    if (s == GOLCL_OK && !L->x) s = golcl__buffer(ctx, n * es, CL_MEM_READ_WRITE, &L->x);
+    if (s == GOLCL_OK && !L->r) s = golcl__buffer(ctx, n * es, CL_MEM_READ_WRITE, &L->r);
   }
   if (s == GOLCL_OK) {
     golcl__opts o;
@@ -126,10 +256,34 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
     golcl__la_options(&o, S->dtype, mg->wide, &mg->g);
     golcl__stencil_options(&o, S->kind, S->edge);
     static const char F[] = "la/mg.cl";
-    s = golcl__la_kernel(ctx, F, &o, "mg_smooth", &mg->smooth);
-    if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_residual", &mg->residual);
-    if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_restrict", &mg->restrict_);
-    if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_prolong", &mg->prolong);
+    if (mg->split) {
+      s = golcl__la_kernel(ctx, F, &o, "mg_residual", &mg->residual);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_restrict", &mg->restrict_);
+    }
+    if (s == GOLCL_OK && mg->sweeps) {
+      s = golcl__la_kernel(ctx, F, &o, "mg_smooth", &mg->smooth);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_residual", &mg->residual);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_restrict", &mg->restrict_);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_prolong", &mg->prolong);
+    } else if (s == GOLCL_OK) {
+      s = golcl__la_kernel(ctx, F, &o, "mg_pre", &mg->pre);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_resrestrict", &mg->resrestrict);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_prolong_to", &mg->prolong_to);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_black", &mg->black);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post2", &mg->post2);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post2_dot", &mg->post2_dot);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_bottom", &mg->bottom);
+    }
+    if (s == GOLCL_OK && mg->small) {
+      golcl__la_geom g1 = mg->g;
+      g1.local = mg->small_wg;
+      g1.groups = 1;
+      golcl__opts o1;
+      golcl__opts_init(&o1);
+      golcl__la_options(&o1, S->dtype, mg->wide, &g1);
+      golcl__stencil_options(&o1, S->kind, S->edge);
+      s = golcl__la_kernel(ctx, F, &o1, "mg_small", &mg->small_k);
+    }
   }
   if (s != GOLCL_OK) {
     golcl_mg_destroy(mg);
@@ -156,7 +310,96 @@ static golcl_status smooth(golcl_mg *mg, const golcl_stencil *S, cl_mem b, cl_me
   return s == GOLCL_OK ? launch_n(mg, mg->smooth, S->n) : s;
 }
 
-/* Level l: x = V(b) from zero. */
+/* Level l: x = V(b) from zero, 4 launches a level (see the file's note);
+ * with dot (level 0 only), the last launch also leaves the partials of b·x
+ * in dot->part (mg_post2_dot over dot->groups groups). */
+typedef struct mg_dot {
+  cl_mem part;
+  size_t groups;
+} mg_dot;
+/* Every fused kernel does nothing when flags[slot] is not 0 (MG_HALT). */
+typedef struct mg_halt {
+  cl_mem flags;
+  cl_int slot;
+} mg_halt;
+static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, const mg_dot *dot,
+                                 const mg_halt *h) {
+  golcl_context *ctx = mg->ctx;
+  const golcl_stencil *S = mg->lev[l].S;
+  golcl__idx_arg n;
+  size_t ns = golcl__idx_set(mg->wide, S->n, &n);
+  golcl_status s;
+  if (mg->small && l == mg->small) {
+    cl_int nl = (cl_int)(mg->nlev - l), pairs = MG_COARSE_SWEEPS;
+    size_t one = mg->small_wg;
+    s = golcl__args(ctx, mg->small_k, GOLCL__ARG(nl), GOLCL__ARG(mg->metas), GOLCL__ARG(mg->coefs),
+                    GOLCL__ARG(mg->offs), GOLCL__ARG(mg->pool), GOLCL__ARG(pairs),
+                    GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
+    for (int t = 0; t < mg->times[MG_SMALL_K] && s == GOLCL_OK; t++)
+      s = golcl__launch(ctx, mg->small_k, 1, &one, &one);
+    return s;
+  }
+  if (l + 1 == mg->nlev) {
+    cl_int pairs = MG_COARSE_SWEEPS;
+    size_t one = mg->g.local;
+    s = golcl__args(ctx, mg->bottom, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(S->vals),
+                    GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(pairs), GOLCL__ARG(h->flags),
+                    GOLCL__ARG(h->slot), GOLCL__END);
+    return s == GOLCL_OK ? golcl__launch(ctx, mg->bottom, 1, &one, &one) : s;
+  }
+  mg_level *C = &mg->lev[l + 1];
+  cl_mem y = mg->lev[l].r;
+  golcl__idx_arg nc;
+  golcl__idx_set(mg->wide, C->S->n, &nc);
+  s = golcl__args(ctx, mg->pre, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(S->vals),
+                  GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot),
+                  GOLCL__END);
+  for (int t = 0; t < mg->times[MG_PRE] && s == GOLCL_OK; t++) s = launch_n(mg, mg->pre, S->n);
+  if (s == GOLCL_OK && mg->split) {
+    s = golcl__args(ctx, mg->residual, ns, (const void *)&n, GOLCL__ARG(S->meta),
+                    GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(y), GOLCL__END);
+    if (s == GOLCL_OK) s = launch_n(mg, mg->residual, S->n);
+    if (s == GOLCL_OK)
+      s = golcl__args(ctx, mg->restrict_, ns, (const void *)&nc, GOLCL__ARG(C->S->meta),
+                      GOLCL__ARG(S->meta), GOLCL__ARG(y), GOLCL__ARG(C->b), GOLCL__END);
+    if (s == GOLCL_OK) s = launch_n(mg, mg->restrict_, C->S->n);
+  } else if (s == GOLCL_OK) {
+    s = golcl__args(ctx, mg->resrestrict, ns, (const void *)&nc, GOLCL__ARG(C->S->meta),
+                    GOLCL__ARG(S->meta), GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(x),
+                    GOLCL__ARG(C->b), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
+    for (int t = 0; t < mg->times[MG_RESRESTRICT] && s == GOLCL_OK; t++)
+      s = launch_n(mg, mg->resrestrict, C->S->n);
+  }
+  if (s == GOLCL_OK) s = vcycle_fused(mg, l + 1, C->b, C->x, NULL, h);
+  if (s == GOLCL_OK)
+    s = golcl__args(ctx, mg->prolong_to, ns, (const void *)&n, GOLCL__ARG(S->meta),
+                    GOLCL__ARG(C->S->meta), GOLCL__ARG(C->x), GOLCL__ARG(x), GOLCL__ARG(y),
+                    GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
+  for (int t = 0; t < mg->times[MG_PROLONG] && s == GOLCL_OK; t++)
+    s = launch_n(mg, mg->prolong_to, S->n);
+  if (s == GOLCL_OK)
+    s = golcl__args(ctx, mg->black, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(S->vals),
+                    GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot),
+                    GOLCL__END);
+  for (int t = 0; t < mg->times[MG_BLACK] && s == GOLCL_OK; t++) s = launch_n(mg, mg->black, S->n);
+  if (s == GOLCL_OK && dot) {
+    s = golcl__args(ctx, mg->post2_dot, ns, (const void *)&n, GOLCL__ARG(S->meta),
+                    GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(x),
+                    GOLCL__ARG(dot->part), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
+    size_t global = dot->groups * mg->g.local, local = mg->g.local;
+    for (int t = 0; t < mg->times[MG_POST2] && s == GOLCL_OK; t++)
+      s = golcl__launch(ctx, mg->post2_dot, 1, &global, &local);
+    return s;
+  }
+  if (s == GOLCL_OK)
+    s = golcl__args(ctx, mg->post2, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(S->vals),
+                    GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(x), GOLCL__ARG(h->flags),
+                    GOLCL__ARG(h->slot), GOLCL__END);
+  for (int t = 0; t < mg->times[MG_POST2] && s == GOLCL_OK; t++) s = launch_n(mg, mg->post2, S->n);
+  return s;
+}
+
+/* Level l: x = V(b) from zero, a launch a step. */
 static golcl_status vcycle(golcl_mg *mg, size_t l, cl_mem b, cl_mem x) {
   golcl_context *ctx = mg->ctx;
   const golcl_stencil *S = mg->lev[l].S;
@@ -196,7 +439,20 @@ static golcl_status vcycle(golcl_mg *mg, size_t l, cl_mem b, cl_mem x) {
   return s;
 }
 
-golcl_status golcl__mg_apply(golcl_mg *mg, cl_mem r, cl_mem z) { return vcycle(mg, 0, r, z); }
+golcl_status golcl__mg_apply(golcl_mg *mg, cl_mem r, cl_mem z) {
+  mg_halt h = {mg->zero, 0};
+  return mg->sweeps ? vcycle(mg, 0, r, z) : vcycle_fused(mg, 0, r, z, NULL, &h);
+}
+
+int golcl__mg_apply_dot(golcl_mg *mg, cl_mem r, cl_mem z, cl_mem part, size_t groups, size_t local,
+                        cl_mem flags, int slot, golcl_status *s) {
+  /* the partials' layout is the CG's: its groups of its work-items */
+  if (mg->sweeps || mg->nlev < 2 || local != mg->g.local) return 0;
+  mg_dot d = {part, groups};
+  mg_halt h = {flags ? flags : mg->zero, flags ? (cl_int)slot : 0};
+  *s = vcycle_fused(mg, 0, r, z, &d, &h);
+  return 1;
+}
 
 golcl_status golcl_mg_vcycle(golcl_mg *mg, const golcl_vec *r, golcl_vec *z) {
   static const char fn[] = "golcl_mg_vcycle";

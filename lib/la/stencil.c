@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 void golcl__stencil_options(golcl__opts *o, golcl_stencil_kind kind, golcl_edge edge) {
   golcl__opts_define(o, "STENCIL_KIND", (long long)kind);
@@ -95,16 +96,74 @@ void golcl_stencil_destroy(golcl_stencil *S) {
 size_t golcl_stencil_size(const golcl_stencil *S) { return S ? S->n : 0; }
 const golcl_op *golcl_stencil_op(const golcl_stencil *S) { return S ? &S->op : NULL; }
 
+/* A positive integer from the environment below `cap`, or 0. */
+static int env_int(const char *name, int cap) {
+  const char *s = getenv(name);
+  if (!s || !*s) return 0;
+  char *end;
+  long v = strtol(s, &end, 10);
+  return *end == '\0' && v > 0 && v < cap ? (int)v : 0;
+}
+
+golcl__st_tile golcl__stencil_tile(const golcl_stencil *S, int cg) {
+  golcl__st_tile t = {0, 0};
+  const char *e = getenv("GOLCL_LA_STENCIL");
+  if (S->kind != GOLCL_STENCIL_5 || (e && strcmp(e, "rows") == 0)) return t;
+  /* The widest vector that divides a row (a vector never straddles two). */
+  int vmax = env_int("GOLCL_LA_TILE_VW", 5);
+  if (!vmax) vmax = 4;
+  t.vw = S->nx % 4 == 0 && vmax >= 4 ? 4 : S->nx % 2 == 0 && vmax >= 2 ? 2 : 1;
+  t.ry = env_int("GOLCL_LA_TILE_RY", 1025);
+  if (t.ry) return t;
+  /* Taller tiles load fewer halo rows, but a GPU wants work-groups enough
+   * to fill it (4 a compute unit): small grids get shorter tiles, then
+   * narrower ones. */
+  t.ry = cg ? GOLCL__TILE_RY_CG : GOLCL__TILE_RY_MV;
+  const golcl_context *ctx = S->ctx;
+  if (ctx->info.type != GOLCL_DEVICE_CPU) {
+    size_t local = golcl__la_geometry(ctx, S->n, GOLCL__LA_STREAM).local;
+    size_t want = 4 * (ctx->info.compute_units ? ctx->info.compute_units : 1);
+    while (t.ry > 1 && golcl__stencil_tile_groups(S, t, local) < want) t.ry /= 2;
+    while (t.vw > 1 && golcl__stencil_tile_groups(S, t, local) < want) t.vw /= 2;
+  }
+  /* CG on one-wide tiles lost to the rows (f64 4095², H100: 561 against
+   * 525 µs); $GOLCL_LA_STENCIL=tiles keeps them (the tests do). */
+  if (cg && t.vw == 1 && !(e && strcmp(e, "tiles") == 0)) t.vw = 0;
+  return t;
+}
+
+void golcl__stencil_tile_options(golcl__opts *o, golcl__st_tile t) {
+  golcl__opts_define(o, "ST_VW", t.vw);
+  golcl__opts_define(o, "ST_RY", t.ry);
+}
+
+size_t golcl__stencil_tile_groups(const golcl_stencil *S, golcl__st_tile t, size_t local) {
+  size_t items = (S->nx / (size_t)t.vw) * ((S->ny + (size_t)t.ry - 1) / (size_t)t.ry);
+  size_t groups = (items + local - 1) / local;
+  return groups ? groups : 1;
+}
+
+void golcl__stencil_tile_geometry(const golcl_stencil *S, golcl__st_tile t, golcl__la_geom *g) {
+  size_t tg = golcl__stencil_tile_groups(S, t, g->local);
+  if (tg < g->groups) g->groups = tg;
+}
+
+/* The row kernel over the grid-stride geometry, or the tile kernel over a
+ * range of whole groups that covers the tiles. */
 golcl_status golcl__stencil_apply(const golcl_stencil *S, cl_mem x, cl_mem y, cl_mem out) {
   golcl_context *ctx = S->ctx;
+  golcl__st_tile t = golcl__stencil_tile(S, 0);
   golcl__la_geom g = golcl__la_geometry(ctx, S->n, GOLCL__LA_STREAM);
+  if (t.vw) g.groups = golcl__stencil_tile_groups(S, t, g.local); /* no partials: a tile an item */
   int wide = golcl__la_idx_long(S->n, &g);
   golcl__opts o;
   golcl__opts_init(&o);
   golcl__la_options(&o, S->dtype, wide, &g);
   golcl__stencil_options(&o, S->kind, S->edge);
+  if (t.vw) golcl__stencil_tile_options(&o, t);
   cl_kernel k;
-  golcl_status s = golcl__la_kernel(ctx, "la/stencil.cl", &o, "stencil_mv", &k);
+  golcl_status s =
+      golcl__la_kernel(ctx, "la/stencil.cl", &o, t.vw ? "stencil_mv_tile" : "stencil_mv", &k);
   if (s != GOLCL_OK) return s;
   golcl__idx_arg ni;
   size_t ns = golcl__idx_set(wide, S->n, &ni);
