@@ -86,8 +86,18 @@ END_TEST
 /* ------------------------------------------------- kernels vs reference */
 
 static const golcl_lattice_kernel KERNELS[] = {GOLCL_LK_TABLE, GOLCL_LK_DICT, GOLCL_LK_TILED,
-                                               GOLCL_LK_FUSED};
-#define NK 4
+                                               GOLCL_LK_FUSED, GOLCL_LK_BITS};
+#define NK 5
+
+/* Whether the bits kernel must serve a game: Moore lattices, scores that
+ * depend on the cooperating opponents alone (a torus, or S = P = 0) and do
+ * not fall as they rise (R >= S, T >= P: enough for the payoffs below). */
+static int bits_serves(golcl_graph *g, const golcl_payoffs *p) {
+  golcl_lattice l;
+  if (!golcl_graph_get_lattice(g, &l) || l.nbhd != GOLCL_NEIGHBOURHOOD_MOORE) return 0;
+  if (l.boundary != GOLCL_BOUNDARY_TORUS && !(p->S == 0 && p->P == 0)) return 0;
+  return p->R >= p->S && p->T >= p->P;
+}
 
 static void check_kernels(golcl_graph *g, const golcl_payoffs *p, int self, double defectors,
                           uint64_t seed, const char *what) {
@@ -103,11 +113,16 @@ static void check_kernels(golcl_graph *g, const golcl_payoffs *p, int self, doub
     TU_OK(golcl_game_write(k[j], a));
   }
   uint64_t done = 0;
+  int bits = bits_serves(g, p);
   for (int c = 0; c < 4; c++) {
     TU_OK(golcl_game_run(ref, GOLCL_LK_REFERENCE, at[c] - done));
     TU_OK(golcl_game_read(ref, a, ap));
     for (int j = 0; j < NK; j++) {
       if (!lat && (KERNELS[j] == GOLCL_LK_TILED || KERNELS[j] == GOLCL_LK_FUSED)) continue;
+      if (KERNELS[j] == GOLCL_LK_BITS && !bits) {
+        ck_assert_int_eq(golcl_game_run(k[j], GOLCL_LK_BITS, 1), GOLCL_E_UNSUPPORTED);
+        continue;
+      }
       TU_OK(golcl_game_run(k[j], KERNELS[j], at[c] - done));
       TU_OK(golcl_game_read(k[j], b, bp));
       for (size_t i = 0; i < n; i++) {

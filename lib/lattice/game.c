@@ -37,6 +37,8 @@ void golcl_game_destroy(golcl_game *gm) {
   if (gm->cur) clReleaseMemObject(gm->cur);
   if (gm->prev) clReleaseMemObject(gm->prev);
   if (gm->scores) clReleaseMemObject(gm->scores);
+  for (int i = 0; i < 2; i++)
+    if (gm->bits[i]) clReleaseMemObject(gm->bits[i]);
   free(gm);
 }
 
@@ -202,12 +204,16 @@ golcl_status golcl_game_run(golcl_game *gm, golcl_lattice_kernel kernel, uint64_
   if ((unsigned)kernel >= GOLCL_LK_COUNT)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "golcl_game_run: bad kernel %d", (int)kernel);
   if (kernel == GOLCL_LK_AUTO) {
-    if (gm->g->is_lattice)
+    char why[160];
+    if (golcl__game_bits_serves(gm, why, sizeof why))
+      kernel = GOLCL_LK_BITS;
+    else if (gm->g->is_lattice)
       kernel = ctx->info.type == GOLCL_DEVICE_CPU ? GOLCL_LK_TILED : GOLCL_LK_FUSED;
     else
       kernel = golcl_graph_kernel_available(gm->g, GOLCL_LK_DICT) ? GOLCL_LK_DICT : GOLCL_LK_TABLE;
   }
-  if ((kernel == GOLCL_LK_TILED || kernel == GOLCL_LK_FUSED) && !gm->g->is_lattice)
+  if ((kernel == GOLCL_LK_TILED || kernel == GOLCL_LK_FUSED || kernel == GOLCL_LK_BITS) &&
+      !gm->g->is_lattice)
     return golcl__fail(ctx, GOLCL_E_UNSUPPORTED,
                        "golcl_game_run: the %s kernel needs a lattice graph "
                        "(golcl_graph_create_lattice)",
@@ -218,6 +224,8 @@ golcl_status golcl_game_run(golcl_game *gm, golcl_lattice_kernel kernel, uint64_
     s = run_reference(gm, generations);
   else if (kernel == GOLCL_LK_TABLE || kernel == GOLCL_LK_DICT)
     s = run_table(gm, kernel == GOLCL_LK_DICT, generations);
+  else if (kernel == GOLCL_LK_BITS)
+    s = golcl__game_run_bits(gm, generations);
   else
     s = golcl__game_run_tiled(gm, kernel == GOLCL_LK_FUSED, generations);
   if (s == GOLCL_OK) gm->gen += generations;

@@ -1,0 +1,465 @@
+/* game_bits.cl — the Nowak–May game with one bit an agent (1 = cooperate),
+ * 32 agents a 32-bit word along x, rows of NWX words (bits past nx are zero).
+ * Moore neighbourhoods, 2-D and 3-D, torus or dead boundary.
+ *
+ * The host serves this kernel only when a score depends on the agent's
+ * strategy and its count k of cooperating opponents alone, and is
+ * non-decreasing in k (lib/lattice/game_bits.c checks it with the float score
+ * of payoff.cl): then the best cooperator of a box is the one of the largest
+ * k, and all float comparisons become comparisons of small integers. With
+ * e = k + 1 (0: no such agent), every agent computes
+ *   eC, eD = the largest e among the cooperators / defectors of its box
+ * (itself included) and decides from tables made on the host for the game's
+ * payoffs (build options GAME_GE*, GAME_GT*, GAME_HE*: bit v of GAME_GEi is
+ * bit i of GE[v]):
+ *   MC >= MD  iff eC >= GE[eD],   MC > MD  iff eC >= GT[eD],
+ *   own score < MD (a defector) iff e_own < HE[eD];
+ * a cooperator stays iff MC >= MD; a defector turns iff MC > MD, or MC == MD
+ * above its own score — payoff.cl's tie rule, read off two maxima.
+ *
+ * Everything is bit-sliced: a number is EB words, word i its bit i for the
+ * 32 agents. Counts by full adders (3-sums along x, then y, then z), maxima
+ * by bit-sliced comparisons, separably (along the walk, across the group,
+ * then along x). A work-item owns one word and walks the last axis (y in
+ * 2-D, z in 3-D) over CHUNK rows with two rows of run-in; in 3-D the group
+ * (GOLCL_LOCAL_W words × GOLCL_LOCAL_H rows, the outer two rows a halo that
+ * stores nothing) shares 3-sums and maxima through local memory. The cells
+ * just left and right of a word (x = 32w - 1 and the one after its last
+ * valid bit) enter the shifts as scalars computed beside the words, so a
+ * work-item needs no other work-item's word along x. */
+#ifdef GAME_EB
+#define EB GAME_EB
+#define NV (1 << EB)
+#define GX GOLCL_LOCAL_W
+#define GY GOLCL_LOCAL_H
+#define CHUNK GAME_CHUNK
+
+typedef struct num {
+  uint b[EB];
+} num;
+
+inline num num_zero(void) {
+  num r;
+#pragma unroll
+  for (int i = 0; i < EB; i++) r.b[i] = 0;
+  return r;
+}
+
+inline uint xor3(uint a, uint b, uint c) { return a ^ b ^ c; }
+inline uint maj3(uint a, uint b, uint c) { return (a & b) | (c & (a ^ b)); }
+
+/* a + b (no overflow past EB bits by construction). */
+inline num num_add(num a, num b) {
+  num r;
+  uint k = 0;
+#pragma unroll
+  for (int i = 0; i < EB; i++) {
+    r.b[i] = xor3(a.b[i], b.b[i], k);
+    k = maj3(a.b[i], b.b[i], k);
+  }
+  return r;
+}
+
+/* a + b + c: a carry-save step, then one ripple addition. */
+inline num num_add3(num a, num b, num c) {
+  num s, k;
+  k.b[0] = 0;
+#pragma unroll
+  for (int i = 0; i < EB; i++) {
+    s.b[i] = xor3(a.b[i], b.b[i], c.b[i]);
+    if (i + 1 < EB) k.b[i + 1] = maj3(a.b[i], b.b[i], c.b[i]);
+  }
+  return num_add(s, k);
+}
+
+/* a + one bit a lane. */
+inline num num_inc(num a, uint inc) {
+  num r;
+#pragma unroll
+  for (int i = 0; i < EB; i++) {
+    r.b[i] = a.b[i] ^ inc;
+    inc &= a.b[i];
+  }
+  return r;
+}
+
+/* Lanes where a > b (gt) and a == b (eq). */
+inline uint num_cmp(num a, num b, uint *eq) {
+  uint gt = 0, e = ~0u;
+#pragma unroll
+  for (int i = EB - 1; i >= 0; i--) {
+    gt |= e & a.b[i] & ~b.b[i];
+    e &= ~(a.b[i] ^ b.b[i]);
+  }
+  *eq = e;
+  return gt;
+}
+
+inline uint num_ge(num a, num b) {
+  uint eq, gt = num_cmp(a, b, &eq);
+  return gt | eq;
+}
+
+inline num num_max(num a, num b) {
+  uint eq, gt = num_cmp(a, b, &eq);
+  num r;
+#pragma unroll
+  for (int i = 0; i < EB; i++) r.b[i] = bitselect(b.b[i], a.b[i], gt);
+  return r;
+}
+
+inline num num_max3(num a, num b, num c) { return num_max(num_max(a, b), c); }
+
+inline num num_and(num a, uint m) {
+  num r;
+#pragma unroll
+  for (int i = 0; i < EB; i++) r.b[i] = a.b[i] & m;
+  return r;
+}
+
+/* The x-neighbours of every bit of a number: bit j of west is bit j-1 (bit 0
+ * takes the scalar left), bit j of east is bit j+1 up to bit p, which takes
+ * the scalar right; lowmask keeps bits below p (bits past p are padding and
+ * never reach a valid bit). */
+inline num num_west(num a, uint left) {
+  num r;
+#pragma unroll
+  for (int i = 0; i < EB; i++) r.b[i] = (a.b[i] << 1) | ((left >> i) & 1u);
+  return r;
+}
+inline num num_east(num a, uint right, uint p, uint lowmask) {
+  num r;
+#pragma unroll
+  for (int i = 0; i < EB; i++)
+    r.b[i] = ((a.b[i] >> 1) & lowmask) | (((right >> i) & 1u) << p);
+  return r;
+}
+
+/* A table of the host evaluated on eD: bit i of T[eD] for every lane, from
+ * the minterms dec[v] of eD. m is a build-time constant, so only the
+ * minterms it names are ORed. */
+inline uint table_bit(uint m, const uint *dec) {
+  uint r = 0;
+#pragma unroll
+  for (int v = 0; v < NV; v++)
+    if ((m >> v) & 1u) r |= dec[v];
+  return r;
+}
+
+#define TABLE(NAME, dec, out)                                   \
+  do {                                                          \
+    out.b[0] = table_bit(NAME##0, dec);                         \
+    if (EB > 1) out.b[1 % EB] = table_bit(NAME##1, dec);        \
+    if (EB > 2) out.b[2 % EB] = table_bit(NAME##2, dec);        \
+    if (EB > 3) out.b[3 % EB] = table_bit(NAME##3, dec);        \
+    if (EB > 4) out.b[4 % EB] = table_bit(NAME##4, dec);        \
+  } while (0)
+#ifndef GAME_GE3
+#define GAME_GE3 0u
+#define GAME_GT3 0u
+#define GAME_HE3 0u
+#endif
+#ifndef GAME_GE4
+#define GAME_GE4 0u
+#define GAME_GT4 0u
+#define GAME_HE4 0u
+#endif
+
+/* The new strategies of 32 agents: own strategies s, own e, the box's
+ * maxima eC, eD. */
+inline uint decide(uint s, num eown, num eC, num eD) {
+  uint dec[NV];
+#pragma unroll
+  for (int v = 0; v < NV; v++) {
+    uint m = ~0u;
+#pragma unroll
+    for (int i = 0; i < EB; i++) m &= ((v >> i) & 1) ? eD.b[i] : ~eD.b[i];
+    dec[v] = m;
+  }
+  num ge;
+  TABLE(GAME_GE, dec, ge);
+  uint pge = num_ge(eC, ge);
+#if GAME_TIES
+  num gt, he;
+  TABLE(GAME_GT, dec, gt);
+  TABLE(GAME_HE, dec, he);
+  uint pd = num_ge(eC, gt) | (pge & ~num_ge(eown, he));
+#else
+  uint pd = pge;
+#endif
+  return bitselect(pd, pge, s);
+}
+
+/* ------------------------------------------------------------- one row */
+
+/* Where the four scalar cells of a word are: x = 32w-2, 32w-1 (left) and
+ * the two after bit p (right), each as a word index and bit, or absent. */
+typedef struct edges {
+  int wi[4];
+  uint bi[4];
+  uint p, lowmask, valid;
+} edges;
+
+inline edges edges_of(int w, int nx) {
+  edges e;
+  int last = nx - 1 - 32 * w;
+  e.p = (uint)min(31, last);
+  e.lowmask = e.p ? (~0u >> (32 - e.p)) : 0u;
+  e.valid = e.p == 31 ? ~0u : ((1u << (e.p + 1)) - 1u);
+  int xs[4] = {32 * w - 2, 32 * w - 1, 32 * w + (int)e.p + 1, 32 * w + (int)e.p + 2};
+#pragma unroll
+  for (int k = 0; k < 4; k++) {
+    int x = xs[k];
+#if GOLCL_TORUS
+    x = ((x % nx) + nx) % nx;
+#endif
+    int in = x >= 0 && x < nx;
+    e.wi[k] = in ? x >> 5 : -1;
+    e.bi[k] = in ? (uint)(x & 31) : 0u;
+  }
+  return e;
+}
+
+/* A row's word (0 for a missing row), its two left and two right scalar
+ * cells (bits 0..3 of *sc: x = 32w-2, 32w-1, right 1, right 2). */
+inline uint load_row(__global const uint *row, int have, int w, int nwx, const edges *e,
+                     uint *sc) {
+  uint s = 0, c = 0;
+  if (have) {
+    if (w < nwx) s = row[w];
+#pragma unroll
+    for (int k = 0; k < 4; k++)
+      if (e->wi[k] >= 0) c |= ((row[e->wi[k]] >> e->bi[k]) & 1u) << k;
+  }
+  *sc = c;
+  return s;
+}
+
+/* The 3-sum along x of a row (2 bits) and of its two scalar cells (bytes
+ * 0 and 1 of *xe: left, right). */
+inline num row_xsum(uint s, uint sc, const edges *e, uint *xe) {
+  uint west = (s << 1) | ((sc >> 1) & 1u);
+  uint east = ((s >> 1) & e->lowmask) | (((sc >> 2) & 1u) << e->p);
+  num r = num_zero();
+  r.b[0] = xor3(west, s, east);
+  r.b[1] = maj3(west, s, east);
+  uint l = (sc & 1u) + ((sc >> 1) & 1u) + (s & 1u);
+  uint rr = ((s >> e->p) & 1u) + ((sc >> 2) & 1u) + ((sc >> 3) & 1u);
+  *xe = l | (rr << 8);
+  return r;
+}
+
+/* e of every agent of a row from its box count c (self included) and
+ * strategies s, split by strategy (vC, vD; 0 where no agent); ex is all ones
+ * for a row that exists. The scalar cells likewise: cE bytes (left, right)
+ * → vE bytes (C left, C right, D left, D right). */
+inline void row_values(num c, uint s, uint ex, num *vC, num *vD, uint cE, uint sc, uint exE,
+                       uint *vE) {
+#if GAME_SELF
+  num e = num_inc(c, ~0u);
+  uint incE = 0x0101u;
+#else
+  num e = num_inc(c, ~s);
+  uint incE = (((sc >> 1) & 1u) ^ 1u) | ((((sc >> 2) & 1u) ^ 1u) << 8);
+#endif
+  *vC = num_and(e, s & ex);
+  *vD = num_and(e, ~s & ex);
+  uint eE = cE + incE;
+  uint l = eE & 0xffu, r = eE >> 8;
+  uint cl = (sc >> 1) & 1u, cr = (sc >> 2) & 1u;
+  uint el = exE & 1u, er = (exE >> 1) & 1u;
+  *vE = (cl & el ? l : 0u) | (cr & er ? r << 8 : 0u) | ((cl ^ 1u) & el ? l << 16 : 0u) |
+        ((cr ^ 1u) & er ? r << 24 : 0u);
+}
+
+inline uint bytes_max(uint a, uint b) { return as_uint(max(as_uchar4(a), as_uchar4(b))); }
+
+/* The strategies after the x-max of the box maxima mC, mD (already maxed
+ * along y and z; mE their scalar cells) and the decision. */
+inline uint row_decide(uint s, num eown, num mC, num mD, uint mE, const edges *e) {
+  num eC = num_max3(num_west(mC, mE & 0xffu), mC, num_east(mC, (mE >> 8) & 0xffu, e->p, e->lowmask));
+  num eD = num_max3(num_west(mD, (mE >> 16) & 0xffu), mD,
+                    num_east(mD, mE >> 24, e->p, e->lowmask));
+  return decide(s, eown, eC, eD) & e->valid;
+}
+
+/* The index of coordinate c (at most 2 outside 0..n-1) on an axis, or -1. */
+inline int wrap(int c, int n) {
+#if GOLCL_TORUS
+  return ((c % n) + n) % n;
+#else
+  return c >= 0 && c < n ? c : -1;
+#endif
+}
+
+#if GOLCL_DIMS == 2
+/* ------------------------------------------------------------------ 2-D */
+
+/* Work-item (w, chunk): rows chunk·CHUNK .. +CHUNK of word w. */
+__kernel __attribute__((reqd_work_group_size(GX, GY, 1))) void game_bits(
+    __global const uint *cur, __global uint *next, int nx, int ny, int nwx) {
+  int w = (int)get_global_id(0), y0 = (int)get_global_id(1) * CHUNK;
+  if (w >= nwx || y0 >= ny) return;
+  edges e = edges_of(w, nx);
+  int yend = min(y0 + CHUNK, ny);
+  uint exE = (e.wi[1] >= 0 ? 1u : 0u) | (e.wi[2] >= 0 ? 2u : 0u);
+  /* history: index 0 the oldest */
+  uint sh[3] = {0, 0, 0}, sch[3] = {0, 0, 0}, exh[3] = {0, 0, 0}, xeh[3] = {0, 0, 0};
+  num xh[3] = {num_zero(), num_zero(), num_zero()};
+  num vCh[3] = {num_zero(), num_zero(), num_zero()}, vDh[3] = {num_zero(), num_zero(), num_zero()};
+  uint vEh[3] = {0, 0, 0};
+  for (int y = y0 - 2; y < yend + 2; y++) {
+    int ry = wrap(y, ny);
+    uint sc, xe;
+    uint s = load_row(cur + (size_t)max(ry, 0) * nwx, ry >= 0, w, nwx, &e, &sc);
+    num xs = row_xsum(s, sc, &e, &xe);
+    sh[0] = sh[1]; sh[1] = sh[2]; sh[2] = s;
+    sch[0] = sch[1]; sch[1] = sch[2]; sch[2] = sc;
+    exh[0] = exh[1]; exh[1] = exh[2]; exh[2] = ry >= 0 ? ~0u : 0u;
+    xh[0] = xh[1]; xh[1] = xh[2]; xh[2] = xs;
+    xeh[0] = xeh[1]; xeh[1] = xeh[2]; xeh[2] = xe;
+    /* row y-1: counts and values */
+    num c = num_add3(xh[0], xh[1], xh[2]);
+    num vC, vD;
+    uint vE;
+    row_values(c, sh[1], exh[1], &vC, &vD, xeh[0] + xeh[1] + xeh[2], sch[1],
+               exh[1] ? exE : 0u, &vE);
+    vCh[0] = vCh[1]; vCh[1] = vCh[2]; vCh[2] = vC;
+    vDh[0] = vDh[1]; vDh[1] = vDh[2]; vDh[2] = vD;
+    vEh[0] = vEh[1]; vEh[1] = vEh[2]; vEh[2] = vE;
+    /* row y-2: maxima along y, then along x, and the decision */
+    int yo = y - 2;
+    if (yo >= y0) {
+      num mC = num_max3(vCh[0], vCh[1], vCh[2]), mD = num_max3(vDh[0], vDh[1], vDh[2]);
+      uint mE = bytes_max(bytes_max(vEh[0], vEh[1]), vEh[2]);
+      num own;
+#pragma unroll
+      for (int i = 0; i < EB; i++) own.b[i] = vCh[1].b[i] | vDh[1].b[i];
+      uint so = sh[0];
+      next[(size_t)yo * nwx + w] = row_decide(so, own, mC, mD, mE, &e);
+    }
+  }
+}
+
+#else
+/* ------------------------------------------------------------------ 3-D */
+
+/* A group: GX words × GY rows (rows gy·(GY-2) - 1 + ly), walking z over
+ * CHUNK planes. Rows 0 and GY-1 of the group are a halo: they add their
+ * 3-sums and maxima for their neighbours and store nothing; they also load
+ * the row beyond them for their own sums. */
+__kernel __attribute__((reqd_work_group_size(GX, GY, 1))) void game_bits(
+    __global const uint *cur, __global uint *next, int nx, int ny, int nz, int nwx) {
+  __local uint lx0[GY + 2][GX], lx1[GY + 2][GX], lxe[GY + 2][GX];
+  __local uint lm[2 * EB + 1][GY][GX];
+  int lxi = (int)get_local_id(0), ly = (int)get_local_id(1);
+  int w = (int)get_group_id(0) * GX + lxi;
+  int y = (int)get_group_id(1) * (GY - 2) - 1 + ly;
+  int z0 = (int)get_group_id(2) * CHUNK, zend = min(z0 + CHUNK, nz);
+  edges e = edges_of(min(w, nwx - 1), nx);
+  int ry = wrap(y, ny);
+  int outer = ly == 0 ? -1 : ly == GY - 1 ? 1 : 0;
+  int ryo = wrap(y + outer, ny);
+  uint exE = (e.wi[1] >= 0 ? 1u : 0u) | (e.wi[2] >= 0 ? 2u : 0u);
+  int mine = w < nwx && ry >= 0 && outer == 0 && y < ny;
+  uint sh[3] = {0, 0, 0}, sch[3] = {0, 0, 0}, exh[3] = {0, 0, 0}, yeh[3] = {0, 0, 0};
+  num yh[3] = {num_zero(), num_zero(), num_zero()};
+  num vCh[3] = {num_zero(), num_zero(), num_zero()}, vDh[3] = {num_zero(), num_zero(), num_zero()};
+  uint vEh[3] = {0, 0, 0};
+  for (int z = z0 - 2; z < zend + 2; z++) {
+    int rz = wrap(z, nz);
+    int have = rz >= 0 && ry >= 0;
+    uint sc, xe;
+    uint s = load_row(cur + ((size_t)max(rz, 0) * ny + max(ry, 0)) * nwx, have, w, nwx, &e, &sc);
+    num xs = row_xsum(s, sc, &e, &xe);
+    lx0[ly + 1][lxi] = xs.b[0];
+    lx1[ly + 1][lxi] = xs.b[1];
+    lxe[ly + 1][lxi] = xe;
+    if (outer) {
+      uint sco, xeo;
+      uint so = load_row(cur + ((size_t)max(rz, 0) * ny + max(ryo, 0)) * nwx,
+                         rz >= 0 && ryo >= 0, w, nwx, &e, &sco);
+      num xo = row_xsum(so, sco, &e, &xeo);
+      lx0[ly + 1 + outer][lxi] = xo.b[0];
+      lx1[ly + 1 + outer][lxi] = xo.b[1];
+      lxe[ly + 1 + outer][lxi] = xeo;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    num a = num_zero(), b = num_zero();
+    a.b[0] = lx0[ly][lxi];
+    a.b[1] = lx1[ly][lxi];
+    b.b[0] = lx0[ly + 2][lxi];
+    b.b[1] = lx1[ly + 2][lxi];
+    num ys = num_add3(a, xs, b);
+    uint ye = lxe[ly][lxi] + xe + lxe[ly + 2][lxi];
+    sh[0] = sh[1]; sh[1] = sh[2]; sh[2] = s;
+    sch[0] = sch[1]; sch[1] = sch[2]; sch[2] = sc;
+    exh[0] = exh[1]; exh[1] = exh[2]; exh[2] = have ? ~0u : 0u;
+    yh[0] = yh[1]; yh[1] = yh[2]; yh[2] = ys;
+    yeh[0] = yeh[1]; yeh[1] = yeh[2]; yeh[2] = ye;
+    /* plane z-1: counts and values */
+    num c = num_add3(yh[0], yh[1], yh[2]);
+    num vC, vD;
+    uint vE;
+    row_values(c, sh[1], exh[1], &vC, &vD, yeh[0] + yeh[1] + yeh[2], sch[1],
+               exh[1] ? exE : 0u, &vE);
+    vCh[0] = vCh[1]; vCh[1] = vCh[2]; vCh[2] = vC;
+    vDh[0] = vDh[1]; vDh[1] = vDh[2]; vDh[2] = vD;
+    vEh[0] = vEh[1]; vEh[1] = vEh[2]; vEh[2] = vE;
+    /* plane z-2: maxima along z, shared along y */
+    num mC = num_max3(vCh[0], vCh[1], vCh[2]), mD = num_max3(vDh[0], vDh[1], vDh[2]);
+    uint mE = bytes_max(bytes_max(vEh[0], vEh[1]), vEh[2]);
+#pragma unroll
+    for (int i = 0; i < EB; i++) {
+      lm[i][ly][lxi] = mC.b[i];
+      lm[EB + i][ly][lxi] = mD.b[i];
+    }
+    lm[2 * EB][ly][lxi] = mE;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    int zo = z - 2;
+    if (mine && zo >= z0) {
+      num uC, uD, dC, dD;
+#pragma unroll
+      for (int i = 0; i < EB; i++) {
+        uC.b[i] = lm[i][ly - 1][lxi];
+        dC.b[i] = lm[i][ly + 1][lxi];
+        uD.b[i] = lm[EB + i][ly - 1][lxi];
+        dD.b[i] = lm[EB + i][ly + 1][lxi];
+      }
+      mC = num_max3(uC, mC, dC);
+      mD = num_max3(uD, mD, dD);
+      mE = bytes_max(bytes_max(lm[2 * EB][ly - 1][lxi], mE), lm[2 * EB][ly + 1][lxi]);
+      num own;
+#pragma unroll
+      for (int i = 0; i < EB; i++) own.b[i] = vCh[1].b[i] | vDh[1].b[i];
+      next[((size_t)zo * ny + y) * nwx + w] = row_decide(sh[0], own, mC, mD, mE, &e);
+    }
+    /* the next plane's first barrier orders these reads before the writes
+     * of lx*; lm is written only after it */
+  }
+}
+#endif
+#endif /* GAME_EB: built without it, the file has only pack and unpack */
+
+/* ------------------------------------------------------- pack / unpack */
+
+/* bits[r·nwx + w] from the bytes of row r (0 = cooperate → bit 1). */
+__kernel void game_pack(__global const uchar *bytes, __global uint *bits, int nx, int rows,
+                        int nwx) {
+  int w = (int)get_global_id(0), r = (int)get_global_id(1);
+  if (w >= nwx || r >= rows) return;
+  __global const uchar *src = bytes + (size_t)r * nx;
+  uint v = 0;
+  int x0 = 32 * w, n = min(32, nx - x0);
+  for (int j = 0; j < n; j++) v |= (uint)(src[x0 + j] == 0) << j;
+  bits[(size_t)r * nwx + w] = v;
+}
+
+/* bytes of row r from bits (bit 1 → 0 = cooperate, bit 0 → 1 = defect). */
+__kernel void game_unpack(__global const uint *bits, __global uchar *bytes, int nx, int rows,
+                          int nwx) {
+  int x = (int)get_global_id(0), r = (int)get_global_id(1);
+  if (x >= nx || r >= rows) return;
+  uint v = bits[(size_t)r * nwx + (x >> 5)];
+  bytes[(size_t)r * nx + x] = (uchar)(((v >> (x & 31)) & 1u) ^ 1u);
+}
