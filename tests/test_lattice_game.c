@@ -1,5 +1,5 @@
 /* test_lattice_game.c — the spatial game: the first generations of a single
- * defector worked out by hand, every kernel (table, dict, tiled, fused)
+ * defector worked out by hand, every kernel (table, dict, tiled, fused, bits)
  * against the C reference on awkward lattices (both boundaries, each
  * neighbourhood, b in {1.2, 1.85, 1.9999}, self-interaction on and off,
  * general payoffs), the exact symmetries of a single-defector start for 100
@@ -51,11 +51,12 @@ START_TEST(single_defector_by_hand) {
    * 3b = 5.7 but sees a corner's 9.5... and its own block neighbours). */
   golcl_graph *g = lattice(2, 9, 9, 1, 1, 0);
   golcl_payoffs p = {1, 0, 1.9f, 0};
-  for (int k = 0; k < 4; k++) {
+  for (int k = 0; k < 5; k++) {
     golcl_lattice_kernel kern = k == 0   ? GOLCL_LK_REFERENCE
                                 : k == 1 ? GOLCL_LK_TABLE
                                 : k == 2 ? GOLCL_LK_TILED
-                                         : GOLCL_LK_FUSED;
+                                : k == 3 ? GOLCL_LK_FUSED
+                                         : GOLCL_LK_BITS;
     golcl_game *gm = game_on(g, &p, 1);
     uint8_t s[81] = {0}, prev[81];
     s[4 * 9 + 4] = 1;
@@ -208,6 +209,122 @@ START_TEST(table_kernels_match_the_reference_on_meshes_and_random_graphs) {
 }
 END_TEST
 
+/* The bits kernel decides through integer tables made from b: b matters only
+ * through which ratios k/k' it exceeds. b at such ratios (ties between a
+ * cooperator's k and a defector's b·k': 1, 1.25, 1.5, 4/3 rounded, 2, 9/4,
+ * and 1.9 where 10·1.9f is 19 in 3-D), just beside them (the next float up
+ * and down), and between them; 2-D 37×29 and 3-D 13×11×7 (words with a
+ * partial last word), both boundaries, self-interaction on and off, against
+ * the reference after every one of 60 generations, previous strategies
+ * included. */
+static void check_bits_for_b(float b, unsigned which) {
+  static const lcase cases[] = {{2, 37, 29, 1}, {3, 13, 11, 7}};
+  const lcase *c = &cases[which & 1];
+  int boundary = (which >> 1) & 1, self = (which >> 2) & 1;
+  golcl_graph *g = lattice(c->dims, c->nx, c->ny, c->nz, boundary, 0);
+  golcl_payoffs p = {1, 0, b, 0};
+  golcl_game *ref = game_on(g, &p, self), *k = game_on(g, &p, self);
+  size_t n = golcl_graph_cells(g);
+  TU_OK(golcl_game_randomize(ref, 0.35, 77 + which));
+  uint8_t *a = malloc(n), *ap = malloc(n), *x = malloc(n), *xp = malloc(n);
+  TU_OK(golcl_game_read(ref, a, NULL));
+  TU_OK(golcl_game_write(k, a));
+  for (int gen = 1; gen <= 60; gen++) {
+    TU_OK(golcl_game_run(ref, GOLCL_LK_REFERENCE, 1));
+    TU_OK(golcl_game_run(k, GOLCL_LK_BITS, 1));
+    TU_OK(golcl_game_read(ref, a, ap));
+    TU_OK(golcl_game_read(k, x, xp));
+    for (size_t i = 0; i < n; i++)
+      ck_assert_msg(a[i] == x[i] && ap[i] == xp[i],
+                    "bits, b %.9g, %u-D %ux%ux%u boundary %d self %d, generation %d: agent %zu "
+                    "is %d (before %d), reference %d (%d)",
+                    (double)b, c->dims, c->nx, c->ny, c->nz, boundary, self, gen, i, x[i], xp[i],
+                    a[i], ap[i]);
+  }
+  golcl_game_destroy(k);
+  golcl_game_destroy(ref);
+  golcl_graph_destroy(g);
+  free(a);
+  free(ap);
+  free(x);
+  free(xp);
+}
+
+START_TEST(bits_matches_the_reference_on_both_sides_of_every_tie) {
+  static const float ties[] = {1.0f, 1.25f, 1.5f, 4.0f / 3.0f, 2.0f, 2.25f, 1.9f};
+  unsigned which = 0;
+  for (size_t t = 0; t < sizeof ties / sizeof ties[0]; t++) {
+    check_bits_for_b(ties[t], which++);
+    check_bits_for_b(nextafterf(ties[t], 0.0f), which++);
+    check_bits_for_b(nextafterf(ties[t], 10.0f), which++);
+  }
+  check_bits_for_b(1.7f, which++);
+  check_bits_for_b(0.0f, which++);
+  check_bits_for_b(7.0f, which++);
+}
+END_TEST
+
+START_TEST(bits_matches_the_reference_across_work_groups) {
+  /* lattices that span several work-groups and chunks of the bits kernel:
+   * 3-D rows in groups of 14 and planes in chunks of 32, 2-D words in
+   * groups of 32 and rows in chunks of 8 */
+  golcl_payoffs p = {1, 0, 1.9f, 0};
+  for (int b = 0; b < 2; b++) {
+    golcl_graph *g3 = lattice(3, 45, 33, 70, b, 0), *g2 = lattice(2, 1100, 40, 1, b, 0);
+    check_kernels(g3, &p, b, 0.3, 21 + (uint64_t)b, "3-D 45x33x70, b 1.9");
+    check_kernels(g2, &p, 1 - b, 0.3, 23 + (uint64_t)b, "2-D 1100x40, b 1.9");
+    golcl_graph_destroy(g3);
+    golcl_graph_destroy(g2);
+  }
+}
+END_TEST
+
+START_TEST(bits_serves_only_what_it_can) {
+  /* served: Moore lattices, Nowak–May on both boundaries, R >= S and T >= P
+   * payoffs on a torus; refused (GOLCL_E_UNSUPPORTED, the state unchanged):
+   * other neighbourhoods, S or P not 0 on a dead boundary, falling scores */
+  golcl_graph *vn = lattice(2, 8, 8, 1, 1, 1), *dead = lattice(3, 5, 4, 3, 0, 0),
+              *torus = lattice(2, 9, 7, 1, 1, 0);
+  ck_assert(golcl_graph_kernel_available(torus, GOLCL_LK_BITS));
+  ck_assert(!golcl_graph_kernel_available(vn, GOLCL_LK_BITS));
+  golcl_payoffs nm = {1, 0, 1.6f, 0}, sp = {1, 0.2f, 1.6f, 0.1f}, fall = {1, 2, 1.6f, 0};
+  struct {
+    golcl_graph *g;
+    const golcl_payoffs *p;
+    int ok;
+  } cases[] = {{vn, &nm, 0},   {dead, &nm, 1},   {dead, &sp, 0},
+               {torus, &sp, 1}, {torus, &fall, 0}, {dead, &fall, 0}};
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    golcl_game *gm = game_on(cases[c].g, cases[c].p, 1);
+    TU_OK(golcl_game_randomize(gm, 0.4, 3));
+    size_t n = golcl_graph_cells(cases[c].g);
+    uint8_t before[256], after[256];
+    TU_OK(golcl_game_read(gm, before, NULL));
+    golcl_status s = golcl_game_run(gm, GOLCL_LK_BITS, 2);
+    ck_assert_msg(s == (cases[c].ok ? GOLCL_OK : GOLCL_E_UNSUPPORTED), "case %zu: %s", c,
+                  golcl_strerror(s));
+    if (!cases[c].ok) {
+      TU_OK(golcl_game_read(gm, after, NULL));
+      ck_assert_mem_eq(before, after, n);
+      ck_assert_uint_eq(golcl_game_generation(gm), 0);
+      /* AUTO takes another kernel and gives the reference's cells */
+      golcl_game *ref = game_on(cases[c].g, cases[c].p, 1);
+      TU_OK(golcl_game_write(ref, before));
+      TU_OK(golcl_game_run(ref, GOLCL_LK_REFERENCE, 3));
+      TU_OK(golcl_game_run(gm, GOLCL_LK_AUTO, 3));
+      TU_OK(golcl_game_read(ref, before, NULL));
+      TU_OK(golcl_game_read(gm, after, NULL));
+      ck_assert_mem_eq(before, after, n);
+      golcl_game_destroy(ref);
+    }
+    golcl_game_destroy(gm);
+  }
+  golcl_graph_destroy(vn);
+  golcl_graph_destroy(dead);
+  golcl_graph_destroy(torus);
+}
+END_TEST
+
 /* ------------------------------------------------------------ symmetry */
 
 /* 1 if s (an n×n or n×n×n lattice) is invariant under every permutation and
@@ -272,6 +389,7 @@ START_TEST(single_defector_keeps_its_symmetry_2d) {
   check_symmetry(2, 99, 1, 0, 1.9, GOLCL_LK_FUSED);
   check_symmetry(2, 99, 0, 0, 1.85, GOLCL_LK_TILED);
   check_symmetry(2, 99, 1, 0, 1.9, GOLCL_LK_TABLE);
+  check_symmetry(2, 99, 0, 0, 1.85, GOLCL_LK_BITS);
 }
 END_TEST
 
@@ -280,6 +398,7 @@ START_TEST(single_defector_keeps_its_symmetry_3d) {
   check_symmetry(3, 15, 1, 0, 1.55, GOLCL_LK_FUSED);
   check_symmetry(3, 15, 0, 0, 1.65, GOLCL_LK_TILED);
   check_symmetry(3, 15, 1, 0, 1.45, GOLCL_LK_TABLE);
+  check_symmetry(3, 15, 1, 0, 1.55, GOLCL_LK_BITS);
 }
 END_TEST
 
@@ -344,6 +463,9 @@ int main(void) {
   tcase_add_test(t, single_defector_by_hand);
   tcase_add_loop_test(t, kernels_match_the_reference_on_lattices, 0, NSIZES);
   tcase_add_test(t, kernels_match_the_reference_with_general_payoffs);
+  tcase_add_test(t, bits_matches_the_reference_on_both_sides_of_every_tie);
+  tcase_add_test(t, bits_matches_the_reference_across_work_groups);
+  tcase_add_test(t, bits_serves_only_what_it_can);
   tcase_add_test(t, table_kernels_match_the_reference_on_meshes_and_random_graphs);
   tcase_add_test(t, single_defector_keeps_its_symmetry_2d);
   tcase_add_test(t, single_defector_keeps_its_symmetry_3d);

@@ -48,28 +48,24 @@ inline num num_zero(void) {
 inline uint xor3(uint a, uint b, uint c) { return a ^ b ^ c; }
 inline uint maj3(uint a, uint b, uint c) { return (a & b) | (c & (a ^ b)); }
 
-/* a + b (no overflow past EB bits by construction). */
-inline num num_add(num a, num b) {
-  num r;
-  uint k = 0;
+/* a + b + c of numbers of w significant bits (a build-time constant after
+ * inlining): a carry-save step, then one ripple addition over w + 2 bits. */
+inline num num_add3(num a, num b, num c, int w) {
+  num s = num_zero(), k = num_zero(), r = num_zero();
 #pragma unroll
-  for (int i = 0; i < EB; i++) {
-    r.b[i] = xor3(a.b[i], b.b[i], k);
-    k = maj3(a.b[i], b.b[i], k);
-  }
+  for (int i = 0; i < EB; i++)
+    if (i < w) {
+      s.b[i] = xor3(a.b[i], b.b[i], c.b[i]);
+      if (i + 1 < EB) k.b[i + 1] = maj3(a.b[i], b.b[i], c.b[i]);
+    }
+  uint cy = 0;
+#pragma unroll
+  for (int i = 0; i < EB; i++)
+    if (i < w + 2) {
+      r.b[i] = xor3(s.b[i], k.b[i], cy);
+      cy = maj3(s.b[i], k.b[i], cy);
+    }
   return r;
-}
-
-/* a + b + c: a carry-save step, then one ripple addition. */
-inline num num_add3(num a, num b, num c) {
-  num s, k;
-  k.b[0] = 0;
-#pragma unroll
-  for (int i = 0; i < EB; i++) {
-    s.b[i] = xor3(a.b[i], b.b[i], c.b[i]);
-    if (i + 1 < EB) k.b[i + 1] = maj3(a.b[i], b.b[i], c.b[i]);
-  }
-  return num_add(s, k);
 }
 
 /* a + one bit a lane. */
@@ -168,14 +164,21 @@ inline uint table_bit(uint m, const uint *dec) {
 /* The new strategies of 32 agents: own strategies s, own e, the box's
  * maxima eC, eD. */
 inline uint decide(uint s, num eown, num eC, num eD) {
-  uint dec[NV];
+  /* minterms of eD: of bits 0..2, of the bits above, then their products */
+  uint lo[8], hi[NV >> 3], dec[NV];
 #pragma unroll
-  for (int v = 0; v < NV; v++) {
+  for (int j = 0; j < 8; j++)
+    lo[j] = ((j & 1) ? eD.b[0] : ~eD.b[0]) & ((j & 2) ? eD.b[1] : ~eD.b[1]) &
+            ((j & 4) ? eD.b[2] : ~eD.b[2]);
+#pragma unroll
+  for (int j = 0; j < (NV >> 3); j++) {
     uint m = ~0u;
 #pragma unroll
-    for (int i = 0; i < EB; i++) m &= ((v >> i) & 1) ? eD.b[i] : ~eD.b[i];
-    dec[v] = m;
+    for (int i = 3; i < EB; i++) m &= ((j >> (i - 3)) & 1) ? eD.b[i] : ~eD.b[i];
+    hi[j] = m;
   }
+#pragma unroll
+  for (int v = 0; v < NV; v++) dec[v] = lo[v & 7] & hi[v >> 3];
   num ge;
   TABLE(GAME_GE, dec, ge);
   uint pge = num_ge(eC, ge);
@@ -318,8 +321,9 @@ __kernel __attribute__((reqd_work_group_size(GX, GY, 1))) void game_bits(
     exh[0] = exh[1]; exh[1] = exh[2]; exh[2] = ry >= 0 ? ~0u : 0u;
     xh[0] = xh[1]; xh[1] = xh[2]; xh[2] = xs;
     xeh[0] = xeh[1]; xeh[1] = xeh[2]; xeh[2] = xe;
+    if (y < y0) continue;
     /* row y-1: counts and values */
-    num c = num_add3(xh[0], xh[1], xh[2]);
+    num c = num_add3(xh[0], xh[1], xh[2], 2);
     num vC, vD;
     uint vE;
     row_values(c, sh[1], exh[1], &vC, &vD, xeh[0] + xeh[1] + xeh[2], sch[1],
@@ -390,15 +394,21 @@ __kernel __attribute__((reqd_work_group_size(GX, GY, 1))) void game_bits(
     a.b[1] = lx1[ly][lxi];
     b.b[0] = lx0[ly + 2][lxi];
     b.b[1] = lx1[ly + 2][lxi];
-    num ys = num_add3(a, xs, b);
+    num ys = num_add3(a, xs, b, 2);
     uint ye = lxe[ly][lxi] + xe + lxe[ly + 2][lxi];
     sh[0] = sh[1]; sh[1] = sh[2]; sh[2] = s;
     sch[0] = sch[1]; sch[1] = sch[2]; sch[2] = sc;
     exh[0] = exh[1]; exh[1] = exh[2]; exh[2] = have ? ~0u : 0u;
     yh[0] = yh[1]; yh[1] = yh[2]; yh[2] = ys;
     yeh[0] = yeh[1]; yeh[1] = yeh[2]; yeh[2] = ye;
+    /* run-in: the 3-sums only (uniform in the group); the barrier keeps the
+     * reads of lx* above before the next plane's writes */
+    if (z < z0) {
+      barrier(CLK_LOCAL_MEM_FENCE);
+      continue;
+    }
     /* plane z-1: counts and values */
-    num c = num_add3(yh[0], yh[1], yh[2]);
+    num c = num_add3(yh[0], yh[1], yh[2], 4);
     num vC, vD;
     uint vE;
     row_values(c, sh[1], exh[1], &vC, &vD, yeh[0] + yeh[1] + yeh[2], sch[1],
@@ -406,6 +416,11 @@ __kernel __attribute__((reqd_work_group_size(GX, GY, 1))) void game_bits(
     vCh[0] = vCh[1]; vCh[1] = vCh[2]; vCh[2] = vC;
     vDh[0] = vDh[1]; vDh[1] = vDh[2]; vDh[2] = vD;
     vEh[0] = vEh[1]; vEh[1] = vEh[2]; vEh[2] = vE;
+    int zo = z - 2;
+    if (zo < z0) {
+      barrier(CLK_LOCAL_MEM_FENCE);
+      continue;
+    }
     /* plane z-2: maxima along z, shared along y */
     num mC = num_max3(vCh[0], vCh[1], vCh[2]), mD = num_max3(vDh[0], vDh[1], vDh[2]);
     uint mE = bytes_max(bytes_max(vEh[0], vEh[1]), vEh[2]);
@@ -416,8 +431,7 @@ __kernel __attribute__((reqd_work_group_size(GX, GY, 1))) void game_bits(
     }
     lm[2 * EB][ly][lxi] = mE;
     barrier(CLK_LOCAL_MEM_FENCE);
-    int zo = z - 2;
-    if (mine && zo >= z0) {
+    if (mine) {
       num uC, uD, dC, dD;
 #pragma unroll
       for (int i = 0; i < EB; i++) {
@@ -434,8 +448,9 @@ __kernel __attribute__((reqd_work_group_size(GX, GY, 1))) void game_bits(
       for (int i = 0; i < EB; i++) own.b[i] = vCh[1].b[i] | vDh[1].b[i];
       next[((size_t)zo * ny + y) * nwx + w] = row_decide(sh[0], own, mC, mD, mE, &e);
     }
-    /* the next plane's first barrier orders these reads before the writes
-     * of lx*; lm is written only after it */
+    /* the second barrier kept the reads of lx* before the next plane's
+     * writes; the next plane's first barrier keeps these reads of lm before
+     * its writes */
   }
 }
 #endif
