@@ -387,8 +387,9 @@ GOLCL_API golcl_status golcl_game_run(golcl_game *game, golcl_lattice_kernel ker
 GOLCL_API uint64_t golcl_game_generation(const golcl_game *game);
 
 /** The strategy buffer (one byte an agent), owned by the game; valid until
- *  the next run.
- *  Host only. */
+ *  the next run. After a run of the BITS kernel (which steps a packed copy)
+ *  it enqueues the unpacking first; the caller may then write the buffer.
+ *  Enqueues at most the unpacking; NULL for NULL or if that fails. */
 GOLCL_API cl_mem golcl_game_buffer(golcl_game *game);
 
 #ifdef __cplusplus

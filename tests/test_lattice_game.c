@@ -90,12 +90,12 @@ static const golcl_lattice_kernel KERNELS[] = {GOLCL_LK_TABLE, GOLCL_LK_DICT, GO
                                                GOLCL_LK_FUSED, GOLCL_LK_BITS};
 #define NK 5
 
-/* Whether the bits kernel must serve a game: Moore lattices, scores that
+/* Whether the bits kernel must serve a game: Moore and von Neumann lattices, scores that
  * depend on the cooperating opponents alone (a torus, or S = P = 0) and do
  * not fall as they rise (R >= S, T >= P: enough for the payoffs below). */
 static int bits_serves(golcl_graph *g, const golcl_payoffs *p) {
   golcl_lattice l;
-  if (!golcl_graph_get_lattice(g, &l) || l.nbhd != GOLCL_NEIGHBOURHOOD_MOORE) return 0;
+  if (!golcl_graph_get_lattice(g, &l) || l.nbhd == GOLCL_NEIGHBOURHOOD_HEXAGONAL) return 0;
   if (l.boundary != GOLCL_BOUNDARY_TORUS && !(p->S == 0 && p->P == 0)) return 0;
   return p->R >= p->S && p->T >= p->P;
 }
@@ -214,14 +214,15 @@ END_TEST
  * cooperator's k and a defector's b·k': 1, 1.25, 1.5, 4/3 rounded, 2, 9/4,
  * and 1.9 where 10·1.9f is 19 in 3-D), just beside them (the next float up
  * and down), and between them; 2-D 37×29 and 3-D 13×11×7 (words with a
- * partial last word), both boundaries, self-interaction on and off, against
+ * partial last word), both boundaries, self-interaction on and off, Moore
+ * and von Neumann, against
  * the reference after every one of 60 generations, previous strategies
  * included. */
 static void check_bits_for_b(float b, unsigned which) {
   static const lcase cases[] = {{2, 37, 29, 1}, {3, 13, 11, 7}};
   const lcase *c = &cases[which & 1];
-  int boundary = (which >> 1) & 1, self = (which >> 2) & 1;
-  golcl_graph *g = lattice(c->dims, c->nx, c->ny, c->nz, boundary, 0);
+  int boundary = (which >> 1) & 1, self = (which >> 2) & 1, nb = (which >> 3) & 1;
+  golcl_graph *g = lattice(c->dims, c->nx, c->ny, c->nz, boundary, nb);
   golcl_payoffs p = {1, 0, b, 0};
   golcl_game *ref = game_on(g, &p, self), *k = game_on(g, &p, self);
   size_t n = golcl_graph_cells(g);
@@ -236,9 +237,9 @@ static void check_bits_for_b(float b, unsigned which) {
     TU_OK(golcl_game_read(k, x, xp));
     for (size_t i = 0; i < n; i++)
       ck_assert_msg(a[i] == x[i] && ap[i] == xp[i],
-                    "bits, b %.9g, %u-D %ux%ux%u boundary %d self %d, generation %d: agent %zu "
-                    "is %d (before %d), reference %d (%d)",
-                    (double)b, c->dims, c->nx, c->ny, c->nz, boundary, self, gen, i, x[i], xp[i],
+                    "bits, b %.9g, %u-D %ux%ux%u boundary %d self %d nbhd %d, generation %d: "
+                    "agent %zu is %d (before %d), reference %d (%d)",
+                    (double)b, c->dims, c->nx, c->ny, c->nz, boundary, self, nb, gen, i, x[i], xp[i],
                     a[i], ap[i]);
   }
   golcl_game_destroy(k);
@@ -261,6 +262,9 @@ START_TEST(bits_matches_the_reference_on_both_sides_of_every_tie) {
   check_bits_for_b(1.7f, which++);
   check_bits_for_b(0.0f, which++);
   check_bits_for_b(7.0f, which++);
+  check_bits_for_b(2.5f, which++);
+  check_bits_for_b(3.0f, which++);
+  check_bits_for_b(1.125f, which++);
 }
 END_TEST
 
@@ -270,29 +274,94 @@ START_TEST(bits_matches_the_reference_across_work_groups) {
    * groups of 32 and rows in chunks of 8 */
   golcl_payoffs p = {1, 0, 1.9f, 0};
   for (int b = 0; b < 2; b++) {
-    golcl_graph *g3 = lattice(3, 45, 33, 70, b, 0), *g2 = lattice(2, 1100, 40, 1, b, 0);
-    check_kernels(g3, &p, b, 0.3, 21 + (uint64_t)b, "3-D 45x33x70, b 1.9");
-    check_kernels(g2, &p, 1 - b, 0.3, 23 + (uint64_t)b, "2-D 1100x40, b 1.9");
+    golcl_graph *g3 = lattice(3, 45, 33, 70, b, b), *g2 = lattice(2, 1100, 40, 1, b, 1 - b);
+    check_kernels(g3, &p, b, 0.3, 21 + (uint64_t)b,
+                  b ? "3-D 45x33x70 torus von Neumann" : "3-D 45x33x70 dead Moore");
+    check_kernels(g2, &p, 1 - b, 0.3, 23 + (uint64_t)b,
+                  b ? "2-D 1100x40 torus Moore" : "2-D 1100x40 dead von Neumann");
     golcl_graph_destroy(g3);
     golcl_graph_destroy(g2);
   }
 }
 END_TEST
 
+START_TEST(bits_keeps_the_state_across_kernels_and_writes) {
+  /* the bits kernel keeps its packed state between runs and unpacks it
+   * when the bytes are needed: runs of it mixed with other kernels, reads,
+   * counts, writes through the buffer of golcl_game_buffer, randomize */
+  golcl_graph *g = lattice(3, 21, 9, 10, 1, 0);
+  golcl_payoffs p = {1, 0, 1.65f, 0};
+  golcl_game *ref = game_on(g, &p, 1), *k = game_on(g, &p, 1);
+  size_t n = golcl_graph_cells(g);
+  uint8_t *a = malloc(n), *ap = malloc(n), *x = malloc(n), *xp = malloc(n);
+  TU_OK(golcl_game_randomize(ref, 0.3, 5));
+  TU_OK(golcl_game_randomize(k, 0.3, 5));
+  static const golcl_lattice_kernel seq[] = {GOLCL_LK_BITS,  GOLCL_LK_BITS,  GOLCL_LK_FUSED,
+                                             GOLCL_LK_BITS,  GOLCL_LK_TABLE, GOLCL_LK_AUTO,
+                                             GOLCL_LK_BITS,  GOLCL_LK_TILED, GOLCL_LK_BITS};
+  for (size_t i = 0; i < sizeof seq / sizeof seq[0]; i++) {
+    TU_OK(golcl_game_run(ref, GOLCL_LK_REFERENCE, 3));
+    TU_OK(golcl_game_run(k, seq[i], 3));
+    if (i % 3 == 1) continue; /* two runs in a row without a read */
+    uint64_t c;
+    TU_OK(golcl_game_cooperators(k, &c));
+    TU_OK(golcl_game_read(ref, a, ap));
+    TU_OK(golcl_game_read(k, x, xp));
+    ck_assert_mem_eq(a, x, n);
+    ck_assert_mem_eq(ap, xp, n);
+    uint64_t want = 0;
+    for (size_t j = 0; j < n; j++) want += a[j] == GOLCL_COOPERATE;
+    ck_assert_uint_eq(c, want);
+  }
+  /* a write through the byte buffer after a bits run, then bits again */
+  TU_OK(golcl_game_run(k, GOLCL_LK_BITS, 2));
+  for (size_t j = 0; j < n; j++) a[j] = (uint8_t)((j * 7) % 5 == 0);
+  cl_mem buf = golcl_game_buffer(k);
+  ck_assert_ptr_nonnull(buf);
+  ck_assert_int_eq(clEnqueueWriteBuffer(golcl_context_cl_queue(tu_ctx), buf, CL_TRUE, 0, n, a, 0,
+                                        NULL, NULL),
+                   CL_SUCCESS);
+  TU_OK(golcl_game_write(ref, a));
+  TU_OK(golcl_game_run(ref, GOLCL_LK_REFERENCE, 4));
+  TU_OK(golcl_game_run(k, GOLCL_LK_BITS, 4));
+  TU_OK(golcl_game_read(ref, a, NULL));
+  TU_OK(golcl_game_read(k, x, NULL));
+  ck_assert_mem_eq(a, x, n);
+  /* randomize and write after a bits run replace its state */
+  TU_OK(golcl_game_run(k, GOLCL_LK_BITS, 2));
+  TU_OK(golcl_game_randomize(k, 0.5, 9));
+  TU_OK(golcl_game_randomize(ref, 0.5, 9));
+  TU_OK(golcl_game_run(k, GOLCL_LK_BITS, 1));
+  TU_OK(golcl_game_run(ref, GOLCL_LK_REFERENCE, 1));
+  TU_OK(golcl_game_read(ref, a, ap));
+  TU_OK(golcl_game_read(k, x, xp));
+  ck_assert_mem_eq(a, x, n);
+  ck_assert_mem_eq(ap, xp, n);
+  golcl_game_destroy(k);
+  golcl_game_destroy(ref);
+  golcl_graph_destroy(g);
+  free(a);
+  free(ap);
+  free(x);
+  free(xp);
+}
+END_TEST
+
 START_TEST(bits_serves_only_what_it_can) {
-  /* served: Moore lattices, Nowak–May on both boundaries, R >= S and T >= P
-   * payoffs on a torus; refused (GOLCL_E_UNSUPPORTED, the state unchanged):
-   * other neighbourhoods, S or P not 0 on a dead boundary, falling scores */
-  golcl_graph *vn = lattice(2, 8, 8, 1, 1, 1), *dead = lattice(3, 5, 4, 3, 0, 0),
+  /* served: Moore and von Neumann lattices, Nowak–May on both boundaries,
+   * R >= S and T >= P payoffs on a torus; refused (GOLCL_E_UNSUPPORTED, the
+   * state unchanged): hexagons, S or P not 0 on a dead boundary, falling
+   * scores */
+  golcl_graph *hex = lattice(2, 8, 8, 1, 1, 2), *dead = lattice(3, 5, 4, 3, 0, 0),
               *torus = lattice(2, 9, 7, 1, 1, 0);
   ck_assert(golcl_graph_kernel_available(torus, GOLCL_LK_BITS));
-  ck_assert(!golcl_graph_kernel_available(vn, GOLCL_LK_BITS));
+  ck_assert(!golcl_graph_kernel_available(hex, GOLCL_LK_BITS));
   golcl_payoffs nm = {1, 0, 1.6f, 0}, sp = {1, 0.2f, 1.6f, 0.1f}, fall = {1, 2, 1.6f, 0};
   struct {
     golcl_graph *g;
     const golcl_payoffs *p;
     int ok;
-  } cases[] = {{vn, &nm, 0},   {dead, &nm, 1},   {dead, &sp, 0},
+  } cases[] = {{hex, &nm, 0},   {dead, &nm, 1},   {dead, &sp, 0},
                {torus, &sp, 1}, {torus, &fall, 0}, {dead, &fall, 0}};
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
     golcl_game *gm = game_on(cases[c].g, cases[c].p, 1);
@@ -319,7 +388,7 @@ START_TEST(bits_serves_only_what_it_can) {
     }
     golcl_game_destroy(gm);
   }
-  golcl_graph_destroy(vn);
+  golcl_graph_destroy(hex);
   golcl_graph_destroy(dead);
   golcl_graph_destroy(torus);
 }
@@ -465,6 +534,7 @@ int main(void) {
   tcase_add_test(t, kernels_match_the_reference_with_general_payoffs);
   tcase_add_test(t, bits_matches_the_reference_on_both_sides_of_every_tie);
   tcase_add_test(t, bits_matches_the_reference_across_work_groups);
+  tcase_add_test(t, bits_keeps_the_state_across_kernels_and_writes);
   tcase_add_test(t, bits_serves_only_what_it_can);
   tcase_add_test(t, table_kernels_match_the_reference_on_meshes_and_random_graphs);
   tcase_add_test(t, single_defector_keeps_its_symmetry_2d);

@@ -1,6 +1,7 @@
 /* game_bits.cl — the Nowak–May game with one bit an agent (1 = cooperate),
  * 32 agents a 32-bit word along x, rows of NWX words (bits past nx are zero).
- * Moore neighbourhoods, 2-D and 3-D, torus or dead boundary.
+ * Moore and von Neumann neighbourhoods (GOLCL_NBHD 0, 1), 2-D and 3-D, torus
+ * or dead boundary.
  *
  * The host serves this kernel only when a score depends on the agent's
  * strategy and its count k of cooperating opponents alone, and is
@@ -277,13 +278,40 @@ inline void row_values(num c, uint s, uint ex, num *vC, num *vD, uint cE, uint s
 
 inline uint bytes_max(uint a, uint b) { return as_uint(max(as_uchar4(a), as_uchar4(b))); }
 
-/* The strategies after the x-max of the box maxima mC, mD (already maxed
- * along y and z; mE their scalar cells) and the decision. */
+/* The maximum of a number over the agent and its two x-neighbours; l and r
+ * the values of the scalar cells left and right. */
+inline num num_xmax(num m, uint l, uint r, const edges *e) {
+  return num_max3(num_west(m, l), m, num_east(m, r, e->p, e->lowmask));
+}
+
+/* Moore: the strategies after the x-max of the box maxima mC, mD (already
+ * maxed along y and z; mE their scalar cells) and the decision. */
 inline uint row_decide(uint s, num eown, num mC, num mD, uint mE, const edges *e) {
-  num eC = num_max3(num_west(mC, mE & 0xffu), mC, num_east(mC, (mE >> 8) & 0xffu, e->p, e->lowmask));
-  num eD = num_max3(num_west(mD, (mE >> 16) & 0xffu), mD,
-                    num_east(mD, mE >> 24, e->p, e->lowmask));
+  num eC = num_xmax(mC, mE & 0xffu, (mE >> 8) & 0xffu, e);
+  num eD = num_xmax(mD, (mE >> 16) & 0xffu, mE >> 24, e);
   return decide(s, eown, eC, eD) & e->valid;
+}
+
+/* A number of one bit. */
+inline num num_bit(uint v) {
+  num r = num_zero();
+  r.b[0] = v;
+  return r;
+}
+
+/* Von Neumann: the strategies from the values of the agent's row (vC, vD,
+ * vE: x-neighbours) and of its other neighbours (four in 2-D, eight in 3-D
+ * with the unused ones zero). */
+inline uint vn_decide(uint s, num vC, num vD, uint vE, const num *oC, const num *oD,
+                      const edges *e) {
+  num eC = num_xmax(vC, vE & 0xffu, (vE >> 8) & 0xffu, e);
+  num eD = num_xmax(vD, (vE >> 16) & 0xffu, vE >> 24, e);
+  eC = num_max3(eC, num_max(oC[0], oC[1]), num_max(oC[2], oC[3]));
+  eD = num_max3(eD, num_max(oD[0], oD[1]), num_max(oD[2], oD[3]));
+  num own;
+#pragma unroll
+  for (int i = 0; i < EB; i++) own.b[i] = vC.b[i] | vD.b[i];
+  return decide(s, own, eC, eD) & e->valid;
 }
 
 /* The index of coordinate c (at most 2 outside 0..n-1) on an axis, or -1. */
@@ -323,17 +351,29 @@ __kernel __attribute__((reqd_work_group_size(GX, GY, 1))) void game_bits(
     xeh[0] = xeh[1]; xeh[1] = xeh[2]; xeh[2] = xe;
     if (y < y0) continue;
     /* row y-1: counts and values */
+#if GOLCL_NBHD == 1
+    num c = num_add3(xh[1], num_bit(sh[0]), num_bit(sh[2]), 2);
+    uint cE = xeh[1] + ((sch[0] >> 1) & 1u) + ((sch[2] >> 1) & 1u) +
+              ((((sch[0] >> 2) & 1u) + ((sch[2] >> 2) & 1u)) << 8);
+#else
     num c = num_add3(xh[0], xh[1], xh[2], 2);
+    uint cE = xeh[0] + xeh[1] + xeh[2];
+#endif
     num vC, vD;
     uint vE;
-    row_values(c, sh[1], exh[1], &vC, &vD, xeh[0] + xeh[1] + xeh[2], sch[1],
-               exh[1] ? exE : 0u, &vE);
+    row_values(c, sh[1], exh[1], &vC, &vD, cE, sch[1], exh[1] ? exE : 0u, &vE);
     vCh[0] = vCh[1]; vCh[1] = vCh[2]; vCh[2] = vC;
     vDh[0] = vDh[1]; vDh[1] = vDh[2]; vDh[2] = vD;
     vEh[0] = vEh[1]; vEh[1] = vEh[2]; vEh[2] = vE;
     /* row y-2: maxima along y, then along x, and the decision */
     int yo = y - 2;
     if (yo >= y0) {
+#if GOLCL_NBHD == 1
+      num oC[4] = {vCh[0], vCh[2], num_zero(), num_zero()};
+      num oD[4] = {vDh[0], vDh[2], num_zero(), num_zero()};
+      next[(size_t)yo * nwx + w] = vn_decide(sh[0], vCh[1], vDh[1], vEh[1], oC, oD, &e);
+      continue;
+#endif
       num mC = num_max3(vCh[0], vCh[1], vCh[2]), mD = num_max3(vDh[0], vDh[1], vDh[2]);
       uint mE = bytes_max(bytes_max(vEh[0], vEh[1]), vEh[2]);
       num own;
@@ -376,6 +416,27 @@ __kernel __attribute__((reqd_work_group_size(GX, GY, 1))) void game_bits(
     uint sc, xe;
     uint s = load_row(cur + ((size_t)max(rz, 0) * ny + max(ry, 0)) * nwx, have, w, nwx, &e, &sc);
     num xs = row_xsum(s, sc, &e, &xe);
+#if GOLCL_NBHD == 1
+    /* von Neumann shares the strategies and scalar cells themselves */
+    lx0[ly + 1][lxi] = s;
+    lxe[ly + 1][lxi] = sc;
+    if (outer) {
+      uint sco;
+      uint so = load_row(cur + ((size_t)max(rz, 0) * ny + max(ryo, 0)) * nwx,
+                         rz >= 0 && ryo >= 0, w, nwx, &e, &sco);
+      lx0[ly + 1 + outer][lxi] = so;
+      lxe[ly + 1 + outer][lxi] = sco;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint su = lx0[ly][lxi], sd = lx0[ly + 2][lxi], cu = lxe[ly][lxi], cd = lxe[ly + 2][lxi];
+    num yn = num_zero();
+    yn.b[0] = su ^ sd;
+    yn.b[1] = su & sd;
+    /* the row's 3-sum and its y-neighbours: c less the z-neighbours */
+    num ys = num_add3(xs, yn, num_zero(), 2);
+    uint ye = xe + ((cu >> 1) & 1u) + ((cd >> 1) & 1u) +
+              ((((cu >> 2) & 1u) + ((cd >> 2) & 1u)) << 8);
+#else
     lx0[ly + 1][lxi] = xs.b[0];
     lx1[ly + 1][lxi] = xs.b[1];
     lxe[ly + 1][lxi] = xe;
@@ -396,6 +457,7 @@ __kernel __attribute__((reqd_work_group_size(GX, GY, 1))) void game_bits(
     b.b[1] = lx1[ly + 2][lxi];
     num ys = num_add3(a, xs, b, 2);
     uint ye = lxe[ly][lxi] + xe + lxe[ly + 2][lxi];
+#endif
     sh[0] = sh[1]; sh[1] = sh[2]; sh[2] = s;
     sch[0] = sch[1]; sch[1] = sch[2]; sch[2] = sc;
     exh[0] = exh[1]; exh[1] = exh[2]; exh[2] = have ? ~0u : 0u;
@@ -408,11 +470,17 @@ __kernel __attribute__((reqd_work_group_size(GX, GY, 1))) void game_bits(
       continue;
     }
     /* plane z-1: counts and values */
+#if GOLCL_NBHD == 1
+    num c = num_add3(yh[1], num_bit(sh[0]), num_bit(sh[2]), 3);
+    uint cE = yeh[1] + ((sch[0] >> 1) & 1u) + ((sch[2] >> 1) & 1u) +
+              ((((sch[0] >> 2) & 1u) + ((sch[2] >> 2) & 1u)) << 8);
+#else
     num c = num_add3(yh[0], yh[1], yh[2], 4);
+    uint cE = yeh[0] + yeh[1] + yeh[2];
+#endif
     num vC, vD;
     uint vE;
-    row_values(c, sh[1], exh[1], &vC, &vD, yeh[0] + yeh[1] + yeh[2], sch[1],
-               exh[1] ? exE : 0u, &vE);
+    row_values(c, sh[1], exh[1], &vC, &vD, cE, sch[1], exh[1] ? exE : 0u, &vE);
     vCh[0] = vCh[1]; vCh[1] = vCh[2]; vCh[2] = vC;
     vDh[0] = vDh[1]; vDh[1] = vDh[2]; vDh[2] = vD;
     vEh[0] = vEh[1]; vEh[1] = vEh[2]; vEh[2] = vE;
@@ -421,6 +489,29 @@ __kernel __attribute__((reqd_work_group_size(GX, GY, 1))) void game_bits(
       barrier(CLK_LOCAL_MEM_FENCE);
       continue;
     }
+#if GOLCL_NBHD == 1
+    /* plane z-2: the values shared along y, the decision */
+#pragma unroll
+    for (int i = 0; i < EB; i++) {
+      lm[i][ly][lxi] = vCh[1].b[i];
+      lm[EB + i][ly][lxi] = vDh[1].b[i];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (mine) {
+      num oC[4] = {vCh[0], vCh[2], num_zero(), num_zero()};
+      num oD[4] = {vDh[0], vDh[2], num_zero(), num_zero()};
+#pragma unroll
+      for (int i = 0; i < EB; i++) {
+        oC[2].b[i] = lm[i][ly - 1][lxi];
+        oC[3].b[i] = lm[i][ly + 1][lxi];
+        oD[2].b[i] = lm[EB + i][ly - 1][lxi];
+        oD[3].b[i] = lm[EB + i][ly + 1][lxi];
+      }
+      next[((size_t)zo * ny + y) * nwx + w] =
+          vn_decide(sh[0], vCh[1], vDh[1], vEh[1], oC, oD, &e);
+    }
+    continue;
+#endif
     /* plane z-2: maxima along z, shared along y */
     num mC = num_max3(vCh[0], vCh[1], vCh[2]), mD = num_max3(vDh[0], vDh[1], vDh[2]);
     uint mE = bytes_max(bytes_max(vEh[0], vEh[1]), vEh[2]);

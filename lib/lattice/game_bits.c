@@ -1,5 +1,5 @@
 /* game_bits.c — launches of cl/lattice/game_bits.cl: the game with one bit an
- * agent on Moore lattices. Which games it serves, the decision tables made
+ * agent on Moore and von Neumann lattices. Which games it serves, the decision tables made
  * from the payoffs (the only place b enters), the packed buffers (packed
  * from the byte strategies when a run starts, unpacked into both byte
  * buffers when it ends, so that users see the same cells) and the launch
@@ -14,7 +14,10 @@
 /* Cooperating opponents of an agent at most (its box less itself, and itself
  * with self-interaction). */
 static unsigned max_opponents(const golcl_game *gm) {
-  return (gm->g->lat.dims == 3 ? 26u : 8u) + (gm->self ? 1u : 0u);
+  const golcl_lattice *l = &gm->g->lat;
+  unsigned d = l->nbhd == GOLCL_NEIGHBOURHOOD_MOORE ? (l->dims == 3 ? 26u : 8u)
+                                                    : (l->dims == 3 ? 6u : 4u);
+  return d + (gm->self ? 1u : 0u);
 }
 
 /* The score of a cooperator (own 0) or defector (own 1) with k cooperating
@@ -30,8 +33,8 @@ int golcl__game_bits_serves(const golcl_game *gm, char *why, size_t cap) {
     snprintf(why, cap, "the bits kernel needs a lattice graph (golcl_graph_create_lattice)");
     return 0;
   }
-  if (g->lat.nbhd != GOLCL_NEIGHBOURHOOD_MOORE) {
-    snprintf(why, cap, "the bits kernel serves Moore neighbourhoods only");
+  if (g->lat.nbhd == GOLCL_NEIGHBOURHOOD_HEXAGONAL) {
+    snprintf(why, cap, "the bits kernel serves Moore and von Neumann neighbourhoods only");
     return 0;
   }
   /* A score must depend on the count of cooperating opponents alone: true
@@ -162,6 +165,7 @@ golcl_status golcl__game_run_bits(golcl_game *gm, uint64_t gens) {
   golcl__opts_init(&o);
   golcl__opts_define(&o, "GOLCL_DIMS", dims);
   golcl__opts_define(&o, "GOLCL_TORUS", l->boundary == GOLCL_BOUNDARY_TORUS);
+  golcl__opts_define(&o, "GOLCL_NBHD", l->nbhd == GOLCL_NEIGHBOURHOOD_VON_NEUMANN);
   golcl__opts_define(&o, "GOLCL_LOCAL_W", (long long)sh.gx);
   golcl__opts_define(&o, "GOLCL_LOCAL_H", (long long)sh.gy);
   golcl__opts_define(&o, "GAME_CHUNK", (long long)sh.chunk);
@@ -192,7 +196,7 @@ golcl_status golcl__game_run_bits(golcl_game *gm, uint64_t gens) {
     global[1] = golcl__round_up((l->ny + sh.chunk - 1) / sh.chunk, sh.gy);
     global[2] = 1;
   }
-  s = convert(gm, 1, gm->cur, gm->bits[0], cnwx);
+  if (!gm->packed && !gm->bits_same) s = convert(gm, 1, gm->cur, gm->bits[0], cnwx);
   for (uint64_t t = 0; t < gens && s == GOLCL_OK; t++) {
     if (t > 0 && t % GOLCL__LATTICE_SYNC == 0) s = golcl__sync(ctx);
     if (s != GOLCL_OK) break;
@@ -209,8 +213,18 @@ golcl_status golcl__game_run_bits(golcl_game *gm, uint64_t gens) {
       gm->bits[1] = tmp;
     }
   }
-  /* bits[0] now, bits[1] a generation before (the run has at least one) */
-  if (s == GOLCL_OK) s = convert(gm, 0, gm->cur, gm->bits[0], cnwx);
-  if (s == GOLCL_OK) s = convert(gm, 0, gm->prev, gm->bits[1], cnwx);
+  /* bits[0] now, bits[1] a generation before (the run has at least one);
+   * the byte buffers are unpacked when next needed */
+  if (s == GOLCL_OK) gm->packed = 1;
+  gm->bits_same = 0;
+  return s;
+}
+
+golcl_status golcl__game_bytes(golcl_game *gm) {
+  if (!gm->packed) return GOLCL_OK;
+  cl_int nwx = (cl_int)((gm->g->lat.nx + 31) / 32);
+  golcl_status s = convert(gm, 0, gm->cur, gm->bits[0], nwx);
+  if (s == GOLCL_OK) s = convert(gm, 0, gm->prev, gm->bits[1], nwx);
+  if (s == GOLCL_OK) gm->packed = 0, gm->bits_same = 1;
   return s;
 }

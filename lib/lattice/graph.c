@@ -345,7 +345,7 @@ int golcl_graph_kernel_available(golcl_graph *g, golcl_lattice_kernel kernel) {
     case GOLCL_LK_FUSED:
       return g->is_lattice;
     case GOLCL_LK_BITS:
-      return g->is_lattice && g->lat.nbhd == GOLCL_NEIGHBOURHOOD_MOORE;
+      return g->is_lattice && g->lat.nbhd != GOLCL_NEIGHBOURHOOD_HEXAGONAL;
     case GOLCL_LK_COUNT:
       break;
   }
