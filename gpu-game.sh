@@ -1,7 +1,8 @@
 #!/bin/bash
 # gpu-game.sh — the bit-packed game kernel beside the fused one on the GPU
 # (lead's batch; at most 90 s): 512³ and 4096² at the defaults, a few
-# launch shapes of the bits kernel, then the game suite on the GPU.
+# launch shapes of the bits kernel, then the game suite on the GPU with
+# whatever time is left.
 export GOLCL_DEVICE=gpu
 B=build/golcl
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null
@@ -10,25 +11,24 @@ echo "== 512^3 torus (bench default)"
 $B bench game --kernels bits,fused
 echo "== 4096^2 torus"
 $B bench game --size 4096x4096 --kernels bits,fused
-echo "== 8192^2 torus"
-$B bench game --size 8192x8192 --kernels bits,fused --reps 3
-echo "== 512^3 dead"
-$B bench game --boundary dead --kernels bits --reps 3
-echo "== shapes 3-D"
+echo "== 8192^2 torus, 512^3 dead, 512^3 von Neumann"
+$B bench game --size 8192x8192 --kernels bits,fused --reps 3 | tail -2
+$B bench game --boundary dead --kernels bits --reps 3 | tail -1
+$B bench game --nbhd vn --kernels bits,fused --reps 3 | tail -2
+echo "== shapes 3-D (chunk, group rows) [$SECONDS s]"
 for v in "16 16" "64 16" "32 8" "32 32"; do
   set -- $v
-  echo "chunk $1 gy $2"
-  GOLCL_GAME_BITS_CHUNK=$1 GOLCL_GAME_BITS_GY=$2 $B bench game --kernels bits --reps 3 | tail -1
+  echo "chunk $1 gy $2: $(GOLCL_GAME_BITS_CHUNK=$1 GOLCL_GAME_BITS_GY=$2 $B bench game --kernels bits --reps 3 | tail -1)"
 done
-echo "== shapes 2-D"
+echo "== shapes 2-D (chunk, groups) [$SECONDS s]"
 for v in "4 4" "16 4" "8 1" "8 8"; do
   set -- $v
-  echo "chunk $1 gy $2"
-  GOLCL_GAME_BITS_CHUNK=$1 GOLCL_GAME_BITS_GY=$2 $B bench game --size 4096x4096 --kernels bits --reps 3 | tail -1
+  echo "chunk $1 gy $2: $(GOLCL_GAME_BITS_CHUNK=$1 GOLCL_GAME_BITS_GY=$2 $B bench game --size 4096x4096 --kernels bits --reps 3 | tail -1)"
 done
-echo "== test_lattice_game on the GPU"
-make build/tests/test_lattice_game MPI=0 CPPFLAGS=-isystem/opt/deps/usr/include \
+echo "== test_lattice_game on the GPU [$SECONDS s]"
+make -j16 build/tests/test_lattice_game MPI=0 CPPFLAGS=-isystem/opt/deps/usr/include \
   LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu CHECK_CFLAGS= \
   CHECK_LIBS="-lcheck -lsubunit -lm -lpthread -lrt" >/dev/null 2>&1 || echo "test build failed"
-GOLCL_TEST_DEVICE=gpu timeout 35 build/tests/test_lattice_game 2>&1 | tail -5
-date -u
+left=$((86 - SECONDS))
+[ $left -gt 5 ] && GOLCL_TEST_DEVICE=gpu timeout $left build/tests/test_lattice_game 2>&1 | tail -4
+echo "[$SECONDS s]"; date -u
