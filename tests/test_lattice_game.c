@@ -268,6 +268,23 @@ START_TEST(bits_matches_the_reference_on_both_sides_of_every_tie) {
 }
 END_TEST
 
+START_TEST(bits_matches_the_reference_with_flat_scores) {
+  /* scores that stay level as k rises: R = 0 (every cooperator scores 0: a
+   * defector with k = 0 ties all of them), T = 0 (every defector scores 0),
+   * all zero (everything ties): the kernel's tables for a tie that lasts
+   * over several k */
+  static const golcl_payoffs ps[] = {{0, 0, 1.5f, 0}, {1, 0, 0, 0}, {0, 0, 0, 0}, {0.5f, 0, 1, 0}};
+  for (size_t i = 0; i < sizeof ps / sizeof ps[0]; i++)
+    for (int c = 0; c < 2; c++) {
+      golcl_graph *g = c ? lattice(3, 13, 11, 7, (int)i & 1, 0) : lattice(2, 37, 29, 1, 1, (int)i & 1);
+      char what[96];
+      snprintf(what, sizeof what, "payoffs %zu, %s", i, c ? "3-D 13x11x7" : "2-D 37x29");
+      check_kernels(g, &ps[i], (int)(i >> 1) & 1, 0.4, 31 + i, what);
+      golcl_graph_destroy(g);
+    }
+}
+END_TEST
+
 START_TEST(bits_matches_the_reference_across_work_groups) {
   /* lattices that span several work-groups and chunks of the bits kernel:
    * 3-D rows in groups of 14 and planes in chunks of 32, 2-D words in
@@ -533,6 +550,7 @@ int main(void) {
   tcase_add_loop_test(t, kernels_match_the_reference_on_lattices, 0, NSIZES);
   tcase_add_test(t, kernels_match_the_reference_with_general_payoffs);
   tcase_add_test(t, bits_matches_the_reference_on_both_sides_of_every_tie);
+  tcase_add_test(t, bits_matches_the_reference_with_flat_scores);
   tcase_add_test(t, bits_matches_the_reference_across_work_groups);
   tcase_add_test(t, bits_keeps_the_state_across_kernels_and_writes);
   tcase_add_test(t, bits_serves_only_what_it_can);

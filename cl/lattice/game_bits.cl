@@ -11,8 +11,10 @@
  * e = k + 1 (0: no such agent), every agent computes
  *   eC, eD = the largest e among the cooperators / defectors of its box
  * (itself included) and decides from tables made on the host for the game's
- * payoffs (build options GAME_GE*, GAME_GT*, GAME_HE*: bit v of GAME_GEi is
- * bit i of GE[v]):
+ * payoffs (build options GAME_GE*, GAME_HE*: bit v of GAME_GEi is bit i of
+ * GE[v]; GAME_TIE: bit v set where GT[v] = GE[v] + 1, a tie, or with
+ * GAME_GT_TABLE the table GAME_GT* where GT may exceed GE by more;
+ * GAME_HE_ID: HE[v] = v):
  *   MC >= MD  iff eC >= GE[eD],   MC > MD  iff eC >= GT[eD],
  *   own score < MD (a defector) iff e_own < HE[eD];
  * a cooperator stays iff MC >= MD; a defector turns iff MC > MD, or MC == MD
@@ -80,28 +82,22 @@ inline num num_inc(num a, uint inc) {
   return r;
 }
 
-/* Lanes where a > b (gt) and a == b (eq). */
-inline uint num_cmp(num a, num b, uint *eq) {
-  uint gt = 0, e = ~0u;
+/* Lanes where a < b: the borrow out of a - b, one majority a bit (a single
+ * LOP3 on NVIDIA). */
+inline uint num_lt(num a, num b) {
+  uint br = 0;
 #pragma unroll
-  for (int i = EB - 1; i >= 0; i--) {
-    gt |= e & a.b[i] & ~b.b[i];
-    e &= ~(a.b[i] ^ b.b[i]);
-  }
-  *eq = e;
-  return gt;
+  for (int i = 0; i < EB; i++) br = maj3(~a.b[i], b.b[i], br);
+  return br;
 }
 
-inline uint num_ge(num a, num b) {
-  uint eq, gt = num_cmp(a, b, &eq);
-  return gt | eq;
-}
+inline uint num_ge(num a, num b) { return ~num_lt(a, b); }
 
 inline num num_max(num a, num b) {
-  uint eq, gt = num_cmp(a, b, &eq);
+  uint lt = num_lt(a, b);
   num r;
 #pragma unroll
-  for (int i = 0; i < EB; i++) r.b[i] = bitselect(b.b[i], a.b[i], gt);
+  for (int i = 0; i < EB; i++) r.b[i] = bitselect(a.b[i], b.b[i], lt);
   return r;
 }
 
@@ -184,10 +180,26 @@ inline uint decide(uint s, num eown, num eC, num eD) {
   TABLE(GAME_GE, dec, ge);
   uint pge = num_ge(eC, ge);
 #if GAME_TIES
-  num gt, he;
+#if GAME_GT_TABLE
+  num gt;
   TABLE(GAME_GT, dec, gt);
+  uint pgt = num_ge(eC, gt);
+#else
+  /* MC > MD: eC >= GE[eD] unless eC == GE[eD] is a tie (GAME_TIE: the eD
+   * whose GE is a tie; there GT = GE + 1) */
+  uint eq = ~0u;
+#pragma unroll
+  for (int i = 0; i < EB; i++) eq &= ~(eC.b[i] ^ ge.b[i]);
+  uint pgt = pge & ~(eq & table_bit(GAME_TIE, dec));
+#endif
+#if GAME_HE_ID
+  uint below = num_lt(eown, eD); /* sD strictly increasing: HE[eD] = eD */
+#else
+  num he;
   TABLE(GAME_HE, dec, he);
-  uint pd = num_ge(eC, gt) | (pge & ~num_ge(eown, he));
+  uint below = num_lt(eown, he);
+#endif
+  uint pd = pgt | (pge & below);
 #else
   uint pd = pge;
 #endif

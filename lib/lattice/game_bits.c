@@ -58,13 +58,15 @@ int golcl__game_bits_serves(const golcl_game *gm, char *why, size_t cap) {
 /* The decision tables over eD (e = k + 1, 0 for none): GE[eD] the least eC
  * with sC(eC - 1) >= sD(eD - 1) (K + 2 if none), GT likewise with >, HE[eD]
  * the least e with sD(e - 1) == sD(eD - 1); as bit masks: bit v of ge[i] is
- * bit i of GE[v]. Returns whether any GE differs from GT (a tie of a
- * cooperator's and a defector's score is possible). */
-static int tables(const golcl_game *gm, unsigned eb, uint32_t ge[], uint32_t gt[],
-                  uint32_t he[]) {
+ * bit i of GE[v], bit v of *tie is set where GT[v] != GE[v], *gt_step1
+ * whether GT[v] - GE[v] <= 1 everywhere (else the kernel takes the GT table),
+ * *he_id whether HE[v] = v everywhere. Returns whether any tie exists. */
+static int tables(const golcl_game *gm, unsigned eb, uint32_t ge[], uint32_t gt[], uint32_t he[],
+                  uint32_t *tie, int *gt_step1, int *he_id) {
   unsigned K = max_opponents(gm), never = K + 2;
-  int ties = 0;
   for (unsigned i = 0; i < eb; i++) ge[i] = gt[i] = he[i] = 0;
+  *tie = 0;
+  *gt_step1 = *he_id = 1;
   for (unsigned ed = 1; ed <= K + 1; ed++) {
     float md = score_k(gm, 1, ed - 1);
     unsigned vge = never, vgt = never, vhe = ed;
@@ -75,14 +77,16 @@ static int tables(const golcl_game *gm, unsigned eb, uint32_t ge[], uint32_t gt[
     }
     for (unsigned e = ed; e >= 1; e--)
       if (score_k(gm, 1, e - 1) == md) vhe = e;
-    ties |= vge != vgt;
+    if (vge != vgt) *tie |= 1u << ed;
+    if (vgt > vge + 1) *gt_step1 = 0;
+    if (vhe != ed) *he_id = 0;
     for (unsigned i = 0; i < eb; i++) {
       ge[i] |= ((vge >> i) & 1u) << ed;
       gt[i] |= ((vgt >> i) & 1u) << ed;
       he[i] |= ((vhe >> i) & 1u) << ed;
     }
   }
-  return ties;
+  return *tie != 0;
 }
 
 static size_t pow2_at_least(size_t n, size_t cap) {
@@ -157,8 +161,8 @@ golcl_status golcl__game_run_bits(golcl_game *gm, uint64_t gens) {
   unsigned dims = l->dims, K = max_opponents(gm);
   unsigned eb = 1;
   while ((1u << eb) <= K + 2) eb++;
-  uint32_t ge[5], gt[5], he[5];
-  int ties = tables(gm, eb, ge, gt, he);
+  uint32_t ge[5], gt[5], he[5], tie;
+  int gt_step1, he_id, ties = tables(gm, eb, ge, gt, he, &tie, &gt_step1, &he_id);
   size_t nwx = (l->nx + 31) / 32, nz = dims == 3 ? l->nz : 1;
   shape sh = shape_of(ctx, dims, nwx);
   golcl__opts o;
@@ -172,13 +176,16 @@ golcl_status golcl__game_run_bits(golcl_game *gm, uint64_t gens) {
   golcl__opts_define(&o, "GAME_SELF", gm->self);
   golcl__opts_define(&o, "GAME_EB", eb);
   golcl__opts_define(&o, "GAME_TIES", ties);
+  golcl__opts_define(&o, "GAME_TIE", tie);
+  golcl__opts_define(&o, "GAME_GT_TABLE", !gt_step1);
+  golcl__opts_define(&o, "GAME_HE_ID", he_id);
   static const char *const GE[] = {"GAME_GE0", "GAME_GE1", "GAME_GE2", "GAME_GE3", "GAME_GE4"};
   static const char *const GT[] = {"GAME_GT0", "GAME_GT1", "GAME_GT2", "GAME_GT3", "GAME_GT4"};
   static const char *const HE[] = {"GAME_HE0", "GAME_HE1", "GAME_HE2", "GAME_HE3", "GAME_HE4"};
   for (unsigned i = 0; i < eb; i++) {
     golcl__opts_define(&o, GE[i], ge[i]);
-    golcl__opts_define(&o, GT[i], gt[i]);
-    golcl__opts_define(&o, HE[i], he[i]);
+    if (!gt_step1) golcl__opts_define(&o, GT[i], gt[i]);
+    if (!he_id) golcl__opts_define(&o, HE[i], he[i]);
   }
   golcl_status s = golcl__opts_check(ctx, &o, "game_bits");
   cl_kernel k = NULL;
