@@ -243,9 +243,13 @@ inline uint load_row(__global const uint *row, int have, int w, int nwx, const e
   uint s = 0, c = 0;
   if (have) {
     if (w < nwx) s = row[w];
-#pragma unroll
-    for (int k = 0; k < 4; k++)
-      if (e->wi[k] >= 0) c |= ((row[e->wi[k]] >> e->bi[k]) & 1u) << k;
+    /* the two left cells share a word but where a row is 1 or 2 cells
+     * wide or starts a word; likewise the right ones */
+    uint l1 = e->wi[1] >= 0 ? row[e->wi[1]] : 0u, r1 = e->wi[2] >= 0 ? row[e->wi[2]] : 0u;
+    uint l2 = e->wi[0] == e->wi[1] ? l1 : e->wi[0] >= 0 ? row[e->wi[0]] : 0u;
+    uint r2 = e->wi[3] == e->wi[2] ? r1 : e->wi[3] >= 0 ? row[e->wi[3]] : 0u;
+    c = ((l2 >> e->bi[0]) & 1u) | (((l1 >> e->bi[1]) & 1u) << 1) |
+        (((r1 >> e->bi[2]) & 1u) << 2) | (((r2 >> e->bi[3]) & 1u) << 3);
   }
   *sc = c;
   return s;
