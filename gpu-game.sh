@@ -15,13 +15,16 @@ echo "== 8192^2 torus, 512^3 dead, 512^3 von Neumann"
 $B bench game --size 8192x8192 --kernels bits,fused --reps 3 | tail -2
 $B bench game --boundary dead --kernels bits --reps 3 | tail -1
 $B bench game --nbhd vn --kernels bits,fused --reps 3 | tail -2
+echo "== without always_inline [$SECONDS s]"
+GOLCL_BUILD_OPTIONS=-DGB_NO_ALWAYS_INLINE $B bench game --kernels bits --reps 3 | tail -1
+GOLCL_BUILD_OPTIONS=-DGB_NO_ALWAYS_INLINE $B bench game --size 4096x4096 --kernels bits --reps 3 | tail -1
 echo "== shapes 3-D (chunk, group rows) [$SECONDS s]"
-for v in "16 16" "64 16" "32 8" "32 32"; do
+for v in "16 16" "64 16" "32 32"; do
   set -- $v
   echo "chunk $1 gy $2: $(GOLCL_GAME_BITS_CHUNK=$1 GOLCL_GAME_BITS_GY=$2 $B bench game --kernels bits --reps 3 | tail -1)"
 done
 echo "== shapes 2-D (chunk, groups) [$SECONDS s]"
-for v in "4 4" "16 4" "8 1" "8 8"; do
+for v in "4 4" "16 4" "8 1"; do
   set -- $v
   echo "chunk $1 gy $2: $(GOLCL_GAME_BITS_CHUNK=$1 GOLCL_GAME_BITS_GY=$2 $B bench game --size 4096x4096 --kernels bits --reps 3 | tail -1)"
 done

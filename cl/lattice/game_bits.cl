@@ -37,23 +37,32 @@
 #define GY GOLCL_LOCAL_H
 #define CHUNK GAME_CHUNK
 
+/* Every helper inlined: the numbers must stay in registers (a call would pass
+ * them through the stack). GB_NO_ALWAYS_INLINE (through GOLCL_BUILD_OPTIONS)
+ * leaves it to the compiler, to compare. */
+#ifdef GB_NO_ALWAYS_INLINE
+#define GB_INLINE inline
+#else
+#define GB_INLINE inline __attribute__((always_inline))
+#endif
+
 typedef struct num {
   uint b[EB];
 } num;
 
-inline num num_zero(void) {
+GB_INLINE num num_zero(void) {
   num r;
 #pragma unroll
   for (int i = 0; i < EB; i++) r.b[i] = 0;
   return r;
 }
 
-inline uint xor3(uint a, uint b, uint c) { return a ^ b ^ c; }
-inline uint maj3(uint a, uint b, uint c) { return (a & b) | (c & (a ^ b)); }
+GB_INLINE uint xor3(uint a, uint b, uint c) { return a ^ b ^ c; }
+GB_INLINE uint maj3(uint a, uint b, uint c) { return (a & b) | (c & (a ^ b)); }
 
 /* a + b + c of numbers of w significant bits (a build-time constant after
  * inlining): a carry-save step, then one ripple addition over w + 2 bits. */
-inline num num_add3(num a, num b, num c, int w) {
+GB_INLINE num num_add3(num a, num b, num c, int w) {
   num s = num_zero(), k = num_zero(), r = num_zero();
 #pragma unroll
   for (int i = 0; i < EB; i++)
@@ -72,7 +81,7 @@ inline num num_add3(num a, num b, num c, int w) {
 }
 
 /* a + one bit a lane. */
-inline num num_inc(num a, uint inc) {
+GB_INLINE num num_inc(num a, uint inc) {
   num r;
 #pragma unroll
   for (int i = 0; i < EB; i++) {
@@ -84,16 +93,16 @@ inline num num_inc(num a, uint inc) {
 
 /* Lanes where a < b: the borrow out of a - b, one majority a bit (a single
  * LOP3 on NVIDIA). */
-inline uint num_lt(num a, num b) {
+GB_INLINE uint num_lt(num a, num b) {
   uint br = 0;
 #pragma unroll
   for (int i = 0; i < EB; i++) br = maj3(~a.b[i], b.b[i], br);
   return br;
 }
 
-inline uint num_ge(num a, num b) { return ~num_lt(a, b); }
+GB_INLINE uint num_ge(num a, num b) { return ~num_lt(a, b); }
 
-inline num num_max(num a, num b) {
+GB_INLINE num num_max(num a, num b) {
   uint lt = num_lt(a, b);
   num r;
 #pragma unroll
@@ -101,9 +110,9 @@ inline num num_max(num a, num b) {
   return r;
 }
 
-inline num num_max3(num a, num b, num c) { return num_max(num_max(a, b), c); }
+GB_INLINE num num_max3(num a, num b, num c) { return num_max(num_max(a, b), c); }
 
-inline num num_and(num a, uint m) {
+GB_INLINE num num_and(num a, uint m) {
   num r;
 #pragma unroll
   for (int i = 0; i < EB; i++) r.b[i] = a.b[i] & m;
@@ -114,13 +123,13 @@ inline num num_and(num a, uint m) {
  * takes the scalar left), bit j of east is bit j+1 up to bit p, which takes
  * the scalar right; lowmask keeps bits below p (bits past p are padding and
  * never reach a valid bit). */
-inline num num_west(num a, uint left) {
+GB_INLINE num num_west(num a, uint left) {
   num r;
 #pragma unroll
   for (int i = 0; i < EB; i++) r.b[i] = (a.b[i] << 1) | ((left >> i) & 1u);
   return r;
 }
-inline num num_east(num a, uint right, uint p, uint lowmask) {
+GB_INLINE num num_east(num a, uint right, uint p, uint lowmask) {
   num r;
 #pragma unroll
   for (int i = 0; i < EB; i++)
@@ -131,7 +140,7 @@ inline num num_east(num a, uint right, uint p, uint lowmask) {
 /* A table of the host evaluated on eD: bit i of T[eD] for every lane, from
  * the minterms dec[v] of eD. m is a build-time constant, so only the
  * minterms it names are ORed. */
-inline uint table_bit(uint m, const uint *dec) {
+GB_INLINE uint table_bit(uint m, const uint *dec) {
   uint r = 0;
 #pragma unroll
   for (int v = 0; v < NV; v++)
@@ -160,7 +169,7 @@ inline uint table_bit(uint m, const uint *dec) {
 
 /* The new strategies of 32 agents: own strategies s, own e, the box's
  * maxima eC, eD. */
-inline uint decide(uint s, num eown, num eC, num eD) {
+GB_INLINE uint decide(uint s, num eown, num eC, num eD) {
   /* minterms of eD: of bits 0..2, of the bits above, then their products */
   uint lo[8], hi[NV >> 3], dec[NV];
 #pragma unroll
@@ -216,7 +225,7 @@ typedef struct edges {
   uint p, lowmask, valid;
 } edges;
 
-inline edges edges_of(int w, int nx) {
+GB_INLINE edges edges_of(int w, int nx) {
   edges e;
   int last = nx - 1 - 32 * w;
   e.p = (uint)min(31, last);
@@ -238,7 +247,7 @@ inline edges edges_of(int w, int nx) {
 
 /* A row's word (0 for a missing row), its two left and two right scalar
  * cells (bits 0..3 of *sc: x = 32w-2, 32w-1, right 1, right 2). */
-inline uint load_row(__global const uint *row, int have, int w, int nwx, const edges *e,
+GB_INLINE uint load_row(__global const uint *row, int have, int w, int nwx, const edges *e,
                      uint *sc) {
   uint s = 0, c = 0;
   if (have) {
@@ -257,7 +266,7 @@ inline uint load_row(__global const uint *row, int have, int w, int nwx, const e
 
 /* The 3-sum along x of a row (2 bits) and of its two scalar cells (bytes
  * 0 and 1 of *xe: left, right). */
-inline num row_xsum(uint s, uint sc, const edges *e, uint *xe) {
+GB_INLINE num row_xsum(uint s, uint sc, const edges *e, uint *xe) {
   uint west = (s << 1) | ((sc >> 1) & 1u);
   uint east = ((s >> 1) & e->lowmask) | (((sc >> 2) & 1u) << e->p);
   num r = num_zero();
@@ -273,7 +282,7 @@ inline num row_xsum(uint s, uint sc, const edges *e, uint *xe) {
  * strategies s, split by strategy (vC, vD; 0 where no agent); ex is all ones
  * for a row that exists. The scalar cells likewise: cE bytes (left, right)
  * → vE bytes (C left, C right, D left, D right). */
-inline void row_values(num c, uint s, uint ex, num *vC, num *vD, uint cE, uint sc, uint exE,
+GB_INLINE void row_values(num c, uint s, uint ex, num *vC, num *vD, uint cE, uint sc, uint exE,
                        uint *vE) {
 #if GAME_SELF
   num e = num_inc(c, ~0u);
@@ -292,24 +301,24 @@ inline void row_values(num c, uint s, uint ex, num *vC, num *vD, uint cE, uint s
         ((cr ^ 1u) & er ? r << 24 : 0u);
 }
 
-inline uint bytes_max(uint a, uint b) { return as_uint(max(as_uchar4(a), as_uchar4(b))); }
+GB_INLINE uint bytes_max(uint a, uint b) { return as_uint(max(as_uchar4(a), as_uchar4(b))); }
 
 /* The maximum of a number over the agent and its two x-neighbours; l and r
  * the values of the scalar cells left and right. */
-inline num num_xmax(num m, uint l, uint r, const edges *e) {
+GB_INLINE num num_xmax(num m, uint l, uint r, const edges *e) {
   return num_max3(num_west(m, l), m, num_east(m, r, e->p, e->lowmask));
 }
 
 /* Moore: the strategies after the x-max of the box maxima mC, mD (already
  * maxed along y and z; mE their scalar cells) and the decision. */
-inline uint row_decide(uint s, num eown, num mC, num mD, uint mE, const edges *e) {
+GB_INLINE uint row_decide(uint s, num eown, num mC, num mD, uint mE, const edges *e) {
   num eC = num_xmax(mC, mE & 0xffu, (mE >> 8) & 0xffu, e);
   num eD = num_xmax(mD, (mE >> 16) & 0xffu, mE >> 24, e);
   return decide(s, eown, eC, eD) & e->valid;
 }
 
 /* A number of one bit. */
-inline num num_bit(uint v) {
+GB_INLINE num num_bit(uint v) {
   num r = num_zero();
   r.b[0] = v;
   return r;
@@ -318,7 +327,7 @@ inline num num_bit(uint v) {
 /* Von Neumann: the strategies from the values of the agent's row (vC, vD,
  * vE: x-neighbours) and of its other neighbours (four in 2-D, eight in 3-D
  * with the unused ones zero). */
-inline uint vn_decide(uint s, num vC, num vD, uint vE, const num *oC, const num *oD,
+GB_INLINE uint vn_decide(uint s, num vC, num vD, uint vE, const num *oC, const num *oD,
                       const edges *e) {
   num eC = num_xmax(vC, vE & 0xffu, (vE >> 8) & 0xffu, e);
   num eD = num_xmax(vD, (vE >> 16) & 0xffu, vE >> 24, e);
@@ -331,7 +340,7 @@ inline uint vn_decide(uint s, num vC, num vD, uint vE, const num *oC, const num 
 }
 
 /* The index of coordinate c (at most 2 outside 0..n-1) on an axis, or -1. */
-inline int wrap(int c, int n) {
+GB_INLINE int wrap(int c, int n) {
 #if GOLCL_TORUS
   return ((c % n) + n) % n;
 #else
