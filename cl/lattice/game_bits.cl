@@ -120,20 +120,20 @@ GB_INLINE num num_and(num a, uint m) {
 }
 
 /* The x-neighbours of every bit of a number: bit j of west is bit j-1 (bit 0
- * takes the scalar left), bit j of east is bit j+1 up to bit p, which takes
- * the scalar right; lowmask keeps bits below p (bits past p are padding and
- * never reach a valid bit). */
+ * takes the scalar left), bit j of east is bit j+1 below bit p (lowmask),
+ * and bit p takes the scalar right (so do the bits past p: padding, which
+ * never reaches a valid bit). */
 GB_INLINE num num_west(num a, uint left) {
   num r;
 #pragma unroll
   for (int i = 0; i < EB; i++) r.b[i] = (a.b[i] << 1) | ((left >> i) & 1u);
   return r;
 }
-GB_INLINE num num_east(num a, uint right, uint p, uint lowmask) {
+GB_INLINE num num_east(num a, uint right, uint lowmask) {
   num r;
 #pragma unroll
   for (int i = 0; i < EB; i++)
-    r.b[i] = ((a.b[i] >> 1) & lowmask) | (((right >> i) & 1u) << p);
+    r.b[i] = bitselect(-((right >> i) & 1u), a.b[i] >> 1, lowmask);
   return r;
 }
 
@@ -268,7 +268,7 @@ GB_INLINE uint load_row(__global const uint *row, int have, int w, int nwx, cons
  * 0 and 1 of *xe: left, right). */
 GB_INLINE num row_xsum(uint s, uint sc, const edges *e, uint *xe) {
   uint west = (s << 1) | ((sc >> 1) & 1u);
-  uint east = ((s >> 1) & e->lowmask) | (((sc >> 2) & 1u) << e->p);
+  uint east = bitselect(-((sc >> 2) & 1u), s >> 1, e->lowmask);
   num r = num_zero();
   r.b[0] = xor3(west, s, east);
   r.b[1] = maj3(west, s, east);
@@ -306,7 +306,7 @@ GB_INLINE uint bytes_max(uint a, uint b) { return as_uint(max(as_uchar4(a), as_u
 /* The maximum of a number over the agent and its two x-neighbours; l and r
  * the values of the scalar cells left and right. */
 GB_INLINE num num_xmax(num m, uint l, uint r, const edges *e) {
-  return num_max3(num_west(m, l), m, num_east(m, r, e->p, e->lowmask));
+  return num_max3(num_west(m, l), m, num_east(m, r, e->lowmask));
 }
 
 /* Moore: the strategies after the x-max of the box maxima mC, mD (already
