@@ -28,10 +28,10 @@ for v in "4 4" "16 4" "8 1"; do
   set -- $v
   echo "chunk $1 gy $2: $(GOLCL_GAME_BITS_CHUNK=$1 GOLCL_GAME_BITS_GY=$2 $B bench game --size 4096x4096 --kernels bits --reps 3 | tail -1)"
 done
-echo "== test_lattice_game on the GPU [$SECONDS s]"
+echo "== test_lattice_game, case bits, on the GPU [$SECONDS s]"
 make -j16 build/tests/test_lattice_game MPI=0 CPPFLAGS=-isystem/opt/deps/usr/include \
   LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu CHECK_CFLAGS= \
   CHECK_LIBS="-lcheck -lsubunit -lm -lpthread -lrt" >/dev/null 2>&1 || echo "test build failed"
 left=$((86 - SECONDS))
-[ $left -gt 5 ] && GOLCL_TEST_DEVICE=gpu timeout $left build/tests/test_lattice_game 2>&1 | tail -4
+[ $left -gt 5 ] && CK_RUN_CASE=bits CK_VERBOSITY=verbose GOLCL_TEST_DEVICE=gpu timeout $left build/tests/test_lattice_game 2>&1 | grep -v "warnings gen" | tail -8
 echo "[$SECONDS s]"; date -u

@@ -549,15 +549,19 @@ int main(void) {
   tcase_add_test(t, single_defector_by_hand);
   tcase_add_loop_test(t, kernels_match_the_reference_on_lattices, 0, NSIZES);
   tcase_add_test(t, kernels_match_the_reference_with_general_payoffs);
-  tcase_add_test(t, bits_matches_the_reference_on_both_sides_of_every_tie);
-  tcase_add_test(t, bits_matches_the_reference_with_flat_scores);
-  tcase_add_test(t, bits_matches_the_reference_across_work_groups);
-  tcase_add_test(t, bits_keeps_the_state_across_kernels_and_writes);
-  tcase_add_test(t, bits_serves_only_what_it_can);
   tcase_add_test(t, table_kernels_match_the_reference_on_meshes_and_random_graphs);
   tcase_add_test(t, single_defector_keeps_its_symmetry_2d);
   tcase_add_test(t, single_defector_keeps_its_symmetry_3d);
   tcase_add_test(t, arguments_are_checked_and_change_nothing);
   suite_add_tcase(s, t);
+  /* the bits kernel's own cases (CK_RUN_CASE=bits runs only these) */
+  TCase *bits = tcase_create("bits");
+  tcase_set_timeout(bits, 0);
+  tcase_add_test(bits, bits_matches_the_reference_on_both_sides_of_every_tie);
+  tcase_add_test(bits, bits_matches_the_reference_with_flat_scores);
+  tcase_add_test(bits, bits_matches_the_reference_across_work_groups);
+  tcase_add_test(bits, bits_keeps_the_state_across_kernels_and_writes);
+  tcase_add_test(bits, bits_serves_only_what_it_can);
+  suite_add_tcase(s, bits);
   return tu_main(s);
 }
