@@ -19,12 +19,12 @@ echo "== without always_inline [$SECONDS s]"
 GOLCL_BUILD_OPTIONS=-DGB_NO_ALWAYS_INLINE $B bench game --kernels bits --reps 3 | tail -1
 GOLCL_BUILD_OPTIONS=-DGB_NO_ALWAYS_INLINE $B bench game --size 4096x4096 --kernels bits --reps 3 | tail -1
 echo "== shapes 3-D (chunk, group rows) [$SECONDS s]"
-for v in "16 16" "64 16" "32 32"; do
+for v in "8 16" "24 16"; do
   set -- $v
   echo "chunk $1 gy $2: $(GOLCL_GAME_BITS_CHUNK=$1 GOLCL_GAME_BITS_GY=$2 $B bench game --kernels bits --reps 3 | tail -1)"
 done
 echo "== shapes 2-D (chunk, groups) [$SECONDS s]"
-for v in "4 4" "16 4" "8 1"; do
+for v in "4 8" "16 8"; do
   set -- $v
   echo "chunk $1 gy $2: $(GOLCL_GAME_BITS_CHUNK=$1 GOLCL_GAME_BITS_GY=$2 $B bench game --size 4096x4096 --kernels bits --reps 3 | tail -1)"
 done

@@ -114,9 +114,9 @@ static shape shape_of(const golcl_context *ctx, unsigned dims, size_t nwx) {
   s.gx = pow2_at_least(nwx, 32);
   if (dims == 3) {
     s.gy = env_size("GOLCL_GAME_BITS_GY", 16);
-    s.chunk = env_size("GOLCL_GAME_BITS_CHUNK", 32);
+    s.chunk = env_size("GOLCL_GAME_BITS_CHUNK", 16);
   } else {
-    s.gy = env_size("GOLCL_GAME_BITS_GY", s.gx >= 128 ? 1 : 128 / s.gx);
+    s.gy = env_size("GOLCL_GAME_BITS_GY", 256 / s.gx);
     s.chunk = env_size("GOLCL_GAME_BITS_CHUNK", 8);
   }
   while (s.gx * s.gy > maxwg && s.gy > (dims == 3 ? 3u : 1u)) s.gy /= 2;
