@@ -301,7 +301,12 @@ GB_INLINE void row_values(num c, uint s, uint ex, num *vC, num *vD, uint cE, uin
         ((cr ^ 1u) & er ? r << 24 : 0u);
 }
 
-GB_INLINE uint bytes_max(uint a, uint b) { return as_uint(max(as_uchar4(a), as_uchar4(b))); }
+/* The bytewise maximum of four bytes below 128 each: bit 7 of a lane of
+ * (a | 0x80) - b is set where a >= b (no borrow crosses a lane). */
+GB_INLINE uint bytes_max(uint a, uint b) {
+  uint d = ((a | 0x80808080u) - b) & 0x80808080u;
+  return bitselect(b, a, (d << 1) - (d >> 7));
+}
 
 /* The maximum of a number over the agent and its two x-neighbours; l and r
  * the values of the scalar cells left and right. */
@@ -340,6 +345,18 @@ GB_INLINE uint vn_decide(uint s, num vC, num vD, uint vE, const num *oC, const n
 }
 
 /* The index of coordinate c (at most 2 outside 0..n-1) on an axis, or -1. */
+/* The next index of an axis after r (from wrap, c the coordinate it was
+ * for): walking one cell on, without a division. */
+GB_INLINE int wrap_next(int r, int c, int n) {
+#if GOLCL_TORUS
+  (void)c;
+  return r + 1 == n ? 0 : r + 1;
+#else
+  (void)r;
+  return c + 1 >= 0 && c + 1 < n ? c + 1 : -1;
+#endif
+}
+
 GB_INLINE int wrap(int c, int n) {
 #if GOLCL_TORUS
   return ((c % n) + n) % n;
@@ -364,8 +381,8 @@ __kernel __attribute__((reqd_work_group_size(GX, GY, 1))) void game_bits(
   num xh[3] = {num_zero(), num_zero(), num_zero()};
   num vCh[3] = {num_zero(), num_zero(), num_zero()}, vDh[3] = {num_zero(), num_zero(), num_zero()};
   uint vEh[3] = {0, 0, 0};
-  for (int y = y0 - 2; y < yend + 2; y++) {
-    int ry = wrap(y, ny);
+  int ry = wrap(y0 - 2, ny);
+  for (int y = y0 - 2; y < yend + 2; ry = wrap_next(ry, y, ny), y++) {
     uint sc, xe;
     uint s = load_row(cur + (size_t)max(ry, 0) * nwx, ry >= 0, w, nwx, &e, &sc);
     num xs = row_xsum(s, sc, &e, &xe);
@@ -435,8 +452,8 @@ __kernel __attribute__((reqd_work_group_size(GX, GY, 1))) void game_bits(
   num yh[3] = {num_zero(), num_zero(), num_zero()};
   num vCh[3] = {num_zero(), num_zero(), num_zero()}, vDh[3] = {num_zero(), num_zero(), num_zero()};
   uint vEh[3] = {0, 0, 0};
-  for (int z = z0 - 2; z < zend + 2; z++) {
-    int rz = wrap(z, nz);
+  int rz = wrap(z0 - 2, nz);
+  for (int z = z0 - 2; z < zend + 2; rz = wrap_next(rz, z, nz), z++) {
     int have = rz >= 0 && ry >= 0;
     uint sc, xe;
     uint s = load_row(cur + ((size_t)max(rz, 0) * ny + max(ry, 0)) * nwx, have, w, nwx, &e, &sc);
