@@ -46,10 +46,11 @@ typedef enum golcl_lattice_kernel {
   GOLCL_LK_DICT = 3,
   GOLCL_LK_TILED = 4, /**< lattices only: tiles with a halo in local memory (game: two launches) */
   GOLCL_LK_FUSED = 5, /**< lattices only, game only: scores and decisions in one launch */
-  /** Game only, Moore lattices: one bit an agent, bit-sliced counts and
-   *  maxima; for payoffs whose scores depend on the cooperating opponents
-   *  alone and do not fall as they rise (Nowak–May with b >= 0 on any
-   *  boundary; other payoffs with R >= S, T >= P on a torus). */
+  /** Game only, Moore and von Neumann lattices: one bit an agent,
+   *  bit-sliced counts and maxima; for payoffs whose scores depend on the
+   *  cooperating opponents alone and do not fall as they rise (Nowak–May
+   *  with b >= 0 on any boundary; other payoffs with R >= S, T >= P on a
+   *  torus). */
   GOLCL_LK_BITS = 6,
   GOLCL_LK_COUNT
 } golcl_lattice_kernel;
@@ -129,8 +130,8 @@ GOLCL_API golcl_status golcl_graph_read_table(golcl_graph *graph, int32_t *table
 
 /** Whether a kernel can step this graph: 1 or 0 (REFERENCE, TABLE and AUTO
  *  always; DICT when the rows fit in 65536 ids; TILED on lattices; FUSED on
- *  lattices, for the game only; BITS on Moore lattices, for the game only,
- *  where its payoffs allow: see GOLCL_LK_BITS).
+ *  lattices, for the game only; BITS on Moore and von Neumann lattices, for
+ *  the game only, where its payoffs allow: see GOLCL_LK_BITS).
  *  Blocks the first time DICT is asked of a graph that has no dictionary yet:
  *  it is made then (on the host, copied to the device); otherwise host only. */
 GOLCL_API int golcl_graph_kernel_available(golcl_graph *graph, golcl_lattice_kernel kernel);
@@ -376,8 +377,8 @@ GOLCL_API golcl_status golcl_game_cooperators(golcl_game *game, uint64_t *out);
  *  where the first TABLE or DICT run makes its table or dictionary.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL game, bad kernel);
  *          GOLCL_E_UNSUPPORTED (TILED/FUSED/BITS on a graph that is not a
- *          lattice, DICT on a graph with too many rows, BITS on another
- *          neighbourhood than Moore or with payoffs it does not serve);
+ *          lattice, DICT on a graph with too many rows, BITS on a hexagonal
+ *          lattice or with payoffs it does not serve);
  *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_BUILD; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_game_run(golcl_game *game, golcl_lattice_kernel kernel,
                                       uint64_t generations);
