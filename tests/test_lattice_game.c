@@ -286,7 +286,8 @@ START_TEST(bits_matches_the_reference_with_flat_scores) {
 END_TEST
 
 START_TEST(bits_matches_the_reference_across_work_groups) {
-  /* lattices that span several work-groups and chunks of the bits kernel:
+  /* lattices that span several work-groups and chunks of the bits kernel
+   * (and rows whose last word holds one agent):
    * 3-D rows in groups of 14 and planes in chunks of 16, 2-D words in
    * groups of 32 and rows in chunks of 8 */
   golcl_payoffs p = {1, 0, 1.9f, 0};
@@ -298,6 +299,14 @@ START_TEST(bits_matches_the_reference_across_work_groups) {
                   b ? "2-D 1100x40 torus Moore" : "2-D 1100x40 dead von Neumann");
     golcl_graph_destroy(g3);
     golcl_graph_destroy(g2);
+    /* a last word of one valid bit (33 = 32 + 1), each neighbourhood */
+    for (int nb = 0; nb < 2; nb++) {
+      golcl_graph *a = lattice(2, 33, 9, 1, b, nb), *c = lattice(3, 33, 4, 5, b, nb);
+      check_kernels(a, &p, nb, 0.4, 25 + (uint64_t)b, "2-D 33x9");
+      check_kernels(c, &p, 1 - nb, 0.4, 27 + (uint64_t)b, "3-D 33x4x5");
+      golcl_graph_destroy(a);
+      golcl_graph_destroy(c);
+    }
   }
 }
 END_TEST
