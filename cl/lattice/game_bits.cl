@@ -26,7 +26,9 @@
  * then along x). A work-item owns one word and walks the last axis (y in
  * 2-D, z in 3-D) over CHUNK rows with two rows of run-in; in 3-D the group
  * (GOLCL_LOCAL_W words × GOLCL_LOCAL_H rows, the outer two rows a halo that
- * stores nothing) shares 3-sums and maxima through local memory. The cells
+ * stores nothing) shares 3-sums and maxima through local memory (von
+ * Neumann: the strategies and the values themselves, its neighbourhood not
+ * being a box). The cells
  * just left and right of a word (x = 32w - 1 and the one after its last
  * valid bit) enter the shifts as scalars computed beside the words, so a
  * work-item needs no other work-item's word along x. */
