@@ -106,21 +106,34 @@ typedef struct shape {
   size_t gx, gy, chunk;
 } shape;
 
+/* Local memory of a 3-D group (game_bits.cl: lx0, lx1, lxe and lm). */
+static size_t local_bytes(size_t gx, size_t gy, unsigned eb) {
+  return sizeof(cl_uint) * gx * (3 * (gy + 2) + (2 * eb + 1) * gy);
+}
+
 /* Work-group: GX words (a power of two up to 32, no wider than the row
- * needs) × GY; in 3-D GY rows of which two are halo, in 2-D GY chunks. */
-static shape shape_of(const golcl_context *ctx, unsigned dims, size_t nwx) {
+ * needs) × GY; in 3-D GY rows of which two are halo (at least 3), in 2-D GY
+ * chunks; within the device's work-group size and, in 3-D, local memory.
+ * 0 in gx if none fits. */
+static shape shape_of(const golcl_context *ctx, unsigned dims, size_t nwx, unsigned eb) {
   size_t maxwg = ctx->info.max_work_group_size ? ctx->info.max_work_group_size : 1;
+  size_t lmem = ctx->info.local_mem_bytes ? (size_t)ctx->info.local_mem_bytes : 16384;
   shape s;
   s.gx = pow2_at_least(nwx, 32);
   if (dims == 3) {
     s.gy = env_size("GOLCL_GAME_BITS_GY", 16);
     s.chunk = env_size("GOLCL_GAME_BITS_CHUNK", 16);
+    if (s.gy < 3) s.gy = 3;
+    while ((s.gx * s.gy > maxwg || local_bytes(s.gx, s.gy, eb) > lmem) && s.gy / 2 >= 3)
+      s.gy /= 2;
+    while ((s.gx * s.gy > maxwg || local_bytes(s.gx, s.gy, eb) > lmem) && s.gx > 1) s.gx /= 2;
+    if (s.gx * s.gy > maxwg || local_bytes(s.gx, s.gy, eb) > lmem) s.gx = 0;
   } else {
     s.gy = env_size("GOLCL_GAME_BITS_GY", 256 / s.gx);
     s.chunk = env_size("GOLCL_GAME_BITS_CHUNK", 8);
+    while (s.gx * s.gy > maxwg && s.gy > 1) s.gy /= 2;
+    while (s.gx * s.gy > maxwg && s.gx > 1) s.gx /= 2;
   }
-  while (s.gx * s.gy > maxwg && s.gy > (dims == 3 ? 3u : 1u)) s.gy /= 2;
-  while (s.gx * s.gy > maxwg && s.gx > 1) s.gx /= 2;
   return s;
 }
 
@@ -164,7 +177,12 @@ golcl_status golcl__game_run_bits(golcl_game *gm, uint64_t gens) {
   uint32_t ge[5], gt[5], he[5], tie;
   int gt_step1, he_id, ties = tables(gm, eb, ge, gt, he, &tie, &gt_step1, &he_id);
   size_t nwx = (l->nx + 31) / 32, nz = dims == 3 ? l->nz : 1;
-  shape sh = shape_of(ctx, dims, nwx);
+  shape sh = shape_of(ctx, dims, nwx, eb);
+  if (!sh.gx)
+    return golcl__fail(ctx, GOLCL_E_UNSUPPORTED,
+                       "golcl_game_run: the bits kernel needs work-groups of at least 3 "
+                       "work-items and %zu bytes of local memory",
+                       local_bytes(1, 3, eb));
   golcl__opts o;
   golcl__opts_init(&o);
   golcl__opts_define(&o, "GOLCL_DIMS", dims);
