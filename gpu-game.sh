@@ -18,9 +18,9 @@ $B bench game --boundary dead --kernels bits --reps 3 | tail -1
 $B bench game --nbhd vn --kernels bits,fused --reps 3 | tail -2
 $B bench game --b 1.5 --kernels bits --reps 3 | tail -1
 $B bench game --size 4096x4096 --b 1.5 --kernels bits --reps 3 | tail -1
-echo "== 3-D chunks of 24 planes, 2-D chunks of 12 rows [$SECONDS s]"
-GOLCL_GAME_BITS_CHUNK=24 $B bench game --kernels bits | tail -1
-GOLCL_GAME_BITS_CHUNK=12 $B bench game --size 4096x4096 --kernels bits | tail -1
+echo "== 3-D chunks of 16 planes (the default is 24), 2-D chunks of 16 rows (8) [$SECONDS s]"
+GOLCL_GAME_BITS_CHUNK=16 $B bench game --kernels bits | tail -1
+GOLCL_GAME_BITS_CHUNK=16 $B bench game --size 4096x4096 --kernels bits | tail -1
 echo "== test_lattice_game, case bits, on the GPU [$SECONDS s]"
 make -j16 build/tests/test_lattice_game MPI=0 CPPFLAGS=-isystem/opt/deps/usr/include \
   LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu CHECK_CFLAGS= \

@@ -288,7 +288,7 @@ END_TEST
 START_TEST(bits_matches_the_reference_across_work_groups) {
   /* lattices that span several work-groups and chunks of the bits kernel
    * (and rows whose last word holds one agent):
-   * 3-D rows in groups of 14 and planes in chunks of 16, 2-D words in
+   * 3-D rows in groups of 14 and planes in chunks of 24, 2-D words in
    * groups of 32 and rows in chunks of 8 */
   golcl_payoffs p = {1, 0, 1.9f, 0};
   for (int b = 0; b < 2; b++) {

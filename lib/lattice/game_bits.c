@@ -122,7 +122,7 @@ static shape shape_of(const golcl_context *ctx, unsigned dims, size_t nwx, unsig
   s.gx = pow2_at_least(nwx, 32);
   if (dims == 3) {
     s.gy = env_size("GOLCL_GAME_BITS_GY", 16);
-    s.chunk = env_size("GOLCL_GAME_BITS_CHUNK", 16);
+    s.chunk = env_size("GOLCL_GAME_BITS_CHUNK", 24);
     if (s.gy < 3) s.gy = 3;
     while ((s.gx * s.gy > maxwg || local_bytes(s.gx, s.gy, eb) > lmem) && s.gy / 2 >= 3)
       s.gy /= 2;
