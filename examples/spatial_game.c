@@ -52,7 +52,7 @@ static void usage(FILE *f) {
           "  --single            one defector in the centre (the default start)\n"
           "  --seed S            seed of the random start (default 1)\n"
           "  -g N                generations (default 100)\n"
-          "  --kernel K          auto|tiled|fused|table|dict|reference (default auto)\n"
+          "  --kernel K          auto|bits|tiled|fused|table|dict|reference (default auto)\n"
           "  --boundary B        torus (default) or dead\n"
           "  --nbhd N            moore (default), vn (von Neumann) or hex (2-D)\n"
           "  --no-self           agents do not play themselves\n"

@@ -37,7 +37,7 @@ extern "C" {
 
 /** How Life and the game are stepped. */
 typedef enum golcl_lattice_kernel {
-  GOLCL_LK_AUTO = 0, /**< the fastest this graph allows: tiled on lattices, else dict or table */
+  GOLCL_LK_AUTO = 0, /**< the fastest this graph (and game) allows: bits, fused or tiled on lattices, else dict or table */
   GOLCL_LK_REFERENCE = 1, /**< the C reference on the host (the definition) */
   GOLCL_LK_TABLE = 2,     /**< one work-item a cell, neighbours from the int32 table */
   /** The table as a dictionary: each cell has a 16-bit id of its row of
@@ -46,11 +46,17 @@ typedef enum golcl_lattice_kernel {
   GOLCL_LK_DICT = 3,
   GOLCL_LK_TILED = 4, /**< lattices only: tiles with a halo in local memory (game: two launches) */
   GOLCL_LK_FUSED = 5, /**< lattices only, game only: scores and decisions in one launch */
+  /** Game only, Moore and von Neumann lattices: one bit an agent,
+   *  bit-sliced counts and maxima; for payoffs whose scores depend on the
+   *  cooperating opponents alone and do not fall as they rise (Nowak–May
+   *  with b >= 0 on any boundary; other payoffs with R >= S, T >= P on a
+   *  torus). */
+  GOLCL_LK_BITS = 6,
   GOLCL_LK_COUNT
 } golcl_lattice_kernel;
 
 /** The name of a kernel ("auto", "reference", "table", "dict", "tiled",
- *  "fused"), or NULL for a bad value.
+ *  "fused", "bits"), or NULL for a bad value.
  *  Host only. */
 GOLCL_API const char *golcl_lattice_kernel_name(golcl_lattice_kernel kernel);
 
@@ -124,7 +130,8 @@ GOLCL_API golcl_status golcl_graph_read_table(golcl_graph *graph, int32_t *table
 
 /** Whether a kernel can step this graph: 1 or 0 (REFERENCE, TABLE and AUTO
  *  always; DICT when the rows fit in 65536 ids; TILED on lattices; FUSED on
- *  lattices, for the game only).
+ *  lattices, for the game only; BITS on Moore and von Neumann lattices, for
+ *  the game only, where its payoffs allow: see GOLCL_LK_BITS).
  *  Blocks the first time DICT is asked of a graph that has no dictionary yet:
  *  it is made then (on the host, copied to the device); otherwise host only. */
 GOLCL_API int golcl_graph_kernel_available(golcl_graph *graph, golcl_lattice_kernel kernel);
@@ -364,15 +371,16 @@ GOLCL_API golcl_status golcl_game_randomize(golcl_game *game, double defectors, 
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG; GOLCL_E_BUILD; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_game_cooperators(golcl_game *game, uint64_t *out);
 
-/** Advances by generations with a kernel (AUTO: FUSED or TILED on lattices,
- *  whichever the device runs faster by design — TILED on CPUs, FUSED on
- *  GPUs —, else DICT or TABLE).
+/** Advances by generations with a kernel (AUTO: BITS where it serves the
+ *  game, else FUSED or TILED on lattices, whichever the device runs faster
+ *  by design — TILED on CPUs, FUSED on GPUs —, else DICT or TABLE).
  *  Enqueues its launches and returns; blocks where it must wait: every 1024
  *  generations of a long run, with the REFERENCE kernel (on the host), and
  *  where the first TABLE or DICT run makes its table or dictionary.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL game, bad kernel);
- *          GOLCL_E_UNSUPPORTED (TILED/FUSED on a graph that is not a
- *          lattice, DICT on a graph with too many rows);
+ *          GOLCL_E_UNSUPPORTED (TILED/FUSED/BITS on a graph that is not a
+ *          lattice, DICT on a graph with too many rows, BITS on a hexagonal
+ *          lattice or with payoffs it does not serve);
  *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_BUILD; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_game_run(golcl_game *game, golcl_lattice_kernel kernel,
                                       uint64_t generations);
@@ -382,8 +390,9 @@ GOLCL_API golcl_status golcl_game_run(golcl_game *game, golcl_lattice_kernel ker
 GOLCL_API uint64_t golcl_game_generation(const golcl_game *game);
 
 /** The strategy buffer (one byte an agent), owned by the game; valid until
- *  the next run.
- *  Host only. */
+ *  the next run. After a run of the BITS kernel (which steps a packed copy)
+ *  it enqueues the unpacking first; the caller may then write the buffer.
+ *  Enqueues at most the unpacking; NULL for NULL or if that fails. */
 GOLCL_API cl_mem golcl_game_buffer(golcl_game *game);
 
 #ifdef __cplusplus

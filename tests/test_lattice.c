@@ -282,6 +282,7 @@ START_TEST(glife_arguments_are_checked_and_change_nothing) {
   ck_assert_int_eq(golcl_glife_set_rule_bits(lf, 1ull << 33, 0), GOLCL_E_INVALID_ARG);
   ck_assert_int_eq(golcl_glife_run(lf, GOLCL_LK_TILED, 1), GOLCL_E_UNSUPPORTED);
   ck_assert_int_eq(golcl_glife_run(lf, GOLCL_LK_FUSED, 1), GOLCL_E_UNSUPPORTED);
+  ck_assert_int_eq(golcl_glife_run(lf, GOLCL_LK_BITS, 1), GOLCL_E_UNSUPPORTED);
   ck_assert_int_eq(golcl_glife_run(lf, (golcl_lattice_kernel)42, 1), GOLCL_E_INVALID_ARG);
   ck_assert_int_eq(golcl_glife_run(NULL, GOLCL_LK_TABLE, 1), GOLCL_E_INVALID_ARG);
   ck_assert_int_eq(golcl_glife_read(lf, NULL), GOLCL_E_INVALID_ARG);
@@ -298,6 +299,9 @@ START_TEST(glife_arguments_are_checked_and_change_nothing) {
   golcl_lattice_kernel k;
   TU_OK(golcl_lattice_kernel_from_name("fused", &k));
   ck_assert_int_eq(k, GOLCL_LK_FUSED);
+  TU_OK(golcl_lattice_kernel_from_name("bits", &k));
+  ck_assert_int_eq(k, GOLCL_LK_BITS);
+  ck_assert_str_eq(golcl_lattice_kernel_name(GOLCL_LK_BITS), "bits");
   ck_assert_int_eq(golcl_lattice_kernel_from_name("nope", &k), GOLCL_E_INVALID_ARG);
   ck_assert_ptr_null(golcl_lattice_kernel_name(GOLCL_LK_COUNT));
 }

@@ -1,5 +1,5 @@
 /* test_lattice_game.c — the spatial game: the first generations of a single
- * defector worked out by hand, every kernel (table, dict, tiled, fused)
+ * defector worked out by hand, every kernel (table, dict, tiled, fused, bits)
  * against the C reference on awkward lattices (both boundaries, each
  * neighbourhood, b in {1.2, 1.85, 1.9999}, self-interaction on and off,
  * general payoffs), the exact symmetries of a single-defector start for 100
@@ -51,11 +51,12 @@ START_TEST(single_defector_by_hand) {
    * 3b = 5.7 but sees a corner's 9.5... and its own block neighbours). */
   golcl_graph *g = lattice(2, 9, 9, 1, 1, 0);
   golcl_payoffs p = {1, 0, 1.9f, 0};
-  for (int k = 0; k < 4; k++) {
+  for (int k = 0; k < 5; k++) {
     golcl_lattice_kernel kern = k == 0   ? GOLCL_LK_REFERENCE
                                 : k == 1 ? GOLCL_LK_TABLE
                                 : k == 2 ? GOLCL_LK_TILED
-                                         : GOLCL_LK_FUSED;
+                                : k == 3 ? GOLCL_LK_FUSED
+                                         : GOLCL_LK_BITS;
     golcl_game *gm = game_on(g, &p, 1);
     uint8_t s[81] = {0}, prev[81];
     s[4 * 9 + 4] = 1;
@@ -86,8 +87,18 @@ END_TEST
 /* ------------------------------------------------- kernels vs reference */
 
 static const golcl_lattice_kernel KERNELS[] = {GOLCL_LK_TABLE, GOLCL_LK_DICT, GOLCL_LK_TILED,
-                                               GOLCL_LK_FUSED};
-#define NK 4
+                                               GOLCL_LK_FUSED, GOLCL_LK_BITS};
+#define NK 5
+
+/* Whether the bits kernel must serve a game: Moore and von Neumann lattices, scores that
+ * depend on the cooperating opponents alone (a torus, or S = P = 0) and do
+ * not fall as they rise (R >= S, T >= P: enough for the payoffs below). */
+static int bits_serves(golcl_graph *g, const golcl_payoffs *p) {
+  golcl_lattice l;
+  if (!golcl_graph_get_lattice(g, &l) || l.nbhd == GOLCL_NEIGHBOURHOOD_HEXAGONAL) return 0;
+  if (l.boundary != GOLCL_BOUNDARY_TORUS && !(p->S == 0 && p->P == 0)) return 0;
+  return p->R >= p->S && p->T >= p->P;
+}
 
 static void check_kernels(golcl_graph *g, const golcl_payoffs *p, int self, double defectors,
                           uint64_t seed, const char *what) {
@@ -103,11 +114,16 @@ static void check_kernels(golcl_graph *g, const golcl_payoffs *p, int self, doub
     TU_OK(golcl_game_write(k[j], a));
   }
   uint64_t done = 0;
+  int bits = bits_serves(g, p);
   for (int c = 0; c < 4; c++) {
     TU_OK(golcl_game_run(ref, GOLCL_LK_REFERENCE, at[c] - done));
     TU_OK(golcl_game_read(ref, a, ap));
     for (int j = 0; j < NK; j++) {
       if (!lat && (KERNELS[j] == GOLCL_LK_TILED || KERNELS[j] == GOLCL_LK_FUSED)) continue;
+      if (KERNELS[j] == GOLCL_LK_BITS && !bits) {
+        ck_assert_int_eq(golcl_game_run(k[j], GOLCL_LK_BITS, 1), GOLCL_E_UNSUPPORTED);
+        continue;
+      }
       TU_OK(golcl_game_run(k[j], KERNELS[j], at[c] - done));
       TU_OK(golcl_game_read(k[j], b, bp));
       for (size_t i = 0; i < n; i++) {
@@ -193,6 +209,217 @@ START_TEST(table_kernels_match_the_reference_on_meshes_and_random_graphs) {
 }
 END_TEST
 
+/* The bits kernel decides through integer tables made from b: b matters only
+ * through which ratios k/k' it exceeds. b at such ratios (ties between a
+ * cooperator's k and a defector's b·k': 1, 1.25, 1.5, 4/3 rounded, 2, 9/4,
+ * and 1.9 where 10·1.9f is 19 in 3-D), just beside them (the next float up
+ * and down), and between them; 2-D 37×29 and 3-D 13×11×7 (words with a
+ * partial last word), both boundaries, self-interaction on and off, Moore
+ * and von Neumann, against
+ * the reference after every one of 60 generations, previous strategies
+ * included. */
+static void check_bits_for_b(float b, unsigned which) {
+  static const lcase cases[] = {{2, 37, 29, 1}, {3, 13, 11, 7}};
+  const lcase *c = &cases[which & 1];
+  int boundary = (which >> 1) & 1, self = (which >> 2) & 1, nb = (which >> 3) & 1;
+  golcl_graph *g = lattice(c->dims, c->nx, c->ny, c->nz, boundary, nb);
+  golcl_payoffs p = {1, 0, b, 0};
+  golcl_game *ref = game_on(g, &p, self), *k = game_on(g, &p, self);
+  size_t n = golcl_graph_cells(g);
+  TU_OK(golcl_game_randomize(ref, 0.35, 77 + which));
+  uint8_t *a = malloc(n), *ap = malloc(n), *x = malloc(n), *xp = malloc(n);
+  TU_OK(golcl_game_read(ref, a, NULL));
+  TU_OK(golcl_game_write(k, a));
+  for (int gen = 1; gen <= 60; gen++) {
+    TU_OK(golcl_game_run(ref, GOLCL_LK_REFERENCE, 1));
+    TU_OK(golcl_game_run(k, GOLCL_LK_BITS, 1));
+    TU_OK(golcl_game_read(ref, a, ap));
+    TU_OK(golcl_game_read(k, x, xp));
+    for (size_t i = 0; i < n; i++)
+      ck_assert_msg(a[i] == x[i] && ap[i] == xp[i],
+                    "bits, b %.9g, %u-D %ux%ux%u boundary %d self %d nbhd %d, generation %d: "
+                    "agent %zu is %d (before %d), reference %d (%d)",
+                    (double)b, c->dims, c->nx, c->ny, c->nz, boundary, self, nb, gen, i, x[i], xp[i],
+                    a[i], ap[i]);
+  }
+  golcl_game_destroy(k);
+  golcl_game_destroy(ref);
+  golcl_graph_destroy(g);
+  free(a);
+  free(ap);
+  free(x);
+  free(xp);
+}
+
+START_TEST(bits_matches_the_reference_on_both_sides_of_every_tie) {
+  static const float ties[] = {1.0f, 1.25f, 1.5f, 4.0f / 3.0f, 2.0f, 2.25f, 1.9f};
+  unsigned which = 0;
+  for (size_t t = 0; t < sizeof ties / sizeof ties[0]; t++) {
+    check_bits_for_b(ties[t], which++);
+    check_bits_for_b(nextafterf(ties[t], 0.0f), which++);
+    check_bits_for_b(nextafterf(ties[t], 10.0f), which++);
+  }
+  check_bits_for_b(1.7f, which++);
+  check_bits_for_b(0.0f, which++);
+  check_bits_for_b(7.0f, which++);
+  check_bits_for_b(2.5f, which++);
+  check_bits_for_b(3.0f, which++);
+  check_bits_for_b(1.125f, which++);
+}
+END_TEST
+
+START_TEST(bits_matches_the_reference_with_flat_scores) {
+  /* scores that stay level as k rises: R = 0 (every cooperator scores 0: a
+   * defector with k = 0 ties all of them), T = 0 (every defector scores 0),
+   * all zero (everything ties): the kernel's tables for a tie that lasts
+   * over several k */
+  static const golcl_payoffs ps[] = {{0, 0, 1.5f, 0}, {1, 0, 0, 0}, {0, 0, 0, 0}, {0.5f, 0, 1, 0}};
+  for (size_t i = 0; i < sizeof ps / sizeof ps[0]; i++)
+    for (int c = 0; c < 2; c++) {
+      golcl_graph *g = c ? lattice(3, 13, 11, 7, (int)i & 1, 0) : lattice(2, 37, 29, 1, 1, (int)i & 1);
+      char what[96];
+      snprintf(what, sizeof what, "payoffs %zu, %s", i, c ? "3-D 13x11x7" : "2-D 37x29");
+      check_kernels(g, &ps[i], (int)(i >> 1) & 1, 0.4, 31 + i, what);
+      golcl_graph_destroy(g);
+    }
+}
+END_TEST
+
+START_TEST(bits_matches_the_reference_across_work_groups) {
+  /* lattices that span several work-groups and chunks of the bits kernel
+   * (and rows whose last word holds one agent):
+   * 3-D rows in groups of 14 and planes in chunks of 24, 2-D words in
+   * groups of 32 and rows in chunks of 8 */
+  golcl_payoffs p = {1, 0, 1.9f, 0};
+  for (int b = 0; b < 2; b++) {
+    golcl_graph *g3 = lattice(3, 45, 33, 70, b, b), *g2 = lattice(2, 1100, 40, 1, b, 1 - b);
+    check_kernels(g3, &p, b, 0.3, 21 + (uint64_t)b,
+                  b ? "3-D 45x33x70 torus von Neumann" : "3-D 45x33x70 dead Moore");
+    check_kernels(g2, &p, 1 - b, 0.3, 23 + (uint64_t)b,
+                  b ? "2-D 1100x40 torus Moore" : "2-D 1100x40 dead von Neumann");
+    golcl_graph_destroy(g3);
+    golcl_graph_destroy(g2);
+    /* a last word of one valid bit (33 = 32 + 1), each neighbourhood */
+    for (int nb = 0; nb < 2; nb++) {
+      golcl_graph *a = lattice(2, 33, 9, 1, b, nb), *c = lattice(3, 33, 4, 5, b, nb);
+      check_kernels(a, &p, nb, 0.4, 25 + (uint64_t)b, "2-D 33x9");
+      check_kernels(c, &p, 1 - nb, 0.4, 27 + (uint64_t)b, "3-D 33x4x5");
+      golcl_graph_destroy(a);
+      golcl_graph_destroy(c);
+    }
+  }
+}
+END_TEST
+
+START_TEST(bits_keeps_the_state_across_kernels_and_writes) {
+  /* the bits kernel keeps its packed state between runs and unpacks it
+   * when the bytes are needed: runs of it mixed with other kernels, reads,
+   * counts, writes through the buffer of golcl_game_buffer, randomize */
+  golcl_graph *g = lattice(3, 21, 9, 10, 1, 0);
+  golcl_payoffs p = {1, 0, 1.65f, 0};
+  golcl_game *ref = game_on(g, &p, 1), *k = game_on(g, &p, 1);
+  size_t n = golcl_graph_cells(g);
+  uint8_t *a = malloc(n), *ap = malloc(n), *x = malloc(n), *xp = malloc(n);
+  TU_OK(golcl_game_randomize(ref, 0.3, 5));
+  TU_OK(golcl_game_randomize(k, 0.3, 5));
+  static const golcl_lattice_kernel seq[] = {GOLCL_LK_BITS,  GOLCL_LK_BITS,  GOLCL_LK_FUSED,
+                                             GOLCL_LK_BITS,  GOLCL_LK_TABLE, GOLCL_LK_AUTO,
+                                             GOLCL_LK_BITS,  GOLCL_LK_TILED, GOLCL_LK_BITS};
+  for (size_t i = 0; i < sizeof seq / sizeof seq[0]; i++) {
+    TU_OK(golcl_game_run(ref, GOLCL_LK_REFERENCE, 3));
+    TU_OK(golcl_game_run(k, seq[i], 3));
+    if (i % 3 == 1) continue; /* two runs in a row without a read */
+    uint64_t c;
+    TU_OK(golcl_game_cooperators(k, &c));
+    TU_OK(golcl_game_read(ref, a, ap));
+    TU_OK(golcl_game_read(k, x, xp));
+    ck_assert_mem_eq(a, x, n);
+    ck_assert_mem_eq(ap, xp, n);
+    uint64_t want = 0;
+    for (size_t j = 0; j < n; j++) want += a[j] == GOLCL_COOPERATE;
+    ck_assert_uint_eq(c, want);
+  }
+  /* a write through the byte buffer after a bits run, then bits again */
+  TU_OK(golcl_game_run(k, GOLCL_LK_BITS, 2));
+  for (size_t j = 0; j < n; j++) a[j] = (uint8_t)((j * 7) % 5 == 0);
+  cl_mem buf = golcl_game_buffer(k);
+  ck_assert_ptr_nonnull(buf);
+  ck_assert_int_eq(clEnqueueWriteBuffer(golcl_context_cl_queue(tu_ctx), buf, CL_TRUE, 0, n, a, 0,
+                                        NULL, NULL),
+                   CL_SUCCESS);
+  TU_OK(golcl_game_write(ref, a));
+  TU_OK(golcl_game_run(ref, GOLCL_LK_REFERENCE, 4));
+  TU_OK(golcl_game_run(k, GOLCL_LK_BITS, 4));
+  TU_OK(golcl_game_read(ref, a, NULL));
+  TU_OK(golcl_game_read(k, x, NULL));
+  ck_assert_mem_eq(a, x, n);
+  /* randomize and write after a bits run replace its state */
+  TU_OK(golcl_game_run(k, GOLCL_LK_BITS, 2));
+  TU_OK(golcl_game_randomize(k, 0.5, 9));
+  TU_OK(golcl_game_randomize(ref, 0.5, 9));
+  TU_OK(golcl_game_run(k, GOLCL_LK_BITS, 1));
+  TU_OK(golcl_game_run(ref, GOLCL_LK_REFERENCE, 1));
+  TU_OK(golcl_game_read(ref, a, ap));
+  TU_OK(golcl_game_read(k, x, xp));
+  ck_assert_mem_eq(a, x, n);
+  ck_assert_mem_eq(ap, xp, n);
+  golcl_game_destroy(k);
+  golcl_game_destroy(ref);
+  golcl_graph_destroy(g);
+  free(a);
+  free(ap);
+  free(x);
+  free(xp);
+}
+END_TEST
+
+START_TEST(bits_serves_only_what_it_can) {
+  /* served: Moore and von Neumann lattices, Nowak–May on both boundaries,
+   * R >= S and T >= P payoffs on a torus; refused (GOLCL_E_UNSUPPORTED, the
+   * state unchanged): hexagons, S or P not 0 on a dead boundary, falling
+   * scores */
+  golcl_graph *hex = lattice(2, 8, 8, 1, 1, 2), *dead = lattice(3, 5, 4, 3, 0, 0),
+              *torus = lattice(2, 9, 7, 1, 1, 0);
+  ck_assert(golcl_graph_kernel_available(torus, GOLCL_LK_BITS));
+  ck_assert(!golcl_graph_kernel_available(hex, GOLCL_LK_BITS));
+  golcl_payoffs nm = {1, 0, 1.6f, 0}, sp = {1, 0.2f, 1.6f, 0.1f}, fall = {1, 2, 1.6f, 0};
+  struct {
+    golcl_graph *g;
+    const golcl_payoffs *p;
+    int ok;
+  } cases[] = {{hex, &nm, 0},   {dead, &nm, 1},   {dead, &sp, 0},
+               {torus, &sp, 1}, {torus, &fall, 0}, {dead, &fall, 0}};
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    golcl_game *gm = game_on(cases[c].g, cases[c].p, 1);
+    TU_OK(golcl_game_randomize(gm, 0.4, 3));
+    size_t n = golcl_graph_cells(cases[c].g);
+    uint8_t before[256], after[256];
+    TU_OK(golcl_game_read(gm, before, NULL));
+    golcl_status s = golcl_game_run(gm, GOLCL_LK_BITS, 2);
+    ck_assert_msg(s == (cases[c].ok ? GOLCL_OK : GOLCL_E_UNSUPPORTED), "case %zu: %s", c,
+                  golcl_strerror(s));
+    if (!cases[c].ok) {
+      TU_OK(golcl_game_read(gm, after, NULL));
+      ck_assert_mem_eq(before, after, n);
+      ck_assert_uint_eq(golcl_game_generation(gm), 0);
+      /* AUTO takes another kernel and gives the reference's cells */
+      golcl_game *ref = game_on(cases[c].g, cases[c].p, 1);
+      TU_OK(golcl_game_write(ref, before));
+      TU_OK(golcl_game_run(ref, GOLCL_LK_REFERENCE, 3));
+      TU_OK(golcl_game_run(gm, GOLCL_LK_AUTO, 3));
+      TU_OK(golcl_game_read(ref, before, NULL));
+      TU_OK(golcl_game_read(gm, after, NULL));
+      ck_assert_mem_eq(before, after, n);
+      golcl_game_destroy(ref);
+    }
+    golcl_game_destroy(gm);
+  }
+  golcl_graph_destroy(hex);
+  golcl_graph_destroy(dead);
+  golcl_graph_destroy(torus);
+}
+END_TEST
+
 /* ------------------------------------------------------------ symmetry */
 
 /* 1 if s (an n×n or n×n×n lattice) is invariant under every permutation and
@@ -257,6 +484,7 @@ START_TEST(single_defector_keeps_its_symmetry_2d) {
   check_symmetry(2, 99, 1, 0, 1.9, GOLCL_LK_FUSED);
   check_symmetry(2, 99, 0, 0, 1.85, GOLCL_LK_TILED);
   check_symmetry(2, 99, 1, 0, 1.9, GOLCL_LK_TABLE);
+  check_symmetry(2, 99, 0, 0, 1.85, GOLCL_LK_BITS);
 }
 END_TEST
 
@@ -265,6 +493,7 @@ START_TEST(single_defector_keeps_its_symmetry_3d) {
   check_symmetry(3, 15, 1, 0, 1.55, GOLCL_LK_FUSED);
   check_symmetry(3, 15, 0, 0, 1.65, GOLCL_LK_TILED);
   check_symmetry(3, 15, 1, 0, 1.45, GOLCL_LK_TABLE);
+  check_symmetry(3, 15, 1, 0, 1.55, GOLCL_LK_BITS);
 }
 END_TEST
 
@@ -334,5 +563,14 @@ int main(void) {
   tcase_add_test(t, single_defector_keeps_its_symmetry_3d);
   tcase_add_test(t, arguments_are_checked_and_change_nothing);
   suite_add_tcase(s, t);
+  /* the bits kernel's own cases (CK_RUN_CASE=bits runs only these) */
+  TCase *bits = tcase_create("bits");
+  tcase_set_timeout(bits, 0);
+  tcase_add_test(bits, bits_matches_the_reference_on_both_sides_of_every_tie);
+  tcase_add_test(bits, bits_matches_the_reference_with_flat_scores);
+  tcase_add_test(bits, bits_matches_the_reference_across_work_groups);
+  tcase_add_test(bits, bits_keeps_the_state_across_kernels_and_writes);
+  tcase_add_test(bits, bits_serves_only_what_it_can);
+  suite_add_tcase(s, bits);
   return tu_main(s);
 }

@@ -46,7 +46,7 @@ static void usage(FILE *f, int graph) {
         "time against naive.\n");
   else
     fprintf(f,
-            "usage: golcl bench game [--size WxH|WxHxD] [--kernels fused,tiled,table,dict]\n"
+            "usage: golcl bench game [--size WxH|WxHxD] [--kernels bits,fused,tiled,table,dict]\n"
             "                        [--boundary torus|dead] [--nbhd moore|vn|hex] [--b B]\n"
             "                        [--gens N] [--reps N] [--device SPEC] [--csv FILE]\n"
             "\n"
@@ -396,8 +396,8 @@ int cmd_bench_game(int argc, char **argv) {
                   .b = 1.9,
                   .reps = 5,
                   .gens = 20,
-                  .kernels = {GOLCL_LK_FUSED, GOLCL_LK_TILED, GOLCL_LK_TABLE},
-                  .nkernels = 3};
+                  .kernels = {GOLCL_LK_BITS, GOLCL_LK_FUSED, GOLCL_LK_TILED, GOLCL_LK_TABLE},
+                  .nkernels = 4};
   int rc = parse_args(argc, argv, &o);
   if (rc) return rc == 1 ? 0 : rc;
   return bench_game(&o);

@@ -37,6 +37,8 @@ void golcl_game_destroy(golcl_game *gm) {
   if (gm->cur) clReleaseMemObject(gm->cur);
   if (gm->prev) clReleaseMemObject(gm->prev);
   if (gm->scores) clReleaseMemObject(gm->scores);
+  for (int i = 0; i < 2; i++)
+    if (gm->bits[i]) clReleaseMemObject(gm->bits[i]);
   free(gm);
 }
 
@@ -82,6 +84,7 @@ golcl_status golcl_game_write(golcl_game *gm, const uint8_t *strategies) {
   if (!strategies)
     return golcl__fail(gm->g->ctx, GOLCL_E_INVALID_ARG, "golcl_game_write: strategies is NULL");
   golcl_status s = golcl__state_write(gm->g->ctx, gm->cur, gm->g->n, strategies);
+  if (s == GOLCL_OK) gm->packed = gm->bits_same = 0; /* the bytes are the newest now */
   return s == GOLCL_OK ? copy_to_prev(gm) : s;
 }
 
@@ -90,8 +93,8 @@ golcl_status golcl_game_read(golcl_game *gm, uint8_t *strategies, uint8_t *previ
   golcl_context *ctx = gm->g->ctx;
   if (!strategies && !previous)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "golcl_game_read: both outputs are NULL");
-  golcl_status s = GOLCL_OK;
-  if (strategies)
+  golcl_status s = golcl__game_bytes(gm);
+  if (s == GOLCL_OK && strategies)
     s = golcl__cl_fail(
         ctx,
         clEnqueueReadBuffer(ctx->queue, gm->cur, CL_TRUE, 0, gm->g->n, strategies, 0, NULL, NULL),
@@ -107,6 +110,7 @@ golcl_status golcl_game_read(golcl_game *gm, uint8_t *strategies, uint8_t *previ
 golcl_status golcl_game_randomize(golcl_game *gm, double defectors, uint64_t seed) {
   CHECK_GAME(gm, "golcl_game_randomize");
   golcl_status s = golcl__state_randomize(gm->g, gm->cur, defectors, seed, "golcl_game_randomize");
+  if (s == GOLCL_OK) gm->packed = gm->bits_same = 0; /* the bytes are the newest now */
   return s == GOLCL_OK ? copy_to_prev(gm) : s;
 }
 
@@ -114,11 +118,16 @@ golcl_status golcl_game_cooperators(golcl_game *gm, uint64_t *out) {
   CHECK_GAME(gm, "golcl_game_cooperators");
   if (!out)
     return golcl__fail(gm->g->ctx, GOLCL_E_INVALID_ARG, "golcl_game_cooperators: out is NULL");
-  return golcl__state_count(gm->g, gm->cur, 0, out);
+  golcl_status s = golcl__game_bytes(gm);
+  return s == GOLCL_OK ? golcl__state_count(gm->g, gm->cur, 0, out) : s;
 }
 
 uint64_t golcl_game_generation(const golcl_game *gm) { return gm ? gm->gen : 0; }
-cl_mem golcl_game_buffer(golcl_game *gm) { return gm ? gm->cur : NULL; }
+cl_mem golcl_game_buffer(golcl_game *gm) {
+  if (!gm || golcl__game_bytes(gm) != GOLCL_OK) return NULL;
+  gm->bits_same = 0; /* the caller may write it */
+  return gm->cur;
+}
 
 golcl_status golcl__game_scores(golcl_game *gm) {
   if (gm->scores) return GOLCL_OK;
@@ -202,22 +211,33 @@ golcl_status golcl_game_run(golcl_game *gm, golcl_lattice_kernel kernel, uint64_
   if ((unsigned)kernel >= GOLCL_LK_COUNT)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "golcl_game_run: bad kernel %d", (int)kernel);
   if (kernel == GOLCL_LK_AUTO) {
-    if (gm->g->is_lattice)
+    char why[160];
+    if (golcl__game_bits_serves(gm, why, sizeof why))
+      kernel = GOLCL_LK_BITS;
+    else if (gm->g->is_lattice)
       kernel = ctx->info.type == GOLCL_DEVICE_CPU ? GOLCL_LK_TILED : GOLCL_LK_FUSED;
     else
       kernel = golcl_graph_kernel_available(gm->g, GOLCL_LK_DICT) ? GOLCL_LK_DICT : GOLCL_LK_TABLE;
   }
-  if ((kernel == GOLCL_LK_TILED || kernel == GOLCL_LK_FUSED) && !gm->g->is_lattice)
+  if ((kernel == GOLCL_LK_TILED || kernel == GOLCL_LK_FUSED || kernel == GOLCL_LK_BITS) &&
+      !gm->g->is_lattice)
     return golcl__fail(ctx, GOLCL_E_UNSUPPORTED,
                        "golcl_game_run: the %s kernel needs a lattice graph "
                        "(golcl_graph_create_lattice)",
                        golcl_lattice_kernel_name(kernel));
   if (generations == 0) return GOLCL_OK;
-  golcl_status s;
+  golcl_status s = GOLCL_OK;
+  if (kernel != GOLCL_LK_BITS) {
+    s = golcl__game_bytes(gm); /* the other kernels step the bytes */
+    if (s != GOLCL_OK) return s;
+    gm->bits_same = 0;
+  }
   if (kernel == GOLCL_LK_REFERENCE)
     s = run_reference(gm, generations);
   else if (kernel == GOLCL_LK_TABLE || kernel == GOLCL_LK_DICT)
     s = run_table(gm, kernel == GOLCL_LK_DICT, generations);
+  else if (kernel == GOLCL_LK_BITS)
+    s = golcl__game_run_bits(gm, generations);
   else
     s = golcl__game_run_tiled(gm, kernel == GOLCL_LK_FUSED, generations);
   if (s == GOLCL_OK) gm->gen += generations;

@@ -10,6 +10,9 @@ struct golcl_game {
   int self;
   cl_mem cur, prev; /* strategies now and a generation before; the step writes prev, then swaps */
   cl_mem scores;    /* float an agent, made by the first two-launch step */
+  cl_mem bits[2];   /* the BITS kernel's packed strategies (now, before), made on first use */
+  int packed;       /* 1: bits[] hold the newest state and cur/prev are stale */
+  int bits_same;    /* 1: bits[] hold what cur/prev hold (no pack needed) */
   uint64_t gen;
 };
 
@@ -21,5 +24,15 @@ void golcl__game_swap(golcl_game *gm);
 
 /* gens generations with the tiled (two launches) or fused kernel of a lattice. */
 golcl_status golcl__game_run_tiled(golcl_game *gm, int fused, uint64_t gens);
+
+/* 1 if the BITS kernel serves this game (its lattice, neighbourhood and
+ * payoffs); else 0 and the reason in why. */
+int golcl__game_bits_serves(const golcl_game *gm, char *why, size_t cap);
+
+/* Makes cur/prev current (unpacks bits[] after BITS runs); enqueues only. */
+golcl_status golcl__game_bytes(golcl_game *gm);
+
+/* gens generations with the bit-packed kernel (game_bits.c). */
+golcl_status golcl__game_run_bits(golcl_game *gm, uint64_t gens);
 
 #endif

@@ -225,7 +225,7 @@ golcl_status golcl_glife_run(golcl_glife *l, golcl_lattice_kernel kernel, uint64
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "golcl_glife_run: bad kernel %d", (int)kernel);
   if (kernel == GOLCL_LK_AUTO)
     kernel = golcl_graph_kernel_available(l->g, GOLCL_LK_DICT) ? GOLCL_LK_DICT : GOLCL_LK_TABLE;
-  if (kernel == GOLCL_LK_TILED || kernel == GOLCL_LK_FUSED)
+  if (kernel == GOLCL_LK_TILED || kernel == GOLCL_LK_FUSED || kernel == GOLCL_LK_BITS)
     return golcl__fail(ctx, GOLCL_E_UNSUPPORTED,
                        "golcl_glife_run: the %s kernel is for the game only (Life has "
                        "reference, table, dict)",

@@ -8,7 +8,8 @@
 #include <string.h>
 
 static const char *const KERNEL_NAMES[GOLCL_LK_COUNT] = {"auto", "reference", "table",
-                                                         "dict", "tiled",     "fused"};
+                                                         "dict", "tiled",     "fused",
+                                                         "bits"};
 
 const char *golcl_lattice_kernel_name(golcl_lattice_kernel kernel) {
   return (unsigned)kernel < GOLCL_LK_COUNT ? KERNEL_NAMES[kernel] : NULL;
@@ -24,7 +25,7 @@ golcl_status golcl_lattice_kernel_from_name(const char *name, golcl_lattice_kern
     }
   return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
                      "golcl_lattice_kernel_from_name: unknown kernel '%s' (auto, reference, "
-                     "table, dict, tiled, fused)",
+                     "table, dict, tiled, fused, bits)",
                      name);
 }
 
@@ -498,6 +499,8 @@ int golcl_graph_kernel_available(golcl_graph *g, golcl_lattice_kernel kernel) {
     case GOLCL_LK_TILED:
     case GOLCL_LK_FUSED:
       return g->is_lattice;
+    case GOLCL_LK_BITS:
+      return g->is_lattice && g->lat.nbhd != GOLCL_NEIGHBOURHOOD_HEXAGONAL;
     case GOLCL_LK_COUNT:
       break;
   }

@@ -132,28 +132,29 @@ START_TEST(lattice_game) {
   const golcl_lattice lats[] = {
       {2, 12, 10, 1, GOLCL_BOUNDARY_TORUS, GOLCL_NEIGHBOURHOOD_MOORE},
       {3, 6, 5, 4, GOLCL_BOUNDARY_DEAD, GOLCL_NEIGHBOURHOOD_VON_NEUMANN},
+      {3, 40, 7, 5, GOLCL_BOUNDARY_TORUS, GOLCL_NEIGHBOURHOOD_MOORE},
   };
   static const golcl_lattice_kernel kernels[] = {GOLCL_LK_TABLE, GOLCL_LK_DICT, GOLCL_LK_TILED,
-                                                 GOLCL_LK_FUSED};
-  for (size_t l = 0; l < 2; l++) {
+                                                 GOLCL_LK_FUSED, GOLCL_LK_BITS};
+  for (size_t l = 0; l < 3; l++) {
     golcl_graph *g;
     TU_OK(golcl_graph_create_lattice(tu_ctx, &lats[l], &g));
     size_t n = golcl_graph_cells(g);
-    golcl_game *ref, *k[4];
+    golcl_game *ref, *k[5];
     TU_OK(golcl_game_create(g, &ref));
     TU_OK(golcl_game_set_b(ref, 1.65));
     TU_OK(golcl_game_randomize(ref, 0.3, 11 + l));
     uint8_t *a = malloc(n), *b = malloc(n), *ap = malloc(n), *bp = malloc(n);
     ck_assert(a && b && ap && bp);
     TU_OK(golcl_game_read(ref, a, NULL));
-    for (int j = 0; j < 4; j++) {
+    for (int j = 0; j < 5; j++) {
       TU_OK(golcl_game_create(g, &k[j]));
       TU_OK(golcl_game_set_b(k[j], 1.65));
       TU_OK(golcl_game_write(k[j], a));
     }
     TU_OK(golcl_game_run(ref, GOLCL_LK_REFERENCE, 4));
     TU_OK(golcl_game_read(ref, a, ap));
-    for (int j = 0; j < 4; j++) {
+    for (int j = 0; j < 5; j++) {
       TU_OK(golcl_game_run(k[j], kernels[j], 4));
       TU_OK(golcl_game_read(k[j], b, bp));
       for (size_t i = 0; i < n; i++)
