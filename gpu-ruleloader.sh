@@ -1,9 +1,10 @@
 #!/bin/bash
 # gpu-ruleloader.sh — RuleLoader on the GPU (deleted by the lead when merging):
-# the kernels against the host reference on every Golly rule (a copy of
-# Golly's Rules folder travels below), then golcl bench rules at 16384²:
-# WireWorld, LifeHistory, Devore beside Brian's Brain (Generations) and the
-# tree read through the cache instead of local memory.
+# golcl bench rules at 16384² (WireWorld, LifeHistory, Devore and others
+# beside Brian's Brain as Generations), the tree packed 1, 2 or 3 levels a
+# lookup (GOLCL_TREE_GROUP) and read through the cache instead of local
+# memory; then the kernels against the host reference on every Golly rule (a
+# copy of Golly's Rules folder travels below).
 set -u
 B=build/golcl
 R=$(mktemp -d)
@@ -11,13 +12,17 @@ sed -n '/^__RULES__$/,$p' "$0" | tail -n +2 | base64 -d | tar -C "$R" -xz
 export GOLCL_RULES=$R/rules GOLCL_TEST_RULES_DIR=$R/rules
 nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1
 M="MPI=0 CPPFLAGS=-isystem/opt/deps/usr/include LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu CHECK_CFLAGS="
-timeout 25 make -j16 build/tests/test_rules_ruleloader $M CHECK_LIBS="-lcheck -lsubunit -lm -lpthread -lrt" >/dev/null 2>&1 || echo "test build failed"
-GOLCL_TEST_DEVICE=gpu CK_RUN_CASE=kernels timeout 30 build/tests/test_rules_ruleloader 2>&1 | grep -v "^$" | tail -5
-for opt in "" "-DTREE_NO_LOCAL"; do
-  echo "== GOLCL_BUILD_OPTIONS='$opt'"
-  GOLCL_DEVICE=gpu GOLCL_BUILD_OPTIONS="$opt" timeout 25 $B bench rules --size 16384x16384 --gens 20 --reps 3 \
-    --rules "/2/3;WireWorld;LifeHistory;Devore;Codd;BBM-Margolus-emulated;Perrier" 2>&1
+(make -j8 build/tests/test_rules_ruleloader $M CHECK_LIBS="-lcheck -lsubunit -lm -lpthread -lrt" >/dev/null 2>&1 || echo "test build failed") &
+RULES="/2/3;WireWorld;LifeHistory;Devore;Codd;BBM-Margolus-emulated;Perrier;Langtons-Loops"
+for v in "G=" "G=3" "G=2" "G=1" "G=;-DTREE_NO_LOCAL"; do
+  g=${v#G=}; g=${g%%;*}; opt=""; case $v in *";"*) opt=${v#*;};; esac
+  echo "== GOLCL_TREE_GROUP='$g' GOLCL_BUILD_OPTIONS='$opt'"
+  GOLCL_DEVICE=gpu GOLCL_TREE_GROUP=$g GOLCL_BUILD_OPTIONS="$opt" timeout 12 $B bench rules \
+    --size 16384x16384 --gens 20 --reps 3 --rules "$RULES" 2>&1 | tail -n +2
 done
+GOLCL_DEVICE=gpu timeout 8 $B bench --size 16384x16384 --steppers naive --gens 20 --reps 3 2>&1 | tail -3
+wait
+GOLCL_TEST_DEVICE=gpu CK_RUN_CASE=kernels timeout 20 build/tests/test_rules_ruleloader 2>&1 | grep -v "^$" | tail -5
 exit 0
 __RULES__
 H4sIAAAAAAAAA+z9a3cbOZIujM7n/BW5VOvsqpo3Tec9Sc/2rBFJyZZv5SlXt7v7nbN7UxItsSyRKpKyy90z57efiMAtkEAykxJ9

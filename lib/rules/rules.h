@@ -21,8 +21,9 @@ struct golcl_msgrid {
   cl_mem spans;      /* LtL N and C: 2R+1 half-widths, one a row of the neighbourhood */
   uint32_t spans_range;
   golcl_ltl_neighbourhood spans_nbhd;
-  cl_mem tree;                      /* RuleLoader: the rule's tree (tree.c) */
+  cl_mem tree;                      /* RuleLoader: the rule's tree, packed (tree.c) */
   const golcl_ruletree *tree_rule; /* the tree in `tree` */
+  uint32_t tree_g, tree_base, tree_entries, tree_wide; /* its packing */
 };
 
 /* The steppers of the families (msgrid.c dispatches). */
