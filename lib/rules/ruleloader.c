@@ -141,6 +141,7 @@ golcl_status golcl__ruletree_parse(const char *name, const char *text, size_t le
                            : golcl__ruletree_from_tree(&part, t);
   }
   if (s == GOLCL_OK) {
+    t->wireworld = golcl__ruletree_is_wireworld(t);
     default_colours(t);
     for (size_t i = 0; i < l.n; i++)
       if (strcmp(l.v[i], "@COLORS") == 0) {

@@ -842,3 +842,20 @@ void golcl__ruletree_once(const golcl_ruletree *t, int torus, uint32_t w, uint32
       o[(size_t)y * w + x] = golcl__ruletree_next(t, v);
     }
 }
+
+/* --------------------------------------------------------------- WireWorld */
+
+int golcl__ruletree_is_wireworld(const golcl_ruletree *t) {
+  if (t->states != 4) return 0;
+  uint8_t v[9];
+  for (uint32_t code = 0; code < (1u << 18); code++) { /* every neighbourhood, 2 bits a cell */
+    uint32_t heads = 0;
+    for (int k = 0; k < 9; k++) {
+      v[k] = (uint8_t)(code >> (2 * k) & 3);
+      heads += k != RT_C && v[k] == 1;
+    }
+    uint8_t c = v[RT_C], want = c == 0 ? 0 : c == 1 ? 2 : c == 2 ? 3 : heads == 1 || heads == 2 ? 1 : 3;
+    if (golcl__ruletree_next(t, v) != want) return 0;
+  }
+  return 1;
+}
