@@ -2,8 +2,8 @@
 # gpu-ruleloader.sh — RuleLoader on the GPU (deleted by the lead when merging):
 # golcl bench rules at 16384² (WireWorld, LifeHistory, Devore and others
 # beside Brian's Brain as Generations), the tree packed 1, 2 or 3 levels a
-# lookup (GOLCL_TREE_GROUP) and read through the cache instead of local
-# memory; then the kernels against the host reference on every Golly rule (a
+# lookup (GOLCL_TREE_GROUP), one column a work-item instead of four
+# (GOLCL_TREE_VEC=1), read through the cache instead of local memory; then the kernels against the host reference on every Golly rule (a
 # copy of Golly's Rules folder travels below).
 set -u
 B=build/golcl
@@ -14,11 +14,11 @@ nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1
 M="MPI=0 CPPFLAGS=-isystem/opt/deps/usr/include LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu CHECK_CFLAGS="
 (make -j8 build/tests/test_rules_ruleloader $M CHECK_LIBS="-lcheck -lsubunit -lm -lpthread -lrt" >/dev/null 2>&1 || echo "test build failed") &
 RULES="/2/3;WireWorld;LifeHistory;Devore;Codd;BBM-Margolus-emulated;Perrier;Langtons-Loops"
-for v in "G=" "G=3" "G=2" "G=1" "G=;-DTREE_NO_LOCAL"; do
-  g=${v#G=}; g=${g%%;*}; opt=""; case $v in *";"*) opt=${v#*;};; esac
-  echo "== GOLCL_TREE_GROUP='$g' GOLCL_BUILD_OPTIONS='$opt'"
-  GOLCL_DEVICE=gpu GOLCL_TREE_GROUP=$g GOLCL_BUILD_OPTIONS="$opt" timeout 12 $B bench rules \
-    --size 16384x16384 --gens 20 --reps 3 --rules "$RULES" 2>&1 | tail -n +2
+for v in "" "GOLCL_TREE_GROUP=3" "GOLCL_TREE_GROUP=2" "GOLCL_TREE_GROUP=1" "GOLCL_TREE_VEC=1" \
+  "GOLCL_BUILD_OPTIONS=-DTREE_NO_LOCAL"; do
+  echo "== $v"
+  env $v GOLCL_DEVICE=gpu timeout 12 $B bench rules --size 16384x16384 --gens 20 --reps 3 \
+    --rules "$RULES" 2>&1 | tail -n +2
 done
 GOLCL_DEVICE=gpu timeout 8 $B bench --size 16384x16384 --steppers naive --gens 20 --reps 3 2>&1 | tail -3
 wait

@@ -69,9 +69,9 @@ static golcl_msrule load(const char *name) {
 /* ------------------------------------------------ kernel against reference */
 
 /* {w, h, torus}: odd sizes, and widths of whole 32-cell words (WireWorld's
- * bit planes wrap a torus only then) */
-static const uint32_t sizes[][3] = {{37, 29, 1}, {37, 29, 0}, {3, 5, 1}, {3, 5, 0},
-                                    {1, 1, 1},   {64, 29, 1}, {96, 7, 0}};
+ * bit planes wrap a torus only then) and of 4 (the kernel's 4-column path) */
+static const uint32_t sizes[][3] = {{37, 29, 1}, {37, 29, 0}, {3, 5, 1}, {3, 5, 0}, {1, 1, 1},
+                                    {64, 29, 1}, {96, 7, 0},  {4, 3, 1},  {260, 9, 0}};
 #define NSIZES (sizeof sizes / sizeof *sizes)
 
 START_TEST(kernel_matches_reference) {

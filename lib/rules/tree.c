@@ -1,7 +1,8 @@
 /* tree.c — launches cl/rules/tree.cl: a RuleLoader rule's tree packed for
  * the device in groups of G levels (a node then has states^G entries, so
  * that a cell takes depth/G lookups; G the largest of 3, 2, 1 whose tree
- * fits the local-memory budget, or $GOLCL_TREE_GROUP), ushort entries when
+ * fits the local-memory budget, or $GOLCL_TREE_GROUP; $GOLCL_TREE_VEC=1 keeps
+ * one column a work-item where four would do), ushort entries when
  * they fit; written when the rule changes. The kernel is built for the
  * packed tree's shape and the grid's boundary; a generation is one launch
  * of a few work-groups a compute unit, each copying the tree to local
@@ -130,6 +131,12 @@ static golcl_status tree(golcl_msgrid *g) {
   return s;
 }
 
+/* Whether the kernel takes 4 columns a work-item (rows of whole uchar4s). */
+static int vec4(const golcl_msgrid *g) {
+  const char *e = getenv("GOLCL_TREE_VEC");
+  return g->w % 4 == 0 && !(e && *e == '1');
+}
+
 /* The work-group's shape: TREE_LW × TREE_LH, less where the device allows less. */
 static void shape(const golcl_msgrid *g, size_t *lw, size_t *lh) {
   size_t max = g->ctx->info.max_work_group_size;
@@ -162,7 +169,9 @@ static golcl_status kernel(golcl_msgrid *g, cl_kernel *k) {
     golcl__opts_define(&o, name, l < t->depth ? t->order[l] : 0);
   }
   golcl_status s = golcl__opts_check(g->ctx, &o, "tree");
-  return s != GOLCL_OK ? s : golcl__kernel(g->ctx, "rules/tree.cl", o.buf, "tree_step", k);
+  return s != GOLCL_OK ? s
+                       : golcl__kernel(g->ctx, "rules/tree.cl", o.buf,
+                                       vec4(g) ? "tree_step4" : "tree_step", k);
 }
 
 golcl_status golcl__tree_prepare(golcl_msgrid *g) {
@@ -181,7 +190,8 @@ golcl_status golcl__tree_step(golcl_msgrid *g, uint64_t gens) {
   shape(g, &lw, &lh);
   cl_int w = (cl_int)g->w, h = (cl_int)g->h;
   size_t rows = lh * TREE_RUN;
-  size_t tx = (g->w + lw - 1) / lw, ty = (g->h + rows - 1) / rows;
+  size_t cols = lw * (vec4(g) ? 4 : 1);
+  size_t tx = (g->w + cols - 1) / cols, ty = (g->h + rows - 1) / rows;
   cl_int tiles_x = (cl_int)tx, tiles = (cl_int)(tx * ty);
   size_t groups = (size_t)g->ctx->info.compute_units * TREE_GROUPS_PER_CU;
   if (groups > tx * ty) groups = tx * ty;
