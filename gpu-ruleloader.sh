@@ -20,7 +20,8 @@ for v in "" "GOLCL_TREE_GROUP=3" "GOLCL_TREE_GROUP=2" "GOLCL_TREE_GROUP=1" "GOLC
   env $v GOLCL_DEVICE=gpu timeout 12 $B bench rules --size 16384x16384 --gens 20 --reps 3 \
     --rules "$RULES" 2>&1 | tail -n +2
 done
-GOLCL_DEVICE=gpu timeout 8 $B bench --size 16384x16384 --steppers naive --gens 20 --reps 3 2>&1 | tail -3
+echo "== copy bandwidth (bench la, 8192^2 f32)"
+GOLCL_DEVICE=gpu timeout 10 $B bench la --sizes 8192 --op stencil --reps 5 2>&1 | grep -i -m3 "copy"
 wait
 GOLCL_TEST_DEVICE=gpu CK_RUN_CASE=kernels timeout 20 build/tests/test_rules_ruleloader 2>&1 | grep -v "^$" | tail -5
 exit 0
