@@ -61,8 +61,7 @@ golcl_status golcl_msgrid_create(golcl_context *ctx, uint32_t w, uint32_t h,
 
 void golcl_msgrid_destroy(golcl_msgrid *g) {
   if (!g) return;
-  cl_mem *m[] = {&g->cur, &g->spare, &g->table, &g->rowsum, &g->rowwin, &g->spans, &g->tree,
-                  &g->ww[0],  &g->ww[1],    &g->ww[2],  &g->ww[3]};
+  cl_mem *m[] = {&g->cur, &g->spare, &g->table, &g->rowsum, &g->rowwin, &g->spans, &g->tree};
   for (size_t i = 0; i < sizeof m / sizeof *m; i++)
     if (*m[i]) clReleaseMemObject(*m[i]);
   free(g);

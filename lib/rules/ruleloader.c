@@ -302,12 +302,19 @@ golcl_status golcl__ruletree_find(const char *name, golcl_msrule *out) {
   static _Thread_local char d[3][MAX_DIR + 1];
   int nd = dirs(d);
   char looked[3 * (MAX_DIR + GOLCL_RULE_NAME_CAP + 16)] = "";
+  size_t ll = 0, fl = strlen(file);
   for (int i = 0; i < nd; i++) {
-    char path[MAX_DIR + GOLCL_RULE_NAME_CAP + 16];
-    size_t dl = strlen(d[i]);
-    snprintf(path, sizeof path, "%s%s%s", d[i], dl && d[i][dl - 1] == '/' ? "" : "/", file);
-    size_t ll = strlen(looked);
-    snprintf(looked + ll, sizeof looked - ll, "%s%s", ll ? ", " : "", path);
+    char path[MAX_DIR + GOLCL_RULE_NAME_CAP + 16]; /* DIR/NAME.rule, lengths checked */
+    size_t dl = strnlen(d[i], MAX_DIR), pl = dl;
+    memcpy(path, d[i], dl);
+    if (dl && path[dl - 1] != '/') path[pl++] = '/';
+    memcpy(path + pl, file, fl + 1);
+    pl += fl;
+    if (ll + pl + 3 < sizeof looked) { /* the list of the paths looked for */
+      if (ll) memcpy(looked + ll, ", ", 2), ll += 2;
+      memcpy(looked + ll, path, pl + 1);
+      ll += pl;
+    }
     char *text;
     size_t len;
     if (slurp(path, &text, &len) != GOLCL_OK) continue;

@@ -24,7 +24,6 @@ struct golcl_msgrid {
   cl_mem tree;                      /* RuleLoader: the rule's tree, packed (tree.c) */
   const golcl_ruletree *tree_rule; /* the tree in `tree` */
   uint32_t tree_g, tree_base, tree_entries, tree_wide; /* its packing */
-  cl_mem ww[4];                     /* WireWorld: two bit planes, twice (wireworld.c) */
 };
 
 /* The steppers of the families (msgrid.c dispatches). */
@@ -34,9 +33,6 @@ golcl_status golcl__generations_prepare(golcl_msgrid *g);
 golcl_status golcl__ltl_prepare(golcl_msgrid *g);
 golcl_status golcl__tree_step(golcl_msgrid *g, uint64_t gens);
 golcl_status golcl__tree_prepare(golcl_msgrid *g);
-int golcl__wireworld_serves(const golcl_msgrid *g);
-golcl_status golcl__wireworld_step(golcl_msgrid *g, uint64_t gens);
-golcl_status golcl__wireworld_prepare(golcl_msgrid *g);
 
 /* Swaps cur and spare after a step, counting the generation. */
 void golcl__msgrid_swap(golcl_msgrid *g);

@@ -31,7 +31,7 @@ struct golcl_ruletree {
   uint8_t rgb[256][3];
   uint8_t has_rgb[256];
   uint64_t text_hash; /* of the rule file's text and name: the cache's key */
-  int wireworld;      /* the tree computes WireWorld (wireworld.c's bit planes run it) */
+  int wireworld;      /* the tree computes WireWorld: bit planes (genbits) may run it */
   struct golcl_ruletree *next;
 };
 

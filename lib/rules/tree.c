@@ -6,8 +6,9 @@
  * they fit; written when the rule changes. The kernel is built for the
  * packed tree's shape and the grid's boundary; a generation is one launch
  * of a few work-groups a compute unit, each copying the tree to local
- * memory once and then taking tiles of the grid in turn. A rule that
- * computes WireWorld runs on bit planes instead (wireworld.c). */
+ * memory once and then taking tiles of the grid in turn. (A rule that
+ * computes WireWorld is marked in its tree, `wireworld`, for the bit-plane
+ * kernels of genbits.c.) */
 #include "rules.h"
 #include "ruletree.h"
 
@@ -175,14 +176,12 @@ static golcl_status kernel(golcl_msgrid *g, cl_kernel *k) {
 }
 
 golcl_status golcl__tree_prepare(golcl_msgrid *g) {
-  if (golcl__wireworld_serves(g)) return golcl__wireworld_prepare(g);
   cl_kernel k;
   golcl_status s = tree(g);
   return s == GOLCL_OK ? kernel(g, &k) : s;
 }
 
 golcl_status golcl__tree_step(golcl_msgrid *g, uint64_t gens) {
-  if (golcl__wireworld_serves(g)) return golcl__wireworld_step(g, gens);
   cl_kernel k;
   golcl_status s = tree(g);
   if (s == GOLCL_OK) s = kernel(g, &k);
