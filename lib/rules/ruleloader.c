@@ -260,9 +260,8 @@ golcl_status golcl_msrule_load_file(const char *path, golcl_msrule *out) {
   char *text;
   size_t len;
   golcl_status s = slurp(path, &text, &len);
-  if (s == GOLCL_OK) s = golcl_msrule_load(name, text, len, out);
-  if (s == GOLCL_OK) free(text);
-  else {
+  if (s == GOLCL_OK) {
+    s = golcl_msrule_load(name, text, len, out);
     free(text);
   }
   return s;

@@ -163,6 +163,7 @@ typedef struct table {
   rt_nbhd nbhd;
   const int (*remap)[10];
   int nremap, permute;
+  char symmetries[24];
   variable *vars;
   size_t nvars;
   /* expanded transitions: inputs sets each, and the output */
@@ -555,6 +556,7 @@ static golcl_status parse_table(table *tb, const rt_lines *l) {
         if (symmetries[k].nbhd == tb->nbhd && strcmp(symmetries[k].name, r) == 0)
           ok = 1, tb->remap = symmetries[k].remap, tb->nremap = symmetries[k].n;
       if (!ok) return LINE_FAIL(l, li, "unsupported symmetries \"%s\" for %s", r, nbhd_names[tb->nbhd]);
+      memcpy(tb->symmetries, r, strlen(r) + 1); /* one of the names above */
       have_sym = 1;
     } else if (starts(line, "var ")) {
       if (!have_states || !have_nbhd || !have_sym)
@@ -802,17 +804,7 @@ golcl_status golcl__ruletree_from_table(const rt_lines *l, golcl_ruletree *t) {
     t->from_table = 1;
     t->nbhd = tb.nbhd;
     t->transitions = tb.n;
-    snprintf(t->symmetries, sizeof t->symmetries, "%s", "none");
-  }
-  if (s == GOLCL_OK) { /* the symmetries' name, for info */
-    for (size_t li = 0; li < l->n; li++) {
-      char buf[4096];
-      snprintf(buf, sizeof buf, "%s", l->v[li]);
-      char *hash = strchr(buf, '#');
-      if (hash) *hash = '\0';
-      char *line = trim(buf);
-      if (starts(line, "symmetries:")) snprintf(t->symmetries, sizeof t->symmetries, "%s", trim(line + 11));
-    }
+    memcpy(t->symmetries, tb.symmetries, sizeof t->symmetries);
   }
   free(tb.vars);
   free(tb.in);
