@@ -1,7 +1,8 @@
 /* tree.c — launches cl/rules/tree.cl: a RuleLoader rule's tree packed for
  * the device in groups of G levels (a node then has states^G entries, so
- * that a cell takes depth/G lookups; G the largest of 3, 2, 1 whose tree
- * fits the local-memory budget, or $GOLCL_TREE_GROUP; $GOLCL_TREE_VEC=1 keeps
+ * that a cell takes depth/G lookups; G gives the fewest lookups whose tree
+ * fits the local-memory budget, then the smallest such tree; $GOLCL_TREE_GROUP
+ * forces one, 1..9; $GOLCL_TREE_VEC=1 keeps
  * one column a work-item where four would do), ushort entries when
  * they fit; written when the rule changes. The kernel is built for the
  * packed tree's shape and the grid's boundary; a generation is one launch
@@ -37,7 +38,8 @@ static int32_t pack(packer *p, uint32_t level, int32_t off) {
   if (p->memo[off]) return p->memo[off] - 1;
   uint32_t k = t->depth - level < p->g ? t->depth - level : p->g;
   size_t m = 1;
-  for (uint32_t j = 0; j < k; j++) m *= t->states;
+  for (uint32_t j = 0; j < k; j++)
+    if ((m *= t->states) > TREE_MAX_PACKED) return p->full = 1, -1;
   int32_t *e = malloc(m * sizeof *e);
   if (!e) return p->full = 1, -1;
   for (size_t idx = 0; idx < m && !p->full; idx++) {
@@ -97,17 +99,30 @@ static golcl_status tree(golcl_msgrid *g) {
   if (g->tree) clReleaseMemObject(g->tree);
   g->tree = NULL, g->tree_rule = NULL;
   const char *env = getenv("GOLCL_TREE_GROUP");
-  uint32_t want = env && *env >= '1' && *env <= '3' ? (uint32_t)(*env - '0') : 0;
+  uint32_t want = env && *env >= '1' && *env <= '9' && !env[1] ? (uint32_t)(*env - '0') : 0;
+  if (want > t->depth) want = t->depth;
   int32_t *a = NULL;
   uint32_t n = 0, base = 0, gs = 0;
-  for (uint32_t k = want ? want : 3; k >= 1 && !a; k--) {
-    if (!packed(t, k, &a, &n, &base)) continue;
-    if (!want && k > 1 && (size_t)n * (n < 65536 ? 2 : 4) > local_budget(g)) {
-      free(a);
-      a = NULL;
-      continue;
+  if (want) { /* forced: that packing if it can be made, else the next smaller */
+    for (uint32_t k = want; k >= 1 && !a; k--)
+      if (packed(t, k, &a, &n, &base)) gs = k;
+  } else { /* the fewest lookups that fit the budget, then the smallest tree */
+    size_t budget = local_budget(g) / 2; /* ushort entries */
+    for (uint32_t k = 1; k <= t->depth; k++) {
+      size_t node = 1;
+      for (uint32_t j = 0; j < k && node <= budget; j++) node *= t->states;
+      int32_t *ka;
+      uint32_t kn, kb;
+      if ((k > 1 && node > budget) || !packed(t, k, &ka, &kn, &kb)) continue;
+      uint32_t looks = (t->depth + k - 1) / k, best = gs ? (t->depth + gs - 1) / gs : 99;
+      int fits = (size_t)kn <= budget;
+      if (!a || (fits && (looks < best || (looks == best && kn < n)))) {
+        free(a);
+        a = ka, n = kn, base = kb, gs = k;
+      } else {
+        free(ka);
+      }
     }
-    gs = k;
   }
   if (!a) return golcl__fail(g->ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory (the rule's tree)");
   int wide = n >= 65536;
