@@ -1,10 +1,11 @@
 #!/bin/bash
 # gpu-ruleloader.sh — RuleLoader on the GPU (deleted by the lead when merging):
 # golcl bench rules at 16384² (WireWorld, LifeHistory, Devore and others
-# beside Brian's Brain as Generations), the tree packed 1, 2 or 3 levels a
-# lookup (GOLCL_TREE_GROUP), one column a work-item instead of four
-# (GOLCL_TREE_VEC=1), read through the cache instead of local memory; then the kernels against the host reference on every Golly rule (a
-# copy of Golly's Rules folder travels below).
+# beside Brian's Brain as Generations): the default (nodes of at most 128
+# entries, 8 columns a work-item), 4 columns, the tree packed 2 or 3 levels
+# a lookup, int entries, read through the cache instead of local memory;
+# then the kernels against the host reference on every Golly rule (a copy
+# of Golly's Rules folder travels below).
 set -u
 B=build/golcl
 R=$(mktemp -d)
@@ -14,14 +15,15 @@ nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1
 M="MPI=0 CPPFLAGS=-isystem/opt/deps/usr/include LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu CHECK_CFLAGS="
 (make -j8 build/tests/test_rules_ruleloader $M CHECK_LIBS="-lcheck -lsubunit -lm -lpthread -lrt" >/dev/null 2>&1 || echo "test build failed") &
 RULES="/2/3;WireWorld;LifeHistory;Devore;Codd;BBM-Margolus-emulated;Perrier;Langtons-Loops"
-for v in "" "GOLCL_TREE_GROUP=3" "GOLCL_TREE_GROUP=2" "GOLCL_TREE_GROUP=1" "GOLCL_TREE_VEC=1" \
+for v in "" "GOLCL_TREE_VEC=4" "GOLCL_TREE_GROUP=2" "GOLCL_TREE_GROUP=3" "GOLCL_TREE_WIDE=1" \
   "GOLCL_BUILD_OPTIONS=-DTREE_NO_LOCAL"; do
   echo "== $v"
   env $v GOLCL_DEVICE=gpu timeout 12 $B bench rules --size 16384x16384 --gens 20 --reps 3 \
     --rules "$RULES" 2>&1 | tail -n +2
 done
-echo "== copy bandwidth (bench la, 8192^2 f32)"
-GOLCL_DEVICE=gpu timeout 10 $B bench la --sizes 8192 --op stencil --reps 5 2>&1 | grep -i -m3 "copy"
+echo "== torus, 16383x16384 (one column a work-item)"
+GOLCL_DEVICE=gpu timeout 10 $B bench rules --size 16383x16384 --torus --gens 20 --reps 3 \
+  --rules "LifeHistory;Devore" 2>&1 | tail -n +2
 wait
 GOLCL_TEST_DEVICE=gpu CK_RUN_CASE=kernels timeout 20 build/tests/test_rules_ruleloader 2>&1 | grep -v "^$" | tail -5
 exit 0

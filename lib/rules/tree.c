@@ -1,10 +1,10 @@
 /* tree.c — launches cl/rules/tree.cl: a RuleLoader rule's tree packed for
  * the device in groups of G levels (a node then has states^G entries, so
- * that a cell takes depth/G lookups; G gives the fewest lookups whose tree
- * fits the local-memory budget, then the smallest such tree; $GOLCL_TREE_GROUP
- * forces one, 1..9; $GOLCL_TREE_VEC=1 keeps
- * one column a work-item where four would do), ushort entries when
- * they fit; written when the rule changes. The kernel is built for the
+ * that a cell takes depth/G lookups; G the largest whose nodes have at most
+ * 128 entries and whose tree fits the local-memory budget; $GOLCL_TREE_GROUP
+ * forces one, 1..9), ushort entries when they fit; a work-item takes 8
+ * adjacent columns, or 4, where the width is a multiple of it ($GOLCL_TREE_VEC
+ * caps it: 1, 4 or 8); written when the rule changes. The kernel is built for the
  * packed tree's shape and the grid's boundary; a generation is one launch
  * of a few work-groups a compute unit, each copying the tree to local
  * memory once and then taking tiles of the grid in turn. (A rule that
@@ -17,11 +17,13 @@
 #include <string.h>
 
 #define TREE_RUN 16               /* cells a work-item walks down a column */
+#define TREE_COLS 8               /* columns a work-item takes, where the width allows */
 #define TREE_LW 64                /* work-group: columns */
 #define TREE_LH 4                 /* work-group: runs down */
 #define TREE_GROUPS_PER_CU 8      /* resident work-groups a compute unit */
 #define TREE_LOCAL_BUDGET 32768   /* bytes of local memory for the tree */
 #define TREE_MAX_PACKED (1u << 24) /* entries of a packed tree at most */
+#define TREE_NODE_MAX 128         /* entries of a packed node, at most, unless forced */
 
 typedef struct packer {
   const golcl_ruletree *t;
@@ -106,26 +108,25 @@ static golcl_status tree(golcl_msgrid *g) {
   if (want) { /* forced: that packing if it can be made, else the next smaller */
     for (uint32_t k = want; k >= 1 && !a; k--)
       if (packed(t, k, &a, &n, &base)) gs = k;
-  } else { /* the fewest lookups that fit the budget, then the smallest tree */
+  } else { /* nodes of at most TREE_NODE_MAX entries (the fastest on an H100, 2026-11-26:
+             * larger nodes, fewer lookups, ran slower), the tree within the budget */
     size_t budget = local_budget(g) / 2; /* ushort entries */
-    for (uint32_t k = 1; k <= t->depth; k++) {
-      size_t node = 1;
-      for (uint32_t j = 0; j < k && node <= budget; j++) node *= t->states;
-      int32_t *ka;
-      uint32_t kn, kb;
-      if ((k > 1 && node > budget) || !packed(t, k, &ka, &kn, &kb)) continue;
-      uint32_t looks = (t->depth + k - 1) / k, best = gs ? (t->depth + gs - 1) / gs : 99;
-      int fits = (size_t)kn <= budget;
-      if (!a || (fits && (looks < best || (looks == best && kn < n)))) {
+    uint32_t k = 1;
+    size_t node = t->states;
+    while (k < t->depth && node * t->states <= TREE_NODE_MAX) node *= t->states, k++;
+    for (; k >= 1 && !a; k--) {
+      if (!packed(t, k, &a, &n, &base)) continue;
+      if (k > 1 && (size_t)n > budget) {
         free(a);
-        a = ka, n = kn, base = kb, gs = k;
-      } else {
-        free(ka);
+        a = NULL;
+        continue;
       }
+      gs = k;
     }
   }
   if (!a) return golcl__fail(g->ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory (the rule's tree)");
-  int wide = n >= 65536;
+  const char *ew = getenv("GOLCL_TREE_WIDE"); /* 1: int entries even where ushort would do */
+  int wide = n >= 65536 || (ew && *ew == '1');
   size_t each = wide ? 4 : 2, bytes = (size_t)n * each;
   void *host = malloc(bytes);
   golcl_status s = host ? GOLCL_OK : golcl__fail(g->ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
@@ -147,10 +148,12 @@ static golcl_status tree(golcl_msgrid *g) {
   return s;
 }
 
-/* Whether the kernel takes 4 columns a work-item (rows of whole uchar4s). */
-static int vec4(const golcl_msgrid *g) {
+/* The columns a work-item takes: 8 or 4 where the width is a multiple of
+ * it (rows of whole vectors), else 1; $GOLCL_TREE_VEC (1, 4 or 8) caps it. */
+static int cols(const golcl_msgrid *g) {
   const char *e = getenv("GOLCL_TREE_VEC");
-  return g->w % 4 == 0 && !(e && *e == '1');
+  int cap = e && (*e == '1' || *e == '4' || *e == '8') ? *e - '0' : TREE_COLS;
+  return cap >= 8 && g->w % 8 == 0 ? 8 : cap >= 4 && g->w % 4 == 0 ? 4 : 1;
 }
 
 /* The work-group's shape: TREE_LW × TREE_LH, less where the device allows less. */
@@ -174,6 +177,7 @@ static golcl_status kernel(golcl_msgrid *g, cl_kernel *k) {
   golcl__opts_define(&o, "TREE_BASE", g->tree_base);
   golcl__opts_define(&o, "TREE_ENTRIES", g->tree_entries);
   golcl__opts_define(&o, "TREE_RUN", TREE_RUN);
+  golcl__opts_define(&o, "TREE_COLS", cols(g));
   golcl__opts_define(&o, "TREE_LW", (long long)lw);
   golcl__opts_define(&o, "TREE_LH", (long long)lh);
   golcl__opts_define_str(&o, "TREE_T", g->tree_wide ? "int" : "ushort");
@@ -187,7 +191,7 @@ static golcl_status kernel(golcl_msgrid *g, cl_kernel *k) {
   golcl_status s = golcl__opts_check(g->ctx, &o, "tree");
   return s != GOLCL_OK ? s
                        : golcl__kernel(g->ctx, "rules/tree.cl", o.buf,
-                                       vec4(g) ? "tree_step4" : "tree_step", k);
+                                       cols(g) > 1 ? "tree_stepv" : "tree_step", k);
 }
 
 golcl_status golcl__tree_prepare(golcl_msgrid *g) {
@@ -204,8 +208,8 @@ golcl_status golcl__tree_step(golcl_msgrid *g, uint64_t gens) {
   shape(g, &lw, &lh);
   cl_int w = (cl_int)g->w, h = (cl_int)g->h;
   size_t rows = lh * TREE_RUN;
-  size_t cols = lw * (vec4(g) ? 4 : 1);
-  size_t tx = (g->w + cols - 1) / cols, ty = (g->h + rows - 1) / rows;
+  size_t span = lw * (size_t)cols(g);
+  size_t tx = (g->w + span - 1) / span, ty = (g->h + rows - 1) / rows;
   cl_int tiles_x = (cl_int)tx, tiles = (cl_int)(tx * ty);
   size_t groups = (size_t)g->ctx->info.compute_units * TREE_GROUPS_PER_CU;
   if (groups > tx * ty) groups = tx * ty;
