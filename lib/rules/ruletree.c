@@ -14,7 +14,7 @@
 #include <strings.h>
 
 #define MAX_ENTRIES (64u << 20)      /* tree entries (ints): 256 MB */
-#define MAX_TRANSITIONS (4u << 20)   /* after variables and symmetries */
+#define MAX_TRANSITIONS (1u << 20) /* after variables and symmetries (Golly's largest: 3066) */
 #define MAX_VARIABLES 4096
 
 #define LINE_FAIL(l, i, ...) lfail((l), (i), __VA_ARGS__)
