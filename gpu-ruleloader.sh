@@ -14,18 +14,20 @@ export GOLCL_RULES=$R/rules GOLCL_TEST_RULES_DIR=$R/rules
 nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1
 M="MPI=0 CPPFLAGS=-isystem/opt/deps/usr/include LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu CHECK_CFLAGS="
 (make -j8 build/tests/test_rules_ruleloader $M CHECK_LIBS="-lcheck -lsubunit -lm -lpthread -lrt" >/dev/null 2>&1 || echo "test build failed") &
-RULES="/2/3;WireWorld;LifeHistory;Devore;Codd;BBM-Margolus-emulated;Perrier;Langtons-Loops"
-for v in "" "GOLCL_TREE_VEC=4" "GOLCL_TREE_GROUP=2" "GOLCL_TREE_GROUP=3" "GOLCL_TREE_WIDE=1" \
-  "GOLCL_BUILD_OPTIONS=-DTREE_NO_LOCAL"; do
-  echo "== $v"
-  env $v GOLCL_DEVICE=gpu timeout 12 $B bench rules --size 16384x16384 --gens 20 --reps 3 \
+RULES="/2/3;WireWorld;LifeHistory;Devore;Codd;BBM-Margolus-emulated"
+bench() {
+  echo "== $*"
+  env "$@" GOLCL_DEVICE=gpu timeout 8 $B bench rules --size 16384x16384 --gens 20 --reps 3 \
     --rules "$RULES" 2>&1 | tail -n +2
-done
-echo "== torus, 16383x16384 (one column a work-item)"
-GOLCL_DEVICE=gpu timeout 10 $B bench rules --size 16383x16384 --torus --gens 20 --reps 3 \
-  --rules "LifeHistory;Devore" 2>&1 | tail -n +2
+}
+bench GOLCL_TREE_DEFAULT=1
 wait
-GOLCL_TEST_DEVICE=gpu CK_RUN_CASE=kernels timeout 20 build/tests/test_rules_ruleloader 2>&1 | grep -v "^$" | tail -5
+GOLCL_TEST_DEVICE=gpu CK_RUN_CASE=kernels timeout 20 build/tests/test_rules_ruleloader 2>&1 | grep -v "^$" | tail -3
+bench GOLCL_TREE_VEC=4
+bench GOLCL_TREE_RUN=8
+bench GOLCL_TREE_RUN=32
+bench GOLCL_TREE_LW=32 GOLCL_TREE_LH=8
+bench GOLCL_TREE_LW=128 GOLCL_TREE_LH=2
 exit 0
 __RULES__
 H4sIAAAAAAAAA+z9a3cbOZIujM7n/BW5VOvsqpo3Tec9Sc/2rBFJyZZv5SlXt7v7nbN7UxItsSyRKpKyy90z57efiMAtkEAykxJ9

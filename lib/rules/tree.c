@@ -4,7 +4,9 @@
  * 128 entries and whose tree fits the local-memory budget; $GOLCL_TREE_GROUP
  * forces one, 1..9), ushort entries when they fit; a work-item takes 8
  * adjacent columns, or 4, where the width is a multiple of it ($GOLCL_TREE_VEC
- * caps it: 1, 4 or 8); written when the rule changes. The kernel is built for the
+ * caps it: 1, 4 or 8; $GOLCL_TREE_RUN, _LW and _LH change the rows a
+ * work-item walks and the work-group's shape, for tuning); written when the
+ * rule changes. The kernel is built for the
  * packed tree's shape and the grid's boundary; a generation is one launch
  * of a few work-groups a compute unit, each copying the tree to local
  * memory once and then taking tiles of the grid in turn. (A rule that
@@ -156,11 +158,23 @@ static int cols(const golcl_msgrid *g) {
   return cap >= 8 && g->w % 8 == 0 ? 8 : cap >= 4 && g->w % 4 == 0 ? 4 : 1;
 }
 
-/* The work-group's shape: TREE_LW × TREE_LH, less where the device allows less. */
+/* A tuning knob from the environment: a power of two in lo..hi, else def. */
+static size_t knob(const char *name, size_t def, size_t lo, size_t hi) {
+  const char *e = getenv(name);
+  size_t v = e && *e ? (size_t)strtoul(e, NULL, 10) : 0;
+  return v >= lo && v <= hi && (v & (v - 1)) == 0 ? v : def;
+}
+
+/* Rows a work-item walks down ($GOLCL_TREE_RUN, 1..256). */
+static size_t run_rows(void) { return knob("GOLCL_TREE_RUN", TREE_RUN, 1, 256); }
+
+/* The work-group's shape: TREE_LW × TREE_LH ($GOLCL_TREE_LW, $GOLCL_TREE_LH),
+ * less where the device allows less. */
 static void shape(const golcl_msgrid *g, size_t *lw, size_t *lh) {
   size_t max = g->ctx->info.max_work_group_size;
-  *lw = TREE_LW < max ? TREE_LW : max;
-  *lh = TREE_LH;
+  size_t w = knob("GOLCL_TREE_LW", TREE_LW, 1, 1024);
+  *lw = w < max ? w : max;
+  *lh = knob("GOLCL_TREE_LH", TREE_LH, 1, 1024);
   while (*lh > 1 && *lw * *lh > max) *lh /= 2;
 }
 
@@ -176,7 +190,7 @@ static golcl_status kernel(golcl_msgrid *g, cl_kernel *k) {
   golcl__opts_define(&o, "TREE_G", g->tree_g);
   golcl__opts_define(&o, "TREE_BASE", g->tree_base);
   golcl__opts_define(&o, "TREE_ENTRIES", g->tree_entries);
-  golcl__opts_define(&o, "TREE_RUN", TREE_RUN);
+  golcl__opts_define(&o, "TREE_RUN", (long long)run_rows());
   golcl__opts_define(&o, "TREE_COLS", cols(g));
   golcl__opts_define(&o, "TREE_LW", (long long)lw);
   golcl__opts_define(&o, "TREE_LH", (long long)lh);
@@ -207,7 +221,7 @@ golcl_status golcl__tree_step(golcl_msgrid *g, uint64_t gens) {
   size_t lw, lh;
   shape(g, &lw, &lh);
   cl_int w = (cl_int)g->w, h = (cl_int)g->h;
-  size_t rows = lh * TREE_RUN;
+  size_t rows = lh * run_rows();
   size_t span = lw * (size_t)cols(g);
   size_t tx = (g->w + span - 1) / span, ty = (g->h + rows - 1) / rows;
   cl_int tiles_x = (cl_int)tx, tiles = (cl_int)(tx * ty);
