@@ -25,10 +25,16 @@
 #endif
 
 #define TREE_IN(v) ((uint)(v) < TREE_STATES ? (uint)(v) : 0u)
-#define TREE_ORDER(k)                                                                         \
-  ((k) == 0 ? TREE_O0 : (k) == 1 ? TREE_O1 : (k) == 2 ? TREE_O2 : (k) == 3 ? TREE_O3       \
-   : (k) == 4 ? TREE_O4 : (k) == 5 ? TREE_O5 : (k) == 6 ? TREE_O6 : (k) == 7 ? TREE_O7      \
-                                                                          : TREE_O8)
+#define TREE_ORDER(k)   \
+  ((k) == 0   ? TREE_O0 \
+   : (k) == 1 ? TREE_O1 \
+   : (k) == 2 ? TREE_O2 \
+   : (k) == 3 ? TREE_O3 \
+   : (k) == 4 ? TREE_O4 \
+   : (k) == 5 ? TREE_O5 \
+   : (k) == 6 ? TREE_O6 \
+   : (k) == 7 ? TREE_O7 \
+              : TREE_O8)
 
 /* The cell at (x, y) on the grid's boundary. */
 inline uint tree_cell(__global const uchar *in, int w, int h, int x, int y) {
@@ -63,12 +69,12 @@ inline uint tree_walk(TREE_SPACE const TREE_T *T, const uint *v) {
 
 /* The tree in T: a copy in local memory made by the whole work-group, or the buffer. */
 #if TREE_LOCAL
-#define TREE_COPY                                                                  \
-  __local TREE_T T[TREE_ENTRIES];                                                  \
-  {                                                                                \
-    const int l_ = get_local_id(1) * TREE_LW + get_local_id(0);                    \
-    for (int i = l_; i < TREE_ENTRIES; i += TREE_LW * TREE_LH) T[i] = tree[i];     \
-    barrier(CLK_LOCAL_MEM_FENCE);                                                  \
+#define TREE_COPY                                                              \
+  __local TREE_T T[TREE_ENTRIES];                                              \
+  {                                                                            \
+    const int l_ = get_local_id(1) * TREE_LW + get_local_id(0);                \
+    for (int i = l_; i < TREE_ENTRIES; i += TREE_LW * TREE_LH) T[i] = tree[i]; \
+    barrier(CLK_LOCAL_MEM_FENCE);                                              \
   }
 #else
 #define TREE_COPY __global const TREE_T *restrict T = tree;
@@ -156,7 +162,8 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
       uchar o[TREE_COLS];
 #pragma unroll
       for (int j = 0; j < TREE_COLS; j++) {
-        const uint v[9] = {a[j], a[j + 1], a[j + 2], b[j], b[j + 1], b[j + 2], c[j], c[j + 1], c[j + 2]};
+        const uint v[9] = {a[j],     a[j + 1], a[j + 2], b[j],    b[j + 1],
+                           b[j + 2], c[j],     c[j + 1], c[j + 2]};
         o[j] = (uchar)tree_walk(T, v);
       }
       TREE_VSTORE(TREE_VLOAD(0, o), (size_t)y * w / TREE_COLS + x0 / TREE_COLS, out);

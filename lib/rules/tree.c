@@ -18,14 +18,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TREE_RUN 16               /* cells a work-item walks down a column */
-#define TREE_COLS 8               /* columns a work-item takes, where the width allows */
-#define TREE_LW 64                /* work-group: columns */
-#define TREE_LH 4                 /* work-group: runs down */
-#define TREE_GROUPS_PER_CU 8      /* resident work-groups a compute unit */
-#define TREE_LOCAL_BUDGET 32768   /* bytes of local memory for the tree */
+#define TREE_RUN 16                /* cells a work-item walks down a column */
+#define TREE_COLS 8                /* columns a work-item takes, where the width allows */
+#define TREE_LW 64                 /* work-group: columns */
+#define TREE_LH 4                  /* work-group: runs down */
+#define TREE_GROUPS_PER_CU 8       /* resident work-groups a compute unit */
+#define TREE_LOCAL_BUDGET 32768    /* bytes of local memory for the tree */
 #define TREE_MAX_PACKED (1u << 24) /* entries of a packed tree at most */
-#define TREE_NODE_MAX 128         /* entries of a packed node, at most, unless forced */
+#define TREE_NODE_MAX 128          /* entries of a packed node, at most, unless forced */
 
 typedef struct packer {
   const golcl_ruletree *t;
@@ -111,7 +111,7 @@ static golcl_status tree(golcl_msgrid *g) {
     for (uint32_t k = want; k >= 1 && !a; k--)
       if (packed(t, k, &a, &n, &base)) gs = k;
   } else { /* nodes of at most TREE_NODE_MAX entries (the fastest on an H100, 2026-11-26:
-             * larger nodes, fewer lookups, ran slower), the tree within the budget */
+            * larger nodes, fewer lookups, ran slower), the tree within the budget */
     size_t budget = local_budget(g) / 2; /* ushort entries */
     uint32_t k = 1;
     size_t node = t->states;
@@ -131,7 +131,8 @@ static golcl_status tree(golcl_msgrid *g) {
   int wide = n >= 65536 || (ew && *ew == '1');
   size_t each = wide ? 4 : 2, bytes = (size_t)n * each;
   void *host = malloc(bytes);
-  golcl_status s = host ? GOLCL_OK : golcl__fail(g->ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  golcl_status s =
+      host ? GOLCL_OK : golcl__fail(g->ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   for (uint32_t i = 0; host && i < n; i++)
     if (wide)
       ((cl_int *)host)[i] = a[i];
@@ -141,7 +142,8 @@ static golcl_status tree(golcl_msgrid *g) {
   if (s == GOLCL_OK) s = golcl__buffer(g->ctx, bytes, CL_MEM_READ_ONLY, &g->tree);
   if (s == GOLCL_OK)
     s = golcl__cl_fail(
-        g->ctx, clEnqueueWriteBuffer(g->ctx->queue, g->tree, CL_TRUE, 0, bytes, host, 0, NULL, NULL),
+        g->ctx,
+        clEnqueueWriteBuffer(g->ctx->queue, g->tree, CL_TRUE, 0, bytes, host, 0, NULL, NULL),
         "clEnqueueWriteBuffer");
   free(host);
   if (s == GOLCL_OK)
