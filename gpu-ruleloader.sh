@@ -25,7 +25,7 @@ wait
 GOLCL_TEST_DEVICE=gpu CK_RUN_CASE=kernels timeout 20 build/tests/test_rules_ruleloader 2>&1 | grep -v "^$" | tail -3
 bench GOLCL_TREE_VEC=4
 bench GOLCL_TREE_RUN=8
-bench GOLCL_TREE_RUN=32
+bench GOLCL_BUILD_OPTIONS=-DTREE_NO_CLAMP
 bench GOLCL_TREE_LW=32 GOLCL_TREE_LH=8
 bench GOLCL_TREE_LW=128 GOLCL_TREE_LH=2
 exit 0

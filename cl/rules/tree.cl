@@ -24,7 +24,11 @@
 #define TREE_LOCAL 1
 #endif
 
+#ifdef TREE_NO_CLAMP /* measurement only: states trusted to be the rule's */
+#define TREE_IN(v) ((uint)(v))
+#else
 #define TREE_IN(v) ((uint)(v) < TREE_STATES ? (uint)(v) : 0u)
+#endif
 #define TREE_ORDER(k)   \
   ((k) == 0   ? TREE_O0 \
    : (k) == 1 ? TREE_O1 \
