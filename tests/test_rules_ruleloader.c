@@ -356,6 +356,12 @@ static const bad_case bads[] = {
     {"@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=5\n1 0 x\n", "bad line in tree data"},
     {"@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=2\n1 0 1\n", "line 5: bad basic values"},
     {"@TREE\nnum_states=2\nnum_neighbors=8\nnum_nodes=9\n1 0 1\n", "bad count of values"},
+    {"@TABLE\nn_states:7\nneighborhood:Moore\nsymmetries:none\n0,0,0,0,0,0,0,0,0,6\nn_states:4\n",
+     "line 6: n_states after the first variable or transition"},
+    {"@TABLE\nn_states:3\nneighborhood:Moore\nsymmetries:rotate8\nneighborhood:vonNeumann\n",
+     "line 5: neighborhood after"},
+    {"@TABLE\nn_states:3\nneighborhood:Moore\nsymmetries:none\nvar a={0,1}\nsymmetries:rotate4\n",
+     "line 6: symmetries after"},
 };
 #define NBADS (sizeof bads / sizeof *bads)
 

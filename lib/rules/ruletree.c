@@ -530,7 +530,14 @@ static golcl_status transition_line(table *tb, const rt_lines *l, size_t li, cha
 }
 
 static golcl_status parse_table(table *tb, const rt_lines *l) {
-  int have_states = 0, have_nbhd = 0, have_sym = 0;
+  int have_states = 0, have_nbhd = 0, have_sym = 0, body = 0;
+  /* Golly reads these anywhere but sizes its tables by the last n_states and applies the last
+   * symmetries to every transition: libgolcl takes them only before the first variable or
+   * transition (and the neighbourhood before the symmetries), where they mean one thing */
+  static const char late[] =
+      "%s after the first variable or transition (or a neighborhood after "
+      "the symmetries): give n_states, neighborhood and symmetries once, "
+      "first";
   tb->states = 8, tb->nbhd = RT_VON_NEUMANN, tb->inputs = 0;
   tb->nremap = 1;
   for (size_t li = 0; li < l->n; li++) {
@@ -541,6 +548,10 @@ static golcl_status parse_table(table *tb, const rt_lines *l) {
     char *line = trim(buf);
     golcl_status st = GOLCL_OK;
     if (!*line) continue;
+    if ((starts(line, "n_states:") || starts(line, "symmetries:")) && body)
+      return LINE_FAIL(l, li, late, starts(line, "n_states:") ? "n_states" : "symmetries");
+    if (starts(line, "neighborhood:") && (body || have_sym))
+      return LINE_FAIL(l, li, late, "neighborhood");
     if (starts(line, "n_states:")) {
       int v;
       if (sscanf(line + 9, "%d", &v) != 1) return LINE_FAIL(l, li, "%s", line);
@@ -578,12 +589,14 @@ static golcl_status parse_table(table *tb, const rt_lines *l) {
                          "one or more of n_states, neighborhood or symmetries missing "
                          "before first variable");
       st = var_line(tb, l, li, line);
+      body = 1;
     } else {
       if (!have_states || !have_nbhd || !have_sym)
         return LINE_FAIL(l, li,
                          "one or more of n_states, neighborhood or symmetries missing "
                          "before first transition");
       st = transition_line(tb, l, li, line);
+      body = 1;
     }
     if (st != GOLCL_OK) {
       if (st == GOLCL_E_PARSE && !strstr(golcl_last_errmsg(), ", line ")) {
