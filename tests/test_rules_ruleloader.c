@@ -356,6 +356,8 @@ static const bad_case bads[] = {
     {"@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=5\n1 0 x\n", "bad line in tree data"},
     {"@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=2\n1 0 1\n", "line 5: bad basic values"},
     {"@TREE\nnum_states=2\nnum_neighbors=8\nnum_nodes=9\n1 0 1\n", "bad count of values"},
+    {"@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=5\n1 0 1\nnum_states=9\n2 0 0\n",
+     "line 6: num_states, num_neighbors and num_nodes come before the nodes"},
     {"@TABLE\nn_states:7\nneighborhood:Moore\nsymmetries:none\n0,0,0,0,0,0,0,0,0,6\nn_states:4\n",
      "line 6: n_states after the first variable or transition"},
     {"@TABLE\nn_states:3\nneighborhood:Moore\nsymmetries:rotate8\nneighborhood:vonNeumann\n",

@@ -47,9 +47,19 @@ golcl_status golcl__ruletree_from_tree(const rt_lines *l, golcl_ruletree *t) {
   uint8_t *level = NULL; /* of each node */
   for (size_t i = 0; i < l->n; i++) {
     const char *s = l->v[i];
-    if (s[0] == '#' || s[0] == 0 || sscanf(s, " num_states = %d", &states) == 1 ||
-        sscanf(s, " num_neighbors = %d", &nbrs) == 1 || sscanf(s, " num_nodes = %d", &nodes) == 1)
+    if (s[0] == '#' || s[0] == 0) continue;
+    int v0;
+    if (sscanf(s, " num_states = %d", &v0) == 1 || sscanf(s, " num_neighbors = %d", &v0) == 1 ||
+        sscanf(s, " num_nodes = %d", &v0) == 1) {
+      if (n) { /* Golly would read the nodes before it by other numbers */
+        free(a), free(level);
+        return LINE_FAIL(l, i, "num_states, num_neighbors and num_nodes come before the nodes");
+      }
+      if (sscanf(s, " num_states = %d", &states) != 1 &&
+          sscanf(s, " num_neighbors = %d", &nbrs) != 1)
+        sscanf(s, " num_nodes = %d", &nodes);
       continue;
+    }
     golcl_status st = GOLCL_OK;
     if (states < 2 || states > 256 || (nbrs != 4 && nbrs != 8) || nodes < nbrs || nodes > 100000000)
       st = LINE_FAIL(l, i,
