@@ -13,10 +13,9 @@
  * g + groups, ...); a work-item walks TREE_RUN cells down its column,
  * keeping the 3×3 block in registers (3 new bytes a cell). A state at or
  * above TREE_STATES (not one of the rule's) is read as 0. Any size;
- * GOLCL_TORUS (0/1) picks the boundary. tree_stepv, for widths that are a
- * multiple of TREE_COLS (4 or 8): a work-item takes TREE_COLS adjacent
- * columns (tiles TREE_COLS·TREE_LW wide), reading a row as one aligned
- * vector and the two cells beside it. */
+ * GOLCL_TORUS (0/1) picks the boundary. tree_step4, for widths that are a
+ * multiple of 4: a work-item takes 4 adjacent columns (tiles 4·TREE_LW
+ * wide), reading a row as one aligned uchar4 and the two cells beside it. */
 
 #ifdef TREE_NO_LOCAL
 #define TREE_LOCAL 0
@@ -24,11 +23,7 @@
 #define TREE_LOCAL 1
 #endif
 
-#ifdef TREE_NO_CLAMP /* measurement only: states trusted to be the rule's */
-#define TREE_IN(v) ((uint)(v))
-#else
 #define TREE_IN(v) ((uint)(v) < TREE_STATES ? (uint)(v) : 0u)
-#endif
 #define TREE_ORDER(k)   \
   ((k) == 0   ? TREE_O0 \
    : (k) == 1 ? TREE_O1 \
@@ -113,64 +108,54 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
   }
 }
 
-/* tree_stepv: TREE_COLS (4 or 8) adjacent columns a work-item. */
-#ifndef TREE_COLS
-#define TREE_COLS 4
-#endif
-#if TREE_COLS == 8
-#define TREE_VLOAD vload8
-#define TREE_VSTORE vstore8
-#else
-#define TREE_VLOAD vload4
-#define TREE_VSTORE vstore4
-#endif
-
-/* Row yy's cells x0-1 .. x0+TREE_COLS into r[] (x0 and w multiples of TREE_COLS). */
-inline void tree_rowv(__global const uchar *in, int w, int h, int x0, int yy, uint *r) {
+/* Row yy's cells x0-1 .. x0+4 into r[0..5] (x0 a multiple of 4, w too). */
+inline void tree_row4(__global const uchar *in, int w, int h, int x0, int yy, uint *r) {
 #if GOLCL_TORUS
   yy = yy < 0 ? yy + h : yy >= h ? yy - h : yy;
 #else
   if (yy < 0 || yy >= h) {
-    for (int k = 0; k < TREE_COLS + 2; k++) r[k] = 0;
+    for (int k = 0; k < 6; k++) r[k] = 0;
     return;
   }
 #endif
   __global const uchar *row = in + (size_t)yy * w;
-  uchar c[TREE_COLS];
-  TREE_VSTORE(TREE_VLOAD(x0 / TREE_COLS, row), 0, c);
-  for (int k = 0; k < TREE_COLS; k++) r[k + 1] = TREE_IN(c[k]);
+  const uchar4 c = *(__global const uchar4 *)(row + x0);
+  r[1] = TREE_IN(c.s0), r[2] = TREE_IN(c.s1), r[3] = TREE_IN(c.s2), r[4] = TREE_IN(c.s3);
 #if GOLCL_TORUS
   r[0] = TREE_IN(row[x0 > 0 ? x0 - 1 : w - 1]);
-  r[TREE_COLS + 1] = TREE_IN(row[x0 + TREE_COLS < w ? x0 + TREE_COLS : 0]);
+  r[5] = TREE_IN(row[x0 + 4 < w ? x0 + 4 : 0]);
 #else
   r[0] = x0 > 0 ? TREE_IN(row[x0 - 1]) : 0u;
-  r[TREE_COLS + 1] = x0 + TREE_COLS < w ? TREE_IN(row[x0 + TREE_COLS]) : 0u;
+  r[5] = x0 + 4 < w ? TREE_IN(row[x0 + 4]) : 0u;
 #endif
 }
 
-__kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_stepv(
+__kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_step4(
     __global const uchar *in, __global uchar *out, int w, int h, int tiles_x, int tiles,
     __global const TREE_T *restrict tree) {
   TREE_COPY
   for (int t = get_group_id(0); t < tiles; t += get_num_groups(0)) {
-    const int x0 = ((t % tiles_x) * TREE_LW + get_local_id(0)) * TREE_COLS;
+    const int x0 = ((t % tiles_x) * TREE_LW + get_local_id(0)) * 4;
     const int y0 = ((t / tiles_x) * TREE_LH + get_local_id(1)) * TREE_RUN;
     if (x0 >= w || y0 >= h) continue;
     const int y1 = min(y0 + TREE_RUN, h);
-    uint a[TREE_COLS + 2], b[TREE_COLS + 2], c[TREE_COLS + 2];
-    tree_rowv(in, w, h, x0, y0 - 1, b);
-    tree_rowv(in, w, h, x0, y0, c);
+    uint a[6], b[6], c[6];
+    tree_row4(in, w, h, x0, y0 - 1, b);
+    tree_row4(in, w, h, x0, y0, c);
     for (int y = y0; y < y1; y++) {
-      for (int k = 0; k < TREE_COLS + 2; k++) a[k] = b[k], b[k] = c[k];
-      tree_rowv(in, w, h, x0, y + 1, c);
-      uchar o[TREE_COLS];
-#pragma unroll
-      for (int j = 0; j < TREE_COLS; j++) {
-        const uint v[9] = {a[j],     a[j + 1], a[j + 2], b[j],    b[j + 1],
-                           b[j + 2], c[j],     c[j + 1], c[j + 2]};
-        o[j] = (uchar)tree_walk(T, v);
-      }
-      TREE_VSTORE(TREE_VLOAD(0, o), (size_t)y * w / TREE_COLS + x0 / TREE_COLS, out);
+      for (int k = 0; k < 6; k++) a[k] = b[k], b[k] = c[k];
+      tree_row4(in, w, h, x0, y + 1, c);
+      uchar4 o;
+      uint v[9];
+#define TREE_CELL4(j, dst)                                                                      \
+  v[0] = a[j], v[1] = a[j + 1], v[2] = a[j + 2], v[3] = b[j], v[4] = b[j + 1], v[5] = b[j + 2], \
+  v[6] = c[j], v[7] = c[j + 1], v[8] = c[j + 2];                                                \
+  dst = (uchar)tree_walk(T, v);
+      TREE_CELL4(0, o.s0)
+      TREE_CELL4(1, o.s1)
+      TREE_CELL4(2, o.s2)
+      TREE_CELL4(3, o.s3)
+      *(__global uchar4 *)(out + (size_t)y * w + x0) = o;
     }
   }
 }

@@ -2,16 +2,15 @@
  * the device in groups of G levels (a node then has states^G entries, so
  * that a cell takes depth/G lookups; G the largest whose nodes have at most
  * 128 entries and whose tree fits the local-memory budget; $GOLCL_TREE_GROUP
- * forces one, 1..9), ushort entries when they fit; a work-item takes 8
- * adjacent columns, or 4, where the width is a multiple of it ($GOLCL_TREE_VEC
- * caps it: 1, 4 or 8; $GOLCL_TREE_RUN, _LW and _LH change the rows a
- * work-item walks and the work-group's shape, for tuning); written when the
- * rule changes. The kernel is built for the
- * packed tree's shape and the grid's boundary; a generation is one launch
- * of a few work-groups a compute unit, each copying the tree to local
- * memory once and then taking tiles of the grid in turn. (A rule that
- * computes WireWorld is marked in its tree, `wireworld`, for the bit-plane
- * kernels of genbits.c.) */
+ * forces one, 1..9), ushort entries when they fit; a work-item takes 4
+ * adjacent columns where the width is a multiple of 4 ($GOLCL_TREE_VEC=1:
+ * one); $GOLCL_TREE_RUN, _LW and _LH change the rows a work-item walks and
+ * the work-group's shape, for tuning. The tree is written when the rule
+ * changes; the kernel is built for the packed tree's shape and the grid's
+ * boundary; a generation is one launch of a few work-groups a compute unit,
+ * each copying the tree to local memory once and then taking tiles of the
+ * grid in turn. (A rule that computes WireWorld is marked in its tree,
+ * `wireworld`, for the bit-plane kernels of genbits.c.) */
 #include "rules.h"
 #include "ruletree.h"
 
@@ -19,7 +18,6 @@
 #include <string.h>
 
 #define TREE_RUN 16                /* cells a work-item walks down a column */
-#define TREE_COLS 8                /* columns a work-item takes, where the width allows */
 #define TREE_LW 64                 /* work-group: columns */
 #define TREE_LH 4                  /* work-group: runs down */
 #define TREE_GROUPS_PER_CU 8       /* resident work-groups a compute unit */
@@ -152,12 +150,12 @@ static golcl_status tree(golcl_msgrid *g) {
   return s;
 }
 
-/* The columns a work-item takes: 8 or 4 where the width is a multiple of
- * it (rows of whole vectors), else 1; $GOLCL_TREE_VEC (1, 4 or 8) caps it. */
+/* The columns a work-item takes: 4 where the width is a multiple of 4 (a
+ * row as one uchar4), else 1; $GOLCL_TREE_VEC=1 keeps 1. (8 columns through
+ * vload8 ran slower on an H100, 2026-11-26.) */
 static int cols(const golcl_msgrid *g) {
   const char *e = getenv("GOLCL_TREE_VEC");
-  int cap = e && (*e == '1' || *e == '4' || *e == '8') ? *e - '0' : TREE_COLS;
-  return cap >= 8 && g->w % 8 == 0 ? 8 : cap >= 4 && g->w % 4 == 0 ? 4 : 1;
+  return g->w % 4 == 0 && !(e && *e == '1') ? 4 : 1;
 }
 
 /* A tuning knob from the environment: a power of two in lo..hi, else def. */
@@ -193,7 +191,6 @@ static golcl_status kernel(golcl_msgrid *g, cl_kernel *k) {
   golcl__opts_define(&o, "TREE_BASE", g->tree_base);
   golcl__opts_define(&o, "TREE_ENTRIES", g->tree_entries);
   golcl__opts_define(&o, "TREE_RUN", (long long)run_rows());
-  golcl__opts_define(&o, "TREE_COLS", cols(g));
   golcl__opts_define(&o, "TREE_LW", (long long)lw);
   golcl__opts_define(&o, "TREE_LH", (long long)lh);
   golcl__opts_define_str(&o, "TREE_T", g->tree_wide ? "int" : "ushort");
@@ -207,7 +204,7 @@ static golcl_status kernel(golcl_msgrid *g, cl_kernel *k) {
   golcl_status s = golcl__opts_check(g->ctx, &o, "tree");
   return s != GOLCL_OK ? s
                        : golcl__kernel(g->ctx, "rules/tree.cl", o.buf,
-                                       cols(g) > 1 ? "tree_stepv" : "tree_step", k);
+                                       cols(g) > 1 ? "tree_step4" : "tree_step", k);
 }
 
 golcl_status golcl__tree_prepare(golcl_msgrid *g) {
