@@ -1,9 +1,9 @@
 #!/bin/bash
 # gpu-ruleloader.sh — RuleLoader on the GPU (deleted by the lead when merging):
 # the kernels against the host reference on every Golly rule (a copy of
-# Golly's Rules folder travels below), then golcl bench rules at 16384²:
-# WireWorld, LifeHistory, Devore beside Brian's Brain (Generations) and the
-# tree read through the cache instead of local memory.
+# Golly's Rules folder travels below), then golcl bench rules at 16384²
+# (WireWorld, LifeHistory, Devore and others beside Brian's Brain as
+# Generations), four columns a work-item and one.
 set -u
 B=build/golcl
 R=$(mktemp -d)
@@ -11,13 +11,17 @@ sed -n '/^__RULES__$/,$p' "$0" | tail -n +2 | base64 -d | tar -C "$R" -xz
 export GOLCL_RULES=$R/rules GOLCL_TEST_RULES_DIR=$R/rules
 nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1
 M="MPI=0 CPPFLAGS=-isystem/opt/deps/usr/include LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu CHECK_CFLAGS="
-timeout 25 make -j16 build/tests/test_rules_ruleloader $M CHECK_LIBS="-lcheck -lsubunit -lm -lpthread -lrt" >/dev/null 2>&1 || echo "test build failed"
-GOLCL_TEST_DEVICE=gpu CK_RUN_CASE=kernels timeout 30 build/tests/test_rules_ruleloader 2>&1 | grep -v "^$" | tail -5
-for opt in "" "-DTREE_NO_LOCAL"; do
-  echo "== GOLCL_BUILD_OPTIONS='$opt'"
-  GOLCL_DEVICE=gpu GOLCL_BUILD_OPTIONS="$opt" timeout 25 $B bench rules --size 16384x16384 --gens 20 --reps 3 \
-    --rules "/2/3;WireWorld;LifeHistory;Devore;Codd;BBM-Margolus-emulated;Perrier" 2>&1
-done
+(make -j8 build/tests/test_rules_ruleloader $M CHECK_LIBS="-lcheck -lsubunit -lm -lpthread -lrt" >/dev/null 2>&1 || echo "test build failed") &
+RULES="/2/3;WireWorld;LifeHistory;Devore;Codd;BBM-Margolus-emulated;Langtons-Loops"
+bench() {
+  echo "== $*"
+  env "$@" GOLCL_DEVICE=gpu timeout 8 $B bench rules --size 16384x16384 --gens 20 --reps 3 \
+    --rules "$RULES" 2>&1 | tail -n +2
+}
+wait
+GOLCL_TEST_DEVICE=gpu CK_RUN_CASE=kernels timeout 45 build/tests/test_rules_ruleloader 2>&1 | grep -v "^$" | tail -3
+bench GOLCL_TREE_DEFAULT=1
+bench GOLCL_TREE_VEC=1
 exit 0
 __RULES__
 H4sIAAAAAAAAA+z9a3cbOZIujM7n/BW5VOvsqpo3Tec9Sc/2rBFJyZZv5SlXt7v7nbN7UxItsSyRKpKyy90z57efiMAtkEAykxJ9

@@ -267,7 +267,8 @@ GOLCL_API golcl_status golcl_msgrid_population(golcl_msgrid *grid, uint64_t *out
 GOLCL_API golcl_status golcl_msgrid_hash(golcl_msgrid *grid, uint64_t *out);
 
 /** Advances the grid by `generations` under its rule on the device
- *  (Generations: one work-item a cell over the 3×3 block; Larger than Life:
+ *  (Generations: one work-item a cell over the 3×3 block; RuleLoader: the
+ *  rule's tree walked from local memory; Larger than Life:
  *  for the Moore box, window sums slid along rows, then down columns, so
  *  that a cell costs about the same at any range; for N and C, row prefix
  *  sums and one row span per row of the neighbourhood). Returns once the launches are queued (a

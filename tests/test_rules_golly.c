@@ -223,6 +223,7 @@ START_TEST(golly_file) {
   const char *path = files[_i];
   int mcl = ends_with(path, ".mcl");
   int loader = !strstr(path, "/Generations/") && !strstr(path, "/Larger-than-Life/");
+  /* an MCell file's algorithm by its folder, an RLE file's by its rule (below) */
   const char *algo = strstr(path, "Larger-than-Life") ? "Larger than Life" : "Generations";
   const char *rules = loader ? RULES_DIR : NULL;
   if (loader) algo = "RuleLoader";
@@ -255,6 +256,11 @@ START_TEST(golly_file) {
   golcl_bounds bounds;
   TU_OK(golcl_mspattern_msrule(p, &rule));
   TU_OK(golcl_mspattern_bounds(p, &bounds));
+  if (!mcl) { /* bgolly's algorithm: the rule's family */
+    algo = rule.family == GOLCL_MS_LTL ? "Larger than Life" : "Generations";
+    rules = rule.family == GOLCL_MS_RULELOADER ? RULES_DIR : NULL;
+    if (rules) algo = "RuleLoader";
+  }
   char rt[GOLCL_MSRULE_TEXT_CAP], bt[GOLCL_BOUNDS_TEXT_CAP] = "";
   TU_OK(golcl_msrule_format(&rule, rt, sizeof rt));
   if (bounds.topology != GOLCL_TOPOLOGY_INFINITE) golcl_bounds_format(&bounds, bt, sizeof bt);

@@ -59,8 +59,8 @@ static golcl_msrule load(const char *name) {
   golcl_msrule r;
   char path[512];
   snprintf(path, sizeof path, "%s/%s.rule", rules_dir(), name);
-  golcl_status s = strncmp(name, "MadeUp-", 7) ? golcl_msrule_load_file(path, &r)
-                                               : golcl_msrule_parse(name, &r);
+  golcl_status s =
+      strncmp(name, "MadeUp-", 7) ? golcl_msrule_load_file(path, &r) : golcl_msrule_parse(name, &r);
   ck_assert_msg(s == GOLCL_OK, "%s: %s", name, golcl_last_errmsg());
   ck_assert_int_eq(r.family, GOLCL_MS_RULELOADER);
   return r;
@@ -68,7 +68,10 @@ static golcl_msrule load(const char *name) {
 
 /* ------------------------------------------------ kernel against reference */
 
-static const uint32_t sizes[][3] = {{37, 29, 1}, {37, 29, 0}, {3, 5, 1}, {3, 5, 0}, {1, 1, 1}};
+/* {w, h, torus}: odd sizes, and widths of whole 32-cell words (WireWorld's
+ * bit planes wrap a torus only then) and of 4 (the kernel's 4-column path) */
+static const uint32_t sizes[][3] = {{37, 29, 1}, {37, 29, 0}, {3, 5, 1}, {3, 5, 0},  {1, 1, 1},
+                                    {64, 29, 1}, {96, 7, 0},  {4, 3, 1}, {260, 9, 0}};
 #define NSIZES (sizeof sizes / sizeof *sizes)
 
 START_TEST(kernel_matches_reference) {
@@ -142,7 +145,8 @@ static void soup_vs_bgolly(const char *name, const char *dir, uint32_t w, uint32
     uint32_t *t = malloc(3 * sizeof *t * (n + 1));
     for (size_t i = 0, k = 0; i < (size_t)w * h; i++)
       if (cells[i])
-        t[3 * k] = (uint32_t)(i % w), t[3 * k + 1] = (uint32_t)(i / w), t[3 * k + 2] = cells[i], k++;
+        t[3 * k] = (uint32_t)(i % w), t[3 * k + 1] = (uint32_t)(i / w), t[3 * k + 2] = cells[i],
+              k++;
     bg_ms_normalise(t, n);
     ck_assert_msg(n == ref.n && memcmp(t, ref.xys, 3 * sizeof *t * n) == 0,
                   "%s on a %ux%u %s, generation %llu: libgolcl has %zu cells, Golly %zu (or they "
@@ -173,16 +177,26 @@ typedef struct made_up {
 } made_up;
 
 static const made_up made[] = {
-    {"vonNeumann", "none", 5},          {"vonNeumann", "rotate4", 5},
-    {"vonNeumann", "rotate4reflect", 5}, {"vonNeumann", "reflect_horizontal", 5},
-    {"vonNeumann", "permute", 5},       {"Moore", "none", 9},
-    {"Moore", "rotate4", 9},            {"Moore", "rotate8", 9},
-    {"Moore", "rotate4reflect", 9},     {"Moore", "rotate8reflect", 9},
-    {"Moore", "reflect_horizontal", 9}, {"Moore", "permute", 9},
-    {"hexagonal", "none", 7},           {"hexagonal", "rotate2", 7},
-    {"hexagonal", "rotate3", 7},        {"hexagonal", "rotate6", 7},
-    {"hexagonal", "rotate6reflect", 7}, {"hexagonal", "permute", 7},
-    {"oneDimensional", "none", 3},      {"oneDimensional", "reflect", 3},
+    {"vonNeumann", "none", 5},
+    {"vonNeumann", "rotate4", 5},
+    {"vonNeumann", "rotate4reflect", 5},
+    {"vonNeumann", "reflect_horizontal", 5},
+    {"vonNeumann", "permute", 5},
+    {"Moore", "none", 9},
+    {"Moore", "rotate4", 9},
+    {"Moore", "rotate8", 9},
+    {"Moore", "rotate4reflect", 9},
+    {"Moore", "rotate8reflect", 9},
+    {"Moore", "reflect_horizontal", 9},
+    {"Moore", "permute", 9},
+    {"hexagonal", "none", 7},
+    {"hexagonal", "rotate2", 7},
+    {"hexagonal", "rotate3", 7},
+    {"hexagonal", "rotate6", 7},
+    {"hexagonal", "rotate6reflect", 7},
+    {"hexagonal", "permute", 7},
+    {"oneDimensional", "none", 3},
+    {"oneDimensional", "reflect", 3},
     {"oneDimensional", "permute", 3},
 };
 #define NMADE (sizeof made / sizeof *made)
@@ -204,8 +218,8 @@ static void write_made_up(size_t k, char *name, size_t cap) {
   ck_assert_ptr_nonnull(f);
   fprintf(f, "@RULE %s\n\n@TABLE\nn_states:%u\nneighborhood:%s\nsymmetries:%s\n", name, states,
           m->nbhd, m->sym);
-  fprintf(f, "var a={0,1}\nvar b={1,2}\nvar c={0,2,%u}\nvar d={a,%u}\nvar e={0,1,2}\n",
-          states - 1, states - 1);
+  fprintf(f, "var a={0,1}\nvar b={1,2}\nvar c={0,2,%u}\nvar d={a,%u}\nvar e={0,1,2}\n", states - 1,
+          states - 1);
   static const char *const vars[] = {"a", "b", "c", "d", "e"};
   for (unsigned i = 0; i <= m->inputs; i++) /* the background stays 0, as Golly needs */
     fprintf(f, "0%s", i < m->inputs ? "," : "  # the background\n");
@@ -264,17 +278,19 @@ static uint8_t next_of(const golcl_msrule *r, const uint8_t v[9]) {
 START_TEST(table_semantics) {
   golcl_msrule r;
   /* bound variable: a,a means equal states; first match wins; else unchanged */
-  const char *t = "@TABLE\nn_states:3\nneighborhood:vonNeumann\nsymmetries:none\n"
-                  "var a={0,1,2}\nvar b={0,1,2}\n"
-                  "0,a,a,b,b,a\n"  /* n == e and s == w: becomes n's state */
-                  "0,1,b,b,b,2\n"  /* never reached where the first matched */
-                  "1,0,0,0,0,0\n";
+  const char *t =
+      "@TABLE\nn_states:3\nneighborhood:vonNeumann\nsymmetries:none\n"
+      "var a={0,1,2}\nvar b={0,1,2}\n"
+      "0,a,a,b,b,a\n" /* n == e and s == w: becomes n's state */
+      "0,1,b,b,b,2\n" /* never reached where the first matched */
+      "1,0,0,0,0,0\n";
   TU_OK(load_text(t, &r));
   /* cells: nw n ne / w c e / sw s se; inputs c,n,e,s,w */
   uint8_t v1[9] = {0, 2, 0, 1, 0, 2, 0, 1, 0}; /* n=2 e=2 s=1 w=1: rule 1 -> 2 */
   ck_assert_uint_eq(next_of(&r, v1), 2);
-  uint8_t v2[9] = {0, 1, 0, 1, 0, 0, 0, 1, 0}; /* n=1 e=0: rule 1 fails; rule 2: e,s,w bound b=0? s=1 */
-  ck_assert_uint_eq(next_of(&r, v2), 0);       /* e=0,s=1: b not equal: unchanged 0 */
+  uint8_t v2[9] = {0, 1, 0, 1, 0,
+                   0, 0, 1, 0};          /* n=1 e=0: rule 1 fails; rule 2: e,s,w bound b=0? s=1 */
+  ck_assert_uint_eq(next_of(&r, v2), 0); /* e=0,s=1: b not equal: unchanged 0 */
   uint8_t v3[9] = {0, 1, 0, 2, 0, 2, 0, 2, 0}; /* n=1 e=2 s=2 w=2: rule 2 -> 2 */
   ck_assert_uint_eq(next_of(&r, v3), 2);
   uint8_t v4[9] = {0, 0, 0, 0, 1, 0, 0, 0, 0}; /* c=1 alone: rule 3 -> 0 */
@@ -317,7 +333,8 @@ static const bad_case bads[] = {
     {"@TABLE\nn_states:300\n", "line 2: n_states out of range"},
     {"@TABLE\nn_states:3\nsymmetries:none\n", "line 3: neighborhood must be declared"},
     {"@TABLE\nn_states:3\nneighborhood:Hex\n", "line 3: unsupported neighborhood"},
-    {"@TABLE\nn_states:3\nneighborhood:vonNeumann\nsymmetries:rotate8\n", "line 4: unsupported sym"},
+    {"@TABLE\nn_states:3\nneighborhood:vonNeumann\nsymmetries:rotate8\n",
+     "line 4: unsupported sym"},
     {"@TABLE\nn_states:3\nneighborhood:vonNeumann\nsymmetries:none\nvar a={0,3}\n",
      "line 5: var a={0,3} - state value out of range"},
     {"@TABLE\nn_states:3\nneighborhood:vonNeumann\nsymmetries:none\n\n\n0,1,2\n",
@@ -326,7 +343,8 @@ static const bad_case bads[] = {
      "0,a,0,0,0,b\n",
      "line 7: 0,a,0,0,0,b - output must be"},
     {"@TABLE\nn_states:3\nneighborhood:vonNeumann\nsymmetries:none\n0,1,2,0,x,1\n", "line 5"},
-    {"@TABLE\nn_states:3\nneighborhood:vonNeumann\nsymmetries:none\n013003\n", "state out of range"},
+    {"@TABLE\nn_states:3\nneighborhood:vonNeumann\nsymmetries:none\n013003\n",
+     "state out of range"},
     {"@TABLE\nn_states:3\nneighborhood:vonNeumann\nsymmetries:none\nvar\n", "line 5"},
     {"@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=5\n1 0 1\n2 0 0 0\n", "line 6: bad number"},
     {"@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=5\n1 0 2\n", "line 5: bad state value 2"},
@@ -338,6 +356,14 @@ static const bad_case bads[] = {
     {"@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=5\n1 0 x\n", "bad line in tree data"},
     {"@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=2\n1 0 1\n", "line 5: bad basic values"},
     {"@TREE\nnum_states=2\nnum_neighbors=8\nnum_nodes=9\n1 0 1\n", "bad count of values"},
+    {"@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=5\n1 0 1\nnum_states=9\n2 0 0\n",
+     "line 6: num_states, num_neighbors and num_nodes come before the nodes"},
+    {"@TABLE\nn_states:7\nneighborhood:Moore\nsymmetries:none\n0,0,0,0,0,0,0,0,0,6\nn_states:4\n",
+     "line 6: n_states after the first variable or transition"},
+    {"@TABLE\nn_states:3\nneighborhood:Moore\nsymmetries:rotate8\nneighborhood:vonNeumann\n",
+     "line 5: neighborhood after"},
+    {"@TABLE\nn_states:3\nneighborhood:Moore\nsymmetries:none\nvar a={0,1}\nsymmetries:rotate4\n",
+     "line 6: symmetries after"},
 };
 #define NBADS (sizeof bads / sizeof *bads)
 
@@ -355,12 +381,50 @@ START_TEST(refusals_name_the_line) {
 END_TEST
 
 START_TEST(random_texts_do_not_crash) {
-  static const char *const pieces[] = {
-      "@TABLE\n", "@TREE\n", "@COLORS\n", "n_states:", "neighborhood:", "symmetries:", "var ",
-      "Moore", "vonNeumann", "hexagonal", "oneDimensional", "rotate4", "permute", "none", "{",
-      "}", ",", "=", "a", "b", "0", "1", "2", "9", "255", "256", "\n", " ", "#", "num_states=",
-      "num_neighbors=", "num_nodes=", "4", "8", "\r\n", "-", "x", "0,", "1,", "2,", "a,",
-      "3\n", "0\n", "1\n"};
+  static const char *const pieces[] = {"@TABLE\n",
+                                       "@TREE\n",
+                                       "@COLORS\n",
+                                       "n_states:",
+                                       "neighborhood:",
+                                       "symmetries:",
+                                       "var ",
+                                       "Moore",
+                                       "vonNeumann",
+                                       "hexagonal",
+                                       "oneDimensional",
+                                       "rotate4",
+                                       "permute",
+                                       "none",
+                                       "{",
+                                       "}",
+                                       ",",
+                                       "=",
+                                       "a",
+                                       "b",
+                                       "0",
+                                       "1",
+                                       "2",
+                                       "9",
+                                       "255",
+                                       "256",
+                                       "\n",
+                                       " ",
+                                       "#",
+                                       "num_states=",
+                                       "num_neighbors=",
+                                       "num_nodes=",
+                                       "4",
+                                       "8",
+                                       "\r\n",
+                                       "-",
+                                       "x",
+                                       "0,",
+                                       "1,",
+                                       "2,",
+                                       "a,",
+                                       "3\n",
+                                       "0\n",
+                                       "1\n"};
   uint64_t s = 12345;
   int ok = 0;
   for (int k = 0; k < 3000; k++) {
@@ -371,7 +435,8 @@ START_TEST(random_texts_do_not_crash) {
         "@TABLE\nn_states:3\nneighborhood:vonNeumann\nsymmetries:rotate4\nvar a={0,1}\n0,a,",
         "@TABLE\nn_states:4\nneighborhood:oneDimensional\nsymmetries:permute\n0,1,",
         "@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=5\n1 0 1\n2 0 0\n3 1 1\n4 2 2\n5 3",
-        "@TREE\n", ""};
+        "@TREE\n",
+        ""};
     strcat(text, heads[rng(&s) % 6]);
     for (int i = 0; i < n && strlen(text) < 900; i++)
       strcat(text, pieces[rng(&s) % (sizeof pieces / sizeof *pieces)]);
@@ -396,8 +461,9 @@ START_TEST(finding_rule_files) {
   char path[256];
   snprintf(path, sizeof path, "%sFound.rule", tmpdir);
   FILE *f = fopen(path, "w");
-  fprintf(f, "@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=5\n1 0 1\n2 0 0\n3 1 1\n4 2 2\n"
-             "5 3 3\n");
+  fprintf(f,
+          "@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=5\n1 0 1\n2 0 0\n3 1 1\n4 2 2\n"
+          "5 3 3\n");
   fclose(f);
   ck_assert_int_eq(golcl_msrule_parse("Found", &r), GOLCL_E_UNSUPPORTED);
   ck_assert_ptr_nonnull(strstr(golcl_last_errmsg(), GOLCL_GOLLY_RULES_DIR "/Found.rule"));
@@ -453,8 +519,9 @@ END_TEST
 
 int main(void) {
   if (!bg_find(bgolly, sizeof bgolly)) {
-    printf("\n*** test_rules_ruleloader: bgolly NOT FOUND: rules were NOT compared with Golly "
-           "***\n\n");
+    printf(
+        "\n*** test_rules_ruleloader: bgolly NOT FOUND: rules were NOT compared with Golly "
+        "***\n\n");
     *bgolly = '\0';
   }
   list_rules();

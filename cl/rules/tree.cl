@@ -1,25 +1,39 @@
-/* tree.cl — Golly's RuleLoader rules (@TABLE compiled, or @TREE): a
- * work-item takes a run of TREE_RUN cells down a column, keeps the 3×3
- * block of the current cell in registers (one new row of 3 bytes a step)
- * and walks the rule's decision tree: TREE_DEPTH lookups, level l reading
- * the cell TREE_Ok (k = l) of the block (0..8 row-major: nw n ne w c e sw
- * s se), each node TREE_STATES entries (child offsets; the new state at the
- * last level), the root at TREE_BASE. Entries are TREE_T (ushort when the
- * tree has fewer than 65536, else int). The tree is read through the
- * cache, or from a copy in local memory with TREE_LOCAL (then every
- * work-item of the group reaches the barrier). A state at or above
- * TREE_STATES (not one of the rule's) is read as 0. Any size; GOLCL_TORUS
- * (0/1) picks the boundary. */
+/* tree.cl — Golly's RuleLoader rules (@TABLE compiled, or @TREE): the
+ * rule's decision tree walked from local memory. The host packs the tree in
+ * groups of TREE_G levels: a node has TREE_STATES^TREE_G entries, indexed by
+ * the states of the next TREE_G cells it reads (the first most significant),
+ * so a cell takes ceil(TREE_DEPTH / TREE_G) lookups instead of TREE_DEPTH.
+ * Level l reads cell TREE_Ol of the 3×3 block (0..8 row-major: nw n ne w c e
+ * sw s se); entries are child offsets, the new state in the last group;
+ * the root is at TREE_BASE; TREE_T is ushort when there are fewer than 65536
+ * entries, else int.
+ * Work-groups of TREE_LW × TREE_LH work-items copy the tree to local memory
+ * once (unless TREE_NO_LOCAL: read through the cache) and then take tiles of
+ * TREE_LW columns × TREE_LH·TREE_RUN rows in turn (group g: tiles g,
+ * g + groups, ...); a work-item walks TREE_RUN cells down its column,
+ * keeping the 3×3 block in registers (3 new bytes a cell). A state at or
+ * above TREE_STATES (not one of the rule's) is read as 0. Any size;
+ * GOLCL_TORUS (0/1) picks the boundary. tree_step4, for widths that are a
+ * multiple of 4: a work-item takes 4 adjacent columns (tiles 4·TREE_LW
+ * wide), reading a row as one aligned uchar4 and the two cells beside it. */
 
-#ifndef TREE_LOCAL
+#ifdef TREE_NO_LOCAL
 #define TREE_LOCAL 0
-#endif
-#ifdef TREE_NO_LOCAL /* GOLCL_BUILD_OPTIONS=-DTREE_NO_LOCAL: read the tree through the cache */
-#undef TREE_LOCAL
-#define TREE_LOCAL 0
+#else
+#define TREE_LOCAL 1
 #endif
 
 #define TREE_IN(v) ((uint)(v) < TREE_STATES ? (uint)(v) : 0u)
+#define TREE_ORDER(k)   \
+  ((k) == 0   ? TREE_O0 \
+   : (k) == 1 ? TREE_O1 \
+   : (k) == 2 ? TREE_O2 \
+   : (k) == 3 ? TREE_O3 \
+   : (k) == 4 ? TREE_O4 \
+   : (k) == 5 ? TREE_O5 \
+   : (k) == 6 ? TREE_O6 \
+   : (k) == 7 ? TREE_O7 \
+              : TREE_O8)
 
 /* The cell at (x, y) on the grid's boundary. */
 inline uint tree_cell(__global const uchar *in, int w, int h, int x, int y) {
@@ -32,40 +46,116 @@ inline uint tree_cell(__global const uchar *in, int w, int h, int x, int y) {
   return TREE_IN(in[(size_t)y * w + x]);
 }
 
-#define TREE_STEP(k) if (k < TREE_DEPTH) o = T[o + v[TREE_O##k]];
-
-__kernel void tree_step(__global const uchar *in, __global uchar *out, int w, int h,
-                        __global const TREE_T *restrict tree) {
 #if TREE_LOCAL
-  __local TREE_T T[TREE_ENTRIES];
-  const int l = get_local_id(1) * get_local_size(0) + get_local_id(0);
-  const int nl = get_local_size(0) * get_local_size(1);
-  for (int i = l; i < TREE_ENTRIES; i += nl) T[i] = tree[i];
-  barrier(CLK_LOCAL_MEM_FENCE);
+#define TREE_SPACE __local
 #else
-  __global const TREE_T *restrict T = tree;
+#define TREE_SPACE __global
 #endif
-  const int x = get_global_id(0), y0 = get_global_id(1) * TREE_RUN;
-  if (x >= w || y0 >= h) return;
-  const int y1 = min(y0 + TREE_RUN, h);
-  const int inner = x > 0 && x < w - 1;
-  uint v[9];
-  for (int k = 0; k < 6; k++) /* rows y0-1 and y0 */
-    v[k + 3] = tree_cell(in, w, h, x - 1 + k % 3, y0 - 1 + k / 3);
-  for (int y = y0; y < y1; y++) {
-    v[0] = v[3], v[1] = v[4], v[2] = v[5];
-    v[3] = v[6], v[4] = v[7], v[5] = v[8];
-    if (inner && y + 1 < h) {
-      __global const uchar *r = in + (size_t)(y + 1) * w + x;
-      v[6] = TREE_IN(r[-1]), v[7] = TREE_IN(r[0]), v[8] = TREE_IN(r[1]);
-    } else {
-      v[6] = tree_cell(in, w, h, x - 1, y + 1);
-      v[7] = tree_cell(in, w, h, x, y + 1);
-      v[8] = tree_cell(in, w, h, x + 1, y + 1);
+
+/* The new state of the cell whose block is v. */
+inline uint tree_walk(TREE_SPACE const TREE_T *T, const uint *v) {
+  uint o = TREE_BASE;
+#pragma unroll
+  for (int l = 0; l < TREE_DEPTH; l += TREE_G) {
+    uint idx = 0;
+#pragma unroll
+    for (int j = 0; j < TREE_G; j++)
+      if (l + j < TREE_DEPTH) idx = idx * TREE_STATES + v[TREE_ORDER(l + j)];
+    o = T[o + idx];
+  }
+  return o;
+}
+
+/* The tree in T: a copy in local memory made by the whole work-group, or the buffer. */
+#if TREE_LOCAL
+#define TREE_COPY                                                              \
+  __local TREE_T T[TREE_ENTRIES];                                              \
+  {                                                                            \
+    const int l_ = get_local_id(1) * TREE_LW + get_local_id(0);                \
+    for (int i = l_; i < TREE_ENTRIES; i += TREE_LW * TREE_LH) T[i] = tree[i]; \
+    barrier(CLK_LOCAL_MEM_FENCE);                                              \
+  }
+#else
+#define TREE_COPY __global const TREE_T *restrict T = tree;
+#endif
+
+__kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_step(
+    __global const uchar *in, __global uchar *out, int w, int h, int tiles_x, int tiles,
+    __global const TREE_T *restrict tree) {
+  TREE_COPY
+  for (int t = get_group_id(0); t < tiles; t += get_num_groups(0)) {
+    const int x = (t % tiles_x) * TREE_LW + get_local_id(0);
+    const int y0 = ((t / tiles_x) * TREE_LH + get_local_id(1)) * TREE_RUN;
+    if (x >= w || y0 >= h) continue;
+    const int y1 = min(y0 + TREE_RUN, h);
+    const int inner = x > 0 && x < w - 1;
+    uint v[9];
+    for (int k = 0; k < 6; k++) /* rows y0-1 and y0 */
+      v[k + 3] = tree_cell(in, w, h, x - 1 + k % 3, y0 - 1 + k / 3);
+    for (int y = y0; y < y1; y++) {
+      v[0] = v[3], v[1] = v[4], v[2] = v[5];
+      v[3] = v[6], v[4] = v[7], v[5] = v[8];
+      if (inner && y + 1 < h) {
+        __global const uchar *r = in + (size_t)(y + 1) * w + x;
+        v[6] = TREE_IN(r[-1]), v[7] = TREE_IN(r[0]), v[8] = TREE_IN(r[1]);
+      } else {
+        v[6] = tree_cell(in, w, h, x - 1, y + 1);
+        v[7] = tree_cell(in, w, h, x, y + 1);
+        v[8] = tree_cell(in, w, h, x + 1, y + 1);
+      }
+      out[(size_t)y * w + x] = (uchar)tree_walk(T, v);
     }
-    uint o = TREE_BASE;
-    TREE_STEP(0) TREE_STEP(1) TREE_STEP(2) TREE_STEP(3) TREE_STEP(4)
-    TREE_STEP(5) TREE_STEP(6) TREE_STEP(7) TREE_STEP(8)
-    out[(size_t)y * w + x] = (uchar)o;
+  }
+}
+
+/* Row yy's cells x0-1 .. x0+4 into r[0..5] (x0 a multiple of 4, w too). */
+inline void tree_row4(__global const uchar *in, int w, int h, int x0, int yy, uint *r) {
+#if GOLCL_TORUS
+  yy = yy < 0 ? yy + h : yy >= h ? yy - h : yy;
+#else
+  if (yy < 0 || yy >= h) {
+    for (int k = 0; k < 6; k++) r[k] = 0;
+    return;
+  }
+#endif
+  __global const uchar *row = in + (size_t)yy * w;
+  const uchar4 c = *(__global const uchar4 *)(row + x0);
+  r[1] = TREE_IN(c.s0), r[2] = TREE_IN(c.s1), r[3] = TREE_IN(c.s2), r[4] = TREE_IN(c.s3);
+#if GOLCL_TORUS
+  r[0] = TREE_IN(row[x0 > 0 ? x0 - 1 : w - 1]);
+  r[5] = TREE_IN(row[x0 + 4 < w ? x0 + 4 : 0]);
+#else
+  r[0] = x0 > 0 ? TREE_IN(row[x0 - 1]) : 0u;
+  r[5] = x0 + 4 < w ? TREE_IN(row[x0 + 4]) : 0u;
+#endif
+}
+
+__kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_step4(
+    __global const uchar *in, __global uchar *out, int w, int h, int tiles_x, int tiles,
+    __global const TREE_T *restrict tree) {
+  TREE_COPY
+  for (int t = get_group_id(0); t < tiles; t += get_num_groups(0)) {
+    const int x0 = ((t % tiles_x) * TREE_LW + get_local_id(0)) * 4;
+    const int y0 = ((t / tiles_x) * TREE_LH + get_local_id(1)) * TREE_RUN;
+    if (x0 >= w || y0 >= h) continue;
+    const int y1 = min(y0 + TREE_RUN, h);
+    uint a[6], b[6], c[6];
+    tree_row4(in, w, h, x0, y0 - 1, b);
+    tree_row4(in, w, h, x0, y0, c);
+    for (int y = y0; y < y1; y++) {
+      for (int k = 0; k < 6; k++) a[k] = b[k], b[k] = c[k];
+      tree_row4(in, w, h, x0, y + 1, c);
+      uchar4 o;
+      uint v[9];
+#define TREE_CELL4(j, dst)                                                                      \
+  v[0] = a[j], v[1] = a[j + 1], v[2] = a[j + 2], v[3] = b[j], v[4] = b[j + 1], v[5] = b[j + 2], \
+  v[6] = c[j], v[7] = c[j + 1], v[8] = c[j + 2];                                                \
+  dst = (uchar)tree_walk(T, v);
+      TREE_CELL4(0, o.s0)
+      TREE_CELL4(1, o.s1)
+      TREE_CELL4(2, o.s2)
+      TREE_CELL4(3, o.s3)
+      *(__global uchar4 *)(out + (size_t)y * w + x0) = o;
+    }
   }
 }

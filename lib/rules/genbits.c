@@ -84,40 +84,6 @@ static golcl_status planes(golcl_msgrid *g) {
   return st;
 }
 
-/* WireWorld's next state of the centre of 3×3 block v (row-major): 0
- * empty, 1 head, 2 tail, 3 conductor, a head where 1 or 2 of the eight
- * neighbours are heads. */
-static uint8_t wireworld(const uint8_t v[9]) {
-  switch (v[4]) {
-    case 0: return 0;
-    case 1: return 2;
-    case 2: return 3;
-    default: {
-      unsigned n = 0;
-      for (int i = 0; i < 9; i++) n += i != 4 && v[i] == 1;
-      return n == 1 || n == 2 ? 1 : 3;
-    }
-  }
-}
-
-/* 1 if a RuleLoader rule of 4 states gives WireWorld's next state on every
- * one of the 4^9 blocks (whatever its file: @TABLE or @TREE, its
- * symmetries); remembered for the grid's last tree. */
-static int is_wireworld(golcl_msgrid *g) {
-  const golcl_ruletree *t = g->rule.tree;
-  if (g->rule.family != GOLCL_MS_RULELOADER || !t || t->states != 4) return 0;
-  if (g->ww_tree == t) return g->ww_is;
-  int same = 1;
-  uint8_t v[9];
-  for (uint32_t i = 0; i < (1u << 18) && same; i++) {
-    for (int k = 0; k < 9; k++) v[k] = (uint8_t)(i >> (2 * k) & 3u);
-    same = golcl__ruletree_next(t, v) == wireworld(v);
-  }
-  g->ww_tree = t;
-  g->ww_is = same;
-  return same;
-}
-
 /* The kernel of a step: several generations a launch on a GPU where the
  * tile's columns need no seam inside a word and the device takes the
  * work-group; one a launch on a CPU device (pocl runs the tile's barriers
@@ -139,7 +105,7 @@ static gb_kernel choice(const golcl_msgrid *g) {
 int golcl__genbits_usable(golcl_msgrid *g) {
   unsigned d, b, s;
   if (choice(g) == GB_OFF) return 0;
-  if (g->rule.family == GOLCL_MS_RULELOADER) return is_wireworld(g);
+  if (g->rule.family == GOLCL_MS_RULELOADER) return g->rule.tree && g->rule.tree->wireworld;
   return g->rule.family == GOLCL_MS_GENERATIONS && !(g->rule.table.next[0] & 1u) &&
          counts_of(g->rule.table.next, &d, &b, &s);
 }

@@ -39,7 +39,8 @@ static golcl_status split(const char *text, size_t len, rt_lines *out) {
     while (j < len && text[j] != '\n' && text[j] != '\r') j++;
     if (out->n == cap) {
       char **m = realloc(out->v, (cap *= 2) * sizeof *m);
-      if (!m) return free_lines(out), golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+      if (!m)
+        return free_lines(out), golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
       out->v = m;
     }
     char *s = malloc(j - i + 1);
@@ -90,8 +91,7 @@ static void colours(const rt_lines *l, size_t from, size_t to, golcl_ruletree *t
     if (k == 6) {
       for (uint32_t s = 1; s < t->states; s++) {
         double f = t->states > 2 ? (double)(s - 1) / (t->states - 2) : 0;
-        for (int c = 0; c < 3; c++)
-          t->rgb[s][c] = (uint8_t)(v[c] + (v[c + 3] - v[c]) * f + 0.5);
+        for (int c = 0; c < 3; c++) t->rgb[s][c] = (uint8_t)(v[c] + (v[c + 3] - v[c]) * f + 0.5);
         t->has_rgb[s] = 1;
       }
     } else if (k == 4 && v[0] < (long)t->states) {
@@ -141,6 +141,7 @@ golcl_status golcl__ruletree_parse(const char *name, const char *text, size_t le
                            : golcl__ruletree_from_tree(&part, t);
   }
   if (s == GOLCL_OK) {
+    t->wireworld = golcl__ruletree_is_wireworld(t);
     default_colours(t);
     for (size_t i = 0; i < l.n; i++)
       if (strcmp(l.v[i], "@COLORS") == 0) {
@@ -251,17 +252,16 @@ golcl_status golcl_msrule_load_file(const char *path, golcl_msrule *out) {
   size_t n = strlen(base);
   if (n > 5 && strcmp(base + n - 5, ".rule") == 0) n -= 5;
   if (!n || n >= GOLCL_RULE_NAME_CAP)
-    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_msrule_load_file: %s: a rule name of %zu bytes",
-                       path, n);
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
+                       "golcl_msrule_load_file: %s: a rule name of %zu bytes", path, n);
   char name[GOLCL_RULE_NAME_CAP];
   memcpy(name, base, n);
   name[n] = '\0';
   char *text;
   size_t len;
   golcl_status s = slurp(path, &text, &len);
-  if (s == GOLCL_OK) s = golcl_msrule_load(name, text, len, out);
-  if (s == GOLCL_OK) free(text);
-  else {
+  if (s == GOLCL_OK) {
+    s = golcl_msrule_load(name, text, len, out);
     free(text);
   }
   return s;
@@ -269,8 +269,8 @@ golcl_status golcl_msrule_load_file(const char *path, golcl_msrule *out) {
 
 golcl_status golcl_msrule_set_rules_dir(const char *dir) {
   if (dir && strlen(dir) > MAX_DIR)
-    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_msrule_set_rules_dir: a folder of %zu bytes",
-                       strlen(dir));
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
+                       "golcl_msrule_set_rules_dir: a folder of %zu bytes", strlen(dir));
   pthread_mutex_lock(&lock);
   snprintf(user_dir, sizeof user_dir, "%s", dir ? dir : "");
   pthread_mutex_unlock(&lock);
@@ -301,12 +301,19 @@ golcl_status golcl__ruletree_find(const char *name, golcl_msrule *out) {
   static _Thread_local char d[3][MAX_DIR + 1];
   int nd = dirs(d);
   char looked[3 * (MAX_DIR + GOLCL_RULE_NAME_CAP + 16)] = "";
+  size_t ll = 0, fl = strlen(file);
   for (int i = 0; i < nd; i++) {
-    char path[MAX_DIR + GOLCL_RULE_NAME_CAP + 16];
-    size_t dl = strlen(d[i]);
-    snprintf(path, sizeof path, "%s%s%s", d[i], dl && d[i][dl - 1] == '/' ? "" : "/", file);
-    size_t ll = strlen(looked);
-    snprintf(looked + ll, sizeof looked - ll, "%s%s", ll ? ", " : "", path);
+    char path[MAX_DIR + GOLCL_RULE_NAME_CAP + 16]; /* DIR/NAME.rule, lengths checked */
+    size_t dl = strnlen(d[i], MAX_DIR), pl = dl;
+    memcpy(path, d[i], dl);
+    if (dl && path[dl - 1] != '/') path[pl++] = '/';
+    memcpy(path + pl, file, fl + 1);
+    pl += fl;
+    if (ll + pl + 3 < sizeof looked) { /* the list of the paths looked for */
+      if (ll) memcpy(looked + ll, ", ", 2), ll += 2;
+      memcpy(looked + ll, path, pl + 1);
+      ll += pl;
+    }
     char *text;
     size_t len;
     if (slurp(path, &text, &len) != GOLCL_OK) continue;

@@ -23,10 +23,9 @@ struct golcl_msgrid {
   golcl_ltl_neighbourhood spans_nbhd;
   cl_mem planes[2];    /* Generations on bit planes (genbits.c), made on first use */
   size_t planes_bytes; /* the size of each */
-  const golcl_ruletree *ww_tree; /* the RuleLoader tree last checked for WireWorld */
-  int ww_is;                     /* whether it computes WireWorld's function */
-  cl_mem tree;                      /* RuleLoader: the rule's tree (tree.c) */
+  cl_mem tree;                      /* RuleLoader: the rule's tree, packed (tree.c) */
   const golcl_ruletree *tree_rule; /* the tree in `tree` */
+  uint32_t tree_g, tree_base, tree_entries, tree_wide; /* its packing */
 };
 
 /* The steppers of the families (msgrid.c dispatches). */

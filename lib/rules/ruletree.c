@@ -13,8 +13,8 @@
 #include <string.h>
 #include <strings.h>
 
-#define MAX_ENTRIES (64u << 20)      /* tree entries (ints): 256 MB */
-#define MAX_TRANSITIONS (4u << 20)   /* after variables and symmetries */
+#define MAX_ENTRIES (64u << 20)    /* tree entries (ints): 256 MB */
+#define MAX_TRANSITIONS (1u << 20) /* after variables and symmetries (Golly's largest: 3066) */
 #define MAX_VARIABLES 4096
 
 #define LINE_FAIL(l, i, ...) lfail((l), (i), __VA_ARGS__)
@@ -47,12 +47,21 @@ golcl_status golcl__ruletree_from_tree(const rt_lines *l, golcl_ruletree *t) {
   uint8_t *level = NULL; /* of each node */
   for (size_t i = 0; i < l->n; i++) {
     const char *s = l->v[i];
-    if (s[0] == '#' || s[0] == 0 || sscanf(s, " num_states = %d", &states) == 1 ||
-        sscanf(s, " num_neighbors = %d", &nbrs) == 1 || sscanf(s, " num_nodes = %d", &nodes) == 1)
+    if (s[0] == '#' || s[0] == 0) continue;
+    int v0;
+    if (sscanf(s, " num_states = %d", &v0) == 1 || sscanf(s, " num_neighbors = %d", &v0) == 1 ||
+        sscanf(s, " num_nodes = %d", &v0) == 1) {
+      if (n) { /* Golly would read the nodes before it by other numbers */
+        free(a), free(level);
+        return LINE_FAIL(l, i, "num_states, num_neighbors and num_nodes come before the nodes");
+      }
+      if (sscanf(s, " num_states = %d", &states) != 1 &&
+          sscanf(s, " num_neighbors = %d", &nbrs) != 1)
+        sscanf(s, " num_nodes = %d", &nodes);
       continue;
+    }
     golcl_status st = GOLCL_OK;
-    if (states < 2 || states > 256 || (nbrs != 4 && nbrs != 8) || nodes < nbrs ||
-        nodes > 100000000)
+    if (states < 2 || states > 256 || (nbrs != 4 && nbrs != 8) || nodes < nbrs || nodes > 100000000)
       st = LINE_FAIL(l, i,
                      "bad basic values (num_states 2..256, num_neighbors 4 or 8, num_nodes at "
                      "least num_neighbors, before the first node)");
@@ -96,8 +105,10 @@ golcl_status golcl__ruletree_from_tree(const rt_lines *l, golcl_ruletree *t) {
       if (st == GOLCL_OK && lev > 1 && (size_t)v >= n + 1)
         st = LINE_FAIL(l, i, "bad node value %ld in tree data (nodes so far: %zu)", v, n + 1);
       if (st == GOLCL_OK && lev > 1 && level[v] != lev - 1)
-        st = LINE_FAIL(l, i, "node %ld is at level %d, not %d: a node's children are one level "
-                       "below it", v, (int)level[v], lev - 1);
+        st = LINE_FAIL(l, i,
+                       "node %ld is at level %d, not %d: a node's children are one level "
+                       "below it",
+                       v, (int)level[v], lev - 1);
       if (st != GOLCL_OK) {
         free(a), free(level);
         return st;
@@ -113,8 +124,8 @@ golcl_status golcl__ruletree_from_tree(const rt_lines *l, golcl_ruletree *t) {
   golcl_status st = GOLCL_OK;
   size_t end = l->n ? l->n - 1 : 0;
   if (n == 0 || count != (size_t)nodes * (size_t)states)
-    st = LINE_FAIL(l, end, "bad count of values in tree data (%zu nodes, num_nodes = %d)", n,
-                   nodes);
+    st =
+        LINE_FAIL(l, end, "bad count of values in tree data (%zu nodes, num_nodes = %d)", n, nodes);
   else if (lev != nbrs + 1)
     st = LINE_FAIL(l, end, "bad last node (level %d, not %d)", lev, nbrs + 1);
   free(level);
@@ -143,7 +154,9 @@ typedef struct sset {
   uint64_t w[4];
 } sset;
 
-static inline int sset_has(const sset *s, unsigned v) { return (int)(s->w[v >> 6] >> (v & 63) & 1); }
+static inline int sset_has(const sset *s, unsigned v) {
+  return (int)(s->w[v >> 6] >> (v & 63) & 1);
+}
 static inline void sset_add(sset *s, unsigned v) { s->w[v >> 6] |= 1ull << (v & 63); }
 
 /* A list of states as written (order and repeats kept: Golly's permute sorts
@@ -163,6 +176,7 @@ typedef struct table {
   rt_nbhd nbhd;
   const int (*remap)[10];
   int nremap, permute;
+  char symmetries[24];
   variable *vars;
   size_t nvars;
   /* expanded transitions: inputs sets each, and the output */
@@ -175,11 +189,10 @@ static const char *const nbhd_names[] = {"vonNeumann", "Moore", "hexagonal", "on
 static const uint32_t nbhd_inputs[] = {5, 9, 7, 3};
 /* the 3×3 cell of each table input: vonNeumann c,n,e,s,w; Moore
  * c,n,ne,e,se,s,sw,w,nw; hexagonal c,n,e,se,s,w,nw; oneDimensional c,w,e */
-static const uint8_t nbhd_cells[4][9] = {
-    {RT_C, RT_N, RT_E, RT_S, RT_W},
-    {RT_C, RT_N, RT_NE, RT_E, RT_SE, RT_S, RT_SW, RT_W, RT_NW},
-    {RT_C, RT_N, RT_E, RT_SE, RT_S, RT_W, RT_NW},
-    {RT_C, RT_W, RT_E}};
+static const uint8_t nbhd_cells[4][9] = {{RT_C, RT_N, RT_E, RT_S, RT_W},
+                                         {RT_C, RT_N, RT_NE, RT_E, RT_SE, RT_S, RT_SW, RT_W, RT_NW},
+                                         {RT_C, RT_N, RT_E, RT_SE, RT_S, RT_W, RT_NW},
+                                         {RT_C, RT_W, RT_E}};
 
 /* Golly 3.3's symmetries: the input each input takes its set from. */
 typedef struct symmetry {
@@ -190,7 +203,10 @@ typedef struct symmetry {
 } symmetry;
 
 static const symmetry symmetries[] = {
-    {RT_VON_NEUMANN, "rotate4", 4, {{0, 1, 2, 3, 4}, {0, 2, 3, 4, 1}, {0, 3, 4, 1, 2}, {0, 4, 1, 2, 3}}},
+    {RT_VON_NEUMANN,
+     "rotate4",
+     4,
+     {{0, 1, 2, 3, 4}, {0, 2, 3, 4, 1}, {0, 3, 4, 1, 2}, {0, 4, 1, 2, 3}}},
     {RT_VON_NEUMANN,
      "rotate4reflect",
      8,
@@ -254,7 +270,10 @@ static const symmetry symmetries[] = {
     {RT_MOORE, "reflect_horizontal", 2, {{0, 1, 2, 3, 4, 5, 6, 7, 8}, {0, 1, 8, 7, 6, 5, 4, 3, 2}}},
     {RT_ONE_DIMENSIONAL, "reflect", 2, {{0, 1, 2}, {0, 2, 1}}},
     {RT_HEXAGONAL, "rotate2", 2, {{0, 1, 2, 3, 4, 5, 6}, {0, 4, 5, 6, 1, 2, 3}}},
-    {RT_HEXAGONAL, "rotate3", 3, {{0, 1, 2, 3, 4, 5, 6}, {0, 3, 4, 5, 6, 1, 2}, {0, 5, 6, 1, 2, 3, 4}}},
+    {RT_HEXAGONAL,
+     "rotate3",
+     3,
+     {{0, 1, 2, 3, 4, 5, 6}, {0, 3, 4, 5, 6, 1, 2}, {0, 5, 6, 1, 2, 3, 4}}},
     {RT_HEXAGONAL,
      "rotate6",
      6,
@@ -328,8 +347,10 @@ static variable *find_var(table *tb, const char *name) {
 
 static golcl_status add_transition(table *tb, const sset *in, uint8_t out) {
   if (tb->n == MAX_TRANSITIONS)
-    return golcl__fail(NULL, GOLCL_E_PARSE, "more than %u transitions after the variables and "
-                       "symmetries are expanded", MAX_TRANSITIONS);
+    return golcl__fail(NULL, GOLCL_E_PARSE,
+                       "more than %u transitions after the variables and "
+                       "symmetries are expanded",
+                       MAX_TRANSITIONS);
   if (tb->n == tb->cap) {
     size_t cap = tb->cap ? 2 * tb->cap : 1024;
     sset *ni = realloc(tb->in, cap * tb->inputs * sizeof *ni);
@@ -429,7 +450,8 @@ static golcl_status var_line(table *tb, const rt_lines *l, size_t li, char *line
     return LINE_FAIL(l, li, "a variable name longer than %zu bytes", sizeof tb->vars[0].name - 1);
   variable *o = find_var(tb, tok[1]);
   if (!o) {
-    if (tb->nvars == MAX_VARIABLES) return LINE_FAIL(l, li, "more than %d variables", MAX_VARIABLES);
+    if (tb->nvars == MAX_VARIABLES)
+      return LINE_FAIL(l, li, "more than %d variables", MAX_VARIABLES);
     variable *m = realloc(tb->vars, (tb->nvars + 1) * sizeof *m);
     if (!m) return oom();
     tb->vars = m;
@@ -454,7 +476,8 @@ static golcl_status transition_line(table *tb, const rt_lines *l, size_t li, cha
     for (uint32_t i = 0; i <= n; i++) {
       char c = line[i];
       if (c < '0' || c > '9') return LINE_FAIL(l, li, "%s", copy);
-      if ((uint32_t)(c - '0') >= tb->states) return LINE_FAIL(l, li, "%s - state out of range", copy);
+      if ((uint32_t)(c - '0') >= tb->states)
+        return LINE_FAIL(l, li, "%s - state out of range", copy);
       if (i < n) in[i].n = 1, in[i].v[0] = (uint8_t)(c - '0');
     }
     return pack(tb, in, (uint8_t)(line[n] - '0'));
@@ -498,8 +521,8 @@ static golcl_status transition_line(table *tb, const rt_lines *l, size_t li, cha
     else if (ov && ov->states.n == 1)
       out = ov->states.v[0];
     else if ((out = unum(tok[n])) < 0)
-      return LINE_FAIL(l, li,
-                       "%s - output must be state, single-state variable or bound variable", copy);
+      return LINE_FAIL(l, li, "%s - output must be state, single-state variable or bound variable",
+                       copy);
     if (out >= tb->states) return LINE_FAIL(l, li, "%s - state out of range", copy);
     golcl_status st = pack(tb, in, (uint8_t)out);
     if (st != GOLCL_OK) return st;
@@ -517,7 +540,14 @@ static golcl_status transition_line(table *tb, const rt_lines *l, size_t li, cha
 }
 
 static golcl_status parse_table(table *tb, const rt_lines *l) {
-  int have_states = 0, have_nbhd = 0, have_sym = 0;
+  int have_states = 0, have_nbhd = 0, have_sym = 0, body = 0;
+  /* Golly reads these anywhere but sizes its tables by the last n_states and applies the last
+   * symmetries to every transition: libgolcl takes them only before the first variable or
+   * transition (and the neighbourhood before the symmetries), where they mean one thing */
+  static const char late[] =
+      "%s after the first variable or transition (or a neighborhood after "
+      "the symmetries): give n_states, neighborhood and symmetries once, "
+      "first";
   tb->states = 8, tb->nbhd = RT_VON_NEUMANN, tb->inputs = 0;
   tb->nremap = 1;
   for (size_t li = 0; li < l->n; li++) {
@@ -528,6 +558,10 @@ static golcl_status parse_table(table *tb, const rt_lines *l) {
     char *line = trim(buf);
     golcl_status st = GOLCL_OK;
     if (!*line) continue;
+    if ((starts(line, "n_states:") || starts(line, "symmetries:")) && body)
+      return LINE_FAIL(l, li, late, starts(line, "n_states:") ? "n_states" : "symmetries");
+    if (starts(line, "neighborhood:") && (body || have_sym))
+      return LINE_FAIL(l, li, late, "neighborhood");
     if (starts(line, "n_states:")) {
       int v;
       if (sscanf(line + 9, "%d", &v) != 1) return LINE_FAIL(l, li, "%s", line);
@@ -539,14 +573,15 @@ static golcl_status parse_table(table *tb, const rt_lines *l) {
       int k = 0;
       while (k < 4 && strcmp(r, nbhd_names[k]) != 0) k++;
       if (k == 4)
-        return LINE_FAIL(l, li, "unsupported neighborhood \"%s\" (vonNeumann, Moore, hexagonal, "
-                         "oneDimensional)", r);
+        return LINE_FAIL(l, li,
+                         "unsupported neighborhood \"%s\" (vonNeumann, Moore, hexagonal, "
+                         "oneDimensional)",
+                         r);
       tb->nbhd = (rt_nbhd)k;
       tb->inputs = nbhd_inputs[k];
       have_nbhd = 1;
     } else if (starts(line, "symmetries:")) {
-      if (!have_nbhd)
-        return LINE_FAIL(l, li, "neighborhood must be declared before symmetries");
+      if (!have_nbhd) return LINE_FAIL(l, li, "neighborhood must be declared before symmetries");
       char *r = trim(line + 11);
       tb->permute = strcmp(r, "permute") == 0;
       tb->remap = NULL, tb->nremap = 1;
@@ -554,18 +589,24 @@ static golcl_status parse_table(table *tb, const rt_lines *l) {
       for (size_t k = 0; !ok && k < sizeof symmetries / sizeof *symmetries; k++)
         if (symmetries[k].nbhd == tb->nbhd && strcmp(symmetries[k].name, r) == 0)
           ok = 1, tb->remap = symmetries[k].remap, tb->nremap = symmetries[k].n;
-      if (!ok) return LINE_FAIL(l, li, "unsupported symmetries \"%s\" for %s", r, nbhd_names[tb->nbhd]);
+      if (!ok)
+        return LINE_FAIL(l, li, "unsupported symmetries \"%s\" for %s", r, nbhd_names[tb->nbhd]);
+      memcpy(tb->symmetries, r, strlen(r) + 1); /* one of the names above */
       have_sym = 1;
     } else if (starts(line, "var ")) {
       if (!have_states || !have_nbhd || !have_sym)
-        return LINE_FAIL(l, li, "one or more of n_states, neighborhood or symmetries missing "
+        return LINE_FAIL(l, li,
+                         "one or more of n_states, neighborhood or symmetries missing "
                          "before first variable");
       st = var_line(tb, l, li, line);
+      body = 1;
     } else {
       if (!have_states || !have_nbhd || !have_sym)
-        return LINE_FAIL(l, li, "one or more of n_states, neighborhood or symmetries missing "
+        return LINE_FAIL(l, li,
+                         "one or more of n_states, neighborhood or symmetries missing "
                          "before first transition");
       st = transition_line(tb, l, li, line);
+      body = 1;
     }
     if (st != GOLCL_OK) {
       if (st == GOLCL_E_PARSE && !strstr(golcl_last_errmsg(), ", line ")) {
@@ -589,13 +630,13 @@ static golcl_status parse_table(table *tb, const rt_lines *l) {
 typedef struct builder {
   const table *tb;
   int32_t *a;
-  size_t n, cap;         /* entries */
-  uint32_t *slots;       /* node hash: offset + 1, 0 empty */
+  size_t n, cap;   /* entries */
+  uint32_t *slots; /* node hash: offset + 1, 0 empty */
   size_t nslots, nnodes;
-  uint8_t *level_of;     /* per node (by offset / states) */
+  uint8_t *level_of; /* per node (by offset / states) */
   struct memo *memo;
   size_t nmemo, memo_slots;
-  uint32_t *wild;        /* per transition: the first input from which it takes every state */
+  uint32_t *wild; /* per transition: the first input from which it takes every state */
   sset full;
   golcl_status err;
 } builder;
@@ -643,8 +684,8 @@ static int32_t node(builder *b, uint32_t level, const int32_t *e) {
     if (b->level_of[o / st] == level && memcmp(b->a + o, e, st * sizeof *e) == 0) return (int32_t)o;
   }
   if (b->n + st > MAX_ENTRIES) {
-    b->err = golcl__fail(NULL, GOLCL_E_PARSE, "the compiled tree has more than %u entries",
-                         MAX_ENTRIES);
+    b->err =
+        golcl__fail(NULL, GOLCL_E_PARSE, "the compiled tree has more than %u entries", MAX_ENTRIES);
     return -1;
   }
   if (b->n + st > b->cap) {
@@ -769,7 +810,8 @@ static golcl_status compile(const table *tb, golcl_ruletree *t) {
   for (uint32_t i = 0; b.err == GOLCL_OK && i < tb->n; i++) {
     all[i] = i;
     uint32_t lv = tb->inputs;
-    while (lv > 0 && memcmp(&tb->in[(size_t)i * tb->inputs + lv - 1], &full, sizeof full) == 0) lv--;
+    while (lv > 0 && memcmp(&tb->in[(size_t)i * tb->inputs + lv - 1], &full, sizeof full) == 0)
+      lv--;
     b.wild[i] = lv;
   }
   int32_t root = b.err == GOLCL_OK ? build(&b, 0, 0, all, (uint32_t)tb->n) : -1;
@@ -802,17 +844,7 @@ golcl_status golcl__ruletree_from_table(const rt_lines *l, golcl_ruletree *t) {
     t->from_table = 1;
     t->nbhd = tb.nbhd;
     t->transitions = tb.n;
-    snprintf(t->symmetries, sizeof t->symmetries, "%s", "none");
-  }
-  if (s == GOLCL_OK) { /* the symmetries' name, for info */
-    for (size_t li = 0; li < l->n; li++) {
-      char buf[4096];
-      snprintf(buf, sizeof buf, "%s", l->v[li]);
-      char *hash = strchr(buf, '#');
-      if (hash) *hash = '\0';
-      char *line = trim(buf);
-      if (starts(line, "symmetries:")) snprintf(t->symmetries, sizeof t->symmetries, "%s", trim(line + 11));
-    }
+    memcpy(t->symmetries, tb.symmetries, sizeof t->symmetries);
   }
   free(tb.vars);
   free(tb.in);
@@ -841,4 +873,25 @@ void golcl__ruletree_once(const golcl_ruletree *t, int torus, uint32_t w, uint32
         }
       o[(size_t)y * w + x] = golcl__ruletree_next(t, v);
     }
+}
+
+/* --------------------------------------------------------------- WireWorld */
+
+int golcl__ruletree_is_wireworld(const golcl_ruletree *t) {
+  if (t->states != 4) return 0;
+  uint8_t v[9];
+  for (uint32_t code = 0; code < (1u << 18); code++) { /* every neighbourhood, 2 bits a cell */
+    uint32_t heads = 0;
+    for (int k = 0; k < 9; k++) {
+      v[k] = (uint8_t)(code >> (2 * k) & 3);
+      heads += k != RT_C && v[k] == 1;
+    }
+    uint8_t c = v[RT_C], want = c == 0                     ? 0
+                                : c == 1                   ? 2
+                                : c == 2                   ? 3
+                                : heads == 1 || heads == 2 ? 1
+                                                           : 3;
+    if (golcl__ruletree_next(t, v) != want) return 0;
+  }
+  return 1;
 }

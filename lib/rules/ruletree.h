@@ -31,6 +31,7 @@ struct golcl_ruletree {
   uint8_t rgb[256][3];
   uint8_t has_rgb[256];
   uint64_t text_hash; /* of the rule file's text and name: the cache's key */
+  int wireworld;      /* the tree computes WireWorld: bit planes (genbits) may run it */
   struct golcl_ruletree *next;
 };
 
@@ -60,6 +61,11 @@ static inline uint8_t golcl__ruletree_next(const golcl_ruletree *t, const uint8_
   for (uint32_t l = 0; l < t->depth; l++) o = t->a[o + v[t->order[l]]];
   return (uint8_t)o;
 }
+
+/* 1 if the tree computes WireWorld on every neighbourhood: 4 states, 0
+ * stays 0, 1 becomes 2, 2 becomes 3, 3 becomes 1 with 1 or 2 neighbours in
+ * state 1 among the 8, else stays 3. */
+int golcl__ruletree_is_wireworld(const golcl_ruletree *t);
 
 /* A checked tree pointer (a rule value's): 1 if it is one the library made. */
 int golcl__ruletree_valid(const golcl_ruletree *t);

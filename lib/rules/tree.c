@@ -1,83 +1,242 @@
-/* tree.c — launches cl/rules/tree.cl: a RuleLoader rule's tree in a device
- * buffer (written when the rule changes; ushort entries when they fit), the
- * kernel built for the tree's shape (depth, order, states, root) and the
- * grid's boundary, one launch a generation. */
+/* tree.c — launches cl/rules/tree.cl: a RuleLoader rule's tree packed for
+ * the device in groups of G levels (a node then has states^G entries, so
+ * that a cell takes depth/G lookups; G the largest whose nodes have at most
+ * 128 entries and whose tree fits the local-memory budget; $GOLCL_TREE_GROUP
+ * forces one, 1..9), ushort entries when they fit; a work-item takes 4
+ * adjacent columns where the width is a multiple of 4 ($GOLCL_TREE_VEC=1:
+ * one); $GOLCL_TREE_RUN, _LW and _LH change the rows a work-item walks and
+ * the work-group's shape, for tuning. The tree is written when the rule
+ * changes; the kernel is built for the packed tree's shape and the grid's
+ * boundary; a generation is one launch of a few work-groups a compute unit,
+ * each copying the tree to local memory once and then taking tiles of the
+ * grid in turn. (A rule that computes WireWorld is marked in its tree,
+ * `wireworld`, for the bit-plane kernels of genbits.c.) */
 #include "rules.h"
 #include "ruletree.h"
 
 #include <stdlib.h>
+#include <string.h>
 
-#define TREE_RUN 8            /* cells a work-item walks down a column */
-#define TREE_LOCAL_BYTES 16384 /* trees up to this size are copied to local memory */
+#define TREE_RUN 16                /* cells a work-item walks down a column */
+#define TREE_LW 64                 /* work-group: columns */
+#define TREE_LH 4                  /* work-group: runs down */
+#define TREE_GROUPS_PER_CU 8       /* resident work-groups a compute unit */
+#define TREE_LOCAL_BUDGET 32768    /* bytes of local memory for the tree */
+#define TREE_MAX_PACKED (1u << 24) /* entries of a packed tree at most */
+#define TREE_NODE_MAX 128          /* entries of a packed node, at most, unless forced */
 
-static int narrow(const golcl_ruletree *t) { return t->entries < 65536; }
+typedef struct packer {
+  const golcl_ruletree *t;
+  uint32_t g;
+  int32_t *memo; /* per original offset: packed offset + 1 */
+  int32_t *a;
+  size_t n, cap;
+  int full;
+} packer;
+
+/* The packed node of the original node at offset `off`, level `level`. */
+static int32_t pack(packer *p, uint32_t level, int32_t off) {
+  const golcl_ruletree *t = p->t;
+  if (p->memo[off]) return p->memo[off] - 1;
+  uint32_t k = t->depth - level < p->g ? t->depth - level : p->g;
+  size_t m = 1;
+  for (uint32_t j = 0; j < k; j++)
+    if ((m *= t->states) > TREE_MAX_PACKED) return p->full = 1, -1;
+  int32_t *e = malloc(m * sizeof *e);
+  if (!e) return p->full = 1, -1;
+  for (size_t idx = 0; idx < m && !p->full; idx++) {
+    int32_t o = off;
+    size_t div = m;
+    for (uint32_t j = 0; j < k; j++) {
+      div /= t->states;
+      o = t->a[o + (int32_t)(idx / div % t->states)];
+    }
+    e[idx] = level + k == t->depth ? o : pack(p, level + k, o);
+  }
+  if (p->full || p->n + m > TREE_MAX_PACKED) {
+    free(e);
+    return p->full = 1, -1;
+  }
+  if (p->n + m > p->cap) {
+    size_t cap = p->cap ? p->cap : 1024;
+    while (cap < p->n + m) cap *= 2;
+    int32_t *na = realloc(p->a, cap * sizeof *na);
+    if (!na) {
+      free(e);
+      return p->full = 1, -1;
+    }
+    p->a = na, p->cap = cap;
+  }
+  memcpy(p->a + p->n, e, m * sizeof *e);
+  free(e);
+  int32_t at = (int32_t)p->n;
+  p->n += m;
+  p->memo[off] = at + 1;
+  return at;
+}
+
+/* The tree packed in groups of g levels: *a (malloc'd), its entries and root. */
+static int packed(const golcl_ruletree *t, uint32_t g, int32_t **a, uint32_t *n, uint32_t *base) {
+  packer p = {t, g, calloc(t->entries, sizeof(int32_t)), NULL, 0, 0, 0};
+  if (!p.memo) return 0;
+  int32_t root = pack(&p, 0, (int32_t)t->base);
+  free(p.memo);
+  if (p.full || root < 0) {
+    free(p.a);
+    return 0;
+  }
+  *a = p.a, *n = (uint32_t)p.n, *base = (uint32_t)root;
+  return 1;
+}
+
+static size_t local_budget(const golcl_msgrid *g) {
+  size_t b = TREE_LOCAL_BUDGET, dev = (size_t)g->ctx->info.local_mem_bytes;
+  return dev > 1024 && dev - 1024 < b ? dev - 1024 : b;
+}
+
+/* Packs the grid's tree and writes it to the device, once a rule. */
+static golcl_status tree(golcl_msgrid *g) {
+  const golcl_ruletree *t = g->rule.tree;
+  if (g->tree && g->tree_rule == t) return GOLCL_OK;
+  if (g->tree) clReleaseMemObject(g->tree);
+  g->tree = NULL, g->tree_rule = NULL;
+  const char *env = getenv("GOLCL_TREE_GROUP");
+  uint32_t want = env && *env >= '1' && *env <= '9' && !env[1] ? (uint32_t)(*env - '0') : 0;
+  if (want > t->depth) want = t->depth;
+  int32_t *a = NULL;
+  uint32_t n = 0, base = 0, gs = 0;
+  if (want) { /* forced: that packing if it can be made, else the next smaller */
+    for (uint32_t k = want; k >= 1 && !a; k--)
+      if (packed(t, k, &a, &n, &base)) gs = k;
+  } else { /* nodes of at most TREE_NODE_MAX entries (the fastest on an H100, 2026-11-26:
+            * larger nodes, fewer lookups, ran slower), the tree within the budget */
+    size_t budget = local_budget(g) / 2; /* ushort entries */
+    uint32_t k = 1;
+    size_t node = t->states;
+    while (k < t->depth && node * t->states <= TREE_NODE_MAX) node *= t->states, k++;
+    for (; k >= 1 && !a; k--) {
+      if (!packed(t, k, &a, &n, &base)) continue;
+      if (k > 1 && (size_t)n > budget) {
+        free(a);
+        a = NULL;
+        continue;
+      }
+      gs = k;
+    }
+  }
+  if (!a) return golcl__fail(g->ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory (the rule's tree)");
+  const char *ew = getenv("GOLCL_TREE_WIDE"); /* 1: int entries even where ushort would do */
+  int wide = n >= 65536 || (ew && *ew == '1');
+  size_t each = wide ? 4 : 2, bytes = (size_t)n * each;
+  void *host = malloc(bytes);
+  golcl_status s =
+      host ? GOLCL_OK : golcl__fail(g->ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  for (uint32_t i = 0; host && i < n; i++)
+    if (wide)
+      ((cl_int *)host)[i] = a[i];
+    else
+      ((cl_ushort *)host)[i] = (cl_ushort)a[i];
+  free(a);
+  if (s == GOLCL_OK) s = golcl__buffer(g->ctx, bytes, CL_MEM_READ_ONLY, &g->tree);
+  if (s == GOLCL_OK)
+    s = golcl__cl_fail(
+        g->ctx,
+        clEnqueueWriteBuffer(g->ctx->queue, g->tree, CL_TRUE, 0, bytes, host, 0, NULL, NULL),
+        "clEnqueueWriteBuffer");
+  free(host);
+  if (s == GOLCL_OK)
+    g->tree_rule = t, g->tree_g = gs, g->tree_base = base, g->tree_entries = n,
+    g->tree_wide = (uint32_t)wide;
+  return s;
+}
+
+/* The columns a work-item takes: 4 where the width is a multiple of 4 (a
+ * row as one uchar4), else 1; $GOLCL_TREE_VEC=1 keeps 1. (8 columns through
+ * vload8 ran slower on an H100, 2026-11-26.) */
+static int cols(const golcl_msgrid *g) {
+  const char *e = getenv("GOLCL_TREE_VEC");
+  return g->w % 4 == 0 && !(e && *e == '1') ? 4 : 1;
+}
+
+/* A tuning knob from the environment: a power of two in lo..hi, else def. */
+static size_t knob(const char *name, size_t def, size_t lo, size_t hi) {
+  const char *e = getenv(name);
+  size_t v = e && *e ? (size_t)strtoul(e, NULL, 10) : 0;
+  return v >= lo && v <= hi && (v & (v - 1)) == 0 ? v : def;
+}
+
+/* Rows a work-item walks down ($GOLCL_TREE_RUN, 1..256). */
+static size_t run_rows(void) { return knob("GOLCL_TREE_RUN", TREE_RUN, 1, 256); }
+
+/* The work-group's shape: TREE_LW × TREE_LH ($GOLCL_TREE_LW, $GOLCL_TREE_LH),
+ * less where the device allows less. */
+static void shape(const golcl_msgrid *g, size_t *lw, size_t *lh) {
+  size_t max = g->ctx->info.max_work_group_size;
+  size_t w = knob("GOLCL_TREE_LW", TREE_LW, 1, 1024);
+  *lw = w < max ? w : max;
+  *lh = knob("GOLCL_TREE_LH", TREE_LH, 1, 1024);
+  while (*lh > 1 && *lw * *lh > max) *lh /= 2;
+}
 
 static golcl_status kernel(golcl_msgrid *g, cl_kernel *k) {
   const golcl_ruletree *t = g->rule.tree;
+  size_t lw, lh;
+  shape(g, &lw, &lh);
   golcl__opts o;
   golcl__opts_init(&o);
   golcl__opts_define(&o, "GOLCL_TORUS", g->boundary == GOLCL_BOUNDARY_TORUS);
   golcl__opts_define(&o, "TREE_DEPTH", t->depth);
   golcl__opts_define(&o, "TREE_STATES", t->states);
-  golcl__opts_define(&o, "TREE_BASE", t->base);
-  golcl__opts_define(&o, "TREE_ENTRIES", t->entries);
-  golcl__opts_define(&o, "TREE_RUN", TREE_RUN);
-  golcl__opts_define_str(&o, "TREE_T", narrow(t) ? "ushort" : "int");
-  size_t bytes = (size_t)t->entries * (narrow(t) ? 2 : 4);
-  if (bytes <= TREE_LOCAL_BYTES && bytes * 2 <= g->ctx->info.local_mem_bytes)
-    golcl__opts_define(&o, "TREE_LOCAL", 1);
+  golcl__opts_define(&o, "TREE_G", g->tree_g);
+  golcl__opts_define(&o, "TREE_BASE", g->tree_base);
+  golcl__opts_define(&o, "TREE_ENTRIES", g->tree_entries);
+  golcl__opts_define(&o, "TREE_RUN", (long long)run_rows());
+  golcl__opts_define(&o, "TREE_LW", (long long)lw);
+  golcl__opts_define(&o, "TREE_LH", (long long)lh);
+  golcl__opts_define_str(&o, "TREE_T", g->tree_wide ? "int" : "ushort");
+  if ((size_t)g->tree_entries * (g->tree_wide ? 4 : 2) > local_budget(g))
+    golcl__opts_add(&o, "-DTREE_NO_LOCAL");
   for (uint32_t l = 0; l < 9; l++) {
     char name[16];
     snprintf(name, sizeof name, "TREE_O%u", (unsigned)l);
     golcl__opts_define(&o, name, l < t->depth ? t->order[l] : 0);
   }
   golcl_status s = golcl__opts_check(g->ctx, &o, "tree");
-  return s != GOLCL_OK ? s : golcl__kernel(g->ctx, "rules/tree.cl", o.buf, "tree_step", k);
-}
-
-/* The tree on the device, written once a rule. */
-static golcl_status tree(golcl_msgrid *g) {
-  const golcl_ruletree *t = g->rule.tree;
-  if (g->tree && g->tree_rule == t) return GOLCL_OK;
-  if (g->tree) clReleaseMemObject(g->tree);
-  g->tree = NULL, g->tree_rule = NULL;
-  size_t each = narrow(t) ? 2 : 4, bytes = (size_t)t->entries * each;
-  void *host = malloc(bytes);
-  if (!host) return golcl__fail(g->ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  for (uint32_t i = 0; i < t->entries; i++)
-    if (each == 2)
-      ((cl_ushort *)host)[i] = (cl_ushort)t->a[i];
-    else
-      ((cl_int *)host)[i] = t->a[i];
-  golcl_status s = golcl__buffer(g->ctx, bytes, CL_MEM_READ_ONLY, &g->tree);
-  if (s == GOLCL_OK)
-    s = golcl__cl_fail(
-        g->ctx, clEnqueueWriteBuffer(g->ctx->queue, g->tree, CL_TRUE, 0, bytes, host, 0, NULL, NULL),
-        "clEnqueueWriteBuffer");
-  free(host);
-  if (s == GOLCL_OK) g->tree_rule = t;
-  return s;
+  return s != GOLCL_OK ? s
+                       : golcl__kernel(g->ctx, "rules/tree.cl", o.buf,
+                                       cols(g) > 1 ? "tree_step4" : "tree_step", k);
 }
 
 golcl_status golcl__tree_prepare(golcl_msgrid *g) {
   cl_kernel k;
-  golcl_status s = kernel(g, &k);
+  golcl_status s = tree(g);
+  if (s == GOLCL_OK) s = kernel(g, &k);
   if (s == GOLCL_OK && golcl__genbits_usable(g)) s = golcl__genbits_prepare(g);
-  return s == GOLCL_OK ? tree(g) : s;
+  return s;
 }
 
 golcl_status golcl__tree_step(golcl_msgrid *g, uint64_t gens) {
   /* WireWorld's function on bit planes (genbits.c) */
   if (gens >= 2 && golcl__genbits_usable(g)) return golcl__genbits_step(g, gens);
   cl_kernel k;
-  golcl_status s = kernel(g, &k);
-  if (s == GOLCL_OK) s = tree(g);
+  golcl_status s = tree(g);
+  if (s == GOLCL_OK) s = kernel(g, &k);
+  size_t lw, lh;
+  shape(g, &lw, &lh);
   cl_int w = (cl_int)g->w, h = (cl_int)g->h;
-  size_t extent[2] = {g->w, (g->h + TREE_RUN - 1) / TREE_RUN};
+  size_t rows = lh * run_rows();
+  size_t span = lw * (size_t)cols(g);
+  size_t tx = (g->w + span - 1) / span, ty = (g->h + rows - 1) / rows;
+  cl_int tiles_x = (cl_int)tx, tiles = (cl_int)(tx * ty);
+  size_t groups = (size_t)g->ctx->info.compute_units * TREE_GROUPS_PER_CU;
+  if (groups > tx * ty) groups = tx * ty;
+  if (groups == 0) groups = 1;
+  size_t global[2] = {groups * lw, lh}, local[2] = {lw, lh};
   for (uint64_t i = 0; i < gens && s == GOLCL_OK; i++) {
     s = golcl__args(g->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
-                    GOLCL__ARG(h), GOLCL__ARG(g->tree), GOLCL__END);
-    if (s == GOLCL_OK) s = golcl__launch_cover(g->ctx, k, 2, extent);
+                    GOLCL__ARG(h), GOLCL__ARG(tiles_x), GOLCL__ARG(tiles), GOLCL__ARG(g->tree),
+                    GOLCL__END);
+    if (s == GOLCL_OK) s = golcl__launch(g->ctx, k, 2, global, local);
     if (s == GOLCL_OK) golcl__msgrid_swap(g);
   }
   return s;
