@@ -39,7 +39,11 @@ extern "C" {
 /** The rule families of this module. */
 typedef enum golcl_ms_family {
   GOLCL_MS_GENERATIONS = 0, /**< Golly's "Generations": "345/2/4", "/2/3V", "23/3/4H" */
-  GOLCL_MS_LTL = 1          /**< Larger than Life: "R5,C0,M1,S34..58,B34..45,NM" */
+  GOLCL_MS_LTL = 1,         /**< Larger than Life: "R5,C0,M1,S34..58,B34..45,NM" */
+  /* Golly's JvN algorithm (von Neumann neighbourhood, docs/rules.md): */
+  GOLCL_MS_JVN29 = 16,    /**< "JvN29": von Neumann's 29 states */
+  GOLCL_MS_NOBILI32 = 17, /**< "Nobili32": Nobili and Pesavento's 32 (crossings) */
+  GOLCL_MS_HUTTON32 = 18  /**< "Hutton32": Hutton's 32-state variant */
 } golcl_ms_family;
 
 /** The neighbourhoods of Larger than Life (Golly's N letter). */
@@ -225,6 +229,17 @@ typedef struct golcl_mspattern golcl_mspattern;
  *          C: ..."); GOLCL_E_UNSUPPORTED (a rule of another family: the
  *          two-state ones are golcl_pattern_parse's); GOLCL_E_OUT_OF_MEMORY. */
 GOLCL_API golcl_status golcl_mspattern_parse(const char *text, size_t len, golcl_mspattern **out);
+/* golcl_mspattern_parse also takes, recognised from the content:
+ *  - gzip data (inflated first, the text held to max_bytes);
+ *  - Golly's multi-state macrocell, "[M2]" then "#R RULE[:SUFFIX]" (before
+ *    the nodes), "#G gen", "#C"/"#N"/"#O" comments, and nodes "1 nw ne sw
+ *    se" of four states or "L nw ne sw se" (L >= 2) of earlier nodes; the
+ *    cells' box is held to the pattern limits; the root of level d has its
+ *    top-left cell at (-2^(d-1), 1-2^(d-1)), as Golly places it;
+ *  - MCell files ("#MCell"), docs/formats.md: #GAME, #RULE, #BOARD, #L,
+ *    #D, #CCOLORS and #WRAP lines, each game mapped to a rule of this
+ *    module or refused with GOLCL_E_UNSUPPORTED naming it. */
+
 /** Reads a file and parses it (golcl_mspattern_parse); GOLCL_E_IO if it
  *  cannot be read; the path heads the message. */
 GOLCL_API golcl_status golcl_mspattern_read_file(const char *path, golcl_mspattern **out);
@@ -280,6 +295,16 @@ GOLCL_API golcl_status golcl_msgrid_extract(golcl_msgrid *grid, golcl_mspattern 
  *  and '.'/'A'.. otherwise, lines of at most 70 characters.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_IO. */
 GOLCL_API golcl_status golcl_mspattern_write_rle(const golcl_mspattern *pattern, FILE *f);
+
+/** Writes the pattern as Golly's multi-state macrocell: "[M2] (libgolcl
+ *  VERSION)", "#R" with the rule and bounds, "#G" when the generation is
+ *  not 0, the comments (as "#C" lines unless they are #C, #N or #O lines),
+ *  then nodes "1 nw ne sw se" of states and "L ..." above them, equal
+ *  subtrees written once, the smallest root that holds the box at its
+ *  position (none for an empty pattern).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cells beyond 2^61
+ *          from the origin); GOLCL_E_IO (a write failed or out of memory). */
+GOLCL_API golcl_status golcl_mspattern_write_macrocell(const golcl_mspattern *pattern, FILE *f);
 
 #ifdef __cplusplus
 }

@@ -284,6 +284,7 @@ void golcl__msgrid_swap(golcl_msgrid *g) {
 
 golcl_status golcl_msgrid_prepare(golcl_msgrid *g) {
   CHECK(g, "golcl_msgrid_prepare");
+  if (golcl__ms_is_jvn(g->rule.family)) return golcl__jvn_prepare(g);
   return g->rule.family == GOLCL_MS_LTL ? golcl__ltl_prepare(g) : golcl__generations_prepare(g);
 }
 
@@ -295,7 +296,9 @@ golcl_status golcl_msgrid_step(golcl_msgrid *g, uint64_t gens) {
   /* a long run waits for its own launches now and then: the queue stays bounded */
   for (uint64_t left = gens; s == GOLCL_OK && left > 0;) {
     uint64_t k = left < MS_SYNC ? left : MS_SYNC;
-    s = g->rule.family == GOLCL_MS_LTL ? golcl__ltl_step(g, k) : golcl__generations_step(g, k);
+    s = golcl__ms_is_jvn(g->rule.family) ? golcl__jvn_step(g, k)
+        : g->rule.family == GOLCL_MS_LTL ? golcl__ltl_step(g, k)
+                                         : golcl__generations_step(g, k);
     left -= k;
     if (s == GOLCL_OK && left > 0) s = golcl__cl_fail(g->ctx, clFinish(g->ctx->queue), "clFinish");
   }

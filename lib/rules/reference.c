@@ -70,7 +70,9 @@ golcl_status golcl_ms_reference_run(const golcl_msrule *rule, golcl_boundary bou
   if (!tmp) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   int torus = boundary == GOLCL_BOUNDARY_TORUS;
   for (uint64_t g = 0; g < generations; g++) {
-    if (rule->family == GOLCL_MS_GENERATIONS)
+    if (golcl__ms_is_jvn(rule->family))
+      golcl__jvn_once(rule, torus, w, h, cells, tmp);
+    else if (rule->family == GOLCL_MS_GENERATIONS)
       generations_once(rule, torus, w, h, cells, tmp);
     else
       ltl_once(rule, torus, w, h, cells, tmp);

@@ -28,6 +28,8 @@ golcl_status golcl__generations_step(golcl_msgrid *g, uint64_t gens);
 golcl_status golcl__ltl_step(golcl_msgrid *g, uint64_t gens);
 golcl_status golcl__generations_prepare(golcl_msgrid *g);
 golcl_status golcl__ltl_prepare(golcl_msgrid *g);
+golcl_status golcl__jvn_step(golcl_msgrid *g, uint64_t gens);
+golcl_status golcl__jvn_prepare(golcl_msgrid *g);
 
 /* Swaps cur and spare after a step, counting the generation. */
 void golcl__msgrid_swap(golcl_msgrid *g);

@@ -127,6 +127,9 @@ static char *slurp(const char *path) {
   return b;
 }
 
+static int run_in(const char *bgolly, const char *algo, const char *in, const char *dir,
+                  uint64_t gen, char **result, char *err, size_t errcap);
+
 int bg_run_text(const char *bgolly, const char *algo, const char *text, const char *ext,
                 uint64_t gen, char **result, char *err, size_t errcap) {
   char dir[] = "/tmp/golcl_bg_XXXXXX";
@@ -135,16 +138,38 @@ int bg_run_text(const char *bgolly, const char *algo, const char *text, const ch
     snprintf(err, errcap, "mkdtemp failed");
     return -1;
   }
-  char in[64], res[64], log[64], gens[32];
+  char in[64];
   snprintf(in, sizeof in, "%s/in.%s", dir, ext);
-  snprintf(res, sizeof res, "%s/out.rle", dir);
-  snprintf(log, sizeof log, "%s/log", dir);
-  snprintf(gens, sizeof gens, "%llu", (unsigned long long)gen);
   FILE *f = fopen(in, "w");
   if (!f || fputs(text, f) < 0 || fclose(f) != 0) {
     snprintf(err, errcap, "cannot write %s", in);
     return -1;
   }
+  int rc = run_in(bgolly, algo, in, dir, gen, result, err, errcap);
+  remove(in), rmdir(dir);
+  return rc;
+}
+
+int bg_run_path(const char *bgolly, const char *algo, const char *path, uint64_t gen,
+                char **result, char *err, size_t errcap) {
+  char dir[] = "/tmp/golcl_bg_XXXXXX";
+  *result = NULL;
+  if (!mkdtemp(dir)) {
+    snprintf(err, errcap, "mkdtemp failed");
+    return -1;
+  }
+  int rc = run_in(bgolly, algo, path, dir, gen, result, err, errcap);
+  rmdir(dir);
+  return rc;
+}
+
+/* Runs bgolly on the file `in`, its result and log in `dir`. */
+static int run_in(const char *bgolly, const char *algo, const char *in, const char *dir,
+                  uint64_t gen, char **result, char *err, size_t errcap) {
+  char res[64], log[64], gens[32];
+  snprintf(res, sizeof res, "%s/out.rle", dir);
+  snprintf(log, sizeof log, "%s/log", dir);
+  snprintf(gens, sizeof gens, "%llu", (unsigned long long)gen);
   fflush(stdout);
   pid_t pid = fork();
   if (pid == 0) {
@@ -165,7 +190,7 @@ int bg_run_text(const char *bgolly, const char *algo, const char *text, const ch
     snprintf(err, errcap, "bgolly failed: %s", t ? t : "(no log)");
     free(t);
   }
-  remove(in), remove(res), remove(log), rmdir(dir);
+  remove(res), remove(log);
   return rc;
 }
 
