@@ -3,7 +3,8 @@
  * on a golcl_msgrid and writes RLE (.rle, "-") or PNG. The grid is the
  * file's bounded grid (:P, :T; an LtL side below 2R raised to 2R as Golly
  * does), --size or --margin, else it stands for the infinite plane: a dead
- * grid rebuilt around the cells whenever a cell in state 1 could come within
+ * grid rebuilt around the cells whenever a cell in state 1 (any non-zero
+ * state for JvN) could come within
  * R cells of an edge (R a generation is the fastest anything travels). */
 #include <golcl_rules.h>
 
@@ -37,6 +38,7 @@ typedef struct ms_run {
   int infinite;
   int64_t ux, uy;  /* infinite plane: universe coordinates of grid cell (0, 0) */
   uint32_t reach;  /* cells a generation: R, or 1 for Generations */
+  int any_state;   /* every non-zero state reaches out (JvN), not state 1 alone */
   uint64_t margin; /* infinite plane: the margin of a new grid, margin / reach generations */
 } ms_run;
 
@@ -185,7 +187,7 @@ static int room(ms_run *st, uint64_t *k) {
       if (x >= x1) x1 = x + 1;
       if (y < y0) y0 = y;
       y1 = y + 1;
-      if (v == 1) {
+      if (v == 1 || st->any_state) {
         uint32_t e = x < W - 1 - x ? x : W - 1 - x;
         if (y < e) e = y;
         if (H - 1 - y < e) e = H - 1 - y;
@@ -287,16 +289,17 @@ static int write_outputs(ms_run *st, const ms_opts *o) {
     pio_kind kind = pio_kind_of(path);
     if (kind == PIO_PNG) {
       rc = write_png(st, o, r, path);
-    } else if (kind == PIO_RLE || kind == PIO_STDOUT) {
+    } else if (kind == PIO_RLE || kind == PIO_STDOUT || kind == PIO_MC) {
       FILE *f = kind == PIO_STDOUT ? stdout : fopen(path, "w");
-      s = f ? golcl_mspattern_write_rle(r, f) : GOLCL_E_IO;
+      s = !f ? GOLCL_E_IO : kind == PIO_MC ? golcl_mspattern_write_macrocell(r, f)
+                                           : golcl_mspattern_write_rle(r, f);
       if (f && f != stdout && fclose(f) != 0) s = GOLCL_E_IO;
       if (s != GOLCL_OK) {
         fprintf(stderr, "golcl run: %s: cannot write it\n", path);
         rc = 1;
       }
     } else {
-      fprintf(stderr, "golcl run: %s: multi-state results are written as .rle, .png or '-'\n",
+      fprintf(stderr, "golcl run: %s: multi-state results are written as .rle, .mc, .png or '-'\n",
               path);
       rc = 2;
     }
@@ -322,6 +325,8 @@ int cmd_run_ms(const run_opts *opts) {
     return 2;
   }
   st.reach = st.rule.family == GOLCL_MS_LTL ? st.rule.range : 1;
+  st.any_state = st.rule.family == GOLCL_MS_JVN29 || st.rule.family == GOLCL_MS_NOBILI32 ||
+                 st.rule.family == GOLCL_MS_HUTTON32;
   golcl_context_opts copts = {0};
   copts.device = o.device;
   s = golcl_context_create(&copts, &st.ctx);
@@ -335,7 +340,7 @@ int cmd_run_ms(const run_opts *opts) {
     char rule[GOLCL_MSRULE_TEXT_CAP];
     golcl_msrule_format(&st.rule, rule, sizeof rule);
     fprintf(o.report, "device:     %s (%s)\n", dev.name, dev.platform);
-    fprintf(o.report, "pattern:    %s (multi-state RLE, %ux%u, rule %s)\n", o.pattern,
+    fprintf(o.report, "pattern:    %s (multi-state, %ux%u, rule %s)\n", o.pattern,
             golcl_mspattern_width(p), golcl_mspattern_height(p), rule);
     fprintf(o.report, "grid:       %ux%u, %s\n", golcl_msgrid_width(st.grid),
             golcl_msgrid_height(st.grid),

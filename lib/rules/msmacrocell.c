@@ -167,9 +167,9 @@ static golcl_status node_line(mreader *r, const char *t, size_t len) {
   uint64_t v[5];
   size_t i = 0;
   for (int k = 0; k < 5; k++) {
-    size_t at = i;
+    while (i < len && (t[i] == ' ' || t[i] == '\t')) i++;
     if (!number(t, len, &i, &v[k]))
-      return merr(r, at, GOLCL_E_PARSE, "a node line is \"level nw ne sw se\" in numbers");
+      return merr(r, i, GOLCL_E_PARSE, "a node line is \"level nw ne sw se\" in numbers");
   }
   while (i < len && (t[i] == ' ' || t[i] == '\t')) i++;
   if (i < len) return merr(r, i, GOLCL_E_PARSE, "unexpected text after a node");
