@@ -1,9 +1,8 @@
 /* test_rules_golly.c — every file of Golly's Generations and
  * Larger-than-Life folders run by bgolly (-a Generations / "Larger than
  * Life") and by golcl_msgrid_step to 37 and 130 generations, compared state
- * for state up to translation. RLE files are read by golcl_mspattern_parse;
- * MCell (.mcl) files, whose reader comes later, are first written as RLE by
- * bgolly (-m 0) and both sides run from that text. A bounded grid (:P, :T)
+ * for state up to translation. RLE and MCell (.mcl) files are read by
+ * golcl_mspattern_parse, and bgolly reads the same text. A bounded grid (:P, :T)
  * is the file's (LtL sides raised to 2R as Golly raises them), placed as
  * Golly places the pattern; an unbounded pattern runs on a dead-boundary
  * grid that is checked every generation (no cell in state 1 within R of the
@@ -206,14 +205,7 @@ START_TEST(golly_file) {
   }
   char *text = slurp(path), err[2048];
   ck_assert_msg(text != NULL, "%s: unreadable", path);
-  if (mcl) { /* bgolly writes the MCell file as RLE at generation 0 */
-    char *conv;
-    ck_assert_msg(bg_run_text(bgolly, algo, text, "mcl", 0, &conv, err, sizeof err) == 0, "%s: %s",
-                  path, err);
-    free(text);
-    text = conv;
-  }
-  golcl_mspattern *p;
+  golcl_mspattern *p; /* MCell files too: golcl_mspattern_parse reads them */
   golcl_status s = golcl_mspattern_parse(text, strlen(text), &p);
   ck_assert_msg(s == GOLCL_OK, "%s: %s", path, golcl_last_errmsg());
   golcl_msrule rule;
@@ -240,7 +232,8 @@ START_TEST(golly_file) {
   bg_mscells ref[NSTEPS];
   for (size_t j = 0; j < NSTEPS; j++) {
     char *out;
-    ck_assert_msg(bg_run_text(bgolly, algo, text, "rle", steps[j], &out, err, sizeof err) == 0,
+    ck_assert_msg(bg_run_text(bgolly, algo, text, mcl ? "mcl" : "rle", steps[j], &out, err,
+                              sizeof err) == 0,
                   "%s: %s", path, err);
     ck_assert_msg(bg_parse_ms_rle(out, &ref[j]) == 0, "%s: bgolly's RLE is unreadable", path);
     free(out);
@@ -283,7 +276,7 @@ START_TEST(golly_file) {
     else
       n_same++;
     printf("rules-golly: SAME %s%s (%s%s, %s, gens 37 130: %zu and %zu cells)\n", rel(path),
-           mcl ? " (MCell, as bgolly writes it)" : "", rt, bt, how, ref[0].n, ref[1].n);
+           mcl ? " (MCell)" : "", rt, bt, how, ref[0].n, ref[1].n);
   }
   for (size_t j = 0; j < NSTEPS; j++) bg_ms_free(&ref[j]);
   golcl_mspattern_destroy(p);
@@ -319,7 +312,7 @@ int main(void) {
   int rc = tu_main(s);
   printf(
       "rules-golly: %zu files under %s/{Generations,Larger-than-Life}: %d RLE files read by "
-      "golcl_mspattern_parse and %d MCell files (as bgolly writes them) run identically at "
+      "golcl_mspattern_parse and %d MCell files run identically at "
       "37 and 130 generations; %d skipped%s\n%s",
       nfiles, root, n_same, n_same_mcl, n_skipped, n_skipped ? ":" : "", skipped);
   for (size_t i = 0; i < nfiles; i++) free(files[i]);
