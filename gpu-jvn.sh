@@ -1,21 +1,24 @@
 #!/bin/bash
 # gpu-jvn.sh — issue 21, JvN row: golcl bench rules for JvN29, Nobili32 and
 # Hutton32 on a 16384² random soup of each rule's states (Brian's Brain /2/3
-# first: the ratio column is against it), an 8192² torus, the copy kernel's
-# bandwidth for the share (a JvN generation reads and writes a byte a cell),
-# then the multi-state kernels (JvN included) against the host reference on
-# this card. Under 90 s.
+# first: the ratio column is against it), JvN29 and Nobili32 through their
+# tables (default) and computed cell by cell (GOLCL_JVN_KERNEL=direct), an
+# 8192² torus, the copy kernel's bandwidth for the share (a JvN generation
+# reads and writes a byte a cell), then the multi-state kernels (JvN
+# included) against the host reference on this card. Under 90 s.
 set -u
 export GOLCL_DEVICE=gpu
 date -u
 nvidia-smi --query-gpu=name,memory.total --format=csv,noheader 2>/dev/null
 git log -1 --format='commit %h %s' 2>/dev/null
-timeout 25 build/golcl bench rules --rules '/2/3;JvN29;Nobili32;Hutton32' --size 16384x16384 \
-  --gens 40 --reps 5
+B="build/golcl bench rules --size 16384x16384 --gens 40 --reps 5"
+timeout 25 $B --rules '/2/3;JvN29;Nobili32;Hutton32'
+echo "--- GOLCL_JVN_KERNEL=direct"
+GOLCL_JVN_KERNEL=direct timeout 15 $B --rules '/2/3;JvN29;Nobili32'
 timeout 10 build/golcl bench rules --rules 'JvN29;Hutton32' --size 8192x8192 --gens 40 --reps 5 \
   --torus
 timeout 15 build/golcl bench la --sizes 8192 --reps 5 2>&1 | grep -iE "device|copy" | head -4
 M="MPI=0 CPPFLAGS=-isystem/opt/deps/usr/include LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu"
 timeout 15 make -j16 $M CHECK_CFLAGS= CHECK_LIBS="-lcheck -lsubunit -lm -lpthread -lrt" \
   build/tests/test_rules_kernels > /tmp/jvn-build.log 2>&1 || tail -5 /tmp/jvn-build.log
-GOLCL_TEST_DEVICE=gpu timeout 25 build/tests/test_rules_kernels 2>&1 | tail -4
+GOLCL_TEST_DEVICE=gpu timeout 20 build/tests/test_rules_kernels 2>&1 | tail -4

@@ -1,8 +1,8 @@
 /* test_rules_jvn.c — Golly's JvN family and the multi-state macrocell:
  * the rule names; random soups of every state of JvN29, Nobili32 and
- * Hutton32 run by bgolly -a JvN and by the host reference and the kernel
- * (which share the next-state function; test_rules_kernels compares them on
- * more sizes and both boundaries), compared state for state after 1, 2, 5
+ * Hutton32 run by bgolly -a JvN and by the host reference and both kernels
+ * (tables and direct, from the reference's functions; test_rules_kernels
+ * compares them on more sizes and both boundaries), compared state for state after 1, 2, 5
  * and 17 generations (the soups hit the cases no pattern reaches: Hutton32's
  * unsigned-char wraps); macrocell written and read back (cells, position,
  * rule and bounds, generation, comments), Golly's JvN macrocells read,
@@ -109,10 +109,13 @@ START_TEST(soups_against_golly) {
   for (uint32_t y = 0; y < golcl_mspattern_height(p); y++)
     memcpy(ref + (size_t)(y + m) * W + m, golcl_mspattern_cells(p) + (size_t)y * golcl_mspattern_width(p),
            golcl_mspattern_width(p));
-  golcl_msgrid *g;
+  golcl_msgrid *g, *g2; /* g2: GOLCL_JVN_KERNEL=direct (JvN29 and Nobili32 have tables) */
   TU_OK(golcl_msgrid_create(tu_ctx, W, H, GOLCL_BOUNDARY_DEAD, &g));
   TU_OK(golcl_msgrid_set_msrule(g, &rule));
   TU_OK(golcl_msgrid_write(g, ref, 0));
+  TU_OK(golcl_msgrid_create(tu_ctx, W, H, GOLCL_BOUNDARY_DEAD, &g2));
+  TU_OK(golcl_msgrid_set_msrule(g2, &rule));
+  TU_OK(golcl_msgrid_write(g2, ref, 0));
   uint32_t done = 0;
   for (size_t j = 0; j < sizeof gens / sizeof *gens; j++) {
     char *out;
@@ -129,6 +132,12 @@ START_TEST(soups_against_golly) {
                   name, _i, done);
     ck_assert_msg(!memcmp(ref, got, (size_t)W * H), "%s: the kernel differs from the reference",
                   name);
+    setenv("GOLCL_JVN_KERNEL", "direct", 1);
+    TU_OK(golcl_msgrid_step(g2, gens[j] - (j ? gens[j - 1] : 0)));
+    unsetenv("GOLCL_JVN_KERNEL");
+    TU_OK(golcl_msgrid_read(g2, got, 0));
+    ck_assert_msg(!memcmp(ref, got, (size_t)W * H),
+                  "%s: the direct kernel differs from the reference", name);
     bg_ms_free(&gc);
   }
   free(text);
@@ -136,6 +145,7 @@ START_TEST(soups_against_golly) {
   free(got);
   golcl_mspattern_destroy(p);
   golcl_msgrid_destroy(g);
+  golcl_msgrid_destroy(g2);
   golcl_msgrid_destroy(soup);
 }
 END_TEST

@@ -1,9 +1,35 @@
-/* jvn.cl — Golly's JvN algorithm (JvN29, Nobili32, Hutton32): one
- * work-item a cell reads its four von Neumann neighbours and applies
- * golcl_jvn_next (rules/jvn_rule.cl, which the host reference compiles
- * too). Any size; GOLCL_TORUS (0/1) picks the boundary, GOLCL_JVN_RULE the
- * rule (GOLCL_JVN29, GOLCL_NOBILI32, GOLCL_HUTTON32). */
+/* jvn.cl — Golly's JvN algorithm (JvN29, Nobili32, Hutton32), one
+ * work-item a cell or a run of cells down a column, from golcl_jvn_next's
+ * definition (rules/jvn_rule.cl, which the host reference compiles too):
+ *   jvn_step:       computes golcl_jvn_next (every rule; Hutton32's only way);
+ *   jvn_table_step: JvN29 and Nobili32 from three tables the host builds
+ *                   with the same functions (lib/rules/jvn_rule.c), copied
+ *                   to local memory by each work-group: a neighbour's signals
+ *                   (by direction, whether the cell points at it, its state),
+ *                   the 7-bit key of the signals' union, the next state by
+ *                   (state, key). A work-item walks `rows` cells down its
+ *                   column, keeping the cell and the one above in registers.
+ * Any size; GOLCL_TORUS (0/1) picks the boundary, GOLCL_JVN_RULE the rule. */
 #include "rules/jvn_rule.cl"
+
+/* Byte offsets in the tables (JVN_TABLE_BYTES in all): signals' low and high
+ * bytes [(d·2 + toward)·32 + state], key [signals], next [state·128 + key]. */
+#define JVN_SIG_LO 0
+#define JVN_SIG_HI 256
+#define JVN_KEY 512
+#define JVN_NEXT 2560
+#define JVN_TABLE_BYTES 6656
+
+/* Cell (x, y): 0 outside a dead boundary, wrapped once on a torus. */
+inline int jvn_cell(__global const uchar *in, int w, int h, int x, int y) {
+#if GOLCL_TORUS
+  x = x < 0 ? x + w : x >= w ? x - w : x;
+  y = y < 0 ? y + h : y >= h ? y - h : y;
+#else
+  if (x < 0 || y < 0 || x >= w || y >= h) return 0;
+#endif
+  return in[(size_t)y * w + x];
+}
 
 __kernel void jvn_step(__global const uchar *in, __global uchar *out, int w, int h) {
   const int x = get_global_id(0), y = get_global_id(1);
@@ -13,15 +39,36 @@ __kernel void jvn_step(__global const uchar *in, __global uchar *out, int w, int
   if (x > 0 && y > 0 && x < w - 1 && y < h - 1) { /* the interior: no boundary */
     e = in[i + 1], wst = in[i - 1], n = in[i - w], s = in[i + w];
   } else {
-#if GOLCL_TORUS
-    const int xe = x + 1 == w ? 0 : x + 1, xw = x == 0 ? w - 1 : x - 1;
-    const int yn = y == 0 ? h - 1 : y - 1, ys = y + 1 == h ? 0 : y + 1;
-    e = in[(size_t)y * w + xe], wst = in[(size_t)y * w + xw];
-    n = in[(size_t)yn * w + x], s = in[(size_t)ys * w + x];
-#else
-    e = x + 1 < w ? in[i + 1] : 0, wst = x > 0 ? in[i - 1] : 0;
-    n = y > 0 ? in[i - w] : 0, s = y + 1 < h ? in[i + w] : 0;
-#endif
+    e = jvn_cell(in, w, h, x + 1, y), wst = jvn_cell(in, w, h, x - 1, y);
+    n = jvn_cell(in, w, h, x, y - 1), s = jvn_cell(in, w, h, x, y + 1);
   }
   out[i] = (uchar)golcl_jvn_next(GOLCL_JVN_RULE, in[i], e, n, wst, s);
+}
+
+/* The signals of neighbour state v in direction d. */
+inline int jvn_sig(__local const uchar *t, int d, int toward, int v) {
+  const int k = (d * 2 + toward) * 32 + (v < 32 ? v : 0);
+  return t[JVN_SIG_LO + k] | t[JVN_SIG_HI + k] << 8;
+}
+
+__kernel void jvn_table_step(__global const uchar *in, __global uchar *out, int w, int h, int rows,
+                             __global const uchar *tables) {
+  __local uchar t[JVN_TABLE_BYTES];
+  const int lid = get_local_id(1) * get_local_size(0) + get_local_id(0);
+  const int lsz = get_local_size(0) * get_local_size(1);
+  for (int k = lid; k < JVN_TABLE_BYTES; k += lsz) t[k] = tables[k];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  const int x = get_global_id(0), y0 = get_global_id(1) * rows;
+  if (x >= w || y0 >= h) return;
+  const int y1 = min(y0 + rows, h);
+  int n = jvn_cell(in, w, h, x, y0 - 1), c = jvn_cell(in, w, h, x, y0);
+  for (int y = y0; y < y1; y++) {
+    const int s = jvn_cell(in, w, h, x, y + 1);
+    const int e = jvn_cell(in, w, h, x + 1, y), wst = jvn_cell(in, w, h, x - 1, y);
+    const int p = jvn_points(c);
+    const int m = jvn_sig(t, 0, p == 0, e) | jvn_sig(t, 1, p == 1, n) | jvn_sig(t, 2, p == 2, wst) |
+                  jvn_sig(t, 3, p == 3, s);
+    out[(size_t)y * w + x] = (uchar)(c >= 32 ? c : t[JVN_NEXT + c * 128 + t[JVN_KEY + m]]);
+    n = c, c = s;
+  }
 }

@@ -97,9 +97,8 @@ GOLCL_JVN_FN int jvn_signal(int me, int code, int d) {
   return r;
 }
 
-GOLCL_JVN_FN int jvn_next_classic(int nobili, int s, const int *nb) {
-  int c = jvn_internal(s), m = 0;
-  for (int d = 0; d < 4; d++) m |= jvn_signal(c, jvn_internal(nb[d]), d);
+/* The next state of a cell of internal code c that receives the signals m. */
+GOLCL_JVN_FN int jvn_decide(int nobili, int c, int m) {
   if (c < JVN_CONF) { /* ground and sensitised: a bit of the code to build */
     c = 2 * c + ((m & (JVN_OEXC | JVN_SEXC)) ? 1 : 0);
     if (c > 8) { /* the code is complete: the state it names */
@@ -130,6 +129,33 @@ GOLCL_JVN_FN int jvn_next_classic(int nobili, int s, const int *nb) {
   }
   return jvn_external(c);
 }
+
+GOLCL_JVN_FN int jvn_next_classic(int nobili, int s, const int *nb) {
+  const int c = jvn_internal(s);
+  int m = 0;
+  for (int d = 0; d < 4; d++) m |= jvn_signal(c, jvn_internal(nb[d]), d);
+  return jvn_decide(nobili, c, m);
+}
+
+/* What jvn_decide reads of the signals, in 7 bits (the key of the kernel's
+ * tables): excited ordinary east-west and north-south, excited special,
+ * quiescent ordinary, the four crossing bits all set, any transmission
+ * neighbour pointing elsewhere, an excitation passed on. */
+GOLCL_JVN_FN int jvn_signal_key(int m) {
+  return (m & JVN_OEXC_EW ? 1 : 0) | (m & JVN_OEXC_NS ? 2 : 0) | (m & JVN_SEXC ? 4 : 0) |
+         (m & JVN_ORD ? 8 : 0) | ((m & JVN_CROSS) == JVN_CROSS ? 16 : 0) |
+         (m & JVN_ANY_OUT ? 32 : 0) | (m & (JVN_SEXC_PASS | JVN_OEXC_PASS | JVN_CEXC) ? 64 : 0);
+}
+
+/* Signals with that key. */
+GOLCL_JVN_FN int jvn_signal_of_key(int k) {
+  return (k & 1 ? JVN_OEXC_EW : 0) | (k & 2 ? JVN_OEXC_NS : 0) | (k & 4 ? JVN_SEXC : 0) |
+         (k & 8 ? JVN_ORD : 0) | (k & 16 ? JVN_CROSS : 0) | (k & 32 ? JVN_NS_OUT : 0) |
+         (k & 64 ? JVN_OEXC_PASS : 0);
+}
+
+/* The direction a transmission state points (0..3), else 4. */
+GOLCL_JVN_FN int jvn_points(int s) { return s >= 9 && s <= 24 ? (s - 9) & 3 : 4; }
 
 /* ------------------------------------------------------------ Hutton32 */
 

@@ -66,3 +66,20 @@ void golcl__jvn_once(const golcl_msrule *r, int torus, uint32_t w, uint32_t h, c
           cell(c, w, h, torus, X - 1, Y), cell(c, w, h, torus, X, Y + 1));
     }
 }
+
+void golcl__jvn_tables(golcl_ms_family f, uint8_t *t) {
+  const int nobili = f == GOLCL_MS_NOBILI32;
+  for (int d = 0; d < 4; d++)
+    for (int toward = 0; toward < 2; toward++)
+      for (int v = 0; v < 32; v++) { /* a cell that points at d, or one that does not */
+        const int k = (d * 2 + toward) * 32 + v;
+        const int m = jvn_signal(toward ? JVN_OTS | d : 0, jvn_internal(v), d);
+        t[GOLCL__JVN_SIG_LO + k] = (uint8_t)(m & 255);
+        t[GOLCL__JVN_SIG_HI + k] = (uint8_t)(m >> 8);
+      }
+  for (int m = 0; m < 2048; m++) t[GOLCL__JVN_KEY + m] = (uint8_t)jvn_signal_key(m);
+  for (int c = 0; c < 32; c++)
+    for (int k = 0; k < 128; k++)
+      t[GOLCL__JVN_NEXT + c * 128 + k] =
+          (uint8_t)jvn_decide(nobili, jvn_internal(c), jvn_signal_of_key(k));
+}

@@ -39,6 +39,14 @@ int golcl__jvn_parse(const char *text, size_t n, golcl_msrule *out);
 const char *golcl__jvn_name(golcl_ms_family f);
 void golcl__jvn_once(const golcl_msrule *r, int torus, uint32_t w, uint32_t h, const uint8_t *c,
                      uint8_t *o);
+/* The tables of cl/rules/jvn.cl's jvn_table_step for JvN29 or Nobili32
+ * (GOLCL__JVN_TABLE_BYTES; offsets as jvn.cl's JVN_*). */
+#define GOLCL__JVN_SIG_LO 0
+#define GOLCL__JVN_SIG_HI 256
+#define GOLCL__JVN_KEY 512
+#define GOLCL__JVN_NEXT 2560
+#define GOLCL__JVN_TABLE_BYTES 6656
+void golcl__jvn_tables(golcl_ms_family f, uint8_t *tables);
 
 /* Multi-state macrocell (msmacrocell.c) and MCell (mcell.c) texts, which
  * golcl_mspattern_parse hands over; gzip data is inflated first. */

@@ -61,7 +61,7 @@ golcl_status golcl_msgrid_create(golcl_context *ctx, uint32_t w, uint32_t h,
 
 void golcl_msgrid_destroy(golcl_msgrid *g) {
   if (!g) return;
-  cl_mem *m[] = {&g->cur, &g->spare, &g->table, &g->rowsum, &g->rowwin, &g->spans};
+  cl_mem *m[] = {&g->cur, &g->spare, &g->table, &g->rowsum, &g->rowwin, &g->spans, &g->jvn_tables};
   for (size_t i = 0; i < sizeof m / sizeof *m; i++)
     if (*m[i]) clReleaseMemObject(*m[i]);
   free(g);
