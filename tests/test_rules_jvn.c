@@ -52,37 +52,15 @@ START_TEST(names) {
 }
 END_TEST
 
-/* The RLE text of a pattern (malloc'd). */
-static char *rle_of(const golcl_mspattern *p) {
+/* The pattern written by `write` (RLE or macrocell), malloc'd. */
+static char *text_of(const golcl_mspattern *p,
+                     golcl_status (*write)(const golcl_mspattern *, FILE *)) {
   char *buf = NULL;
   size_t n = 0;
   FILE *f = open_memstream(&buf, &n);
-  TU_OK(golcl_mspattern_write_rle(p, f));
+  TU_OK(write(p, f));
   fclose(f);
   return buf;
-}
-
-static char *macrocell_of(const golcl_mspattern *p) {
-  char *buf = NULL;
-  size_t n = 0;
-  FILE *f = open_memstream(&buf, &n);
-  TU_OK(golcl_mspattern_write_macrocell(p, f));
-  fclose(f);
-  return buf;
-}
-
-/* Normalised (x, y, state) triples of the non-zero cells of w×h cells. */
-static int same_as(const uint8_t *c, uint32_t w, uint32_t h, const bg_mscells *g) {
-  size_t k = 0;
-  for (size_t i = 0; i < (size_t)w * h; i++) k += c[i] != 0;
-  if (k != g->n) return 0;
-  uint32_t *t = malloc(3 * sizeof *t * (k + 1));
-  for (size_t i = 0, j = 0; i < (size_t)w * h; i++)
-    if (c[i]) t[3 * j] = (uint32_t)(i % w), t[3 * j + 1] = (uint32_t)(i / w), t[3 * j++ + 2] = c[i];
-  bg_ms_normalise(t, k);
-  int same = memcmp(t, g->xys, 3 * sizeof *t * k) == 0;
-  free(t);
-  return same;
 }
 
 /* Case _i: rule _i % 3, density and seed from _i / 3. */
@@ -103,7 +81,7 @@ START_TEST(soups_against_golly) {
   TU_OK(golcl_msgrid_randomize(soup, rule.states, density, 77 + (uint64_t)_i));
   golcl_mspattern *p;
   TU_OK(golcl_msgrid_extract(soup, &p));
-  char *text = rle_of(p);
+  char *text = text_of(p, golcl_mspattern_write_rle);
   const uint32_t W = golcl_mspattern_width(p) + 2 * m, H = golcl_mspattern_height(p) + 2 * m;
   uint8_t *ref = calloc((size_t)W * H, 1), *got = malloc((size_t)W * H);
   for (uint32_t y = 0; y < golcl_mspattern_height(p); y++)
@@ -128,7 +106,7 @@ START_TEST(soups_against_golly) {
     TU_OK(golcl_msgrid_step(g, gens[j] - done));
     TU_OK(golcl_msgrid_read(g, got, 0));
     done = gens[j];
-    ck_assert_msg(same_as(ref, W, H, &gc), "%s, soup %d: the reference differs from Golly at %u",
+    ck_assert_msg(bg_ms_same(ref, W, H, &gc, NULL), "%s, soup %d: the reference differs from Golly at %u",
                   name, _i, done);
     ck_assert_msg(!memcmp(ref, got, (size_t)W * H), "%s: the kernel differs from the reference",
                   name);
@@ -183,7 +161,7 @@ START_TEST(macrocell_round_trip) {
       "#N soup\n#C a comment\n#CXRLE Pos=-20,7 Gen=12\nx = 2, y = 2, rule = /2/3:T40,30\nAB$BA!\n";
   golcl_mspattern *p, *q;
   TU_OK(golcl_mspattern_parse(text, strlen(text), &p)); /* bounds, generation, comments */
-  char *mc = macrocell_of(p);
+  char *mc = text_of(p, golcl_mspattern_write_macrocell);
   ck_assert_ptr_nonnull(strstr(mc, "#R /2/3:T40,30\n#G 12\n#N soup\n#C a comment\n"));
   TU_OK(golcl_mspattern_parse(mc, strlen(mc), &q));
   assert_same_pattern(p, q);
@@ -201,7 +179,7 @@ START_TEST(macrocell_round_trip) {
     TU_OK(golcl_msgrid_randomize(g, r.states, 0.3, 9 + i));
     TU_OK(golcl_msgrid_extract(g, &p));
     TU_OK(golcl_mspattern_set_origin(p, places[i][0], places[i][1]));
-    mc = macrocell_of(p);
+    mc = text_of(p, golcl_mspattern_write_macrocell);
     TU_OK(golcl_mspattern_parse(mc, strlen(mc), &q));
     assert_same_pattern(p, q);
     free(mc);
@@ -212,7 +190,7 @@ START_TEST(macrocell_round_trip) {
   /* an empty pattern */
   text = "x = 0, y = 0, rule = Nobili32\n!\n";
   TU_OK(golcl_mspattern_parse(text, strlen(text), &p));
-  mc = macrocell_of(p);
+  mc = text_of(p, golcl_mspattern_write_macrocell);
   TU_OK(golcl_mspattern_parse(mc, strlen(mc), &q));
   ck_assert_uint_eq(golcl_mspattern_width(q), 0);
   free(mc);
@@ -238,7 +216,7 @@ START_TEST(golly_macrocells) {
   golcl_mspattern *p, *q;
   golcl_status s = golcl_mspattern_read_file(path, &p);
   ck_assert_msg(s == GOLCL_OK, "%s", golcl_last_errmsg());
-  char *mc = macrocell_of(p);
+  char *mc = text_of(p, golcl_mspattern_write_macrocell);
   TU_OK(golcl_mspattern_parse(mc, strlen(mc), &q));
   assert_same_pattern(p, q);
   if (bg_find(bgolly, sizeof bgolly)) {
@@ -246,8 +224,8 @@ START_TEST(golly_macrocells) {
     bg_mscells gc;
     ck_assert_msg(bg_run_path(bgolly, "JvN", path, 0, &out, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(bg_parse_ms_rle(out, &gc), 0);
-    ck_assert_msg(same_as(golcl_mspattern_cells(p), golcl_mspattern_width(p),
-                          golcl_mspattern_height(p), &gc),
+    ck_assert_msg(bg_ms_same(golcl_mspattern_cells(p), golcl_mspattern_width(p),
+                             golcl_mspattern_height(p), &gc, NULL),
                   "%s: the cells differ from bgolly's", path);
     free(out);
     bg_ms_free(&gc);

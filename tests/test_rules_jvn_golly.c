@@ -73,21 +73,6 @@ static void skip(const char *path, const char *why) {
   printf("rules-jvn-golly: SKIP %s: %s\n", path + strlen(root) + 1, why);
 }
 
-/* The non-zero cells of c (w×h) as normalised triples against Golly's. */
-static int same_cells(const uint8_t *c, uint32_t w, uint32_t h, const bg_mscells *g, size_t *n) {
-  size_t k = 0;
-  for (size_t i = 0; i < (size_t)w * h; i++) k += c[i] != 0;
-  *n = k;
-  if (k != g->n) return 0;
-  uint32_t *t = malloc(3 * sizeof *t * (k + 1));
-  for (size_t i = 0, j = 0; i < (size_t)w * h; i++)
-    if (c[i]) t[3 * j] = (uint32_t)(i % w), t[3 * j + 1] = (uint32_t)(i / w), t[3 * j++ + 2] = c[i];
-  bg_ms_normalise(t, k);
-  int same = memcmp(t, g->xys, 3 * sizeof *t * k) == 0;
-  free(t);
-  return same;
-}
-
 /* A grid on the plane: the cells, its size and the distance of the nearest
  * non-zero cell to an edge. */
 typedef struct plane {
@@ -188,7 +173,7 @@ START_TEST(golly_file) {
     if (big) break;
     size_t n;
     TU_OK(golcl_msgrid_read(p.g, p.c, 0));
-    ck_assert_msg(same_cells(p.c, p.w, p.h, &ref[j], &n),
+    ck_assert_msg(bg_ms_same(p.c, p.w, p.h, &ref[j], &n),
                   "%s: after %llu generations libgolcl has %zu cells, Golly %zu (or states differ)",
                   name, (unsigned long long)done, n, ref[j].n);
   }

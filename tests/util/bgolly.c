@@ -275,6 +275,20 @@ int bg_parse_ms_rle(const char *t, bg_mscells *out) {
   return 0;
 }
 
+int bg_ms_same(const uint8_t *c, uint32_t w, uint32_t h, const bg_mscells *g, size_t *n_out) {
+  size_t n = 0;
+  for (size_t i = 0; i < (size_t)w * h; i++) n += c[i] != 0;
+  if (n_out) *n_out = n;
+  if (n != g->n) return 0;
+  uint32_t *t = malloc(3 * sizeof *t * (n + 1));
+  for (size_t i = 0, j = 0; i < (size_t)w * h; i++)
+    if (c[i]) t[3 * j] = (uint32_t)(i % w), t[3 * j + 1] = (uint32_t)(i / w), t[3 * j++ + 2] = c[i];
+  bg_ms_normalise(t, n);
+  int same = memcmp(t, g->xys, 3 * sizeof *t * n) == 0;
+  free(t);
+  return same;
+}
+
 void bg_ms_free(bg_mscells *c) {
   free(c->xys);
   c->xys = NULL;

@@ -65,4 +65,8 @@ void bg_ms_normalise(uint32_t *xys, size_t n);
 
 void bg_ms_free(bg_mscells *c);
 
+/* Whether the non-zero cells of w×h bytes (row-major) are Golly's, up to
+ * translation; their number in *n (n may be NULL). */
+int bg_ms_same(const uint8_t *cells, uint32_t w, uint32_t h, const bg_mscells *golly, size_t *n);
+
 #endif
