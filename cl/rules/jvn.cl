@@ -46,17 +46,19 @@ __kernel void jvn_step(__global const uchar *in, __global uchar *out, int w, int
 }
 
 /* The signals of neighbour state v in direction d. */
-inline int jvn_sig(__local const uchar *t, int d, int toward, int v) {
-  const int k = (d * 2 + toward) * 32 + (v < 32 ? v : 0);
-  return t[JVN_SIG_LO + k] | t[JVN_SIG_HI + k] << 8;
+inline int jvn_sig(__local const ushort *sig, int d, int toward, int v) {
+  return sig[(d * 2 + toward) * 32 + (v < 32 ? v : 0)];
 }
 
 __kernel void jvn_table_step(__global const uchar *in, __global uchar *out, int w, int h, int rows,
                              __global const uchar *tables) {
-  __local uchar t[JVN_TABLE_BYTES];
+  __local ushort sig[256]; /* the signals, their two bytes joined */
+  __local uchar t[JVN_TABLE_BYTES - JVN_KEY]; /* key, then next */
   const int lid = get_local_id(1) * get_local_size(0) + get_local_id(0);
   const int lsz = get_local_size(0) * get_local_size(1);
-  for (int k = lid; k < JVN_TABLE_BYTES; k += lsz) t[k] = tables[k];
+  for (int k = lid; k < 256; k += lsz)
+    sig[k] = (ushort)(tables[JVN_SIG_LO + k] | tables[JVN_SIG_HI + k] << 8);
+  for (int k = lid; k < JVN_TABLE_BYTES - JVN_KEY; k += lsz) t[k] = tables[JVN_KEY + k];
   barrier(CLK_LOCAL_MEM_FENCE);
   const int x = get_global_id(0), y0 = get_global_id(1) * rows;
   if (x >= w || y0 >= h) return;
@@ -66,9 +68,10 @@ __kernel void jvn_table_step(__global const uchar *in, __global uchar *out, int 
     const int s = jvn_cell(in, w, h, x, y + 1);
     const int e = jvn_cell(in, w, h, x + 1, y), wst = jvn_cell(in, w, h, x - 1, y);
     const int p = jvn_points(c);
-    const int m = jvn_sig(t, 0, p == 0, e) | jvn_sig(t, 1, p == 1, n) | jvn_sig(t, 2, p == 2, wst) |
-                  jvn_sig(t, 3, p == 3, s);
-    out[(size_t)y * w + x] = (uchar)(c >= 32 ? c : t[JVN_NEXT + c * 128 + t[JVN_KEY + m]]);
+    const int m = jvn_sig(sig, 0, p == 0, e) | jvn_sig(sig, 1, p == 1, n) |
+                  jvn_sig(sig, 2, p == 2, wst) | jvn_sig(sig, 3, p == 3, s);
+    out[(size_t)y * w + x] =
+        (uchar)(c >= 32 ? c : t[JVN_NEXT - JVN_KEY + c * 128 + t[m]]);
     n = c, c = s;
   }
 }
