@@ -1,7 +1,8 @@
 /* golcl_rules.h — libgolcl multi-state automata: a grid of one byte a cell
  * (up to 256 states) and the rule families Golly runs with its other
- * algorithms — Generations and Larger than Life so far — with their host
- * references, device kernels and multi-state RLE. docs/rules.md has the
+ * algorithms — Generations, Larger than Life and JvN (JvN29, Nobili32,
+ * Hutton32) so far — with their host references, device kernels and
+ * Golly's multi-state files (RLE, macrocell, MCell). docs/rules.md has the
  * semantics. */
 #ifndef GOLCL_RULES_H
 #define GOLCL_RULES_H
@@ -89,6 +90,9 @@ typedef struct golcl_msrule {
  *    min <= max, counts up to the neighbourhood's size (less 1 for M0);
  *    and Evans's "r,bmin,bmax,smin,smax" (Moore, middle counted). A single
  *    range each for S and B, as Golly 3.3 takes them.
+ *  - Golly's JvN algorithm: "JvN29", "Nobili32", "Hutton32" (any case; the
+ *    old names "JvN-29", "JvN-32", "modJvN-32" too): states 29, 32, 32, the
+ *    other fields 0. The next states are Golly's (docs/rules.md).
  *  Leading and trailing spaces are ignored.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_PARSE
  *          (malformed: "rule \"...\", column C: reason" in
@@ -97,7 +101,7 @@ typedef struct golcl_msrule {
 GOLCL_API golcl_status golcl_msrule_parse(const char *text, golcl_msrule *out);
 
 /** Writes a rule as Golly writes it: "345/2/4", "34/2/4V", "2-a3/3/4",
- *  "MAP.../3", "R5,C0,M1,S34..58,B34..45,NM" (C0 for two states).
+ *  "MAP.../3", "R5,C0,M1,S34..58,B34..45,NM" (C0 for two states), "JvN29".
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cap too small
  *          (GOLCL_MSRULE_TEXT_CAP always suffices), a rule that
  *          golcl_msrule_parse would not give). */
@@ -105,7 +109,8 @@ GOLCL_API golcl_status golcl_msrule_format(const golcl_msrule *rule, char *buf, 
 
 /** The number of cells an LtL cell counts when all are in state 1 (its
  *  neighbourhood, itself included when middle is 1); 9 for Generations
- *  Moore, 5 von Neumann, 7 hexagonal (the cell included). 0 for NULL. */
+ *  Moore, 5 von Neumann (and JvN), 7 hexagonal (the cell included). 0 for
+ *  NULL. */
 GOLCL_API uint32_t golcl_msrule_neighbourhood_size(const golcl_msrule *rule);
 
 /** The host reference: advances w×h cells (row stride w) by `generations`
@@ -196,7 +201,8 @@ GOLCL_API golcl_status golcl_msgrid_hash(golcl_msgrid *grid, uint64_t *out);
  *  (Generations: one work-item a cell over the 3×3 block; Larger than Life:
  *  for the Moore box, window sums slid along rows, then down columns, so
  *  that a cell costs about the same at any range; for N and C, row prefix
- *  sums and one row span per row of the neighbourhood). Returns once the launches are queued (a
+ *  sums and one row span per row of the neighbourhood; JvN29 and Nobili32: small tables in local
+ *  memory, Hutton32: the next-state function, cell by cell). Returns once the launches are queued (a
  *  long run waits for its launches every 1024 generations). On
  *  failure the grid holds the last generation completed (and its number).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL grid); GOLCL_E_BUILD;
