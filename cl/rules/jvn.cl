@@ -1,14 +1,17 @@
 /* jvn.cl — Golly's JvN algorithm (JvN29, Nobili32, Hutton32), one
  * work-item a cell or a run of cells down a column, from golcl_jvn_next's
  * definition (rules/jvn_rule.cl, which the host reference compiles too):
- *   jvn_step:       computes golcl_jvn_next (every rule; Hutton32's only way);
+ *   jvn_step:       computes golcl_jvn_next (every rule; GOLCL_JVN_KERNEL=direct);
  *   jvn_table_step: JvN29 and Nobili32 from three tables the host builds
  *                   with the same functions (lib/rules/jvn_rule.c), copied
  *                   to local memory by each work-group: a neighbour's signals
  *                   (by direction, whether the cell points at it, its state),
  *                   the 7-bit key of the signals' union, the next state by
  *                   (state, key). A work-item walks `rows` cells down its
- *                   column, keeping the cell and the one above in registers.
+ *                   column, keeping the cell and the one above in registers;
+ *   jvn_full_step:  any rule (Hutton32 by default) from the host's table of
+ *                   every (state, east, north, west, south): 2^25 bytes
+ *                   read at random, which a large cache mostly holds.
  * Any size; GOLCL_TORUS (0/1) picks the boundary, GOLCL_JVN_RULE the rule. */
 #include "rules/jvn_rule.cl"
 
@@ -74,4 +77,18 @@ __kernel void jvn_table_step(__global const uchar *in, __global uchar *out, int 
         (uchar)(c >= 32 ? c : t[JVN_NEXT - JVN_KEY + c * 128 + t[m]]);
     n = c, c = s;
   }
+}
+
+__kernel void jvn_full_step(__global const uchar *in, __global uchar *out, int w, int h,
+                            __global const uchar *next) {
+  const int x = get_global_id(0), y = get_global_id(1);
+  if (x >= w || y >= h) return;
+  const int c = in[(size_t)y * w + x];
+  const int e = jvn_cell(in, w, h, x + 1, y), n = jvn_cell(in, w, h, x, y - 1);
+  const int wst = jvn_cell(in, w, h, x - 1, y), s = jvn_cell(in, w, h, x, y + 1);
+  out[(size_t)y * w + x] =
+      c >= 32 ? (uchar)c
+              : next[(size_t)c << 20 | (size_t)(s < 32 ? s : 0) << 15 |
+                     (size_t)(wst < 32 ? wst : 0) << 10 | (size_t)(n < 32 ? n : 0) << 5 |
+                     (size_t)(e < 32 ? e : 0)];
 }

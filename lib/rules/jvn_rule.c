@@ -83,3 +83,10 @@ void golcl__jvn_tables(golcl_ms_family f, uint8_t *t) {
       t[GOLCL__JVN_NEXT + c * 128 + k] =
           (uint8_t)jvn_decide(nobili, jvn_internal(c), jvn_signal_of_key(k));
 }
+
+void golcl__jvn_full_table(golcl_ms_family f, uint8_t *t) {
+  const int v = variant(f);
+  for (uint32_t i = 0; i < GOLCL__JVN_FULL_BYTES; i++)
+    t[i] = (uint8_t)golcl_jvn_next(v, (int)(i >> 20), (int)(i & 31), (int)(i >> 5 & 31),
+                                   (int)(i >> 10 & 31), (int)(i >> 15 & 31));
+}

@@ -47,6 +47,11 @@ void golcl__jvn_once(const golcl_msrule *r, int torus, uint32_t w, uint32_t h, c
 #define GOLCL__JVN_NEXT 2560
 #define GOLCL__JVN_TABLE_BYTES 6656
 void golcl__jvn_tables(golcl_ms_family f, uint8_t *tables);
+/* The next state of every (state, east, north, west, south) of a JvN rule,
+ * index state·2^20 + south·2^15 + west·2^10 + north·2^5 + east, for
+ * jvn_full_step. */
+#define GOLCL__JVN_FULL_BYTES (1u << 25)
+void golcl__jvn_full_table(golcl_ms_family f, uint8_t *table);
 
 /* Multi-state macrocell (msmacrocell.c) and MCell (mcell.c) texts, which
  * golcl_mspattern_parse hands over; gzip data is inflated first. */

@@ -21,8 +21,8 @@ struct golcl_msgrid {
   cl_mem spans;      /* LtL N and C: 2R+1 half-widths, one a row of the neighbourhood */
   uint32_t spans_range;
   golcl_ltl_neighbourhood spans_nbhd;
-  cl_mem jvn_tables;             /* JvN29, Nobili32: the kernel's tables, or NULL */
-  golcl_ms_family jvn_tables_of; /* the rule they are of */
+  cl_mem jvn_tables; /* the JvN kernel's tables, or NULL */
+  int jvn_tables_of; /* what they are: the family, 64 more for the full table */
 };
 
 /* The steppers of the families (msgrid.c dispatches). */
