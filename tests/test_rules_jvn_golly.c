@@ -4,8 +4,8 @@
  * reader) run by bgolly -a JvN and by golcl_msgrid_step to 37, 130 and 400
  * generations from the file's own (#G: bgolly's -m is the generation to reach)
  * (37 only where the grid is above GOLCL_RULES_GOLLY_MAX_CELLS,
- * up to GOLCL_RULES_JVN_BIG_CELLS, default 2^27, the pattern limits raised
- * to it), compared state for state up to translation. The file is
+ * up to GOLCL_RULES_JVN_BIG_CELLS, default 2^27 unless a cap was set, the
+ * pattern limits raised to it), compared state for state up to translation. The file is
  * read by golcl_mspattern_read_file. An unbounded pattern runs on a
  * dead-boundary grid around its cells: nothing in these rules travels
  * faster than a cell a generation, so a grid whose nearest non-zero cell
@@ -224,7 +224,10 @@ int main(void) {
   if (!mcs || !*mcs) mcs = getenv("GOLCL_GOLLY_MAX_CELLS");
   if (mcs && *mcs) max_cells = strtoull(mcs, NULL, 10);
   const char *bcs = getenv("GOLCL_RULES_JVN_BIG_CELLS");
-  if (bcs && *bcs) big_cells = strtoull(bcs, NULL, 10);
+  if (bcs && *bcs)
+    big_cells = strtoull(bcs, NULL, 10);
+  else if (mcs && *mcs) /* a cap set for the whole run (make valgrind's): no larger grids */
+    big_cells = max_cells;
   if (big_cells < max_cells) big_cells = max_cells;
   golcl_pattern_limits lim; /* the long tapes: read boxes up to big_cells */
   golcl_pattern_get_limits(&lim);
