@@ -215,9 +215,9 @@ START_TEST(golly_file) {
   bg_mscells ref[NSTEPS];
   for (size_t j = 0; j < NSTEPS; j++) {
     char *out;
-    ck_assert_msg(bg_run_text(bgolly, algo, text, mcl ? "mcl" : "rle", steps[j], &out, err,
-                              sizeof err) == 0,
-                  "%s: %s", path, err);
+    ck_assert_msg(
+        bg_run_text(bgolly, algo, text, mcl ? "mcl" : "rle", steps[j], &out, err, sizeof err) == 0,
+        "%s: %s", path, err);
     ck_assert_msg(bg_parse_ms_rle(out, &ref[j]) == 0, "%s: bgolly's RLE is unreadable", path);
     free(out);
   }

@@ -22,9 +22,8 @@ START_TEST(names) {
   static const struct {
     const char *text, *canon;
     uint32_t states;
-  } ok[] = {{"JvN29", "JvN29", 29},         {" jvn29 ", "JvN29", 29},
-            {"JvN-29", "JvN29", 29},        {"NOBILI32", "Nobili32", 32},
-            {"JvN-32", "Nobili32", 32},     {"Hutton32", "Hutton32", 32},
+  } ok[] = {{"JvN29", "JvN29", 29},       {" jvn29 ", "JvN29", 29},   {"JvN-29", "JvN29", 29},
+            {"NOBILI32", "Nobili32", 32}, {"JvN-32", "Nobili32", 32}, {"Hutton32", "Hutton32", 32},
             {"modjvn-32", "Hutton32", 32}};
   for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {
     golcl_msrule r;
@@ -85,7 +84,8 @@ START_TEST(soups_against_golly) {
   const uint32_t W = golcl_mspattern_width(p) + 2 * m, H = golcl_mspattern_height(p) + 2 * m;
   uint8_t *ref = calloc((size_t)W * H, 1), *got = malloc((size_t)W * H);
   for (uint32_t y = 0; y < golcl_mspattern_height(p); y++)
-    memcpy(ref + (size_t)(y + m) * W + m, golcl_mspattern_cells(p) + (size_t)y * golcl_mspattern_width(p),
+    memcpy(ref + (size_t)(y + m) * W + m,
+           golcl_mspattern_cells(p) + (size_t)y * golcl_mspattern_width(p),
            golcl_mspattern_width(p));
   golcl_msgrid *g, *g2; /* g2: GOLCL_JVN_KERNEL=direct and full, the other kernels */
   TU_OK(golcl_msgrid_create(tu_ctx, W, H, GOLCL_BOUNDARY_DEAD, &g));
@@ -106,8 +106,8 @@ START_TEST(soups_against_golly) {
     TU_OK(golcl_msgrid_step(g, gens[j] - done));
     TU_OK(golcl_msgrid_read(g, got, 0));
     done = gens[j];
-    ck_assert_msg(bg_ms_same(ref, W, H, &gc, NULL), "%s, soup %d: the reference differs from Golly at %u",
-                  name, _i, done);
+    ck_assert_msg(bg_ms_same(ref, W, H, &gc, NULL),
+                  "%s, soup %d: the reference differs from Golly at %u", name, _i, done);
     ck_assert_msg(!memcmp(ref, got, (size_t)W * H), "%s: the kernel differs from the reference",
                   name);
     static const char *const other[] = {"direct", "full"};
@@ -155,8 +155,7 @@ static void assert_same_pattern(const golcl_mspattern *a, const golcl_mspattern 
 
 /* Soups of several rules and places written as macrocell and read back. */
 START_TEST(macrocell_round_trip) {
-  static const char *const rules[] = {"Hutton32", "/2/3", "R3,C5,M1,S10..30,B12..20,NM",
-                                      "JvN29"};
+  static const char *const rules[] = {"Hutton32", "/2/3", "R3,C5,M1,S10..30,B12..20,NM", "JvN29"};
   static const int64_t places[][2] = {{-20, 7}, {3, -100}, {-1, 1}, {1000, 2000}};
   const char *text =
       "#N soup\n#C a comment\n#CXRLE Pos=-20,7 Gen=12\nx = 2, y = 2, rule = /2/3:T40,30\nAB$BA!\n";
@@ -245,7 +244,8 @@ START_TEST(macrocell_errors) {
   } bad[] = {
       {"[M2]\n1 0 0 0 1\n", GOLCL_E_PARSE, "line 2, column 1: a node before \"#R rule\""},
       {"[M2] (x)\n#R JvN29\n1 0 0 0 29\n", GOLCL_E_PARSE, "line 3, column 1: state 29 is not"},
-      {"[M2]\n#R JvN29\n1 0 0 0 1\n3 1 0 0 0\n", GOLCL_E_PARSE, "line 4, column 1: a child's level"},
+      {"[M2]\n#R JvN29\n1 0 0 0 1\n3 1 0 0 0\n", GOLCL_E_PARSE,
+       "line 4, column 1: a child's level"},
       {"[M2]\n#R JvN29\n2 0 0 0 1\n", GOLCL_E_PARSE, "line 3, column 1: a node refers"},
       {"[M2]\n#R JvN29\n1 0 0 x 1\n", GOLCL_E_PARSE, "line 3, column 7: a node line is"},
       {"[M2]\n#R JvN29\n1 0 0 0 1 2\n", GOLCL_E_PARSE, "line 3, column 11: unexpected text"},

@@ -51,7 +51,8 @@ static char *inflated(const char *path) {
  * "rule = NAME" or a macrocell's "#R NAME". */
 static int names_jvn(const char *t) {
   static const char *const names[] = {"JvN29", "Nobili32", "Hutton32"};
-  for (const char *line = t; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : 0) {
+  for (const char *line = t; line && *line;
+       line = strchr(line, '\n') ? strchr(line, '\n') + 1 : 0) {
     const char *r = NULL;
     if (line[0] == 'x') {
       const char *eol = strchr(line, '\n'), *rr = strstr(line, "rule");
@@ -108,7 +109,8 @@ static uint32_t clearance(plane *p, uint32_t box[4]) {
 /* A new grid of the box's cells with MARGIN around them; 0 and the size
  * in *big if above cap. */
 static int rebuild(plane *p, const uint32_t box[4], uint64_t cap, uint64_t *big) {
-  uint64_t w = (uint64_t)(box[2] - box[0]) + 2 * MARGIN, h = (uint64_t)(box[3] - box[1]) + 2 * MARGIN;
+  uint64_t w = (uint64_t)(box[2] - box[0]) + 2 * MARGIN,
+           h = (uint64_t)(box[3] - box[1]) + 2 * MARGIN;
   if (w * h > cap) return *big = w * h, 0;
   golcl_msgrid *n;
   golcl_msrule r;
@@ -147,8 +149,10 @@ START_TEST(golly_file) {
   const size_t nsteps = big <= max_cells ? NSTEPS : 1;
   const uint64_t cap = big <= max_cells ? max_cells : big_cells;
   if (big > cap) {
-    snprintf(why, sizeof why, "%s, %ux%u cells: a grid of %llu cells would be needed, above this "
-             "test's %llu", rt, pw, ph, (unsigned long long)big, (unsigned long long)cap);
+    snprintf(why, sizeof why,
+             "%s, %ux%u cells: a grid of %llu cells would be needed, above this "
+             "test's %llu",
+             rt, pw, ph, (unsigned long long)big, (unsigned long long)cap);
     skip(path, why);
     golcl_mspattern_destroy(pat);
     return;
@@ -190,15 +194,18 @@ START_TEST(golly_file) {
                   name, (unsigned long long)done, n, ref[j].n);
   }
   if (big) {
-    snprintf(why, sizeof why, "%s, %ux%u cells: a grid of %llu cells would be needed (generation "
-             "%llu), above this test's %llu", rt, pw, ph, (unsigned long long)big,
-             (unsigned long long)done, (unsigned long long)cap);
+    snprintf(why, sizeof why,
+             "%s, %ux%u cells: a grid of %llu cells would be needed (generation "
+             "%llu), above this test's %llu",
+             rt, pw, ph, (unsigned long long)big, (unsigned long long)done,
+             (unsigned long long)cap);
     skip(path, why);
   } else if (nsteps == NSTEPS) {
     n_same++;
-    printf("rules-jvn-golly: SAME %s (%s, %ux%u, grids up to %llu cells; gens 37 130 400: %zu %zu "
-           "%zu cells)\n",
-           name, rt, pw, ph, (unsigned long long)most, ref[0].n, ref[1].n, ref[2].n);
+    printf(
+        "rules-jvn-golly: SAME %s (%s, %ux%u, grids up to %llu cells; gens 37 130 400: %zu %zu "
+        "%zu cells)\n",
+        name, rt, pw, ph, (unsigned long long)most, ref[0].n, ref[1].n, ref[2].n);
   } else {
     n_same_first++;
     int left = (int)(large + sizeof large - large_end);
@@ -217,7 +224,8 @@ END_TEST
 
 int main(void) {
   if (!bg_find(bgolly, sizeof bgolly)) {
-    printf("\n*** test_rules_jvn_golly: bgolly NOT FOUND: Golly's patterns were NOT compared ***\n\n");
+    printf(
+        "\n*** test_rules_jvn_golly: bgolly NOT FOUND: Golly's patterns were NOT compared ***\n\n");
     return 0;
   }
   const char *mcs = getenv("GOLCL_RULES_GOLLY_MAX_CELLS");
@@ -257,11 +265,12 @@ int main(void) {
   tcase_add_loop_test(tc, golly_file, 0, (int)nfiles);
   suite_add_tcase(s, tc);
   int rc = tu_main(s);
-  printf("rules-jvn-golly: %zu files under %s name JvN29, Nobili32 or Hutton32: %d run identically "
-         "at 37, 130 and 400 generations; %d larger ones (grids above %llu cells) identically at "
-         "37%s\n%s%d skipped%s\n%s",
-         nfiles, root, n_same, n_same_first, (unsigned long long)max_cells,
-         n_same_first ? ":" : "", large, n_skipped, n_skipped ? ":" : "", skipped);
+  printf(
+      "rules-jvn-golly: %zu files under %s name JvN29, Nobili32 or Hutton32: %d run identically "
+      "at 37, 130 and 400 generations; %d larger ones (grids above %llu cells) identically at "
+      "37%s\n%s%d skipped%s\n%s",
+      nfiles, root, n_same, n_same_first, (unsigned long long)max_cells, n_same_first ? ":" : "",
+      large, n_skipped, n_skipped ? ":" : "", skipped);
   for (size_t i = 0; i < nfiles; i++) free(files[i]);
   free(files);
   return rc;

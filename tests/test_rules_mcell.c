@@ -95,17 +95,18 @@ START_TEST(small_texts) {
   rule_is(p, "23/3/2");
   golcl_mspattern_destroy(p);
   /* Generations, states with prefixes, a state beyond the rule's is 1, comments */
-  p = parse("#MCell 4.00\n#GAME Generations\n#RULE 345/2/50\n#D hello\n#D\n"
-            "#L 2.bC$aX.D3$E\n#L .F\n");
+  p = parse(
+      "#MCell 4.00\n#GAME Generations\n#RULE 345/2/50\n#D hello\n#D\n"
+      "#L 2.bC$aX.D3$E\n#L .F\n");
   rule_is(p, "345/2/50");
   const uint8_t *c = golcl_mspattern_cells(p);
   ck_assert_uint_eq(golcl_mspattern_width(p), 3);
   ck_assert_uint_eq(golcl_mspattern_height(p), 5);
-  ck_assert_uint_eq(c[2], 1);        /* bC = 51: beyond 50 states */
-  ck_assert_uint_eq(c[3], 24 + 24);  /* aX */
-  ck_assert_uint_eq(c[5], 4);        /* D */
-  ck_assert_uint_eq(c[12], 5);       /* E, three rows down */
-  ck_assert_uint_eq(c[14], 6);       /* F on the next #L line, the same row */
+  ck_assert_uint_eq(c[2], 1);       /* bC = 51: beyond 50 states */
+  ck_assert_uint_eq(c[3], 24 + 24); /* aX */
+  ck_assert_uint_eq(c[5], 4);       /* D */
+  ck_assert_uint_eq(c[12], 5);      /* E, three rows down */
+  ck_assert_uint_eq(c[14], 6);      /* F on the next #L line, the same row */
   ck_assert_uint_eq(golcl_mspattern_comment_count(p), 2);
   ck_assert_str_eq(golcl_mspattern_comment(p, 0), "#D hello");
   golcl_mspattern_destroy(p);
@@ -120,8 +121,9 @@ START_TEST(small_texts) {
   ck_assert_int_eq(x, -10 + (20 + 1 - 2) / 2);
   ck_assert_int_eq(y, -5 + (11 + 1 - 2) / 2);
   golcl_mspattern_destroy(p);
-  p = parse("#MCell 4.00\n#GAME Larger than Life\n#RULE R2,C3,M1,S2..8,B3..5,NN\n"
-            "#BOARD 9x9\n#WRAP 1\n#L B\n");
+  p = parse(
+      "#MCell 4.00\n#GAME Larger than Life\n#RULE R2,C3,M1,S2..8,B3..5,NN\n"
+      "#BOARD 9x9\n#WRAP 1\n#L B\n");
   rule_is(p, "R2,C3,M1,S2..8,B3..5,NN");
   TU_OK(golcl_mspattern_bounds(p, &b));
   ck_assert_int_eq(b.topology, GOLCL_TOPOLOGY_TORUS);
@@ -132,16 +134,18 @@ START_TEST(small_texts) {
     golcl_status s;
     const char *msg;
   } bad[] = {
-      {"#MCell\n#GOLLY WireWorld\n#L A\n", GOLCL_E_UNSUPPORTED, "line 2, column 8: rule \"WireWorld\""},
+      {"#MCell\n#GOLLY WireWorld\n#L A\n", GOLCL_E_UNSUPPORTED,
+       "line 2, column 8: rule \"WireWorld\""},
       {"#MCell\n#RULE 1,0,1,0,0,0,1,0,0,0,0,0,0,2,2,1,1,2,2,2,2,2,0,2,2,2,1,2,2,2,2,2\n",
        GOLCL_E_UNSUPPORTED, "line 2, column 1: MCell's HistoricalLife"},
       {"#MCell\n#GAME Weighted Life\n#RULE NW5,NN1,NE5\n", GOLCL_E_UNSUPPORTED, "line 3, column 7"},
       {"#MCell\n#RULE B3/S23\n#L 3A$o\n", GOLCL_E_PARSE, "line 3, column 7: a state is"},
       {"#MCell\n#RULE /2/3\n#L aZ\n", GOLCL_E_PARSE, "line 3, column 5: a state is"},
       {"#MCell\n#RULE /2/3\n#BOARD tall\n", GOLCL_E_PARSE, "line 3, column 8: #BOARD"},
-      {"#MCell\n#RULE B0/S23\n#L A\n", GOLCL_E_UNSUPPORTED, "line 2, column 7: a Life-like rule with B0"},
-      {"#MCell\n#GAME Larger than Life\n#RULE R2,C0,M1,S2..8,B3..5,NM\n#L A\n",
-       GOLCL_E_UNSUPPORTED, "without #BOARD"},
+      {"#MCell\n#RULE B0/S23\n#L A\n", GOLCL_E_UNSUPPORTED,
+       "line 2, column 7: a Life-like rule with B0"},
+      {"#MCell\n#GAME Larger than Life\n#RULE R2,C0,M1,S2..8,B3..5,NM\n#L A\n", GOLCL_E_UNSUPPORTED,
+       "without #BOARD"},
       {"#MCell\n#RULE 3/2/300\n", GOLCL_E_PARSE, "line 2, column 7: rule \"3/2/300\", column 5"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
@@ -176,9 +180,10 @@ int main(void) {
   suite_add_tcase(s, tc);
   int rc = tu_main(s);
   if (!nfiles) printf("\n*** test_rules_mcell: no .mcl files under %s: NOT read ***\n\n", root());
-  printf("rules-mcell: %zu MCell files under %s: %d mapped (cells as bgolly reads them), %d "
-         "refused%s\n%s",
-         nfiles, root(), n_mapped, n_refused, n_refused ? ":" : "", refused);
+  printf(
+      "rules-mcell: %zu MCell files under %s: %d mapped (cells as bgolly reads them), %d "
+      "refused%s\n%s",
+      nfiles, root(), n_mapped, n_refused, n_refused ? ":" : "", refused);
   for (size_t i = 0; i < nfiles; i++) free(files[i]);
   free(files);
   return rc;

@@ -55,7 +55,7 @@ inline int jvn_sig(__local const ushort *sig, int d, int toward, int v) {
 
 __kernel void jvn_table_step(__global const uchar *in, __global uchar *out, int w, int h, int rows,
                              __global const uchar *tables) {
-  __local ushort sig[256]; /* the signals, their two bytes joined */
+  __local ushort sig[256];                    /* the signals, their two bytes joined */
   __local uchar t[JVN_TABLE_BYTES - JVN_KEY]; /* key, then next */
   const int lid = get_local_id(1) * get_local_size(0) + get_local_id(0);
   const int lsz = get_local_size(0) * get_local_size(1);
@@ -73,8 +73,7 @@ __kernel void jvn_table_step(__global const uchar *in, __global uchar *out, int 
     const int p = jvn_points(c);
     const int m = jvn_sig(sig, 0, p == 0, e) | jvn_sig(sig, 1, p == 1, n) |
                   jvn_sig(sig, 2, p == 2, wst) | jvn_sig(sig, 3, p == 3, s);
-    out[(size_t)y * w + x] =
-        (uchar)(c >= 32 ? c : t[JVN_NEXT - JVN_KEY + c * 128 + t[m]]);
+    out[(size_t)y * w + x] = (uchar)(c >= 32 ? c : t[JVN_NEXT - JVN_KEY + c * 128 + t[m]]);
     n = c, c = s;
   }
 }
@@ -86,9 +85,8 @@ __kernel void jvn_full_step(__global const uchar *in, __global uchar *out, int w
   const int c = in[(size_t)y * w + x];
   const int e = jvn_cell(in, w, h, x + 1, y), n = jvn_cell(in, w, h, x, y - 1);
   const int wst = jvn_cell(in, w, h, x - 1, y), s = jvn_cell(in, w, h, x, y + 1);
-  out[(size_t)y * w + x] =
-      c >= 32 ? (uchar)c
-              : next[(size_t)c << 20 | (size_t)(s < 32 ? s : 0) << 15 |
-                     (size_t)(wst < 32 ? wst : 0) << 10 | (size_t)(n < 32 ? n : 0) << 5 |
-                     (size_t)(e < 32 ? e : 0)];
+  out[(size_t)y * w + x] = c >= 32 ? (uchar)c
+                                   : next[(size_t)c << 20 | (size_t)(s < 32 ? s : 0) << 15 |
+                                          (size_t)(wst < 32 ? wst : 0) << 10 |
+                                          (size_t)(n < 32 ? n : 0) << 5 | (size_t)(e < 32 ? e : 0)];
 }

@@ -58,17 +58,17 @@ GOLCL_JVN_FN int jvn_external(int i) {
 
 /* What a neighbour of internal code `code` in direction d tells a cell of
  * internal code `me`: the signal bits below. */
-#define JVN_ORD 1         /* a quiescent ordinary arrow points in */
-#define JVN_OEXC_EW 2     /* an excited ordinary arrow points in, east-west */
-#define JVN_OEXC_NS 4     /* ... north-south */
+#define JVN_ORD 1     /* a quiescent ordinary arrow points in */
+#define JVN_OEXC_EW 2 /* an excited ordinary arrow points in, east-west */
+#define JVN_OEXC_NS 4 /* ... north-south */
 #define JVN_OEXC 6
-#define JVN_SEXC 8        /* an excited special arrow points in */
-#define JVN_CEXC 16       /* an excited confluent cell */
-#define JVN_NS_IN 32      /* an ordinary arrow points in, north-south */
-#define JVN_EW_IN 64      /* ... east-west */
-#define JVN_NS_OUT 128    /* a transmission neighbour points elsewhere, north-south */
-#define JVN_EW_OUT 256    /* ... east-west */
-#define JVN_CROSS 480     /* all four of the above */
+#define JVN_SEXC 8     /* an excited special arrow points in */
+#define JVN_CEXC 16    /* an excited confluent cell */
+#define JVN_NS_IN 32   /* an ordinary arrow points in, north-south */
+#define JVN_EW_IN 64   /* ... east-west */
+#define JVN_NS_OUT 128 /* a transmission neighbour points elsewhere, north-south */
+#define JVN_EW_OUT 256 /* ... east-west */
+#define JVN_CROSS 480  /* all four of the above */
 #define JVN_ANY_OUT 384
 #define JVN_OEXC_PASS 512 /* an excited ordinary arrow, not head to head with me */
 #define JVN_SEXC_PASS 1024
@@ -103,8 +103,8 @@ GOLCL_JVN_FN int jvn_decide(int nobili, int c, int m) {
     c = 2 * c + ((m & (JVN_OEXC | JVN_SEXC)) ? 1 : 0);
     if (c > 8) { /* the code is complete: the state it names */
       const int done = c - 9;
-      c = done < 2   ? JVN_OTS | (2 + done)
-          : done < 6 ? JVN_STS | (done - 2)
+      c = done < 2    ? JVN_OTS | (2 + done)
+          : done < 6  ? JVN_STS | (done - 2)
           : done == 6 ? JVN_CONF
                       : JVN_OTS | (done - 7);
     }
@@ -165,9 +165,7 @@ GOLCL_JVN_FN int hut_ts(int s) { return s >= 9 && s <= 24; }
 GOLCL_JVN_FN int hut_exc(int s) { return (s >= 13 && s <= 16) || (s >= 21 && s <= 24); }
 /* Whether s is a transmission state pointing in direction d. */
 GOLCL_JVN_FN int hut_points(int s, int d) { return hut_ts(s) && ((s - 9) & 3) == d; }
-GOLCL_JVN_FN int hut_quiet(int s) {
-  return hut_exc(s) ? s - 4 : (s >= 26 && s <= 31) ? 25 : s;
-}
+GOLCL_JVN_FN int hut_quiet(int s) { return hut_exc(s) ? s - 4 : (s >= 26 && s <= 31) ? 25 : s; }
 
 /* The neighbour the transmission cell s points at (0 if s is not one). */
 GOLCL_JVN_FN int hut_output(int s, const int *nb) { return hut_ts(s) ? nb[(s - 9) & 3] : 0; }
@@ -268,39 +266,39 @@ GOLCL_JVN_FN int hut_next(int s, const int *nb) {
   }
   const int in = hut_quiet(hut_input(nb));
   switch (s) {
-  case 0:
-    return ots_in ? 1 : sts_in ? in - 8 : 0;
-  case 1:
-    return ots_in ? 3 : 2;
-  case 2:
-    return ots_in ? 5 : 4;
-  case 3:
-    return ots_in ? 7 : 6;
-  case 4:
-    return ots_in ? (in - 7) % 4 + 9 : 8;
-  case 5:
-    return ots_in ? in + 8 : (in - 6) % 4 + 9;
-  case 6:
-    return ots_in ? (in - 7) % 4 + 17 : (in - 8) % 4 + 17;
-  case 7:
-    return ots_in ? 25 : (in - 6) % 4 + 17;
-  case 8: /* Golly takes dir() of the unquieted input (one more when turning) */
-    return (9 + (ots_in ? hut_dir(hut_input(nb) + 1) : hut_dir(hut_input(nb)))) & 255;
-  case 25:
-    if (sts_in) return 0;
-    if (hut_crossing(nb)) return hut_cross_state(nb);
-    return hut_all_in(nb) ? 26 : 25;
-  case 26:
-  case 28:
-    return sts_in ? 0 : hut_all_in(nb) ? 28 : 27;
-  case 27:
-    return sts_in ? 0 : hut_all_in(nb) ? 26 : 25;
-  case 29:
-  case 30:
-  case 31:
-    return sts_in ? 0 : hut_cross_state(nb);
-  default:
-    return s;
+    case 0:
+      return ots_in ? 1 : sts_in ? in - 8 : 0;
+    case 1:
+      return ots_in ? 3 : 2;
+    case 2:
+      return ots_in ? 5 : 4;
+    case 3:
+      return ots_in ? 7 : 6;
+    case 4:
+      return ots_in ? (in - 7) % 4 + 9 : 8;
+    case 5:
+      return ots_in ? in + 8 : (in - 6) % 4 + 9;
+    case 6:
+      return ots_in ? (in - 7) % 4 + 17 : (in - 8) % 4 + 17;
+    case 7:
+      return ots_in ? 25 : (in - 6) % 4 + 17;
+    case 8: /* Golly takes dir() of the unquieted input (one more when turning) */
+      return (9 + (ots_in ? hut_dir(hut_input(nb) + 1) : hut_dir(hut_input(nb)))) & 255;
+    case 25:
+      if (sts_in) return 0;
+      if (hut_crossing(nb)) return hut_cross_state(nb);
+      return hut_all_in(nb) ? 26 : 25;
+    case 26:
+    case 28:
+      return sts_in ? 0 : hut_all_in(nb) ? 28 : 27;
+    case 27:
+      return sts_in ? 0 : hut_all_in(nb) ? 26 : 25;
+    case 29:
+    case 30:
+    case 31:
+      return sts_in ? 0 : hut_cross_state(nb);
+    default:
+      return s;
   }
 }
 

@@ -28,9 +28,9 @@ static golcl_status kernel(golcl_msgrid *g, way wy, cl_kernel *k) {
   golcl__opts_init(&o);
   golcl__opts_define(&o, "GOLCL_TORUS", g->boundary == GOLCL_BOUNDARY_TORUS);
   golcl__opts_define(&o, "GOLCL_JVN_RULE",
-                     g->rule.family == GOLCL_MS_HUTTON32    ? 2
+                     g->rule.family == GOLCL_MS_HUTTON32   ? 2
                      : g->rule.family == GOLCL_MS_NOBILI32 ? 1
-                                                            : 0);
+                                                           : 0);
   golcl_status s = golcl__opts_check(g->ctx, &o, "jvn");
   return s != GOLCL_OK ? s : golcl__kernel(g->ctx, "rules/jvn.cl", o.buf, names[wy], k);
 }
@@ -49,10 +49,10 @@ static golcl_status tables(golcl_msgrid *g, way wy) {
   g->jvn_tables = NULL;
   golcl_status s = golcl__buffer(g->ctx, bytes, CL_MEM_READ_ONLY, &g->jvn_tables);
   if (s == GOLCL_OK)
-    s = golcl__cl_fail(g->ctx,
-                       clEnqueueWriteBuffer(g->ctx->queue, g->jvn_tables, CL_TRUE, 0, bytes, t, 0,
-                                            NULL, NULL),
-                       "clEnqueueWriteBuffer");
+    s = golcl__cl_fail(
+        g->ctx,
+        clEnqueueWriteBuffer(g->ctx->queue, g->jvn_tables, CL_TRUE, 0, bytes, t, 0, NULL, NULL),
+        "clEnqueueWriteBuffer");
   free(t);
   if (s == GOLCL_OK) g->jvn_tables_of = of;
   return s;

@@ -39,8 +39,9 @@ const char *golcl__jvn_name(golcl_ms_family f) {
 }
 
 static int variant(golcl_ms_family f) {
-  return f == GOLCL_MS_HUTTON32 ? GOLCL_HUTTON32 : f == GOLCL_MS_NOBILI32 ? GOLCL_NOBILI32
-                                                                          : GOLCL_JVN29;
+  return f == GOLCL_MS_HUTTON32   ? GOLCL_HUTTON32
+         : f == GOLCL_MS_NOBILI32 ? GOLCL_NOBILI32
+                                  : GOLCL_JVN29;
 }
 
 /* Cell (x, y): 0 outside a dead boundary, wrapped once on a torus (the

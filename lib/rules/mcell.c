@@ -78,10 +78,11 @@ static golcl_status set_rule(mcl *m, const char *text, size_t n, size_t col) {
     }
   }
   if (s == GOLCL_E_UNSUPPORTED && isalpha((unsigned char)rule[0]) && !strchr(rule, '/')) {
-    snprintf(why, sizeof why,
-             "rule \"%.200s\": a rule Golly runs with RuleLoader (its Rules/%.200s.rule), which this "
-             "build of libgolcl does not run yet",
-             rule, rule);
+    snprintf(
+        why, sizeof why,
+        "rule \"%.200s\": a rule Golly runs with RuleLoader (its Rules/%.200s.rule), which this "
+        "build of libgolcl does not run yet",
+        rule, rule);
     return lerr(m, col, s, why);
   }
   if (s != GOLCL_OK && !mapped_game(m->game)) {
@@ -180,8 +181,8 @@ static golcl_status line(mcl *m, const char *t, size_t n) {
     char b[64];
     long long w = 0, h = 0;
     snprintf(b, sizeof b, "%.*s", (int)(n - 7 < 63 ? n - 7 : 63), t + 7);
-    if (sscanf(b, "%lldx%lld", &w, &h) != 2 || w < 0 || h < 0 ||
-        w > (long long)m->lim.max_width || h > (long long)m->lim.max_height)
+    if (sscanf(b, "%lldx%lld", &w, &h) != 2 || w < 0 || h < 0 || w > (long long)m->lim.max_width ||
+        h > (long long)m->lim.max_height)
       return lerr(m, 7, GOLCL_E_PARSE, "#BOARD is WxH within the pattern limits");
     m->wd = w, m->ht = h, m->x = -(w / 2), m->y = -(h / 2);
   }

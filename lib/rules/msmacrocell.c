@@ -84,11 +84,11 @@ golcl_status golcl__ms_gunzip(const char *text, size_t len, char **out, size_t *
 
 typedef struct mnode {
   uint32_t level;
-  uint32_t kid[4];         /* nw ne sw se: node ids, or states at level 1 */
-  uint64_t leaf;           /* an 8×8 leaf (level 3, is_leaf): bit 8r+c is cell (c, r) */
+  uint32_t kid[4]; /* nw ne sw se: node ids, or states at level 1 */
+  uint64_t leaf;   /* an 8×8 leaf (level 3, is_leaf): bit 8r+c is cell (c, r) */
   int is_leaf;
-  int64_t x0, y0, x1, y1;  /* the box of the non-zero cells, relative to the node */
-  uint64_t pop;            /* non-zero cells (saturating) */
+  int64_t x0, y0, x1, y1; /* the box of the non-zero cells, relative to the node */
+  uint64_t pop;           /* non-zero cells (saturating) */
 } mnode;
 
 typedef struct mreader {
@@ -175,7 +175,8 @@ static golcl_status node_line(mreader *r, const char *t, size_t len) {
   if (i < len) return merr(r, i, GOLCL_E_PARSE, "unexpected text after a node");
   if (v[0] < 1 || v[0] > MC_MAX_LEVEL) return merr(r, 0, GOLCL_E_PARSE, "a node level is 1..62");
   if (!r->have_rule)
-    return merr(r, 0, GOLCL_E_PARSE, "a node before \"#R rule\" (a multi-state macrocell names it)");
+    return merr(r, 0, GOLCL_E_PARSE,
+                "a node before \"#R rule\" (a multi-state macrocell names it)");
   mnode m;
   memset(&m, 0, sizeof m);
   m.level = (uint32_t)v[0];
@@ -205,7 +206,8 @@ static golcl_status leaf_line(mreader *r, const char *t, size_t len) {
   memset(&m, 0, sizeof m);
   m.level = 3, m.is_leaf = 1;
   if (!r->have_rule)
-    return merr(r, 0, GOLCL_E_PARSE, "a leaf before \"#R rule\" (a multi-state macrocell names it)");
+    return merr(r, 0, GOLCL_E_PARSE,
+                "a leaf before \"#R rule\" (a multi-state macrocell names it)");
   int x = 0, y = 0;
   for (size_t i = 0; i < len; i++) {
     if (t[i] == '$') {
@@ -328,9 +330,9 @@ golcl_status golcl__msmacrocell_parse(const char *text, size_t len, golcl_mspatt
   if (s == GOLCL_OK) s = push(&r, &zero);
   if (s == GOLCL_OK) s = lines(&r);
   if (s == GOLCL_OK && !r.have_rule)
-    s = golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
-                    "line %zu: no \"#R rule\": a two-state macrocell (golcl_pattern_parse reads it)",
-                    r.line);
+    s = golcl__fail(
+        NULL, GOLCL_E_UNSUPPORTED,
+        "line %zu: no \"#R rule\": a two-state macrocell (golcl_pattern_parse reads it)", r.line);
   const mnode *root = s == GOLCL_OK && r.n > 1 ? &r.nodes[r.n - 1] : NULL;
   golcl_pattern_limits lim;
   golcl_pattern_get_limits(&lim);
@@ -382,7 +384,7 @@ typedef struct mwriter {
   size_t nslots;
   struct wnode {
     uint32_t level, kid[4];
-  } *nodes;        /* id 0 unused */
+  } * nodes; /* id 0 unused */
   size_t n, cap;
   int err;
 } mwriter;

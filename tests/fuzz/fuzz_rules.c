@@ -4,8 +4,8 @@
  * must format, parse again to the same value and format to the same text;
  * a pattern that parses must write RLE and read back to the same cells, rule,
  * bounds, position and generation, and write macrocell and read back to the
- * same non-zero cells, rule and generation. Failures must be GOLCL_E_PARSE or GOLCL_E_UNSUPPORTED with
- * a message, the out-handle NULL. */
+ * same non-zero cells, rule and generation. Failures must be GOLCL_E_PARSE or
+ * GOLCL_E_UNSUPPORTED with a message, the out-handle NULL. */
 #include <golcl_rules.h>
 
 #include <stdio.h>

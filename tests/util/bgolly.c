@@ -150,8 +150,8 @@ int bg_run_text(const char *bgolly, const char *algo, const char *text, const ch
   return rc;
 }
 
-int bg_run_path(const char *bgolly, const char *algo, const char *path, uint64_t gen,
-                char **result, char *err, size_t errcap) {
+int bg_run_path(const char *bgolly, const char *algo, const char *path, uint64_t gen, char **result,
+                char *err, size_t errcap) {
   char dir[] = "/tmp/golcl_bg_XXXXXX";
   *result = NULL;
   if (!mkdtemp(dir)) {

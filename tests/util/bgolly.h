@@ -44,8 +44,8 @@ int bg_run_text(const char *bgolly, const char *algo, const char *text, const ch
 
 /* The same on an existing file (any format and compression bgolly reads),
  * left in place. */
-int bg_run_path(const char *bgolly, const char *algo, const char *path, uint64_t gen,
-                char **result, char *err, size_t errcap);
+int bg_run_path(const char *bgolly, const char *algo, const char *path, uint64_t gen, char **result,
+                char *err, size_t errcap);
 
 /* Cells of a multi-state RLE result: non-zero cells as (x, y, state)
  * triples, shifted so that the smallest x and y are 0, sorted row-major.
