@@ -2,12 +2,12 @@
  * work-item a cell or a run of cells down a column, from golcl_jvn_next's
  * definition (rules/jvn_rule.cl, which the host reference compiles too):
  *   jvn_step:       computes golcl_jvn_next (every rule; GOLCL_JVN_KERNEL=direct);
- *   jvn_table_step: JvN29 and Nobili32 from three tables the host builds
+ *   jvn_table_step: JvN29 and Nobili32 from two tables the host builds
  *                   with the same functions (lib/rules/jvn_rule.c), copied
  *                   to local memory by each work-group: a neighbour's signals
- *                   (by direction, whether the cell points at it, its state),
- *                   the 7-bit key of the signals' union, the next state by
- *                   (state, key). A work-item walks `rows` cells down its
+ *                   (by direction, whether the cell points at it, its state)
+ *                   and the next state by (state, 7-bit key of the signals'
+ *                   union, jvn_signal_key). A work-item walks `rows` cells down its
  *                   column, keeping the cell and the one above in registers;
  *   jvn_full_step:  any rule (Hutton32 by default) from the host's table of
  *                   every (state, east, north, west, south): 2^25 bytes
@@ -16,12 +16,11 @@
 #include "rules/jvn_rule.cl"
 
 /* Byte offsets in the tables (JVN_TABLE_BYTES in all): signals' low and high
- * bytes [(d·2 + toward)·32 + state], key [signals], next [state·128 + key]. */
+ * bytes [(d·2 + toward)·32 + state], next [state·128 + key]. */
 #define JVN_SIG_LO 0
 #define JVN_SIG_HI 256
-#define JVN_KEY 512
-#define JVN_NEXT 2560
-#define JVN_TABLE_BYTES 6656
+#define JVN_NEXT 512
+#define JVN_TABLE_BYTES 4608
 
 /* Cell (x, y): 0 outside a dead boundary, wrapped once on a torus. */
 inline int jvn_cell(__global const uchar *in, int w, int h, int x, int y) {
@@ -55,13 +54,13 @@ inline int jvn_sig(__local const ushort *sig, int d, int toward, int v) {
 
 __kernel void jvn_table_step(__global const uchar *in, __global uchar *out, int w, int h, int rows,
                              __global const uchar *tables) {
-  __local ushort sig[256];                    /* the signals, their two bytes joined */
-  __local uchar t[JVN_TABLE_BYTES - JVN_KEY]; /* key, then next */
+  __local ushort sig[256]; /* the signals, their two bytes joined */
+  __local uchar next[JVN_TABLE_BYTES - JVN_NEXT];
   const int lid = get_local_id(1) * get_local_size(0) + get_local_id(0);
   const int lsz = get_local_size(0) * get_local_size(1);
   for (int k = lid; k < 256; k += lsz)
     sig[k] = (ushort)(tables[JVN_SIG_LO + k] | tables[JVN_SIG_HI + k] << 8);
-  for (int k = lid; k < JVN_TABLE_BYTES - JVN_KEY; k += lsz) t[k] = tables[JVN_KEY + k];
+  for (int k = lid; k < JVN_TABLE_BYTES - JVN_NEXT; k += lsz) next[k] = tables[JVN_NEXT + k];
   barrier(CLK_LOCAL_MEM_FENCE);
   const int x = get_global_id(0), y0 = get_global_id(1) * rows;
   if (x >= w || y0 >= h) return;
@@ -73,7 +72,7 @@ __kernel void jvn_table_step(__global const uchar *in, __global uchar *out, int 
     const int p = jvn_points(c);
     const int m = jvn_sig(sig, 0, p == 0, e) | jvn_sig(sig, 1, p == 1, n) |
                   jvn_sig(sig, 2, p == 2, wst) | jvn_sig(sig, 3, p == 3, s);
-    out[(size_t)y * w + x] = (uchar)(c >= 32 ? c : t[JVN_NEXT - JVN_KEY + c * 128 + t[m]]);
+    out[(size_t)y * w + x] = (uchar)(c >= 32 ? c : next[c * 128 + jvn_signal_key(m)]);
     n = c, c = s;
   }
 }

@@ -1,5 +1,5 @@
 /* jvn.c — launches cl/rules/jvn.cl, one launch a generation: JvN29 and
- * Nobili32 through their small tables (6.5 KB), Hutton32 through the table
+ * Nobili32 through their small tables (4.5 KB), Hutton32 through the table
  * of all its neighbourhoods (32 MiB; built in about 0.25 s; on pocl 4 to 5
  * times faster than computing it), the tables built here from the
  * reference's functions and kept in the grid until the rule changes.

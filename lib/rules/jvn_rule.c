@@ -78,7 +78,6 @@ void golcl__jvn_tables(golcl_ms_family f, uint8_t *t) {
         t[GOLCL__JVN_SIG_LO + k] = (uint8_t)(m & 255);
         t[GOLCL__JVN_SIG_HI + k] = (uint8_t)(m >> 8);
       }
-  for (int m = 0; m < 2048; m++) t[GOLCL__JVN_KEY + m] = (uint8_t)jvn_signal_key(m);
   for (int c = 0; c < 32; c++)
     for (int k = 0; k < 128; k++)
       t[GOLCL__JVN_NEXT + c * 128 + k] =

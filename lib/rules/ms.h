@@ -43,9 +43,8 @@ void golcl__jvn_once(const golcl_msrule *r, int torus, uint32_t w, uint32_t h, c
  * (GOLCL__JVN_TABLE_BYTES; offsets as jvn.cl's JVN_*). */
 #define GOLCL__JVN_SIG_LO 0
 #define GOLCL__JVN_SIG_HI 256
-#define GOLCL__JVN_KEY 512
-#define GOLCL__JVN_NEXT 2560
-#define GOLCL__JVN_TABLE_BYTES 6656
+#define GOLCL__JVN_NEXT 512
+#define GOLCL__JVN_TABLE_BYTES 4608
 void golcl__jvn_tables(golcl_ms_family f, uint8_t *tables);
 /* The next state of every (state, east, north, west, south) of a JvN rule,
  * index state·2^20 + south·2^15 + west·2^10 + north·2^5 + east, for
