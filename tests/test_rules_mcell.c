@@ -42,7 +42,9 @@ START_TEST(golly_mcl) {
   TU_OK(golcl_mspattern_msrule(p, &r));
   char rt[GOLCL_MSRULE_TEXT_CAP], bgolly[1024], err[2048];
   TU_OK(golcl_msrule_format(&r, rt, sizeof rt));
-  if (bg_find(bgolly, sizeof bgolly)) {
+  if (r.family != GOLCL_MS_LTL && r.family != GOLCL_MS_GENERATIONS) { /* RuleLoader's, later */
+    printf("rules-mcell: MAPPED %s: %s (not compared here)\n", name, rt);
+  } else if (bg_find(bgolly, sizeof bgolly)) {
     const char *algo = r.family == GOLCL_MS_LTL ? "Larger than Life" : "Generations";
     char *out;
     bg_mscells g;
@@ -134,10 +136,6 @@ START_TEST(small_texts) {
     golcl_status s;
     const char *msg;
   } bad[] = {
-      {"#MCell\n#GOLLY WireWorld\n#L A\n", GOLCL_E_UNSUPPORTED,
-       "line 2, column 8: rule \"WireWorld\""},
-      {"#MCell\n#RULE 1,0,1,0,0,0,1,0,0,0,0,0,0,2,2,1,1,2,2,2,2,2,0,2,2,2,1,2,2,2,2,2\n",
-       GOLCL_E_UNSUPPORTED, "line 2, column 1: MCell's HistoricalLife"},
       {"#MCell\n#GAME Weighted Life\n#RULE NW5,NN1,NE5\n", GOLCL_E_UNSUPPORTED, "line 3, column 7"},
       {"#MCell\n#RULE B3/S23\n#L 3A$o\n", GOLCL_E_PARSE, "line 3, column 7: a state is"},
       {"#MCell\n#RULE /2/3\n#L aZ\n", GOLCL_E_PARSE, "line 3, column 5: a state is"},
@@ -148,6 +146,27 @@ START_TEST(small_texts) {
        "without #BOARD"},
       {"#MCell\n#RULE 3/2/300\n", GOLCL_E_PARSE, "line 2, column 7: rule \"3/2/300\", column 5"},
   };
+  /* RuleLoader's rules: refused, named, until golcl_msrule_parse takes them */
+  static const struct {
+    const char *text, *rule, *msg;
+  } loader[] = {
+      {"#MCell\n#GOLLY WireWorld\n#L A\n", "WireWorld", "line 2, column 8: rule \"WireWorld\""},
+      {"#MCell\n#RULE 1,0,1,0,0,0,1,0,0,0,0,0,0,2,2,1,1,2,2,2,2,2,0,2,2,2,1,2,2,2,2,2\n#L A\n",
+       "LifeHistory", "line 2, column 1: rule \"LifeHistory\": a rule Golly runs with RuleLoader"},
+  };
+  for (size_t i = 0; i < sizeof loader / sizeof *loader; i++) {
+    golcl_msrule r;
+    golcl_status s = golcl_mspattern_parse(loader[i].text, strlen(loader[i].text), &p);
+    if (golcl_msrule_parse(loader[i].rule, &r) == GOLCL_OK) { /* RuleLoader has come */
+      ck_assert_msg(s == GOLCL_OK, "%s: %s", loader[i].rule, golcl_last_errmsg());
+      rule_is(p, loader[i].rule);
+      golcl_mspattern_destroy(p);
+      continue;
+    }
+    ck_assert_msg(s == GOLCL_E_UNSUPPORTED, "%s: %d %s", loader[i].rule, s, golcl_last_errmsg());
+    ck_assert_msg(strstr(golcl_last_errmsg(), loader[i].msg), "\"%s\" lacks \"%s\"",
+                  golcl_last_errmsg(), loader[i].msg);
+  }
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
     golcl_status s = golcl_mspattern_parse(bad[i].text, strlen(bad[i].text), &p);
     ck_assert_msg(s == bad[i].s, "case %zu: %d %s", i, s, golcl_last_errmsg());

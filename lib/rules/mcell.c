@@ -5,9 +5,11 @@
  * prefix 'a'..'j' adding 24 each, a run count before any of them. Each
  * rule is mapped to a family of this module: a Life-like rule to
  * Generations of 2 states, Generations ("S/B/C") and Larger than Life
- * as they are, MCell's rule table of Life to B3/S23; rules Golly runs with
- * RuleLoader (WireWorld, LifeHistory) and MCell games Golly does not map
- * are refused with GOLCL_E_UNSUPPORTED, named. As in Golly: cells start
+ * as they are, MCell's rule table of Life to B3/S23, its HistoricalLife
+ * table to "LifeHistory" (Golly's renumbering of the extended tables'
+ * states included); a rule golcl_msrule_parse does not take (RuleLoader's
+ * WireWorld and LifeHistory, until that part runs them) and MCell games
+ * Golly does not map are refused with GOLCL_E_UNSUPPORTED, named. As in Golly: cells start
  * at (-(W/2), -(H/2)) of the board, a state beyond the rule's becomes 1,
  * and on a board the pattern is then shifted by ((W + 1 - w) / 2, (H + 1 -
  * h) / 2) when either is positive (w, h the extent of its cells). */
@@ -35,8 +37,9 @@ typedef struct mcl {
   size_t nruns, cap;
   uint64_t cells;
   golcl_pattern_limits lim;
-  golcl_mspattern *p; /* the comments */
-  char game[64];      /* #GAME */
+  golcl_mspattern *p;   /* the comments */
+  char game[64];        /* #GAME */
+  int extended_history; /* states 8, 3, 5 read as LifeHistory's 4, 5, 3 */
 } mcl;
 
 /* The MCell games whose rules Golly maps (the others' rules it cannot set). */
@@ -101,10 +104,11 @@ static golcl_status set_rule(mcl *m, const char *text, size_t n, size_t col) {
 }
 
 static golcl_status rule_line(mcl *m, const char *t, size_t n) {
-  if (n >= strlen(MCL_HISTORY) && !memcmp(t, MCL_HISTORY, strlen(MCL_HISTORY)))
-    return lerr(m, 0, GOLCL_E_UNSUPPORTED,
-                "MCell's HistoricalLife table: Golly runs it as the RuleLoader rule "
-                "\"LifeHistory\", which this build of libgolcl does not run yet");
+  if (n >= strlen(MCL_HISTORY) && !memcmp(t, MCL_HISTORY, strlen(MCL_HISTORY))) {
+    /* Golly: LifeHistory; Brice Due's extended tables (a ',' more) renumber states */
+    m->extended_history = n > strlen(MCL_HISTORY) && t[strlen(MCL_HISTORY)] == ',';
+    return set_rule(m, "LifeHistory", 11, 0);
+  }
   if (n >= strlen(MCL_LIFE) && !memcmp(t, MCL_LIFE, strlen(MCL_LIFE)))
     return set_rule(m, "B3/S23", 6, 0);
   size_t a = t[1] == 'G' ? 6 : 5, e;
@@ -161,6 +165,7 @@ static golcl_status cells_line(mcl *m, const char *t, size_t len) {
     }
     if (c < 'A' || c > 'X') return lerr(m, i, GOLCL_E_PARSE, "a state is [a-j]A..X");
     s += (uint32_t)(c - 'A' + 1);
+    if (m->extended_history) s = s == 8 ? 4 : s == 3 ? 5 : s == 5 ? 3 : s;
     golcl_status st = push(m, n, s, at);
     if (st != GOLCL_OK) return st;
     m->x += n;
