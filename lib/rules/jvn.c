@@ -5,13 +5,21 @@
  * reference's functions and kept in the grid until the rule changes.
  * GOLCL_JVN_KERNEL in the environment picks another kernel, to compare them
  * on a device: "direct" computes every rule cell by cell, "full" looks
- * JvN29 and Nobili32 up in their full tables too. */
+ * JvN29 and Nobili32 up in their full tables too; GOLCL_JVN_ROWS sets the
+ * cells a work-item of the small tables' kernel walks down (default 32). */
 #include "rules.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #define ROWS 32 /* cells a work-item of the table kernel walks down its column */
+
+/* ROWS, or GOLCL_JVN_ROWS from the environment (1..4096), to tune it on a device. */
+static cl_int rows_of(void) {
+  const char *e = getenv("GOLCL_JVN_ROWS");
+  long r = e ? strtol(e, NULL, 10) : 0;
+  return r >= 1 && r <= 4096 ? (cl_int)r : ROWS;
+}
 
 typedef enum way { DIRECT, SMALL, FULL } way;
 
@@ -70,8 +78,8 @@ golcl_status golcl__jvn_step(golcl_msgrid *g, uint64_t gens) {
   const way wy = way_of(g);
   golcl_status s = kernel(g, wy, &k);
   if (s == GOLCL_OK) s = tables(g, wy);
-  cl_int w = (cl_int)g->w, h = (cl_int)g->h, rows = ROWS;
-  size_t extent[2] = {g->w, wy == SMALL ? (g->h + ROWS - 1) / ROWS : g->h};
+  cl_int w = (cl_int)g->w, h = (cl_int)g->h, rows = rows_of();
+  size_t extent[2] = {g->w, wy == SMALL ? (g->h + (size_t)rows - 1) / (size_t)rows : g->h};
   for (uint64_t i = 0; i < gens && s == GOLCL_OK; i++) {
     if (wy == SMALL)
       s = golcl__args(g->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
