@@ -15,9 +15,10 @@ date -u
 nvidia-smi --query-gpu=name,memory.total --format=csv,noheader 2>/dev/null
 B="build/golcl bench rules --size 16384x16384 --gens 40 --reps 5"
 timeout 15 $B --rules '/2/3;JvN29;Nobili32;Hutton32'
-for v in "GOLCL_JVN_KERNEL=direct" "GOLCL_JVN_KERNEL=full" "GOLCL_JVN_ROWS=8" "GOLCL_JVN_ROWS=128"; do
+for v in GOLCL_JVN_KERNEL=direct GOLCL_JVN_KERNEL=full GOLCL_JVN_KERNEL=pairs GOLCL_JVN_ROWS=8 \
+  GOLCL_JVN_ROWS=128; do
   echo "--- $v"
-  env "$v" timeout 8 $B --rules 'JvN29;Hutton32' | tail -2
+  env "$v" timeout 7 $B --rules 'JvN29;Hutton32' | tail -2
 done
 timeout 8 build/golcl bench rules --rules 'JvN29;Hutton32' --size 8192x8192 --gens 40 --reps 5 \
   --torus | tail -3

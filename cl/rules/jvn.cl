@@ -89,3 +89,40 @@ __kernel void jvn_full_step(__global const uchar *in, __global uchar *out, int w
                                           (size_t)(wst < 32 ? wst : 0) << 10 |
                                           (size_t)(n < 32 ? n : 0) << 5 | (size_t)(e < 32 ? e : 0)];
 }
+
+/* Pair tables (GOLCL_JVN_KERNEL=pairs): the signals of the east and west
+ * neighbours together, [sel·1024 + east·32 + west] with sel 1 where the
+ * cell points east, 2 west, else 0, and of the north and south ones the same
+ * way; two lookups for the four neighbours. Byte offsets: east-west low and
+ * high bytes, north-south low and high, next. */
+#define JVN_PAIRS 3072
+#define JVN_PAIR_NEXT (4 * JVN_PAIRS)
+#define JVN_PAIR_BYTES (JVN_PAIR_NEXT + 4096)
+
+__kernel void jvn_pair_step(__global const uchar *in, __global uchar *out, int w, int h, int rows,
+                            __global const uchar *tables) {
+  __local ushort ew[JVN_PAIRS], ns[JVN_PAIRS];
+  __local uchar next[4096];
+  const int lid = get_local_id(1) * get_local_size(0) + get_local_id(0);
+  const int lsz = get_local_size(0) * get_local_size(1);
+  for (int k = lid; k < JVN_PAIRS; k += lsz) {
+    ew[k] = (ushort)(tables[k] | tables[JVN_PAIRS + k] << 8);
+    ns[k] = (ushort)(tables[2 * JVN_PAIRS + k] | tables[3 * JVN_PAIRS + k] << 8);
+  }
+  for (int k = lid; k < 4096; k += lsz) next[k] = tables[JVN_PAIR_NEXT + k];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  const int x = get_global_id(0), y0 = get_global_id(1) * rows;
+  if (x >= w || y0 >= h) return;
+  const int y1 = min(y0 + rows, h);
+  int n = jvn_cell(in, w, h, x, y0 - 1), c = jvn_cell(in, w, h, x, y0);
+  for (int y = y0; y < y1; y++) {
+    const int s = jvn_cell(in, w, h, x, y + 1);
+    const int e = jvn_cell(in, w, h, x + 1, y), wst = jvn_cell(in, w, h, x - 1, y);
+    const int p = jvn_points(c);
+    const int sew = p == 0 ? 1 : p == 2 ? 2 : 0, sns = p == 1 ? 1 : p == 3 ? 2 : 0;
+    const int m = ew[sew * 1024 + (e < 32 ? e : 0) * 32 + (wst < 32 ? wst : 0)] |
+                  ns[sns * 1024 + (n < 32 ? n : 0) * 32 + (s < 32 ? s : 0)];
+    out[(size_t)y * w + x] = (uchar)(c >= 32 ? c : next[c * 128 + jvn_signal_key(m)]);
+    n = c, c = s;
+  }
+}

@@ -46,6 +46,10 @@ void golcl__jvn_once(const golcl_msrule *r, int torus, uint32_t w, uint32_t h, c
 #define GOLCL__JVN_NEXT 512
 #define GOLCL__JVN_TABLE_BYTES 4608
 void golcl__jvn_tables(golcl_ms_family f, uint8_t *tables);
+/* The pair tables of jvn_pair_step (GOLCL__JVN_PAIR_BYTES, layout in jvn.cl). */
+#define GOLCL__JVN_PAIRS 3072
+#define GOLCL__JVN_PAIR_BYTES (4 * GOLCL__JVN_PAIRS + 4096)
+void golcl__jvn_pair_tables(golcl_ms_family f, uint8_t *tables);
 /* The next state of every (state, east, north, west, south) of a JvN rule,
  * index state·2^20 + south·2^15 + west·2^10 + north·2^5 + east, for
  * jvn_full_step. */
