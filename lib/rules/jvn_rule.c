@@ -90,21 +90,3 @@ void golcl__jvn_full_table(golcl_ms_family f, uint8_t *t) {
     t[i] = (uint8_t)golcl_jvn_next(v, (int)(i >> 20), (int)(i & 31), (int)(i >> 5 & 31),
                                    (int)(i >> 10 & 31), (int)(i >> 15 & 31));
 }
-
-void golcl__jvn_pair_tables(golcl_ms_family f, uint8_t *t) {
-  const int nobili = f == GOLCL_MS_NOBILI32, P = GOLCL__JVN_PAIRS;
-  for (int sel = 0; sel < 3; sel++)
-    for (int a = 0; a < 32; a++)
-      for (int b = 0; b < 32; b++) { /* (east, west) and (north, south) */
-        const int k = sel * 1024 + a * 32 + b;
-        const int m_ew = jvn_signal(sel == 1 ? JVN_OTS | 0 : 0, jvn_internal(a), 0) |
-                         jvn_signal(sel == 2 ? JVN_OTS | 2 : 0, jvn_internal(b), 2);
-        const int m_ns = jvn_signal(sel == 1 ? JVN_OTS | 1 : 0, jvn_internal(a), 1) |
-                         jvn_signal(sel == 2 ? JVN_OTS | 3 : 0, jvn_internal(b), 3);
-        t[k] = (uint8_t)(m_ew & 255), t[P + k] = (uint8_t)(m_ew >> 8);
-        t[2 * P + k] = (uint8_t)(m_ns & 255), t[3 * P + k] = (uint8_t)(m_ns >> 8);
-      }
-  for (int c = 0; c < 32; c++)
-    for (int k = 0; k < 128; k++)
-      t[4 * P + c * 128 + k] = (uint8_t)jvn_decide(nobili, jvn_internal(c), jvn_signal_of_key(k));
-}

@@ -39,20 +39,17 @@ int golcl__jvn_parse(const char *text, size_t n, golcl_msrule *out);
 const char *golcl__jvn_name(golcl_ms_family f);
 void golcl__jvn_once(const golcl_msrule *r, int torus, uint32_t w, uint32_t h, const uint8_t *c,
                      uint8_t *o);
-/* The tables of cl/rules/jvn.cl's jvn_table_step for JvN29 or Nobili32
+/* The small tables of cl/rules/jvn.cl (GOLCL_JVN_WAY 1) for JvN29 or Nobili32
  * (GOLCL__JVN_TABLE_BYTES; offsets as jvn.cl's JVN_*). */
 #define GOLCL__JVN_SIG_LO 0
 #define GOLCL__JVN_SIG_HI 256
 #define GOLCL__JVN_NEXT 512
 #define GOLCL__JVN_TABLE_BYTES 4608
 void golcl__jvn_tables(golcl_ms_family f, uint8_t *tables);
-/* The pair tables of jvn_pair_step (GOLCL__JVN_PAIR_BYTES, layout in jvn.cl). */
-#define GOLCL__JVN_PAIRS 3072
-#define GOLCL__JVN_PAIR_BYTES (4 * GOLCL__JVN_PAIRS + 4096)
-void golcl__jvn_pair_tables(golcl_ms_family f, uint8_t *tables);
+
 /* The next state of every (state, east, north, west, south) of a JvN rule,
  * index state·2^20 + south·2^15 + west·2^10 + north·2^5 + east, for
- * jvn_full_step. */
+ * cl/rules/jvn.cl's GOLCL_JVN_WAY 2. */
 #define GOLCL__JVN_FULL_BYTES (1u << 25)
 void golcl__jvn_full_table(golcl_ms_family f, uint8_t *table);
 
