@@ -252,6 +252,28 @@ static void colour(uint8_t s, uint32_t states, uint8_t rgb[3]) {
   }
 }
 
+/* JvN's states by kind, as Golly tells them apart: ground dark grey,
+ * sensitised red to yellow, ordinary transmission blue, special red,
+ * confluent green, crossings cyan; excited states lighter. */
+static void jvn_colour(uint8_t s, uint8_t rgb[3]) {
+  static const uint8_t kind[][3] = {{48, 48, 48},   {90, 90, 255}, {150, 150, 255}, {220, 40, 40},
+                                    {255, 110, 90}, {30, 170, 30}, {110, 230, 110}, {30, 200, 200}};
+  int k = s == 0    ? 0
+          : s <= 8  ? -1
+          : s <= 12 ? 1
+          : s <= 16 ? 2
+          : s <= 20 ? 3
+          : s <= 24 ? 4
+          : s == 25 ? 5
+          : s <= 28 ? 6
+                    : 7;
+  if (k < 0) { /* sensitised 1..8 */
+    rgb[0] = 255, rgb[1] = (uint8_t)(32 * (s - 1)), rgb[2] = 0;
+    return;
+  }
+  memcpy(rgb, kind[k], 3);
+}
+
 static int write_png(const ms_run *st, const ms_opts *o, const golcl_mspattern *r,
                      const char *path) {
   uint32_t w = golcl_mspattern_width(r), h = golcl_mspattern_height(r), sc = o->scale;
@@ -266,7 +288,10 @@ static int write_png(const ms_run *st, const ms_opts *o, const golcl_mspattern *
   const uint8_t *c = golcl_mspattern_cells(r);
   for (uint32_t y = 0; y < ih && golcl_mspattern_width(r); y++)
     for (uint32_t x = 0; x < iw; x++)
-      colour(c[(size_t)(y / sc) * w + x / sc], st->rule.states, img + ((size_t)y * iw + x) * 3);
+      if (st->any_state) /* JvN */
+        jvn_colour(c[(size_t)(y / sc) * w + x / sc], img + ((size_t)y * iw + x) * 3);
+      else
+        colour(c[(size_t)(y / sc) * w + x / sc], st->rule.states, img + ((size_t)y * iw + x) * 3);
   int rc = ex_write_png_rgb(path, img, iw, ih, (size_t)iw * 3) ? 1 : 0;
   free(img);
   return rc;
