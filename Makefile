@@ -282,13 +282,14 @@ $(BUILD)/fuzz/fuzz_pattern: $(FUZZ_SRC) tests/fuzz/pattern.dict include/golcl.h 
 # without OpenCL).
 FUZZ_RULES_SRC := tests/fuzz/fuzz_rules.c lib/rules/msrule.c lib/rules/msrle.c \
                   lib/rules/ruleloader.c lib/rules/ruletree.c lib/rules/reference.c \
+                  lib/rules/jvn_rule.c lib/rules/msmacrocell.c lib/rules/mcell.c \
                   $(filter-out tests/fuzz/fuzz_pattern.c,$(FUZZ_SRC))
 .PHONY: fuzz-rules
 fuzz-rules: $(BUILD)/fuzz/fuzz_rules
 	$(BUILD)/fuzz/fuzz_rules -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
 	  -artifact_prefix=$(BUILD)/fuzz/rules-
 $(BUILD)/fuzz/fuzz_rules: $(FUZZ_RULES_SRC) include/golcl.h include/golcl_rules.h lib/rules/ms.h \
-                          lib/rules/ruletree.h lib/core/host.h
+                          lib/rules/ruletree.h cl/rules/jvn_rule.cl lib/core/host.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -Itests/fuzz/no-opencl -DGOLCL_NO_OPENCL_HEADERS $(BASE_CPPFLAGS) -std=c11 $(WARN) \
 	  -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -o $@ \

@@ -1,7 +1,8 @@
 /* golcl_rules.h — libgolcl multi-state automata: a grid of one byte a cell
  * (up to 256 states) and the rule families Golly runs with its other
- * algorithms — Generations and Larger than Life so far — with their host
- * references, device kernels and multi-state RLE. docs/rules.md has the
+ * algorithms — Generations, Larger than Life and JvN (JvN29, Nobili32,
+ * Hutton32) so far — with their host references, device kernels and
+ * Golly's multi-state files (RLE, macrocell, MCell). docs/rules.md has the
  * semantics. */
 #ifndef GOLCL_RULES_H
 #define GOLCL_RULES_H
@@ -40,7 +41,11 @@ extern "C" {
 typedef enum golcl_ms_family {
   GOLCL_MS_GENERATIONS = 0, /**< Golly's "Generations": "345/2/4", "/2/3V", "23/3/4H" */
   GOLCL_MS_LTL = 1,         /**< Larger than Life: "R5,C0,M1,S34..58,B34..45,NM" */
-  GOLCL_MS_RULELOADER = 3   /**< Golly's RuleLoader: a NAME.rule file's @TABLE or @TREE */
+  GOLCL_MS_RULELOADER = 3,  /**< Golly's RuleLoader: a NAME.rule file's @TABLE or @TREE */
+  /* Golly's JvN algorithm (von Neumann neighbourhood, docs/rules.md): */
+  GOLCL_MS_JVN29 = 16,    /**< "JvN29": von Neumann's 29 states */
+  GOLCL_MS_NOBILI32 = 17, /**< "Nobili32": Nobili and Pesavento's 32 (crossings) */
+  GOLCL_MS_HUTTON32 = 18  /**< "Hutton32": Hutton's 32-state variant */
 } golcl_ms_family;
 
 /** A RuleLoader rule compiled to a decision tree (opaque; the library keeps
@@ -98,6 +103,9 @@ typedef struct golcl_msrule {
  *    for in the rule folders (golcl_msrule_set_rules_dir), read and
  *    compiled by golcl_msrule_load; a name no folder holds is
  *    GOLCL_E_UNSUPPORTED naming every file looked for.
+ *  - Golly's JvN algorithm: "JvN29", "Nobili32", "Hutton32" (any case; the
+ *    old names "JvN-29", "JvN-32", "modJvN-32" too): states 29, 32, 32, the
+ *    other fields 0. The next states are Golly's (docs/rules.md).
  *  Leading and trailing spaces are ignored.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_PARSE
  *          (malformed: "rule \"...\", column C: reason" in
@@ -106,8 +114,8 @@ typedef struct golcl_msrule {
 GOLCL_API golcl_status golcl_msrule_parse(const char *text, golcl_msrule *out);
 
 /** Writes a rule as Golly writes it: "345/2/4", "34/2/4V", "2-a3/3/4",
- *  "MAP.../3", "R5,C0,M1,S34..58,B34..45,NM" (C0 for two states), the
- *  name of a RuleLoader rule ("WireWorld").
+ *  "MAP.../3", "R5,C0,M1,S34..58,B34..45,NM" (C0 for two states), "JvN29",
+ *  the name of a RuleLoader rule ("WireWorld").
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cap too small
  *          (GOLCL_MSRULE_TEXT_CAP always suffices), a rule that
  *          golcl_msrule_parse would not give). */
@@ -115,7 +123,8 @@ GOLCL_API golcl_status golcl_msrule_format(const golcl_msrule *rule, char *buf, 
 
 /** The number of cells an LtL cell counts when all are in state 1 (its
  *  neighbourhood, itself included when middle is 1); 9 for Generations
- *  Moore, 5 von Neumann, 7 hexagonal (the cell included). 0 for NULL. */
+ *  Moore, 5 von Neumann (and JvN), 7 hexagonal (the cell included). 0 for
+ *  NULL. */
 GOLCL_API uint32_t golcl_msrule_neighbourhood_size(const golcl_msrule *rule);
 
 /** The host reference: advances w×h cells (row stride w) by `generations`
@@ -271,8 +280,10 @@ GOLCL_API golcl_status golcl_msgrid_hash(golcl_msgrid *grid, uint64_t *out);
  *  rule's tree walked from local memory; Larger than Life:
  *  for the Moore box, window sums slid along rows, then down columns, so
  *  that a cell costs about the same at any range; for N and C, row prefix
- *  sums and one row span per row of the neighbourhood). Returns once the launches are queued (a
- *  long run waits for its launches every 1024 generations). On
+ *  sums and one row span per row of the neighbourhood; JvN29 and Nobili32:
+ *  small tables in local memory; Hutton32: the table of all its
+ *  neighbourhoods, 32 MiB more on the device). Returns once the launches are
+ *  queued (a long run waits for its launches every 1024 generations). On
  *  failure the grid holds the last generation completed (and its number).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL grid); GOLCL_E_BUILD;
  *          GOLCL_E_OPENCL; GOLCL_E_OUT_OF_MEMORY (the LtL sums need
@@ -304,6 +315,17 @@ typedef struct golcl_mspattern golcl_mspattern;
  *          C: ..."); GOLCL_E_UNSUPPORTED (a rule of another family: the
  *          two-state ones are golcl_pattern_parse's); GOLCL_E_OUT_OF_MEMORY. */
 GOLCL_API golcl_status golcl_mspattern_parse(const char *text, size_t len, golcl_mspattern **out);
+/* golcl_mspattern_parse also takes, recognised from the content:
+ *  - gzip data (inflated first, the text held to max_bytes);
+ *  - Golly's multi-state macrocell, "[M2]" then "#R RULE[:SUFFIX]" (before
+ *    the nodes), "#G gen", "#C"/"#N"/"#O" comments, and nodes "1 nw ne sw
+ *    se" of four states or "L nw ne sw se" (L >= 2) of earlier nodes; the
+ *    cells' box is held to the pattern limits; the root of level d has its
+ *    top-left cell at (-2^(d-1), 1-2^(d-1)), as Golly places it;
+ *  - MCell files ("#MCell"), docs/formats.md: #GAME, #RULE, #BOARD, #L,
+ *    #D, #CCOLORS and #WRAP lines, each game mapped to a rule of this
+ *    module or refused with GOLCL_E_UNSUPPORTED naming it. */
+
 /** Reads a file and parses it (golcl_mspattern_parse); GOLCL_E_IO if it
  *  cannot be read; the path heads the message. */
 GOLCL_API golcl_status golcl_mspattern_read_file(const char *path, golcl_mspattern **out);
@@ -359,6 +381,16 @@ GOLCL_API golcl_status golcl_msgrid_extract(golcl_msgrid *grid, golcl_mspattern 
  *  and '.'/'A'.. otherwise, lines of at most 70 characters.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_IO. */
 GOLCL_API golcl_status golcl_mspattern_write_rle(const golcl_mspattern *pattern, FILE *f);
+
+/** Writes the pattern as Golly's multi-state macrocell: "[M2] (libgolcl
+ *  VERSION)", "#R" with the rule and bounds, "#G" when the generation is
+ *  not 0, the comments (as "#C" lines unless they are #C, #N or #O lines),
+ *  then nodes "1 nw ne sw se" of states and "L ..." above them, equal
+ *  subtrees written once, the smallest root that holds the box at its
+ *  position (none for an empty pattern).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cells beyond 2^61
+ *          from the origin); GOLCL_E_IO (a write failed or out of memory). */
+GOLCL_API golcl_status golcl_mspattern_write_macrocell(const golcl_mspattern *pattern, FILE *f);
 
 #ifdef __cplusplus
 }

@@ -33,6 +33,9 @@ static const char *const rules[] = {
     "R4,C0,M1,S18..40,B15..30,NC", /* circular */
     "R1,C0,M1,S1..1,B1..1,NN",     /* Gnarl */
     "2,4,9,6,12",                  /* Evans's notation */
+    "JvN29",                       /* Golly's JvN algorithm */
+    "Nobili32",
+    "Hutton32",
 };
 #define NRULES (sizeof rules / sizeof *rules)
 

@@ -19,6 +19,10 @@ static void describe_rule(const golcl_msrule *r, char *buf, size_t cap) {
              t.neighbourhood, (unsigned)t.states, t.from_table ? "TABLE" : "TREE",
              t.from_table ? " (symmetries " : "", t.from_table ? t.symmetries : "",
              t.from_table ? ")" : "", (unsigned)t.nodes);
+  else if (r->family == GOLCL_MS_JVN29 || r->family == GOLCL_MS_NOBILI32 ||
+      r->family == GOLCL_MS_HUTTON32)
+    snprintf(buf, cap, "Golly's JvN algorithm, von Neumann neighbourhood, %u states",
+             (unsigned)r->states);
   else if (r->family == GOLCL_MS_GENERATIONS)
     snprintf(buf, cap, "Generations, %s neighbourhood, %u states",
              hood[(unsigned)r->table.neighbourhood % 3], (unsigned)r->states);
@@ -27,6 +31,20 @@ static void describe_rule(const golcl_msrule *r, char *buf, size_t cap) {
              (unsigned)r->range, ltl[(unsigned)r->nbhd % 3], golcl_msrule_neighbourhood_size(r),
              r->middle ? "the cell itself counted" : "the cell itself not counted",
              (unsigned)r->states);
+}
+
+/* The format of a file from its first bytes, as golcl_mspattern_parse
+ * tells them apart. */
+static const char *format_of(const char *path) {
+  char head[8] = {0};
+  FILE *f = fopen(path, "rb");
+  size_t n = f ? fread(head, 1, sizeof head, f) : 0;
+  if (f) fclose(f);
+  if (n >= 2 && (unsigned char)head[0] == 0x1f && (unsigned char)head[1] == 0x8b)
+    return "gzip-compressed (multi-state RLE or macrocell)";
+  if (n >= 4 && !memcmp(head, "[M2]", 4)) return "multi-state macrocell";
+  if (n >= 6 && !memcmp(head, "#MCell", 6)) return "MCell";
+  return "multi-state RLE";
 }
 
 int cmd_info_ms(const char *path, int rle, int cells) {
@@ -55,7 +73,7 @@ int cmd_info_ms(const char *path, int rle, int cells) {
   int64_t ox, oy;
   golcl_mspattern_origin(p, &ox, &oy);
   printf("file:        %s\n", path);
-  printf("format:      multi-state RLE\n");
+  printf("format:      %s\n", format_of(path));
   printf("size:        %u x %u\n", (unsigned)w, (unsigned)h);
   printf("rule:        %s (%s)\n", text, what);
   if (b.topology != GOLCL_TOPOLOGY_INFINITE) {

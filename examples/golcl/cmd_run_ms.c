@@ -3,9 +3,9 @@
  * on a golcl_msgrid and writes RLE (.rle, "-") or PNG. The grid is the
  * file's bounded grid (:P, :T; an LtL side below 2R raised to 2R as Golly
  * does), --size or --margin, else it stands for the infinite plane: a dead
- * grid rebuilt around the cells whenever a cell in state 1 (RuleLoader: any
- * state but 0) could come within R cells of an edge (R a generation is the
- * fastest anything travels). */
+ * grid rebuilt around the cells whenever a cell in state 1 (RuleLoader and
+ * JvN: any state but 0) could come within R cells of an edge (R a
+ * generation is the fastest anything travels). */
 #include <golcl_rules.h>
 
 #include <stdio.h>
@@ -38,6 +38,7 @@ typedef struct ms_run {
   int infinite;
   int64_t ux, uy;  /* infinite plane: universe coordinates of grid cell (0, 0) */
   uint32_t reach;  /* cells a generation: R, or 1 for Generations */
+  int any_state;   /* every non-zero state reaches out (JvN, RuleLoader), not state 1 alone */
   uint64_t margin; /* infinite plane: the margin of a new grid, margin / reach generations */
 } ms_run;
 
@@ -189,7 +190,7 @@ static int room(ms_run *st, uint64_t *k) {
       if (x >= x1) x1 = x + 1;
       if (y < y0) y0 = y;
       y1 = y + 1;
-      if (v == 1 || st->rule.family == GOLCL_MS_RULELOADER) { /* what can grow */
+      if (v == 1 || st->any_state) { /* what can grow */
         uint32_t e = x < W - 1 - x ? x : W - 1 - x;
         if (y < e) e = y;
         if (H - 1 - y < e) e = H - 1 - y;
@@ -256,6 +257,28 @@ static void colour(const golcl_msrule *r, uint8_t s, uint32_t states, uint8_t rg
   }
 }
 
+/* JvN's states by kind, as Golly tells them apart: ground dark grey,
+ * sensitised red to yellow, ordinary transmission blue, special red,
+ * confluent green, crossings cyan; excited states lighter. */
+static void jvn_colour(uint8_t s, uint8_t rgb[3]) {
+  static const uint8_t kind[][3] = {{48, 48, 48},   {90, 90, 255}, {150, 150, 255}, {220, 40, 40},
+                                    {255, 110, 90}, {30, 170, 30}, {110, 230, 110}, {30, 200, 200}};
+  int k = s == 0    ? 0
+          : s <= 8  ? -1
+          : s <= 12 ? 1
+          : s <= 16 ? 2
+          : s <= 20 ? 3
+          : s <= 24 ? 4
+          : s == 25 ? 5
+          : s <= 28 ? 6
+                    : 7;
+  if (k < 0) { /* sensitised 1..8 */
+    rgb[0] = 255, rgb[1] = (uint8_t)(32 * (s - 1)), rgb[2] = 0;
+    return;
+  }
+  memcpy(rgb, kind[k], 3);
+}
+
 static int write_png(const ms_run *st, const ms_opts *o, const golcl_mspattern *r,
                      const char *path) {
   uint32_t w = golcl_mspattern_width(r), h = golcl_mspattern_height(r), sc = o->scale;
@@ -270,8 +293,11 @@ static int write_png(const ms_run *st, const ms_opts *o, const golcl_mspattern *
   const uint8_t *c = golcl_mspattern_cells(r);
   for (uint32_t y = 0; y < ih && golcl_mspattern_width(r); y++)
     for (uint32_t x = 0; x < iw; x++)
-      colour(&st->rule, c[(size_t)(y / sc) * w + x / sc], st->rule.states,
-             img + ((size_t)y * iw + x) * 3);
+      if (st->any_state && st->rule.family != GOLCL_MS_RULELOADER) /* JvN */
+        jvn_colour(c[(size_t)(y / sc) * w + x / sc], img + ((size_t)y * iw + x) * 3);
+      else
+        colour(&st->rule, c[(size_t)(y / sc) * w + x / sc], st->rule.states,
+               img + ((size_t)y * iw + x) * 3);
   int rc = ex_write_png_rgb(path, img, iw, ih, (size_t)iw * 3) ? 1 : 0;
   free(img);
   return rc;
@@ -294,16 +320,17 @@ static int write_outputs(ms_run *st, const ms_opts *o) {
     pio_kind kind = pio_kind_of(path);
     if (kind == PIO_PNG) {
       rc = write_png(st, o, r, path);
-    } else if (kind == PIO_RLE || kind == PIO_STDOUT) {
+    } else if (kind == PIO_RLE || kind == PIO_STDOUT || kind == PIO_MC) {
       FILE *f = kind == PIO_STDOUT ? stdout : fopen(path, "w");
-      s = f ? golcl_mspattern_write_rle(r, f) : GOLCL_E_IO;
+      s = !f ? GOLCL_E_IO : kind == PIO_MC ? golcl_mspattern_write_macrocell(r, f)
+                                           : golcl_mspattern_write_rle(r, f);
       if (f && f != stdout && fclose(f) != 0) s = GOLCL_E_IO;
       if (s != GOLCL_OK) {
         fprintf(stderr, "golcl run: %s: cannot write it\n", path);
         rc = 1;
       }
     } else {
-      fprintf(stderr, "golcl run: %s: multi-state results are written as .rle, .png or '-'\n",
+      fprintf(stderr, "golcl run: %s: multi-state results are written as .rle, .mc, .png or '-'\n",
               path);
       rc = 2;
     }
@@ -329,6 +356,8 @@ int cmd_run_ms(const run_opts *opts) {
     return 2;
   }
   st.reach = st.rule.family == GOLCL_MS_LTL ? st.rule.range : 1;
+  st.any_state = st.rule.family == GOLCL_MS_JVN29 || st.rule.family == GOLCL_MS_NOBILI32 ||
+                 st.rule.family == GOLCL_MS_HUTTON32 || st.rule.family == GOLCL_MS_RULELOADER;
   golcl_context_opts copts = {0};
   copts.device = o.device;
   s = golcl_context_create(&copts, &st.ctx);
@@ -342,7 +371,7 @@ int cmd_run_ms(const run_opts *opts) {
     char rule[GOLCL_MSRULE_TEXT_CAP];
     golcl_msrule_format(&st.rule, rule, sizeof rule);
     fprintf(o.report, "device:     %s (%s)\n", dev.name, dev.platform);
-    fprintf(o.report, "pattern:    %s (multi-state RLE, %ux%u, rule %s)\n", o.pattern,
+    fprintf(o.report, "pattern:    %s (multi-state, %ux%u, rule %s)\n", o.pattern,
             golcl_mspattern_width(p), golcl_mspattern_height(p), rule);
     fprintf(o.report, "grid:       %ux%u, %s\n", golcl_msgrid_width(st.grid),
             golcl_msgrid_height(st.grid),

@@ -28,11 +28,45 @@ static inline uint8_t golcl__ms_next(uint8_t s, int on, uint32_t states) {
   return (uint32_t)s + 1 < states ? (uint8_t)(s + 1) : 0;
 }
 
+/* Golly's JvN family (jvn_rule.c): whether a family is one of it; the
+ * rule of a name (JvN29, Nobili32, Hutton32 or Golly's older JvN-29,
+ * JvN-32, modJvN-32, any case) in *out, 0 if the text is none of them; the
+ * canonical name; one generation of the host reference. */
+static inline int golcl__ms_is_jvn(golcl_ms_family f) {
+  return f == GOLCL_MS_JVN29 || f == GOLCL_MS_NOBILI32 || f == GOLCL_MS_HUTTON32;
+}
+int golcl__jvn_parse(const char *text, size_t n, golcl_msrule *out);
+const char *golcl__jvn_name(golcl_ms_family f);
+void golcl__jvn_once(const golcl_msrule *r, int torus, uint32_t w, uint32_t h, const uint8_t *c,
+                     uint8_t *o);
+/* The small tables of cl/rules/jvn.cl (GOLCL_JVN_WAY 1) for JvN29 or Nobili32
+ * (GOLCL__JVN_TABLE_BYTES; offsets as jvn.cl's JVN_*). */
+#define GOLCL__JVN_SIG_LO 0
+#define GOLCL__JVN_SIG_HI 256
+#define GOLCL__JVN_NEXT 512
+#define GOLCL__JVN_TABLE_BYTES 4608
+void golcl__jvn_tables(golcl_ms_family f, uint8_t *tables);
+
+/* The next state of every (state, east, north, west, south) of a JvN rule,
+ * index state·2^20 + south·2^15 + west·2^10 + north·2^5 + east, for
+ * cl/rules/jvn.cl's GOLCL_JVN_WAY 2. */
+#define GOLCL__JVN_FULL_BYTES (1u << 25)
+void golcl__jvn_full_table(golcl_ms_family f, uint8_t *table);
+
+/* Multi-state macrocell (msmacrocell.c) and MCell (mcell.c) texts, which
+ * golcl_mspattern_parse hands over; gzip data is inflated first. */
+int golcl__ms_is_gzip(const char *text, size_t len);
+golcl_status golcl__ms_gunzip(const char *text, size_t len, char **out, size_t *n);
+golcl_status golcl__msmacrocell_parse(const char *text, size_t len, golcl_mspattern **out);
+golcl_status golcl__mcell_parse(const char *text, size_t len, golcl_mspattern **out);
+
 /* A new w×h pattern of 0s (infinite plane, no rule yet), its fields, and
  * its cells for writing (msrle.c). */
 golcl_status golcl__mspattern_new(uint32_t w, uint32_t h, golcl_mspattern **out);
 void golcl__mspattern_set(golcl_mspattern *p, const golcl_msrule *rule, const golcl_bounds *b,
                           int64_t ox, int64_t oy, uint64_t generation);
 uint8_t *golcl__mspattern_cells(golcl_mspattern *p);
+/* Appends a comment line (n bytes) to a pattern. */
+golcl_status golcl__mspattern_push_comment(golcl_mspattern *p, const char *line, size_t n);
 
 #endif

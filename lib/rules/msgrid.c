@@ -62,7 +62,7 @@ golcl_status golcl_msgrid_create(golcl_context *ctx, uint32_t w, uint32_t h,
 void golcl_msgrid_destroy(golcl_msgrid *g) {
   if (!g) return;
   cl_mem *m[] = {&g->cur,    &g->spare,     &g->table,     &g->rowsum, &g->rowwin,
-                 &g->spans,  &g->planes[0], &g->planes[1], &g->tree};
+                 &g->spans,  &g->planes[0], &g->planes[1], &g->tree,   &g->jvn_tables};
   for (size_t i = 0; i < sizeof m / sizeof *m; i++)
     if (*m[i]) clReleaseMemObject(*m[i]);
   free(g);
@@ -286,6 +286,7 @@ void golcl__msgrid_swap(golcl_msgrid *g) {
 golcl_status golcl_msgrid_prepare(golcl_msgrid *g) {
   CHECK(g, "golcl_msgrid_prepare");
   if (g->rule.family == GOLCL_MS_RULELOADER) return golcl__tree_prepare(g);
+  if (golcl__ms_is_jvn(g->rule.family)) return golcl__jvn_prepare(g);
   return g->rule.family == GOLCL_MS_LTL ? golcl__ltl_prepare(g) : golcl__generations_prepare(g);
 }
 
@@ -298,6 +299,7 @@ golcl_status golcl_msgrid_step(golcl_msgrid *g, uint64_t gens) {
   for (uint64_t left = gens; s == GOLCL_OK && left > 0;) {
     uint64_t k = left < MS_SYNC ? left : MS_SYNC;
     s = g->rule.family == GOLCL_MS_RULELOADER ? golcl__tree_step(g, k)
+        : golcl__ms_is_jvn(g->rule.family)    ? golcl__jvn_step(g, k)
         : g->rule.family == GOLCL_MS_LTL      ? golcl__ltl_step(g, k)
                                               : golcl__generations_step(g, k);
     left -= k;

@@ -143,6 +143,10 @@ static golcl_status comment(reader *r, size_t end) {
       return rerr(r, r->i + (size_t)(gen - buf), GOLCL_E_PARSE, "bad Gen=");
     return GOLCL_OK;
   }
+  return golcl__mspattern_push_comment(p, s, n);
+}
+
+golcl_status golcl__mspattern_push_comment(golcl_mspattern *p, const char *s, size_t n) {
   char **c = realloc(p->comments, (p->ncomments + 1) * sizeof *c);
   if (!c) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   p->comments = c;
@@ -326,10 +330,36 @@ static golcl_status fill(reader *r) {
   return GOLCL_OK;
 }
 
+static golcl_status parse_rle(const char *text, size_t len, golcl_mspattern **out);
+
+/* RLE, macrocell ("[M2]") or MCell ("#MCell"), inflated first if gzip. */
 golcl_status golcl_mspattern_parse(const char *text, size_t len, golcl_mspattern **out) {
   if (!out) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_parse: out is NULL");
   *out = NULL;
   if (!text) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_parse: text is NULL");
+  if (golcl__ms_is_gzip(text, len)) {
+    char *plain;
+    size_t n;
+    golcl_status s = golcl__ms_gunzip(text, len, &plain, &n);
+    if (s != GOLCL_OK) return s;
+    s = golcl__ms_is_gzip(plain, n)
+            ? golcl__fail(NULL, GOLCL_E_PARSE, "line 1, column 1: gzip data compressed twice")
+            : golcl_mspattern_parse(plain, n, out);
+    free(plain);
+    return s;
+  }
+  int mc = len >= 4 && memcmp(text, "[M2]", 4) == 0, mcl = len >= 6 && !memcmp(text, "#MCell", 6);
+  if (!mc && !mcl) return parse_rle(text, len, out);
+  golcl_pattern_limits lim;
+  golcl_pattern_get_limits(&lim);
+  if (len > lim.max_bytes)
+    return golcl__fail(NULL, GOLCL_E_PARSE, "a text of %zu bytes is above the limit %llu", len,
+                       (unsigned long long)lim.max_bytes);
+  if (memchr(text, '\0', len)) return golcl__fail(NULL, GOLCL_E_PARSE, "a NUL byte in the text");
+  return mc ? golcl__msmacrocell_parse(text, len, out) : golcl__mcell_parse(text, len, out);
+}
+
+static golcl_status parse_rle(const char *text, size_t len, golcl_mspattern **out) {
   reader r = {.t = text, .len = len, .line = 1};
   golcl_pattern_get_limits(&r.lim);
   if (len > r.lim.max_bytes)

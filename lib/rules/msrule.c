@@ -34,6 +34,7 @@ uint32_t golcl__ltl_span(golcl_ltl_neighbourhood n, uint32_t range, int32_t dy) 
 uint32_t golcl_msrule_neighbourhood_size(const golcl_msrule *r) {
   if (!r) return 0;
   if (r->family == GOLCL_MS_RULELOADER) return golcl__ruletree_valid(r->tree) ? r->tree->depth : 0;
+  if (golcl__ms_is_jvn(r->family)) return 5;
   if (r->family == GOLCL_MS_GENERATIONS) {
     if (r->table.neighbourhood == GOLCL_NEIGHBOURHOOD_VON_NEUMANN) return 5;
     if (r->table.neighbourhood == GOLCL_NEIGHBOURHOOD_HEXAGONAL) return 7;
@@ -47,6 +48,10 @@ uint32_t golcl_msrule_neighbourhood_size(const golcl_msrule *r) {
 }
 
 golcl_status golcl__msrule_check(const golcl_msrule *r, const char **why) {
+  if (golcl__ms_is_jvn(r->family)) /* 29 or 32 states, nothing else */
+    return r->states == (r->family == GOLCL_MS_JVN29 ? 29u : 32u)
+               ? GOLCL_OK
+               : (*why = "states is not the JvN rule's (29 or 32)", GOLCL_E_INVALID_ARG);
   if (r->family == GOLCL_MS_GENERATIONS) {
     if (r->states < 2 || r->states > 256)
       return *why = "states outside 2..256", GOLCL_E_INVALID_ARG;
@@ -227,6 +232,10 @@ golcl_status golcl_msrule_parse(const char *text, golcl_msrule *out) {
   if (!c.n) return perr(&c, 0, "empty rule");
   golcl_msrule r;
   golcl_status s;
+  if (golcl__jvn_parse(c.s, c.n, &r)) { /* Golly's JvN algorithm */
+    *out = r;
+    return GOLCL_OK;
+  }
   int ltl = ((c.s[0] == 'R' || c.s[0] == 'r') && c.n > 1 && isdigit((unsigned char)c.s[1])) ||
             (isdigit((unsigned char)c.s[0]) && memchr(c.s, ',', c.n) && !memchr(c.s, '/', c.n));
   if (ltl) {
@@ -268,6 +277,8 @@ golcl_status golcl_msrule_format(const golcl_msrule *r, char *buf, size_t cap) {
   char text[GOLCL_MSRULE_TEXT_CAP];
   if (r->family == GOLCL_MS_RULELOADER) {
     snprintf(text, sizeof text, "%s", r->tree->name);
+  } else if (golcl__ms_is_jvn(r->family)) {
+    snprintf(text, sizeof text, "%s", golcl__jvn_name(r->family));
   } else if (r->family == GOLCL_MS_LTL) {
     static const char nl[] = "MNC";
     snprintf(text, sizeof text, "R%u,C%u,M%u,S%u..%u,B%u..%u,N%c", (unsigned)r->range,

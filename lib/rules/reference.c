@@ -72,6 +72,8 @@ golcl_status golcl_ms_reference_run(const golcl_msrule *rule, golcl_boundary bou
   for (uint64_t g = 0; g < generations; g++) {
     if (rule->family == GOLCL_MS_RULELOADER)
       golcl__ruletree_once(rule->tree, torus, w, h, cells, tmp);
+    else if (golcl__ms_is_jvn(rule->family))
+      golcl__jvn_once(rule, torus, w, h, cells, tmp);
     else if (rule->family == GOLCL_MS_GENERATIONS)
       generations_once(rule, torus, w, h, cells, tmp);
     else

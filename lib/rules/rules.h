@@ -26,6 +26,8 @@ struct golcl_msgrid {
   cl_mem tree;                      /* RuleLoader: the rule's tree, packed (tree.c) */
   const golcl_ruletree *tree_rule; /* the tree in `tree` */
   uint32_t tree_g, tree_base, tree_entries, tree_wide; /* its packing */
+  cl_mem jvn_tables; /* the JvN kernel's tables, or NULL */
+  int jvn_tables_of; /* what they are: the family, 64 more for the full table */
 };
 
 /* The steppers of the families (msgrid.c dispatches). */
@@ -42,6 +44,8 @@ golcl_status golcl__tree_prepare(golcl_msgrid *g);
 int golcl__genbits_usable(golcl_msgrid *g);
 golcl_status golcl__genbits_prepare(golcl_msgrid *g);
 golcl_status golcl__genbits_step(golcl_msgrid *g, uint64_t gens);
+golcl_status golcl__jvn_step(golcl_msgrid *g, uint64_t gens);
+golcl_status golcl__jvn_prepare(golcl_msgrid *g);
 
 /* Swaps cur and spare after a step, counting the generation. */
 void golcl__msgrid_swap(golcl_msgrid *g);

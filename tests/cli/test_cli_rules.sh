@@ -1,6 +1,7 @@
 #!/bin/bash
 # test_cli_rules.sh — `golcl run` on multi-state patterns (Generations,
-# Larger than Life): the result's cells as bgolly writes them (unbounded
+# Larger than Life, JvN; RLE, macrocell, MCell, gzip): the result's cells as
+# bgolly writes them (unbounded
 # patterns whose grid follows them, a bounded plane, a torus), PNG output, and
 # the options that are not for multi-state patterns refused as usage errors.
 #
@@ -35,6 +36,24 @@ t_sawfish_unbounded() { same_as_bgolly "$P/Generations/Sawfish.rle" Generations 
 t_buggun_plane() { same_as_bgolly "$P/Larger-than-Life/BugGun.rle" "Larger than Life" 130; }
 t_bugcollection_torus() { same_as_bgolly "$P/Larger-than-Life/BugCollection.rle" "Larger than Life" 37; }
 t_soldierbugs_unbounded() { same_as_bgolly "$P/Larger-than-Life/SoldierBugs.rle" "Larger than Life" 200; }
+
+# JvN (unbounded; gzip; macrocell) and MCell (a plane board: the place matters) files
+t_jvn_counter() { same_as_bgolly "$P/Self-Rep/JvN/counter-demo.rle" JvN 300; }
+t_hutton_constructor() { same_as_bgolly "$P/Self-Rep/JvN/golly-constructor.rle" JvN 200; }
+t_jvn_mc_gz() { same_as_bgolly "$P/Self-Rep/JvN/partial-constructor.mc.gz" JvN 60; }
+t_mcell_plane() { same_as_bgolly "$P/Generations/Fireworks.mcl" Generations 50; }
+
+# A JvN run written as macrocell reads back (bgolly) to the same cells as its RLE.
+t_jvn_mc_output() {
+  "$G" run "$P/Self-Rep/JvN/read-arm-demo.rle" -q -g 40 -o "$T/r.mc" -o "$T/r.rle" || return 1
+  head -1 "$T/r.mc" | grep -q '^\[M2\]' || say "not a macrocell" || return 1
+  "$BG" -q -q -a JvN -m 0 -o "$T/back.rle" "$T/r.mc" >/dev/null 2>&1 || say "bgolly refused it" || return 1
+  [ "$(body "$T/back.rle")" = "$(body "$T/r.rle")" ] || say "cells differ" || return 1
+  "$G" info "$T/r.mc" >"$T/info" || return 1
+  grep -q "^rule:        JvN29 (Golly's JvN algorithm, von Neumann neighbourhood, 29 states)$" \
+    "$T/info" || say "no rule line" || return 1
+  grep -q '^format:      multi-state macrocell$' "$T/info" || say "no format line"
+}
 
 t_png_and_report() {
   "$G" run "$P/Generations/Delta.rle" -g 10 -o "$T/d.png" --scale 2 >"$T/out" || return 1
@@ -76,6 +95,11 @@ check "Sawfish (3458/37/4, unbounded) at 300 as bgolly" t_sawfish_unbounded
 check "BugGun (Bosco :P200,200) at 130 as bgolly" t_buggun_plane
 check "BugCollection (Bosco :T400,400) at 37 as bgolly" t_bugcollection_torus
 check "SoldierBugs (R7, unbounded) at 200 as bgolly" t_soldierbugs_unbounded
+check "counter-demo (JvN29, unbounded) at 300 as bgolly" t_jvn_counter
+check "golly-constructor (Hutton32, unbounded) at 200 as bgolly" t_hutton_constructor
+check "partial-constructor.mc.gz (JvN29 macrocell, gzip) at 60 as bgolly" t_jvn_mc_gz
+check "Fireworks.mcl (MCell, plane board) at 50 as bgolly" t_mcell_plane
+check "a JvN run written as macrocell (.mc), read by bgolly and golcl info" t_jvn_mc_output
 check "PNG and report" t_png_and_report
 check "golcl info: rule, states, --rle" t_info
 check "options not for multi-state patterns are usage errors" t_refused_options

@@ -1,11 +1,13 @@
-/* fuzz_rules.c — libFuzzer target of the multi-state rules, RLE and
- * Golly's .rule files (`make fuzz-rules`): the first byte picks the parser.
- * A .rule text that loads must give states below its number of states
- * (the reference on a small soup). A rule that parses
+/* fuzz_rules.c — libFuzzer target of the multi-state rules and patterns
+ * (RLE, macrocell, MCell, gzip) and of Golly's .rule files (`make
+ * fuzz-rules`): the first byte picks the parser. A .rule text that loads
+ * must give states below its number of states (the reference on a small
+ * soup). A rule that parses
  * must format, parse again to the same value and format to the same text;
- * an RLE text that parses must write and read back to the same cells, rule,
- * bounds, position and generation. Failures must be GOLCL_E_PARSE or GOLCL_E_UNSUPPORTED with
- * a message, the out-handle NULL. */
+ * a pattern that parses must write RLE and read back to the same cells, rule,
+ * bounds, position and generation, and write macrocell and read back to the
+ * same non-zero cells, rule and generation. Failures must be GOLCL_E_PARSE or
+ * GOLCL_E_UNSUPPORTED with a message, the out-handle NULL. */
 #include <golcl_rules.h>
 
 #include <stdio.h>
@@ -35,6 +37,48 @@ static void rule(const char *t) {
   if (memcmp(&a, &b, sizeof a) != 0) fail("a different rule read back", x);
   if (golcl_msrule_format(&b, y, sizeof y) != GOLCL_OK || strcmp(x, y) != 0)
     fail("a different text written back", x);
+}
+
+/* The pattern written as macrocell reads back to the same non-zero cells
+ * at the same places (the box shrinks to them), rule and generation. */
+static void macrocell(const golcl_mspattern *p) {
+  char *buf = NULL;
+  size_t len = 0;
+  golcl_mspattern *q = NULL;
+  FILE *f = open_memstream(&buf, &len);
+  golcl_status s = f ? golcl_mspattern_write_macrocell(p, f) : GOLCL_E_IO;
+  if (f) fclose(f);
+  if (s == GOLCL_E_INVALID_ARG) { /* cells beyond 2^61 of the origin */
+    free(buf);
+    return;
+  }
+  if (s != GOLCL_OK || golcl_mspattern_parse(buf, len, &q) != GOLCL_OK)
+    fail("cannot write or read back its macrocell", buf);
+  uint32_t w = golcl_mspattern_width(p), h = golcl_mspattern_height(p);
+  uint32_t qw = golcl_mspattern_width(q), qh = golcl_mspattern_height(q);
+  int64_t xa, ya, xb, yb;
+  golcl_mspattern_origin(p, &xa, &ya);
+  golcl_mspattern_origin(q, &xb, &yb);
+  const uint8_t *a = golcl_mspattern_cells(p), *b = golcl_mspattern_cells(q);
+  uint64_t na = 0, nb = 0;
+  for (size_t i = 0; i < (size_t)qw * qh; i++) nb += b[i] != 0;
+  for (uint32_t y = 0; y < h; y++)
+    for (uint32_t x = 0; x < w; x++) {
+      uint8_t v = a[(size_t)y * w + x];
+      if (!v) continue;
+      na++;
+      int64_t bx = xa + x - xb, by = ya + y - yb;
+      if (bx < 0 || by < 0 || bx >= qw || by >= qh || b[(size_t)by * qw + (size_t)bx] != v)
+        fail("a different cell read back from macrocell", buf);
+    }
+  golcl_msrule ra, rb;
+  golcl_mspattern_msrule(p, &ra);
+  golcl_mspattern_msrule(q, &rb);
+  if (na != nb || memcmp(&ra, &rb, sizeof ra) != 0 ||
+      golcl_mspattern_generation(p) != golcl_mspattern_generation(q))
+    fail("other cells, rule or generation read back from macrocell", buf);
+  free(buf);
+  golcl_mspattern_destroy(q);
 }
 
 static void rle(const char *t, size_t n) {
@@ -76,6 +120,7 @@ static void rle(const char *t, size_t n) {
     fail("a different position or generation read back", buf);
   free(buf);
   golcl_mspattern_destroy(q);
+  macrocell(p);
   golcl_mspattern_destroy(p);
 }
 

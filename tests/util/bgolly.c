@@ -127,6 +127,9 @@ static char *slurp(const char *path) {
   return b;
 }
 
+static int run_in(const char *bgolly, const char *algo, const char *in, const char *dir,
+                  uint64_t gen, char **result, char *err, size_t errcap);
+
 int bg_run_text(const char *bgolly, const char *algo, const char *text, const char *ext,
                 uint64_t gen, char **result, char *err, size_t errcap) {
   return bg_run_text_rules(bgolly, algo, NULL, text, ext, gen, result, err, errcap);
@@ -140,16 +143,38 @@ int bg_run_text_rules(const char *bgolly, const char *algo, const char *rules, c
     snprintf(err, errcap, "mkdtemp failed");
     return -1;
   }
-  char in[64], res[64], log[64], gens[32];
+  char in[64];
   snprintf(in, sizeof in, "%s/in.%s", dir, ext);
-  snprintf(res, sizeof res, "%s/out.rle", dir);
-  snprintf(log, sizeof log, "%s/log", dir);
-  snprintf(gens, sizeof gens, "%llu", (unsigned long long)gen);
   FILE *f = fopen(in, "w");
   if (!f || fputs(text, f) < 0 || fclose(f) != 0) {
     snprintf(err, errcap, "cannot write %s", in);
     return -1;
   }
+  int rc = run_in(bgolly, algo, in, dir, gen, result, err, errcap);
+  remove(in), rmdir(dir);
+  return rc;
+}
+
+int bg_run_path(const char *bgolly, const char *algo, const char *path, uint64_t gen, char **result,
+                char *err, size_t errcap) {
+  char dir[] = "/tmp/golcl_bg_XXXXXX";
+  *result = NULL;
+  if (!mkdtemp(dir)) {
+    snprintf(err, errcap, "mkdtemp failed");
+    return -1;
+  }
+  int rc = run_in(bgolly, algo, path, dir, gen, result, err, errcap);
+  rmdir(dir);
+  return rc;
+}
+
+/* Runs bgolly on the file `in`, its result and log in `dir`. */
+static int run_in(const char *bgolly, const char *algo, const char *in, const char *dir,
+                  uint64_t gen, char **result, char *err, size_t errcap) {
+  char res[64], log[64], gens[32];
+  snprintf(res, sizeof res, "%s/out.rle", dir);
+  snprintf(log, sizeof log, "%s/log", dir);
+  snprintf(gens, sizeof gens, "%llu", (unsigned long long)gen);
   fflush(stdout);
   pid_t pid = fork();
   if (pid == 0) {
@@ -174,7 +199,7 @@ int bg_run_text_rules(const char *bgolly, const char *algo, const char *rules, c
     snprintf(err, errcap, "bgolly failed: %s", t ? t : "(no log)");
     free(t);
   }
-  remove(in), remove(res), remove(log), rmdir(dir);
+  remove(res), remove(log);
   return rc;
 }
 
@@ -257,6 +282,20 @@ int bg_parse_ms_rle(const char *t, bg_mscells *out) {
   }
   bg_ms_normalise(out->xys, out->n);
   return 0;
+}
+
+int bg_ms_same(const uint8_t *c, uint32_t w, uint32_t h, const bg_mscells *g, size_t *n_out) {
+  size_t n = 0;
+  for (size_t i = 0; i < (size_t)w * h; i++) n += c[i] != 0;
+  if (n_out) *n_out = n;
+  if (n != g->n) return 0;
+  uint32_t *t = malloc(3 * sizeof *t * (n + 1));
+  for (size_t i = 0, j = 0; i < (size_t)w * h; i++)
+    if (c[i]) t[3 * j] = (uint32_t)(i % w), t[3 * j + 1] = (uint32_t)(i / w), t[3 * j++ + 2] = c[i];
+  bg_ms_normalise(t, n);
+  int same = memcmp(t, g->xys, 3 * sizeof *t * n) == 0;
+  free(t);
+  return same;
 }
 
 void bg_ms_free(bg_mscells *c) {

@@ -46,6 +46,11 @@ int bg_run_text(const char *bgolly, const char *algo, const char *text, const ch
 int bg_run_text_rules(const char *bgolly, const char *algo, const char *rules, const char *text,
                       const char *ext, uint64_t gen, char **result, char *err, size_t errcap);
 
+/* The same on an existing file (any format and compression bgolly reads),
+ * left in place. */
+int bg_run_path(const char *bgolly, const char *algo, const char *path, uint64_t gen, char **result,
+                char *err, size_t errcap);
+
 /* Cells of a multi-state RLE result: non-zero cells as (x, y, state)
  * triples, shifted so that the smallest x and y are 0, sorted row-major.
  * States: 'b' and '.' 0, 'o' 1, 'A'..'X' 1..24, 'p'..'y' then 'A'..'X'
@@ -63,5 +68,9 @@ int bg_parse_ms_rle(const char *text, bg_mscells *out);
 void bg_ms_normalise(uint32_t *xys, size_t n);
 
 void bg_ms_free(bg_mscells *c);
+
+/* Whether the non-zero cells of w×h bytes (row-major) are Golly's, up to
+ * translation; their number in *n (n may be NULL). */
+int bg_ms_same(const uint8_t *cells, uint32_t w, uint32_t h, const bg_mscells *golly, size_t *n);
 
 #endif
