@@ -140,7 +140,29 @@ typedef struct golcl_dist_grid_opts {
    *  over the ranks; a stepper that cannot serve the local grid counts as 1
    *  (stepping then says why). */
   golcl_stepper *stepper;
+  /** How the frames travel: GOLCL_DIST_EXCHANGE_AUTO (0) or _RECT. */
+  int exchange;
+  /** Nonzero: each exchange waits for its device work phase by phase, so
+   *  that golcl_dist_grid_stats splits its time into pack, read, MPI, write
+   *  and unpack (an exchange then costs a few more waits). */
+  int profile;
 } golcl_dist_grid_opts;
+
+/** golcl_dist_grid_opts.exchange. Every frame message is the same bit
+ *  stream (one bit a cell, each rectangle from a whole 32-bit word) either
+ *  way, so ranks may differ. */
+enum {
+  /** One kernel packs every piece of the frame that leaves the rank into
+   *  one device buffer, one read brings it to pinned host memory, one
+   *  message a neighbour, one write and one kernel unpack what arrives; the
+   *  rank's own wrapped pieces (torus) never leave the device. Where the
+   *  local grid's layout has no frame kernels (pack16, or bitrow on a
+   *  big-endian device), that exchange takes the RECT way. */
+  GOLCL_DIST_EXCHANGE_AUTO = 0,
+  /** Every piece through golcl_grid_read_rect / golcl_grid_write_rect, one
+   *  rectangle at a time, and packed on the host (the reference way). */
+  GOLCL_DIST_EXCHANGE_RECT = 1
+};
 
 /** The k used when golcl_dist_grid_opts.halo is 0 and no stepper is given
  *  (process-wide; starts at GOLCL_DIST_DEFAULT_HALO), and its setter.
@@ -317,13 +339,22 @@ GOLCL_API golcl_status golcl_dist_grid_step(golcl_dist_grid *g, golcl_stepper *s
 typedef struct golcl_dist_grid_stats {
   uint64_t generations;  /**< generations stepped */
   uint64_t exchanges;    /**< frame exchanges */
-  uint64_t bytes_sent;   /**< cell bytes sent to other ranks (0/1 bytes) */
-  uint64_t bytes_copied; /**< frame cells this rank copied from its own block (wrap) */
+  uint64_t bytes_sent;   /**< message bytes sent to other ranks (one bit a cell) */
+  uint64_t bytes_copied; /**< stream bytes of the rank's own wrapped pieces (torus) */
   uint64_t cells_local;  /**< local grid cells stepped a generation, frame included */
   uint64_t cells_owned;  /**< block cells stepped a generation */
   double exchange_s;     /**< reading, sending, receiving and writing frames */
   double compute_s;      /**< running the stepper to completion */
   double wait_s;         /**< in the agreement after each interval (load imbalance) */
+  /* exchange_s split (golcl_dist_grid_opts.profile for device work by phase; without it the
+   * device's work is counted where the host waits for it: the pack kernel in read_s, write
+   * and unpack in compute_s) */
+  double pack_s;         /**< the pack kernel (RECT: packing bits on the host) */
+  double read_s;         /**< reading the packed frame to the host (RECT: the rectangle reads) */
+  double mpi_s;          /**< posting the messages and waiting for the neighbours' */
+  double write_s;        /**< writing what arrived to the device (RECT: the rectangle writes) */
+  double unpack_s;       /**< the unpack kernels (the rank's own pieces and the received ones) */
+  uint64_t bytes_host;   /**< bytes read from and written to the device by the exchange */
 } golcl_dist_grid_stats;
 
 /** Reads (local) or resets (reset != 0, local) the counters.

@@ -19,7 +19,7 @@ struct golcl_dist_context {
   char spec[32];
   char local_msg[DIST_MSG_CAP]; /* this rank's last failure */
   char msg[DIST_MSG_CAP];       /* the agreed one: "rank R: ..." */
-  cl_program program;           /* cl/dist/grid.cl, built on first use */
+  cl_program program[2];        /* cl/dist/grid.cl, cl/dist/exchange.cl: built on first use */
   double *sums;                 /* room for the rank-order sums of dist_la (vec.c) */
 };
 
@@ -84,13 +84,32 @@ void golcl__dist_images(int64_t lo, int64_t len, int64_t a, int64_t b, int64_t n
 
 /* ------------------------------------------------------------ the grid */
 
+/* The pieces between this rank and one peer. Their message is a bit stream (cl/dist/exchange.cl):
+ * each piece w·h bits from a whole 32-bit word. */
 typedef struct dist_link {
   int peer;
   size_t npieces;
   dist_piece *pieces;
-  size_t bytes;
-  uint8_t *buf;
+  size_t words;  /* of the message */
+  size_t bytes;  /* 4·words */
+  uint32_t *buf; /* its place in the frame's host buffer (NULL for the rank's own pieces) */
 } dist_link;
+
+/* The device side of the exchange: the stream of every piece in one device buffer, [send |
+ * self | recv] in words (send and recv in link order), the host side [send | recv] in pinned
+ * memory, and three piece tables (5 uints a piece): pack (send then self, source cells), self
+ * unpack and recv unpack (destination cells), each with word offsets from its section's start. */
+typedef struct dist_frame {
+  cl_mem stream, pinned, tab[3];
+  uint32_t *host; /* pinned, mapped */
+  cl_uint ntab[3];
+  size_t send_words, self_words, recv_words;
+  size_t scratch_bytes; /* the largest piece in cells (RECT) */
+  uint8_t *scratch;
+  cl_kernel pack[2], unpack[2]; /* byte layouts, bitrow: made on first use */
+  cl_event wrote;               /* the last write from the host's recv words */
+  int little;                   /* the device is little-endian (bitrow's words) */
+} dist_frame;
 
 struct golcl_dist_grid {
   golcl_dist_context *d;
@@ -102,6 +121,8 @@ struct golcl_dist_grid {
   dist_link *send, *recv, self; /* other ranks' frames, and this rank's own wrap */
   size_t nsend, nrecv;
   MPI_Request *reqs;
+  dist_frame frame;
+  int exchange, profile; /* golcl_dist_grid_opts */
   golcl_dist_grid_stats stats;
 };
 
@@ -116,6 +137,11 @@ golcl_status golcl__dist_rect_write(golcl_dist_grid *g, uint32_t x, uint32_t y, 
 /* Fills every frame from the blocks (collective point-to-point, no agreement: a rank that
  * fails locally still sends and receives). */
 golcl_status golcl__dist_exchange(golcl_dist_grid *g);
+
+/* Sets up g->frame for the links of the plan (buffers, tables, the links' host words), and
+ * releases it. */
+golcl_status golcl__dist_frame_create(golcl_dist_grid *g);
+void golcl__dist_frame_release(golcl_dist_grid *g);
 
 /* ---------------------------------------------------------------- kernels */
 

@@ -28,20 +28,17 @@ uint32_t golcl_dist_halo_for(uint32_t g) {
 }
 
 static void free_links(dist_link *l, size_t n) {
-  for (size_t i = 0; l && i < n; i++) {
-    free(l[i].pieces);
-    free(l[i].buf);
-  }
+  for (size_t i = 0; l && i < n; i++) free(l[i].pieces);
   free(l);
 }
 
 static void grid_free(golcl_dist_grid *g) {
   if (!g) return;
+  golcl__dist_frame_release(g);
   golcl_grid_destroy(g->local);
   free_links(g->send, g->nsend);
   free_links(g->recv, g->nrecv);
   free(g->self.pieces);
-  free(g->self.buf);
   free(g->reqs);
   free(g);
 }
@@ -49,13 +46,13 @@ static void grid_free(golcl_dist_grid *g) {
 typedef struct collect {
   dist_piece *pieces;
   size_t n;
-  size_t bytes;
+  size_t words;
 } collect;
 
 static void collect_piece(void *arg, const dist_piece *p) {
   collect *c = arg;
   c->pieces[c->n++] = *p;
-  c->bytes += (size_t)p->w * p->h;
+  c->words += ((size_t)p->w * p->h + 31) / 32;
 }
 
 /* The pieces from rank s to rank d into a link (peer = the other rank). */
@@ -68,14 +65,13 @@ static golcl_status make_link(golcl_dist_grid *g, int s, int d, int peer, dist_l
   if (!c.pieces) return golcl__dist_fail(g->d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   golcl__dist_pieces(&g->dc, s, d, collect_piece, &c);
   l->pieces = c.pieces;
-  l->bytes = c.bytes;
-  if (c.bytes > (size_t)INT32_MAX)
+  l->words = c.words;
+  l->bytes = c.words * 4;
+  if (l->bytes > (size_t)INT32_MAX)
     return golcl__dist_fail(g->d, GOLCL_E_INVALID_ARG,
                             "golcl_dist_grid_create: a frame message of %zu bytes is above 2^31-1 "
                             "(halo %u too deep)",
-                            c.bytes, (unsigned)g->dc.k);
-  l->buf = malloc(c.bytes);
-  if (!l->buf) return golcl__dist_fail(g->d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+                            l->bytes, (unsigned)g->dc.k);
   return GOLCL_OK;
 }
 
@@ -102,6 +98,7 @@ static golcl_status make_plan(golcl_dist_grid *g) {
     if (s == GOLCL_OK && golcl__dist_pieces(&g->dc, r, me, NULL, NULL) > 0)
       s = make_link(g, r, me, r, &g->recv[g->nrecv++]);
   }
+  if (s == GOLCL_OK) s = golcl__dist_frame_create(g);
   return s;
 }
 
@@ -116,6 +113,10 @@ static golcl_status check_create(golcl_dist_context *d, uint32_t w, uint32_t h, 
   if (b != GOLCL_BOUNDARY_DEAD && b != GOLCL_BOUNDARY_TORUS)
     return golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "golcl_dist_grid_create: bad boundary %d",
                             (int)b);
+  if (opts && opts->exchange != GOLCL_DIST_EXCHANGE_AUTO &&
+      opts->exchange != GOLCL_DIST_EXCHANGE_RECT)
+    return golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "golcl_dist_grid_create: bad exchange %d",
+                            opts->exchange);
   dc->W = w;
   dc->H = h;
   dc->boundary = b;
@@ -194,6 +195,8 @@ golcl_status golcl_dist_grid_create(golcl_dist_context *d, uint32_t w, uint32_t 
   if (s == GOLCL_OK) {
     g->d = d;
     g->dc = dc;
+    g->exchange = opts ? opts->exchange : GOLCL_DIST_EXCHANGE_AUTO;
+    g->profile = opts ? opts->profile : 0;
     golcl_rule_parse("B3/S23", &g->rule);
     s = make_local(g);
   }

@@ -30,11 +30,15 @@ static const char *std_option(cl_device_id dev) {
   return major > 1 || (major == 1 && minor >= 2) ? "-cl-std=CL1.2 " : "";
 }
 
-static golcl_status build(golcl_dist_context *d) {
+/* The files of d->program, in order; a kernel is in exchange.cl when its name starts with
+ * "frame_". */
+static const char *const files[2] = {"dist/grid.cl", "dist/exchange.cl"};
+
+static golcl_status build(golcl_dist_context *d, int f) {
   cl_context clctx = golcl_context_cl_context(d->ctx);
   cl_device_id dev = golcl_context_cl_device(d->ctx);
-  const char *src = source_of("dist/grid.cl");
-  if (!src) return golcl__dist_fail(d, GOLCL_E_BUILD, "dist/grid.cl is not embedded");
+  const char *src = source_of(files[f]);
+  if (!src) return golcl__dist_fail(d, GOLCL_E_BUILD, "%s is not embedded", files[f]);
   cl_int err;
   cl_program p = clCreateProgramWithSource(clctx, 1, &src, NULL, &err);
   if (err != CL_SUCCESS)
@@ -55,20 +59,21 @@ static golcl_status build(golcl_dist_context *d) {
     char log[768] = "";
     clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
     clReleaseProgram(p);
-    return golcl__dist_fail(d, GOLCL_E_BUILD, "building dist/grid.cl (%d): %s", (int)err, log);
+    return golcl__dist_fail(d, GOLCL_E_BUILD, "building %s (%d): %s", files[f], (int)err, log);
   }
-  d->program = p;
+  d->program[f] = p;
   return GOLCL_OK;
 }
 
 golcl_status golcl__dist_kernel(golcl_dist_context *d, const char *name, cl_kernel *out) {
   *out = NULL;
-  if (!d->program) {
-    golcl_status s = build(d);
+  int f = strncmp(name, "frame_", 6) == 0;
+  if (!d->program[f]) {
+    golcl_status s = build(d, f);
     if (s != GOLCL_OK) return s;
   }
   cl_int err;
-  *out = clCreateKernel(d->program, name, &err);
+  *out = clCreateKernel(d->program[f], name, &err);
   if (err != CL_SUCCESS)
     return golcl__dist_fail(d, GOLCL_E_OPENCL, "clCreateKernel(%s): %d", name, (int)err);
   return GOLCL_OK;
