@@ -11,12 +11,15 @@ export LD_LIBRARY_PATH=/opt/deps/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}
 OUTD=${OUT:-/tmp}/dist
 mkdir -p "$OUTD"
 nvidia-smi -L
-NGPU=$(nvidia-smi -L | wc -l)
+NGPU=$(nvidia-smi -L 2>/dev/null | wc -l)
 date -u
-make -j16 MPI=1 CPPFLAGS=-isystem/opt/deps/usr/include LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu \
+nice make -j16 MPI=1 CPPFLAGS=-isystem/opt/deps/usr/include LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu \
   build/golcl-dist > "$OUTD/build.log" 2>&1 || { tail -30 "$OUTD/build.log"; exit 1; }
 el; echo "built; $NGPU GPU(s)"
+# sizes (a dry run elsewhere: DRY=1, small sizes on the pocl CPU device)
+W=32768 S=65536 C=4096 GW=1024 GS=256
 export GOLCL_DEVICE=gpu
+if [ -n "${DRY:-}" ]; then W=512 S=1024 C=256 GW=64 GS=32; export GOLCL_DEVICE=cpu POCL_MAX_PTHREAD_COUNT=1; fi
 R="mpirun --allow-run-as-root --bind-to none --oversubscribe"
 B=build/golcl-dist
 # run TIMEOUT NP ARGS...: one bench, its summary lines
@@ -32,16 +35,16 @@ run() {
 }
 L="--torus --stepper auto --repeat 3"
 # weak: 32768² a rank
-run 12 1 --size 32768x32768 $L -g 1024
-run 12 2 --size 65536x32768 $L -g 1024
-run 12 2 --size 65536x32768 $L -g 1024 --profile
-run 15 2 --size 65536x32768 $L -g 256 --exchange rect --profile
+run 12 1 --size ${W}x$W $L -g $GW
+run 12 2 --size $((2 * W))x$W $L -g $GW
+run 12 2 --size $((2 * W))x$W $L -g $GW --profile
+run 15 2 --size $((2 * W))x$W $L -g $GS --exchange rect --profile
 # strong: 65536² on one and on two
-run 15 1 --size 65536x65536 $L -g 256
-run 15 2 --size 65536x65536 $L -g 256
-run 15 2 --size 65536x65536 $L -g 256 --profile
+run 15 1 --size ${S}x$S $L -g $GS
+run 15 2 --size ${S}x$S $L -g $GS
+run 15 2 --size ${S}x$S $L -g $GS --profile
 # CG: 4096² a rank (weak) and 4096² on two (strong)
-run 10 1 --cg 4096 --iters 100 --repeat 5
-run 10 2 --cg 4096 --iters 100 --repeat 5
-run 10 2 --cg 4096 --strong --iters 100 --repeat 5
+run 10 1 --cg $C --iters 100 --repeat 5
+run 10 2 --cg $C --iters 100 --repeat 5
+run 10 2 --cg $C --strong --iters 100 --repeat 5
 el; echo done
