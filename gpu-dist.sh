@@ -29,7 +29,7 @@ run() {
   timeout "$t" $R -np "$np" $B bench "$@" > "$OUTD/last.log" 2>&1
   local rc=$?
   cat "$OUTD/last.log" >> "$OUTD/all.log"
-  grep -E "^golcl-dist bench|^ +[0-9]+ |an exchange|^total|iterations a solve|rror" "$OUTD/last.log" | head -16
+  grep -E "^golcl-dist bench|^ +[0-9]+ |an exchange|an iteration|^total|iterations a solve|rror" "$OUTD/last.log" | head -16
   [ $rc -ne 0 ] && echo "rc $rc" && tail -5 "$OUTD/last.log"
   el
 }

@@ -496,6 +496,30 @@ GOLCL_API golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec
                                            golcl_dist_vec *x, const golcl_cg_opts *opts,
                                            golcl_cg_report *report);
 
+/** Where this rank's distributed CG solves spent their time (wall seconds,
+ *  MPI_Wtime), summed over the solves since the context was made or reset.
+ *  An iteration on P > 1 ranks is its kernels, which the host waits for in
+ *  the blocking reads (device_s), plus the rounds, halo messages and writes;
+ *  with one rank only solves, iterations and solve_s count. */
+typedef struct golcl_dist_cg_stats {
+  uint64_t solves, iterations;
+  uint64_t rounds;    /**< Allgathers of the hooks (status, sums, max) */
+  uint64_t exchanges; /**< halo exchanges (one a product) */
+  double solve_s;     /**< in golcl_dist_cg_solve */
+  double device_s;    /**< blocking reads of partial sums and halo rows: the queued kernels
+                           finish there, so this is mostly the device's compute */
+  double round_s;     /**< in the rounds (includes waiting for the slowest rank) */
+  double halo_s;      /**< halo messages: posting, sending, waiting */
+  double write_s;     /**< enqueueing the writes of sums and halo rows */
+} golcl_dist_cg_stats;
+
+/** Reads (out not NULL) and/or resets (reset != 0) this rank's CG counters.
+ *  Local, host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL dctx, or NULL out without
+ *          reset). */
+GOLCL_API golcl_status golcl_dist_cg_stats_get(golcl_dist_context *dctx, golcl_dist_cg_stats *out,
+                                               int reset);
+
 #ifdef __cplusplus
 }
 #endif

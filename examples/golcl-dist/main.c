@@ -449,7 +449,15 @@ static int cmd_bench_cg(const opts *o) {
     s = golcl_dist_cg_solve(A, b, x, &co, &rep);
     if (s != GOLCL_OK) rc = fail(d, "cg", s);
     if (i > 0) t[i - 1] = (MPI_Wtime() - t0) / (double)(rep.iterations ? rep.iterations : 1);
+    if (i == 0) golcl_dist_cg_stats_get(d, NULL, 1); /* the warm-up does not count */
   }
+  golcl_dist_cg_stats cs = {0};
+  golcl_dist_cg_stats_get(d, &cs, 0);
+  double it = cs.iterations ? (double)cs.iterations : 1, mine[6] = {
+      cs.solve_s / it * 1e6, cs.device_s / it * 1e6, cs.round_s / it * 1e6,
+      cs.halo_s / it * 1e6,  cs.write_s / it * 1e6, (double)cs.rounds / it};
+  double *all = rank == 0 ? malloc(sizeof mine * (size_t)P) : NULL;
+  MPI_Gather(mine, 6, MPI_DOUBLE, all, 6, MPI_DOUBLE, 0, MPI_COMM_WORLD);
   if (!rc) {
     qsort(t, o->repeat, sizeof *t, cmp_double);
     if (rank == 0) {
@@ -462,8 +470,16 @@ static int cmd_bench_cg(const opts *o) {
              (double)n / t[o->repeat / 2]);
       printf("csv: ranks,nx,ny,iters,us_per_iter\ncsv: %d,%zu,%zu,%zu,%.3f\n", P, nx, ny,
              rep.iterations, t[o->repeat / 2] * 1e6);
+      printf("an iteration (us, mean): %5s %9s %9s %9s %9s %9s %9s %7s\n", "rank", "solve",
+             "device", "rounds", "halo", "writes", "other", "rounds");
+      for (int r = 0; r < P; r++) {
+        double *a = all + 6 * r;
+        printf("an iteration (us, mean): %5d %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %7.2f\n", r, a[0],
+               a[1], a[2], a[3], a[4], a[0] - a[1] - a[2] - a[3] - a[4], a[5]);
+      }
     }
   }
+  free(all);
   free(t);
   golcl_dist_vec_destroy(b);
   golcl_dist_vec_destroy(x);

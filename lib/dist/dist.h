@@ -21,6 +21,7 @@ struct golcl_dist_context {
   char msg[DIST_MSG_CAP];       /* the agreed one: "rank R: ..." */
   cl_program program[2];        /* cl/dist/grid.cl, cl/dist/exchange.cl: built on first use */
   double *sums;                 /* room for the rank-order sums of dist_la (vec.c) */
+  golcl_dist_cg_stats cg_stats;
 };
 
 /* Records a local failure of this rank (printf-style) and returns s. */
