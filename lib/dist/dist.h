@@ -124,6 +124,8 @@ struct golcl_dist_grid {
   MPI_Request *reqs;
   dist_frame frame;
   int exchange, profile; /* golcl_dist_grid_opts */
+  cl_event stepped;      /* marker after the last stepper launches, until waited for */
+  double stepped_s;      /* time an exchange spent waiting for it */
   golcl_dist_grid_stats stats;
 };
 
@@ -138,6 +140,11 @@ golcl_status golcl__dist_rect_write(golcl_dist_grid *g, uint32_t x, uint32_t y, 
 /* Fills every frame from the blocks (collective point-to-point, no agreement: a rank that
  * fails locally still sends and receives). */
 golcl_status golcl__dist_exchange(golcl_dist_grid *g);
+
+/* Enqueues the marker g->stepped after the stepper's launches; waits for it (adding the time to
+ * g->stepped_s) and releases it (no-op without one). */
+golcl_status golcl__dist_mark(golcl_dist_grid *g);
+golcl_status golcl__dist_wait_stepped(golcl_dist_grid *g);
 
 /* Sets up g->frame for the links of the plan (buffers, tables, the links' host words), and
  * releases it. */

@@ -34,6 +34,26 @@ static golcl_status cl_fail(golcl_dist_context *d, cl_int err, const char *what)
                           "%s: %d", what, (int)err);
 }
 
+golcl_status golcl__dist_mark(golcl_dist_grid *g) {
+  golcl__dist_wait_stepped(g); /* none is left at this point; never two */
+  return cl_fail(g->d,
+                 clEnqueueMarkerWithWaitList(golcl_context_cl_queue(g->d->ctx), 0, NULL,
+                                             &g->stepped),
+                 "clEnqueueMarkerWithWaitList");
+}
+
+golcl_status golcl__dist_wait_stepped(golcl_dist_grid *g) {
+  if (!g->stepped) return GOLCL_OK;
+  double t0 = MPI_Wtime();
+  cl_command_queue q = golcl_context_cl_queue(g->d->ctx);
+  cl_int err = clFlush(q);
+  if (err == CL_SUCCESS) err = clWaitForEvents(1, &g->stepped);
+  clReleaseEvent(g->stepped);
+  g->stepped = NULL;
+  g->stepped_s += MPI_Wtime() - t0;
+  return cl_fail(g->d, err, "golcl_stepper_run (waiting for its launches)");
+}
+
 static size_t piece_words(const dist_piece *p) { return ((size_t)p->w * p->h + 31) / 32; }
 
 /* Appends the pieces of l to a table (5 uints a piece, destination or source cells), with word
@@ -126,6 +146,7 @@ golcl_status golcl__dist_frame_create(golcl_dist_grid *g) {
 
 void golcl__dist_frame_release(golcl_dist_grid *g) {
   dist_frame *f = &g->frame;
+  golcl__dist_wait_stepped(g);
   if (f->wrote) {
     clWaitForEvents(1, &f->wrote);
     clReleaseEvent(f->wrote);
@@ -258,8 +279,10 @@ static golcl_status lap(golcl_dist_grid *g, double *t, double *acc, int finish) 
 static golcl_status frame_out(golcl_dist_grid *g, int kind, cl_mem cells, cl_ulong pitch) {
   dist_frame *f = &g->frame;
   cl_command_queue q = golcl_context_cl_queue(g->d->ctx);
+  golcl_status s = g->profile ? golcl__dist_wait_stepped(g) : GOLCL_OK;
   double t = MPI_Wtime();
-  golcl_status s = frame_launch(g, kind, 0, cells, pitch, 0, f->send_words + f->self_words, 0);
+  if (s == GOLCL_OK)
+    s = frame_launch(g, kind, 0, cells, pitch, 0, f->send_words + f->self_words, 0);
   if (s == GOLCL_OK) s = lap(g, &t, &g->stats.pack_s, 1);
   cl_event ev = NULL;
   if (s == GOLCL_OK && f->send_words) {
@@ -277,6 +300,12 @@ static golcl_status frame_out(golcl_dist_grid *g, int kind, cl_mem cells, cl_ulo
     s = frame_launch(g, kind, 1, cells, pitch, 1, f->self_words, f->send_words);
   if (s == GOLCL_OK && g->profile) s = lap(g, &t, &g->stats.unpack_s, 1);
   if (s == GOLCL_OK) s = cl_fail(g->d, clFlush(q), "clFlush");
+  if (g->stepped) { /* the stepper's launches ahead of the pack kernel: compute */
+    double w = g->stepped_s;
+    golcl_status ws = golcl__dist_wait_stepped(g);
+    if (s == GOLCL_OK) s = ws;
+    t += g->stepped_s - w;
+  }
   if (s == GOLCL_OK && ev) {
     s = cl_fail(g->d, clWaitForEvents(1, &ev), "clWaitForEvents (frame read)");
     lap(g, &t, &g->stats.read_s, 0);
@@ -311,7 +340,7 @@ static golcl_status frame_in(golcl_dist_grid *g, int kind, cl_mem cells, cl_ulon
 golcl_status golcl__dist_exchange(golcl_dist_grid *g) {
   golcl_status s = GOLCL_OK;
   dist_frame *f = &g->frame;
-  if (!g->nsend && !g->nrecv && !g->self.npieces) return GOLCL_OK;
+  if (!g->nsend && !g->nrecv && !g->self.npieces) return golcl__dist_wait_stepped(g);
   if (f->wrote) { /* the host's recv words are about to be overwritten */
     s = cl_fail(g->d, clWaitForEvents(1, &f->wrote), "clWaitForEvents (frame write)");
     clReleaseEvent(f->wrote);
@@ -325,6 +354,10 @@ golcl_status golcl__dist_exchange(golcl_dist_grid *g) {
   cl_mem cells = g->local ? golcl_grid_buffer(g->local, &info) : NULL;
   int kind = g->local ? frame_kind(g, &info) : -1;
   cl_ulong pitch = info.row_pitch;
+  if (kind < 0) {
+    golcl_status ws = golcl__dist_wait_stepped(g);
+    if (s == GOLCL_OK) s = ws;
+  }
   if (kind >= 0 && s == GOLCL_OK) s = frame_out(g, kind, cells, pitch);
   double t = MPI_Wtime();
   for (size_t i = 0; i < g->nsend; i++) {
