@@ -33,16 +33,20 @@ run() {
   [ $rc -ne 0 ] && echo "rc $rc" && tail -5 "$OUTD/last.log"
   el
 }
-L="--torus --stepper auto --repeat 3"
+# MULTI, AUTO's choice on a GPU, named: AUTO reads the population at the start of every run
+# (its SPARSE test), a blocking read an exchange interval
+L="--torus --stepper multi --repeat 3"
 # weak: 32768² a rank
 run 12 1 --size ${W}x$W $L -g $GW
 run 12 2 --size $((2 * W))x$W $L -g $GW
 run 12 2 --size $((2 * W))x$W $L -g $GW --profile
+run 12 2 --size $((2 * W))x$W $L -g $GW --halo 128
 run 15 2 --size $((2 * W))x$W $L -g $GS --exchange rect --profile
 # strong: 65536² on one and on two
 run 15 1 --size ${S}x$S $L -g $GS
 run 15 2 --size ${S}x$S $L -g $GS
 run 15 2 --size ${S}x$S $L -g $GS --profile
+run 15 2 --size ${S}x$S $L -g $GS --halo 128
 # CG: 4096² a rank (weak) and 4096² on two (strong)
 run 10 1 --cg $C --iters 100 --repeat 5
 run 10 2 --cg $C --iters 100 --repeat 5

@@ -382,9 +382,10 @@ static int cmd_bench(opts *o) {
       golcl_device_info info;
       golcl_context_device_info(golcl_dist_context_local(d), &info);
       printf(
-          "golcl-dist bench: %ux%u %s, %s, halo %u, %dx%d ranks on %s; %llu generations, "
+          "golcl-dist bench: %ux%u %s, %s (%s), halo %u, %dx%d ranks on %s; %llu generations, "
           "median of %llu; exchange %s%s\n",
           (unsigned)o->w, (unsigned)o->h, o->torus ? "torus" : "dead", o->stepper,
+          golcl_stepper_name(golcl_stepper_chosen(st)),
           (unsigned)part.halo, (int)part.px, (int)part.py, info.name, (unsigned long long)o->gens,
           (unsigned long long)o->repeat, o->exchange == GOLCL_DIST_EXCHANGE_RECT ? "rect" : "frame",
           o->profile ? ", profiled" : "");
