@@ -323,8 +323,10 @@ GOLCL_API golcl_status golcl_dist_grid_extract(golcl_dist_grid *g, int root, uin
  *  frames (edges and corners, through the host) and each runs up to k
  *  generations on its local grid; the cells of a block stay exact because
  *  errors from the frame's edge travel one cell a generation.
- *  Collective; blocks: each rank waits for its own launches before every
- *  exchange and at the end.
+ *  Collective; blocks until this rank's launches are done. Within the
+ *  step an interval's launches are not waited for on their own: the
+ *  interval's agreement runs while they execute and the next exchange
+ *  queues its pack kernel behind them (see golcl_dist_grid_opts.exchange).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL stepper, generations or kinds
  *          that differ); GOLCL_E_MISMATCH (stepper of another context);
  *          GOLCL_E_UNSUPPORTED; GOLCL_E_BUILD; GOLCL_E_OUT_OF_MEMORY;
@@ -344,7 +346,9 @@ typedef struct golcl_dist_grid_stats {
   uint64_t cells_local;  /**< local grid cells stepped a generation, frame included */
   uint64_t cells_owned;  /**< block cells stepped a generation */
   double exchange_s;     /**< reading, sending, receiving and writing frames */
-  double compute_s;      /**< running the stepper to completion */
+  double compute_s;      /**< running the stepper to completion (enqueueing it, and waiting
+                              for its launches, which the next exchange does after queueing its
+                              pack kernel) */
   double wait_s;         /**< in the agreement after each interval (load imbalance) */
   /* exchange_s split (golcl_dist_grid_opts.profile for device work by phase; without it the
    * device's work is counted where the host waits for it: the pack kernel in read_s, write

@@ -120,6 +120,11 @@ golcl_status golcl__dist_frame_create(golcl_dist_grid *g) {
         size_t c = (size_t)all[k][i].pieces[j].w * all[k][i].pieces[j].h;
         if (c > f->scratch_bytes) f->scratch_bytes = c;
       }
+  if (f->send_words + f->self_words > UINT32_MAX || f->recv_words > UINT32_MAX)
+    return golcl__dist_fail(g->d, GOLCL_E_INVALID_ARG,
+                            "golcl_dist_grid_create: frames of more than 2^32 words (halo %u too "
+                            "deep)",
+                            (unsigned)g->dc.k);
   f->scratch = malloc(f->scratch_bytes);
   if (!f->scratch) return golcl__dist_fail(g->d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   size_t words = f->send_words + f->self_words + f->recv_words, host = f->send_words + f->recv_words;
