@@ -223,6 +223,12 @@ static void test_every_stepper(void) {
  * between ranks, with and without profiling: every stepper (every layout: bytes, bytes_pow2,
  * bitrow, pack16) on both boundaries, odd sizes, deep and shallow frames. */
 static void test_exchange_ways(void) {
+  golcl_dist_grid_opts bad = {0};
+  bad.exchange = 7;
+  golcl_dist_grid *g = (golcl_dist_grid *)&bad;
+  MT_CHECK(golcl_dist_grid_create(mt_dctx, 37, 29, GOLCL_BOUNDARY_TORUS, &bad, &g) ==
+               GOLCL_E_INVALID_ARG && g == NULL,
+           "exchange 7 is refused");
   for (int way = 0; way < 2; way++) {
     case_exchange = way ? -1 : GOLCL_DIST_EXCHANGE_RECT;
     case_profile = way;
