@@ -29,7 +29,7 @@ run() {
   timeout "$t" $R -np "$np" $B bench "$@" > "$OUTD/last.log" 2>&1
   local rc=$?
   cat "$OUTD/last.log" >> "$OUTD/all.log"
-  grep -E "^golcl-dist bench|^ +[0-9]+ |an exchange|an iteration|^total|iterations a solve|rror" "$OUTD/last.log" | head -16
+  grep -E "^golcl-dist bench|^ +[0-9]+ |an exchange|an iteration|^total|iterations a solve|rror" "$OUTD/last.log" | head -26
   [ $rc -ne 0 ] && echo "rc $rc" && tail -5 "$OUTD/last.log"
   el
 }
@@ -51,4 +51,13 @@ run 15 2 --size ${S}x$S $L -g $GS --halo 128
 run 10 1 --cg $C --iters 100 --repeat 5
 run 10 2 --cg $C --iters 100 --repeat 5
 run 10 2 --cg $C --strong --iters 100 --repeat 5
+# pocl on the machine's CPU cores, if time is left: weak scaling, 8192² a rank, 2 threads a rank
+P=8192
+[ -n "${DRY:-}" ] && P=256
+export POCL_MAX_PTHREAD_COUNT=2
+for np in 1 2 4 8; do
+  [ $(($(date +%s) - T0)) -gt 62 ] && { echo "pocl np $np: skipped (time)"; break; }
+  case $np in 1) SZ=${P}x$P ;; 2) SZ=$((2 * P))x$P ;; 4) SZ=$((2 * P))x$((2 * P)) ;; 8) SZ=$((4 * P))x$((2 * P)) ;; esac
+  run 12 $np --device cpu --size $SZ --torus --stepper bitslice --halo 16 -g 64 --repeat 3
+done
 el; echo done
