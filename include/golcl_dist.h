@@ -122,6 +122,22 @@ typedef struct golcl_dist_grid golcl_dist_grid;
 /** Frame depth used when golcl_dist_grid_opts.halo is 0. */
 #define GOLCL_DIST_DEFAULT_HALO 16
 
+/** How a grid's frames travel (golcl_dist_grid_opts.exchange). Every frame
+ *  message is the same bit stream (one bit a cell, each rectangle from a
+ *  whole 32-bit word) either way, so ranks may differ. */
+typedef enum golcl_dist_exchange {
+  /** One kernel packs every piece of the frame that leaves the rank into
+   *  one device buffer, one read brings it to pinned host memory, one
+   *  message a neighbour, one write and one kernel unpack what arrives; the
+   *  rank's own wrapped pieces (torus) never leave the device. Where the
+   *  local grid's layout has no frame kernels (pack16, or bitrow on a
+   *  big-endian device), that exchange takes the RECT way. */
+  GOLCL_DIST_EXCHANGE_AUTO = 0,
+  /** Every piece through golcl_grid_read_rect / golcl_grid_write_rect, one
+   *  rectangle at a time, and packed on the host (the reference way). */
+  GOLCL_DIST_EXCHANGE_RECT = 1
+} golcl_dist_exchange;
+
 /** Options of golcl_dist_grid_create; zero-initialise. */
 typedef struct golcl_dist_grid_opts {
   /** Process grid: px·py must equal the number of ranks; 0, 0 chooses it
@@ -141,28 +157,13 @@ typedef struct golcl_dist_grid_opts {
    *  (stepping then says why). */
   golcl_stepper *stepper;
   /** How the frames travel: GOLCL_DIST_EXCHANGE_AUTO (0) or _RECT. */
-  int exchange;
+  golcl_dist_exchange exchange;
   /** Nonzero: each exchange waits for its device work phase by phase, so
    *  that golcl_dist_grid_stats splits its time into pack, read, MPI, write
    *  and unpack (an exchange then costs a few more waits). */
   int profile;
 } golcl_dist_grid_opts;
 
-/** golcl_dist_grid_opts.exchange. Every frame message is the same bit
- *  stream (one bit a cell, each rectangle from a whole 32-bit word) either
- *  way, so ranks may differ. */
-enum {
-  /** One kernel packs every piece of the frame that leaves the rank into
-   *  one device buffer, one read brings it to pinned host memory, one
-   *  message a neighbour, one write and one kernel unpack what arrives; the
-   *  rank's own wrapped pieces (torus) never leave the device. Where the
-   *  local grid's layout has no frame kernels (pack16, or bitrow on a
-   *  big-endian device), that exchange takes the RECT way. */
-  GOLCL_DIST_EXCHANGE_AUTO = 0,
-  /** Every piece through golcl_grid_read_rect / golcl_grid_write_rect, one
-   *  rectangle at a time, and packed on the host (the reference way). */
-  GOLCL_DIST_EXCHANGE_RECT = 1
-};
 
 /** The k used when golcl_dist_grid_opts.halo is 0 and no stepper is given
  *  (process-wide; starts at GOLCL_DIST_DEFAULT_HALO), and its setter.

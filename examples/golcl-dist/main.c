@@ -20,7 +20,8 @@ typedef struct opts {
   int torus;
   uint64_t cg_nx, cg_iters;
   int cg_strong;
-  int exchange, profile;
+  golcl_dist_exchange exchange;
+  int profile;
 } opts;
 
 static int rank;

@@ -123,7 +123,8 @@ struct golcl_dist_grid {
   size_t nsend, nrecv;
   MPI_Request *reqs;
   dist_frame frame;
-  int exchange, profile; /* golcl_dist_grid_opts */
+  golcl_dist_exchange exchange; /* golcl_dist_grid_opts */
+  int profile;
   cl_event stepped;      /* marker after the last stepper launches, until waited for */
   double stepped_s;      /* time an exchange spent waiting for it */
   golcl_dist_grid_stats stats;

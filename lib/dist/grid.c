@@ -116,7 +116,7 @@ static golcl_status check_create(golcl_dist_context *d, uint32_t w, uint32_t h, 
   if (opts && opts->exchange != GOLCL_DIST_EXCHANGE_AUTO &&
       opts->exchange != GOLCL_DIST_EXCHANGE_RECT)
     return golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "golcl_dist_grid_create: bad exchange %d",
-                            opts->exchange);
+                            (int)opts->exchange);
   dc->W = w;
   dc->H = h;
   dc->boundary = b;

@@ -124,7 +124,7 @@ static void run_case(uint32_t w, uint32_t h, golcl_boundary b, const char *rule,
   if (!r) return;
   golcl_dist_grid_opts o = {0};
   o.halo = k;
-  o.exchange = case_exchange >= 0 ? case_exchange
+  o.exchange = case_exchange >= 0 ? (golcl_dist_exchange)case_exchange
                                   : (mt_rank % 2 ? GOLCL_DIST_EXCHANGE_RECT : GOLCL_DIST_EXCHANGE_AUTO);
   o.profile = case_profile;
   golcl_dist_grid *g = NULL;
@@ -224,7 +224,7 @@ static void test_every_stepper(void) {
  * bitrow, pack16) on both boundaries, odd sizes, deep and shallow frames. */
 static void test_exchange_ways(void) {
   golcl_dist_grid_opts bad = {0};
-  bad.exchange = 7;
+  bad.exchange = (golcl_dist_exchange)7;
   golcl_dist_grid *g = (golcl_dist_grid *)&bad;
   MT_CHECK(golcl_dist_grid_create(mt_dctx, 37, 29, GOLCL_BOUNDARY_TORUS, &bad, &g) ==
                GOLCL_E_INVALID_ARG && g == NULL,
