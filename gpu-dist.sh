@@ -38,6 +38,9 @@ run() {
 L="--torus --stepper multi --repeat 3"
 # weak: 32768² a rank
 run 12 1 --size ${W}x$W $L -g $GW
+# the local grid of a rank of the 2-rank runs (block and a frame of 32), stepped alone: dead
+# boundary, no exchange — the stepper's own speed on it
+run 12 1 --size $((W + 64))x$((W + 64)) --stepper multi --repeat 3 -g $GW
 run 12 2 --size $((2 * W))x$W $L -g $GW
 run 12 2 --size $((2 * W))x$W $L -g $GW --profile
 run 12 2 --size $((2 * W))x$W $L -g $GW --halo 128
