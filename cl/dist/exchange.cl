@@ -50,7 +50,33 @@ inline uint frame_get_bitrow(__global const uchar *g, ulong pitch, uint x, uint 
   }
 
 FRAME_PACK(frame_pack_bytes, frame_get_bytes)
-FRAME_PACK(frame_pack_bitrow, frame_get_bitrow)
+
+/* BITROW: a stream word whose 32 cells lie in one row of the piece is one or two source words
+ * shifted (the edge strips of a frame, rows of wide pieces); other words cell by cell. */
+__kernel void frame_pack_bitrow(__global const uchar *g, ulong pitch, __global const uint *tab,
+                                uint n, uint nwords, __global uint *stream, uint base) {
+  uint word = (uint)get_global_id(0);
+  if (word >= nwords) return;
+  __global const uint *t = tab + 5 * frame_piece(tab, n, word);
+  uint pw = t[2];
+  ulong c = (ulong)(word - t[4]) * 32u, cells = (ulong)pw * t[3];
+  uint i = (uint)(c % pw), j = (uint)(c / pw), v = 0;
+  if (i + 32u <= pw) {
+    __global const uchar *row = g + (ulong)(t[1] + j) * pitch;
+    uint x = t[0] + i, k = x / 32u, sh = x % 32u;
+    v = golcl_load_le32(row, (int)k) >> sh;
+    if (sh) v |= golcl_load_le32(row, (int)k + 1) << (32u - sh);
+  } else {
+    for (uint b = 0; b < 32u && c + b < cells; b++) {
+      v |= frame_get_bitrow(g, pitch, t[0] + i, t[1] + j) << b;
+      if (++i == pw) {
+        i = 0;
+        j++;
+      }
+    }
+  }
+  stream[base + word] = v;
+}
 
 /* The piece's cells of stream word `word` into a byte layout. */
 __kernel void frame_unpack_bytes(__global uchar *g, ulong pitch, __global const uint *tab, uint n,
@@ -81,7 +107,8 @@ inline void frame_store_bits(__global uint *w, uint mask, uint val) {
   if (val) atomic_or(w, val);
 }
 
-/* The piece's cells of stream word `word` into BITROW, one destination word at a time. */
+/* The piece's cells of stream word `word` into BITROW: a word whose cells lie in one row as one
+ * or two shifted words, others one destination word at a time. */
 __kernel void frame_unpack_bitrow(__global uchar *g, ulong pitch, __global const uint *tab, uint n,
                                   uint nwords, __global const uint *stream, uint base) {
   uint word = (uint)get_global_id(0);
@@ -92,6 +119,13 @@ __kernel void frame_unpack_bitrow(__global uchar *g, ulong pitch, __global const
   uint pw = t[2], v = stream[base + word], mask = 0, val = 0;
   ulong c = (ulong)(word - t[4]) * 32u, cells = (ulong)pw * t[3];
   uint i = (uint)(c % pw), j = (uint)(c / pw);
+  if (i + 32u <= pw) { /* one row: bits sh.. of word k and the rest in word k + 1 */
+    uint x = t[0] + i, sh = x % 32u;
+    ulong at = (ulong)(t[1] + j) * wpitch + x / 32u;
+    frame_store_bits(rows + at, 0xffffffffu << sh, v << sh);
+    if (sh) frame_store_bits(rows + at + 1, (1u << sh) - 1u, v >> (32u - sh));
+    return;
+  }
   for (uint b = 0; b < 32u && c + b < cells; b++) {
     uint x = t[0] + i;
     ulong at = (ulong)(t[1] + j) * wpitch + x / 32u;

@@ -347,12 +347,23 @@ static int cmd_bench(opts *o) {
   golcl_dist_context *d;
   golcl_dist_grid *g;
   golcl_stepper *st;
+  double t_start = MPI_Wtime();
   int rc = setup(o, &d, &g, &st);
   golcl_status s = GOLCL_OK;
   golcl_dist_part part;
   if (!rc) golcl_dist_grid_part(g, &part);
+  double t_setup = MPI_Wtime();
+  if (rank == 0 && !rc) {
+    printf("setup (context, grid, soup): %.2f s\n", t_setup - t_start);
+    fflush(stdout);
+  }
   /* warm-up: JIT and layout conversion, one exchange interval */
   if (!rc && (s = golcl_dist_grid_step(g, st, part.halo)) != GOLCL_OK) rc = fail(d, "step", s);
+  if (rank == 0 && !rc) {
+    printf("warm-up (%u generations, the kernels built): %.2f s\n", (unsigned)part.halo,
+           MPI_Wtime() - t_setup);
+    fflush(stdout);
+  }
   double *times = calloc(o->repeat, sizeof *times);
   golcl_dist_grid_stats stats = {0}, best = {0};
   for (uint64_t i = 0; !rc && i < o->repeat; i++) {
