@@ -54,12 +54,18 @@ static golcl_status make_plan(golcl_dist_bandmat *A, size_t h) {
     if (in.len) A->recv[A->nrecv++] = in;
     if (out.len) A->send[A->nsend++] = out;
   }
-  for (int i = 0; i < A->nrecv; i++)
-    if (!(A->recv[i].buf = malloc(A->recv[i].len * es)))
-      return golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  for (int i = 0; i < A->nsend; i++)
-    if (!(A->send[i].buf = malloc(A->send[i].len * es)))
-      return golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  /* every halo row in one pinned buffer */
+  size_t total = 0;
+  for (int i = 0; i < A->nrecv; i++) total += A->recv[i].len * es;
+  for (int i = 0; i < A->nsend; i++) total += A->send[i].len * es;
+  if (!total) return GOLCL_OK;
+  void *p = NULL;
+  golcl_status s = golcl__dist_pinned(d, total, &A->pinned, &p);
+  if (s != GOLCL_OK) return s;
+  A->pinned_ptr = p;
+  char *at = p;
+  for (int i = 0; i < A->nrecv; i++, at += A->recv[i - 1].len * es) A->recv[i].buf = at;
+  for (int i = 0; i < A->nsend; i++, at += A->send[i - 1].len * es) A->send[i].buf = at;
   return GOLCL_OK;
 }
 
@@ -119,11 +125,6 @@ void golcl__dist_halo(golcl_dist_bandmat *A, golcl_vec *ve, golcl_status *ls) {
   golcl__dist_halo_buf(A, ve ? golcl_vec_buffer(ve) : NULL, ls);
 }
 
-static void free_peers(dist_peer *p, int n) {
-  for (int i = 0; p && i < n; i++) free(p[i].buf);
-  free(p);
-}
-
 void golcl_dist_bandmat_destroy(golcl_dist_bandmat *A) {
   if (!A) return;
   if (A->writes_pending) clFinish(golcl_context_cl_queue(A->d->ctx)); /* before the buffers go */
@@ -131,8 +132,9 @@ void golcl_dist_bandmat_destroy(golcl_dist_bandmat *A) {
   golcl_vec_destroy(A->xe);
   golcl_vec_destroy(A->ye);
   golcl_vec_destroy(A->oe);
-  free_peers(A->send, A->nsend);
-  free_peers(A->recv, A->nrecv);
+  golcl__dist_pinned_free(A->d, A->pinned, A->pinned_ptr);
+  free(A->send);
+  free(A->recv);
   free(A->reqs);
   free(A->offsets);
   free(A);

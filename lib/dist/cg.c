@@ -30,7 +30,8 @@ typedef struct dist_cg {
   golcl_dist_bandmat *A;
   golcl_dist_context *d;
   double *all;   /* size × ROUND_WORDS: one round's records */
-  void *scratch; /* host room for rows of partials */
+  void *scratch; /* host room for rows of partials: pinned */
+  cl_mem scratch_mem;
   size_t scratch_bytes;
   int all_done;   /* the last round: every rank was done */
   int propagated; /* a hook returned another rank's failure */
@@ -94,11 +95,11 @@ static golcl_status hook_reduce(void *user, cl_command_queue q, cl_mem part, siz
   if (ls == GOLCL_OK && bytes > c->scratch_bytes) {
     /* room for the most rows at once; a write queued from the old room must be done first */
     size_t cap = ROUND_VALS * groups * es;
-    void *p = clFinish(q) == CL_SUCCESS ? realloc(c->scratch, cap > bytes ? cap : bytes) : NULL;
-    if (!p)
-      ls = golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-    else
-      c->scratch = p, c->scratch_bytes = cap > bytes ? cap : bytes;
+    cap = cap > bytes ? cap : bytes;
+    golcl__dist_pinned_free(d, c->scratch_mem, c->scratch); /* waits for the queue first */
+    c->scratch_bytes = 0;
+    ls = golcl__dist_pinned(d, cap, &c->scratch_mem, &c->scratch);
+    if (ls == GOLCL_OK) c->scratch_bytes = cap;
   }
   cl_int err = CL_SUCCESS;
   double t0 = MPI_Wtime();
@@ -223,7 +224,7 @@ golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl
   if (opts) o = *opts;
   /* the cap must be global: golcl_cg_run's default is its own (local) order */
   if (o.max_iter == 0) o.max_iter = A->n;
-  dist_cg c = {A, d, NULL, NULL, 0, 0, 0};
+  dist_cg c = {A, d, NULL, NULL, NULL, 0, 0, 0};
   local_sys L;
   memset(&L, 0, sizeof L);
   golcl_cg *cg = NULL;
@@ -269,7 +270,7 @@ golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl
   golcl_cg_destroy(cg); /* waits for the queue: no write from the scratch room is left */
   local_free(&L);
   free(c.all);
-  free(c.scratch);
+  golcl__dist_pinned_free(d, c.scratch_mem, c.scratch);
   return s;
 }
 

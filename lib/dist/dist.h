@@ -162,6 +162,12 @@ golcl_status golcl__dist_kernel(golcl_dist_context *d, const char *name, cl_kern
 golcl_status golcl__dist_launch(golcl_dist_context *d, cl_kernel k, cl_uint dims,
                                 const size_t *global);
 
+/* Pinned host memory: a CL_MEM_ALLOC_HOST_PTR buffer of `bytes` mapped for reading and writing
+ * (the memory device transfers go fastest from and to); *mem and *ptr NULL on failure. Released
+ * (unmapped, after the queue is idle) by golcl__dist_pinned_free, which accepts NULL. */
+golcl_status golcl__dist_pinned(golcl_dist_context *d, size_t bytes, cl_mem *mem, void **ptr);
+void golcl__dist_pinned_free(golcl_dist_context *d, cl_mem mem, void *ptr);
+
 /* Sets argument i of k or records the failure. */
 golcl_status golcl__dist_arg(golcl_dist_context *d, cl_kernel k, cl_uint i, size_t size,
                              const void *value);

@@ -104,7 +104,6 @@ golcl_status golcl__dist_frame_create(golcl_dist_grid *g) {
   dist_frame *f = &g->frame;
   if (!g->local || (!g->nsend && !g->nrecv && !g->self.npieces)) return GOLCL_OK;
   cl_context clctx = golcl_context_cl_context(g->d->ctx);
-  cl_command_queue q = golcl_context_cl_queue(g->d->ctx);
   cl_bool little = CL_TRUE;
   clGetDeviceInfo(golcl_context_cl_device(g->d->ctx), CL_DEVICE_ENDIAN_LITTLE, sizeof little,
                   &little, NULL);
@@ -132,14 +131,9 @@ golcl_status golcl__dist_frame_create(golcl_dist_grid *g) {
   f->stream = clCreateBuffer(clctx, CL_MEM_READ_WRITE, words * 4, NULL, &err);
   golcl_status s = cl_fail(g->d, err, "clCreateBuffer (frame stream)");
   if (s == GOLCL_OK && host) {
-    f->pinned =
-        clCreateBuffer(clctx, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, host * 4, NULL, &err);
-    s = cl_fail(g->d, err, "clCreateBuffer (pinned frame)");
-    if (s == GOLCL_OK) {
-      f->host = clEnqueueMapBuffer(q, f->pinned, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, host * 4,
-                                   0, NULL, NULL, &err);
-      s = cl_fail(g->d, err, "clEnqueueMapBuffer (pinned frame)");
-    }
+    void *p = NULL;
+    s = golcl__dist_pinned(g->d, host * 4, &f->pinned, &p);
+    f->host = p;
   }
   if (s == GOLCL_OK) s = make_tables(g, clctx);
   if (s != GOLCL_OK) return s;
@@ -156,12 +150,7 @@ void golcl__dist_frame_release(golcl_dist_grid *g) {
     clWaitForEvents(1, &f->wrote);
     clReleaseEvent(f->wrote);
   }
-  if (f->host) {
-    cl_command_queue q = golcl_context_cl_queue(g->d->ctx);
-    clEnqueueUnmapMemObject(q, f->pinned, f->host, 0, NULL, NULL);
-    clFinish(q);
-  }
-  if (f->pinned) clReleaseMemObject(f->pinned);
+  golcl__dist_pinned_free(g->d, f->pinned, f->host);
   if (f->stream) clReleaseMemObject(f->stream);
   for (int i = 0; i < 3; i++)
     if (f->tab[i]) clReleaseMemObject(f->tab[i]);

@@ -99,3 +99,33 @@ golcl_status golcl__dist_launch(golcl_dist_context *d, cl_kernel k, cl_uint dims
                             "clEnqueueNDRangeKernel: %d", (int)err);
   return GOLCL_OK;
 }
+
+golcl_status golcl__dist_pinned(golcl_dist_context *d, size_t bytes, cl_mem *mem, void **ptr) {
+  *mem = NULL;
+  *ptr = NULL;
+  cl_int err;
+  cl_mem m = clCreateBuffer(golcl_context_cl_context(d->ctx),
+                            CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes ? bytes : 1, NULL, &err);
+  if (err != CL_SUCCESS)
+    return golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "clCreateBuffer (pinned, %zu bytes): %d",
+                            bytes, (int)err);
+  void *p = clEnqueueMapBuffer(golcl_context_cl_queue(d->ctx), m, CL_TRUE,
+                               CL_MAP_READ | CL_MAP_WRITE, 0, bytes ? bytes : 1, 0, NULL, NULL,
+                               &err);
+  if (err != CL_SUCCESS) {
+    clReleaseMemObject(m);
+    return golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "clEnqueueMapBuffer (pinned): %d", (int)err);
+  }
+  *mem = m;
+  *ptr = p;
+  return GOLCL_OK;
+}
+
+void golcl__dist_pinned_free(golcl_dist_context *d, cl_mem mem, void *ptr) {
+  if (!mem) return;
+  cl_command_queue q = golcl_context_cl_queue(d->ctx);
+  clFinish(q); /* no transfer from or to it is left */
+  clEnqueueUnmapMemObject(q, mem, ptr, 0, NULL, NULL);
+  clFinish(q);
+  clReleaseMemObject(mem);
+}
