@@ -46,6 +46,9 @@ run 12 2 --size $((2 * W))x$W $L -g $GW
 run 12 2 --size $((2 * W))x$W $L -g $GW --profile
 run 12 2 --size $((2 * W))x$W $L -g $GW --halo 64
 R="$R --mca btl_vader_single_copy_mechanism none" run 12 2 --size $((2 * W))x$W $L -g $GW
+# the host side of the frame in pageable memory (malloc) instead of pinned
+echo "GOLCL_DIST_STAGING=pageable:"
+R="$R -x GOLCL_DIST_STAGING" GOLCL_DIST_STAGING=pageable run 12 2 --size $((2 * W))x$W $L -g $GW --profile
 run 12 2 --size $((2 * W))x$W $L -g $((GS / 2)) --exchange rect --profile
 # strong: 65536² on one and on two
 run 15 1 --size ${S}x$S $L -g $GS

@@ -130,7 +130,12 @@ golcl_status golcl__dist_frame_create(golcl_dist_grid *g) {
   cl_int err;
   f->stream = clCreateBuffer(clctx, CL_MEM_READ_WRITE, words * 4, NULL, &err);
   golcl_status s = cl_fail(g->d, err, "clCreateBuffer (frame stream)");
-  if (s == GOLCL_OK && host) {
+  /* GOLCL_DIST_STAGING=pageable (a measurement switch): the host side in malloc'd memory */
+  const char *staging = getenv("GOLCL_DIST_STAGING");
+  if (s == GOLCL_OK && host && staging && strcmp(staging, "pageable") == 0) {
+    f->host = malloc(host * 4);
+    if (!f->host) s = golcl__dist_fail(g->d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  } else if (s == GOLCL_OK && host) {
     void *p = NULL;
     s = golcl__dist_pinned(g->d, host * 4, &f->pinned, &p);
     f->host = p;
@@ -150,7 +155,12 @@ void golcl__dist_frame_release(golcl_dist_grid *g) {
     clWaitForEvents(1, &f->wrote);
     clReleaseEvent(f->wrote);
   }
-  golcl__dist_pinned_free(g->d, f->pinned, f->host);
+  if (f->pinned)
+    golcl__dist_pinned_free(g->d, f->pinned, f->host);
+  else if (f->host) {
+    clFinish(golcl_context_cl_queue(g->d->ctx));
+    free(f->host);
+  }
   if (f->stream) clReleaseMemObject(f->stream);
   for (int i = 0; i < 3; i++)
     if (f->tab[i]) clReleaseMemObject(f->tab[i]);
