@@ -158,9 +158,12 @@ void golcl__dist_frame_release(golcl_dist_grid *g);
  * caller releases it. */
 golcl_status golcl__dist_kernel(golcl_dist_context *d, const char *name, cl_kernel *out);
 
-/* Launches a kernel over a 1-D or 2-D range on the context's queue. */
+/* Launches a kernel over a 1-D or 2-D range on the context's queue (the work-group size the
+ * implementation's, or `local`). */
 golcl_status golcl__dist_launch(golcl_dist_context *d, cl_kernel k, cl_uint dims,
                                 const size_t *global);
+golcl_status golcl__dist_launch_local(golcl_dist_context *d, cl_kernel k, cl_uint dims,
+                                      const size_t *global, const size_t *local);
 
 /* Pinned host memory: a CL_MEM_ALLOC_HOST_PTR buffer of `bytes` mapped for reading and writing
  * (the memory device transfers go fastest from and to); *mem and *ptr NULL on failure. Released

@@ -54,6 +54,10 @@ golcl_status golcl__dist_wait_stepped(golcl_dist_grid *g) {
   return cl_fail(g->d, err, "golcl_stepper_run (waiting for its launches)");
 }
 
+/* Work-items a work-group of the frame kernels (one a stream word): a multiple of the warps and
+ * wavefronts of GPUs, and within every device's limit. */
+#define FRAME_GROUP 64
+
 static size_t piece_words(const dist_piece *p) { return ((size_t)p->w * p->h + 31) / 32; }
 
 /* Appends the pieces of l to a table (5 uints a piece, destination or source cells), with word
@@ -262,8 +266,8 @@ static golcl_status frame_launch(golcl_dist_grid *g, int kind, int unpack, cl_me
   if (s == GOLCL_OK) s = golcl__dist_arg(g->d, *k, 4, sizeof nw, &nw);
   if (s == GOLCL_OK) s = golcl__dist_arg(g->d, *k, 5, sizeof f->stream, &f->stream);
   if (s == GOLCL_OK) s = golcl__dist_arg(g->d, *k, 6, sizeof b, &b);
-  size_t global = (nwords + 255) / 256 * 256;
-  if (s == GOLCL_OK) s = golcl__dist_launch(g->d, *k, 1, &global);
+  size_t local = FRAME_GROUP, global = (nwords + FRAME_GROUP - 1) / FRAME_GROUP * FRAME_GROUP;
+  if (s == GOLCL_OK) s = golcl__dist_launch_local(g->d, *k, 1, &global, &local);
   return s;
 }
 

@@ -89,7 +89,12 @@ golcl_status golcl__dist_arg(golcl_dist_context *d, cl_kernel k, cl_uint i, size
 
 golcl_status golcl__dist_launch(golcl_dist_context *d, cl_kernel k, cl_uint dims,
                                 const size_t *global) {
-  cl_int err = clEnqueueNDRangeKernel(golcl_context_cl_queue(d->ctx), k, dims, NULL, global, NULL,
+  return golcl__dist_launch_local(d, k, dims, global, NULL);
+}
+
+golcl_status golcl__dist_launch_local(golcl_dist_context *d, cl_kernel k, cl_uint dims,
+                                      const size_t *global, const size_t *local) {
+  cl_int err = clEnqueueNDRangeKernel(golcl_context_cl_queue(d->ctx), k, dims, NULL, global, local,
                                       0, NULL, NULL);
   if (err != CL_SUCCESS)
     return golcl__dist_fail(d,
