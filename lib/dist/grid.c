@@ -143,7 +143,7 @@ static golcl_status check_create(golcl_dist_context *d, uint32_t w, uint32_t h, 
  * has a frame of depth k (or the local grid is the whole torus, one rank), so what lies beyond
  * the local grid does not matter — its errors travel one cell a generation and do not reach the
  * block in k — and the local grid is a torus: the steppers' torus kernels are the faster ones
- * (MULTI: 26 349 against 23 148 generations/s at 32768² on an H100, 2026-11-26). */
+ * (MULTI on an H100, 2026-11-26: a 32832² torus 26 343 generations/s, dead 23 148). */
 static golcl_boundary local_boundary(const dist_decomp *dc) {
   return dc->boundary == GOLCL_BOUNDARY_TORUS ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
 }
