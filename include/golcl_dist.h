@@ -122,6 +122,22 @@ typedef struct golcl_dist_grid golcl_dist_grid;
 /** Frame depth used when golcl_dist_grid_opts.halo is 0. */
 #define GOLCL_DIST_DEFAULT_HALO 16
 
+/** How a grid's frames travel (golcl_dist_grid_opts.exchange). Every frame
+ *  message is the same bit stream (one bit a cell, each rectangle from a
+ *  whole 32-bit word) either way, so ranks may differ. */
+typedef enum golcl_dist_exchange {
+  /** One kernel packs every piece of the frame that leaves the rank into
+   *  one device buffer, one read brings it to pinned host memory, one
+   *  message a neighbour, one write and one kernel unpack what arrives; the
+   *  rank's own wrapped pieces (torus) never leave the device. Where the
+   *  local grid's layout has no frame kernels (pack16, or bitrow on a
+   *  big-endian device), that exchange takes the RECT way. */
+  GOLCL_DIST_EXCHANGE_AUTO = 0,
+  /** Every piece through golcl_grid_read_rect / golcl_grid_write_rect, one
+   *  rectangle at a time, and packed on the host (the reference way). */
+  GOLCL_DIST_EXCHANGE_RECT = 1
+} golcl_dist_exchange;
+
 /** Options of golcl_dist_grid_create; zero-initialise. */
 typedef struct golcl_dist_grid_opts {
   /** Process grid: px·py must equal the number of ranks; 0, 0 chooses it
@@ -140,7 +156,14 @@ typedef struct golcl_dist_grid_opts {
    *  over the ranks; a stepper that cannot serve the local grid counts as 1
    *  (stepping then says why). */
   golcl_stepper *stepper;
+  /** How the frames travel: GOLCL_DIST_EXCHANGE_AUTO (0) or _RECT. */
+  golcl_dist_exchange exchange;
+  /** Nonzero: each exchange waits for its device work phase by phase, so
+   *  that golcl_dist_grid_stats splits its time into pack, read, MPI, write
+   *  and unpack (an exchange then costs a few more waits). */
+  int profile;
 } golcl_dist_grid_opts;
+
 
 /** The k used when golcl_dist_grid_opts.halo is 0 and no stepper is given
  *  (process-wide; starts at GOLCL_DIST_DEFAULT_HALO), and its setter.
@@ -301,8 +324,10 @@ GOLCL_API golcl_status golcl_dist_grid_extract(golcl_dist_grid *g, int root, uin
  *  frames (edges and corners, through the host) and each runs up to k
  *  generations on its local grid; the cells of a block stay exact because
  *  errors from the frame's edge travel one cell a generation.
- *  Collective; blocks: each rank waits for its own launches before every
- *  exchange and at the end.
+ *  Collective; blocks until this rank's launches are done. Within the
+ *  step an interval's launches are not waited for on their own: the
+ *  interval's agreement runs while they execute and the next exchange
+ *  queues its pack kernel behind them (see golcl_dist_grid_opts.exchange).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL stepper, generations or kinds
  *          that differ); GOLCL_E_MISMATCH (stepper of another context);
  *          GOLCL_E_UNSUPPORTED; GOLCL_E_BUILD; GOLCL_E_OUT_OF_MEMORY;
@@ -317,13 +342,24 @@ GOLCL_API golcl_status golcl_dist_grid_step(golcl_dist_grid *g, golcl_stepper *s
 typedef struct golcl_dist_grid_stats {
   uint64_t generations;  /**< generations stepped */
   uint64_t exchanges;    /**< frame exchanges */
-  uint64_t bytes_sent;   /**< cell bytes sent to other ranks (0/1 bytes) */
-  uint64_t bytes_copied; /**< frame cells this rank copied from its own block (wrap) */
+  uint64_t bytes_sent;   /**< message bytes sent to other ranks (one bit a cell) */
+  uint64_t bytes_copied; /**< stream bytes of the rank's own wrapped pieces (torus) */
   uint64_t cells_local;  /**< local grid cells stepped a generation, frame included */
   uint64_t cells_owned;  /**< block cells stepped a generation */
   double exchange_s;     /**< reading, sending, receiving and writing frames */
-  double compute_s;      /**< running the stepper to completion */
+  double compute_s;      /**< running the stepper to completion (enqueueing it, and waiting
+                              for its launches, which the next exchange does after queueing its
+                              pack kernel) */
   double wait_s;         /**< in the agreement after each interval (load imbalance) */
+  /* exchange_s split (golcl_dist_grid_opts.profile for device work by phase; without it the
+   * device's work is counted where the host waits for it: the pack kernel in read_s, write
+   * and unpack in compute_s) */
+  double pack_s;         /**< the pack kernel (RECT: packing bits on the host) */
+  double read_s;         /**< reading the packed frame to the host (RECT: the rectangle reads) */
+  double mpi_s;          /**< posting the messages and waiting for the neighbours' */
+  double write_s;        /**< writing what arrived to the device (RECT: the rectangle writes) */
+  double unpack_s;       /**< the unpack kernels (the rank's own pieces and the received ones) */
+  uint64_t bytes_host;   /**< bytes read from and written to the device by the exchange */
 } golcl_dist_grid_stats;
 
 /** Reads (local) or resets (reset != 0, local) the counters.
@@ -464,6 +500,30 @@ GOLCL_API golcl_status golcl_dist_fd_wave_cn(golcl_dist_context *dctx, size_t nx
 GOLCL_API golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b,
                                            golcl_dist_vec *x, const golcl_cg_opts *opts,
                                            golcl_cg_report *report);
+
+/** Where this rank's distributed CG solves spent their time (wall seconds,
+ *  MPI_Wtime), summed over the solves since the context was made or reset.
+ *  An iteration on P > 1 ranks is its kernels, which the host waits for in
+ *  the blocking reads (device_s), plus the rounds, halo messages and writes;
+ *  with one rank only solves, iterations and solve_s count. */
+typedef struct golcl_dist_cg_stats {
+  uint64_t solves, iterations;
+  uint64_t rounds;    /**< Allgathers of the hooks (status, sums, max) */
+  uint64_t exchanges; /**< halo exchanges (one a product) */
+  double solve_s;     /**< in golcl_dist_cg_solve */
+  double device_s;    /**< blocking reads of partial sums and halo rows: the queued kernels
+                           finish there, so this is mostly the device's compute */
+  double round_s;     /**< in the rounds (includes waiting for the slowest rank) */
+  double halo_s;      /**< halo messages: posting, sending, waiting */
+  double write_s;     /**< enqueueing the writes of sums and halo rows */
+} golcl_dist_cg_stats;
+
+/** Reads (out not NULL) and/or resets (reset != 0) this rank's CG counters.
+ *  Local, host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL dctx, or NULL out without
+ *          reset). */
+GOLCL_API golcl_status golcl_dist_cg_stats_get(golcl_dist_context *dctx, golcl_dist_cg_stats *out,
+                                               int reset);
 
 #ifdef __cplusplus
 }

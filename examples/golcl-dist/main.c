@@ -20,6 +20,8 @@ typedef struct opts {
   int torus;
   uint64_t cg_nx, cg_iters;
   int cg_strong;
+  golcl_dist_exchange exchange;
+  int profile;
 } opts;
 
 static int rank;
@@ -48,7 +50,12 @@ static void usage(FILE *f) {
           "  --max-gather N    refuse to gather more than N cells (default 2^30)\n"
           "  --cg NX           bench: distributed CG (f32 Poisson) instead of Life, NX x (NX·P)\n"
           "                    unknowns (NX² a rank: weak scaling); --strong: NX x NX in all\n"
-          "  --iters N         bench --cg: iterations timed (default 100)\n");
+          "  --iters N         bench --cg: iterations timed (default 100)\n"
+          "  --exchange WAY    frame (default: one pack kernel, one read, one message a\n"
+          "                    neighbour) or rect (each piece through the rectangle I/O)\n"
+          "  --profile         bench: wait for the device at each phase of an exchange and\n"
+          "                    print where an exchange's time goes (pack, read, MPI, write,\n"
+          "                    unpack)\n");
 }
 
 /* Parses argv[1..] (argv[0] is the command) with getopt_long, as golcl does. */
@@ -66,7 +73,9 @@ static int parse(int argc, char **argv, opts *o) {
     MAX_GATHER,
     RANDOM,
     TORUS,
-    STRONG
+    STRONG,
+    EXCHANGE,
+    PROFILE
   };
   static const struct option long_opts[] = {{"cg", required_argument, NULL, CG},
                                             {"iters", required_argument, NULL, ITERS},
@@ -83,6 +92,8 @@ static int parse(int argc, char **argv, opts *o) {
                                             {"random", required_argument, NULL, RANDOM},
                                             {"torus", no_argument, NULL, TORUS},
                                             {"strong", no_argument, NULL, STRONG},
+                                            {"exchange", required_argument, NULL, EXCHANGE},
+                                            {"profile", no_argument, NULL, PROFILE},
                                             {NULL, 0, NULL, 0}};
   memset(o, 0, sizeof *o);
   o->gens = 100;
@@ -110,6 +121,13 @@ static int parse(int argc, char **argv, opts *o) {
         break;
       case STRONG:
         o->cg_strong = 1;
+        break;
+      case PROFILE:
+        o->profile = 1;
+        break;
+      case EXCHANGE:
+        bad = strcmp(v, "frame") != 0 && strcmp(v, "rect") != 0;
+        o->exchange = strcmp(v, "rect") == 0 ? GOLCL_DIST_EXCHANGE_RECT : GOLCL_DIST_EXCHANGE_AUTO;
         break;
       case CG:
         bad = pio_parse_u64(v, &o->cg_nx);
@@ -223,6 +241,8 @@ static int setup(const opts *o, golcl_dist_context **d, golcl_dist_grid **g, gol
   go.py = o->py;
   go.halo = o->halo; /* 0: chosen from the stepper's generations per launch */
   go.stepper = *st;
+  go.exchange = o->exchange;
+  go.profile = o->profile;
   golcl_status gs = golcl_dist_grid_create(
       *d, o->w, o->h, o->torus ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD, &go, g);
   if (gs != GOLCL_OK) return fail(*d, "grid", gs);
@@ -327,12 +347,23 @@ static int cmd_bench(opts *o) {
   golcl_dist_context *d;
   golcl_dist_grid *g;
   golcl_stepper *st;
+  double t_start = MPI_Wtime();
   int rc = setup(o, &d, &g, &st);
   golcl_status s = GOLCL_OK;
   golcl_dist_part part;
   if (!rc) golcl_dist_grid_part(g, &part);
+  double t_setup = MPI_Wtime();
+  if (rank == 0 && !rc) {
+    printf("setup (context, grid, soup): %.2f s\n", t_setup - t_start);
+    fflush(stdout);
+  }
   /* warm-up: JIT and layout conversion, one exchange interval */
   if (!rc && (s = golcl_dist_grid_step(g, st, part.halo)) != GOLCL_OK) rc = fail(d, "step", s);
+  if (rank == 0 && !rc) {
+    printf("warm-up (%u generations, the kernels built): %.2f s\n", (unsigned)part.halo,
+           MPI_Wtime() - t_setup);
+    fflush(stdout);
+  }
   double *times = calloc(o->repeat, sizeof *times);
   golcl_dist_grid_stats stats = {0}, best = {0};
   for (uint64_t i = 0; !rc && i < o->repeat; i++) {
@@ -349,31 +380,45 @@ static int cmd_bench(opts *o) {
   if (!rc && (s = golcl_dist_grid_hash(g, &hash)) != GOLCL_OK) rc = fail(d, "hash", s);
   if (!rc) {
     int n = golcl_dist_size(d);
-    double mine[8] = {best.exchange_s,         best.compute_s,      best.wait_s,
-                      (double)best.bytes_sent, (double)part.w,      (double)part.h,
-                      (double)part.local_w,    (double)part.local_h};
+    enum { NV = 15 };
+    double mine[NV] = {best.exchange_s,       best.compute_s,      best.wait_s,
+                       (double)best.bytes_sent, (double)part.w,    (double)part.h,
+                       (double)part.local_w,  (double)part.local_h, best.pack_s,
+                       best.read_s,           best.mpi_s,          best.write_s,
+                       best.unpack_s,         (double)best.exchanges, (double)best.bytes_host};
     double *all = rank == 0 ? malloc(sizeof mine * (size_t)n) : NULL;
-    MPI_Gather(mine, 8, MPI_DOUBLE, all, 8, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    MPI_Gather(mine, NV, MPI_DOUBLE, all, NV, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     qsort(times, o->repeat, sizeof *times, cmp_double);
     double med = times[o->repeat / 2];
     if (rank == 0) {
       golcl_device_info info;
       golcl_context_device_info(golcl_dist_context_local(d), &info);
       printf(
-          "golcl-dist bench: %ux%u %s, %s, halo %u, %dx%d ranks on %s; %llu generations, "
-          "median of %llu\n",
+          "golcl-dist bench: %ux%u %s, %s (%s), halo %u, %dx%d ranks on %s; %llu generations, "
+          "median of %llu; exchange %s%s\n",
           (unsigned)o->w, (unsigned)o->h, o->torus ? "torus" : "dead", o->stepper,
+          golcl_stepper_name(golcl_stepper_chosen(st)),
           (unsigned)part.halo, (int)part.px, (int)part.py, info.name, (unsigned long long)o->gens,
-          (unsigned long long)o->repeat);
+          (unsigned long long)o->repeat, o->exchange == GOLCL_DIST_EXCHANGE_RECT ? "rect" : "frame",
+          o->profile ? ", profiled" : "");
       printf("%5s %12s %12s %10s %10s %10s %12s\n", "rank", "block", "local", "compute_s",
              "exchange_s", "wait_s", "sent_MB");
       for (int r = 0; r < n; r++) {
-        double *a = all + 8 * r;
+        double *a = all + NV * r;
         char blk[32], loc[32];
         snprintf(blk, sizeof blk, "%.0fx%.0f", a[4], a[5]);
         snprintf(loc, sizeof loc, "%.0fx%.0f", a[6], a[7]);
         printf("%5d %12s %12s %10.4f %10.4f %10.4f %12.2f\n", r, blk, loc, a[1], a[0], a[2],
                a[3] / 1e6);
+      }
+      printf("an exchange (us): %5s %9s %9s %9s %9s %9s %9s %9s %10s\n", "rank", "total", "pack",
+             "read", "mpi", "write", "unpack", "other", "host_KB");
+      for (int r = 0; r < n; r++) {
+        double *a = all + NV * r, x = a[13] > 0 ? a[13] : 1;
+        double other = a[0] - a[8] - a[9] - a[10] - a[11] - a[12];
+        printf("an exchange (us): %5d %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %10.1f\n", r,
+               a[0] / x * 1e6, a[8] / x * 1e6, a[9] / x * 1e6, a[10] / x * 1e6, a[11] / x * 1e6,
+               a[12] / x * 1e6, other / x * 1e6, a[14] / x / 1e3);
       }
       double cells = (double)o->w * o->h * (double)o->gens;
       printf("total: %.4f s, %.1f generations/s, %.3e cell updates/s; hash %016llx\n", med,
@@ -417,7 +462,15 @@ static int cmd_bench_cg(const opts *o) {
     s = golcl_dist_cg_solve(A, b, x, &co, &rep);
     if (s != GOLCL_OK) rc = fail(d, "cg", s);
     if (i > 0) t[i - 1] = (MPI_Wtime() - t0) / (double)(rep.iterations ? rep.iterations : 1);
+    if (i == 0) golcl_dist_cg_stats_get(d, NULL, 1); /* the warm-up does not count */
   }
+  golcl_dist_cg_stats cs = {0};
+  golcl_dist_cg_stats_get(d, &cs, 0);
+  double it = cs.iterations ? (double)cs.iterations : 1, mine[6] = {
+      cs.solve_s / it * 1e6, cs.device_s / it * 1e6, cs.round_s / it * 1e6,
+      cs.halo_s / it * 1e6,  cs.write_s / it * 1e6, (double)cs.rounds / it};
+  double *all = rank == 0 ? malloc(sizeof mine * (size_t)P) : NULL;
+  MPI_Gather(mine, 6, MPI_DOUBLE, all, 6, MPI_DOUBLE, 0, MPI_COMM_WORLD);
   if (!rc) {
     qsort(t, o->repeat, sizeof *t, cmp_double);
     if (rank == 0) {
@@ -430,8 +483,16 @@ static int cmd_bench_cg(const opts *o) {
              (double)n / t[o->repeat / 2]);
       printf("csv: ranks,nx,ny,iters,us_per_iter\ncsv: %d,%zu,%zu,%zu,%.3f\n", P, nx, ny,
              rep.iterations, t[o->repeat / 2] * 1e6);
+      printf("an iteration (us, mean): %5s %9s %9s %9s %9s %9s %9s %7s\n", "rank", "solve",
+             "device", "rounds", "halo", "writes", "other", "rounds");
+      for (int r = 0; r < P; r++) {
+        double *a = all + 6 * r;
+        printf("an iteration (us, mean): %5d %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %7.2f\n", r, a[0],
+               a[1], a[2], a[3], a[4], a[0] - a[1] - a[2] - a[3] - a[4], a[5]);
+      }
     }
   }
+  free(all);
   free(t);
   golcl_dist_vec_destroy(b);
   golcl_dist_vec_destroy(x);

@@ -54,12 +54,18 @@ static golcl_status make_plan(golcl_dist_bandmat *A, size_t h) {
     if (in.len) A->recv[A->nrecv++] = in;
     if (out.len) A->send[A->nsend++] = out;
   }
-  for (int i = 0; i < A->nrecv; i++)
-    if (!(A->recv[i].buf = malloc(A->recv[i].len * es)))
-      return golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  for (int i = 0; i < A->nsend; i++)
-    if (!(A->send[i].buf = malloc(A->send[i].len * es)))
-      return golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  /* every halo row in one pinned buffer */
+  size_t total = 0;
+  for (int i = 0; i < A->nrecv; i++) total += A->recv[i].len * es;
+  for (int i = 0; i < A->nsend; i++) total += A->send[i].len * es;
+  if (!total) return GOLCL_OK;
+  void *p = NULL;
+  golcl_status s = golcl__dist_pinned(d, total, &A->pinned, &p);
+  if (s != GOLCL_OK) return s;
+  A->pinned_ptr = p;
+  char *at = p;
+  for (int i = 0; i < A->nrecv; i++, at += A->recv[i - 1].len * es) A->recv[i].buf = at;
+  for (int i = 0; i < A->nsend; i++, at += A->send[i - 1].len * es) A->send[i].buf = at;
   return GOLCL_OK;
 }
 
@@ -73,16 +79,23 @@ void golcl__dist_halo_buf(golcl_dist_bandmat *A, cl_mem buf, golcl_status *ls) {
   if (A->writes_pending && A->nsend == 0 && (err = clFinish(q)) != CL_SUCCESS)
     *ls = golcl__dist_fail(d, GOLCL_E_OPENCL, "clFinish (halo): %d", (int)err);
   A->writes_pending = 0;
+  /* the reads queued back to back, the last one blocking (in-order queue); receives are
+   * posted after it, when no queued write reads the receive buffers any more */
+  double t0 = MPI_Wtime();
   for (int i = 0; i < A->nsend && *ls == GOLCL_OK; i++) {
     char *p = A->send[i].buf;
     for (int j = 0; j < A->send[i].nrun && err == CL_SUCCESS; j++) {
       const dist_run *r = &A->send[i].run[j];
-      err = clEnqueueReadBuffer(q, buf, CL_TRUE, r->at * es, r->len * es, p, 0, NULL, NULL);
+      cl_bool last = i == A->nsend - 1 && j == A->send[i].nrun - 1;
+      err = clEnqueueReadBuffer(q, buf, last, r->at * es, r->len * es, p, 0, NULL, NULL);
       p += r->len * es;
     }
     if (err != CL_SUCCESS)
       *ls = golcl__dist_fail(d, GOLCL_E_OPENCL, "clEnqueueReadBuffer (halo): %d", (int)err);
   }
+  if (*ls != GOLCL_OK) clFinish(q); /* no read left writing into the send buffers */
+  double t1 = MPI_Wtime();
+  d->cg_stats.device_s += t1 - t0;
   int n = 0;
   for (int i = 0; i < A->nrecv; i++)
     MPI_Irecv(A->recv[i].buf, (int)(A->recv[i].len * es), MPI_BYTE, A->recv[i].rank, 3, d->comm,
@@ -91,6 +104,8 @@ void golcl__dist_halo_buf(golcl_dist_bandmat *A, cl_mem buf, golcl_status *ls) {
     MPI_Isend(A->send[i].buf, (int)(A->send[i].len * es), MPI_BYTE, A->send[i].rank, 3, d->comm,
               &A->reqs[n++]);
   MPI_Waitall(n, A->reqs, MPI_STATUSES_IGNORE);
+  double t2 = MPI_Wtime();
+  d->cg_stats.halo_s += t2 - t1;
   /* The writes are queued, not waited for (see the top). */
   for (int i = 0; i < A->nrecv && *ls == GOLCL_OK; i++) {
     const char *p = A->recv[i].buf;
@@ -103,15 +118,11 @@ void golcl__dist_halo_buf(golcl_dist_bandmat *A, cl_mem buf, golcl_status *ls) {
       *ls = golcl__dist_fail(d, GOLCL_E_OPENCL, "clEnqueueWriteBuffer (halo): %d", (int)err);
   }
   A->writes_pending = A->nrecv > 0;
+  d->cg_stats.write_s += MPI_Wtime() - t2;
 }
 
 void golcl__dist_halo(golcl_dist_bandmat *A, golcl_vec *ve, golcl_status *ls) {
   golcl__dist_halo_buf(A, ve ? golcl_vec_buffer(ve) : NULL, ls);
-}
-
-static void free_peers(dist_peer *p, int n) {
-  for (int i = 0; p && i < n; i++) free(p[i].buf);
-  free(p);
 }
 
 void golcl_dist_bandmat_destroy(golcl_dist_bandmat *A) {
@@ -121,8 +132,9 @@ void golcl_dist_bandmat_destroy(golcl_dist_bandmat *A) {
   golcl_vec_destroy(A->xe);
   golcl_vec_destroy(A->ye);
   golcl_vec_destroy(A->oe);
-  free_peers(A->send, A->nsend);
-  free_peers(A->recv, A->nrecv);
+  golcl__dist_pinned_free(A->d, A->pinned, A->pinned_ptr);
+  free(A->send);
+  free(A->recv);
   free(A->reqs);
   free(A->offsets);
   free(A);

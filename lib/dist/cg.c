@@ -30,7 +30,8 @@ typedef struct dist_cg {
   golcl_dist_bandmat *A;
   golcl_dist_context *d;
   double *all;   /* size × ROUND_WORDS: one round's records */
-  void *scratch; /* host room for rows of partials */
+  void *scratch; /* host room for rows of partials: pinned */
+  cl_mem scratch_mem;
   size_t scratch_bytes;
   int all_done;   /* the last round: every rank was done */
   int propagated; /* a hook returned another rank's failure */
@@ -44,7 +45,10 @@ static golcl_status round_(dist_cg *c, int phase, golcl_status local, double *va
   golcl_dist_context *d = c->d;
   double mine[ROUND_WORDS] = {(double)local, (double)phase, 0, 0, 0, 0};
   for (int i = 0; i < n; i++) mine[2 + i] = vals[i];
+  double t0 = MPI_Wtime();
   MPI_Allgather(mine, ROUND_WORDS, MPI_DOUBLE, c->all, ROUND_WORDS, MPI_DOUBLE, d->comm);
+  d->cg_stats.round_s += MPI_Wtime() - t0;
+  d->cg_stats.rounds++;
   c->all_done = 1;
   for (int r = 0; r < d->size; r++) c->all_done &= c->all[r * ROUND_WORDS + 1] == PHASE_DONE;
   for (int r = 0; r < d->size; r++)
@@ -91,15 +95,17 @@ static golcl_status hook_reduce(void *user, cl_command_queue q, cl_mem part, siz
   if (ls == GOLCL_OK && bytes > c->scratch_bytes) {
     /* room for the most rows at once; a write queued from the old room must be done first */
     size_t cap = ROUND_VALS * groups * es;
-    void *p = clFinish(q) == CL_SUCCESS ? realloc(c->scratch, cap > bytes ? cap : bytes) : NULL;
-    if (!p)
-      ls = golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-    else
-      c->scratch = p, c->scratch_bytes = cap > bytes ? cap : bytes;
+    cap = cap > bytes ? cap : bytes;
+    golcl__dist_pinned_free(d, c->scratch_mem, c->scratch); /* waits for the queue first */
+    c->scratch_bytes = 0;
+    ls = golcl__dist_pinned(d, cap, &c->scratch_mem, &c->scratch);
+    if (ls == GOLCL_OK) c->scratch_bytes = cap;
   }
   cl_int err = CL_SUCCESS;
+  double t0 = MPI_Wtime();
   if (ls == GOLCL_OK)
     err = clEnqueueReadBuffer(q, part, CL_TRUE, offset * es, bytes, c->scratch, 0, NULL, NULL);
+  d->cg_stats.device_s += MPI_Wtime() - t0;
   if (ls == GOLCL_OK && err != CL_SUCCESS)
     ls = golcl__dist_fail(d, GOLCL_E_OPENCL, "clEnqueueReadBuffer (partials): %d", (int)err);
   for (size_t r = 0; ls == GOLCL_OK && r < rows; r++)
@@ -117,7 +123,9 @@ static golcl_status hook_reduce(void *user, cl_command_queue q, cl_mem part, siz
   }
   /* Not waited for: the next read of the partials (blocking, on this in-order queue) comes
    * after it, before the room is written again. */
+  t0 = MPI_Wtime();
   err = clEnqueueWriteBuffer(q, part, CL_FALSE, offset * es, bytes, c->scratch, 0, NULL, NULL);
+  d->cg_stats.write_s += MPI_Wtime() - t0;
   return err == CL_SUCCESS
              ? GOLCL_OK
              : golcl__dist_fail(d, GOLCL_E_OPENCL, "clEnqueueWriteBuffer (partials): %d", (int)err);
@@ -134,6 +142,7 @@ static golcl_status hook_exchange(void *user, cl_command_queue q, cl_mem v) {
   golcl_status s = round_(c, PHASE_HOOK, GOLCL_OK, NULL, 0, COMBINE_SUM, "golcl_dist_cg_solve");
   if (s != GOLCL_OK) return s; /* some rank is gone: no messages to wait for */
   if (c->A->count) golcl__dist_halo_buf(c->A, v, &s);
+  c->d->cg_stats.exchanges++;
   return s;
 }
 
@@ -209,12 +218,13 @@ golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl
                                  const golcl_cg_opts *opts, golcl_cg_report *report) {
   if (!A || !b || !x) return GOLCL_E_INVALID_ARG;
   golcl_dist_context *d = A->d;
+  double t_start = MPI_Wtime();
   golcl_status s = check(A, b, x, opts, report);
   golcl_cg_opts o = {0};
   if (opts) o = *opts;
   /* the cap must be global: golcl_cg_run's default is its own (local) order */
   if (o.max_iter == 0) o.max_iter = A->n;
-  dist_cg c = {A, d, NULL, NULL, 0, 0, 0};
+  dist_cg c = {A, d, NULL, NULL, NULL, 0, 0, 0};
   local_sys L;
   memset(&L, 0, sizeof L);
   golcl_cg *cg = NULL;
@@ -254,9 +264,19 @@ golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl
     }
   }
   if (s == GOLCL_OK) *report = rep;
+  d->cg_stats.solves++;
+  d->cg_stats.iterations += rep.iterations;
+  d->cg_stats.solve_s += MPI_Wtime() - t_start;
   golcl_cg_destroy(cg); /* waits for the queue: no write from the scratch room is left */
   local_free(&L);
   free(c.all);
-  free(c.scratch);
+  golcl__dist_pinned_free(d, c.scratch_mem, c.scratch);
   return s;
+}
+
+golcl_status golcl_dist_cg_stats_get(golcl_dist_context *d, golcl_dist_cg_stats *out, int reset) {
+  if (!d || (!out && !reset)) return GOLCL_E_INVALID_ARG;
+  if (out) *out = d->cg_stats;
+  if (reset) memset(&d->cg_stats, 0, sizeof d->cg_stats);
+  return GOLCL_OK;
 }

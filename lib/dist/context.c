@@ -216,7 +216,8 @@ golcl_status golcl_dist_context_create(MPI_Comm comm, const golcl_dist_context_o
 
 void golcl_dist_context_destroy(golcl_dist_context *d) {
   if (!d) return;
-  if (d->program) clReleaseProgram(d->program);
+  for (int i = 0; i < 2; i++)
+    if (d->program[i]) clReleaseProgram(d->program[i]);
   free(d->sums);
   golcl_context_destroy(d->ctx);
   MPI_Comm_free(&d->comm);

@@ -19,8 +19,9 @@ struct golcl_dist_context {
   char spec[32];
   char local_msg[DIST_MSG_CAP]; /* this rank's last failure */
   char msg[DIST_MSG_CAP];       /* the agreed one: "rank R: ..." */
-  cl_program program;           /* cl/dist/grid.cl, built on first use */
+  cl_program program[2];        /* cl/dist/grid.cl, cl/dist/exchange.cl: built on first use */
   double *sums;                 /* room for the rank-order sums of dist_la (vec.c) */
+  golcl_dist_cg_stats cg_stats;
 };
 
 /* Records a local failure of this rank (printf-style) and returns s. */
@@ -84,13 +85,32 @@ void golcl__dist_images(int64_t lo, int64_t len, int64_t a, int64_t b, int64_t n
 
 /* ------------------------------------------------------------ the grid */
 
+/* The pieces between this rank and one peer. Their message is a bit stream (cl/dist/exchange.cl):
+ * each piece w·h bits from a whole 32-bit word. */
 typedef struct dist_link {
   int peer;
   size_t npieces;
   dist_piece *pieces;
-  size_t bytes;
-  uint8_t *buf;
+  size_t words;  /* of the message */
+  size_t bytes;  /* 4·words */
+  uint32_t *buf; /* its place in the frame's host buffer (NULL for the rank's own pieces) */
 } dist_link;
+
+/* The device side of the exchange: the stream of every piece in one device buffer, [send |
+ * self | recv] in words (send and recv in link order), the host side [send | recv] in pinned
+ * memory, and three piece tables (5 uints a piece): pack (send then self, source cells), self
+ * unpack and recv unpack (destination cells), each with word offsets from its section's start. */
+typedef struct dist_frame {
+  cl_mem stream, pinned, tab[3];
+  uint32_t *host; /* pinned, mapped */
+  cl_uint ntab[3];
+  size_t send_words, self_words, recv_words;
+  size_t scratch_bytes; /* the largest piece in cells (RECT) */
+  uint8_t *scratch;
+  cl_kernel pack[2], unpack[2]; /* byte layouts, bitrow: made on first use */
+  cl_event wrote;               /* the last write from the host's recv words */
+  int little;                   /* the device is little-endian (bitrow's words) */
+} dist_frame;
 
 struct golcl_dist_grid {
   golcl_dist_context *d;
@@ -102,6 +122,11 @@ struct golcl_dist_grid {
   dist_link *send, *recv, self; /* other ranks' frames, and this rank's own wrap */
   size_t nsend, nrecv;
   MPI_Request *reqs;
+  dist_frame frame;
+  golcl_dist_exchange exchange; /* golcl_dist_grid_opts */
+  int profile;
+  cl_event stepped;      /* marker after the last stepper launches, until waited for */
+  double stepped_s;      /* time an exchange spent waiting for it */
   golcl_dist_grid_stats stats;
 };
 
@@ -117,15 +142,34 @@ golcl_status golcl__dist_rect_write(golcl_dist_grid *g, uint32_t x, uint32_t y, 
  * fails locally still sends and receives). */
 golcl_status golcl__dist_exchange(golcl_dist_grid *g);
 
+/* Enqueues the marker g->stepped after the stepper's launches; waits for it (adding the time to
+ * g->stepped_s) and releases it (no-op without one). */
+golcl_status golcl__dist_mark(golcl_dist_grid *g);
+golcl_status golcl__dist_wait_stepped(golcl_dist_grid *g);
+
+/* Sets up g->frame for the links of the plan (buffers, tables, the links' host words), and
+ * releases it. */
+golcl_status golcl__dist_frame_create(golcl_dist_grid *g);
+void golcl__dist_frame_release(golcl_dist_grid *g);
+
 /* ---------------------------------------------------------------- kernels */
 
 /* The kernel `name` of cl/dist/grid.cl on this rank's device (built once per context). The
  * caller releases it. */
 golcl_status golcl__dist_kernel(golcl_dist_context *d, const char *name, cl_kernel *out);
 
-/* Launches a kernel over a 1-D or 2-D range on the context's queue. */
+/* Launches a kernel over a 1-D or 2-D range on the context's queue (the work-group size the
+ * implementation's, or `local`). */
 golcl_status golcl__dist_launch(golcl_dist_context *d, cl_kernel k, cl_uint dims,
                                 const size_t *global);
+golcl_status golcl__dist_launch_local(golcl_dist_context *d, cl_kernel k, cl_uint dims,
+                                      const size_t *global, const size_t *local);
+
+/* Pinned host memory: a CL_MEM_ALLOC_HOST_PTR buffer of `bytes` mapped for reading and writing
+ * (the memory device transfers go fastest from and to); *mem and *ptr NULL on failure. Released
+ * (unmapped, after the queue is idle) by golcl__dist_pinned_free, which accepts NULL. */
+golcl_status golcl__dist_pinned(golcl_dist_context *d, size_t bytes, cl_mem *mem, void **ptr);
+void golcl__dist_pinned_free(golcl_dist_context *d, cl_mem mem, void *ptr);
 
 /* Sets argument i of k or records the failure. */
 golcl_status golcl__dist_arg(golcl_dist_context *d, cl_kernel k, cl_uint i, size_t size,

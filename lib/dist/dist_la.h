@@ -40,6 +40,8 @@ struct golcl_dist_bandmat {
   int nsend, nrecv;
   MPI_Request *reqs;
   int writes_pending; /* halo writes queued from the receive buffers, not waited for */
+  cl_mem pinned;      /* the halo buffers of send and recv: pinned host memory */
+  void *pinned_ptr;
 };
 
 /* Sums vals[0..n-1] (n <= DIST_MAX_SUMS) over the ranks in rank order, on every rank, and

@@ -28,20 +28,17 @@ uint32_t golcl_dist_halo_for(uint32_t g) {
 }
 
 static void free_links(dist_link *l, size_t n) {
-  for (size_t i = 0; l && i < n; i++) {
-    free(l[i].pieces);
-    free(l[i].buf);
-  }
+  for (size_t i = 0; l && i < n; i++) free(l[i].pieces);
   free(l);
 }
 
 static void grid_free(golcl_dist_grid *g) {
   if (!g) return;
+  golcl__dist_frame_release(g);
   golcl_grid_destroy(g->local);
   free_links(g->send, g->nsend);
   free_links(g->recv, g->nrecv);
   free(g->self.pieces);
-  free(g->self.buf);
   free(g->reqs);
   free(g);
 }
@@ -49,13 +46,13 @@ static void grid_free(golcl_dist_grid *g) {
 typedef struct collect {
   dist_piece *pieces;
   size_t n;
-  size_t bytes;
+  size_t words;
 } collect;
 
 static void collect_piece(void *arg, const dist_piece *p) {
   collect *c = arg;
   c->pieces[c->n++] = *p;
-  c->bytes += (size_t)p->w * p->h;
+  c->words += ((size_t)p->w * p->h + 31) / 32;
 }
 
 /* The pieces from rank s to rank d into a link (peer = the other rank). */
@@ -68,14 +65,13 @@ static golcl_status make_link(golcl_dist_grid *g, int s, int d, int peer, dist_l
   if (!c.pieces) return golcl__dist_fail(g->d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   golcl__dist_pieces(&g->dc, s, d, collect_piece, &c);
   l->pieces = c.pieces;
-  l->bytes = c.bytes;
-  if (c.bytes > (size_t)INT32_MAX)
+  l->words = c.words;
+  l->bytes = c.words * 4;
+  if (l->bytes > (size_t)INT32_MAX)
     return golcl__dist_fail(g->d, GOLCL_E_INVALID_ARG,
                             "golcl_dist_grid_create: a frame message of %zu bytes is above 2^31-1 "
                             "(halo %u too deep)",
-                            c.bytes, (unsigned)g->dc.k);
-  l->buf = malloc(c.bytes);
-  if (!l->buf) return golcl__dist_fail(g->d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+                            l->bytes, (unsigned)g->dc.k);
   return GOLCL_OK;
 }
 
@@ -102,6 +98,7 @@ static golcl_status make_plan(golcl_dist_grid *g) {
     if (s == GOLCL_OK && golcl__dist_pieces(&g->dc, r, me, NULL, NULL) > 0)
       s = make_link(g, r, me, r, &g->recv[g->nrecv++]);
   }
+  if (s == GOLCL_OK) s = golcl__dist_frame_create(g);
   return s;
 }
 
@@ -116,6 +113,10 @@ static golcl_status check_create(golcl_dist_context *d, uint32_t w, uint32_t h, 
   if (b != GOLCL_BOUNDARY_DEAD && b != GOLCL_BOUNDARY_TORUS)
     return golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "golcl_dist_grid_create: bad boundary %d",
                             (int)b);
+  if (opts && opts->exchange != GOLCL_DIST_EXCHANGE_AUTO &&
+      opts->exchange != GOLCL_DIST_EXCHANGE_RECT)
+    return golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "golcl_dist_grid_create: bad exchange %d",
+                            (int)opts->exchange);
   dc->W = w;
   dc->H = h;
   dc->boundary = b;
@@ -137,6 +138,16 @@ static golcl_status check_create(golcl_dist_context *d, uint32_t w, uint32_t h, 
   return GOLCL_OK;
 }
 
+/* The local grid's boundary. On a global dead boundary, dead: where the frame stops at the
+ * grid's edge (depth 0) the local grid's edge is the global one. On a global torus every side
+ * has a frame of depth k (or the local grid is the whole torus, one rank), so what lies beyond
+ * the local grid does not matter — its errors travel one cell a generation and do not reach the
+ * block in k — and the local grid is a torus: the steppers' torus kernels are the faster ones
+ * (MULTI on an H100, 2026-11-26: a 32832² torus 26 343 generations/s, dead 23 148). */
+static golcl_boundary local_boundary(const dist_decomp *dc) {
+  return dc->boundary == GOLCL_BOUNDARY_TORUS ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+}
+
 /* This rank's block and local grid for g->dc (none when the block is empty). */
 static golcl_status make_local(golcl_dist_grid *g) {
   golcl_dist_context *d = g->d;
@@ -156,7 +167,7 @@ static golcl_status make_local(golcl_dist_grid *g) {
   return golcl__dist_core(
       d,
       golcl_grid_create(d->ctx, g->blk.lw, g->blk.lh,
-                        g->dc.native_torus ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD, &g->local),
+                        local_boundary(&g->dc), &g->local),
       "golcl_grid_create");
 }
 
@@ -194,6 +205,8 @@ golcl_status golcl_dist_grid_create(golcl_dist_context *d, uint32_t w, uint32_t 
   if (s == GOLCL_OK) {
     g->d = d;
     g->dc = dc;
+    g->exchange = opts ? opts->exchange : GOLCL_DIST_EXCHANGE_AUTO;
+    g->profile = opts ? opts->profile : 0;
     golcl_rule_parse("B3/S23", &g->rule);
     s = make_local(g);
   }
@@ -287,21 +300,26 @@ golcl_status golcl_dist_grid_step(golcl_dist_grid *g, golcl_stepper *st, uint64_
   /* One rank has no frame to refresh: it runs everything at once. */
   uint64_t k = d->size == 1 ? generations : g->dc.k;
   uint64_t owned = (uint64_t)g->blk.w * g->blk.h, local = (uint64_t)g->blk.lw * g->blk.lh;
+  /* The stepper's launches are not waited for after each interval: a marker follows them, the
+   * agreement runs while the device steps, and the next exchange enqueues its pack kernel and
+   * read behind them before it waits for the marker (the time until then counts as compute).
+   * The last interval, and every one when profiling, waits for its marker here. */
   while (generations > 0) {
     uint64_t c = generations < k ? generations : k;
     double t0 = MPI_Wtime();
+    g->stepped_s = 0;
     golcl_status ls = golcl__dist_exchange(g);
-    double t1 = MPI_Wtime();
+    double t1 = MPI_Wtime(), waited = g->stepped_s; /* for the last interval's launches */
     if (ls == GOLCL_OK && g->local) {
       ls = golcl__dist_core(d, golcl_stepper_run(st, g->local, c), "golcl_stepper_run");
-      if (ls == GOLCL_OK)
-        ls = golcl__dist_core(d, golcl_context_finish(d->ctx), "golcl_stepper_run");
+      if (ls == GOLCL_OK) ls = golcl__dist_mark(g);
+      if (ls == GOLCL_OK && (c == generations || g->profile)) ls = golcl__dist_wait_stepped(g);
     }
     double t2 = MPI_Wtime();
     s = golcl__dist_agree(d, ls, 0, "golcl_dist_grid_step");
     double t3 = MPI_Wtime();
-    g->stats.exchange_s += t1 - t0;
-    g->stats.compute_s += t2 - t1;
+    g->stats.exchange_s += t1 - t0 - waited;
+    g->stats.compute_s += t2 - t1 + waited;
     g->stats.wait_s += t3 - t2;
     if (s != GOLCL_OK) break;
     g->generation += c;
@@ -310,6 +328,7 @@ golcl_status golcl_dist_grid_step(golcl_dist_grid *g, golcl_stepper *st, uint64_
     g->stats.cells_owned += owned * c;
     g->stats.cells_local += local * c;
   }
+  if (s != GOLCL_OK) golcl__dist_wait_stepped(g); /* nothing of this step left queued */
   return s;
 }
 

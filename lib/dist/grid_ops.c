@@ -180,6 +180,34 @@ static int64_t floormod(int64_t a, int64_t n) {
   return r < 0 ? r + n : r;
 }
 
+/* Or-pastes p at local (px, py), clipped to the local grid: for a local grid that is a torus
+ * (frames on every side of a global torus), where golcl_grid_place would wrap the pattern
+ * around the local grid. The box's cells go through the host. */
+static golcl_status place_clipped(golcl_dist_grid *g, const golcl_pattern *p, int64_t px,
+                                  int64_t py) {
+  int64_t x0 = px > 0 ? px : 0, y0 = py > 0 ? py : 0;
+  int64_t x1 = px + golcl_pattern_width(p), y1 = py + golcl_pattern_height(p);
+  if (x1 > g->blk.lw) x1 = g->blk.lw;
+  if (y1 > g->blk.lh) y1 = g->blk.lh;
+  if (x0 >= x1 || y0 >= y1) return GOLCL_OK;
+  size_t w = (size_t)(x1 - x0), h = (size_t)(y1 - y0);
+  uint8_t *box = malloc(w * h);
+  if (!box) return golcl__dist_fail(g->d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  golcl_status s = golcl__dist_rect_read(g, (uint32_t)x0, (uint32_t)y0, (uint32_t)w, (uint32_t)h,
+                                         box, w);
+  uint64_t n = golcl_pattern_population(p);
+  for (uint64_t i = 0; i < n && s == GOLCL_OK; i++) {
+    uint32_t cx, cy;
+    golcl_pattern_live_cell(p, i, &cx, &cy);
+    int64_t lx = px + cx, ly = py + cy;
+    if (lx >= x0 && lx < x1 && ly >= y0 && ly < y1) box[(size_t)(ly - y0) * w + (size_t)(lx - x0)] = 1;
+  }
+  if (s == GOLCL_OK)
+    s = golcl__dist_rect_write(g, (uint32_t)x0, (uint32_t)y0, (uint32_t)w, (uint32_t)h, box, w);
+  free(box);
+  return s;
+}
+
 static golcl_status place_local(golcl_dist_grid *g, const golcl_pattern *p, int64_t x, int64_t y) {
   golcl_status s = GOLCL_OK;
   if (g->dc.native_torus) /* the local grid is the whole torus */
@@ -193,10 +221,17 @@ static golcl_status place_local(golcl_dist_grid *g, const golcl_pattern *p, int6
   const dist_block *b = &g->blk;
   golcl__dist_images(x, golcl_pattern_width(p), b->ox, b->ox + b->lw, g->dc.W, wrap, &mx0, &mx1);
   golcl__dist_images(y, golcl_pattern_height(p), b->oy, b->oy + b->lh, g->dc.H, wrap, &my0, &my1);
+  int clip = golcl_grid_boundary(g->local) == GOLCL_BOUNDARY_TORUS;
   for (int64_t my = my0; my <= my1 && s == GOLCL_OK; my++)
-    for (int64_t mx = mx0; mx <= mx1 && s == GOLCL_OK; mx++)
-      s = golcl_grid_place(g->local, p, x + mx * (int64_t)g->dc.W - b->ox,
-                           y + my * (int64_t)g->dc.H - b->oy);
+    for (int64_t mx = mx0; mx <= mx1 && s == GOLCL_OK; mx++) {
+      int64_t px = x + mx * (int64_t)g->dc.W - b->ox, py = y + my * (int64_t)g->dc.H - b->oy;
+      if (clip) {
+        s = place_clipped(g, p, px, py);
+        if (s != GOLCL_OK) return s;
+      } else {
+        s = golcl_grid_place(g->local, p, px, py);
+      }
+    }
   return golcl__dist_core(g->d, s, "golcl_grid_place");
 }
 

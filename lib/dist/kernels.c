@@ -30,11 +30,15 @@ static const char *std_option(cl_device_id dev) {
   return major > 1 || (major == 1 && minor >= 2) ? "-cl-std=CL1.2 " : "";
 }
 
-static golcl_status build(golcl_dist_context *d) {
+/* The files of d->program, in order; a kernel is in exchange.cl when its name starts with
+ * "frame_". */
+static const char *const files[2] = {"dist/grid.cl", "dist/exchange.cl"};
+
+static golcl_status build(golcl_dist_context *d, int f) {
   cl_context clctx = golcl_context_cl_context(d->ctx);
   cl_device_id dev = golcl_context_cl_device(d->ctx);
-  const char *src = source_of("dist/grid.cl");
-  if (!src) return golcl__dist_fail(d, GOLCL_E_BUILD, "dist/grid.cl is not embedded");
+  const char *src = source_of(files[f]);
+  if (!src) return golcl__dist_fail(d, GOLCL_E_BUILD, "%s is not embedded", files[f]);
   cl_int err;
   cl_program p = clCreateProgramWithSource(clctx, 1, &src, NULL, &err);
   if (err != CL_SUCCESS)
@@ -55,20 +59,21 @@ static golcl_status build(golcl_dist_context *d) {
     char log[768] = "";
     clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
     clReleaseProgram(p);
-    return golcl__dist_fail(d, GOLCL_E_BUILD, "building dist/grid.cl (%d): %s", (int)err, log);
+    return golcl__dist_fail(d, GOLCL_E_BUILD, "building %s (%d): %s", files[f], (int)err, log);
   }
-  d->program = p;
+  d->program[f] = p;
   return GOLCL_OK;
 }
 
 golcl_status golcl__dist_kernel(golcl_dist_context *d, const char *name, cl_kernel *out) {
   *out = NULL;
-  if (!d->program) {
-    golcl_status s = build(d);
+  int f = strncmp(name, "frame_", 6) == 0;
+  if (!d->program[f]) {
+    golcl_status s = build(d, f);
     if (s != GOLCL_OK) return s;
   }
   cl_int err;
-  *out = clCreateKernel(d->program, name, &err);
+  *out = clCreateKernel(d->program[f], name, &err);
   if (err != CL_SUCCESS)
     return golcl__dist_fail(d, GOLCL_E_OPENCL, "clCreateKernel(%s): %d", name, (int)err);
   return GOLCL_OK;
@@ -84,7 +89,12 @@ golcl_status golcl__dist_arg(golcl_dist_context *d, cl_kernel k, cl_uint i, size
 
 golcl_status golcl__dist_launch(golcl_dist_context *d, cl_kernel k, cl_uint dims,
                                 const size_t *global) {
-  cl_int err = clEnqueueNDRangeKernel(golcl_context_cl_queue(d->ctx), k, dims, NULL, global, NULL,
+  return golcl__dist_launch_local(d, k, dims, global, NULL);
+}
+
+golcl_status golcl__dist_launch_local(golcl_dist_context *d, cl_kernel k, cl_uint dims,
+                                      const size_t *global, const size_t *local) {
+  cl_int err = clEnqueueNDRangeKernel(golcl_context_cl_queue(d->ctx), k, dims, NULL, global, local,
                                       0, NULL, NULL);
   if (err != CL_SUCCESS)
     return golcl__dist_fail(d,
@@ -93,4 +103,34 @@ golcl_status golcl__dist_launch(golcl_dist_context *d, cl_kernel k, cl_uint dims
                                 : GOLCL_E_OPENCL,
                             "clEnqueueNDRangeKernel: %d", (int)err);
   return GOLCL_OK;
+}
+
+golcl_status golcl__dist_pinned(golcl_dist_context *d, size_t bytes, cl_mem *mem, void **ptr) {
+  *mem = NULL;
+  *ptr = NULL;
+  cl_int err;
+  cl_mem m = clCreateBuffer(golcl_context_cl_context(d->ctx),
+                            CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes ? bytes : 1, NULL, &err);
+  if (err != CL_SUCCESS)
+    return golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "clCreateBuffer (pinned, %zu bytes): %d",
+                            bytes, (int)err);
+  void *p = clEnqueueMapBuffer(golcl_context_cl_queue(d->ctx), m, CL_TRUE,
+                               CL_MAP_READ | CL_MAP_WRITE, 0, bytes ? bytes : 1, 0, NULL, NULL,
+                               &err);
+  if (err != CL_SUCCESS) {
+    clReleaseMemObject(m);
+    return golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "clEnqueueMapBuffer (pinned): %d", (int)err);
+  }
+  *mem = m;
+  *ptr = p;
+  return GOLCL_OK;
+}
+
+void golcl__dist_pinned_free(golcl_dist_context *d, cl_mem mem, void *ptr) {
+  if (!mem) return;
+  cl_command_queue q = golcl_context_cl_queue(d->ctx);
+  clFinish(q); /* no transfer from or to it is left */
+  clEnqueueUnmapMemObject(q, mem, ptr, 0, NULL, NULL);
+  clFinish(q);
+  clReleaseMemObject(mem);
 }

@@ -109,6 +109,10 @@ static void check_cells(golcl_dist_grid *g, const uint8_t *want, const char *wha
   free(got);
 }
 
+/* The exchange of the cases (golcl_dist_grid_opts.exchange), -1: RECT on odd ranks and the
+ * frame kernels on even ones (the messages are the same bit stream either way); and profile. */
+static int case_exchange = GOLCL_DIST_EXCHANGE_AUTO, case_profile = 0;
+
 /* One case: randomize, step, then cells, population and hash against the reference. */
 static void run_case(uint32_t w, uint32_t h, golcl_boundary b, const char *rule, uint32_t k,
                      golcl_stepper_kind kind, uint64_t gens, uint64_t seed) {
@@ -120,6 +124,9 @@ static void run_case(uint32_t w, uint32_t h, golcl_boundary b, const char *rule,
   if (!r) return;
   golcl_dist_grid_opts o = {0};
   o.halo = k;
+  o.exchange = case_exchange >= 0 ? (golcl_dist_exchange)case_exchange
+                                  : (mt_rank % 2 ? GOLCL_DIST_EXCHANGE_RECT : GOLCL_DIST_EXCHANGE_AUTO);
+  o.profile = case_profile;
   golcl_dist_grid *g = NULL;
   golcl_stepper *st = NULL;
   MT_OK(golcl_stepper_create(golcl_dist_context_local(mt_dctx), kind, NULL, &st));
@@ -210,6 +217,30 @@ static void test_every_stepper(void) {
                2000 + (uint64_t)b);
       run_case(257, 129, (golcl_boundary)b, "B3/S23", 16, kinds[i], 100, 3000 + (uint64_t)b);
     }
+}
+
+/* The two ways of the exchange (the frame kernels, and the rectangle I/O), alone and mixed
+ * between ranks, with and without profiling: every stepper (every layout: bytes, bytes_pow2,
+ * bitrow, pack16) on both boundaries, odd sizes, deep and shallow frames. */
+static void test_exchange_ways(void) {
+  golcl_dist_grid_opts bad = {0};
+  bad.exchange = (golcl_dist_exchange)7;
+  golcl_dist_grid *g = (golcl_dist_grid *)&bad;
+  MT_CHECK(golcl_dist_grid_create(mt_dctx, 37, 29, GOLCL_BOUNDARY_TORUS, &bad, &g) ==
+               GOLCL_E_INVALID_ARG && g == NULL,
+           "exchange 7 is refused");
+  for (int way = 0; way < 2; way++) {
+    case_exchange = way ? -1 : GOLCL_DIST_EXCHANGE_RECT;
+    case_profile = way;
+    for (size_t i = 0; i < nkinds; i++)
+      for (int b = 0; b < 2; b++) {
+        run_case(37, 29, (golcl_boundary)b, rules[(i + (size_t)b) % 3], 3, kinds[i], 17,
+                 2000 + (uint64_t)b);
+        run_case(7, 5, (golcl_boundary)b, "B3/S23", 16, kinds[i], 17, 4000 + (uint64_t)b);
+      }
+  }
+  case_exchange = GOLCL_DIST_EXCHANGE_AUTO;
+  case_profile = 0;
 }
 
 /* Randomize alone equals one grid's randomize, for both boundaries and a non-default split. */
@@ -535,6 +566,7 @@ int main(int argc, char **argv) {
   mt_run("devices", test_devices);
   mt_run("decomposition", test_decomposition);
   mt_run("halo_choice", test_halo_choice);
+  mt_run("exchange_ways", test_exchange_ways);
   mt_run("randomize", test_randomize);
   mt_run("matrix", test_matrix);
   mt_run("every_stepper", test_every_stepper);
