@@ -127,8 +127,8 @@ static char *slurp(const char *path) {
   return b;
 }
 
-static int run_in(const char *bgolly, const char *algo, const char *in, const char *dir,
-                  uint64_t gen, char **result, char *err, size_t errcap);
+static int run_in(const char *bgolly, const char *algo, const char *rules, const char *in,
+                  const char *dir, uint64_t gen, char **result, char *err, size_t errcap);
 
 int bg_run_text(const char *bgolly, const char *algo, const char *text, const char *ext,
                 uint64_t gen, char **result, char *err, size_t errcap) {
@@ -150,7 +150,7 @@ int bg_run_text_rules(const char *bgolly, const char *algo, const char *rules, c
     snprintf(err, errcap, "cannot write %s", in);
     return -1;
   }
-  int rc = run_in(bgolly, algo, in, dir, gen, result, err, errcap);
+  int rc = run_in(bgolly, algo, rules, in, dir, gen, result, err, errcap);
   remove(in), rmdir(dir);
   return rc;
 }
@@ -163,14 +163,15 @@ int bg_run_path(const char *bgolly, const char *algo, const char *path, uint64_t
     snprintf(err, errcap, "mkdtemp failed");
     return -1;
   }
-  int rc = run_in(bgolly, algo, path, dir, gen, result, err, errcap);
+  int rc = run_in(bgolly, algo, NULL, path, dir, gen, result, err, errcap);
   rmdir(dir);
   return rc;
 }
 
-/* Runs bgolly on the file `in`, its result and log in `dir`. */
-static int run_in(const char *bgolly, const char *algo, const char *in, const char *dir,
-                  uint64_t gen, char **result, char *err, size_t errcap) {
+/* Runs bgolly on the file `in` (with `-s rules` where rules is not NULL),
+ * its result and log in `dir`. */
+static int run_in(const char *bgolly, const char *algo, const char *rules, const char *in,
+                  const char *dir, uint64_t gen, char **result, char *err, size_t errcap) {
   char res[64], log[64], gens[32];
   snprintf(res, sizeof res, "%s/out.rle", dir);
   snprintf(log, sizeof log, "%s/log", dir);
