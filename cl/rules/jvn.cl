@@ -15,6 +15,7 @@
  *     south), 2^25 bytes read at random, which a large cache mostly holds.
  * Any size; GOLCL_TORUS (0/1) picks the boundary, GOLCL_JVN_RULE the rule. */
 #include "rules/jvn_rule.cl"
+#include "rules/ms.cl"
 
 /* Byte offsets in the small tables (JVN_TABLE_BYTES in all): signals' low
  * and high bytes [(d·2 + toward)·32 + state], next [state·128 + key]. */
@@ -25,13 +26,7 @@
 
 /* Cell (x, y): 0 outside a dead boundary, wrapped once on a torus. */
 inline int jvn_cell(__global const uchar *in, int w, int h, int x, int y) {
-#if GOLCL_TORUS
-  x = x < 0 ? x + w : x >= w ? x - w : x;
-  y = y < 0 ? y + h : y >= h ? y - h : y;
-#else
-  if (x < 0 || y < 0 || x >= w || y >= h) return 0;
-#endif
-  return in[(size_t)y * w + x];
+  return (int)golcl_ms_cell(in, w, h, x, y);
 }
 
 /* Cells x0-1 .. x0+4 of row y into r[0..5]. */

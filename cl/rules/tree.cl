@@ -23,6 +23,8 @@
 #define TREE_LOCAL 1
 #endif
 
+#include "rules/ms.cl"
+
 #define TREE_IN(v) ((uint)(v) < TREE_STATES ? (uint)(v) : 0u)
 #define TREE_ORDER(k)   \
   ((k) == 0   ? TREE_O0 \
@@ -37,13 +39,7 @@
 
 /* The cell at (x, y) on the grid's boundary. */
 inline uint tree_cell(__global const uchar *in, int w, int h, int x, int y) {
-#if GOLCL_TORUS
-  x = x < 0 ? x + w : x >= w ? x - w : x;
-  y = y < 0 ? y + h : y >= h ? y - h : y;
-#else
-  if (x < 0 || y < 0 || x >= w || y >= h) return 0;
-#endif
-  return TREE_IN(in[(size_t)y * w + x]);
+  return TREE_IN(golcl_ms_cell(in, w, h, x, y));
 }
 
 #if TREE_LOCAL
