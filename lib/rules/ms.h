@@ -60,6 +60,10 @@ golcl_status golcl__ms_gunzip(const char *text, size_t len, char **out, size_t *
 golcl_status golcl__msmacrocell_parse(const char *text, size_t len, golcl_mspattern **out);
 golcl_status golcl__mcell_parse(const char *text, size_t len, golcl_mspattern **out);
 
+/* Reads a whole file of at most `max` bytes into *text (malloc'd, *len
+ * bytes): GOLCL_E_IO if it cannot be read, GOLCL_E_PARSE if it is longer. */
+golcl_status golcl__ms_read_file(const char *path, size_t max, char **text, size_t *len);
+
 /* A new w×h pattern of 0s (infinite plane, no rule yet), its fields, and
  * its cells for writing (msrle.c). */
 golcl_status golcl__mspattern_new(uint32_t w, uint32_t h, golcl_mspattern **out);

@@ -406,23 +406,17 @@ static golcl_status parse_rle(const char *text, size_t len, golcl_mspattern **ou
   return GOLCL_OK;
 }
 
-golcl_status golcl_mspattern_read_file(const char *path, golcl_mspattern **out) {
-  if (!out) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_read_file: out is NULL");
-  *out = NULL;
-  if (!path)
-    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_read_file: path is NULL");
+golcl_status golcl__ms_read_file(const char *path, size_t max, char **text, size_t *len) {
   FILE *f = fopen(path, "rb");
   if (!f) return golcl__fail(NULL, GOLCL_E_IO, "%s: %s", path, strerror(errno));
-  golcl_pattern_limits lim;
-  golcl_pattern_get_limits(&lim);
   size_t cap = 1 << 16, n = 0, k;
   char *b = malloc(cap);
   golcl_status s = b ? GOLCL_OK : golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   while (s == GOLCL_OK && (k = fread(b + n, 1, cap - n, f)) > 0) {
     n += k;
-    if (n > lim.max_bytes) {
+    if (n > max) {
       s = golcl__fail(NULL, GOLCL_E_PARSE, "%s: longer than the limit %llu bytes", path,
-                      (unsigned long long)lim.max_bytes);
+                      (unsigned long long)max);
     } else if (n == cap) {
       char *m = realloc(b, cap *= 2);
       if (!m)
@@ -433,6 +427,24 @@ golcl_status golcl_mspattern_read_file(const char *path, golcl_mspattern **out) 
   }
   if (s == GOLCL_OK && ferror(f)) s = golcl__fail(NULL, GOLCL_E_IO, "%s: read error", path);
   fclose(f);
+  if (s != GOLCL_OK) {
+    free(b);
+    return s;
+  }
+  *text = b, *len = n;
+  return GOLCL_OK;
+}
+
+golcl_status golcl_mspattern_read_file(const char *path, golcl_mspattern **out) {
+  if (!out) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_read_file: out is NULL");
+  *out = NULL;
+  if (!path)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_read_file: path is NULL");
+  golcl_pattern_limits lim;
+  golcl_pattern_get_limits(&lim);
+  char *b = NULL;
+  size_t n = 0;
+  golcl_status s = golcl__ms_read_file(path, lim.max_bytes, &b, &n);
   if (s == GOLCL_OK) {
     s = golcl_mspattern_parse(b, n, out);
     if (s != GOLCL_OK) {

@@ -216,34 +216,6 @@ golcl_status golcl_msrule_load(const char *name, const char *text, size_t len, g
 
 /* --------------------------------------------------------------- files */
 
-static golcl_status slurp(const char *path, char **text, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return golcl__fail(NULL, GOLCL_E_IO, "%s: %s", path, strerror(errno));
-  size_t cap = 1 << 16, n = 0, k;
-  char *b = malloc(cap);
-  golcl_status s = b ? GOLCL_OK : golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  while (s == GOLCL_OK && (k = fread(b + n, 1, cap - n, f)) > 0) {
-    n += k;
-    if (n > MAX_RULE_FILE) {
-      s = golcl__fail(NULL, GOLCL_E_PARSE, "%s: longer than %u bytes", path, MAX_RULE_FILE);
-    } else if (n == cap) {
-      char *m = realloc(b, cap *= 2);
-      if (!m)
-        s = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-      else
-        b = m;
-    }
-  }
-  if (s == GOLCL_OK && ferror(f)) s = golcl__fail(NULL, GOLCL_E_IO, "%s: read error", path);
-  fclose(f);
-  if (s != GOLCL_OK) {
-    free(b);
-    return s;
-  }
-  *text = b, *len = n;
-  return GOLCL_OK;
-}
-
 golcl_status golcl_msrule_load_file(const char *path, golcl_msrule *out) {
   if (!path || !out)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_msrule_load_file: NULL argument");
@@ -259,7 +231,7 @@ golcl_status golcl_msrule_load_file(const char *path, golcl_msrule *out) {
   name[n] = '\0';
   char *text;
   size_t len;
-  golcl_status s = slurp(path, &text, &len);
+  golcl_status s = golcl__ms_read_file(path, MAX_RULE_FILE, &text, &len);
   if (s == GOLCL_OK) {
     s = golcl_msrule_load(name, text, len, out);
     free(text);
@@ -316,7 +288,7 @@ golcl_status golcl__ruletree_find(const char *name, golcl_msrule *out) {
     }
     char *text;
     size_t len;
-    if (slurp(path, &text, &len) != GOLCL_OK) continue;
+    if (golcl__ms_read_file(path, MAX_RULE_FILE, &text, &len) != GOLCL_OK) continue;
     int has = 0; /* Golly goes on to the next folder if a file has neither section */
     for (size_t k = 0; k + 5 <= len && !has; k++)
       has = (k == 0 || text[k - 1] == '\n' || text[k - 1] == '\r') && text[k] == '@' &&
