@@ -141,25 +141,35 @@ static golcl_status run_hashlife(golcl_universe *u, uint64_t gens) {
 
 
 /* AUTO, from what was measured (docs/universe.md, benchmarks.md): on a GPU
- * the sparse tiles win on short runs of patterns that stay small and
- * chaotic (a methuselah, where HashLife finds little to reuse: 3-4x on an
- * H100), HashLife on everything that grows or repeats (breeders,
- * spacefillers, guns to high generations, metapixels) and on a CPU device
- * or without one. Neither can be told from the seed, so HashLife runs a
- * probe of the first PROBE generations and the sparse tiles take the rest
- * if the cells are still few and HashLife found little to reuse in the
- * probe's second half: more than AUTO_CHAOS results computed a live cell
- * (Golly's methuselahs 17-25, the c4 switch-engine breeder 4.9, a
- * spacefiller 0.001). The criterion counts, it does not time: the choice
- * is the same on every machine. */
+ * the sparse tiles win on patterns that stay small and chaotic (a
+ * methuselah's unique debris, where HashLife finds little to reuse: 3-4x on
+ * an H100), HashLife on everything that grows or repeats (breeders,
+ * spacefillers, guns, metapixels, and a methuselah once it has settled into
+ * still lifes, oscillators and gliders) and on a CPU device or without one.
+ * Neither can be told from the seed, so HashLife runs a probe of PROBE
+ * generations and counts the results it computed in the probe's second half
+ * a live cell: a probe "finds chaos" above `limit` (Golly's methuselahs
+ * 17-25 while chaotic, 0.02-0.1 once settled; the c4 switch-engine breeder
+ * 4.9, a spacefiller 0.001). The first probe, at the start of the run,
+ * decides with AUTO_CHAOS; where it found chaos, the tiles run, and HashLife
+ * probes again after the tiles ran as many generations as the run has done
+ * (so the probes cost a bounded share), taking the rest of the run where the
+ * pattern has settled (AUTO_SETTLED: rabbits reads 5-13 until it settles).
+ * The criterion counts, it does not time: the choice is the same on every
+ * machine. */
 #define AUTO_SPARSE_MAX_GENS (1u << 17)
 #define AUTO_SPARSE_MAX_CELLS (1u << 14)
 #define AUTO_CHAOS 10
+#define AUTO_SETTLED 1
 #define PROBE 1024
 static int sparse_may_win(golcl_universe *u, uint64_t gens) {
   if (!u->ctx || gens > AUTO_SPARSE_MAX_GENS || gens < 2 * PROBE) return 0;
   golcl_device_info info;
-  if (golcl_context_device_info(u->ctx, &info) != GOLCL_OK || info.type != GOLCL_DEVICE_GPU)
+  /* GOLCL_UNIVERSE_TILES=any lets the tiles in on any device (the tests run
+   * AUTO's switching on pocl with it) */
+  const char *any = getenv("GOLCL_UNIVERSE_TILES");
+  if (golcl_context_device_info(u->ctx, &info) != GOLCL_OK ||
+      (info.type != GOLCL_DEVICE_GPU && !(any && strcmp(any, "any") == 0)))
     return 0;
   uint8_t a[512], b[512];
   golcl_rule_table_at(&u->table, 0, a);
@@ -169,6 +179,21 @@ static int sparse_may_win(golcl_universe *u, uint64_t gens) {
          pop <= AUTO_SPARSE_MAX_CELLS;
 }
 
+/* HashLife runs PROBE generations; *chaos says whether it computed more
+ * than `limit` results a live cell in the second half, or the cells are
+ * too many for the tiles. */
+static golcl_status probe(golcl_universe *u, uint64_t limit, int *chaos) {
+  golcl__universe_sparse_forget(u);
+  golcl_status st = run_hashlife(u, PROBE / 2);
+  uint64_t pop = UINT64_MAX, r0 = u->hl.results_computed;
+  if (st == GOLCL_OK) st = run_hashlife(u, PROBE / 2);
+  if (st == GOLCL_OK) st = golcl__hl_population(&u->hl, &pop);
+  /* a collection in the probe forgets results: counted again, they only
+   * make the pattern look more chaotic, and it is small (below) */
+  *chaos = st == GOLCL_OK && pop <= AUTO_SPARSE_MAX_CELLS && u->hl.results_computed - r0 > limit * pop;
+  return st;
+}
+
 static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
   if (!sparse_may_win(u, gens)) {
@@ -176,17 +201,21 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
     return run_hashlife(u, gens);
   }
   golcl__universe_sparse_free(u);
-  golcl_status st = run_hashlife(u, PROBE / 2);
-  uint64_t pop = UINT64_MAX, r0 = u->hl.results_computed;
-  if (st == GOLCL_OK) st = run_hashlife(u, PROBE / 2);
-  if (st == GOLCL_OK) st = golcl__hl_population(&u->hl, &pop);
-  if (st != GOLCL_OK) return st;
-  /* a collection in the probe forgets results: counted again, they only
-   * make the pattern look more chaotic, and it is small (below) */
-  if (pop > AUTO_SPARSE_MAX_CELLS || u->hl.results_computed - r0 <= AUTO_CHAOS * pop)
-    return run_hashlife(u, gens - PROBE);
-  u->last_algo = GOLCL_UNIVERSE_SPARSE;
-  return golcl__universe_run_sparse(u, gens - PROBE);
+  int chaos;
+  golcl_status st = probe(u, AUTO_CHAOS, &chaos);
+  uint64_t done = PROBE;
+  while (st == GOLCL_OK && chaos && done < gens) {
+    uint64_t n = gens - done < done ? gens - done : done;
+    u->last_algo = GOLCL_UNIVERSE_SPARSE;
+    st = golcl__universe_run_sparse(u, n);
+    done += n;
+    if (st == GOLCL_OK && gens - done >= 2 * PROBE) {
+      st = probe(u, AUTO_SETTLED, &chaos);
+      done += PROBE;
+    }
+  }
+  if (st == GOLCL_OK && done < gens) st = run_hashlife(u, gens - done);
+  return st;
 }
 
 golcl_status golcl_universe_run(golcl_universe *u, uint64_t generations) {
