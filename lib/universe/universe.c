@@ -146,22 +146,24 @@ static golcl_status run_hashlife(golcl_universe *u, uint64_t gens) {
  * an H100), HashLife on everything that grows or repeats (breeders,
  * spacefillers, guns, metapixels, and a methuselah once it has settled into
  * still lifes, oscillators and gliders) and on a CPU device or without one.
- * Neither can be told from the seed, so HashLife runs a probe of PROBE
- * generations and counts the results it computed in the probe's second half
- * a live cell: a probe "finds chaos" above `limit` (Golly's methuselahs
- * 17-25 while chaotic, 0.02-0.1 once settled; the c4 switch-engine breeder
- * 4.9, a spacefiller 0.001). The first probe, at the start of the run,
- * decides with AUTO_CHAOS; where it found chaos, the tiles run, and HashLife
- * probes again after the tiles ran as many generations as the run has done
- * (so the probes cost a bounded share), taking the rest of the run where the
- * pattern has settled (AUTO_SETTLED: rabbits reads 5-13 until it settles).
- * The criterion counts, it does not time: the choice is the same on every
+ * Neither can be told from the seed, so HashLife runs a probe of two
+ * windows and counts the results it computed in the second a live cell.
+ * The first probe, at the start of the run (windows of 512 generations),
+ * finds chaos above AUTO_CHAOS results a live cell (Golly's methuselahs
+ * 17-25, the c4 switch-engine breeder 4.9, a spacefiller 0.001); then the
+ * tiles run, and HashLife probes again each time the tiles have run as many
+ * generations as the run has done, with windows of 128 generations (a probe
+ * in chaos costs HashLife's time on the pattern's worst stretch): at most
+ * AUTO_SETTLED hundredths of a result a live cell (settled methuselahs
+ * 0.02-0.09; still chaotic 0.24 and more) and HashLife takes the rest. The
+ * criterion counts, it does not time: the choice is the same on every
  * machine. */
 #define AUTO_SPARSE_MAX_GENS (1u << 17)
 #define AUTO_SPARSE_MAX_CELLS (1u << 14)
-#define AUTO_CHAOS 10
-#define AUTO_SETTLED 1
+#define AUTO_CHAOS 1000 /* hundredths of a result a live cell */
+#define AUTO_SETTLED 15
 #define PROBE 1024
+#define REPROBE 256
 static int sparse_may_win(golcl_universe *u, uint64_t gens) {
   if (!u->ctx || gens > AUTO_SPARSE_MAX_GENS || gens < 2 * PROBE) return 0;
   golcl_device_info info;
@@ -179,18 +181,19 @@ static int sparse_may_win(golcl_universe *u, uint64_t gens) {
          pop <= AUTO_SPARSE_MAX_CELLS;
 }
 
-/* HashLife runs PROBE generations; *chaos says whether it computed more
- * than `limit` results a live cell in the second half, or the cells are
- * too many for the tiles. */
-static golcl_status probe(golcl_universe *u, uint64_t limit, int *chaos) {
+/* HashLife runs n generations; *chaos says whether it computed more than
+ * `limit` hundredths of a result a live cell in the second half, and the
+ * cells are few enough for the tiles. */
+static golcl_status probe(golcl_universe *u, uint64_t n, uint64_t limit, int *chaos) {
   golcl__universe_sparse_forget(u);
-  golcl_status st = run_hashlife(u, PROBE / 2);
+  golcl_status st = run_hashlife(u, n / 2);
   uint64_t pop = UINT64_MAX, r0 = u->hl.results_computed;
-  if (st == GOLCL_OK) st = run_hashlife(u, PROBE / 2);
+  if (st == GOLCL_OK) st = run_hashlife(u, n / 2);
   if (st == GOLCL_OK) st = golcl__hl_population(&u->hl, &pop);
   /* a collection in the probe forgets results: counted again, they only
    * make the pattern look more chaotic, and it is small (below) */
-  *chaos = st == GOLCL_OK && pop <= AUTO_SPARSE_MAX_CELLS && u->hl.results_computed - r0 > limit * pop;
+  *chaos = st == GOLCL_OK && pop <= AUTO_SPARSE_MAX_CELLS &&
+           (u->hl.results_computed - r0) * 100 > limit * pop;
   return st;
 }
 
@@ -202,16 +205,16 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   }
   golcl__universe_sparse_free(u);
   int chaos;
-  golcl_status st = probe(u, AUTO_CHAOS, &chaos);
+  golcl_status st = probe(u, PROBE, AUTO_CHAOS, &chaos);
   uint64_t done = PROBE;
   while (st == GOLCL_OK && chaos && done < gens) {
     uint64_t n = gens - done < done ? gens - done : done;
     u->last_algo = GOLCL_UNIVERSE_SPARSE;
     st = golcl__universe_run_sparse(u, n);
     done += n;
-    if (st == GOLCL_OK && gens - done >= 2 * PROBE) {
-      st = probe(u, AUTO_SETTLED, &chaos);
-      done += PROBE;
+    if (st == GOLCL_OK && gens - done >= 2 * REPROBE) {
+      st = probe(u, REPROBE, AUTO_SETTLED, &chaos);
+      done += REPROBE;
     }
   }
   if (st == GOLCL_OK && done < gens) st = run_hashlife(u, gens - done);
