@@ -235,9 +235,9 @@ END_TEST
 
 START_TEST(auto_moves_between_tiles_and_hashlife) {
   /* AUTO on acorn, let onto the tiles on pocl (GOLCL_UNIVERSE_TILES=any):
-   * HashLife's probe finds chaos, the tiles run, HashLife probes again
-   * (chaos at 2304 and 4864: the kept engine gets the cells again each
-   * time), and the probe at 9984 finds it settled: HashLife takes the rest.
+   * HashLife's probe finds chaos, the tiles run to 2048, HashLife's probe
+   * stops at 2560 (chaos), the kept engine gets the cells again and runs to
+   * 5120, and the probe finds it settled at 6144: HashLife takes the rest.
    * A second run of the settled acorn stays with HashLife. The cells are
    * HashLife's alone at the end of each run. */
   static const char *acorn = "x = 7, y = 3\nbo5b$3bo3b$2o2b3o!\n";
