@@ -153,7 +153,7 @@ static golcl_status run_hashlife(golcl_universe *u, uint64_t gens) {
  * 4.9, a spacefiller 0.001); then the tiles run, and HashLife probes again
  * each time the tiles have run as many generations as the run has done. The
  * tree the tiles give back is a fresh store, so a settled methuselah reads
- * 5.3-5.6 in the first jump and 0.4-0.8 in the second, a chaotic one 6-25
+ * 5.3-6.1 in the first jump and 0.4-0.8 in the second, a chaotic one 6.2-25
  * and 3-25: above AUTO_ABORT in the first jump the probe stops there (a
  * probe in chaos costs HashLife's time on the worst stretch), at most
  * AUTO_SETTLED in the second and HashLife takes the rest of the run. All in
@@ -162,7 +162,7 @@ static golcl_status run_hashlife(golcl_universe *u, uint64_t gens) {
 #define AUTO_SPARSE_MAX_GENS (1u << 17)
 #define AUTO_SPARSE_MAX_CELLS (1u << 14)
 #define AUTO_CHAOS 1000
-#define AUTO_ABORT 900
+#define AUTO_ABORT 700
 #define AUTO_SETTLED 150
 #define PROBE 1024
 static int sparse_may_win(golcl_universe *u, uint64_t gens) {
