@@ -83,17 +83,11 @@ static golcl__hl_id find_or_make(golcl__hl *h, int level, uint32_t a, uint32_t b
   return id;
 }
 
-/* Loads the slots where n keys' probes begin and starts loading the nodes
- * they name: the keys of a result are independent, so the misses on the
- * slots overlap, and then those on the nodes (find_or_make, which follows,
- * finds both in the cache; a profile of c4-diag-switch-engines had 51 % of
- * HashLife's time waiting for the slot and 23 % for the node). */
-static inline void prefetch_keys(const golcl__hl *h, int level, int n, const uint32_t k[][4]) {
-  size_t mask = h->nbuckets - 1;
-  uint64_t e[9];
-  for (int i = 0; i < n; i++) e[i] = h->buckets[key_hash(level, k[i][0], k[i][1], k[i][2], k[i][3]) & mask];
-  for (int i = 0; i < n; i++)
-    if (e[i]) __builtin_prefetch(&h->nodes[(golcl__hl_id)e[i]]);
+/* Starts loading the slot where a key's probe begins (the lookups of a
+ * result are independent, so their cache misses can overlap). */
+static inline void prefetch_key(const golcl__hl *h, int level, uint32_t a, uint32_t b, uint32_t c,
+                                uint32_t d) {
+  __builtin_prefetch(&h->buckets[key_hash(level, a, b, c, d) & (h->nbuckets - 1)]);
 }
 
 golcl__hl_id golcl__hl_leaf(golcl__hl *h, uint64_t bits) {
@@ -211,19 +205,21 @@ static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) {
   } else {
     golcl__hl_node a = h->nodes[m.q[0]], b = h->nodes[m.q[1]], c = h->nodes[m.q[2]],
                    d = h->nodes[m.q[3]];
-    const uint32_t tk[5][4] = {{a.q[1], b.q[0], a.q[3], b.q[2]},
-                               {a.q[2], a.q[3], c.q[0], c.q[1]},
-                               {a.q[3], b.q[2], c.q[1], d.q[0]},
-                               {b.q[2], b.q[3], d.q[0], d.q[1]},
-                               {c.q[1], d.q[0], c.q[3], d.q[2]}};
-    prefetch_keys(h, L - 1, 5, tk);
+    prefetch_key(h, L - 1, a.q[1], b.q[0], a.q[3], b.q[2]);
+    prefetch_key(h, L - 1, a.q[2], a.q[3], c.q[0], c.q[1]);
+    prefetch_key(h, L - 1, a.q[3], b.q[2], c.q[1], d.q[0]);
+    prefetch_key(h, L - 1, b.q[2], b.q[3], d.q[0], d.q[1]);
+    prefetch_key(h, L - 1, c.q[1], d.q[0], c.q[3], d.q[2]);
     golcl__hl_id t[9];
     t[0] = m.q[0];
+    t[1] = golcl__hl_node_of(h, L - 1, a.q[1], b.q[0], a.q[3], b.q[2]);
     t[2] = m.q[1];
+    t[3] = golcl__hl_node_of(h, L - 1, a.q[2], a.q[3], c.q[0], c.q[1]);
+    t[4] = golcl__hl_node_of(h, L - 1, a.q[3], b.q[2], c.q[1], d.q[0]);
+    t[5] = golcl__hl_node_of(h, L - 1, b.q[2], b.q[3], d.q[0], d.q[1]);
     t[6] = m.q[2];
+    t[7] = golcl__hl_node_of(h, L - 1, c.q[1], d.q[0], c.q[3], d.q[2]);
     t[8] = m.q[3];
-    static const int at[5] = {1, 3, 4, 5, 7};
-    for (int i = 0; i < 5; i++) t[at[i]] = golcl__hl_node_of(h, L - 1, tk[i][0], tk[i][1], tk[i][2], tk[i][3]);
     if (h->oom) return 0;
     golcl__hl_id s[9];
     for (int i = 0; i < 9; i++) {
@@ -231,13 +227,14 @@ static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) {
       if (!s[i]) return 0;
     }
     int k2 = k == L - 2 ? L - 3 : k;
-    const uint32_t uk[4][4] = {{s[0], s[1], s[3], s[4]},
-                               {s[1], s[2], s[4], s[5]},
-                               {s[3], s[4], s[6], s[7]},
-                               {s[4], s[5], s[7], s[8]}};
-    prefetch_keys(h, L - 1, 4, uk);
-    golcl__hl_id u[4];
-    for (int i = 0; i < 4; i++) u[i] = golcl__hl_node_of(h, L - 1, uk[i][0], uk[i][1], uk[i][2], uk[i][3]);
+    prefetch_key(h, L - 1, s[0], s[1], s[3], s[4]);
+    prefetch_key(h, L - 1, s[1], s[2], s[4], s[5]);
+    prefetch_key(h, L - 1, s[3], s[4], s[6], s[7]);
+    prefetch_key(h, L - 1, s[4], s[5], s[7], s[8]);
+    golcl__hl_id u[4] = {golcl__hl_node_of(h, L - 1, s[0], s[1], s[3], s[4]),
+                         golcl__hl_node_of(h, L - 1, s[1], s[2], s[4], s[5]),
+                         golcl__hl_node_of(h, L - 1, s[3], s[4], s[6], s[7]),
+                         golcl__hl_node_of(h, L - 1, s[4], s[5], s[7], s[8])};
     if (h->oom) return 0;
     for (int i = 0; i < 4; i++) {
       u[i] = result(h, u[i], k2);
