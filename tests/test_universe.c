@@ -235,9 +235,9 @@ END_TEST
 
 START_TEST(auto_moves_between_tiles_and_hashlife) {
   /* AUTO on acorn, let onto the tiles on pocl (GOLCL_UNIVERSE_TILES=any):
-   * HashLife's probe finds chaos, the tiles run to 2048, HashLife's probe
-   * stops at 2560 (chaos), the kept engine gets the cells again and runs to
-   * 5120, and the probe finds it settled at 6144: HashLife takes the rest.
+   * HashLife's probe finds chaos, the tiles run to 3072, HashLife's probe
+   * stops at 3584 (chaos), the kept engine gets the cells again and runs to
+   * 10752, and the probe finds it settled at 11776: HashLife takes the rest.
    * A second run of the settled acorn stays with HashLife. The cells are
    * HashLife's alone at the end of each run. */
   static const char *acorn = "x = 7, y = 3\nbo5b$3bo3b$2o2b3o!\n";
@@ -251,7 +251,7 @@ START_TEST(auto_moves_between_tiles_and_hashlife) {
   TU_OK(golcl_universe_load(h, p));
   TU_OK(golcl_universe_load(a, p));
   ck_assert_int_eq(setenv("GOLCL_UNIVERSE_TILES", "any", 1), 0);
-  static const uint64_t runs[] = {12000, 3000};
+  static const uint64_t runs[] = {16000, 3000};
   for (int k = 0; k < 2; k++) {
     TU_OK(golcl_universe_run(h, runs[k]));
     TU_OK(golcl_universe_run(a, runs[k]));

@@ -151,7 +151,8 @@ static golcl_status run_hashlife(golcl_universe *u, uint64_t gens) {
  * The first probe, at the start of the run, finds chaos above AUTO_CHAOS in
  * the second jump (Golly's methuselahs 17-25, the c4 switch-engine breeder
  * 4.9, a spacefiller 0.001); then the tiles run, and HashLife probes again
- * each time the tiles have run as many generations as the run has done. The
+ * each time the tiles have run twice as many generations as the run has
+ * done (so that a chaotic methuselah pays for few probes). The
  * tree the tiles give back is a fresh store, so a settled methuselah reads
  * 5.3-6.1 in the first jump and 0.4-0.8 in the second, a chaotic one 6.2-25
  * and 3-25: above AUTO_ABORT in the first jump the probe stops there (a
@@ -219,7 +220,7 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   uint64_t done = 0;
   golcl_status st = probe(u, 0, AUTO_CHAOS, &chaos, &done);
   while (st == GOLCL_OK && chaos && done < gens) {
-    uint64_t n = gens - done < done ? gens - done : done;
+    uint64_t n = gens - done < 2 * done ? gens - done : 2 * done;
     u->last_algo = GOLCL_UNIVERSE_SPARSE;
     st = golcl__universe_run_sparse(u, n);
     done += n;
