@@ -12,21 +12,15 @@
  * the claim and the key are one atomic write; freed slots become tombstones
  * (never reused until the host rehashes into a fresh table).
  *
- * A launch of g ≤ GOLCL_SP_GMAX generations is two kernels, one in-order
- * queue, no host round trip: sp_step (a work-group a tile) steps the tiles
- * listed for it and writes the other copy; sp_settle commits the new copies
- * and flags, inserts the neighbours that live cells near an edge reach,
- * drops the dead, quiet tiles nobody needs, and lists the tiles that can
- * change in the next launch (with their 9 slots). Lists, their counts and
- * the new flags (nflags) are double-buffered by the launch's parity p: a
- * launch steps list p and writes nflags p, its sp_settle reads nflags p,
- * clears nflags 1-p and fills list 1-p (2·slots entries: a tile made in
- * sp_settle may be listed twice, see sp_need). sp_plan lists the tiles of a launch
- * from the committed flags alone: at the start of a run and after the host
- * changed the table (puts, a rehash, a grown table). Once an insert found
- * the table full (ctr[SP_OVF]), that launch's sp_settle still commits every
- * tile, and every later kernel does nothing; the host grows the table,
- * inserts again and goes on from the generation reached (stat[0]).
+ * A launch of g ≤ GOLCL_SP_GMAX generations is three kernels, one in-order
+ * queue, no host round trip: sp_plan lists the tiles that can change and
+ * notes their 9 slots; sp_step (a work-group a tile) steps them and writes
+ * the other copy; sp_settle commits the new copies and flags, inserts the
+ * neighbours that live cells near an edge reach and drops the dead, quiet
+ * tiles nobody needs. Once an insert found the table full (ctr[SP_OVF]),
+ * that launch's sp_settle still commits every tile, and every later kernel
+ * does nothing; the host grows the table, inserts again and goes on from
+ * the generation reached (stat[0]).
  *
  * Why skipping is exact (QuickLife's idea). P1: the tile's cells at the end
  * of the last launch equal those one generation before; P2: two before; CH1
@@ -105,14 +99,12 @@ typedef uint4 sp_row;
 #define SP_D(k) ((k) - ((k) > 4))
 
 /* ctr[] */
-#define SP_CNT 0     /* tiles listed for a launch of parity 0 */
+#define SP_CNT 0     /* tiles listed by sp_plan */
 #define SP_CLAIMED 1 /* slots claimed (live and tombstones) */
 #define SP_LIVE 2    /* slots that hold a tile */
 #define SP_OVF 3     /* the table overflowed: every kernel waits for the host */
 #define SP_RANGE 4   /* a tile beyond the coordinate range was needed */
-#define SP_HALT 5    /* SP_OVF as this launch's sp_step saw it */
-#define SP_CNT1 6    /* tiles listed for a launch of parity 1 */
-#define SP_CNTP(p) ((p) ? SP_CNT1 : SP_CNT)
+#define SP_HALT 5    /* SP_OVF as this launch's sp_plan saw it */
 
 inline int sp_used(ulong k) { return k < SP_TOMB; }
 
@@ -202,31 +194,25 @@ __kernel void sp_put(__global ulong *keys, __global ulong *cells, __global uint 
   flags[s] = f | SP_CH_ALL;
 }
 
-/* The flags tile t has after the launch whose new flags are nf: the new
- * ones of a stepped tile, else its own. While sp_settle commits them, only
- * SP_P2 and CH2 of a skipped tile may change under a reader (to P2 and no
- * CH2): reading them before is the safe side (more tiles stepped). */
-inline uint sp_eff(__global const uint *flags, __global const uint *nf, uint t) {
-  uint n = nf[t];
-  return (n & SP_STEPPED) ? n : flags[t];
-}
-
-/* Lists tile x (slot x, key `key`, flags fx) for a launch of g generations
- * unless its 3×3 block is quiet, with its 9 slots in nb[9x..]. nf: the new
- * flags of the launch that just ran (NULL-free: `committed` 1 reads flags
- * alone). An absent neighbour counts as quiet (dead, and stays so). */
-inline void sp_plan_tile(__global const ulong *keys, __global const uint *flags,
-                         __global const uint *nf, int committed, __global uint *nb,
-                         __global uint *list, __global uint *cnt, uint hmask, ulong key, uint x,
-                         uint fx, int g) {
-  uint q = fx & (SP_P1 | SP_P2), slots[9];
+/* The tiles of the next launch of g generations: those whose 3×3 block is
+ * not all quiet. nb[9s + k] gets the slot of neighbour k (or SP_NONE). */
+__kernel void sp_plan(__global const ulong *keys, __global const uint *flags,
+                      __global uint *nflags, __global uint *nb,
+                      __global uint *list, __global uint *ctr, uint hmask, int g) {
+  uint s = (uint)get_global_id(0);
+  if (s == 0) ctr[SP_HALT] = ctr[SP_OVF];
+  if (s > hmask || ctr[SP_OVF]) return;
+  ulong key = keys[s];
+  if (!sp_used(key)) return;
+  nflags[s] = 0; /* sp_settle of the last launch is done with it */
+  uint q = flags[s] & (SP_P1 | SP_P2), slots[9];
   for (int k = 0; k < 9; k++) {
-    uint t = k == 4 ? x : SP_NONE;
+    uint t = k == 4 ? s : SP_NONE;
     ulong nk = sp_key_at(key, k % 3 - 1, k / 3 - 1);
     if (k != 4 && nk != SP_EMPTY) t = sp_lookup(keys, hmask, nk);
     slots[k] = t;
     if (k == 4 || t == SP_NONE) continue;
-    uint f = committed ? flags[t] : sp_eff(flags, nf, t); /* the band of t that faces x */
+    uint f = flags[t]; /* the band of t that faces this tile */
     if ((f >> (SP_CH1_SHIFT + SP_D(8 - k))) & 1u) q &= ~SP_P1;
     if ((f >> (SP_CH2_SHIFT + SP_D(8 - k))) & 1u) q &= ~SP_P2;
   }
@@ -234,24 +220,9 @@ inline void sp_plan_tile(__global const ulong *keys, __global const uint *flags,
   q &= ~SP_P1; /* still for one generation under one rule says nothing of the other */
 #endif
   if ((q & SP_P1) || ((q & SP_P2) && (g & 1) == 0)) return;
-  uint i = atomic_inc(cnt);
-  list[i] = x;
-  for (int k = 0; k < 9; k++) nb[(size_t)9 * x + k] = slots[k];
-}
-
-/* The tiles of a launch of parity p and g generations from the committed
- * flags (list p, its count, nflags p cleared); ctr[SP_CNT] and ctr[SP_CNT1]
- * are zero before (the host clears them). off = p·slots. */
-__kernel void sp_plan(__global const ulong *keys, __global const uint *flags,
-                      __global uint *nflags, __global uint *nb, __global uint *list,
-                      __global uint *ctr, uint hmask, int g, int p) {
-  uint s = (uint)get_global_id(0), slots = hmask + 1u;
-  if (s > hmask || ctr[SP_OVF]) return;
-  nflags[(p ? slots : 0u) + s] = 0;
-  ulong key = keys[s];
-  if (!sp_used(key)) return;
-  sp_plan_tile(keys, flags, nflags, 1, nb, list + (p ? 2u * slots : 0u), &ctr[SP_CNTP(p)], hmask,
-               key, s, flags[s], g);
+  uint i = atomic_inc(&ctr[SP_CNT]);
+  list[i] = s;
+  for (int k = 0; k < 9; k++) nb[(size_t)9 * s + k] = slots[k];
 }
 
 /* The 128 cells of region row w: 32 of the west tile, 64 of the middle one,
@@ -355,18 +326,14 @@ inline sp_row sp_next(sp_row u, sp_row m, sp_row d, __constant uchar *tbl, int o
 
 __kernel __attribute__((reqd_work_group_size(SP_TR, 1, 1))) void sp_step(
     __global ulong *cells, __global const uint *flags, __global uint *nflags,
-    __global const uint *nb, __global const uint *list, __global uint *ctr, int g,
-    __constant uchar *tbl, int par0, int p, uint hmask) {
+    __global const uint *nb, __global const uint *list, __global const uint *ctr, int g,
+    __constant uchar *tbl, int par0) {
   __local sp_row lrow[2][SP_TR]; /* by generation parity: one barrier a generation */
   __local uint acc, diff1, diff2;
-  uint ovf = ctr[SP_OVF], slots = hmask + 1u;
-  if (get_global_id(0) == 0) ctr[SP_HALT] = ovf; /* for this launch's sp_settle */
-  if (ovf) return;
-  nflags += p ? slots : 0u;
-  list += p ? 2u * slots : 0u;
+  if (ctr[SP_OVF]) return;
   int w = (int)get_local_id(0), r = w - SP_GM; /* region row, tile row */
   int b = r < 0 ? 0 : (r < SP_T ? 1 : 2), row = r - (b - 1) * SP_T;
-  uint n = ctr[SP_CNTP(p)];
+  uint n = ctr[SP_CNT];
   for (uint i = (uint)get_group_id(0); i < n; i += (uint)get_num_groups(0)) {
     uint s = list[i];
     __global const uint *nbs = nb + (size_t)9 * s;
@@ -406,15 +373,9 @@ __kernel __attribute__((reqd_work_group_size(SP_TR, 1, 1))) void sp_step(
   }
 }
 
-/* Inserts the neighbours of tile `key` that its NEED bits name. With
- * plan (sp_settle), a tile this call made is listed for the next launch of
- * g generations unless its neighbourhood is quiet (its own work-item may
- * list it too, if it sees the key: a tile listed twice is stepped twice to
- * the same cells, which is harmless). */
+/* Inserts the neighbours of tile `key` that its NEED bits name. */
 inline void sp_need(__global ulong *keys, __global ulong *cells, __global uint *flags,
-                    __global uint *ctr, uint hmask, ulong key, uint need, int plan,
-                    __global const uint *nf, __global uint *nb, __global uint *list,
-                    __global uint *cnt, int g) {
+                    __global uint *ctr, uint hmask, ulong key, uint need) {
   for (int k = 0; k < 9 && need; k++) {
     if (k == 4 || !((need >> SP_D(k)) & 1u)) continue;
     ulong nk = sp_key_at(key, k % 3 - 1, k / 3 - 1);
@@ -430,7 +391,6 @@ inline void sp_need(__global ulong *keys, __global ulong *cells, __global uint *
       __global ulong *d = sp_rows(cells, t, 0);
       for (int r = 0; r < SP_T; r++) d[r] = 0;
       flags[t] = SP_P1 | SP_P2;
-      if (plan) sp_plan_tile(keys, flags, nf, 0, nb, list, cnt, hmask, nk, t, SP_P1 | SP_P2, g);
     }
   }
 }
@@ -442,42 +402,40 @@ __kernel void sp_grow(__global ulong *keys, __global ulong *cells, __global uint
   uint s = (uint)get_global_id(0);
   if (s > hmask || ctr[SP_OVF]) return;
   ulong key = keys[s];
-  if (sp_used(key))
-    sp_need(keys, cells, flags, ctr, hmask, key, SP_BYTE(flags[s], SP_NEED_SHIFT), 0, flags, 0, 0,
-            0, 0);
+  if (sp_used(key)) sp_need(keys, cells, flags, ctr, hmask, key, SP_BYTE(flags[s], SP_NEED_SHIFT));
 }
 
-/* After sp_step of parity p, one work-item a slot: the stepped tiles take
- * their new copy and flags (a tile skipped with P1 has now been still for
- * two generations: P2); every tile a live cell near an edge can reach is
- * made to exist (a new tile is dead and has been: P1, P2); a tile that is
- * dead, was dead the two generations before, and that no neighbour needs is
- * dropped (its flags keep SP_PAR, so that a neighbour that found it before
- * it went reads its dead copy). Committing and reading neighbours go
- * together because neighbours are read through sp_eff, and NEED and CH bits
- * are all a neighbour's flags say here. Then the tiles of the next launch
- * of g_next generations are listed (none for g_next 0: the host plans
- * then), into list 1-p, from the same flags. nflags 1-p is cleared for the
- * next sp_step. An overflow of the table while this kernel inserts stops
+/* The flags a tile has after this launch, while sp_settle commits them:
+ * the new ones of a stepped tile, else its own (whose NEED bits are
+ * settled; only SP_P2 and CH2 may change under us). */
+inline uint sp_eff(__global const uint *flags, __global const uint *nflags, uint t) {
+  uint n = nflags[t];
+  return (n & SP_STEPPED) ? n : flags[t];
+}
+
+/* After sp_step, one work-item a slot: the stepped tiles take their new copy
+ * and flags (a tile skipped with P1 has now been still for two generations:
+ * P2); every tile a live cell near an edge can reach is made to exist (a new
+ * tile is dead and has been: P1, P2); a tile that is dead, was dead the two
+ * generations before, and that no neighbour needs is dropped. Committing and
+ * reading neighbours go together because neighbours are read through sp_eff,
+ * and NEED bits are all a neighbour's flags say here. nflags is cleared by
+ * the next sp_plan. An overflow of the table while this kernel inserts stops
  * only the inserting: every tile is committed (the step was done), and the
- * host inserts again after it grew the table (and plans again). */
+ * host inserts again after it grew the table. */
 __kernel void sp_settle(__global ulong *keys, __global ulong *cells, __global uint *flags,
-                        __global uint *nflags, __global uint *ctr, __global ulong *stat,
-                        uint hmask, int g, int p, int g_next, __global uint *nb,
-                        __global uint *list) {
-  uint s = (uint)get_global_id(0), slots = hmask + 1u;
-  __global uint *nf = nflags + (p ? slots : 0u);
-  __global uint *nlist = list + (p ? 0u : 2u * slots), *ncnt = &ctr[SP_CNTP(!p)];
-  if (s <= hmask) nflags[(p ? 0u : slots) + s] = 0;
+                        __global const uint *nflags, __global uint *ctr, __global ulong *stat,
+                        uint hmask, int g) {
+  uint s = (uint)get_global_id(0);
   if (s > hmask || ctr[SP_HALT]) return;
   if (s == 0) {
     stat[0] += (ulong)g;
-    stat[1] += ctr[SP_CNTP(p)];
-    ctr[SP_CNTP(p)] = 0;
+    stat[1] += ctr[SP_CNT];
+    ctr[SP_CNT] = 0;
   }
   ulong key = keys[s];
   if (!sp_used(key)) return;
-  uint f = nf[s];
+  uint f = nflags[s];
   if (f & SP_STEPPED) {
     f &= ~SP_STEPPED;
     flags[s] = f;
@@ -488,22 +446,18 @@ __kernel void sp_settle(__global ulong *keys, __global ulong *cells, __global ui
   }
   uint need = SP_BYTE(f, SP_NEED_SHIFT);
   if (!need && !(f & SP_ALIVE) && (f & (SP_P1 | SP_P2)) == (SP_P1 | SP_P2)) {
-    int needed = 0;
-    for (int k = 0; k < 9 && !needed; k++) {
+    for (int k = 0; k < 9; k++) {
       if (k == 4) continue;
       ulong nk = sp_key_at(key, k % 3 - 1, k / 3 - 1);
       uint t = nk == SP_EMPTY ? SP_NONE : sp_lookup(keys, hmask, nk);
-      needed = t != SP_NONE && ((sp_eff(flags, nf, t) >> (SP_NEED_SHIFT + SP_D(8 - k))) & 1u);
+      if (t != SP_NONE && ((sp_eff(flags, nflags, t) >> (SP_NEED_SHIFT + SP_D(8 - k))) & 1u)) return;
     }
-    if (!needed) {
-      keys[s] = SP_TOMB;
-      flags[s] = f & SP_PAR;
-      atomic_dec(&ctr[SP_LIVE]);
-      return;
-    }
+    keys[s] = SP_TOMB;
+    flags[s] = 0;
+    atomic_dec(&ctr[SP_LIVE]);
+    return;
   }
-  sp_need(keys, cells, flags, ctr, hmask, key, need, g_next > 0, nf, nb, nlist, ncnt, g_next);
-  if (g_next > 0) sp_plan_tile(keys, flags, nf, 0, nb, nlist, ncnt, hmask, key, s, f, g_next);
+  sp_need(keys, cells, flags, ctr, hmask, key, need);
 }
 
 /* Moves every tile of the old table into a fresh one (keys all SP_EMPTY,

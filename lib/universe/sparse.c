@@ -2,9 +2,7 @@
  * open-addressing hash table on the device, stepped by cl/universe/sparse.cl
  * (whose opening note gives the table, the launch sequence and why skipping
  * and freeing are exact). The host enqueues launches of up to 16 (CPU) or
- * 32 (GPU) generations, two kernels each (sp_step, and sp_settle, which also
- * lists the tiles of the next launch; sp_plan lists them instead at the
- * start of a run and after the host changed the table), and reads the table's counters
+ * 32 (GPU) generations, three kernels each, and reads the table's counters
  * only every few launches (up to 64; fewer after a launch found the table
  * full). When the table is half full of tiles and tombstones, or a launch
  * found it full, it rehashes into a fresh one of ROOM times the live tiles
@@ -39,12 +37,11 @@
 #define SP_EMPTY UINT64_MAX
 #define SP_TOMB (UINT64_MAX - 1)
 #define SP_PAR 8u
-enum { SP_CNT, SP_CLAIMED, SP_LIVE, SP_OVF, SP_RANGE, SP_HALT, SP_CNT1, SP_NCTR };
+enum { SP_CNT, SP_CLAIMED, SP_LIVE, SP_OVF, SP_RANGE, SP_HALT, SP_NCTR };
 
 /* Device bytes a slot takes: key, both copies of the rows, flags, new
- * flags of either parity, 9 neighbour slots, two list entries of either
- * parity (sp_settle may list a tile it made twice). */
-#define SLOT_BYTES (8u + 2u * 8u * GOLCL__TILE + 4u + 8u + 36u + 16u)
+ * flags, 9 neighbour slots, a list entry. */
+#define SLOT_BYTES (8u + 2u * 8u * GOLCL__TILE + 4u + 4u + 36u + 4u)
 
 typedef struct table_bufs {
   cl_mem keys, cells, flags, nflags, nb, list;
@@ -62,8 +59,7 @@ struct golcl__sparse {
   cl_kernel k_plan, k_step, k_settle;
   uint64_t epoch;      /* bumped when the table's buffers change */
   uint64_t args_epoch; /* the table the launch kernels' arguments are for; 0: none */
-  int lpar;    /* parity of the next launch: its list and new flags */
-  int planned; /* the last sp_settle listed the tiles of the next launch */
+  cl_int args_g, args_par0;
   table_bufs t;
   cl_mem ctr, stat, tbl;
   uint64_t limit; /* bytes; 0: the device's */
@@ -114,15 +110,15 @@ static golcl_status table_alloc(golcl__sparse *s, uint32_t slots, table_bufs *t)
       (st = golcl__buffer(ctx, n * 2 * 8 * GOLCL__TILE, CL_MEM_READ_WRITE, &t->cells)) !=
           GOLCL_OK ||
       (st = golcl__buffer(ctx, n * 4, CL_MEM_READ_WRITE, &t->flags)) != GOLCL_OK ||
-      (st = golcl__buffer(ctx, n * 8, CL_MEM_READ_WRITE, &t->nflags)) != GOLCL_OK ||
+      (st = golcl__buffer(ctx, n * 4, CL_MEM_READ_WRITE, &t->nflags)) != GOLCL_OK ||
       (st = golcl__buffer(ctx, n * 36, CL_MEM_READ_WRITE, &t->nb)) != GOLCL_OK ||
-      (st = golcl__buffer(ctx, n * 16, CL_MEM_READ_WRITE, &t->list)) != GOLCL_OK)
+      (st = golcl__buffer(ctx, n * 4, CL_MEM_READ_WRITE, &t->list)) != GOLCL_OK)
     goto fail;
   uint64_t empty = SP_EMPTY;
   uint32_t zero = 0;
   if ((st = golcl__fill(ctx, t->keys, &empty, 8, 0, n * 8)) != GOLCL_OK ||
       (st = golcl__fill(ctx, t->flags, &zero, 4, 0, n * 4)) != GOLCL_OK ||
-      (st = golcl__fill(ctx, t->nflags, &zero, 4, 0, n * 8)) != GOLCL_OK)
+      (st = golcl__fill(ctx, t->nflags, &zero, 4, 0, n * 4)) != GOLCL_OK)
     goto fail;
   /* an allocation the driver defers fails here rather than mid-run */
   if ((st = golcl__cl_fail(ctx, clFinish(ctx->queue), "clFinish")) != GOLCL_OK) goto fail;
@@ -185,7 +181,6 @@ static golcl_status rehash(golcl__sparse *s, uint32_t slots) {
   s->t = nt;
   s->epoch++;
   s->rehashes++;
-  s->planned = 0;
   return GOLCL_OK;
 }
 
@@ -211,7 +206,6 @@ static golcl_status make_room(golcl__sparse *s, const uint32_t ctr[SP_NCTR], uin
 /* Enqueues sp_grow: the neighbours that live cells reach exist. */
 static golcl_status enqueue_grow(golcl__sparse *s) {
   cl_uint hmask = s->t.slots - 1;
-  s->planned = 0;
   golcl_status st =
       golcl__args(s->ctx, s->k_grow, GOLCL__ARG(s->t.keys), GOLCL__ARG(s->t.cells),
                   GOLCL__ARG(s->t.flags), GOLCL__ARG(s->ctr), GOLCL__ARG(hmask), GOLCL__END);
@@ -223,58 +217,45 @@ static golcl_status launch_args(golcl__sparse *s) {
   golcl_context *ctx = s->ctx;
   table_bufs *t = &s->t;
   cl_uint hmask = t->slots - 1;
-  cl_int g = 1, par0 = 0, p = 0;
+  cl_int g = 1, par0 = 0;
   golcl_status st = golcl__args(ctx, s->k_plan, GOLCL__ARG(t->keys), GOLCL__ARG(t->flags),
                                 GOLCL__ARG(t->nflags), GOLCL__ARG(t->nb), GOLCL__ARG(t->list),
-                                GOLCL__ARG(s->ctr), GOLCL__ARG(hmask), GOLCL__ARG(g),
-                                GOLCL__ARG(p), GOLCL__END);
+                                GOLCL__ARG(s->ctr), GOLCL__ARG(hmask), GOLCL__ARG(g), GOLCL__END);
   if (st == GOLCL_OK)
     st = golcl__args(ctx, s->k_step, GOLCL__ARG(t->cells), GOLCL__ARG(t->flags),
                      GOLCL__ARG(t->nflags), GOLCL__ARG(t->nb), GOLCL__ARG(t->list),
                      GOLCL__ARG(s->ctr), GOLCL__ARG(g), GOLCL__ARG(s->tbl), GOLCL__ARG(par0),
-                     GOLCL__ARG(p), GOLCL__ARG(hmask), GOLCL__END);
+                     GOLCL__END);
   if (st == GOLCL_OK)
     st = golcl__args(ctx, s->k_settle, GOLCL__ARG(t->keys), GOLCL__ARG(t->cells),
                      GOLCL__ARG(t->flags), GOLCL__ARG(t->nflags), GOLCL__ARG(s->ctr),
-                     GOLCL__ARG(s->stat), GOLCL__ARG(hmask), GOLCL__ARG(g), GOLCL__ARG(p),
-                     GOLCL__ARG(g), GOLCL__ARG(t->nb), GOLCL__ARG(t->list), GOLCL__END);
+                     GOLCL__ARG(s->stat), GOLCL__ARG(hmask), GOLCL__ARG(g), GOLCL__END);
   s->args_epoch = st == GOLCL_OK ? s->epoch : 0;
+  s->args_g = g;
+  s->args_par0 = par0;
   return st;
 }
 
-/* Sets scalar argument i of k. */
-static cl_int arg_int(cl_kernel k, cl_uint i, cl_int v) { return clSetKernelArg(k, i, sizeof v, &v); }
-
-/* One launch of g generations, the tiles listed by the last sp_settle (or
- * by sp_plan, when the host changed the table since): sp_step, then
- * sp_settle, which lists the tiles of the next launch of g_next generations
- * (0: none follows in this run). */
-static golcl_status enqueue_launch(golcl__sparse *s, cl_int g, cl_int par0, cl_int g_next) {
+/* One launch of g generations: plan, step, settle. Only the arguments that
+ * changed are set again. */
+static golcl_status enqueue_launch(golcl__sparse *s, cl_int g, cl_int par0) {
   golcl_context *ctx = s->ctx;
   table_bufs *t = &s->t;
   golcl_status st = GOLCL_OK;
   if (s->args_epoch != s->epoch) st = launch_args(s);
-  cl_int p = s->lpar, err = CL_SUCCESS;
-  if (st == GOLCL_OK && !s->planned) {
-    uint32_t zero = 0; /* both lists' counts: nothing is pending */
-    st = golcl__fill(ctx, s->ctr, &zero, 4, 4 * SP_CNT, 4);
-    if (st == GOLCL_OK) st = golcl__fill(ctx, s->ctr, &zero, 4, 4 * SP_CNT1, 4);
-    if (st == GOLCL_OK) {
-      err = arg_int(s->k_plan, 7, g);
-      if (err == CL_SUCCESS) err = arg_int(s->k_plan, 8, p);
-      st = golcl__cl_fail(ctx, err, "clSetKernelArg");
-    }
-    if (st == GOLCL_OK) st = launch1(s, s->k_plan, t->slots);
+  cl_int err = CL_SUCCESS;
+  if (st == GOLCL_OK && g != s->args_g) {
+    err = clSetKernelArg(s->k_plan, 7, sizeof g, &g);
+    if (err == CL_SUCCESS) err = clSetKernelArg(s->k_step, 6, sizeof g, &g);
+    if (err == CL_SUCCESS) err = clSetKernelArg(s->k_settle, 7, sizeof g, &g);
+    s->args_g = err == CL_SUCCESS ? g : -1;
   }
-  if (st == GOLCL_OK) {
-    err = arg_int(s->k_step, 6, g);
-    if (err == CL_SUCCESS) err = arg_int(s->k_step, 8, par0);
-    if (err == CL_SUCCESS) err = arg_int(s->k_step, 9, p);
-    if (err == CL_SUCCESS) err = arg_int(s->k_settle, 7, g);
-    if (err == CL_SUCCESS) err = arg_int(s->k_settle, 8, p);
-    if (err == CL_SUCCESS) err = arg_int(s->k_settle, 9, g_next);
-    st = golcl__cl_fail(ctx, err, "clSetKernelArg");
+  if (st == GOLCL_OK && err == CL_SUCCESS && par0 != s->args_par0) {
+    err = clSetKernelArg(s->k_step, 8, sizeof par0, &par0);
+    s->args_par0 = err == CL_SUCCESS ? par0 : -1;
   }
+  if (st == GOLCL_OK) st = golcl__cl_fail(ctx, err, "clSetKernelArg");
+  if (st == GOLCL_OK) st = launch1(s, s->k_plan, t->slots);
   if (st == GOLCL_OK) {
     size_t local = GOLCL__TILE + 2 * (size_t)s->gmax, groups = s->groups;
     if (groups > t->slots) groups = t->slots;
@@ -282,8 +263,6 @@ static golcl_status enqueue_launch(golcl__sparse *s, cl_int g, cl_int par0, cl_i
     st = golcl__launch(ctx, s->k_step, 1, &global, &local);
   }
   if (st == GOLCL_OK) st = launch1(s, s->k_settle, t->slots);
-  s->lpar ^= 1;
-  s->planned = st == GOLCL_OK && g_next > 0;
   return st;
 }
 
@@ -328,7 +307,6 @@ static golcl_status build(golcl__sparse *s) {
     *own[i].k = k;
   }
   s->args_epoch = 0;
-  s->planned = 0;
   cl_int err = CL_SUCCESS;
   for (int i = 0; st == GOLCL_OK && err == CL_SUCCESS && i < 2; i++)
     err = clEnqueueWriteBuffer(s->ctx->queue, s->tbl, CL_TRUE, 512 * (size_t)i, 512,
@@ -406,7 +384,6 @@ void golcl__sparse_destroy(golcl__sparse *s) {
 /* Forgets that any tile was quiet (the rule changed). */
 static golcl_status unquiet(golcl__sparse *s) {
   cl_uint hmask = s->t.slots - 1;
-  s->planned = 0;
   golcl_status st = golcl__args(s->ctx, s->k_unquiet, GOLCL__ARG(s->t.keys), GOLCL__ARG(s->t.flags),
                                 GOLCL__ARG(hmask), GOLCL__END);
   return st == GOLCL_OK ? launch1(s, s->k_unquiet, s->t.slots) : st;
@@ -480,12 +457,11 @@ golcl_status golcl__sparse_clear(golcl__sparse *s) {
   size_t n = s->t.slots;
   golcl_status st = golcl__fill(s->ctx, s->t.keys, &empty, 8, 0, n * 8);
   if (st == GOLCL_OK) st = golcl__fill(s->ctx, s->t.flags, &zero, 4, 0, n * 4);
-  if (st == GOLCL_OK) st = golcl__fill(s->ctx, s->t.nflags, &zero, 4, 0, n * 8);
+  if (st == GOLCL_OK) st = golcl__fill(s->ctx, s->t.nflags, &zero, 4, 0, n * 4);
   if (st == GOLCL_OK) st = golcl__fill(s->ctx, s->ctr, &zero, 4, 0, SP_NCTR * 4);
   if (st != GOLCL_OK) return st;
   s->npend = 0;
   s->have_origin = 0;
-  s->planned = 0;
   return GOLCL_OK;
 }
 
@@ -646,8 +622,8 @@ golcl_status golcl__sparse_run(golcl__sparse *s, uint64_t gens) {
     for (unsigned b = 0; b < s->batch && left && st == GOLCL_OK; b++) {
       cl_int g = next_g(left, s->gmax);
       cl_int par0 = (cl_int)((s->base + (target - left)) & 1u);
+      st = enqueue_launch(s, g, par0);
       left -= (uint64_t)g;
-      st = enqueue_launch(s, g, par0, left ? next_g(left, s->gmax) : 0);
     }
     int grew = 0;
     if (st == GOLCL_OK) st = settle(s, &done, &grew);
