@@ -11,3 +11,7 @@ echo "== c4 --algo hashlife (no context)"; build/golcl bench universe --patterns
 echo "== c4 --algo hashlife, taskset -c 5"; taskset -c 5 build/golcl bench universe --patterns $R/Patterns --algo hashlife -g 30000 --reps 5 --no-bgolly $C4 2>&1 | grep c4
 done
 nproc; cat /sys/fs/cgroup/cpu.max 2>/dev/null
+# profile: the table's load (probe lengths) against the launch kernels' times
+export PROF=$R/prof
+for v in base sparse-table; do rm -rf /tmp/pt && mkdir /tmp/pt && cp -r Makefile lib cl include examples tools tests /tmp/pt/ && (cd /tmp/pt && bash $PROF/apply.sh && { [ $v = base ] || sed -i 's/#define MIN_SLOTS_GPU 4096u/#define MIN_SLOTS_GPU 32768u/; s/#define ROOM 8u/#define ROOM 64u/' lib/universe/sparse.c; } && make -j8 build/golcl MPI=0 CPPFLAGS=-isystem/opt/deps/usr/include LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu >/dev/null 2>&1 || echo PROF BUILD FAILED)
+  for f in Life/Methuselahs/iwona.rle; do echo "== $v $f sparse"; GOLCL_PROF=1 /tmp/pt/build/golcl run $R/Patterns/$f -g 30000 --algo sparse 2>&1 | grep -E "PROF|run:"; done; done
