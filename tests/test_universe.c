@@ -233,6 +233,48 @@ START_TEST(sparse_tiles_match_hashlife) {
 }
 END_TEST
 
+START_TEST(auto_moves_between_tiles_and_hashlife) {
+  /* AUTO on acorn, let onto the tiles on pocl (GOLCL_UNIVERSE_TILES=any):
+   * HashLife's probe finds chaos, the tiles run to 3072, HashLife's probe
+   * stops at 3584 (chaos), the kept engine gets the cells again and runs to
+   * 10752, and the probe finds it settled at 11776: HashLife takes the rest.
+   * A second run of the settled acorn stays with HashLife. The cells are
+   * HashLife's alone at the end of each run. */
+  static const char *acorn = "x = 7, y = 3\nbo5b$3bo3b$2o2b3o!\n";
+  golcl_pattern *p;
+  TU_OK(golcl_pattern_parse(acorn, strlen(acorn), &p));
+  golcl_universe_opts oh = {0}, oa = {0};
+  oh.algo = GOLCL_UNIVERSE_HASHLIFE, oa.algo = GOLCL_UNIVERSE_AUTO;
+  golcl_universe *h, *a;
+  TU_OK(golcl_universe_create(NULL, &oh, &h));
+  TU_OK(golcl_universe_create(tu_ctx, &oa, &a));
+  TU_OK(golcl_universe_load(h, p));
+  TU_OK(golcl_universe_load(a, p));
+  ck_assert_int_eq(setenv("GOLCL_UNIVERSE_TILES", "any", 1), 0);
+  static const uint64_t runs[] = {16000, 3000};
+  for (int k = 0; k < 2; k++) {
+    TU_OK(golcl_universe_run(h, runs[k]));
+    TU_OK(golcl_universe_run(a, runs[k]));
+    uint64_t hh, ha, ph, pa;
+    TU_OK(golcl_universe_hash(h, &hh));
+    TU_OK(golcl_universe_hash(a, &ha));
+    TU_OK(golcl_universe_population(h, &ph));
+    TU_OK(golcl_universe_population(a, &pa));
+    ck_assert_msg(hh == ha && ph == pa, "run %d: AUTO %llu cells, HashLife %llu", k,
+                  (unsigned long long)pa, (unsigned long long)ph);
+    ck_assert_uint_eq(golcl_universe_generation(a), golcl_universe_generation(h));
+    golcl_universe_stats st;
+    TU_OK(golcl_universe_get_stats(a, &st));
+    /* the tiles took part in the first run only */
+    ck_assert_int_eq(st.algo, k == 0 ? GOLCL_UNIVERSE_SPARSE : GOLCL_UNIVERSE_HASHLIFE);
+  }
+  ck_assert_int_eq(unsetenv("GOLCL_UNIVERSE_TILES"), 0);
+  golcl_universe_destroy(h);
+  golcl_universe_destroy(a);
+  golcl_pattern_destroy(p);
+}
+END_TEST
+
 START_TEST(bad_arguments) {
   golcl_universe *u = (golcl_universe *)1;
   golcl_universe_opts o = {0};
@@ -287,6 +329,7 @@ int main(void) {
   tcase_add_test(tc, gun_matches_the_reference_and_round_trips);
   tcase_add_test(tc, long_runs_of_a_gun_grow_with_its_gliders);
   tcase_add_test(tc, sparse_tiles_match_hashlife);
+  tcase_add_test(tc, auto_moves_between_tiles_and_hashlife);
   tcase_add_test(tc, bad_arguments);
   suite_add_tcase(s, tc);
   return tu_main(s);

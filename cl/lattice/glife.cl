@@ -8,7 +8,8 @@
  * Build options: GOLCL_DEGREE (slots a cell); GOLCL_FULL (1: no slot is
  * empty, so the tests for -1 / INT_MIN are left out: the vertex-regular fast
  * path); GOLCL_IDX32 (1: degree·cells fits in 32 bits, the table is indexed
- * in 32 bits); life_dict only: GOLCL_DICT_BLOCK, GOLCL_DICT_CONST (1: the
+ * in 32 bits); life_dict only: GOLCL_DICT_BLOCK, GOLCL_DICT_VEC (cells a
+ * work-item: 1 or 4), GOLCL_DICT_CONST (1: the
  * rows fit in constant memory, read through its broadcast cache), and the
  * main row's GOLCL_MAIN_* (below). */
 
@@ -80,11 +81,11 @@ inline uint count_row(__global const uchar *cur, uint i, ROWS_SPACE const int *r
  * does, not for three in a chain (id, row, neighbours): the chain, not the
  * bytes, was the limit. GOLCL_MAIN_LO <= i < GOLCL_MAIN_HI: the cells whose
  * main-row neighbours are inside the buffer (the others never need them). */
-__kernel void life_dict(__global const uchar *cur, __global uchar *next, __global const ushort *ids,
-                        ROWS_SPACE const int *rows, __global const int *blocks, uint n, ulong birth,
-                        ulong survive) {
-  uint i = get_global_id(0);
-  if (i >= n) return;
+/* The next state of cell i through the dictionary (and the main row where
+ * it applies). */
+inline uchar dict_cell(__global const uchar *cur, __global const ushort *ids,
+                       ROWS_SPACE const int *rows, __global const int *blocks, uint i, ulong birth,
+                       ulong survive) {
   uint c = 0;
 #ifdef GOLCL_MAIN_ID
   if (i >= GOLCL_MAIN_LO && i < GOLCL_MAIN_HI) {
@@ -98,6 +99,43 @@ __kernel void life_dict(__global const uchar *cur, __global uchar *next, __globa
   int id = blocks[i / GOLCL_DICT_BLOCK];
   c = count_row(cur, i, rows + (uint)(id < 0 ? ids[i] : id) * GOLCL_DEGREE);
 #endif
-  next[i] = life_rule(cur[i], c, birth, survive);
+  return life_rule(cur[i], c, birth, survive);
+}
+
+/* GOLCL_DICT_VEC cells a work-item (1 or 4; the block, 64, a multiple):
+ * four cells of one block share their row, so where it is the main row,
+ * and all four read inside the buffer through it, each neighbour of the
+ * four is one 4-byte load and the four states one store (a quarter of the
+ * work-items, memory instructions and groups); elsewhere cell by cell. */
+__kernel void life_dict(__global const uchar *cur, __global uchar *next, __global const ushort *ids,
+                        ROWS_SPACE const int *rows, __global const int *blocks, uint n, ulong birth,
+                        ulong survive) {
+#if GOLCL_DICT_VEC == 4
+  uint i = get_global_id(0) * 4u;
+  if (i >= n) return;
+#ifdef GOLCL_MAIN_ID
+  if (i + 4u <= n && i >= GOLCL_MAIN_LO && i + 4u <= GOLCL_MAIN_HI) {
+    /* the gathers go out beside the block's id (speculatively, as above) */
+    const int mo[GOLCL_MAIN_N] = {GOLCL_MAIN_ROW};
+    uint4 c = (uint4)(0u);
+#pragma unroll
+    for (uint d = 0; d < GOLCL_MAIN_N; d++) c += convert_uint4(vload4(0, cur + (int)i + mo[d]));
+    uchar4 self = vload4(0, cur + i);
+    if (blocks[i / GOLCL_DICT_BLOCK] == GOLCL_MAIN_ID) {
+      vstore4((uchar4)(life_rule(self.s0, c.s0, birth, survive),
+                       life_rule(self.s1, c.s1, birth, survive),
+                       life_rule(self.s2, c.s2, birth, survive),
+                       life_rule(self.s3, c.s3, birth, survive)),
+              0, next + i);
+      return;
+    }
+  }
+#endif
+  for (uint j = i; j < i + 4u && j < n; j++)
+    next[j] = dict_cell(cur, ids, rows, blocks, j, birth, survive);
+#else
+  uint i = get_global_id(0);
+  if (i < n) next[i] = dict_cell(cur, ids, rows, blocks, i, birth, survive);
+#endif
 }
 #endif

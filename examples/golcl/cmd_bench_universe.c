@@ -42,6 +42,8 @@ static void usage(FILE *f) {
           "  --patterns DIR  Golly's Patterns folder (default /usr/share/golly/Patterns)\n"
           "  --bgolly PATH   bgolly to compare with (default: bgolly on the PATH)\n"
           "  --no-bgolly     golcl alone\n"
+          "  --reps N        N runs of each (golcl and each bgolly), the median of each\n"
+          "                  (default 1; 1..15)\n"
           "  --csv FILE      the table as CSV\n"
           "  --plot FILE.png time against generations (N/8 .. N) for golcl and bgolly\n");
 }
@@ -72,6 +74,29 @@ static double run_bgolly(const char *bg, const char *algo, const char *path, uin
   }
   remove(out);
   return t;
+}
+
+#define MAX_REPS 15
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The median of n times (a failed run, below zero, counts as failed). */
+static double median(double *t, int n) {
+  for (int i = 0; i < n; i++)
+    if (t[i] < 0) return -1;
+  qsort(t, (size_t)n, sizeof *t, cmp_double);
+  return n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
+}
+
+/* bgolly's median of reps runs. */
+static double run_bgolly_reps(const char *bg, const char *algo, const char *path, uint64_t gens,
+                              uint64_t *hash, int reps) {
+  double t[MAX_REPS];
+  for (int r = 0; r < reps; r++) t[r] = run_bgolly(bg, algo, path, gens, hash);
+  return median(t, reps);
 }
 
 /* Loads a file as bgolly places it (a text without a position at (0, 0)). */
@@ -158,7 +183,7 @@ int cmd_bench_universe(int argc, char **argv) {
              *plot = NULL;
   static plot_row rows[PLOT_MAX];
   int nrows = 0;
-  int no_bg = 0;
+  int no_bg = 0, reps = 1;
   golcl_universe_algo algo = GOLCL_UNIVERSE_AUTO;
   static const struct option opts[] = {{"generations", required_argument, NULL, 'g'},
                                        {"algo", required_argument, NULL, 'a'},
@@ -166,6 +191,7 @@ int cmd_bench_universe(int argc, char **argv) {
                                        {"patterns", required_argument, NULL, 'p'},
                                        {"bgolly", required_argument, NULL, 'b'},
                                        {"no-bgolly", no_argument, NULL, 'n'},
+                                       {"reps", required_argument, NULL, 'r'},
                                        {"csv", required_argument, NULL, 'c'},
                                        {"plot", required_argument, NULL, 'P'},
                                        {"help", no_argument, NULL, 'h'},
@@ -197,6 +223,13 @@ int cmd_bench_universe(int argc, char **argv) {
         break;
       case 'n':
         no_bg = 1;
+        break;
+      case 'r':
+        reps = atoi(optarg);
+        if (reps < 1 || reps > MAX_REPS) {
+          fprintf(stderr, "golcl bench universe: --reps 1..%d\n", MAX_REPS);
+          return 2;
+        }
         break;
       case 'c':
         csv = optarg;
@@ -275,7 +308,14 @@ int cmd_bench_universe(int argc, char **argv) {
     uint64_t hash = 0;
     golcl_universe_stats ust = {0};
     uint64_t gen0 = 0;
-    golcl_status s = time_golcl(ctx, algo, path, g, &step, &wall, &hash, &ust.algo, &gen0);
+    double steps[MAX_REPS], walls[MAX_REPS];
+    golcl_status s = GOLCL_OK;
+    for (int r = 0; r < reps && s == GOLCL_OK; r++)
+      s = time_golcl(ctx, algo, path, g, &steps[r], &walls[r], &hash, &ust.algo, &gen0);
+    if (s == GOLCL_OK) {
+      step = median(steps, reps);
+      wall = median(walls, reps);
+    }
     if (s != GOLCL_OK) {
       fprintf(stderr, "golcl bench universe: %s: %s\n", path, golcl_last_errmsg());
       rc = 1;
@@ -284,8 +324,8 @@ int cmd_bench_universe(int argc, char **argv) {
     double tq = -1, th = -1;
     uint64_t hq = 0, hh = 0;
     if (bg) {
-      tq = run_bgolly(bg, "QuickLife", path, gen0 + g, &hq);
-      th = run_bgolly(bg, "HashLife", path, gen0 + g, &hh);
+      tq = run_bgolly_reps(bg, "QuickLife", path, gen0 + g, &hq, reps);
+      th = run_bgolly_reps(bg, "HashLife", path, gen0 + g, &hh, reps);
     }
     double best = tq > 0 && (th < 0 || tq < th) ? tq : th;
     const char *same = !bg || th < 0 ? "-" : hh == hash ? "identical" : "DIFFERENT";

@@ -145,6 +145,13 @@ static void main_row_options(const golcl_graph *g, golcl__opts *o) {
   golcl__opts_define(o, "GOLCL_MAIN_HI", hi > lo ? hi : lo);
 }
 
+/* Cells a work-item of the dict kernel: 4 (GOLCL_GLIFE_VEC=1 gives the
+ * kernel of a cell a work-item, for measuring). */
+static unsigned dict_vec(void) {
+  const char *e = getenv("GOLCL_GLIFE_VEC");
+  return e && strcmp(e, "1") == 0 ? 1u : 4u;
+}
+
 static golcl_status life_options(golcl_graph *g, int dict, golcl__opts *o) {
   golcl__opts_init(o);
   golcl__opts_define(o, "GOLCL_DEGREE", g->degree);
@@ -152,6 +159,7 @@ static golcl_status life_options(golcl_graph *g, int dict, golcl__opts *o) {
   golcl__opts_define(o, "GOLCL_IDX32", (uint64_t)g->n * g->degree <= UINT32_MAX);
   if (dict) {
     golcl__opts_define(o, "GOLCL_DICT_BLOCK", GOLCL__DICT_BLOCK);
+    golcl__opts_define(o, "GOLCL_DICT_VEC", dict_vec());
     golcl__opts_define(o, "GOLCL_DICT_CONST", g->dict_rows * g->degree * 4 <= CONST_ROWS_MAX);
     main_row_options(g, o);
   }
@@ -193,9 +201,9 @@ static golcl_status run_kernel(golcl_glife *l, int dict, uint64_t gens) {
   if (s != GOLCL_OK) return s;
   cl_uint n = (cl_uint)g->n;
   cl_ulong birth = l->birth, survive = l->survive;
-  size_t global = g->n, local = 0;
+  size_t items = dict ? (g->n + dict_vec() - 1) / dict_vec() : g->n, global = items, local = 0;
   if (s == GOLCL_OK) s = group_size(ctx, k, &local);
-  if (s == GOLCL_OK && local) global = golcl__round_up(g->n, local);
+  if (s == GOLCL_OK && local) global = golcl__round_up(items, local);
   for (uint64_t t = 0; t < gens && s == GOLCL_OK; t++) {
     if (t > 0 && t % GOLCL__LATTICE_SYNC == 0) s = golcl__sync(ctx);
     if (s != GOLCL_OK) break;

@@ -141,25 +141,39 @@ static golcl_status run_hashlife(golcl_universe *u, uint64_t gens) {
 
 
 /* AUTO, from what was measured (docs/universe.md, benchmarks.md): on a GPU
- * the sparse tiles win on short runs of patterns that stay small and
- * chaotic (a methuselah, where HashLife finds little to reuse: 3-4x on an
- * H100), HashLife on everything that grows or repeats (breeders,
- * spacefillers, guns to high generations, metapixels) and on a CPU device
- * or without one. Neither can be told from the seed, so HashLife runs a
- * probe of the first PROBE generations and the sparse tiles take the rest
- * if the cells are still few and HashLife found little to reuse in the
- * probe's second half: more than AUTO_CHAOS results computed a live cell
- * (Golly's methuselahs 17-25, the c4 switch-engine breeder 4.9, a
- * spacefiller 0.001). The criterion counts, it does not time: the choice
- * is the same on every machine. */
+ * the sparse tiles win on patterns that stay small and chaotic (a
+ * methuselah's unique debris, where HashLife finds little to reuse: 3-4x on
+ * an H100), HashLife on everything that grows or repeats (breeders,
+ * spacefillers, guns, metapixels, and a methuselah once it has settled into
+ * still lifes, oscillators and gliders) and on a CPU device or without one.
+ * Neither can be told from the seed, so HashLife runs a probe: two jumps of
+ * 512 generations, counting the results computed in each a live cell.
+ * The first probe, at the start of the run, finds chaos above AUTO_CHAOS in
+ * the second jump (Golly's methuselahs 17-25, the c4 switch-engine breeder
+ * 4.9, a spacefiller 0.001); then the tiles run, and HashLife probes again
+ * each time the tiles have run twice as many generations as the run has
+ * done (so that a chaotic methuselah pays for few probes). The
+ * tree the tiles give back is a fresh store, so a settled methuselah reads
+ * 5.3-6.1 in the first jump and 0.4-0.8 in the second, a chaotic one 6.2-25
+ * and 3-25: above AUTO_ABORT in the first jump the probe stops there (a
+ * probe in chaos costs HashLife's time on the worst stretch), at most
+ * AUTO_SETTLED in the second and HashLife takes the rest of the run. All in
+ * hundredths of a result a live cell. The criterion counts, it does not
+ * time: the choice is the same on every machine. */
 #define AUTO_SPARSE_MAX_GENS (1u << 17)
 #define AUTO_SPARSE_MAX_CELLS (1u << 14)
-#define AUTO_CHAOS 10
+#define AUTO_CHAOS 1000
+#define AUTO_ABORT 700
+#define AUTO_SETTLED 150
 #define PROBE 1024
 static int sparse_may_win(golcl_universe *u, uint64_t gens) {
   if (!u->ctx || gens > AUTO_SPARSE_MAX_GENS || gens < 2 * PROBE) return 0;
   golcl_device_info info;
-  if (golcl_context_device_info(u->ctx, &info) != GOLCL_OK || info.type != GOLCL_DEVICE_GPU)
+  /* GOLCL_UNIVERSE_TILES=any lets the tiles in on any device (the tests run
+   * AUTO's switching on pocl with it) */
+  const char *any = getenv("GOLCL_UNIVERSE_TILES");
+  if (golcl_context_device_info(u->ctx, &info) != GOLCL_OK ||
+      (info.type != GOLCL_DEVICE_GPU && !(any && strcmp(any, "any") == 0)))
     return 0;
   uint8_t a[512], b[512];
   golcl_rule_table_at(&u->table, 0, a);
@@ -169,24 +183,52 @@ static int sparse_may_win(golcl_universe *u, uint64_t gens) {
          pop <= AUTO_SPARSE_MAX_CELLS;
 }
 
+/* Whether HashLife computed more than `limit` hundredths of a result a live
+ * cell since r0 (limit 0: no limit), or the cells are too many for the
+ * tiles (then: no). */
+static golcl_status chaotic(golcl_universe *u, uint64_t r0, uint64_t limit, int *chaos) {
+  uint64_t pop = UINT64_MAX;
+  golcl_status st = golcl__hl_population(&u->hl, &pop);
+  *chaos = st == GOLCL_OK && pop <= AUTO_SPARSE_MAX_CELLS && limit &&
+           (u->hl.results_computed - r0) * 100 > limit * pop;
+  return st;
+}
+
+/* HashLife's probe of PROBE generations (fewer, *done, where the first jump
+ * already finds more than `abort` results a live cell; 0: no abort); *chaos:
+ * more than `limit` in the second jump. A collection in the probe forgets results:
+ * counted again, they only make the pattern look more chaotic. */
+static golcl_status probe(golcl_universe *u, uint64_t abort, uint64_t limit, int *chaos,
+                          uint64_t *done) {
+  golcl__universe_sparse_forget(u);
+  uint64_t r0 = u->hl.results_computed;
+  golcl_status st = run_hashlife(u, PROBE / 2);
+  if (st == GOLCL_OK) st = chaotic(u, r0, abort, chaos);
+  *done += PROBE / 2;
+  if (st != GOLCL_OK || *chaos) return st;
+  r0 = u->hl.results_computed;
+  if ((st = run_hashlife(u, PROBE / 2)) == GOLCL_OK) st = chaotic(u, r0, limit, chaos);
+  *done += PROBE / 2;
+  return st;
+}
+
 static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
-  if (!sparse_may_win(u, gens)) {
-    golcl__universe_sparse_free(u);
-    return run_hashlife(u, gens);
-  }
   golcl__universe_sparse_free(u);
-  golcl_status st = run_hashlife(u, PROBE / 2);
-  uint64_t pop = UINT64_MAX, r0 = u->hl.results_computed;
-  if (st == GOLCL_OK) st = run_hashlife(u, PROBE / 2);
-  if (st == GOLCL_OK) st = golcl__hl_population(&u->hl, &pop);
-  if (st != GOLCL_OK) return st;
-  /* a collection in the probe forgets results: counted again, they only
-   * make the pattern look more chaotic, and it is small (below) */
-  if (pop > AUTO_SPARSE_MAX_CELLS || u->hl.results_computed - r0 <= AUTO_CHAOS * pop)
-    return run_hashlife(u, gens - PROBE);
-  u->last_algo = GOLCL_UNIVERSE_SPARSE;
-  return golcl__universe_run_sparse(u, gens - PROBE);
+  if (!sparse_may_win(u, gens)) return run_hashlife(u, gens);
+  int chaos;
+  uint64_t done = 0;
+  golcl_status st = probe(u, 0, AUTO_CHAOS, &chaos, &done);
+  while (st == GOLCL_OK && chaos && done < gens) {
+    uint64_t n = gens - done < 2 * done ? gens - done : 2 * done;
+    u->last_algo = GOLCL_UNIVERSE_SPARSE;
+    st = golcl__universe_run_sparse(u, n);
+    done += n;
+    if (st == GOLCL_OK && gens - done >= 2 * PROBE)
+      st = probe(u, AUTO_ABORT, AUTO_SETTLED, &chaos, &done);
+  }
+  if (st == GOLCL_OK && done < gens) st = run_hashlife(u, gens - done);
+  return st;
 }
 
 golcl_status golcl_universe_run(golcl_universe *u, uint64_t generations) {

@@ -14,6 +14,7 @@ struct golcl_universe {
   uint64_t generation;
   golcl__hl hl;          /* the cells, always */
   golcl__sparse *sparse; /* the device engine, made on the first sparse run */
+  int sparse_stale;      /* the engine is kept for reuse but no longer holds the cells */
   golcl_universe_algo last_algo;
   golcl_pattern *notes; /* the loaded file's comment lines (no cells); may be NULL */
 };
@@ -40,6 +41,9 @@ void golcl__leaf_map_free(golcl__leaf_map *m);
  * engine as 64×64 tiles, run there, and come back into the tree. */
 golcl_status golcl__universe_run_sparse(golcl_universe *u, uint64_t gens);
 void golcl__universe_sparse_free(golcl_universe *u);
+/* The tree moves on without the engine (a HashLife run): the next sparse run
+ * puts the cells on it again instead of making a new one. */
+void golcl__universe_sparse_forget(golcl_universe *u);
 void golcl__universe_sparse_stats(const golcl_universe *u, uint64_t *tiles, uint64_t *bytes);
 
 #endif

@@ -64,11 +64,18 @@ static golcl_status tile_to_leaves(void *user, int64_t tx, int64_t ty,
   return golcl__leaf_map_rows(user, tx * GOLCL__TILE, ty * GOLCL__TILE, rows, GOLCL__TILE);
 }
 
+/* Puts the tree's cells on the engine: a new one, or the kept one emptied. */
 static golcl_status upload(golcl_universe *u) {
-  golcl_rule_table t = u->table;
-  golcl_rule_table_at(&u->table, 0, t.next); /* B0 with S8: its fixed complement table */
-  golcl_status st = golcl__sparse_create(u->ctx, &t, &u->sparse);
+  golcl_status st;
+  if (u->sparse) {
+    st = golcl__sparse_clear(u->sparse);
+  } else {
+    golcl_rule_table t = u->table;
+    golcl_rule_table_at(&u->table, 0, t.next); /* B0 with S8: its fixed complement table */
+    st = golcl__sparse_create(u->ctx, &t, &u->sparse);
+  }
   if (st != GOLCL_OK) return st;
+  u->sparse_stale = 0;
   tile_map m;
   memset(&m, 0, sizeof m);
   st = golcl__hl_leaves(&u->hl, leaf_to_tiles, &m);
@@ -83,7 +90,7 @@ static golcl_status upload(golcl_universe *u) {
 golcl_status golcl__universe_run_sparse(golcl_universe *u, uint64_t gens) {
   if (!u->ctx)
     return golcl__fail(NULL, GOLCL_E_UNSUPPORTED, "universe: the sparse algorithm needs a context");
-  golcl_status st = u->sparse ? GOLCL_OK : upload(u);
+  golcl_status st = u->sparse && !u->sparse_stale ? GOLCL_OK : upload(u);
   if (st == GOLCL_OK) st = golcl__sparse_run(u->sparse, gens);
   if (st != GOLCL_OK) return st;
   /* the cells back into a new store */
@@ -111,7 +118,10 @@ golcl_status golcl__universe_run_sparse(golcl_universe *u, uint64_t gens) {
 void golcl__universe_sparse_free(golcl_universe *u) {
   golcl__sparse_destroy(u->sparse);
   u->sparse = NULL;
+  u->sparse_stale = 0;
 }
+
+void golcl__universe_sparse_forget(golcl_universe *u) { u->sparse_stale = u->sparse != NULL; }
 
 void golcl__universe_sparse_stats(const golcl_universe *u, uint64_t *tiles, uint64_t *bytes) {
   *tiles = *bytes = 0;
