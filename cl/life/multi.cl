@@ -140,7 +140,9 @@ __kernel __attribute__((reqd_work_group_size(GOLCL_MX, GOLCL_MY, 1))) void multi
  * wait gives up after GOLCL_MB_SPIN polls, sets flags[0] and goes on (the
  * host reports it): a device that breaks the assumption gets an error,
  * never a hang. Without shfl.sync (GOLCL_MR_SHFL 0) every row goes through
- * local memory (the portable path, two barriers a generation). */
+ * local memory (the portable path, two barriers a generation). Fences: PTX
+ * membar.gl beside mem_fence on NVIDIA (GOLCL_MB_NO_PTX_FENCE: mem_fence
+ * alone). */
 #define MB_K GOLCL_MK
 #define MB_W (32 * MB_K) /* words of a tile row */
 #define MB_S GOLCL_MS
@@ -152,11 +154,15 @@ __kernel __attribute__((reqd_work_group_size(GOLCL_MX, GOLCL_MY, 1))) void multi
 
 #if GOLCL_MR_SHFL
 #define MB_LMEM (2 * 2 * GOLCL_MY * MB_W)
-#define MB_FENCE()                                   \
-  do {                                               \
-    mem_fence(CLK_GLOBAL_MEM_FENCE);                 \
-    asm volatile("membar.gl;" ::: "memory");         \
+#ifndef GOLCL_MB_NO_PTX_FENCE
+#define MB_FENCE()                           \
+  do {                                       \
+    mem_fence(CLK_GLOBAL_MEM_FENCE);         \
+    asm volatile("membar.gl;" ::: "memory"); \
   } while (0)
+#else
+#define MB_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)
+#endif
 inline uint mb_shfl(uint x, int src) {
   uint r;
   asm volatile("shfl.sync.idx.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(r) : "r"(x), "r"(src));
@@ -306,6 +312,9 @@ __kernel __attribute__((reqd_work_group_size(32, GOLCL_MY, 1))) void multi_band(
     }
     done += kp;
     if (done >= gens) break;
+#ifdef GOLCL_MB_PROFILE_NO_EXCHANGE
+    continue; /* profiling only (GOLCL_BUILD_OPTIONS): what the exchange costs; cells wrong */
+#endif
     /* trade edge rows: slot (parity, group, side) of GOLCL_MG rows; side 0
      * the group's first own rows (tile rows [MG, 2MG)), side 1 its last
      * ([B, B+MG)) */
