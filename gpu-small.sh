@@ -54,6 +54,11 @@ echo "== profile, 2048² dead: one period a launch (GOLCL_MULTI_PERSIST=0)"
 GOLCL_MULTI_PERSIST=0 bench 2048 $(cap 8) \
   --steppers "$R,$(b 2048 4 32 8),$(b 2048 4 48 16)" | grep -E "^multi"
 el
+for n in 512 4; do
+  echo "== profile, 2048² dead: GOLCL_MULTI_PERIODS=$n (periods a launch; 32 by default)"
+  GOLCL_MULTI_PERIODS=$n bench 2048 $(cap 5) --steppers multi | grep -E "^multi"
+done
+el
 echo "== profile, 2048² dead: no exchange between periods (cells wrong: timing only)"
 GOLCL_BUILD_OPTIONS="$GOLCL_BUILD_OPTIONS -DGOLCL_MB_PROFILE_NO_EXCHANGE" \
   bench 2048 $(cap 8) \

@@ -13,13 +13,13 @@
  * or 0; tile_h the rows a group holds, gens_per_launch (1..64) the halo rows
  * and the generations between two exchanges. Where every group of the grid
  * can be resident at once (nb ≤ the compute units of an NVIDIA GPU, or one
- * group), a launch runs up to BAND_RUN_GENS generations, the groups trading
- * edge rows through global memory between periods (cl/life/multi.cl);
- * elsewhere gens_per_launch a launch. A grid it cannot take (wider rows; a
- * torus whose width is not 1024·K) runs the register kernel with the same
- * rows and generations. Without options, NVIDIA GPUs run grids of 1025 to
- * 4096 columns (a torus: 2048, 3072 or 4096) whose rows spread over the
- * compute units in bands of at most BAND_MAX_ROWS with this kernel.
+ * group), a launch runs BAND_RUN_PERIODS periods, the groups trading edge
+ * rows through global memory between them (cl/life/multi.cl); elsewhere
+ * gens_per_launch a launch. A grid it cannot take (wider rows; a torus
+ * whose width is not 1024·K) runs the register kernel with the same rows
+ * and generations. Without options, NVIDIA GPUs run grids of 1025 to 4096
+ * columns (a torus: 2048, 3072 or 4096) whose rows spread over the compute
+ * units in bands of at most BAND_MAX_ROWS with this kernel.
  * GOLCL_MULTI_PERSIST=0 in the environment keeps it to one period a launch. */
 #include "bitslice.h"
 
@@ -62,7 +62,11 @@ static const golcl_stepper_opts DEFAULT_TINY = {
 #define BAND_MY 4
 #define BAND_G 8
 #define BAND_MAX_ROWS 64
-#define BAND_RUN_GENS 16384u
+/* Periods a launch where the groups trade rows: enough to hide the launch,
+ * few enough that golcl_stepper_generations_per_launch (a distributed
+ * grid's ghost-frame depth follows it) stays small: 256 generations at
+ * g = 8. GOLCL_MULTI_PERIODS in the environment sets another count. */
+#define BAND_RUN_PERIODS 32u
 
 typedef struct multi_state {
   golcl__multi_shape shape[3]; /* large, small, tiny (or the options' shape) */
@@ -322,6 +326,13 @@ static uint32_t band_count(const golcl_stepper *s, const golcl__multi_shape *m,
   return nb;
 }
 
+static uint32_t band_run_gens(const golcl__multi_shape *m) {
+  const char *e = getenv("GOLCL_MULTI_PERIODS");
+  long n = e ? strtol(e, NULL, 10) : 0;
+  uint32_t periods = n >= 1 && n <= 65536 ? (uint32_t)n : BAND_RUN_PERIODS;
+  return periods * m->g;
+}
+
 static golcl_status multi_plan(golcl_stepper *s, const golcl_grid *g, const golcl_layout_info *info,
                                golcl__plan *p) {
   golcl__multi_shape m = shape_for(s, g);
@@ -340,7 +351,7 @@ static golcl_status multi_plan(golcl_stepper *s, const golcl_grid *g, const golc
     p->global[1] = (size_t)m.my * nb;
     p->tile[0] = g->w;
     p->tile[1] = m.my * m.ms - 2 * m.g;
-    p->gens_per_launch = persistent ? BAND_RUN_GENS : m.g;
+    p->gens_per_launch = persistent ? band_run_gens(&m) : m.g;
     return GOLCL_OK;
   }
   int reg = m.mx == REG_MX;
