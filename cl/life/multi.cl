@@ -185,18 +185,24 @@ inline void mb_h3(const uint *x, uint2 *o, int l) {
 #else
 #define MB_LMEM (TR * MB_W)
 #define MB_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)
-/* The same from the row's local copy (row `lrow` of lb). */
+/* The same from the row's local copy (row `lrow` of lb). The neighbour bits
+ * go in under conditions, as in mr_h3l: a plain (x << 1) | (y >> 31) becomes
+ * LLVM's funnel shift, which Oclgrind cannot run (j ≥ 0 always holds). */
 inline void mb_h3l(const uint *x, uint2 *o, __local const uint *lb, int lrow, int l) {
 #pragma unroll
   for (int q = 0; q < MB_K; q++) {
     int j = l * MB_K + q, jw = (j + MB_W - 1) % MB_W, je = (j + 1) % MB_W;
     uint wn = q > 0 ? x[q - 1] : lb[MB_AT(lrow, jw % MB_K, jw / MB_K)];
     uint en = q + 1 < MB_K ? x[q + 1] : lb[MB_AT(lrow, je % MB_K, je / MB_K)];
-#if !GOLCL_TORUS
-    wn = j > 0 ? wn : 0u;
-    en = j + 1 < MB_W ? en : 0u;
+    uint west = x[q] << 1, east = x[q] >> 1;
+#if GOLCL_TORUS
+    if (j >= 0) west |= wn >> 31;
+    if (j >= 0) east |= en << 31;
+#else
+    if (j > 0) west |= wn >> 31;
+    if (j + 1 < MB_W) east |= en << 31;
 #endif
-    o[q] = golcl_bs_h3((x[q] << 1) | (wn >> 31), x[q], (x[q] >> 1) | (en << 31));
+    o[q] = golcl_bs_h3(west, x[q], east);
   }
 }
 #define MB_H3(x, o, lrow) mb_h3l(x, o, lmem, lrow, l)
@@ -238,10 +244,10 @@ __kernel __attribute__((reqd_work_group_size(32, GOLCL_MY, 1))) void multi_band(
   uint v[MB_S][MB_K], cmask[MB_K];
 #pragma unroll
   for (int q = 0; q < MB_K; q++) {
-    int j = l * MB_K + q;
 #if GOLCL_TORUS
     cmask[q] = 0xffffffffu;
 #else
+    int j = l * MB_K + q;
     cmask[q] = j < words ? golcl_bs_colmask(j, words, w) : 0u;
 #endif
   }
