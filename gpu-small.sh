@@ -1,6 +1,7 @@
 #!/bin/bash
 # gpu-small.sh — issue 20's small-grid row (MULTI at 2048² and 4096²), under 90 s:
-# the band kernel (multi_band: whole rows, persistent groups trading edge rows)
+# the band kernel (multi_band: whole rows, persistent groups trading edge rows
+# as 64-bit words tagged with the period)
 # against the register kernel's small shapes, dead and torus; a profile (one
 # period a launch; the exchange left out); the band test and the whole
 # bit-sliced suite on the GPU.
@@ -32,12 +33,14 @@ echo "== 2048² dead"
 out=$(bench 2048 16 --steppers "$V2")
 echo "$out"
 el
-if echo "$out" | grep -q rror; then
-  echo "== 2048² dead again, GOLCL_BUILD_OPTIONS=-DGOLCL_MB_NO_PTX_FENCE"
-  export GOLCL_BUILD_OPTIONS=-DGOLCL_MB_NO_PTX_FENCE
-  bench 2048 12 --steppers "$R,multi,$(b 2048 4 24 4),$(b 2048 4 48 16)"
+for o in -DGOLCL_MB_TAGGED=0 "-DGOLCL_MB_TAGGED=0 -DGOLCL_MB_NO_PTX_FENCE"; do
+  echo "$out" | grep -q rror || break
+  echo "== 2048² dead again, GOLCL_BUILD_OPTIONS=$o"
+  export GOLCL_BUILD_OPTIONS="$o"
+  out=$(bench 2048 10 --steppers "$R,multi,$(b 2048 4 24 4),$(b 2048 4 48 16)")
+  echo "$out"
   el
-fi
+done
 echo "== band test on the GPU (many groups trading rows)"
 GOLCL_TEST_DEVICE=gpu CK_RUN_CASE=multi_bands timeout 15 build/tests/test_steppers_bits 2>&1 | tail -4
 el
@@ -58,6 +61,10 @@ for n in 512 4; do
   echo "== profile, 2048² dead: GOLCL_MULTI_PERIODS=$n (periods a launch; 32 by default)"
   GOLCL_MULTI_PERIODS=$n bench 2048 $(cap 5) --steppers multi | grep -E "^multi"
 done
+el
+echo "== profile, 2048² dead: flags instead of tagged words (GOLCL_MB_TAGGED=0)"
+GOLCL_BUILD_OPTIONS="-DGOLCL_MB_TAGGED=0" bench 2048 $(cap 6) \
+  --steppers "$R,multi,$(b 2048 4 24 4)" | grep -E "^multi|rror"
 el
 echo "== profile, 2048² dead: no exchange between periods (cells wrong: timing only)"
 GOLCL_BUILD_OPTIONS="$GOLCL_BUILD_OPTIONS -DGOLCL_MB_PROFILE_NO_EXCHANGE" \

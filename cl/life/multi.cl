@@ -131,9 +131,13 @@ __kernel __attribute__((reqd_work_group_size(GOLCL_MX, GOLCL_MY, 1))) void multi
  * period a group's halo rows are spoiled (one row a generation from each
  * edge) and its own rows are right. Between periods the groups trade edge
  * rows through `xbuf` (global memory, in L2): each publishes its first and
- * last GOLCL_MG own rows, raises its flag to the period's number (epoch +
- * period + 1), waits for its two neighbours' flags and reads their rows
- * into its halo. That needs every group of the launch resident at once:
+ * last GOLCL_MG own rows, each word with the period's number P (epoch +
+ * period + 1) in one 64-bit store, and polls its two neighbours' rows until
+ * every word carries P (GOLCL_MB_TAGGED 0: plain words, a fence, a flag per
+ * group raised to P, and a wait on the neighbours' flags). A slot is written
+ * again two periods later, which a neighbour cannot reach before this group
+ * has read it (it waits for rows this group publishes after reading). That
+ * needs every group of the launch resident at once:
  * the host launches this many periods only where nb ≤ the compute units of
  * an NVIDIA GPU (one group fits a unit) or nb = 1 (a group waits only on
  * itself); elsewhere it gives gens ≤ GOLCL_MG, one period, no exchange. A
@@ -148,6 +152,9 @@ __kernel __attribute__((reqd_work_group_size(GOLCL_MX, GOLCL_MY, 1))) void multi
 #define MB_S GOLCL_MS
 #ifndef GOLCL_MB_SPIN
 #define GOLCL_MB_SPIN (1 << 22)
+#endif
+#ifndef GOLCL_MB_TAGGED
+#define GOLCL_MB_TAGGED 1
 #endif
 /* word q of lane l of a row: local memory and xbuf (conflict-free, coalesced) */
 #define MB_AT(row, q, l) (((row) * MB_K + (q)) * 32 + (l))
@@ -323,10 +330,51 @@ __kernel __attribute__((reqd_work_group_size(32, GOLCL_MY, 1))) void multi_band(
 #endif
     /* trade edge rows: slot (parity, group, side) of GOLCL_MG rows; side 0
      * the group's first own rows (tile rows [MG, 2MG)), side 1 its last
-     * ([B, B+MG)) */
+     * ([B, B+MG)); P the period's number */
     uint P = epoch + (uint)period + 1u;
     size_t slot = (size_t)(P & 1u) * (size_t)nb * 2u;
 #define MB_SLOT(grp, side) ((slot + 2u * (size_t)(grp) + (side)) * GOLCL_MG * MB_W)
+#if GOLCL_MB_TAGGED
+    /* each word goes with P in one 64-bit store; a reader polls its words
+     * until all carry P: no flag, no fence, one round trip to L2 */
+    volatile __global ulong *xq = (volatile __global ulong *)xbuf;
+#pragma unroll
+    for (int i = 0; i < MB_S; i++) {
+      int r = r0 + i;
+#pragma unroll
+      for (int q = 0; q < MB_K; q++) {
+        ulong x = (ulong)P << 32 | v[i][q];
+        if (r >= GOLCL_MG && r < 2 * GOLCL_MG) xq[MB_SLOT(gi, 0) + MB_AT(r - GOLCL_MG, q, l)] = x;
+        if (r >= B && r < B + GOLCL_MG) xq[MB_SLOT(gi, 1) + MB_AT(r - B, q, l)] = x;
+      }
+    }
+    /* a group that trades with itself (nb = 1, as on pocl, which runs the
+     * work-items of a group in turn between barriers) reads what its other
+     * work-items wrote */
+    barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
+    int ok, spins = 0;
+    do {
+      ok = 1;
+#pragma unroll
+      for (int i = 0; i < MB_S; i++) {
+        int r = r0 + i;
+#pragma unroll
+        for (int q = 0; q < MB_K; q++) {
+          ulong x = P;
+          if (r < GOLCL_MG && up >= 0)
+            x = xq[MB_SLOT(up, 1) + MB_AT(r, q, l)];
+          else if (r >= B + GOLCL_MG && r < B + 2 * GOLCL_MG && dn >= 0)
+            x = xq[MB_SLOT(dn, 0) + MB_AT(r - B - GOLCL_MG, q, l)];
+          else
+            continue;
+          v[i][q] = (uint)x;
+          ok &= (uint)(x >> 32) == P;
+        }
+      }
+    } while (!ok && ++spins <= GOLCL_MB_SPIN);
+    if (!ok) flags[0] = 1u;
+#else
+    /* the words, a fence, a flag a group raised to P, the neighbours' flags */
 #pragma unroll
     for (int i = 0; i < MB_S; i++) {
       int r = r0 + i;
@@ -369,6 +417,7 @@ __kernel __attribute__((reqd_work_group_size(32, GOLCL_MY, 1))) void multi_band(
           v[i][q] = xv[MB_SLOT(dn, 0) + MB_AT(r - B - GOLCL_MG, q, l)];
       }
     }
+#endif
 #undef MB_SLOT
   }
 #pragma unroll

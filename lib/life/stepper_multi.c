@@ -391,12 +391,10 @@ static golcl_status band_args(golcl_stepper *s, golcl_grid *g, const golcl__plan
   multi_state *z = s->state;
   int persistent;
   cl_int nb = (cl_int)band_count(s, m, g, &persistent);
-  size_t fl = z->flags_n;
+  /* new buffers are 0: below every period number (1 .. 2^30 + a launch) */
   golcl_status st = band_buffer(s, &z->flags, &z->flags_n, 4 * (1 + (size_t)nb));
-  if (st == GOLCL_OK && z->flags_n != fl) z->epoch = 0; /* new flags are 0 */
-  if (st == GOLCL_OK)
-    st = band_buffer(s, &z->xbuf, &z->xbuf_bytes,
-                     (size_t)16 * nb * m->g * 32 * m->mk); /* 2 parities × 2 sides × g rows */
+  if (st == GOLCL_OK) /* 2 parities × 2 sides × g rows of 64-bit (word, period) */
+    st = band_buffer(s, &z->xbuf, &z->xbuf_bytes, (size_t)32 * nb * m->g * 32 * m->mk);
   if (st != GOLCL_OK) return st;
   z->band = 1;
   z->persistent = persistent && nb > 1;
@@ -429,9 +427,10 @@ static golcl_status multi_each(golcl_stepper *s, golcl_grid *g, const golcl__pla
   (void)g;
   multi_state *z = s->state;
   if (!z->band) return GOLCL_OK;
-  if (z->epoch > (1u << 30)) {
+  if (z->epoch > (1u << 30)) { /* numbers from 1 again, in buffers of 0 */
     cl_uchar zero = 0;
     golcl_status st = golcl__fill(s->ctx, z->flags, &zero, 1, 0, z->flags_n);
+    if (st == GOLCL_OK) st = golcl__fill(s->ctx, z->xbuf, &zero, 1, 0, z->xbuf_bytes);
     if (st != GOLCL_OK) return st;
     z->epoch = 0;
   }
