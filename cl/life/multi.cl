@@ -216,8 +216,9 @@ inline void mb_h3l(const uint *x, uint2 *o, __local const uint *lb, int lrow, in
 #endif
 
 /* One generation of the strip v[0..MB_S-1][..] with rows `above` and
- * `below`; MASKED: strip rows outside [ilo, ihi) (off the grid) become 0. */
-#define MB_GEN(MASKED)                                                         \
+ * `below` (rows off a dead grid are zeroed after it: one copy of the code,
+ * fewer registers than a masked copy beside it). */
+#define MB_GEN()                                                               \
   do {                                                                         \
     uint2 hp[MB_K], hc[MB_K], hn[MB_K];                                        \
     _Pragma("unroll") for (int q = 0; q < MB_K; q++) hp[q] = (uint2)(0, 0);    \
@@ -231,7 +232,6 @@ inline void mb_h3l(const uint *x, uint2 *o, __local const uint *lb, int lrow, in
         MB_H3(below, hn, r0 + MB_S);                                           \
       _Pragma("unroll") for (int q = 0; q < MB_K; q++) {                       \
         uint nv = golcl_bs_next(v[i][q], hp[q], hc[q], hn[q]) & cmask[q];      \
-        if (MASKED) nv = (i >= ilo && i < ihi) ? nv : 0u;                      \
         v[i][q] = nv;                                                          \
         hp[q] = hc[q];                                                         \
         hc[q] = hn[q];                                                         \
@@ -260,7 +260,6 @@ __kernel __attribute__((reqd_work_group_size(32, GOLCL_MY, 1))) void multi_band(
   }
 #if GOLCL_TORUS
   int up = (gi + nb - 1) % nb, dn = (gi + 1) % nb;
-  const int ilo = 0, ihi = MB_S;
 #else
   int up = gi - 1, dn = gi + 1 < nb ? gi + 1 : -1;
   /* strip rows i with ybase + r0 + i in [0, h) */
@@ -311,13 +310,15 @@ __kernel __attribute__((reqd_work_group_size(32, GOLCL_MY, 1))) void multi_band(
         below[q] = wy + 1 < GOLCL_MY ? lmem[MB_AT(r0 + MB_S, q, l)] : 0u;
       }
 #endif
-#if GOLCL_TORUS
-      MB_GEN(0);
-#else
-      if (ilo > 0 || ihi < MB_S)
-        MB_GEN(1);
-      else
-        MB_GEN(0);
+      MB_GEN();
+#if !GOLCL_TORUS
+      if (ilo > 0 || ihi < MB_S) { /* the warps with rows off the grid */
+#pragma unroll
+        for (int i = 0; i < MB_S; i++) {
+#pragma unroll
+          for (int q = 0; q < MB_K; q++) v[i][q] = i >= ilo && i < ihi ? v[i][q] : 0u;
+        }
+      }
 #endif
 #if !GOLCL_MR_SHFL
       barrier(CLK_LOCAL_MEM_FENCE);

@@ -59,7 +59,7 @@ static const golcl_stepper_opts DEFAULT_TINY = {
  * the groups trade rows (a few ms at 2048²). */
 #define BAND_MAX_MK 4
 #define BAND_MAX_G 64
-#define BAND_MY 4
+#define BAND_MY 8
 #define BAND_G 8
 #define BAND_MAX_ROWS 64
 /* Periods a launch where the groups trade rows: enough to hide the launch,
