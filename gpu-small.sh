@@ -30,8 +30,9 @@ bench() { # size, timeout, extra args...
 }
 # multi without options at 2048² is the band kernel 32x8, 32 rows, 8 generations a period
 V2="$R,multi,$(b 2048 8 24 4),$(b 2048 8 40 12),$(b 2048 8 48 16),$(b 2048 4 32 8),$(b 2048 8 32 4)"
+V2="$V2,$(b 2048 16 32 8),$(b 2048 16 48 16),$(b 2048 16 24 4),$(b 2048 16 64 24)"
 echo "== 2048² dead"
-out=$(bench 2048 16 --steppers "$V2")
+out=$(bench 2048 20 --steppers "$V2")
 echo "$out"
 el
 for o in -DGOLCL_MB_TAGGED=0 "-DGOLCL_MB_TAGGED=0 -DGOLCL_MB_NO_PTX_FENCE"; do
@@ -46,13 +47,14 @@ echo "== band test on the GPU (many groups trading rows)"
 GOLCL_TEST_DEVICE=gpu CK_RUN_CASE=multi_bands timeout 15 build/tests/test_steppers_bits 2>&1 | tail -4
 el
 echo "== 2048² torus"
-bench 2048 14 --torus --steppers "$V2"
+bench 2048 18 --torus --steppers "$V2"
 el
 # multi at 4096²: the band kernel 32x8, 48 rows, 8 generations a period
 V4="$R4,multi,$(b 4096 8 40 4),$(b 4096 8 56 12),$(b 4096 8 64 16),$(b 4096 8 64 8)"
+V4="$V4,$(b 4096 16 48 8),$(b 4096 16 64 16),$(b 4096 16 80 24)"
 for t in "" "--torus"; do
   echo "== 4096² $t"
-  bench 4096 $(cap 12) $t --steppers "$V4"
+  bench 4096 $(cap 14) $t --steppers "$V4"
   el
 done
 echo "== profile, 2048² dead: flags instead of tagged words (GOLCL_MB_TAGGED=0)"
@@ -61,7 +63,8 @@ GOLCL_BUILD_OPTIONS="-DGOLCL_MB_TAGGED=0" bench 2048 $(cap 6) \
 el
 echo "== profile, 2048² dead: no exchange between periods (cells wrong: timing only)"
 GOLCL_BUILD_OPTIONS="$GOLCL_BUILD_OPTIONS -DGOLCL_MB_PROFILE_NO_EXCHANGE" \
-  bench 2048 $(cap 7) --steppers "multi,$(b 2048 8 24 4),$(b 2048 8 48 16)" | grep -E "^multi"
+  bench 2048 $(cap 7) --steppers "multi,$(b 2048 8 24 4),$(b 2048 8 48 16),$(b 2048 16 32 8)" |
+  grep -E "^multi"
 el
 echo "== profile, 2048² dead: one period a launch (GOLCL_MULTI_PERSIST=0); 512 periods a launch"
 GOLCL_MULTI_PERSIST=0 bench 2048 $(cap 5) --steppers "$R,multi" | grep -E "^multi"
