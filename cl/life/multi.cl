@@ -156,6 +156,11 @@ __kernel __attribute__((reqd_work_group_size(GOLCL_MX, GOLCL_MY, 1))) void multi
 #ifndef GOLCL_MB_TAGGED
 #define GOLCL_MB_TAGGED 1
 #endif
+/* GOLCL_MB_FULL: rows of exactly 1024·GOLCL_MK cells (the host sets it; a
+ * torus always is): no column mask */
+#ifndef GOLCL_MB_FULL
+#define GOLCL_MB_FULL 0
+#endif
 /* word q of lane l of a row: local memory and xbuf (conflict-free, coalesced) */
 #define MB_AT(row, q, l) (((row) * MB_K + (q)) * 32 + (l))
 
@@ -251,7 +256,7 @@ __kernel __attribute__((reqd_work_group_size(32, GOLCL_MY, 1))) void multi_band(
   uint v[MB_S][MB_K], cmask[MB_K];
 #pragma unroll
   for (int q = 0; q < MB_K; q++) {
-#if GOLCL_TORUS
+#if GOLCL_TORUS || GOLCL_MB_FULL
     cmask[q] = 0xffffffffu;
 #else
     int j = l * MB_K + q;
@@ -311,7 +316,7 @@ __kernel __attribute__((reqd_work_group_size(32, GOLCL_MY, 1))) void multi_band(
       }
 #endif
       MB_GEN();
-#if !GOLCL_TORUS
+#if !GOLCL_TORUS && !defined(GOLCL_MB_PROFILE_NO_FIXUP)
       if (ilo > 0 || ihi < MB_S) { /* the warps with rows off the grid */
 #pragma unroll
         for (int i = 0; i < MB_S; i++) {

@@ -340,6 +340,7 @@ static golcl_status multi_plan(golcl_stepper *s, const golcl_grid *g, const golc
   golcl__opts_init(&o);
   golcl__multi_define(&m, &o);
   if (m.mk) {
+    if (g->w == 1024u * m.mk) golcl__opts_define(&o, "GOLCL_MB_FULL", 1); /* no column mask */
     int persistent;
     uint32_t nb = band_count(s, &m, g, &persistent);
     golcl_status st = golcl__bitslice_kernel(s, g, "life/multi.cl", "multi_band", &o, &p->kernel);
