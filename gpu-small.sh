@@ -4,7 +4,7 @@
 # as 64-bit words tagged with the period) against the register kernel's small
 # shapes, dead and torus; the band test and the stepper contract suite on the
 # GPU; a profile (the exchange left out, the dead grid's row fix-up left out).
-export GOLCL_DEVICE=gpu
+export GOLCL_DEVICE=gpu XDG_CACHE_HOME=/tmp/smallcache
 B=build/golcl
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm --format=csv,noheader 2>/dev/null | head -1
 date -u
@@ -59,5 +59,15 @@ for t in "" "--torus"; do
   echo "== profile, 4096² $t: no exchange between periods (cells wrong: timing only)"
   GOLCL_BUILD_OPTIONS="-DGOLCL_MB_PROFILE_NO_EXCHANGE" bench 4096 $(cap 4) $t --steppers multi |
     grep -E "^multi "
+done
+el
+echo "== PTX of the band kernels built (from the program cache): local-memory arrays and spills"
+for f in /tmp/smallcache/golcl/*; do
+  grep -qa "entry multi_band" "$f" 2>/dev/null || continue
+  echo "$(grep -aoE -- '-DGOLCL_MY=[0-9]+ -DGOLCL_MS=[0-9]+ -DGOLCL_MG=[0-9]+' "$f" | head -1)" \
+    "$(grep -aoE -- 'GOLCL_MK=[0-9]+|GOLCL_MB_FULL=1|GOLCL_TORUS=[01]|GOLCL_MB_PROFILE_[A-Z_]+' "$f" |
+      sort -u | tr '\n' ' ')" \
+    "depot=$(grep -ac '__local_depot' "$f") ld.local=$(grep -ac 'ld.local' "$f")" \
+    "st.local=$(grep -ac 'st.local' "$f") lines=$(grep -ac . "$f")"
 done
 el
