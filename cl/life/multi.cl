@@ -315,15 +315,22 @@ __kernel __attribute__((reqd_work_group_size(32, GOLCL_MY, 1))) void multi_band(
         below[q] = wy + 1 < GOLCL_MY ? lmem[MB_AT(r0 + MB_S, q, l)] : 0u;
       }
 #endif
+#if GOLCL_TORUS
       MB_GEN();
-#if !GOLCL_TORUS && !defined(GOLCL_MB_PROFILE_NO_FIXUP)
-      if (ilo > 0 || ihi < MB_S) { /* the warps with rows off the grid */
+#else
+      /* a warp whose rows are all off the grid keeps them 0 and computes
+       * nothing (the edge groups must not be slower: every group runs at
+       * the pace of the slowest) */
+      if (ilo < ihi) MB_GEN();
+#ifndef GOLCL_MB_PROFILE_NO_FIXUP
+      if (ilo < ihi && (ilo > 0 || ihi < MB_S)) { /* warps with some rows off the grid */
 #pragma unroll
         for (int i = 0; i < MB_S; i++) {
 #pragma unroll
           for (int q = 0; q < MB_K; q++) v[i][q] = i >= ilo && i < ihi ? v[i][q] : 0u;
         }
       }
+#endif
 #endif
 #if !GOLCL_MR_SHFL
       barrier(CLK_LOCAL_MEM_FENCE);
