@@ -51,3 +51,7 @@ for t in "" "--torus"; do
   GOLCL_MULTI_PERSIST=0 bench 2048 $(cap 4) $t --steppers multi | grep -E "^multi "
   el
 done
+echo "== profile, 2048² dead, no exchange: without the selects at lanes 0 and 31 (cells wrong)"
+GOLCL_BUILD_OPTIONS="-DGOLCL_MB_PROFILE_NO_EXCHANGE -DGOLCL_MB_PROFILE_NO_EDGE" \
+  bench 2048 $(cap 4) --steppers multi | grep -E "^multi "
+el

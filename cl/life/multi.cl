@@ -183,7 +183,7 @@ inline uint mb_shfl(uint x, int src) {
 /* Horizontal 3-sums of a row x[0..MB_K-1] of lane l. */
 inline void mb_h3(const uint *x, uint2 *o, int l) {
   uint pw = mb_shfl(x[MB_K - 1], (l + 31) & 31), pe = mb_shfl(x[0], (l + 1) & 31);
-#if !GOLCL_TORUS
+#if !GOLCL_TORUS && !defined(GOLCL_MB_PROFILE_NO_EDGE)
   pw = l > 0 ? pw : 0u;
   pe = l < 31 ? pe : 0u;
 #endif
