@@ -31,8 +31,8 @@ for t in "" "--torus"; do
   el
 done
 for t in "" "--torus"; do
-  echo "== 4096² $t (R4, multi, auto, R4, multi)"
-  bench 4096 10 $t --steppers "$R4,multi,auto,$R4,multi"
+  echo "== 4096² $t (R4, multi, auto, the band kernel's default shape, R4, multi)"
+  bench 4096 10 $t --steppers "$R4,multi,auto,multi:lw=32:tw=4096:lh=8:th=48:g=8,$R4,multi"
   el
 done
 echo "== band test on the GPU (many groups trading rows)"

@@ -17,9 +17,9 @@
  * rows through global memory between them (cl/life/multi.cl); elsewhere
  * gens_per_launch a launch. A grid it cannot take (wider rows; a torus
  * whose width is not 1024·K) runs the register kernel with the same rows
- * and generations. Without options, NVIDIA GPUs run grids of 1025 to 4096
- * columns (a torus: 2048, 3072 or 4096) whose rows spread over the compute
- * units in bands of at most BAND_MAX_ROWS with this kernel.
+ * and generations. Without options, NVIDIA GPUs run tori of 2048, 3072 or
+ * 4096 columns and dead grids of 1025 to 2048 whose rows spread over the
+ * compute units in bands of at most BAND_MAX_ROWS with this kernel.
  * GOLCL_MULTI_PERSIST=0 in the environment keeps it to one period a launch. */
 #include "bitslice.h"
 
@@ -276,10 +276,14 @@ static int band_fits(uint32_t mk, const golcl_grid *g) {
 }
 
 /* The default band shape for g (no options, NVIDIA): K words a lane, the
- * rows spread over the compute units in bands of at least BAND_G rows. */
+ * rows spread over the compute units in bands of at least BAND_G rows. On
+ * a dead grid only up to 2048 columns: at 4096² dead it ran 0.97-0.99× the
+ * register kernel's small tiles (H100, docs/benchmarks.md), the torus
+ * 1.12-1.15×. */
 static int default_band(golcl_stepper *s, const golcl_grid *g, golcl__multi_shape *out) {
   uint32_t mk = (g->w + 1023) / 1024, cu = s->ctx->info.compute_units;
   if (g->w <= 1024 || mk > BAND_MAX_MK || !band_fits(mk, g) || cu == 0) return 0;
+  if (g->boundary != GOLCL_BOUNDARY_TORUS && mk > 2) return 0;
   uint32_t b = (g->h + cu - 1) / cu;
   if (b < BAND_G) b = BAND_G;
   if (b > BAND_MAX_ROWS) return 0;
