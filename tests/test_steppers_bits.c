@@ -151,6 +151,42 @@ START_TEST(multi_registers) {
 }
 END_TEST
 
+/* MULTI's band kernel (tile_w = 1024·K: whole rows of K words a lane): bands
+ * of a few rows (many groups: one period a launch on pocl; on an NVIDIA GPU
+ * the groups trade edge rows between periods within a launch), a band that
+ * holds the whole grid (one group, trading rows with itself on a torus);
+ * torus widths that fill the lanes (2048, 3072, 4096), dead grids of any
+ * width up to 32·K words, and grids it cannot take (run by the register
+ * kernel instead); counts across several periods. */
+START_TEST(multi_bands) {
+  static const uint32_t shapes[][4] = {/* tile_w, local_h, tile_h, gens_per_launch */
+                                       {2048, 2, 12, 3},
+                                       {4096, 4, 16, 2},
+                                       {3072, 2, 40, 7},
+                                       {2048, 4, 64, 5},
+                                       {2048, 1, 9, 1}};
+  static const uint32_t sizes[][3] = {/* w, h, boundary */
+                                      {2048, 29, 1}, {4096, 13, 1}, {3072, 7, 1}, {2048, 70, 1},
+                                      {1500, 45, 0}, {37, 29, 0},   {2048, 33, 0}, {4000, 9, 0},
+                                      {1, 1, 0},     {2000, 17, 1}, {5000, 5, 0},  {64, 9, 1}};
+  static const uint64_t cps[] = {1, 6, 7, 8, 40};
+  for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+    golcl_stepper_opts o = {0};
+    o.local_w = 32;
+    o.tile_w = shapes[k][0];
+    o.local_h = shapes[k][1];
+    o.tile_h = shapes[k][2];
+    o.gens_per_launch = shapes[k][3];
+    golcl_stepper *st;
+    TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_MULTI, &o, &st));
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+      check_gens(st, sizes[i][0], sizes[i][1], (golcl_boundary)sizes[i][2], rules[k % 4],
+                 1700 + 8 * i + k, cps, 5);
+    golcl_stepper_destroy(st);
+  }
+}
+END_TEST
+
 /* Random rules: half with B0 (run as Golly runs them: with S8 the
  * complemented rule every generation, the dead boundary staying dead;
  * without S8 refused), on a torus and a dead grid. */
@@ -543,5 +579,9 @@ int main(void) {
   tcase_add_test(tc, auto_matrix);
   tcase_add_test(tc, auto_reports_its_choice);
   suite_add_tcase(s, tc);
+  TCase *band = tcase_create("multi_bands"); /* CK_RUN_CASE=multi_bands runs it alone */
+  tcase_set_timeout(band, 0);
+  tcase_add_test(band, multi_bands);
+  suite_add_tcase(s, band);
   return tu_main(s);
 }

@@ -7,7 +7,9 @@
  * multi_reg (GOLCL_MX = 32) with the tile in registers (golcl_mr_tile).
  *
  * multi_step computes, each generation, only the rows that can still reach
- * the inside. Build options: those of common/multi_tile.cl. */
+ * the inside. Build options: those of common/multi_tile.cl; GOLCL_MK (words
+ * a lane) builds multi_band instead (life/multi_band.cl: whole rows, no
+ * halo column). */
 #include "common/multi_tile.cl"
 
 /* Rows read from local memory ahead of use; 1 measured fastest on the H200
@@ -105,6 +107,7 @@ __kernel __attribute__((reqd_work_group_size(GOLCL_MX, GOLCL_MY, 1))) void multi
 }
 #endif
 
+#if !GOLCL_MK
 /* multi_reg — MULTI with the tile in registers (local_w = 32, one
  * sub-group across): golcl_mr_tile on the group's tile. */
 __kernel __attribute__((reqd_work_group_size(GOLCL_MX, GOLCL_MY, 1))) void multi_reg(
@@ -112,3 +115,333 @@ __kernel __attribute__((reqd_work_group_size(GOLCL_MX, GOLCL_MY, 1))) void multi
   __local uint lmem[MR_LMEM];
   golcl_mr_tile(in, out, w, h, words, gens, (long)get_group_id(0), (long)get_group_id(1), lmem);
 }
+#else
+/* multi_band — MULTI on rows of at most 32 · GOLCL_MK words (a 2048- to
+ * 4096-cell row): a work-group of 32 × GOLCL_MY work-items holds a band of
+ * whole rows in registers, lane l words l·GOLCL_MK .. l·GOLCL_MK+GOLCL_MK-1 of
+ * GOLCL_MS rows, so there is no halo column: the words beside come from the
+ * lanes beside (shfl.sync; lane 31 and lane 0 meet across the torus seam,
+ * so a torus row must fill the lanes exactly: w = 1024 · GOLCL_MK, which
+ * the host checks), the rows above and below the strip from the work-items
+ * above and below through local memory. Group i owns grid rows
+ * [i·h/nb, (i+1)·h/nb) (B rows, B + 2·GOLCL_MG ≤ TR), tile row r being
+ * grid row b0 - GOLCL_MG + r: GOLCL_MG halo rows above and below.
+ *
+ * A launch runs `gens` generations in periods of up to GOLCL_MG: after a
+ * period a group's halo rows are spoiled (one row a generation from each
+ * edge) and its own rows are right. Between periods the groups trade edge
+ * rows through `xbuf` (global memory, in L2): each publishes its first and
+ * last GOLCL_MG own rows, each word with the period's number P (epoch +
+ * period + 1) in one 64-bit store, and polls its two neighbours' rows until
+ * every word carries P (GOLCL_MB_TAGGED 0: plain words, a fence, a flag per
+ * group raised to P, and a wait on the neighbours' flags). A slot is written
+ * again two periods later, which a neighbour cannot reach before this group
+ * has read it (it waits for rows this group publishes after reading). That
+ * needs every group of the launch resident at once:
+ * the host launches this many periods only where nb ≤ the compute units of
+ * an NVIDIA GPU (one group fits a unit) or nb = 1 (a group waits only on
+ * itself); elsewhere it gives gens ≤ GOLCL_MG, one period, no exchange. A
+ * wait gives up after GOLCL_MB_SPIN polls, sets flags[0] and goes on (the
+ * host reports it): a device that breaks the assumption gets an error,
+ * never a hang. Without shfl.sync (GOLCL_MR_SHFL 0) every row goes through
+ * local memory (the portable path, two barriers a generation). Fences: PTX
+ * membar.gl beside mem_fence on NVIDIA (GOLCL_MB_NO_PTX_FENCE: mem_fence
+ * alone). */
+#define MB_K GOLCL_MK
+#define MB_W (32 * MB_K) /* words of a tile row */
+#define MB_S GOLCL_MS
+#ifndef GOLCL_MB_SPIN
+#define GOLCL_MB_SPIN (1 << 22)
+#endif
+#ifndef GOLCL_MB_TAGGED
+#define GOLCL_MB_TAGGED 1
+#endif
+/* GOLCL_MB_FULL: rows of exactly 1024·GOLCL_MK cells (the host sets it; a
+ * torus always is): no column mask */
+#ifndef GOLCL_MB_FULL
+#define GOLCL_MB_FULL 0
+#endif
+/* word q of lane l of a row: local memory and xbuf (conflict-free, coalesced) */
+#define MB_AT(row, q, l) (((row) * MB_K + (q)) * 32 + (l))
+
+#if GOLCL_MR_SHFL
+#define MB_LMEM (2 * 2 * GOLCL_MY * MB_W)
+#ifndef GOLCL_MB_NO_PTX_FENCE
+#define MB_FENCE()                           \
+  do {                                       \
+    mem_fence(CLK_GLOBAL_MEM_FENCE);         \
+    asm volatile("membar.gl;" ::: "memory"); \
+  } while (0)
+#else
+#define MB_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)
+#endif
+inline uint mb_shfl(uint x, int src) {
+  uint r;
+  asm volatile("shfl.sync.idx.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(r) : "r"(x), "r"(src));
+  return r;
+}
+/* Horizontal 3-sums of a row x[0..MB_K-1] of lane l. */
+inline void mb_h3(const uint *x, uint2 *o, int l) {
+  uint pw = mb_shfl(x[MB_K - 1], (l + 31) & 31), pe = mb_shfl(x[0], (l + 1) & 31);
+#if !GOLCL_TORUS && !defined(GOLCL_MB_PROFILE_NO_EDGE)
+  pw = l > 0 ? pw : 0u;
+  pe = l < 31 ? pe : 0u;
+#endif
+#pragma unroll
+  for (int q = 0; q < MB_K; q++) {
+    uint wn = q > 0 ? x[q - 1] : pw, en = q + 1 < MB_K ? x[q + 1] : pe;
+    o[q] = golcl_bs_h3((x[q] << 1) | (wn >> 31), x[q], (x[q] >> 1) | (en << 31));
+  }
+}
+#define MB_H3(x, o, lrow) mb_h3(x, o, l)
+#else
+#define MB_LMEM (TR * MB_W)
+#define MB_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)
+/* The same from the row's local copy (row `lrow` of lb). The neighbour bits
+ * go in under conditions, as in mr_h3l: a plain (x << 1) | (y >> 31) becomes
+ * LLVM's funnel shift, which Oclgrind cannot run (j ≥ 0 always holds). */
+inline void mb_h3l(const uint *x, uint2 *o, __local const uint *lb, int lrow, int l) {
+#pragma unroll
+  for (int q = 0; q < MB_K; q++) {
+    int j = l * MB_K + q, jw = (j + MB_W - 1) % MB_W, je = (j + 1) % MB_W;
+    uint wn = q > 0 ? x[q - 1] : lb[MB_AT(lrow, jw % MB_K, jw / MB_K)];
+    uint en = q + 1 < MB_K ? x[q + 1] : lb[MB_AT(lrow, je % MB_K, je / MB_K)];
+    uint west = x[q] << 1, east = x[q] >> 1;
+#if GOLCL_TORUS
+    if (j >= 0) west |= wn >> 31;
+    if (j >= 0) east |= en << 31;
+#else
+    if (j > 0) west |= wn >> 31;
+    if (j + 1 < MB_W) east |= en << 31;
+#endif
+    o[q] = golcl_bs_h3(west, x[q], east);
+  }
+}
+#define MB_H3(x, o, lrow) mb_h3l(x, o, lmem, lrow, l)
+#endif
+
+/* One generation of the strip v[0..MB_S-1][..] with rows `above` and
+ * `below` (rows off a dead grid are zeroed after it: one copy of the code,
+ * fewer registers than a masked copy beside it). */
+#define MB_GEN()                                                               \
+  do {                                                                         \
+    uint2 hp[MB_K], hc[MB_K], hn[MB_K];                                        \
+    _Pragma("unroll") for (int q = 0; q < MB_K; q++) hp[q] = (uint2)(0, 0);    \
+    if (wy > 0) MB_H3(above, hp, r0 - 1);                                      \
+    MB_H3(v[0], hc, r0);                                                       \
+    _Pragma("unroll") for (int i = 0; i < MB_S; i++) {                         \
+      _Pragma("unroll") for (int q = 0; q < MB_K; q++) hn[q] = (uint2)(0, 0);  \
+      if (i + 1 < MB_S)                                                        \
+        MB_H3(v[i + 1], hn, r0 + i + 1);                                       \
+      else if (wy + 1 < GOLCL_MY)                                              \
+        MB_H3(below, hn, r0 + MB_S);                                           \
+      _Pragma("unroll") for (int q = 0; q < MB_K; q++) {                       \
+        uint nv = golcl_bs_next(v[i][q], hp[q], hc[q], hn[q]) & cmask[q];      \
+        v[i][q] = nv;                                                          \
+        hp[q] = hc[q];                                                         \
+        hc[q] = hn[q];                                                         \
+      }                                                                        \
+    }                                                                          \
+  } while (0)
+
+__kernel __attribute__((reqd_work_group_size(32, GOLCL_MY, 1))) void multi_band(
+    __global const uint *in, __global uint *out, int w, int h, int words, int gens, int nb,
+    uint epoch, volatile __global uint *flags, __global uint *xbuf) {
+  __local uint lmem[MB_LMEM];
+  int l = (int)get_local_id(0), wy = (int)get_local_id(1), r0 = wy * MB_S;
+  int gi = (int)get_group_id(1);
+  long b0 = (long)gi * h / nb, b1 = (long)(gi + 1) * h / nb;
+  int B = (int)(b1 - b0);
+  long ybase = b0 - GOLCL_MG; /* grid row of tile row 0 */
+  uint v[MB_S][MB_K], cmask[MB_K];
+#pragma unroll
+  for (int q = 0; q < MB_K; q++) {
+#if GOLCL_TORUS || GOLCL_MB_FULL
+    cmask[q] = 0xffffffffu;
+#else
+    int j = l * MB_K + q;
+    cmask[q] = j < words ? golcl_bs_colmask(j, words, w) : 0u;
+#endif
+  }
+#if GOLCL_TORUS
+  int up = (gi + nb - 1) % nb, dn = (gi + 1) % nb;
+#else
+  int up = gi - 1, dn = gi + 1 < nb ? gi + 1 : -1;
+  /* strip rows i with ybase + r0 + i in [0, h) */
+  int ilo = (int)clamp(-(ybase + r0), 0L, (long)MB_S);
+  int ihi = (int)clamp((long)h - (ybase + r0), 0L, (long)MB_S);
+#endif
+#pragma unroll
+  for (int i = 0; i < MB_S; i++) {
+    long y = ybase + r0 + i;
+#if GOLCL_TORUS
+    y = (y % h + h) % h;
+#endif
+#pragma unroll
+    for (int q = 0; q < MB_K; q++) {
+      int j = l * MB_K + q;
+      v[i][q] = (y >= 0 && y < h && j < words)
+                    ? golcl_bs_load(in, (size_t)y * (size_t)words + (size_t)j)
+                    : 0u;
+    }
+  }
+  int t = 0;
+  for (int done = 0, period = 0; done < gens; period++) {
+    int kp = min(GOLCL_MG, gens - done);
+    for (int s = 0; s < kp; s++, t++) {
+      uint above[MB_K], below[MB_K];
+#if GOLCL_MR_SHFL
+      __local uint *x = lmem + (t & 1) * 2 * GOLCL_MY * MB_W;
+#pragma unroll
+      for (int q = 0; q < MB_K; q++) {
+        x[MB_AT(2 * wy, q, l)] = v[0][q];
+        x[MB_AT(2 * wy + 1, q, l)] = v[MB_S - 1][q];
+      }
+      barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+      for (int q = 0; q < MB_K; q++) {
+        above[q] = wy > 0 ? x[MB_AT(2 * wy - 1, q, l)] : 0u;
+        below[q] = wy + 1 < GOLCL_MY ? x[MB_AT(2 * wy + 2, q, l)] : 0u;
+      }
+#else
+#pragma unroll
+      for (int i = 0; i < MB_S; i++)
+#pragma unroll
+        for (int q = 0; q < MB_K; q++) lmem[MB_AT(r0 + i, q, l)] = v[i][q];
+      barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+      for (int q = 0; q < MB_K; q++) {
+        above[q] = wy > 0 ? lmem[MB_AT(r0 - 1, q, l)] : 0u;
+        below[q] = wy + 1 < GOLCL_MY ? lmem[MB_AT(r0 + MB_S, q, l)] : 0u;
+      }
+#endif
+#if GOLCL_TORUS
+      MB_GEN();
+#else
+      /* a warp whose rows are all off the grid keeps them 0 and computes
+       * nothing (the edge groups must not be slower: every group runs at
+       * the pace of the slowest) */
+      if (ilo < ihi) MB_GEN();
+#ifndef GOLCL_MB_PROFILE_NO_FIXUP
+      if (ilo < ihi && (ilo > 0 || ihi < MB_S)) { /* warps with some rows off the grid */
+#pragma unroll
+        for (int i = 0; i < MB_S; i++) {
+#pragma unroll
+          for (int q = 0; q < MB_K; q++) v[i][q] = i >= ilo && i < ihi ? v[i][q] : 0u;
+        }
+      }
+#endif
+#endif
+#if !GOLCL_MR_SHFL
+      barrier(CLK_LOCAL_MEM_FENCE);
+#endif
+    }
+    done += kp;
+    if (done >= gens) break;
+#ifdef GOLCL_MB_PROFILE_NO_EXCHANGE
+    continue; /* profiling only (GOLCL_BUILD_OPTIONS): what the exchange costs; cells wrong */
+#endif
+    /* trade edge rows: slot (parity, group, side) of GOLCL_MG rows; side 0
+     * the group's first own rows (tile rows [MG, 2MG)), side 1 its last
+     * ([B, B+MG)); P the period's number */
+    uint P = epoch + (uint)period + 1u;
+    size_t slot = (size_t)(P & 1u) * (size_t)nb * 2u;
+#define MB_SLOT(grp, side) ((slot + 2u * (size_t)(grp) + (side)) * GOLCL_MG * MB_W)
+#if GOLCL_MB_TAGGED
+    /* each word goes with P in one 64-bit store; a reader polls its words
+     * until all carry P: no flag, no fence, one round trip to L2 */
+    volatile __global ulong *xq = (volatile __global ulong *)xbuf;
+#pragma unroll
+    for (int i = 0; i < MB_S; i++) {
+      int r = r0 + i;
+#pragma unroll
+      for (int q = 0; q < MB_K; q++) {
+        ulong x = (ulong)P << 32 | v[i][q];
+        if (r >= GOLCL_MG && r < 2 * GOLCL_MG) xq[MB_SLOT(gi, 0) + MB_AT(r - GOLCL_MG, q, l)] = x;
+        if (r >= B && r < B + GOLCL_MG) xq[MB_SLOT(gi, 1) + MB_AT(r - B, q, l)] = x;
+      }
+    }
+    /* a group that trades with itself (nb = 1, as on pocl, which runs the
+     * work-items of a group in turn between barriers) reads what its other
+     * work-items wrote */
+    barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
+    int ok, spins = 0;
+    do {
+      ok = 1;
+#pragma unroll
+      for (int i = 0; i < MB_S; i++) {
+        int r = r0 + i;
+#pragma unroll
+        for (int q = 0; q < MB_K; q++) {
+          ulong x = P;
+          if (r < GOLCL_MG && up >= 0)
+            x = xq[MB_SLOT(up, 1) + MB_AT(r, q, l)];
+          else if (r >= B + GOLCL_MG && r < B + 2 * GOLCL_MG && dn >= 0)
+            x = xq[MB_SLOT(dn, 0) + MB_AT(r - B - GOLCL_MG, q, l)];
+          else
+            continue;
+          v[i][q] = (uint)x;
+          ok &= (uint)(x >> 32) == P;
+        }
+      }
+    } while (!ok && ++spins <= GOLCL_MB_SPIN);
+    if (!ok) flags[0] = 1u;
+#else
+    /* the words, a fence, a flag a group raised to P, the neighbours' flags */
+#pragma unroll
+    for (int i = 0; i < MB_S; i++) {
+      int r = r0 + i;
+#pragma unroll
+      for (int q = 0; q < MB_K; q++) {
+        if (r >= GOLCL_MG && r < 2 * GOLCL_MG)
+          xbuf[MB_SLOT(gi, 0) + MB_AT(r - GOLCL_MG, q, l)] = v[i][q];
+        if (r >= B && r < B + GOLCL_MG) xbuf[MB_SLOT(gi, 1) + MB_AT(r - B, q, l)] = v[i][q];
+      }
+    }
+    MB_FENCE();
+    barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
+    if (l == 0 && wy == 0) {
+      flags[1 + gi] = P;
+      int spins = 0;
+      if (up >= 0)
+        while ((int)(flags[1 + up] - P) < 0)
+          if (++spins > GOLCL_MB_SPIN) {
+            flags[0] = 1u;
+            break;
+          }
+      if (dn >= 0)
+        while ((int)(flags[1 + dn] - P) < 0)
+          if (++spins > GOLCL_MB_SPIN) {
+            flags[0] = 1u;
+            break;
+          }
+      MB_FENCE();
+    }
+    barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
+    volatile __global const uint *xv = xbuf;
+#pragma unroll
+    for (int i = 0; i < MB_S; i++) {
+      int r = r0 + i;
+#pragma unroll
+      for (int q = 0; q < MB_K; q++) {
+        if (r < GOLCL_MG && up >= 0)
+          v[i][q] = xv[MB_SLOT(up, 1) + MB_AT(r, q, l)];
+        else if (r >= B + GOLCL_MG && r < B + 2 * GOLCL_MG && dn >= 0)
+          v[i][q] = xv[MB_SLOT(dn, 0) + MB_AT(r - B - GOLCL_MG, q, l)];
+      }
+    }
+#endif
+#undef MB_SLOT
+  }
+#pragma unroll
+  for (int i = 0; i < MB_S; i++) {
+    int r = r0 + i;
+#pragma unroll
+    for (int q = 0; q < MB_K; q++) {
+      int j = l * MB_K + q;
+      if (r >= GOLCL_MG && r < GOLCL_MG + B && j < words)
+        golcl_bs_store(out, (size_t)(ybase + r) * (size_t)words + (size_t)j, v[i][q]);
+    }
+  }
+}
+#endif

@@ -49,6 +49,7 @@ static inline golcl_rule golcl__bitslice_rule(const golcl_grid *g) {
  * work-item (tile_h = my·ms), g generations a launch at most. */
 typedef struct golcl__multi_shape {
   uint32_t mx, my, ms, g;
+  uint32_t mk;                       /* MULTI's band kernel: words a lane (2..4); 0: tiles */
   int shfl;                          /* the device has shfl.sync (NVIDIA) */
   uint32_t ms_small;                 /* ms for small grids; = ms when the options fix tile_h */
   struct golcl__multi_shape *small; /* MULTI's whole shape for small grids, or NULL */

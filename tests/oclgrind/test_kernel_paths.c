@@ -1,6 +1,6 @@
 /* test_kernel_paths.c — every kernel family once, on small inputs, checked
  * against a host model: the Life steppers (MULTI's portable path included on
- * devices other than NVIDIA's) on both boundaries, the lattice Life and game
+ * devices other than NVIDIA's; its band kernel) on both boundaries, the lattice Life and game
  * kernels, the vector kernels, the band, CSR and stencil products, CG (plain,
  * Jacobi, multigrid) and a multigrid V-cycle. Small enough to run on the
  * Oclgrind simulator (`make oclgrind`), which checks every memory access,
@@ -54,6 +54,42 @@ static void check_stepper_small(golcl_stepper_kind kind) {
 }
 
 START_TEST(life_steppers) { check_stepper_small((golcl_stepper_kind)_i); }
+END_TEST
+
+/* MULTI's band kernel (whole rows, K words a lane): many groups, one period
+ * a launch; one group trading rows with itself across periods on a torus. */
+START_TEST(multi_band) {
+  static const uint32_t shapes[][3] = {{2, 12, 3}, {2, 24, 3}}; /* local_h, tile_h, g */
+  for (size_t k = 0; k < 2; k++) {
+    golcl_stepper_opts o = {0};
+    o.local_w = 32;
+    o.tile_w = 2048;
+    o.local_h = shapes[k][0];
+    o.tile_h = shapes[k][1];
+    o.gens_per_launch = shapes[k][2];
+    golcl_stepper *st;
+    TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_MULTI, &o, &st));
+    for (int b = 0; b < 2; b++) {
+      uint32_t w = b ? 1500 : 2048, h = 9;
+      golcl_boundary bd = b ? GOLCL_BOUNDARY_DEAD : GOLCL_BOUNDARY_TORUS;
+      golcl_grid *g;
+      TU_OK(golcl_grid_create(tu_ctx, w, h, bd, &g));
+      golcl_rule r;
+      TU_OK(golcl_grid_rule(g, &r));
+      uint8_t *model = tu_random_cells((size_t)w * h, 0.4, 40 + k * 2 + (uint64_t)b);
+      TU_OK(golcl_grid_write(g, model, w));
+      TU_OK(golcl_stepper_run(st, g, 7));
+      lc_run_at(model, w, h, bd, r, 0, 7);
+      char what[96];
+      snprintf(what, sizeof what, "multi band %zu, %ux%u %s, generation 7", k, (unsigned)w,
+               (unsigned)h, b ? "dead" : "torus");
+      lc_assert_grid(g, model, what);
+      free(model);
+      golcl_grid_destroy(g);
+    }
+    golcl_stepper_destroy(st);
+  }
+}
 END_TEST
 
 /* randomize, population and hash on the device against the same on the host
@@ -422,5 +458,9 @@ int main(void) {
   tcase_add_loop_test(more, operator_products, 1, 2);
   tcase_add_loop_test(more, cg_and_multigrid, 1, 2);
   suite_add_tcase(s, more);
+  TCase *band = tcase_create("band");
+  tcase_set_timeout(band, 0);
+  tcase_add_test(band, multi_band);
+  suite_add_tcase(s, band);
   return tu_main(s);
 }
