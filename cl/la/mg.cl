@@ -5,16 +5,39 @@
  * read each other, so a half-sweep gives the same bits in any order.
  * Dirichlet grids are vertex-centred: coarse point I sits on fine point
  * 2I + 1, and what lies outside either grid is zero. Periodic grids (even
- * sizes): coarse I on fine 2I, indices wrap. meta: longs nx, ny, nz. */
+ * sizes): coarse I on fine 2I, indices wrap. meta: longs nx, ny, nz.
+ * A Dirichlet side of 2m points coarsens to m (coarse I on fine 2I + 1, the
+ * last coarse point on the last fine point), and the coarse level's last
+ * row of that axis gets a larger centre (the 1-D Galerkin operator's: the
+ * edge lies half a coarse spacing or less beyond it): coef holds the
+ * level's MG_NCOEF values, the stencil's then, at 9, 10, 11, what the
+ * centre gains on the last row of x, y and z (0 on the finest level and on
+ * periodic grids). */
+#define MG_NCOEF 12
+#if STENCIL_KIND == 7
+#define MG_EZ(iz) +((iz) == st_nz - 1 ? mg_ez : (REAL)0)
+#else
+#define MG_EZ(iz)
+#endif
+/* The centre of the row at (ix, iy, iz). */
+#define MG_C0_AT(ix, iy, iz) \
+  (st_c[0] + ((ix) == st_nx - 1 ? mg_ex : (REAL)0) + ((iy) == st_ny - 1 ? mg_ey : (REAL)0) MG_EZ(iz))
+#define LA_ST_C0 MG_C0_AT(st_ix, st_iy, st_iz)
+#define LA_ST_X(XJ, j, dx, dy, dz) XJ(j, dx, dy, dz)
 #include "common/la_real.cl"
 #include "common/la_stencil.cl"
 
-#define MG_X(j) x[j]
+#define MG_PROLOGUE(meta, coef)                                                \
+  LA_STENCIL_PROLOGUE(meta, coef)                                              \
+  const REAL mg_ex = (coef)[9], mg_ey = (coef)[10], mg_ez = (coef)[11]; \
+  (void)mg_ez;
+
+#define MG_X(j, dx, dy, dz) x[j]
 
 /* Points with (ix + iy + iz) % 2 == color: x += (b − A·x) / centre. */
 inline void mg_smooth_do(IDX n, __global const long *meta, __global const REAL *coef,
                          __global const REAL *b, __global REAL *x, int color) {
-  LA_STENCIL_PROLOGUE(meta, coef)
+  MG_PROLOGUE(meta, coef)
   LA_STENCIL_FOR(i, n, 1) {
     if ((int)((st_ix + st_iy + st_iz) & 1) != color) continue;
     REAL acc = 0, ab = 0;
@@ -30,7 +53,7 @@ LA_KERNEL void mg_smooth(IDX n, __global const long *meta, __global const REAL *
 /* r = b − A·x. */
 LA_KERNEL void mg_residual(IDX n, __global const long *meta, __global const REAL *coef,
                            __global const REAL *b, __global const REAL *x, __global REAL *r) {
-  LA_STENCIL_PROLOGUE(meta, coef)
+  MG_PROLOGUE(meta, coef)
   LA_STENCIL_FOR(i, n, 1) {
     REAL acc = 0, ab = 0;
     LA_STENCIL_ROW_ABS(acc, ab, i, MG_X)
@@ -179,10 +202,12 @@ LA_KERNEL void mg_prolong(IDX nf, __global const long *mf, __global const long *
 
 /* x from zero after (red, black): red points b/c, black ones
  * (b − Σ neighbours' c·b/c) / c. */
-#define MG_PRE_X(j) ((j) == i_ ? (REAL)0 : b[j] / LA_STENCIL_DIAG)
+#define MG_PRE_X(j, dx, dy, dz)            \
+  ((dx) == 0 && (dy) == 0 && (dz) == 0 ? (REAL)0 \
+                                       : b[j] / MG_C0_AT(st_ix + (dx), st_iy + (dy), st_iz + (dz)))
 inline void mg_pre_do(IDX n, __global const long *meta, __global const REAL *coef,
                       __global const REAL *b, __global REAL *x) {
-  LA_STENCIL_PROLOGUE(meta, coef)
+  MG_PROLOGUE(meta, coef)
   LA_STENCIL_FOR(i, n, 1) {
     REAL v = b[i] / LA_STENCIL_DIAG;
     if ((int)((st_ix + st_iy + st_iz) & 1)) {
@@ -196,22 +221,24 @@ inline void mg_pre_do(IDX n, __global const long *meta, __global const REAL *coe
 
 /* b − A·x at fine index f, coordinates (xx, y, z). */
 inline REAL mg_res_at(IDX f, IDX xx, IDX y, IDX z, const IDX st_nx, const IDX st_ny,
-                      const IDX st_nz, const REAL *st_c, __global const REAL *b,
-                      __global const REAL *x) {
+                      const IDX st_nz, const REAL *st_c, const REAL mg_ex, const REAL mg_ey,
+                      const REAL mg_ez, __global const REAL *b, __global const REAL *x) {
   const IDX st_ix = xx, st_iy = y, st_iz = z;
   REAL ax = 0, ab = 0;
   LA_STENCIL_ROW_ABS(ax, ab, f, MG_X)
   (void)st_iz;
+  (void)mg_ez;
   return b[f] - ax;
 }
-#define MG_RES(f, xx, y, z) mg_res_at(f, xx, y, z, st_nx, st_ny, st_nz, st_c, b, x)
+#define MG_RES(f, xx, y, z) \
+  mg_res_at(f, xx, y, z, st_nx, st_ny, st_nz, st_c, mg_ex, mg_ey, mg_ez, b, x)
 
 /* bc = full weighting of the fine residual b − A·x (fine sizes and
  * coefficients: mf, coef), each fine residual formed where it is needed. */
 inline void mg_resrestrict_do(IDX nc, __global const long *mc, __global const long *mf,
                               __global const REAL *coef, __global const REAL *b,
                               __global const REAL *x, __global REAL *bc) {
-  LA_STENCIL_PROLOGUE(mf, coef)
+  MG_PROLOGUE(mf, coef)
   const IDX cx = (IDX)mc[0], cy = (IDX)mc[1], fx = st_nx, fy = st_ny, fz = st_nz;
   MG_RESTRICT_LOOP(nc, MG_RES)
 }
@@ -239,13 +266,13 @@ inline void mg_resrestrict_do(IDX nc, __global const long *mc, __global const lo
 inline void mg_post1_do(IDX n, __global const long *meta, __global const long *mc,
                         __global const REAL *coef, __global const REAL *b, __global const REAL *xc,
                         __global const REAL *x, __global REAL *y) {
-  LA_STENCIL_PROLOGUE(meta, coef)
+  MG_PROLOGUE(meta, coef)
   const IDX cx = (IDX)mc[0], cy = (IDX)mc[1], cz = (IDX)mc[2];
   LA_STENCIL_FOR(i, n, 1) {
     REAL v = x[i] + mg_prolong_at(st_ix, st_iy, st_iz, cx, cy, cz, xc);
     if ((int)((st_ix + st_iy + st_iz) & 1)) {
       REAL acc = 0;
-      acc += st_c[0] * v;
+      acc += LA_ST_C0 * v;
       MG_X1_NB(acc, st_c[1], -1, 0, 0)
       MG_X1_NB(acc, st_c[2], 1, 0, 0)
       MG_X1_NB(acc, st_c[3], 0, -1, 0)
@@ -261,10 +288,10 @@ inline void mg_post1_do(IDX n, __global const long *meta, __global const long *m
 }
 
 /* x = y, then red points x += (b − A·y) / c. */
-#define MG_Y(j) y[j]
+#define MG_Y(j, dx, dy, dz) y[j]
 inline void mg_post2_do(IDX n, __global const long *meta, __global const REAL *coef,
                         __global const REAL *b, __global const REAL *y, __global REAL *x) {
-  LA_STENCIL_PROLOGUE(meta, coef)
+  MG_PROLOGUE(meta, coef)
   LA_STENCIL_FOR(i, n, 1) {
     REAL v = y[i];
     if (!(int)((st_ix + st_iy + st_iz) & 1)) {
@@ -332,7 +359,7 @@ LA_KERNEL void mg_post2_dot(IDX n, __global const long *meta, __global const REA
                             __global const REAL *b, __global const REAL *y, __global REAL *x,
                             __global REAL *part, MG_HALT) {
   __local REAL s[LA_WG];
-  LA_STENCIL_PROLOGUE(meta, coef)
+  MG_PROLOGUE(meta, coef)
   REAL dot = 0;
   const int go = MG_GO;
   LA_STENCIL_FOR(i, n, go) {
@@ -360,27 +387,27 @@ LA_KERNEL void mg_bottom(IDX n, __global const long *meta, __global const REAL *
  * small levels, where a launch a step would cost more than the work. Their
  * vectors lie in one pool: level k's b, x and y at pool + offs[3k + 0, 1,
  * 2]; its sizes at metas + 4k (nx, ny, nz, 0), its coefficients at coefs +
- * 9k. Level l0's b is given, its x is the result. */
+ * MG_NCOEF·k. Level l0's b is given, its x is the result. */
 LA_KERNEL void mg_small(int nl, __global const long *metas, __global const REAL *coefs,
                         __global const long *offs, __global REAL *pool, int pairs, MG_HALT) {
   if (!MG_GO) nl = 0; /* every item skips it all, barriers included */
 #define MG_LV(k, w) (pool + offs[3 * (k) + (w)])
 #define MG_N(k) ((IDX)(metas[4 * (k)] * metas[4 * (k) + 1] * metas[4 * (k) + 2]))
   for (int k = 0; k + 1 < nl; k++) {
-    mg_pre_do(MG_N(k), metas + 4 * k, coefs + 9 * k, MG_LV(k, 0), MG_LV(k, 1));
+    mg_pre_do(MG_N(k), metas + 4 * k, coefs + MG_NCOEF * k, MG_LV(k, 0), MG_LV(k, 1));
     barrier(CLK_GLOBAL_MEM_FENCE);
-    mg_resrestrict_do(MG_N(k + 1), metas + 4 * (k + 1), metas + 4 * k, coefs + 9 * k, MG_LV(k, 0),
+    mg_resrestrict_do(MG_N(k + 1), metas + 4 * (k + 1), metas + 4 * k, coefs + MG_NCOEF * k, MG_LV(k, 0),
                       MG_LV(k, 1), MG_LV(k + 1, 0));
     barrier(CLK_GLOBAL_MEM_FENCE);
   }
   if (nl > 0)
-    mg_bottom_do(MG_N(nl - 1), metas + 4 * (nl - 1), coefs + 9 * (nl - 1), MG_LV(nl - 1, 0),
+    mg_bottom_do(MG_N(nl - 1), metas + 4 * (nl - 1), coefs + MG_NCOEF * (nl - 1), MG_LV(nl - 1, 0),
                  MG_LV(nl - 1, 1), pairs);
   for (int k = nl - 2; k >= 0; k--) {
-    mg_post1_do(MG_N(k), metas + 4 * k, metas + 4 * (k + 1), coefs + 9 * k, MG_LV(k, 0),
+    mg_post1_do(MG_N(k), metas + 4 * k, metas + 4 * (k + 1), coefs + MG_NCOEF * k, MG_LV(k, 0),
                 MG_LV(k + 1, 1), MG_LV(k, 1), MG_LV(k, 2));
     barrier(CLK_GLOBAL_MEM_FENCE);
-    mg_post2_do(MG_N(k), metas + 4 * k, coefs + 9 * k, MG_LV(k, 0), MG_LV(k, 2), MG_LV(k, 1));
+    mg_post2_do(MG_N(k), metas + 4 * k, coefs + MG_NCOEF * k, MG_LV(k, 0), MG_LV(k, 2), MG_LV(k, 1));
     barrier(CLK_GLOBAL_MEM_FENCE);
   }
 #undef MG_LV

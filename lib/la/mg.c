@@ -13,9 +13,13 @@
  * 2 sweeps; 32 at the bottom), for comparison. The whole cycle is a fixed linear
  * map, symmetric (the post-smoother is the adjoint of the pre-smoother,
  * restriction is a multiple of the transposed prolongation), so CG can use
- * it as a preconditioner. */
+ * it as a preconditioner. A Dirichlet side of 2m points coarsens to m
+ * points, the last on the last fine point; that level's last row of the
+ * axis gets the centre of the 1-D Galerkin operator (see coarser()), so
+ * that 2^k sides converge like 2^k − 1 sides. */
 #include "la.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,9 +32,16 @@
 #define MG_SMALL_WG 1024 /* work-items of that group, at most the device's limit */
 enum { MG_PRE, MG_RESRESTRICT, MG_PROLONG, MG_BLACK, MG_POST2, MG_SMALL_K, MG_STEPS };
 
+/* A level's coefficients on the device (MG_NCOEF of the dtype): the
+ * stencil's (5 or 7), zeros, then at 9, 10, 11 what the centre gains on the
+ * last row of x, y and z (mg.cl's MG_C0_AT). */
+#define MG_NCOEF 12
+
 typedef struct mg_level {
   golcl_stencil *S; /* level 0: the caller's (not owned) */
   cl_mem b, x, r;   /* level 0: b and x are the caller's, given per cycle */
+  double e[3];      /* the centre's gain on the last row of each axis, in units of |c| */
+  cl_mem coef;      /* MG_NCOEF values (see above) */
 } mg_level;
 
 struct golcl_mg {
@@ -65,6 +76,7 @@ void golcl_mg_destroy(golcl_mg *mg) {
       if (L->x) clReleaseMemObject(L->x);
     }
     if (L->r) clReleaseMemObject(L->r);
+    if (L->coef) clReleaseMemObject(L->coef);
   }
   cl_mem m[] = {mg->pool, mg->metas, mg->coefs, mg->offs, mg->zero};
   for (int i = 0; i < 5; i++)
@@ -72,10 +84,49 @@ void golcl_mg_destroy(golcl_mg *mg) {
   free(mg);
 }
 
-/* The next coarser side, or 0 when this side does not coarsen. */
-static size_t coarser(size_t n, golcl_edge edge) {
+/* A device buffer filled from host memory (blocking). */
+static golcl_status buffer_from(golcl_context *ctx, size_t bytes, const void *src, cl_mem *out) {
+  golcl_status s = golcl__buffer(ctx, bytes, CL_MEM_READ_ONLY, out);
+  if (s == GOLCL_OK)
+    s = golcl__cl_fail(
+        ctx, clEnqueueWriteBuffer(ctx->queue, *out, CL_TRUE, 0, bytes, src, 0, NULL, NULL),
+        "clEnqueueWriteBuffer");
+  return s;
+}
+
+/* The next coarser side, or 0 when this side does not coarsen, and *e2,
+ * the gain of the coarse centre on the axis's last row (units of the
+ * coarse neighbour coefficient's magnitude) from e, the fine one's.
+ * Dirichlet, coarse I on fine 2I + 1: n odd gives (n − 1)/2 points, the
+ * last fine point interpolated from the last coarse one and the edge; n
+ * even gives n/2, the last on the last fine point, where the edge lies
+ * half a coarse spacing away, not one. The 1-D Galerkin operator RAP (A
+ * the 3-point row with 2 + e on its last row, linear P, R = Pᵀ/2) is then
+ * the 3-point row ÷ 4 with 2 + e2 on the last row: e2 = e/2 (n odd), 1 + 2e
+ * (n even); the coarse stencils use that centre, axis by axis. Without it
+ * (the edge one fine spacing off) 2^k sides took twice the iterations of
+ * 2^k − 1 sides. The first row never changes (coarse 0 on fine 1). */
+static size_t coarser(size_t n, golcl_edge edge, double e, double *e2) {
+  *e2 = 0;
   if (edge == GOLCL_EDGE_PERIODIC) return n % 4 == 0 ? n / 2 : 0; /* stays even */
-  return n > MG_COARSEST ? (n - 1) / 2 : 0;
+  if (n <= MG_COARSEST) return 0;
+  *e2 = n % 2 ? e / 2 : 1 + 2 * e;
+  return n % 2 ? (n - 1) / 2 : n / 2;
+}
+
+/* Level L's MG_NCOEF coefficients in its dtype into out, from its stencil
+ * and e. */
+static void level_coefs(const mg_level *L, void *out) {
+  const golcl_stencil *S = L->S;
+  for (int c = 0; c < MG_NCOEF; c++) {
+    double v = c < (int)S->kind ? S->coef[c] : 0;
+    if (c >= 9 && c < 9 + (S->kind == GOLCL_STENCIL_7 ? 3 : 2))
+      v = L->e[c - 9] * fabs(S->coef[1 + 2 * (c - 9)]);
+    if (S->dtype == GOLCL_F64)
+      ((cl_double *)out)[c] = v;
+    else
+      ((cl_float *)out)[c] = (cl_float)v;
+  }
 }
 
 /* $GOLCL_LA_MG_REPEAT=pre,resrestrict,post1,post2,small (any of them):
@@ -94,16 +145,6 @@ static void repeats(golcl_mg *mg) {
     for (const char *p = strstr(e, NAMES[k]); p; p = strstr(p + 1, NAMES[k]))
       if ((p == e || p[-1] == ',') && (p[len] == '\0' || p[len] == ',')) mg->times[k] = 2;
   }
-}
-
-/* A device buffer filled from host memory (blocking). */
-static golcl_status buffer_from(golcl_context *ctx, size_t bytes, const void *src, cl_mem *out) {
-  golcl_status s = golcl__buffer(ctx, bytes, CL_MEM_READ_ONLY, out);
-  if (s == GOLCL_OK)
-    s = golcl__cl_fail(
-        ctx, clEnqueueWriteBuffer(ctx->queue, *out, CL_TRUE, 0, bytes, src, 0, NULL, NULL),
-        "clEnqueueWriteBuffer");
-  return s;
 }
 
 /* The small levels (from the first level l >= 1 of at most MG_SMALL points
@@ -127,11 +168,8 @@ static golcl_status small_levels(golcl_mg *mg) {
   if (s != GOLCL_OK) return s;
   size_t align = align_bits / 8 > es ? align_bits / 8 : es; /* bytes, a multiple of es */
   cl_long offs[3 * MG_MAX_LEVELS], metas[4 * MG_MAX_LEVELS];
-  union {
-    cl_float f[9 * MG_MAX_LEVELS];
-    cl_double d[9 * MG_MAX_LEVELS];
-  } coefs;
-  memset(&coefs, 0, sizeof coefs);
+  char *coefs = malloc(MG_NCOEF * nl * es); /* each level's MG_NCOEF */
+  if (!coefs) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   size_t at = 0; /* bytes */
   for (size_t k = 0; k < nl; k++) {
     const golcl_stencil *L = mg->lev[l0 + k].S;
@@ -141,17 +179,13 @@ static golcl_status small_levels(golcl_mg *mg) {
     }
     metas[4 * k] = (cl_long)L->nx, metas[4 * k + 1] = (cl_long)L->ny;
     metas[4 * k + 2] = (cl_long)L->nz, metas[4 * k + 3] = 0;
-    for (int c = 0; c < (int)L->kind; c++) {
-      if (L->dtype == GOLCL_F64)
-        coefs.d[9 * k + (size_t)c] = L->coef[c];
-      else
-        coefs.f[9 * k + (size_t)c] = (cl_float)L->coef[c];
-    }
+    level_coefs(&mg->lev[l0 + k], coefs + MG_NCOEF * k * es);
   }
-  s = golcl__buffer(ctx, at, CL_MEM_READ_WRITE, &mg->pool);
+  if (s == GOLCL_OK) s = golcl__buffer(ctx, at, CL_MEM_READ_WRITE, &mg->pool);
   if (s == GOLCL_OK) s = buffer_from(ctx, 3 * nl * sizeof offs[0], offs, &mg->offs);
   if (s == GOLCL_OK) s = buffer_from(ctx, 4 * nl * sizeof metas[0], metas, &mg->metas);
-  if (s == GOLCL_OK) s = buffer_from(ctx, 9 * nl * es, &coefs, &mg->coefs);
+  if (s == GOLCL_OK) s = buffer_from(ctx, MG_NCOEF * nl * es, coefs, &mg->coefs);
+  free(coefs);
   for (size_t k = 0; k < nl && s == GOLCL_OK; k++) {
     mg_level *L = &mg->lev[l0 + k];
     cl_mem *m[3] = {&L->b, &L->x, &L->r};
@@ -218,8 +252,10 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
   s = golcl__buffer(ctx, S->n * es, CL_MEM_READ_WRITE, &mg->lev[0].r);
   while (s == GOLCL_OK && mg->nlev < levels) {
     const golcl_stencil *F = mg->lev[mg->nlev - 1].S;
-    size_t cx = coarser(F->nx, S->edge), cy = coarser(F->ny, S->edge);
-    size_t cz = three ? coarser(F->nz, S->edge) : 1;
+    const double *e = mg->lev[mg->nlev - 1].e;
+    double e2[3] = {0, 0, 0};
+    size_t cx = coarser(F->nx, S->edge, e[0], &e2[0]), cy = coarser(F->ny, S->edge, e[1], &e2[1]);
+    size_t cz = three ? coarser(F->nz, S->edge, e[2], &e2[2]) : 1;
     if (cx == 0 || cy == 0 || cz == 0) break;
     /* Rediscretisation: the neighbours (the Laplacian part) ÷ 4, the
      * identity part σ = centre + Σ neighbours kept. */
@@ -234,7 +270,13 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
     mg_level *L = &mg->lev[mg->nlev];
     s = golcl_stencil_create(ctx, S->kind, cx, cy, cz, c, S->edge, S->dtype, &L->S);
     if (s != GOLCL_OK) break;
+    memcpy(L->e, e2, sizeof e2);
     mg->nlev++;
+  }
+  for (size_t l = 0; l < mg->nlev && s == GOLCL_OK; l++) {
+    cl_double cv[MG_NCOEF]; /* room for either dtype */
+    level_coefs(&mg->lev[l], cv);
+    s = buffer_from(ctx, MG_NCOEF * es, cv, &mg->lev[l].coef);
   }
   const char *e = getenv("GOLCL_LA_MG");
   mg->sweeps = e && strcmp(e, "sweeps") == 0;
@@ -300,13 +342,14 @@ static golcl_status launch_n(golcl_mg *mg, cl_kernel k, size_t n) {
   return golcl__launch(mg->ctx, k, 1, &global, &local);
 }
 
-static golcl_status smooth(golcl_mg *mg, const golcl_stencil *S, cl_mem b, cl_mem x, int color) {
+static golcl_status smooth(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, int color) {
+  const golcl_stencil *S = mg->lev[l].S;
   golcl__idx_arg n;
   size_t ns = golcl__idx_set(mg->wide, S->n, &n);
   cl_int c = color;
   golcl_status s =
       golcl__args(mg->ctx, mg->smooth, ns, (const void *)&n, GOLCL__ARG(S->meta),
-                  GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(c), GOLCL__END);
+                  GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(c), GOLCL__END);
   return s == GOLCL_OK ? launch_n(mg, mg->smooth, S->n) : s;
 }
 
@@ -342,7 +385,7 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
   if (l + 1 == mg->nlev) {
     cl_int pairs = MG_COARSE_SWEEPS;
     size_t one = mg->g.local;
-    s = golcl__args(ctx, mg->bottom, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(S->vals),
+    s = golcl__args(ctx, mg->bottom, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(mg->lev[l].coef),
                     GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(pairs), GOLCL__ARG(h->flags),
                     GOLCL__ARG(h->slot), GOLCL__END);
     return s == GOLCL_OK ? golcl__launch(ctx, mg->bottom, 1, &one, &one) : s;
@@ -351,13 +394,13 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
   cl_mem y = mg->lev[l].r;
   golcl__idx_arg nc;
   golcl__idx_set(mg->wide, C->S->n, &nc);
-  s = golcl__args(ctx, mg->pre, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(S->vals),
+  s = golcl__args(ctx, mg->pre, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(mg->lev[l].coef),
                   GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot),
                   GOLCL__END);
   for (int t = 0; t < mg->times[MG_PRE] && s == GOLCL_OK; t++) s = launch_n(mg, mg->pre, S->n);
   if (s == GOLCL_OK && mg->split) {
     s = golcl__args(ctx, mg->residual, ns, (const void *)&n, GOLCL__ARG(S->meta),
-                    GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(y), GOLCL__END);
+                    GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(y), GOLCL__END);
     if (s == GOLCL_OK) s = launch_n(mg, mg->residual, S->n);
     if (s == GOLCL_OK)
       s = golcl__args(ctx, mg->restrict_, ns, (const void *)&nc, GOLCL__ARG(C->S->meta),
@@ -365,7 +408,7 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
     if (s == GOLCL_OK) s = launch_n(mg, mg->restrict_, C->S->n);
   } else if (s == GOLCL_OK) {
     s = golcl__args(ctx, mg->resrestrict, ns, (const void *)&nc, GOLCL__ARG(C->S->meta),
-                    GOLCL__ARG(S->meta), GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(x),
+                    GOLCL__ARG(S->meta), GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(x),
                     GOLCL__ARG(C->b), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
     for (int t = 0; t < mg->times[MG_RESRESTRICT] && s == GOLCL_OK; t++)
       s = launch_n(mg, mg->resrestrict, C->S->n);
@@ -378,13 +421,13 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
   for (int t = 0; t < mg->times[MG_PROLONG] && s == GOLCL_OK; t++)
     s = launch_n(mg, mg->prolong_to, S->n);
   if (s == GOLCL_OK)
-    s = golcl__args(ctx, mg->black, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(S->vals),
+    s = golcl__args(ctx, mg->black, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(mg->lev[l].coef),
                     GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot),
                     GOLCL__END);
   for (int t = 0; t < mg->times[MG_BLACK] && s == GOLCL_OK; t++) s = launch_n(mg, mg->black, S->n);
   if (s == GOLCL_OK && dot) {
     s = golcl__args(ctx, mg->post2_dot, ns, (const void *)&n, GOLCL__ARG(S->meta),
-                    GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(x),
+                    GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(x),
                     GOLCL__ARG(dot->part), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
     size_t global = dot->groups * mg->g.local, local = mg->g.local;
     for (int t = 0; t < mg->times[MG_POST2] && s == GOLCL_OK; t++)
@@ -392,7 +435,7 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
     return s;
   }
   if (s == GOLCL_OK)
-    s = golcl__args(ctx, mg->post2, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(S->vals),
+    s = golcl__args(ctx, mg->post2, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(mg->lev[l].coef),
                     GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(x), GOLCL__ARG(h->flags),
                     GOLCL__ARG(h->slot), GOLCL__END);
   for (int t = 0; t < mg->times[MG_POST2] && s == GOLCL_OK; t++) s = launch_n(mg, mg->post2, S->n);
@@ -409,13 +452,13 @@ static golcl_status vcycle(golcl_mg *mg, size_t l, cl_mem b, cl_mem x) {
   if (l + 1 == mg->nlev) {
     for (int k = 0; k < 2 * MG_COARSE_SWEEPS && s == GOLCL_OK; k++) {
       int first = k < MG_COARSE_SWEEPS ? 0 : 1; /* (red, black) then (black, red) */
-      s = smooth(mg, S, b, x, first);
-      if (s == GOLCL_OK) s = smooth(mg, S, b, x, 1 - first);
+      s = smooth(mg, l, b, x, first);
+      if (s == GOLCL_OK) s = smooth(mg, l, b, x, 1 - first);
     }
     return s;
   }
-  if (s == GOLCL_OK) s = smooth(mg, S, b, x, 0);
-  if (s == GOLCL_OK) s = smooth(mg, S, b, x, 1);
+  if (s == GOLCL_OK) s = smooth(mg, l, b, x, 0);
+  if (s == GOLCL_OK) s = smooth(mg, l, b, x, 1);
   mg_level *C = &mg->lev[l + 1];
   cl_mem r = mg->lev[l].r;
   golcl__idx_arg n, nc;
@@ -423,7 +466,7 @@ static golcl_status vcycle(golcl_mg *mg, size_t l, cl_mem b, cl_mem x) {
   golcl__idx_set(mg->wide, C->S->n, &nc);
   if (s == GOLCL_OK)
     s = golcl__args(ctx, mg->residual, ns, (const void *)&n, GOLCL__ARG(S->meta),
-                    GOLCL__ARG(S->vals), GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(r), GOLCL__END);
+                    GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(r), GOLCL__END);
   if (s == GOLCL_OK) s = launch_n(mg, mg->residual, S->n);
   if (s == GOLCL_OK)
     s = golcl__args(ctx, mg->restrict_, ns, (const void *)&nc, GOLCL__ARG(C->S->meta),
@@ -434,8 +477,8 @@ static golcl_status vcycle(golcl_mg *mg, size_t l, cl_mem b, cl_mem x) {
     s = golcl__args(ctx, mg->prolong, ns, (const void *)&n, GOLCL__ARG(S->meta),
                     GOLCL__ARG(C->S->meta), GOLCL__ARG(C->x), GOLCL__ARG(x), GOLCL__END);
   if (s == GOLCL_OK) s = launch_n(mg, mg->prolong, S->n);
-  if (s == GOLCL_OK) s = smooth(mg, S, b, x, 1);
-  if (s == GOLCL_OK) s = smooth(mg, S, b, x, 0);
+  if (s == GOLCL_OK) s = smooth(mg, l, b, x, 1);
+  if (s == GOLCL_OK) s = smooth(mg, l, b, x, 0);
   return s;
 }
 
