@@ -519,11 +519,15 @@ static void h_vcycle(const hlev *lev, size_t l, size_t nlev, const double *b, do
 }
 
 START_TEST(mg_vcycle_matches_host) {
-  /* Dirichlet (any size), then periodic (even sizes); _i: the one-group
-   * small levels on (default) and off */
-  static const size_t SZ[][3] = {{31, 31, 0}, {40, 27, 0}, {7, 5, 0},   {1, 1, 0},   {64, 64, 0},
-                                 {24, 50, 0}, {32, 16, 1}, {64, 24, 1}, {12, 20, 1}};
+  /* Dirichlet (any size), then periodic (even sizes) */
+  static const size_t SZ[][3] = {{31, 31, 0}, {40, 27, 0}, {7, 5, 0},    {1, 1, 0},
+                                 {64, 64, 0}, {24, 50, 0}, {131, 70, 0}, {32, 16, 1},
+                                 {64, 24, 1}, {12, 20, 1}, {136, 72, 1}};
+  /* _i = 1: no small levels, and tiles of 5 rows in mg_post_rows (several
+   * tiles a side; the default 32 rows and the work-group's columns: 64 on
+   * pocl) */
   setenv("GOLCL_LA_MG_SMALL", _i ? "0" : "16384", 1);
+  if (_i) setenv("GOLCL_LA_MG_TH", "5", 1);
   for (size_t si = 0; si < sizeof SZ / sizeof SZ[0]; si++) {
     size_t nx = SZ[si][0], ny = SZ[si][1], n = nx * ny;
     int per = (int)SZ[si][2];
@@ -560,6 +564,7 @@ START_TEST(mg_vcycle_matches_host) {
     free(b), free(ref), free(got);
   }
   unsetenv("GOLCL_LA_MG_SMALL");
+  unsetenv("GOLCL_LA_MG_TH");
 }
 END_TEST
 

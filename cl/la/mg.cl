@@ -413,3 +413,114 @@ LA_KERNEL void mg_small(int nl, __global const long *metas, __global const REAL 
 #undef MG_LV
 #undef MG_N
 }
+
+/* ------------------------------------------------ the post-smoother, one sweep
+ * mg_post_rows (2-D 5-point): x = the post-smoother of the level — y + P·xc
+ * (prolongation), then black points, then red points, as mg_prolong_to,
+ * mg_black and mg_post2 form them — in one sweep that reads y, b and xc
+ * and writes x (about 3.25 words an unknown instead of 8.25). A work-group
+ * takes tiles of LA_WG columns by MG_TH rows and walks down them, keeping
+ * three rows of the corrected values (LA_WG + 4 wide) and three of the
+ * black-updated ones (LA_WG + 2) in local memory: at row step r it forms
+ * corrected row r, black row r − 1 and final row r − 2, a barrier between
+ * stages. Every point of a row computes its update and keeps it or not by
+ * its colour (no divergent branch). Outside a Dirichlet grid every value is
+ * 0; periodic rows and columns wrap. With dot, the partials of b·x go to
+ * part[m + group] (m: the launch's groups), as mg_post2_dot. y may not be x
+ * (other groups read rows of y beyond their tiles). */
+#if STENCIL_KIND == 5
+#ifndef MG_TH
+#define MG_TH 32
+#endif
+#define MG_TW LA_WG
+
+/* The grid index of position p on an axis of m points: wrapped (periodic),
+ * or −1 outside (Dirichlet). */
+inline IDX mg_axis(IDX p, IDX m) {
+#if STENCIL_PERIODIC
+  if (p < 0 || p >= m) {
+    p %= m;
+    p = p < 0 ? p + m : p;
+  }
+  return p;
+#else
+  return p >= 0 && p < m ? p : -1;
+#endif
+}
+
+LA_KERNEL void mg_post_rows(IDX n, __global const long *meta, __global const long *mc,
+                            __global const REAL *coef, __global const REAL *b,
+                            __global const REAL *xc, __global const REAL *y, __global REAL *x,
+                            __global REAL *part, int dot, MG_HALT) {
+  __local REAL cr[3][MG_TW + 4], br[3][MG_TW + 2], s[LA_WG];
+  MG_PROLOGUE(meta, coef)
+  const IDX cx = (IDX)mc[0], cy = (IDX)mc[1], cz = (IDX)mc[2];
+  const int lid = (int)get_local_id(0);
+  const IDX ncb = (st_nx + MG_TW - 1) / MG_TW, nt = ncb * ((st_ny + MG_TH - 1) / MG_TH);
+  REAL d = 0;
+  const int go = MG_GO;
+  (void)n;
+  for (IDX t = go ? (IDX)get_group_id(0) : nt; t < nt; t += (IDX)get_num_groups(0)) {
+    const IDX rb = t / ncb, x0 = (t - rb * ncb) * MG_TW, y0 = rb * MG_TH;
+    const IDX y1 = min(y0 + (IDX)MG_TH, st_ny);
+    for (IDX r = y0 - 2; r <= y1 + 1; r++) {
+      /* corrected row r, columns x0 − 2 .. x0 + TW + 1 */
+      const IDX gr = mg_axis(r, st_ny);
+      const int r3 = (int)((r - y0 + 3) % 3);
+      for (int k = lid; k < MG_TW + 4; k += LA_WG) {
+        const IDX gp = mg_axis(x0 - 2 + k, st_nx);
+        cr[r3][k] = gr >= 0 && gp >= 0
+                        ? y[gr * st_nx + gp] + mg_prolong_at(gp, gr, 0, cx, cy, cz, xc)
+                        : (REAL)0;
+      }
+      barrier(CLK_LOCAL_MEM_FENCE);
+      if (r >= y0) { /* black row q = r − 1, columns x0 − 1 .. x0 + TW */
+        const IDX q = r - 1, gq = mg_axis(q, st_ny);
+        const int qm = (int)((q - y0 + 2) % 3), q0 = (int)((q - y0 + 3) % 3), qp = r3;
+        for (int k = lid; k < MG_TW + 2; k += LA_WG) {
+          const IDX gp = mg_axis(x0 - 1 + k, st_nx);
+          REAL v = 0;
+          if (gq >= 0 && gp >= 0) {
+            v = cr[q0][k + 1];
+            const REAL dg = MG_C0_AT(gp, gq, 0);
+            REAL acc = 0;
+            acc += dg * v;
+            acc += st_c[1] * cr[q0][k];
+            acc += st_c[2] * cr[q0][k + 2];
+            acc += st_c[3] * cr[qm][k + 1];
+            acc += st_c[4] * cr[qp][k + 1];
+            const REAL u = v + (b[gq * st_nx + gp] - acc) / dg;
+            v = (gp + gq) & 1 ? u : v;
+          }
+          br[q0][k] = v;
+        }
+      }
+      barrier(CLK_LOCAL_MEM_FENCE);
+      if (r >= y0 + 2) { /* red row q = r − 2, columns x0 .. x0 + TW − 1: x */
+        const IDX q = r - 2, p = x0 + lid;
+        const int qm = (int)((q - y0 + 2) % 3), q0 = (int)((q - y0 + 3) % 3),
+                  qp = (int)((q - y0 + 4) % 3);
+        if (p < st_nx) {
+          const IDX i = q * st_nx + p;
+          REAL v = br[q0][lid + 1];
+          const REAL dg = MG_C0_AT(p, q, 0), bi = b[i];
+          REAL acc = 0;
+          acc += dg * v;
+          acc += st_c[1] * br[q0][lid];
+          acc += st_c[2] * br[q0][lid + 2];
+          acc += st_c[3] * br[qm][lid + 1];
+          acc += st_c[4] * br[qp][lid + 1];
+          const REAL u = v + (bi - acc) / dg;
+          v = (p + q) & 1 ? v : u;
+          x[i] = v;
+          d += bi * v;
+        }
+      }
+    }
+  }
+  if (dot) { /* the same branch for every item */
+    d = la_group_sum(d, s);
+    if (go && lid == 0) part[get_num_groups(0) + get_group_id(0)] = d;
+  }
+}
+#endif

@@ -30,7 +30,8 @@
  * for all of them ($GOLCL_LA_MG_SMALL overrides; 0 turns it off). */
 #define MG_SMALL 4096
 #define MG_SMALL_WG 1024 /* work-items of that group, at most the device's limit */
-enum { MG_PRE, MG_RESRESTRICT, MG_PROLONG, MG_BLACK, MG_POST2, MG_SMALL_K, MG_STEPS };
+enum { MG_PRE, MG_RESRESTRICT, MG_PROLONG, MG_BLACK, MG_POST2, MG_SMALL_K, MG_POST, MG_STEPS };
+#define MG_TH 32 /* rows of a tile of mg_post_rows ($GOLCL_LA_MG_TH overrides) */
 
 /* A level's coefficients on the device (MG_NCOEF of the dtype): the
  * stencil's (5 or 7), zeros, then at 9, 10, 11 what the centre gains on the
@@ -56,8 +57,10 @@ struct golcl_mg {
   int times[MG_STEPS]; /* launches of each fused step ($GOLCL_LA_MG_REPEAT) */
   cl_kernel smooth, residual, restrict_, prolong;
   cl_kernel pre, resrestrict, prolong_to, black, post2, post2_dot, bottom;
-  size_t small;                    /* first level of the one-group launch (mg_small), or 0 */
-  size_t small_wg;                 /* its work-items */
+  cl_kernel post_rows; /* 2-D 5-point: the post-smoother in one sweep (NULL: 3 launches) */
+  size_t th;           /* its tiles' rows */
+  size_t small;        /* first level of the one-group launch (mg_small), or 0 */
+  size_t small_wg;     /* its work-items */
   cl_mem pool, metas, coefs, offs; /* the small levels' vectors and tables */
   cl_mem zero;                     /* one cl_int 0: the halt word of a plain cycle */
   cl_kernel small_k;
@@ -135,8 +138,8 @@ static void level_coefs(const mg_level *L, void *out) {
  * step's cost: a profile of the cycle through the public API (golcl bench
  * la with and without it). */
 static void repeats(golcl_mg *mg) {
-  static const char *const NAMES[MG_STEPS] = {"pre",   "resrestrict", "prolong",
-                                              "black", "post2",       "small"};
+  static const char *const NAMES[MG_STEPS] = {"pre",   "resrestrict", "prolong", "black",
+                                              "post2", "small",       "post"};
   const char *e = getenv("GOLCL_LA_MG_REPEAT");
   for (int k = 0; k < MG_STEPS; k++) {
     mg->times[k] = 1;
@@ -281,6 +284,9 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
   const char *e = getenv("GOLCL_LA_MG");
   mg->sweeps = e && strcmp(e, "sweeps") == 0;
   mg->split = e && strcmp(e, "split") == 0;
+  int post3 = e && strcmp(e, "post3") == 0; /* the post-smoother in 3 launches */
+  const char *th = getenv("GOLCL_LA_MG_TH");
+  mg->th = th && atoi(th) > 0 && atoi(th) <= 1024 ? (size_t)atoi(th) : MG_TH;
   repeats(mg);
   if (s == GOLCL_OK && !mg->sweeps) s = small_levels(mg);
   cl_int zero = 0;
@@ -297,6 +303,7 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
     golcl__opts_init(&o);
     golcl__la_options(&o, S->dtype, mg->wide, &mg->g);
     golcl__stencil_options(&o, S->kind, S->edge);
+    golcl__opts_define(&o, "MG_TH", (long long)mg->th);
     static const char F[] = "la/mg.cl";
     if (mg->split) {
       s = golcl__la_kernel(ctx, F, &o, "mg_residual", &mg->residual);
@@ -315,6 +322,8 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post2", &mg->post2);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post2_dot", &mg->post2_dot);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_bottom", &mg->bottom);
+      if (s == GOLCL_OK && S->kind == GOLCL_STENCIL_5 && !post3 && !mg->split)
+        s = golcl__la_kernel(ctx, F, &o, "mg_post_rows", &mg->post_rows);
     }
     if (s == GOLCL_OK && mg->small) {
       golcl__la_geom g1 = mg->g;
@@ -347,9 +356,9 @@ static golcl_status smooth(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, int color
   golcl__idx_arg n;
   size_t ns = golcl__idx_set(mg->wide, S->n, &n);
   cl_int c = color;
-  golcl_status s =
-      golcl__args(mg->ctx, mg->smooth, ns, (const void *)&n, GOLCL__ARG(S->meta),
-                  GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(c), GOLCL__END);
+  golcl_status s = golcl__args(mg->ctx, mg->smooth, ns, (const void *)&n, GOLCL__ARG(S->meta),
+                               GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(x),
+                               GOLCL__ARG(c), GOLCL__END);
   return s == GOLCL_OK ? launch_n(mg, mg->smooth, S->n) : s;
 }
 
@@ -365,6 +374,27 @@ typedef struct mg_halt {
   cl_mem flags;
   cl_int slot;
 } mg_halt;
+/* Level l's post-smoother in one launch: x from y (the pre-smoothed
+ * values), the coarse correction and b. */
+static golcl_status post_rows(golcl_mg *mg, size_t l, cl_mem b, cl_mem y, cl_mem x,
+                              const mg_dot *dot, const mg_halt *h) {
+  const golcl_stencil *S = mg->lev[l].S, *C = mg->lev[l + 1].S;
+  golcl__idx_arg n;
+  size_t ns = golcl__idx_set(mg->wide, S->n, &n), local = mg->g.local;
+  size_t tiles = (S->nx + local - 1) / local * ((S->ny + mg->th - 1) / mg->th);
+  size_t groups = dot ? dot->groups : tiles, global = groups * local;
+  cl_int with_dot = dot != NULL;
+  cl_mem part = dot ? dot->part : y;
+  golcl_status s =
+      golcl__args(mg->ctx, mg->post_rows, ns, (const void *)&n, GOLCL__ARG(S->meta),
+                  GOLCL__ARG(C->meta), GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b),
+                  GOLCL__ARG(mg->lev[l + 1].x), GOLCL__ARG(y), GOLCL__ARG(x), GOLCL__ARG(part),
+                  GOLCL__ARG(with_dot), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
+  for (int t = 0; t < mg->times[MG_POST] && s == GOLCL_OK; t++)
+    s = golcl__launch(mg->ctx, mg->post_rows, 1, &global, &local);
+  return s;
+}
+
 static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, const mg_dot *dot,
                                  const mg_halt *h) {
   golcl_context *ctx = mg->ctx;
@@ -385,22 +415,26 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
   if (l + 1 == mg->nlev) {
     cl_int pairs = MG_COARSE_SWEEPS;
     size_t one = mg->g.local;
-    s = golcl__args(ctx, mg->bottom, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(mg->lev[l].coef),
-                    GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(pairs), GOLCL__ARG(h->flags),
-                    GOLCL__ARG(h->slot), GOLCL__END);
+    s = golcl__args(ctx, mg->bottom, ns, (const void *)&n, GOLCL__ARG(S->meta),
+                    GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(pairs),
+                    GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
     return s == GOLCL_OK ? golcl__launch(ctx, mg->bottom, 1, &one, &one) : s;
   }
   mg_level *C = &mg->lev[l + 1];
   cl_mem y = mg->lev[l].r;
   golcl__idx_arg nc;
   golcl__idx_set(mg->wide, C->S->n, &nc);
-  s = golcl__args(ctx, mg->pre, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(mg->lev[l].coef),
-                  GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot),
-                  GOLCL__END);
+  /* with mg_post_rows the pre-smoother goes to y, and the post-smoother
+   * reads y and writes x */
+  cl_mem xs = mg->post_rows ? y : x;
+  s = golcl__args(ctx, mg->pre, ns, (const void *)&n, GOLCL__ARG(S->meta),
+                  GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(xs), GOLCL__ARG(h->flags),
+                  GOLCL__ARG(h->slot), GOLCL__END);
   for (int t = 0; t < mg->times[MG_PRE] && s == GOLCL_OK; t++) s = launch_n(mg, mg->pre, S->n);
   if (s == GOLCL_OK && mg->split) {
     s = golcl__args(ctx, mg->residual, ns, (const void *)&n, GOLCL__ARG(S->meta),
-                    GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(y), GOLCL__END);
+                    GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(y),
+                    GOLCL__END);
     if (s == GOLCL_OK) s = launch_n(mg, mg->residual, S->n);
     if (s == GOLCL_OK)
       s = golcl__args(ctx, mg->restrict_, ns, (const void *)&nc, GOLCL__ARG(C->S->meta),
@@ -408,12 +442,13 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
     if (s == GOLCL_OK) s = launch_n(mg, mg->restrict_, C->S->n);
   } else if (s == GOLCL_OK) {
     s = golcl__args(ctx, mg->resrestrict, ns, (const void *)&nc, GOLCL__ARG(C->S->meta),
-                    GOLCL__ARG(S->meta), GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(x),
+                    GOLCL__ARG(S->meta), GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(xs),
                     GOLCL__ARG(C->b), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
     for (int t = 0; t < mg->times[MG_RESRESTRICT] && s == GOLCL_OK; t++)
       s = launch_n(mg, mg->resrestrict, C->S->n);
   }
   if (s == GOLCL_OK) s = vcycle_fused(mg, l + 1, C->b, C->x, NULL, h);
+  if (s == GOLCL_OK && mg->post_rows) return post_rows(mg, l, b, y, x, dot, h);
   if (s == GOLCL_OK)
     s = golcl__args(ctx, mg->prolong_to, ns, (const void *)&n, GOLCL__ARG(S->meta),
                     GOLCL__ARG(C->S->meta), GOLCL__ARG(C->x), GOLCL__ARG(x), GOLCL__ARG(y),
@@ -421,9 +456,9 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
   for (int t = 0; t < mg->times[MG_PROLONG] && s == GOLCL_OK; t++)
     s = launch_n(mg, mg->prolong_to, S->n);
   if (s == GOLCL_OK)
-    s = golcl__args(ctx, mg->black, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(mg->lev[l].coef),
-                    GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot),
-                    GOLCL__END);
+    s = golcl__args(ctx, mg->black, ns, (const void *)&n, GOLCL__ARG(S->meta),
+                    GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(h->flags),
+                    GOLCL__ARG(h->slot), GOLCL__END);
   for (int t = 0; t < mg->times[MG_BLACK] && s == GOLCL_OK; t++) s = launch_n(mg, mg->black, S->n);
   if (s == GOLCL_OK && dot) {
     s = golcl__args(ctx, mg->post2_dot, ns, (const void *)&n, GOLCL__ARG(S->meta),
@@ -435,9 +470,9 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
     return s;
   }
   if (s == GOLCL_OK)
-    s = golcl__args(ctx, mg->post2, ns, (const void *)&n, GOLCL__ARG(S->meta), GOLCL__ARG(mg->lev[l].coef),
-                    GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(x), GOLCL__ARG(h->flags),
-                    GOLCL__ARG(h->slot), GOLCL__END);
+    s = golcl__args(ctx, mg->post2, ns, (const void *)&n, GOLCL__ARG(S->meta),
+                    GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(x),
+                    GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
   for (int t = 0; t < mg->times[MG_POST2] && s == GOLCL_OK; t++) s = launch_n(mg, mg->post2, S->n);
   return s;
 }
@@ -466,7 +501,8 @@ static golcl_status vcycle(golcl_mg *mg, size_t l, cl_mem b, cl_mem x) {
   golcl__idx_set(mg->wide, C->S->n, &nc);
   if (s == GOLCL_OK)
     s = golcl__args(ctx, mg->residual, ns, (const void *)&n, GOLCL__ARG(S->meta),
-                    GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(r), GOLCL__END);
+                    GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(r),
+                    GOLCL__END);
   if (s == GOLCL_OK) s = launch_n(mg, mg->residual, S->n);
   if (s == GOLCL_OK)
     s = golcl__args(ctx, mg->restrict_, ns, (const void *)&nc, GOLCL__ARG(C->S->meta),
