@@ -1,0 +1,38 @@
+#!/bin/bash
+# gpu-mg.sh — issue 20's MG rows on the GPU (under 90 s): f32 4096² copy,
+# CG, V-cycle (new: 2^k coarsening + the one-sweep post-smoother; mg_sweeps
+# = a launch a step), MG-CG to 1e-6; f64 4096² and 4095² MG-CG to 1e-8; the
+# same with GOLCL_LA_MG=post3 (the post-smoother in 3 launches, as before);
+# tile rows; the V-cycle profile (each step launched twice).
+export GOLCL_DEVICE=gpu
+B=build/golcl
+nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1
+date -u
+git log --oneline -1
+t0=$(date +%s)
+el() { echo "== elapsed $(($(date +%s) - t0)) s"; }
+echo "== f32 4096: copy, CG, V-cycle, MG-CG to 1e-6"
+timeout 20 $B bench la --sizes 4096 --reps 5 --iters 100 --op stencil \
+  --ops stencil_mv5,cg_stencil,mg_vcycle,mg_sweeps --solve=mg --rtol 1e-6
+el
+echo "== f64 4096 and 4095: MG-CG to 1e-8"
+timeout 20 $B bench la --sizes 4096,4095 --dtype f64 --reps 3 --iters 50 --op stencil \
+  --ops cg_stencil,mg_vcycle --solve=mg --rtol 1e-8
+el
+echo "== GOLCL_LA_MG=post3 (post-smoother in 3 launches): f32 4096 and f64 4096"
+GOLCL_LA_MG=post3 timeout 10 $B bench la --sizes 4096 --reps 3 --iters 50 --op stencil \
+  --ops cg_stencil,mg_vcycle --solve=mg --rtol 1e-6 | grep -E "copy |cg_stencil|mg_vcycle|mg  |MG-pre|V-cycle ="
+GOLCL_LA_MG=post3 timeout 10 $B bench la --sizes 4096 --dtype f64 --reps 3 --iters 50 --op stencil \
+  --ops cg_stencil,mg_vcycle --solve=mg --rtol 1e-8 | grep -E "copy |cg_stencil|mg_vcycle|mg  |MG-pre|V-cycle ="
+el
+for th in 8 16 64; do
+  echo -n "GOLCL_LA_MG_TH=$th: "
+  GOLCL_LA_MG_TH=$th timeout 6 $B bench la --sizes 4096 --reps 3 --ops mg_vcycle | grep -E "mg_vcycle"
+done
+el
+echo "== V-cycle profile (f32 4096): each step launched twice (GOLCL_LA_MG_REPEAT)"
+for v in "" pre resrestrict post small; do
+  echo -n "repeat '$v': "
+  GOLCL_LA_MG_REPEAT=$v timeout 6 $B bench la --sizes 4096 --reps 3 --ops mg_vcycle 2>&1 | grep mg_vcycle
+done
+el
