@@ -524,3 +524,113 @@ LA_KERNEL void mg_post_rows(IDX n, __global const long *meta, __global const lon
   }
 }
 #endif
+
+/* ------------------------------------------------ the pre-smoother and the restriction, one sweep
+ * mg_pre_rows (2-D 5-point): y = the pre-smoother from zero (red points
+ * b/c, black ones from the red values around them, as mg_pre) and bc = the
+ * full weighting of the residual b − A·y (as mg_resrestrict), in one sweep
+ * that reads b and writes y and bc (2.25 words an unknown instead of 4.25).
+ * A work-group takes tiles of LA_WG columns by MG_TH2 rows (both even, so
+ * that a tile owns the coarse points whose centres lie in it) and walks
+ * down them with three rows each of the red values b/c (LA_WG + 6 wide),
+ * of y (LA_WG + 4) and of the residual (LA_WG + 2) in local memory; at row
+ * step r it forms red row r, y row r − 1 (written where it lies in the
+ * tile), residual row r − 2 and, when r − 2 is the last fine row of a
+ * coarse row, that coarse row. Dirichlet: coarse I on fine 2I + 1 (o = 1);
+ * periodic: on 2I (o = 0). */
+#if STENCIL_KIND == 5
+#define MG_TH2 ((MG_TH + 1) / 2 * 2)
+LA_KERNEL void mg_pre_rows(IDX n, __global const long *mc, __global const long *meta,
+                           __global const REAL *coef, __global const REAL *b, __global REAL *y,
+                           __global REAL *bc, MG_HALT) {
+  __local REAL rv[3][MG_TW + 6], yr[3][MG_TW + 4], rr[3][MG_TW + 2];
+  MG_PROLOGUE(meta, coef)
+  const IDX cx = (IDX)mc[0], cy = (IDX)mc[1], fx = st_nx, fy = st_ny;
+  const int lid = (int)get_local_id(0);
+  const IDX o = STENCIL_PERIODIC ? 0 : 1;
+  const IDX ncb = (st_nx + MG_TW - 1) / MG_TW, nt = ncb * ((st_ny + MG_TH2 - 1) / MG_TH2);
+  (void)n;
+  for (IDX t = MG_GO ? (IDX)get_group_id(0) : nt; t < nt; t += (IDX)get_num_groups(0)) {
+    const IDX rb = t / ncb, x0 = (t - rb * ncb) * MG_TW, y0 = rb * MG_TH2;
+    const IDX y1 = min(y0 + (IDX)MG_TH2, st_ny);
+    const IDX jlo = y0 / 2, jhi = min(y0 / 2 + (IDX)(MG_TH2 / 2), cy);
+    const IDX ilo = x0 / 2, ihi = min(x0 / 2 + (IDX)(MG_TW / 2), cx);
+    for (IDX r = y0 - 3; r <= y1 + 2; r++) {
+      { /* red values b/c of row r, columns x0 − 3 .. x0 + TW + 2 */
+        const IDX gr = mg_axis(r, st_ny);
+        const int r3 = (int)((r - y0 + 3) % 3);
+        for (int k = lid; k < MG_TW + 6; k += LA_WG) {
+          const IDX gp = mg_axis(x0 - 3 + k, st_nx);
+          rv[r3][k] = gr >= 0 && gp >= 0 ? b[gr * st_nx + gp] / MG_C0_AT(gp, gr, 0) : (REAL)0;
+        }
+      }
+      barrier(CLK_LOCAL_MEM_FENCE);
+      if (r >= y0 - 1) { /* y row q = r − 1 (from y0 − 2), columns x0 − 2 .. x0 + TW + 1 */
+        const IDX q = r - 1, gq = mg_axis(q, st_ny);
+        const int qm = (int)((q - y0 + 2) % 3), q0 = (int)((q - y0 + 3) % 3),
+                  qp = (int)((q - y0 + 4) % 3);
+        for (int k = lid; k < MG_TW + 4; k += LA_WG) {
+          const IDX p = x0 - 2 + k, gp = mg_axis(p, st_nx);
+          REAL v = 0;
+          if (gq >= 0 && gp >= 0) {
+            const REAL dg = MG_C0_AT(gp, gq, 0);
+            REAL acc = 0; /* the centre's term is 0: y is 0 there before the black sweep */
+            acc += st_c[1] * rv[q0][k];
+            acc += st_c[2] * rv[q0][k + 2];
+            acc += st_c[3] * rv[qm][k + 1];
+            acc += st_c[4] * rv[qp][k + 1];
+            const REAL u = (b[gq * st_nx + gp] - acc) / dg;
+            v = (gp + gq) & 1 ? u : rv[q0][k + 1];
+            if (q >= y0 && q < y1 && p >= x0 && p < x0 + MG_TW && p < st_nx) y[gq * st_nx + gp] = v;
+          }
+          yr[q0][k] = v;
+        }
+      }
+      barrier(CLK_LOCAL_MEM_FENCE);
+      if (r >= y0 + 1) { /* residual row q = r − 2 (from y0 − 1), columns x0 − 1 .. x0 + TW */
+        const IDX q = r - 2, gq = mg_axis(q, st_ny);
+        const int qm = (int)((q - y0 + 2) % 3), q0 = (int)((q - y0 + 3) % 3),
+                  qp = (int)((q - y0 + 4) % 3);
+        for (int k = lid; k < MG_TW + 2; k += LA_WG) {
+          const IDX gp = mg_axis(x0 - 1 + k, st_nx);
+          REAL v = 0;
+          if (gq >= 0 && gp >= 0) {
+            REAL acc = 0;
+            acc += MG_C0_AT(gp, gq, 0) * yr[q0][k + 1];
+            acc += st_c[1] * yr[q0][k];
+            acc += st_c[2] * yr[q0][k + 2];
+            acc += st_c[3] * yr[qm][k + 1];
+            acc += st_c[4] * yr[qp][k + 1];
+            v = b[gq * st_nx + gp] - acc;
+          }
+          rr[q0][k] = v;
+        }
+      }
+      barrier(CLK_LOCAL_MEM_FENCE);
+      /* coarse row J when r − 2 = 2J + o + 1 (its last fine row) */
+      const IDX J = (r - 3 - o) / 2;
+      if (r - 3 - o >= 0 && (r - 3 - o) % 2 == 0 && J >= jlo && J < jhi) {
+        const IDX I = ilo + lid;
+        if (lid < MG_TW / 2 && I < ihi) {
+          REAL acc = 0;
+          for (int dy = -1; dy <= 1; dy++) {
+            REAL wy;
+            const IDX fyi = mg_fine(J, dy, fy, &wy);
+            const int s3 = (int)((2 * J + o + dy - y0 + 3) % 3);
+            (void)fyi;
+            for (int dx = -1; dx <= 1; dx++) {
+              REAL wx;
+              const IDX fxi = mg_fine(I, dx, fx, &wx);
+              const REAL w = wx * wy;
+              (void)fxi;
+              /* fine column 2I + o + dx is at k = 2I + o + dx − (x0 − 1) */
+              if (w != 0) acc += w * rr[s3][(int)(2 * I + o + dx - x0 + 1)];
+            }
+          }
+          bc[J * cx + I] = acc;
+        }
+      }
+    }
+  }
+}
+#endif

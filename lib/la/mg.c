@@ -58,6 +58,7 @@ struct golcl_mg {
   cl_kernel smooth, residual, restrict_, prolong;
   cl_kernel pre, resrestrict, prolong_to, black, post2, post2_dot, bottom;
   cl_kernel post_rows; /* 2-D 5-point: the post-smoother in one sweep (NULL: 3 launches) */
+  cl_kernel pre_rows;  /* and the pre-smoother with the restriction (NULL: 2 launches) */
   size_t th;           /* its tiles' rows */
   size_t small;        /* first level of the one-group launch (mg_small), or 0 */
   size_t small_wg;     /* its work-items */
@@ -284,7 +285,8 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
   const char *e = getenv("GOLCL_LA_MG");
   mg->sweeps = e && strcmp(e, "sweeps") == 0;
   mg->split = e && strcmp(e, "split") == 0;
-  int post3 = e && strcmp(e, "post3") == 0; /* the post-smoother in 3 launches */
+  int post3 = e && strcmp(e, "post3") == 0; /* both smoothers in launches a step, as before */
+  int pre2 = e && strcmp(e, "pre2") == 0;   /* the pre-smoother and the restriction in 2 */
   const char *th = getenv("GOLCL_LA_MG_TH");
   mg->th = th && atoi(th) > 0 && atoi(th) <= 1024 ? (size_t)atoi(th) : MG_TH;
   repeats(mg);
@@ -324,6 +326,8 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_bottom", &mg->bottom);
       if (s == GOLCL_OK && S->kind == GOLCL_STENCIL_5 && !post3 && !mg->split)
         s = golcl__la_kernel(ctx, F, &o, "mg_post_rows", &mg->post_rows);
+      if (s == GOLCL_OK && S->kind == GOLCL_STENCIL_5 && !post3 && !pre2 && !mg->split)
+        s = golcl__la_kernel(ctx, F, &o, "mg_pre_rows", &mg->pre_rows);
     }
     if (s == GOLCL_OK && mg->small) {
       golcl__la_geom g1 = mg->g;
@@ -427,25 +431,36 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
   /* with mg_post_rows the pre-smoother goes to y, and the post-smoother
    * reads y and writes x */
   cl_mem xs = mg->post_rows ? y : x;
-  s = golcl__args(ctx, mg->pre, ns, (const void *)&n, GOLCL__ARG(S->meta),
-                  GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(xs), GOLCL__ARG(h->flags),
-                  GOLCL__ARG(h->slot), GOLCL__END);
-  for (int t = 0; t < mg->times[MG_PRE] && s == GOLCL_OK; t++) s = launch_n(mg, mg->pre, S->n);
-  if (s == GOLCL_OK && mg->split) {
-    s = golcl__args(ctx, mg->residual, ns, (const void *)&n, GOLCL__ARG(S->meta),
-                    GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(y),
-                    GOLCL__END);
-    if (s == GOLCL_OK) s = launch_n(mg, mg->residual, S->n);
-    if (s == GOLCL_OK)
-      s = golcl__args(ctx, mg->restrict_, ns, (const void *)&nc, GOLCL__ARG(C->S->meta),
-                      GOLCL__ARG(S->meta), GOLCL__ARG(y), GOLCL__ARG(C->b), GOLCL__END);
-    if (s == GOLCL_OK) s = launch_n(mg, mg->restrict_, C->S->n);
-  } else if (s == GOLCL_OK) {
-    s = golcl__args(ctx, mg->resrestrict, ns, (const void *)&nc, GOLCL__ARG(C->S->meta),
-                    GOLCL__ARG(S->meta), GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(xs),
+  if (mg->pre_rows) {
+    size_t local = mg->g.local, th2 = (mg->th + 1) / 2 * 2;
+    size_t global = (S->nx + local - 1) / local * ((S->ny + th2 - 1) / th2) * local;
+    s = golcl__args(ctx, mg->pre_rows, ns, (const void *)&n, GOLCL__ARG(C->S->meta),
+                    GOLCL__ARG(S->meta), GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(y),
                     GOLCL__ARG(C->b), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
-    for (int t = 0; t < mg->times[MG_RESRESTRICT] && s == GOLCL_OK; t++)
-      s = launch_n(mg, mg->resrestrict, C->S->n);
+    for (int t = 0; t < mg->times[MG_PRE] && s == GOLCL_OK; t++)
+      s = golcl__launch(ctx, mg->pre_rows, 1, &global, &local);
+  } else {
+    s = golcl__args(ctx, mg->pre, ns, (const void *)&n, GOLCL__ARG(S->meta),
+                    GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(xs),
+                    GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
+    for (int t = 0; t < mg->times[MG_PRE] && s == GOLCL_OK; t++) s = launch_n(mg, mg->pre, S->n);
+    if (s == GOLCL_OK && mg->split) {
+      s = golcl__args(ctx, mg->residual, ns, (const void *)&n, GOLCL__ARG(S->meta),
+                      GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(y),
+                      GOLCL__END);
+      if (s == GOLCL_OK) s = launch_n(mg, mg->residual, S->n);
+      if (s == GOLCL_OK)
+        s = golcl__args(ctx, mg->restrict_, ns, (const void *)&nc, GOLCL__ARG(C->S->meta),
+                        GOLCL__ARG(S->meta), GOLCL__ARG(y), GOLCL__ARG(C->b), GOLCL__END);
+      if (s == GOLCL_OK) s = launch_n(mg, mg->restrict_, C->S->n);
+    } else if (s == GOLCL_OK) {
+      s = golcl__args(ctx, mg->resrestrict, ns, (const void *)&nc, GOLCL__ARG(C->S->meta),
+                      GOLCL__ARG(S->meta), GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b),
+                      GOLCL__ARG(xs), GOLCL__ARG(C->b), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot),
+                      GOLCL__END);
+      for (int t = 0; t < mg->times[MG_RESRESTRICT] && s == GOLCL_OK; t++)
+        s = launch_n(mg, mg->resrestrict, C->S->n);
+    }
   }
   if (s == GOLCL_OK) s = vcycle_fused(mg, l + 1, C->b, C->x, NULL, h);
   if (s == GOLCL_OK && mg->post_rows) return post_rows(mg, l, b, y, x, dot, h);
