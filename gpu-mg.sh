@@ -1,8 +1,8 @@
 #!/bin/bash
 # gpu-mg.sh — issue 20's MG rows on the GPU (under 90 s): f32 4096² copy,
-# CG, V-cycle (new: 2^k coarsening + the one-sweep post-smoother; mg_sweeps
+# CG, V-cycle (new: 2^k coarsening + the one-sweep smoothers; mg_sweeps
 # = a launch a step), MG-CG to 1e-6; f64 4096² and 4095² MG-CG to 1e-8; the
-# same with GOLCL_LA_MG=post3 (the post-smoother in 3 launches, as before);
+# same with GOLCL_LA_MG=pre2 / post3 (the old launches of the smoothers);
 # tile rows; the V-cycle profile (each step launched twice).
 export GOLCL_DEVICE=gpu
 B=build/golcl
@@ -19,7 +19,9 @@ echo "== f64 4096 and 4095: MG-CG to 1e-8"
 timeout 20 $B bench la --sizes 4096,4095 --dtype f64 --reps 3 --iters 50 --op stencil \
   --ops cg_stencil,mg_vcycle --solve=mg --rtol 1e-8
 el
-echo "== GOLCL_LA_MG=post3 (post-smoother in 3 launches): f32 4096 and f64 4096"
+echo "== GOLCL_LA_MG=pre2 (pre-smoother + restriction in 2 launches, as before): f32 4096"
+GOLCL_LA_MG=pre2 timeout 8 $B bench la --sizes 4096 --reps 3 --ops mg_vcycle | grep -E "copy |mg_vcycle"
+echo "== GOLCL_LA_MG=post3 (both smoothers in launches a step, as before): f32 4096 and f64 4096"
 GOLCL_LA_MG=post3 timeout 10 $B bench la --sizes 4096 --reps 3 --iters 50 --op stencil \
   --ops cg_stencil,mg_vcycle --solve=mg --rtol 1e-6 | grep -E "copy |cg_stencil|mg_vcycle|mg  |MG-pre|V-cycle ="
 GOLCL_LA_MG=post3 timeout 10 $B bench la --sizes 4096 --dtype f64 --reps 3 --iters 50 --op stencil \

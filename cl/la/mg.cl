@@ -419,9 +419,9 @@ LA_KERNEL void mg_small(int nl, __global const long *metas, __global const REAL 
  * (prolongation), then black points, then red points, as mg_prolong_to,
  * mg_black and mg_post2 form them — in one sweep that reads y, b and xc
  * and writes x (about 3.25 words an unknown instead of 8.25). A work-group
- * takes tiles of LA_WG columns by MG_TH rows and walks down them, keeping
- * three rows of the corrected values (LA_WG + 4 wide) and three of the
- * black-updated ones (LA_WG + 2) in local memory: at row step r it forms
+ * takes tiles of LA_WG − 4 columns by MG_TH rows and walks down them, keeping
+ * three rows of the corrected values (LA_WG wide) and three of the
+ * black-updated ones (LA_WG − 2) in local memory: at row step r it forms
  * corrected row r, black row r − 1 and final row r − 2, a barrier between
  * stages. Every point of a row computes its update and keeps it or not by
  * its colour (no divergent branch). Outside a Dirichlet grid every value is
@@ -432,7 +432,9 @@ LA_KERNEL void mg_small(int nl, __global const long *metas, __global const REAL 
 #ifndef MG_TH
 #define MG_TH 32
 #endif
-#define MG_TW LA_WG
+/* Tile columns: the corrected row a step (MG_TW + 4 values) is one value
+ * an item. */
+#define MG_TW (LA_WG - 4)
 
 /* The grid index of position p on an axis of m points: wrapped (periodic),
  * or −1 outside (Dirichlet). */
@@ -500,7 +502,7 @@ LA_KERNEL void mg_post_rows(IDX n, __global const long *meta, __global const lon
         const IDX q = r - 2, p = x0 + lid;
         const int qm = (int)((q - y0 + 2) % 3), q0 = (int)((q - y0 + 3) % 3),
                   qp = (int)((q - y0 + 4) % 3);
-        if (p < st_nx) {
+        if (lid < MG_TW && p < st_nx) {
           const IDX i = q * st_nx + p;
           REAL v = br[q0][lid + 1];
           const REAL dg = MG_C0_AT(p, q, 0), bi = b[i];
@@ -530,36 +532,37 @@ LA_KERNEL void mg_post_rows(IDX n, __global const long *meta, __global const lon
  * b/c, black ones from the red values around them, as mg_pre) and bc = the
  * full weighting of the residual b − A·y (as mg_resrestrict), in one sweep
  * that reads b and writes y and bc (2.25 words an unknown instead of 4.25).
- * A work-group takes tiles of LA_WG columns by MG_TH2 rows (both even, so
+ * A work-group takes tiles of LA_WG − 6 columns by MG_TH2 rows (both even, so
  * that a tile owns the coarse points whose centres lie in it) and walks
- * down them with three rows each of the red values b/c (LA_WG + 6 wide),
- * of y (LA_WG + 4) and of the residual (LA_WG + 2) in local memory; at row
+ * down them with three rows each of the red values b/c (LA_WG wide), of
+ * y (LA_WG − 2) and of the residual (LA_WG − 4) in local memory; at row
  * step r it forms red row r, y row r − 1 (written where it lies in the
  * tile), residual row r − 2 and, when r − 2 is the last fine row of a
  * coarse row, that coarse row. Dirichlet: coarse I on fine 2I + 1 (o = 1);
  * periodic: on 2I (o = 0). */
 #if STENCIL_KIND == 5
 #define MG_TH2 ((MG_TH + 1) / 2 * 2)
+#define MG_TWR (LA_WG - 6) /* the red values of a row step: one an item */
 LA_KERNEL void mg_pre_rows(IDX n, __global const long *mc, __global const long *meta,
                            __global const REAL *coef, __global const REAL *b, __global REAL *y,
                            __global REAL *bc, MG_HALT) {
-  __local REAL rv[3][MG_TW + 6], yr[3][MG_TW + 4], rr[3][MG_TW + 2];
+  __local REAL rv[3][MG_TWR + 6], yr[3][MG_TWR + 4], rr[3][MG_TWR + 2];
   MG_PROLOGUE(meta, coef)
   const IDX cx = (IDX)mc[0], cy = (IDX)mc[1], fx = st_nx, fy = st_ny;
   const int lid = (int)get_local_id(0);
   const IDX o = STENCIL_PERIODIC ? 0 : 1;
-  const IDX ncb = (st_nx + MG_TW - 1) / MG_TW, nt = ncb * ((st_ny + MG_TH2 - 1) / MG_TH2);
+  const IDX ncb = (st_nx + MG_TWR - 1) / MG_TWR, nt = ncb * ((st_ny + MG_TH2 - 1) / MG_TH2);
   (void)n;
   for (IDX t = MG_GO ? (IDX)get_group_id(0) : nt; t < nt; t += (IDX)get_num_groups(0)) {
-    const IDX rb = t / ncb, x0 = (t - rb * ncb) * MG_TW, y0 = rb * MG_TH2;
+    const IDX rb = t / ncb, x0 = (t - rb * ncb) * MG_TWR, y0 = rb * MG_TH2;
     const IDX y1 = min(y0 + (IDX)MG_TH2, st_ny);
     const IDX jlo = y0 / 2, jhi = min(y0 / 2 + (IDX)(MG_TH2 / 2), cy);
-    const IDX ilo = x0 / 2, ihi = min(x0 / 2 + (IDX)(MG_TW / 2), cx);
+    const IDX ilo = x0 / 2, ihi = min(x0 / 2 + (IDX)(MG_TWR / 2), cx);
     for (IDX r = y0 - 3; r <= y1 + 2; r++) {
       { /* red values b/c of row r, columns x0 − 3 .. x0 + TW + 2 */
         const IDX gr = mg_axis(r, st_ny);
         const int r3 = (int)((r - y0 + 3) % 3);
-        for (int k = lid; k < MG_TW + 6; k += LA_WG) {
+        for (int k = lid; k < MG_TWR + 6; k += LA_WG) {
           const IDX gp = mg_axis(x0 - 3 + k, st_nx);
           rv[r3][k] = gr >= 0 && gp >= 0 ? b[gr * st_nx + gp] / MG_C0_AT(gp, gr, 0) : (REAL)0;
         }
@@ -569,7 +572,7 @@ LA_KERNEL void mg_pre_rows(IDX n, __global const long *mc, __global const long *
         const IDX q = r - 1, gq = mg_axis(q, st_ny);
         const int qm = (int)((q - y0 + 2) % 3), q0 = (int)((q - y0 + 3) % 3),
                   qp = (int)((q - y0 + 4) % 3);
-        for (int k = lid; k < MG_TW + 4; k += LA_WG) {
+        for (int k = lid; k < MG_TWR + 4; k += LA_WG) {
           const IDX p = x0 - 2 + k, gp = mg_axis(p, st_nx);
           REAL v = 0;
           if (gq >= 0 && gp >= 0) {
@@ -581,7 +584,7 @@ LA_KERNEL void mg_pre_rows(IDX n, __global const long *mc, __global const long *
             acc += st_c[4] * rv[qp][k + 1];
             const REAL u = (b[gq * st_nx + gp] - acc) / dg;
             v = (gp + gq) & 1 ? u : rv[q0][k + 1];
-            if (q >= y0 && q < y1 && p >= x0 && p < x0 + MG_TW && p < st_nx) y[gq * st_nx + gp] = v;
+            if (q >= y0 && q < y1 && p >= x0 && p < x0 + MG_TWR && p < st_nx) y[gq * st_nx + gp] = v;
           }
           yr[q0][k] = v;
         }
@@ -591,7 +594,7 @@ LA_KERNEL void mg_pre_rows(IDX n, __global const long *mc, __global const long *
         const IDX q = r - 2, gq = mg_axis(q, st_ny);
         const int qm = (int)((q - y0 + 2) % 3), q0 = (int)((q - y0 + 3) % 3),
                   qp = (int)((q - y0 + 4) % 3);
-        for (int k = lid; k < MG_TW + 2; k += LA_WG) {
+        for (int k = lid; k < MG_TWR + 2; k += LA_WG) {
           const IDX gp = mg_axis(x0 - 1 + k, st_nx);
           REAL v = 0;
           if (gq >= 0 && gp >= 0) {
@@ -611,7 +614,7 @@ LA_KERNEL void mg_pre_rows(IDX n, __global const long *mc, __global const long *
       const IDX J = (r - 3 - o) / 2;
       if (r - 3 - o >= 0 && (r - 3 - o) % 2 == 0 && J >= jlo && J < jhi) {
         const IDX I = ilo + lid;
-        if (lid < MG_TW / 2 && I < ihi) {
+        if (lid < MG_TWR / 2 && I < ihi) {
           REAL acc = 0;
           for (int dy = -1; dy <= 1; dy++) {
             REAL wy;

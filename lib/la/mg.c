@@ -324,9 +324,10 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post2", &mg->post2);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post2_dot", &mg->post2_dot);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_bottom", &mg->bottom);
-      if (s == GOLCL_OK && S->kind == GOLCL_STENCIL_5 && !post3 && !mg->split)
-        s = golcl__la_kernel(ctx, F, &o, "mg_post_rows", &mg->post_rows);
-      if (s == GOLCL_OK && S->kind == GOLCL_STENCIL_5 && !post3 && !pre2 && !mg->split)
+      /* the one-sweep smoothers: 2-D 5-point, and groups wide enough for tiles */
+      int rows = S->kind == GOLCL_STENCIL_5 && !post3 && !mg->split && mg->g.local >= 16;
+      if (s == GOLCL_OK && rows) s = golcl__la_kernel(ctx, F, &o, "mg_post_rows", &mg->post_rows);
+      if (s == GOLCL_OK && rows && !pre2)
         s = golcl__la_kernel(ctx, F, &o, "mg_pre_rows", &mg->pre_rows);
     }
     if (s == GOLCL_OK && mg->small) {
@@ -385,7 +386,8 @@ static golcl_status post_rows(golcl_mg *mg, size_t l, cl_mem b, cl_mem y, cl_mem
   const golcl_stencil *S = mg->lev[l].S, *C = mg->lev[l + 1].S;
   golcl__idx_arg n;
   size_t ns = golcl__idx_set(mg->wide, S->n, &n), local = mg->g.local;
-  size_t tiles = (S->nx + local - 1) / local * ((S->ny + mg->th - 1) / mg->th);
+  size_t tw = local - 4; /* mg.cl's MG_TW */
+  size_t tiles = (S->nx + tw - 1) / tw * ((S->ny + mg->th - 1) / mg->th);
   size_t groups = dot ? dot->groups : tiles, global = groups * local;
   cl_int with_dot = dot != NULL;
   cl_mem part = dot ? dot->part : y;
@@ -432,8 +434,8 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
    * reads y and writes x */
   cl_mem xs = mg->post_rows ? y : x;
   if (mg->pre_rows) {
-    size_t local = mg->g.local, th2 = (mg->th + 1) / 2 * 2;
-    size_t global = (S->nx + local - 1) / local * ((S->ny + th2 - 1) / th2) * local;
+    size_t local = mg->g.local, th2 = (mg->th + 1) / 2 * 2, tw = local - 6; /* MG_TWR */
+    size_t global = (S->nx + tw - 1) / tw * ((S->ny + th2 - 1) / th2) * local;
     s = golcl__args(ctx, mg->pre_rows, ns, (const void *)&n, GOLCL__ARG(C->S->meta),
                     GOLCL__ARG(S->meta), GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(y),
                     GOLCL__ARG(C->b), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
