@@ -402,8 +402,8 @@ END_TEST
  * (vertex-centred: coarse I on fine 2I + 1; a side of n points coarsens to
  * (n − 1)/2 when n is odd, n/2 when even) or periodic (coarse I on fine 2I,
  * indices wrap). ex, ey: what the centre gains on the last column and the
- * last row, in units of |cn| (golcl_la.h: e/2 from an odd side, 1 + 2e
- * from an even one). */
+ * last row, in units of |cn| (docs/linear-algebra.md: e/(2 + e) from an
+ * odd side, 1 + 2e from an even one). */
 typedef struct hlev {
   size_t nx, ny;
   double c0, cn, ex, ey;
@@ -546,8 +546,8 @@ START_TEST(mg_vcycle_matches_host) {
       size_t cy = per ? (F.ny % 4 == 0 ? F.ny / 2 : 0) : (F.ny > 4 ? (F.ny - F.ny % 2) / 2 : 0);
       if (!cx || !cy) break;
       double sigma = F.c0 + 4 * F.cn, cn = F.cn / 4;
-      double ex = per ? 0 : F.nx % 2 ? F.ex / 2 : 1 + 2 * F.ex;
-      double ey = per ? 0 : F.ny % 2 ? F.ey / 2 : 1 + 2 * F.ey;
+      double ex = per ? 0 : F.nx % 2 ? F.ex / (2 + F.ex) : 1 + 2 * F.ex;
+      double ey = per ? 0 : F.ny % 2 ? F.ey / (2 + F.ey) : 1 + 2 * F.ey;
       lev[nlev++] = (hlev){cx, cy, sigma - 4 * cn, cn, ex, ey, per};
     }
     ck_assert_uint_eq(golcl_mg_levels(mg), nlev);

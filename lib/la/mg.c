@@ -100,21 +100,23 @@ static golcl_status buffer_from(golcl_context *ctx, size_t bytes, const void *sr
 
 /* The next coarser side, or 0 when this side does not coarsen, and *e2,
  * the gain of the coarse centre on the axis's last row (units of the
- * coarse neighbour coefficient's magnitude) from e, the fine one's.
- * Dirichlet, coarse I on fine 2I + 1: n odd gives (n − 1)/2 points, the
- * last fine point interpolated from the last coarse one and the edge; n
- * even gives n/2, the last on the last fine point, where the edge lies
- * half a coarse spacing away, not one. The 1-D Galerkin operator RAP (A
- * the 3-point row with 2 + e on its last row, linear P, R = Pᵀ/2) is then
- * the 3-point row ÷ 4 with 2 + e2 on the last row: e2 = e/2 (n odd), 1 + 2e
- * (n even); the coarse stencils use that centre, axis by axis. Without it
- * (the edge one fine spacing off) 2^k sides took twice the iterations of
- * 2^k − 1 sides. The first row never changes (coarse 0 on fine 1). */
+ * coarse neighbour coefficient's magnitude) from e, the fine one's. A gain
+ * e puts the edge d = 1/(1 + e) spacings beyond the last point (the row's
+ * ghost value is the last value extrapolated linearly to 0 at the edge:
+ * centre 2 + e for the 3-point row (−1, 2, −1); e = 0: one spacing, the
+ * plain zero). Dirichlet, coarse I on fine 2I + 1: n odd gives (n − 1)/2
+ * points, the last on fine n − 2, so d' = (1 + d)/2 and e2 = e/(2 + e); n
+ * even gives n/2, the last on the last fine point, so d' = d/2 and e2 =
+ * 1 + 2e (the 1-D Galerkin operator RAP's too). The coarse stencils use
+ * that centre, axis by axis. With the edge where the coarse grid put it
+ * (one coarse spacing away, and n even coarsened to n/2 − 1), 2^k sides
+ * took twice the iterations of 2^k − 1 sides. The first row never changes
+ * (coarse 0 on fine 1: the edge one coarse spacing away). */
 static size_t coarser(size_t n, golcl_edge edge, double e, double *e2) {
   *e2 = 0;
   if (edge == GOLCL_EDGE_PERIODIC) return n % 4 == 0 ? n / 2 : 0; /* stays even */
   if (n <= MG_COARSEST) return 0;
-  *e2 = n % 2 ? e / 2 : 1 + 2 * e;
+  *e2 = n % 2 ? e / (2 + e) : 1 + 2 * e;
   return n % 2 ? (n - 1) / 2 : n / 2;
 }
 
