@@ -27,7 +27,7 @@ GOLCL_LA_MG=post3 timeout 10 $B bench la --sizes 4096 --reps 3 --iters 50 --op s
 GOLCL_LA_MG=post3 timeout 10 $B bench la --sizes 4096 --dtype f64 --reps 3 --iters 50 --op stencil \
   --ops cg_stencil,mg_vcycle --solve=mg --rtol 1e-8 | grep -E "copy |cg_stencil|mg_vcycle|mg  |MG-pre|V-cycle ="
 el
-for th in 8 16 64; do
+for th in 16 64 128; do
   echo -n "GOLCL_LA_MG_TH=$th: "
   GOLCL_LA_MG_TH=$th timeout 6 $B bench la --sizes 4096 --reps 3 --ops mg_vcycle | grep -E "mg_vcycle"
 done
