@@ -19,8 +19,10 @@ echo "== f64 4096 and 4095: MG-CG to 1e-8"
 timeout 20 $B bench la --sizes 4096,4095 --dtype f64 --reps 3 --iters 50 --op stencil \
   --ops cg_stencil,mg_vcycle --solve=mg --rtol 1e-8
 el
-echo "== GOLCL_LA_MG=pre2 (pre-smoother + restriction in 2 launches, as before): f32 4096"
-GOLCL_LA_MG=pre2 timeout 8 $B bench la --sizes 4096 --reps 3 --ops mg_vcycle | grep -E "copy |mg_vcycle"
+for m in ystore pre2; do
+  echo -n "GOLCL_LA_MG=$m (ystore: y stored between the smoothers; pre2: pre-smoother + restriction in 2 launches) f32 4096: "
+  GOLCL_LA_MG=$m timeout 8 $B bench la --sizes 4096 --reps 3 --ops mg_vcycle | grep -E "mg_vcycle"
+done
 echo "== GOLCL_LA_MG=post3 (both smoothers in launches a step, as before): f32 4096 and f64 4096"
 GOLCL_LA_MG=post3 timeout 10 $B bench la --sizes 4096 --reps 3 --iters 50 --op stencil \
   --ops cg_stencil,mg_vcycle --solve=mg --rtol 1e-6 | grep -E "copy |cg_stencil|mg_vcycle|mg  |MG-pre|V-cycle ="

@@ -417,13 +417,17 @@ LA_KERNEL void mg_small(int nl, __global const long *metas, __global const REAL 
 /* ------------------------------------------------ the post-smoother, one sweep
  * mg_post_rows (2-D 5-point): x = the post-smoother of the level — y + P·xc
  * (prolongation), then black points, then red points, as mg_prolong_to,
- * mg_black and mg_post2 form them — in one sweep that reads y, b and xc
- * and writes x (about 3.25 words an unknown instead of 8.25). A work-group
- * takes tiles of LA_WG − 4 columns by MG_TH rows and walks down them, keeping
- * three rows of the corrected values (LA_WG wide) and three of the
- * black-updated ones (LA_WG − 2) in local memory: at row step r it forms
- * corrected row r, black row r − 1 and final row r − 2, a barrier between
- * stages. Every point of a row computes its update and keeps it or not by
+ * mg_black and mg_post2 form them — in one sweep that writes x. y, the
+ * pre-smoothed values, is read (from_b = 0: y, b and xc read, about 3.25
+ * words an unknown instead of 8.25) or formed again from b as mg_pre forms
+ * it (from_b = 1: y is a function of b alone, the pre-smoother starting
+ * from zero; b and xc read, 2.25 words, and mg_pre_rows need not store y).
+ * A work-group takes tiles of LA_WG − 6 columns by MG_TH rows and walks
+ * down them, keeping three rows of each stage in local memory: at row step
+ * r it forms (from_b) the red values b/c of row r, the corrected values of
+ * row r − L, the black-updated values of row r − L − 1 and the final row
+ * r − L − 2 (L = from_b), a barrier between stages, one value an item a
+ * stage. Every point of a row computes its update and keeps it or not by
  * its colour (no divergent branch). Outside a Dirichlet grid every value is
  * 0; periodic rows and columns wrap. With dot, the partials of b·x go to
  * part[m + group] (m: the launch's groups), as mg_post2_dot. y may not be x
@@ -432,9 +436,7 @@ LA_KERNEL void mg_small(int nl, __global const long *metas, __global const REAL 
 #ifndef MG_TH
 #define MG_TH 32
 #endif
-/* Tile columns: the corrected row a step (MG_TW + 4 values) is one value
- * an item. */
-#define MG_TW (LA_WG - 4)
+#define MG_TW (LA_WG - 6) /* tile columns: the widest stage (red values) is one value an item */
 
 /* The grid index of position p on an axis of m points: wrapped (periodic),
  * or −1 outside (Dirichlet). */
@@ -450,70 +452,102 @@ inline IDX mg_axis(IDX p, IDX m) {
 #endif
 }
 
+/* The ring slot of row q of a tile from row y0 (rows from y0 − 3). */
+#define MG_SLOT(q) ((int)(((q) - y0 + 3) % 3))
+
+/* The pre-smoothed value at (gp, gq) (inside) from the red values b/c of
+ * its row (rv0, at column k + 1, neighbours at k and k + 2) and of the rows
+ * above and below (rvm, rvp at k + 1), as mg_pre. */
+#define MG_PRE_AT(v, gp, gq, rvm, rv0, rvp, k)                             \
+  {                                                                        \
+    REAL acc_ = 0; /* the centre's term is 0: y is 0 there */            \
+    acc_ += st_c[1] * rv0[k];                                              \
+    acc_ += st_c[2] * rv0[(k) + 2];                                        \
+    acc_ += st_c[3] * rvm[(k) + 1];                                        \
+    acc_ += st_c[4] * rvp[(k) + 1];                                        \
+    const REAL u_ = (b[(gq)*st_nx + (gp)] - acc_) / MG_C0_AT(gp, gq, 0);   \
+    v = ((gp) + (gq)) & 1 ? u_ : rv0[(k) + 1];                             \
+  }
+
+/* v (the value at (gp, gq), in x0[k + 1]) after a Gauss–Seidel update at
+ * points of colour col (1 black, 0 red) from the values of its row (x0)
+ * and of the rows above and below (xm, xp), as mg_smooth_do. */
+#define MG_GS_AT(v, gp, gq, xm, x0, xp, k, bi, col)                        \
+  {                                                                        \
+    const REAL dg_ = MG_C0_AT(gp, gq, 0);                                  \
+    REAL acc_ = 0;                                                         \
+    acc_ += dg_ * v;                                                       \
+    acc_ += st_c[1] * x0[k];                                               \
+    acc_ += st_c[2] * x0[(k) + 2];                                         \
+    acc_ += st_c[3] * xm[(k) + 1];                                         \
+    acc_ += st_c[4] * xp[(k) + 1];                                         \
+    const REAL u_ = v + ((bi)-acc_) / dg_;                                 \
+    v = (int)(((gp) + (gq)) & 1) == (col) ? u_ : v;                        \
+  }
+
 LA_KERNEL void mg_post_rows(IDX n, __global const long *meta, __global const long *mc,
                             __global const REAL *coef, __global const REAL *b,
                             __global const REAL *xc, __global const REAL *y, __global REAL *x,
-                            __global REAL *part, int dot, MG_HALT) {
-  __local REAL cr[3][MG_TW + 4], br[3][MG_TW + 2], s[LA_WG];
+                            __global REAL *part, int dot, int from_b, MG_HALT) {
+  __local REAL rv[3][MG_TW + 6], cr[3][MG_TW + 4], br[3][MG_TW + 2], s[LA_WG];
   MG_PROLOGUE(meta, coef)
   const IDX cx = (IDX)mc[0], cy = (IDX)mc[1], cz = (IDX)mc[2];
   const int lid = (int)get_local_id(0);
   const IDX ncb = (st_nx + MG_TW - 1) / MG_TW, nt = ncb * ((st_ny + MG_TH - 1) / MG_TH);
+  const IDX L = from_b ? 1 : 0;
   REAL d = 0;
   const int go = MG_GO;
   (void)n;
   for (IDX t = go ? (IDX)get_group_id(0) : nt; t < nt; t += (IDX)get_num_groups(0)) {
     const IDX rb = t / ncb, x0 = (t - rb * ncb) * MG_TW, y0 = rb * MG_TH;
     const IDX y1 = min(y0 + (IDX)MG_TH, st_ny);
-    for (IDX r = y0 - 2; r <= y1 + 1; r++) {
-      /* corrected row r, columns x0 − 2 .. x0 + TW + 1 */
-      const IDX gr = mg_axis(r, st_ny);
-      const int r3 = (int)((r - y0 + 3) % 3);
-      for (int k = lid; k < MG_TW + 4; k += LA_WG) {
-        const IDX gp = mg_axis(x0 - 2 + k, st_nx);
-        cr[r3][k] = gr >= 0 && gp >= 0
-                        ? y[gr * st_nx + gp] + mg_prolong_at(gp, gr, 0, cx, cy, cz, xc)
-                        : (REAL)0;
+    for (IDX r = y0 - 2 - L; r <= y1 + 1 + L; r++) {
+      if (from_b) { /* red values b/c of row r, columns x0 − 3 .. x0 + TW + 2 */
+        const IDX gr = mg_axis(r, st_ny);
+        for (int k = lid; k < MG_TW + 6; k += LA_WG) {
+          const IDX gp = mg_axis(x0 - 3 + k, st_nx);
+          rv[MG_SLOT(r)][k] =
+              gr >= 0 && gp >= 0 ? b[gr * st_nx + gp] / MG_C0_AT(gp, gr, 0) : (REAL)0;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+      }
+      if (r >= y0 - 2 + L) { /* corrected row q = r − L, columns x0 − 2 .. x0 + TW + 1 */
+        const IDX q = r - L, gq = mg_axis(q, st_ny);
+        for (int k = lid; k < MG_TW + 4; k += LA_WG) {
+          const IDX gp = mg_axis(x0 - 2 + k, st_nx);
+          REAL v = 0;
+          if (gq >= 0 && gp >= 0) {
+            if (from_b)
+              MG_PRE_AT(v, gp, gq, rv[MG_SLOT(q - 1)], rv[MG_SLOT(q)], rv[MG_SLOT(q + 1)], k)
+            else
+              v = y[gq * st_nx + gp];
+            v += mg_prolong_at(gp, gq, 0, cx, cy, cz, xc);
+          }
+          cr[MG_SLOT(q)][k] = v;
+        }
       }
       barrier(CLK_LOCAL_MEM_FENCE);
-      if (r >= y0) { /* black row q = r − 1, columns x0 − 1 .. x0 + TW */
-        const IDX q = r - 1, gq = mg_axis(q, st_ny);
-        const int qm = (int)((q - y0 + 2) % 3), q0 = (int)((q - y0 + 3) % 3), qp = r3;
+      if (r >= y0 + L) { /* black row q = r − L − 1, columns x0 − 1 .. x0 + TW */
+        const IDX q = r - L - 1, gq = mg_axis(q, st_ny);
         for (int k = lid; k < MG_TW + 2; k += LA_WG) {
           const IDX gp = mg_axis(x0 - 1 + k, st_nx);
           REAL v = 0;
           if (gq >= 0 && gp >= 0) {
-            v = cr[q0][k + 1];
-            const REAL dg = MG_C0_AT(gp, gq, 0);
-            REAL acc = 0;
-            acc += dg * v;
-            acc += st_c[1] * cr[q0][k];
-            acc += st_c[2] * cr[q0][k + 2];
-            acc += st_c[3] * cr[qm][k + 1];
-            acc += st_c[4] * cr[qp][k + 1];
-            const REAL u = v + (b[gq * st_nx + gp] - acc) / dg;
-            v = (gp + gq) & 1 ? u : v;
+            v = cr[MG_SLOT(q)][k + 1];
+            MG_GS_AT(v, gp, gq, cr[MG_SLOT(q - 1)], cr[MG_SLOT(q)], cr[MG_SLOT(q + 1)], k,
+                     b[gq * st_nx + gp], 1)
           }
-          br[q0][k] = v;
+          br[MG_SLOT(q)][k] = v;
         }
       }
       barrier(CLK_LOCAL_MEM_FENCE);
-      if (r >= y0 + 2) { /* red row q = r − 2, columns x0 .. x0 + TW − 1: x */
-        const IDX q = r - 2, p = x0 + lid;
-        const int qm = (int)((q - y0 + 2) % 3), q0 = (int)((q - y0 + 3) % 3),
-                  qp = (int)((q - y0 + 4) % 3);
+      if (r >= y0 + 2 + L) { /* red row q = r − L − 2, columns x0 .. x0 + TW − 1: x */
+        const IDX q = r - L - 2, p = x0 + lid;
         if (lid < MG_TW && p < st_nx) {
           const IDX i = q * st_nx + p;
-          REAL v = br[q0][lid + 1];
-          const REAL dg = MG_C0_AT(p, q, 0), bi = b[i];
-          REAL acc = 0;
-          acc += dg * v;
-          acc += st_c[1] * br[q0][lid];
-          acc += st_c[2] * br[q0][lid + 2];
-          acc += st_c[3] * br[qm][lid + 1];
-          acc += st_c[4] * br[qp][lid + 1];
-          const REAL u = v + (bi - acc) / dg;
-          v = (p + q) & 1 ? v : u;
+          const REAL bi = b[i];
+          REAL v = br[MG_SLOT(q)][lid + 1];
+          MG_GS_AT(v, p, q, br[MG_SLOT(q - 1)], br[MG_SLOT(q)], br[MG_SLOT(q + 1)], lid, bi, 0)
           x[i] = v;
           d += bi * v;
         }
@@ -531,7 +565,9 @@ LA_KERNEL void mg_post_rows(IDX n, __global const long *meta, __global const lon
  * mg_pre_rows (2-D 5-point): y = the pre-smoother from zero (red points
  * b/c, black ones from the red values around them, as mg_pre) and bc = the
  * full weighting of the residual b − A·y (as mg_resrestrict), in one sweep
- * that reads b and writes y and bc (2.25 words an unknown instead of 4.25).
+ * that reads b and writes bc and, with store_y, y (1.25 or 2.25 words an
+ * unknown instead of 4.25; mg_post_rows forms y again from b when it is not
+ * stored).
  * A work-group takes tiles of LA_WG − 6 columns by MG_TH2 rows (both even, so
  * that a tile owns the coarse points whose centres lie in it) and walks
  * down them with three rows each of the red values b/c (LA_WG wide), of
@@ -542,51 +578,42 @@ LA_KERNEL void mg_post_rows(IDX n, __global const long *meta, __global const lon
  * periodic: on 2I (o = 0). */
 #if STENCIL_KIND == 5
 #define MG_TH2 ((MG_TH + 1) / 2 * 2)
-#define MG_TWR (LA_WG - 6) /* the red values of a row step: one an item */
 LA_KERNEL void mg_pre_rows(IDX n, __global const long *mc, __global const long *meta,
                            __global const REAL *coef, __global const REAL *b, __global REAL *y,
-                           __global REAL *bc, MG_HALT) {
-  __local REAL rv[3][MG_TWR + 6], yr[3][MG_TWR + 4], rr[3][MG_TWR + 2];
+                           __global REAL *bc, int store_y, MG_HALT) {
+  __local REAL rv[3][MG_TW + 6], yr[3][MG_TW + 4], rr[3][MG_TW + 2];
   MG_PROLOGUE(meta, coef)
   const IDX cx = (IDX)mc[0], cy = (IDX)mc[1], fx = st_nx, fy = st_ny;
   const int lid = (int)get_local_id(0);
   const IDX o = STENCIL_PERIODIC ? 0 : 1;
-  const IDX ncb = (st_nx + MG_TWR - 1) / MG_TWR, nt = ncb * ((st_ny + MG_TH2 - 1) / MG_TH2);
+  const IDX ncb = (st_nx + MG_TW - 1) / MG_TW, nt = ncb * ((st_ny + MG_TH2 - 1) / MG_TH2);
   (void)n;
   for (IDX t = MG_GO ? (IDX)get_group_id(0) : nt; t < nt; t += (IDX)get_num_groups(0)) {
-    const IDX rb = t / ncb, x0 = (t - rb * ncb) * MG_TWR, y0 = rb * MG_TH2;
+    const IDX rb = t / ncb, x0 = (t - rb * ncb) * MG_TW, y0 = rb * MG_TH2;
     const IDX y1 = min(y0 + (IDX)MG_TH2, st_ny);
     const IDX jlo = y0 / 2, jhi = min(y0 / 2 + (IDX)(MG_TH2 / 2), cy);
-    const IDX ilo = x0 / 2, ihi = min(x0 / 2 + (IDX)(MG_TWR / 2), cx);
+    const IDX ilo = x0 / 2, ihi = min(x0 / 2 + (IDX)(MG_TW / 2), cx);
     for (IDX r = y0 - 3; r <= y1 + 2; r++) {
       { /* red values b/c of row r, columns x0 − 3 .. x0 + TW + 2 */
         const IDX gr = mg_axis(r, st_ny);
-        const int r3 = (int)((r - y0 + 3) % 3);
-        for (int k = lid; k < MG_TWR + 6; k += LA_WG) {
+        for (int k = lid; k < MG_TW + 6; k += LA_WG) {
           const IDX gp = mg_axis(x0 - 3 + k, st_nx);
-          rv[r3][k] = gr >= 0 && gp >= 0 ? b[gr * st_nx + gp] / MG_C0_AT(gp, gr, 0) : (REAL)0;
+          rv[MG_SLOT(r)][k] =
+              gr >= 0 && gp >= 0 ? b[gr * st_nx + gp] / MG_C0_AT(gp, gr, 0) : (REAL)0;
         }
       }
       barrier(CLK_LOCAL_MEM_FENCE);
       if (r >= y0 - 1) { /* y row q = r − 1 (from y0 − 2), columns x0 − 2 .. x0 + TW + 1 */
         const IDX q = r - 1, gq = mg_axis(q, st_ny);
-        const int qm = (int)((q - y0 + 2) % 3), q0 = (int)((q - y0 + 3) % 3),
-                  qp = (int)((q - y0 + 4) % 3);
-        for (int k = lid; k < MG_TWR + 4; k += LA_WG) {
+        for (int k = lid; k < MG_TW + 4; k += LA_WG) {
           const IDX p = x0 - 2 + k, gp = mg_axis(p, st_nx);
           REAL v = 0;
           if (gq >= 0 && gp >= 0) {
-            const REAL dg = MG_C0_AT(gp, gq, 0);
-            REAL acc = 0; /* the centre's term is 0: y is 0 there before the black sweep */
-            acc += st_c[1] * rv[q0][k];
-            acc += st_c[2] * rv[q0][k + 2];
-            acc += st_c[3] * rv[qm][k + 1];
-            acc += st_c[4] * rv[qp][k + 1];
-            const REAL u = (b[gq * st_nx + gp] - acc) / dg;
-            v = (gp + gq) & 1 ? u : rv[q0][k + 1];
-            if (q >= y0 && q < y1 && p >= x0 && p < x0 + MG_TWR && p < st_nx) y[gq * st_nx + gp] = v;
+            MG_PRE_AT(v, gp, gq, rv[MG_SLOT(q - 1)], rv[MG_SLOT(q)], rv[MG_SLOT(q + 1)], k)
+            if (store_y && q >= y0 && q < y1 && p >= x0 && p < x0 + MG_TW && p < st_nx)
+              y[gq * st_nx + gp] = v;
           }
-          yr[q0][k] = v;
+          yr[MG_SLOT(q)][k] = v;
         }
       }
       barrier(CLK_LOCAL_MEM_FENCE);
@@ -594,7 +621,7 @@ LA_KERNEL void mg_pre_rows(IDX n, __global const long *mc, __global const long *
         const IDX q = r - 2, gq = mg_axis(q, st_ny);
         const int qm = (int)((q - y0 + 2) % 3), q0 = (int)((q - y0 + 3) % 3),
                   qp = (int)((q - y0 + 4) % 3);
-        for (int k = lid; k < MG_TWR + 2; k += LA_WG) {
+        for (int k = lid; k < MG_TW + 2; k += LA_WG) {
           const IDX gp = mg_axis(x0 - 1 + k, st_nx);
           REAL v = 0;
           if (gq >= 0 && gp >= 0) {
@@ -614,7 +641,7 @@ LA_KERNEL void mg_pre_rows(IDX n, __global const long *mc, __global const long *
       const IDX J = (r - 3 - o) / 2;
       if (r - 3 - o >= 0 && (r - 3 - o) % 2 == 0 && J >= jlo && J < jhi) {
         const IDX I = ilo + lid;
-        if (lid < MG_TWR / 2 && I < ihi) {
+        if (lid < MG_TW / 2 && I < ihi) {
           REAL acc = 0;
           for (int dy = -1; dy <= 1; dy++) {
             REAL wy;

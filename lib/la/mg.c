@@ -60,8 +60,10 @@ struct golcl_mg {
   cl_kernel post_rows; /* 2-D 5-point: the post-smoother in one sweep (NULL: 3 launches) */
   cl_kernel pre_rows;  /* and the pre-smoother with the restriction (NULL: 2 launches) */
   size_t th;           /* its tiles' rows */
-  size_t small;        /* first level of the one-group launch (mg_small), or 0 */
-  size_t small_wg;     /* its work-items */
+  int ystore;      /* $GOLCL_LA_MG=ystore: mg_pre_rows stores y, mg_post_rows reads it (else: formed
+                      again) */
+  size_t small;    /* first level of the one-group launch (mg_small), or 0 */
+  size_t small_wg; /* its work-items */
   cl_mem pool, metas, coefs, offs; /* the small levels' vectors and tables */
   cl_mem zero;                     /* one cl_int 0: the halt word of a plain cycle */
   cl_kernel small_k;
@@ -289,6 +291,7 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
   mg->split = e && strcmp(e, "split") == 0;
   int post3 = e && strcmp(e, "post3") == 0; /* both smoothers in launches a step, as before */
   int pre2 = e && strcmp(e, "pre2") == 0;   /* the pre-smoother and the restriction in 2 */
+  mg->ystore = e && strcmp(e, "ystore") == 0;
   const char *th = getenv("GOLCL_LA_MG_TH");
   mg->th = th && atoi(th) > 0 && atoi(th) <= 1024 ? (size_t)atoi(th) : MG_TH;
   repeats(mg);
@@ -388,16 +391,16 @@ static golcl_status post_rows(golcl_mg *mg, size_t l, cl_mem b, cl_mem y, cl_mem
   const golcl_stencil *S = mg->lev[l].S, *C = mg->lev[l + 1].S;
   golcl__idx_arg n;
   size_t ns = golcl__idx_set(mg->wide, S->n, &n), local = mg->g.local;
-  size_t tw = local - 4; /* mg.cl's MG_TW */
+  size_t tw = local - 6; /* mg.cl's MG_TW */
   size_t tiles = (S->nx + tw - 1) / tw * ((S->ny + mg->th - 1) / mg->th);
   size_t groups = dot ? dot->groups : tiles, global = groups * local;
-  cl_int with_dot = dot != NULL;
+  cl_int with_dot = dot != NULL, from_b = mg->pre_rows && !mg->ystore;
   cl_mem part = dot ? dot->part : y;
-  golcl_status s =
-      golcl__args(mg->ctx, mg->post_rows, ns, (const void *)&n, GOLCL__ARG(S->meta),
-                  GOLCL__ARG(C->meta), GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b),
-                  GOLCL__ARG(mg->lev[l + 1].x), GOLCL__ARG(y), GOLCL__ARG(x), GOLCL__ARG(part),
-                  GOLCL__ARG(with_dot), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
+  golcl_status s = golcl__args(mg->ctx, mg->post_rows, ns, (const void *)&n, GOLCL__ARG(S->meta),
+                               GOLCL__ARG(C->meta), GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b),
+                               GOLCL__ARG(mg->lev[l + 1].x), GOLCL__ARG(y), GOLCL__ARG(x),
+                               GOLCL__ARG(part), GOLCL__ARG(with_dot), GOLCL__ARG(from_b),
+                               GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
   for (int t = 0; t < mg->times[MG_POST] && s == GOLCL_OK; t++)
     s = golcl__launch(mg->ctx, mg->post_rows, 1, &global, &local);
   return s;
@@ -436,11 +439,13 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
    * reads y and writes x */
   cl_mem xs = mg->post_rows ? y : x;
   if (mg->pre_rows) {
-    size_t local = mg->g.local, th2 = (mg->th + 1) / 2 * 2, tw = local - 6; /* MG_TWR */
+    size_t local = mg->g.local, th2 = (mg->th + 1) / 2 * 2, tw = local - 6; /* MG_TW */
     size_t global = (S->nx + tw - 1) / tw * ((S->ny + th2 - 1) / th2) * local;
+    cl_int store_y = mg->ystore;
     s = golcl__args(ctx, mg->pre_rows, ns, (const void *)&n, GOLCL__ARG(C->S->meta),
                     GOLCL__ARG(S->meta), GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(y),
-                    GOLCL__ARG(C->b), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
+                    GOLCL__ARG(C->b), GOLCL__ARG(store_y), GOLCL__ARG(h->flags),
+                    GOLCL__ARG(h->slot), GOLCL__END);
     for (int t = 0; t < mg->times[MG_PRE] && s == GOLCL_OK; t++)
       s = golcl__launch(ctx, mg->pre_rows, 1, &global, &local);
   } else {
