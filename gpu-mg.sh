@@ -33,6 +33,10 @@ for th in 16 64 128; do
   echo -n "GOLCL_LA_MG_TH=$th: "
   GOLCL_LA_MG_TH=$th timeout 6 $B bench la --sizes 4096 --reps 3 --ops mg_vcycle | grep -E "mg_vcycle"
 done
+for sm in 1024 256 16384; do
+  echo -n "GOLCL_LA_MG_SMALL=$sm (default 4096): "
+  GOLCL_LA_MG_SMALL=$sm timeout 6 $B bench la --sizes 4096 --reps 3 --ops mg_vcycle | grep -E "mg_vcycle"
+done
 el
 echo "== V-cycle profile (f32 4096): each step launched twice (GOLCL_LA_MG_REPEAT)"
 for v in "" pre resrestrict post small; do
