@@ -114,10 +114,11 @@ static golcl_status buffer_from(golcl_context *ctx, size_t bytes, const void *sr
  * (one coarse spacing away, and n even coarsened to n/2 − 1), 2^k sides
  * took twice the iterations of 2^k − 1 sides. The first row never changes
  * (coarse 0 on fine 1: the edge one coarse spacing away). */
-static size_t coarser(size_t n, golcl_edge edge, double e, double *e2) {
+static size_t coarser(size_t n, golcl_edge edge, double e, double *e2, int old) {
   *e2 = 0;
   if (edge == GOLCL_EDGE_PERIODIC) return n % 4 == 0 ? n / 2 : 0; /* stays even */
   if (n <= MG_COARSEST) return 0;
+  if (old) return (n - 1) / 2; /* $GOLCL_LA_MG=old: as before, for measurements */
   *e2 = n % 2 ? e / (2 + e) : 1 + 2 * e;
   return n % 2 ? (n - 1) / 2 : n / 2;
 }
@@ -257,13 +258,18 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
   size_t es = golcl_dtype_size(S->dtype);
   mg->lev[0].S = (golcl_stencil *)S; /* never destroyed nor written through */
   mg->nlev = 1;
+  const char *e = getenv("GOLCL_LA_MG");
+  /* old: the cycle before 2026-11-26 (n -> (n - 1)/2, no edge gain, the
+   * smoothers in launches a step), for measurements */
+  int old = e && strcmp(e, "old") == 0;
   s = golcl__buffer(ctx, S->n * es, CL_MEM_READ_WRITE, &mg->lev[0].r);
   while (s == GOLCL_OK && mg->nlev < levels) {
     const golcl_stencil *F = mg->lev[mg->nlev - 1].S;
-    const double *e = mg->lev[mg->nlev - 1].e;
+    const double *ef = mg->lev[mg->nlev - 1].e;
     double e2[3] = {0, 0, 0};
-    size_t cx = coarser(F->nx, S->edge, e[0], &e2[0]), cy = coarser(F->ny, S->edge, e[1], &e2[1]);
-    size_t cz = three ? coarser(F->nz, S->edge, e[2], &e2[2]) : 1;
+    size_t cx = coarser(F->nx, S->edge, ef[0], &e2[0], old);
+    size_t cy = coarser(F->ny, S->edge, ef[1], &e2[1], old);
+    size_t cz = three ? coarser(F->nz, S->edge, ef[2], &e2[2], old) : 1;
     if (cx == 0 || cy == 0 || cz == 0) break;
     /* Rediscretisation: the neighbours (the Laplacian part) ÷ 4, the
      * identity part σ = centre + Σ neighbours kept. */
@@ -286,11 +292,10 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
     level_coefs(&mg->lev[l], cv);
     s = buffer_from(ctx, MG_NCOEF * es, cv, &mg->lev[l].coef);
   }
-  const char *e = getenv("GOLCL_LA_MG");
   mg->sweeps = e && strcmp(e, "sweeps") == 0;
   mg->split = e && strcmp(e, "split") == 0;
-  int post3 = e && strcmp(e, "post3") == 0; /* both smoothers in launches a step, as before */
-  int pre2 = e && strcmp(e, "pre2") == 0;   /* the pre-smoother and the restriction in 2 */
+  int post3 = old || (e && strcmp(e, "post3") == 0); /* the smoothers in launches a step */
+  int pre2 = e && strcmp(e, "pre2") == 0;            /* the pre-smoother and the restriction in 2 */
   mg->ystore = e && strcmp(e, "ystore") == 0;
   const char *th = getenv("GOLCL_LA_MG_TH");
   mg->th = th && atoi(th) > 0 && atoi(th) <= 1024 ? (size_t)atoi(th) : MG_TH;
