@@ -47,7 +47,7 @@ for v in "" pre post small; do
 done
 el
 echo "== test_la_ops multigrid case on the GPU (V-cycle against the host, 4 modes; iteration counts)"
-timeout 15 make build/tests/test_la_ops MPI=0 CPPFLAGS=-isystem/opt/deps/usr/include \
+timeout 15 make -j16 build/tests/test_la_ops MPI=0 CPPFLAGS=-isystem/opt/deps/usr/include \
   LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu CHECK_CFLAGS= \
   CHECK_LIBS="-lcheck -lsubunit -lm -lpthread -lrt" > /dev/null 2>&1 || echo "build failed"
 GOLCL_TEST_DEVICE=gpu CK_RUN_CASE=multigrid timeout 20 build/tests/test_la_ops 2>&1 | tail -5
