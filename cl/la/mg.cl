@@ -455,6 +455,18 @@ inline IDX mg_axis(IDX p, IDX m) {
 /* The ring slot of row q of a tile from row y0 (rows from y0 − 3). */
 #define MG_SLOT(q) ((int)(((q) - y0 + 3) % 3))
 
+/* The red values b/c of row r of the tile at x0 (zero outside a Dirichlet
+ * grid), columns x0 − 3 .. x0 + MG_TW + 2, into row[0 .. MG_TW + 6). */
+#define MG_RED_ROW(row, r)                                                     \
+  {                                                                            \
+    const IDX gr_ = mg_axis(r, st_ny);                                         \
+    for (int k_ = lid; k_ < MG_TW + 6; k_ += LA_WG) {                          \
+      const IDX gp_ = mg_axis(x0 - 3 + k_, st_nx);                             \
+      row[k_] = gr_ >= 0 && gp_ >= 0 ? b[gr_ * st_nx + gp_] / MG_C0_AT(gp_, gr_, 0) \
+                                     : (REAL)0;                                \
+    }                                                                          \
+  }
+
 /* The pre-smoothed value at (gp, gq) (inside) from the red values b/c of
  * its row (rv0, at column k + 1, neighbours at k and k + 2) and of the rows
  * above and below (rvm, rvp at k + 1), as mg_pre. */
@@ -502,13 +514,8 @@ LA_KERNEL void mg_post_rows(IDX n, __global const long *meta, __global const lon
     const IDX rb = t / ncb, x0 = (t - rb * ncb) * MG_TW, y0 = rb * MG_TH;
     const IDX y1 = min(y0 + (IDX)MG_TH, st_ny);
     for (IDX r = y0 - 2 - L; r <= y1 + 1 + L; r++) {
-      if (from_b) { /* red values b/c of row r, columns x0 − 3 .. x0 + TW + 2 */
-        const IDX gr = mg_axis(r, st_ny);
-        for (int k = lid; k < MG_TW + 6; k += LA_WG) {
-          const IDX gp = mg_axis(x0 - 3 + k, st_nx);
-          rv[MG_SLOT(r)][k] =
-              gr >= 0 && gp >= 0 ? b[gr * st_nx + gp] / MG_C0_AT(gp, gr, 0) : (REAL)0;
-        }
+      if (from_b) {
+        MG_RED_ROW(rv[MG_SLOT(r)], r)
         barrier(CLK_LOCAL_MEM_FENCE);
       }
       if (r >= y0 - 2 + L) { /* corrected row q = r − L, columns x0 − 2 .. x0 + TW + 1 */
@@ -594,14 +601,7 @@ LA_KERNEL void mg_pre_rows(IDX n, __global const long *mc, __global const long *
     const IDX jlo = y0 / 2, jhi = min(y0 / 2 + (IDX)(MG_TH2 / 2), cy);
     const IDX ilo = x0 / 2, ihi = min(x0 / 2 + (IDX)(MG_TW / 2), cx);
     for (IDX r = y0 - 3; r <= y1 + 2; r++) {
-      { /* red values b/c of row r, columns x0 − 3 .. x0 + TW + 2 */
-        const IDX gr = mg_axis(r, st_ny);
-        for (int k = lid; k < MG_TW + 6; k += LA_WG) {
-          const IDX gp = mg_axis(x0 - 3 + k, st_nx);
-          rv[MG_SLOT(r)][k] =
-              gr >= 0 && gp >= 0 ? b[gr * st_nx + gp] / MG_C0_AT(gp, gr, 0) : (REAL)0;
-        }
-      }
+      MG_RED_ROW(rv[MG_SLOT(r)], r)
       barrier(CLK_LOCAL_MEM_FENCE);
       if (r >= y0 - 1) { /* y row q = r − 1 (from y0 − 2), columns x0 − 2 .. x0 + TW + 1 */
         const IDX q = r - 1, gq = mg_axis(q, st_ny);

@@ -389,6 +389,24 @@ typedef struct mg_halt {
   cl_mem flags;
   cl_int slot;
 } mg_halt;
+/* Level l: r = b − A·x, then the coarse b = the restriction of r (two
+ * launches: GOLCL_LA_MG=sweeps and split). */
+static golcl_status residual_restrict(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, cl_mem r) {
+  const golcl_stencil *S = mg->lev[l].S, *C = mg->lev[l + 1].S;
+  golcl__idx_arg n, nc;
+  size_t ns = golcl__idx_set(mg->wide, S->n, &n);
+  golcl__idx_set(mg->wide, C->n, &nc);
+  golcl_status s = golcl__args(mg->ctx, mg->residual, ns, (const void *)&n, GOLCL__ARG(S->meta),
+                               GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(x),
+                               GOLCL__ARG(r), GOLCL__END);
+  if (s == GOLCL_OK) s = launch_n(mg, mg->residual, S->n);
+  if (s == GOLCL_OK)
+    s = golcl__args(mg->ctx, mg->restrict_, ns, (const void *)&nc, GOLCL__ARG(C->meta),
+                    GOLCL__ARG(S->meta), GOLCL__ARG(r), GOLCL__ARG(mg->lev[l + 1].b), GOLCL__END);
+  if (s == GOLCL_OK) s = launch_n(mg, mg->restrict_, C->n);
+  return s;
+}
+
 /* Level l's post-smoother in one launch: x from y (the pre-smoothed
  * values), the coarse correction and b. */
 static golcl_status post_rows(golcl_mg *mg, size_t l, cl_mem b, cl_mem y, cl_mem x,
@@ -459,14 +477,7 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
                     GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
     for (int t = 0; t < mg->times[MG_PRE] && s == GOLCL_OK; t++) s = launch_n(mg, mg->pre, S->n);
     if (s == GOLCL_OK && mg->split) {
-      s = golcl__args(ctx, mg->residual, ns, (const void *)&n, GOLCL__ARG(S->meta),
-                      GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(y),
-                      GOLCL__END);
-      if (s == GOLCL_OK) s = launch_n(mg, mg->residual, S->n);
-      if (s == GOLCL_OK)
-        s = golcl__args(ctx, mg->restrict_, ns, (const void *)&nc, GOLCL__ARG(C->S->meta),
-                        GOLCL__ARG(S->meta), GOLCL__ARG(y), GOLCL__ARG(C->b), GOLCL__END);
-      if (s == GOLCL_OK) s = launch_n(mg, mg->restrict_, C->S->n);
+      s = residual_restrict(mg, l, b, x, y);
     } else if (s == GOLCL_OK) {
       s = golcl__args(ctx, mg->resrestrict, ns, (const void *)&nc, GOLCL__ARG(C->S->meta),
                       GOLCL__ARG(S->meta), GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b),
@@ -525,18 +536,9 @@ static golcl_status vcycle(golcl_mg *mg, size_t l, cl_mem b, cl_mem x) {
   if (s == GOLCL_OK) s = smooth(mg, l, b, x, 1);
   mg_level *C = &mg->lev[l + 1];
   cl_mem r = mg->lev[l].r;
-  golcl__idx_arg n, nc;
+  golcl__idx_arg n;
   size_t ns = golcl__idx_set(mg->wide, S->n, &n);
-  golcl__idx_set(mg->wide, C->S->n, &nc);
-  if (s == GOLCL_OK)
-    s = golcl__args(ctx, mg->residual, ns, (const void *)&n, GOLCL__ARG(S->meta),
-                    GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(r),
-                    GOLCL__END);
-  if (s == GOLCL_OK) s = launch_n(mg, mg->residual, S->n);
-  if (s == GOLCL_OK)
-    s = golcl__args(ctx, mg->restrict_, ns, (const void *)&nc, GOLCL__ARG(C->S->meta),
-                    GOLCL__ARG(S->meta), GOLCL__ARG(r), GOLCL__ARG(C->b), GOLCL__END);
-  if (s == GOLCL_OK) s = launch_n(mg, mg->restrict_, C->S->n);
+  if (s == GOLCL_OK) s = residual_restrict(mg, l, b, x, r);
   if (s == GOLCL_OK) s = vcycle(mg, l + 1, C->b, C->x);
   if (s == GOLCL_OK)
     s = golcl__args(ctx, mg->prolong, ns, (const void *)&n, GOLCL__ARG(S->meta),
