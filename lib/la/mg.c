@@ -335,7 +335,9 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post2_dot", &mg->post2_dot);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_bottom", &mg->bottom);
       /* the one-sweep smoothers: 2-D 5-point, and groups wide enough for tiles */
-      int rows = S->kind == GOLCL_STENCIL_5 && !post3 && !mg->split && mg->g.local >= 16;
+      /* (their local memory: about 10 rows of LA_WG values, within the device's) */
+      int rows = S->kind == GOLCL_STENCIL_5 && !post3 && !mg->split && mg->g.local >= 16 &&
+                 10 * mg->g.local * es <= ctx->info.local_mem_bytes;
       if (s == GOLCL_OK && rows) s = golcl__la_kernel(ctx, F, &o, "mg_post_rows", &mg->post_rows);
       if (s == GOLCL_OK && rows && !pre2)
         s = golcl__la_kernel(ctx, F, &o, "mg_pre_rows", &mg->pre_rows);
