@@ -432,11 +432,16 @@ LA_KERNEL void mg_small(int nl, __global const long *metas, __global const REAL 
  * 0; periodic rows and columns wrap. With dot, the partials of b·x go to
  * part[m + group] (m: the launch's groups), as mg_post2_dot. y may not be x
  * (other groups read rows of y beyond their tiles). */
-#if STENCIL_KIND == 5
+#if STENCIL_KIND == 5 && MG_ROWS
 #ifndef MG_TH
 #define MG_TH 32
 #endif
-#define MG_TW (LA_WG - 6) /* tile columns: the widest stage (red values) is one value an item */
+#ifndef MG_CPI
+#define MG_CPI 1
+#endif
+/* Tile columns: the widest stage (red values) is MG_CPI values an item
+ * (several independent loads an item a stage, to hide their latency). */
+#define MG_TW (MG_CPI * LA_WG - 6)
 
 /* The grid index of position p on an axis of m points: wrapped (periodic),
  * or −1 outside (Dirichlet). */
@@ -549,14 +554,17 @@ LA_KERNEL void mg_post_rows(IDX n, __global const long *meta, __global const lon
       }
       barrier(CLK_LOCAL_MEM_FENCE);
       if (r >= y0 + 2 + L) { /* red row q = r − L − 2, columns x0 .. x0 + TW − 1: x */
-        const IDX q = r - L - 2, p = x0 + lid;
-        if (lid < MG_TW && p < st_nx) {
-          const IDX i = q * st_nx + p;
-          const REAL bi = b[i];
-          REAL v = br[MG_SLOT(q)][lid + 1];
-          MG_GS_AT(v, p, q, br[MG_SLOT(q - 1)], br[MG_SLOT(q)], br[MG_SLOT(q + 1)], lid, bi, 0)
-          x[i] = v;
-          d += bi * v;
+        const IDX q = r - L - 2;
+        for (int k = lid; k < MG_TW; k += LA_WG) {
+          const IDX p = x0 + k;
+          if (p < st_nx) {
+            const IDX i = q * st_nx + p;
+            const REAL bi = b[i];
+            REAL v = br[MG_SLOT(q)][k + 1];
+            MG_GS_AT(v, p, q, br[MG_SLOT(q - 1)], br[MG_SLOT(q)], br[MG_SLOT(q + 1)], k, bi, 0)
+            x[i] = v;
+            d += bi * v;
+          }
         }
       }
     }
@@ -583,7 +591,7 @@ LA_KERNEL void mg_post_rows(IDX n, __global const long *meta, __global const lon
  * tile), residual row r − 2 and, when r − 2 is the last fine row of a
  * coarse row, that coarse row. Dirichlet: coarse I on fine 2I + 1 (o = 1);
  * periodic: on 2I (o = 0). */
-#if STENCIL_KIND == 5
+#if STENCIL_KIND == 5 && MG_ROWS
 #define MG_TH2 ((MG_TH + 1) / 2 * 2)
 LA_KERNEL void mg_pre_rows(IDX n, __global const long *mc, __global const long *meta,
                            __global const REAL *coef, __global const REAL *b, __global REAL *y,
@@ -640,8 +648,8 @@ LA_KERNEL void mg_pre_rows(IDX n, __global const long *mc, __global const long *
       /* coarse row J when r − 2 = 2J + o + 1 (its last fine row) */
       const IDX J = (r - 3 - o) / 2;
       if (r - 3 - o >= 0 && (r - 3 - o) % 2 == 0 && J >= jlo && J < jhi) {
-        const IDX I = ilo + lid;
-        if (lid < MG_TW / 2 && I < ihi) {
+        for (int kk = lid; kk < MG_TW / 2 && ilo + kk < ihi; kk += LA_WG) {
+          const IDX I = ilo + kk;
           REAL acc = 0;
           for (int dy = -1; dy <= 1; dy++) {
             REAL wy;

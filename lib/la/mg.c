@@ -31,7 +31,8 @@
 #define MG_SMALL 4096
 #define MG_SMALL_WG 1024 /* work-items of that group, at most the device's limit */
 enum { MG_PRE, MG_RESRESTRICT, MG_PROLONG, MG_BLACK, MG_POST2, MG_SMALL_K, MG_POST, MG_STEPS };
-#define MG_TH 32 /* rows of a tile of mg_post_rows ($GOLCL_LA_MG_TH overrides) */
+#define MG_TH 16 /* rows of a tile of the rows kernels ($GOLCL_LA_MG_TH overrides) */
+#define MG_CPI 2 /* their columns an item ($GOLCL_LA_MG_CPI) */
 
 /* A level's coefficients on the device (MG_NCOEF of the dtype): the
  * stencil's (5 or 7), zeros, then at 9, 10, 11 what the centre gains on the
@@ -60,6 +61,7 @@ struct golcl_mg {
   cl_kernel post_rows; /* 2-D 5-point: the post-smoother in one sweep (NULL: 3 launches) */
   cl_kernel pre_rows;  /* and the pre-smoother with the restriction (NULL: 2 launches) */
   size_t th;           /* its tiles' rows */
+  size_t cpi;          /* and columns an item ($GOLCL_LA_MG_CPI, 1 ... 8) */
   int ystore;      /* $GOLCL_LA_MG=ystore: mg_pre_rows stores y, mg_post_rows reads it (else: formed
                       again) */
   size_t small;    /* first level of the one-group launch (mg_small), or 0 */
@@ -299,6 +301,8 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
   mg->ystore = e && strcmp(e, "ystore") == 0;
   const char *th = getenv("GOLCL_LA_MG_TH");
   mg->th = th && atoi(th) > 0 && atoi(th) <= 1024 ? (size_t)atoi(th) : MG_TH;
+  const char *cpi = getenv("GOLCL_LA_MG_CPI");
+  mg->cpi = cpi && atoi(cpi) > 0 && atoi(cpi) <= 8 ? (size_t)atoi(cpi) : MG_CPI;
   repeats(mg);
   if (s == GOLCL_OK && !mg->sweeps) s = small_levels(mg);
   cl_int zero = 0;
@@ -310,12 +314,24 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
     if (s == GOLCL_OK && !L->x) s = golcl__buffer(ctx, n * es, CL_MEM_READ_WRITE, &L->x);
     if (s == GOLCL_OK && !L->r) s = golcl__buffer(ctx, n * es, CL_MEM_READ_WRITE, &L->r);
   }
+  /* the one-sweep smoothers: 2-D 5-point, groups wide enough for tiles,
+   * and their local memory (9 rows of MG_CPI·LA_WG values and one of LA_WG
+   * each) within the device's for both; only then are they in the program
+   * (MG_ROWS), since some implementations (Oclgrind) refuse every kernel
+   * of a program whose local arrays, added up, exceed it */
+  int rows = S->kind == GOLCL_STENCIL_5 && !post3 && !mg->split && !mg->sweeps &&
+             mg->g.local >= 16 &&
+             (18 * mg->cpi + 4) * mg->g.local * es <= ctx->info.local_mem_bytes;
   if (s == GOLCL_OK) {
     golcl__opts o;
     golcl__opts_init(&o);
     golcl__la_options(&o, S->dtype, mg->wide, &mg->g);
     golcl__stencil_options(&o, S->kind, S->edge);
-    golcl__opts_define(&o, "MG_TH", (long long)mg->th);
+    if (rows) {
+      golcl__opts_define(&o, "MG_ROWS", 1);
+      golcl__opts_define(&o, "MG_TH", (long long)mg->th);
+      golcl__opts_define(&o, "MG_CPI", (long long)mg->cpi);
+    }
     static const char F[] = "la/mg.cl";
     if (mg->split) {
       s = golcl__la_kernel(ctx, F, &o, "mg_residual", &mg->residual);
@@ -334,10 +350,6 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post2", &mg->post2);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post2_dot", &mg->post2_dot);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_bottom", &mg->bottom);
-      /* the one-sweep smoothers: 2-D 5-point, and groups wide enough for tiles */
-      /* (their local memory: about 10 rows of LA_WG values, within the device's) */
-      int rows = S->kind == GOLCL_STENCIL_5 && !post3 && !mg->split && mg->g.local >= 16 &&
-                 10 * mg->g.local * es <= ctx->info.local_mem_bytes;
       if (s == GOLCL_OK && rows) s = golcl__la_kernel(ctx, F, &o, "mg_post_rows", &mg->post_rows);
       if (s == GOLCL_OK && rows && !pre2)
         s = golcl__la_kernel(ctx, F, &o, "mg_pre_rows", &mg->pre_rows);
@@ -416,7 +428,7 @@ static golcl_status post_rows(golcl_mg *mg, size_t l, cl_mem b, cl_mem y, cl_mem
   const golcl_stencil *S = mg->lev[l].S, *C = mg->lev[l + 1].S;
   golcl__idx_arg n;
   size_t ns = golcl__idx_set(mg->wide, S->n, &n), local = mg->g.local;
-  size_t tw = local - 6; /* mg.cl's MG_TW */
+  size_t tw = mg->cpi * local - 6; /* mg.cl's MG_TW */
   size_t tiles = (S->nx + tw - 1) / tw * ((S->ny + mg->th - 1) / mg->th);
   size_t groups = dot ? dot->groups : tiles, global = groups * local;
   cl_int with_dot = dot != NULL, from_b = mg->pre_rows && !mg->ystore;
@@ -464,7 +476,7 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
    * reads y and writes x */
   cl_mem xs = mg->post_rows ? y : x;
   if (mg->pre_rows) {
-    size_t local = mg->g.local, th2 = (mg->th + 1) / 2 * 2, tw = local - 6; /* MG_TW */
+    size_t local = mg->g.local, th2 = (mg->th + 1) / 2 * 2, tw = mg->cpi * local - 6; /* MG_TW */
     size_t global = (S->nx + tw - 1) / tw * ((S->ny + th2 - 1) / th2) * local;
     cl_int store_y = mg->ystore;
     s = golcl__args(ctx, mg->pre_rows, ns, (const void *)&n, GOLCL__ARG(C->S->meta),
