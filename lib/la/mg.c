@@ -319,6 +319,8 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
    * each) within the device's for both; only then are they in the program
    * (MG_ROWS), since some implementations (Oclgrind) refuse every kernel
    * of a program whose local arrays, added up, exceed it */
+  while (mg->cpi > 1 && (18 * mg->cpi + 4) * mg->g.local * es > ctx->info.local_mem_bytes)
+    mg->cpi--; /* fewer columns an item where the local memory is short (f64) */
   int rows = S->kind == GOLCL_STENCIL_5 && !post3 && !mg->split && !mg->sweeps &&
              mg->g.local >= 16 &&
              (18 * mg->cpi + 4) * mg->g.local * es <= ctx->info.local_mem_bytes;
