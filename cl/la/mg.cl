@@ -442,6 +442,9 @@ LA_KERNEL void mg_small(int nl, __global const long *metas, __global const REAL 
 /* Tile columns: the widest stage (red values) is MG_CPI values an item
  * (several independent loads an item a stage, to hide their latency). */
 #define MG_TW (MG_CPI * LA_WG - 6)
+/* The columns of each of the ncb tiles of a row: nx shared out evenly (even,
+ * at most MG_TW), so that the last tile is not mostly empty. */
+#define MG_TILE_W(ncb) ((((st_nx + (ncb)-1) / (ncb) + 1) / 2) * 2)
 
 /* The grid index of position p on an axis of m points: wrapped (periodic),
  * or −1 outside (Dirichlet). */
@@ -461,11 +464,11 @@ inline IDX mg_axis(IDX p, IDX m) {
 #define MG_SLOT(q) ((int)(((q) - y0 + 3) % 3))
 
 /* The red values b/c of row r of the tile at x0 (zero outside a Dirichlet
- * grid), columns x0 − 3 .. x0 + MG_TW + 2, into row[0 .. MG_TW + 6). */
+ * grid), columns x0 − 3 .. x0 + tw + 2, into row[0 .. tw + 6). */
 #define MG_RED_ROW(row, r)                                                     \
   {                                                                            \
     const IDX gr_ = mg_axis(r, st_ny);                                         \
-    for (int k_ = lid; k_ < MG_TW + 6; k_ += LA_WG) {                          \
+    for (int k_ = lid; k_ < tw + 6; k_ += LA_WG) {                             \
       const IDX gp_ = mg_axis(x0 - 3 + k_, st_nx);                             \
       row[k_] = gr_ >= 0 && gp_ >= 0 ? b[gr_ * st_nx + gp_] / MG_C0_AT(gp_, gr_, 0) \
                                      : (REAL)0;                                \
@@ -511,12 +514,13 @@ LA_KERNEL void mg_post_rows(IDX n, __global const long *meta, __global const lon
   const IDX cx = (IDX)mc[0], cy = (IDX)mc[1], cz = (IDX)mc[2];
   const int lid = (int)get_local_id(0);
   const IDX ncb = (st_nx + MG_TW - 1) / MG_TW, nt = ncb * ((st_ny + MG_TH - 1) / MG_TH);
+  const IDX tw = MG_TILE_W(ncb);
   const IDX L = from_b ? 1 : 0;
   REAL d = 0;
   const int go = MG_GO;
   (void)n;
   for (IDX t = go ? (IDX)get_group_id(0) : nt; t < nt; t += (IDX)get_num_groups(0)) {
-    const IDX rb = t / ncb, x0 = (t - rb * ncb) * MG_TW, y0 = rb * MG_TH;
+    const IDX rb = t / ncb, x0 = (t - rb * ncb) * tw, y0 = rb * MG_TH;
     const IDX y1 = min(y0 + (IDX)MG_TH, st_ny);
     for (IDX r = y0 - 2 - L; r <= y1 + 1 + L; r++) {
       if (from_b) {
@@ -525,7 +529,7 @@ LA_KERNEL void mg_post_rows(IDX n, __global const long *meta, __global const lon
       }
       if (r >= y0 - 2 + L) { /* corrected row q = r − L, columns x0 − 2 .. x0 + TW + 1 */
         const IDX q = r - L, gq = mg_axis(q, st_ny);
-        for (int k = lid; k < MG_TW + 4; k += LA_WG) {
+        for (int k = lid; k < tw + 4; k += LA_WG) {
           const IDX gp = mg_axis(x0 - 2 + k, st_nx);
           REAL v = 0;
           if (gq >= 0 && gp >= 0) {
@@ -541,7 +545,7 @@ LA_KERNEL void mg_post_rows(IDX n, __global const long *meta, __global const lon
       barrier(CLK_LOCAL_MEM_FENCE);
       if (r >= y0 + L) { /* black row q = r − L − 1, columns x0 − 1 .. x0 + TW */
         const IDX q = r - L - 1, gq = mg_axis(q, st_ny);
-        for (int k = lid; k < MG_TW + 2; k += LA_WG) {
+        for (int k = lid; k < tw + 2; k += LA_WG) {
           const IDX gp = mg_axis(x0 - 1 + k, st_nx);
           REAL v = 0;
           if (gq >= 0 && gp >= 0) {
@@ -555,7 +559,7 @@ LA_KERNEL void mg_post_rows(IDX n, __global const long *meta, __global const lon
       barrier(CLK_LOCAL_MEM_FENCE);
       if (r >= y0 + 2 + L) { /* red row q = r − L − 2, columns x0 .. x0 + TW − 1: x */
         const IDX q = r - L - 2;
-        for (int k = lid; k < MG_TW; k += LA_WG) {
+        for (int k = lid; k < tw; k += LA_WG) {
           const IDX p = x0 + k;
           if (p < st_nx) {
             const IDX i = q * st_nx + p;
@@ -602,23 +606,24 @@ LA_KERNEL void mg_pre_rows(IDX n, __global const long *mc, __global const long *
   const int lid = (int)get_local_id(0);
   const IDX o = STENCIL_PERIODIC ? 0 : 1;
   const IDX ncb = (st_nx + MG_TW - 1) / MG_TW, nt = ncb * ((st_ny + MG_TH2 - 1) / MG_TH2);
+  const IDX tw = MG_TILE_W(ncb);
   (void)n;
   for (IDX t = MG_GO ? (IDX)get_group_id(0) : nt; t < nt; t += (IDX)get_num_groups(0)) {
-    const IDX rb = t / ncb, x0 = (t - rb * ncb) * MG_TW, y0 = rb * MG_TH2;
+    const IDX rb = t / ncb, x0 = (t - rb * ncb) * tw, y0 = rb * MG_TH2;
     const IDX y1 = min(y0 + (IDX)MG_TH2, st_ny);
     const IDX jlo = y0 / 2, jhi = min(y0 / 2 + (IDX)(MG_TH2 / 2), cy);
-    const IDX ilo = x0 / 2, ihi = min(x0 / 2 + (IDX)(MG_TW / 2), cx);
+    const IDX ilo = x0 / 2, ihi = min(x0 / 2 + tw / 2, cx);
     for (IDX r = y0 - 3; r <= y1 + 2; r++) {
       MG_RED_ROW(rv[MG_SLOT(r)], r)
       barrier(CLK_LOCAL_MEM_FENCE);
       if (r >= y0 - 1) { /* y row q = r − 1 (from y0 − 2), columns x0 − 2 .. x0 + TW + 1 */
         const IDX q = r - 1, gq = mg_axis(q, st_ny);
-        for (int k = lid; k < MG_TW + 4; k += LA_WG) {
+        for (int k = lid; k < tw + 4; k += LA_WG) {
           const IDX p = x0 - 2 + k, gp = mg_axis(p, st_nx);
           REAL v = 0;
           if (gq >= 0 && gp >= 0) {
             MG_PRE_AT(v, gp, gq, rv[MG_SLOT(q - 1)], rv[MG_SLOT(q)], rv[MG_SLOT(q + 1)], k)
-            if (store_y && q >= y0 && q < y1 && p >= x0 && p < x0 + MG_TW && p < st_nx)
+            if (store_y && q >= y0 && q < y1 && p >= x0 && p < x0 + tw && p < st_nx)
               y[gq * st_nx + gp] = v;
           }
           yr[MG_SLOT(q)][k] = v;
@@ -629,7 +634,7 @@ LA_KERNEL void mg_pre_rows(IDX n, __global const long *mc, __global const long *
         const IDX q = r - 2, gq = mg_axis(q, st_ny);
         const int qm = (int)((q - y0 + 2) % 3), q0 = (int)((q - y0 + 3) % 3),
                   qp = (int)((q - y0 + 4) % 3);
-        for (int k = lid; k < MG_TW + 2; k += LA_WG) {
+        for (int k = lid; k < tw + 2; k += LA_WG) {
           const IDX gp = mg_axis(x0 - 1 + k, st_nx);
           REAL v = 0;
           if (gq >= 0 && gp >= 0) {
@@ -648,7 +653,7 @@ LA_KERNEL void mg_pre_rows(IDX n, __global const long *mc, __global const long *
       /* coarse row J when r − 2 = 2J + o + 1 (its last fine row) */
       const IDX J = (r - 3 - o) / 2;
       if (r - 3 - o >= 0 && (r - 3 - o) % 2 == 0 && J >= jlo && J < jhi) {
-        for (int kk = lid; kk < MG_TW / 2 && ilo + kk < ihi; kk += LA_WG) {
+        for (int kk = lid; kk < tw / 2 && ilo + kk < ihi; kk += LA_WG) {
           const IDX I = ilo + kk;
           REAL acc = 0;
           for (int dy = -1; dy <= 1; dy++) {
