@@ -14,14 +14,22 @@
  * centre gains on the last row of x, y and z (0 on the finest level and on
  * periodic grids). */
 #define MG_NCOEF 12
+/* MG_EDGE 0: a build for levels without a gain (the centre is st_c[0]). */
+#ifndef MG_EDGE
+#define MG_EDGE 1
+#endif
 #if STENCIL_KIND == 7
 #define MG_EZ(iz) +((iz) == st_nz - 1 ? mg_ez : (REAL)0)
 #else
 #define MG_EZ(iz)
 #endif
 /* The centre of the row at (ix, iy, iz). */
+#if MG_EDGE
 #define MG_C0_AT(ix, iy, iz) \
   (st_c[0] + ((ix) == st_nx - 1 ? mg_ex : (REAL)0) + ((iy) == st_ny - 1 ? mg_ey : (REAL)0) MG_EZ(iz))
+#else
+#define MG_C0_AT(ix, iy, iz) st_c[0]
+#endif
 #define LA_ST_C0 MG_C0_AT(st_ix, st_iy, st_iz)
 #define LA_ST_X(XJ, j, dx, dy, dz) XJ(j, dx, dy, dz)
 #include "common/la_real.cl"

@@ -39,10 +39,19 @@ enum { MG_PRE, MG_RESRESTRICT, MG_PROLONG, MG_BLACK, MG_POST2, MG_SMALL_K, MG_PO
  * last row of x, y and z (mg.cl's MG_C0_AT). */
 #define MG_NCOEF 12
 
+/* The kernels of a level (the program cache owns them). */
+typedef struct mg_kernels {
+  cl_kernel smooth, residual, restrict_, prolong;
+  cl_kernel pre, resrestrict, prolong_to, black, post2, post2_dot, bottom;
+  cl_kernel post_rows; /* 2-D 5-point: the post-smoother in one sweep (NULL: 3 launches) */
+  cl_kernel pre_rows;  /* and the pre-smoother with the restriction (NULL: 2 launches) */
+} mg_kernels;
+
 typedef struct mg_level {
   golcl_stencil *S; /* level 0: the caller's (not owned) */
   cl_mem b, x, r;   /* level 0: b and x are the caller's, given per cycle */
   double e[3];      /* the centre's gain on the last row of each axis, in units of |c| */
+  int edge;         /* any gain: its kernels are mg->k[1] (MG_EDGE), else mg->k[0] */
   cl_mem coef;      /* MG_NCOEF values (see above) */
 } mg_level;
 
@@ -56,10 +65,7 @@ struct golcl_mg {
   int sweeps; /* $GOLCL_LA_MG=sweeps: a launch a step */
   int split;  /* $GOLCL_LA_MG=split: the residual stored, then restricted (for measurements) */
   int times[MG_STEPS]; /* launches of each fused step ($GOLCL_LA_MG_REPEAT) */
-  cl_kernel smooth, residual, restrict_, prolong;
-  cl_kernel pre, resrestrict, prolong_to, black, post2, post2_dot, bottom;
-  cl_kernel post_rows; /* 2-D 5-point: the post-smoother in one sweep (NULL: 3 launches) */
-  cl_kernel pre_rows;  /* and the pre-smoother with the restriction (NULL: 2 launches) */
+  mg_kernels k[2];     /* [level's edge]: built without (0) and with (1) MG_EDGE */
   size_t th;           /* its tiles' rows */
   size_t cpi;          /* and columns an item ($GOLCL_LA_MG_CPI, 1 ... 8) */
   int ystore;      /* $GOLCL_LA_MG=ystore: mg_pre_rows stores y, mg_post_rows reads it (else: formed
@@ -324,38 +330,55 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
   int rows = S->kind == GOLCL_STENCIL_5 && !post3 && !mg->split && !mg->sweeps &&
              mg->g.local >= 16 &&
              (18 * mg->cpi + 4) * mg->g.local * es <= ctx->info.local_mem_bytes;
-  if (s == GOLCL_OK) {
+  int any_edge = 0;
+  for (size_t l = 0; l < mg->nlev; l++) {
+    mg_level *L = &mg->lev[l];
+    L->edge = L->e[0] != 0 || L->e[1] != 0 || L->e[2] != 0;
+    any_edge |= L->edge;
+  }
+  static const char F[] = "la/mg.cl";
+  /* Two builds: levels without an edge gain (the finest, periodic grids)
+   * run kernels whose centre is the stencil's, without the tests of the
+   * last rows (MG_EDGE 0). */
+  for (int v = 0; v < 2 && s == GOLCL_OK; v++) {
+    mg_kernels *K = &mg->k[v];
+    if (v == 1 && !any_edge) {
+      *K = mg->k[0];
+      break;
+    }
     golcl__opts o;
     golcl__opts_init(&o);
     golcl__la_options(&o, S->dtype, mg->wide, &mg->g);
     golcl__stencil_options(&o, S->kind, S->edge);
+    golcl__opts_define(&o, "MG_EDGE", v);
     if (rows) {
       golcl__opts_define(&o, "MG_ROWS", 1);
       golcl__opts_define(&o, "MG_TH", (long long)mg->th);
       golcl__opts_define(&o, "MG_CPI", (long long)mg->cpi);
     }
-    static const char F[] = "la/mg.cl";
     if (mg->split) {
-      s = golcl__la_kernel(ctx, F, &o, "mg_residual", &mg->residual);
-      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_restrict", &mg->restrict_);
+      s = golcl__la_kernel(ctx, F, &o, "mg_residual", &K->residual);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_restrict", &K->restrict_);
     }
     if (s == GOLCL_OK && mg->sweeps) {
-      s = golcl__la_kernel(ctx, F, &o, "mg_smooth", &mg->smooth);
-      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_residual", &mg->residual);
-      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_restrict", &mg->restrict_);
-      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_prolong", &mg->prolong);
+      s = golcl__la_kernel(ctx, F, &o, "mg_smooth", &K->smooth);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_residual", &K->residual);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_restrict", &K->restrict_);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_prolong", &K->prolong);
     } else if (s == GOLCL_OK) {
-      s = golcl__la_kernel(ctx, F, &o, "mg_pre", &mg->pre);
-      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_resrestrict", &mg->resrestrict);
-      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_prolong_to", &mg->prolong_to);
-      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_black", &mg->black);
-      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post2", &mg->post2);
-      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post2_dot", &mg->post2_dot);
-      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_bottom", &mg->bottom);
-      if (s == GOLCL_OK && rows) s = golcl__la_kernel(ctx, F, &o, "mg_post_rows", &mg->post_rows);
+      s = golcl__la_kernel(ctx, F, &o, "mg_pre", &K->pre);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_resrestrict", &K->resrestrict);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_prolong_to", &K->prolong_to);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_black", &K->black);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post2", &K->post2);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post2_dot", &K->post2_dot);
+      if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_bottom", &K->bottom);
+      if (s == GOLCL_OK && rows) s = golcl__la_kernel(ctx, F, &o, "mg_post_rows", &K->post_rows);
       if (s == GOLCL_OK && rows && !pre2)
-        s = golcl__la_kernel(ctx, F, &o, "mg_pre_rows", &mg->pre_rows);
+        s = golcl__la_kernel(ctx, F, &o, "mg_pre_rows", &K->pre_rows);
     }
+  }
+  if (s == GOLCL_OK) {
     if (s == GOLCL_OK && mg->small) {
       golcl__la_geom g1 = mg->g;
       g1.local = mg->small_wg;
@@ -384,13 +407,14 @@ static golcl_status launch_n(golcl_mg *mg, cl_kernel k, size_t n) {
 
 static golcl_status smooth(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, int color) {
   const golcl_stencil *S = mg->lev[l].S;
+  const mg_kernels *K = &mg->k[mg->lev[l].edge];
   golcl__idx_arg n;
   size_t ns = golcl__idx_set(mg->wide, S->n, &n);
   cl_int c = color;
-  golcl_status s = golcl__args(mg->ctx, mg->smooth, ns, (const void *)&n, GOLCL__ARG(S->meta),
+  golcl_status s = golcl__args(mg->ctx, K->smooth, ns, (const void *)&n, GOLCL__ARG(S->meta),
                                GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(x),
                                GOLCL__ARG(c), GOLCL__END);
-  return s == GOLCL_OK ? launch_n(mg, mg->smooth, S->n) : s;
+  return s == GOLCL_OK ? launch_n(mg, K->smooth, S->n) : s;
 }
 
 /* Level l: x = V(b) from zero, 4 launches a level (see the file's note);
@@ -409,17 +433,18 @@ typedef struct mg_halt {
  * launches: GOLCL_LA_MG=sweeps and split). */
 static golcl_status residual_restrict(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, cl_mem r) {
   const golcl_stencil *S = mg->lev[l].S, *C = mg->lev[l + 1].S;
+  const mg_kernels *K = &mg->k[mg->lev[l].edge];
   golcl__idx_arg n, nc;
   size_t ns = golcl__idx_set(mg->wide, S->n, &n);
   golcl__idx_set(mg->wide, C->n, &nc);
-  golcl_status s = golcl__args(mg->ctx, mg->residual, ns, (const void *)&n, GOLCL__ARG(S->meta),
+  golcl_status s = golcl__args(mg->ctx, K->residual, ns, (const void *)&n, GOLCL__ARG(S->meta),
                                GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(x),
                                GOLCL__ARG(r), GOLCL__END);
-  if (s == GOLCL_OK) s = launch_n(mg, mg->residual, S->n);
+  if (s == GOLCL_OK) s = launch_n(mg, K->residual, S->n);
   if (s == GOLCL_OK)
-    s = golcl__args(mg->ctx, mg->restrict_, ns, (const void *)&nc, GOLCL__ARG(C->meta),
+    s = golcl__args(mg->ctx, K->restrict_, ns, (const void *)&nc, GOLCL__ARG(C->meta),
                     GOLCL__ARG(S->meta), GOLCL__ARG(r), GOLCL__ARG(mg->lev[l + 1].b), GOLCL__END);
-  if (s == GOLCL_OK) s = launch_n(mg, mg->restrict_, C->n);
+  if (s == GOLCL_OK) s = launch_n(mg, K->restrict_, C->n);
   return s;
 }
 
@@ -428,20 +453,21 @@ static golcl_status residual_restrict(golcl_mg *mg, size_t l, cl_mem b, cl_mem x
 static golcl_status post_rows(golcl_mg *mg, size_t l, cl_mem b, cl_mem y, cl_mem x,
                               const mg_dot *dot, const mg_halt *h) {
   const golcl_stencil *S = mg->lev[l].S, *C = mg->lev[l + 1].S;
+  const mg_kernels *K = &mg->k[mg->lev[l].edge];
   golcl__idx_arg n;
   size_t ns = golcl__idx_set(mg->wide, S->n, &n), local = mg->g.local;
   size_t tw = mg->cpi * local - 6; /* mg.cl's MG_TW */
   size_t tiles = (S->nx + tw - 1) / tw * ((S->ny + mg->th - 1) / mg->th);
   size_t groups = dot ? dot->groups : tiles, global = groups * local;
-  cl_int with_dot = dot != NULL, from_b = mg->pre_rows && !mg->ystore;
+  cl_int with_dot = dot != NULL, from_b = K->pre_rows && !mg->ystore;
   cl_mem part = dot ? dot->part : y;
-  golcl_status s = golcl__args(mg->ctx, mg->post_rows, ns, (const void *)&n, GOLCL__ARG(S->meta),
+  golcl_status s = golcl__args(mg->ctx, K->post_rows, ns, (const void *)&n, GOLCL__ARG(S->meta),
                                GOLCL__ARG(C->meta), GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b),
                                GOLCL__ARG(mg->lev[l + 1].x), GOLCL__ARG(y), GOLCL__ARG(x),
                                GOLCL__ARG(part), GOLCL__ARG(with_dot), GOLCL__ARG(from_b),
                                GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
   for (int t = 0; t < mg->times[MG_POST] && s == GOLCL_OK; t++)
-    s = golcl__launch(mg->ctx, mg->post_rows, 1, &global, &local);
+    s = golcl__launch(mg->ctx, K->post_rows, 1, &global, &local);
   return s;
 }
 
@@ -449,6 +475,7 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
                                  const mg_halt *h) {
   golcl_context *ctx = mg->ctx;
   const golcl_stencil *S = mg->lev[l].S;
+  const mg_kernels *K = &mg->k[mg->lev[l].edge];
   golcl__idx_arg n;
   size_t ns = golcl__idx_set(mg->wide, S->n, &n);
   golcl_status s;
@@ -465,10 +492,10 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
   if (l + 1 == mg->nlev) {
     cl_int pairs = MG_COARSE_SWEEPS;
     size_t one = mg->g.local;
-    s = golcl__args(ctx, mg->bottom, ns, (const void *)&n, GOLCL__ARG(S->meta),
+    s = golcl__args(ctx, K->bottom, ns, (const void *)&n, GOLCL__ARG(S->meta),
                     GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(x), GOLCL__ARG(pairs),
                     GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
-    return s == GOLCL_OK ? golcl__launch(ctx, mg->bottom, 1, &one, &one) : s;
+    return s == GOLCL_OK ? golcl__launch(ctx, K->bottom, 1, &one, &one) : s;
   }
   mg_level *C = &mg->lev[l + 1];
   cl_mem y = mg->lev[l].r;
@@ -476,60 +503,60 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
   golcl__idx_set(mg->wide, C->S->n, &nc);
   /* with mg_post_rows the pre-smoother goes to y, and the post-smoother
    * reads y and writes x */
-  cl_mem xs = mg->post_rows ? y : x;
-  if (mg->pre_rows) {
+  cl_mem xs = K->post_rows ? y : x;
+  if (K->pre_rows) {
     size_t local = mg->g.local, th2 = (mg->th + 1) / 2 * 2, tw = mg->cpi * local - 6; /* MG_TW */
     size_t global = (S->nx + tw - 1) / tw * ((S->ny + th2 - 1) / th2) * local;
     cl_int store_y = mg->ystore;
-    s = golcl__args(ctx, mg->pre_rows, ns, (const void *)&n, GOLCL__ARG(C->S->meta),
+    s = golcl__args(ctx, K->pre_rows, ns, (const void *)&n, GOLCL__ARG(C->S->meta),
                     GOLCL__ARG(S->meta), GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(y),
                     GOLCL__ARG(C->b), GOLCL__ARG(store_y), GOLCL__ARG(h->flags),
                     GOLCL__ARG(h->slot), GOLCL__END);
     for (int t = 0; t < mg->times[MG_PRE] && s == GOLCL_OK; t++)
-      s = golcl__launch(ctx, mg->pre_rows, 1, &global, &local);
+      s = golcl__launch(ctx, K->pre_rows, 1, &global, &local);
   } else {
-    s = golcl__args(ctx, mg->pre, ns, (const void *)&n, GOLCL__ARG(S->meta),
+    s = golcl__args(ctx, K->pre, ns, (const void *)&n, GOLCL__ARG(S->meta),
                     GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(xs),
                     GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
-    for (int t = 0; t < mg->times[MG_PRE] && s == GOLCL_OK; t++) s = launch_n(mg, mg->pre, S->n);
+    for (int t = 0; t < mg->times[MG_PRE] && s == GOLCL_OK; t++) s = launch_n(mg, K->pre, S->n);
     if (s == GOLCL_OK && mg->split) {
       s = residual_restrict(mg, l, b, x, y);
     } else if (s == GOLCL_OK) {
-      s = golcl__args(ctx, mg->resrestrict, ns, (const void *)&nc, GOLCL__ARG(C->S->meta),
+      s = golcl__args(ctx, K->resrestrict, ns, (const void *)&nc, GOLCL__ARG(C->S->meta),
                       GOLCL__ARG(S->meta), GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b),
                       GOLCL__ARG(xs), GOLCL__ARG(C->b), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot),
                       GOLCL__END);
       for (int t = 0; t < mg->times[MG_RESRESTRICT] && s == GOLCL_OK; t++)
-        s = launch_n(mg, mg->resrestrict, C->S->n);
+        s = launch_n(mg, K->resrestrict, C->S->n);
     }
   }
   if (s == GOLCL_OK) s = vcycle_fused(mg, l + 1, C->b, C->x, NULL, h);
-  if (s == GOLCL_OK && mg->post_rows) return post_rows(mg, l, b, y, x, dot, h);
+  if (s == GOLCL_OK && K->post_rows) return post_rows(mg, l, b, y, x, dot, h);
   if (s == GOLCL_OK)
-    s = golcl__args(ctx, mg->prolong_to, ns, (const void *)&n, GOLCL__ARG(S->meta),
+    s = golcl__args(ctx, K->prolong_to, ns, (const void *)&n, GOLCL__ARG(S->meta),
                     GOLCL__ARG(C->S->meta), GOLCL__ARG(C->x), GOLCL__ARG(x), GOLCL__ARG(y),
                     GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
   for (int t = 0; t < mg->times[MG_PROLONG] && s == GOLCL_OK; t++)
-    s = launch_n(mg, mg->prolong_to, S->n);
+    s = launch_n(mg, K->prolong_to, S->n);
   if (s == GOLCL_OK)
-    s = golcl__args(ctx, mg->black, ns, (const void *)&n, GOLCL__ARG(S->meta),
+    s = golcl__args(ctx, K->black, ns, (const void *)&n, GOLCL__ARG(S->meta),
                     GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(h->flags),
                     GOLCL__ARG(h->slot), GOLCL__END);
-  for (int t = 0; t < mg->times[MG_BLACK] && s == GOLCL_OK; t++) s = launch_n(mg, mg->black, S->n);
+  for (int t = 0; t < mg->times[MG_BLACK] && s == GOLCL_OK; t++) s = launch_n(mg, K->black, S->n);
   if (s == GOLCL_OK && dot) {
-    s = golcl__args(ctx, mg->post2_dot, ns, (const void *)&n, GOLCL__ARG(S->meta),
+    s = golcl__args(ctx, K->post2_dot, ns, (const void *)&n, GOLCL__ARG(S->meta),
                     GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(x),
                     GOLCL__ARG(dot->part), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
     size_t global = dot->groups * mg->g.local, local = mg->g.local;
     for (int t = 0; t < mg->times[MG_POST2] && s == GOLCL_OK; t++)
-      s = golcl__launch(ctx, mg->post2_dot, 1, &global, &local);
+      s = golcl__launch(ctx, K->post2_dot, 1, &global, &local);
     return s;
   }
   if (s == GOLCL_OK)
-    s = golcl__args(ctx, mg->post2, ns, (const void *)&n, GOLCL__ARG(S->meta),
+    s = golcl__args(ctx, K->post2, ns, (const void *)&n, GOLCL__ARG(S->meta),
                     GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(x),
                     GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
-  for (int t = 0; t < mg->times[MG_POST2] && s == GOLCL_OK; t++) s = launch_n(mg, mg->post2, S->n);
+  for (int t = 0; t < mg->times[MG_POST2] && s == GOLCL_OK; t++) s = launch_n(mg, K->post2, S->n);
   return s;
 }
 
@@ -537,6 +564,7 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
 static golcl_status vcycle(golcl_mg *mg, size_t l, cl_mem b, cl_mem x) {
   golcl_context *ctx = mg->ctx;
   const golcl_stencil *S = mg->lev[l].S;
+  const mg_kernels *K = &mg->k[mg->lev[l].edge];
   cl_double zero = 0;
   size_t es = golcl_dtype_size(S->dtype);
   golcl_status s = golcl__fill(ctx, x, &zero, es, 0, S->n * es);
@@ -557,9 +585,9 @@ static golcl_status vcycle(golcl_mg *mg, size_t l, cl_mem b, cl_mem x) {
   if (s == GOLCL_OK) s = residual_restrict(mg, l, b, x, r);
   if (s == GOLCL_OK) s = vcycle(mg, l + 1, C->b, C->x);
   if (s == GOLCL_OK)
-    s = golcl__args(ctx, mg->prolong, ns, (const void *)&n, GOLCL__ARG(S->meta),
+    s = golcl__args(ctx, K->prolong, ns, (const void *)&n, GOLCL__ARG(S->meta),
                     GOLCL__ARG(C->S->meta), GOLCL__ARG(C->x), GOLCL__ARG(x), GOLCL__END);
-  if (s == GOLCL_OK) s = launch_n(mg, mg->prolong, S->n);
+  if (s == GOLCL_OK) s = launch_n(mg, K->prolong, S->n);
   if (s == GOLCL_OK) s = smooth(mg, l, b, x, 1);
   if (s == GOLCL_OK) s = smooth(mg, l, b, x, 0);
   return s;
