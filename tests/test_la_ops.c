@@ -523,14 +523,15 @@ START_TEST(mg_vcycle_matches_host) {
   static const size_t SZ[][3] = {{31, 31, 0}, {40, 27, 0}, {7, 5, 0},    {1, 1, 0},
                                  {64, 64, 0}, {24, 50, 0}, {131, 70, 0}, {32, 16, 1},
                                  {64, 24, 1}, {12, 20, 1}, {136, 72, 1}};
-  /* _i = 0: the defaults (small levels in one group, one-sweep smoothers
-   * with 32-row tiles); 1: no small levels and tiles of 5 rows (several
-   * tiles a side: a tile is the work-group's 64 items less 6 columns on
-   * pocl); 2: the same with y stored between the smoothers
-   * (GOLCL_LA_MG=ystore); 3: the launches a step (GOLCL_LA_MG=post3) */
-  static const char *const MODE[4] = {"", "", "ystore", "post3"};
-  setenv("GOLCL_LA_MG_SMALL", _i ? "0" : "16384", 1);
-  if (_i) setenv("GOLCL_LA_MG_TH", "5", 1);
+  /* _i = 0: the defaults (small levels in one group, launches a step);
+   * 1: no small levels, the one-sweep smoothers (GOLCL_LA_MG=rows) with
+   * tiles of 5 rows (several tiles a side: a tile is at most the
+   * work-group's 64 items × 2 columns less 6 on pocl); 2: the same with y
+   * stored between them (rows-ystore); 3: rows with the default tiles and
+   * the small levels */
+  static const char *const MODE[4] = {"", "rows", "rows-ystore", "rows"};
+  setenv("GOLCL_LA_MG_SMALL", _i == 1 || _i == 2 ? "0" : "16384", 1);
+  if (_i == 1 || _i == 2) setenv("GOLCL_LA_MG_TH", "5", 1);
   setenv("GOLCL_LA_MG", MODE[_i], 1);
   for (size_t si = 0; si < sizeof SZ / sizeof SZ[0]; si++) {
     size_t nx = SZ[si][0], ny = SZ[si][1], n = nx * ny;

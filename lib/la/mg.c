@@ -68,10 +68,10 @@ struct golcl_mg {
   mg_kernels k[2];     /* [level's edge]: built without (0) and with (1) MG_EDGE */
   size_t th;           /* its tiles' rows */
   size_t cpi;          /* and columns an item ($GOLCL_LA_MG_CPI, 1 ... 8) */
-  int ystore;      /* $GOLCL_LA_MG=ystore: mg_pre_rows stores y, mg_post_rows reads it (else: formed
-                      again) */
-  size_t small;    /* first level of the one-group launch (mg_small), or 0 */
-  size_t small_wg; /* its work-items */
+  int ystore; /* $GOLCL_LA_MG=rows-ystore: mg_pre_rows stores y, mg_post_rows reads it (else: formed
+                 again) */
+  size_t small;                    /* first level of the one-group launch (mg_small), or 0 */
+  size_t small_wg;                 /* its work-items */
   cl_mem pool, metas, coefs, offs; /* the small levels' vectors and tables */
   cl_mem zero;                     /* one cl_int 0: the halt word of a plain cycle */
   cl_kernel small_k;
@@ -302,9 +302,13 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
   }
   mg->sweeps = e && strcmp(e, "sweeps") == 0;
   mg->split = e && strcmp(e, "split") == 0;
-  int post3 = old || (e && strcmp(e, "post3") == 0); /* the smoothers in launches a step */
-  int pre2 = e && strcmp(e, "pre2") == 0;            /* the pre-smoother and the restriction in 2 */
-  mg->ystore = e && strcmp(e, "ystore") == 0;
+  /* $GOLCL_LA_MG=rows: the one-sweep smoothers (mg_pre_rows, mg_post_rows);
+   * rows-ystore: with y stored between them; rows-pre2: only the
+   * post-smoother in one sweep. Not the default: on an H100 they were
+   * slower than the launches a step (docs/linear-algebra.md). */
+  int rows_on = e && strncmp(e, "rows", 4) == 0;
+  int pre2 = e && strcmp(e, "rows-pre2") == 0;
+  mg->ystore = e && strcmp(e, "rows-ystore") == 0;
   const char *th = getenv("GOLCL_LA_MG_TH");
   mg->th = th && atoi(th) > 0 && atoi(th) <= 1024 ? (size_t)atoi(th) : MG_TH;
   const char *cpi = getenv("GOLCL_LA_MG_CPI");
@@ -327,7 +331,7 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
    * of a program whose local arrays, added up, exceed it */
   while (mg->cpi > 1 && (18 * mg->cpi + 4) * mg->g.local * es > ctx->info.local_mem_bytes)
     mg->cpi--; /* fewer columns an item where the local memory is short (f64) */
-  int rows = S->kind == GOLCL_STENCIL_5 && !post3 && !mg->split && !mg->sweeps &&
+  int rows = rows_on && S->kind == GOLCL_STENCIL_5 && !mg->split && !mg->sweeps &&
              mg->g.local >= 16 &&
              (18 * mg->cpi + 4) * mg->g.local * es <= ctx->info.local_mem_bytes;
   int any_edge = 0;
