@@ -385,6 +385,104 @@ LA_KERNEL void mg_post2_dot(IDX n, __global const long *meta, __global const REA
   if (go && get_local_id(0) == 0) part[get_num_groups(0) + get_group_id(0)] = dot;
 }
 
+/* ------------------------------------------------ red-black on pairs
+ * 2-D 5-point, Dirichlet, nx even: work-item k of a grid-stride loop takes
+ * the pair of points (2j, iy), (2j + 1, iy) of a row (j = k mod nx/2), one
+ * red and one black, so that every item has the same work (mg_black,
+ * mg_post2 and mg_pre leave half of a warp idle on the other colour's
+ * points). The values are formed by the same expressions. */
+#if STENCIL_KIND == 5 && !STENCIL_PERIODIC
+/* The loop over the pairs (hx = nx/2 of them a row) with the row iy and the
+ * pair's first column jx = 2j carried by additions. */
+#define MG_PAIR_FOR(k, np, hx, cond)                                                       \
+  const IDX k##_step = LA_ST_STEP(np), k##_end = LA_ST_END(np), k##_t = k##_step / (hx);     \
+  const IDX k##_sx = 2 * (k##_step - k##_t * (hx)), k##_sy = k##_t;                          \
+  IDX k = LA_ST_START(np), iy = k / (hx), jx = 2 * (k - iy * (hx));                          \
+  for (; (cond) && k < k##_end; k += k##_step, jx += k##_sx, iy += k##_sy,                   \
+                                jx >= 2 * (hx) ? (void)(jx -= 2 * (hx), iy++) : (void)0)
+
+/* The Gauss–Seidel update at (ix, iy), index i, of x (as mg_smooth_do). */
+#define MG_GS_PT(v, ix, iy, i, x)                                  \
+  {                                                                \
+    const REAL dg_ = MG_C0_AT(ix, iy, 0);                          \
+    REAL acc_ = 0;                                                 \
+    acc_ += dg_ * x[i];                                            \
+    if ((ix) > 0) acc_ += st_c[1] * x[(i)-1];                      \
+    if ((ix) + 1 < st_nx) acc_ += st_c[2] * x[(i) + 1];            \
+    if ((iy) > 0) acc_ += st_c[3] * x[(i)-st_nx];                  \
+    if ((iy) + 1 < st_ny) acc_ += st_c[4] * x[(i) + st_nx];        \
+    v = x[i] + (b[i] - acc_) / dg_;                                \
+  }
+
+/* y's black points updated in place (mg_black). */
+LA_KERNEL void mg_black_pairs(IDX n, __global const long *meta, __global const REAL *coef,
+                              __global const REAL *b, __global REAL *y, MG_HALT) {
+  MG_PROLOGUE(meta, coef)
+  const IDX hx = st_nx / 2;
+  MG_PAIR_FOR(k, n / 2, hx, MG_GO) {
+    const IDX ix = jx + ((iy & 1) ? 0 : 1), i = iy * st_nx + ix;
+    REAL v;
+    MG_GS_PT(v, ix, iy, i, y)
+    y[i] = v;
+  }
+}
+
+/* x = y at black points, y updated at red points (mg_post2); with part,
+ * also the partials of b·x (mg_post2_dot). */
+inline REAL mg_post2_pairs_do(IDX n, __global const long *meta, __global const REAL *coef,
+                              __global const REAL *b, __global const REAL *y, __global REAL *x,
+                              int go) {
+  MG_PROLOGUE(meta, coef)
+  const IDX hx = st_nx / 2;
+  REAL dot = 0;
+  MG_PAIR_FOR(k, n / 2, hx, go) {
+    const IDX odd = iy & 1, xr = jx + (odd ? 1 : 0), i0 = iy * st_nx + jx;
+    const IDX ir = iy * st_nx + xr, ik = odd ? i0 : i0 + 1;
+    REAL v;
+    MG_GS_PT(v, xr, iy, ir, y)
+    const REAL vk = y[ik];
+    x[ir] = v;
+    x[ik] = vk;
+    dot += b[i0] * (odd ? vk : v);
+    dot += b[i0 + 1] * (odd ? v : vk);
+  }
+  return dot;
+}
+LA_KERNEL void mg_post2_pairs(IDX n, __global const long *meta, __global const REAL *coef,
+                              __global const REAL *b, __global const REAL *y, __global REAL *x,
+                              MG_HALT) {
+  mg_post2_pairs_do(n, meta, coef, b, y, x, MG_GO);
+}
+LA_KERNEL void mg_post2_pairs_dot(IDX n, __global const long *meta, __global const REAL *coef,
+                                  __global const REAL *b, __global const REAL *y, __global REAL *x,
+                                  __global REAL *part, MG_HALT) {
+  __local REAL s[LA_WG];
+  const int go = MG_GO;
+  REAL dot = mg_post2_pairs_do(n, meta, coef, b, y, x, go);
+  dot = la_group_sum(dot, s);
+  if (go && get_local_id(0) == 0) part[get_num_groups(0) + get_group_id(0)] = dot;
+}
+
+/* x from zero after (red, black), as mg_pre: red b/c, black from the red
+ * values b/c of its neighbours. */
+LA_KERNEL void mg_pre_pairs(IDX n, __global const long *meta, __global const REAL *coef,
+                            __global const REAL *b, __global REAL *x, MG_HALT) {
+  MG_PROLOGUE(meta, coef)
+  const IDX hx = st_nx / 2;
+  MG_PAIR_FOR(k, n / 2, hx, MG_GO) {
+    const IDX xr = jx + ((iy & 1) ? 1 : 0), xk = jx + ((iy & 1) ? 0 : 1);
+    const IDX ir = iy * st_nx + xr, ik = iy * st_nx + xk;
+    x[ir] = b[ir] / MG_C0_AT(xr, iy, 0);
+    REAL acc = 0; /* the black point's own term is 0 */
+    if (xk > 0) acc += st_c[1] * (b[ik - 1] / MG_C0_AT(xk - 1, iy, 0));
+    if (xk + 1 < st_nx) acc += st_c[2] * (b[ik + 1] / MG_C0_AT(xk + 1, iy, 0));
+    if (iy > 0) acc += st_c[3] * (b[ik - st_nx] / MG_C0_AT(xk, iy - 1, 0));
+    if (iy + 1 < st_ny) acc += st_c[4] * (b[ik + st_nx] / MG_C0_AT(xk, iy + 1, 0));
+    x[ik] = (b[ik] - acc) / MG_C0_AT(xk, iy, 0);
+  }
+}
+#endif
+
 /* Launch one group. */
 LA_KERNEL void mg_bottom(IDX n, __global const long *meta, __global const REAL *coef,
                          __global const REAL *b, __global REAL *x, int pairs, MG_HALT) {

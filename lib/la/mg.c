@@ -45,6 +45,8 @@ typedef struct mg_kernels {
   cl_kernel pre, resrestrict, prolong_to, black, post2, post2_dot, bottom;
   cl_kernel post_rows; /* 2-D 5-point: the post-smoother in one sweep (NULL: 3 launches) */
   cl_kernel pre_rows;  /* and the pre-smoother with the restriction (NULL: 2 launches) */
+  /* 2-D 5-point Dirichlet, levels of even nx: an item a pair of points */
+  cl_kernel pre_pairs, black_pairs, post2_pairs, post2_pairs_dot;
 } mg_kernels;
 
 typedef struct mg_level {
@@ -68,6 +70,7 @@ struct golcl_mg {
   mg_kernels k[2];     /* [level's edge]: built without (0) and with (1) MG_EDGE */
   size_t th;           /* its tiles' rows */
   size_t cpi;          /* and columns an item ($GOLCL_LA_MG_CPI, 1 ... 8) */
+  int nopairs;         /* $GOLCL_LA_MG=nopairs (or old): red-black an item a point on every level */
   int ystore; /* $GOLCL_LA_MG=rows-ystore: mg_pre_rows stores y, mg_post_rows reads it (else: formed
                  again) */
   size_t small;                    /* first level of the one-group launch (mg_small), or 0 */
@@ -309,6 +312,7 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
   int rows_on = e && strncmp(e, "rows", 4) == 0;
   int pre2 = e && strcmp(e, "rows-pre2") == 0;
   mg->ystore = e && strcmp(e, "rows-ystore") == 0;
+  mg->nopairs = old || (e && strcmp(e, "nopairs") == 0);
   const char *th = getenv("GOLCL_LA_MG_TH");
   mg->th = th && atoi(th) > 0 && atoi(th) <= 1024 ? (size_t)atoi(th) : MG_TH;
   const char *cpi = getenv("GOLCL_LA_MG_CPI");
@@ -377,6 +381,14 @@ golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **o
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post2", &K->post2);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post2_dot", &K->post2_dot);
       if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_bottom", &K->bottom);
+      if (s == GOLCL_OK && S->kind == GOLCL_STENCIL_5 && S->edge == GOLCL_EDGE_DIRICHLET &&
+          !mg->nopairs) {
+        s = golcl__la_kernel(ctx, F, &o, "mg_pre_pairs", &K->pre_pairs);
+        if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_black_pairs", &K->black_pairs);
+        if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "mg_post2_pairs", &K->post2_pairs);
+        if (s == GOLCL_OK)
+          s = golcl__la_kernel(ctx, F, &o, "mg_post2_pairs_dot", &K->post2_pairs_dot);
+      }
       if (s == GOLCL_OK && rows) s = golcl__la_kernel(ctx, F, &o, "mg_post_rows", &K->post_rows);
       if (s == GOLCL_OK && rows && !pre2)
         s = golcl__la_kernel(ctx, F, &o, "mg_pre_rows", &K->pre_rows);
@@ -508,6 +520,11 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
   /* with mg_post_rows the pre-smoother goes to y, and the post-smoother
    * reads y and writes x */
   cl_mem xs = K->post_rows ? y : x;
+  const int pairs = K->pre_pairs && S->nx % 2 == 0; /* an item a red-black pair */
+  cl_kernel kpre = pairs ? K->pre_pairs : K->pre, kblack = pairs ? K->black_pairs : K->black;
+  cl_kernel kpost2 = pairs ? K->post2_pairs : K->post2;
+  cl_kernel kpost2_dot = pairs ? K->post2_pairs_dot : K->post2_dot;
+  const size_t items = pairs ? S->n / 2 : S->n;
   if (K->pre_rows) {
     size_t local = mg->g.local, th2 = (mg->th + 1) / 2 * 2, tw = mg->cpi * local - 6; /* MG_TW */
     size_t global = (S->nx + tw - 1) / tw * ((S->ny + th2 - 1) / th2) * local;
@@ -519,10 +536,10 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
     for (int t = 0; t < mg->times[MG_PRE] && s == GOLCL_OK; t++)
       s = golcl__launch(ctx, K->pre_rows, 1, &global, &local);
   } else {
-    s = golcl__args(ctx, K->pre, ns, (const void *)&n, GOLCL__ARG(S->meta),
+    s = golcl__args(ctx, kpre, ns, (const void *)&n, GOLCL__ARG(S->meta),
                     GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(xs),
                     GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
-    for (int t = 0; t < mg->times[MG_PRE] && s == GOLCL_OK; t++) s = launch_n(mg, K->pre, S->n);
+    for (int t = 0; t < mg->times[MG_PRE] && s == GOLCL_OK; t++) s = launch_n(mg, kpre, items);
     if (s == GOLCL_OK && mg->split) {
       s = residual_restrict(mg, l, b, x, y);
     } else if (s == GOLCL_OK) {
@@ -543,24 +560,24 @@ static golcl_status vcycle_fused(golcl_mg *mg, size_t l, cl_mem b, cl_mem x, con
   for (int t = 0; t < mg->times[MG_PROLONG] && s == GOLCL_OK; t++)
     s = launch_n(mg, K->prolong_to, S->n);
   if (s == GOLCL_OK)
-    s = golcl__args(ctx, K->black, ns, (const void *)&n, GOLCL__ARG(S->meta),
+    s = golcl__args(ctx, kblack, ns, (const void *)&n, GOLCL__ARG(S->meta),
                     GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(h->flags),
                     GOLCL__ARG(h->slot), GOLCL__END);
-  for (int t = 0; t < mg->times[MG_BLACK] && s == GOLCL_OK; t++) s = launch_n(mg, K->black, S->n);
+  for (int t = 0; t < mg->times[MG_BLACK] && s == GOLCL_OK; t++) s = launch_n(mg, kblack, items);
   if (s == GOLCL_OK && dot) {
-    s = golcl__args(ctx, K->post2_dot, ns, (const void *)&n, GOLCL__ARG(S->meta),
+    s = golcl__args(ctx, kpost2_dot, ns, (const void *)&n, GOLCL__ARG(S->meta),
                     GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(x),
                     GOLCL__ARG(dot->part), GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
     size_t global = dot->groups * mg->g.local, local = mg->g.local;
     for (int t = 0; t < mg->times[MG_POST2] && s == GOLCL_OK; t++)
-      s = golcl__launch(ctx, K->post2_dot, 1, &global, &local);
+      s = golcl__launch(ctx, kpost2_dot, 1, &global, &local);
     return s;
   }
   if (s == GOLCL_OK)
-    s = golcl__args(ctx, K->post2, ns, (const void *)&n, GOLCL__ARG(S->meta),
+    s = golcl__args(ctx, kpost2, ns, (const void *)&n, GOLCL__ARG(S->meta),
                     GOLCL__ARG(mg->lev[l].coef), GOLCL__ARG(b), GOLCL__ARG(y), GOLCL__ARG(x),
                     GOLCL__ARG(h->flags), GOLCL__ARG(h->slot), GOLCL__END);
-  for (int t = 0; t < mg->times[MG_POST2] && s == GOLCL_OK; t++) s = launch_n(mg, K->post2, S->n);
+  for (int t = 0; t < mg->times[MG_POST2] && s == GOLCL_OK; t++) s = launch_n(mg, kpost2, items);
   return s;
 }
 
