@@ -97,7 +97,7 @@ inline IDX mg_fine(IDX c, int d, IDX nf, REAL *w) {
 #define MG_DZ1 0
 #define MG_FINE_Z(K, dz, fz, wz) ((void)(K), (void)(fz), (IDX)0)
 #endif
-#define MG_RESTRICT_LOOP(nc, RF)                                \
+#define MG_RESTRICT_LOOP(nc, RF, KEEP)                          \
   LA_FOR(i, nc, 1) {                                            \
     const IDX t = i / cx, I = i - t * cx, J = t % cy, K = t / cy; \
     REAL acc = 0;                                               \
@@ -111,7 +111,7 @@ inline IDX mg_fine(IDX c, int d, IDX nf, REAL *w) {
           REAL wx;                                              \
           const IDX xx = mg_fine(I, dx, fx, &wx);               \
           const REAL w = wx * wy * wz;                          \
-          if (w != 0) acc += w * RF((z * fy + y) * fx + xx, xx, y, z); \
+          if (w != 0 && KEEP(xx, y, z)) acc += w * RF((z * fy + y) * fx + xx, xx, y, z); \
         }                                                       \
       }                                                         \
     }                                                           \
@@ -120,10 +120,17 @@ inline IDX mg_fine(IDX c, int d, IDX nf, REAL *w) {
 
 /* bc = full weighting of rf. */
 #define MG_RF(f, xx, y, z) rf[f]
+#define MG_ALL(xx, y, z) 1
+/* The red fine points: after the pre-smoother's black sweep the residual
+ * is 0 at the black ones (each black value solves its row with its red
+ * neighbours, which do not change after it), so the restriction of the
+ * residual formed on the fly takes the red points only (5 of the 9 in 2-D,
+ * 13 of the 27 in 3-D). */
+#define MG_RED(xx, y, z) ((((xx) + (y) + (z)) & 1) == 0)
 LA_KERNEL void mg_restrict(IDX nc, __global const long *mc, __global const long *mf,
                            __global const REAL *rf, __global REAL *bc) {
   const IDX cx = (IDX)mc[0], cy = (IDX)mc[1], fx = (IDX)mf[0], fy = (IDX)mf[1], fz = (IDX)mf[2];
-  MG_RESTRICT_LOOP(nc, MG_RF)
+  MG_RESTRICT_LOOP(nc, MG_RF, MG_ALL)
 }
 
 /* The coarse neighbours of fine point f on an axis of nc coarse points:
@@ -248,7 +255,7 @@ inline void mg_resrestrict_do(IDX nc, __global const long *mc, __global const lo
                               __global const REAL *x, __global REAL *bc) {
   MG_PROLOGUE(mf, coef)
   const IDX cx = (IDX)mc[0], cy = (IDX)mc[1], fx = st_nx, fy = st_ny, fz = st_nz;
-  MG_RESTRICT_LOOP(nc, MG_RES)
+  MG_RESTRICT_LOOP(nc, MG_RES, MG_RED)
 }
 
 /* acc += c · (x + P·xc) at the neighbour (dx, dy, dz) of the point (st_ix,
@@ -773,7 +780,8 @@ LA_KERNEL void mg_pre_rows(IDX n, __global const long *mc, __global const long *
               const REAL w = wx * wy;
               (void)fxi;
               /* fine column 2I + o + dx is at k = 2I + o + dx − (x0 − 1) */
-              if (w != 0) acc += w * rr[s3][(int)(2 * I + o + dx - x0 + 1)];
+              if (w != 0 && ((dx + dy) & 1) == 0) /* red points only (MG_RED) */
+                acc += w * rr[s3][(int)(2 * I + o + dx - x0 + 1)];
             }
           }
           bc[J * cx + I] = acc;
