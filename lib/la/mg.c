@@ -4,7 +4,8 @@
  * guess: red-black Gauss–Seidel (red, black), residual, restriction, the
  * coarser cycle, prolongation, (black, red); on the last level
  * MG_COARSE_SWEEPS symmetric sweep pairs. The fused launches (default) run
- * a level in 5 kernels: mg_pre (fill and both pre-sweeps), mg_resrestrict,
+ * a level in 5 kernels: mg_pre (fill and both pre-sweeps), mg_resrestrict
+ * (the residual at the red points, where it is not 0),
  * mg_prolong_to, mg_black, mg_post2 (red); the small levels in one
  * work-group, one launch (mg_small), and the last level in one work-group
  * (mg_bottom); the kernels do nothing once the CG that runs the cycle has
@@ -15,8 +16,13 @@
  * restriction is a multiple of the transposed prolongation), so CG can use
  * it as a preconditioner. A Dirichlet side of 2m points coarsens to m
  * points, the last on the last fine point; that level's last row of the
- * axis gets the centre of the 1-D Galerkin operator (see coarser()), so
- * that 2^k sides converge like 2^k − 1 sides. */
+ * axis gets the centre that puts the edge where it is (see coarser()), so
+ * that 2^k sides converge like 2^k − 1 sides; mg.cl is built twice, for the
+ * levels without such a gain and for those with one (mg->k[edge]). 2-D
+ * 5-point Dirichlet levels of even nx run mg_pre, mg_black and mg_post2 as
+ * their *_pairs kernels (an item a red-black pair); $GOLCL_LA_MG=rows runs
+ * the one-sweep smoothers (mg_pre_rows, mg_post_rows: slower on an H100),
+ * =nopairs an item a point, =old the cycle before the 2^k coarsening. */
 #include "la.h"
 
 #include <math.h>
