@@ -418,8 +418,11 @@ typedef struct golcl_mg golcl_mg;
  *  full-weighting restriction, bi-/trilinear prolongation, coarse operators
  *  by rediscretisation (neighbours ÷ 4 a level, the identity part kept), and
  *  on the last level (at most 4 points a side or `levels` reached) 16
- *  symmetric sweeps. Dirichlet grids coarsen to (n−1)/2 points a side
- *  (vertex-centred: best for n = 2^k − 1), periodic ones to n/2 (while n is
+ *  symmetric sweeps. Dirichlet grids are vertex-centred and coarsen an odd
+ *  side of n points to (n−1)/2, an even one to n/2 (the last coarse point on
+ *  the last fine point), each coarse level's last rows with the centre that
+ *  puts the edge where it is (docs/linear-algebra.md), so that 2^k and
+ *  2^k − 1 sides converge alike; periodic grids coarsen to n/2 (while n is
  *  even). A fixed linear SPD map, so CG can use it as a preconditioner.
  *  Blocks.
  *  @param levels  most levels, 0 for as many as the grid allows.

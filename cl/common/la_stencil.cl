@@ -8,7 +8,11 @@
  * (LA_FOR's, with the row's coordinates); inside it LA_STENCIL_ROW_ABS needs
  * the row index and XJ(j), an expression for the j-th element of the vector
  * multiplied (so that callers can form it on the fly), and sums |terms|
- * into absacc. */
+ * into absacc. A file may define, before including this one, LA_ST_C0 (the
+ * centre coefficient of the row at (st_ix, st_iy, st_iz) of a 5- or 7-point
+ * stencil; default st_c[0]) and LA_ST_X(XJ, j, dx, dy, dz) (the element of
+ * the neighbour at offset (dx, dy, dz), index j; default XJ(j)): the
+ * multigrid's coarse levels change the centre on their last rows. */
 #ifndef GOLCL_LA_STENCIL_CL
 #define GOLCL_LA_STENCIL_CL
 
@@ -18,10 +22,17 @@
   for (int c_ = 0; c_ < STENCIL_KIND; c_++) st_c[c_] = (coef)[c_];                  \
   (void)st_nz;
 
+#ifndef LA_ST_C0
+#define LA_ST_C0 st_c[0]
+#endif
+#ifndef LA_ST_X
+#define LA_ST_X(XJ, j, dx, dy, dz) XJ(j)
+#endif
+
 #if STENCIL_KIND == 9
 #define LA_STENCIL_DIAG st_c[4]
 #else
-#define LA_STENCIL_DIAG st_c[0]
+#define LA_STENCIL_DIAG LA_ST_C0
 #endif
 
 /* One neighbour term at offset (dx, dy, dz) of row i_ at (st_ix, st_iy, st_iz). */
@@ -32,7 +43,7 @@
   {                                                                                                \
     const IDX j_ = (LA_ST_WRAP(st_iz, dz, st_nz) * st_ny + LA_ST_WRAP(st_iy, dy, st_ny)) * st_nx + \
                    LA_ST_WRAP(st_ix, dx, st_nx);                                                   \
-    const REAL t_ = (c)*XJ(j_);                                                                    \
+    const REAL t_ = (c)*LA_ST_X(XJ, j_, dx, dy, dz);                                                                    \
     acc += t_;                                                                                     \
     ab += fabs(t_);                                                                                \
   }
@@ -41,7 +52,7 @@
   if (st_ix + (dx) >= 0 && st_ix + (dx) < st_nx && st_iy + (dy) >= 0 && st_iy + (dy) < st_ny && \
       st_iz + (dz) >= 0 && st_iz + (dz) < st_nz) {                                              \
     const IDX j_ = i_ + (dx) + (IDX)(dy)*st_nx + (IDX)(dz)*st_nx * st_ny;                       \
-    const REAL t_ = (c)*XJ(j_);                                                                 \
+    const REAL t_ = (c)*LA_ST_X(XJ, j_, dx, dy, dz);                                                                 \
     acc += t_;                                                                                  \
     ab += fabs(t_);                                                                             \
   }
@@ -79,13 +90,13 @@
 /* The centre term, coefficient c, of the row of cell i_. */
 #define LA_ST_CENTRE(acc, ab, c, XJ) \
   {                                  \
-    const REAL t0_ = (c) * XJ(i_);   \
+    const REAL t0_ = (c) * LA_ST_X(XJ, i_, 0, 0, 0); \
     acc += t0_;                      \
     ab += fabs(t0_);                 \
   }
 /* The centre and the 4 neighbours in the plane (5- and 7-point). */
 #define LA_ST_PLUS(acc, ab, XJ)            \
-  LA_ST_CENTRE(acc, ab, st_c[0], XJ)       \
+  LA_ST_CENTRE(acc, ab, LA_ST_C0, XJ)      \
   LA_ST_NB(acc, ab, st_c[1], -1, 0, 0, XJ) \
   LA_ST_NB(acc, ab, st_c[2], 1, 0, 0, XJ)  \
   LA_ST_NB(acc, ab, st_c[3], 0, -1, 0, XJ) \
