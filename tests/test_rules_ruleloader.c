@@ -2,7 +2,9 @@
  * - every rule file Golly ships (GOLCL_GOLLY_RULES_DIR, or a copy in
  *   $GOLCL_TEST_RULES_DIR): the kernel against
  *   the host reference on random soups of all its states (37×29 and 3×5,
- *   torus and plane, 1×1 torus) after 1, 2 and 5 generations; and both
+ *   torus and plane, 1×1 torus) after 1, 2 and 5 generations; a few on
+ *   grids of several tiles, with states beyond the rule's in the soup,
+ *   through both tree kernels, steps of 1, 3 and 8 generations; and both
  *   against bgolly -a RuleLoader on 37×29 soups (:T and :P) after 1 and 7;
  * - made-up tables for what the shipped files do not use (hexagonal and
  *   oneDimensional neighbourhoods, the rotate2/3/6, reflect and permute
@@ -102,6 +104,64 @@ START_TEST(kernel_matches_reference) {
   free(ref);
   free(got);
   golcl_msgrid_destroy(g);
+}
+END_TEST
+
+/* Grids of several tiles each way (the row kernel's tiles are 256 columns
+ * by 64 rows, the packed 4-column kernel's too, the one-column kernel's 64
+ * by 64), both boundaries, steps of 1, 3 and 8 generations (the clamp of
+ * foreign states on a step's first generation only), both tree kernels
+ * (GOLCL_TREE_KERNEL=packed) and WireWorld through the tree, not its bit
+ * planes (GOLCL_GENBITS=off): a Moore @TABLE, a Moore @TREE and von
+ * Neumann tables. Case _i: rule _i / 8, then width 516 or 517 (not a
+ * multiple of 4: one column a work-item), boundary, kernel. */
+static const char *const tiled_rules[] = {"LifeHistory", "BBM-Margolus-emulated", "WireWorld",
+                                          "Devore", "Langtons-Loops"};
+#define NTILED (sizeof tiled_rules / sizeof *tiled_rules)
+
+static void run_tiled(const char *name, uint32_t w, uint32_t h, golcl_boundary b, unsigned states,
+                      uint64_t seed) {
+  golcl_msrule r = load(name);
+  golcl_msgrid *g;
+  TU_OK(golcl_msgrid_create(tu_ctx, w, h, b, &g));
+  TU_OK(golcl_msgrid_set_msrule(g, &r));
+  TU_OK(golcl_msgrid_randomize(g, states, 0.6, seed));
+  size_t n = (size_t)w * h;
+  uint8_t *ref = malloc(n), *got = malloc(n);
+  TU_OK(golcl_msgrid_read(g, ref, 0));
+  for (size_t i = 0; i < n; i++) /* a state not of the rule reads as 0 */
+    if (ref[i] >= r.states) ref[i] = 0;
+  static const uint64_t steps[] = {1, 3, 8};
+  uint64_t done = 0;
+  for (size_t j = 0; j < 3; j++) {
+    TU_OK(golcl_ms_reference_run(&r, b, w, h, ref, steps[j]));
+    TU_OK(golcl_msgrid_step(g, steps[j]));
+    done += steps[j];
+    TU_OK(golcl_msgrid_read(g, got, 0));
+    for (size_t i = 0; i < n; i++)
+      ck_assert_msg(got[i] == ref[i],
+                    "%s %ux%u %s, %u states in the soup, kernel %s, gen %llu: cell (%zu, %zu) "
+                    "is %u, reference %u",
+                    name, w, h, b == GOLCL_BOUNDARY_TORUS ? "torus" : "plane", states,
+                    getenv("GOLCL_TREE_KERNEL") ? "packed" : "default", (unsigned long long)done,
+                    i % w, i / w, got[i], ref[i]);
+  }
+  free(ref);
+  free(got);
+  golcl_msgrid_destroy(g);
+}
+
+START_TEST(kernel_many_tiles) {
+  const char *name = tiled_rules[_i / 8];
+  uint32_t w = _i % 2 ? 517 : 516;
+  golcl_boundary b = _i / 2 % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+  if (_i / 4 % 2) setenv("GOLCL_TREE_KERNEL", "packed", 1);
+  setenv("GOLCL_GENBITS", "off", 1);
+  golcl_msrule r = load(name);
+  run_tiled(name, w, 133, b, r.states, 300 + (uint64_t)_i);
+  run_tiled(name, w, 133, b, 256, 400 + (uint64_t)_i); /* and states beyond the rule's */
+  unsetenv("GOLCL_TREE_KERNEL");
+  unsetenv("GOLCL_GENBITS");
 }
 END_TEST
 
@@ -539,6 +599,7 @@ int main(void) {
   tcase_add_test(tp, random_texts_do_not_crash);
   tcase_add_test(tp, finding_rule_files);
   tcase_add_loop_test(tk, kernel_matches_reference, 0, (int)(nnames * NSIZES));
+  if (nnames) tcase_add_loop_test(tk, kernel_many_tiles, 0, (int)(NTILED * 8));
   tcase_add_loop_test(tb, shipped_soup_as_bgolly, 0, (int)(nnames * 2));
   tcase_add_loop_test(tb, made_up_soup_as_bgolly, 0, (int)(NMADE * 2));
   suite_add_tcase(s, tp);

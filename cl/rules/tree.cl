@@ -12,7 +12,9 @@
  * TREE_LW columns × TREE_LH·TREE_RUN rows in turn (group g: tiles g,
  * g + groups, ...); a work-item walks TREE_RUN cells down its column,
  * keeping the 3×3 block in registers (3 new bytes a cell). A state at or
- * above TREE_STATES (not one of the rule's) is read as 0. Any size;
+ * above TREE_STATES (not one of the rule's) is read as 0 (TREE_CLAMP 1;
+ * the host builds TREE_CLAMP 0 for the generations after a step's first,
+ * whose cells are all the rule's states). Any size;
  * GOLCL_TORUS (0/1) picks the boundary. tree_step4, for widths that are a
  * multiple of 4: a work-item takes 4 adjacent columns (tiles 4·TREE_LW
  * wide), reading a row as one aligned uchar4 and the two cells beside it. */
@@ -25,7 +27,14 @@
 
 #include "rules/ms.cl"
 
+#ifndef TREE_CLAMP
+#define TREE_CLAMP 1
+#endif
+#if TREE_CLAMP
 #define TREE_IN(v) ((uint)(v) < TREE_STATES ? (uint)(v) : 0u)
+#else /* every cell is a state of the rule (a generation of it has run) */
+#define TREE_IN(v) ((uint)(v))
+#endif
 #define TREE_ORDER(k)   \
   ((k) == 0   ? TREE_O0 \
    : (k) == 1 ? TREE_O1 \
@@ -42,6 +51,29 @@ inline uint tree_cell(__global const uchar *in, int w, int h, int x, int y) {
   return TREE_IN(golcl_ms_cell(in, w, h, x, y));
 }
 
+/* Row yy's cells x0-1 .. x0+4 into r[0..5] (x0 a multiple of 4, w too). */
+inline void tree_row4(__global const uchar *in, int w, int h, int x0, int yy, uint *r) {
+#if GOLCL_TORUS
+  yy = yy < 0 ? yy + h : yy >= h ? yy - h : yy;
+#else
+  if (yy < 0 || yy >= h) {
+    for (int k = 0; k < 6; k++) r[k] = 0;
+    return;
+  }
+#endif
+  __global const uchar *row = in + (size_t)yy * w;
+  const uchar4 c = *(__global const uchar4 *)(row + x0);
+  r[1] = TREE_IN(c.s0), r[2] = TREE_IN(c.s1), r[3] = TREE_IN(c.s2), r[4] = TREE_IN(c.s3);
+#if GOLCL_TORUS
+  r[0] = TREE_IN(row[x0 > 0 ? x0 - 1 : w - 1]);
+  r[5] = TREE_IN(row[x0 + 4 < w ? x0 + 4 : 0]);
+#else
+  r[0] = x0 > 0 ? TREE_IN(row[x0 - 1]) : 0u;
+  r[5] = x0 + 4 < w ? TREE_IN(row[x0 + 4]) : 0u;
+#endif
+}
+
+#ifndef TREE_ROWS /* the packed tree: tree_step and tree_step4 */
 #if TREE_LOCAL
 #define TREE_SPACE __local
 #else
@@ -104,28 +136,6 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
   }
 }
 
-/* Row yy's cells x0-1 .. x0+4 into r[0..5] (x0 a multiple of 4, w too). */
-inline void tree_row4(__global const uchar *in, int w, int h, int x0, int yy, uint *r) {
-#if GOLCL_TORUS
-  yy = yy < 0 ? yy + h : yy >= h ? yy - h : yy;
-#else
-  if (yy < 0 || yy >= h) {
-    for (int k = 0; k < 6; k++) r[k] = 0;
-    return;
-  }
-#endif
-  __global const uchar *row = in + (size_t)yy * w;
-  const uchar4 c = *(__global const uchar4 *)(row + x0);
-  r[1] = TREE_IN(c.s0), r[2] = TREE_IN(c.s1), r[3] = TREE_IN(c.s2), r[4] = TREE_IN(c.s3);
-#if GOLCL_TORUS
-  r[0] = TREE_IN(row[x0 > 0 ? x0 - 1 : w - 1]);
-  r[5] = TREE_IN(row[x0 + 4 < w ? x0 + 4 : 0]);
-#else
-  r[0] = x0 > 0 ? TREE_IN(row[x0 - 1]) : 0u;
-  r[5] = x0 + 4 < w ? TREE_IN(row[x0 + 4]) : 0u;
-#endif
-}
-
 __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_step4(
     __global const uchar *in, __global uchar *out, int w, int h, int tiles_x, int tiles,
     __global const TREE_T *restrict tree) {
@@ -155,3 +165,60 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
     }
   }
 }
+
+
+#else  /* TREE_ROWS */
+/* tree_rows4: the tree by rows of the block (lib/rules/ruletree_rows.c): a
+ * row's code is the states of the cells of it the tree reads (TREE_Mk, bit
+ * 0 the west column), the westmost most significant; a cell's new state is
+ * TL[TI[TI[code0(top)] + code1(middle)] + code2(bottom)], TI the root and
+ * the nodes of top-row classes (TREE_NINNER ushorts), TL the leaf nodes
+ * (TREE_NLEAVES bytes from byte TREE_LEAF_AT of the buffer), both copied to
+ * local memory. A work-item takes 4 adjacent columns (width a multiple of
+ * 4) down TREE_RUN rows: each row it reads gives, for each column, the
+ * bottom code of the cell above it, the middle code of its own cell and,
+ * looked up at once, the root's entry for the cell below: three lookups a
+ * cell, the codes made once a row. */
+#define TREE_DIGIT(m, bit, code, v) ((m) >> (bit) & 1 ? (code) * TREE_STATES + (v) : (code))
+#define TREE_CODE(m, r, j) \
+  TREE_DIGIT(m, 2, TREE_DIGIT(m, 1, TREE_DIGIT(m, 0, 0u, (r)[j]), (r)[(j) + 1]), (r)[(j) + 2])
+
+__kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_rows4(
+    __global const uchar *in, __global uchar *out, int w, int h, int tiles_x, int tiles,
+    __global const uchar *tree) {
+  __local ushort TI[TREE_NINNER];
+  __local uchar TL[TREE_NLEAVES];
+  {
+    const int l = get_local_id(1) * TREE_LW + get_local_id(0);
+    __global const ushort *ti = (__global const ushort *)tree;
+    for (int i = l; i < TREE_NINNER; i += TREE_LW * TREE_LH) TI[i] = ti[i];
+    for (int i = l; i < TREE_NLEAVES; i += TREE_LW * TREE_LH) TL[i] = tree[TREE_LEAF_AT + i];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  for (int t = get_group_id(0); t < tiles; t += get_num_groups(0)) {
+    const int x0 = ((t % tiles_x) * TREE_LW + get_local_id(0)) * 4;
+    const int y0 = ((t / tiles_x) * TREE_LH + get_local_id(1)) * TREE_RUN;
+    if (x0 >= w || y0 >= h) continue;
+    const int y1 = min(y0 + TREE_RUN, h);
+    uint r[6], top[4], next[4], mid[4];
+    tree_row4(in, w, h, x0, y0 - 1, r);
+    for (int j = 0; j < 4; j++) top[j] = TI[TREE_CODE(TREE_M0, r, j)];
+    tree_row4(in, w, h, x0, y0, r);
+    for (int j = 0; j < 4; j++) next[j] = TI[TREE_CODE(TREE_M0, r, j)], mid[j] = TREE_CODE(TREE_M1, r, j);
+    for (int y = y0; y < y1; y++) {
+      tree_row4(in, w, h, x0, y + 1, r);
+      uchar4 o;
+      o.s0 = TL[TI[top[0] + mid[0]] + TREE_CODE(TREE_M2, r, 0)];
+      o.s1 = TL[TI[top[1] + mid[1]] + TREE_CODE(TREE_M2, r, 1)];
+      o.s2 = TL[TI[top[2] + mid[2]] + TREE_CODE(TREE_M2, r, 2)];
+      o.s3 = TL[TI[top[3] + mid[3]] + TREE_CODE(TREE_M2, r, 3)];
+      *(__global uchar4 *)(out + (size_t)y * w + x0) = o;
+      for (int j = 0; j < 4; j++) {
+        top[j] = next[j];
+        next[j] = TI[TREE_CODE(TREE_M0, r, j)];
+        mid[j] = TREE_CODE(TREE_M1, r, j);
+      }
+    }
+  }
+}
+#endif

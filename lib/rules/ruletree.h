@@ -77,4 +77,25 @@ void golcl__ruletree_once(const golcl_ruletree *t, int torus, uint32_t w, uint32
 /* Looks NAME.rule up in the rule folders, loads and caches it. */
 golcl_status golcl__ruletree_find(const char *name, golcl_msrule *out);
 
+/* The tree by rows of the 3×3 block (ruletree_rows.c). Row k (0: nw n ne,
+ * 1: w c e, 2: sw s se) has a code made of the states of the cells of it
+ * that the tree reads (mask[k], bit 0 the west column; the westmost digit
+ * most significant), size[k] = S^(cells read) codes; a cell's new state is
+ *   leaves[inner[inner[code0] + code1] + code2]:
+ * inner holds the root's size[0] entries, then a node of size[1] entries
+ * for each class of top rows (offsets into leaves); leaves a node of
+ * size[2] states for each class of top and middle rows. */
+typedef struct golcl_rowtree {
+  uint16_t *inner;
+  uint8_t *leaves;
+  uint32_t mask[3], size[3];
+  uint32_t ninner, nleaves; /* entries of inner and of leaves */
+} golcl_rowtree;
+
+/* Makes *out (golcl__rowtree_free frees it); 0 when it would take more than
+ * max_entries entries in all (or 65536 in inner or in leaves), when
+ * states > 40, or out of memory. */
+int golcl__ruletree_rows(const golcl_ruletree *t, size_t max_entries, golcl_rowtree *out);
+void golcl__rowtree_free(golcl_rowtree *rt);
+
 #endif

@@ -94,12 +94,54 @@ static size_t local_budget(const golcl_msgrid *g) {
   return dev > 1024 && dev - 1024 < b ? dev - 1024 : b;
 }
 
+static int cols(const golcl_msgrid *g);
+
+/* Writes `bytes` of host to a new read-only buffer, the grid's tree. */
+static golcl_status upload(golcl_msgrid *g, const void *host, size_t bytes) {
+  golcl_status s = golcl__buffer(g->ctx, bytes, CL_MEM_READ_ONLY, &g->tree);
+  if (s == GOLCL_OK)
+    s = golcl__cl_fail(
+        g->ctx,
+        clEnqueueWriteBuffer(g->ctx->queue, g->tree, CL_TRUE, 0, bytes, host, 0, NULL, NULL),
+        "clEnqueueWriteBuffer");
+  return s;
+}
+
+/* The tree by rows (ruletree_rows.c) for tree_rows4, where the width is a
+ * multiple of 4 and it fits the local-memory budget ($GOLCL_TREE_KERNEL=
+ * packed: never): 1 if written (or failed: *s), 0 to pack instead. */
+static int rows(golcl_msgrid *g, golcl_status *s) {
+  const char *e = getenv("GOLCL_TREE_KERNEL");
+  if (cols(g) != 4 || (e && !strcmp(e, "packed"))) return 0;
+  golcl_rowtree rt;
+  size_t budget = local_budget(g);
+  if (!golcl__ruletree_rows(g->rule.tree, budget, &rt)) return 0;
+  size_t at = ((size_t)rt.ninner * 2 + 3) & ~(size_t)3, bytes = at + rt.nleaves;
+  uint8_t *host = bytes <= budget ? malloc(bytes) : NULL;
+  if (host) {
+    memcpy(host, rt.inner, (size_t)rt.ninner * 2);
+    memset(host + (size_t)rt.ninner * 2, 0, at - (size_t)rt.ninner * 2);
+    memcpy(host + at, rt.leaves, rt.nleaves);
+    *s = upload(g, host, bytes);
+    if (*s == GOLCL_OK) {
+      g->tree_rule = g->rule.tree, g->tree_rows = 1;
+      g->tree_entries = rt.ninner, g->tree_leaves = rt.nleaves, g->tree_base = (uint32_t)at;
+      memcpy(g->tree_mask, rt.mask, sizeof rt.mask);
+    }
+  }
+  free(host);
+  golcl__rowtree_free(&rt);
+  return host != NULL;
+}
+
 /* Packs the grid's tree and writes it to the device, once a rule. */
 static golcl_status tree(golcl_msgrid *g) {
   const golcl_ruletree *t = g->rule.tree;
   if (g->tree && g->tree_rule == t) return GOLCL_OK;
   if (g->tree) clReleaseMemObject(g->tree);
-  g->tree = NULL, g->tree_rule = NULL;
+  g->tree = NULL, g->tree_rule = NULL, g->tree_rows = 0;
+  golcl_status rs = GOLCL_OK;
+  if (rows(g, &rs)) return rs;
   const char *env = getenv("GOLCL_TREE_GROUP");
   uint32_t want = env && *env >= '1' && *env <= '9' && !env[1] ? (uint32_t)(*env - '0') : 0;
   if (want > t->depth) want = t->depth;
@@ -137,12 +179,7 @@ static golcl_status tree(golcl_msgrid *g) {
     else
       ((cl_ushort *)host)[i] = (cl_ushort)a[i];
   free(a);
-  if (s == GOLCL_OK) s = golcl__buffer(g->ctx, bytes, CL_MEM_READ_ONLY, &g->tree);
-  if (s == GOLCL_OK)
-    s = golcl__cl_fail(
-        g->ctx,
-        clEnqueueWriteBuffer(g->ctx->queue, g->tree, CL_TRUE, 0, bytes, host, 0, NULL, NULL),
-        "clEnqueueWriteBuffer");
+  if (s == GOLCL_OK) s = upload(g, host, bytes);
   free(host);
   if (s == GOLCL_OK)
     g->tree_rule = t, g->tree_g = gs, g->tree_base = base, g->tree_entries = n,
@@ -178,39 +215,53 @@ static void shape(const golcl_msgrid *g, size_t *lw, size_t *lh) {
   while (*lh > 1 && *lw * *lh > max) *lh /= 2;
 }
 
-static golcl_status kernel(golcl_msgrid *g, cl_kernel *k) {
+/* The kernel for the grid's tree and boundary; clamp: read states at or
+ * above the rule's as 0 (a step's first generation; after it every cell is
+ * one of the rule's states). */
+static golcl_status kernel(golcl_msgrid *g, int clamp, cl_kernel *k) {
   const golcl_ruletree *t = g->rule.tree;
   size_t lw, lh;
   shape(g, &lw, &lh);
   golcl__opts o;
   golcl__opts_init(&o);
   golcl__opts_define(&o, "GOLCL_TORUS", g->boundary == GOLCL_BOUNDARY_TORUS);
-  golcl__opts_define(&o, "TREE_DEPTH", t->depth);
+  golcl__opts_define(&o, "TREE_CLAMP", clamp);
   golcl__opts_define(&o, "TREE_STATES", t->states);
-  golcl__opts_define(&o, "TREE_G", g->tree_g);
-  golcl__opts_define(&o, "TREE_BASE", g->tree_base);
-  golcl__opts_define(&o, "TREE_ENTRIES", g->tree_entries);
   golcl__opts_define(&o, "TREE_RUN", (long long)run_rows());
   golcl__opts_define(&o, "TREE_LW", (long long)lw);
   golcl__opts_define(&o, "TREE_LH", (long long)lh);
-  golcl__opts_define_str(&o, "TREE_T", g->tree_wide ? "int" : "ushort");
-  if ((size_t)g->tree_entries * (g->tree_wide ? 4 : 2) > local_budget(g))
-    golcl__opts_add(&o, "-DTREE_NO_LOCAL");
-  for (uint32_t l = 0; l < 9; l++) {
-    char name[16];
-    snprintf(name, sizeof name, "TREE_O%u", (unsigned)l);
-    golcl__opts_define(&o, name, l < t->depth ? t->order[l] : 0);
+  if (g->tree_rows) {
+    golcl__opts_add(&o, "-DTREE_ROWS");
+    golcl__opts_define(&o, "TREE_NINNER", g->tree_entries);
+    golcl__opts_define(&o, "TREE_NLEAVES", g->tree_leaves);
+    golcl__opts_define(&o, "TREE_LEAF_AT", g->tree_base);
+    golcl__opts_define(&o, "TREE_M0", g->tree_mask[0]);
+    golcl__opts_define(&o, "TREE_M1", g->tree_mask[1]);
+    golcl__opts_define(&o, "TREE_M2", g->tree_mask[2]);
+  } else {
+    golcl__opts_define(&o, "TREE_DEPTH", t->depth);
+    golcl__opts_define(&o, "TREE_G", g->tree_g);
+    golcl__opts_define(&o, "TREE_BASE", g->tree_base);
+    golcl__opts_define(&o, "TREE_ENTRIES", g->tree_entries);
+    golcl__opts_define_str(&o, "TREE_T", g->tree_wide ? "int" : "ushort");
+    if ((size_t)g->tree_entries * (g->tree_wide ? 4 : 2) > local_budget(g))
+      golcl__opts_add(&o, "-DTREE_NO_LOCAL");
+    for (uint32_t l = 0; l < 9; l++) {
+      char name[16];
+      snprintf(name, sizeof name, "TREE_O%u", (unsigned)l);
+      golcl__opts_define(&o, name, l < t->depth ? t->order[l] : 0);
+    }
   }
   golcl_status s = golcl__opts_check(g->ctx, &o, "tree");
-  return s != GOLCL_OK ? s
-                       : golcl__kernel(g->ctx, "rules/tree.cl", o.buf,
-                                       cols(g) > 1 ? "tree_step4" : "tree_step", k);
+  const char *name = g->tree_rows ? "tree_rows4" : cols(g) > 1 ? "tree_step4" : "tree_step";
+  return s != GOLCL_OK ? s : golcl__kernel(g->ctx, "rules/tree.cl", o.buf, name, k);
 }
 
 golcl_status golcl__tree_prepare(golcl_msgrid *g) {
   cl_kernel k;
   golcl_status s = tree(g);
-  if (s == GOLCL_OK) s = kernel(g, &k);
+  if (s == GOLCL_OK) s = kernel(g, 1, &k);
+  if (s == GOLCL_OK) s = kernel(g, 0, &k);
   if (s == GOLCL_OK && golcl__genbits_usable(g)) s = golcl__genbits_prepare(g);
   return s;
 }
@@ -218,9 +269,10 @@ golcl_status golcl__tree_prepare(golcl_msgrid *g) {
 golcl_status golcl__tree_step(golcl_msgrid *g, uint64_t gens) {
   /* WireWorld's function on bit planes (genbits.c) */
   if (gens >= 2 && golcl__genbits_usable(g)) return golcl__genbits_step(g, gens);
-  cl_kernel k;
+  cl_kernel first = NULL, rest = NULL;
   golcl_status s = tree(g);
-  if (s == GOLCL_OK) s = kernel(g, &k);
+  if (s == GOLCL_OK) s = kernel(g, 1, &first);
+  if (s == GOLCL_OK && gens > 1) s = kernel(g, 0, &rest);
   size_t lw, lh;
   shape(g, &lw, &lh);
   cl_int w = (cl_int)g->w, h = (cl_int)g->h;
@@ -233,6 +285,7 @@ golcl_status golcl__tree_step(golcl_msgrid *g, uint64_t gens) {
   if (groups == 0) groups = 1;
   size_t global[2] = {groups * lw, lh}, local[2] = {lw, lh};
   for (uint64_t i = 0; i < gens && s == GOLCL_OK; i++) {
+    cl_kernel k = i ? rest : first;
     s = golcl__args(g->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
                     GOLCL__ARG(h), GOLCL__ARG(tiles_x), GOLCL__ARG(tiles), GOLCL__ARG(g->tree),
                     GOLCL__END);

@@ -1,0 +1,217 @@
+/* ruletree_rows.c — a rule's tree re-ordered by the rows of the 3×3 block
+ * (nw n ne | w c e | sw s se), for the device's row kernel (tree.c): the
+ * tree becomes three levels of nodes of S³ entries, each indexed by the
+ * code of one row of three cells (nw·S² + n·S + ne), so a cell takes three
+ * lookups and a row's code, made once, serves the three cells that read
+ * that row. Made through a hash-consed multi-valued decision diagram of the
+ * rule's function: the tree is imported with equal nodes shared, then
+ * restricted by each top row and each middle row; equal restrictions (the
+ * diagram is canonical: every path passes every free level) share a node.
+ * Text only, like ruletree.c. */
+#include "ruletree.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct dd {
+  uint32_t s;      /* states: ids 0..s-1 are the leaves (a state) */
+  uint8_t *lvl;    /* per node (id - s): its level in the tree */
+  int32_t *ch;     /* per node: s children */
+  size_t n, cap;   /* nodes */
+  int32_t *slots;  /* hash table of node ids, -1 empty */
+  size_t nslots;   /* a power of two */
+  int32_t *memo;   /* restrict's: per node, result */
+  uint32_t *stamp; /* restrict's: per node, the stamp of memo */
+  uint32_t now;    /* the current stamp */
+  int8_t fix[9];   /* per level: the fixed value, or -1 */
+  int err;
+} dd;
+
+static uint64_t node_hash(uint32_t level, const int32_t *c, uint32_t s) {
+  uint64_t h = 0x9e3779b97f4a7c15ull ^ level;
+  for (uint32_t i = 0; i < s; i++) {
+    h ^= (uint64_t)(uint32_t)c[i];
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 32;
+  }
+  return h;
+}
+
+static int grow(dd *d) {
+  size_t cap = d->cap ? 2 * d->cap : 1024;
+  uint8_t *l = realloc(d->lvl, cap);
+  if (l) d->lvl = l;
+  int32_t *c = realloc(d->ch, cap * d->s * sizeof *c);
+  if (c) d->ch = c;
+  int32_t *m = realloc(d->memo, cap * sizeof *m);
+  if (m) d->memo = m;
+  uint32_t *st = realloc(d->stamp, cap * sizeof *st);
+  if (st) d->stamp = st;
+  if (!l || !c || !m || !st) return d->err = 1, 0;
+  memset(d->stamp + d->cap, 0, (cap - d->cap) * sizeof *st);
+  d->cap = cap;
+  size_t ns = 4 * cap;
+  int32_t *sl = malloc(ns * sizeof *sl);
+  if (!sl) return d->err = 1, 0;
+  memset(sl, 0xff, ns * sizeof *sl);
+  for (size_t i = 0; i < d->n; i++) {
+    size_t k = node_hash(d->lvl[i], d->ch + i * d->s, d->s) & (ns - 1);
+    while (sl[k] >= 0) k = (k + 1) & (ns - 1);
+    sl[k] = (int32_t)i;
+  }
+  free(d->slots);
+  d->slots = sl, d->nslots = ns;
+  return 1;
+}
+
+/* The node (level, children c), shared with an equal one made before. */
+static int32_t mk(dd *d, uint32_t level, const int32_t *c) {
+  if (d->n == d->cap && !grow(d)) return -1;
+  size_t k = node_hash(level, c, d->s) & (d->nslots - 1);
+  for (; d->slots[k] >= 0; k = (k + 1) & (d->nslots - 1)) {
+    size_t i = (size_t)d->slots[k];
+    if (d->lvl[i] == level && !memcmp(d->ch + i * d->s, c, d->s * sizeof *c))
+      return (int32_t)(i + d->s);
+  }
+  size_t i = d->n++;
+  d->lvl[i] = (uint8_t)level;
+  memcpy(d->ch + i * d->s, c, d->s * sizeof *c);
+  d->slots[k] = (int32_t)i;
+  return (int32_t)(i + d->s);
+}
+
+/* The tree's node at offset o, level l, as a diagram node (memo by offset). */
+static int32_t import(dd *d, const golcl_ruletree *t, int32_t *memo, uint32_t l, int32_t o) {
+  if (l == t->depth) return (uint32_t)o < t->states ? o : (d->err = 1, -1);
+  if (memo[o] >= 0) return memo[o];
+  int32_t c[256];
+  for (uint32_t v = 0; v < t->states && !d->err; v++)
+    c[v] = import(d, t, memo, l + 1, t->a[o + (int32_t)v]);
+  return d->err ? -1 : (memo[o] = mk(d, l, c));
+}
+
+/* Node id with the levels of d->fix fixed (memo valid for this stamp). */
+static int32_t restrict_(dd *d, int32_t id) {
+  if (id < (int32_t)d->s || d->err) return id;
+  size_t i = (size_t)id - d->s;
+  if (d->stamp[i] == d->now) return d->memo[i];
+  uint32_t l = d->lvl[i];
+  int32_t r;
+  if (d->fix[l] >= 0) {
+    r = restrict_(d, d->ch[i * d->s + (size_t)d->fix[l]]);
+  } else {
+    int32_t c[256];
+    for (uint32_t v = 0; v < d->s; v++) c[v] = restrict_(d, d->ch[i * d->s + v]);
+    r = mk(d, l, c);
+  }
+  /* mk may have moved the arrays, not node i */
+  d->memo[i] = r, d->stamp[i] = d->now;
+  return r;
+}
+
+/* The columns (bit 0: west) of row `row` of the block that the tree reads. */
+static uint32_t row_mask(const golcl_ruletree *t, uint32_t row) {
+  uint32_t m = 0;
+  for (uint32_t l = 0; l < t->depth; l++)
+    if (t->order[l] / 3 == row) m |= 1u << (t->order[l] % 3);
+  return m;
+}
+
+/* Fixes the cells the tree reads in row `row` (0..2) of the block to the
+ * digits of code (the westmost most significant). */
+static int32_t restrict_row(dd *d, const golcl_ruletree *t, int32_t id, uint32_t row,
+                            uint32_t code) {
+  memset(d->fix, -1, sizeof d->fix);
+  uint32_t v[3] = {0, 0, 0};
+  for (int x = 2; x >= 0; x--)
+    if (row_mask(t, row) >> x & 1) v[x] = code % d->s, code /= d->s;
+  for (uint32_t l = 0; l < t->depth; l++)
+    if (t->order[l] / 3 == row) d->fix[l] = (int8_t)v[t->order[l] % 3];
+  d->now++;
+  return restrict_(d, id);
+}
+
+/* Index of id in list (appended when new). */
+static int32_t class_of(int32_t **list, size_t *n, int32_t id) {
+  for (size_t i = 0; i < *n; i++)
+    if ((*list)[i] == id) return (int32_t)i;
+  int32_t *l = realloc(*list, (*n + 1) * sizeof *l);
+  if (!l) return -1;
+  *list = l;
+  l[*n] = id;
+  return (int32_t)(*n)++;
+}
+
+int golcl__ruletree_rows(const golcl_ruletree *t, size_t max_entries, golcl_rowtree *out) {
+  memset(out, 0, sizeof *out);
+  uint32_t s = t->states, r[3];
+  if (s < 2 || s > 40) return 0;
+  for (uint32_t k = 0; k < 3; k++) {
+    out->mask[k] = row_mask(t, k);
+    r[k] = 1;
+    for (uint32_t x = 0; x < 3; x++)
+      if (out->mask[k] >> x & 1) r[k] *= s;
+  }
+  if ((size_t)r[0] + r[1] + r[2] > max_entries) return 0;
+  dd d;
+  memset(&d, 0, sizeof d);
+  d.s = s;
+  int32_t *memo = malloc(t->entries * sizeof *memo), *top = NULL, *mid = NULL;
+  int32_t *rootc = malloc(r[0] * sizeof *rootc), *midc = NULL;
+  size_t ntop = 0, nmid = 0, ninner = 0, nleaves = 0;
+  uint16_t *inner = NULL;
+  uint8_t *leaves = NULL;
+  int ok = 0;
+  if (!memo || !rootc) goto done;
+  memset(memo, 0xff, t->entries * sizeof *memo);
+  int32_t root = import(&d, t, memo, 0, (int32_t)t->base);
+  if (d.err || root < 0) goto done;
+  for (uint32_t c = 0; c < r[0] && !d.err; c++) {
+    int32_t k = class_of(&top, &ntop, restrict_row(&d, t, root, 0, c));
+    if (k < 0 || r[0] + ntop * r[1] > max_entries) d.err = 1;
+    rootc[c] = k;
+  }
+  if (!d.err) midc = malloc(ntop * r[1] * sizeof *midc);
+  for (size_t k = 0; midc && k < ntop && !d.err; k++)
+    for (uint32_t c = 0; c < r[1] && !d.err; c++) {
+      int32_t m = class_of(&mid, &nmid, restrict_row(&d, t, top[k], 1, c));
+      if (m < 0 || r[0] + ntop * r[1] + nmid * r[2] > max_entries) d.err = 1;
+      midc[k * r[1] + c] = m;
+    }
+  ninner = r[0] + ntop * r[1], nleaves = nmid * r[2];
+  if (!d.err && midc && ninner <= 65536 && nleaves <= 65536) {
+    inner = malloc(ninner * sizeof *inner);
+    leaves = malloc(nleaves);
+  }
+  if (inner && leaves) {
+    for (uint32_t c = 0; c < r[0]; c++) inner[c] = (uint16_t)(r[0] + r[1] * (size_t)rootc[c]);
+    for (size_t k = 0; k < ntop; k++)
+      for (uint32_t c = 0; c < r[1]; c++)
+        inner[r[0] + r[1] * k + c] = (uint16_t)(r[2] * (size_t)midc[k * r[1] + c]);
+    for (size_t m = 0; m < nmid && !d.err; m++)
+      for (uint32_t c = 0; c < r[2] && !d.err; c++) {
+        int32_t id = restrict_row(&d, t, mid[m], 2, c);
+        if (id < 0 || id >= (int32_t)s) d.err = 1; /* every cell fixed: a state */
+        leaves[m * r[2] + c] = (uint8_t)id;
+      }
+    ok = !d.err;
+  }
+done:
+  if (ok) {
+    out->inner = inner, out->leaves = leaves;
+    memcpy(out->size, r, sizeof r);
+    out->ninner = (uint32_t)ninner, out->nleaves = (uint32_t)nleaves;
+  } else {
+    free(inner), free(leaves);
+  }
+  free(rootc), free(midc);
+  free(memo), free(top), free(mid);
+  free(d.lvl), free(d.ch), free(d.slots), free(d.memo), free(d.stamp);
+  return ok;
+}
+
+void golcl__rowtree_free(golcl_rowtree *rt) {
+  if (!rt) return;
+  free(rt->inner), free(rt->leaves);
+  memset(rt, 0, sizeof *rt);
+}
