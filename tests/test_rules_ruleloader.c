@@ -109,12 +109,14 @@ END_TEST
 
 /* Grids of several tiles each way (the row kernel's tiles are 256 columns
  * by 64 rows, the packed 4-column kernel's too, the one-column kernel's 64
- * by 64), both boundaries, steps of 1, 3 and 8 generations (the clamp of
- * foreign states on a step's first generation only), both tree kernels
- * (GOLCL_TREE_KERNEL=packed) and WireWorld through the tree, not its bit
- * planes (GOLCL_GENBITS=off): a Moore @TABLE, a Moore @TREE and von
- * Neumann tables. Case _i: rule _i / 8, then width 516 or 517 (not a
- * multiple of 4: one column a work-item), boundary, kernel. */
+ * by 64, the several-generations kernel's 120 by 62), both boundaries,
+ * steps of 1, 3 and 8 generations (the clamp of foreign states on a step's
+ * first generation only), every tree kernel (GOLCL_TREE_KERNEL=packed;
+ * GOLCL_TREE_GENS=2 and 3 generations a launch) and WireWorld through the
+ * tree, not its bit planes (GOLCL_GENBITS=off): a Moore @TABLE, a Moore
+ * @TREE and von Neumann tables; also grids smaller than a tile's halo.
+ * Case _i: rule _i / 16, then width 516 or 517 (not a multiple of 4: one
+ * column a work-item), boundary, kernel. */
 static const char *const tiled_rules[] = {"LifeHistory", "BBM-Margolus-emulated", "WireWorld",
                                           "Devore", "Langtons-Loops"};
 #define NTILED (sizeof tiled_rules / sizeof *tiled_rules)
@@ -143,7 +145,10 @@ static void run_tiled(const char *name, uint32_t w, uint32_t h, golcl_boundary b
                     "%s %ux%u %s, %u states in the soup, kernel %s, gen %llu: cell (%zu, %zu) "
                     "is %u, reference %u",
                     name, w, h, b == GOLCL_BOUNDARY_TORUS ? "torus" : "plane", states,
-                    getenv("GOLCL_TREE_KERNEL") ? "packed" : "default", (unsigned long long)done,
+                    getenv("GOLCL_TREE_KERNEL")  ? "packed"
+                    : getenv("GOLCL_TREE_GENS") ? getenv("GOLCL_TREE_GENS")
+                                                : "default",
+                    (unsigned long long)done,
                     i % w, i / w, got[i], ref[i]);
   }
   free(ref);
@@ -152,15 +157,22 @@ static void run_tiled(const char *name, uint32_t w, uint32_t h, golcl_boundary b
 }
 
 START_TEST(kernel_many_tiles) {
-  const char *name = tiled_rules[_i / 8];
-  uint32_t w = _i % 2 ? 517 : 516;
-  golcl_boundary b = _i / 2 % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
-  if (_i / 4 % 2) setenv("GOLCL_TREE_KERNEL", "packed", 1);
+  static const char *const variants[][2] = {
+      {NULL, NULL}, {"GOLCL_TREE_KERNEL", "packed"}, {"GOLCL_TREE_GENS", "2"}, {"GOLCL_TREE_GENS", "3"}};
+  const char *name = tiled_rules[_i / 16];
+  uint32_t w = _i / 8 % 2 ? 517 : 516;
+  golcl_boundary b = _i / 4 % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+  const char *const *v = variants[_i % 4];
+  unsetenv("GOLCL_TREE_KERNEL"); /* a failed case (without fork) leaves its own set */
+  unsetenv("GOLCL_TREE_GENS");
+  if (v[0]) setenv(v[0], v[1], 1);
   setenv("GOLCL_GENBITS", "off", 1);
   golcl_msrule r = load(name);
   run_tiled(name, w, 133, b, r.states, 300 + (uint64_t)_i);
   run_tiled(name, w, 133, b, 256, 400 + (uint64_t)_i); /* and states beyond the rule's */
-  unsetenv("GOLCL_TREE_KERNEL");
+  run_tiled(name, w - 512, 3, b, r.states, 500 + (uint64_t)_i);
+  run_tiled(name, w - 504, 7, b, r.states, 600 + (uint64_t)_i);
+  if (v[0]) unsetenv(v[0]);
   unsetenv("GOLCL_GENBITS");
 }
 END_TEST
@@ -591,19 +603,22 @@ int main(void) {
   strcat(tmpdir, "/");
   Suite *s = suite_create("rules-ruleloader");
   TCase *tp = tcase_create("parse"), *tk = tcase_create("kernels"), *tb = tcase_create("bgolly");
+  TCase *tt = tcase_create("tiles");
   tcase_set_timeout(tp, 0);
   tcase_set_timeout(tk, 0);
   tcase_set_timeout(tb, 0);
+  tcase_set_timeout(tt, 0);
   tcase_add_test(tp, table_semantics);
   tcase_add_loop_test(tp, refusals_name_the_line, 0, (int)NBADS);
   tcase_add_test(tp, random_texts_do_not_crash);
   tcase_add_test(tp, finding_rule_files);
   tcase_add_loop_test(tk, kernel_matches_reference, 0, (int)(nnames * NSIZES));
-  if (nnames) tcase_add_loop_test(tk, kernel_many_tiles, 0, (int)(NTILED * 8));
+  if (nnames) tcase_add_loop_test(tt, kernel_many_tiles, 0, (int)(NTILED * 16));
   tcase_add_loop_test(tb, shipped_soup_as_bgolly, 0, (int)(nnames * 2));
   tcase_add_loop_test(tb, made_up_soup_as_bgolly, 0, (int)(NMADE * 2));
   suite_add_tcase(s, tp);
   suite_add_tcase(s, tk);
+  suite_add_tcase(s, tt);
   suite_add_tcase(s, tb);
   int rc = tu_main(s);
   char cmd[128];

@@ -183,42 +183,143 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
 #define TREE_CODE(m, r, j) \
   TREE_DIGIT(m, 2, TREE_DIGIT(m, 1, TREE_DIGIT(m, 0, 0u, (r)[j]), (r)[(j) + 1]), (r)[(j) + 2])
 
+/* The tree copied to local memory by the work-group: TI and TL. */
+#define TREE_ROWS_COPY                                                                     \
+  __local ushort TI[TREE_NINNER];                                                          \
+  __local uchar TL[TREE_NLEAVES];                                                          \
+  {                                                                                        \
+    const int l_ = get_local_id(1) * TREE_LW + get_local_id(0);                            \
+    __global const ushort *ti_ = (__global const ushort *)tree;                            \
+    for (int i = l_; i < TREE_NINNER; i += TREE_LW * TREE_LH) TI[i] = ti_[i];              \
+    for (int i = l_; i < TREE_NLEAVES; i += TREE_LW * TREE_LH) TL[i] = tree[TREE_LEAF_AT + i]; \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                          \
+  }
+
+/* The walk down rows y0..y1-1 of 4 columns: ROW(yy, r) reads row yy's 6
+ * cells into r, PUT(y, o) takes the new uchar4 of row y. */
+#define TREE_ROWS_WALK(y0, y1, ROW, PUT)                                         \
+  {                                                                              \
+    uint r[6], top[4], next[4], mid[4];                                          \
+    ROW((y0) - 1, r);                                                            \
+    for (int j = 0; j < 4; j++) top[j] = TI[TREE_CODE(TREE_M0, r, j)];          \
+    ROW((y0), r);                                                                \
+    for (int j = 0; j < 4; j++)                                                  \
+      next[j] = TI[TREE_CODE(TREE_M0, r, j)], mid[j] = TREE_CODE(TREE_M1, r, j); \
+    for (int y = (y0); y < (y1); y++) {                                          \
+      ROW(y + 1, r);                                                             \
+      uchar4 o;                                                                  \
+      o.s0 = TL[TI[top[0] + mid[0]] + TREE_CODE(TREE_M2, r, 0)];                 \
+      o.s1 = TL[TI[top[1] + mid[1]] + TREE_CODE(TREE_M2, r, 1)];                 \
+      o.s2 = TL[TI[top[2] + mid[2]] + TREE_CODE(TREE_M2, r, 2)];                 \
+      o.s3 = TL[TI[top[3] + mid[3]] + TREE_CODE(TREE_M2, r, 3)];                 \
+      PUT(y, o);                                                                 \
+      for (int j = 0; j < 4; j++) {                                              \
+        top[j] = next[j];                                                        \
+        next[j] = TI[TREE_CODE(TREE_M0, r, j)];                                  \
+        mid[j] = TREE_CODE(TREE_M1, r, j);                                       \
+      }                                                                          \
+    }                                                                            \
+  }
+
 __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_rows4(
     __global const uchar *in, __global uchar *out, int w, int h, int tiles_x, int tiles,
     __global const uchar *tree) {
-  __local ushort TI[TREE_NINNER];
-  __local uchar TL[TREE_NLEAVES];
-  {
-    const int l = get_local_id(1) * TREE_LW + get_local_id(0);
-    __global const ushort *ti = (__global const ushort *)tree;
-    for (int i = l; i < TREE_NINNER; i += TREE_LW * TREE_LH) TI[i] = ti[i];
-    for (int i = l; i < TREE_NLEAVES; i += TREE_LW * TREE_LH) TL[i] = tree[TREE_LEAF_AT + i];
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
+  TREE_ROWS_COPY
   for (int t = get_group_id(0); t < tiles; t += get_num_groups(0)) {
     const int x0 = ((t % tiles_x) * TREE_LW + get_local_id(0)) * 4;
     const int y0 = ((t / tiles_x) * TREE_LH + get_local_id(1)) * TREE_RUN;
     if (x0 >= w || y0 >= h) continue;
     const int y1 = min(y0 + TREE_RUN, h);
-    uint r[6], top[4], next[4], mid[4];
-    tree_row4(in, w, h, x0, y0 - 1, r);
-    for (int j = 0; j < 4; j++) top[j] = TI[TREE_CODE(TREE_M0, r, j)];
-    tree_row4(in, w, h, x0, y0, r);
-    for (int j = 0; j < 4; j++) next[j] = TI[TREE_CODE(TREE_M0, r, j)], mid[j] = TREE_CODE(TREE_M1, r, j);
-    for (int y = y0; y < y1; y++) {
-      tree_row4(in, w, h, x0, y + 1, r);
-      uchar4 o;
-      o.s0 = TL[TI[top[0] + mid[0]] + TREE_CODE(TREE_M2, r, 0)];
-      o.s1 = TL[TI[top[1] + mid[1]] + TREE_CODE(TREE_M2, r, 1)];
-      o.s2 = TL[TI[top[2] + mid[2]] + TREE_CODE(TREE_M2, r, 2)];
-      o.s3 = TL[TI[top[3] + mid[3]] + TREE_CODE(TREE_M2, r, 3)];
-      *(__global uchar4 *)(out + (size_t)y * w + x0) = o;
-      for (int j = 0; j < 4; j++) {
-        top[j] = next[j];
-        next[j] = TI[TREE_CODE(TREE_M0, r, j)];
-        mid[j] = TREE_CODE(TREE_M1, r, j);
-      }
+#define TREE_GROW(yy, r) tree_row4(in, w, h, x0, (yy), (r))
+#define TREE_GPUT(y, o) *(__global uchar4 *)(out + (size_t)(y)*w + x0) = (o)
+    TREE_ROWS_WALK(y0, y1, TREE_GROW, TREE_GPUT)
+  }
+}
+
+#if TREE_GENS > 1
+/* tree_rows4_gens: TREE_GENS generations a launch (temporal blocking), the
+ * width a multiple of 4. A work-group takes tiles of TREE_TW × TREE_TH
+ * cells in turn: it loads the tile with a halo of 4 columns and TREE_GENS
+ * rows each side into local memory (TB_W × TB_H bytes, states at or above
+ * the rule's read as 0; outside a dead boundary 0; on a torus wrapped, any
+ * size), runs TREE_GENS - 1 generations there between two buffers (rows
+ * 1..TB_H-2, all columns: a cell beyond the buffer reads as 0, so the
+ * valid band shrinks by a cell a generation from each side, within the
+ * halo for TREE_GENS <= 4; cells outside a dead boundary kept 0), and the
+ * last into the grid. A work-item takes a column of 4 (TB_CG of them) and
+ * a share of the rows (TB_CHUNKS shares). Global traffic: about a byte
+ * read and one written a cell every TREE_GENS generations. */
+#define TB_W (TREE_TW + 8)
+#define TB_H (TREE_TH + 2 * TREE_GENS)
+#define TB_CG (TB_W / 4)
+#define TB_CHUNKS (TREE_LW * TREE_LH / TB_CG)
+
+inline void tb_row(__local const uchar *B, int cg, int by, uint *r) {
+  __local const uchar *p = B + by * TB_W + 4 * cg;
+  const uchar4 c = *(__local const uchar4 *)p;
+  r[1] = c.s0, r[2] = c.s1, r[3] = c.s2, r[4] = c.s3;
+  r[0] = cg > 0 ? (uint)p[-1] : 0u;
+  r[5] = cg < TB_CG - 1 ? (uint)p[4] : 0u;
+}
+
+__kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_rows4_gens(
+    __global const uchar *in, __global uchar *out, int w, int h, int tiles_x, int tiles,
+    __global const uchar *tree) {
+  TREE_ROWS_COPY
+  __local uint A4[TB_H * TB_W / 4], B4[TB_H * TB_W / 4];
+  __local uchar *A = (__local uchar *)A4, *B = (__local uchar *)B4;
+  const int lid = get_local_id(1) * TREE_LW + get_local_id(0);
+  const int cg = lid % TB_CG, chunk = lid / TB_CG;
+  for (int i = lid; i < TB_W / 4; i += TREE_LW * TREE_LH) /* B's first and last rows: never written */
+    B4[i] = 0, B4[(TB_H - 1) * TB_W / 4 + i] = 0;
+  for (int t = get_group_id(0); t < tiles; t += get_num_groups(0)) {
+    const int gx = (t % tiles_x) * TREE_TW - 4, gy = (t / tiles_x) * TREE_TH - TREE_GENS;
+    barrier(CLK_LOCAL_MEM_FENCE); /* the last tile is done with A and B */
+    for (int i = lid; i < TB_H * TB_CG; i += TREE_LW * TREE_LH) {
+      int x = gx + 4 * (i % TB_CG), y = gy + i / TB_CG;
+      uchar4 v = (uchar4)(0);
+#if GOLCL_TORUS
+      x %= w, y %= h;
+      x = x < 0 ? x + w : x, y = y < 0 ? y + h : y;
+      v = *(__global const uchar4 *)(in + (size_t)y * w + x);
+#else
+      if (x >= 0 && x < w && y >= 0 && y < h) v = *(__global const uchar4 *)(in + (size_t)y * w + x);
+#endif
+      v.s0 = (uchar)((uint)v.s0 < TREE_STATES ? v.s0 : 0);
+      v.s1 = (uchar)((uint)v.s1 < TREE_STATES ? v.s1 : 0);
+      v.s2 = (uchar)((uint)v.s2 < TREE_STATES ? v.s2 : 0);
+      v.s3 = (uchar)((uint)v.s3 < TREE_STATES ? v.s3 : 0);
+      *(__local uchar4 *)(A + (i / TB_CG) * TB_W + 4 * (i % TB_CG)) = v;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const int x = gx + 4 * cg;
+    for (int k = 1; k < TREE_GENS; k++) {
+      __local uchar *src = k & 1 ? A : B, *dst = k & 1 ? B : A;
+      const int per = (TB_H - 2 + TB_CHUNKS - 1) / TB_CHUNKS;
+      const int b0 = 1 + chunk * per, b1 = min(b0 + per, TB_H - 1);
+#define TREE_LROW(yy, r) tb_row(src, cg, (yy), (r))
+#if GOLCL_TORUS
+#define TREE_LPUT(y, o) *(__local uchar4 *)(dst + (y)*TB_W + 4 * cg) = (o)
+#else
+#define TREE_LPUT(y, o)                                                  \
+  if (x >= 0 && x < w && gy + (y) >= 0 && gy + (y) < h)                  \
+    *(__local uchar4 *)(dst + (y)*TB_W + 4 * cg) = (o);                  \
+  else                                                                   \
+    *(__local uchar4 *)(dst + (y)*TB_W + 4 * cg) = (uchar4)(0)
+#endif
+      if (b0 < b1) TREE_ROWS_WALK(b0, b1, TREE_LROW, TREE_LPUT)
+      barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    {
+      __local uchar *src = TREE_GENS & 1 ? A : B;
+      const int per = (TREE_TH + TB_CHUNKS - 1) / TB_CHUNKS;
+      const int b0 = TREE_GENS + chunk * per, b1 = min(b0 + per, TREE_GENS + TREE_TH);
+#define TREE_FROW(yy, r) tb_row(src, cg, (yy), (r))
+#define TREE_FPUT(y, o) \
+  if (gy + (y) < h) *(__global uchar4 *)(out + (size_t)(gy + (y)) * w + x) = (o)
+      if (cg >= 1 && cg < TB_CG - 1 && x < w && b0 < b1) TREE_ROWS_WALK(b0, b1, TREE_FROW, TREE_FPUT)
     }
   }
 }
+#endif /* TREE_GENS > 1 */
 #endif

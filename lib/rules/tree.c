@@ -215,10 +215,47 @@ static void shape(const golcl_msgrid *g, size_t *lw, size_t *lh) {
   while (*lh > 1 && *lw * *lh > max) *lh /= 2;
 }
 
+/* Temporal blocking (tree_rows4_gens): generations a launch
+ * ($GOLCL_TREE_GENS, 1..4), the tile ($GOLCL_TREE_TW: 56, 120 or 248
+ * columns, so that the work-group splits into whole columns of 4 with the
+ * halo's 8; $GOLCL_TREE_TH rows, 8..256) and work-groups a compute unit
+ * ($GOLCL_TREE_GPC). 1 where the tree is not by rows or the tile and the
+ * tree do not fit the device's local memory. */
+#define TREE_GENS 1
+#define TREE_TW 120
+#define TREE_TH 62
+#define TREE_GENS_GPC 6
+
+/* A number from the environment in lo..hi, else def. */
+static size_t number(const char *name, size_t def, size_t lo, size_t hi) {
+  const char *e = getenv(name);
+  size_t v = e && *e ? (size_t)strtoul(e, NULL, 10) : 0;
+  return v >= lo && v <= hi ? v : def;
+}
+
+static size_t tile_w(const golcl_msgrid *g) {
+  size_t lw, lh, tw = number("GOLCL_TREE_TW", TREE_TW, 8, 1016);
+  shape(g, &lw, &lh);
+  return tw >= 8 && tw % 4 == 0 && (lw * lh) % ((tw + 8) / 4) == 0 ? tw : TREE_TW;
+}
+
+static size_t tile_h(void) { return number("GOLCL_TREE_TH", TREE_TH, 8, 256); }
+
+static uint32_t gens_a_launch(const golcl_msgrid *g) {
+  const char *e = getenv("GOLCL_TREE_GENS");
+  uint32_t k = e && *e >= '1' && *e <= '4' && !e[1] ? (uint32_t)(*e - '0') : TREE_GENS;
+  if (k < 2 || !g->tree_rows) return 1;
+  size_t lw, lh, tw = tile_w(g), th = tile_h();
+  shape(g, &lw, &lh);
+  if ((lw * lh) % ((tw + 8) / 4) != 0) return 1;
+  size_t bytes = 2 * (size_t)g->tree_entries + g->tree_leaves + 2 * (tw + 8) * (th + 2 * k);
+  return bytes + 1024 <= (size_t)g->ctx->info.local_mem_bytes ? k : 1;
+}
+
 /* The kernel for the grid's tree and boundary; clamp: read states at or
  * above the rule's as 0 (a step's first generation; after it every cell is
  * one of the rule's states). */
-static golcl_status kernel(golcl_msgrid *g, int clamp, cl_kernel *k) {
+static golcl_status kernel(golcl_msgrid *g, int clamp, uint32_t gens, cl_kernel *k) {
   const golcl_ruletree *t = g->rule.tree;
   size_t lw, lh;
   shape(g, &lw, &lh);
@@ -238,6 +275,11 @@ static golcl_status kernel(golcl_msgrid *g, int clamp, cl_kernel *k) {
     golcl__opts_define(&o, "TREE_M0", g->tree_mask[0]);
     golcl__opts_define(&o, "TREE_M1", g->tree_mask[1]);
     golcl__opts_define(&o, "TREE_M2", g->tree_mask[2]);
+    if (gens > 1) {
+      golcl__opts_define(&o, "TREE_GENS", gens);
+      golcl__opts_define(&o, "TREE_TW", (long long)tile_w(g));
+      golcl__opts_define(&o, "TREE_TH", (long long)tile_h());
+    }
   } else {
     golcl__opts_define(&o, "TREE_DEPTH", t->depth);
     golcl__opts_define(&o, "TREE_G", g->tree_g);
@@ -253,44 +295,61 @@ static golcl_status kernel(golcl_msgrid *g, int clamp, cl_kernel *k) {
     }
   }
   golcl_status s = golcl__opts_check(g->ctx, &o, "tree");
-  const char *name = g->tree_rows ? "tree_rows4" : cols(g) > 1 ? "tree_step4" : "tree_step";
+  const char *name = gens > 1       ? "tree_rows4_gens"
+                     : g->tree_rows ? "tree_rows4"
+                     : cols(g) > 1  ? "tree_step4"
+                                    : "tree_step";
   return s != GOLCL_OK ? s : golcl__kernel(g->ctx, "rules/tree.cl", o.buf, name, k);
 }
 
 golcl_status golcl__tree_prepare(golcl_msgrid *g) {
   cl_kernel k;
   golcl_status s = tree(g);
-  if (s == GOLCL_OK) s = kernel(g, 1, &k);
-  if (s == GOLCL_OK) s = kernel(g, 0, &k);
+  if (s == GOLCL_OK) s = kernel(g, 1, 1, &k);
+  if (s == GOLCL_OK) s = kernel(g, 0, 1, &k);
+  if (s == GOLCL_OK && gens_a_launch(g) > 1) s = kernel(g, 1, gens_a_launch(g), &k);
   if (s == GOLCL_OK && golcl__genbits_usable(g)) s = golcl__genbits_prepare(g);
+  return s;
+}
+
+/* Launches k over `groups` work-groups of the tile loop (tiles_x × tiles_y). */
+static golcl_status launch(golcl_msgrid *g, cl_kernel k, size_t tx, size_t ty, size_t per_cu) {
+  size_t lw, lh;
+  shape(g, &lw, &lh);
+  cl_int w = (cl_int)g->w, h = (cl_int)g->h, tiles_x = (cl_int)tx, tiles = (cl_int)(tx * ty);
+  size_t groups = (size_t)g->ctx->info.compute_units * per_cu;
+  if (groups > tx * ty) groups = tx * ty;
+  if (groups == 0) groups = 1;
+  size_t global[2] = {groups * lw, lh}, local[2] = {lw, lh};
+  golcl_status s = golcl__args(g->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
+                               GOLCL__ARG(h), GOLCL__ARG(tiles_x), GOLCL__ARG(tiles),
+                               GOLCL__ARG(g->tree), GOLCL__END);
+  if (s == GOLCL_OK) s = golcl__launch(g->ctx, k, 2, global, local);
+  if (s == GOLCL_OK) golcl__msgrid_swap(g);
   return s;
 }
 
 golcl_status golcl__tree_step(golcl_msgrid *g, uint64_t gens) {
   /* WireWorld's function on bit planes (genbits.c) */
   if (gens >= 2 && golcl__genbits_usable(g)) return golcl__genbits_step(g, gens);
-  cl_kernel first = NULL, rest = NULL;
+  cl_kernel first = NULL, rest = NULL, multi = NULL;
   golcl_status s = tree(g);
-  if (s == GOLCL_OK) s = kernel(g, 1, &first);
-  if (s == GOLCL_OK && gens > 1) s = kernel(g, 0, &rest);
+  uint32_t per = s == GOLCL_OK ? gens_a_launch(g) : 1;
+  uint64_t launches = per > 1 ? gens / per : 0, left = gens - launches * per;
+  /* the launches of several generations first (they read foreign states as
+   * 0 too), then the generations left one a launch */
+  if (s == GOLCL_OK && launches) s = kernel(g, 1, per, &multi);
+  if (s == GOLCL_OK && left && !launches) s = kernel(g, 1, 1, &first);
+  if (s == GOLCL_OK && left > (launches ? 0u : 1u)) s = kernel(g, 0, 1, &rest);
+  if (s != GOLCL_OK) return s;
   size_t lw, lh;
   shape(g, &lw, &lh);
-  cl_int w = (cl_int)g->w, h = (cl_int)g->h;
-  size_t rows = lh * run_rows();
-  size_t span = lw * (size_t)cols(g);
+  size_t rows = lh * run_rows(), span = lw * (size_t)cols(g);
   size_t tx = (g->w + span - 1) / span, ty = (g->h + rows - 1) / rows;
-  cl_int tiles_x = (cl_int)tx, tiles = (cl_int)(tx * ty);
-  size_t groups = (size_t)g->ctx->info.compute_units * TREE_GROUPS_PER_CU;
-  if (groups > tx * ty) groups = tx * ty;
-  if (groups == 0) groups = 1;
-  size_t global[2] = {groups * lw, lh}, local[2] = {lw, lh};
-  for (uint64_t i = 0; i < gens && s == GOLCL_OK; i++) {
-    cl_kernel k = i ? rest : first;
-    s = golcl__args(g->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
-                    GOLCL__ARG(h), GOLCL__ARG(tiles_x), GOLCL__ARG(tiles), GOLCL__ARG(g->tree),
-                    GOLCL__END);
-    if (s == GOLCL_OK) s = golcl__launch(g->ctx, k, 2, global, local);
-    if (s == GOLCL_OK) golcl__msgrid_swap(g);
-  }
+  size_t tw = tile_w(g), th = tile_h(), gpc = number("GOLCL_TREE_GPC", TREE_GENS_GPC, 1, 64);
+  for (uint64_t i = 0; i < launches && s == GOLCL_OK; i++)
+    s = launch(g, multi, (g->w + tw - 1) / tw, (g->h + th - 1) / th, gpc);
+  for (uint64_t i = 0; i < left && s == GOLCL_OK; i++)
+    s = launch(g, i == 0 && !launches ? first : rest, tx, ty, TREE_GROUPS_PER_CU);
   return s;
 }
