@@ -2,9 +2,10 @@
 # gpu-tree.sh — issue 21, RuleLoader rules of Moore neighbourhood on the GPU
 # (deleted by the lead when merging): golcl bench rules on a 16384² soup of
 # each rule's states, every rule through its tree (GOLCL_GENBITS=off, so
-# WireWorld and Brian's Brain /2/3 run their byte kernels); the row kernel
-# (default), the packed kernel of before (GOLCL_TREE_KERNEL=packed), several
-# generations a launch (GOLCL_TREE_GENS) and tile knobs; the copy kernel's
+# WireWorld and Brian's Brain /2/3 run their byte kernels); the default, the
+# packed kernel of before (GOLCL_TREE_KERNEL=packed), the two row layouts
+# (=rows, =classes), several generations a launch (GOLCL_TREE_GENS) and tile
+# knobs; the copy kernel's
 # bandwidth for the share; then the tree kernels against the host reference
 # on this card (test cases 'tiles' and 'kernels', on the rules below).
 set -u
@@ -28,13 +29,14 @@ bench() {
   env "$@" GOLCL_GENBITS=off timeout 12 $B bench rules --size 16384x16384 --gens 24 --reps 3 \
     --rules "$r" 2>&1 | tail -n +2
 }
-bench "$ALL" GOLCL_TREE_KERNEL=rows
+bench "$ALL" GOLCL_TREE_KERNEL=default
 bench "$ALL" GOLCL_TREE_KERNEL=packed
+bench "$ALL" GOLCL_TREE_KERNEL=rows
+bench "$ALL" GOLCL_TREE_KERNEL=classes
 bench "$FEW" GOLCL_TREE_GENS=2
 bench "$FEW" GOLCL_TREE_GENS=3
-bench "$FEW" GOLCL_TREE_GENS=4
+bench "$FEW" GOLCL_TREE_GENS=2 GOLCL_TREE_KERNEL=rows
 bench "$FEW" GOLCL_TREE_GENS=2 GOLCL_TREE_TW=248
-bench "$FEW" GOLCL_TREE_GENS=2 GOLCL_TREE_GPC=8
 bench "$FEW" GOLCL_TREE_RUN=32
 echo "== copy, 8192² floats (256 MiB read and written, as a generation of 16384² bytes) [$((SECONDS - T0)) s]"
 timeout 10 $B bench la --sizes 8192 --reps 5 2>&1 | grep -iE "copy" | head -2

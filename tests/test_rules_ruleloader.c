@@ -111,12 +111,13 @@ END_TEST
  * by 64 rows, the packed 4-column kernel's too, the one-column kernel's 64
  * by 64, the several-generations kernel's 120 by 62), both boundaries,
  * steps of 1, 3 and 8 generations (the clamp of foreign states on a step's
- * first generation only), every tree kernel (GOLCL_TREE_KERNEL=packed;
- * GOLCL_TREE_GENS=2 and 3 generations a launch) and WireWorld through the
- * tree, not its bit planes (GOLCL_GENBITS=off): a Moore @TABLE, a Moore
- * @TREE and von Neumann tables; also grids smaller than a tile's halo.
- * Case _i: rule _i / 16, then width 516 or 517 (not a multiple of 4: one
- * column a work-item), boundary, kernel. */
+ * first generation only), every tree kernel and layout (GOLCL_TREE_KERNEL
+ * = packed, rows, classes; GOLCL_TREE_GENS = 2 and 3 generations a launch)
+ * and WireWorld through the tree, not its bit planes (GOLCL_GENBITS=off):
+ * a Moore @TABLE, a Moore @TREE and von Neumann tables; also grids smaller
+ * than a tile's halo. Case _i: rule _i / 16, boundary, then 7 kernels at
+ * width 516 and the default at 517 (not a multiple of 4: one column a
+ * work-item). */
 static const char *const tiled_rules[] = {"LifeHistory", "BBM-Margolus-emulated", "WireWorld",
                                           "Devore", "Langtons-Loops"};
 #define NTILED (sizeof tiled_rules / sizeof *tiled_rules)
@@ -142,12 +143,12 @@ static void run_tiled(const char *name, uint32_t w, uint32_t h, golcl_boundary b
     TU_OK(golcl_msgrid_read(g, got, 0));
     for (size_t i = 0; i < n; i++)
       ck_assert_msg(got[i] == ref[i],
-                    "%s %ux%u %s, %u states in the soup, kernel %s, gen %llu: cell (%zu, %zu) "
+                    "%s %ux%u %s, %u states in the soup, kernel %s, %s generations a launch, gen "
+                    "%llu: cell (%zu, %zu) "
                     "is %u, reference %u",
                     name, w, h, b == GOLCL_BOUNDARY_TORUS ? "torus" : "plane", states,
-                    getenv("GOLCL_TREE_KERNEL")  ? "packed"
-                    : getenv("GOLCL_TREE_GENS") ? getenv("GOLCL_TREE_GENS")
-                                                : "default",
+                    getenv("GOLCL_TREE_KERNEL") ? getenv("GOLCL_TREE_KERNEL") : "default",
+                    getenv("GOLCL_TREE_GENS") ? getenv("GOLCL_TREE_GENS") : "1",
                     (unsigned long long)done,
                     i % w, i / w, got[i], ref[i]);
   }
@@ -157,22 +158,29 @@ static void run_tiled(const char *name, uint32_t w, uint32_t h, golcl_boundary b
 }
 
 START_TEST(kernel_many_tiles) {
-  static const char *const variants[][2] = {
-      {NULL, NULL}, {"GOLCL_TREE_KERNEL", "packed"}, {"GOLCL_TREE_GENS", "2"}, {"GOLCL_TREE_GENS", "3"}};
+  static const char *const variants[][4] = {{NULL, NULL, NULL, NULL},
+                                            {"GOLCL_TREE_KERNEL", "packed", NULL, NULL},
+                                            {"GOLCL_TREE_KERNEL", "rows", NULL, NULL},
+                                            {"GOLCL_TREE_KERNEL", "classes", NULL, NULL},
+                                            {"GOLCL_TREE_GENS", "2", NULL, NULL},
+                                            {"GOLCL_TREE_KERNEL", "rows", "GOLCL_TREE_GENS", "3"},
+                                            {"GOLCL_TREE_KERNEL", "classes", "GOLCL_TREE_GENS", "3"},
+                                            {NULL, NULL, NULL, NULL}};
   const char *name = tiled_rules[_i / 16];
-  uint32_t w = _i / 8 % 2 ? 517 : 516;
-  golcl_boundary b = _i / 4 % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
-  const char *const *v = variants[_i % 4];
+  golcl_boundary b = _i / 8 % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+  uint32_t w = _i % 8 == 7 ? 517 : 516;
+  const char *const *v = variants[_i % 8];
   unsetenv("GOLCL_TREE_KERNEL"); /* a failed case (without fork) leaves its own set */
   unsetenv("GOLCL_TREE_GENS");
-  if (v[0]) setenv(v[0], v[1], 1);
+  for (int k = 0; k < 4 && v[k]; k += 2) setenv(v[k], v[k + 1], 1);
   setenv("GOLCL_GENBITS", "off", 1);
   golcl_msrule r = load(name);
   run_tiled(name, w, 133, b, r.states, 300 + (uint64_t)_i);
   run_tiled(name, w, 133, b, 256, 400 + (uint64_t)_i); /* and states beyond the rule's */
   run_tiled(name, w - 512, 3, b, r.states, 500 + (uint64_t)_i);
   run_tiled(name, w - 504, 7, b, r.states, 600 + (uint64_t)_i);
-  if (v[0]) unsetenv(v[0]);
+  unsetenv("GOLCL_TREE_KERNEL");
+  unsetenv("GOLCL_TREE_GENS");
   unsetenv("GOLCL_GENBITS");
 }
 END_TEST

@@ -168,7 +168,8 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
 
 
 #else  /* TREE_ROWS */
-/* tree_rows4: the tree by rows of the block (lib/rules/ruletree_rows.c): a
+/* tree_rows4: the tree by rows of the block (lib/rules/ruletree_rows.c),
+ * in one of two layouts. The row tree (by default): a
  * row's code is the states of the cells of it the tree reads (TREE_Mk, bit
  * 0 the west column), the westmost most significant; a cell's new state is
  * TL[TI[TI[code0(top)] + code1(middle)] + code2(bottom)], TI the root and
@@ -183,6 +184,51 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
 #define TREE_CODE(m, r, j) \
   TREE_DIGIT(m, 2, TREE_DIGIT(m, 1, TREE_DIGIT(m, 0, 0u, (r)[j]), (r)[(j) + 1]), (r)[(j) + 2])
 
+#ifdef TREE_CLASSES
+/* The layout by classes of rows (TREE_CLASSES; golcl_rowclasses in
+ * lib/rules/ruletree.h): a row's code over the cells of TREE_MU gives in
+ * one lookup TR[code], its class as a top row (bits below TREE_SH1, times
+ * the middle classes), as a middle row (from TREE_SH1, TREE_MB wide) and as
+ * a bottom row (from TREE_SH2); a cell's new state is
+ * TO[TP[top + middle] + bottom]. A row's lookup serves the three cells
+ * that read it; TP and TO are small where the rule's rows fall in few
+ * classes, so the lookups into them meet few bank conflicts. */
+#define TREE_ROWS_COPY                                                              \
+  __local TREE_ROW_T TR[TREE_NROW];                                                 \
+  __local TREE_PAIR_T TP[TREE_NPAIR];                                               \
+  __local uchar TO[TREE_NOUT];                                                      \
+  {                                                                                 \
+    const int l_ = get_local_id(1) * TREE_LW + get_local_id(0);                     \
+    __global const TREE_ROW_T *tr_ = (__global const TREE_ROW_T *)tree;             \
+    __global const TREE_PAIR_T *tp_ = (__global const TREE_PAIR_T *)(tree + TREE_PAIR_AT); \
+    for (int i = l_; i < TREE_NROW; i += TREE_LW * TREE_LH) TR[i] = tr_[i];         \
+    for (int i = l_; i < TREE_NPAIR; i += TREE_LW * TREE_LH) TP[i] = tp_[i];        \
+    for (int i = l_; i < TREE_NOUT; i += TREE_LW * TREE_LH) TO[i] = tree[TREE_OUT_AT + i]; \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                   \
+  }
+
+#define TREE_CELLC(j) \
+  TO[TP[(up[j] & TREE_MA) + (at[j] >> TREE_SH1 & TREE_MB)] + (dn[j] >> TREE_SH2)]
+#define TREE_ROWS_WALK(y0, y1, ROW, PUT)                                      \
+  {                                                                           \
+    uint r[6], up[4], at[4], dn[4];                                           \
+    ROW((y0) - 1, r);                                                         \
+    for (int j = 0; j < 4; j++) up[j] = TR[TREE_CODE(TREE_MU, r, j)];         \
+    ROW((y0), r);                                                             \
+    for (int j = 0; j < 4; j++) at[j] = TR[TREE_CODE(TREE_MU, r, j)];         \
+    for (int y = (y0); y < (y1); y++) {                                       \
+      ROW(y + 1, r);                                                          \
+      for (int j = 0; j < 4; j++) dn[j] = TR[TREE_CODE(TREE_MU, r, j)];       \
+      uchar4 o;                                                               \
+      o.s0 = TREE_CELLC(0);                                                   \
+      o.s1 = TREE_CELLC(1);                                                   \
+      o.s2 = TREE_CELLC(2);                                                   \
+      o.s3 = TREE_CELLC(3);                                                   \
+      PUT(y, o);                                                              \
+      for (int j = 0; j < 4; j++) up[j] = at[j], at[j] = dn[j];               \
+    }                                                                         \
+  }
+#else
 /* The tree copied to local memory by the work-group: TI and TL. */
 #define TREE_ROWS_COPY                                                                     \
   __local ushort TI[TREE_NINNER];                                                          \
@@ -220,6 +266,8 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
       }                                                                          \
     }                                                                            \
   }
+
+#endif /* TREE_CLASSES */
 
 __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_rows4(
     __global const uchar *in, __global uchar *out, int w, int h, int tiles_x, int tiles,

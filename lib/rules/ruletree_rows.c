@@ -215,3 +215,108 @@ void golcl__rowtree_free(golcl_rowtree *rt) {
   free(rt->inner), free(rt->leaves);
   memset(rt, 0, sizeof *rt);
 }
+
+/* The class of code c among the codes before it whose column of `tab`
+ * (n rows of `stride`, from `at`) is the same: cls[c] (new classes numbered
+ * in order); returns the number of classes. */
+static uint32_t classes(uint32_t codes, uint32_t n, size_t stride, const void *tab, int wide,
+                        size_t at, uint32_t *cls, uint32_t *rep) {
+  uint32_t nc = 0;
+  for (uint32_t c = 0; c < codes; c++) {
+    uint32_t k;
+    for (k = 0; k < nc; k++) {
+      uint32_t d = rep[k], t;
+      for (t = 0; t < n; t++) {
+        size_t i = at + t * stride;
+        uint32_t x = wide ? ((const uint16_t *)tab)[i + c] : ((const uint8_t *)tab)[i + c];
+        uint32_t y = wide ? ((const uint16_t *)tab)[i + d] : ((const uint8_t *)tab)[i + d];
+        if (x != y) break;
+      }
+      if (t == n) break;
+    }
+    if (k == nc) rep[nc++] = c;
+    cls[c] = k;
+  }
+  return nc;
+}
+
+static uint32_t bits(uint32_t v) { /* bits to hold 0..v */
+  uint32_t b = 0;
+  while (b < 32 && (v >> b)) b++;
+  return b;
+}
+
+/* The digits of the cells of mask `m` out of code c of mask u (the
+ * westmost most significant in both). */
+static uint32_t sub_code(uint32_t s, uint32_t u, uint32_t m, uint32_t c) {
+  uint32_t v[3] = {0, 0, 0}, r = 0;
+  for (int x = 2; x >= 0; x--)
+    if (u >> x & 1) v[x] = c % s, c /= s;
+  for (int x = 0; x < 3; x++)
+    if (m >> x & 1) r = r * s + v[x];
+  return r;
+}
+
+int golcl__rowtree_classes(const golcl_rowtree *rt, uint32_t states, golcl_rowclasses *out) {
+  memset(out, 0, sizeof *out);
+  uint32_t s = states, r0 = rt->size[0], r1 = rt->size[1], r2 = rt->size[2];
+  uint32_t u = rt->mask[0] | rt->mask[1] | rt->mask[2], codes = 1;
+  for (int x = 0; x < 3; x++)
+    if (u >> x & 1) codes *= s;
+  uint32_t ntop = (rt->ninner - r0) / r1, nleaf = rt->nleaves / r2;
+  uint32_t *mid = malloc(r1 * sizeof *mid), *bot = malloc(r2 * sizeof *bot);
+  uint32_t *rep = malloc((r1 > r2 ? r1 : r2) * sizeof *rep);
+  int ok = 0;
+  if (!mid || !bot || !rep) goto done;
+  uint32_t m = classes(r1, ntop, r1, rt->inner, 1, r0, mid, rep);
+  uint32_t mid_rep[65536 / 8]; /* a mid code of each class (M <= r1 <= 64000) */
+  if (m > sizeof mid_rep / sizeof *mid_rep) goto done;
+  for (uint32_t c = r1; c-- > 0;) mid_rep[mid[c]] = c;
+  uint32_t b = classes(r2, nleaf, r2, rt->leaves, 0, 0, bot, rep);
+  uint32_t bot_rep[256];
+  if (b > 256) goto done;
+  for (uint32_t c = r2; c-- > 0;) bot_rep[bot[c]] = c;
+  uint32_t ta = bits(ntop * m - 1), tb = bits(m - 1), tc = bits(b - 1);
+  if (ta + tb + tc > 32 || (size_t)ntop * m > 65536 || (size_t)nleaf * b > 65536) goto done;
+  out->shift1 = ta, out->shift2 = ta + tb;
+  out->mask1 = (1u << tb) - 1;
+  out->row_wide = ta + tb + tc > 16;
+  out->pair_wide = nleaf * b - 1 > 255;
+  out->nrow = codes, out->npair = ntop * m, out->nout = nleaf * b;
+  out->row = malloc((size_t)codes * (out->row_wide ? 4 : 2));
+  out->pair = malloc((size_t)out->npair * (out->pair_wide ? 2 : 1));
+  out->out = malloc(out->nout);
+  if (!out->row || !out->pair || !out->out) goto done;
+  for (uint32_t c = 0; c < codes; c++) {
+    uint32_t c0 = sub_code(s, u, rt->mask[0], c), c1 = sub_code(s, u, rt->mask[1], c);
+    uint32_t c2 = sub_code(s, u, rt->mask[2], c);
+    uint32_t k = (rt->inner[c0] - r0) / r1;
+    uint32_t e = k * m | mid[c1] << out->shift1 | bot[c2] << out->shift2;
+    if (out->row_wide)
+      ((uint32_t *)out->row)[c] = e;
+    else
+      ((uint16_t *)out->row)[c] = (uint16_t)e;
+  }
+  for (uint32_t k = 0; k < ntop; k++)
+    for (uint32_t mc = 0; mc < m; mc++) {
+      uint32_t lc = rt->inner[r0 + k * r1 + mid_rep[mc]] / r2;
+      if (out->pair_wide)
+        ((uint16_t *)out->pair)[k * m + mc] = (uint16_t)(lc * b);
+      else
+        ((uint8_t *)out->pair)[k * m + mc] = (uint8_t)(lc * b);
+    }
+  for (uint32_t lc = 0; lc < nleaf; lc++)
+    for (uint32_t bc = 0; bc < b; bc++) out->out[lc * b + bc] = rt->leaves[lc * r2 + bot_rep[bc]];
+  out->mask = u;
+  ok = 1;
+done:
+  free(mid), free(bot), free(rep);
+  if (!ok) golcl__rowclasses_free(out);
+  return ok;
+}
+
+void golcl__rowclasses_free(golcl_rowclasses *rc) {
+  if (!rc) return;
+  free(rc->row), free(rc->pair), free(rc->out);
+  memset(rc, 0, sizeof *rc);
+}

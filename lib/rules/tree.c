@@ -107,29 +107,76 @@ static golcl_status upload(golcl_msgrid *g, const void *host, size_t bytes) {
   return s;
 }
 
-/* The tree by rows (ruletree_rows.c) for tree_rows4, where the width is a
- * multiple of 4 and it fits the local-memory budget ($GOLCL_TREE_KERNEL=
- * packed: never): 1 if written (or failed: *s), 0 to pack instead. */
+/* Appends n entries of `each` bytes to a host image at *at (4-aligned). */
+static void put(uint8_t *host, size_t *at, const void *src, size_t n, size_t each) {
+  memcpy(host + *at, src, n * each);
+  *at = (*at + n * each + 3) & ~(size_t)3;
+}
+
+/* The tree by rows of the block (ruletree_rows.c): the row tree (layout 1,
+ * tree_rows4) or the classes of rows (layout 2, tree_class4), where the
+ * width is a multiple of 4 and it fits the local-memory budget;
+ * $GOLCL_TREE_KERNEL = packed, rows or classes picks. 1 if written (or
+ * failed: *s), 0 to pack instead. */
 static int rows(golcl_msgrid *g, golcl_status *s) {
   const char *e = getenv("GOLCL_TREE_KERNEL");
   if (cols(g) != 4 || (e && !strcmp(e, "packed"))) return 0;
   golcl_rowtree rt;
-  size_t budget = local_budget(g);
+  golcl_rowclasses rc;
+  size_t budget = local_budget(g), at = 0;
   if (!golcl__ruletree_rows(g->rule.tree, budget, &rt)) return 0;
-  size_t at = ((size_t)rt.ninner * 2 + 3) & ~(size_t)3, bytes = at + rt.nleaves;
-  uint8_t *host = bytes <= budget ? malloc(bytes) : NULL;
+  int classes = !(e && !strcmp(e, "rows")) && golcl__rowtree_classes(&rt, g->rule.tree->states, &rc);
+  /* by default the classes where their pair and out tables are small (a
+   * quarter of the row tree's entries): the lookups into small tables meet
+   * fewer bank conflicts (LifeHistory, BBM, WireWorld; not the von Neumann
+   * loops, whose middle rows fall in ~160 classes) */
+  if (classes && !(e && !strcmp(e, "classes")) &&
+      4 * ((size_t)rc.npair + rc.nout) > (size_t)rt.ninner + rt.nleaves) {
+    golcl__rowclasses_free(&rc);
+    classes = 0;
+  }
+  size_t bytes = classes ? 3 * 4 + (size_t)rc.nrow * (rc.row_wide ? 4 : 2) +
+                               (size_t)rc.npair * (rc.pair_wide ? 2 : 1) + rc.nout
+                         : 2 * 4 + (size_t)rt.ninner * 2 + rt.nleaves;
+  uint8_t *host = bytes <= budget ? calloc(1, bytes) : NULL;
+  golcl__opts *o = &g->tree_defs;
+  golcl__opts_init(o);
+  if (host && classes) {
+    golcl__opts_add(o, "-DTREE_CLASSES");
+    golcl__opts_define(o, "TREE_MU", rc.mask);
+    golcl__opts_define(o, "TREE_NROW", rc.nrow);
+    golcl__opts_define_str(o, "TREE_ROW_T", rc.row_wide ? "uint" : "ushort");
+    put(host, &at, rc.row, rc.nrow, rc.row_wide ? 4 : 2);
+    golcl__opts_define(o, "TREE_PAIR_AT", (long long)at);
+    golcl__opts_define(o, "TREE_NPAIR", rc.npair);
+    golcl__opts_define_str(o, "TREE_PAIR_T", rc.pair_wide ? "ushort" : "uchar");
+    put(host, &at, rc.pair, rc.npair, rc.pair_wide ? 2 : 1);
+    golcl__opts_define(o, "TREE_OUT_AT", (long long)at);
+    golcl__opts_define(o, "TREE_NOUT", rc.nout);
+    put(host, &at, rc.out, rc.nout, 1);
+    golcl__opts_define(o, "TREE_SH1", rc.shift1);
+    golcl__opts_define(o, "TREE_SH2", rc.shift2);
+    golcl__opts_define(o, "TREE_MA", (1ll << rc.shift1) - 1);
+    golcl__opts_define(o, "TREE_MB", rc.mask1);
+  } else if (host) {
+    put(host, &at, rt.inner, rt.ninner, 2);
+    golcl__opts_define(o, "TREE_LEAF_AT", (long long)at);
+    put(host, &at, rt.leaves, rt.nleaves, 1);
+    golcl__opts_define(o, "TREE_NINNER", rt.ninner);
+    golcl__opts_define(o, "TREE_NLEAVES", rt.nleaves);
+    golcl__opts_define(o, "TREE_M0", rt.mask[0]);
+    golcl__opts_define(o, "TREE_M1", rt.mask[1]);
+    golcl__opts_define(o, "TREE_M2", rt.mask[2]);
+  }
   if (host) {
-    memcpy(host, rt.inner, (size_t)rt.ninner * 2);
-    memset(host + (size_t)rt.ninner * 2, 0, at - (size_t)rt.ninner * 2);
-    memcpy(host + at, rt.leaves, rt.nleaves);
-    *s = upload(g, host, bytes);
-    if (*s == GOLCL_OK) {
-      g->tree_rule = g->rule.tree, g->tree_rows = 1;
-      g->tree_entries = rt.ninner, g->tree_leaves = rt.nleaves, g->tree_base = (uint32_t)at;
-      memcpy(g->tree_mask, rt.mask, sizeof rt.mask);
-    }
+    golcl__opts_add(o, "-DTREE_ROWS");
+    *s = golcl__opts_check(g->ctx, o, "tree");
+    if (*s == GOLCL_OK) *s = upload(g, host, bytes);
+    if (*s == GOLCL_OK)
+      g->tree_rule = g->rule.tree, g->tree_rows = classes ? 2 : 1, g->tree_local = (uint32_t)bytes;
   }
   free(host);
+  if (classes) golcl__rowclasses_free(&rc);
   golcl__rowtree_free(&rt);
   return host != NULL;
 }
@@ -248,7 +295,7 @@ static uint32_t gens_a_launch(const golcl_msgrid *g) {
   size_t lw, lh, tw = tile_w(g), th = tile_h();
   shape(g, &lw, &lh);
   if ((lw * lh) % ((tw + 8) / 4) != 0) return 1;
-  size_t bytes = 2 * (size_t)g->tree_entries + g->tree_leaves + 2 * (tw + 8) * (th + 2 * k);
+  size_t bytes = g->tree_local + 2 * (tw + 8) * (th + 2 * k);
   return bytes + 1024 <= (size_t)g->ctx->info.local_mem_bytes ? k : 1;
 }
 
@@ -268,13 +315,7 @@ static golcl_status kernel(golcl_msgrid *g, int clamp, uint32_t gens, cl_kernel 
   golcl__opts_define(&o, "TREE_LW", (long long)lw);
   golcl__opts_define(&o, "TREE_LH", (long long)lh);
   if (g->tree_rows) {
-    golcl__opts_add(&o, "-DTREE_ROWS");
-    golcl__opts_define(&o, "TREE_NINNER", g->tree_entries);
-    golcl__opts_define(&o, "TREE_NLEAVES", g->tree_leaves);
-    golcl__opts_define(&o, "TREE_LEAF_AT", g->tree_base);
-    golcl__opts_define(&o, "TREE_M0", g->tree_mask[0]);
-    golcl__opts_define(&o, "TREE_M1", g->tree_mask[1]);
-    golcl__opts_define(&o, "TREE_M2", g->tree_mask[2]);
+    golcl__opts_add(&o, "%s", g->tree_defs.buf);
     if (gens > 1) {
       golcl__opts_define(&o, "TREE_GENS", gens);
       golcl__opts_define(&o, "TREE_TW", (long long)tile_w(g));
