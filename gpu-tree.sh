@@ -37,7 +37,7 @@ bench "$FEW" GOLCL_TREE_GENS=2
 bench "$FEW" GOLCL_TREE_GENS=3
 bench "$FEW" GOLCL_TREE_GENS=2 GOLCL_TREE_KERNEL=rows
 bench "$FEW" GOLCL_TREE_GENS=2 GOLCL_TREE_TW=248
-bench "$FEW" GOLCL_TREE_RUN=32
+bench "$FEW" GOLCL_TREE_KERNEL=classes GOLCL_TREE_ROWREP=16
 echo "== copy, 8192² floats (256 MiB read and written, as a generation of 16384² bytes) [$((SECONDS - T0)) s]"
 timeout 10 $B bench la --sizes 8192 --reps 5 2>&1 | grep -iE "copy" | head -2
 echo "== WireWorld as shipped (bit planes) [$((SECONDS - T0)) s]"

@@ -112,10 +112,11 @@ END_TEST
  * by 64, the several-generations kernel's 120 by 62), both boundaries,
  * steps of 1, 3 and 8 generations (the clamp of foreign states on a step's
  * first generation only), every tree kernel and layout (GOLCL_TREE_KERNEL
- * = packed, rows, classes; GOLCL_TREE_GENS = 2 and 3 generations a launch)
+ * = packed, rows, classes; GOLCL_TREE_GENS = 2 and 3 generations a launch;
+ * GOLCL_TREE_ROWREP = 16 copies of the classes' row table)
  * and WireWorld through the tree, not its bit planes (GOLCL_GENBITS=off):
  * a Moore @TABLE, a Moore @TREE and von Neumann tables; also grids smaller
- * than a tile's halo. Case _i: rule _i / 16, boundary, then 7 kernels at
+ * than a tile's halo. Case _i: rule _i / 18, boundary, then 8 kernels at
  * width 516 and the default at 517 (not a multiple of 4: one column a
  * work-item). */
 static const char *const tiled_rules[] = {"LifeHistory", "BBM-Margolus-emulated", "WireWorld",
@@ -165,13 +166,15 @@ START_TEST(kernel_many_tiles) {
                                             {"GOLCL_TREE_GENS", "2", NULL, NULL},
                                             {"GOLCL_TREE_KERNEL", "rows", "GOLCL_TREE_GENS", "3"},
                                             {"GOLCL_TREE_KERNEL", "classes", "GOLCL_TREE_GENS", "3"},
+                                            {"GOLCL_TREE_KERNEL", "classes", "GOLCL_TREE_ROWREP", "16"},
                                             {NULL, NULL, NULL, NULL}};
-  const char *name = tiled_rules[_i / 16];
-  golcl_boundary b = _i / 8 % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
-  uint32_t w = _i % 8 == 7 ? 517 : 516;
-  const char *const *v = variants[_i % 8];
+  const char *name = tiled_rules[_i / 18];
+  golcl_boundary b = _i / 9 % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+  uint32_t w = _i % 9 == 8 ? 517 : 516;
+  const char *const *v = variants[_i % 9];
   unsetenv("GOLCL_TREE_KERNEL"); /* a failed case (without fork) leaves its own set */
   unsetenv("GOLCL_TREE_GENS");
+  unsetenv("GOLCL_TREE_ROWREP");
   for (int k = 0; k < 4 && v[k]; k += 2) setenv(v[k], v[k + 1], 1);
   setenv("GOLCL_GENBITS", "off", 1);
   golcl_msrule r = load(name);
@@ -181,6 +184,7 @@ START_TEST(kernel_many_tiles) {
   run_tiled(name, w - 504, 7, b, r.states, 600 + (uint64_t)_i);
   unsetenv("GOLCL_TREE_KERNEL");
   unsetenv("GOLCL_TREE_GENS");
+  unsetenv("GOLCL_TREE_ROWREP");
   unsetenv("GOLCL_GENBITS");
 }
 END_TEST
@@ -621,7 +625,7 @@ int main(void) {
   tcase_add_test(tp, random_texts_do_not_crash);
   tcase_add_test(tp, finding_rule_files);
   tcase_add_loop_test(tk, kernel_matches_reference, 0, (int)(nnames * NSIZES));
-  if (nnames) tcase_add_loop_test(tt, kernel_many_tiles, 0, (int)(NTILED * 16));
+  if (nnames) tcase_add_loop_test(tt, kernel_many_tiles, 0, (int)(NTILED * 18));
   tcase_add_loop_test(tb, shipped_soup_as_bgolly, 0, (int)(nnames * 2));
   tcase_add_loop_test(tb, made_up_soup_as_bgolly, 0, (int)(NMADE * 2));
   suite_add_tcase(s, tp);

@@ -193,15 +193,27 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
  * TO[TP[top + middle] + bottom]. A row's lookup serves the three cells
  * that read it; TP and TO are small where the rule's rows fall in few
  * classes, so the lookups into them meet few bank conflicts. */
+#ifndef TREE_ROWREP
+#define TREE_ROWREP 1
+#endif
+#if TREE_ROWREP > 1 /* K copies of TR (as uint) interleaved: lane l reads copy l % K */
+#define TREE_TR_T uint
+#define TREE_ROWLOOK(c) TR[(c)*TREE_ROWREP + tree_lane]
+#else
+#define TREE_TR_T TREE_ROW_T
+#define TREE_ROWLOOK(c) TR[c]
+#endif
 #define TREE_ROWS_COPY                                                              \
-  __local TREE_ROW_T TR[TREE_NROW];                                                 \
+  __local TREE_TR_T TR[TREE_NROW * TREE_ROWREP];                                    \
   __local TREE_PAIR_T TP[TREE_NPAIR];                                               \
   __local uchar TO[TREE_NOUT];                                                      \
+  const uint tree_lane = get_local_id(0) % TREE_ROWREP;                             \
   {                                                                                 \
     const int l_ = get_local_id(1) * TREE_LW + get_local_id(0);                     \
     __global const TREE_ROW_T *tr_ = (__global const TREE_ROW_T *)tree;             \
     __global const TREE_PAIR_T *tp_ = (__global const TREE_PAIR_T *)(tree + TREE_PAIR_AT); \
-    for (int i = l_; i < TREE_NROW; i += TREE_LW * TREE_LH) TR[i] = tr_[i];         \
+    for (int i = l_; i < TREE_NROW * TREE_ROWREP; i += TREE_LW * TREE_LH)           \
+      TR[i] = tr_[i / TREE_ROWREP];                                                 \
     for (int i = l_; i < TREE_NPAIR; i += TREE_LW * TREE_LH) TP[i] = tp_[i];        \
     for (int i = l_; i < TREE_NOUT; i += TREE_LW * TREE_LH) TO[i] = tree[TREE_OUT_AT + i]; \
     barrier(CLK_LOCAL_MEM_FENCE);                                                   \
@@ -213,12 +225,12 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
   {                                                                           \
     uint r[6], up[4], at[4], dn[4];                                           \
     ROW((y0) - 1, r);                                                         \
-    for (int j = 0; j < 4; j++) up[j] = TR[TREE_CODE(TREE_MU, r, j)];         \
+    for (int j = 0; j < 4; j++) up[j] = TREE_ROWLOOK(TREE_CODE(TREE_MU, r, j)); \
     ROW((y0), r);                                                             \
-    for (int j = 0; j < 4; j++) at[j] = TR[TREE_CODE(TREE_MU, r, j)];         \
+    for (int j = 0; j < 4; j++) at[j] = TREE_ROWLOOK(TREE_CODE(TREE_MU, r, j)); \
     for (int y = (y0); y < (y1); y++) {                                       \
       ROW(y + 1, r);                                                          \
-      for (int j = 0; j < 4; j++) dn[j] = TR[TREE_CODE(TREE_MU, r, j)];       \
+      for (int j = 0; j < 4; j++) dn[j] = TREE_ROWLOOK(TREE_CODE(TREE_MU, r, j)); \
       uchar4 o;                                                               \
       o.s0 = TREE_CELLC(0);                                                   \
       o.s1 = TREE_CELLC(1);                                                   \

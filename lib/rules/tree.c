@@ -95,6 +95,7 @@ static size_t local_budget(const golcl_msgrid *g) {
 }
 
 static int cols(const golcl_msgrid *g);
+static size_t knob(const char *name, size_t def, size_t lo, size_t hi);
 
 /* Writes `bytes` of host to a new read-only buffer, the grid's tree. */
 static golcl_status upload(golcl_msgrid *g, const void *host, size_t bytes) {
@@ -138,7 +139,12 @@ static int rows(golcl_msgrid *g, golcl_status *s) {
   size_t bytes = classes ? 3 * 4 + (size_t)rc.nrow * (rc.row_wide ? 4 : 2) +
                                (size_t)rc.npair * (rc.pair_wide ? 2 : 1) + rc.nout
                          : 2 * 4 + (size_t)rt.ninner * 2 + rt.nleaves;
-  uint8_t *host = bytes <= budget ? calloc(1, bytes) : NULL;
+  /* $GOLCL_TREE_ROWREP = K (a power of two to 32): K copies of the classes' row
+   * table in local memory, interleaved so that lanes of other copies never meet
+   * in a bank (a measurement knob) */
+  size_t rep = classes ? knob("GOLCL_TREE_ROWREP", 1, 1, 32) : 1;
+  size_t local = bytes + (rep > 1 ? (size_t)rc.nrow * 4 * rep : 0);
+  uint8_t *host = local <= budget ? calloc(1, bytes) : NULL;
   golcl__opts *o = &g->tree_defs;
   golcl__opts_init(o);
   if (host && classes) {
@@ -158,6 +164,7 @@ static int rows(golcl_msgrid *g, golcl_status *s) {
     golcl__opts_define(o, "TREE_SH2", rc.shift2);
     golcl__opts_define(o, "TREE_MA", (1ll << rc.shift1) - 1);
     golcl__opts_define(o, "TREE_MB", rc.mask1);
+    if (rep > 1) golcl__opts_define(o, "TREE_ROWREP", (long long)rep);
   } else if (host) {
     put(host, &at, rt.inner, rt.ninner, 2);
     golcl__opts_define(o, "TREE_LEAF_AT", (long long)at);
@@ -173,7 +180,7 @@ static int rows(golcl_msgrid *g, golcl_status *s) {
     *s = golcl__opts_check(g->ctx, o, "tree");
     if (*s == GOLCL_OK) *s = upload(g, host, bytes);
     if (*s == GOLCL_OK)
-      g->tree_rule = g->rule.tree, g->tree_rows = classes ? 2 : 1, g->tree_local = (uint32_t)bytes;
+      g->tree_rule = g->rule.tree, g->tree_rows = classes ? 2 : 1, g->tree_local = (uint32_t)local;
   }
   free(host);
   if (classes) golcl__rowclasses_free(&rc);
