@@ -20,7 +20,7 @@
 #define TREE_RUN 16                /* cells a work-item walks down a column */
 #define TREE_LW 64                 /* work-group: columns */
 #define TREE_LH 4                  /* work-group: runs down */
-#define TREE_GROUPS_PER_CU 8       /* resident work-groups a compute unit */
+#define TREE_GROUPS_PER_CU 8       /* work-groups a compute unit ($GOLCL_TREE_GPC1) */
 #define TREE_LOCAL_BUDGET 32768    /* bytes of local memory for the tree */
 #define TREE_MAX_PACKED (1u << 24) /* entries of a packed tree at most */
 #define TREE_NODE_MAX 128          /* entries of a packed node, at most, unless forced */
@@ -398,6 +398,7 @@ golcl_status golcl__tree_step(golcl_msgrid *g, uint64_t gens) {
   for (uint64_t i = 0; i < launches && s == GOLCL_OK; i++)
     s = launch(g, multi, (g->w + tw - 1) / tw, (g->h + th - 1) / th, gpc);
   for (uint64_t i = 0; i < left && s == GOLCL_OK; i++)
-    s = launch(g, i == 0 && !launches ? first : rest, tx, ty, TREE_GROUPS_PER_CU);
+    s = launch(g, i == 0 && !launches ? first : rest, tx, ty,
+               number("GOLCL_TREE_GPC1", TREE_GROUPS_PER_CU, 1, 1u << 20));
   return s;
 }
