@@ -31,6 +31,8 @@ bench() {
 }
 bench "$ALL" GOLCL_TREE_KERNEL=default
 bench "$ALL" GOLCL_TREE_KERNEL=packed
+echo "== copy, 8192² floats (256 MiB read and written, as a generation of 16384² bytes) [$((SECONDS - T0)) s]"
+timeout 10 $B bench la --sizes 8192 --reps 5 2>&1 | grep -iE "copy" | head -2
 bench "$ALL" GOLCL_TREE_KERNEL=rows
 bench "$ALL" GOLCL_TREE_KERNEL=classes
 bench "$FEW" GOLCL_TREE_GPC1=4
@@ -40,8 +42,6 @@ bench "$FEW" GOLCL_TREE_GENS=3
 bench "$FEW" GOLCL_TREE_GENS=2 GOLCL_TREE_KERNEL=rows
 bench "$FEW" GOLCL_TREE_GENS=2 GOLCL_TREE_TW=248
 bench "$FEW" GOLCL_TREE_KERNEL=classes GOLCL_TREE_ROWREP=16
-echo "== copy, 8192² floats (256 MiB read and written, as a generation of 16384² bytes) [$((SECONDS - T0)) s]"
-timeout 10 $B bench la --sizes 8192 --reps 5 2>&1 | grep -iE "copy" | head -2
 echo "== WireWorld as shipped (bit planes) [$((SECONDS - T0)) s]"
 timeout 8 $B bench rules --size 16384x16384 --gens 24 --reps 3 --rules "/2/3;WireWorld" 2>&1 | tail -n +3
 wait
