@@ -187,10 +187,10 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
 #ifdef TREE_CLASSES
 /* The layout by classes of rows (TREE_CLASSES; golcl_rowclasses in
  * lib/rules/ruletree.h): a row's code over the cells of TREE_MU gives in
- * one lookup TR[code], its class as a top row (bits below TREE_SH1, times
- * the middle classes), as a middle row (from TREE_SH1, TREE_MB wide) and as
- * a bottom row (from TREE_SH2); a cell's new state is
- * TO[TP[top + middle] + bottom]. A row's lookup serves the three cells
+ * one lookup TR[code], its class as a top row (bits below TREE_SH1), as a
+ * middle row (from TREE_SH1, TREE_MB wide) and as a bottom row (from
+ * TREE_SH2); a cell's new state is
+ * TO[TP[top · TREE_NMID + middle] · TREE_NBOT + bottom]. A row's lookup serves the three cells
  * that read it; TP and TO are small where the rule's rows fall in few
  * classes, so the lookups into them meet few bank conflicts. */
 #ifndef TREE_ROWREP
@@ -219,8 +219,9 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
     barrier(CLK_LOCAL_MEM_FENCE);                                                   \
   }
 
-#define TREE_CELLC(j) \
-  TO[TP[(up[j] & TREE_MA) + (at[j] >> TREE_SH1 & TREE_MB)] + (dn[j] >> TREE_SH2)]
+#define TREE_CELLC(j)                                                                  \
+  TO[mad24((uint)TP[mad24(up[j] & TREE_MA, (uint)TREE_NMID, at[j] >> TREE_SH1 & TREE_MB)], \
+           (uint)TREE_NBOT, dn[j] >> TREE_SH2)]
 #define TREE_ROWS_WALK(y0, y1, ROW, PUT)                                      \
   {                                                                           \
     uint r[6], up[4], at[4], dn[4];                                           \

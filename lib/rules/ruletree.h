@@ -100,19 +100,18 @@ void golcl__rowtree_free(golcl_rowtree *rt);
 
 /* The row tree by classes of rows: a row's code over all the cells the
  * tree reads in any row (mask) gives, in one lookup, row[code] = its class
- * as a top row (times the number of middle classes, bits 0..shift1-1), as
- * a middle row (bits shift1.., mask1 wide) and as a bottom row (bits
- * shift2..); a cell's new state is then
- *   out[pair[top(row[c0]) + mid(row[c1])] + bottom(row[c2])]
- * (pair: the class of top and middle rows times the number of bottom
- * classes). A row's lookup serves the three cells that read it; pair and
- * out are small where the rule's rows fall in few classes (LifeHistory:
- * 7 top, 21 middle and 7 bottom classes, 147 and 196 entries). row is
- * ushort (or uint where row_wide), pair uchar (or ushort where pair_wide). */
+ * as a top row (bits 0..shift1-1), as a middle row (bits shift1.., mask1
+ * wide) and as a bottom row (bits shift2..); a cell's new state is then
+ *   out[pair[top(row[c0]) · nmid + mid(row[c1])] · nbottom + bottom(row[c2])]
+ * (pair: the class of the top and middle rows together). A row's lookup
+ * serves the three cells that read it; pair and out are small where the
+ * rule's rows fall in few classes (LifeHistory: 7 top, 21 middle and 7
+ * bottom classes, 147 and 196 entries). row is ushort (uint where
+ * row_wide), pair uchar (ushort where pair_wide). */
 typedef struct golcl_rowclasses {
   void *row, *pair;
   uint8_t *out;
-  uint32_t mask, nrow, npair, nout, shift1, shift2, mask1;
+  uint32_t mask, nrow, npair, nout, shift1, shift2, mask1, nmid, nbottom;
   int row_wide, pair_wide;
 } golcl_rowclasses;
 

@@ -276,12 +276,13 @@ int golcl__rowtree_classes(const golcl_rowtree *rt, uint32_t states, golcl_rowcl
   uint32_t bot_rep[256];
   if (b > 256) goto done;
   for (uint32_t c = r2; c-- > 0;) bot_rep[bot[c]] = c;
-  uint32_t ta = bits(ntop * m - 1), tb = bits(m - 1), tc = bits(b - 1);
+  uint32_t ta = bits(ntop - 1), tb = bits(m - 1), tc = bits(b - 1);
   if (ta + tb + tc > 32 || (size_t)ntop * m > 65536 || (size_t)nleaf * b > 65536) goto done;
   out->shift1 = ta, out->shift2 = ta + tb;
   out->mask1 = (1u << tb) - 1;
   out->row_wide = ta + tb + tc > 16;
-  out->pair_wide = nleaf * b - 1 > 255;
+  out->pair_wide = nleaf - 1 > 255;
+  out->nmid = m, out->nbottom = b;
   out->nrow = codes, out->npair = ntop * m, out->nout = nleaf * b;
   out->row = malloc((size_t)codes * (out->row_wide ? 4 : 2));
   out->pair = malloc((size_t)out->npair * (out->pair_wide ? 2 : 1));
@@ -291,7 +292,7 @@ int golcl__rowtree_classes(const golcl_rowtree *rt, uint32_t states, golcl_rowcl
     uint32_t c0 = sub_code(s, u, rt->mask[0], c), c1 = sub_code(s, u, rt->mask[1], c);
     uint32_t c2 = sub_code(s, u, rt->mask[2], c);
     uint32_t k = (rt->inner[c0] - r0) / r1;
-    uint32_t e = k * m | mid[c1] << out->shift1 | bot[c2] << out->shift2;
+    uint32_t e = k | mid[c1] << out->shift1 | bot[c2] << out->shift2;
     if (out->row_wide)
       ((uint32_t *)out->row)[c] = e;
     else
@@ -301,9 +302,9 @@ int golcl__rowtree_classes(const golcl_rowtree *rt, uint32_t states, golcl_rowcl
     for (uint32_t mc = 0; mc < m; mc++) {
       uint32_t lc = rt->inner[r0 + k * r1 + mid_rep[mc]] / r2;
       if (out->pair_wide)
-        ((uint16_t *)out->pair)[k * m + mc] = (uint16_t)(lc * b);
+        ((uint16_t *)out->pair)[k * m + mc] = (uint16_t)lc;
       else
-        ((uint8_t *)out->pair)[k * m + mc] = (uint8_t)(lc * b);
+        ((uint8_t *)out->pair)[k * m + mc] = (uint8_t)lc;
     }
   for (uint32_t lc = 0; lc < nleaf; lc++)
     for (uint32_t bc = 0; bc < b; bc++) out->out[lc * b + bc] = rt->leaves[lc * r2 + bot_rep[bc]];

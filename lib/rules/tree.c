@@ -164,6 +164,8 @@ static int rows(golcl_msgrid *g, golcl_status *s) {
     golcl__opts_define(o, "TREE_SH2", rc.shift2);
     golcl__opts_define(o, "TREE_MA", (1ll << rc.shift1) - 1);
     golcl__opts_define(o, "TREE_MB", rc.mask1);
+    golcl__opts_define(o, "TREE_NMID", rc.nmid);
+    golcl__opts_define(o, "TREE_NBOT", rc.nbottom);
     if (rep > 1) golcl__opts_define(o, "TREE_ROWREP", (long long)rep);
   } else if (host) {
     put(host, &at, rt.inner, rt.ninner, 2);
