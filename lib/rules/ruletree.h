@@ -120,4 +120,13 @@ typedef struct golcl_rowclasses {
 int golcl__rowtree_classes(const golcl_rowtree *rt, uint32_t states, golcl_rowclasses *out);
 void golcl__rowclasses_free(golcl_rowclasses *rc);
 
+/* The passes of local memory's 32 banks that a cell's three lookups take
+ * on average, for a warp of 32 work-items each 4 columns wide on a random
+ * soup of the rule's states (a fixed seed): through rc (the classes), or
+ * through rt where rc is NULL (the row tree). Random reads of 32 lanes
+ * into a table of many words take about 3 passes; a table of at most 32
+ * words, 1. The lookups' bank conflicts bound these kernels on an H100. */
+double golcl__rowtree_passes(const golcl_rowtree *rt, const golcl_rowclasses *rc,
+                             uint32_t states);
+
 #endif

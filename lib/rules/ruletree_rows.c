@@ -321,3 +321,69 @@ void golcl__rowclasses_free(golcl_rowclasses *rc) {
   free(rc->row), free(rc->pair), free(rc->out);
   memset(rc, 0, sizeof *rc);
 }
+
+/* ------------------------------------------------------------ bank passes */
+
+/* Passes of 32 banks of 4-byte words that a warp's 32 reads (byte
+ * addresses) take: the most distinct words any bank holds (reads of one
+ * word are served together). */
+static uint32_t passes(const uint32_t *addr) {
+  uint32_t w[32], cnt[32] = {0}, worst = 0;
+  for (int i = 0; i < 32; i++) { /* insertion sort of the words */
+    uint32_t v = addr[i] / 4;
+    int j = i;
+    for (; j > 0 && w[j - 1] > v; j--) w[j] = w[j - 1];
+    w[j] = v;
+  }
+  for (int i = 0; i < 32; i++)
+    if (i == 0 || w[i] != w[i - 1])
+      if (++cnt[w[i] % 32] > worst) worst = cnt[w[i] % 32];
+  return worst;
+}
+
+static uint32_t row_code(uint32_t s, uint32_t m, const uint8_t *r) {
+  uint32_t c = 0;
+  for (int x = 0; x < 3; x++)
+    if (m >> x & 1) c = c * s + r[x];
+  return c;
+}
+
+double golcl__rowtree_passes(const golcl_rowtree *rt, const golcl_rowclasses *rc,
+                             uint32_t states) {
+  uint64_t z = 0x243f6a8885a308d3ull, total = 0;
+  const int warps = 64;
+  for (int wv = 0; wv < warps; wv++) {
+    uint8_t c[3][130];
+    for (int y = 0; y < 3; y++)
+      for (int x = 0; x < 130; x++) {
+        z ^= z << 13, z ^= z >> 7, z ^= z << 17;
+        c[y][x] = (uint8_t)(z % states);
+      }
+    for (int j = 0; j < 4; j++) { /* the warp's reads for the j-th of its lanes' 4 columns */
+      uint32_t a[3][32];
+      for (int l = 0; l < 32; l++) {
+        const uint8_t *r0 = &c[0][4 * l + j], *r1 = &c[1][4 * l + j], *r2 = &c[2][4 * l + j];
+        if (rc) {
+          uint32_t e[3], ew = rc->row_wide ? 4 : 2;
+          const uint8_t *rr[3] = {r0, r1, r2};
+          for (int k = 0; k < 3; k++) {
+            uint32_t cd = row_code(states, rc->mask, rr[k]);
+            e[k] = rc->row_wide ? ((const uint32_t *)rc->row)[cd] : ((const uint16_t *)rc->row)[cd];
+            if (k == 0) a[0][l] = cd * ew;
+          }
+          uint32_t pi = (e[0] & ((1u << rc->shift1) - 1)) * rc->nmid + (e[1] >> rc->shift1 & rc->mask1);
+          uint32_t lc = rc->pair_wide ? ((const uint16_t *)rc->pair)[pi] : ((const uint8_t *)rc->pair)[pi];
+          a[1][l] = 65536 * 4 + pi * (rc->pair_wide ? 2 : 1);
+          a[2][l] = 65536 * 8 + lc * rc->nbottom + (e[2] >> rc->shift2);
+        } else {
+          uint32_t c0 = row_code(states, rt->mask[0], r0), c1 = row_code(states, rt->mask[1], r1);
+          uint32_t c2 = row_code(states, rt->mask[2], r2), top = rt->inner[c0];
+          a[0][l] = 2 * c0, a[1][l] = 2 * (top + c1);
+          a[2][l] = 65536 * 4 + rt->inner[top + c1] + c2;
+        }
+      }
+      total += passes(a[0]) + passes(a[1]) + passes(a[2]);
+    }
+  }
+  return (double)total / (warps * 4);
+}

@@ -127,12 +127,13 @@ static int rows(golcl_msgrid *g, golcl_status *s) {
   size_t budget = local_budget(g), at = 0;
   if (!golcl__ruletree_rows(g->rule.tree, budget, &rt)) return 0;
   int classes = !(e && !strcmp(e, "rows")) && golcl__rowtree_classes(&rt, g->rule.tree->states, &rc);
-  /* by default the classes where their pair and out tables are small (a
-   * quarter of the row tree's entries): the lookups into small tables meet
-   * fewer bank conflicts (LifeHistory, BBM, WireWorld; not the von Neumann
-   * loops, whose middle rows fall in ~160 classes) */
+  /* by default the layout whose lookups take fewer passes of local memory's
+   * banks (golcl__rowtree_passes: the classes for LifeHistory, BBM and
+   * WireWorld, whose rows fall in few classes; the row tree for the von
+   * Neumann loops, whose middle rows fall in ~160) */
   if (classes && !(e && !strcmp(e, "classes")) &&
-      4 * ((size_t)rc.npair + rc.nout) > (size_t)rt.ninner + rt.nleaves) {
+      golcl__rowtree_passes(&rt, &rc, g->rule.tree->states) >
+          golcl__rowtree_passes(&rt, NULL, g->rule.tree->states)) {
     golcl__rowclasses_free(&rc);
     classes = 0;
   }
