@@ -42,6 +42,7 @@ bench "$FEW" GOLCL_TREE_GENS=3
 bench "$FEW" GOLCL_TREE_GENS=2 GOLCL_TREE_KERNEL=rows
 bench "$FEW" GOLCL_TREE_GENS=2 GOLCL_TREE_TW=248
 bench "$FEW" GOLCL_TREE_KERNEL=classes GOLCL_TREE_ROWREP=16
+bench "$FEW" GOLCL_BUILD_OPTIONS=-DTREE_NO_FAST
 echo "== WireWorld as shipped (bit planes) [$((SECONDS - T0)) s]"
 timeout 8 $B bench rules --size 16384x16384 --gens 24 --reps 3 --rules "/2/3;WireWorld" 2>&1 | tail -n +3
 wait
