@@ -122,6 +122,9 @@ static void put(uint8_t *host, size_t *at, const void *src, size_t n, size_t eac
 static int rows(golcl_msgrid *g, golcl_status *s) {
   const char *e = getenv("GOLCL_TREE_KERNEL");
   if (cols(g) != 4 || (e && !strcmp(e, "packed"))) return 0;
+  /* by default Moore trees only: the von Neumann loops ran faster packed on
+   * an H100 (Devore 7.1e11 packed, 6.4e11 by rows, 2026-11-26) */
+  if (!e && g->rule.tree->depth < 9) return 0;
   golcl_rowtree rt;
   golcl_rowclasses rc;
   size_t budget = local_budget(g), at = 0;
