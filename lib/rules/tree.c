@@ -121,6 +121,7 @@ static void put(uint8_t *host, size_t *at, const void *src, size_t n, size_t eac
  * failed: *s), 0 to pack instead. */
 static int rows(golcl_msgrid *g, golcl_status *s) {
   const char *e = getenv("GOLCL_TREE_KERNEL");
+  if (e && strcmp(e, "packed") && strcmp(e, "rows") && strcmp(e, "classes")) e = NULL;
   if (cols(g) != 4 || (e && !strcmp(e, "packed"))) return 0;
   /* by default Moore trees only: the von Neumann loops ran faster packed on
    * an H100 (Devore 7.1e11 packed, 6.4e11 by rows, 2026-11-26) */
