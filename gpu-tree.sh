@@ -39,6 +39,7 @@ bench "$FEW" GOLCL_TREE_GPC1=100000
 bench "$FEW" GOLCL_TREE_GENS=2
 bench "$FEW" GOLCL_TREE_KERNEL=classes GOLCL_TREE_ROWREP=16
 bench "$FEW" GOLCL_BUILD_OPTIONS=-DTREE_NO_FAST
+bench "$FEW" GOLCL_BUILD_OPTIONS=-DTREE_UNROLL=2
 echo "== WireWorld as shipped (bit planes) [$((SECONDS - T0)) s]"
 timeout 8 $B bench rules --size 16384x16384 --gens 24 --reps 3 --rules "/2/3;WireWorld" 2>&1 | tail -n +3
 wait

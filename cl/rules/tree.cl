@@ -180,6 +180,15 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
  * bottom code of the cell above it, the middle code of its own cell and,
  * looked up at once, the root's entry for the cell below: three lookups a
  * cell, the codes made once a row. */
+/* -DTREE_UNROLL=N unrolls the walk's loop N times (2: no register moves of
+ * the rows' values between steps; a measurement build). */
+#ifdef TREE_UNROLL
+#define TREE_PRAGMA_(x) _Pragma(#x)
+#define TREE_PRAGMA(x) TREE_PRAGMA_(x)
+#define TREE_UNROLL_PRAGMA TREE_PRAGMA(unroll TREE_UNROLL)
+#else
+#define TREE_UNROLL_PRAGMA
+#endif
 #define TREE_DIGIT(m, bit, code, v) ((m) >> (bit) & 1 ? (code) * TREE_STATES + (v) : (code))
 #define TREE_CODE(m, r, j) \
   TREE_DIGIT(m, 2, TREE_DIGIT(m, 1, TREE_DIGIT(m, 0, 0u, (r)[j]), (r)[(j) + 1]), (r)[(j) + 2])
@@ -229,6 +238,7 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
     for (int j = 0; j < 4; j++) up[j] = TREE_ROWLOOK(TREE_CODE(TREE_MU, r, j)); \
     ROW((y0), r);                                                             \
     for (int j = 0; j < 4; j++) at[j] = TREE_ROWLOOK(TREE_CODE(TREE_MU, r, j)); \
+    TREE_UNROLL_PRAGMA                                                        \
     for (int y = (y0); y < (y1); y++) {                                       \
       ROW(y + 1, r);                                                          \
       for (int j = 0; j < 4; j++) dn[j] = TREE_ROWLOOK(TREE_CODE(TREE_MU, r, j)); \
@@ -264,6 +274,7 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
     ROW((y0), r);                                                                \
     for (int j = 0; j < 4; j++)                                                  \
       next[j] = TI[TREE_CODE(TREE_M0, r, j)], mid[j] = TREE_CODE(TREE_M1, r, j); \
+    TREE_UNROLL_PRAGMA                                                           \
     for (int y = (y0); y < (y1); y++) {                                          \
       ROW(y + 1, r);                                                             \
       uchar4 o;                                                                  \
