@@ -4,8 +4,8 @@
 # each rule's states, every rule through its tree (GOLCL_GENBITS=off, so
 # WireWorld and Brian's Brain /2/3 run their byte kernels); the default, the
 # packed kernel of before (GOLCL_TREE_KERNEL=packed), the two row layouts
-# (=rows, =classes), several generations a launch (GOLCL_TREE_GENS) and tile
-# knobs; the copy kernel's
+# (=rows, =classes, =full), several generations a launch (GOLCL_TREE_GENS)
+# and tile knobs; the copy kernel's
 # bandwidth for the share; then the tree kernels against the host reference
 # on this card (test cases 'tiles' and 'kernels', on the rules below).
 set -u
@@ -35,6 +35,7 @@ echo "== copy, 4096² floats (64 MiB read and written) [$((SECONDS - T0)) s]"
 timeout 15 $B bench la --sizes 4096 --reps 5 2>&1 | grep -iE "copy" | head -2
 bench "$ALL" GOLCL_TREE_KERNEL=rows
 bench "$ALL" GOLCL_TREE_KERNEL=classes
+bench "$ALL" GOLCL_TREE_KERNEL=full
 bench "$FEW" GOLCL_TREE_GPC1=100000
 bench "$FEW" GOLCL_TREE_GENS=2
 bench "$FEW" GOLCL_TREE_KERNEL=classes GOLCL_TREE_ROWREP=16

@@ -112,11 +112,11 @@ END_TEST
  * by 64, the several-generations kernel's 120 by 62), both boundaries,
  * steps of 1, 3 and 8 generations (the clamp of foreign states on a step's
  * first generation only), every tree kernel and layout (GOLCL_TREE_KERNEL
- * = packed, rows, classes; GOLCL_TREE_GENS = 2 and 3 generations a launch;
- * GOLCL_TREE_ROWREP = 16 copies of the classes' row table)
+ * = packed, rows, classes, full; GOLCL_TREE_GENS = 2 and 3 generations a
+ * launch; GOLCL_TREE_ROWREP = 16 copies of the classes' row table)
  * and WireWorld through the tree, not its bit planes (GOLCL_GENBITS=off):
  * a Moore @TABLE, a Moore @TREE and von Neumann tables; also grids smaller
- * than a tile's halo. Case _i: rule _i / 18, boundary, then 8 kernels at
+ * than a tile's halo. Case _i: rule _i / 22, boundary, then 10 kernels at
  * width 516 and the default at 517 (not a multiple of 4: one column a
  * work-item). */
 static const char *const tiled_rules[] = {"LifeHistory", "BBM-Margolus-emulated", "WireWorld",
@@ -167,11 +167,13 @@ START_TEST(kernel_many_tiles) {
                                             {"GOLCL_TREE_KERNEL", "rows", "GOLCL_TREE_GENS", "3"},
                                             {"GOLCL_TREE_KERNEL", "classes", "GOLCL_TREE_GENS", "3"},
                                             {"GOLCL_TREE_KERNEL", "classes", "GOLCL_TREE_ROWREP", "16"},
+                                            {"GOLCL_TREE_KERNEL", "full", NULL, NULL},
+                                            {"GOLCL_TREE_KERNEL", "full", "GOLCL_TREE_GENS", "2"},
                                             {NULL, NULL, NULL, NULL}};
-  const char *name = tiled_rules[_i / 18];
-  golcl_boundary b = _i / 9 % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
-  uint32_t w = _i % 9 == 8 ? 517 : 516;
-  const char *const *v = variants[_i % 9];
+  const char *name = tiled_rules[_i / 22];
+  golcl_boundary b = _i / 11 % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+  uint32_t w = _i % 11 == 10 ? 517 : 516;
+  const char *const *v = variants[_i % 11];
   unsetenv("GOLCL_TREE_KERNEL"); /* a failed case (without fork) leaves its own set */
   unsetenv("GOLCL_TREE_GENS");
   unsetenv("GOLCL_TREE_ROWREP");
@@ -625,7 +627,7 @@ int main(void) {
   tcase_add_test(tp, random_texts_do_not_crash);
   tcase_add_test(tp, finding_rule_files);
   tcase_add_loop_test(tk, kernel_matches_reference, 0, (int)(nnames * NSIZES));
-  if (nnames) tcase_add_loop_test(tt, kernel_many_tiles, 0, (int)(NTILED * 18));
+  if (nnames) tcase_add_loop_test(tt, kernel_many_tiles, 0, (int)(NTILED * 22));
   tcase_add_loop_test(tb, shipped_soup_as_bgolly, 0, (int)(nnames * 2));
   tcase_add_loop_test(tb, made_up_soup_as_bgolly, 0, (int)(NMADE * 2));
   suite_add_tcase(s, tp);

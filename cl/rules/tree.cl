@@ -212,25 +212,33 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
 #define TREE_TR_T TREE_ROW_T
 #define TREE_ROWLOOK(c) TR[c]
 #endif
-#define TREE_ROWS_COPY                                                              \
-  __local TREE_TR_T TR[TREE_NROW * TREE_ROWREP];                                    \
+#ifdef TREE_FULL /* one product table TF: the state of each (top, middle, bottom) class */
+#define TREE_TABLES                                                                 \
+  __local uchar TF[TREE_NFULL];                                                     \
+  for (int i = l_; i < TREE_NFULL; i += TREE_LW * TREE_LH) TF[i] = tree[TREE_FULL_AT + i];
+#define TREE_CELLC(j) TF[(up[j] & TREE_MA) + (at[j] >> TREE_SH1 & TREE_MB) + (dn[j] >> TREE_SH2)]
+#else
+#define TREE_TABLES                                                                 \
   __local TREE_PAIR_T TP[TREE_NPAIR];                                               \
   __local uchar TO[TREE_NOUT];                                                      \
-  const uint tree_lane = get_local_id(0) % TREE_ROWREP;                             \
-  {                                                                                 \
-    const int l_ = get_local_id(1) * TREE_LW + get_local_id(0);                     \
-    __global const TREE_ROW_T *tr_ = (__global const TREE_ROW_T *)tree;             \
-    __global const TREE_PAIR_T *tp_ = (__global const TREE_PAIR_T *)(tree + TREE_PAIR_AT); \
-    for (int i = l_; i < TREE_NROW * TREE_ROWREP; i += TREE_LW * TREE_LH)           \
-      TR[i] = tr_[i / TREE_ROWREP];                                                 \
-    for (int i = l_; i < TREE_NPAIR; i += TREE_LW * TREE_LH) TP[i] = tp_[i];        \
-    for (int i = l_; i < TREE_NOUT; i += TREE_LW * TREE_LH) TO[i] = tree[TREE_OUT_AT + i]; \
-    barrier(CLK_LOCAL_MEM_FENCE);                                                   \
-  }
-
+  __global const TREE_PAIR_T *tp_ = (__global const TREE_PAIR_T *)(tree + TREE_PAIR_AT); \
+  for (int i = l_; i < TREE_NPAIR; i += TREE_LW * TREE_LH) TP[i] = tp_[i];          \
+  for (int i = l_; i < TREE_NOUT; i += TREE_LW * TREE_LH) TO[i] = tree[TREE_OUT_AT + i];
 #define TREE_CELLC(j)                                                                  \
   TO[mad24((uint)TP[mad24(up[j] & TREE_MA, (uint)TREE_NMID, at[j] >> TREE_SH1 & TREE_MB)], \
            (uint)TREE_NBOT, dn[j] >> TREE_SH2)]
+#endif
+#define TREE_ROWS_COPY                                                              \
+  __local TREE_TR_T TR[TREE_NROW * TREE_ROWREP];                                    \
+  const uint tree_lane = get_local_id(0) % TREE_ROWREP;                             \
+  const int l_ = get_local_id(1) * TREE_LW + get_local_id(0);                       \
+  TREE_TABLES                                                                       \
+  {                                                                                 \
+    __global const TREE_ROW_T *tr_ = (__global const TREE_ROW_T *)tree;             \
+    for (int i = l_; i < TREE_NROW * TREE_ROWREP; i += TREE_LW * TREE_LH)           \
+      TR[i] = tr_[i / TREE_ROWREP];                                                 \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                   \
+  }
 #define TREE_ROWS_WALK(y0, y1, ROW, PUT)                                      \
   {                                                                           \
     uint r[6], up[4], at[4], dn[4];                                           \

@@ -113,6 +113,15 @@ typedef struct golcl_rowclasses {
   uint8_t *out;
   uint32_t mask, nrow, npair, nout, shift1, shift2, mask1, nmid, nbottom;
   int row_wide, pair_wide;
+  /* The same by one product table where it has at most 65536 entries:
+   * frow[code] holds top · nmid · nbottom (bits below fshift1), middle ·
+   * nbottom (from fshift1, fmask1 wide) and bottom (from fshift2), and a
+   * cell's new state is full[top(frow[c0]) + middle(frow[c1]) +
+   * bottom(frow[c2])]: two lookups a cell. Else full is NULL. */
+  void *frow;
+  uint8_t *full;
+  uint32_t nfull, fshift1, fshift2, fmask1;
+  int frow_wide;
 } golcl_rowclasses;
 
 /* Makes *out from a row tree of a rule of `states` states; 0 when the
@@ -120,13 +129,14 @@ typedef struct golcl_rowclasses {
 int golcl__rowtree_classes(const golcl_rowtree *rt, uint32_t states, golcl_rowclasses *out);
 void golcl__rowclasses_free(golcl_rowclasses *rc);
 
-/* The passes of local memory's 32 banks that a cell's three lookups take
- * on average, for a warp of 32 work-items each 4 columns wide on a random
- * soup of the rule's states (a fixed seed): through rc (the classes), or
- * through rt where rc is NULL (the row tree). Random reads of 32 lanes
+/* The passes of local memory's 32 banks that a cell's lookups take on
+ * average, for a warp of 32 work-items each 4 columns wide on a random
+ * soup of the rule's states (a fixed seed): through rc (the classes; its
+ * product table where full), or through rt where rc is NULL (the row
+ * tree). Random reads of 32 lanes
  * into a table of many words take about 3 passes; a table of at most 32
  * words, 1. The lookups' bank conflicts bound these kernels on an H100. */
-double golcl__rowtree_passes(const golcl_rowtree *rt, const golcl_rowclasses *rc,
+double golcl__rowtree_passes(const golcl_rowtree *rt, const golcl_rowclasses *rc, int full,
                              uint32_t states);
 
 #endif

@@ -310,6 +310,32 @@ int golcl__rowtree_classes(const golcl_rowtree *rt, uint32_t states, golcl_rowcl
     for (uint32_t bc = 0; bc < b; bc++) out->out[lc * b + bc] = rt->leaves[lc * r2 + bot_rep[bc]];
   out->mask = u;
   ok = 1;
+  /* the product table: the state of each (top, middle, bottom) class */
+  uint32_t fa = bits((ntop - 1) * m * b), fb = bits((m - 1) * b);
+  if ((size_t)ntop * m * b <= 65536 && fa + fb + tc <= 32) {
+    out->nfull = ntop * m * b;
+    out->fshift1 = fa, out->fshift2 = fa + fb, out->fmask1 = (1u << fb) - 1;
+    out->frow_wide = fa + fb + tc > 16;
+    out->frow = malloc((size_t)codes * (out->frow_wide ? 4 : 2));
+    out->full = malloc(out->nfull);
+    if (!out->frow || !out->full) ok = 0;
+    for (uint32_t c = 0; ok && c < codes; c++) {
+      uint32_t e = out->row_wide ? ((uint32_t *)out->row)[c] : ((uint16_t *)out->row)[c];
+      uint32_t k = e & ((1u << out->shift1) - 1), mc = e >> out->shift1 & out->mask1,
+               bc = e >> out->shift2;
+      uint32_t f = k * m * b | mc * b << fa | bc << out->fshift2;
+      if (out->frow_wide)
+        ((uint32_t *)out->frow)[c] = f;
+      else
+        ((uint16_t *)out->frow)[c] = (uint16_t)f;
+    }
+    for (uint32_t k = 0; ok && k < ntop; k++)
+      for (uint32_t mc = 0; mc < m; mc++) {
+        uint32_t lc = out->pair_wide ? ((uint16_t *)out->pair)[k * m + mc]
+                                     : ((uint8_t *)out->pair)[k * m + mc];
+        memcpy(out->full + ((size_t)k * m + mc) * b, out->out + (size_t)lc * b, b);
+      }
+  }
 done:
   free(mid), free(bot), free(rep);
   if (!ok) golcl__rowclasses_free(out);
@@ -318,7 +344,7 @@ done:
 
 void golcl__rowclasses_free(golcl_rowclasses *rc) {
   if (!rc) return;
-  free(rc->row), free(rc->pair), free(rc->out);
+  free(rc->row), free(rc->pair), free(rc->out), free(rc->frow), free(rc->full);
   memset(rc, 0, sizeof *rc);
 }
 
@@ -348,7 +374,7 @@ static uint32_t row_code(uint32_t s, uint32_t m, const uint8_t *r) {
   return c;
 }
 
-double golcl__rowtree_passes(const golcl_rowtree *rt, const golcl_rowclasses *rc,
+double golcl__rowtree_passes(const golcl_rowtree *rt, const golcl_rowclasses *rc, int full,
                              uint32_t states) {
   uint64_t z = 0x243f6a8885a308d3ull, total = 0;
   const int warps = 64;
@@ -371,6 +397,17 @@ double golcl__rowtree_passes(const golcl_rowtree *rt, const golcl_rowclasses *rc
             e[k] = rc->row_wide ? ((const uint32_t *)rc->row)[cd] : ((const uint16_t *)rc->row)[cd];
             if (k == 0) a[0][l] = cd * ew;
           }
+          if (full) { /* the product table's row entries, then one lookup */
+            uint32_t f[3];
+            for (int k = 0; k < 3; k++) {
+              uint32_t cd = row_code(states, rc->mask, rr[k]);
+              f[k] = rc->frow_wide ? ((const uint32_t *)rc->frow)[cd] : ((const uint16_t *)rc->frow)[cd];
+              if (k == 0) a[0][l] = cd * (rc->frow_wide ? 4 : 2);
+            }
+            a[1][l] = 65536 * 4 + (f[0] & ((1u << rc->fshift1) - 1)) +
+                      (f[1] >> rc->fshift1 & rc->fmask1) + (f[2] >> rc->fshift2);
+            continue;
+          }
           uint32_t pi = (e[0] & ((1u << rc->shift1) - 1)) * rc->nmid + (e[1] >> rc->shift1 & rc->mask1);
           uint32_t lc = rc->pair_wide ? ((const uint16_t *)rc->pair)[pi] : ((const uint8_t *)rc->pair)[pi];
           a[1][l] = 65536 * 4 + pi * (rc->pair_wide ? 2 : 1);
@@ -382,7 +419,7 @@ double golcl__rowtree_passes(const golcl_rowtree *rt, const golcl_rowclasses *rc
           a[2][l] = 65536 * 4 + rt->inner[top + c1] + c2;
         }
       }
-      total += passes(a[0]) + passes(a[1]) + passes(a[2]);
+      total += passes(a[0]) + passes(a[1]) + (rc && full ? 0 : passes(a[2]));
     }
   }
   return (double)total / (warps * 4);

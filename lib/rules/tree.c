@@ -114,65 +114,104 @@ static void put(uint8_t *host, size_t *at, const void *src, size_t n, size_t eac
   *at = (*at + n * each + 3) & ~(size_t)3;
 }
 
-/* The tree by rows of the block (ruletree_rows.c): the row tree (layout 1,
- * tree_rows4) or the classes of rows (layout 2, tree_class4), where the
- * width is a multiple of 4 and it fits the local-memory budget;
- * $GOLCL_TREE_KERNEL = packed, rows or classes picks. 1 if written (or
- * failed: *s), 0 to pack instead. */
-static int rows(golcl_msgrid *g, golcl_status *s) {
+/* The layouts by rows (ruletree_rows.c): 1 the row tree, 2 the classes of
+ * rows, 3 the classes with their product table. */
+enum { L_PACKED, L_ROWS, L_CLASSES, L_FULL };
+
+/* The layout $GOLCL_TREE_KERNEL forces (packed, rows, classes or full), or
+ * -1 for the default. */
+static int forced(void) {
+  static const char *const names[] = {"packed", "rows", "classes", "full"};
   const char *e = getenv("GOLCL_TREE_KERNEL");
-  if (e && strcmp(e, "packed") && strcmp(e, "rows") && strcmp(e, "classes")) e = NULL;
-  if (cols(g) != 4 || (e && !strcmp(e, "packed"))) return 0;
-  /* by default Moore trees only: the von Neumann loops ran faster packed on
-   * an H100 (Devore 7.1e11 packed, 6.4e11 by rows, 2026-11-26) */
-  if (!e && g->rule.tree->depth < 9) return 0;
+  for (int i = 0; e && i < 4; i++)
+    if (!strcmp(e, names[i])) return i;
+  return -1;
+}
+
+/* The host image and build options of layout l (2 or 3) of rc. */
+static void classes_image(const golcl_rowclasses *rc, int l, size_t rep, uint8_t *host,
+                            golcl__opts *o) {
+  size_t at = 0, rw = l == L_FULL ? (rc->frow_wide ? 4 : 2) : (rc->row_wide ? 4 : 2);
+  put(host, &at, l == L_FULL ? rc->frow : rc->row, rc->nrow, rw);
+  golcl__opts_add(o, "-DTREE_CLASSES");
+  golcl__opts_define(o, "TREE_MU", rc->mask);
+  golcl__opts_define(o, "TREE_NROW", rc->nrow);
+  golcl__opts_define_str(o, "TREE_ROW_T", rw == 4 ? "uint" : "ushort");
+  if (rep > 1) golcl__opts_define(o, "TREE_ROWREP", (long long)rep);
+  if (l == L_FULL) {
+    golcl__opts_add(o, "-DTREE_FULL");
+    golcl__opts_define(o, "TREE_FULL_AT", (long long)at);
+    golcl__opts_define(o, "TREE_NFULL", rc->nfull);
+    put(host, &at, rc->full, rc->nfull, 1);
+    golcl__opts_define(o, "TREE_SH1", rc->fshift1);
+    golcl__opts_define(o, "TREE_SH2", rc->fshift2);
+    golcl__opts_define(o, "TREE_MA", (1ll << rc->fshift1) - 1);
+    golcl__opts_define(o, "TREE_MB", rc->fmask1);
+    return;
+  }
+  golcl__opts_define(o, "TREE_PAIR_AT", (long long)at);
+  golcl__opts_define(o, "TREE_NPAIR", rc->npair);
+  golcl__opts_define_str(o, "TREE_PAIR_T", rc->pair_wide ? "ushort" : "uchar");
+  put(host, &at, rc->pair, rc->npair, rc->pair_wide ? 2 : 1);
+  golcl__opts_define(o, "TREE_OUT_AT", (long long)at);
+  golcl__opts_define(o, "TREE_NOUT", rc->nout);
+  put(host, &at, rc->out, rc->nout, 1);
+  golcl__opts_define(o, "TREE_SH1", rc->shift1);
+  golcl__opts_define(o, "TREE_SH2", rc->shift2);
+  golcl__opts_define(o, "TREE_MA", (1ll << rc->shift1) - 1);
+  golcl__opts_define(o, "TREE_MB", rc->mask1);
+  golcl__opts_define(o, "TREE_NMID", rc->nmid);
+  golcl__opts_define(o, "TREE_NBOT", rc->nbottom);
+}
+
+/* Bytes of the host image of layout l. */
+static size_t image_bytes(const golcl_rowtree *rt, const golcl_rowclasses *rc, int l) {
+  size_t a4 = 3 * 4;
+  if (l == L_ROWS) return a4 + (size_t)rt->ninner * 2 + rt->nleaves;
+  if (l == L_FULL) return a4 + (size_t)rc->nrow * (rc->frow_wide ? 4 : 2) + rc->nfull;
+  return a4 + (size_t)rc->nrow * (rc->row_wide ? 4 : 2) + (size_t)rc->npair * (rc->pair_wide ? 2 : 1) +
+         rc->nout;
+}
+
+/* The tree by rows of the block where the width is a multiple of 4 and a
+ * layout fits the local-memory budget: by default, of the row tree, the
+ * classes and their product table, the one whose lookups take fewest
+ * passes of local memory's banks on a random soup (golcl__rowtree_passes),
+ * Moore trees only (the von Neumann loops ran faster packed on an H100:
+ * Devore 7.1e11 packed, 6.4e11 by rows, 2026-11-26); $GOLCL_TREE_KERNEL
+ * forces one. 1 if written (or failed: *s), 0 to pack instead. */
+static int rows(golcl_msgrid *g, golcl_status *s) {
+  int want = forced();
+  uint32_t states = g->rule.tree->states;
+  if (cols(g) != 4 || want == L_PACKED || (want < 0 && g->rule.tree->depth < 9)) return 0;
   golcl_rowtree rt;
   golcl_rowclasses rc;
-  size_t budget = local_budget(g), at = 0;
+  size_t budget = local_budget(g);
   if (!golcl__ruletree_rows(g->rule.tree, budget, &rt)) return 0;
-  int classes = !(e && !strcmp(e, "rows")) && golcl__rowtree_classes(&rt, g->rule.tree->states, &rc);
-  /* by default the layout whose lookups take fewer passes of local memory's
-   * banks (golcl__rowtree_passes: the classes for LifeHistory, BBM and
-   * WireWorld, whose rows fall in few classes; the row tree for the von
-   * Neumann loops, whose middle rows fall in ~160) */
-  if (classes && !(e && !strcmp(e, "classes")) &&
-      golcl__rowtree_passes(&rt, &rc, g->rule.tree->states) >
-          golcl__rowtree_passes(&rt, NULL, g->rule.tree->states)) {
-    golcl__rowclasses_free(&rc);
-    classes = 0;
+  int l = L_ROWS, have = want != L_ROWS && golcl__rowtree_classes(&rt, states, &rc);
+  if (have && want == L_CLASSES) l = L_CLASSES;
+  else if (have && want == L_FULL) l = rc.full ? L_FULL : L_CLASSES;
+  else if (have && want < 0) {
+    double p[4] = {0, golcl__rowtree_passes(&rt, NULL, 0, states),
+                   golcl__rowtree_passes(&rt, &rc, 0, states),
+                   rc.full ? golcl__rowtree_passes(&rt, &rc, 1, states) : 1e9};
+    /* (the product table within 5 %: it takes a lookup a cell fewer) */
+    for (int k = L_CLASSES; k <= L_FULL; k++)
+      if (p[k] <= p[l] * (k == L_FULL ? 1.05 : 1.0) && image_bytes(&rt, &rc, k) <= budget) l = k;
   }
-  size_t bytes = classes ? 3 * 4 + (size_t)rc.nrow * (rc.row_wide ? 4 : 2) +
-                               (size_t)rc.npair * (rc.pair_wide ? 2 : 1) + rc.nout
-                         : 2 * 4 + (size_t)rt.ninner * 2 + rt.nleaves;
   /* $GOLCL_TREE_ROWREP = K (a power of two to 32): K copies of the classes' row
    * table in local memory, interleaved so that lanes of other copies never meet
    * in a bank (a measurement knob) */
-  size_t rep = classes ? knob("GOLCL_TREE_ROWREP", 1, 1, 32) : 1;
+  size_t rep = l >= L_CLASSES ? knob("GOLCL_TREE_ROWREP", 1, 1, 32) : 1;
+  size_t bytes = image_bytes(&rt, &rc, l);
   size_t local = bytes + (rep > 1 ? (size_t)rc.nrow * 4 * rep : 0);
   uint8_t *host = local <= budget ? calloc(1, bytes) : NULL;
   golcl__opts *o = &g->tree_defs;
   golcl__opts_init(o);
-  if (host && classes) {
-    golcl__opts_add(o, "-DTREE_CLASSES");
-    golcl__opts_define(o, "TREE_MU", rc.mask);
-    golcl__opts_define(o, "TREE_NROW", rc.nrow);
-    golcl__opts_define_str(o, "TREE_ROW_T", rc.row_wide ? "uint" : "ushort");
-    put(host, &at, rc.row, rc.nrow, rc.row_wide ? 4 : 2);
-    golcl__opts_define(o, "TREE_PAIR_AT", (long long)at);
-    golcl__opts_define(o, "TREE_NPAIR", rc.npair);
-    golcl__opts_define_str(o, "TREE_PAIR_T", rc.pair_wide ? "ushort" : "uchar");
-    put(host, &at, rc.pair, rc.npair, rc.pair_wide ? 2 : 1);
-    golcl__opts_define(o, "TREE_OUT_AT", (long long)at);
-    golcl__opts_define(o, "TREE_NOUT", rc.nout);
-    put(host, &at, rc.out, rc.nout, 1);
-    golcl__opts_define(o, "TREE_SH1", rc.shift1);
-    golcl__opts_define(o, "TREE_SH2", rc.shift2);
-    golcl__opts_define(o, "TREE_MA", (1ll << rc.shift1) - 1);
-    golcl__opts_define(o, "TREE_MB", rc.mask1);
-    golcl__opts_define(o, "TREE_NMID", rc.nmid);
-    golcl__opts_define(o, "TREE_NBOT", rc.nbottom);
-    if (rep > 1) golcl__opts_define(o, "TREE_ROWREP", (long long)rep);
+  if (host && l >= L_CLASSES) {
+    classes_image(&rc, l, rep, host, o);
   } else if (host) {
+    size_t at = 0;
     put(host, &at, rt.inner, rt.ninner, 2);
     golcl__opts_define(o, "TREE_LEAF_AT", (long long)at);
     put(host, &at, rt.leaves, rt.nleaves, 1);
@@ -187,10 +226,10 @@ static int rows(golcl_msgrid *g, golcl_status *s) {
     *s = golcl__opts_check(g->ctx, o, "tree");
     if (*s == GOLCL_OK) *s = upload(g, host, bytes);
     if (*s == GOLCL_OK)
-      g->tree_rule = g->rule.tree, g->tree_rows = classes ? 2 : 1, g->tree_local = (uint32_t)local;
+      g->tree_rule = g->rule.tree, g->tree_rows = (uint32_t)l, g->tree_local = (uint32_t)local;
   }
   free(host);
-  if (classes) golcl__rowclasses_free(&rc);
+  if (have) golcl__rowclasses_free(&rc);
   golcl__rowtree_free(&rt);
   return host != NULL;
 }
