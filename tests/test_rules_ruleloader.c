@@ -116,9 +116,9 @@ END_TEST
  * launch; GOLCL_TREE_ROWREP = 16 copies of the classes' row table)
  * and WireWorld through the tree, not its bit planes (GOLCL_GENBITS=off):
  * a Moore @TABLE, a Moore @TREE and von Neumann tables; also grids smaller
- * than a tile's halo. Case _i: rule _i / 22, boundary, then 10 kernels at
- * width 516 and the default at 517 (not a multiple of 4: one column a
- * work-item). */
+ * than a tile's halo; the default kernels at width 516 and 517 (not a
+ * multiple of 4: one column a work-item) in case 'tiles_default', the
+ * others at 516 in case 'tiles'. */
 static const char *const tiled_rules[] = {"LifeHistory", "BBM-Margolus-emulated", "WireWorld",
                                           "Devore", "Langtons-Loops"};
 #define NTILED (sizeof tiled_rules / sizeof *tiled_rules)
@@ -158,8 +158,11 @@ static void run_tiled(const char *name, uint32_t w, uint32_t h, golcl_boundary b
   golcl_msgrid_destroy(g);
 }
 
-START_TEST(kernel_many_tiles) {
+/* Case v of a rule and a boundary: the environment variants[v] (none:
+ * the default), width 516 or, for the last, 517. */
+static void tiled_case(const char *name, golcl_boundary b, size_t v, uint64_t seed) {
   static const char *const variants[][4] = {{NULL, NULL, NULL, NULL},
+                                            {NULL, NULL, NULL, NULL},
                                             {"GOLCL_TREE_KERNEL", "packed", NULL, NULL},
                                             {"GOLCL_TREE_KERNEL", "rows", NULL, NULL},
                                             {"GOLCL_TREE_KERNEL", "classes", NULL, NULL},
@@ -168,26 +171,40 @@ START_TEST(kernel_many_tiles) {
                                             {"GOLCL_TREE_KERNEL", "classes", "GOLCL_TREE_GENS", "3"},
                                             {"GOLCL_TREE_KERNEL", "classes", "GOLCL_TREE_ROWREP", "16"},
                                             {"GOLCL_TREE_KERNEL", "full", NULL, NULL},
-                                            {"GOLCL_TREE_KERNEL", "full", "GOLCL_TREE_GENS", "2"},
-                                            {NULL, NULL, NULL, NULL}};
-  const char *name = tiled_rules[_i / 22];
-  golcl_boundary b = _i / 11 % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
-  uint32_t w = _i % 11 == 10 ? 517 : 516;
-  const char *const *v = variants[_i % 11];
+                                            {"GOLCL_TREE_KERNEL", "full", "GOLCL_TREE_GENS", "2"}};
+  uint32_t w = v == 1 ? 517 : 516;
+  const char *const *e = variants[v];
   unsetenv("GOLCL_TREE_KERNEL"); /* a failed case (without fork) leaves its own set */
   unsetenv("GOLCL_TREE_GENS");
   unsetenv("GOLCL_TREE_ROWREP");
-  for (int k = 0; k < 4 && v[k]; k += 2) setenv(v[k], v[k + 1], 1);
+  for (int k = 0; k < 4 && e[k]; k += 2) setenv(e[k], e[k + 1], 1);
   setenv("GOLCL_GENBITS", "off", 1);
   golcl_msrule r = load(name);
-  run_tiled(name, w, 133, b, r.states, 300 + (uint64_t)_i);
-  run_tiled(name, w, 133, b, 256, 400 + (uint64_t)_i); /* and states beyond the rule's */
-  run_tiled(name, w - 512, 3, b, r.states, 500 + (uint64_t)_i);
-  run_tiled(name, w - 504, 7, b, r.states, 600 + (uint64_t)_i);
+  run_tiled(name, w, 133, b, r.states, 300 + seed);
+  run_tiled(name, w, 133, b, 256, 400 + seed); /* and states beyond the rule's */
+  run_tiled(name, w - 512, 3, b, r.states, 500 + seed);
+  run_tiled(name, w - 504, 7, b, r.states, 600 + seed);
   unsetenv("GOLCL_TREE_KERNEL");
   unsetenv("GOLCL_TREE_GENS");
   unsetenv("GOLCL_TREE_ROWREP");
   unsetenv("GOLCL_GENBITS");
+}
+#define NVARIANTS 11
+
+/* The default kernels (what users run; case 'tiles_default', quick enough
+ * for the GPU batches): _i = rule · 4 + boundary · 2 + width. */
+START_TEST(kernel_many_tiles_default) {
+  tiled_case(tiled_rules[_i / 4], _i / 2 % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD,
+             (size_t)(_i % 2), (uint64_t)_i);
+}
+END_TEST
+
+/* The other kernels and layouts (case 'tiles'). */
+START_TEST(kernel_many_tiles) {
+  const size_t n = NVARIANTS - 2;
+  tiled_case(tiled_rules[_i / (2 * n)],
+             _i / n % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD, 2 + (size_t)_i % n,
+             100 + (uint64_t)_i);
 }
 END_TEST
 
@@ -617,21 +634,24 @@ int main(void) {
   strcat(tmpdir, "/");
   Suite *s = suite_create("rules-ruleloader");
   TCase *tp = tcase_create("parse"), *tk = tcase_create("kernels"), *tb = tcase_create("bgolly");
-  TCase *tt = tcase_create("tiles");
+  TCase *tt = tcase_create("tiles"), *td = tcase_create("tiles_default");
   tcase_set_timeout(tp, 0);
   tcase_set_timeout(tk, 0);
   tcase_set_timeout(tb, 0);
   tcase_set_timeout(tt, 0);
+  tcase_set_timeout(td, 0);
   tcase_add_test(tp, table_semantics);
   tcase_add_loop_test(tp, refusals_name_the_line, 0, (int)NBADS);
   tcase_add_test(tp, random_texts_do_not_crash);
   tcase_add_test(tp, finding_rule_files);
   tcase_add_loop_test(tk, kernel_matches_reference, 0, (int)(nnames * NSIZES));
-  if (nnames) tcase_add_loop_test(tt, kernel_many_tiles, 0, (int)(NTILED * 22));
+  if (nnames) tcase_add_loop_test(td, kernel_many_tiles_default, 0, (int)(NTILED * 4));
+  if (nnames) tcase_add_loop_test(tt, kernel_many_tiles, 0, (int)(NTILED * 2 * (NVARIANTS - 2)));
   tcase_add_loop_test(tb, shipped_soup_as_bgolly, 0, (int)(nnames * 2));
   tcase_add_loop_test(tb, made_up_soup_as_bgolly, 0, (int)(NMADE * 2));
   suite_add_tcase(s, tp);
   suite_add_tcase(s, tk);
+  suite_add_tcase(s, td);
   suite_add_tcase(s, tt);
   suite_add_tcase(s, tb);
   int rc = tu_main(s);

@@ -57,7 +57,7 @@ inline void tree_row4(__global const uchar *in, int w, int h, int x0, int yy, ui
   yy = yy < 0 ? yy + h : yy >= h ? yy - h : yy;
 #else
   if (yy < 0 || yy >= h) {
-    for (int k = 0; k < 6; k++) r[k] = 0;
+    r[0] = r[1] = r[2] = r[3] = r[4] = r[5] = 0;
     return;
   }
 #endif
@@ -192,6 +192,10 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
 #define TREE_DIGIT(m, bit, code, v) ((m) >> (bit) & 1 ? (code) * TREE_STATES + (v) : (code))
 #define TREE_CODE(m, r, j) \
   TREE_DIGIT(m, 2, TREE_DIGIT(m, 1, TREE_DIGIT(m, 0, 0u, (r)[j]), (r)[(j) + 1]), (r)[(j) + 2])
+/* M(0) .. M(3): the 4 columns of a work-item spelt out, so that their
+ * values stay in registers (loops over small arrays were not always
+ * unrolled by NVIDIA's compiler, 2026-11-26). */
+#define TREE_EACH4(M) M(0) M(1) M(2) M(3)
 
 #ifdef TREE_CLASSES
 /* The layout by classes of rows (TREE_CLASSES; golcl_rowclasses in
@@ -239,25 +243,30 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
       TR[i] = tr_[i / TREE_ROWREP];                                                 \
     barrier(CLK_LOCAL_MEM_FENCE);                                                   \
   }
-#define TREE_ROWS_WALK(y0, y1, ROW, PUT)                                      \
-  {                                                                           \
-    uint r[6], up[4], at[4], dn[4];                                           \
-    ROW((y0) - 1, r);                                                         \
-    for (int j = 0; j < 4; j++) up[j] = TREE_ROWLOOK(TREE_CODE(TREE_MU, r, j)); \
-    ROW((y0), r);                                                             \
-    for (int j = 0; j < 4; j++) at[j] = TREE_ROWLOOK(TREE_CODE(TREE_MU, r, j)); \
-    TREE_UNROLL_PRAGMA                                                        \
-    for (int y = (y0); y < (y1); y++) {                                       \
-      ROW(y + 1, r);                                                          \
-      for (int j = 0; j < 4; j++) dn[j] = TREE_ROWLOOK(TREE_CODE(TREE_MU, r, j)); \
-      uchar4 o;                                                               \
-      o.s0 = TREE_CELLC(0);                                                   \
-      o.s1 = TREE_CELLC(1);                                                   \
-      o.s2 = TREE_CELLC(2);                                                   \
-      o.s3 = TREE_CELLC(3);                                                   \
-      PUT(y, o);                                                              \
-      for (int j = 0; j < 4; j++) up[j] = at[j], at[j] = dn[j];               \
-    }                                                                         \
+#define TREE_LOOKC(arr, j) arr[j] = TREE_ROWLOOK(TREE_CODE(TREE_MU, r, j));
+#define TREE_UPC(j) TREE_LOOKC(up, j)
+#define TREE_ATC(j) TREE_LOOKC(at, j)
+#define TREE_DNC(j) TREE_LOOKC(dn, j)
+#define TREE_SHIFTC(j) up[j] = at[j], at[j] = dn[j];
+#define TREE_ROWS_WALK(y0, y1, ROW, PUT) \
+  {                                      \
+    uint r[6], up[4], at[4], dn[4];      \
+    ROW((y0) - 1, r);                    \
+    TREE_EACH4(TREE_UPC)                 \
+    ROW((y0), r);                        \
+    TREE_EACH4(TREE_ATC)                 \
+    TREE_UNROLL_PRAGMA                   \
+    for (int y = (y0); y < (y1); y++) {  \
+      ROW(y + 1, r);                     \
+      TREE_EACH4(TREE_DNC)               \
+      uchar4 o;                          \
+      o.s0 = TREE_CELLC(0);              \
+      o.s1 = TREE_CELLC(1);              \
+      o.s2 = TREE_CELLC(2);              \
+      o.s3 = TREE_CELLC(3);              \
+      PUT(y, o);                         \
+      TREE_EACH4(TREE_SHIFTC)            \
+    }                                    \
   }
 #else
 /* The tree copied to local memory by the work-group: TI and TL. */
@@ -274,31 +283,29 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
 
 /* The walk down rows y0..y1-1 of 4 columns: ROW(yy, r) reads row yy's 6
  * cells into r, PUT(y, o) takes the new uchar4 of row y. */
-#define TREE_ROWS_WALK(y0, y1, ROW, PUT)                                         \
-  {                                                                              \
-    uint r[6], top[4], next[4], mid[4];                                          \
-    ROW((y0) - 1, r);                                                            \
-    for (int j = 0; j < 4; j++) top[j] = TI[TREE_CODE(TREE_M0, r, j)];          \
-    ROW((y0), r);                                                                \
-    for (int j = 0; j < 4; j++)                                                  \
-      next[j] = TI[TREE_CODE(TREE_M0, r, j)], mid[j] = TREE_CODE(TREE_M1, r, j); \
-    TREE_UNROLL_PRAGMA                                                           \
-    for (int y = (y0); y < (y1); y++) {                                          \
-      ROW(y + 1, r);                                                             \
-      uchar4 o;                                                                  \
-      o.s0 = TL[TI[top[0] + mid[0]] + TREE_CODE(TREE_M2, r, 0)];                 \
-      o.s1 = TL[TI[top[1] + mid[1]] + TREE_CODE(TREE_M2, r, 1)];                 \
-      o.s2 = TL[TI[top[2] + mid[2]] + TREE_CODE(TREE_M2, r, 2)];                 \
-      o.s3 = TL[TI[top[3] + mid[3]] + TREE_CODE(TREE_M2, r, 3)];                 \
-      PUT(y, o);                                                                 \
-      for (int j = 0; j < 4; j++) {                                              \
-        top[j] = next[j];                                                        \
-        next[j] = TI[TREE_CODE(TREE_M0, r, j)];                                  \
-        mid[j] = TREE_CODE(TREE_M1, r, j);                                       \
-      }                                                                          \
-    }                                                                            \
+#define TREE_TOPR(j) top[j] = TI[TREE_CODE(TREE_M0, r, j)];
+#define TREE_NEXTR(j) next[j] = TI[TREE_CODE(TREE_M0, r, j)], mid[j] = TREE_CODE(TREE_M1, r, j);
+#define TREE_SHIFTR(j) \
+  top[j] = next[j], next[j] = TI[TREE_CODE(TREE_M0, r, j)], mid[j] = TREE_CODE(TREE_M1, r, j);
+#define TREE_ROWS_WALK(y0, y1, ROW, PUT)                          \
+  {                                                               \
+    uint r[6], top[4], next[4], mid[4];                           \
+    ROW((y0) - 1, r);                                             \
+    TREE_EACH4(TREE_TOPR)                                         \
+    ROW((y0), r);                                                 \
+    TREE_EACH4(TREE_NEXTR)                                        \
+    TREE_UNROLL_PRAGMA                                            \
+    for (int y = (y0); y < (y1); y++) {                           \
+      ROW(y + 1, r);                                              \
+      uchar4 o;                                                   \
+      o.s0 = TL[TI[top[0] + mid[0]] + TREE_CODE(TREE_M2, r, 0)];  \
+      o.s1 = TL[TI[top[1] + mid[1]] + TREE_CODE(TREE_M2, r, 1)];  \
+      o.s2 = TL[TI[top[2] + mid[2]] + TREE_CODE(TREE_M2, r, 2)];  \
+      o.s3 = TL[TI[top[3] + mid[3]] + TREE_CODE(TREE_M2, r, 3)];  \
+      PUT(y, o);                                                  \
+      TREE_EACH4(TREE_SHIFTR)                                     \
+    }                                                             \
   }
-
 #endif /* TREE_CLASSES */
 
 __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_rows4(
@@ -312,23 +319,7 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_ro
     const int y1 = min(y0 + TREE_RUN, h);
 #define TREE_GROW(yy, r) tree_row4(in, w, h, x0, (yy), (r))
 #define TREE_GPUT(y, o) *(__global uchar4 *)(out + (size_t)(y)*w + x0) = (o)
-#ifdef TREE_NO_FAST /* a measurement build: every run through the boundary's reads */
-    if (0) {
-#else
-    if (x0 > 0 && x0 + 4 < w && y0 > 0 && y1 < h) { /* inside: no boundary to mind */
-#endif
-      __global const uchar *p = in + (size_t)(y0 - 1) * w + x0;
-#define TREE_IROW(yy, r)                                                             \
-  {                                                                                  \
-    __global const uchar *q_ = p + (size_t)((yy) - (y0 - 1)) * w;                    \
-    const uchar4 c_ = *(__global const uchar4 *)q_;                                  \
-    (r)[0] = TREE_IN(q_[-1]), (r)[1] = TREE_IN(c_.s0), (r)[2] = TREE_IN(c_.s1);      \
-    (r)[3] = TREE_IN(c_.s2), (r)[4] = TREE_IN(c_.s3), (r)[5] = TREE_IN(q_[4]);       \
-  }
-      TREE_ROWS_WALK(y0, y1, TREE_IROW, TREE_GPUT)
-    } else {
-      TREE_ROWS_WALK(y0, y1, TREE_GROW, TREE_GPUT)
-    }
+    TREE_ROWS_WALK(y0, y1, TREE_GROW, TREE_GPUT)
   }
 }
 
