@@ -1,16 +1,24 @@
-/* tree.c — launches cl/rules/tree.cl: a RuleLoader rule's tree packed for
- * the device in groups of G levels (a node then has states^G entries, so
+/* tree.c — launches cl/rules/tree.cl for a RuleLoader rule. Where the
+ * width is a multiple of 4 and the rule is of Moore neighbourhood, the
+ * tree by rows of the block (ruletree_rows.c) in one of three layouts —
+ * the row tree, the classes of rows, their product table — the one whose
+ * lookups take fewest passes of local memory's banks on a random soup
+ * ($GOLCL_TREE_KERNEL = packed, rows, classes or full forces one); a
+ * work-group a tile, each copying the layout's small tables to local
+ * memory; $GOLCL_TREE_GENS > 1 runs several generations a launch. Else the
+ * tree packed in groups of G levels (a node then has states^G entries, so
  * that a cell takes depth/G lookups; G the largest whose nodes have at most
- * 128 entries and whose tree fits the local-memory budget; $GOLCL_TREE_GROUP
- * forces one, 1..9), ushort entries when they fit; a work-item takes 4
- * adjacent columns where the width is a multiple of 4 ($GOLCL_TREE_VEC=1:
- * one); $GOLCL_TREE_RUN, _LW and _LH change the rows a work-item walks and
- * the work-group's shape, for tuning. The tree is written when the rule
- * changes; the kernel is built for the packed tree's shape and the grid's
- * boundary; a generation is one launch of a few work-groups a compute unit,
- * each copying the tree to local memory once and then taking tiles of the
- * grid in turn. (A rule that computes WireWorld is marked in its tree,
- * `wireworld`, for the bit-plane kernels of genbits.c.) */
+ * 128 entries and whose tree fits the local-memory budget;
+ * $GOLCL_TREE_GROUP forces one, 1..9), ushort entries when they fit, a few
+ * work-groups a compute unit each copying the tree to local memory once
+ * and then taking tiles in turn; a work-item takes 4 adjacent columns where
+ * the width is a multiple of 4 ($GOLCL_TREE_VEC=1: one). $GOLCL_TREE_RUN,
+ * _LW and _LH change the rows a work-item walks and the work-group's
+ * shape, for tuning. The tree is written when the rule changes; the kernel
+ * is built for its layout and the grid's boundary, with the clamp of
+ * foreign states for a step's first generation only. (A rule that computes
+ * WireWorld is marked in its tree, `wireworld`, for the bit-plane kernels
+ * of genbits.c.) */
 #include "rules.h"
 #include "ruletree.h"
 
