@@ -40,6 +40,9 @@ bench "$FEW" GOLCL_TREE_GENS=2
 bench "$FEW" GOLCL_TREE_GENS=2 GOLCL_TREE_GPC=6
 bench "$FEW" GOLCL_TREE_KERNEL=classes GOLCL_TREE_ROWREP=16
 bench "$FEW" GOLCL_BUILD_OPTIONS=-DTREE_UNROLL=2
+bench "$FEW" GOLCL_TREE_RUN=32
+bench "$FEW" GOLCL_TREE_RUN=8
+bench "$FEW" GOLCL_TREE_LW=32 GOLCL_TREE_LH=8
 echo "== WireWorld as shipped (bit planes) [$((SECONDS - T0)) s]"
 timeout 8 $B bench rules --size 16384x16384 --gens 24 --reps 3 --rules "/2/3;WireWorld" 2>&1 | tail -n +3
 wait
