@@ -136,6 +136,15 @@ static int forced(void) {
   return -1;
 }
 
+/* The fields of a row entry: the top class below bit sh1, the middle one
+ * from sh1 (mb wide), the bottom one from sh2. */
+static void define_fields(golcl__opts *o, uint32_t sh1, uint32_t sh2, uint32_t mb) {
+  golcl__opts_define(o, "TREE_SH1", sh1);
+  golcl__opts_define(o, "TREE_SH2", sh2);
+  golcl__opts_define(o, "TREE_MA", (1ll << sh1) - 1);
+  golcl__opts_define(o, "TREE_MB", mb);
+}
+
 /* The host image and build options of layout l (2 or 3) of rc. */
 static void classes_image(const golcl_rowclasses *rc, int l, size_t rep, uint8_t *host,
                             golcl__opts *o) {
@@ -151,10 +160,7 @@ static void classes_image(const golcl_rowclasses *rc, int l, size_t rep, uint8_t
     golcl__opts_define(o, "TREE_FULL_AT", (long long)at);
     golcl__opts_define(o, "TREE_NFULL", rc->nfull);
     put(host, &at, rc->full, rc->nfull, 1);
-    golcl__opts_define(o, "TREE_SH1", rc->fshift1);
-    golcl__opts_define(o, "TREE_SH2", rc->fshift2);
-    golcl__opts_define(o, "TREE_MA", (1ll << rc->fshift1) - 1);
-    golcl__opts_define(o, "TREE_MB", rc->fmask1);
+    define_fields(o, rc->fshift1, rc->fshift2, rc->fmask1);
     return;
   }
   golcl__opts_define(o, "TREE_PAIR_AT", (long long)at);
@@ -164,10 +170,7 @@ static void classes_image(const golcl_rowclasses *rc, int l, size_t rep, uint8_t
   golcl__opts_define(o, "TREE_OUT_AT", (long long)at);
   golcl__opts_define(o, "TREE_NOUT", rc->nout);
   put(host, &at, rc->out, rc->nout, 1);
-  golcl__opts_define(o, "TREE_SH1", rc->shift1);
-  golcl__opts_define(o, "TREE_SH2", rc->shift2);
-  golcl__opts_define(o, "TREE_MA", (1ll << rc->shift1) - 1);
-  golcl__opts_define(o, "TREE_MB", rc->mask1);
+  define_fields(o, rc->shift1, rc->shift2, rc->mask1);
   golcl__opts_define(o, "TREE_NMID", rc->nmid);
   golcl__opts_define(o, "TREE_NBOT", rc->nbottom);
 }
