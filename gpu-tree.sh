@@ -33,17 +33,16 @@ bench "$ALL" GOLCL_TREE_KERNEL=default
 bench "$ALL" GOLCL_TREE_KERNEL=packed
 echo "== copy, 4096² floats (64 MiB read and written) [$((SECONDS - T0)) s]"
 timeout 15 $B bench la --sizes 4096 --reps 5 2>&1 | grep -iE "copy" | head -2
-bench "$ALL" GOLCL_TREE_KERNEL=rows
-bench "$ALL" GOLCL_TREE_KERNEL=classes
-bench "$FEW" GOLCL_TREE_GPC1=8
+bench "$FEW" GOLCL_TREE_UNROLL=1 GOLCL_TREE_RUN=16
+bench "$FEW" GOLCL_TREE_UNROLL=1
+bench "$FEW" GOLCL_TREE_RUN=16
+bench "$FEW" GOLCL_TREE_RUN=64
+bench "$FEW" GOLCL_TREE_KERNEL=classes
 bench "$FEW" GOLCL_TREE_GENS=2
-bench "$FEW" GOLCL_TREE_GENS=2 GOLCL_TREE_GPC=6
-bench "$FEW" GOLCL_TREE_KERNEL=classes GOLCL_TREE_ROWREP=16
-bench "$FEW" GOLCL_BUILD_OPTIONS=-DTREE_UNROLL=2
-bench "$FEW" GOLCL_BUILD_OPTIONS=-DTREE_UNROLL=3
-bench "$FEW" GOLCL_TREE_RUN=32
-bench "$FEW" GOLCL_TREE_RUN=8
-bench "$FEW" GOLCL_TREE_LW=32 GOLCL_TREE_LH=8
+bench "$ALL" GOLCL_TREE_KERNEL=default
+echo "== default, torus [$((SECONDS - T0)) s]"
+GOLCL_GENBITS=off timeout 12 $B bench rules --size 16384x16384 --gens 24 --reps 3 --torus \
+  --rules "$FEW" 2>&1 | tail -n +3
 echo "== WireWorld as shipped (bit planes) [$((SECONDS - T0)) s]"
 timeout 8 $B bench rules --size 16384x16384 --gens 24 --reps 3 --rules "/2/3;WireWorld" 2>&1 | tail -n +3
 wait
@@ -53,6 +52,10 @@ GOLCL_TEST_DEVICE=gpu CK_RUN_CASE=kernels timeout 15 build/tests/test_rules_rule
 left=$((87 - (SECONDS - T0)))
 echo "== tests on the GPU: tiles_default (20 cases) [$((SECONDS - T0)) s]"
 [ $left -gt 3 ] && GOLCL_TEST_DEVICE=gpu CK_RUN_CASE=tiles_default timeout $left \
+  build/tests/test_rules_ruleloader 2>&1 | grep -v "^$" | tail -4
+left=$((88 - (SECONDS - T0)))
+echo "== tests on the GPU: tiles (90 cases, if the time allows) [$((SECONDS - T0)) s]"
+[ $left -gt 3 ] && GOLCL_TEST_DEVICE=gpu CK_RUN_CASE=tiles timeout $left \
   build/tests/test_rules_ruleloader 2>&1 | grep -v "^$" | tail -4
 echo "== end [$((SECONDS - T0)) s]"
 exit 0
