@@ -2,7 +2,9 @@
  * - every rule file Golly ships (GOLCL_GOLLY_RULES_DIR, or a copy in
  *   $GOLCL_TEST_RULES_DIR): the kernel against
  *   the host reference on random soups of all its states (37×29 and 3×5,
- *   torus and plane, 1×1 torus) after 1, 2 and 5 generations; and both
+ *   torus and plane, 1×1 torus) after 1, 2 and 5 generations; a few on
+ *   grids of several tiles, with states beyond the rule's in the soup,
+ *   through both tree kernels, steps of 1, 3 and 8 generations; and both
  *   against bgolly -a RuleLoader on 37×29 soups (:T and :P) after 1 and 7;
  * - made-up tables for what the shipped files do not use (hexagonal and
  *   oneDimensional neighbourhoods, the rotate2/3/6, reflect and permute
@@ -102,6 +104,107 @@ START_TEST(kernel_matches_reference) {
   free(ref);
   free(got);
   golcl_msgrid_destroy(g);
+}
+END_TEST
+
+/* Grids of several tiles each way (the row kernel's tiles are 256 columns
+ * by 64 rows, the packed 4-column kernel's too, the one-column kernel's 64
+ * by 64, the several-generations kernel's 120 by 62), both boundaries,
+ * steps of 1, 3 and 8 generations (the clamp of foreign states on a step's
+ * first generation only), every tree kernel and layout (GOLCL_TREE_KERNEL
+ * = packed, rows, classes, full; GOLCL_TREE_GENS = 2 and 3 generations a
+ * launch; GOLCL_TREE_ROWREP = 16 copies of the classes' row table)
+ * and WireWorld through the tree, not its bit planes (GOLCL_GENBITS=off):
+ * a Moore @TABLE, a Moore @TREE and von Neumann tables; also grids smaller
+ * than a tile's halo; the default kernels at width 516 and 517 (not a
+ * multiple of 4: one column a work-item) in case 'tiles_default', the
+ * others at 516 in case 'tiles'. */
+static const char *const tiled_rules[] = {"LifeHistory", "BBM-Margolus-emulated", "WireWorld",
+                                          "Devore", "Langtons-Loops"};
+#define NTILED (sizeof tiled_rules / sizeof *tiled_rules)
+
+static void run_tiled(const char *name, uint32_t w, uint32_t h, golcl_boundary b, unsigned states,
+                      uint64_t seed) {
+  golcl_msrule r = load(name);
+  golcl_msgrid *g;
+  TU_OK(golcl_msgrid_create(tu_ctx, w, h, b, &g));
+  TU_OK(golcl_msgrid_set_msrule(g, &r));
+  TU_OK(golcl_msgrid_randomize(g, states, 0.6, seed));
+  size_t n = (size_t)w * h;
+  uint8_t *ref = malloc(n), *got = malloc(n);
+  TU_OK(golcl_msgrid_read(g, ref, 0));
+  for (size_t i = 0; i < n; i++) /* a state not of the rule reads as 0 */
+    if (ref[i] >= r.states) ref[i] = 0;
+  static const uint64_t steps[] = {1, 3, 8};
+  uint64_t done = 0;
+  for (size_t j = 0; j < 3; j++) {
+    TU_OK(golcl_ms_reference_run(&r, b, w, h, ref, steps[j]));
+    TU_OK(golcl_msgrid_step(g, steps[j]));
+    done += steps[j];
+    TU_OK(golcl_msgrid_read(g, got, 0));
+    for (size_t i = 0; i < n; i++)
+      ck_assert_msg(got[i] == ref[i],
+                    "%s %ux%u %s, %u states in the soup, kernel %s, %s generations a launch, gen "
+                    "%llu: cell (%zu, %zu) "
+                    "is %u, reference %u",
+                    name, w, h, b == GOLCL_BOUNDARY_TORUS ? "torus" : "plane", states,
+                    getenv("GOLCL_TREE_KERNEL") ? getenv("GOLCL_TREE_KERNEL") : "default",
+                    getenv("GOLCL_TREE_GENS") ? getenv("GOLCL_TREE_GENS") : "1",
+                    (unsigned long long)done,
+                    i % w, i / w, got[i], ref[i]);
+  }
+  free(ref);
+  free(got);
+  golcl_msgrid_destroy(g);
+}
+
+/* Case v of a rule and a boundary: the environment variants[v] (none:
+ * the default), width 516 or, for the last, 517. */
+static void tiled_case(const char *name, golcl_boundary b, size_t v, uint64_t seed) {
+  static const char *const variants[][4] = {{NULL, NULL, NULL, NULL},
+                                            {NULL, NULL, NULL, NULL},
+                                            {"GOLCL_TREE_KERNEL", "packed", NULL, NULL},
+                                            {"GOLCL_TREE_KERNEL", "rows", NULL, NULL},
+                                            {"GOLCL_TREE_KERNEL", "classes", NULL, NULL},
+                                            {"GOLCL_TREE_GENS", "2", NULL, NULL},
+                                            {"GOLCL_TREE_KERNEL", "rows", "GOLCL_TREE_GENS", "3"},
+                                            {"GOLCL_TREE_KERNEL", "classes", "GOLCL_TREE_GENS", "3"},
+                                            {"GOLCL_TREE_KERNEL", "classes", "GOLCL_TREE_ROWREP", "16"},
+                                            {"GOLCL_TREE_KERNEL", "full", NULL, NULL},
+                                            {"GOLCL_TREE_KERNEL", "full", "GOLCL_TREE_GENS", "2"}};
+  uint32_t w = v == 1 ? 517 : 516;
+  const char *const *e = variants[v];
+  unsetenv("GOLCL_TREE_KERNEL"); /* a failed case (without fork) leaves its own set */
+  unsetenv("GOLCL_TREE_GENS");
+  unsetenv("GOLCL_TREE_ROWREP");
+  for (int k = 0; k < 4 && e[k]; k += 2) setenv(e[k], e[k + 1], 1);
+  setenv("GOLCL_GENBITS", "off", 1);
+  golcl_msrule r = load(name);
+  run_tiled(name, w, 133, b, r.states, 300 + seed);
+  run_tiled(name, w, 133, b, 256, 400 + seed); /* and states beyond the rule's */
+  run_tiled(name, w - 512, 3, b, r.states, 500 + seed);
+  run_tiled(name, w - 504, 7, b, r.states, 600 + seed);
+  unsetenv("GOLCL_TREE_KERNEL");
+  unsetenv("GOLCL_TREE_GENS");
+  unsetenv("GOLCL_TREE_ROWREP");
+  unsetenv("GOLCL_GENBITS");
+}
+#define NVARIANTS 11
+
+/* The default kernels (what users run; case 'tiles_default', quick enough
+ * for the GPU batches): _i = rule · 4 + boundary · 2 + width. */
+START_TEST(kernel_many_tiles_default) {
+  tiled_case(tiled_rules[_i / 4], _i / 2 % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD,
+             (size_t)(_i % 2), (uint64_t)_i);
+}
+END_TEST
+
+/* The other kernels and layouts (case 'tiles'). */
+START_TEST(kernel_many_tiles) {
+  const size_t n = NVARIANTS - 2;
+  tiled_case(tiled_rules[_i / (2 * n)],
+             _i / n % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD, 2 + (size_t)_i % n,
+             100 + (uint64_t)_i);
 }
 END_TEST
 
@@ -531,18 +634,25 @@ int main(void) {
   strcat(tmpdir, "/");
   Suite *s = suite_create("rules-ruleloader");
   TCase *tp = tcase_create("parse"), *tk = tcase_create("kernels"), *tb = tcase_create("bgolly");
+  TCase *tt = tcase_create("tiles"), *td = tcase_create("tiles_default");
   tcase_set_timeout(tp, 0);
   tcase_set_timeout(tk, 0);
   tcase_set_timeout(tb, 0);
+  tcase_set_timeout(tt, 0);
+  tcase_set_timeout(td, 0);
   tcase_add_test(tp, table_semantics);
   tcase_add_loop_test(tp, refusals_name_the_line, 0, (int)NBADS);
   tcase_add_test(tp, random_texts_do_not_crash);
   tcase_add_test(tp, finding_rule_files);
   tcase_add_loop_test(tk, kernel_matches_reference, 0, (int)(nnames * NSIZES));
+  if (nnames) tcase_add_loop_test(td, kernel_many_tiles_default, 0, (int)(NTILED * 4));
+  if (nnames) tcase_add_loop_test(tt, kernel_many_tiles, 0, (int)(NTILED * 2 * (NVARIANTS - 2)));
   tcase_add_loop_test(tb, shipped_soup_as_bgolly, 0, (int)(nnames * 2));
   tcase_add_loop_test(tb, made_up_soup_as_bgolly, 0, (int)(NMADE * 2));
   suite_add_tcase(s, tp);
   suite_add_tcase(s, tk);
+  suite_add_tcase(s, td);
+  suite_add_tcase(s, tt);
   suite_add_tcase(s, tb);
   int rc = tu_main(s);
   char cmd[128];

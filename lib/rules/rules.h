@@ -26,6 +26,9 @@ struct golcl_msgrid {
   cl_mem tree;                      /* RuleLoader: the rule's tree, packed (tree.c) */
   const golcl_ruletree *tree_rule; /* the tree in `tree` */
   uint32_t tree_g, tree_base, tree_entries, tree_wide; /* its packing */
+  uint32_t tree_rows;   /* 0: packed; 1: by rows; 2: by classes of rows (tree.c) */
+  uint32_t tree_local;  /* bytes of local memory the tree takes (rows, classes) */
+  golcl__opts tree_defs; /* the build options of the tree's layout (rows, classes) */
   cl_mem jvn_tables; /* the JvN kernel's tables, or NULL */
   int jvn_tables_of; /* what they are: the family, 64 more for the full table */
 };

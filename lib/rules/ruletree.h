@@ -77,4 +77,66 @@ void golcl__ruletree_once(const golcl_ruletree *t, int torus, uint32_t w, uint32
 /* Looks NAME.rule up in the rule folders, loads and caches it. */
 golcl_status golcl__ruletree_find(const char *name, golcl_msrule *out);
 
+/* The tree by rows of the 3×3 block (ruletree_rows.c). Row k (0: nw n ne,
+ * 1: w c e, 2: sw s se) has a code made of the states of the cells of it
+ * that the tree reads (mask[k], bit 0 the west column; the westmost digit
+ * most significant), size[k] = S^(cells read) codes; a cell's new state is
+ *   leaves[inner[inner[code0] + code1] + code2]:
+ * inner holds the root's size[0] entries, then a node of size[1] entries
+ * for each class of top rows (offsets into leaves); leaves a node of
+ * size[2] states for each class of top and middle rows. */
+typedef struct golcl_rowtree {
+  uint16_t *inner;
+  uint8_t *leaves;
+  uint32_t mask[3], size[3];
+  uint32_t ninner, nleaves; /* entries of inner and of leaves */
+} golcl_rowtree;
+
+/* Makes *out (golcl__rowtree_free frees it); 0 when it would take more than
+ * max_entries entries in all (or 65536 in inner or in leaves), when
+ * states > 40, or out of memory. */
+int golcl__ruletree_rows(const golcl_ruletree *t, size_t max_entries, golcl_rowtree *out);
+void golcl__rowtree_free(golcl_rowtree *rt);
+
+/* The row tree by classes of rows: a row's code over all the cells the
+ * tree reads in any row (mask) gives, in one lookup, row[code] = its class
+ * as a top row (bits 0..shift1-1), as a middle row (bits shift1.., mask1
+ * wide) and as a bottom row (bits shift2..); a cell's new state is then
+ *   out[pair[top(row[c0]) · nmid + mid(row[c1])] · nbottom + bottom(row[c2])]
+ * (pair: the class of the top and middle rows together). A row's lookup
+ * serves the three cells that read it; pair and out are small where the
+ * rule's rows fall in few classes (LifeHistory: 7 top, 21 middle and 7
+ * bottom classes, 147 and 196 entries). row is ushort (uint where
+ * row_wide), pair uchar (ushort where pair_wide). */
+typedef struct golcl_rowclasses {
+  void *row, *pair;
+  uint8_t *out;
+  uint32_t mask, nrow, npair, nout, shift1, shift2, mask1, nmid, nbottom;
+  int row_wide, pair_wide;
+  /* The same by one product table where it has at most 65536 entries:
+   * frow[code] holds top · nmid · nbottom (bits below fshift1), middle ·
+   * nbottom (from fshift1, fmask1 wide) and bottom (from fshift2), and a
+   * cell's new state is full[top(frow[c0]) + middle(frow[c1]) +
+   * bottom(frow[c2])]: two lookups a cell. Else full is NULL. */
+  void *frow;
+  uint8_t *full;
+  uint32_t nfull, fshift1, fshift2, fmask1;
+  int frow_wide;
+} golcl_rowclasses;
+
+/* Makes *out from a row tree of a rule of `states` states; 0 when the
+ * classes do not fit the fields or out of memory. */
+int golcl__rowtree_classes(const golcl_rowtree *rt, uint32_t states, golcl_rowclasses *out);
+void golcl__rowclasses_free(golcl_rowclasses *rc);
+
+/* The passes of local memory's 32 banks that a cell's lookups take on
+ * average, for a warp of 32 work-items each 4 columns wide on a random
+ * soup of the rule's states (a fixed seed): through rc (the classes; its
+ * product table where full), or through rt where rc is NULL (the row
+ * tree). Random reads of 32 lanes
+ * into a table of many words take about 3 passes; a table of at most 32
+ * words, 1. The lookups' bank conflicts bound these kernels on an H100. */
+double golcl__rowtree_passes(const golcl_rowtree *rt, const golcl_rowclasses *rc, int full,
+                             uint32_t states);
+
 #endif

@@ -1,0 +1,192 @@
+#!/bin/bash
+# gpu-tree.sh — issue 21, RuleLoader rules of Moore neighbourhood on the GPU
+# (deleted by the lead when merging): golcl bench rules on a 16384² soup of
+# each rule's states, every rule through its tree (GOLCL_GENBITS=off, so
+# WireWorld and Brian's Brain /2/3 run their byte kernels); the default, the
+# packed kernel of before (GOLCL_TREE_KERNEL=packed), the two row layouts
+# (=rows, =classes, =full), several generations a launch (GOLCL_TREE_GENS)
+# and tile knobs; the copy kernel's
+# bandwidth for the share; then the tree kernels against the host reference
+# on this card (test cases 'tiles' and 'kernels', on the rules below).
+set -u
+T0=$SECONDS
+B=build/golcl
+R=$(mktemp -d)
+sed -n '/^__RULES__$/,$p' "$0" | tail -n +2 | base64 -d | tar -C "$R" -xz
+export GOLCL_RULES=$R GOLCL_TEST_RULES_DIR=$R GOLCL_DEVICE=gpu
+date -u
+nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1
+git log -1 --format='commit %h %s' 2>/dev/null
+M="MPI=0 CPPFLAGS=-isystem/opt/deps/usr/include LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu CHECK_CFLAGS="
+(make -j8 build/tests/test_rules_ruleloader $M CHECK_LIBS="-lcheck -lsubunit -lm -lpthread -lrt" \
+  >/tmp/tree-build.log 2>&1 || { echo "test build failed"; tail -5 /tmp/tree-build.log; }) &
+ALL="/2/3;LifeHistory;BBM-Margolus-emulated;Devore;Langtons-Loops;Codd;WireWorld"
+FEW="LifeHistory;BBM-Margolus-emulated;Devore;WireWorld"
+bench() {
+  local r=$1
+  shift
+  echo "== $* [$((SECONDS - T0)) s]"
+  env "$@" GOLCL_GENBITS=off timeout 12 $B bench rules --size 16384x16384 --gens 24 --reps 3 \
+    --rules "$r" 2>&1 | tail -n +2
+}
+bench "$ALL" GOLCL_TREE_KERNEL=default
+bench "$ALL" GOLCL_TREE_KERNEL=packed
+echo "== copy, 4096² floats (64 MiB read and written) [$((SECONDS - T0)) s]"
+timeout 15 $B bench la --sizes 4096 --reps 5 2>&1 | grep -iE "copy" | head -2
+bench "$FEW" GOLCL_TREE_UNROLL=1 GOLCL_TREE_RUN=16
+bench "$FEW" GOLCL_TREE_UNROLL=1
+bench "$FEW" GOLCL_TREE_RUN=16
+bench "$FEW" GOLCL_TREE_RUN=64
+bench "$FEW" GOLCL_TREE_KERNEL=classes
+bench "$FEW" GOLCL_TREE_GENS=2
+bench "$ALL" GOLCL_TREE_KERNEL=default
+echo "== default, torus [$((SECONDS - T0)) s]"
+GOLCL_GENBITS=off timeout 12 $B bench rules --size 16384x16384 --gens 24 --reps 3 --torus \
+  --rules "$FEW" 2>&1 | tail -n +3
+echo "== WireWorld as shipped (bit planes) [$((SECONDS - T0)) s]"
+timeout 8 $B bench rules --size 16384x16384 --gens 24 --reps 3 --rules "/2/3;WireWorld" 2>&1 | tail -n +3
+wait
+echo "== tests on the GPU: kernels [$((SECONDS - T0)) s]"
+GOLCL_TEST_DEVICE=gpu CK_RUN_CASE=kernels timeout 15 build/tests/test_rules_ruleloader 2>&1 | \
+  grep -v "^$" | tail -4
+left=$((87 - (SECONDS - T0)))
+echo "== tests on the GPU: tiles_default (20 cases) [$((SECONDS - T0)) s]"
+[ $left -gt 3 ] && GOLCL_TEST_DEVICE=gpu CK_RUN_CASE=tiles_default timeout $left \
+  build/tests/test_rules_ruleloader 2>&1 | grep -v "^$" | tail -4
+left=$((88 - (SECONDS - T0)))
+echo "== tests on the GPU: tiles (90 cases, if the time allows) [$((SECONDS - T0)) s]"
+[ $left -gt 3 ] && GOLCL_TEST_DEVICE=gpu CK_RUN_CASE=tiles timeout $left \
+  build/tests/test_rules_ruleloader 2>&1 | grep -v "^$" | tail -4
+echo "== end [$((SECONDS - T0)) s]"
+exit 0
+__RULES__
+H4sIAAAAAAAAA+xcW5PbtpLOM34Fyn6wfYoeCwAJUq7yVjwXn+NzbCdlZzPZpxRH4owYU6JCUTOeTZ3/vt2NC1sXeybeOMlmh5Kg
+RuNDo9FoNECJ5Kv6vPpHverb7vqgWzfVV1/gGMFh05S+4dj61lZr/ZVKTaZtbnQGOKVznX0lR19Cme1jverLTsqvurbtP4W7qfz/
+6PH12/98dSJfDV4gxHN5WXZ1uehley4dt56UDWLkVd3PZH/VyupD35XymzcSzNdXK1Euppz/4oUvSOR528lysWghW7cLuVx3y3ZV
+rZ4KQQg5eioR73MKc298RkNm5tR6Ui0uq6ZdVvIhlT3Tsj6Xk6pp5FW5ktVl1UG9R76igYrzsntfTVHFh/PyWk5m5eKikn1Lyp2t
+e+gLVC6bq/J6JbtqXtYLXydISZkUqLMt5s3tpGQgBX2sJ1XOqkk7r1aylIu2m5cNb8D1ZlYtZN3LaV2tgggLIs7a9WJadtdOlUm5
+kAvqdL/uFhLs+vixROb7qlrK1fpsWfZ91S1WEvQphYwHCJwv5aRtmmpC43HetXMAAfi86urFhRviqpzMZNvPqu6REF9/9/zw1YkQ
+ix/dmD7NxaKqL2ZnbTdr2+nT123bVWJ1PZ9XfQdqP+1wsKtCCHAkWT77ZZToJE3svyl/tpWfbOWnW/lqK3++lb949otJMkfPsEwl
+2uVqn0sMoLOA/2kv9/1ebrOXO9/LXezltnu5y73cn5/9opLYl7cbuXcbue82cmu0QIo5cX/wE/Im75gwbtfocxuFwiZ18lPyPmmS
+ebJI2mSZWJRQLq77GXpC1azA02dlD+6+nsyqHQnkpFDj4XqF+AfrB+BJq74qpxg6Hlw8kGcwZ69kU/UredHU06oDXdbdZX1ZSZi1
+Z007eQ9efpFsq5IKtcPTqJyfLuax98A1OFTd9TMokg9nIBNm5lklV9Wy7HDqkHuDH8Ns+dADm5wewTBnmmtEw4SeNhVhXPB6QLP1
+gfTT95FIk7fJu+S7pEzOkkkyTarEeF4J3F3eGXB3eRPg7vKmwA28ErjbdR1vqLvfBM6mZQOW3Fb1wvO4qgNvaI7zQnObPKeq422q
+ynlDXVDVx7jd0Zrt6Kk8j+s58Ia2OC+0tclzejrepp6cN9QFPfU+W/68IbNKzpOfiRfqb/LOgLvLmwA38KCduF5KI3HFzORFSz7o
+FjnvcikubeCP13LaLh70YcaAkbfna0pCMUxf1TBXB/EwMakBt9yQc2+0AQpuy4Lp9fXRN6++eftOCIVLxUhKnWVECe0ZlChdCAOF
+ynoEUCId0K5KFgqDDEDLMUugvZdH37yB5n749rV48jdYeaaw9MxwJHq5WM9/hGWqhYgBa263+nFZdT8u6w9VI//2RNwzSqrCggHV
+PazqkVhyICfyvtta3hP3DjGXjvAFuSPMFSN8Qe4Yc0cjfEHuBHMv6CCR9QRXR9i8+I2JE/7p496vQxweHZ/gcXx0uB9xdDIcR3sQ
+hyebx+E24vhk+zjeROwCAsQjtptgDXnEXsDJyYA4+gjiKCD2t+HbIcTHRJAQQuzriDuOPeKjANT1T4W4uS832+Nmm948LrcY21v4
+x80+dgs/vYWv32K+3GbO7T9ug9gNGtoFjZNPvjD2fBpy707GnYw7GX9JGbtBw9ztNLYbuttpfCHE3U7jL7LTSO92Gncy7mTcyfi4
+jN2gkd3tNLYbuttpfCHE3U7jL7LTsHc7jTsZdzLuZHxcxuf8oaMyOR790f/nhPiP4fSYxftjFsC3VjO/evFIfkgcHv6PibO53NyW
+sytnt61dffbovKdfN8X6vb9f7/rIrk/8dTG3/L3uzpP2/T7xJxvLPxZzy/OxO0/at//804/u74n5nPU2l6kGW36Z5fbeC8ydjPD1
+icX38MXJC3IW5z2HWJEoFOFdZYM34GLdGxatwVz3PoP30WD/ZTTfCJKfo+/A+2hw+TKa299O8z/6iuj/X8fh4evHr8vuom3Wq8fV
+fN3AaE5/4zsBPn39/8hmOt+6/j9Ns/zu+v/f43DX/+/1Arzw++0JXvcNK4m7rvBZRplw9ffqWeHy7RTKlLZCyRHEXw2RLCVaAW2A
+1kTTB2gVXh6vAG88JsWPMFQvww/Q8SU8j/gpRJ1cFvgBOg8voZ0MJkcpSkSkXBYgGmooQ4mAE1CpQIXUpV5/Re2CjhYzLkFBuYwJ
+CkI1fAKClJPk02gVHS2hFZkCC1JvrsFE2ni9NSUpyNcZiPYJyNcWJYc0imHyC5LvxYwxASlmBAJ8AlLwGspRTAVIA8kgMMfUaOzH
+iL8BgcVQlro0yCfxw3BrP8QmpzEG+xX0psTjUu8WwRVSVDZV+KZvg+paacaYwk7FWFAnNahISJ1ZAAEpIMgwKekcUtdllDEiGdjp
+NKcyn0KX0hT7k1pKC6Ze6EY28t3IFL7p26uXoWJoTtQuI71C6rTLNBu1jNQKqVMOJcQByUirkIJuGemWkW5ZIQAGRoQ+jDHNxoIK
+2BsRGb6tcqlTM49aahwUGhdM/NSyKfk4zCdU1Sc4jUb4VpSwWWjR4S36uk9AcwtsS+kYUuehwMB0jB5KzgYMTMfO2XLyo1xRqt3o
+AiIlGalxg4mMjBiZGztk5MRA++TU7zyj1I8BIDKSkRlnc2SQjCxzNkYGySAb5wXVHmNajMCCuUHz5TmmhQI7gAOQD2SDHQrjTVZg
+5PGJs0NBKYxgsEMxzFdnhyLjk66gQSxySgtnh2LwdWeHYnBtZ4ci4z48JluOyZZj7exQDB7p7FAMHujsUGTc18ZkyzHZcmzBDsUY
+LTAma4xzUUgLfdKy0JiOCxYf0UhqRLmQYogcUVlIY5QcaRcmXX0T4usopZo+pfqZZOlmlB3ZIcyOjPvCXqhRQR+T+i+B4DF9rPJf
+gsaWvaFzCkXQR4VvMYykH0+QD6sFhj8aLoiRIB0WDBCSknyYkygqIzFgKfwa866SqRQFxpDSslRIlsauQgc3VxQ98ksKaIJriKYh
+d1+oC6wY+MGe0hdqo437YMfctxjLMchTqAoKSvF74/J/cCh6CxpseoOaI7qYX2kMAKAFzBxyWGC4IvTmwpWgMmkRPqgGjRJ9oHkF
+CxTKgiVwhI6GsoBWjkl3GKB2yIVioYxjUiMqlaGOQEvDsjXGyla60QMydzzcYBSOh9wxSYcdJvq3dh1QOM9hz+CdGcZP4wrqxh+s
+NbahkgAz2TxUEjpIIp1wgpMk0krjSKBhAQNS0Ew4wWFPAUsxDRsVCkO7DSoUGBEIj6XCaFcBDQwxn8yOQ4V7j9RZnoKTcXxfLiDM
+A98VC4zwrg6paHwd0hBXTTQnjpzA+A7mUhmOQUqbB+ozDLMmx8Mug1MazwaASFPPRmdMccy8PJHSODh5AmKUdt6BdQrXBpkZ5gtJ
+It0wsha+KYHL7Ni9BSyPblOQwmyE9rHzEKIUBnsgcWIatCWEOOTiPHG9zaybDMaNCMY5WGrUOKX1qqCppXApzQWqSnyECAhyjo8Q
+gdGhCFUFzAPHR4iAxnNoAYM/VEtpeYD+pFAr82xc2Kz1bAAIcBDiYrmwnkvuDsuRss5DFQx6PqJwQDaGZSLHmYETgpZXrJ87/0ph
+2hsMUL5YwJJIY+M8DC1CdbBcxDpkQPDXAuY4jDk0AvaySOGsQa4ocBIgV4DLOK7A0E9cUXifzHEWQIH3BrR4nokCxwGNBIESNtaw
+wilwOFhJFBgH/RqnLawUY4AW2Bz01oLQMXadRnUkxjgOiqIrZGh6ujIxpi2uKxMo1BpXKsapw5PJxriZNbiaQ33QAHw5w+AwJnek
+EjEmb6QSAQrnxhUJVC5TrkzgCoaSC4oysHrh8MIExYxxbCgXtHQhGzdPf/Rp3a2P07qrTtuu+a3P+flx0/n/KLPb9/+no7v7/3+X
+w53/Ry/Au//Tx+43vaPnctJV+EuAPLuWh/hIAPmubi6rbl4uDuRQSc7h/L9Z0V2G53i/b3suJuuuqxY93X9+BcAV3Y44L98DVfey
+q5qyry+r5lpW5Yruwz1b1yCqaS/qibyIzxSge9DltL6o+7KRk7qbrOt+dTDclH5f/r1tQAy67+O+PGsq/FlyXvYHUHSCt7FjyVN5
+lLxJ3pwkJ8k7eCfvTpPT5M1pcvRA3AfccXVerpueftDsu3KxqvE24ZVctL1s6hWY4CnQ/uZ/qvE9PiIBGoN+dZW7K5runIfu0r3z
+g5QDCfAXILj6UM6XTZXg3Z0l3sCt/40mW8g0KZPR4/8owSpLsBSaDarg0xSYLk8BphCmyJJpojGj8e7r72Y1GHUlr2bX8grvdIYR
+A4OCtArv3YZRuYza0g3ZaBr5cgFFUGtSrtwNovOqn7VTEIT3nMLAo1VnVbOsFxcHj9jd/+kt7/6PN//Tje7s5n+Wn2zlp1v5ait/
+vpW/2MrPtvK1e1iAYbf+x9z7jVyzkZtv5BYxpzbuB75IZokWeodnhNm4vbYEldQGTwF3k6cIyXnK10ae+PrN89cn79DdYahgwNwU
+XZRz74HoqddVL9crN11pUoiRrObL/ho29BU+76FrYczLuoFdfczPqnIKW/tJu1zCRMOpyk4E7ssVtBD+HiLZ4FGzvl8+ffLk6urq
+4Od1vSiXZbNeHUza+ZOr+nG9mFYfDmb9vIHWJWz54kdOy+69vOjKa7q/OG7ogW7oH6uzZl0J7ffbmS+6mtV9Jfx2Qxf+/uK2o5kY
+7yC+7/6QqBfnLc4EmIU/fPvaBwL5sO2m0Lfazed6vmy7vlz0jz73xmN433idyvEn/jg73Pjj7HTrOhVqavUFrsw9Pjo8xePw6Hg/
+4uh0OPZdaXh8unkcbyMOT7ePw03ELiBAPGK7CdaQR+wFnJ4OiKOPIOIVoPvb8O0Q4mMiSAgh9nXEHeFK1I8CUNc/FeLmvtxsj5tt
+evO43GJsb+EfN/vYLfz0Fr5+i/lymzm3/7gN4jMvsoN3+uuC1+eGqzBkaIFDNkSHzOZbDugdjhvfX16yMVbI2fSQ23J25ey2tavP
+Hp339Ot/Pzz4/9WvHJwTfqHFJwfn+OTUXavjenyMlYnC/+F99zZ4Ay7W/aPPVu6O3/o4ri5h+/4FT/6/uun8X6Wp3j7/V7kyd+f/
+v8fhzv+dFwjhvh+s6Ole6wZP4NZ9C3to2Fs/LN1pJD01Dt5H7XQKyKPnj+Bs/F1VSf7IuW89/cRJfHIQZCf/PKDz139gPGyvqi55
+eyAfqvFYPxLfwUmoQ/GW6FFI1JpcVc35YzitbeoJFC4uIEjOl2toKIG6dTeVp233fjVrl6jf866vz+tJXTb0eMNEvoM9fylfAPWm
+upKvqw9wypCIb7r6As5hGnkFdeFkuINz2Kls1z12A1tW43yEv22064uZLJfLEn/XgFNj9/i95fqsqVezanog3lZ4YuFOv/7ZzhYS
+evav9r/LRN5jujSgy1O5WragzKJq1ys4Rau6i2oxqbCvYqePaC0wSrNGc+CT1wgBZzFde8ltIIEBJ1fzVXJPCtD9aNbhE5+W+PvJ
+3w/kKzhhgmFMtu0iX758mchvu3ZyIL+HVuB074fvX76UIphLvlys+rqHJuS7fo1PfAuWeTepUe0V6n3U4m8bH+r+OpHi+XRar9rF
+49Nq1VTX8ltnI1QWYeXi2g3Bf4HFE/ylOE3k8kBqOzrY87DBYvPnhst28aZaz8vFYvc3hzQ+cdA9DW+UuFeajMLzD+/LnyI7S0aR
+tnAi7yiF8EgPfA34gR74hsmhn2girSPG4m8Skeb8IEc5NSOdMZpj8sR4WjH+IFMxmZrV1Qk+MFB5WjP+oJtmcvSGnBzrR9p43Qzp
+E2gVMQZqmkhjXYch6V6mZe3a2K5i/VIkMSU5js4YbRmdRzr1OiCdMdpu0JZsiHTO+LnXmfoR+YPdHJ0yOmO0ZXQeaXzlkTaMnzI6
+Y7Rl9CDHYEmkB3zK9EyZ/JTJzxgmY5iMybEMY5kOOeNz++RRN0OaDnQa6ZTxB90M080w3QzTwbB2DWs3ZW2lzJ4pazclLQZ6wAz6
+ZExOxuRkbCwyJidjelpW17K6lo2dZX2xzN9yVjdndXM21nnsu2bzVLP56L3BY6znqyHURTpjNKAijTFEsVgX6IzxBzzp52nyrEgP
+GMN0yHDUIg0W9TTOdxtpzWgT61omM6f4oFhsDHTG6IB3sTHgFeNrRg86KKaDYu1qhtdMf83qalZXb9SlkSTasLqW6WmddpEe+Jrx
+dZRvmT6W6WBju8pHvlGkM8YfMGHsQizNIs0xOekfYmnAh74oZjfF7BZiqavr4mQa6dCWZvq4OBnwmuE1w2uG1wxvGGbQM8TA2Fvy
+wxADs0gPmMz7fIiBNtIDxs3fYJ2hjznD5H5ODXEv0MbjQ6wL9MC3jG8ZP2f8fINvGZ17jIuNaaRT318XDwN/sJWLgVmkg89kzFaD
+H4aYFuhBNxfT8kjnXn4ebeXimCH7aDbWmo11iHU20nmsaxjGMAz2LI10SvpoP75ZpLPIR9vaSNvIDzbUfv1KIx3aNUw3w3QzTOYw
+Rk6DoMMwfw29kNYxVutIZ4yGeBFp1E3HWK0jnTHaMnrAa4YnnSJtGT+PtGF4w+QbhjcMn1J8DrSO8jPGJy+LtIm0ZRjLMJZhMP6r
+SGvGDxjFbKiYDRWzoWI2VMyGitlQMRsqZkPF+qhYHxXro2J9VKyPivVRsT4q1i/F+hX26oHOfVua6ayZzprp7GJpoDXDa4bXDK8Z
+fuij9ucsgTaRdmt6oDXjDxjL5FiGsRuYQYec4bkdcobPo57GeUek80gPdjDMDob1y7B+GdYvw/piWF8M098wPQ3T0zA9U7c+eVpH
+OmP8jPEt41uK44HmmEGHnOFzhsnd7tvTQbe4ekc6Y7SFuBRo5+cx0gsd1+KBzhhtGZ1H2vh5ER5nP/AzRltGh7qGyTRM5mBDxewW
+9uQDbTxtGcbtyQM94HOGyRkm38AEG2pmB83sMOzJA51H2jB88LGwNgU6Y/yMybSMb5l8y+TnDJMzTB4xhvEN41tWN/e0ScIvGQOd
+0oULYT0aaEsXJYRfHQLtzpUCjfE20Hmk3V7IxLUgyMRRCpg80orp4/bQAx10U0w3F+fTSOO6bIKWvl3F2lWsXcXadbEr0LmnFZMT
+dscDbSLt9jkmzgXUOY6YSJPwS9Io0ignDZTnu74HWjGaY3Tku3k70ANfM76ObWl/Pps6uxKdMX0ypk/G9MmiPQd64HO8jnzNZGpW
+V7O6mtXVTB/nu47mehqvv03CL3YDjXIs64uNvjqKtI60Znwd8YrJCX23rO+BHvia8XXka6aDZnU1q6tZ3f9p72p75LaN8Pf9FUIC
+NDawPoukSGqNtqh7ddIPTRE0AVogKNK9Pd2e7H3Lai+x/305MxQ1fFGNBk0CFCv7bqTRcPgyQ0p70vOsZG2gvo96FewV86+YDd1R
+wr4I9paNifV7KuzLoB/7YllfLOuLZX2xrC+W9cWyvljWF8vab5d0XVZhX/r98U6/hvf0DviNIfAUauguhS8iGL+NIHwRgZT+awZU
++jUDDf/uAnwVnH8zAaEUkq8qsNwHWPzaT2V+uc0/Fhhe/OV4PA0/z3PAjzz/07ZJn/8p5cT1+d8vsPnv/4qyYLG4vfnixutuqk++
+9o+kzsf7J/rSqP6QPSFc33yy+Orxw9Bv1tWflvAo6aYS9bI6rbfdAHiJF6Jp4GlP29xUi8U34c1WmvX4RT2vxlcLD91m6G+O5+3L
+03G43B83w8th/WG9X78c7ofzy7frH9Yvd5iwsLu4PXf3/WV45Zv6N/b0DDtU/aZ6fbjgUy54QranZ3Rvdn31x/Xmcf90Gd59WFa3
+x9OHXfdwqT7v7m7EarX6hL9ljK18VUmxcgf0YuGr6vavb77+++1nP/VpFU0AFEKikHSkSGgSRqGwAoQgSyFJKBSSlJKKSyouDSkt
+CkXntNQgDBW3KERNQqCJrL1QJLARUmA5STVIhQW0BCHckQDRkMAahKscj6wXGkQj8aihAg0VaMjESDSxZGJhFXZC0xE5s2jpKnAj
+IXAoUBgS1oIQpBQShaQj2TQoyESjUlBxQQUEmQgycUNgQJAXSV4kmUhpFAqyVBJFI/GcoXKGLA2ZWIGwEYuWugHhNnDtfnsBBZzQ
+dGRIWLR0o7wAc7SU0gssIKkAtYXiAL4knjN0hNW6NIEjSeUkFXAHCo90A0eKzik61yDSzgkDR27I3aWX0lRioqFoSLhwSMpIEBqF
+JEtJSucVBRUAxJCk/JSUnxLyEzB5zqUCoYVFQcU11W7xSFDtguoTVAOkFggykbUXioQmYcG1pHKS2impnZK8SGoLDqSE1uJRQ5Za
+1ijoyNA5qk+RTwXfgwQCu6KoeEOuNZloqk97pcaKtMt2JwwpDfm0VMCS0pIzi+cEdZoSBfqDRxJH1wlDAroiqHZB9QmqQZBPSSaQ
+EiQMCuuFO6dwgUEh6agRKKwBAag7BRFDpUETmDQgYJ1QbrCAZYEWloaUIDQISUpM6AaG3IDQqMRs1VSthlzSKCQJRUqLAgpoCrim
+2GqKrabFStO81RQqLchE0DmBIdYCzxlaUQwup05gA43AlQ8EgLWhnF5YWm0sdcxSxyx1zFI5Sx0DoVEoOtJY3NVXl9g12oRdo2Hs
+GhAzxqhRaWC/WAhkzxg1AjVkI5ERgmsEK6UyPwKQxm5/1HgeCfdbIbuETuoiG+FZN2r6F7VQes/ETcHrIqKLuBc2KiVRU3tGDmzb
+2H0TNQChus1Yf2iBYr2V2AOEB8dGNmqCDg2vWTN1UhvBVEdPsg6jIplZg4BXVp+sACFrmUY5U4B2wvu4wgLsVyLVxzikNdVFhev4
+X6hTRGNaJ7GRbSiCuMYVoCgMQtdrpPqw4X8YbyA/MdBD13zLolmj1ym+ddBgPQpB8fH4miQNdHAlk1Qha+HTAIJn0LlgqULV6cjz
+1HWePNAkYA6xSDeCCQREFm6seAaJKIOatPG2kLEiSzwYsQYJKXwqjCh/lgpTsoyBVxI5PBQwOrjRb1r4rSnOtlpFtsAfYvP/Y05z
+x34u1ElPxrnXsHbrcS4IX0sDzBC6UAsh4bNalMom0zReAo2QDiHqysoTSGSVNMncoIjLbLiNjicQ0jAYkzskCgE/Q1mzG74G+NgE
+HeyA1xaYQWydeiWyGWSA0a4zLZKdAJobp2zNZxv4tukoeVVDo46nGuO1cX5YBbwmVlfWpDEfHWKUXdo1E+NSlptxIpEv23p3bR2c
++rWmYS2d2kNekmVdR0sDFNT+EpJfVJqZVSC+8MRLv0JGlVYDNUprkR/BIAtElGjCd3UlovGj1rfG/6cDp03nYbDj5m6gWgnkLkB+
+IQGxvsIkWwELFY3cKktgPKORXCXLRFzCVVbt9A/bxloSNY6nlALKDiCWqFlqAjTd3XKN6R1fYPB8U1w8cGbECSJq5OoxqzzxgShA
+ANPFynV/ZPLQSLiCrFYtrLejr2Y1pjq1ZsU6pKBDwCkgYC43Y1gUb4mk5E6WNqTsamIdrr5iskV/btq7jjX84quIACZwu0gkcQGi
+ACJqoVkIlzAb+ccQNCy/IDWRe0SnleJhGxfHydq2iUug7klWIQP/2xXLAs8Ig0QTyPgiPNuL9GwuRPMFDDQtXbssb7PmiQ0taUkX
+N1qbidtrak1YtMd1cSGjdTdqdLSeKk9rYgnXCQIoIDxVA3wSo0UmjXYztradagzXY8G8A/cH8J0o4yccpahZETsb6x0fDBt7xoPY
+EHqsCyuoaOILmFAt8liIpva1A3METpiFpLtCn6HNFA63gLIcaA0ueOXaksEElo5mvAhATX7KNzjr5Jj8Sb4aXpeMNaNjoGapw+i5
+AxFdDJrClRPTk+cUHjXpmgUMHWk/gIQKuFqIgwt6oE1YWpAESUJQFXG1AO0V8sS4EdWW8kM08Q3auBQDyUxxaVvFgQPaEyPKd1Gr
+sVfT1BgXfeAVKS31MzdkPLOSdub3KHCbDZ9JIHNh340AcAehxB9/hxfPOmESlSLOGCC3yW5YQu14jaCfoAmLlk5DKPK1F2fRqIdZ
+4W+VhIWfBllg4osfC1E67rR41Ona4c3DDQrzlF1XpzEEXp6RDAfGzVqkuxFt7cdQtPkgQirHS7Wc8p03SACBV6vGaULXUiDu8VmW
+jJyNbjFgfFqau20hW+CCpuJb5DjicD/SEgmfX0DG9UhgjgLvjACSnJXwDeQjnN9V+gFelXMaEySPFbDeaCLeWckpPVc+ZVfa373H
+IyxlVrtY+eqz+Mq4z7yxss6Smlao6IOAv6rGTXBD5ec1u46Jukqb2uQzStYS6YGkv3eqQ/rV8C3nQGwkYSrV0Xwd889/+mhWiU8M
+jy18Vpn67eM8dV+wCTv+0C1Oeu2lm55M6VbydtL7lRn8C/gBcqaxb/waINNhAmPfoiyTVX7HGHJHAuch3JCJaXpKNyMlEn3ZhUYi
+rJpYwQTwbAE7GRB41UAlVkdEFB4PC4+J3NFPe070aXULXm7uduvNu+W4/9T53XN37/e25647LIP9h263O/7oz+3X2+5wWfsjpKfw
++5sP64Pf9fwUpcfX8aNnxZ9W+8fX8fPs2cfX4Wm1TZ94t36f+DKcj/nnf4Cr+3nRnx97/usmkxEp/lMpcX3++0ts9PwXsmCx8IjO
+HPt5Q+eW1Zubz2+W1Xe33uK71/7Z73fL6vVmfd/t+0311bkbBpjGbfXs9e2X1ZfHAzx1PT1WnyqAio6Ay92H6r4fLuf+7glAk0Ce
+VP0DEYlr1wZMSwSW/tCdgfnpeD53G2Jlelz/0FV3boZWe1fnTfX1ZT30Q0TcNJlc1u/c7+PT5aZafNPvqz8/XQDN+ttLv795xP0/
+bPfrfgf8Nb//n8IPPd8R5zriPEcNvHO/tIHnCI85y1FgOBJLGbMbBW4jfMM8cBuJcf8da8EO9kM9eyoz8RqFM0c6449OgfHILYKv
+d3u3ulYuZC4Mh4d++3Re0zBj0Pj4IDb02/qF+ieyEg1IyOVcfIOkRaAC4Gj3ftOdyMMzn3T/Gh6P50uF9p/RWwOVMc85Hm+CcH61
+dtWOQNl1f+ZvM37ESqRWXwCPkuvW5XzcsTcP6xkL9s7rrI/wJuCMBcNjJq3tDvdRixn6b7J8s3k8Vu4a1FEUONRw3ohiUO2Ohy0N
+Mkd2puBYD+Cc1H3AWt5z9UNf/a56WB9e9Adv0MXuHvoQwPuiPnF4cv6Gfgtw7NP56JKA9xCBj8yWYyBL6iaq8eib6laCAIC8i+t+
+9qNbeR765+G8jj1wsGReIWJKCuY2qYZDKDNzD6FMzZUbprjSbfWCDxHQcgFpXvVseHJT8b6/g4OTy6nnHEY5ObhYNx64YsK7LPCm
+zOVY1ZbjLNNGNGnbfJs95DI3TyLjzeF93MKIePBlwbzo3WMyM3NTbruHZxbMTdGNLbvxSM2CuS24gX8PUMGkf7cYFyrN1e93Lhrd
++wvMf3gFKVhFhYdHmB6P3RpoBreLACKKPJ0nT2fgWFiEd7hL7TBx6eEx6E1B7wGJBb0odVPkHViMiKVCa8RMa8RMa2Tamq3r+jZf
+aMuNAO22oCeAZtY4wmeWzGWx0WamWpP2HfWiPIRipu9yplcBPlCIKMJF8gTACTap+8X4+r/I1SJ10oU4ROotRyNzawY6ztXInZCq
+RdmJKDsRZScNvbscq8WcE4//4Z1nQGWudtfU7nw+nvF1SLxhfVXBZ/TafivdDRCNP0zZ7jBM3bFReMbTVRizaCiHBUdeT/r3Z9Tf
+Oe2G60+dc3jytxIc+DuZuKUJtFtaz7l+efJw1m1aIpxB0CWrbssAsLxEz0GpzJ7jRDNzWkVjPYIo79I+nDqvT9vTMUAo02/cqGyO
+u10/wO0Ew3omRe/wjfpSVVlXNotxPNIWLBj2nUVsFzJAc33vA6ldIHVSbQApF6KXuI+ip2fOwKjwMz2DRPO6txxGXIhqk9Tdc0hx
+HG2JYdJZ12Sh2kkf2W98wMpu1IwbnY7chmNzE3NCUuTuIY6PsKROeregjstBX9CLGXsxY++X7KxezzeQ2d85/aZg7zkGMnvw8rao
+h0SJ9MvgKmnS5ifX0Gc1LEdnpe6NcEWm78M0iOr208Df2GV6zzRQ0KejzYgAuPk4MxL3p6BWkXob9KbgxuPrC3qdtL7nuPu02iwu
+wTwdhD5MvDy1ZKH5kz6LO028khs146aYPlRnbh5A8Ym+9h+cbKZXRX24CmUh95ebTA/pn9iHdTKtYekDrNznW8XPXCYihpLekyPE
+gaTA2KwLI8azrI/sp8CU3GSt8XqbjtDGq1XBnAKTupe4HuJaMOnfLd8ttx6c/xB/PBqW7zmafzrxPnxK4Sh9VpCD8VkxjqFP1ZbW
+j1gtSk4WjBVh0n+/h7uEbrervvdM74BJwz8DLhjNARuQUOBULCAKBfBvDPt+GOAjd7hvfM5x/5P9lsPveUMDDP6QmtOdzX2knq10
+BOweeDjPyz1H6bITHLA7qfccW8v7ynG2qbmH3EZ9YvDb1Nx/MOP5wUDImZc6+6PQfqHC0PBPjAsOJJ70HccUT+q3HM7LrZtlQJlO
+arcMM5Rvpvco04I+9XPkSOCiPh55DhDOzGXq/sRxw6laZdZbDmOe9O4DydjZSL/x3hPzU8cRykW9KurTPwZN+pK9mvGvZvyrGf+q
+4F+XUqH36jwV9Ewq6JlU0DOpoGdSQZdTQc+kgi6ngi6ngp5JBV1MhV3obJIK5P2U/Pmv8+7hOxQi/ey6ZUpD7+4gGfC7qE/H2MzE
+hAHCMz+lWDGgOE8FMxNCMxNCUw6hmQmhKYfQlEPIAObR2DOweVFfsi+lAgOqF+zL9aqZelWxXpG3c+B8AIWQJ5kZ9FlmMuh+YRRk
+5obB7Cf9W46sj0JlZyJuyxG3MxG35YjbcsTtTMTtTMTtTMTtTMQZtL9gn2eCnckEO5MJdiYTGHUAi0kISRpCW464nYm4LUX8/X/i
+KLi+m1L9F++m/NovPFy363bdrtt1u27X7bpdt+t23a7bdbtu1+26Xbfrdt2u23W7btftul236/Z/vP0b8gybKQDIAAA=
