@@ -89,10 +89,10 @@ static const soup_case cases[] = {
 #define NCASES (sizeof cases / sizeof *cases)
 
 static const char *algo_of(const golcl_msrule *r) {
-  return r->family == GOLCL_MS_LTL            ? "Larger than Life"
-         : r->family == GOLCL_MS_RULELOADER   ? "RuleLoader"
+  return r->family == GOLCL_MS_LTL           ? "Larger than Life"
+         : r->family == GOLCL_MS_RULELOADER  ? "RuleLoader"
          : r->family == GOLCL_MS_GENERATIONS ? "Generations"
-                                              : "JvN";
+                                             : "JvN";
 }
 
 /* Whether w×h cells are bgolly's up to translation; their number in *n. */
@@ -101,11 +101,14 @@ static int same_as(const uint8_t *cells, uint32_t w, uint32_t h, const bg_mscell
 }
 
 START_TEST(soup_as_bgolly) {
-  if (!*bgolly) return;
   const soup_case *c = &cases[_i];
   golcl_msrule rule;
-  ck_assert_msg(golcl_msrule_parse(c->rule, &rule) == GOLCL_OK, "%s: %s", c->rule,
-                golcl_last_errmsg());
+  golcl_status ps = golcl_msrule_parse(c->rule, &rule);
+  if (ps == GOLCL_E_UNSUPPORTED && !*bgolly) { /* a machine without Golly's Rules/ */
+    printf("rules-soups: NOT RUN %s: %s\n", c->rule, golcl_last_errmsg());
+    return;
+  }
+  ck_assert_msg(ps == GOLCL_OK, "%s: %s", c->rule, golcl_last_errmsg());
   golcl_msgrid *g;
   TU_OK(golcl_msgrid_create(tu_ctx, c->w, c->h,
                             c->torus ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD, &g));
@@ -134,12 +137,14 @@ START_TEST(soup_as_bgolly) {
   uint8_t *cells = malloc(n), *ref = malloc(n);
   TU_OK(golcl_msgrid_read(g, ref, 0));
   for (size_t j = 0; j < 3; j++) {
-    char *out, err[2048];
-    ck_assert_msg(bg_run_text_rules(bgolly, algo, rules, rle, "rle", steps[j], &out, err,
-                                    sizeof err) == 0,
-                  "%s%s: %s", c->rule, c->bounds ? c->bounds : "", err);
-    bg_mscells golly;
-    ck_assert_int_eq(bg_parse_ms_rle(out, &golly), 0);
+    char *out = NULL, err[2048];
+    bg_mscells golly = {0};
+    if (*bgolly) {
+      ck_assert_msg(
+          bg_run_text_rules(bgolly, algo, rules, rle, "rle", steps[j], &out, err, sizeof err) == 0,
+          "%s%s: %s", c->rule, c->bounds ? c->bounds : "", err);
+      ck_assert_int_eq(bg_parse_ms_rle(out, &golly), 0);
+    }
     TU_OK(golcl_msgrid_step(g, steps[j] - done));
     TU_OK(golcl_ms_reference_run_bounds(&rule, &b, c->w, c->h, ref, steps[j] - done));
     done = steps[j];
@@ -147,7 +152,9 @@ START_TEST(soup_as_bgolly) {
     ck_assert_msg(memcmp(cells, ref, n) == 0,
                   "%s%s on a %ux%u grid, generation %llu: the kernel differs from the reference",
                   c->rule, c->bounds ? c->bounds : "", c->w, c->h, (unsigned long long)done);
-    ck_assert_msg(same_as(cells, c->w, c->h, &golly, &last),
+    last = 0;
+    for (size_t i = 0; i < n; i++) last += cells[i] != 0;
+    ck_assert_msg(!*bgolly || same_as(cells, c->w, c->h, &golly, &last),
                   "%s%s on a %ux%u grid, generation %llu: libgolcl has %zu cells, Golly %zu (or "
                   "they differ)",
                   c->rule, c->bounds ? c->bounds : "", c->w, c->h, (unsigned long long)done, last,
@@ -156,8 +163,13 @@ START_TEST(soup_as_bgolly) {
     bg_ms_free(&golly);
     free(out);
   }
-  printf("rules-soups: SAME %s on a %ux%u %s at generations 1 7 25 (%zu cells at 25)\n", c->rule,
-         c->w, c->h, c->bounds ? c->bounds : c->torus ? "torus" : "plane", last);
+  printf("rules-soups: %s %s on a %ux%u %s at generations 1 7 25 (%zu cells at 25)\n",
+         *bgolly ? "SAME as bgolly and the reference:" : "SAME as the reference (no bgolly):",
+         c->rule, c->w, c->h,
+         c->bounds  ? c->bounds
+         : c->torus ? "torus"
+                    : "plane",
+         last);
   free(cells);
   free(ref);
   free(rle);
@@ -188,9 +200,9 @@ START_TEST(ltl_other_bounds_refused) {
       char rle[200], *out, err[2048];
       snprintf(rle, sizeof rle, "x = 2, y = 1, rule = R2,C0,M1,S3..8,B3..6,NM%s\n2A!\n",
                suffixes[i]);
-      ck_assert_msg(bg_run_text(bgolly, "Larger than Life", rle, "rle", 1, &out, err,
-                                sizeof err) != 0,
-                    "bgolly ran LtL on %s", suffixes[i]);
+      ck_assert_msg(
+          bg_run_text(bgolly, "Larger than Life", rle, "rle", 1, &out, err, sizeof err) != 0,
+          "bgolly ran LtL on %s", suffixes[i]);
     }
   }
   /* a rule set after the bounds: the step refuses it */
@@ -220,9 +232,10 @@ END_TEST
 
 int main(void) {
   if (!bg_find(bgolly, sizeof bgolly)) {
-    printf("\n*** test_rules_soups: bgolly NOT FOUND: soups were NOT compared with Golly ***\n\n");
+    printf(
+        "\n*** test_rules_soups: bgolly NOT FOUND: soups compared with the host reference "
+        "only, NOT with Golly ***\n\n");
     *bgolly = '\0';
-    return 0;
   }
   Suite *s = suite_create("rules-soups");
   TCase *tc = tcase_create("soups");

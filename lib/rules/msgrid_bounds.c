@@ -22,8 +22,7 @@ static int plain(const golcl_bounds *b, golcl_boundary *out) {
     *out = GOLCL_BOUNDARY_DEAD;
     return 1;
   }
-  if (b->topology == GOLCL_TOPOLOGY_TORUS && b->width && b->height && !b->shift_x &&
-      !b->shift_y) {
+  if (b->topology == GOLCL_TOPOLOGY_TORUS && b->width && b->height && !b->shift_x && !b->shift_y) {
     *out = GOLCL_BOUNDARY_TORUS;
     return 1;
   }
@@ -147,8 +146,7 @@ golcl_status golcl_msgrid_bounds(const golcl_msgrid *g, golcl_bounds *out) {
     return GOLCL_OK;
   }
   memset(out, 0, sizeof *out); /* the boundary of golcl_msgrid_create */
-  out->topology = g->boundary == GOLCL_BOUNDARY_TORUS ? GOLCL_TOPOLOGY_TORUS
-                                                      : GOLCL_TOPOLOGY_PLANE;
+  out->topology = g->boundary == GOLCL_BOUNDARY_TORUS ? GOLCL_TOPOLOGY_TORUS : GOLCL_TOPOLOGY_PLANE;
   out->width = g->w, out->height = g->h;
   return GOLCL_OK;
 }
@@ -168,7 +166,8 @@ golcl_status golcl__msgrid_ghost_prepare(golcl_msgrid *g) {
     uint64_t *map = NULL;
     size_t n = 0;
     if (s == GOLCL_OK) s = frame_map(&g->bounds, g->w, g->h, &map, &n);
-    if (s == GOLCL_OK) s = golcl__buffer(g->ctx, 2 * n * sizeof *map, CL_MEM_READ_ONLY, &g->ghost_map);
+    if (s == GOLCL_OK)
+      s = golcl__buffer(g->ctx, 2 * n * sizeof *map, CL_MEM_READ_ONLY, &g->ghost_map);
     if (s == GOLCL_OK)
       s = golcl__cl_fail(g->ctx,
                          clEnqueueWriteBuffer(g->ctx->queue, g->ghost_map, CL_TRUE, 0,
@@ -194,10 +193,10 @@ static golcl_status pad_copy(golcl_msgrid *g, int in) {
   size_t grid0[3] = {0, 0, 0}, pad0[3] = {1, 1, 0}, region[3] = {g->w, g->h, 1};
   size_t gp = g->w, pp = (size_t)g->w + 2;
   cl_mem pb = golcl_msgrid_buffer(g->pad);
-  cl_int e = in ? clEnqueueCopyBufferRect(g->ctx->queue, g->cur, pb, grid0, pad0, region, gp, 0,
-                                          pp, 0, 0, NULL, NULL)
-                : clEnqueueCopyBufferRect(g->ctx->queue, pb, g->cur, pad0, grid0, region, pp, 0,
-                                          gp, 0, 0, NULL, NULL);
+  cl_int e = in ? clEnqueueCopyBufferRect(g->ctx->queue, g->cur, pb, grid0, pad0, region, gp, 0, pp,
+                                          0, 0, NULL, NULL)
+                : clEnqueueCopyBufferRect(g->ctx->queue, pb, g->cur, pad0, grid0, region, pp, 0, gp,
+                                          0, 0, NULL, NULL);
   return golcl__cl_fail(g->ctx, e, "clEnqueueCopyBufferRect");
 }
 
