@@ -157,13 +157,18 @@ int bg_run_text_rules(const char *bgolly, const char *algo, const char *rules, c
 
 int bg_run_path(const char *bgolly, const char *algo, const char *path, uint64_t gen, char **result,
                 char *err, size_t errcap) {
+  return bg_run_path_rules(bgolly, algo, NULL, path, gen, result, err, errcap);
+}
+
+int bg_run_path_rules(const char *bgolly, const char *algo, const char *rules, const char *path,
+                      uint64_t gen, char **result, char *err, size_t errcap) {
   char dir[] = "/tmp/golcl_bg_XXXXXX";
   *result = NULL;
   if (!mkdtemp(dir)) {
     snprintf(err, errcap, "mkdtemp failed");
     return -1;
   }
-  int rc = run_in(bgolly, algo, NULL, path, dir, gen, result, err, errcap);
+  int rc = run_in(bgolly, algo, rules, path, dir, gen, result, err, errcap);
   rmdir(dir);
   return rc;
 }

@@ -50,6 +50,9 @@ int bg_run_text_rules(const char *bgolly, const char *algo, const char *rules, c
  * left in place. */
 int bg_run_path(const char *bgolly, const char *algo, const char *path, uint64_t gen, char **result,
                 char *err, size_t errcap);
+/* The same with `-s rules` where rules is not NULL (-a RuleLoader). */
+int bg_run_path_rules(const char *bgolly, const char *algo, const char *rules, const char *path,
+                      uint64_t gen, char **result, char *err, size_t errcap);
 
 /* Cells of a multi-state RLE result: non-zero cells as (x, y, state)
  * triples, shifted so that the smallest x and y are 0, sorted row-major.
