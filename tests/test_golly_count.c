@@ -31,7 +31,7 @@
  * prints "N of 341 identical", the files that are not, and each family's
  * count. GOLCL_GOLLY_MAX_CELLS (or GOLCL_RULES_GOLLY_MAX_CELLS) caps the
  * grids (make valgrind's; no larger grids then), GOLCL_GOLLY_BIG_CELLS sets
- * BIG_CELLS. */
+ * BIG_CELLS, GOLCL_GOLLY_ONLY=TEXT runs only the paths that contain TEXT. */
 #include <golcl_rules.h>
 #include <golcl_universe.h>
 
@@ -50,7 +50,7 @@
 static char bgolly[1024], root[1024];
 static char **files;
 static size_t nfiles;
-static uint64_t max_cells = 1u << 24, big_cells = 1u << 27;
+static uint64_t max_cells = 1u << 24, big_cells = 1u << 28;
 static int capped; /* a cap from the environment: the target is not asserted */
 
 typedef enum family {
@@ -708,6 +708,16 @@ int main(void) {
   const char *r = getenv("GOLCL_GOLLY_PATTERNS");
   snprintf(root, sizeof root, "%s", r && *r ? r : "/usr/share/golly/Patterns");
   files = bg_list_files(root, &nfiles);
+  const char *only = getenv("GOLCL_GOLLY_ONLY"); /* a part of the paths to run, for a look */
+  if (only && *only) {
+    size_t k = 0;
+    for (size_t i = 0; i < nfiles; i++)
+      if (strstr(files[i], only))
+        files[k++] = files[i];
+      else
+        free(files[i]);
+    nfiles = k;
+  }
   if (!nfiles) {
     printf("\n*** test_golly_count: no files under %s: NOT compared ***\n\n", root);
     return 0;
