@@ -118,6 +118,7 @@ START_TEST(soup_as_bgolly) {
   b.width = c->w, b.height = c->h;
   if (c->bounds) TU_OK(golcl_bounds_parse(c->bounds, &b));
   TU_OK(golcl_msgrid_set_bounds(g, &b));
+  if (c->bounds) TU_OK(golcl_msgrid_prepare(g)); /* the frame's grid and kernels, ahead */
   TU_OK(golcl_msgrid_randomize(g, rule.states < 2 ? 2 : rule.states, 0.45, 77 + (uint64_t)_i));
   golcl_mspattern *p;
   TU_OK(golcl_msgrid_extract(g, &p));

@@ -152,7 +152,7 @@ golcl_status golcl_msgrid_bounds(const golcl_msgrid *g, golcl_bounds *out) {
 }
 
 /* The pad grid (the rule synced) and the frame's map on the device. */
-golcl_status golcl__msgrid_ghost_prepare(golcl_msgrid *g) {
+static golcl_status ghost_setup(golcl_msgrid *g) {
   char why[200];
   golcl_status s = check(&g->bounds, g->w, g->h, &g->rule, why, sizeof why);
   if (s != GOLCL_OK) return golcl__fail(g->ctx, s, "golcl_msgrid_step: %s", why);
@@ -185,6 +185,13 @@ golcl_status golcl__msgrid_ghost_prepare(golcl_msgrid *g) {
   if (s == GOLCL_OK && (g->table_stale || memcmp(&cur, &g->rule, sizeof cur) != 0))
     s = golcl_msgrid_set_msrule(g->pad, &g->rule);
   if (s == GOLCL_OK) g->table_stale = 0;
+  return s;
+}
+
+golcl_status golcl__msgrid_ghost_prepare(golcl_msgrid *g) {
+  cl_kernel k;
+  golcl_status s = ghost_setup(g);
+  if (s == GOLCL_OK) s = golcl__kernel(g->ctx, "rules/msgrid.cl", "", "ms_ghost", &k);
   return s == GOLCL_OK ? golcl_msgrid_prepare(g->pad) : s;
 }
 
@@ -201,7 +208,7 @@ static golcl_status pad_copy(golcl_msgrid *g, int in) {
 }
 
 golcl_status golcl__msgrid_ghost_step(golcl_msgrid *g, uint64_t gens) {
-  golcl_status s = golcl__msgrid_ghost_prepare(g);
+  golcl_status s = ghost_setup(g);
   cl_kernel k = NULL;
   if (s == GOLCL_OK) s = golcl__kernel(g->ctx, "rules/msgrid.cl", "", "ms_ghost", &k);
   if (s == GOLCL_OK) s = pad_copy(g, 1);
