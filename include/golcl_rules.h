@@ -28,7 +28,9 @@ extern "C" {
  * - Boundaries as the two-state grid's: dead (cells outside are 0) or torus
  *   ((x + dx) mod W, (y + dy) mod H for each offset of the neighbourhood,
  *   counted once per offset, so a torus narrower than the neighbourhood
- *   counts a cell once for every offset that lands on it).
+ *   counts a cell once for every offset that lands on it); and Golly's
+ *   other bounded grids (golcl_msgrid_set_bounds: shifted tori, tubes,
+ *   Klein bottles, cross-surfaces, spheres) for every family but LtL.
  * - The host reference (golcl_ms_reference_run) is the definition; the
  *   device kernels give the same cells.
  * - On failure out-handles are NULL and the objects passed in are unchanged;
