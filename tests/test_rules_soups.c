@@ -179,6 +179,87 @@ START_TEST(soup_as_bgolly) {
 }
 END_TEST
 
+/* Tubes (":T0,15": a torus of height 15, unbounded along x; ":T15,0" the
+ * other way): a soup of 20 cells along the unbounded side, placed in the
+ * middle of a grid 60 cells longer (dead beyond, never reached in 20
+ * generations: a cell a generation at most), at its place along the wrapped
+ * side; the kernels against the reference and both against bgolly's tube. */
+static const struct {
+  const char *rule, *bounds;
+} tubes[] = {
+    {"345/2/4", ":T0,15"}, {"/2/3", ":T13,0"}, {"LifeHistory", ":T0,14"}, {"Nobili32", ":T16,0"}};
+
+START_TEST(tube_as_bgolly) {
+  golcl_msrule rule;
+  golcl_status ps = golcl_msrule_parse(tubes[_i].rule, &rule);
+  if (ps == GOLCL_E_UNSUPPORTED && !*bgolly) {
+    printf("rules-soups: NOT RUN %s: %s\n", tubes[_i].rule, golcl_last_errmsg());
+    return;
+  }
+  ck_assert_msg(ps == GOLCL_OK, "%s: %s", tubes[_i].rule, golcl_last_errmsg());
+  golcl_bounds b;
+  TU_OK(golcl_bounds_parse(tubes[_i].bounds, &b));
+  const int along_x = b.width == 0; /* the unbounded side */
+  const uint32_t side = along_x ? b.height : b.width, sw = along_x ? 20 : side,
+                 sh = along_x ? side : 20, W = along_x ? 80 : side, H = along_x ? side : 80;
+  golcl_msgrid *soup, *g;
+  TU_OK(golcl_msgrid_create(tu_ctx, sw, sh, GOLCL_BOUNDARY_DEAD, &soup));
+  TU_OK(golcl_msgrid_set_msrule(soup, &rule));
+  TU_OK(golcl_msgrid_randomize(soup, rule.states, 0.45, 300 + (uint64_t)_i));
+  golcl_mspattern *p;
+  TU_OK(golcl_msgrid_extract(soup, &p));
+  TU_OK(golcl_mspattern_set_bounds(p, &b));
+  int64_t ox, oy;
+  golcl_mspattern_origin(p, &ox, &oy);
+  TU_OK(golcl_msgrid_create(tu_ctx, W, H, GOLCL_BOUNDARY_DEAD, &g));
+  TU_OK(golcl_msgrid_set_msrule(g, &rule));
+  TU_OK(golcl_msgrid_set_bounds(g, &b));
+  /* Golly's wrapped side spans -floor(n/2) .. n-1-floor(n/2) */
+  TU_OK(golcl_msgrid_place(g, p, along_x ? 30 : ox + W / 2, along_x ? oy + H / 2 : 30));
+  char *rle;
+  size_t len;
+  FILE *f = open_memstream(&rle, &len);
+  TU_OK(golcl_mspattern_write_rle(p, f));
+  fclose(f);
+  const char *rules = rule.family == GOLCL_MS_RULELOADER ? GOLCL_GOLLY_RULES_DIR "/" : NULL;
+  size_t n = (size_t)W * H;
+  uint8_t *cells = malloc(n), *ref = malloc(n);
+  TU_OK(golcl_msgrid_read(g, ref, 0));
+  static const uint64_t steps[] = {1, 7, 20};
+  uint64_t done = 0;
+  size_t last = 0;
+  for (size_t j = 0; j < 3; j++) {
+    TU_OK(golcl_msgrid_step(g, steps[j] - done));
+    TU_OK(golcl_ms_reference_run_bounds(&rule, &b, W, H, ref, steps[j] - done));
+    done = steps[j];
+    TU_OK(golcl_msgrid_read(g, cells, 0));
+    ck_assert_msg(memcmp(cells, ref, n) == 0,
+                  "%s%s, generation %llu: the kernel differs from the reference", tubes[_i].rule,
+                  tubes[_i].bounds, (unsigned long long)done);
+    if (!*bgolly) continue;
+    char *out, err[2048];
+    bg_mscells golly;
+    ck_assert_msg(bg_run_text_rules(bgolly, algo_of(&rule), rules, rle, "rle", steps[j], &out, err,
+                                    sizeof err) == 0,
+                  "%s%s: %s", tubes[_i].rule, tubes[_i].bounds, err);
+    ck_assert_int_eq(bg_parse_ms_rle(out, &golly), 0);
+    ck_assert_msg(same_as(cells, W, H, &golly, &last),
+                  "%s%s, generation %llu: libgolcl has %zu cells, Golly %zu (or they differ)",
+                  tubes[_i].rule, tubes[_i].bounds, (unsigned long long)done, last, golly.n);
+    bg_ms_free(&golly);
+    free(out);
+  }
+  printf("rules-soups: SAME %s on the tube %s at generations 1 7 20 (%zu cells at 20)\n",
+         tubes[_i].rule, tubes[_i].bounds, last);
+  free(cells);
+  free(ref);
+  free(rle);
+  golcl_mspattern_destroy(p);
+  golcl_msgrid_destroy(soup);
+  golcl_msgrid_destroy(g);
+}
+END_TEST
+
 /* Larger than Life on Golly's other bounded grids: refused by the grid and
  * the reference, and by bgolly ("must be torus or plane"), except the tube
  * (":T0,20"), which bgolly runs and libgolcl refuses (its grid is finite
@@ -243,6 +324,7 @@ int main(void) {
   tcase_set_timeout(tc, 0);
   tcase_add_loop_test(tc, soup_as_bgolly, 0, (int)NCASES);
   tcase_add_test(tc, ltl_other_bounds_refused);
+  tcase_add_loop_test(tc, tube_as_bgolly, 0, (int)(sizeof tubes / sizeof *tubes));
   suite_add_tcase(s, tc);
   return tu_main(s);
 }
