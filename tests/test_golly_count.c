@@ -66,9 +66,11 @@ static const char *const family_name[F_COUNT] = {
     "zip archives and scripts", "two-state",  "Generations",
     "Larger than Life",         "RuleLoader", "JvN"};
 
-typedef enum outcome { O_NONE, O_SAME, O_LARGE, O_DIFF, O_REFUSED, O_ERROR } outcome;
-static const char *const outcome_name[] = {"not counted", "identical", "TOO LARGE",
-                                           "DIFFERENT",   "REFUSED",   "STOPPED"};
+/* O_ERROR: bgolly failed; O_RUN: being run, and left so by a check that
+ * fails on the way (STOPPED) */
+typedef enum outcome { O_NONE, O_SAME, O_LARGE, O_DIFF, O_REFUSED, O_ERROR, O_RUN } outcome;
+static const char *const outcome_name[] = {"not counted", "identical", "TOO LARGE", "DIFFERENT",
+                                           "REFUSED",     "FAILED",    "STOPPED"};
 
 typedef struct record {
   family fam;
@@ -320,7 +322,7 @@ static void run_ms(const char *path, golcl_mspattern *pat, record *rec) {
                 (unsigned long long)pop, (unsigned long long)want);
   uint64_t done = 0, most = (uint64_t)p.w * p.h, large = 0;
   size_t n[2] = {0, 0};
-  for (int j = 0; j < 2 && rec->out == O_NONE; j++) {
+  for (int j = 0; j < 2 && rec->out == O_RUN; j++) {
     while (done < steps[j]) {
       uint64_t k = steps[j] - done;
       if (unbounded) {
@@ -353,7 +355,7 @@ static void run_ms(const char *path, golcl_mspattern *pat, record *rec) {
                rt, bt, (unsigned long long)done, n[j], ref[j].n);
     }
   }
-  if (rec->out == O_NONE) {
+  if (rec->out == O_RUN) {
     rec->out = O_SAME;
     if (unbounded)
       snprintf(rec->how, sizeof rec->how,
@@ -435,7 +437,7 @@ static int run_universe(const char *path, record *rec, char *why, size_t cap) {
   char tmp[64];
   snprintf(tmp, sizeof tmp, "/tmp/golcl_golly_count_%d.mc", (int)getpid());
   uint64_t done = 0, pops[2] = {0, 0};
-  for (int j = 0; j < 2 && rec->out == O_NONE; j++) {
+  for (int j = 0; j < 2 && rec->out == O_RUN; j++) {
     TU_OK(golcl_universe_run(u, UNIVERSE_GENS[j] - done));
     done = UNIVERSE_GENS[j];
     uint64_t bpop, pop, hu, hb;
@@ -461,7 +463,7 @@ static int run_universe(const char *path, record *rec, char *why, size_t cap) {
     golcl_universe_destroy(v);
     remove(tmp);
   }
-  if (rec->out == O_NONE) {
+  if (rec->out == O_RUN) {
     rec->out = O_SAME;
     snprintf(rec->how, sizeof rec->how,
              "the universe (HashLife), gens %llu %llu: %llu %llu cells, positions too",
@@ -544,7 +546,7 @@ static void run_grid(const char *path, golcl_pattern *p, record *rec, const char
   uint8_t *got = malloc((size_t)W * H);
   uint64_t done = 0;
   size_t n[2] = {0, 0};
-  for (int j = 0; j < 2 && rec->out == O_NONE; j++) {
+  for (int j = 0; j < 2 && rec->out == O_RUN; j++) {
     TU_OK(golcl_stepper_run(st, g, steps[j] - done));
     done = steps[j];
     TU_OK(golcl_grid_read(g, got, 0));
@@ -556,7 +558,7 @@ static void run_grid(const char *path, golcl_pattern *p, record *rec, const char
                rule, W, H, (unsigned long long)done, n[j], ref[j].n);
     }
   }
-  if (rec->out == O_NONE) {
+  if (rec->out == O_RUN) {
     rec->out = O_SAME;
     snprintf(rec->how, sizeof rec->how, "%s, a %ux%u grid (%s), gens 37 130: %zu %zu cells", rule,
              W, H, why_not, n[0], n[1]);
@@ -570,7 +572,7 @@ static void run_grid(const char *path, golcl_pattern *p, record *rec, const char
 /* ------------------------------------------------------------ each file */
 
 static void one_file(const char *path, record *rec) {
-  rec->out = O_ERROR; /* until it has run: a failed check leaves it so */
+  rec->out = O_RUN; /* until it has run: a failed check leaves it so */
   snprintf(rec->how, sizeof rec->how, "the test stopped: see the check's message above");
   if (ends_with(path, ".zip") || ends_with(path, ".lua") || ends_with(path, ".py")) {
     rec->fam = F_NONE;
@@ -583,7 +585,7 @@ static void one_file(const char *path, record *rec) {
   rec->format = format_of(path, text);
   rec->fam = family_of_text(text);
   free(text);
-  rec->out = O_NONE;
+  rec->out = O_RUN;
   /* as golcl run: a multi-state file, else a two-state one (the universe
    * for the infinite plane where it takes it, else a grid) */
   golcl_mspattern *mp;
@@ -637,7 +639,7 @@ START_TEST(golly_file) {
   record *rec = &recs[_i];
   double t0 = now();
   one_file(files[_i], rec);
-  if (rec->out != O_NONE)
+  if (rec->out != O_NONE && rec->out != O_RUN)
     printf("golly-count: %s %s (%s, %s): %s [%.1f s]\n", outcome_name[rec->out], rel(files[_i]),
            family_name[rec->fam], rec->format, rec->how, now() - t0);
 }
@@ -647,7 +649,7 @@ END_TEST
 
 START_TEST(the_count) {
   int counted = 0, same = 0, large = 0, bad = 0;
-  int fam[F_COUNT][O_ERROR + 1];
+  int fam[F_COUNT][O_RUN + 1];
   memset(fam, 0, sizeof fam);
   for (size_t i = 0; i < nfiles; i++) {
     fam[recs[i].fam][recs[i].out]++;
@@ -665,9 +667,9 @@ START_TEST(the_count) {
   printf("golly-count: by family (files: identical / too large / different or refused):\n");
   for (int f = F_TWO; f < F_COUNT; f++) {
     int tot = 0;
-    for (int o = O_SAME; o <= O_ERROR; o++) tot += fam[f][o];
+    for (int o = O_SAME; o <= O_RUN; o++) tot += fam[f][o];
     printf("  %-17s %3d: %3d / %d / %d\n", family_name[f], tot, fam[f][O_SAME], fam[f][O_LARGE],
-           fam[f][O_DIFF] + fam[f][O_REFUSED] + fam[f][O_ERROR]);
+           fam[f][O_DIFF] + fam[f][O_REFUSED] + fam[f][O_ERROR] + fam[f][O_RUN]);
   }
   static const char *const formats[] = {"MCell",  "macrocell", "macrocell.gz",
                                         "RLE.gz", "Life 1.05", "Life 1.06"};
