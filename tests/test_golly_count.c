@@ -31,7 +31,9 @@
  * prints "N of 341 identical", the files that are not, and each family's
  * count. GOLCL_GOLLY_MAX_CELLS (or GOLCL_RULES_GOLLY_MAX_CELLS) caps the
  * grids (make valgrind's; no larger grids then), GOLCL_GOLLY_BIG_CELLS sets
- * BIG_CELLS, GOLCL_GOLLY_ONLY=TEXT runs only the paths that contain TEXT. */
+ * BIG_CELLS, GOLCL_GOLLY_ONLY=TEXT runs only the paths that contain TEXT;
+ * GOLCL_GOLLY_RULES names the folder of Golly's .rule files for bgolly
+ * (with $GOLCL_RULES for libgolcl) where Golly is not installed. */
 #include <golcl_rules.h>
 #include <golcl_universe.h>
 
@@ -226,7 +228,7 @@ static const char *algo_of(family f) {
 static int golly_ms(const char *path, family f, uint64_t gen, bg_mscells *out, char *err,
                     size_t cap) {
   char *t;
-  const char *rules = f == F_RL ? GOLCL_GOLLY_RULES_DIR "/" : NULL;
+  const char *rules = f == F_RL ? bg_rules_dir() : NULL;
   if (bg_run_path_rules(bgolly, algo_of(f), rules, path, gen, &t, err, cap) != 0) return -1;
   int rc = bg_parse_ms_rle(t, out);
   if (rc != 0) snprintf(err, cap, "bgolly's RLE is unreadable");

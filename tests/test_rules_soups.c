@@ -90,7 +90,11 @@ static const soup_case cases[] = {
 #define NCASES (sizeof cases / sizeof *cases)
 
 /* Whether Golly's Rules folder is there (the RuleLoader cases need it). */
-static int have_rules(void) { return access(GOLCL_GOLLY_RULES_DIR "/LifeHistory.rule", R_OK) == 0; }
+static int have_rules(void) {
+  char path[1100];
+  snprintf(path, sizeof path, "%sLifeHistory.rule", bg_rules_dir());
+  return access(path, R_OK) == 0;
+}
 
 static const char *algo_of(const golcl_msrule *r) {
   return r->family == GOLCL_MS_LTL           ? "Larger than Life"
@@ -136,7 +140,7 @@ START_TEST(soup_as_bgolly) {
   TU_OK(golcl_mspattern_write_rle(p, f));
   fclose(f);
   const char *algo = algo_of(&rule);
-  const char *rules = rule.family == GOLCL_MS_RULELOADER ? GOLCL_GOLLY_RULES_DIR "/" : NULL;
+  const char *rules = rule.family == GOLCL_MS_RULELOADER ? bg_rules_dir() : NULL;
   static const uint64_t steps[] = {1, 7, 25};
   uint64_t done = 0;
   size_t last = 0, n = (size_t)c->w * c->h;
@@ -226,7 +230,7 @@ START_TEST(tube_as_bgolly) {
   FILE *f = open_memstream(&rle, &len);
   TU_OK(golcl_mspattern_write_rle(p, f));
   fclose(f);
-  const char *rules = rule.family == GOLCL_MS_RULELOADER ? GOLCL_GOLLY_RULES_DIR "/" : NULL;
+  const char *rules = rule.family == GOLCL_MS_RULELOADER ? bg_rules_dir() : NULL;
   size_t n = (size_t)W * H;
   uint8_t *cells = malloc(n), *ref = malloc(n);
   TU_OK(golcl_msgrid_read(g, ref, 0));

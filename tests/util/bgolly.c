@@ -30,6 +30,13 @@ int bg_find(char *path, size_t cap) {
   return found;
 }
 
+const char *bg_rules_dir(void) {
+  static char dir[1024];
+  const char *env = getenv("GOLCL_GOLLY_RULES");
+  snprintf(dir, sizeof dir, "%s/", env && *env ? env : "/usr/share/golly/Rules");
+  return dir;
+}
+
 static int cmp_yx(const void *a, const void *b) {
   const uint32_t *p = a, *q = b;
   if (p[1] != q[1]) return p[1] < q[1] ? -1 : 1;
