@@ -28,7 +28,9 @@ extern "C" {
  * - Boundaries as the two-state grid's: dead (cells outside are 0) or torus
  *   ((x + dx) mod W, (y + dy) mod H for each offset of the neighbourhood,
  *   counted once per offset, so a torus narrower than the neighbourhood
- *   counts a cell once for every offset that lands on it).
+ *   counts a cell once for every offset that lands on it); and Golly's
+ *   other bounded grids (golcl_msgrid_set_bounds: shifted tori, tubes,
+ *   Klein bottles, cross-surfaces, spheres) for every family but LtL.
  * - The host reference (golcl_ms_reference_run) is the definition; the
  *   device kernels give the same cells.
  * - On failure out-handles are NULL and the objects passed in are unchanged;
@@ -137,6 +139,23 @@ GOLCL_API golcl_status golcl_ms_reference_run(const golcl_msrule *rule, golcl_bo
                                               uint32_t w, uint32_t h, uint8_t *cells,
                                               uint64_t generations);
 
+/** The host reference on one of Golly's bounded grids (golcl_bounds):
+ *  planes and tori of both sides as golcl_ms_reference_run; the others
+ *  (shifted tori, tubes, Klein bottles, cross-surfaces, spheres) as Golly
+ *  makes them, with a frame of ghost cells one cell wide around the grid
+ *  filled before each generation (golcl_bounds_neighbour) and a dead
+ *  boundary outside it. A side of the bounds that is not 0 must be the
+ *  grid's. Larger than Life runs on planes and tori only (Golly refuses
+ *  the others for it).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, zero side, bounds
+ *          golcl_bounds_format refuses, a bad rule); GOLCL_E_MISMATCH (a
+ *          side that is not the grid's); GOLCL_E_UNSUPPORTED (LtL on other
+ *          bounds); GOLCL_E_OUT_OF_MEMORY. */
+GOLCL_API golcl_status golcl_ms_reference_run_bounds(const golcl_msrule *rule,
+                                                     const golcl_bounds *bounds, uint32_t w,
+                                                     uint32_t h, uint8_t *cells,
+                                                     uint64_t generations);
+
 /* ------------------------------------------------------------ RuleLoader */
 
 /** Largest rule name of a RuleLoader rule, in bytes. */
@@ -228,6 +247,29 @@ GOLCL_API golcl_status golcl_msgrid_set_rule(golcl_msgrid *grid, const char *rul
 GOLCL_API golcl_status golcl_msgrid_set_msrule(golcl_msgrid *grid, const golcl_msrule *rule);
 /** The grid's rule. @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). */
 GOLCL_API golcl_status golcl_msgrid_msrule(const golcl_msgrid *grid, golcl_msrule *out);
+
+/** Gives the grid one of Golly's bounded grids (golcl_bounds), as
+ *  golcl_grid_set_bounds does for two-state grids: PLANE (or INFINITE) is
+ *  the dead boundary, a TORUS of both sides without a shift the torus; the
+ *  others — shifted tori, tubes (":T0,20": dead beyond the unbounded side),
+ *  KLEIN, CROSS, SPHERE — step as Golly steps them (golcl_ms_reference_run_bounds
+ *  is the definition): each generation the grid's cells are read through a
+ *  frame of ghost cells (a (w+2)×(h+2) grid more on the device, one
+ *  generation a launch; the bit planes are not used there). A side of the
+ *  bounds that is not 0 must be the grid's. golcl_msgrid_boundary then says
+ *  DEAD for those; golcl_msgrid_bounds gives them back, and
+ *  golcl_msgrid_extract puts them in the pattern.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, bounds
+ *          golcl_bounds_format refuses); GOLCL_E_MISMATCH (a side that is
+ *          not the grid's); GOLCL_E_UNSUPPORTED (a Larger than Life rule on
+ *          bounds other than a plane or torus of both sides, which Golly
+ *          refuses too; golcl_msgrid_step says the same if the rule comes
+ *          later). */
+GOLCL_API golcl_status golcl_msgrid_set_bounds(golcl_msgrid *grid, const golcl_bounds *bounds);
+/** The grid's bounds: those of golcl_msgrid_set_bounds, else PLANE or
+ *  TORUS of the grid's size from its boundary.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). */
+GOLCL_API golcl_status golcl_msgrid_bounds(const golcl_msgrid *grid, golcl_bounds *out);
 
 /** Writes or reads all cells (bytes; row_stride 0 means width).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, stride below the

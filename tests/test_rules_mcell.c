@@ -1,7 +1,7 @@
 /* test_rules_mcell.c — MCell files: every .mcl of Golly's Patterns read by
  * golcl_mspattern_parse and either mapped to a family of golcl_rules.h (its
  * cells then compared with bgolly's reading of the same file, up to
- * translation; test_rules_golly runs them against bgolly) or refused with
+ * translation; test_golly_count runs them against bgolly) or refused with
  * GOLCL_E_UNSUPPORTED naming the rule (WireWorld: a RuleLoader rule, for
  * now); the counts are printed. Then small texts: the mapping of each kind
  * of rule, Golly's placing on a board, states beyond the rule's, comments,

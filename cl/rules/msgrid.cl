@@ -50,3 +50,14 @@ __kernel void ms_census(__global const uchar *cells, uint w, ulong n, __global u
   for (int k = l; k < 256; k += wg) row[k] = hist[k];
   if (l == 0) row[256] = sum;
 }
+
+/* The ghost frame of a bounded grid (lib/rules/msgrid_bounds.c): frame cell
+ * i of the pad is map[2i]; it copies pad cell map[2i+1] (a cell inside the
+ * frame, so that no work-item reads what another writes), or is 0 where
+ * that is ~0. */
+__kernel void ms_ghost(__global uchar *pad, __global const ulong *map, uint n) {
+  const uint i = get_global_id(0);
+  if (i >= n) return;
+  const ulong src = map[2 * (ulong)i + 1];
+  pad[map[2 * (ulong)i]] = src == ~0UL ? (uchar)0 : pad[src];
+}

@@ -81,9 +81,13 @@ static int take_opts(const run_opts *r, ms_opts *o) {
             r->stepper);
     return 2;
   }
-  const char *later = r->view.fit_w ? "fit" : r->frames ? "frames" : r->log ? "log"
-                      : strcmp(r->algo, "auto") ? "algo" : r->increment ? "increment"
-                      : r->memory_mb ? "memory" : NULL;
+  const char *later = r->view.fit_w             ? "fit"
+                      : r->frames               ? "frames"
+                      : r->log                  ? "log"
+                      : strcmp(r->algo, "auto") ? "algo"
+                      : r->increment            ? "increment"
+                      : r->memory_mb            ? "memory"
+                                                : NULL;
   if (later) {
     fprintf(stderr, "golcl run: --%s is not available for multi-state patterns yet\n", later);
     return 2;
@@ -126,12 +130,12 @@ static int make_grid(ms_run *st, const ms_opts *o, const golcl_mspattern *p) {
     W = pw + 2 * m, H = ph + 2 * m;
     px = py = (int64_t)m;
   } else if (b.topology != GOLCL_TOPOLOGY_INFINITE) {
-    if (b.topology > GOLCL_TOPOLOGY_TORUS || b.shift_x || b.shift_y || !b.width || !b.height) {
+    if (!b.width || !b.height) {
       char what[200];
       pio_describe_bounds(&b, what, sizeof what);
       fprintf(stderr,
-              "golcl run: %s: the bounded grid %s is not available for multi-state rules "
-              "yet (plain planes and tori are; --size or --margin run it on one)\n",
+              "golcl run: %s: the bounded grid %s has an unbounded side, which a multi-state "
+              "grid does not have (--size or --margin run it on one)\n",
               o->pattern, what);
       return 1;
     }
@@ -140,10 +144,14 @@ static int make_grid(ms_run *st, const ms_opts *o, const golcl_mspattern *p) {
       if (W < 2 * st->reach) W = 2 * st->reach;
       if (H < 2 * st->reach) H = 2 * st->reach;
     }
-    if (o->torus) b.topology = GOLCL_TOPOLOGY_TORUS; /* the file's size, wrapped */
+    if (o->torus) { /* the file's size, wrapped */
+      memset(&b, 0, sizeof b);
+      b.topology = GOLCL_TOPOLOGY_TORUS;
+    }
     b.width = (uint32_t)W, b.height = (uint32_t)H;
     st->bounds = b;
-    bd = b.topology == GOLCL_TOPOLOGY_TORUS ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+    bd = b.topology == GOLCL_TOPOLOGY_TORUS && !b.shift_x && !b.shift_y ? GOLCL_BOUNDARY_TORUS
+                                                                        : GOLCL_BOUNDARY_DEAD;
     px = ox + (int64_t)(W / 2), py = oy + (int64_t)(H / 2); /* Golly centres its grid */
   } else {
     if (st->rule.family == GOLCL_MS_LTL && st->rule.bmin == 0) {
@@ -166,6 +174,9 @@ static int make_grid(ms_run *st, const ms_opts *o, const golcl_mspattern *p) {
   }
   golcl_status s = golcl_msgrid_create(st->ctx, (uint32_t)W, (uint32_t)H, bd, &st->grid);
   if (s == GOLCL_OK) s = golcl_msgrid_set_msrule(st->grid, &st->rule);
+  /* shifted tori, Klein bottles, cross-surfaces, spheres */
+  if (s == GOLCL_OK && st->bounds.topology > GOLCL_TOPOLOGY_PLANE && bd == GOLCL_BOUNDARY_DEAD)
+    s = golcl_msgrid_set_bounds(st->grid, &st->bounds);
   if (s == GOLCL_OK) s = golcl_msgrid_place(st->grid, p, px, py);
   if (s == GOLCL_OK) s = golcl_msgrid_set_generation(st->grid, golcl_mspattern_generation(p));
   return s == GOLCL_OK ? 0 : fail("making the grid", s, st->ctx);
@@ -322,8 +333,9 @@ static int write_outputs(ms_run *st, const ms_opts *o) {
       rc = write_png(st, o, r, path);
     } else if (kind == PIO_RLE || kind == PIO_STDOUT || kind == PIO_MC) {
       FILE *f = kind == PIO_STDOUT ? stdout : fopen(path, "w");
-      s = !f ? GOLCL_E_IO : kind == PIO_MC ? golcl_mspattern_write_macrocell(r, f)
-                                           : golcl_mspattern_write_rle(r, f);
+      s = !f               ? GOLCL_E_IO
+          : kind == PIO_MC ? golcl_mspattern_write_macrocell(r, f)
+                           : golcl_mspattern_write_rle(r, f);
       if (f && f != stdout && fclose(f) != 0) s = GOLCL_E_IO;
       if (s != GOLCL_OK) {
         fprintf(stderr, "golcl run: %s: cannot write it\n", path);
@@ -373,11 +385,16 @@ int cmd_run_ms(const run_opts *opts) {
     fprintf(o.report, "device:     %s (%s)\n", dev.name, dev.platform);
     fprintf(o.report, "pattern:    %s (multi-state, %ux%u, rule %s)\n", o.pattern,
             golcl_mspattern_width(p), golcl_mspattern_height(p), rule);
+    char what[200] = "dead boundary";
+    if (st.infinite)
+      snprintf(what, sizeof what, "%s",
+               "infinite plane (a dead-boundary grid rebuilt around the cells)");
+    else if (st.bounds.topology > GOLCL_TOPOLOGY_PLANE)
+      pio_describe_bounds(&st.bounds, what, sizeof what);
+    else if (golcl_msgrid_boundary(st.grid) == GOLCL_BOUNDARY_TORUS)
+      snprintf(what, sizeof what, "%s", "torus");
     fprintf(o.report, "grid:       %ux%u, %s\n", golcl_msgrid_width(st.grid),
-            golcl_msgrid_height(st.grid),
-            st.infinite ? "infinite plane (a dead-boundary grid rebuilt around the cells)"
-            : golcl_msgrid_boundary(st.grid) == GOLCL_BOUNDARY_TORUS ? "torus"
-                                                                     : "dead boundary");
+            golcl_msgrid_height(st.grid), what);
   }
   double secs = 0;
   if (rc == 0) rc = step_all(&st, o.gens, &secs);

@@ -61,6 +61,7 @@ golcl_status golcl_msgrid_create(golcl_context *ctx, uint32_t w, uint32_t h,
 
 void golcl_msgrid_destroy(golcl_msgrid *g) {
   if (!g) return;
+  golcl__msgrid_ghost_release(g);
   cl_mem *m[] = {&g->cur,    &g->spare,     &g->table,     &g->rowsum, &g->rowwin,
                  &g->spans,  &g->planes[0], &g->planes[1], &g->tree,   &g->jvn_tables};
   for (size_t i = 0; i < sizeof m / sizeof *m; i++)
@@ -285,6 +286,7 @@ void golcl__msgrid_swap(golcl_msgrid *g) {
 
 golcl_status golcl_msgrid_prepare(golcl_msgrid *g) {
   CHECK(g, "golcl_msgrid_prepare");
+  if (g->ghost) return golcl__msgrid_ghost_prepare(g);
   if (g->rule.family == GOLCL_MS_RULELOADER) return golcl__tree_prepare(g);
   if (golcl__ms_is_jvn(g->rule.family)) return golcl__jvn_prepare(g);
   return g->rule.family == GOLCL_MS_LTL ? golcl__ltl_prepare(g) : golcl__generations_prepare(g);
@@ -294,6 +296,7 @@ golcl_status golcl_msgrid_step(golcl_msgrid *g, uint64_t gens) {
   CHECK(g, "golcl_msgrid_step");
   golcl__clear_error(g->ctx);
   if (!gens) return GOLCL_OK;
+  if (g->ghost) return golcl__msgrid_ghost_step(g, gens);
   golcl_status s = golcl__msgrid_spare(g);
   /* a long run waits for its own launches now and then: the queue stays bounded */
   for (uint64_t left = gens; s == GOLCL_OK && left > 0;) {

@@ -44,7 +44,9 @@ golcl_status golcl_msgrid_extract(golcl_msgrid *g, golcl_mspattern **out) {
     golcl_bounds b;
     memset(&b, 0, sizeof b);
     b.topology = GOLCL_TOPOLOGY_INFINITE;
-    if (g->boundary == GOLCL_BOUNDARY_TORUS)
+    if (g->bounds.topology != GOLCL_TOPOLOGY_INFINITE) /* golcl_msgrid_set_bounds's */
+      b = g->bounds;
+    else if (g->boundary == GOLCL_BOUNDARY_TORUS)
       b.topology = GOLCL_TOPOLOGY_TORUS, b.width = g->w, b.height = g->h;
     /* Golly's coordinates: grid cell (x, y) is (x - floor(W/2), y - floor(H/2)) */
     golcl__mspattern_set(p, &g->rule, &b, (int64_t)bx0 - g->w / 2, (int64_t)by0 - g->h / 2,

@@ -31,6 +31,11 @@ struct golcl_msgrid {
   golcl__opts tree_defs; /* the build options of the tree's layout (rows, classes) */
   cl_mem jvn_tables; /* the JvN kernel's tables, or NULL */
   int jvn_tables_of; /* what they are: the family, 64 more for the full table */
+  golcl_bounds bounds;        /* Golly's bounded grid (golcl_msgrid_set_bounds) */
+  int ghost;                  /* bounds that neither dead nor torus kernels give: */
+  struct golcl_msgrid *pad;   /* (w+2)×(h+2), dead boundary, stepped a generation */
+  cl_mem ghost_map;           /* at a time after its frame is filled from `map` */
+  cl_uint ghost_n;            /* (msgrid_bounds.c): frame cells in ghost_map */
 };
 
 /* The steppers of the families (msgrid.c dispatches). */
@@ -49,6 +54,11 @@ golcl_status golcl__genbits_prepare(golcl_msgrid *g);
 golcl_status golcl__genbits_step(golcl_msgrid *g, uint64_t gens);
 golcl_status golcl__jvn_step(golcl_msgrid *g, uint64_t gens);
 golcl_status golcl__jvn_prepare(golcl_msgrid *g);
+
+/* A step of a grid whose bounds need the ghost frame (msgrid_bounds.c). */
+golcl_status golcl__msgrid_ghost_step(golcl_msgrid *g, uint64_t gens);
+golcl_status golcl__msgrid_ghost_prepare(golcl_msgrid *g);
+void golcl__msgrid_ghost_release(golcl_msgrid *g);
 
 /* Swaps cur and spare after a step, counting the generation. */
 void golcl__msgrid_swap(golcl_msgrid *g);

@@ -2,7 +2,8 @@
 # test_cli_rules.sh — `golcl run` on multi-state patterns (Generations,
 # Larger than Life, JvN; RLE, macrocell, MCell, gzip): the result's cells as
 # bgolly writes them (unbounded
-# patterns whose grid follows them, a bounded plane, a torus), PNG output, and
+# patterns whose grid follows them, a bounded plane, a torus, a Klein bottle, a
+# cross-surface, a sphere, a shifted torus), PNG output, and
 # the options that are not for multi-state patterns refused as usage errors.
 #
 # Usage: tests/cli/test_cli_rules.sh [GOLCL]  (default build/golcl), from the
@@ -21,11 +22,15 @@ BG=${GOLCL_BGOLLY:-$(command -v bgolly)}
 body() { sed -n '/^x /,$p' "$1" | tail -n +2 | tr -d '\n\r'; }
 rule_of() { sed -n 's/^x .*rule = \([^ ]*\).*/\1/p' "$1"; }
 
-# golcl run FILE -g N and bgolly -a ALGO -m N write the same cells and rule.
+# golcl run FILE -g N and bgolly -a ALGO -m N write the same cells and rule
+# (a fourth argument: bgolly's rules folder, -s, for RuleLoader).
 same_as_bgolly() {
   local file=$1 algo=$2 gens=$3
+  local rules=()
+  [ $# -ge 4 ] && rules=(-s "$4")
   "$G" run "$file" -q -g "$gens" -o "$T/ours.rle" || return 1
-  "$BG" -q -q -a "$algo" -m "$gens" -o "$T/golly.rle" "$file" >/dev/null 2>&1 || say "bgolly failed" || return 1
+  "$BG" -q -q -a "$algo" "${rules[@]}" -m "$gens" -o "$T/golly.rle" "$file" >/dev/null 2>&1 ||
+    say "bgolly failed" || return 1
   [ "$(body "$T/ours.rle")" = "$(body "$T/golly.rle")" ] || say "cells differ from bgolly's" || return 1
   [ "$(rule_of "$T/ours.rle")" = "$(rule_of "$T/golly.rle")" ] || say "rule differs" || return 1
 }
@@ -42,6 +47,13 @@ t_jvn_counter() { same_as_bgolly "$P/Self-Rep/JvN/counter-demo.rle" JvN 300; }
 t_hutton_constructor() { same_as_bgolly "$P/Self-Rep/JvN/golly-constructor.rle" JvN 200; }
 t_jvn_mc_gz() { same_as_bgolly "$P/Self-Rep/JvN/partial-constructor.mc.gz" JvN 60; }
 t_mcell_plane() { same_as_bgolly "$P/Generations/Fireworks.mcl" Generations 50; }
+
+# Golly's other bounded grids: the LifeHistory files of Life/Bounded-Grids
+R=${GOLCL_GOLLY_RULES:-/usr/share/golly/Rules}/
+t_klein() { same_as_bgolly "$P/Life/Bounded-Grids/Klein-bottle.rle" RuleLoader 100 "$R"; }
+t_cross() { same_as_bgolly "$P/Life/Bounded-Grids/cross-surface.rle" RuleLoader 100 "$R"; }
+t_sphere() { same_as_bgolly "$P/Life/Bounded-Grids/sphere.rle" RuleLoader 100 "$R"; }
+t_shifted() { same_as_bgolly "$P/Life/Bounded-Grids/torus-with-shift.rle" RuleLoader 100 "$R"; }
 
 # A JvN run written as macrocell reads back (bgolly) to the same cells as its RLE.
 t_jvn_mc_output() {
@@ -99,6 +111,10 @@ check "counter-demo (JvN29, unbounded) at 300 as bgolly" t_jvn_counter
 check "golly-constructor (Hutton32, unbounded) at 200 as bgolly" t_hutton_constructor
 check "partial-constructor.mc.gz (JvN29 macrocell, gzip) at 60 as bgolly" t_jvn_mc_gz
 check "Fireworks.mcl (MCell, plane board) at 50 as bgolly" t_mcell_plane
+check "Klein-bottle.rle (LifeHistory :K40*,20) at 100 as bgolly" t_klein
+check "cross-surface.rle (LifeHistory :C40,20) at 100 as bgolly" t_cross
+check "sphere.rle (LifeHistory :S30) at 100 as bgolly" t_sphere
+check "torus-with-shift.rle (LifeHistory :T30+7,20) at 100 as bgolly" t_shifted
 check "a JvN run written as macrocell (.mc), read by bgolly and golcl info" t_jvn_mc_output
 check "PNG and report" t_png_and_report
 check "golcl info: rule, states, --rle" t_info

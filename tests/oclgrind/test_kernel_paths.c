@@ -9,6 +9,7 @@
 
 #include <golcl_la.h>
 #include <golcl_lattice.h>
+#include <golcl_rules.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -114,6 +115,39 @@ START_TEST(grid_services) {
   ck_assert_uint_gt(want, 0);
   golcl_grid_destroy(g);
   golcl_grid_destroy(h);
+}
+END_TEST
+
+/* ------------------------------------------------------------ multi-state */
+
+/* Golly's other bounded grids on the multi-state grid (the ghost frame's
+ * kernel ms_ghost, randomize, the Generations and JvN byte kernels on the
+ * frame's grid) against the host reference, 3 generations. */
+START_TEST(msgrid_bounds) {
+  static const char *const rules[] = {"345/2/4", "JvN29"};
+  static const char *const suffixes[] = {":K13*,9", ":S11"};
+  for (int i = 0; i < 2; i++) {
+    golcl_bounds b;
+    golcl_msrule r;
+    golcl_msgrid *g;
+    TU_OK(golcl_bounds_parse(suffixes[i], &b));
+    TU_OK(golcl_msrule_parse(rules[i], &r));
+    TU_OK(golcl_msgrid_create(tu_ctx, b.width, b.height, GOLCL_BOUNDARY_DEAD, &g));
+    TU_OK(golcl_msgrid_set_msrule(g, &r));
+    TU_OK(golcl_msgrid_set_bounds(g, &b));
+    TU_OK(golcl_msgrid_randomize(g, r.states, 0.5, 3 + (uint64_t)i));
+    size_t n = (size_t)b.width * b.height;
+    uint8_t *ref = malloc(n), *got = malloc(n);
+    TU_OK(golcl_msgrid_read(g, ref, 0));
+    TU_OK(golcl_msgrid_step(g, 3));
+    TU_OK(golcl_ms_reference_run_bounds(&r, &b, b.width, b.height, ref, 3));
+    TU_OK(golcl_msgrid_read(g, got, 0));
+    ck_assert_msg(memcmp(ref, got, n) == 0, "%s%s: the kernels differ from the reference", rules[i],
+                  suffixes[i]);
+    free(ref);
+    free(got);
+    golcl_msgrid_destroy(g);
+  }
 }
 END_TEST
 
@@ -462,5 +496,9 @@ int main(void) {
   tcase_set_timeout(band, 0);
   tcase_add_test(band, multi_band);
   suite_add_tcase(s, band);
+  TCase *ms = tcase_create("multi-state"); /* not tagged quick */
+  tcase_set_timeout(ms, 0);
+  tcase_add_test(ms, msgrid_bounds);
+  suite_add_tcase(s, ms);
   return tu_main(s);
 }

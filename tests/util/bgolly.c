@@ -30,6 +30,13 @@ int bg_find(char *path, size_t cap) {
   return found;
 }
 
+const char *bg_rules_dir(void) {
+  static char dir[1024];
+  const char *env = getenv("GOLCL_GOLLY_RULES");
+  snprintf(dir, sizeof dir, "%s/", env && *env ? env : "/usr/share/golly/Rules");
+  return dir;
+}
+
 static int cmp_yx(const void *a, const void *b) {
   const uint32_t *p = a, *q = b;
   if (p[1] != q[1]) return p[1] < q[1] ? -1 : 1;
@@ -157,13 +164,18 @@ int bg_run_text_rules(const char *bgolly, const char *algo, const char *rules, c
 
 int bg_run_path(const char *bgolly, const char *algo, const char *path, uint64_t gen, char **result,
                 char *err, size_t errcap) {
+  return bg_run_path_rules(bgolly, algo, NULL, path, gen, result, err, errcap);
+}
+
+int bg_run_path_rules(const char *bgolly, const char *algo, const char *rules, const char *path,
+                      uint64_t gen, char **result, char *err, size_t errcap) {
   char dir[] = "/tmp/golcl_bg_XXXXXX";
   *result = NULL;
   if (!mkdtemp(dir)) {
     snprintf(err, errcap, "mkdtemp failed");
     return -1;
   }
-  int rc = run_in(bgolly, algo, NULL, path, dir, gen, result, err, errcap);
+  int rc = run_in(bgolly, algo, rules, path, dir, gen, result, err, errcap);
   rmdir(dir);
   return rc;
 }

@@ -10,6 +10,10 @@
 /* Whether bgolly is on $PATH (or at $GOLCL_BGOLLY); its path in *path. */
 int bg_find(char *path, size_t cap);
 
+/* The folder of Golly's .rule files for bgolly's -s, ending in '/':
+ * $GOLCL_GOLLY_RULES, else Golly's installed one (GOLCL_GOLLY_RULES_DIR). */
+const char *bg_rules_dir(void);
+
 /* Live cells of an RLE result, shifted so that the smallest x and y are 0,
  * sorted row-major. */
 typedef struct bg_cells {
@@ -19,8 +23,8 @@ typedef struct bg_cells {
 } bg_cells;
 
 /* Writes `rle` to a temporary file, runs `bgolly -a QuickLife -m gen` on it
- * (HashLife for a macrocell text) and reads the result. Returns 0 on success, else -1 with the reason in
- * err (bgolly's message). */
+ * (HashLife for a macrocell text) and reads the result. Returns 0 on success, else -1 with the
+ * reason in err (bgolly's message). */
 int bg_run(const char *bgolly, const char *rle, uint64_t gen, bg_cells *out, char *err,
            size_t errcap);
 
@@ -50,6 +54,9 @@ int bg_run_text_rules(const char *bgolly, const char *algo, const char *rules, c
  * left in place. */
 int bg_run_path(const char *bgolly, const char *algo, const char *path, uint64_t gen, char **result,
                 char *err, size_t errcap);
+/* The same with `-s rules` where rules is not NULL (-a RuleLoader). */
+int bg_run_path_rules(const char *bgolly, const char *algo, const char *rules, const char *path,
+                      uint64_t gen, char **result, char *err, size_t errcap);
 
 /* Cells of a multi-state RLE result: non-zero cells as (x, y, state)
  * triples, shifted so that the smallest x and y are 0, sorted row-major.
