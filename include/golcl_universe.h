@@ -21,7 +21,10 @@ typedef enum golcl_universe_algo {
                                     are still at most 2^14 (where they were measured faster) */
   GOLCL_UNIVERSE_HASHLIFE = 1, /**< HashLife on the host (exact for every rule without B0,
                                     and for B0 rules with S8 as Golly runs them) */
-  GOLCL_UNIVERSE_SPARSE = 2    /**< 64×64 tiles in a hash table on the context's device */
+  GOLCL_UNIVERSE_SPARSE = 2,   /**< 64×64 tiles in a hash table on the context's device */
+  GOLCL_UNIVERSE_HASHLIFE_DEVICE = 3 /**< HashLife with its node table and level batches on
+                                          the context's device (docs/universe.md); the same
+                                          rules and cells as HASHLIFE */
 } golcl_universe_algo;
 
 /** Options of golcl_universe_create; zero is the default of every field. */
@@ -165,7 +168,7 @@ GOLCL_API golcl_status golcl_universe_write_rle(golcl_universe *u, FILE *f);
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). */
 GOLCL_API golcl_status golcl_universe_get_stats(const golcl_universe *u, golcl_universe_stats *out);
 
-/** The name of an algorithm ("auto", "hashlife", "sparse"; NULL for a bad
+/** The name of an algorithm ("auto", "hashlife", "sparse", "hashlife-gpu"; NULL for a bad
  *  value) and back (GOLCL_E_INVALID_ARG for an unknown name). */
 GOLCL_API const char *golcl_universe_algo_name(golcl_universe_algo algo);
 GOLCL_API golcl_status golcl_universe_algo_from_name(const char *name, golcl_universe_algo *out);

@@ -5,6 +5,7 @@
 #include "../core/core.h"
 #include "golcl_universe.h"
 #include "hashlife.h"
+#include "hashlife_gpu.h"
 #include "sparse.h"
 
 struct golcl_universe {
@@ -14,6 +15,8 @@ struct golcl_universe {
   uint64_t generation;
   golcl__hl hl;          /* the cells, always */
   golcl__sparse *sparse; /* the device engine, made on the first sparse run */
+  golcl__hlg *hlg;       /* device HashLife, made on its first run */
+  int hlg_base;          /* its base level (0: the default) */
   golcl_universe_algo last_algo;
   golcl_pattern *notes; /* the loaded file's comment lines (no cells); may be NULL */
 };
@@ -41,5 +44,10 @@ void golcl__leaf_map_free(golcl__leaf_map *m);
 golcl_status golcl__universe_run_sparse(golcl_universe *u, uint64_t gens);
 void golcl__universe_sparse_free(golcl_universe *u);
 void golcl__universe_sparse_stats(const golcl_universe *u, uint64_t *tiles, uint64_t *bytes);
+
+/* Device HashLife (universe_hashlife_gpu.c): the tree loaded into the
+ * device table, the jumps run there, the root read back. */
+golcl_status golcl__universe_run_hlg(golcl_universe *u, uint64_t gens);
+void golcl__universe_hlg_free(golcl_universe *u);
 
 #endif

@@ -1,0 +1,346 @@
+/* universe/hashlife_gpu.cl — HashLife with its node table and its level
+ * batches on the device (lib/universe/hashlife_gpu.c drives it).
+ *
+ * Table. Node i: kids[i] (nw, ne, sw, se ids; a leaf, level 3, holds its 8×8
+ * cells as kids.x | kids.y << 32, bit 8r+c = cell (c, r)), lvl[i], memo[i]
+ * (the result node and the k of its 2^k generations; HLG_ANY for an empty
+ * node, HLG_NONE for none) and claim[i] (the last frame that listed it).
+ * Id 0 is "none". Canonical nodes by hash-consing: an open-addressing table
+ * of 64-bit buckets, tag (the key hash's high word) << 32 | id, 0 empty.
+ * A new node takes the next id (atomic counter), is written, fenced, and
+ * published by a 64-bit compare-and-swap of an empty bucket; a loser of the
+ * race compares the winner's node (volatile reads) and takes it if equal.
+ * A node that a reader fails to see in time would only be made twice (the
+ * results stay exact: a duplicate is a square like any other); the counter
+ * past `cap` sets ctr[HLG_OOM], and every kernel then does nothing.
+ *
+ * Frames. A frame is the batch of nodes of one level whose results after
+ * 2^k generations are needed, listed once each (claim[] = the frame's
+ * number, by atomic exchange), without those already memoised. For a frame
+ * at level l with k = l-2, hlg_nine makes the nine overlapping squares
+ * t0..t8 of level l-1 of each node and lists those without a result (the
+ * child frame, level l-1, k-1); once it is solved, hlg_four makes the four
+ * squares u0..u3 of level l-1 of the nine results and lists them (a second
+ * child frame); hlg_finish joins the four results. For k < l-2, hlg_centres
+ * makes the nine centres (level l-2) straight from the great-grandchildren
+ * and the four u of them (one child frame, level l-1, same k). At level
+ * GOLCL_HLG_BASE (5 or 6) hlg_base gathers the node's cells (side S =
+ * 2^BASE, one ulong a row), steps them 2^k generations by full adders on
+ * whole rows (or the rule's table, cell by cell), and makes the result from
+ * the centre's leaves. Out-of-range rows are taken as dead; the ring this
+ * spoils grows a cell a generation, and 2^k ≤ S/4 leaves the centre exact.
+ *
+ * Lists live in one stack buffer that the host carves; counts go through
+ * ctr[HLG_CNT], a running total: a kernel that lists is given the total as
+ * the host last read it (cbase) and writes at atomic_inc - cbase.
+ *
+ * Build options: GOLCL_HLG_BASE (5 or 6), GOLCL_HLG_TABLE (0: B/S masks
+ * GOLCL_HLG_B, GOLCL_HLG_S; 1: the 512-entry table argument). */
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+
+#include "common/hash.cl"
+
+#define HLG_NONE 0xffu
+#define HLG_ANY 0xfeu
+/* ctr[] (must match lib/universe/hashlife_gpu.c) */
+#define HLG_NEXT 0     /* next free id */
+#define HLG_OOM 1      /* the table (or the id range) is full */
+#define HLG_CNT 2      /* running total of listed nodes */
+#define HLG_ROOT 3     /* the root */
+#define HLG_ROOT_EXP 4 /* the expanded root of the jump under way */
+#define HLG_LEVEL 5    /* its level */
+#define HLG_RANGE 6    /* the root reached the largest level */
+
+#define HLG_B GOLCL_HLG_BASE
+#define HLG_S (1 << HLG_B) /* cells a side of a base square */
+
+#define HLG_ARGS                                                                                \
+  __global uint4 *kids, __global uchar *lvl, __global uint2 *memo, __global uint *claim,        \
+      __global ulong *bk, __global uint *ctr, uint bmask, uint cap
+#define HLG_PASS kids, lvl, memo, claim, bk, ctr, bmask, cap
+
+inline ulong hlg_key(uint l, uint4 q) {
+  ulong h = (ulong)q.x * 0x9E3779B97F4A7C15UL + (ulong)q.y * 0xC2B2AE3D27D4EB4FUL +
+            (ulong)q.z * 0x165667B19E3779F9UL + (ulong)q.w * 0x27D4EB2F165667C5UL + (ulong)l;
+  return golcl_mix64(h);
+}
+
+/* The canonical node of level l with children q (a leaf: l = 3, its bits);
+ * 0 if a child is 0 or the table is full. */
+inline uint hlg_node(HLG_ARGS, uint l, uint4 q) {
+  if (l > 3 && (!q.x || !q.y || !q.z || !q.w)) return 0;
+  ulong h = hlg_key(l, q);
+  uint tag = (uint)(h >> 32), j = (uint)h & bmask, mine = 0;
+  for (uint n = 0; n <= bmask; n++, j = (j + 1) & bmask) {
+    ulong e = ((volatile __global ulong *)bk)[j];
+    if (e == 0) {
+      if (!mine) {
+        mine = atomic_inc(&ctr[HLG_NEXT]);
+        if (mine >= cap) {
+          ctr[HLG_OOM] = 1;
+          return 0;
+        }
+        kids[mine] = q;
+        lvl[mine] = (uchar)l;
+        memo[mine] = (uint2)(0u, HLG_NONE);
+        claim[mine] = 0;
+        mem_fence(CLK_GLOBAL_MEM_FENCE);
+      }
+      e = atom_cmpxchg((volatile __global ulong *)&bk[j], 0UL, ((ulong)tag << 32) | mine);
+      if (e == 0) return mine;
+    }
+    if ((uint)(e >> 32) == tag) {
+      uint id = (uint)e;
+      volatile __global uint *p = (volatile __global uint *)&kids[id];
+      if (p[0] == q.x && p[1] == q.y && p[2] == q.z && p[3] == q.w &&
+          ((volatile __global uchar *)lvl)[id] == l)
+        return id;
+    }
+  }
+  ctr[HLG_OOM] = 1;
+  return 0;
+}
+
+/* Lists node id for its result after 2^k generations unless it has one or
+ * is listed already in this frame. */
+inline void hlg_list(HLG_ARGS, uint id, uint k, uint frame, __global uint *out, uint cbase) {
+  if (!id) return;
+  uint2 m = memo[id];
+  if (m.x && (m.y == k || m.y == HLG_ANY)) return;
+  if (atomic_xchg(&claim[id], frame) == frame) return;
+  out[atomic_inc(&ctr[HLG_CNT]) - cbase] = id;
+}
+
+/* Existing nodes [n0, n1) into the buckets (an upload: canonical already). */
+__kernel void hlg_insert(HLG_ARGS, uint n0, uint n1) {
+  uint id = n0 + (uint)get_global_id(0);
+  if (id >= n1) return;
+  ulong h = hlg_key(lvl[id], kids[id]);
+  uint j = (uint)h & bmask;
+  ulong v = (h & 0xffffffff00000000UL) | id;
+  for (uint n = 0; n <= bmask; n++, j = (j + 1) & bmask)
+    if (atom_cmpxchg((volatile __global ulong *)&bk[j], 0UL, v) == 0) return;
+  ctr[HLG_OOM] = 1;
+}
+
+inline int hlg_in_centre(HLG_ARGS, __global const uint *empty, uint r, uint L) {
+  if (L < 5) return r == empty[L];
+  uint e = empty[L - 2];
+  uint4 q = kids[r], a = kids[q.x], b = kids[q.y], c = kids[q.z], d = kids[q.w];
+  return a.x == e && a.y == e && a.z == e && b.x == e && b.y == e && b.w == e && c.x == e &&
+         c.z == e && c.w == e && d.y == e && d.z == e && d.w == e;
+}
+
+inline uint hlg_expand(HLG_ARGS, __global const uint *empty, uint r, uint L) {
+  uint e = empty[L - 1];
+  uint4 q = kids[r];
+  uint4 n = (uint4)(hlg_node(HLG_PASS, L, (uint4)(e, e, e, q.x)),
+                    hlg_node(HLG_PASS, L, (uint4)(e, e, q.y, e)),
+                    hlg_node(HLG_PASS, L, (uint4)(e, q.z, e, e)),
+                    hlg_node(HLG_PASS, L, (uint4)(q.w, e, e, e)));
+  return hlg_node(HLG_PASS, L + 1, n);
+}
+
+/* One work-item: grows the root (ctr[HLG_ROOT]) until its cells lie in its
+ * centre half and it is of level k+3 at least, then once more (nothing can
+ * leave the result; and of level minlevel at least before that, so that
+ * the root's batch is not below the base case), and lists it. */
+__kernel void hlg_seed(HLG_ARGS, __global const uint *empty, uint k, uint frame,
+                       __global uint *out, uint cbase, uint minlevel, uint maxlevel) {
+  if (get_global_id(0) != 0 || ctr[HLG_OOM]) return;
+  uint r = ctr[HLG_ROOT], L = lvl[r];
+  for (int last = 0; r && !last; L++) {
+    last = L >= k + 3 && L >= minlevel && hlg_in_centre(HLG_PASS, empty, r, L);
+    if (L + 1 > maxlevel) {
+      ctr[HLG_RANGE] = 1;
+      return;
+    }
+    r = hlg_expand(HLG_PASS, empty, r, L);
+  }
+  if (!r) return;
+  ctr[HLG_ROOT_EXP] = r;
+  ctr[HLG_LEVEL] = L;
+  hlg_list(HLG_PASS, r, k, frame, out, cbase);
+}
+
+/* One work-item: the root becomes the result of the expanded root. */
+__kernel void hlg_done(HLG_ARGS) {
+  if (get_global_id(0) != 0 || ctr[HLG_OOM]) return;
+  uint r = memo[ctr[HLG_ROOT_EXP]].x;
+  if (r)
+    ctr[HLG_ROOT] = r;
+  else
+    ctr[HLG_OOM] = 1;
+}
+
+/* k = l-2: the nine squares of level l-1 of each node, listed for k-1. */
+__kernel void hlg_nine(HLG_ARGS, __global uint *stack, uint in, uint m, uint t9, uint out, uint l,
+                       uint kc, uint frame, uint cbase) {
+  uint i = (uint)get_global_id(0);
+  if (i >= m || ctr[HLG_OOM]) return;
+  uint4 q = kids[stack[in + i]], a = kids[q.x], b = kids[q.y], c = kids[q.z], d = kids[q.w];
+  uint t[9];
+  t[0] = q.x;
+  t[1] = hlg_node(HLG_PASS, l - 1, (uint4)(a.y, b.x, a.w, b.z));
+  t[2] = q.y;
+  t[3] = hlg_node(HLG_PASS, l - 1, (uint4)(a.z, a.w, c.x, c.y));
+  t[4] = hlg_node(HLG_PASS, l - 1, (uint4)(a.w, b.z, c.y, d.x));
+  t[5] = hlg_node(HLG_PASS, l - 1, (uint4)(b.z, b.w, d.x, d.y));
+  t[6] = q.z;
+  t[7] = hlg_node(HLG_PASS, l - 1, (uint4)(c.y, d.x, c.w, d.z));
+  t[8] = q.w;
+  for (int j = 0; j < 9; j++) {
+    stack[t9 + 9 * i + j] = t[j];
+    hlg_list(HLG_PASS, t[j], kc, frame, stack + out, cbase);
+  }
+}
+
+inline void hlg_make_four(HLG_ARGS, __global uint *stack, uint u4, uint i, uint l, const uint *s,
+                          uint kc, uint frame, uint out, uint cbase) {
+  uint u[4];
+  u[0] = hlg_node(HLG_PASS, l - 1, (uint4)(s[0], s[1], s[3], s[4]));
+  u[1] = hlg_node(HLG_PASS, l - 1, (uint4)(s[1], s[2], s[4], s[5]));
+  u[2] = hlg_node(HLG_PASS, l - 1, (uint4)(s[3], s[4], s[6], s[7]));
+  u[3] = hlg_node(HLG_PASS, l - 1, (uint4)(s[4], s[5], s[7], s[8]));
+  for (int j = 0; j < 4; j++) {
+    stack[u4 + 4 * i + j] = u[j];
+    hlg_list(HLG_PASS, u[j], kc, frame, stack + out, cbase);
+  }
+}
+
+/* k = l-2, after the nine: the four squares of their results, listed. */
+__kernel void hlg_four(HLG_ARGS, __global uint *stack, uint in, uint m, uint t9, uint u4, uint out,
+                       uint l, uint kc, uint frame, uint cbase) {
+  uint i = (uint)get_global_id(0);
+  if (i >= m || ctr[HLG_OOM]) return;
+  uint s[9];
+  for (int j = 0; j < 9; j++) s[j] = memo[stack[t9 + 9 * i + j]].x;
+  hlg_make_four(HLG_PASS, stack, u4, i, l, s, kc, frame, out, cbase);
+}
+
+/* k < l-2: the nine centres of level l-2 from the great-grandchildren (an
+ * 8×8 array of level l-3 of which the centre 6×6 counts), the four squares
+ * of them, listed for the same k. l-3 ≥ 3. */
+__kernel void hlg_centres(HLG_ARGS, __global uint *stack, uint in, uint m, uint u4, uint out,
+                          uint l, uint k, uint frame, uint cbase) {
+  uint i = (uint)get_global_id(0);
+  if (i >= m || ctr[HLG_OOM]) return;
+  uint4 q = kids[stack[in + i]];
+  uint c4[4] = {q.x, q.y, q.z, q.w};
+  uint gg[8][8];
+  for (int a = 0; a < 4; a++) {
+    uint4 ca = kids[c4[a]];
+    uint g4[4] = {ca.x, ca.y, ca.z, ca.w};
+    for (int b = 0; b < 4; b++) {
+      uint4 gb = kids[g4[b]];
+      int y = 4 * (a >> 1) + 2 * (b >> 1), x = 4 * (a & 1) + 2 * (b & 1);
+      gg[y][x] = gb.x, gg[y][x + 1] = gb.y, gg[y + 1][x] = gb.z, gg[y + 1][x + 1] = gb.w;
+    }
+  }
+  uint s[9];
+  for (int iy = 0; iy < 3; iy++)
+    for (int ix = 0; ix < 3; ix++) {
+      int y = 2 * iy + 1, x = 2 * ix + 1;
+      s[3 * iy + ix] =
+          hlg_node(HLG_PASS, l - 2, (uint4)(gg[y][x], gg[y][x + 1], gg[y + 1][x], gg[y + 1][x + 1]));
+    }
+  hlg_make_four(HLG_PASS, stack, u4, i, l, s, k, frame, out, cbase);
+}
+
+/* The result of each node: the node of level l-1 of the four results. */
+__kernel void hlg_finish(HLG_ARGS, __global uint *stack, uint in, uint m, uint u4, uint l, uint k) {
+  uint i = (uint)get_global_id(0);
+  if (i >= m || ctr[HLG_OOM]) return;
+  uint4 r = (uint4)(memo[stack[u4 + 4 * i]].x, memo[stack[u4 + 4 * i + 1]].x,
+                    memo[stack[u4 + 4 * i + 2]].x, memo[stack[u4 + 4 * i + 3]].x);
+  uint id = hlg_node(HLG_PASS, l - 1, r);
+  if (id) memo[stack[in + i]] = (uint2)(id, k);
+}
+
+/* ----------------------------------------------------------- the base case */
+
+/* Row y of the next generation from rows up, mid, dn (bit c = cell c). */
+inline ulong hlg_next_row(ulong up, ulong mid, ulong dn, __global const uchar *table) {
+#if GOLCL_HLG_TABLE
+  ulong out = 0;
+  for (int x = 0; x < HLG_S; x++) {
+    uint i = 0;
+    ulong r3[3] = {up, mid, dn};
+    for (int dy = 0; dy < 3; dy++)
+      for (int dx = -1; dx <= 1; dx++) {
+        int c = x + dx;
+        i = i << 1 | (c >= 0 && c < 64 ? (uint)(r3[dy] >> c & 1) : 0u);
+      }
+    if (table[i]) out |= 1UL << x;
+  }
+  return out;
+#else
+  ulong nw = up << 1, ne = up >> 1, ww = mid << 1, ee = mid >> 1, sw = dn << 1, se = dn >> 1;
+  ulong ua = nw ^ up, us = ua ^ ne, uc = (nw & up) | (ua & ne);
+  ulong da = sw ^ dn, ds = da ^ se, dc = (sw & dn) | (da & se);
+  ulong ms = ww ^ ee, mc = ww & ee;
+  ulong oa = us ^ ds, b0 = oa ^ ms, oc = (us & ds) | (oa & ms);
+  ulong p = uc ^ dc, qq = mc ^ oc, b1 = p ^ qq;
+  ulong a12 = uc & dc, a34 = mc & oc, pq = p & qq;
+  ulong b2 = a12 ^ a34 ^ pq, b3 = a12 & a34;
+  ulong next = 0;
+#pragma unroll
+  for (int n = 0; n <= 8; n++) {
+    int born = (GOLCL_HLG_B >> n) & 1, stay = (GOLCL_HLG_S >> n) & 1;
+    if (!born && !stay) continue;
+    ulong eq = ((n & 1) ? b0 : ~b0) & ((n & 2) ? b1 : ~b1) & ((n & 4) ? b2 : ~b2) &
+               ((n & 8) ? b3 : ~b3);
+    next |= eq & (born && stay ? ~0UL : born ? ~mid : mid);
+  }
+  return next;
+#endif
+}
+
+/* Level HLG_B: the centre (level HLG_B-1) after 2^k generations. */
+__kernel void hlg_base(HLG_ARGS, __global uint *stack, uint in, uint m, uint k,
+                       __global const uchar *table) {
+  uint i = (uint)get_global_id(0);
+  if (i >= m || ctr[HLG_OOM]) return;
+  uint id = stack[in + i];
+  ulong rows[HLG_S];
+  for (int y = 0; y < HLG_S; y++) rows[y] = 0;
+  const int nl = HLG_S / 8; /* leaves a side */
+  for (int ly = 0; ly < nl; ly++)
+    for (int lx = 0; lx < nl; lx++) {
+      uint n = id;
+      for (int lev = HLG_B; lev > 3; lev--) {
+        int sh = lev - 4, qd = ((lx >> sh) & 1) + 2 * ((ly >> sh) & 1);
+        uint4 q = kids[n];
+        n = qd == 0 ? q.x : qd == 1 ? q.y : qd == 2 ? q.z : q.w;
+      }
+      uint4 lf = kids[n];
+      ulong bits = (ulong)lf.x | (ulong)lf.y << 32;
+      for (int r = 0; r < 8; r++) rows[8 * ly + r] |= ((bits >> (8 * r)) & 0xffUL) << (8 * lx);
+    }
+  int gens = 1 << k;
+  for (int t = 1; t <= gens; t++) {
+    ulong prev = rows[t - 1];
+    for (int y = t; y < HLG_S - t; y++) {
+      ulong cur = rows[y];
+      rows[y] = hlg_next_row(prev, cur, rows[y + 1], table);
+      prev = cur;
+    }
+  }
+  /* the centre's leaves, then the levels up to HLG_B-1 */
+  const int cl = HLG_S / 16, off = HLG_S / 4;
+  uint ids[(HLG_S / 16) * (HLG_S / 16)];
+  for (int cy = 0; cy < cl; cy++)
+    for (int cx = 0; cx < cl; cx++) {
+      ulong bits = 0;
+      for (int r = 0; r < 8; r++) bits |= ((rows[off + 8 * cy + r] >> (off + 8 * cx)) & 0xffUL) << (8 * r);
+      ids[cy * cl + cx] = hlg_node(HLG_PASS, 3, (uint4)((uint)bits, (uint)(bits >> 32), 0u, 0u));
+    }
+  for (int side = cl, lev = 4; side > 1; side >>= 1, lev++)
+    for (int y = 0; y < side / 2; y++)
+      for (int x = 0; x < side / 2; x++)
+        ids[y * (side / 2) + x] =
+            hlg_node(HLG_PASS, lev,
+                     (uint4)(ids[2 * y * side + 2 * x], ids[2 * y * side + 2 * x + 1],
+                             ids[(2 * y + 1) * side + 2 * x], ids[(2 * y + 1) * side + 2 * x + 1]));
+  if (ids[0]) memo[id] = (uint2)(ids[0], k);
+}

@@ -1,0 +1,91 @@
+/* universe_hashlife_gpu.c — the universe's cells through device HashLife
+ * (hashlife_gpu.h): the host store is loaded into the device table, the
+ * jumps of a run (the binary digits of the count) run there, and the root
+ * is read back into a new host store. The engine keeps its table (and its
+ * memoised results) while the tree and it hold the same cells. A jump that
+ * fills the table is undone; the cells are read back and loaded again (a
+ * collection through the host), the jump tried again, then as two halves. */
+#include "universe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The device's root into the host store. */
+static golcl_status to_host(golcl_universe *u) {
+  golcl__hl h;
+  golcl_status st = golcl__hlg_store(u->hlg, &u->hl, u->opts.max_memory, &h);
+  if (st != GOLCL_OK) return st;
+  uint64_t coll = u->hl.collections, res = u->hl.results_computed;
+  golcl__hl_free(&u->hl);
+  u->hl = h;
+  u->hl.collections = coll, u->hl.results_computed = res;
+  return GOLCL_OK;
+}
+
+static golcl_status reload(golcl_universe *u) {
+  golcl_status st = to_host(u);
+  if (st == GOLCL_OK) st = golcl__hlg_load(u->hlg, &u->hl);
+  if (st == GOLCL_OK) u->hl.collections++;
+  return st;
+}
+
+static golcl_status step(golcl_universe *u, int k) {
+  golcl_status st = golcl__hlg_step(u->hlg, k);
+  if (st == GOLCL_E_OUT_OF_MEMORY) {
+    golcl_status s2 = reload(u);
+    if (s2 != GOLCL_OK) return s2;
+    st = golcl__hlg_step(u->hlg, k);
+    if (st == GOLCL_E_OUT_OF_MEMORY) {
+      if ((s2 = reload(u)) != GOLCL_OK) return s2;
+      if (k == 0)
+        return golcl__fail(u->ctx, GOLCL_E_OUT_OF_MEMORY,
+                           "device HashLife: the device table (max_memory) cannot hold one "
+                           "generation of this pattern");
+      st = step(u, k - 1);
+      if (st == GOLCL_OK) st = step(u, k - 1);
+      return st;
+    }
+  }
+  if (st == GOLCL_OK) u->generation += (uint64_t)1 << k;
+  return st;
+}
+
+golcl_status golcl__universe_run_hlg(golcl_universe *u, uint64_t gens) {
+  if (!u->ctx)
+    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED, "universe: device HashLife needs a context");
+  golcl_status st = GOLCL_OK;
+  if (!u->hlg) {
+    /* the base level: 6 by default; GOLCL_HLG_BASE=5 for measuring */
+    const char *b = getenv("GOLCL_HLG_BASE");
+    u->hlg_base = b && strcmp(b, "5") == 0 ? 5 : 6;
+    st = golcl__hl_collect(&u->hl, 1);
+    if (st == GOLCL_OK)
+      st = golcl__hlg_create(u->ctx, &u->hl, u->opts.max_memory, u->hlg_base, &u->hlg);
+    if (st == GOLCL_OK) st = golcl__hlg_load(u->hlg, &u->hl);
+    if (st != GOLCL_OK) {
+      golcl__universe_hlg_free(u);
+      return st;
+    }
+  }
+  int moved = 0;
+  for (int k = 63; k >= 0 && st == GOLCL_OK; k--) {
+    if (!(gens >> k & 1)) continue;
+    int kk = k > 60 ? 60 : k;
+    uint64_t parts = (uint64_t)1 << (k - kk);
+    for (uint64_t p = 0; p < parts && st == GOLCL_OK; p++, moved = 1) st = step(u, kk);
+  }
+  if (moved) {
+    /* the cells of the last completed jump, whatever happened after it */
+    golcl_status s2 = to_host(u);
+    if (s2 != GOLCL_OK) {
+      golcl__universe_hlg_free(u); /* the host tree is behind: start again from it */
+      if (st == GOLCL_OK) st = s2;
+    }
+  }
+  return st;
+}
+
+void golcl__universe_hlg_free(golcl_universe *u) {
+  golcl__hlg_destroy(u->hlg);
+  u->hlg = NULL;
+}
