@@ -50,6 +50,10 @@
 #define HLG_ROOT_EXP 4 /* the expanded root of the jump under way */
 #define HLG_LEVEL 5    /* its level */
 #define HLG_RANGE 6    /* the root reached the largest level */
+#define HLG_FRAME 7    /* the last frame number hlg_jump used */
+#define HLG_STEPS 8    /* hlg_jump: steps of its loop (batches and their phases) */
+#define HLG_LISTED 9   /* hlg_jump: nodes listed */
+#define HLG_WIDEST 10  /* hlg_jump: the widest batch */
 
 #define HLG_B GOLCL_HLG_BASE
 #define HLG_S (1 << HLG_B) /* cells a side of a base square */
@@ -173,13 +177,11 @@ __kernel void hlg_done(HLG_ARGS) {
     ctr[HLG_OOM] = 1;
 }
 
-/* k = l-2: the nine squares of level l-1 of each node, listed for k-1. */
-__kernel void hlg_nine(HLG_ARGS, __global uint *stack, uint in, uint m, uint t9, uint out, uint l,
-                       uint kc, uint frame, uint cbase) {
-  uint i = (uint)get_global_id(0);
-  if (i >= m || ctr[HLG_OOM]) return;
-  uint4 q = kids[stack[in + i]], a = kids[q.x], b = kids[q.y], c = kids[q.z], d = kids[q.w];
-  uint t[9];
+/* ------------------------------------------------ one node's pieces of work */
+
+/* The nine overlapping squares (level l-1) of node id (level l). */
+inline void hlg_nine_of(HLG_ARGS, uint id, uint l, uint *t) {
+  uint4 q = kids[id], a = kids[q.x], b = kids[q.y], c = kids[q.z], d = kids[q.w];
   t[0] = q.x;
   t[1] = hlg_node(HLG_PASS, l - 1, (uint4)(a.y, b.x, a.w, b.z));
   t[2] = q.y;
@@ -189,43 +191,21 @@ __kernel void hlg_nine(HLG_ARGS, __global uint *stack, uint in, uint m, uint t9,
   t[6] = q.z;
   t[7] = hlg_node(HLG_PASS, l - 1, (uint4)(c.y, d.x, c.w, d.z));
   t[8] = q.w;
-  for (int j = 0; j < 9; j++) {
-    stack[t9 + 9 * i + j] = t[j];
-    hlg_list(HLG_PASS, t[j], kc, frame, stack + out, cbase);
-  }
 }
 
-inline void hlg_make_four(HLG_ARGS, __global uint *stack, uint u4, uint i, uint l, const uint *s,
-                          uint kc, uint frame, uint out, uint cbase) {
-  uint u[4];
+/* The four squares (level l-1) of a 3×3 array s of level l-2. */
+inline void hlg_four_of(HLG_ARGS, uint l, const uint *s, uint *u) {
   u[0] = hlg_node(HLG_PASS, l - 1, (uint4)(s[0], s[1], s[3], s[4]));
   u[1] = hlg_node(HLG_PASS, l - 1, (uint4)(s[1], s[2], s[4], s[5]));
   u[2] = hlg_node(HLG_PASS, l - 1, (uint4)(s[3], s[4], s[6], s[7]));
   u[3] = hlg_node(HLG_PASS, l - 1, (uint4)(s[4], s[5], s[7], s[8]));
-  for (int j = 0; j < 4; j++) {
-    stack[u4 + 4 * i + j] = u[j];
-    hlg_list(HLG_PASS, u[j], kc, frame, stack + out, cbase);
-  }
 }
 
-/* k = l-2, after the nine: the four squares of their results, listed. */
-__kernel void hlg_four(HLG_ARGS, __global uint *stack, uint in, uint m, uint t9, uint u4, uint out,
-                       uint l, uint kc, uint frame, uint cbase) {
-  uint i = (uint)get_global_id(0);
-  if (i >= m || ctr[HLG_OOM]) return;
-  uint s[9];
-  for (int j = 0; j < 9; j++) s[j] = memo[stack[t9 + 9 * i + j]].x;
-  hlg_make_four(HLG_PASS, stack, u4, i, l, s, kc, frame, out, cbase);
-}
-
-/* k < l-2: the nine centres of level l-2 from the great-grandchildren (an
- * 8×8 array of level l-3 of which the centre 6×6 counts), the four squares
- * of them, listed for the same k. l-3 ≥ 3. */
-__kernel void hlg_centres(HLG_ARGS, __global uint *stack, uint in, uint m, uint u4, uint out,
-                          uint l, uint k, uint frame, uint cbase) {
-  uint i = (uint)get_global_id(0);
-  if (i >= m || ctr[HLG_OOM]) return;
-  uint4 q = kids[stack[in + i]];
+/* The nine centres (level l-2) of the nine squares of node id, straight
+ * from its great-grandchildren (an 8×8 array of level l-3 ≥ 3 of which the
+ * centre 6×6 counts). */
+inline void hlg_centres_of(HLG_ARGS, uint id, uint l, uint *s) {
+  uint4 q = kids[id];
   uint c4[4] = {q.x, q.y, q.z, q.w};
   uint gg[8][8];
   for (int a = 0; a < 4; a++) {
@@ -237,24 +217,73 @@ __kernel void hlg_centres(HLG_ARGS, __global uint *stack, uint in, uint m, uint 
       gg[y][x] = gb.x, gg[y][x + 1] = gb.y, gg[y + 1][x] = gb.z, gg[y + 1][x + 1] = gb.w;
     }
   }
-  uint s[9];
   for (int iy = 0; iy < 3; iy++)
     for (int ix = 0; ix < 3; ix++) {
       int y = 2 * iy + 1, x = 2 * ix + 1;
       s[3 * iy + ix] =
           hlg_node(HLG_PASS, l - 2, (uint4)(gg[y][x], gg[y][x + 1], gg[y + 1][x], gg[y + 1][x + 1]));
     }
-  hlg_make_four(HLG_PASS, stack, u4, i, l, s, k, frame, out, cbase);
 }
 
-/* The result of each node: the node of level l-1 of the four results. */
+/* Node id's result: the node of level l-1 of the results of u[0..3]. */
+inline void hlg_finish_of(HLG_ARGS, uint id, uint l, uint k, const uint *u) {
+  uint4 r = (uint4)(memo[u[0]].x, memo[u[1]].x, memo[u[2]].x, memo[u[3]].x);
+  uint res = hlg_node(HLG_PASS, l - 1, r);
+  if (res) memo[id] = (uint2)(res, k);
+}
+
+/* --------------------------------------------- one launch a batch (batched) */
+
+/* k = l-2: the nine squares of level l-1 of each node, listed for k-1. */
+__kernel void hlg_nine(HLG_ARGS, __global uint *stack, uint in, uint m, uint t9, uint out, uint l,
+                       uint kc, uint frame, uint cbase) {
+  uint i = (uint)get_global_id(0);
+  if (i >= m || ctr[HLG_OOM]) return;
+  uint t[9];
+  hlg_nine_of(HLG_PASS, stack[in + i], l, t);
+  for (int j = 0; j < 9; j++) {
+    stack[t9 + 9 * i + j] = t[j];
+    hlg_list(HLG_PASS, t[j], kc, frame, stack + out, cbase);
+  }
+}
+
+inline void hlg_put_four(HLG_ARGS, __global uint *stack, uint u4, uint i, const uint *u, uint kc,
+                         uint frame, uint out, uint cbase) {
+  for (int j = 0; j < 4; j++) {
+    stack[u4 + 4 * i + j] = u[j];
+    hlg_list(HLG_PASS, u[j], kc, frame, stack + out, cbase);
+  }
+}
+
+/* k = l-2, after the nine: the four squares of their results, listed. */
+__kernel void hlg_four(HLG_ARGS, __global uint *stack, uint in, uint m, uint t9, uint u4, uint out,
+                       uint l, uint kc, uint frame, uint cbase) {
+  uint i = (uint)get_global_id(0);
+  if (i >= m || ctr[HLG_OOM]) return;
+  uint s[9], u[4];
+  for (int j = 0; j < 9; j++) s[j] = memo[stack[t9 + 9 * i + j]].x;
+  hlg_four_of(HLG_PASS, l, s, u);
+  hlg_put_four(HLG_PASS, stack, u4, i, u, kc, frame, out, cbase);
+}
+
+/* k < l-2: the four squares of the nine centres, listed for the same k. */
+__kernel void hlg_centres(HLG_ARGS, __global uint *stack, uint in, uint m, uint u4, uint out,
+                          uint l, uint k, uint frame, uint cbase) {
+  uint i = (uint)get_global_id(0);
+  if (i >= m || ctr[HLG_OOM]) return;
+  uint s[9], u[4];
+  hlg_centres_of(HLG_PASS, stack[in + i], l, s);
+  hlg_four_of(HLG_PASS, l, s, u);
+  hlg_put_four(HLG_PASS, stack, u4, i, u, k, frame, out, cbase);
+}
+
+/* The result of each node from the four results. */
 __kernel void hlg_finish(HLG_ARGS, __global uint *stack, uint in, uint m, uint u4, uint l, uint k) {
   uint i = (uint)get_global_id(0);
   if (i >= m || ctr[HLG_OOM]) return;
-  uint4 r = (uint4)(memo[stack[u4 + 4 * i]].x, memo[stack[u4 + 4 * i + 1]].x,
-                    memo[stack[u4 + 4 * i + 2]].x, memo[stack[u4 + 4 * i + 3]].x);
-  uint id = hlg_node(HLG_PASS, l - 1, r);
-  if (id) memo[stack[in + i]] = (uint2)(id, k);
+  uint u[4] = {stack[u4 + 4 * i], stack[u4 + 4 * i + 1], stack[u4 + 4 * i + 2],
+               stack[u4 + 4 * i + 3]};
+  hlg_finish_of(HLG_PASS, stack[in + i], l, k, u);
 }
 
 /* ----------------------------------------------------------- the base case */
@@ -296,12 +325,8 @@ inline ulong hlg_next_row(ulong up, ulong mid, ulong dn, __global const uchar *t
 #endif
 }
 
-/* Level HLG_B: the centre (level HLG_B-1) after 2^k generations. */
-__kernel void hlg_base(HLG_ARGS, __global uint *stack, uint in, uint m, uint k,
-                       __global const uchar *table) {
-  uint i = (uint)get_global_id(0);
-  if (i >= m || ctr[HLG_OOM]) return;
-  uint id = stack[in + i];
+/* Node id of level HLG_B: its centre (level HLG_B-1) after 2^k generations. */
+inline void hlg_base_of(HLG_ARGS, uint id, uint k, __global const uchar *table) {
   ulong rows[HLG_S];
   for (int y = 0; y < HLG_S; y++) rows[y] = 0;
   const int nl = HLG_S / 8; /* leaves a side */
@@ -343,4 +368,147 @@ __kernel void hlg_base(HLG_ARGS, __global uint *stack, uint in, uint m, uint k,
                      (uint4)(ids[2 * y * side + 2 * x], ids[2 * y * side + 2 * x + 1],
                              ids[(2 * y + 1) * side + 2 * x], ids[(2 * y + 1) * side + 2 * x + 1]));
   if (ids[0]) memo[id] = (uint2)(ids[0], k);
+}
+
+__kernel void hlg_base(HLG_ARGS, __global uint *stack, uint in, uint m, uint k,
+                       __global const uchar *table) {
+  uint i = (uint)get_global_id(0);
+  if (i >= m || ctr[HLG_OOM]) return;
+  hlg_base_of(HLG_PASS, stack[in + i], k, table);
+}
+
+/* ------------------------------------ a whole jump in one work-group (jump) */
+
+/* Lists id in the work-group's batch (a local counter). */
+inline void hlg_list_l(HLG_ARGS, uint id, uint k, uint frame, __global uint *out,
+                       volatile __local uint *cnt) {
+  if (!id) return;
+  uint2 m = memo[id];
+  if (m.x && (m.y == k || m.y == HLG_ANY)) return;
+  if (atomic_xchg(&claim[id], frame) == frame) return;
+  out[atomic_inc(cnt)] = id;
+}
+
+#define HLG_DEPTH 64
+
+/* One work-group runs the whole recursion of a jump of 2^k generations:
+ * the same frames as the batched kernels, on a stack of frames in local
+ * memory, the work-items striding over each batch, a barrier between the
+ * steps; no host round trip. Work-item 0 grows the root first (as
+ * hlg_seed) and keeps the frame stack. ctr[HLG_FRAME] carries the frame
+ * numbers from launch to launch; a full list stack sets ctr[HLG_OOM] = 2. */
+__kernel void hlg_jump(HLG_ARGS, __global uint *stack, uint stack_cap,
+                       __global const uint *empty, uint k, uint frame0, uint minlevel,
+                       uint maxlevel, __global const uchar *table) {
+  __local uint fl[HLG_DEPTH], fk[HLG_DEPTH], fin[HLG_DEPTH], fm[HLG_DEPTH], fph[HLG_DEPTH],
+      ft9[HLG_DEPTH], fu4[HLG_DEPTH], fout[HLG_DEPTH], fsp[HLG_DEPTH];
+  __local uint depth, sp, frame, stop;
+  volatile __local uint cnt;
+  uint lid = (uint)get_local_id(0), wg = (uint)get_local_size(0);
+  if (lid == 0) {
+    depth = 0, sp = 0, stop = ctr[HLG_OOM] != 0;
+    frame = frame0;
+    uint r = ctr[HLG_ROOT], L = lvl[r];
+    for (int last = 0; r && !last && !stop; L++) {
+      last = L >= k + 3 && L >= minlevel && hlg_in_centre(HLG_PASS, empty, r, L);
+      if (L + 1 > maxlevel) {
+        ctr[HLG_RANGE] = 1;
+        stop = 1;
+      } else {
+        r = hlg_expand(HLG_PASS, empty, r, L);
+      }
+    }
+    if (!r) stop = 1;
+    if (!stop) {
+      ctr[HLG_ROOT_EXP] = r;
+      ctr[HLG_LEVEL] = L;
+      uint2 mm = memo[r];
+      if (!(mm.x && (mm.y == k || mm.y == HLG_ANY))) {
+        stack[0] = r;
+        sp = 1, depth = 1;
+        fl[0] = L, fk[0] = k, fin[0] = 0, fm[0] = 1, fph[0] = 0, fsp[0] = 1;
+      }
+    }
+  }
+  /* every step passes the same four barriers, whatever it does (pocl wants
+   * the barriers of a loop unconditional) */
+  for (;;) {
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    if (depth == 0 || stop) break;
+    uint d = depth - 1;
+    uint l = fl[d], kk = fk[d], in = fin[d], m = fm[d], ph = fph[d];
+    int full = kk + 2 == l, base = l == HLG_B, fin2 = !base && ph == 2;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid == 0) {
+      ctr[HLG_STEPS]++;
+      cnt = 0;
+      if (!base && !fin2) {
+        frame++;
+        if (ph == 0 && full) { /* the nine and their list */
+          ft9[d] = sp, fout[d] = sp + 9 * m;
+          sp += 18 * m;
+        } else { /* the four and their list (after the nine's results, or of the centres) */
+          if (ph == 1) sp = fout[d];
+          fu4[d] = sp, fout[d] = sp + 4 * m;
+          sp += 8 * m;
+        }
+        if (sp > stack_cap) stop = 2;
+      }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint t9 = ft9[d], u4 = fu4[d], out = fout[d], fr = frame, kc = full ? kk - 1 : kk;
+    for (uint i = lid; i < m && !stop; i += wg) {
+      uint id = stack[in + i], t[9], u[4];
+      if (base) {
+        hlg_base_of(HLG_PASS, id, kk, table);
+      } else if (fin2) {
+        for (int j = 0; j < 4; j++) u[j] = stack[u4 + 4 * i + j];
+        hlg_finish_of(HLG_PASS, id, l, kk, u);
+      } else if (ph == 0 && full) {
+        hlg_nine_of(HLG_PASS, id, l, t);
+        for (int j = 0; j < 9; j++) {
+          stack[t9 + 9 * i + j] = t[j];
+          hlg_list_l(HLG_PASS, t[j], kc, fr, stack + out, &cnt);
+        }
+      } else {
+        if (ph == 1)
+          for (int j = 0; j < 9; j++) t[j] = memo[stack[t9 + 9 * i + j]].x;
+        else
+          hlg_centres_of(HLG_PASS, id, l, t);
+        hlg_four_of(HLG_PASS, l, t, u);
+        for (int j = 0; j < 4; j++) {
+          stack[u4 + 4 * i + j] = u[j];
+          hlg_list_l(HLG_PASS, u[j], kc, fr, stack + out, &cnt);
+        }
+      }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    if (lid == 0 && !stop) {
+      if (ctr[HLG_OOM]) {
+        stop = 1;
+      } else if (base || fin2) { /* done: pop */
+        sp = fsp[d], depth = d;
+      } else {
+        ctr[HLG_LISTED] += cnt;
+        if (cnt > ctr[HLG_WIDEST]) ctr[HLG_WIDEST] = cnt;
+        fph[d] = ph == 0 && full ? 1 : 2;
+        if (cnt) { /* the child batch */
+          fl[d + 1] = l - 1, fk[d + 1] = kc, fin[d + 1] = out, fm[d + 1] = cnt, fph[d + 1] = 0;
+          fsp[d + 1] = sp;
+          depth = d + 2;
+        }
+      }
+    }
+  }
+  if (lid == 0) {
+    ctr[HLG_FRAME] = frame;
+    if (stop == 2) ctr[HLG_OOM] = 2;
+    if (!stop && !ctr[HLG_OOM]) {
+      uint r = memo[ctr[HLG_ROOT_EXP]].x;
+      if (r)
+        ctr[HLG_ROOT] = r;
+      else
+        ctr[HLG_OOM] = 1;
+    }
+  }
 }

@@ -13,6 +13,9 @@
 
 #define DEFAULT_MAX_BYTES (1ull << 30)
 #define DEFAULT_BASE 6
+/* hlg_jump's work-group: work-items that stride over a batch */
+#define DEFAULT_WG_GPU 256
+#define DEFAULT_WG_CPU 64
 /* device bytes a node: kids 16, level 1, memo 8, claim 4, two buckets 16,
  * eight stack entries 32 */
 #define NODE_BYTES 77u
@@ -21,21 +24,36 @@
 /* Must match cl/universe/hashlife_gpu.cl. */
 #define HLG_NONE 0xffu
 #define HLG_ANY 0xfeu
-enum { HLG_NEXT, HLG_OOM, HLG_CNT, HLG_ROOT, HLG_ROOT_EXP, HLG_LEVEL, HLG_RANGE, HLG_NCTR };
+enum {
+  HLG_NEXT,
+  HLG_OOM,
+  HLG_CNT,
+  HLG_ROOT,
+  HLG_ROOT_EXP,
+  HLG_LEVEL,
+  HLG_RANGE,
+  HLG_FRAME,
+  HLG_STEPS,
+  HLG_LISTED,
+  HLG_WIDEST,
+  HLG_NCTR
+};
 
 /* Levels the root may reach (as the host store). */
 #define MAX_LEVEL GOLCL__HL_MAX_LEVEL
 
-enum { K_INSERT, K_SEED, K_DONE, K_NINE, K_FOUR, K_CENTRES, K_FINISH, K_BASE, K_COUNT };
-static const char *const kernel_names[K_COUNT] = {"hlg_insert", "hlg_seed",    "hlg_done",
-                                                  "hlg_nine",   "hlg_four",    "hlg_centres",
-                                                  "hlg_finish", "hlg_base"};
+enum { K_INSERT, K_SEED, K_DONE, K_NINE, K_FOUR, K_CENTRES, K_FINISH, K_BASE, K_JUMP, K_COUNT };
+static const char *const kernel_names[K_COUNT] = {
+    "hlg_insert", "hlg_seed", "hlg_done", "hlg_nine", "hlg_four",
+    "hlg_centres", "hlg_finish", "hlg_base", "hlg_jump"};
 
 struct golcl__hlg {
   golcl_context *ctx;
   cl_mem kids, lvl, memo, claim, bk, dctr, stack, empty, table;
   cl_kernel k[K_COUNT]; /* the engine's own: the table's arguments stay set */
   uint32_t cap, nb, stack_cap, base;
+  int batched;     /* one launch a batch (else hlg_jump: one work-group a jump) */
+  size_t jump_wg;  /* hlg_jump's work-group */
   uint32_t frame, sp;
   uint32_t ctr[HLG_NCTR]; /* as last read */
   golcl__hlg_stats st;
@@ -86,7 +104,7 @@ static golcl_status set_table_args(golcl__hlg *g) {
 }
 
 golcl_status golcl__hlg_create(golcl_context *ctx, const golcl__hl *h, uint64_t max_bytes,
-                               int base, golcl__hlg **out) {
+                               int base, int batched, size_t wg, golcl__hlg **out) {
   *out = NULL;
   if (!base) base = DEFAULT_BASE;
   if (base != 5 && base != 6)
@@ -108,6 +126,8 @@ golcl_status golcl__hlg_create(golcl_context *ctx, const golcl__hl *h, uint64_t 
   if (!g) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   g->ctx = ctx;
   g->base = (uint32_t)base;
+  g->batched = batched;
+  g->jump_wg = wg ? wg : ctx->info.type == GOLCL_DEVICE_GPU ? DEFAULT_WG_GPU : DEFAULT_WG_CPU;
   g->nb = (uint32_t)(nb > UINT32_MAX ? 1u << 31 : nb);
   g->cap = g->nb / 2;
   g->stack_cap = g->cap * STACK_PER_NODE;
@@ -129,6 +149,14 @@ golcl_status golcl__hlg_create(golcl_context *ctx, const golcl__hl *h, uint64_t 
                                              NULL, NULL),
                         "clEnqueueWriteBuffer");
   if (st == GOLCL_OK) st = set_table_args(g);
+  size_t most = 0;
+  if (st == GOLCL_OK)
+    st = golcl__cl_fail(ctx,
+                        clGetKernelWorkGroupInfo(g->k[K_JUMP], ctx->device,
+                                                 CL_KERNEL_WORK_GROUP_SIZE, sizeof most, &most,
+                                                 NULL),
+                        "clGetKernelWorkGroupInfo");
+  if (st == GOLCL_OK && most && g->jump_wg > most) g->jump_wg = most;
   if (st == GOLCL_OK) st = golcl__cl_fail(ctx, clFinish(ctx->queue), "clFinish");
   if (st != GOLCL_OK) {
     if (st == GOLCL_E_OPENCL) {
@@ -297,9 +325,34 @@ static golcl_status solve(golcl__hlg *g, cl_uint l, cl_uint k, cl_uint in, cl_ui
   return st;
 }
 
+/* The whole jump in one launch of one work-group (hlg_jump). */
+static golcl_status step_jump(golcl__hlg *g, int k) {
+  cl_uint kk = (cl_uint)k, frame0 = g->frame, minl = g->base - 1, maxl = MAX_LEVEL,
+          scap = g->stack_cap;
+  golcl_status st = args_from(g, K_JUMP, A(g->stack), A(scap), A(g->empty), A(kk), A(frame0),
+                              A(minl), A(maxl), A(g->table), END);
+  size_t wg = g->jump_wg;
+  if (st == GOLCL_OK) st = golcl__launch(g->ctx, g->k[K_JUMP], 1, &wg, &wg);
+  g->st.launches++;
+  uint32_t steps = g->ctr[HLG_STEPS], listed = g->ctr[HLG_LISTED];
+  if (st == GOLCL_OK) st = read_ctr(g);
+  if (st != GOLCL_OK) return st;
+  g->frame = g->ctr[HLG_FRAME];
+  g->st.frames += g->ctr[HLG_STEPS] - steps;
+  g->st.listed += g->ctr[HLG_LISTED] - listed;
+  if (g->ctr[HLG_WIDEST] > g->st.max_batch) g->st.max_batch = g->ctr[HLG_WIDEST];
+  if (g->ctr[HLG_RANGE])
+    return golcl__fail(g->ctx, GOLCL_E_UNSUPPORTED,
+                       "device HashLife: the pattern reaches 2^%d cells from the origin",
+                       MAX_LEVEL - 1);
+  if (g->ctr[HLG_OOM]) return full(g, g->ctr[HLG_OOM] == 2 ? "list stack" : "node table");
+  return GOLCL_OK;
+}
+
 golcl_status golcl__hlg_step(golcl__hlg *g, int k) {
   if (k < 0 || k > 60)
     return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "device HashLife: step 2^%d", k);
+  if (!g->batched) return step_jump(g, k);
   cl_uint kk = (cl_uint)k, frame = ++g->frame, cbase = g->ctr[HLG_CNT], out, m = 0;
   cl_uint minl = g->base - 1, maxl = MAX_LEVEL;
   g->sp = 0;

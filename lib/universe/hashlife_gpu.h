@@ -25,9 +25,11 @@ typedef struct golcl__hlg_stats {
 /* An engine on ctx's device holding at most max_bytes (0: 1 GiB; capped by
  * the device's global memory) of table, buckets and lists; the rule is h's
  * (its table: no B0). base: the level of the base case (5 or 6; 0: 6).
- * Loads nothing yet. */
+ * batched: one launch a batch, the host reading each batch's size (else a
+ * whole jump in one launch of one work-group of wg work-items; 0: 256 on a
+ * GPU, 64 elsewhere, at most what the kernel allows). Loads nothing yet. */
 golcl_status golcl__hlg_create(golcl_context *ctx, const golcl__hl *h, uint64_t max_bytes,
-                               int base, golcl__hlg **out);
+                               int base, int batched, size_t wg, golcl__hlg **out);
 void golcl__hlg_destroy(golcl__hlg *g); /* NULL is a no-op */
 
 /* Replaces the device table with h's store (its nodes, memoised results and

@@ -55,12 +55,18 @@ golcl_status golcl__universe_run_hlg(golcl_universe *u, uint64_t gens) {
     return golcl__fail(NULL, GOLCL_E_UNSUPPORTED, "universe: device HashLife needs a context");
   golcl_status st = GOLCL_OK;
   if (!u->hlg) {
-    /* the base level: 6 by default; GOLCL_HLG_BASE=5 for measuring */
-    const char *b = getenv("GOLCL_HLG_BASE");
+    /* for measuring: GOLCL_HLG_BASE=5 (the base level, else 6),
+     * GOLCL_HLG_MODE=batched (one launch a batch, else one a jump),
+     * GOLCL_HLG_WG=N (the work-group of a jump) */
+    const char *b = getenv("GOLCL_HLG_BASE"), *mode = getenv("GOLCL_HLG_MODE"),
+               *wg = getenv("GOLCL_HLG_WG");
     u->hlg_base = b && strcmp(b, "5") == 0 ? 5 : 6;
+    int batched = mode && strcmp(mode, "batched") == 0;
+    size_t w = wg ? (size_t)strtoul(wg, NULL, 10) : 0;
     st = golcl__hl_collect(&u->hl, 1);
     if (st == GOLCL_OK)
-      st = golcl__hlg_create(u->ctx, &u->hl, u->opts.max_memory, u->hlg_base, &u->hlg);
+      st = golcl__hlg_create(u->ctx, &u->hl, u->opts.max_memory, u->hlg_base, batched, w,
+                             &u->hlg);
     if (st == GOLCL_OK) st = golcl__hlg_load(u->hlg, &u->hl);
     if (st != GOLCL_OK) {
       golcl__universe_hlg_free(u);
