@@ -20,6 +20,8 @@
  * eight stack entries 32 */
 #define NODE_BYTES 77u
 #define STACK_PER_NODE 8u
+/* the first table's buckets (it grows by 4 when full, up to the bound) */
+#define MIN_BUCKETS (1u << 16)
 
 /* Must match cl/universe/hashlife_gpu.cl. */
 #define HLG_NONE 0xffu
@@ -51,7 +53,8 @@ struct golcl__hlg {
   golcl_context *ctx;
   cl_mem kids, lvl, memo, claim, bk, dctr, stack, empty, table;
   cl_kernel k[K_COUNT]; /* the engine's own: the table's arguments stay set */
-  uint32_t cap, nb, stack_cap, base;
+  uint32_t cap, nb, stack_cap, base; /* the table now (0 before the first load) */
+  uint32_t want_nb, max_nb;           /* the next load's buckets, and the bound's */
   int batched;     /* one launch a batch (else hlg_jump: one work-group a jump) */
   size_t jump_wg;  /* hlg_jump's work-group */
   uint32_t frame, sp;
@@ -103,6 +106,46 @@ static golcl_status set_table_args(golcl__hlg *g) {
   return st;
 }
 
+static void table_release(golcl__hlg *g) {
+  cl_mem *m[] = {&g->kids, &g->lvl, &g->memo, &g->claim, &g->bk, &g->stack};
+  for (size_t i = 0; i < sizeof m / sizeof m[0]; i++) release(m[i]);
+  g->nb = g->cap = g->stack_cap = 0;
+}
+
+/* A table of nb buckets (nb/2 nodes, 4·nb list entries), contents unset. */
+static golcl_status table_alloc(golcl__hlg *g, uint32_t nb) {
+  golcl_context *ctx = g->ctx;
+  table_release(g);
+  size_t n = nb / 2;
+  golcl_status st = golcl__buffer(ctx, n * 16, CL_MEM_READ_WRITE, &g->kids);
+  if (st == GOLCL_OK) st = golcl__buffer(ctx, n, CL_MEM_READ_WRITE, &g->lvl);
+  if (st == GOLCL_OK) st = golcl__buffer(ctx, n * 8, CL_MEM_READ_WRITE, &g->memo);
+  if (st == GOLCL_OK) st = golcl__buffer(ctx, n * 4, CL_MEM_READ_WRITE, &g->claim);
+  if (st == GOLCL_OK) st = golcl__buffer(ctx, (size_t)nb * 8, CL_MEM_READ_WRITE, &g->bk);
+  if (st == GOLCL_OK)
+    st = golcl__buffer(ctx, n * STACK_PER_NODE * 4, CL_MEM_READ_WRITE, &g->stack);
+  if (st == GOLCL_OK) {
+    g->nb = nb, g->cap = (uint32_t)n, g->stack_cap = (uint32_t)(n * STACK_PER_NODE);
+    st = set_table_args(g);
+  }
+  /* an allocation the driver defers fails here rather than mid-run */
+  if (st == GOLCL_OK) st = golcl__cl_fail(ctx, clFinish(ctx->queue), "clFinish");
+  if (st != GOLCL_OK) {
+    table_release(g);
+    if (st == GOLCL_E_OPENCL) {
+      char msg[512];
+      golcl__snprintf(msg, sizeof msg, "%s", golcl_context_errmsg(ctx));
+      st = golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY,
+                       "device HashLife: the device cannot hold a table of %u nodes: %s",
+                       (unsigned)n, msg);
+    }
+    return st;
+  }
+  g->st.cap = g->cap;
+  g->st.device_bytes = (uint64_t)n * (16 + 1 + 8 + 4 + 4 * STACK_PER_NODE) + (uint64_t)nb * 8;
+  return GOLCL_OK;
+}
+
 golcl_status golcl__hlg_create(golcl_context *ctx, const golcl__hl *h, uint64_t max_bytes,
                                int base, int batched, size_t wg, golcl__hlg **out) {
   *out = NULL;
@@ -115,7 +158,7 @@ golcl_status golcl__hlg_create(golcl_context *ctx, const golcl__hl *h, uint64_t 
   uint64_t cap0 = max_bytes / NODE_BYTES;
   if (cap0 * STACK_PER_NODE * 4 > ctx->info.max_alloc_bytes)
     cap0 = ctx->info.max_alloc_bytes / (STACK_PER_NODE * 4);
-  if (cap0 > (1ull << 31)) cap0 = 1ull << 31;
+  if (cap0 > (1ull << 30)) cap0 = 1ull << 30;
   uint64_t nb = 1;
   while (nb * 2 <= 2 * cap0) nb *= 2;
   if (nb < 2048)
@@ -128,19 +171,10 @@ golcl_status golcl__hlg_create(golcl_context *ctx, const golcl__hl *h, uint64_t 
   g->base = (uint32_t)base;
   g->batched = batched;
   g->jump_wg = wg ? wg : ctx->info.type == GOLCL_DEVICE_GPU ? DEFAULT_WG_GPU : DEFAULT_WG_CPU;
-  g->nb = (uint32_t)(nb > UINT32_MAX ? 1u << 31 : nb);
-  g->cap = g->nb / 2;
-  g->stack_cap = g->cap * STACK_PER_NODE;
-  size_t n = g->cap;
+  g->max_nb = (uint32_t)nb;
+  g->want_nb = MIN_BUCKETS < g->max_nb ? MIN_BUCKETS : g->max_nb;
   golcl_status st = build(g, h);
-  if (st == GOLCL_OK) st = golcl__buffer(ctx, n * 16, CL_MEM_READ_WRITE, &g->kids);
-  if (st == GOLCL_OK) st = golcl__buffer(ctx, n, CL_MEM_READ_WRITE, &g->lvl);
-  if (st == GOLCL_OK) st = golcl__buffer(ctx, n * 8, CL_MEM_READ_WRITE, &g->memo);
-  if (st == GOLCL_OK) st = golcl__buffer(ctx, n * 4, CL_MEM_READ_WRITE, &g->claim);
-  if (st == GOLCL_OK) st = golcl__buffer(ctx, (size_t)g->nb * 8, CL_MEM_READ_WRITE, &g->bk);
   if (st == GOLCL_OK) st = golcl__buffer(ctx, HLG_NCTR * 4, CL_MEM_READ_WRITE, &g->dctr);
-  if (st == GOLCL_OK)
-    st = golcl__buffer(ctx, (size_t)g->stack_cap * 4, CL_MEM_READ_WRITE, &g->stack);
   if (st == GOLCL_OK) st = golcl__buffer(ctx, 64 * 4, CL_MEM_READ_WRITE, &g->empty);
   if (st == GOLCL_OK) st = golcl__buffer(ctx, 512, CL_MEM_READ_ONLY, &g->table);
   if (st == GOLCL_OK)
@@ -148,7 +182,6 @@ golcl_status golcl__hlg_create(golcl_context *ctx, const golcl__hl *h, uint64_t 
                         clEnqueueWriteBuffer(ctx->queue, g->table, CL_TRUE, 0, 512, h->table, 0,
                                              NULL, NULL),
                         "clEnqueueWriteBuffer");
-  if (st == GOLCL_OK) st = set_table_args(g);
   size_t most = 0;
   if (st == GOLCL_OK)
     st = golcl__cl_fail(ctx,
@@ -157,23 +190,19 @@ golcl_status golcl__hlg_create(golcl_context *ctx, const golcl__hl *h, uint64_t 
                                                  NULL),
                         "clGetKernelWorkGroupInfo");
   if (st == GOLCL_OK && most && g->jump_wg > most) g->jump_wg = most;
-  if (st == GOLCL_OK) st = golcl__cl_fail(ctx, clFinish(ctx->queue), "clFinish");
   if (st != GOLCL_OK) {
-    if (st == GOLCL_E_OPENCL) {
-      char msg[512];
-      golcl__snprintf(msg, sizeof msg, "%s", golcl_context_errmsg(ctx));
-      st = golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY,
-                       "device HashLife: the device cannot hold a table of %u nodes: %s",
-                       (unsigned)g->cap, msg);
-    }
     golcl__hlg_destroy(g);
     return st;
   }
-  g->st.cap = g->cap;
-  g->st.device_bytes = (uint64_t)g->cap * (16 + 1 + 8 + 4) + (uint64_t)g->nb * 8 +
-                       (uint64_t)g->stack_cap * 4;
   *out = g;
   return GOLCL_OK;
+}
+
+int golcl__hlg_grow(golcl__hlg *g) {
+  if (g->want_nb >= g->max_nb) return 0;
+  uint64_t nb = (uint64_t)g->nb * 4;
+  g->want_nb = (uint32_t)(nb < g->max_nb ? nb : g->max_nb);
+  return 1;
 }
 
 /* Sets the arguments of kernel k from index 8 on (after the table's):
@@ -214,7 +243,13 @@ static golcl_status full(golcl__hlg *g, const char *what) {
 golcl_status golcl__hlg_load(golcl__hlg *g, const golcl__hl *h) {
   golcl_context *ctx = g->ctx;
   size_t n = h->n; /* ids 0 .. n-1, 0 unused */
-  if (n > g->cap) return full(g, "node table");
+  uint64_t nb = g->want_nb;
+  while (nb < 4 * (uint64_t)n && nb < g->max_nb) nb *= 2; /* room to step */
+  if (nb > g->max_nb) nb = g->max_nb;
+  if (n > nb / 2) return full(g, "node table");
+  golcl_status st0 = nb != g->nb ? table_alloc(g, (uint32_t)nb) : GOLCL_OK;
+  if (st0 != GOLCL_OK) return st0;
+  g->want_nb = (uint32_t)nb;
   cl_uint4 *kids = malloc(n * sizeof *kids);
   uint8_t *lvl = malloc(n);
   cl_uint2 *memo = malloc(n * sizeof *memo);

@@ -33,8 +33,13 @@ golcl_status golcl__hlg_create(golcl_context *ctx, const golcl__hl *h, uint64_t 
 void golcl__hlg_destroy(golcl__hlg *g); /* NULL is a no-op */
 
 /* Replaces the device table with h's store (its nodes, memoised results and
- * root). GOLCL_E_OUT_OF_MEMORY if the store does not fit the bound. */
+ * root), in a table of 4 times its nodes at least (within the bound).
+ * GOLCL_E_OUT_OF_MEMORY if the store does not fit the bound. */
 golcl_status golcl__hlg_load(golcl__hlg *g, const golcl__hl *h);
+
+/* Makes the next load's table 4 times larger, within the bound; 0 if it
+ * is at the bound already. */
+int golcl__hlg_grow(golcl__hlg *g);
 
 /* Advances the device root 2^k generations (k ≤ 60), growing it around the
  * same centre as the host store does. GOLCL_E_OUT_OF_MEMORY when the table

@@ -31,7 +31,13 @@ static golcl_status reload(golcl_universe *u) {
 
 static golcl_status step(golcl_universe *u, int k) {
   golcl_status st = golcl__hlg_step(u->hlg, k);
-  if (st == GOLCL_E_OUT_OF_MEMORY) {
+  while (st == GOLCL_E_OUT_OF_MEMORY && golcl__hlg_grow(u->hlg)) { /* a larger table */
+    golcl_status s2 = to_host(u);
+    if (s2 == GOLCL_OK) s2 = golcl__hlg_load(u->hlg, &u->hl);
+    if (s2 != GOLCL_OK) return s2;
+    st = golcl__hlg_step(u->hlg, k);
+  }
+  if (st == GOLCL_E_OUT_OF_MEMORY) { /* collected through the host */
     golcl_status s2 = reload(u);
     if (s2 != GOLCL_OK) return s2;
     st = golcl__hlg_step(u->hlg, k);
@@ -63,7 +69,9 @@ golcl_status golcl__universe_run_hlg(golcl_universe *u, uint64_t gens) {
     u->hlg_base = b && strcmp(b, "5") == 0 ? 5 : 6;
     int batched = mode && strcmp(mode, "batched") == 0;
     size_t w = wg ? (size_t)strtoul(wg, NULL, 10) : 0;
+    uint64_t coll = u->hl.collections;
     st = golcl__hl_collect(&u->hl, 1);
+    u->hl.collections = coll;
     if (st == GOLCL_OK)
       st = golcl__hlg_create(u->ctx, &u->hl, u->opts.max_memory, u->hlg_base, batched, w,
                              &u->hlg);
