@@ -38,6 +38,7 @@
  * GOLCL_HLG_B, GOLCL_HLG_S; 1: the 512-entry table argument). */
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 
+#include "common/adders.cl"
 #include "common/hash.cl"
 
 #define HLG_NONE 0xffu
@@ -288,6 +289,22 @@ __kernel void hlg_finish(HLG_ARGS, __global uint *stack, uint in, uint m, uint u
 
 /* ----------------------------------------------------------- the base case */
 
+/* The rule on 32 cells a from their 3×3 counts c (centre included, 0..9):
+ * birth on v ∈ B for a dead cell, survival on v-1 ∈ S for a live one; the
+ * masks are build options, so the compiler keeps only the terms they use. */
+inline uint hlg_rule(uint a, uint4 c) {
+  uint r = 0;
+#pragma unroll
+  for (int v = 0; v <= 9; v++) {
+    int born = v <= 8 && ((GOLCL_HLG_B >> v) & 1), stay = v >= 1 && ((GOLCL_HLG_S >> (v - 1)) & 1);
+    if (!born && !stay) continue;
+    uint eq = ((v & 1) ? c.s0 : ~c.s0) & ((v & 2) ? c.s1 : ~c.s1) & ((v & 4) ? c.s2 : ~c.s2) &
+              ((v & 8) ? c.s3 : ~c.s3);
+    r |= eq & (born && stay ? ~0u : born ? ~a : a);
+  }
+  return r;
+}
+
 /* Row y of the next generation from rows up, mid, dn (bit c = cell c). */
 inline ulong hlg_next_row(ulong up, ulong mid, ulong dn, __global const uchar *table) {
 #if GOLCL_HLG_TABLE
@@ -304,24 +321,18 @@ inline ulong hlg_next_row(ulong up, ulong mid, ulong dn, __global const uchar *t
   }
   return out;
 #else
-  ulong nw = up << 1, ne = up >> 1, ww = mid << 1, ee = mid >> 1, sw = dn << 1, se = dn >> 1;
-  ulong ua = nw ^ up, us = ua ^ ne, uc = (nw & up) | (ua & ne);
-  ulong da = sw ^ dn, ds = da ^ se, dc = (sw & dn) | (da & se);
-  ulong ms = ww ^ ee, mc = ww & ee;
-  ulong oa = us ^ ds, b0 = oa ^ ms, oc = (us & ds) | (oa & ms);
-  ulong p = uc ^ dc, qq = mc ^ oc, b1 = p ^ qq;
-  ulong a12 = uc & dc, a34 = mc & oc, pq = p & qq;
-  ulong b2 = a12 ^ a34 ^ pq, b3 = a12 & a34;
-  ulong next = 0;
-#pragma unroll
-  for (int n = 0; n <= 8; n++) {
-    int born = (GOLCL_HLG_B >> n) & 1, stay = (GOLCL_HLG_S >> n) & 1;
-    if (!born && !stay) continue;
-    ulong eq = ((n & 1) ? b0 : ~b0) & ((n & 2) ? b1 : ~b1) & ((n & 4) ? b2 : ~b2) &
-               ((n & 8) ? b3 : ~b3);
-    next |= eq & (born && stay ? ~0UL : born ? ~mid : mid);
+  /* the 3×3 counts of each 32-cell half by the shared full adders, the
+   * halves' shifts carrying across */
+  uint2 w[3] = {(uint2)((uint)up, (uint)(up >> 32)), (uint2)((uint)mid, (uint)(mid >> 32)),
+                (uint2)((uint)dn, (uint)(dn >> 32))};
+  uint2 lo[3], hi[3];
+  for (int r = 0; r < 3; r++) {
+    lo[r] = golcl_bs_h3(w[r].x << 1, w[r].x, w[r].x >> 1 | w[r].y << 31);
+    hi[r] = golcl_bs_h3(w[r].y << 1 | w[r].x >> 31, w[r].y, w[r].y >> 1);
   }
-  return next;
+  uint nlo = hlg_rule(w[1].x, golcl_bs_count9(lo[0], lo[1], lo[2]));
+  uint nhi = hlg_rule(w[1].y, golcl_bs_count9(hi[0], hi[1], hi[2]));
+  return (ulong)nlo | (ulong)nhi << 32;
 #endif
 }
 
