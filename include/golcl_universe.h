@@ -35,7 +35,11 @@ typedef struct golcl_universe_opts {
    *  collected (nodes not reachable from the pattern are dropped, and the
    *  memoised results) and the step is tried again, then in halves; if a
    *  single generation does not fit, the run stops with
-   *  GOLCL_E_OUT_OF_MEMORY, the cells as they were. Like Golly's -M. */
+   *  GOLCL_E_OUT_OF_MEMORY, the cells as they were. Like Golly's -M.
+   *  HASHLIFE_DEVICE: also the bound of the device's table (77 bytes a
+   *  node with its buckets and lists, in a power of two of nodes); it
+   *  starts small and grows by 4, and when full at the bound it is
+   *  collected through the host (the same rules follow). */
   uint64_t max_memory;
 } golcl_universe_opts;
 
@@ -114,7 +118,7 @@ GOLCL_API golcl_status golcl_universe_read_file(golcl_universe *u, const char *p
  *          max_memory; the universe stops at the last generation it
  *          completed, which golcl_universe_generation tells);
  *          GOLCL_E_UNSUPPORTED (cells beyond 2^61 from the origin);
- *          GOLCL_E_OPENCL, GOLCL_E_BUILD (SPARSE). */
+ *          GOLCL_E_OPENCL, GOLCL_E_BUILD (SPARSE, HASHLIFE_DEVICE). */
 GOLCL_API golcl_status golcl_universe_run(golcl_universe *u, uint64_t generations);
 
 /** The generation, and its setter (for a pattern's "#G"). */
