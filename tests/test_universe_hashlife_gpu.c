@@ -12,6 +12,7 @@
 #include <golcl_universe.h>
 
 #include "testutil.h"
+#include "unicheck.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,44 +53,11 @@ static void same_cells(golcl_universe *a, golcl_universe *b, const char *what) {
  * the reference stepper on a dead-boundary grid beyond the light cone. */
 static void against_reference(const uint8_t *cells, uint32_t w, uint32_t h, int64_t x0,
                               int64_t y0, const char *rule, uint64_t gens) {
-  uint32_t m = (uint32_t)gens + 2, W = w + 2 * m, H = h + 2 * m;
-  golcl_grid *g;
-  golcl_stepper *ref;
-  TU_OK(golcl_grid_create(tu_ctx, W, H, GOLCL_BOUNDARY_DEAD, &g));
-  golcl_rule_table t;
-  TU_OK(golcl_rule_table_parse(rule, &t));
-  TU_OK(golcl_grid_set_rule_table(g, &t));
-  TU_OK(golcl_grid_write_rect(g, m, m, w, h, cells, w));
-  TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_REFERENCE, NULL, &ref));
-  TU_OK(golcl_stepper_run(ref, g, gens));
-  uint8_t *want = malloc((size_t)W * H), *got = malloc((size_t)W * H);
-  ck_assert_ptr_nonnull(want);
-  ck_assert_ptr_nonnull(got);
-  TU_OK(golcl_grid_read(g, want, W));
-  golcl_universe *u = make(GOLCL_UNIVERSE_HASHLIFE_DEVICE, rule, 0);
-  TU_OK(golcl_universe_write_rect(u, x0, y0, w, h, cells, w));
-  TU_OK(golcl_universe_run(u, gens));
-  ck_assert_uint_eq(golcl_universe_generation(u), gens);
-  TU_OK(golcl_universe_read_rect(u, x0 - m, y0 - m, W, H, got, W));
-  size_t bad = 0, first = 0;
-  for (size_t i = 0; i < (size_t)W * H; i++)
-    if (got[i] != want[i] && !bad++) first = i;
-  ck_assert_msg(bad == 0,
-                "%s, %ux%u at (%lld, %lld), %llu gens: %zu cells differ, first (%zu, %zu)", rule,
-                w, h, (long long)x0, (long long)y0, (unsigned long long)gens, bad, first % W,
-                first / W);
-  uint64_t pop_u, pop_g;
-  TU_OK(golcl_universe_population(u, &pop_u));
-  TU_OK(golcl_grid_population(g, &pop_g));
-  ck_assert_uint_eq(pop_u, pop_g);
-  golcl_universe_stats st;
-  TU_OK(golcl_universe_get_stats(u, &st));
+  golcl_universe_opts o = {0};
+  o.algo = GOLCL_UNIVERSE_HASHLIFE_DEVICE;
+  golcl_universe_stats st = tu_universe_vs_reference(tu_ctx, &o, cells, w, h, x0, y0, rule, gens);
   ck_assert_int_eq(st.algo, GOLCL_UNIVERSE_HASHLIFE_DEVICE);
   ck_assert_uint_gt(st.device_bytes, 0);
-  golcl_universe_destroy(u);
-  golcl_stepper_destroy(ref);
-  golcl_grid_destroy(g);
-  free(want), free(got);
 }
 
 static const char *RULES[] = {"B3/S23", "B36/S23", "B2-a/S12",
