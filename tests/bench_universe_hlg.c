@@ -25,20 +25,6 @@ static double now(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* As golcl bench universe: a text without a position goes to (0, 0). */
-static golcl_status load(golcl_universe *u, const char *path) {
-  size_t n = strlen(path);
-  if ((n > 3 && !strcmp(path + n - 3, ".mc")) || (n > 6 && !strcmp(path + n - 6, ".mc.gz")))
-    return golcl_universe_read_file(u, path);
-  golcl_pattern *p;
-  golcl_status s = golcl_pattern_read_file(path, &p);
-  if (s != GOLCL_OK) return s;
-  if (!golcl_pattern_origin(p, NULL, NULL)) golcl_pattern_set_origin(p, 0, 0);
-  s = golcl_universe_load(u, p);
-  golcl_pattern_destroy(p);
-  return s;
-}
-
 static int run(golcl_context *ctx, golcl_universe_algo algo, uint64_t mb, const char *path,
                uint64_t gens, double *secs, uint64_t *hash, uint64_t *pop,
                golcl__hlg_stats *gs) {
@@ -47,7 +33,7 @@ static int run(golcl_context *ctx, golcl_universe_algo algo, uint64_t mb, const 
   o.max_memory = mb << 20;
   golcl_universe *u = NULL;
   golcl_status s = golcl_universe_create(ctx, &o, &u);
-  if (s == GOLCL_OK) s = load(u, path);
+  if (s == GOLCL_OK) s = golcl_universe_read_file(u, path);
   double t0 = now();
   if (s == GOLCL_OK) s = golcl_universe_run(u, gens);
   *secs = now() - t0;
