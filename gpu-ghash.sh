@@ -18,6 +18,8 @@ timeout 30 build/bench_universe_hlg -d gpu $SIX $HL
 echo "== wg 1024 / 64"
 GOLCL_HLG_WG=1024 timeout 8 build/bench_universe_hlg -d gpu $L/Methuselahs/acorn.lif:30000 $L/Breeders/spacefiller.rle:10000 $H/metapixel-p216-gun.mc.gz:4096
 GOLCL_HLG_WG=64 timeout 8 build/bench_universe_hlg -d gpu $L/Methuselahs/acorn.lif:30000 $L/Breeders/spacefiller.rle:10000 $H/metapixel-p216-gun.mc.gz:4096
+echo "== a work-item a node (GOLCL_HLG_SPLIT=0)"
+GOLCL_HLG_SPLIT=0 timeout 8 build/bench_universe_hlg -d gpu $L/Methuselahs/acorn.lif:30000 $L/Breeders/spacefiller.rle:10000 $H/metapixel-p216-gun.mc.gz:4096 $H/nick-gotts-1.mc:65536
 echo "== batched mode (one launch a batch)"
 GOLCL_HLG_MODE=batched timeout 15 build/bench_universe_hlg -d gpu $L/Methuselahs/acorn.lif:30000 $L/Breeders/spacefiller.rle:10000 $H/metapixel-p216-gun.mc.gz:4096 $H/nick-gotts-1.mc:65536
 echo "== base level 5"

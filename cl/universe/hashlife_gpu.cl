@@ -35,10 +35,10 @@
  * the host last read it (cbase) and writes at atomic_inc - cbase.
  *
  * Build options: GOLCL_HLG_BASE (5 or 6), GOLCL_HLG_TABLE (0: B/S masks
- * GOLCL_HLG_B, GOLCL_HLG_S; 1: the 512-entry table argument). */
+ * GOLCL_HLG_B, GOLCL_HLG_S; 1: the 512-entry table argument),
+ * GOLCL_HLG_SPLIT (hlg_jump: a work-item a square made, else a node). */
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 
-#include "common/adders.cl"
 #include "common/hash.cl"
 
 #define HLG_NONE 0xffu
@@ -289,22 +289,6 @@ __kernel void hlg_finish(HLG_ARGS, __global uint *stack, uint in, uint m, uint u
 
 /* ----------------------------------------------------------- the base case */
 
-/* The rule on 32 cells a from their 3×3 counts c (centre included, 0..9):
- * birth on v ∈ B for a dead cell, survival on v-1 ∈ S for a live one; the
- * masks are build options, so the compiler keeps only the terms they use. */
-inline uint hlg_rule(uint a, uint4 c) {
-  uint r = 0;
-#pragma unroll
-  for (int v = 0; v <= 9; v++) {
-    int born = v <= 8 && ((GOLCL_HLG_B >> v) & 1), stay = v >= 1 && ((GOLCL_HLG_S >> (v - 1)) & 1);
-    if (!born && !stay) continue;
-    uint eq = ((v & 1) ? c.s0 : ~c.s0) & ((v & 2) ? c.s1 : ~c.s1) & ((v & 4) ? c.s2 : ~c.s2) &
-              ((v & 8) ? c.s3 : ~c.s3);
-    r |= eq & (born && stay ? ~0u : born ? ~a : a);
-  }
-  return r;
-}
-
 /* Row y of the next generation from rows up, mid, dn (bit c = cell c). */
 inline ulong hlg_next_row(ulong up, ulong mid, ulong dn, __global const uchar *table) {
 #if GOLCL_HLG_TABLE
@@ -321,18 +305,28 @@ inline ulong hlg_next_row(ulong up, ulong mid, ulong dn, __global const uchar *t
   }
   return out;
 #else
-  /* the 3×3 counts of each 32-cell half by the shared full adders, the
-   * halves' shifts carrying across */
-  uint2 w[3] = {(uint2)((uint)up, (uint)(up >> 32)), (uint2)((uint)mid, (uint)(mid >> 32)),
-                (uint2)((uint)dn, (uint)(dn >> 32))};
-  uint2 lo[3], hi[3];
-  for (int r = 0; r < 3; r++) {
-    lo[r] = golcl_bs_h3(w[r].x << 1, w[r].x, w[r].x >> 1 | w[r].y << 31);
-    hi[r] = golcl_bs_h3(w[r].y << 1 | w[r].x >> 31, w[r].y, w[r].y >> 1);
+  /* full adders on whole 64-cell rows: the eight neighbours' count in four
+   * bit planes (common/adders.cl on two 32-cell halves with carried shifts
+   * was measured 4x slower on pocl: acorn 30 000 generations 0.050 s
+   * against 0.0135 s) */
+  ulong nw = up << 1, ne = up >> 1, ww = mid << 1, ee = mid >> 1, sw = dn << 1, se = dn >> 1;
+  ulong ua = nw ^ up, us = ua ^ ne, uc = (nw & up) | (ua & ne);
+  ulong da = sw ^ dn, ds = da ^ se, dc = (sw & dn) | (da & se);
+  ulong ms = ww ^ ee, mc = ww & ee;
+  ulong oa = us ^ ds, b0 = oa ^ ms, oc = (us & ds) | (oa & ms);
+  ulong p = uc ^ dc, qq = mc ^ oc, b1 = p ^ qq;
+  ulong a12 = uc & dc, a34 = mc & oc, pq = p & qq;
+  ulong b2 = a12 ^ a34 ^ pq, b3 = a12 & a34;
+  ulong next = 0;
+#pragma unroll
+  for (int n = 0; n <= 8; n++) {
+    int born = (GOLCL_HLG_B >> n) & 1, stay = (GOLCL_HLG_S >> n) & 1;
+    if (!born && !stay) continue;
+    ulong eq = ((n & 1) ? b0 : ~b0) & ((n & 2) ? b1 : ~b1) & ((n & 4) ? b2 : ~b2) &
+               ((n & 8) ? b3 : ~b3);
+    next |= eq & (born && stay ? ~0UL : born ? ~mid : mid);
   }
-  uint nlo = hlg_rule(w[1].x, golcl_bs_count9(lo[0], lo[1], lo[2]));
-  uint nhi = hlg_rule(w[1].y, golcl_bs_count9(hi[0], hi[1], hi[2]));
-  return (ulong)nlo | (ulong)nhi << 32;
+  return next;
 #endif
 }
 
@@ -389,6 +383,42 @@ __kernel void hlg_base(HLG_ARGS, __global uint *stack, uint in, uint m, uint k,
 }
 
 /* ------------------------------------ a whole jump in one work-group (jump) */
+
+/* Component i of v. */
+inline uint hlg_q(uint4 v, uint i) { return i == 0 ? v.x : i == 1 ? v.y : i == 2 ? v.z : v.w; }
+
+/* Square j of the nine of node id (hlg_nine_of's t[j]). */
+inline uint hlg_nine_one(HLG_ARGS, uint id, uint l, uint j) {
+  uint4 q = kids[id];
+  if (j == 0 || j == 2 || j == 6 || j == 8) return hlg_q(q, j == 0 ? 0 : j == 2 ? 1 : j == 6 ? 2 : 3);
+  uint4 a = kids[q.x], b = kids[q.y], c = kids[q.z], d = kids[q.w], k;
+  if (j == 1)
+    k = (uint4)(a.y, b.x, a.w, b.z);
+  else if (j == 3)
+    k = (uint4)(a.z, a.w, c.x, c.y);
+  else if (j == 4)
+    k = (uint4)(a.w, b.z, c.y, d.x);
+  else if (j == 5)
+    k = (uint4)(b.z, b.w, d.x, d.y);
+  else
+    k = (uint4)(c.y, d.x, c.w, d.z);
+  return hlg_node(HLG_PASS, l - 1, k);
+}
+
+/* The great-grandchild of node id at (x, y) of its 8×8 array. */
+inline uint hlg_gg(HLG_ARGS, uint id, uint x, uint y) {
+  uint c = hlg_q(kids[id], (y >> 2) * 2 + (x >> 2));
+  uint g = hlg_q(kids[c], ((y >> 1) & 1) * 2 + ((x >> 1) & 1));
+  return hlg_q(kids[g], (y & 1) * 2 + (x & 1));
+}
+
+/* Centre n of the nine (hlg_centres_of's s[n]). */
+inline uint hlg_centre_one(HLG_ARGS, uint id, uint l, uint n) {
+  uint x = 2 * (n % 3) + 1, y = 2 * (n / 3) + 1;
+  return hlg_node(HLG_PASS, l - 2,
+                  (uint4)(hlg_gg(HLG_PASS, id, x, y), hlg_gg(HLG_PASS, id, x + 1, y),
+                          hlg_gg(HLG_PASS, id, x, y + 1), hlg_gg(HLG_PASS, id, x + 1, y + 1)));
+}
 
 /* Lists id in the work-group's batch (a local counter). */
 inline void hlg_list_l(HLG_ARGS, uint id, uint k, uint frame, __global uint *out,
@@ -468,29 +498,56 @@ __kernel void hlg_jump(HLG_ARGS, __global uint *stack, uint stack_cap,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     uint t9 = ft9[d], u4 = fu4[d], out = fout[d], fr = frame, kc = full ? kk - 1 : kk;
-    for (uint i = lid; i < m && !stop; i += wg) {
-      uint id = stack[in + i], t[9], u[4];
+    /* GOLCL_HLG_SPLIT: a work-item a square made, nine or four a node
+     * (their node lookups are chains of dependent reads; spread over
+     * work-items, they overlap: for the GPU); else one a node (for a CPU) */
+#if GOLCL_HLG_SPLIT
+    uint per = base || fin2 ? 1u : ph == 0 && full ? 9u : 4u;
+#else
+    uint per = 1;
+#endif
+    for (uint w = lid; w < m * per && !stop; w += wg) {
+      uint i = w / per, j = w % per, id = stack[in + i];
       if (base) {
         hlg_base_of(HLG_PASS, id, kk, table);
       } else if (fin2) {
-        for (int j = 0; j < 4; j++) u[j] = stack[u4 + 4 * i + j];
+        uint u[4];
+        for (int q = 0; q < 4; q++) u[q] = stack[u4 + 4 * i + q];
         hlg_finish_of(HLG_PASS, id, l, kk, u);
-      } else if (ph == 0 && full) {
-        hlg_nine_of(HLG_PASS, id, l, t);
-        for (int j = 0; j < 9; j++) {
-          stack[t9 + 9 * i + j] = t[j];
-          hlg_list_l(HLG_PASS, t[j], kc, fr, stack + out, &cnt);
+      } else if (per == 1) {
+        uint t[9], u[4];
+        if (ph == 0 && full) {
+          hlg_nine_of(HLG_PASS, id, l, t);
+          for (int q = 0; q < 9; q++) {
+            stack[t9 + 9 * i + q] = t[q];
+            hlg_list_l(HLG_PASS, t[q], kc, fr, stack + out, &cnt);
+          }
+        } else {
+          if (ph == 1)
+            for (int q = 0; q < 9; q++) t[q] = memo[stack[t9 + 9 * i + q]].x;
+          else
+            hlg_centres_of(HLG_PASS, id, l, t);
+          hlg_four_of(HLG_PASS, l, t, u);
+          for (int q = 0; q < 4; q++) {
+            stack[u4 + 4 * i + q] = u[q];
+            hlg_list_l(HLG_PASS, u[q], kc, fr, stack + out, &cnt);
+          }
         }
+      } else if (per == 9) {
+        uint t = hlg_nine_one(HLG_PASS, id, l, j);
+        stack[t9 + 9 * i + j] = t;
+        hlg_list_l(HLG_PASS, t, kc, fr, stack + out, &cnt);
       } else {
-        if (ph == 1)
-          for (int j = 0; j < 9; j++) t[j] = memo[stack[t9 + 9 * i + j]].x;
-        else
-          hlg_centres_of(HLG_PASS, id, l, t);
-        hlg_four_of(HLG_PASS, l, t, u);
-        for (int j = 0; j < 4; j++) {
-          stack[u4 + 4 * i + j] = u[j];
-          hlg_list_l(HLG_PASS, u[j], kc, fr, stack + out, &cnt);
+        /* square j of the four: the 2×2 of the nine's results (or centres)
+         * at (j & 1, j >> 1) */
+        uint s0 = (j >> 1) * 3 + (j & 1), s4[4];
+        for (int q = 0; q < 4; q++) {
+          uint n = s0 + (q & 1) + 3 * (q >> 1);
+          s4[q] = ph == 1 ? memo[stack[t9 + 9 * i + n]].x : hlg_centre_one(HLG_PASS, id, l, n);
         }
+        uint u = hlg_node(HLG_PASS, l - 1, (uint4)(s4[0], s4[1], s4[2], s4[3]));
+        stack[u4 + 4 * i + j] = u;
+        hlg_list_l(HLG_PASS, u, kc, fr, stack + out, &cnt);
       }
     }
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);

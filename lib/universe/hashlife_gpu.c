@@ -56,6 +56,7 @@ struct golcl__hlg {
   uint32_t cap, nb, stack_cap, base; /* the table now (0 before the first load) */
   uint32_t want_nb, max_nb;           /* the next load's buckets, and the bound's */
   int batched;     /* one launch a batch (else hlg_jump: one work-group a jump) */
+  int split;       /* hlg_jump: a work-item a square made (else a node) */
   size_t jump_wg;  /* hlg_jump's work-group */
   uint32_t frame, sp;
   uint32_t ctr[HLG_NCTR]; /* as last read */
@@ -84,6 +85,7 @@ static golcl_status build(golcl__hlg *g, const golcl__hl *h) {
   golcl__opts_define(&o, "GOLCL_HLG_TABLE", !h->totalistic);
   golcl__opts_define(&o, "GOLCL_HLG_B", h->totalistic ? h->birth : 0);
   golcl__opts_define(&o, "GOLCL_HLG_S", h->totalistic ? h->survive : 0);
+  golcl__opts_define(&o, "GOLCL_HLG_SPLIT", g->split);
   golcl_status st = golcl__opts_check(g->ctx, &o, "device HashLife");
   golcl__program_entry *prog = NULL;
   if (st == GOLCL_OK) st = golcl__program(g->ctx, "universe/hashlife_gpu.cl", o.buf, &prog);
@@ -147,7 +149,7 @@ static golcl_status table_alloc(golcl__hlg *g, uint32_t nb) {
 }
 
 golcl_status golcl__hlg_create(golcl_context *ctx, const golcl__hl *h, uint64_t max_bytes,
-                               int base, int batched, size_t wg, golcl__hlg **out) {
+                               int base, int batched, int split, size_t wg, golcl__hlg **out) {
   *out = NULL;
   if (!base) base = DEFAULT_BASE;
   if (base != 5 && base != 6)
@@ -170,6 +172,7 @@ golcl_status golcl__hlg_create(golcl_context *ctx, const golcl__hl *h, uint64_t 
   g->ctx = ctx;
   g->base = (uint32_t)base;
   g->batched = batched;
+  g->split = split < 0 ? ctx->info.type == GOLCL_DEVICE_GPU : split;
   g->jump_wg = wg ? wg : ctx->info.type == GOLCL_DEVICE_GPU ? DEFAULT_WG_GPU : DEFAULT_WG_CPU;
   g->max_nb = (uint32_t)nb;
   g->want_nb = MIN_BUCKETS < g->max_nb ? MIN_BUCKETS : g->max_nb;

@@ -27,9 +27,11 @@ typedef struct golcl__hlg_stats {
  * (its table: no B0). base: the level of the base case (5 or 6; 0: 6).
  * batched: one launch a batch, the host reading each batch's size (else a
  * whole jump in one launch of one work-group of wg work-items; 0: 256 on a
- * GPU, 64 elsewhere, at most what the kernel allows). Loads nothing yet. */
+ * GPU, 64 elsewhere, at most what the kernel allows) in which a work-item
+ * makes one square (split: 1) or one node's (0); -1: split on a GPU only.
+ * Loads nothing yet. */
 golcl_status golcl__hlg_create(golcl_context *ctx, const golcl__hl *h, uint64_t max_bytes,
-                               int base, int batched, size_t wg, golcl__hlg **out);
+                               int base, int batched, int split, size_t wg, golcl__hlg **out);
 void golcl__hlg_destroy(golcl__hlg *g); /* NULL is a no-op */
 
 /* Replaces the device table with h's store (its nodes, memoised results and
