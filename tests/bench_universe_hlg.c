@@ -1,6 +1,6 @@
 /* bench_universe_hlg.c — times HashLife on the host and on the device on
  * pattern files (not a test: no Check, no assertions).
- *   bench_universe_hlg [-d DEVICE] [-m MB] FILE:GENS ...
+ *   bench_universe_hlg [-d DEVICE] [-m MB] FILE:GENS|soup:N:GENS ...
  * For each file: the host HashLife's run (golcl_universe_run), the device
  * HashLife's run through the universe (load into the device table, the
  * jumps, the root read back), and its profile: seconds of the load, the
@@ -33,7 +33,19 @@ static int run(golcl_context *ctx, golcl_universe_algo algo, uint64_t mb, const 
   o.max_memory = mb << 20;
   golcl_universe *u = NULL;
   golcl_status s = golcl_universe_create(ctx, &o, &u);
-  if (s == GOLCL_OK) s = golcl_universe_read_file(u, path);
+  if (s == GOLCL_OK && strncmp(path, "soup:", 5) == 0) { /* soup:N, an N×N soup of density 1/2 */
+    uint32_t n = (uint32_t)strtoul(path + 5, NULL, 10);
+    uint8_t *c = malloc((size_t)n * n);
+    uint64_t x = 88172645463325252ull;
+    for (size_t i = 0; c && i < (size_t)n * n; i++) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      c[i] = (uint8_t)(x >> 63);
+    }
+    s = c ? golcl_universe_write_rect(u, 0, 0, n, n, c, 0) : GOLCL_E_OUT_OF_MEMORY;
+    free(c);
+  } else if (s == GOLCL_OK) {
+    s = golcl_universe_read_file(u, path);
+  }
   double t0 = now();
   if (s == GOLCL_OK) s = golcl_universe_run(u, gens);
   *secs = now() - t0;
