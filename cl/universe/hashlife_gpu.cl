@@ -332,36 +332,60 @@ inline ulong hlg_next_row(ulong up, ulong mid, ulong dn, __global const uchar *t
 
 /* Node id of level HLG_B: its centre (level HLG_B-1) after 2^k generations. */
 inline void hlg_base_of(HLG_ARGS, uint id, uint k, __global const uchar *table) {
-  ulong rows[HLG_S];
-  for (int y = 0; y < HLG_S; y++) rows[y] = 0;
+  /* the leaves, a level at a time (21 + 64 reads for level 6); every loop
+   * has constant bounds, so that unrolled the rows stay in registers */
   const int nl = HLG_S / 8; /* leaves a side */
-  for (int ly = 0; ly < nl; ly++)
-    for (int lx = 0; lx < nl; lx++) {
-      uint n = id;
-      for (int lev = HLG_B; lev > 3; lev--) {
-        int sh = lev - 4, qd = ((lx >> sh) & 1) + 2 * ((ly >> sh) & 1);
-        uint4 q = kids[n];
-        n = qd == 0 ? q.x : qd == 1 ? q.y : qd == 2 ? q.z : q.w;
+  uint grid[(HLG_S / 8) * (HLG_S / 8)];
+  grid[0] = id;
+#pragma unroll
+  for (int s = 1; s < nl; s *= 2) {
+#pragma unroll
+    for (int y = s - 1; y >= 0; y--)
+#pragma unroll
+      for (int x = s - 1; x >= 0; x--) {
+        uint4 q = kids[grid[y * s + x]];
+        grid[(2 * y) * (2 * s) + 2 * x] = q.x, grid[(2 * y) * (2 * s) + 2 * x + 1] = q.y;
+        grid[(2 * y + 1) * (2 * s) + 2 * x] = q.z, grid[(2 * y + 1) * (2 * s) + 2 * x + 1] = q.w;
       }
-      uint4 lf = kids[n];
-      ulong bits = (ulong)lf.x | (ulong)lf.y << 32;
-      for (int r = 0; r < 8; r++) rows[8 * ly + r] |= ((bits >> (8 * r)) & 0xffUL) << (8 * lx);
+  }
+  ulong rows[HLG_S];
+#pragma unroll
+  for (int ly = 0; ly < nl; ly++) {
+    uint2 lf[HLG_S / 8];
+#pragma unroll
+    for (int lx = 0; lx < nl; lx++) lf[lx] = kids[grid[ly * nl + lx]].xy;
+#pragma unroll
+    for (int r = 0; r < 8; r++) {
+      ulong v = 0;
+#pragma unroll
+      for (int lx = 0; lx < nl; lx++)
+        v |= (ulong)(((r < 4 ? lf[lx].x : lf[lx].y) >> (8 * (r & 3))) & 0xffu) << (8 * lx);
+      rows[8 * ly + r] = v;
     }
+  }
+  /* 2^k generations; generation t changes rows t .. S-1-t only */
   int gens = 1 << k;
   for (int t = 1; t <= gens; t++) {
-    ulong prev = rows[t - 1];
-    for (int y = t; y < HLG_S - t; y++) {
+    ulong prev = 0;
+#if !GOLCL_HLG_TABLE
+#pragma unroll
+#endif
+    for (int y = 0; y < HLG_S; y++) {
       ulong cur = rows[y];
-      rows[y] = hlg_next_row(prev, cur, rows[y + 1], table);
+      if (y >= t && y < HLG_S - t)
+        rows[y] = hlg_next_row(prev, cur, y + 1 < HLG_S ? rows[y + 1] : 0UL, table);
       prev = cur;
     }
   }
   /* the centre's leaves, then the levels up to HLG_B-1 */
   const int cl = HLG_S / 16, off = HLG_S / 4;
   uint ids[(HLG_S / 16) * (HLG_S / 16)];
+#pragma unroll
   for (int cy = 0; cy < cl; cy++)
+#pragma unroll
     for (int cx = 0; cx < cl; cx++) {
       ulong bits = 0;
+#pragma unroll
       for (int r = 0; r < 8; r++) bits |= ((rows[off + 8 * cy + r] >> (off + 8 * cx)) & 0xffUL) << (8 * r);
       ids[cy * cl + cx] = hlg_node(HLG_PASS, 3, (uint4)((uint)bits, (uint)(bits >> 32), 0u, 0u));
     }
