@@ -13,16 +13,13 @@ SIX="$L/Methuselahs/acorn.lif:30000 $L/Methuselahs/rabbits.lif:30000 $L/Methusel
   $L/Breeders/spacefiller.rle:10000"
 HL="$H/metapixel-p216-gun.mc.gz:4096 $H/ruler.mc:65536 $H/ruler.mc:1048576 $H/wedge-grow.mc:65536
   $H/wedge-grow.mc:1048576 $H/nick-gotts-1.mc:65536"
-echo "== jump mode (one work-group a jump), wg 256: host HashLife vs device HashLife, one process"
-timeout 25 build/bench_universe_hlg -d gpu $SIX $HL
-echo "== wg 1024 / 64"
-GOLCL_HLG_WG=1024 timeout 6 build/bench_universe_hlg -d gpu $L/Methuselahs/acorn.lif:30000 $L/Breeders/spacefiller.rle:10000 $H/metapixel-p216-gun.mc.gz:4096
-GOLCL_HLG_WG=64 timeout 6 build/bench_universe_hlg -d gpu $L/Methuselahs/acorn.lif:30000 $L/Breeders/spacefiller.rle:10000 $H/metapixel-p216-gun.mc.gz:4096
-echo "== a work-item a node (GOLCL_HLG_SPLIT=0)"
-GOLCL_HLG_SPLIT=0 timeout 6 build/bench_universe_hlg -d gpu $L/Methuselahs/acorn.lif:30000 $L/Breeders/spacefiller.rle:10000 $H/metapixel-p216-gun.mc.gz:4096 $H/nick-gotts-1.mc:65536
+SOUPS="soup:256:1024 soup:1024:1024 soup:2048:256"
+echo "== jump mode (default): host HashLife vs device HashLife, one process"
+timeout 22 build/bench_universe_hlg -d gpu $SIX $HL
 echo "== batched mode (one launch a batch)"
-GOLCL_HLG_MODE=batched timeout 12 build/bench_universe_hlg -d gpu $L/Methuselahs/acorn.lif:30000 $L/Breeders/spacefiller.rle:10000 $H/metapixel-p216-gun.mc.gz:4096 $H/nick-gotts-1.mc:65536
-echo "== base level 5"
-GOLCL_HLG_BASE=5 timeout 6 build/bench_universe_hlg -d gpu $L/Methuselahs/acorn.lif:30000 $H/nick-gotts-1.mc:65536
-echo "== golcl bench universe --algo hashlife-gpu (bgolly beside)"
-timeout 18 build/golcl bench universe --algo hashlife-gpu --device gpu --patterns $P
+GOLCL_HLG_MODE=batched timeout 22 build/bench_universe_hlg -d gpu $SIX $HL
+echo "== soups, jump / batched"
+timeout 15 build/bench_universe_hlg -d gpu $SOUPS
+GOLCL_HLG_MODE=batched timeout 15 build/bench_universe_hlg -d gpu $SOUPS
+echo "== metapixel 1024 / 16384, batched"
+GOLCL_HLG_MODE=batched timeout 8 build/bench_universe_hlg -d gpu $H/metapixel-p216-gun.mc.gz:1024 $H/metapixel-p216-gun.mc.gz:16384
