@@ -208,9 +208,12 @@ END_TEST
 
 START_TEST(modes_and_base_levels) {
   /* one launch a batch instead of one a jump, the base case on 32×32, a
-   * work-group of one, a work-item a square (the GPU's way) */
+   * work-group of one, a work-item a square (the GPU's way), and the two
+   * modes in turn (one work-group for the jumps whose last one's batches
+   * had at most 8 nodes) */
   static const char *env[][2] = {{"GOLCL_HLG_MODE", "batched"}, {"GOLCL_HLG_BASE", "5"},
-                                 {"GOLCL_HLG_WG", "1"}, {"GOLCL_HLG_SPLIT", "1"}};
+                                 {"GOLCL_HLG_WG", "1"}, {"GOLCL_HLG_SPLIT", "1"},
+                                 {"GOLCL_HLG_NARROW", "8"}};
   static const uint64_t runs[] = {1000, 2048, 7};
   for (size_t i = 0; i < sizeof env / sizeof *env; i++) {
     setenv(env[i][0], env[i][1], 1);

@@ -55,6 +55,7 @@
 #define HLG_STEPS 8    /* hlg_jump: steps of its loop (batches and their phases) */
 #define HLG_LISTED 9   /* hlg_jump: nodes listed */
 #define HLG_WIDEST 10  /* hlg_jump: the widest batch */
+#define HLG_WIDE_NOW 11 /* hlg_jump: the widest batch of its last launch */
 
 #define HLG_B GOLCL_HLG_BASE
 #define HLG_S (1 << HLG_B) /* cells a side of a base square */
@@ -460,11 +461,12 @@ inline void hlg_list_l(HLG_ARGS, uint id, uint k, uint frame, __global uint *out
  * the same frames as the batched kernels, on a stack of frames in local
  * memory, the work-items striding over each batch, a barrier between the
  * steps; no host round trip. Work-item 0 grows the root first (as
- * hlg_seed) and keeps the frame stack. ctr[HLG_FRAME] carries the frame
- * numbers from launch to launch; a full list stack sets ctr[HLG_OOM] = 2. */
+ * hlg_seed) and keeps the frame stack. ctr[HLG_FRAME] carries its frame
+ * numbers from launch to launch (from 2^31 up: the host's, for batches it
+ * launches itself, are below); a full list stack sets ctr[HLG_OOM] = 2. */
 __kernel void hlg_jump(HLG_ARGS, __global uint *stack, uint stack_cap,
-                       __global const uint *empty, uint k, uint frame0, uint minlevel,
-                       uint maxlevel, __global const uchar *table) {
+                       __global const uint *empty, uint k, uint minlevel, uint maxlevel,
+                       __global const uchar *table) {
   __local uint fl[HLG_DEPTH], fk[HLG_DEPTH], fin[HLG_DEPTH], fm[HLG_DEPTH], fph[HLG_DEPTH],
       ft9[HLG_DEPTH], fu4[HLG_DEPTH], fout[HLG_DEPTH], fsp[HLG_DEPTH];
   __local uint depth, sp, frame, stop;
@@ -472,26 +474,29 @@ __kernel void hlg_jump(HLG_ARGS, __global uint *stack, uint stack_cap,
   uint lid = (uint)get_local_id(0), wg = (uint)get_local_size(0);
   if (lid == 0) {
     depth = 0, sp = 0, stop = ctr[HLG_OOM] != 0;
-    frame = frame0;
-    uint r = ctr[HLG_ROOT], L = lvl[r];
-    for (int last = 0; r && !last && !stop; L++) {
-      last = L >= k + 3 && L >= minlevel && hlg_in_centre(HLG_PASS, empty, r, L);
-      if (L + 1 > maxlevel) {
-        ctr[HLG_RANGE] = 1;
-        stop = 1;
-      } else {
-        r = hlg_expand(HLG_PASS, empty, r, L);
+    frame = ctr[HLG_FRAME];
+    ctr[HLG_WIDE_NOW] = 0;
+    {
+      uint r = ctr[HLG_ROOT], L = lvl[r];
+      for (int last = 0; r && !last && !stop; L++) {
+        last = L >= k + 3 && L >= minlevel && hlg_in_centre(HLG_PASS, empty, r, L);
+        if (L + 1 > maxlevel) {
+          ctr[HLG_RANGE] = 1;
+          stop = 1;
+        } else {
+          r = hlg_expand(HLG_PASS, empty, r, L);
+        }
       }
-    }
-    if (!r) stop = 1;
-    if (!stop) {
-      ctr[HLG_ROOT_EXP] = r;
-      ctr[HLG_LEVEL] = L;
-      uint2 mm = memo[r];
-      if (!(mm.x && (mm.y == k || mm.y == HLG_ANY))) {
-        stack[0] = r;
-        sp = 1, depth = 1;
-        fl[0] = L, fk[0] = k, fin[0] = 0, fm[0] = 1, fph[0] = 0, fsp[0] = 1;
+      if (!r) stop = 1;
+      if (!stop) {
+        ctr[HLG_ROOT_EXP] = r;
+        ctr[HLG_LEVEL] = L;
+        uint2 mm = memo[r];
+        if (!(mm.x && (mm.y == k || mm.y == HLG_ANY))) {
+          stack[0] = r;
+          sp = 1, depth = 1;
+          fl[0] = L, fk[0] = k, fin[0] = 0, fm[0] = 1, fph[0] = 0, fsp[0] = 1;
+        }
       }
     }
   }
@@ -583,6 +588,7 @@ __kernel void hlg_jump(HLG_ARGS, __global uint *stack, uint stack_cap,
       } else {
         ctr[HLG_LISTED] += cnt;
         if (cnt > ctr[HLG_WIDEST]) ctr[HLG_WIDEST] = cnt;
+        if (cnt > ctr[HLG_WIDE_NOW]) ctr[HLG_WIDE_NOW] = cnt;
         fph[d] = ph == 0 && full ? 1 : 2;
         if (cnt) { /* the child batch */
           fl[d + 1] = l - 1, fk[d + 1] = kc, fin[d + 1] = out, fm[d + 1] = cnt, fph[d + 1] = 0;

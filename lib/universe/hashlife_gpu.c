@@ -38,6 +38,7 @@ enum {
   HLG_STEPS,
   HLG_LISTED,
   HLG_WIDEST,
+  HLG_WIDE_NOW,
   HLG_NCTR
 };
 
@@ -55,7 +56,12 @@ struct golcl__hlg {
   cl_kernel k[K_COUNT]; /* the engine's own: the table's arguments stay set */
   uint32_t cap, nb, stack_cap, base; /* the table now (0 before the first load) */
   uint32_t want_nb, max_nb;           /* the next load's buckets, and the bound's */
-  int batched;     /* one launch a batch (else hlg_jump: one work-group a jump) */
+  /* batches of at most `narrow` nodes go to hlg_jump (one work-group, no
+   * host round trip), wider ones are launched over the device by the host;
+   * UINT32_MAX: the whole jump in hlg_jump, 0: every batch by the host */
+  uint32_t narrow;
+  uint32_t wide; /* the widest batch of the last jump (after a load: a guess) */
+  uint64_t acc_steps, acc_listed; /* hlg_jump's counters before the last load */
   int split;       /* hlg_jump: a work-item a square made (else a node) */
   size_t jump_wg;  /* hlg_jump's work-group */
   uint32_t frame, sp;
@@ -149,7 +155,8 @@ static golcl_status table_alloc(golcl__hlg *g, uint32_t nb) {
 }
 
 golcl_status golcl__hlg_create(golcl_context *ctx, const golcl__hl *h, uint64_t max_bytes,
-                               int base, int batched, int split, size_t wg, golcl__hlg **out) {
+                               int base, uint32_t narrow, int split, size_t wg,
+                               golcl__hlg **out) {
   *out = NULL;
   if (!base) base = DEFAULT_BASE;
   if (base != 5 && base != 6)
@@ -171,7 +178,7 @@ golcl_status golcl__hlg_create(golcl_context *ctx, const golcl__hl *h, uint64_t 
   if (!g) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   g->ctx = ctx;
   g->base = (uint32_t)base;
-  g->batched = batched;
+  g->narrow = narrow;
   g->split = split < 0 ? ctx->info.type == GOLCL_DEVICE_GPU : split;
   g->jump_wg = wg ? wg : ctx->info.type == GOLCL_DEVICE_GPU ? DEFAULT_WG_GPU : DEFAULT_WG_CPU;
   g->max_nb = (uint32_t)nb;
@@ -272,8 +279,10 @@ golcl_status golcl__hlg_load(golcl__hlg *g, const golcl__hl *h) {
     }
     cl_uint empty[64] = {0};
     for (int l = 3; l <= GOLCL__HL_MAX_LEVEL + 1 && l < 64; l++) empty[l] = h->empty[l];
+    g->acc_steps += g->ctr[HLG_STEPS], g->acc_listed += g->ctr[HLG_LISTED];
     cl_uint ctr[HLG_NCTR] = {0};
     ctr[HLG_NEXT] = (cl_uint)n;
+    ctr[HLG_FRAME] = 0x80000000u; /* hlg_jump's frame numbers; the host's are below */
     ctr[HLG_ROOT] = h->root;
     cl_uint zero = 0;
     uint64_t zero64 = 0;
@@ -295,6 +304,7 @@ golcl_status golcl__hlg_load(golcl__hlg *g, const golcl__hl *h) {
   if (st == GOLCL_OK) st = read_ctr(g);
   if (st == GOLCL_OK && g->ctr[HLG_OOM]) st = full(g, "bucket table");
   g->st.loads++;
+  g->wide = (uint32_t)(n / 4); /* the first jump's guess: a quarter of the nodes */
   g->sp = 0;
   g->frame = 0;
   return st;
@@ -318,6 +328,7 @@ static golcl_status listed(golcl__hlg *g, cl_uint *m) {
   g->st.frames++;
   g->st.listed += *m;
   if (*m > g->st.max_batch) g->st.max_batch = *m;
+  if (*m > g->wide) g->wide = *m;
   return GOLCL_OK;
 }
 
@@ -365,32 +376,31 @@ static golcl_status solve(golcl__hlg *g, cl_uint l, cl_uint k, cl_uint in, cl_ui
 
 /* The whole jump in one launch of one work-group (hlg_jump). */
 static golcl_status step_jump(golcl__hlg *g, int k) {
-  cl_uint kk = (cl_uint)k, frame0 = g->frame, minl = g->base - 1, maxl = MAX_LEVEL,
-          scap = g->stack_cap;
-  golcl_status st = args_from(g, K_JUMP, A(g->stack), A(scap), A(g->empty), A(kk), A(frame0),
-                              A(minl), A(maxl), A(g->table), END);
+  cl_uint kk = (cl_uint)k, minl = g->base - 1, maxl = MAX_LEVEL, scap = g->stack_cap;
+  golcl_status st = args_from(g, K_JUMP, A(g->stack), A(scap), A(g->empty), A(kk), A(minl),
+                              A(maxl), A(g->table), END);
   size_t wg = g->jump_wg;
   if (st == GOLCL_OK) st = golcl__launch(g->ctx, g->k[K_JUMP], 1, &wg, &wg);
   g->st.launches++;
-  uint32_t steps = g->ctr[HLG_STEPS], listed = g->ctr[HLG_LISTED];
   if (st == GOLCL_OK) st = read_ctr(g);
   if (st != GOLCL_OK) return st;
-  g->frame = g->ctr[HLG_FRAME];
-  g->st.frames += g->ctr[HLG_STEPS] - steps;
-  g->st.listed += g->ctr[HLG_LISTED] - listed;
-  if (g->ctr[HLG_WIDEST] > g->st.max_batch) g->st.max_batch = g->ctr[HLG_WIDEST];
   if (g->ctr[HLG_RANGE])
     return golcl__fail(g->ctx, GOLCL_E_UNSUPPORTED,
                        "device HashLife: the pattern reaches 2^%d cells from the origin",
                        MAX_LEVEL - 1);
   if (g->ctr[HLG_OOM]) return full(g, g->ctr[HLG_OOM] == 2 ? "list stack" : "node table");
+  g->wide = g->ctr[HLG_WIDE_NOW];
   return GOLCL_OK;
 }
 
 golcl_status golcl__hlg_step(golcl__hlg *g, int k) {
   if (k < 0 || k > 60)
     return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "device HashLife: step 2^%d", k);
-  if (!g->batched) return step_jump(g, k);
+  if (g->narrow == UINT32_MAX || g->wide <= g->narrow) {
+    g->st.jumps_in_one++;
+    return step_jump(g, k);
+  }
+  g->wide = 0; /* the widest batch of this jump (listed() keeps it) */
   cl_uint kk = (cl_uint)k, frame = ++g->frame, cbase = g->ctr[HLG_CNT], out, m = 0;
   cl_uint minl = g->base - 1, maxl = MAX_LEVEL;
   g->sp = 0;
@@ -407,7 +417,8 @@ golcl_status golcl__hlg_step(golcl__hlg *g, int k) {
   if (st == GOLCL_OK) st = solve(g, g->ctr[HLG_LEVEL], kk, out, m);
   if (st == GOLCL_OK) st = launch(g, K_DONE, 1);
   if (st == GOLCL_OK) st = read_ctr(g);
-  if (st == GOLCL_OK && g->ctr[HLG_OOM]) st = full(g, "node table");
+  if (st == GOLCL_OK && g->ctr[HLG_OOM])
+    st = full(g, g->ctr[HLG_OOM] == 2 ? "list stack" : "node table");
   g->sp = 0;
   return st;
 }
@@ -468,5 +479,8 @@ golcl_status golcl__hlg_store(golcl__hlg *g, const golcl__hl *rule_of, uint64_t 
 
 void golcl__hlg_get_stats(const golcl__hlg *g, golcl__hlg_stats *out) {
   *out = g->st;
+  out->frames += g->acc_steps + g->ctr[HLG_STEPS];
+  out->listed += g->acc_listed + g->ctr[HLG_LISTED];
+  if (g->ctr[HLG_WIDEST] > out->max_batch) out->max_batch = g->ctr[HLG_WIDEST];
   out->nodes = g->ctr[HLG_NEXT] < g->cap ? g->ctr[HLG_NEXT] : g->cap;
 }

@@ -20,18 +20,22 @@ typedef struct golcl__hlg_stats {
   uint64_t listed;       /* results computed (nodes listed in batches) */
   uint64_t max_batch;    /* the widest batch */
   uint64_t loads;        /* loads of a host store (the first, and each collection) */
+  uint64_t jumps_in_one; /* jumps run in one launch of one work-group */
 } golcl__hlg_stats;
 
 /* An engine on ctx's device holding at most max_bytes (0: 1 GiB; capped by
  * the device's global memory) of table, buckets and lists; the rule is h's
  * (its table: no B0). base: the level of the base case (5 or 6; 0: 6).
- * batched: one launch a batch, the host reading each batch's size (else a
- * whole jump in one launch of one work-group of wg work-items; 0: 256 on a
- * GPU, 64 elsewhere, at most what the kernel allows) in which a work-item
- * makes one square (split: 1) or one node's (0); -1: split on a GPU only.
- * Loads nothing yet. */
+ * A jump runs in one launch of one work-group of wg work-items (0: 256 on
+ * a GPU, 64 elsewhere, at most what the kernel allows), in which a
+ * work-item makes one square (split: 1) or one node's (0; -1: split on a
+ * GPU only), where the widest batch of the last jump had at most `narrow`
+ * nodes (after a load: a quarter of the nodes loaded); else a launch over
+ * the device a batch step, the host reading each batch's size. narrow =
+ * UINT32_MAX: always one launch; 0: always the host. Loads nothing yet. */
 golcl_status golcl__hlg_create(golcl_context *ctx, const golcl__hl *h, uint64_t max_bytes,
-                               int base, int batched, int split, size_t wg, golcl__hlg **out);
+                               int base, uint32_t narrow, int split, size_t wg,
+                               golcl__hlg **out);
 void golcl__hlg_destroy(golcl__hlg *g); /* NULL is a no-op */
 
 /* Replaces the device table with h's store (its nodes, memoised results and

@@ -63,18 +63,23 @@ golcl_status golcl__universe_run_hlg(golcl_universe *u, uint64_t gens) {
   if (!u->hlg) {
     /* for measuring: GOLCL_HLG_BASE=5 (the base level, else 6),
      * GOLCL_HLG_MODE=batched (one launch a batch, else one a jump),
+     * GOLCL_HLG_NARROW=N (batches of at most N nodes in one work-group,
+     * wider ones a launch a step),
      * GOLCL_HLG_WG=N (the work-group of a jump), GOLCL_HLG_SPLIT=0|1 (a
      * work-item a node or a square; else a square on a GPU only) */
     const char *b = getenv("GOLCL_HLG_BASE"), *mode = getenv("GOLCL_HLG_MODE"),
                *wg = getenv("GOLCL_HLG_WG"), *split = getenv("GOLCL_HLG_SPLIT");
     u->hlg_base = b && strcmp(b, "5") == 0 ? 5 : 6;
-    int batched = mode && strcmp(mode, "batched") == 0;
+    const char *nar = getenv("GOLCL_HLG_NARROW");
+    uint32_t narrow = mode && strcmp(mode, "batched") == 0 ? 0
+                      : nar                                ? (uint32_t)strtoul(nar, NULL, 10)
+                                                           : UINT32_MAX;
     size_t w = wg ? (size_t)strtoul(wg, NULL, 10) : 0;
     uint64_t coll = u->hl.collections;
     st = golcl__hl_collect(&u->hl, 1);
     u->hl.collections = coll;
     if (st == GOLCL_OK)
-      st = golcl__hlg_create(u->ctx, &u->hl, u->opts.max_memory, u->hlg_base, batched,
+      st = golcl__hlg_create(u->ctx, &u->hl, u->opts.max_memory, u->hlg_base, narrow,
                              split ? atoi(split) != 0 : -1, w, &u->hlg);
     if (st == GOLCL_OK) st = golcl__hlg_load(u->hlg, &u->hl);
     if (st != GOLCL_OK) {
