@@ -15,11 +15,11 @@ HL="$H/metapixel-p216-gun.mc.gz:4096 $H/ruler.mc:65536 $H/ruler.mc:1048576 $H/we
   $H/wedge-grow.mc:1048576 $H/nick-gotts-1.mc:65536"
 SOUPS="soup:256:1024 soup:1024:1024 soup:2048:256"
 echo "== jump mode (default): host HashLife vs device HashLife, one process"
-timeout 22 build/bench_universe_hlg -d gpu $SIX $HL
+timeout 20 build/bench_universe_hlg -d gpu $SIX $HL
 echo "== batched mode (one launch a batch)"
-GOLCL_HLG_MODE=batched timeout 22 build/bench_universe_hlg -d gpu $SIX $HL
+GOLCL_HLG_MODE=batched timeout 20 build/bench_universe_hlg -d gpu $SIX $HL
+echo "== GOLCL_HLG_NARROW=256: one work-group where the last jump's batches had at most 256 nodes"
+GOLCL_HLG_NARROW=256 timeout 20 build/bench_universe_hlg -d gpu $SIX $HL
 echo "== soups, jump / batched"
-timeout 15 build/bench_universe_hlg -d gpu $SOUPS
-GOLCL_HLG_MODE=batched timeout 15 build/bench_universe_hlg -d gpu $SOUPS
-echo "== metapixel 1024 / 16384, batched"
-GOLCL_HLG_MODE=batched timeout 8 build/bench_universe_hlg -d gpu $H/metapixel-p216-gun.mc.gz:1024 $H/metapixel-p216-gun.mc.gz:16384
+timeout 8 build/bench_universe_hlg -d gpu $SOUPS
+GOLCL_HLG_MODE=batched timeout 8 build/bench_universe_hlg -d gpu $SOUPS
