@@ -14,12 +14,13 @@ SIX="$L/Methuselahs/acorn.lif:30000 $L/Methuselahs/rabbits.lif:30000 $L/Methusel
 HL="$H/metapixel-p216-gun.mc.gz:4096 $H/ruler.mc:65536 $H/ruler.mc:1048576 $H/wedge-grow.mc:65536
   $H/wedge-grow.mc:1048576 $H/nick-gotts-1.mc:65536"
 SOUPS="soup:256:1024 soup:1024:1024 soup:2048:256"
-echo "== jump mode (default): host HashLife vs device HashLife, one process"
-timeout 20 build/bench_universe_hlg -d gpu $SIX $HL
-echo "== batched mode (one launch a batch)"
-GOLCL_HLG_MODE=batched timeout 20 build/bench_universe_hlg -d gpu $SIX $HL
-echo "== GOLCL_HLG_NARROW=256: one work-group where the last jump's batches had at most 256 nodes"
-GOLCL_HLG_NARROW=256 timeout 20 build/bench_universe_hlg -d gpu $SIX $HL
-echo "== soups, jump / batched"
+echo "== jump mode (GOLCL_HLG_MODE=jump): host HashLife vs device HashLife, one process"
+GOLCL_HLG_MODE=jump timeout 18 build/bench_universe_hlg -d gpu $SIX $HL
+echo "== batched mode (GOLCL_HLG_MODE=batched: one launch a batch)"
+GOLCL_HLG_MODE=batched timeout 18 build/bench_universe_hlg -d gpu $SIX $HL
+echo "== default: one work-group where the last jump's batches had at most 256 nodes"
+timeout 18 build/bench_universe_hlg -d gpu $SIX $HL
+echo "== soups, default"
 timeout 8 build/bench_universe_hlg -d gpu $SOUPS
-GOLCL_HLG_MODE=batched timeout 8 build/bench_universe_hlg -d gpu $SOUPS
+echo "== golcl bench universe (auto), bgolly beside"
+timeout 14 build/golcl bench universe --device gpu --patterns $P

@@ -173,6 +173,12 @@ static int sparse_may_win(golcl_universe *u, uint64_t gens) {
 }
 
 static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
+  if (golcl__universe_hlg_may_win(u, gens)) {
+    u->last_algo = GOLCL_UNIVERSE_HASHLIFE_DEVICE;
+    golcl__universe_sparse_free(u);
+    return golcl__universe_run_hlg(u, gens);
+  }
+  golcl__universe_hlg_free(u);
   u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
   if (!sparse_may_win(u, gens)) {
     golcl__universe_sparse_free(u);
@@ -194,8 +200,8 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
 
 golcl_status golcl_universe_run(golcl_universe *u, uint64_t generations) {
   if (!u) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_run: NULL");
-  if (u->opts.algo != GOLCL_UNIVERSE_HASHLIFE_DEVICE) golcl__universe_hlg_free(u);
   if (u->opts.algo == GOLCL_UNIVERSE_AUTO) return run_auto(u, generations);
+  if (u->opts.algo != GOLCL_UNIVERSE_HASHLIFE_DEVICE) golcl__universe_hlg_free(u);
   u->last_algo = u->opts.algo;
   if (u->opts.algo == GOLCL_UNIVERSE_HASHLIFE_DEVICE) {
     golcl__universe_sparse_free(u); /* the tree moves on without it */

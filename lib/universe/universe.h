@@ -49,5 +49,8 @@ void golcl__universe_sparse_stats(const golcl_universe *u, uint64_t *tiles, uint
  * device table, the jumps run there, the root read back. */
 golcl_status golcl__universe_run_hlg(golcl_universe *u, uint64_t gens);
 void golcl__universe_hlg_free(golcl_universe *u);
+/* 1 where AUTO takes device HashLife for a run of gens (a GPU context and a
+ * wide tree; collects the host store to count it). */
+int golcl__universe_hlg_may_win(golcl_universe *u, uint64_t gens);
 
 #endif

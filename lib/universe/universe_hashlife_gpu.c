@@ -10,6 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A jump runs in one work-group where the last one's batches had at most
+ * this many nodes (after a load: a quarter of the nodes), else a launch a
+ * batch over the device (measured: docs/universe.md). */
+#define HLG_NARROW 256
+
 /* The device's root into the host store. */
 static golcl_status to_host(golcl_universe *u) {
   golcl__hl h;
@@ -62,7 +67,8 @@ golcl_status golcl__universe_run_hlg(golcl_universe *u, uint64_t gens) {
   golcl_status st = GOLCL_OK;
   if (!u->hlg) {
     /* for measuring: GOLCL_HLG_BASE=5 (the base level, else 6),
-     * GOLCL_HLG_MODE=batched (one launch a batch, else one a jump),
+     * GOLCL_HLG_MODE=batched|jump (always a launch a batch, or always one
+     * work-group a jump),
      * GOLCL_HLG_NARROW=N (batches of at most N nodes in one work-group,
      * wider ones a launch a step),
      * GOLCL_HLG_WG=N (the work-group of a jump), GOLCL_HLG_SPLIT=0|1 (a
@@ -72,8 +78,9 @@ golcl_status golcl__universe_run_hlg(golcl_universe *u, uint64_t gens) {
     u->hlg_base = b && strcmp(b, "5") == 0 ? 5 : 6;
     const char *nar = getenv("GOLCL_HLG_NARROW");
     uint32_t narrow = mode && strcmp(mode, "batched") == 0 ? 0
+                      : mode && strcmp(mode, "jump") == 0  ? UINT32_MAX
                       : nar                                ? (uint32_t)strtoul(nar, NULL, 10)
-                                                           : UINT32_MAX;
+                                                           : HLG_NARROW;
     size_t w = wg ? (size_t)strtoul(wg, NULL, 10) : 0;
     uint64_t coll = u->hl.collections;
     st = golcl__hl_collect(&u->hl, 1);
@@ -103,6 +110,25 @@ golcl_status golcl__universe_run_hlg(golcl_universe *u, uint64_t gens) {
     }
   }
   return st;
+}
+
+/* AUTO's choice (docs/universe.md, "Choosing"): measured on an H100, the
+ * device's batches beat the host's recursion only where they are wide:
+ * patterns whose tree holds many distinct squares (a metapixel pattern,
+ * large soups); narrow ones (a methuselah, a gun, the HashLife classics)
+ * stay on the host. The tree's reachable nodes decide (counted by a
+ * collection), not a timing: the choice is the same on every machine. */
+#define AUTO_HLG_MIN_NODES 4096
+#define AUTO_HLG_MIN_GENS 256
+int golcl__universe_hlg_may_win(golcl_universe *u, uint64_t gens) {
+  if (!u->ctx || gens < AUTO_HLG_MIN_GENS) return 0;
+  golcl_device_info info;
+  if (golcl_context_device_info(u->ctx, &info) != GOLCL_OK || info.type != GOLCL_DEVICE_GPU)
+    return 0;
+  uint64_t coll = u->hl.collections;
+  golcl_status st = golcl__hl_collect(&u->hl, 1);
+  u->hl.collections = coll;
+  return st == GOLCL_OK && u->hl.n >= AUTO_HLG_MIN_NODES;
 }
 
 void golcl__universe_hlg_free(golcl_universe *u) {
