@@ -237,14 +237,18 @@ int cmd_bench_universe(int argc, char **argv) {
   }
   if (ctx) { /* the device kernels' build happens here, not in the first row's time */
     static const uint8_t glider[9] = {0, 1, 0, 0, 0, 1, 1, 1, 1};
-    golcl_universe_opts wo = {0};
-    wo.algo = algo == GOLCL_UNIVERSE_HASHLIFE_DEVICE ? algo : GOLCL_UNIVERSE_SPARSE;
-    golcl_universe *w = NULL;
-    if (golcl_universe_create(ctx, &wo, &w) != GOLCL_OK ||
-        golcl_universe_write_rect(w, 0, 0, 3, 3, glider, 0) != GOLCL_OK ||
-        golcl_universe_run(w, 64) != GOLCL_OK)
-      fprintf(stderr, "golcl bench universe: warm-up: %s\n", golcl_last_errmsg());
-    golcl_universe_destroy(w);
+    /* auto may take either device algorithm */
+    for (int i = 0; i < 2; i++) {
+      golcl_universe_opts wo = {0};
+      wo.algo = i ? GOLCL_UNIVERSE_HASHLIFE_DEVICE : GOLCL_UNIVERSE_SPARSE;
+      if (algo != GOLCL_UNIVERSE_AUTO && algo != wo.algo) continue;
+      golcl_universe *w = NULL;
+      if (golcl_universe_create(ctx, &wo, &w) != GOLCL_OK ||
+          golcl_universe_write_rect(w, 0, 0, 3, 3, glider, 0) != GOLCL_OK ||
+          golcl_universe_run(w, 64) != GOLCL_OK)
+        fprintf(stderr, "golcl bench universe: warm-up: %s\n", golcl_last_errmsg());
+      golcl_universe_destroy(w);
+    }
   }
   FILE *cf = csv ? fopen(csv, "w") : NULL;
   if (csv && !cf) {
