@@ -18,7 +18,10 @@ typedef enum golcl_universe_algo {
   GOLCL_UNIVERSE_AUTO = 0,     /**< HashLife; on a GPU context, for a run of 2048 to 2^17
                                     generations of at most 2^14 cells, HashLife runs the
                                     first 1024 and the sparse tiles the rest if the cells
-                                    are still at most 2^14 (where they were measured faster) */
+                                    are still at most 2^14 (where they were measured faster);
+                                    on a GPU context, for a run of 256 generations or more of
+                                    a tree of 4096 nodes or more (wide: a metapixel pattern, a
+                                    large soup), HASHLIFE_DEVICE */
   GOLCL_UNIVERSE_HASHLIFE = 1, /**< HashLife on the host (exact for every rule without B0,
                                     and for B0 rules with S8 as Golly runs them) */
   GOLCL_UNIVERSE_SPARSE = 2,   /**< 64×64 tiles in a hash table on the context's device */
