@@ -22,5 +22,7 @@ echo "== default: one work-group where the last jump's batches had at most 256 n
 timeout 18 build/bench_universe_hlg -d gpu $SIX $HL
 echo "== soups, default"
 timeout 8 build/bench_universe_hlg -d gpu $SOUPS
+echo "== GOLCL_HLG_SPLIT=0 (a work-item a node, the base case in one piece), jump"
+GOLCL_HLG_SPLIT=0 GOLCL_HLG_MODE=jump timeout 6 build/bench_universe_hlg -d gpu $L/Methuselahs/acorn.lif:30000 $H/nick-gotts-1.mc:65536
 echo "== golcl bench universe (auto), bgolly beside"
-timeout 14 build/golcl bench universe --device gpu --patterns $P
+timeout 12 build/golcl bench universe --device gpu --patterns $P

@@ -332,7 +332,9 @@ inline ulong hlg_next_row(ulong up, ulong mid, ulong dn, __global const uchar *t
 }
 
 /* Node id of level HLG_B: its centre (level HLG_B-1) after 2^k generations. */
-inline void hlg_base_of(HLG_ARGS, uint id, uint k, __global const uchar *table) {
+/* The cells of node id of level HLG_B after 2^k generations (rows[y], bit
+ * c = cell c; the centre half is exact). */
+inline void hlg_base_rows(HLG_ARGS, uint id, uint k, __global const uchar *table, ulong *rows) {
   /* the leaves, a level at a time (21 + 64 reads for level 6); every loop
    * has constant bounds, so that unrolled the rows stay in registers */
   const int nl = HLG_S / 8; /* leaves a side */
@@ -349,7 +351,6 @@ inline void hlg_base_of(HLG_ARGS, uint id, uint k, __global const uchar *table) 
         grid[(2 * y + 1) * (2 * s) + 2 * x] = q.z, grid[(2 * y + 1) * (2 * s) + 2 * x + 1] = q.w;
       }
   }
-  ulong rows[HLG_S];
 #pragma unroll
   for (int ly = 0; ly < nl; ly++) {
     uint2 lf[HLG_S / 8];
@@ -378,16 +379,29 @@ inline void hlg_base_of(HLG_ARGS, uint id, uint k, __global const uchar *table) 
       prev = cur;
     }
   }
+}
+
+/* Leaf q (row-major in the centre's (S/16)² leaves) of rows. */
+inline ulong hlg_centre_leaf(const ulong *rows, int q) {
+  const int cl = HLG_S / 16, off = HLG_S / 4, cy = q / cl, cx = q % cl;
+  ulong bits = 0;
+#pragma unroll
+  for (int r = 0; r < 8; r++) bits |= ((rows[off + 8 * cy + r] >> (off + 8 * cx)) & 0xffUL) << (8 * r);
+  return bits;
+}
+
+/* Node id of level HLG_B: its centre (level HLG_B-1) after 2^k generations. */
+inline void hlg_base_of(HLG_ARGS, uint id, uint k, __global const uchar *table) {
+  ulong rows[HLG_S];
+  hlg_base_rows(HLG_PASS, id, k, table, rows);
   /* the centre's leaves, then the levels up to HLG_B-1 */
-  const int cl = HLG_S / 16, off = HLG_S / 4;
+  const int cl = HLG_S / 16;
   uint ids[(HLG_S / 16) * (HLG_S / 16)];
 #pragma unroll
   for (int cy = 0; cy < cl; cy++)
 #pragma unroll
     for (int cx = 0; cx < cl; cx++) {
-      ulong bits = 0;
-#pragma unroll
-      for (int r = 0; r < 8; r++) bits |= ((rows[off + 8 * cy + r] >> (off + 8 * cx)) & 0xffUL) << (8 * r);
+      ulong bits = hlg_centre_leaf(rows, cy * cl + cx);
       ids[cy * cl + cx] = hlg_node(HLG_PASS, 3, (uint4)((uint)bits, (uint)(bits >> 32), 0u, 0u));
     }
   for (int side = cl, lev = 4; side > 1; side >>= 1, lev++)
@@ -455,6 +469,53 @@ inline void hlg_list_l(HLG_ARGS, uint id, uint k, uint frame, __global uint *out
   out[atomic_inc(cnt)] = id;
 }
 
+/* The base case in phases, for one work-group (GOLCL_HLG_SPLIT): the
+ * node creations of the centre are independent chains of reads, so a
+ * work-item each. Phase 0: node i's cells stepped (a work-item a node),
+ * its HLG_NLEAF centre leaves' bits to sc[2 (NLEAF i + q)]; phase 1: leaf j
+ * of node i (a work-item a leaf), its id to ids[0][NLEAF i + j]; phase p:
+ * node j of level p+2 from four of level p+1; the last, node i's result.
+ * ids of level p+2 at sc + 2 NLEAF m + off(p) m. */
+#define HLG_NLEAF ((HLG_S / 16) * (HLG_S / 16))
+#if GOLCL_HLG_SPLIT
+#define HLG_SPLIT_BASE 1
+#else
+#define HLG_SPLIT_BASE 0
+#endif
+inline void hlg_base_phase(HLG_ARGS, __global uint *sc, uint m, uint i, uint j, uint ph, uint id,
+                           uint k, __global const uchar *table) {
+  if (ph == 0) {
+    ulong rows[HLG_S];
+    hlg_base_rows(HLG_PASS, id, k, table, rows);
+#pragma unroll
+    for (int q = 0; q < HLG_NLEAF; q++) {
+      ulong bits = hlg_centre_leaf(rows, q);
+      sc[2 * (HLG_NLEAF * i + q)] = (uint)bits, sc[2 * (HLG_NLEAF * i + q) + 1] = (uint)(bits >> 32);
+    }
+    return;
+  }
+  /* level ph+2: per node n = NLEAF >> 2(ph-1) of them on a side of sqrt(n) */
+  uint n = HLG_NLEAF >> (2 * (ph - 1)), off = 0;
+  for (uint p = 1; p < ph; p++) off += HLG_NLEAF >> (2 * (p - 1));
+  __global uint *ids = sc + 2 * HLG_NLEAF * m;
+  uint r;
+  if (ph == 1) {
+    r = hlg_node(HLG_PASS, 3, (uint4)(sc[2 * (HLG_NLEAF * i + j)], sc[2 * (HLG_NLEAF * i + j) + 1], 0u, 0u));
+  } else {
+    uint side = (HLG_S / 16) >> (ph - 1), pside = 2 * side, pn = 4 * n;
+    uint x = j % side, y = j / side, poff = off - pn;
+    __global const uint *pv = ids + poff * m + pn * i;
+    r = hlg_node(HLG_PASS, ph + 2,
+                 (uint4)(pv[2 * y * pside + 2 * x], pv[2 * y * pside + 2 * x + 1],
+                         pv[(2 * y + 1) * pside + 2 * x], pv[(2 * y + 1) * pside + 2 * x + 1]));
+  }
+  if (n == 1) {
+    if (r) memo[id] = (uint2)(r, k);
+  } else {
+    ids[off * m + n * i + j] = r;
+  }
+}
+
 #define HLG_DEPTH 64
 
 /* One work-group runs the whole recursion of a jump of 2^k generations:
@@ -468,7 +529,7 @@ __kernel void hlg_jump(HLG_ARGS, __global uint *stack, uint stack_cap,
                        __global const uint *empty, uint k, uint minlevel, uint maxlevel,
                        __global const uchar *table) {
   __local uint fl[HLG_DEPTH], fk[HLG_DEPTH], fin[HLG_DEPTH], fm[HLG_DEPTH], fph[HLG_DEPTH],
-      ft9[HLG_DEPTH], fu4[HLG_DEPTH], fout[HLG_DEPTH], fsp[HLG_DEPTH];
+      ft9[HLG_DEPTH], fu4[HLG_DEPTH], fout[HLG_DEPTH], fsp[HLG_DEPTH], fbs[HLG_DEPTH];
   __local uint depth, sp, frame, stop;
   volatile __local uint cnt;
   uint lid = (uint)get_local_id(0), wg = (uint)get_local_size(0);
@@ -512,6 +573,10 @@ __kernel void hlg_jump(HLG_ARGS, __global uint *stack, uint stack_cap,
     if (lid == 0) {
       ctr[HLG_STEPS]++;
       cnt = 0;
+      if (base && ph == 0) { /* room for the leaves' bits and the ids of each level */
+        fbs[d] = HLG_SPLIT_BASE && sp + 4 * HLG_NLEAF * m <= stack_cap;
+        if (fbs[d]) ft9[d] = sp, sp += 4 * HLG_NLEAF * m;
+      }
       if (!base && !fin2) {
         frame++;
         if (ph == 0 && full) { /* the nine and their list */
@@ -527,17 +592,20 @@ __kernel void hlg_jump(HLG_ARGS, __global uint *stack, uint stack_cap,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     uint t9 = ft9[d], u4 = fu4[d], out = fout[d], fr = frame, kc = full ? kk - 1 : kk;
+    int bsplit = base && fbs[d]; /* the base case in phases: rows, then a level a phase */
     /* GOLCL_HLG_SPLIT: a work-item a square made, nine or four a node
      * (their node lookups are chains of dependent reads; spread over
      * work-items, they overlap: for the GPU); else one a node (for a CPU) */
 #if GOLCL_HLG_SPLIT
-    uint per = base || fin2 ? 1u : ph == 0 && full ? 9u : 4u;
+    uint per = bsplit && ph > 0 ? HLG_NLEAF >> (2 * (ph - 1)) : base || fin2 ? 1u : ph == 0 && full ? 9u : 4u;
 #else
     uint per = 1;
 #endif
     for (uint w = lid; w < m * per && !stop; w += wg) {
       uint i = w / per, j = w % per, id = stack[in + i];
-      if (base) {
+      if (bsplit) {
+        hlg_base_phase(HLG_PASS, stack + t9, m, i, j, ph, id, kk, table);
+      } else if (base) {
         hlg_base_of(HLG_PASS, id, kk, table);
       } else if (fin2) {
         uint u[4];
@@ -583,6 +651,8 @@ __kernel void hlg_jump(HLG_ARGS, __global uint *stack, uint stack_cap,
     if (lid == 0 && !stop) {
       if (ctr[HLG_OOM]) {
         stop = 1;
+      } else if (bsplit && (HLG_NLEAF >> (2 * ph)) > 0) { /* the next phase */
+        fph[d] = ph + 1;
       } else if (base || fin2) { /* done: pop */
         sp = fsp[d], depth = d;
       } else {
