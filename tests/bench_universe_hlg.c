@@ -26,8 +26,7 @@ static double now(void) {
 }
 
 static int run(golcl_context *ctx, golcl_universe_algo algo, uint64_t mb, const char *path,
-               uint64_t gens, double *secs, uint64_t *hash, uint64_t *pop,
-               golcl__hlg_stats *gs) {
+               uint64_t gens, double *secs, uint64_t *hash, uint64_t *pop, golcl__hlg_stats *gs) {
   golcl_universe_opts o = {0};
   o.algo = algo;
   o.max_memory = mb << 20;
@@ -53,8 +52,8 @@ static int run(golcl_context *ctx, golcl_universe_algo algo, uint64_t mb, const 
   if (s == GOLCL_OK) s = golcl_universe_population(u, pop);
   if (gs) memset(gs, 0, sizeof *gs);
   if (s == GOLCL_OK && gs && u->hlg) golcl__hlg_get_stats(u->hlg, gs);
-  if (s != GOLCL_OK) fprintf(stderr, "%s (%s): %s\n", path, golcl_universe_algo_name(algo),
-                             golcl_last_errmsg());
+  if (s != GOLCL_OK)
+    fprintf(stderr, "%s (%s): %s\n", path, golcl_universe_algo_name(algo), golcl_last_errmsg());
   golcl_universe_destroy(u);
   return s == GOLCL_OK ? 0 : 1;
 }

@@ -42,17 +42,17 @@ static void same_cells(golcl_universe *a, golcl_universe *b, const char *what) {
   ck_assert_msg(pa == pb && ha == hb && xa == xb && ya == yb && wa == wb && hha == hhb,
                 "%s: host %llu cells (hash %016llx) box %lldx%lld+%llu+%llu, device %llu cells "
                 "(hash %016llx) box %lldx%lld+%llu+%llu",
-                what, (unsigned long long)pa, (unsigned long long)ha, (long long)xa,
-                (long long)ya, (unsigned long long)wa, (unsigned long long)hha,
-                (unsigned long long)pb, (unsigned long long)hb, (long long)xb, (long long)yb,
-                (unsigned long long)wb, (unsigned long long)hhb);
+                what, (unsigned long long)pa, (unsigned long long)ha, (long long)xa, (long long)ya,
+                (unsigned long long)wa, (unsigned long long)hha, (unsigned long long)pb,
+                (unsigned long long)hb, (long long)xb, (long long)yb, (unsigned long long)wb,
+                (unsigned long long)hhb);
   ck_assert_uint_eq(golcl_universe_generation(a), golcl_universe_generation(b));
 }
 
 /* w×h cells at (x0, y0), gens generations of rule: device HashLife against
  * the reference stepper on a dead-boundary grid beyond the light cone. */
-static void against_reference(const uint8_t *cells, uint32_t w, uint32_t h, int64_t x0,
-                              int64_t y0, const char *rule, uint64_t gens) {
+static void against_reference(const uint8_t *cells, uint32_t w, uint32_t h, int64_t x0, int64_t y0,
+                              const char *rule, uint64_t gens) {
   golcl_universe_opts o = {0};
   o.algo = GOLCL_UNIVERSE_HASHLIFE_DEVICE;
   golcl_universe_stats st = tu_universe_vs_reference(tu_ctx, &o, cells, w, h, x0, y0, rule, gens);
@@ -109,8 +109,7 @@ static const char *CALM_RULES[] = {"B3/S23", "B36/S23", "B2-a/S12", "B0123478/S0
 
 START_TEST(soups_match_host_hashlife) {
   static const uint64_t runs[] = {1024, 1, 333, 4096, 12345};
-  soup_against_host(CALM_RULES[_i], 48, 0.4, 5 + (uint64_t)_i, runs,
-                    sizeof runs / sizeof *runs, 0);
+  soup_against_host(CALM_RULES[_i], 48, 0.4, 5 + (uint64_t)_i, runs, sizeof runs / sizeof *runs, 0);
 }
 END_TEST
 
@@ -211,8 +210,10 @@ START_TEST(modes_and_base_levels) {
    * work-group of one, a work-item a square (the GPU's way), and the two
    * modes in turn (one work-group for the jumps whose last one's batches
    * had at most 8 nodes) */
-  static const char *env[][2] = {{"GOLCL_HLG_MODE", "batched"}, {"GOLCL_HLG_BASE", "5"},
-                                 {"GOLCL_HLG_WG", "1"}, {"GOLCL_HLG_SPLIT", "1"},
+  static const char *env[][2] = {{"GOLCL_HLG_MODE", "batched"},
+                                 {"GOLCL_HLG_BASE", "5"},
+                                 {"GOLCL_HLG_WG", "1"},
+                                 {"GOLCL_HLG_SPLIT", "1"},
                                  {"GOLCL_HLG_NARROW", "8"}};
   static const uint64_t runs[] = {1000, 2048, 7};
   for (size_t i = 0; i < sizeof env / sizeof *env; i++) {
@@ -228,8 +229,8 @@ START_TEST(small_table_grows_and_collects) {
   /* 256 KiB: a table of 2048 nodes at most; a 64² soup for 2000
    * generations grows it to the bound and reloads it (collects) */
   static const uint64_t runs[] = {2000, 300};
-  uint64_t c = soup_against_host("B3/S23", 64, 0.4, 99, runs, sizeof runs / sizeof *runs,
-                                 256u << 10);
+  uint64_t c =
+      soup_against_host("B3/S23", 64, 0.4, 99, runs, sizeof runs / sizeof *runs, 256u << 10);
   ck_assert_uint_gt(c, 0);
 }
 END_TEST
@@ -244,8 +245,7 @@ START_TEST(too_little_memory_is_an_error) {
   TU_OK(golcl_universe_write_rect(h, 0, 0, 160, 160, c, 0));
   golcl_status s = golcl_universe_run(d, 1000);
   ck_assert_int_eq(s, GOLCL_E_OUT_OF_MEMORY);
-  ck_assert_msg(strstr(golcl_last_errmsg(), "device HashLife") != NULL, "%s",
-                golcl_last_errmsg());
+  ck_assert_msg(strstr(golcl_last_errmsg(), "device HashLife") != NULL, "%s", golcl_last_errmsg());
   /* the cells of the last generation completed */
   ck_assert_uint_lt(golcl_universe_generation(d), 1000);
   TU_OK(golcl_universe_run(h, golcl_universe_generation(d)));

@@ -44,24 +44,24 @@
 #define HLG_NONE 0xffu
 #define HLG_ANY 0xfeu
 /* ctr[] (must match lib/universe/hashlife_gpu.c) */
-#define HLG_NEXT 0     /* next free id */
-#define HLG_OOM 1      /* the table (or the id range) is full */
-#define HLG_CNT 2      /* running total of listed nodes */
-#define HLG_ROOT 3     /* the root */
-#define HLG_ROOT_EXP 4 /* the expanded root of the jump under way */
-#define HLG_LEVEL 5    /* its level */
-#define HLG_RANGE 6    /* the root reached the largest level */
-#define HLG_FRAME 7    /* the last frame number hlg_jump used */
-#define HLG_STEPS 8    /* hlg_jump: steps of its loop (batches and their phases) */
-#define HLG_LISTED 9   /* hlg_jump: nodes listed */
-#define HLG_WIDEST 10  /* hlg_jump: the widest batch */
+#define HLG_NEXT 0      /* next free id */
+#define HLG_OOM 1       /* the table (or the id range) is full */
+#define HLG_CNT 2       /* running total of listed nodes */
+#define HLG_ROOT 3      /* the root */
+#define HLG_ROOT_EXP 4  /* the expanded root of the jump under way */
+#define HLG_LEVEL 5     /* its level */
+#define HLG_RANGE 6     /* the root reached the largest level */
+#define HLG_FRAME 7     /* the last frame number hlg_jump used */
+#define HLG_STEPS 8     /* hlg_jump: steps of its loop (batches and their phases) */
+#define HLG_LISTED 9    /* hlg_jump: nodes listed */
+#define HLG_WIDEST 10   /* hlg_jump: the widest batch */
 #define HLG_WIDE_NOW 11 /* hlg_jump: the widest batch of its last launch */
 
 #define HLG_B GOLCL_HLG_BASE
 #define HLG_S (1 << HLG_B) /* cells a side of a base square */
 
-#define HLG_ARGS                                                                                \
-  __global uint4 *kids, __global uchar *lvl, __global uint2 *memo, __global uint *claim,        \
+#define HLG_ARGS                                                                         \
+  __global uint4 *kids, __global uchar *lvl, __global uint2 *memo, __global uint *claim, \
       __global ulong *bk, __global uint *ctr, uint bmask, uint cap
 #define HLG_PASS kids, lvl, memo, claim, bk, ctr, bmask, cap
 
@@ -151,8 +151,8 @@ inline uint hlg_expand(HLG_ARGS, __global const uint *empty, uint r, uint L) {
  * centre half and it is of level k+3 at least, then once more (nothing can
  * leave the result; and of level minlevel at least before that, so that
  * the root's batch is not below the base case), and lists it. */
-__kernel void hlg_seed(HLG_ARGS, __global const uint *empty, uint k, uint frame,
-                       __global uint *out, uint cbase, uint minlevel, uint maxlevel) {
+__kernel void hlg_seed(HLG_ARGS, __global const uint *empty, uint k, uint frame, __global uint *out,
+                       uint cbase, uint minlevel, uint maxlevel) {
   if (get_global_id(0) != 0 || ctr[HLG_OOM]) return;
   uint r = ctr[HLG_ROOT], L = lvl[r];
   for (int last = 0; r && !last; L++) {
@@ -222,8 +222,8 @@ inline void hlg_centres_of(HLG_ARGS, uint id, uint l, uint *s) {
   for (int iy = 0; iy < 3; iy++)
     for (int ix = 0; ix < 3; ix++) {
       int y = 2 * iy + 1, x = 2 * ix + 1;
-      s[3 * iy + ix] =
-          hlg_node(HLG_PASS, l - 2, (uint4)(gg[y][x], gg[y][x + 1], gg[y + 1][x], gg[y + 1][x + 1]));
+      s[3 * iy + ix] = hlg_node(HLG_PASS, l - 2,
+                                (uint4)(gg[y][x], gg[y][x + 1], gg[y + 1][x], gg[y + 1][x + 1]));
     }
 }
 
@@ -323,8 +323,8 @@ inline ulong hlg_next_row(ulong up, ulong mid, ulong dn, __global const uchar *t
   for (int n = 0; n <= 8; n++) {
     int born = (GOLCL_HLG_B >> n) & 1, stay = (GOLCL_HLG_S >> n) & 1;
     if (!born && !stay) continue;
-    ulong eq = ((n & 1) ? b0 : ~b0) & ((n & 2) ? b1 : ~b1) & ((n & 4) ? b2 : ~b2) &
-               ((n & 8) ? b3 : ~b3);
+    ulong eq =
+        ((n & 1) ? b0 : ~b0) & ((n & 2) ? b1 : ~b1) & ((n & 4) ? b2 : ~b2) & ((n & 8) ? b3 : ~b3);
     next |= eq & (born && stay ? ~0UL : born ? ~mid : mid);
   }
   return next;
@@ -386,7 +386,8 @@ inline ulong hlg_centre_leaf(const ulong *rows, int q) {
   const int cl = HLG_S / 16, off = HLG_S / 4, cy = q / cl, cx = q % cl;
   ulong bits = 0;
 #pragma unroll
-  for (int r = 0; r < 8; r++) bits |= ((rows[off + 8 * cy + r] >> (off + 8 * cx)) & 0xffUL) << (8 * r);
+  for (int r = 0; r < 8; r++)
+    bits |= ((rows[off + 8 * cy + r] >> (off + 8 * cx)) & 0xffUL) << (8 * r);
   return bits;
 }
 
@@ -429,7 +430,8 @@ inline uint hlg_q(uint4 v, uint i) { return i == 0 ? v.x : i == 1 ? v.y : i == 2
 /* Square j of the nine of node id (hlg_nine_of's t[j]). */
 inline uint hlg_nine_one(HLG_ARGS, uint id, uint l, uint j) {
   uint4 q = kids[id];
-  if (j == 0 || j == 2 || j == 6 || j == 8) return hlg_q(q, j == 0 ? 0 : j == 2 ? 1 : j == 6 ? 2 : 3);
+  if (j == 0 || j == 2 || j == 6 || j == 8)
+    return hlg_q(q, j == 0 ? 0 : j == 2 ? 1 : j == 6 ? 2 : 3);
   uint4 a = kids[q.x], b = kids[q.y], c = kids[q.z], d = kids[q.w], k;
   if (j == 1)
     k = (uint4)(a.y, b.x, a.w, b.z);
@@ -490,7 +492,8 @@ inline void hlg_base_phase(HLG_ARGS, __global uint *sc, uint m, uint i, uint j, 
 #pragma unroll
     for (int q = 0; q < HLG_NLEAF; q++) {
       ulong bits = hlg_centre_leaf(rows, q);
-      sc[2 * (HLG_NLEAF * i + q)] = (uint)bits, sc[2 * (HLG_NLEAF * i + q) + 1] = (uint)(bits >> 32);
+      sc[2 * (HLG_NLEAF * i + q)] = (uint)bits,
+                              sc[2 * (HLG_NLEAF * i + q) + 1] = (uint)(bits >> 32);
     }
     return;
   }
@@ -500,7 +503,8 @@ inline void hlg_base_phase(HLG_ARGS, __global uint *sc, uint m, uint i, uint j, 
   __global uint *ids = sc + 2 * HLG_NLEAF * m;
   uint r;
   if (ph == 1) {
-    r = hlg_node(HLG_PASS, 3, (uint4)(sc[2 * (HLG_NLEAF * i + j)], sc[2 * (HLG_NLEAF * i + j) + 1], 0u, 0u));
+    r = hlg_node(HLG_PASS, 3,
+                 (uint4)(sc[2 * (HLG_NLEAF * i + j)], sc[2 * (HLG_NLEAF * i + j) + 1], 0u, 0u));
   } else {
     uint side = (HLG_S / 16) >> (ph - 1), pside = 2 * side, pn = 4 * n;
     uint x = j % side, y = j / side, poff = off - pn;
@@ -525,9 +529,8 @@ inline void hlg_base_phase(HLG_ARGS, __global uint *sc, uint m, uint i, uint j, 
  * hlg_seed) and keeps the frame stack. ctr[HLG_FRAME] carries its frame
  * numbers from launch to launch (from 2^31 up: the host's, for batches it
  * launches itself, are below); a full list stack sets ctr[HLG_OOM] = 2. */
-__kernel void hlg_jump(HLG_ARGS, __global uint *stack, uint stack_cap,
-                       __global const uint *empty, uint k, uint minlevel, uint maxlevel,
-                       __global const uchar *table) {
+__kernel void hlg_jump(HLG_ARGS, __global uint *stack, uint stack_cap, __global const uint *empty,
+                       uint k, uint minlevel, uint maxlevel, __global const uchar *table) {
   __local uint fl[HLG_DEPTH], fk[HLG_DEPTH], fin[HLG_DEPTH], fm[HLG_DEPTH], fph[HLG_DEPTH],
       ft9[HLG_DEPTH], fu4[HLG_DEPTH], fout[HLG_DEPTH], fsp[HLG_DEPTH], fbs[HLG_DEPTH];
   __local uint depth, sp, frame, stop;
@@ -593,11 +596,14 @@ __kernel void hlg_jump(HLG_ARGS, __global uint *stack, uint stack_cap,
     barrier(CLK_LOCAL_MEM_FENCE);
     uint t9 = ft9[d], u4 = fu4[d], out = fout[d], fr = frame, kc = full ? kk - 1 : kk;
     int bsplit = base && fbs[d]; /* the base case in phases: rows, then a level a phase */
-    /* GOLCL_HLG_SPLIT: a work-item a square made, nine or four a node
-     * (their node lookups are chains of dependent reads; spread over
-     * work-items, they overlap: for the GPU); else one a node (for a CPU) */
+                                 /* GOLCL_HLG_SPLIT: a work-item a square made, nine or four a node
+                                  * (their node lookups are chains of dependent reads; spread over
+                                  * work-items, they overlap: for the GPU); else one a node (for a CPU) */
 #if GOLCL_HLG_SPLIT
-    uint per = bsplit && ph > 0 ? HLG_NLEAF >> (2 * (ph - 1)) : base || fin2 ? 1u : ph == 0 && full ? 9u : 4u;
+    uint per = bsplit && ph > 0  ? HLG_NLEAF >> (2 * (ph - 1))
+               : base || fin2    ? 1u
+               : ph == 0 && full ? 9u
+                                 : 4u;
 #else
     uint per = 1;
 #endif

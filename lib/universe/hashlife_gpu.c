@@ -46,24 +46,24 @@ enum {
 #define MAX_LEVEL GOLCL__HL_MAX_LEVEL
 
 enum { K_INSERT, K_SEED, K_DONE, K_NINE, K_FOUR, K_CENTRES, K_FINISH, K_BASE, K_JUMP, K_COUNT };
-static const char *const kernel_names[K_COUNT] = {
-    "hlg_insert", "hlg_seed", "hlg_done", "hlg_nine", "hlg_four",
-    "hlg_centres", "hlg_finish", "hlg_base", "hlg_jump"};
+static const char *const kernel_names[K_COUNT] = {"hlg_insert", "hlg_seed", "hlg_done",
+                                                  "hlg_nine",   "hlg_four", "hlg_centres",
+                                                  "hlg_finish", "hlg_base", "hlg_jump"};
 
 struct golcl__hlg {
   golcl_context *ctx;
   cl_mem kids, lvl, memo, claim, bk, dctr, stack, empty, table;
-  cl_kernel k[K_COUNT]; /* the engine's own: the table's arguments stay set */
+  cl_kernel k[K_COUNT];              /* the engine's own: the table's arguments stay set */
   uint32_t cap, nb, stack_cap, base; /* the table now (0 before the first load) */
-  uint32_t want_nb, max_nb;           /* the next load's buckets, and the bound's */
+  uint32_t want_nb, max_nb;          /* the next load's buckets, and the bound's */
   /* batches of at most `narrow` nodes go to hlg_jump (one work-group, no
    * host round trip), wider ones are launched over the device by the host;
    * UINT32_MAX: the whole jump in hlg_jump, 0: every batch by the host */
   uint32_t narrow;
-  uint32_t wide; /* the widest batch of the last jump (after a load: a guess) */
+  uint32_t wide;                  /* the widest batch of the last jump (after a load: a guess) */
   uint64_t acc_steps, acc_listed; /* hlg_jump's counters before the last load */
-  int split;       /* hlg_jump: a work-item a square made (else a node) */
-  size_t jump_wg;  /* hlg_jump's work-group */
+  int split;                      /* hlg_jump: a work-item a square made (else a node) */
+  size_t jump_wg;                 /* hlg_jump's work-group */
   uint32_t frame, sp;
   uint32_t ctr[HLG_NCTR]; /* as last read */
   golcl__hlg_stats st;
@@ -108,9 +108,9 @@ static golcl_status set_table_args(golcl__hlg *g) {
   cl_uint bmask = g->nb - 1, cap = g->cap;
   golcl_status st = GOLCL_OK;
   for (int i = 0; st == GOLCL_OK && i < K_COUNT; i++)
-    st = golcl__args(g->ctx, g->k[i], GOLCL__ARG(g->kids), GOLCL__ARG(g->lvl),
-                     GOLCL__ARG(g->memo), GOLCL__ARG(g->claim), GOLCL__ARG(g->bk),
-                     GOLCL__ARG(g->dctr), GOLCL__ARG(bmask), GOLCL__ARG(cap), GOLCL__END);
+    st = golcl__args(g->ctx, g->k[i], GOLCL__ARG(g->kids), GOLCL__ARG(g->lvl), GOLCL__ARG(g->memo),
+                     GOLCL__ARG(g->claim), GOLCL__ARG(g->bk), GOLCL__ARG(g->dctr),
+                     GOLCL__ARG(bmask), GOLCL__ARG(cap), GOLCL__END);
   return st;
 }
 
@@ -130,8 +130,7 @@ static golcl_status table_alloc(golcl__hlg *g, uint32_t nb) {
   if (st == GOLCL_OK) st = golcl__buffer(ctx, n * 8, CL_MEM_READ_WRITE, &g->memo);
   if (st == GOLCL_OK) st = golcl__buffer(ctx, n * 4, CL_MEM_READ_WRITE, &g->claim);
   if (st == GOLCL_OK) st = golcl__buffer(ctx, (size_t)nb * 8, CL_MEM_READ_WRITE, &g->bk);
-  if (st == GOLCL_OK)
-    st = golcl__buffer(ctx, n * STACK_PER_NODE * 4, CL_MEM_READ_WRITE, &g->stack);
+  if (st == GOLCL_OK) st = golcl__buffer(ctx, n * STACK_PER_NODE * 4, CL_MEM_READ_WRITE, &g->stack);
   if (st == GOLCL_OK) {
     g->nb = nb, g->cap = (uint32_t)n, g->stack_cap = (uint32_t)(n * STACK_PER_NODE);
     st = set_table_args(g);
@@ -154,9 +153,8 @@ static golcl_status table_alloc(golcl__hlg *g, uint32_t nb) {
   return GOLCL_OK;
 }
 
-golcl_status golcl__hlg_create(golcl_context *ctx, const golcl__hl *h, uint64_t max_bytes,
-                               int base, uint32_t narrow, int split, size_t wg,
-                               golcl__hlg **out) {
+golcl_status golcl__hlg_create(golcl_context *ctx, const golcl__hl *h, uint64_t max_bytes, int base,
+                               uint32_t narrow, int split, size_t wg, golcl__hlg **out) {
   *out = NULL;
   if (!base) base = DEFAULT_BASE;
   if (base != 5 && base != 6)
@@ -188,17 +186,16 @@ golcl_status golcl__hlg_create(golcl_context *ctx, const golcl__hl *h, uint64_t 
   if (st == GOLCL_OK) st = golcl__buffer(ctx, 64 * 4, CL_MEM_READ_WRITE, &g->empty);
   if (st == GOLCL_OK) st = golcl__buffer(ctx, 512, CL_MEM_READ_ONLY, &g->table);
   if (st == GOLCL_OK)
-    st = golcl__cl_fail(ctx,
-                        clEnqueueWriteBuffer(ctx->queue, g->table, CL_TRUE, 0, 512, h->table, 0,
-                                             NULL, NULL),
-                        "clEnqueueWriteBuffer");
+    st = golcl__cl_fail(
+        ctx, clEnqueueWriteBuffer(ctx->queue, g->table, CL_TRUE, 0, 512, h->table, 0, NULL, NULL),
+        "clEnqueueWriteBuffer");
   size_t most = 0;
   if (st == GOLCL_OK)
-    st = golcl__cl_fail(ctx,
-                        clGetKernelWorkGroupInfo(g->k[K_JUMP], ctx->device,
-                                                 CL_KERNEL_WORK_GROUP_SIZE, sizeof most, &most,
-                                                 NULL),
-                        "clGetKernelWorkGroupInfo");
+    st = golcl__cl_fail(
+        ctx,
+        clGetKernelWorkGroupInfo(g->k[K_JUMP], ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof most,
+                                 &most, NULL),
+        "clGetKernelWorkGroupInfo");
   if (st == GOLCL_OK && most && g->jump_wg > most) g->jump_wg = most;
   if (st != GOLCL_OK) {
     golcl__hlg_destroy(g);
@@ -239,8 +236,8 @@ static golcl_status launch(golcl__hlg *g, int k, size_t n) {
 }
 
 static golcl_status read_ctr(golcl__hlg *g) {
-  cl_int err = clEnqueueReadBuffer(g->ctx->queue, g->dctr, CL_TRUE, 0, sizeof g->ctr, g->ctr, 0,
-                                   NULL, NULL);
+  cl_int err =
+      clEnqueueReadBuffer(g->ctx->queue, g->dctr, CL_TRUE, 0, sizeof g->ctr, g->ctr, 0, NULL, NULL);
   return golcl__cl_fail(g->ctx, err, "clEnqueueReadBuffer");
 }
 
@@ -291,7 +288,8 @@ golcl_status golcl__hlg_load(golcl__hlg *g, const golcl__hl *h) {
     if (!err) err = clEnqueueWriteBuffer(q, g->lvl, CL_FALSE, 0, n, lvl, 0, NULL, NULL);
     if (!err) err = clEnqueueWriteBuffer(q, g->memo, CL_FALSE, 0, n * 8, memo, 0, NULL, NULL);
     if (!err) err = clEnqueueWriteBuffer(q, g->dctr, CL_FALSE, 0, sizeof ctr, ctr, 0, NULL, NULL);
-    if (!err) err = clEnqueueWriteBuffer(q, g->empty, CL_FALSE, 0, sizeof empty, empty, 0, NULL, NULL);
+    if (!err)
+      err = clEnqueueWriteBuffer(q, g->empty, CL_FALSE, 0, sizeof empty, empty, 0, NULL, NULL);
     if (!err) err = clEnqueueFillBuffer(q, g->claim, &zero, 4, 0, n * 4, 0, NULL, NULL);
     if (!err) err = clEnqueueFillBuffer(q, g->bk, &zero64, 8, 0, (size_t)g->nb * 8, 0, NULL, NULL);
     st = golcl__cl_fail(ctx, err, "clEnqueueWriteBuffer");
@@ -347,8 +345,8 @@ static golcl_status solve(golcl__hlg *g, cl_uint l, cl_uint k, cl_uint in, cl_ui
     cl_uint kc = k - 1;
     frame = ++g->frame, cbase = g->ctr[HLG_CNT];
     if ((st = push(g, 9ull * m, &t9)) == GOLCL_OK && (st = push(g, 9ull * m, &out)) == GOLCL_OK &&
-        (st = args_from(g, K_NINE, A(g->stack), A(in), A(m), A(t9), A(out), A(l), A(kc),
-                        A(frame), A(cbase), END)) == GOLCL_OK &&
+        (st = args_from(g, K_NINE, A(g->stack), A(in), A(m), A(t9), A(out), A(l), A(kc), A(frame),
+                        A(cbase), END)) == GOLCL_OK &&
         (st = launch(g, K_NINE, m)) == GOLCL_OK && (st = listed(g, &m2)) == GOLCL_OK)
       st = solve(g, l - 1, kc, out, m2);
     g->sp = out;
@@ -362,13 +360,12 @@ static golcl_status solve(golcl__hlg *g, cl_uint l, cl_uint k, cl_uint in, cl_ui
   } else {
     frame = ++g->frame, cbase = g->ctr[HLG_CNT];
     if ((st = push(g, 4ull * m, &u4)) == GOLCL_OK && (st = push(g, 4ull * m, &out)) == GOLCL_OK &&
-        (st = args_from(g, K_CENTRES, A(g->stack), A(in), A(m), A(u4), A(out), A(l), A(k),
-                        A(frame), A(cbase), END)) == GOLCL_OK &&
+        (st = args_from(g, K_CENTRES, A(g->stack), A(in), A(m), A(u4), A(out), A(l), A(k), A(frame),
+                        A(cbase), END)) == GOLCL_OK &&
         (st = launch(g, K_CENTRES, m)) == GOLCL_OK && (st = listed(g, &m2)) == GOLCL_OK)
       st = solve(g, l - 1, k, out, m2);
   }
-  if (st == GOLCL_OK)
-    st = args_from(g, K_FINISH, A(g->stack), A(in), A(m), A(u4), A(l), A(k), END);
+  if (st == GOLCL_OK) st = args_from(g, K_FINISH, A(g->stack), A(in), A(m), A(u4), A(l), A(k), END);
   if (st == GOLCL_OK) st = launch(g, K_FINISH, m);
   g->sp = top;
   return st;
@@ -377,8 +374,8 @@ static golcl_status solve(golcl__hlg *g, cl_uint l, cl_uint k, cl_uint in, cl_ui
 /* The whole jump in one launch of one work-group (hlg_jump). */
 static golcl_status step_jump(golcl__hlg *g, int k) {
   cl_uint kk = (cl_uint)k, minl = g->base - 1, maxl = MAX_LEVEL, scap = g->stack_cap;
-  golcl_status st = args_from(g, K_JUMP, A(g->stack), A(scap), A(g->empty), A(kk), A(minl),
-                              A(maxl), A(g->table), END);
+  golcl_status st = args_from(g, K_JUMP, A(g->stack), A(scap), A(g->empty), A(kk), A(minl), A(maxl),
+                              A(g->table), END);
   size_t wg = g->jump_wg;
   if (st == GOLCL_OK) st = golcl__launch(g->ctx, g->k[K_JUMP], 1, &wg, &wg);
   g->st.launches++;
@@ -406,8 +403,8 @@ golcl_status golcl__hlg_step(golcl__hlg *g, int k) {
   g->sp = 0;
   golcl_status st = push(g, 1, &out);
   if (st == GOLCL_OK)
-    st = args_from(g, K_SEED, A(g->empty), A(kk), A(frame), A(g->stack), A(cbase), A(minl),
-                   A(maxl), END);
+    st = args_from(g, K_SEED, A(g->empty), A(kk), A(frame), A(g->stack), A(cbase), A(minl), A(maxl),
+                   END);
   if (st == GOLCL_OK) st = launch(g, K_SEED, 1);
   if (st == GOLCL_OK) st = listed(g, &m);
   if (st == GOLCL_OK && g->ctr[HLG_RANGE])

@@ -33,9 +33,8 @@ typedef struct golcl__hlg_stats {
  * nodes (after a load: a quarter of the nodes loaded); else a launch over
  * the device a batch step, the host reading each batch's size. narrow =
  * UINT32_MAX: always one launch; 0: always the host. Loads nothing yet. */
-golcl_status golcl__hlg_create(golcl_context *ctx, const golcl__hl *h, uint64_t max_bytes,
-                               int base, uint32_t narrow, int split, size_t wg,
-                               golcl__hlg **out);
+golcl_status golcl__hlg_create(golcl_context *ctx, const golcl__hl *h, uint64_t max_bytes, int base,
+                               uint32_t narrow, int split, size_t wg, golcl__hlg **out);
 void golcl__hlg_destroy(golcl__hlg *g); /* NULL is a no-op */
 
 /* Replaces the device table with h's store (its nodes, memoised results and

@@ -38,8 +38,7 @@ golcl_universe_stats tu_universe_vs_reference(golcl_context *ctx, const golcl_un
   ck_assert_msg(bad == 0,
                 "%s (%s), %ux%u at (%lld, %lld), %llu gens: %zu cells differ, first (%zu, %zu)",
                 rule, golcl_universe_algo_name(opts ? opts->algo : GOLCL_UNIVERSE_AUTO), w, h,
-                (long long)x0, (long long)y0, (unsigned long long)gens, bad, first % W,
-                first / W);
+                (long long)x0, (long long)y0, (unsigned long long)gens, bad, first % W, first / W);
   /* nothing outside the light cone either */
   uint64_t pop_u, pop_g;
   TU_OK(golcl_universe_population(u, &pop_u));
