@@ -15,14 +15,13 @@ HL="$H/metapixel-p216-gun.mc.gz:4096 $H/ruler.mc:65536 $H/ruler.mc:1048576 $H/we
   $H/wedge-grow.mc:1048576 $H/nick-gotts-1.mc:65536"
 SOUPS="soup:256:1024 soup:1024:1024 soup:2048:256"
 echo "== jump mode (GOLCL_HLG_MODE=jump): host HashLife vs device HashLife, one process"
-GOLCL_HLG_MODE=jump timeout 18 build/bench_universe_hlg -d gpu $SIX $HL
+GOLCL_HLG_MODE=jump timeout 16 build/bench_universe_hlg -d gpu $SIX $HL
 echo "== batched mode (GOLCL_HLG_MODE=batched: one launch a batch)"
-GOLCL_HLG_MODE=batched timeout 18 build/bench_universe_hlg -d gpu $SIX $HL
+GOLCL_HLG_MODE=batched timeout 16 build/bench_universe_hlg -d gpu $SIX $HL
+echo "== batched, the batches of level 8 and below to one work-group with their subtrees"
+GOLCL_HLG_MODE=batched GOLCL_HLG_DELEGATE=2 timeout 16 build/bench_universe_hlg -d gpu $SIX $HL
 echo "== default: one work-group where the last jump's batches had at most 256 nodes"
-timeout 18 build/bench_universe_hlg -d gpu $SIX $HL
-echo "== soups, default"
-timeout 8 build/bench_universe_hlg -d gpu $SOUPS
-echo "== GOLCL_HLG_SPLIT=0 (a work-item a node, the base case in one piece), jump"
-GOLCL_HLG_SPLIT=0 GOLCL_HLG_MODE=jump timeout 6 build/bench_universe_hlg -d gpu $L/Methuselahs/acorn.lif:30000 $H/nick-gotts-1.mc:65536
-echo "== golcl bench universe (auto), bgolly beside"
-timeout 12 build/golcl bench universe --device gpu --patterns $P
+timeout 16 build/bench_universe_hlg -d gpu $SIX $HL
+echo "== soups: default; batched with delegation"
+timeout 7 build/bench_universe_hlg -d gpu $SOUPS
+GOLCL_HLG_MODE=batched GOLCL_HLG_DELEGATE=2 timeout 7 build/bench_universe_hlg -d gpu $SOUPS

@@ -206,21 +206,26 @@ START_TEST(edits_between_runs) {
 END_TEST
 
 START_TEST(modes_and_base_levels) {
-  /* one launch a batch instead of one a jump, the base case on 32×32, a
-   * work-group of one, a work-item a square (the GPU's way), and the two
+  /* one launch a batch instead of one a jump, the base case on 32×32 (in
+   * phases, as on a GPU), a work-group of one, a work-item a square (the
+   * GPU's way), and the two
    * modes in turn (one work-group for the jumps whose last one's batches
-   * had at most 8 nodes) */
-  static const char *env[][2] = {{"GOLCL_HLG_MODE", "batched"},
-                                 {"GOLCL_HLG_BASE", "5"},
-                                 {"GOLCL_HLG_WG", "1"},
-                                 {"GOLCL_HLG_SPLIT", "1"},
-                                 {"GOLCL_HLG_NARROW", "8"}};
+   * had at most 8 nodes), and the host's batches of level 8 and below
+   * handed to one work-group with their subtrees */
+  static const char *env[][4] = {{"GOLCL_HLG_MODE", "batched", NULL, NULL},
+                                 {"GOLCL_HLG_BASE", "5", "GOLCL_HLG_SPLIT", "1"},
+                                 {"GOLCL_HLG_WG", "1", NULL, NULL},
+                                 {"GOLCL_HLG_SPLIT", "1", NULL, NULL},
+                                 {"GOLCL_HLG_NARROW", "8", NULL, NULL},
+                                 {"GOLCL_HLG_MODE", "batched", "GOLCL_HLG_DELEGATE", "2"}};
   static const uint64_t runs[] = {1000, 2048, 7};
   for (size_t i = 0; i < sizeof env / sizeof *env; i++) {
     setenv(env[i][0], env[i][1], 1);
+    if (env[i][2]) setenv(env[i][2], env[i][3], 1);
     soup_against_host("B3/S23", 40, 0.4, 31 + i, runs, sizeof runs / sizeof *runs, 0);
     soup_against_host("B2-a/S12", 24, 0.3, 41 + i, runs, 1, 0);
     unsetenv(env[i][0]);
+    if (env[i][2]) unsetenv(env[i][2]);
   }
 }
 END_TEST

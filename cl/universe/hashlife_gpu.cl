@@ -526,11 +526,14 @@ inline void hlg_base_phase(HLG_ARGS, __global uint *sc, uint m, uint i, uint j, 
  * the same frames as the batched kernels, on a stack of frames in local
  * memory, the work-items striding over each batch, a barrier between the
  * steps; no host round trip. Work-item 0 grows the root first (as
- * hlg_seed) and keeps the frame stack. ctr[HLG_FRAME] carries its frame
+ * hlg_seed) and keeps the frame stack; or (m0 > 0) it solves a batch the
+ * host listed, m0 nodes of level l0 at stack[in0], its lists from stack[sp0]
+ * on (the host's batches above it). ctr[HLG_FRAME] carries its frame
  * numbers from launch to launch (from 2^31 up: the host's, for batches it
  * launches itself, are below); a full list stack sets ctr[HLG_OOM] = 2. */
 __kernel void hlg_jump(HLG_ARGS, __global uint *stack, uint stack_cap, __global const uint *empty,
-                       uint k, uint minlevel, uint maxlevel, __global const uchar *table) {
+                       uint k, uint minlevel, uint maxlevel, __global const uchar *table, uint l0,
+                       uint in0, uint m0, uint sp0) {
   __local uint fl[HLG_DEPTH], fk[HLG_DEPTH], fin[HLG_DEPTH], fm[HLG_DEPTH], fph[HLG_DEPTH],
       ft9[HLG_DEPTH], fu4[HLG_DEPTH], fout[HLG_DEPTH], fsp[HLG_DEPTH], fbs[HLG_DEPTH];
   __local uint depth, sp, frame, stop;
@@ -540,7 +543,10 @@ __kernel void hlg_jump(HLG_ARGS, __global uint *stack, uint stack_cap, __global 
     depth = 0, sp = 0, stop = ctr[HLG_OOM] != 0;
     frame = ctr[HLG_FRAME];
     ctr[HLG_WIDE_NOW] = 0;
-    {
+    if (m0) { /* a batch the host listed (m0 nodes of level l0 at stack[in0]) */
+      sp = sp0, depth = 1;
+      fl[0] = l0, fk[0] = k, fin[0] = in0, fm[0] = m0, fph[0] = 0, fsp[0] = sp0;
+    } else { /* the root */
       uint r = ctr[HLG_ROOT], L = lvl[r];
       for (int last = 0; r && !last && !stop; L++) {
         last = L >= k + 3 && L >= minlevel && hlg_in_centre(HLG_PASS, empty, r, L);
@@ -677,7 +683,7 @@ __kernel void hlg_jump(HLG_ARGS, __global uint *stack, uint stack_cap, __global 
   if (lid == 0) {
     ctr[HLG_FRAME] = frame;
     if (stop == 2) ctr[HLG_OOM] = 2;
-    if (!stop && !ctr[HLG_OOM]) {
+    if (!m0 && !stop && !ctr[HLG_OOM]) {
       uint r = memo[ctr[HLG_ROOT_EXP]].x;
       if (r)
         ctr[HLG_ROOT] = r;

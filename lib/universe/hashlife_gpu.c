@@ -60,7 +60,9 @@ struct golcl__hlg {
    * host round trip), wider ones are launched over the device by the host;
    * UINT32_MAX: the whole jump in hlg_jump, 0: every batch by the host */
   uint32_t narrow;
-  uint32_t wide;                  /* the widest batch of the last jump (after a load: a guess) */
+  uint32_t wide;     /* the widest batch of the last jump (after a load: a guess) */
+  uint32_t delegate; /* in the host's jumps, batches of level base+delegate and below go to
+                        hlg_jump with their subtrees (0: none) */
   uint64_t acc_steps, acc_listed; /* hlg_jump's counters before the last load */
   int split;                      /* hlg_jump: a work-item a square made (else a node) */
   size_t jump_wg;                 /* hlg_jump's work-group */
@@ -177,6 +179,8 @@ golcl_status golcl__hlg_create(golcl_context *ctx, const golcl__hl *h, uint64_t 
   g->ctx = ctx;
   g->base = (uint32_t)base;
   g->narrow = narrow;
+  const char *dl = getenv("GOLCL_HLG_DELEGATE"); /* for measuring */
+  g->delegate = dl ? (uint32_t)strtoul(dl, NULL, 10) : 0;
   g->split = split < 0 ? ctx->info.type == GOLCL_DEVICE_GPU : split;
   g->jump_wg = wg ? wg : ctx->info.type == GOLCL_DEVICE_GPU ? DEFAULT_WG_GPU : DEFAULT_WG_CPU;
   g->max_nb = (uint32_t)nb;
@@ -338,6 +342,15 @@ static golcl_status solve(golcl__hlg *g, cl_uint l, cl_uint k, cl_uint in, cl_ui
     golcl_status st = args_from(g, K_BASE, A(g->stack), A(in), A(m), A(k), A(g->table), END);
     return st == GOLCL_OK ? launch(g, K_BASE, m) : st;
   }
+  if (l <= g->base + g->delegate) { /* its subtree in one work-group, no round trip */
+    cl_uint kk = k, zero = 0, maxl = MAX_LEVEL, scap = g->stack_cap, sp0 = g->sp;
+    golcl_status st = args_from(g, K_JUMP, A(g->stack), A(scap), A(g->empty), A(kk), A(zero),
+                                A(maxl), A(g->table), A(l), A(in), A(m), A(sp0), END);
+    size_t wg = g->jump_wg;
+    if (st == GOLCL_OK) st = golcl__launch(g->ctx, g->k[K_JUMP], 1, &wg, &wg);
+    g->st.launches++;
+    return st;
+  }
   uint32_t top = g->sp;
   cl_uint t9 = 0, u4 = 0, out = 0, m2 = 0, frame, cbase;
   golcl_status st = GOLCL_OK;
@@ -374,8 +387,9 @@ static golcl_status solve(golcl__hlg *g, cl_uint l, cl_uint k, cl_uint in, cl_ui
 /* The whole jump in one launch of one work-group (hlg_jump). */
 static golcl_status step_jump(golcl__hlg *g, int k) {
   cl_uint kk = (cl_uint)k, minl = g->base - 1, maxl = MAX_LEVEL, scap = g->stack_cap;
+  cl_uint zero = 0;
   golcl_status st = args_from(g, K_JUMP, A(g->stack), A(scap), A(g->empty), A(kk), A(minl), A(maxl),
-                              A(g->table), END);
+                              A(g->table), A(zero), A(zero), A(zero), A(zero), END);
   size_t wg = g->jump_wg;
   if (st == GOLCL_OK) st = golcl__launch(g->ctx, g->k[K_JUMP], 1, &wg, &wg);
   g->st.launches++;
