@@ -20,7 +20,7 @@ typedef enum golcl_universe_algo {
                                     first 1024 and the sparse tiles the rest if the cells
                                     are still at most 2^14 (where they were measured faster);
                                     on a GPU context, for a run of 256 generations or more of
-                                    a tree of 4096 nodes or more (wide: a metapixel pattern, a
+                                    a tree of 1024 nodes or more (wide: a metapixel pattern, a
                                     large soup), HASHLIFE_DEVICE */
   GOLCL_UNIVERSE_HASHLIFE = 1, /**< HashLife on the host (exact for every rule without B0,
                                     and for B0 rules with S8 as Golly runs them) */

@@ -112,13 +112,17 @@ golcl_status golcl__universe_run_hlg(golcl_universe *u, uint64_t gens) {
   return st;
 }
 
-/* AUTO's choice (docs/universe.md, "Choosing"): measured on an H100, the
- * device's batches beat the host's recursion only where they are wide:
- * patterns whose tree holds many distinct squares (a metapixel pattern,
- * large soups); narrow ones (a methuselah, a gun, the HashLife classics)
- * stay on the host. The tree's reachable nodes decide (counted by a
- * collection), not a timing: the choice is the same on every machine. */
-#define AUTO_HLG_MIN_NODES 4096
+/* AUTO's choice (docs/universe.md, "Choosing"), measured on an H100 against
+ * the host HashLife in one process: the device wins where the batches are
+ * wide, trees of many distinct squares (random soups of 256² to 2048²:
+ * 2.3-50x; metapixel-p216-gun: 1.2x), and loses on narrow ones (the
+ * HashLife classics ruler and wedge-grow 2-11x, c4-diag-switch-engines 3x,
+ * the spacefiller 5-7x; the methuselahs are 0.7-1.2x, and AUTO gives them
+ * to the sparse tiles, faster still). The tree's reachable nodes when the
+ * run starts decide (a 256² soup has 1400, metapixel-p216-gun 6500,
+ * c4-diag-switch-engines 700, a methuselah under 100), not a timing: the
+ * choice is the same on every machine. */
+#define AUTO_HLG_MIN_NODES 1024
 #define AUTO_HLG_MIN_GENS 256
 int golcl__universe_hlg_may_win(golcl_universe *u, uint64_t gens) {
   if (!u->ctx || gens < AUTO_HLG_MIN_GENS) return 0;
