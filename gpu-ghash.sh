@@ -14,14 +14,11 @@ SIX="$L/Methuselahs/acorn.lif:30000 $L/Methuselahs/rabbits.lif:30000 $L/Methusel
 HL="$H/metapixel-p216-gun.mc.gz:4096 $H/ruler.mc:65536 $H/ruler.mc:1048576 $H/wedge-grow.mc:65536
   $H/wedge-grow.mc:1048576 $H/nick-gotts-1.mc:65536"
 SOUPS="soup:256:1024 soup:1024:1024 soup:2048:256"
-echo "== jump mode (GOLCL_HLG_MODE=jump): host HashLife vs device HashLife, one process"
-GOLCL_HLG_MODE=jump timeout 16 build/bench_universe_hlg -d gpu $SIX $HL
-echo "== batched mode (GOLCL_HLG_MODE=batched: one launch a batch)"
-GOLCL_HLG_MODE=batched timeout 16 build/bench_universe_hlg -d gpu $SIX $HL
-echo "== batched, the batches of level 8 and below to one work-group with their subtrees"
-GOLCL_HLG_MODE=batched GOLCL_HLG_DELEGATE=2 timeout 16 build/bench_universe_hlg -d gpu $SIX $HL
-echo "== default: one work-group where the last jump's batches had at most 256 nodes"
-timeout 16 build/bench_universe_hlg -d gpu $SIX $HL
-echo "== soups: default; batched with delegation"
-timeout 7 build/bench_universe_hlg -d gpu $SOUPS
-GOLCL_HLG_MODE=batched GOLCL_HLG_DELEGATE=2 timeout 7 build/bench_universe_hlg -d gpu $SOUPS
+echo "== default (what hashlife-gpu runs): host HashLife vs device HashLife, one process"
+timeout 22 build/bench_universe_hlg -d gpu $SIX $HL $SOUPS
+echo "== golcl bench universe (auto), bgolly beside"
+timeout 16 build/golcl bench universe --device gpu --patterns $P
+echo "== golcl bench universe --algo hashlife-gpu, bgolly beside"
+timeout 16 build/golcl bench universe --algo hashlife-gpu --device gpu --patterns $P
+echo "== longer jumps, default"
+timeout 24 build/bench_universe_hlg -d gpu $H/ruler.mc:16777216 $H/wedge-grow.mc:16777216 $H/nick-gotts-1.mc:1048576
