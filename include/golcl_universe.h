@@ -18,10 +18,16 @@ typedef enum golcl_universe_algo {
   GOLCL_UNIVERSE_AUTO = 0,     /**< HashLife; on a GPU context, for a run of 2048 to 2^17
                                     generations of at most 2^14 cells, HashLife runs the
                                     first 1024 and the sparse tiles the rest if the cells
-                                    are still at most 2^14 (where they were measured faster) */
+                                    are still at most 2^14 (where they were measured faster);
+                                    on a GPU context, for a run of 256 generations or more of
+                                    a tree of 1024 nodes or more (wide: a metapixel pattern, a
+                                    large soup), HASHLIFE_DEVICE */
   GOLCL_UNIVERSE_HASHLIFE = 1, /**< HashLife on the host (exact for every rule without B0,
                                     and for B0 rules with S8 as Golly runs them) */
-  GOLCL_UNIVERSE_SPARSE = 2    /**< 64×64 tiles in a hash table on the context's device */
+  GOLCL_UNIVERSE_SPARSE = 2,   /**< 64×64 tiles in a hash table on the context's device */
+  GOLCL_UNIVERSE_HASHLIFE_DEVICE = 3 /**< HashLife with its node table and level batches on
+                                          the context's device (docs/universe.md); the same
+                                          rules and cells as HASHLIFE */
 } golcl_universe_algo;
 
 /** Options of golcl_universe_create; zero is the default of every field. */
@@ -32,7 +38,11 @@ typedef struct golcl_universe_opts {
    *  collected (nodes not reachable from the pattern are dropped, and the
    *  memoised results) and the step is tried again, then in halves; if a
    *  single generation does not fit, the run stops with
-   *  GOLCL_E_OUT_OF_MEMORY, the cells as they were. Like Golly's -M. */
+   *  GOLCL_E_OUT_OF_MEMORY, the cells as they were. Like Golly's -M.
+   *  HASHLIFE_DEVICE: also the bound of the device's table (77 bytes a
+   *  node with its buckets and lists, in a power of two of nodes); it
+   *  starts small and grows by 4, and when full at the bound it is
+   *  collected through the host (the same rules follow). */
   uint64_t max_memory;
 } golcl_universe_opts;
 
@@ -111,7 +121,7 @@ GOLCL_API golcl_status golcl_universe_read_file(golcl_universe *u, const char *p
  *          max_memory; the universe stops at the last generation it
  *          completed, which golcl_universe_generation tells);
  *          GOLCL_E_UNSUPPORTED (cells beyond 2^61 from the origin);
- *          GOLCL_E_OPENCL, GOLCL_E_BUILD (SPARSE). */
+ *          GOLCL_E_OPENCL, GOLCL_E_BUILD (SPARSE, HASHLIFE_DEVICE). */
 GOLCL_API golcl_status golcl_universe_run(golcl_universe *u, uint64_t generations);
 
 /** The generation, and its setter (for a pattern's "#G"). */
@@ -165,7 +175,7 @@ GOLCL_API golcl_status golcl_universe_write_rle(golcl_universe *u, FILE *f);
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). */
 GOLCL_API golcl_status golcl_universe_get_stats(const golcl_universe *u, golcl_universe_stats *out);
 
-/** The name of an algorithm ("auto", "hashlife", "sparse"; NULL for a bad
+/** The name of an algorithm ("auto", "hashlife", "sparse", "hashlife-gpu"; NULL for a bad
  *  value) and back (GOLCL_E_INVALID_ARG for an unknown name). */
 GOLCL_API const char *golcl_universe_algo_name(golcl_universe_algo algo);
 GOLCL_API golcl_status golcl_universe_algo_from_name(const char *name, golcl_universe_algo *out);

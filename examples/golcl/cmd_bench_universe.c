@@ -37,8 +37,9 @@ static void usage(FILE *f) {
           "breeders of Golly's Patterns folder and metapixel-p216-gun.\n\n"
           "  -g N            generations where FILE has no :GENS (default 1000)\n"
           "  --algo A        auto (default: the GPU's sparse tiles where the universe\n"
-          "                  chooses them, else HashLife), hashlife, sparse (on --device)\n"
-          "  --device SPEC   the device of --algo sparse\n"
+          "                  chooses them, else HashLife), hashlife, sparse, hashlife-gpu\n"
+          "                  (on --device)\n"
+          "  --device SPEC   the device of --algo sparse and hashlife-gpu\n"
           "  --patterns DIR  Golly's Patterns folder (default /usr/share/golly/Patterns)\n"
           "  --bgolly PATH   bgolly to compare with (default: bgolly on the PATH)\n"
           "  --no-bgolly     golcl alone\n"
@@ -208,7 +209,7 @@ int cmd_bench_universe(int argc, char **argv) {
         break;
       case 'a':
         if (golcl_universe_algo_from_name(optarg, &algo) != GOLCL_OK) {
-          fprintf(stderr, "golcl bench universe: --algo auto, hashlife or sparse\n");
+          fprintf(stderr, "golcl bench universe: --algo auto, hashlife, sparse or hashlife-gpu\n");
           return 2;
         }
         break;
@@ -258,7 +259,8 @@ int cmd_bench_universe(int argc, char **argv) {
   if (no_bg) bg = NULL;
   if (plot && !plot_check("bench universe")) return 2;
   golcl_context *ctx = NULL;
-  if (algo == GOLCL_UNIVERSE_SPARSE || (algo == GOLCL_UNIVERSE_AUTO && (device || pio_has_gpu()))) {
+  if (algo == GOLCL_UNIVERSE_SPARSE || algo == GOLCL_UNIVERSE_HASHLIFE_DEVICE ||
+      (algo == GOLCL_UNIVERSE_AUTO && (device || pio_has_gpu()))) {
     golcl_context_opts co = {0};
     co.device = device ? device : algo == GOLCL_UNIVERSE_AUTO ? "gpu" : NULL;
     if (golcl_context_create(&co, &ctx) != GOLCL_OK) {
@@ -266,16 +268,20 @@ int cmd_bench_universe(int argc, char **argv) {
       return 1;
     }
   }
-  if (ctx) { /* the sparse kernels' build happens here, not in the first row's time */
+  if (ctx) { /* the device kernels' build happens here, not in the first row's time */
     static const uint8_t glider[9] = {0, 1, 0, 0, 0, 1, 1, 1, 1};
-    golcl_universe_opts wo = {0};
-    wo.algo = GOLCL_UNIVERSE_SPARSE;
-    golcl_universe *w = NULL;
-    if (golcl_universe_create(ctx, &wo, &w) != GOLCL_OK ||
-        golcl_universe_write_rect(w, 0, 0, 3, 3, glider, 0) != GOLCL_OK ||
-        golcl_universe_run(w, 64) != GOLCL_OK)
-      fprintf(stderr, "golcl bench universe: warm-up: %s\n", golcl_last_errmsg());
-    golcl_universe_destroy(w);
+    /* auto may take either device algorithm */
+    for (int i = 0; i < 2; i++) {
+      golcl_universe_opts wo = {0};
+      wo.algo = i ? GOLCL_UNIVERSE_HASHLIFE_DEVICE : GOLCL_UNIVERSE_SPARSE;
+      if (algo != GOLCL_UNIVERSE_AUTO && algo != wo.algo) continue;
+      golcl_universe *w = NULL;
+      if (golcl_universe_create(ctx, &wo, &w) != GOLCL_OK ||
+          golcl_universe_write_rect(w, 0, 0, 3, 3, glider, 0) != GOLCL_OK ||
+          golcl_universe_run(w, 64) != GOLCL_OK)
+        fprintf(stderr, "golcl bench universe: warm-up: %s\n", golcl_last_errmsg());
+      golcl_universe_destroy(w);
+    }
   }
   FILE *cf = csv ? fopen(csv, "w") : NULL;
   if (csv && !cf) {
@@ -286,7 +292,7 @@ int cmd_bench_universe(int argc, char **argv) {
     fprintf(cf,
             "pattern,algo,generations,golcl_step_s,golcl_wall_s,bgolly_quicklife_s,"
             "bgolly_hashlife_s,ratio,identical\n");
-  printf("%-35s %-8s %9s %10s %10s %10s %10s %7s %s\n", "pattern", "algo", "gens", "golcl",
+  printf("%-35s %-12s %9s %10s %10s %10s %10s %7s %s\n", "pattern", "algo", "gens", "golcl",
          "golcl wall", "bg Quick", "bg Hash", "ratio", "cells");
   int nruns = optind < argc ? argc - optind : (int)(sizeof DEFAULT_RUNS / sizeof *DEFAULT_RUNS);
   int rc = 0;
@@ -331,7 +337,7 @@ int cmd_bench_universe(int argc, char **argv) {
     const char *same = !bg || th < 0 ? "-" : hh == hash ? "identical" : "DIFFERENT";
     if (bg && th >= 0 && hh != hash) rc = 1;
     const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    printf("%-35s %-8s %9llu %9.4fs %9.4fs ", name, golcl_universe_algo_name(ust.algo),
+    printf("%-35s %-12s %9llu %9.4fs %9.4fs ", name, golcl_universe_algo_name(ust.algo),
            (unsigned long long)g, step, wall);
     if (bg) {
       char q[32] = "failed", hl[32] = "failed"; /* QuickLife reads no macrocell */

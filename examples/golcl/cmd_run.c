@@ -74,7 +74,8 @@ static void usage(FILE *f) {
           "                       /usr/share/golly/Rules)\n"
           "  --algo A             the infinite plane: auto (default: HashLife where the rule\n"
           "                       allows it, else the growing grid), hashlife, sparse (64x64\n"
-          "                       tiles on the device) or dense (a grid that grows)\n"
+          "                       tiles on the device), hashlife-gpu (HashLife's node table\n"
+          "                       and batches on the device) or dense (a grid that grows)\n"
           "  -i, --increment N    the infinite plane: step N generations at a time (the\n"
           "                       progress line and --log follow it), as bgolly's -i\n"
           "  --memory MB          the infinite plane: HashLife's node store, in MB (default\n"
@@ -185,8 +186,9 @@ static int take_option(int c, const char *v, run_opts *o) {
       o->rule = v;
       break;
     case OPT_ALGO:
-      if (strcmp(v, "auto") && strcmp(v, "hashlife") && strcmp(v, "sparse") && strcmp(v, "dense"))
-        return bad_value("--algo (auto, hashlife, sparse, dense)", v);
+      if (strcmp(v, "auto") && strcmp(v, "hashlife") && strcmp(v, "sparse") &&
+          strcmp(v, "hashlife-gpu") && strcmp(v, "dense"))
+        return bad_value("--algo (auto, hashlife, sparse, hashlife-gpu, dense)", v);
       o->algo = v;
       break;
     case 'i':

@@ -164,6 +164,8 @@ static void report(const urun *r, double secs, double wall) {
   fprintf(f, "memory:     %llu HashLife nodes, %.1f MB of at most %.0f MB, %llu collections",
           (unsigned long long)st.nodes, (double)st.node_bytes / 1e6,
           (double)st.max_node_bytes / 1e6, (unsigned long long)st.collections);
+  if (st.algo == GOLCL_UNIVERSE_HASHLIFE_DEVICE)
+    fprintf(f, "; %.1f MB on the device", (double)st.device_bytes / 1e6);
   if (st.algo == GOLCL_UNIVERSE_SPARSE)
     fprintf(f, "; %llu device tiles, %.1f MB on the device", (unsigned long long)st.tiles,
             (double)st.device_bytes / 1e6);
@@ -178,11 +180,11 @@ int run_universe(const run_opts *o) {
   golcl_universe_opts uo = {0};
   uo.max_memory = o->memory_mb << 20;
   int may_fall_back = strcmp(o->algo, "auto") == 0;
-  if (strcmp(o->algo, "sparse") == 0) {
+  if (strcmp(o->algo, "sparse") == 0 || strcmp(o->algo, "hashlife-gpu") == 0) {
     golcl_context_opts copts = {0};
     copts.device = o->device;
     if (golcl_context_create(&copts, &r.ctx) != GOLCL_OK) return fail("opening the device");
-    uo.algo = GOLCL_UNIVERSE_SPARSE;
+    uo.algo = strcmp(o->algo, "sparse") == 0 ? GOLCL_UNIVERSE_SPARSE : GOLCL_UNIVERSE_HASHLIFE_DEVICE;
   } else if (strcmp(o->algo, "hashlife") == 0) {
     uo.algo = GOLCL_UNIVERSE_HASHLIFE;
   } else if (o->gens <= (1u << 17) && (o->device || pio_has_gpu())) {

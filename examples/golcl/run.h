@@ -18,7 +18,7 @@ typedef struct run_opts {
   uint32_t size_w, size_h;
   uint64_t margin;
   const char *rule, *stepper, *device, *frames, *log;
-  const char *algo;   /* --algo: auto, hashlife, sparse, dense */
+  const char *algo;   /* --algo: auto, hashlife, sparse, hashlife-gpu, dense */
   uint64_t increment; /* -i: generations a step of the progress line (0: as it likes) */
   uint64_t memory_mb; /* --memory: HashLife's node store in MB (0: the default) */
   uint64_t every, log_every;

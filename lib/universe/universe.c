@@ -15,15 +15,16 @@ golcl_status golcl_universe_create(golcl_context *ctx, const golcl_universe_opts
   memset(&o, 0, sizeof o);
   if (opts) o = *opts;
   if (o.algo != GOLCL_UNIVERSE_AUTO && o.algo != GOLCL_UNIVERSE_HASHLIFE &&
-      o.algo != GOLCL_UNIVERSE_SPARSE)
+      o.algo != GOLCL_UNIVERSE_SPARSE && o.algo != GOLCL_UNIVERSE_HASHLIFE_DEVICE)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_create: algo %d", (int)o.algo);
   if (o.max_memory && o.max_memory < (128u << 10))
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
                        "golcl_universe_create: max_memory %llu is below 128 KiB",
                        (unsigned long long)o.max_memory);
-  if (o.algo == GOLCL_UNIVERSE_SPARSE && !ctx)
+  if ((o.algo == GOLCL_UNIVERSE_SPARSE || o.algo == GOLCL_UNIVERSE_HASHLIFE_DEVICE) && !ctx)
     return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
-                       "golcl_universe_create: the sparse algorithm needs a context (a device)");
+                       "golcl_universe_create: the %s algorithm needs a context (a device)",
+                       golcl_universe_algo_name(o.algo));
   golcl_universe *u = calloc(1, sizeof *u);
   if (!u) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   golcl_status st = golcl__hl_init(&u->hl, o.max_memory);
@@ -52,6 +53,7 @@ golcl_status golcl_universe_create_sized(golcl_context *ctx, const golcl_univers
 void golcl_universe_destroy(golcl_universe *u) {
   if (!u) return;
   golcl__universe_sparse_free(u);
+  golcl__universe_hlg_free(u);
   golcl__hl_free(&u->hl);
   golcl_pattern_destroy(u->notes);
   free(u);
@@ -80,6 +82,7 @@ static golcl_status set_table(golcl_universe *u, const golcl_rule_table *t) {
   u->table = *t;
   golcl__hl_set_rule(&u->hl, tab);
   golcl__universe_sparse_free(u); /* built for the old rule */
+  golcl__universe_hlg_free(u);
   return GOLCL_OK;
 }
 
@@ -213,6 +216,12 @@ static golcl_status probe(golcl_universe *u, uint64_t abort, uint64_t limit, int
 }
 
 static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
+  if (golcl__universe_hlg_may_win(u, gens)) {
+    u->last_algo = GOLCL_UNIVERSE_HASHLIFE_DEVICE;
+    golcl__universe_sparse_free(u);
+    return golcl__universe_run_hlg(u, gens);
+  }
+  golcl__universe_hlg_free(u);
   u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
   golcl__universe_sparse_free(u);
   if (!sparse_may_win(u, gens)) return run_hashlife(u, gens);
@@ -234,7 +243,12 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
 golcl_status golcl_universe_run(golcl_universe *u, uint64_t generations) {
   if (!u) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_run: NULL");
   if (u->opts.algo == GOLCL_UNIVERSE_AUTO) return run_auto(u, generations);
+  if (u->opts.algo != GOLCL_UNIVERSE_HASHLIFE_DEVICE) golcl__universe_hlg_free(u);
   u->last_algo = u->opts.algo;
+  if (u->opts.algo == GOLCL_UNIVERSE_HASHLIFE_DEVICE) {
+    golcl__universe_sparse_free(u); /* the tree moves on without it */
+    return golcl__universe_run_hlg(u, generations);
+  }
   if (u->opts.algo == GOLCL_UNIVERSE_SPARSE) return golcl__universe_run_sparse(u, generations);
   golcl__universe_sparse_free(u); /* the tree moves on without it */
   return run_hashlife(u, generations);
@@ -270,6 +284,11 @@ golcl_status golcl_universe_get_stats(const golcl_universe *u, golcl_universe_st
   out->collections = u->hl.collections;
   out->results_computed = u->hl.results_computed;
   golcl__universe_sparse_stats(u, &out->tiles, &out->device_bytes);
+  if (u->hlg) {
+    golcl__hlg_stats g;
+    golcl__hlg_get_stats(u->hlg, &g);
+    out->device_bytes += g.device_bytes;
+  }
   return GOLCL_OK;
 }
 
@@ -281,6 +300,8 @@ const char *golcl_universe_algo_name(golcl_universe_algo algo) {
       return "hashlife";
     case GOLCL_UNIVERSE_SPARSE:
       return "sparse";
+    case GOLCL_UNIVERSE_HASHLIFE_DEVICE:
+      return "hashlife-gpu";
   }
   return NULL;
 }
@@ -288,11 +309,11 @@ const char *golcl_universe_algo_name(golcl_universe_algo algo) {
 golcl_status golcl_universe_algo_from_name(const char *name, golcl_universe_algo *out) {
   if (!name || !out)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_algo_from_name: NULL");
-  for (int a = 0; a <= GOLCL_UNIVERSE_SPARSE; a++)
+  for (int a = 0; a <= GOLCL_UNIVERSE_HASHLIFE_DEVICE; a++)
     if (strcmp(name, golcl_universe_algo_name((golcl_universe_algo)a)) == 0) {
       *out = (golcl_universe_algo)a;
       return GOLCL_OK;
     }
   return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
-                     "unknown universe algorithm \"%s\" (auto, hashlife, sparse)", name);
+                     "unknown universe algorithm \"%s\" (auto, hashlife, sparse, hashlife-gpu)", name);
 }

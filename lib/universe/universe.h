@@ -5,6 +5,7 @@
 #include "../core/core.h"
 #include "golcl_universe.h"
 #include "hashlife.h"
+#include "hashlife_gpu.h"
 #include "sparse.h"
 
 struct golcl_universe {
@@ -15,6 +16,8 @@ struct golcl_universe {
   golcl__hl hl;          /* the cells, always */
   golcl__sparse *sparse; /* the device engine, made on the first sparse run */
   int sparse_stale;      /* the engine is kept for reuse but no longer holds the cells */
+  golcl__hlg *hlg;       /* device HashLife, made on its first run */
+  int hlg_base;          /* its base level (0: the default) */
   golcl_universe_algo last_algo;
   golcl_pattern *notes; /* the loaded file's comment lines (no cells); may be NULL */
 };
@@ -45,5 +48,13 @@ void golcl__universe_sparse_free(golcl_universe *u);
  * puts the cells on it again instead of making a new one. */
 void golcl__universe_sparse_forget(golcl_universe *u);
 void golcl__universe_sparse_stats(const golcl_universe *u, uint64_t *tiles, uint64_t *bytes);
+
+/* Device HashLife (universe_hashlife_gpu.c): the tree loaded into the
+ * device table, the jumps run there, the root read back. */
+golcl_status golcl__universe_run_hlg(golcl_universe *u, uint64_t gens);
+void golcl__universe_hlg_free(golcl_universe *u);
+/* 1 where AUTO takes device HashLife for a run of gens (a GPU context and a
+ * wide tree; collects the host store to count it). */
+int golcl__universe_hlg_may_win(golcl_universe *u, uint64_t gens);
 
 #endif

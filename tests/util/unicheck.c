@@ -1,0 +1,54 @@
+/* unicheck.c — the universe suites' comparison with the CPU reference
+ * (unicheck.h). */
+#include "unicheck.h"
+
+#include "testutil.h"
+
+#include <stdlib.h>
+
+golcl_universe_stats tu_universe_vs_reference(golcl_context *ctx, const golcl_universe_opts *opts,
+                                              const uint8_t *cells, uint32_t w, uint32_t h,
+                                              int64_t x0, int64_t y0, const char *rule,
+                                              uint64_t gens) {
+  uint32_t m = (uint32_t)gens + 2, W = w + 2 * m, H = h + 2 * m;
+  golcl_grid *g;
+  golcl_stepper *ref;
+  TU_OK(golcl_grid_create(tu_ctx, W, H, GOLCL_BOUNDARY_DEAD, &g));
+  golcl_rule_table t;
+  TU_OK(golcl_rule_table_parse(rule, &t));
+  TU_OK(golcl_grid_set_rule_table(g, &t));
+  TU_OK(golcl_grid_write_rect(g, m, m, w, h, cells, w));
+  TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_REFERENCE, NULL, &ref));
+  TU_OK(golcl_stepper_run(ref, g, gens));
+  uint8_t *want = malloc((size_t)W * H), *got = malloc((size_t)W * H);
+  ck_assert_ptr_nonnull(want);
+  ck_assert_ptr_nonnull(got);
+  TU_OK(golcl_grid_read(g, want, W));
+
+  golcl_universe *u;
+  TU_OK(golcl_universe_create(ctx, opts, &u));
+  TU_OK(golcl_universe_set_rule(u, rule));
+  TU_OK(golcl_universe_write_rect(u, x0, y0, w, h, cells, w));
+  TU_OK(golcl_universe_run(u, gens));
+  ck_assert_uint_eq(golcl_universe_generation(u), gens);
+  TU_OK(golcl_universe_read_rect(u, x0 - m, y0 - m, W, H, got, W));
+  size_t bad = 0, first = 0;
+  for (size_t i = 0; i < (size_t)W * H; i++)
+    if (got[i] != want[i] && !bad++) first = i;
+  ck_assert_msg(bad == 0,
+                "%s (%s), %ux%u at (%lld, %lld), %llu gens: %zu cells differ, first (%zu, %zu)",
+                rule, golcl_universe_algo_name(opts ? opts->algo : GOLCL_UNIVERSE_AUTO), w, h,
+                (long long)x0, (long long)y0, (unsigned long long)gens, bad, first % W, first / W);
+  /* nothing outside the light cone either */
+  uint64_t pop_u, pop_g;
+  TU_OK(golcl_universe_population(u, &pop_u));
+  TU_OK(golcl_grid_population(g, &pop_g));
+  ck_assert_uint_eq(pop_u, pop_g);
+  golcl_universe_stats st;
+  TU_OK(golcl_universe_get_stats(u, &st));
+  golcl_universe_destroy(u);
+  golcl_stepper_destroy(ref);
+  golcl_grid_destroy(g);
+  free(want), free(got);
+  return st;
+}

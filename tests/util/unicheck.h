@@ -1,0 +1,17 @@
+/* unicheck.h — the universe suites' comparison with the CPU reference. */
+#ifndef UNICHECK_H
+#define UNICHECK_H
+
+#include <golcl_universe.h>
+
+/* Runs w×h cells at (x0, y0) for gens generations of rule in a universe
+ * made with (ctx, opts) and in a dead-boundary grid of tu_ctx stepped by
+ * the reference stepper (a margin of gens + 2: beyond the light cone), and
+ * asserts that every cell of the light cone and the population agree.
+ * Returns the universe's statistics after the run. */
+golcl_universe_stats tu_universe_vs_reference(golcl_context *ctx, const golcl_universe_opts *opts,
+                                              const uint8_t *cells, uint32_t w, uint32_t h,
+                                              int64_t x0, int64_t y0, const char *rule,
+                                              uint64_t gens);
+
+#endif
