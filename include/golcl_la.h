@@ -510,7 +510,8 @@ typedef struct golcl_cg_hooks {
   golcl_status (*max)(void *user, double *value);
   /** Before each product A·v: fill v's halo (the rows other ranks own that
    *  the operator reads). Setting it makes CG apply the operator through
-   *  golcl_op_mv instead of its fused band and stencil kernels. */
+   *  golcl_op_mv instead of its fused band and stencil kernels, except as
+   *  golcl_cg_set_rows describes. */
   golcl_status (*exchange)(void *user, cl_command_queue queue, cl_mem v);
   void *user;
 } golcl_cg_hooks;
@@ -532,6 +533,23 @@ GOLCL_API void golcl_cg_destroy(golcl_cg *cg);
 /** Sets (or, with NULL, clears) the hooks. Blocks (nothing to wait for).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL cg). */
 GOLCL_API golcl_status golcl_cg_set_hooks(golcl_cg *cg, const golcl_cg_hooks *hooks);
+
+/** Names the rows [lo, lo + count) of the vectors as this process's own; the
+ *  others are a halo (zero rows of the operator, zero in b) that the
+ *  exchange hook fills. With the hooks set, a band operator without a
+ *  preconditioner then keeps the two fused kernels of one device: before
+ *  each B_k the exchange hook fills r's halo, B_k forms p on the halo rows
+ *  from r and the previous p there (the same values the owning process
+ *  forms), r's halo is zeroed before A_k (so that every sum counts the
+ *  process's rows only), and x's halo is filled before each residual. An
+ *  iteration calls reduce (p·q), reduce (r·r, r·z) and, at once after it,
+ *  exchange (r): a hook may fold that exchange into the reduce's round.
+ *  Any other operator or preconditioner keeps the general path. count 0
+ *  (the default) means every row is the process's. Blocks (nothing to wait
+ *  for).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL cg, rows outside the
+ *          operator's). */
+GOLCL_API golcl_status golcl_cg_set_rows(golcl_cg *cg, size_t lo, size_t count);
 
 /** Solves A·x = b by the conjugate-gradient method (A symmetric positive
  *  definite). Band and stencil operators run fused on the device (two

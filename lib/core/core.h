@@ -124,9 +124,17 @@ golcl_status golcl__launch(golcl_context *ctx, cl_kernel k, cl_uint dims, const 
 golcl_status golcl__launch_cover(golcl_context *ctx, cl_kernel k, cl_uint dims,
                                  const size_t *extent);
 
-/* Fills a buffer with a byte pattern of `psize` bytes (clEnqueueFillBuffer). */
+/* Fills a buffer with a byte pattern of `psize` bytes (clEnqueueFillBuffer), in fills of at
+ * most GOLCL__FILL_CHUNK bytes: NVIDIA's OpenCL hangs or fails on one fill of 2^31 bytes or
+ * more (pyopencl issue 395; a 65600x32832 byte grid, 2.15e9 cells, never came back from its
+ * clear on an H100). `bytes` and `offset` are multiples of psize, as clEnqueueFillBuffer wants. */
+#define GOLCL__FILL_CHUNK ((size_t)1 << 30)
 golcl_status golcl__fill(golcl_context *ctx, cl_mem buf, const void *pattern, size_t psize,
                          size_t offset, size_t bytes);
+/* golcl__fill in fills of at most `chunk` bytes (rounded down to whole patterns; the tests
+ * use small chunks to cross chunk boundaries on small buffers). */
+golcl_status golcl__fill_chunked(golcl_context *ctx, cl_mem buf, const void *pattern, size_t psize,
+                                 size_t offset, size_t bytes, size_t chunk);
 
 /* Kernel build options ---------------------------------------------------------
  * The one way to assemble build options: pieces are appended with a space

@@ -205,8 +205,21 @@ golcl_status golcl__launch_cover(golcl_context *ctx, cl_kernel k, cl_uint dims,
   return golcl__launch(ctx, k, dims, global, local);
 }
 
+golcl_status golcl__fill_chunked(golcl_context *ctx, cl_mem buf, const void *pattern, size_t psize,
+                                 size_t offset, size_t bytes, size_t chunk) {
+  chunk -= chunk % psize; /* whole patterns a chunk, so that each starts the pattern again */
+  if (chunk == 0) chunk = psize;
+  for (size_t done = 0; done < bytes;) {
+    size_t n = bytes - done < chunk ? bytes - done : chunk;
+    cl_int err =
+        clEnqueueFillBuffer(ctx->queue, buf, pattern, psize, offset + done, n, 0, NULL, NULL);
+    if (err != CL_SUCCESS) return golcl__cl_fail(ctx, err, "clEnqueueFillBuffer");
+    done += n;
+  }
+  return GOLCL_OK;
+}
+
 golcl_status golcl__fill(golcl_context *ctx, cl_mem buf, const void *pattern, size_t psize,
                          size_t offset, size_t bytes) {
-  cl_int err = clEnqueueFillBuffer(ctx->queue, buf, pattern, psize, offset, bytes, 0, NULL, NULL);
-  return golcl__cl_fail(ctx, err, "clEnqueueFillBuffer");
+  return golcl__fill_chunked(ctx, buf, pattern, psize, offset, bytes, GOLCL__FILL_CHUNK);
 }
