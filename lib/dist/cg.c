@@ -37,6 +37,8 @@ typedef struct dist_cg {
   int propagated; /* a hook returned another rank's failure */
   int fused;      /* golcl_cg runs its fused kernels with the halo (golcl_cg_set_rows) */
   int reduced;    /* the last hook was a reduce whose round every rank passed */
+  cl_mem last_v;  /* the vector of the last exchange (r, on the fused path) */
+  cl_mem fetched; /* its send rows, read ahead by the reduce before it */
 } dist_cg;
 
 /* One round: every rank gives its status, phase and n values; on every rank the first failing
@@ -105,6 +107,13 @@ static golcl_status hook_reduce(void *user, cl_command_queue q, cl_mem part, siz
   }
   cl_int err = CL_SUCCESS;
   double t0 = MPI_Wtime();
+  /* On the fused path the reduce of r·r and r·z is followed at once by the exchange of r: its
+   * rows are read ahead, so that one wait brings both. */
+  c->fetched = NULL;
+  if (ls == GOLCL_OK && c->fused && c->last_v && offset == 0 && rows == 2 && c->A->count) {
+    golcl__dist_halo_prefetch(c->A, c->last_v, &ls);
+    if (ls == GOLCL_OK) c->fetched = c->last_v;
+  }
   if (ls == GOLCL_OK)
     err = clEnqueueReadBuffer(q, part, CL_TRUE, offset * es, bytes, c->scratch, 0, NULL, NULL);
   d->cg_stats.device_s += MPI_Wtime() - t0;
@@ -137,6 +146,7 @@ static golcl_status hook_reduce(void *user, cl_command_queue q, cl_mem part, siz
 static golcl_status hook_max(void *user, double *value) {
   dist_cg *c = user;
   c->reduced = 0;
+  c->fetched = NULL;
   return round_(c, PHASE_HOOK, GOLCL_OK, value, 1, COMBINE_MAX, "golcl_dist_cg_solve");
 }
 
@@ -146,11 +156,13 @@ static golcl_status hook_exchange(void *user, cl_command_queue q, cl_mem v) {
   golcl_status s = GOLCL_OK;
   /* On the fused path the exchange of r comes at once after a reduce (golcl_cg_set_rows):
    * every rank passed that round and nothing ran between, so its round stands for this one. */
-  int joined = c->fused && c->reduced;
+  int joined = c->fused && c->reduced, fetched = joined && c->fetched == v;
   c->reduced = 0;
+  c->fetched = NULL;
+  c->last_v = v;
   if (!joined) s = round_(c, PHASE_HOOK, GOLCL_OK, NULL, 0, COMBINE_SUM, "golcl_dist_cg_solve");
   if (s != GOLCL_OK) return s; /* some rank is gone: no messages to wait for */
-  if (c->A->count) golcl__dist_halo_buf(c->A, v, &s);
+  if (c->A->count) golcl__dist_halo_buf_read(c->A, v, fetched, &s);
   c->d->cg_stats.exchanges++;
   return s;
 }
@@ -233,7 +245,7 @@ golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl
   if (opts) o = *opts;
   /* the cap must be global: golcl_cg_run's default is its own (local) order */
   if (o.max_iter == 0) o.max_iter = A->n;
-  dist_cg c = {A, d, NULL, NULL, NULL, 0, 0, 0, 0, 0};
+  dist_cg c = {A, d, NULL, NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL};
   local_sys L;
   memset(&L, 0, sizeof L);
   golcl_cg *cg = NULL;
