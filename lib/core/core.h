@@ -126,8 +126,9 @@ golcl_status golcl__launch_cover(golcl_context *ctx, cl_kernel k, cl_uint dims,
 
 /* Fills a buffer with a byte pattern of `psize` bytes (clEnqueueFillBuffer), in fills of at
  * most GOLCL__FILL_CHUNK bytes: NVIDIA's OpenCL hangs or fails on one fill of 2^31 bytes or
- * more (pyopencl issue 395; a 65600x32832 byte grid, 2.15e9 cells, never came back from its
- * clear on an H100). `bytes` and `offset` are multiples of psize, as clEnqueueFillBuffer wants. */
+ * more (pyopencl issue 395), such as the clear of a 65600x32832 byte grid (2.15e9 cells, the
+ * local grid of a 65536² torus on two ranks). `bytes` and `offset` are multiples of psize, as
+ * clEnqueueFillBuffer wants. */
 #define GOLCL__FILL_CHUNK ((size_t)1 << 30)
 golcl_status golcl__fill(golcl_context *ctx, cl_mem buf, const void *pattern, size_t psize,
                          size_t offset, size_t bytes);
