@@ -43,7 +43,7 @@ struct golcl_cg {
   size_t n;
   golcl_dtype dtype;
   golcl_cg_hooks hooks;
-  size_t own_lo, own_n;  /* golcl_cg_set_rows: the rows of this process (own_n 0: all) */
+  size_t own_lo, own_n; /* golcl_cg_set_rows: the rows of this process (own_n 0: all) */
   golcl__la_geom g;
   golcl__st_tile tile;   /* 2-D 5-point stencils: the tile kernels (vw 0: rows) */
   int wide;              /* IDX is long */
@@ -308,7 +308,8 @@ static golcl_status clear_halo(cg_run *c, cl_mem v) {
   cl_uchar zero[8] = {0};
   golcl_status s = GOLCL_OK;
   if (cg->own_lo) s = golcl__fill(cg->ctx, v, zero, es, 0, cg->own_lo * es);
-  if (s == GOLCL_OK && hi < cg->n) s = golcl__fill(cg->ctx, v, zero, es, hi * es, (cg->n - hi) * es);
+  if (s == GOLCL_OK && hi < cg->n)
+    s = golcl__fill(cg->ctx, v, zero, es, hi * es, (cg->n - hi) * es);
   return s;
 }
 
@@ -588,8 +589,7 @@ static void op_args(cg_run *c, const golcl_cg_opts *o) {
    * operator without preconditioner whose rows golcl_cg_set_rows gave stays fused (the halo
    * of r filled before each B, see golcl_cg_set_rows); anything else takes the general path. */
   c->halo = cg->hooks.exchange && cg->own_n && c->la_op == LA_OP_BAND && c->prec == LA_PREC_NONE;
-  if ((cg->hooks.exchange && !c->halo) ||
-      (c->prec == LA_PREC_STORED && c->la_op != LA_OP_STENCIL))
+  if ((cg->hooks.exchange && !c->halo) || (c->prec == LA_PREC_STORED && c->la_op != LA_OP_STENCIL))
     c->la_op = LA_OP_GENERAL;
   c->batch = c->prec == LA_PREC_STORED ? CG_BATCH_MG : CG_BATCH;
   /* $GOLCL_LA_CG_BATCH (1 .. CG_BATCH) overrides, for measurements */

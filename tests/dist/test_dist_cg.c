@@ -196,8 +196,8 @@ static void solve_case(size_t nx, size_t ny, golcl_dtype t, golcl_precond pc, do
   if (mt_rank == 0)
     MT_CHECK(memcmp(got, gen, n * sizeof *got) == 0, "%zux%zu: not the general path's bits (%g)",
              nx, ny, rel_diff(got, gen, n));
-  MT_CHECK(rep.iterations == rep1.iterations, "%zux%zu: %zu iterations, %zu on one device", nx,
-           ny, rep.iterations, rep1.iterations);
+  MT_CHECK(rep.iterations == rep1.iterations, "%zux%zu: %zu iterations, %zu on one device", nx, ny,
+           rep.iterations, rep1.iterations);
   free(gen);
   free(got);
   free(again);
