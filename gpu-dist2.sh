@@ -51,9 +51,17 @@ left $((BUDGET - 10)) && run 8 2 --cg $C --iters 100 --repeat 5
 left $((BUDGET - 10)) && R="$R $G" run 8 2 --cg $C --iters 100 --repeat 5
 left $((BUDGET - 10)) && run 8 2 --cg $C --strong --iters 100 --repeat 5
 left $((BUDGET - 10)) && R="$R $G" run 8 2 --cg $C --strong --iters 100 --repeat 5
+# two GPUs: the weak Life rows again (halo 32 and 64), for the table in the same batch
+if [ "$NGPU" -ge 2 ]; then
+  W=32768
+  left $((BUDGET - 12)) && run 10 1 --size ${W}x$W $L -g 1024
+  left $((BUDGET - 10)) && run 10 2 --size $((2 * W))x$W $L -g 1024
+  left $((BUDGET - 10)) && run 10 2 --size $((2 * W))x$W $L -g 1024 --halo 64
+  left $((BUDGET - 10)) && run 12 2 --size ${S}x$S $L -g 256 --halo 64
+fi
 # (3) clEnqueueFillBuffer on the card: one fill below 2^31 bytes, one of the local grid's
 # 2153779200 bytes, the same in fills of 2^30 (the library's way now), one of 2^32 bytes.
-if [ -z "${DRY:-}" ]; then
+if [ -z "${DRY:-}" ] && [ "$NGPU" -lt 2 ]; then
   cat > "$OUTD/fillprobe.c" <<'EOF'
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
