@@ -44,9 +44,12 @@ run 20 1 --size $((S + 64))x$((S / 2 + 64)) $L -g 256
 run 30 2 --size ${S}x$S $L -g 256 --profile
 [ "$NGPU" -ge 2 ] && run 15 1 --size ${S}x$S $L -g 256
 # (2) CG, 4096² a rank (weak) and 4096² on two (strong): fused with the halo (default) and the
-# general path (GOLCL_DIST_CG_GENERAL=1, the path before), same run
-G="-x GOLCL_DIST_CG_GENERAL=1"
+# general path (GOLCL_DIST_CG_GENERAL=1, the path before), same run. One rank with the hooks
+# (GOLCL_DIST_CG_HOOKS=1): what the rounds and device waits cost without a second rank.
+G="-x GOLCL_DIST_CG_GENERAL=1" H="-x GOLCL_DIST_CG_HOOKS=1"
 left $((BUDGET - 10)) && run 8 1 --cg $C --iters 100 --repeat 5
+left $((BUDGET - 10)) && R="$R $H" run 8 1 --cg $C --iters 100 --repeat 5
+left $((BUDGET - 10)) && R="$R $H $G" run 8 1 --cg $C --iters 100 --repeat 5
 left $((BUDGET - 10)) && run 8 2 --cg $C --iters 100 --repeat 5
 left $((BUDGET - 10)) && R="$R $G" run 8 2 --cg $C --iters 100 --repeat 5
 left $((BUDGET - 10)) && run 8 2 --cg $C --strong --iters 100 --repeat 5

@@ -496,9 +496,9 @@ static int cmd_bench_cg(const opts *o) {
       golcl_context_device_info(golcl_dist_context_local(d), &info);
       printf("golcl-dist bench --cg: %zux%zu unknowns (%s), f32 Poisson, %d ranks on %s; %s\n", nx,
              ny, o->cg_strong ? "strong" : "weak", P, info.name,
-             P == 1                            ? "fused (one rank)"
-             : getenv("GOLCL_DIST_CG_GENERAL") ? "general path (GOLCL_DIST_CG_GENERAL)"
-                                               : "fused with the halo");
+             P == 1 && !getenv("GOLCL_DIST_CG_HOOKS") ? "fused (one rank)"
+             : getenv("GOLCL_DIST_CG_GENERAL")        ? "general path (GOLCL_DIST_CG_GENERAL)"
+                                                      : "fused with the halo");
       printf("%zu iterations a solve, median of %llu: %.1f us an iteration (%.3e unknowns/s)\n",
              rep.iterations, (unsigned long long)o->repeat, t[o->repeat / 2] * 1e6,
              (double)n / t[o->repeat / 2]);

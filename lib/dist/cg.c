@@ -254,7 +254,10 @@ golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl
   if (s == GOLCL_OK) s = local_make(A, b, x, &L);
   if (s == GOLCL_OK)
     s = golcl__dist_core(d, golcl_cg_create(golcl_bandmat_op(L.M), &cg), "golcl_cg_create");
-  if (s == GOLCL_OK && d->size > 1) { /* one rank: the plain (fused) solve */
+  /* one rank: the plain (fused) solve; GOLCL_DIST_CG_HOOKS=1 (a measurement switch) sets the
+   * hooks there too, so that one device shows what the rounds and waits of P ranks cost */
+  int hooked = d->size > 1 || getenv("GOLCL_DIST_CG_HOOKS");
+  if (s == GOLCL_OK && hooked) {
     golcl_cg_hooks h = {hook_reduce, hook_max, hook_exchange, &c};
     s = golcl__dist_core(d, golcl_cg_set_hooks(cg, &h), "golcl_cg_set_hooks");
     /* the fused kernels with the halo: every rank alike (a rank without rows names its 1x1
@@ -274,14 +277,14 @@ golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl
     golcl_status ls = golcl__dist_core(d, golcl_cg_run(cg, L.b, L.x, &o, &rep), "golcl_cg_run");
     /* Join rounds until every rank is done (see the top of the file). A rank that only passed
      * on another's failure reports none of its own: the failing rank keeps reporting it. */
-    if (d->size > 1) {
+    if (hooked) {
       golcl_status rs, mine = c.propagated ? GOLCL_OK : ls;
       do {
         rs = round_(&c, PHASE_DONE, mine, NULL, 0, COMBINE_SUM, "golcl_dist_cg_solve");
       } while (!c.all_done);
       ls = rs;
     }
-    if (d->size > 1 && ls != GOLCL_OK) {
+    if (hooked && ls != GOLCL_OK) {
       s = ls; /* agreed by the rounds, with the failing rank's message */
     } else {
       if (ls == GOLCL_OK && A->count) ls = golcl__dist_copy(d, L.x, A->hlo, x->local, 0, A->count);
