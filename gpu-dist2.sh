@@ -40,8 +40,8 @@ run() { # run TIMEOUT NP ARGS...: one bench, its summary lines
 L="--torus --stepper multi --repeat 3"
 # (1) Life: the strong run's local grid alone, the strong run, one GPU at 65536² (2 GPUs only:
 # the 1-GPU figure is docs/distributed.md's)
-run 20 1 --size $((S + 64))x$((S / 2 + 64)) $L -g 256
-run 30 2 --size ${S}x$S $L -g 256 --profile
+run 15 1 --size $((S + 64))x$((S / 2 + 64)) $L -g 256
+run 20 2 --size ${S}x$S $L -g 256 --profile
 [ "$NGPU" -ge 2 ] && run 15 1 --size ${S}x$S $L -g 256
 # (2) CG, 4096² a rank (weak) and 4096² on two (strong): fused with the halo (default) and the
 # general path (GOLCL_DIST_CG_GENERAL=1, the path before), same run. One rank with the hooks
