@@ -323,7 +323,8 @@ static golcl_status launch_rest(cg_run *c, size_t j) {
   cl_mem p = cg->p[j & 1];
   golcl_status s = GOLCL_OK;
   if (c->la_op == LA_OP_GENERAL) {
-    s = apply_op(c, p, cg->q);
+    /* with the halo of r, cg_dir formed p on the halo rows too: no exchange of p */
+    s = c->halo ? golcl__op_apply(c->op, p, cg->q) : apply_op(c, p, cg->q);
     if (s == GOLCL_OK) s = golcl__args(ctx, c->k.pq, GOLCL__ARG(p), GOLCL__ARG(slot), GOLCL__END);
     if (s == GOLCL_OK) s = launch(c, c->k.pq);
   }
@@ -591,6 +592,11 @@ static void op_args(cg_run *c, const golcl_cg_opts *o) {
   c->halo = cg->hooks.exchange && cg->own_n && c->la_op == LA_OP_BAND && c->prec == LA_PREC_NONE;
   if ((cg->hooks.exchange && !c->halo) || (c->prec == LA_PREC_STORED && c->la_op != LA_OP_STENCIL))
     c->la_op = LA_OP_GENERAL;
+  /* $GOLCL_LA_CG_HALO_KERNELS=general (a measurement switch): with the halo, the general
+   * kernels (cg_dir forms p on every row, the halo's too; the product; cg_pq) instead of the
+   * fused ones: the same rounds, other kernels */
+  const char *hk = getenv("GOLCL_LA_CG_HALO_KERNELS");
+  if (c->halo && hk && strcmp(hk, "general") == 0) c->la_op = LA_OP_GENERAL;
   c->batch = c->prec == LA_PREC_STORED ? CG_BATCH_MG : CG_BATCH;
   /* $GOLCL_LA_CG_BATCH (1 .. CG_BATCH) overrides, for measurements */
   const char *eb = getenv("GOLCL_LA_CG_BATCH");

@@ -198,6 +198,21 @@ static void solve_case(size_t nx, size_t ny, golcl_dtype t, golcl_precond pc, do
              nx, ny, rel_diff(got, gen, n));
   MT_CHECK(rep.iterations == rep1.iterations, "%zux%zu: %zu iterations, %zu on one device", nx, ny,
            rep.iterations, rep1.iterations);
+  /* GOLCL_LA_CG_HALO_KERNELS=general: the halo of r, the general kernels: the same bits */
+  setenv("GOLCL_LA_CG_HALO_KERNELS", "general", 1);
+  golcl_cg_report rep4 = {0};
+  golcl_dist_vec *x4 = NULL;
+  MT_OK(golcl_dist_vec_create(mt_dctx, n, t, &x4));
+  MT_OK(golcl_dist_cg_solve(A, b, x4, &o, &rep4));
+  unsetenv("GOLCL_LA_CG_HALO_KERNELS");
+  free(gen);
+  gen = gather(x4);
+  golcl_dist_vec_destroy(x4);
+  MT_CHECK(rep4.iterations == rep.iterations, "%zux%zu: %zu iterations, %zu with the general "
+           "kernels and the halo", nx, ny, rep.iterations, rep4.iterations);
+  if (mt_rank == 0)
+    MT_CHECK(memcmp(got, gen, n * sizeof *got) == 0,
+             "%zux%zu: the general kernels with the halo differ (%g)", nx, ny, rel_diff(got, gen, n));
   free(gen);
   free(got);
   free(again);
