@@ -38,26 +38,38 @@ run() { # run TIMEOUT NP ARGS...: one bench, its summary lines
 }
 
 L="--torus --stepper multi --repeat 3"
-# (1) Life: the strong run's local grid alone, the strong run, one GPU at 65536² (2 GPUs only:
-# the 1-GPU figure is docs/distributed.md's)
-run 15 1 --size $((S + 64))x$((S / 2 + 64)) $L -g 256
-run 20 2 --size ${S}x$S $L -g 256 --profile
-[ "$NGPU" -ge 2 ] && run 15 1 --size ${S}x$S $L -g 256
-# (2) CG, 4096² a rank (weak) and 4096² on two (strong): fused with the halo (default), the
-# general kernels with the halo (GOLCL_LA_CG_HALO_KERNELS=general) and the general path
-# (GOLCL_DIST_CG_GENERAL=1, the path before), same run. One rank with the hooks
-# (GOLCL_DIST_CG_HOOKS=1): what the rounds and device waits cost without a second rank.
-G="-x GOLCL_DIST_CG_GENERAL=1" H="-x GOLCL_DIST_CG_HOOKS=1" K="-x GOLCL_LA_CG_HALO_KERNELS=general"
-left $((BUDGET - 10)) && run 8 1 --cg $C --iters 100 --repeat 5
-left $((BUDGET - 10)) && R="$R $H" run 8 1 --cg $C --iters 100 --repeat 5
-left $((BUDGET - 10)) && R="$R $H $K" run 8 1 --cg $C --iters 100 --repeat 5
-left $((BUDGET - 10)) && R="$R $H $G" run 8 1 --cg $C --iters 100 --repeat 5
-left $((BUDGET - 10)) && run 8 2 --cg $C --iters 100 --repeat 5
-left $((BUDGET - 10)) && R="$R $K" run 8 2 --cg $C --iters 100 --repeat 5
-left $((BUDGET - 10)) && R="$R $G" run 8 2 --cg $C --iters 100 --repeat 5
-left $((BUDGET - 10)) && run 8 2 --cg $C --strong --iters 100 --repeat 5
-left $((BUDGET - 10)) && R="$R $K" run 8 2 --cg $C --strong --iters 100 --repeat 5
-left $((BUDGET - 10)) && R="$R $G" run 8 2 --cg $C --strong --iters 100 --repeat 5
+# (1) Life at 65536²: one GPU (the baseline; its grid now cleared by the fill kernel: the hash
+# must stay 0a0c7a2170af7e02, the 14:17 batch's), then on two GPUs the strong run (a rank's
+# local grid 65600x32832 alone: 13 796 gen/s in the 16:35 batch), plain and profiled
+run 15 1 --size ${S}x$S $L -g 256
+if [ "$NGPU" -ge 2 ] || [ -n "${DRY:-}" ]; then
+  run 20 2 --size ${S}x$S $L -g 256
+  run 20 2 --size ${S}x$S $L -g 256 --profile
+else
+  run 15 1 --size $((S + 64))x$((S / 2 + 64)) $L -g 256
+fi
+# (2) CG, 4096² a rank (weak) and 4096² on two (strong): the halo of r (default: general
+# kernels, two rounds), the same with the fused kernels (GOLCL_LA_CG_HALO_KERNELS=fused) and
+# the halo of p (GOLCL_DIST_CG_GENERAL=1, the path before: three rounds), same run. One rank
+# with the hooks (GOLCL_DIST_CG_HOOKS=1): what the rounds and device waits cost without a
+# second rank.
+G="-x GOLCL_DIST_CG_GENERAL=1" H="-x GOLCL_DIST_CG_HOOKS=1" K="-x GOLCL_LA_CG_HALO_KERNELS=fused"
+NR=5
+[ "$NGPU" -lt 2 ] && NR=9
+left $((BUDGET - 10)) && run 8 1 --cg $C --iters 100 --repeat $NR
+left $((BUDGET - 10)) && R="$R $H" run 8 1 --cg $C --iters 100 --repeat $NR
+left $((BUDGET - 10)) && R="$R $H $K" run 8 1 --cg $C --iters 100 --repeat $NR
+left $((BUDGET - 10)) && R="$R $H $G" run 8 1 --cg $C --iters 100 --repeat $NR
+if [ "$NGPU" -ge 2 ] || [ -n "${DRY:-}" ]; then
+  left $((BUDGET - 10)) && run 8 2 --cg $C --iters 100 --repeat 5
+  left $((BUDGET - 10)) && R="$R $K" run 8 2 --cg $C --iters 100 --repeat 5
+  left $((BUDGET - 10)) && R="$R $G" run 8 2 --cg $C --iters 100 --repeat 5
+  left $((BUDGET - 10)) && run 8 2 --cg $C --strong --iters 100 --repeat 5
+  left $((BUDGET - 10)) && R="$R $K" run 8 2 --cg $C --strong --iters 100 --repeat 5
+  left $((BUDGET - 10)) && R="$R $G" run 8 2 --cg $C --strong --iters 100 --repeat 5
+else
+  left $((BUDGET - 10)) && run 8 2 --cg $C --strong --iters 100 --repeat 5
+fi
 # two GPUs: the weak Life rows again (halo 32 and 64), for the table in the same batch
 if [ "$NGPU" -ge 2 ]; then
   W=32768

@@ -497,8 +497,9 @@ static int cmd_bench_cg(const opts *o) {
       printf("golcl-dist bench --cg: %zux%zu unknowns (%s), f32 Poisson, %d ranks on %s; %s\n", nx,
              ny, o->cg_strong ? "strong" : "weak", P, info.name,
              P == 1 && !getenv("GOLCL_DIST_CG_HOOKS") ? "fused (one rank)"
-             : getenv("GOLCL_DIST_CG_GENERAL")        ? "general path (GOLCL_DIST_CG_GENERAL)"
-                                                      : "fused with the halo");
+             : getenv("GOLCL_DIST_CG_GENERAL")        ? "halo of p (GOLCL_DIST_CG_GENERAL)"
+             : getenv("GOLCL_LA_CG_HALO_KERNELS")     ? "halo of r, fused kernels"
+                                                      : "halo of r");
       printf("%zu iterations a solve, median of %llu: %.1f us an iteration (%.3e unknowns/s)\n",
              rep.iterations, (unsigned long long)o->repeat, t[o->repeat / 2] * 1e6,
              (double)n / t[o->repeat / 2]);
