@@ -513,7 +513,8 @@ typedef struct golcl_cg_hooks {
   golcl_status (*max)(void *user, double *value);
   /** Before each product A·v: fill v's halo (the rows other ranks own that
    *  the operator reads). Setting it makes CG apply the operator through
-   *  golcl_op_mv instead of its fused band and stencil kernels. */
+   *  golcl_op_mv instead of its fused band and stencil kernels, except as
+   *  golcl_cg_set_rows describes. */
   golcl_status (*exchange)(void *user, cl_command_queue queue, cl_mem v);
   void *user;
 } golcl_cg_hooks;
@@ -535,6 +536,27 @@ GOLCL_API void golcl_cg_destroy(golcl_cg *cg);
 /** Sets (or, with NULL, clears) the hooks. Blocks (nothing to wait for).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL cg). */
 GOLCL_API golcl_status golcl_cg_set_hooks(golcl_cg *cg, const golcl_cg_hooks *hooks);
+
+/** Names the rows [lo, lo + count) of the vectors as this process's own; the
+ *  others are a halo (zero rows of the operator, zero in b) that the
+ *  exchange hook fills. With the hooks set, a band operator without a
+ *  preconditioner then exchanges the halo of r instead of p's: the exchange
+ *  hook fills r's halo after each update, the iteration forms p on the halo
+ *  rows too (from the owner's r and the previous p there: the same fma, the
+ *  same bits the owner forms), r's halo is zeroed again before the update
+ *  (so that every sum counts the process's rows only), and x's halo is
+ *  filled before each residual. An iteration calls reduce (p·q), reduce
+ *  (r·r, r·z) and, at once after it, exchange (r): a hook may fold that
+ *  exchange into the reduce's round, so that an iteration costs two rounds
+ *  instead of three. It runs the general kernels (cg_dir, the product,
+ *  cg_pq, cg_update), which took less device time than the fused band
+ *  kernels on an H100; $GOLCL_LA_CG_HALO_KERNELS=fused runs the fused ones
+ *  (the same bits). Any other operator or preconditioner keeps the general
+ *  path with the exchange of p. count 0 (the default) means every row is
+ *  the process's. Blocks (nothing to wait for).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL cg, rows outside the
+ *          operator's). */
+GOLCL_API golcl_status golcl_cg_set_rows(golcl_cg *cg, size_t lo, size_t count);
 
 /** Solves A·x = b by the conjugate-gradient method (A symmetric positive
  *  definite). Band and stencil operators run fused on the device (two

@@ -912,6 +912,12 @@ START_TEST(ops_invalid_arguments) {
   ck_assert_int_eq(golcl_cg_run(cg, v16, v16, NULL, &r), GOLCL_E_INVALID_ARG);
   ck_assert_int_eq(golcl_cg_run(NULL, v16, o16, NULL, &r), GOLCL_E_INVALID_ARG);
   ck_assert_int_eq(golcl_cg_set_hooks(NULL, NULL), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_cg_set_rows(NULL, 0, 1), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_cg_set_rows(cg, 10, 7), GOLCL_E_INVALID_ARG); /* rows 10..16 of 16 */
+  ck_assert_int_eq(golcl_cg_set_rows(cg, 17, 0), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_cg_set_rows(cg, SIZE_MAX, 2), GOLCL_E_INVALID_ARG);
+  TU_OK(golcl_cg_set_rows(cg, 4, 12));
+  TU_OK(golcl_cg_set_rows(cg, 0, 0));
   golcl_cg_destroy(cg);
   o.precond = GOLCL_PRECOND_MG; /* MG on CSR: refused */
   ck_assert_int_eq(golcl_cg_solve_op(golcl_csrmat_op(M), v15, o16, &o, &r), GOLCL_E_MISMATCH);

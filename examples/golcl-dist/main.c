@@ -219,10 +219,25 @@ static int cmd_devices(const opts *o) {
 }
 
 /* The context, the grid (cells set by the pattern or a soup) and the stepper of run/bench. */
+/* bench: rank 0 prints how long each stage of setup took, at once (a stage that never ends
+ * shows where). */
+static int print_stages;
+
+static void stage(const char *what, double *t) {
+  double now = MPI_Wtime();
+  if (rank == 0 && print_stages) {
+    printf("setup: %s %.2f s\n", what, now - *t);
+    fflush(stdout);
+  }
+  *t = now;
+}
+
 static int setup(const opts *o, golcl_dist_context **d, golcl_dist_grid **g, golcl_stepper **st) {
   *g = NULL;
   *st = NULL;
+  double t = MPI_Wtime();
   if (make_context(o, d) != GOLCL_OK) return 1;
+  stage("context", &t);
   golcl_stepper_kind kind;
   if (golcl_stepper_from_name(o->stepper, &kind) != GOLCL_OK) {
     if (rank == 0) fprintf(stderr, "golcl-dist: no stepper '%s'\n", o->stepper);
@@ -246,6 +261,7 @@ static int setup(const opts *o, golcl_dist_context **d, golcl_dist_grid **g, gol
   golcl_status gs = golcl_dist_grid_create(
       *d, o->w, o->h, o->torus ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD, &go, g);
   if (gs != GOLCL_OK) return fail(*d, "grid", gs);
+  stage("grid (local grid, halo probe, exchange plan)", &t);
   if (o->pattern) {
     golcl_pattern *p = pio_load("golcl-dist", o->pattern);
     int ok = p != NULL, all_ok = 0;
@@ -271,6 +287,7 @@ static int setup(const opts *o, golcl_dist_context **d, golcl_dist_grid **g, gol
     s = golcl_dist_grid_randomize(*g, o->density >= 0 ? o->density : 0.5, o->seed);
     if (s != GOLCL_OK) return fail(*d, "randomize", s);
   }
+  stage("cells (enqueued)", &t);
   return 0;
 }
 
@@ -344,6 +361,7 @@ static int cmp_double(const void *a, const void *b) {
 
 static int cmd_bench(opts *o) {
   if (!o->w) o->w = o->h = 4096;
+  print_stages = 1;
   golcl_dist_context *d;
   golcl_dist_grid *g;
   golcl_stepper *st;
@@ -476,8 +494,12 @@ static int cmd_bench_cg(const opts *o) {
     if (rank == 0) {
       golcl_device_info info;
       golcl_context_device_info(golcl_dist_context_local(d), &info);
-      printf("golcl-dist bench --cg: %zux%zu unknowns (%s), f32 Poisson, %d ranks on %s\n", nx, ny,
-             o->cg_strong ? "strong" : "weak", P, info.name);
+      printf("golcl-dist bench --cg: %zux%zu unknowns (%s), f32 Poisson, %d ranks on %s; %s\n", nx,
+             ny, o->cg_strong ? "strong" : "weak", P, info.name,
+             P == 1 && !getenv("GOLCL_DIST_CG_HOOKS") ? "fused (one rank)"
+             : getenv("GOLCL_DIST_CG_GENERAL")        ? "halo of p (GOLCL_DIST_CG_GENERAL)"
+             : getenv("GOLCL_LA_CG_HALO_KERNELS")     ? "halo of r, fused kernels"
+                                                      : "halo of r");
       printf("%zu iterations a solve, median of %llu: %.1f us an iteration (%.3e unknowns/s)\n",
              rep.iterations, (unsigned long long)o->repeat, t[o->repeat / 2] * 1e6,
              (double)n / t[o->repeat / 2]);

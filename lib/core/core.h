@@ -124,9 +124,19 @@ golcl_status golcl__launch(golcl_context *ctx, cl_kernel k, cl_uint dims, const 
 golcl_status golcl__launch_cover(golcl_context *ctx, cl_kernel k, cl_uint dims,
                                  const size_t *extent);
 
-/* Fills a buffer with a byte pattern of `psize` bytes (clEnqueueFillBuffer). */
+/* Fills bytes [offset, offset + bytes) of a buffer with a pattern of `psize` bytes (1, 2, 4,
+ * ..., 128; offset and bytes multiples of it, as for clEnqueueFillBuffer): by
+ * clEnqueueFillBuffer where the range ends at or below GOLCL__FILL_API_END, else by a kernel
+ * (cl/core/fill.cl). NVIDIA's OpenCL hangs on one fill of 2^31 bytes or more (pyopencl issue
+ * 395) and fails the queue on fills that reach past byte 2^31 (an H100, 2026-11-26): the clear
+ * of a 65600x32832 byte grid, the local grid of a 65536² torus on two ranks, never returned. */
+#define GOLCL__FILL_API_END (((size_t)1 << 31) - 4096)
 golcl_status golcl__fill(golcl_context *ctx, cl_mem buf, const void *pattern, size_t psize,
                          size_t offset, size_t bytes);
+/* golcl__fill with another bound for the clEnqueueFillBuffer way (the tests use 0, so that
+ * the kernel does every fill, and small ones). */
+golcl_status golcl__fill_with(golcl_context *ctx, cl_mem buf, const void *pattern, size_t psize,
+                              size_t offset, size_t bytes, size_t api_end);
 
 /* Kernel build options ---------------------------------------------------------
  * The one way to assemble build options: pieces are appended with a space

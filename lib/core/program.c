@@ -205,8 +205,48 @@ golcl_status golcl__launch_cover(golcl_context *ctx, cl_kernel k, cl_uint dims,
   return golcl__launch(ctx, k, dims, global, local);
 }
 
+/* The fill by cl/core/fill.cl: the pattern widened to 16 bytes where offset and length allow
+ * (wider stores), one element of FILL_T a work-item and stride. */
+static golcl_status fill_kernel(golcl_context *ctx, cl_mem buf, const void *pattern, size_t psize,
+                                size_t offset, size_t bytes) {
+  unsigned char pat[128];
+  memcpy(pat, pattern, psize);
+  while (psize < 16 && offset % (2 * psize) == 0 && bytes % (2 * psize) == 0) {
+    memcpy(pat + psize, pat, psize);
+    psize *= 2;
+  }
+  static const char *const types[] = {"uchar", "ushort", "uint", "ulong", "ulong2", "ulong4",
+                                      "ulong8", "ulong16"};
+  unsigned t = 0;
+  while (((size_t)1 << t) < psize) t++;
+  golcl__opts o;
+  golcl__opts_init(&o);
+  golcl__opts_define_str(&o, "FILL_T", types[t]);
+  cl_kernel k;
+  golcl_status s = golcl__opts_check(ctx, &o, "fill");
+  if (s == GOLCL_OK) s = golcl__kernel(ctx, "core/fill.cl", o.buf, "core_fill", &k);
+  if (s != GOLCL_OK) return s;
+  cl_ulong first = offset / psize, count = bytes / psize;
+  s = golcl__args(ctx, k, GOLCL__ARG(buf), GOLCL__ARG(first), GOLCL__ARG(count), GOLCL__END);
+  if (s == GOLCL_OK)
+    s = golcl__cl_fail(ctx, clSetKernelArg(k, 3, psize, pat), "clSetKernelArg");
+  size_t local = GOLCL__COVER_W * GOLCL__COVER_H, groups = (size_t)((count + local - 1) / local);
+  size_t cap = (size_t)(ctx->info.compute_units ? ctx->info.compute_units : 1) * 64;
+  size_t global = (groups < cap ? groups : cap) * local;
+  return s == GOLCL_OK ? golcl__launch(ctx, k, 1, &global, &local) : s;
+}
+
+golcl_status golcl__fill_with(golcl_context *ctx, cl_mem buf, const void *pattern, size_t psize,
+                              size_t offset, size_t bytes, size_t api_end) {
+  if (bytes == 0) return GOLCL_OK;
+  if (offset + bytes <= api_end) {
+    cl_int err = clEnqueueFillBuffer(ctx->queue, buf, pattern, psize, offset, bytes, 0, NULL, NULL);
+    return golcl__cl_fail(ctx, err, "clEnqueueFillBuffer");
+  }
+  return fill_kernel(ctx, buf, pattern, psize, offset, bytes);
+}
+
 golcl_status golcl__fill(golcl_context *ctx, cl_mem buf, const void *pattern, size_t psize,
                          size_t offset, size_t bytes) {
-  cl_int err = clEnqueueFillBuffer(ctx->queue, buf, pattern, psize, offset, bytes, 0, NULL, NULL);
-  return golcl__cl_fail(ctx, err, "clEnqueueFillBuffer");
+  return golcl__fill_with(ctx, buf, pattern, psize, offset, bytes, GOLCL__FILL_API_END);
 }

@@ -69,24 +69,18 @@ static golcl_status make_plan(golcl_dist_bandmat *A, size_t h) {
   return GOLCL_OK;
 }
 
-void golcl__dist_halo_buf(golcl_dist_bandmat *A, cl_mem buf, golcl_status *ls) {
+/* Queues the reads of the rows buf sends into the send buffers, the last one blocking when
+ * `wait` (in-order queue: then every earlier command is done too). */
+static void halo_reads(golcl_dist_bandmat *A, cl_mem buf, cl_bool wait, golcl_status *ls) {
   golcl_dist_context *d = A->d;
   cl_command_queue q = golcl_context_cl_queue(d->ctx);
   size_t es = golcl_dtype_size(A->dtype);
   cl_int err = CL_SUCCESS;
-  /* The last exchange's writes may still read the receive buffers: the blocking reads below
-   * (in-order queue) wait for them; without reads, wait here. */
-  if (A->writes_pending && A->nsend == 0 && (err = clFinish(q)) != CL_SUCCESS)
-    *ls = golcl__dist_fail(d, GOLCL_E_OPENCL, "clFinish (halo): %d", (int)err);
-  A->writes_pending = 0;
-  /* the reads queued back to back, the last one blocking (in-order queue); receives are
-   * posted after it, when no queued write reads the receive buffers any more */
-  double t0 = MPI_Wtime();
   for (int i = 0; i < A->nsend && *ls == GOLCL_OK; i++) {
     char *p = A->send[i].buf;
     for (int j = 0; j < A->send[i].nrun && err == CL_SUCCESS; j++) {
       const dist_run *r = &A->send[i].run[j];
-      cl_bool last = i == A->nsend - 1 && j == A->send[i].nrun - 1;
+      cl_bool last = wait && i == A->nsend - 1 && j == A->send[i].nrun - 1;
       err = clEnqueueReadBuffer(q, buf, last, r->at * es, r->len * es, p, 0, NULL, NULL);
       p += r->len * es;
     }
@@ -94,6 +88,31 @@ void golcl__dist_halo_buf(golcl_dist_bandmat *A, cl_mem buf, golcl_status *ls) {
       *ls = golcl__dist_fail(d, GOLCL_E_OPENCL, "clEnqueueReadBuffer (halo): %d", (int)err);
   }
   if (*ls != GOLCL_OK) clFinish(q); /* no read left writing into the send buffers */
+}
+
+void golcl__dist_halo_prefetch(golcl_dist_bandmat *A, cl_mem buf, golcl_status *ls) {
+  halo_reads(A, buf, CL_FALSE, ls);
+}
+
+void golcl__dist_halo_buf(golcl_dist_bandmat *A, cl_mem buf, golcl_status *ls) {
+  golcl__dist_halo_buf_read(A, buf, 0, ls);
+}
+
+void golcl__dist_halo_buf_read(golcl_dist_bandmat *A, cl_mem buf, int fetched, golcl_status *ls) {
+  golcl_dist_context *d = A->d;
+  cl_command_queue q = golcl_context_cl_queue(d->ctx);
+  size_t es = golcl_dtype_size(A->dtype);
+  cl_int err = CL_SUCCESS;
+  /* The last exchange's writes may still read the receive buffers: the blocking reads below
+   * (in-order queue) wait for them; without reads, wait here. A prefetch was followed by a
+   * blocking read, which waited for them. */
+  if (!fetched && A->writes_pending && A->nsend == 0 && (err = clFinish(q)) != CL_SUCCESS)
+    *ls = golcl__dist_fail(d, GOLCL_E_OPENCL, "clFinish (halo): %d", (int)err);
+  A->writes_pending = 0;
+  /* the reads queued back to back, the last one blocking (in-order queue); receives are
+   * posted after it, when no queued write reads the receive buffers any more */
+  double t0 = MPI_Wtime();
+  if (!fetched) halo_reads(A, buf, CL_TRUE, ls);
   double t1 = MPI_Wtime();
   d->cg_stats.device_s += t1 - t0;
   int n = 0;

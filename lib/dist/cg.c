@@ -35,6 +35,10 @@ typedef struct dist_cg {
   size_t scratch_bytes;
   int all_done;   /* the last round: every rank was done */
   int propagated; /* a hook returned another rank's failure */
+  int fused;      /* golcl_cg runs its fused kernels with the halo (golcl_cg_set_rows) */
+  int reduced;    /* the last hook was a reduce whose round every rank passed */
+  cl_mem last_v;  /* the vector of the last exchange (r, on the fused path) */
+  cl_mem fetched; /* its send rows, read ahead by the reduce before it */
 } dist_cg;
 
 /* One round: every rank gives its status, phase and n values; on every rank the first failing
@@ -103,6 +107,13 @@ static golcl_status hook_reduce(void *user, cl_command_queue q, cl_mem part, siz
   }
   cl_int err = CL_SUCCESS;
   double t0 = MPI_Wtime();
+  /* On the fused path the reduce of r·r and r·z is followed at once by the exchange of r: its
+   * rows are read ahead, so that one wait brings both. */
+  c->fetched = NULL;
+  if (ls == GOLCL_OK && c->fused && c->last_v && offset == 0 && rows == 2 && c->A->count) {
+    golcl__dist_halo_prefetch(c->A, c->last_v, &ls);
+    if (ls == GOLCL_OK) c->fetched = c->last_v;
+  }
   if (ls == GOLCL_OK)
     err = clEnqueueReadBuffer(q, part, CL_TRUE, offset * es, bytes, c->scratch, 0, NULL, NULL);
   d->cg_stats.device_s += MPI_Wtime() - t0;
@@ -114,6 +125,7 @@ static golcl_status hook_reduce(void *user, cl_command_queue q, cl_mem part, siz
                                     : (double)((const float *)c->scratch)[r * groups + g];
   golcl_status s = round_(c, PHASE_HOOK, ls, sums, (int)rows, COMBINE_SUM, "golcl_dist_cg_solve");
   if (s != GOLCL_OK) return s;
+  c->reduced = 1;
   memset(c->scratch, 0, bytes);
   for (size_t r = 0; r < rows; r++) {
     if (dtype == GOLCL_F64)
@@ -133,15 +145,24 @@ static golcl_status hook_reduce(void *user, cl_command_queue q, cl_mem part, siz
 
 static golcl_status hook_max(void *user, double *value) {
   dist_cg *c = user;
+  c->reduced = 0;
+  c->fetched = NULL;
   return round_(c, PHASE_HOOK, GOLCL_OK, value, 1, COMBINE_MAX, "golcl_dist_cg_solve");
 }
 
 static golcl_status hook_exchange(void *user, cl_command_queue q, cl_mem v) {
   (void)q; /* the context's queue, which golcl__dist_halo_buf uses */
   dist_cg *c = user;
-  golcl_status s = round_(c, PHASE_HOOK, GOLCL_OK, NULL, 0, COMBINE_SUM, "golcl_dist_cg_solve");
+  golcl_status s = GOLCL_OK;
+  /* On the fused path the exchange of r comes at once after a reduce (golcl_cg_set_rows):
+   * every rank passed that round and nothing ran between, so its round stands for this one. */
+  int joined = c->fused && c->reduced, fetched = joined && c->fetched == v;
+  c->reduced = 0;
+  c->fetched = NULL;
+  c->last_v = v;
+  if (!joined) s = round_(c, PHASE_HOOK, GOLCL_OK, NULL, 0, COMBINE_SUM, "golcl_dist_cg_solve");
   if (s != GOLCL_OK) return s; /* some rank is gone: no messages to wait for */
-  if (c->A->count) golcl__dist_halo_buf(c->A, v, &s);
+  if (c->A->count) golcl__dist_halo_buf_read(c->A, v, fetched, &s);
   c->d->cg_stats.exchanges++;
   return s;
 }
@@ -224,7 +245,7 @@ golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl
   if (opts) o = *opts;
   /* the cap must be global: golcl_cg_run's default is its own (local) order */
   if (o.max_iter == 0) o.max_iter = A->n;
-  dist_cg c = {A, d, NULL, NULL, NULL, 0, 0, 0};
+  dist_cg c = {A, d, NULL, NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL};
   local_sys L;
   memset(&L, 0, sizeof L);
   golcl_cg *cg = NULL;
@@ -233,9 +254,18 @@ golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl
   if (s == GOLCL_OK) s = local_make(A, b, x, &L);
   if (s == GOLCL_OK)
     s = golcl__dist_core(d, golcl_cg_create(golcl_bandmat_op(L.M), &cg), "golcl_cg_create");
-  if (s == GOLCL_OK && d->size > 1) { /* one rank: the plain (fused) solve */
+  /* one rank: the plain (fused) solve; GOLCL_DIST_CG_HOOKS=1 (a measurement switch) sets the
+   * hooks there too, so that one device shows what the rounds and waits of P ranks cost */
+  int hooked = d->size > 1 || getenv("GOLCL_DIST_CG_HOOKS");
+  if (s == GOLCL_OK && hooked) {
     golcl_cg_hooks h = {hook_reduce, hook_max, hook_exchange, &c};
     s = golcl__dist_core(d, golcl_cg_set_hooks(cg, &h), "golcl_cg_set_hooks");
+    /* the fused kernels with the halo: every rank alike (a rank without rows names its 1x1
+     * stand-in's row), so that all call the hooks in the same order */
+    c.fused = o.precond == GOLCL_PRECOND_NONE && !getenv("GOLCL_DIST_CG_GENERAL");
+    if (s == GOLCL_OK && c.fused)
+      s = golcl__dist_core(d, golcl_cg_set_rows(cg, A->count ? A->hlo : 0, A->count ? A->count : 1),
+                           "golcl_cg_set_rows");
   }
   uint64_t fp = golcl__dist_fp(golcl__dist_fp(0, (uint64_t)o.max_iter), (uint64_t)o.precond);
   fp = golcl__dist_fp_bytes(fp, &o.rtol, sizeof o.rtol);
@@ -247,14 +277,14 @@ golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl
     golcl_status ls = golcl__dist_core(d, golcl_cg_run(cg, L.b, L.x, &o, &rep), "golcl_cg_run");
     /* Join rounds until every rank is done (see the top of the file). A rank that only passed
      * on another's failure reports none of its own: the failing rank keeps reporting it. */
-    if (d->size > 1) {
+    if (hooked) {
       golcl_status rs, mine = c.propagated ? GOLCL_OK : ls;
       do {
         rs = round_(&c, PHASE_DONE, mine, NULL, 0, COMBINE_SUM, "golcl_dist_cg_solve");
       } while (!c.all_done);
       ls = rs;
     }
-    if (d->size > 1 && ls != GOLCL_OK) {
+    if (hooked && ls != GOLCL_OK) {
       s = ls; /* agreed by the rounds, with the failing rank's message */
     } else {
       if (ls == GOLCL_OK && A->count) ls = golcl__dist_copy(d, L.x, A->hlo, x->local, 0, A->count);

@@ -61,5 +61,10 @@ golcl_status golcl__dist_vec_match(golcl_dist_vec *x, golcl_dist_vec *y, const c
 void golcl__dist_halo(golcl_dist_bandmat *A, golcl_vec *ve, golcl_status *ls);
 /* The same on a buffer of A->m elements (the exchange hook of CG). */
 void golcl__dist_halo_buf(golcl_dist_bandmat *A, cl_mem buf, golcl_status *ls);
+/* Queues (does not wait for) the reads of the rows buf sends; a blocking read queued after them
+ * must follow before golcl__dist_halo_buf_read(A, buf, 1, ls), which then sends them without
+ * reading again (fetched 0: golcl__dist_halo_buf). */
+void golcl__dist_halo_prefetch(golcl_dist_bandmat *A, cl_mem buf, golcl_status *ls);
+void golcl__dist_halo_buf_read(golcl_dist_bandmat *A, cl_mem buf, int fetched, golcl_status *ls);
 
 #endif

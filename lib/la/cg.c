@@ -43,6 +43,7 @@ struct golcl_cg {
   size_t n;
   golcl_dtype dtype;
   golcl_cg_hooks hooks;
+  size_t own_lo, own_n; /* golcl_cg_set_rows: the rows of this process (own_n 0: all) */
   golcl__la_geom g;
   golcl__st_tile tile;   /* 2-D 5-point stencils: the tile kernels (vw 0: rows) */
   int wide;              /* IDX is long */
@@ -109,6 +110,17 @@ golcl_status golcl_cg_set_hooks(golcl_cg *cg, const golcl_cg_hooks *hooks) {
   return GOLCL_OK;
 }
 
+golcl_status golcl_cg_set_rows(golcl_cg *cg, size_t lo, size_t count) {
+  if (!cg) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_cg_set_rows: cg is NULL");
+  if (lo > cg->n || count > cg->n - lo)
+    return golcl__fail(cg->ctx, GOLCL_E_INVALID_ARG,
+                       "golcl_cg_set_rows: rows [%zu, %zu) are outside the %zu rows", lo,
+                       lo + count, cg->n);
+  cg->own_lo = count ? lo : 0;
+  cg->own_n = count;
+  return GOLCL_OK;
+}
+
 /* The workspace, made on the first run (n and dtype never change). */
 static golcl_status ws_make(golcl_cg *cg) {
   if (cg->hflags) return GOLCL_OK;
@@ -151,6 +163,7 @@ typedef struct cg_run {
   golcl_cg *cg;
   const golcl_op *op;
   int la_op, prec, batch;
+  int halo; /* fused band kernels with the exchange hook: see golcl_cg_set_rows */
   cg_kernels k;
   golcl__idx_arg n, dmain;
   size_t idx_size;
@@ -286,6 +299,20 @@ static golcl_status mg_rz(cg_run *c, long j) {
   return s;
 }
 
+/* Zeroes v outside the process's rows (the fused path with a halo): after B_j has read r's
+ * halo, so that A_j, which updates every row, leaves r zero there and its sums count the
+ * process's rows only. */
+static golcl_status clear_halo(cg_run *c, cl_mem v) {
+  golcl_cg *cg = c->cg;
+  size_t es = golcl_dtype_size(cg->dtype), hi = cg->own_lo + cg->own_n;
+  cl_uchar zero[8] = {0};
+  golcl_status s = GOLCL_OK;
+  if (cg->own_lo) s = golcl__fill(cg->ctx, v, zero, es, 0, cg->own_lo * es);
+  if (s == GOLCL_OK && hi < cg->n)
+    s = golcl__fill(cg->ctx, v, zero, es, hi * es, (cg->n - hi) * es);
+  return s;
+}
+
 /* The rest of iteration j after B_j: the product and p·q (general path), A_j,
  * the stored preconditioner and r·z, with the reduce hook after each kernel
  * that leaves partials. */
@@ -296,15 +323,19 @@ static golcl_status launch_rest(cg_run *c, size_t j) {
   cl_mem p = cg->p[j & 1];
   golcl_status s = GOLCL_OK;
   if (c->la_op == LA_OP_GENERAL) {
-    s = apply_op(c, p, cg->q);
+    /* with the halo of r, cg_dir formed p on the halo rows too: no exchange of p */
+    s = c->halo ? golcl__op_apply(c->op, p, cg->q) : apply_op(c, p, cg->q);
     if (s == GOLCL_OK) s = golcl__args(ctx, c->k.pq, GOLCL__ARG(p), GOLCL__ARG(slot), GOLCL__END);
     if (s == GOLCL_OK) s = launch(c, c->k.pq);
   }
+  if (s == GOLCL_OK && c->halo) s = clear_halo(c, cg->r);
   if (s == GOLCL_OK) s = hook_reduce(c, 3, 1);
   if (s == GOLCL_OK) s = golcl__args(ctx, c->k.update, GOLCL__ARG(p), GOLCL__ARG(slot), GOLCL__END);
   if (s == GOLCL_OK) s = launch(c, c->k.update);
   if (s == GOLCL_OK && c->prec == LA_PREC_STORED) s = mg_rz(c, (long)j);
   if (s == GOLCL_OK) s = hook_reduce(c, 0, 2);
+  /* r's halo for B_{j+1}, right after the reduce (a hook may join the two in one round) */
+  if (s == GOLCL_OK && c->halo) s = cg->hooks.exchange(cg->hooks.user, ctx->queue, cg->r);
   return s;
 }
 
@@ -318,6 +349,8 @@ static golcl_status residual(cg_run *c, cl_mem b, cl_mem x, cl_mem out) {
   if (c->la_op == LA_OP_GENERAL) {
     s = apply_op(c, x, out);
     xin = out;
+  } else if (c->halo) { /* cg_init reads x's halo rows */
+    s = cg->hooks.exchange(cg->hooks.user, ctx->queue, x);
   }
   if (s == GOLCL_OK)
     s = golcl__args(ctx, c->k.init, c->idx_size, (const void *)&c->n, GOLCL__ARG(c->meta),
@@ -326,6 +359,7 @@ static golcl_status residual(cg_run *c, cl_mem b, cl_mem x, cl_mem out) {
                     GOLCL__END);
   if (s == GOLCL_OK) s = launch(c, c->k.init);
   if (s == GOLCL_OK) s = hook_reduce(c, 0, 4);
+  if (s == GOLCL_OK && c->halo) s = cg->hooks.exchange(cg->hooks.user, ctx->queue, out);
   return s;
 }
 
@@ -552,9 +586,19 @@ static void op_args(cg_run *c, const golcl_cg_opts *o) {
   c->prec = o->precond == GOLCL_PRECOND_JACOBI ? LA_PREC_JACOBI
             : o->precond == GOLCL_PRECOND_MG   ? LA_PREC_STORED
                                                : LA_PREC_NONE;
-  /* A stored z (MG) runs fused on a stencil: B forms p from z. */
-  if (cg->hooks.exchange || (c->prec == LA_PREC_STORED && c->la_op != LA_OP_STENCIL))
+  /* A stored z (MG) runs fused on a stencil: B forms p from z. With an exchange hook, a band
+   * operator without preconditioner whose rows golcl_cg_set_rows gave stays fused (the halo
+   * of r filled before each B, see golcl_cg_set_rows); anything else takes the general path. */
+  c->halo = cg->hooks.exchange && cg->own_n && c->la_op == LA_OP_BAND && c->prec == LA_PREC_NONE;
+  if ((cg->hooks.exchange && !c->halo) || (c->prec == LA_PREC_STORED && c->la_op != LA_OP_STENCIL))
     c->la_op = LA_OP_GENERAL;
+  /* With the halo, the general kernels: cg_dir forms p on every row, the halo's too (so p is
+   * not exchanged), then the band product and cg_pq. On an H100 at 4096² (2026-11-26) they
+   * take less device time an iteration than the fused band kernels (456 against 514 µs: the
+   * fused B_k forms p again for each of the five diagonals). $GOLCL_LA_CG_HALO_KERNELS=fused
+   * (a measurement switch) runs the fused ones: the same rounds and the same bits. */
+  const char *hk = getenv("GOLCL_LA_CG_HALO_KERNELS");
+  if (c->halo && !(hk && strcmp(hk, "fused") == 0)) c->la_op = LA_OP_GENERAL;
   c->batch = c->prec == LA_PREC_STORED ? CG_BATCH_MG : CG_BATCH;
   /* $GOLCL_LA_CG_BATCH (1 .. CG_BATCH) overrides, for measurements */
   const char *eb = getenv("GOLCL_LA_CG_BATCH");

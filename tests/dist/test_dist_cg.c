@@ -1,6 +1,7 @@
 /* test_dist_cg.c — distributed vectors, band matrices and CG under mpirun (1..4 ranks) against
  * one device: products and dot products, the Poisson solve (f32 within 1e-5 relative of the
- * single-device golcl_cg_solve, f64 closer), the same bits twice for the same rank count,
+ * single-device golcl_cg_solve, f64 closer, the same iteration count), the same bits twice for
+ * the same rank count and with r's halo (general or fused kernels) or p's (the general path),
  * Jacobi, the wave matrices, and failures seen by one rank. */
 #include "mpitest.h"
 
@@ -177,6 +178,42 @@ static void solve_case(size_t nx, size_t ny, golcl_dtype t, golcl_precond pc, do
   if (mt_rank == 0)
     MT_CHECK(rel_diff(got, want, n) <= within, "%zux%zu %s: differs from one device by %g", nx, ny,
              t == GOLCL_F32 ? "f32" : "f64", rel_diff(got, want, n));
+  /* Without a preconditioner golcl_cg runs with the halo of r exchanged (golcl_cg_set_rows:
+   * two rounds an iteration, p formed on the halo rows); GOLCL_DIST_CG_GENERAL=1 forces the
+   * general path (p exchanged before the operator, three rounds), whose products and sums are
+   * the same row by row: the same bits and the same iterations. Against one device only the
+   * order of the sums over groups differs: the same iteration count on these systems. */
+  setenv("GOLCL_DIST_CG_GENERAL", "1", 1);
+  golcl_cg_report rep3 = {0};
+  golcl_dist_vec *x3 = NULL;
+  MT_OK(golcl_dist_vec_create(mt_dctx, n, t, &x3));
+  MT_OK(golcl_dist_cg_solve(A, b, x3, &o, &rep3));
+  unsetenv("GOLCL_DIST_CG_GENERAL");
+  double *gen = gather(x3);
+  golcl_dist_vec_destroy(x3);
+  MT_CHECK(rep3.iterations == rep.iterations, "%zux%zu: %zu iterations, %zu on the general path",
+           nx, ny, rep.iterations, rep3.iterations);
+  if (mt_rank == 0)
+    MT_CHECK(memcmp(got, gen, n * sizeof *got) == 0, "%zux%zu: not the general path's bits (%g)",
+             nx, ny, rel_diff(got, gen, n));
+  MT_CHECK(rep.iterations == rep1.iterations, "%zux%zu: %zu iterations, %zu on one device", nx, ny,
+           rep.iterations, rep1.iterations);
+  /* GOLCL_LA_CG_HALO_KERNELS=fused: the halo of r with the fused kernels: the same bits */
+  setenv("GOLCL_LA_CG_HALO_KERNELS", "fused", 1);
+  golcl_cg_report rep4 = {0};
+  golcl_dist_vec *x4 = NULL;
+  MT_OK(golcl_dist_vec_create(mt_dctx, n, t, &x4));
+  MT_OK(golcl_dist_cg_solve(A, b, x4, &o, &rep4));
+  unsetenv("GOLCL_LA_CG_HALO_KERNELS");
+  free(gen);
+  gen = gather(x4);
+  golcl_dist_vec_destroy(x4);
+  MT_CHECK(rep4.iterations == rep.iterations, "%zux%zu: %zu iterations, %zu with the fused "
+           "kernels and the halo", nx, ny, rep.iterations, rep4.iterations);
+  if (mt_rank == 0)
+    MT_CHECK(memcmp(got, gen, n * sizeof *got) == 0,
+             "%zux%zu: the fused kernels with the halo differ (%g)", nx, ny, rel_diff(got, gen, n));
+  free(gen);
   free(got);
   free(again);
   free(want);
