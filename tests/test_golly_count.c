@@ -377,40 +377,6 @@ static void run_ms(const char *path, golcl_mspattern *pat, record *rec) {
 
 static const uint64_t UNIVERSE_GENS[2] = {130, 1024};
 
-/* Runs bgolly -a HashLife on path to gen; its result in out (a .mc) and
- * its last population in *pop. 0 on success. */
-static int bgolly_hashlife(const char *path, uint64_t gen, const char *out, uint64_t *pop) {
-  char gens[32], log[128];
-  snprintf(gens, sizeof gens, "%llu", (unsigned long long)gen);
-  snprintf(log, sizeof log, "%s.log", out);
-  fflush(stdout);
-  fflush(stderr);
-  pid_t pid = fork();
-  if (pid == 0) {
-    FILE *lf = freopen(log, "w", stdout);
-    if (!lf || dup2(fileno(stdout), 2) < 0) _exit(126);
-    execl(bgolly, bgolly, "-a", "HashLife", "-m", gens, "-o", out, path, (char *)NULL);
-    _exit(127);
-  }
-  int st = 0;
-  if (pid <= 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st) != 0) return -1;
-  FILE *f = fopen(log, "r");
-  if (!f) return -1;
-  char line[256];
-  *pop = UINT64_MAX;
-  while (fgets(line, sizeof line, f)) {
-    char *colon = strchr(line, ':');
-    if (!colon || line[0] < '0' || line[0] > '9') continue;
-    uint64_t v = 0;
-    for (char *c = colon + 1; *c; c++)
-      if (*c >= '0' && *c <= '9') v = v * 10 + (uint64_t)(*c - '0');
-    *pop = v;
-  }
-  fclose(f);
-  remove(log);
-  return *pop == UINT64_MAX ? -1 : 0;
-}
-
 /* A file into the universe as bgolly places it: macrocell straight into
  * nodes; other formats at their position, or with the box's top-left cell
  * at (0, 0) where the file gives none (bgolly's reader). */
@@ -443,7 +409,7 @@ static int run_universe(const char *path, record *rec, char *why, size_t cap) {
     TU_OK(golcl_universe_run(u, UNIVERSE_GENS[j] - done));
     done = UNIVERSE_GENS[j];
     uint64_t bpop, pop, hu, hb;
-    if (bgolly_hashlife(path, UNIVERSE_GENS[j], tmp, &bpop) != 0) {
+    if (bg_hashlife_mc(bgolly, path, UNIVERSE_GENS[j], tmp, &bpop) != 0) {
       rec->out = O_ERROR;
       snprintf(rec->how, sizeof rec->how, "bgolly -a HashLife failed at %llu",
                (unsigned long long)done);

@@ -16,40 +16,6 @@
 
 static char bgolly[1024];
 
-/* Runs bgolly on path to gen; its result in out (a .mc) and its last
- * population in *pop. 0 on success. */
-static int run_bgolly(const char *path, uint64_t gen, const char *out, uint64_t *pop) {
-  char gens[32], log[128];
-  snprintf(gens, sizeof gens, "%llu", (unsigned long long)gen);
-  snprintf(log, sizeof log, "%s.log", out);
-  fflush(stdout);
-  fflush(stderr);
-  pid_t pid = fork();
-  if (pid == 0) {
-    FILE *lf = freopen(log, "w", stdout);
-    if (!lf || dup2(fileno(stdout), 2) < 0) _exit(126);
-    execl(bgolly, bgolly, "-a", "HashLife", "-m", gens, "-o", out, path, (char *)NULL);
-    _exit(127);
-  }
-  int st = 0;
-  if (pid <= 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st) != 0) return -1;
-  FILE *f = fopen(log, "r");
-  if (!f) return -1;
-  char line[256];
-  *pop = UINT64_MAX;
-  while (fgets(line, sizeof line, f)) {
-    char *colon = strchr(line, ':');
-    if (!colon || line[0] < '0' || line[0] > '9') continue;
-    uint64_t v = 0;
-    for (char *c = colon + 1; *c; c++)
-      if (*c >= '0' && *c <= '9') v = v * 10 + (uint64_t)(*c - '0');
-    *pop = v;
-  }
-  fclose(f);
-  remove(log);
-  return *pop == UINT64_MAX ? -1 : 0;
-}
-
 /* Golly's HashLife showcases to 2^16, 2^20 and 2^24 generations in jumps
  * (nick-gotts-1 to 2^20 only: its 2^24 takes bgolly 23 s), cells and
  * positions against bgolly -a HashLife. */
@@ -77,7 +43,7 @@ START_TEST(long_jumps_match_bgolly) {
       uint64_t g = (uint64_t)1 << k, bpop, pop, hu, hb;
       TU_OK(golcl_universe_run(u, g - done));
       done = g;
-      ck_assert_msg(run_bgolly(path, g, tmp, &bpop) == 0, "%s: bgolly failed", path);
+      ck_assert_msg(bg_hashlife_mc(bgolly, path, g, tmp, &bpop) == 0, "%s: bgolly failed", path);
       TU_OK(golcl_universe_create(NULL, NULL, &v));
       TU_OK(golcl_universe_read_file(v, tmp));
       TU_OK(golcl_universe_population(u, &pop));

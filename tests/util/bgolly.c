@@ -362,3 +362,36 @@ char **bg_list_files(const char *dir, size_t *n) {
   *n = l.n;
   return l.v;
 }
+
+int bg_hashlife_mc(const char *bgolly, const char *path, uint64_t gen, const char *out,
+                   uint64_t *pop) {
+  char gens[32], log[128];
+  snprintf(gens, sizeof gens, "%llu", (unsigned long long)gen);
+  snprintf(log, sizeof log, "%s.log", out);
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  if (pid == 0) {
+    FILE *lf = freopen(log, "w", stdout);
+    if (!lf || dup2(fileno(stdout), 2) < 0) _exit(126);
+    execl(bgolly, bgolly, "-a", "HashLife", "-m", gens, "-o", out, path, (char *)NULL);
+    _exit(127);
+  }
+  int st = 0;
+  if (pid <= 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st) != 0) return -1;
+  FILE *f = fopen(log, "r");
+  if (!f) return -1;
+  char line[256];
+  *pop = UINT64_MAX;
+  while (fgets(line, sizeof line, f)) {
+    char *colon = strchr(line, ':');
+    if (!colon || line[0] < '0' || line[0] > '9') continue;
+    uint64_t v = 0;
+    for (char *c = colon + 1; *c; c++)
+      if (*c >= '0' && *c <= '9') v = v * 10 + (uint64_t)(*c - '0');
+    *pop = v;
+  }
+  fclose(f);
+  remove(log);
+  return *pop == UINT64_MAX ? -1 : 0;
+}

@@ -80,4 +80,10 @@ void bg_ms_free(bg_mscells *c);
  * translation; their number in *n (n may be NULL). */
 int bg_ms_same(const uint8_t *cells, uint32_t w, uint32_t h, const bg_mscells *golly, size_t *n);
 
+/* Runs `bgolly -a HashLife -m gen -o out path` (out a .mc: it keeps the
+ * position) and reads the last population bgolly printed into *pop.
+ * Returns 0, or -1 where bgolly failed or printed none. */
+int bg_hashlife_mc(const char *bgolly, const char *path, uint64_t gen, const char *out,
+                   uint64_t *pop);
+
 #endif
