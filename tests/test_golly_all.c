@@ -116,19 +116,6 @@ static int find_rule(const char *t, int mc, const char **at, size_t *len) {
   return 0;
 }
 
-static int compare(const uint8_t *c, uint32_t w, uint32_t h, const bg_cells *g) {
-  size_t n = 0;
-  for (size_t i = 0; i < (size_t)w * h; i++) n += c[i];
-  if (n != g->n) return 0;
-  uint32_t *xy = malloc(2 * sizeof *xy * (n + 1));
-  for (size_t i = 0, j = 0; i < (size_t)w * h; i++)
-    if (c[i]) xy[2 * j] = (uint32_t)(i % w), xy[2 * j + 1] = (uint32_t)(i / w), j++;
-  bg_normalise(xy, n);
-  int same = memcmp(xy, g->xy, 2 * sizeof *xy * n) == 0;
-  free(xy);
-  return same;
-}
-
 /* A LifeHistory file whose cells are all in states 0 and 1 ('.' and 'A')
  * is a two-state pattern under a multi-state rule: the same text with
  * "B3/S23" and 'b'/'o' lets Golly's bounded grids of those files (:K, :C,
@@ -256,7 +243,7 @@ START_TEST(golly_file) {
       TU_OK(s);
       done = steps[j];
       TU_OK(golcl_grid_read(g, got, 0));
-      ck_assert_msg(compare(got, W, H, &ref[j]),
+      ck_assert_msg(bg_same_cells(got, W, H, &ref[j], NULL),
                     "%s (%s) with %s after %llu generations: Golly has %zu cells", path, rule,
                     golcl_stepper_name(kinds[k]), (unsigned long long)done, ref[j].n);
     }

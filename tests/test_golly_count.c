@@ -444,20 +444,6 @@ static int run_universe(const char *path, record *rec, char *why, size_t cap) {
 
 /* ----------------------------------------------------- two-state: grid */
 
-static int same_cells(const uint8_t *c, uint32_t w, uint32_t h, const bg_cells *g, size_t *n_out) {
-  size_t n = 0;
-  for (size_t i = 0; i < (size_t)w * h; i++) n += c[i];
-  *n_out = n;
-  if (n != g->n) return 0;
-  uint32_t *xy = malloc(2 * sizeof *xy * (n + 1));
-  for (size_t i = 0, j = 0; i < (size_t)w * h; i++)
-    if (c[i]) xy[2 * j] = (uint32_t)(i % w), xy[2 * j + 1] = (uint32_t)(i / w), j++;
-  bg_normalise(xy, n);
-  int same = memcmp(xy, g->xy, 2 * sizeof *xy * n) == 0;
-  free(xy);
-  return same;
-}
-
 static void run_grid(const char *path, golcl_pattern *p, record *rec, const char *why_not) {
   static const uint64_t steps[2] = {37, 130};
   golcl_rule_table table;
@@ -518,7 +504,7 @@ static void run_grid(const char *path, golcl_pattern *p, record *rec, const char
     TU_OK(golcl_stepper_run(st, g, steps[j] - done));
     done = steps[j];
     TU_OK(golcl_grid_read(g, got, 0));
-    if (!same_cells(got, W, H, &ref[j], &n[j])) {
+    if (!bg_same_cells(got, W, H, &ref[j], &n[j])) {
       rec->out = O_DIFF;
       snprintf(rec->how, sizeof rec->how,
                "%s on a %ux%u grid: after %llu generations libgolcl has %zu cells, Golly %zu (or "

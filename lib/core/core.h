@@ -100,6 +100,10 @@ void golcl__diskcache_store(golcl_context *ctx, const char *file, const char *sr
 /* Allocates a device buffer of `bytes` (> 0), checking the device's limit
  * first: more than max_alloc → GOLCL_E_OUT_OF_MEMORY with the figures. */
 golcl_status golcl__buffer(golcl_context *ctx, size_t bytes, cl_mem_flags flags, cl_mem *out);
+/* The same, holding a copy of `bytes` of host (a blocking write); on any
+ * failure *out is NULL and nothing is left allocated. */
+golcl_status golcl__buffer_copy(golcl_context *ctx, size_t bytes, cl_mem_flags flags,
+                                const void *host, cl_mem *out);
 
 /* Sets kernel arguments: pairs of (size, pointer) ended by GOLCL__END, written
  * with GOLCL__ARG(variable) or GOLCL__LOCAL(bytes) for local memory. */

@@ -168,6 +168,20 @@ golcl_status golcl__buffer(golcl_context *ctx, size_t bytes, cl_mem_flags flags,
   return GOLCL_OK;
 }
 
+golcl_status golcl__buffer_copy(golcl_context *ctx, size_t bytes, cl_mem_flags flags,
+                                const void *host, cl_mem *out) {
+  golcl_status s = golcl__buffer(ctx, bytes, flags, out);
+  if (s == GOLCL_OK)
+    s = golcl__cl_fail(
+        ctx, clEnqueueWriteBuffer(ctx->queue, *out, CL_TRUE, 0, bytes, host, 0, NULL, NULL),
+        "clEnqueueWriteBuffer");
+  if (s != GOLCL_OK && *out) {
+    clReleaseMemObject(*out);
+    *out = NULL;
+  }
+  return s;
+}
+
 golcl_status golcl__args(golcl_context *ctx, cl_kernel k, ...) {
   va_list ap;
   va_start(ap, k);

@@ -54,12 +54,7 @@ static golcl_status tables(golcl_msgrid *g, way wy) {
     golcl__jvn_tables(g->rule.family, t);
   if (g->jvn_tables) clReleaseMemObject(g->jvn_tables);
   g->jvn_tables = NULL;
-  golcl_status s = golcl__buffer(g->ctx, bytes, CL_MEM_READ_ONLY, &g->jvn_tables);
-  if (s == GOLCL_OK)
-    s = golcl__cl_fail(
-        g->ctx,
-        clEnqueueWriteBuffer(g->ctx->queue, g->jvn_tables, CL_TRUE, 0, bytes, t, 0, NULL, NULL),
-        "clEnqueueWriteBuffer");
+  golcl_status s = golcl__buffer_copy(g->ctx, bytes, CL_MEM_READ_ONLY, t, &g->jvn_tables);
   free(t);
   if (s == GOLCL_OK) g->jvn_tables_of = of;
   return s;

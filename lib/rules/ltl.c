@@ -46,12 +46,7 @@ static golcl_status spans(golcl_msgrid *g) {
   if (!hw) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   for (uint32_t i = 0; i < n; i++)
     hw[i] = (cl_int)golcl__ltl_span(g->rule.nbhd, r, (int32_t)i - (int32_t)r);
-  golcl_status s = golcl__buffer(ctx, n * sizeof *hw, CL_MEM_READ_ONLY, &g->spans);
-  if (s == GOLCL_OK)
-    s = golcl__cl_fail(
-        ctx,
-        clEnqueueWriteBuffer(ctx->queue, g->spans, CL_TRUE, 0, n * sizeof *hw, hw, 0, NULL, NULL),
-        "clEnqueueWriteBuffer");
+  golcl_status s = golcl__buffer_copy(ctx, n * sizeof *hw, CL_MEM_READ_ONLY, hw, &g->spans);
   free(hw);
   if (s == GOLCL_OK) g->spans_range = r, g->spans_nbhd = g->rule.nbhd;
   return s;

@@ -167,12 +167,7 @@ static golcl_status ghost_setup(golcl_msgrid *g) {
     size_t n = 0;
     if (s == GOLCL_OK) s = frame_map(&g->bounds, g->w, g->h, &map, &n);
     if (s == GOLCL_OK)
-      s = golcl__buffer(g->ctx, 2 * n * sizeof *map, CL_MEM_READ_ONLY, &g->ghost_map);
-    if (s == GOLCL_OK)
-      s = golcl__cl_fail(g->ctx,
-                         clEnqueueWriteBuffer(g->ctx->queue, g->ghost_map, CL_TRUE, 0,
-                                              2 * n * sizeof *map, map, 0, NULL, NULL),
-                         "clEnqueueWriteBuffer");
+      s = golcl__buffer_copy(g->ctx, 2 * n * sizeof *map, CL_MEM_READ_ONLY, map, &g->ghost_map);
     free(map);
     g->ghost_n = (cl_uint)n;
     if (s != GOLCL_OK) {

@@ -107,17 +107,6 @@ static size_t local_budget(const golcl_msgrid *g) {
 static int cols(const golcl_msgrid *g);
 static size_t knob(const char *name, size_t def, size_t lo, size_t hi);
 
-/* Writes `bytes` of host to a new read-only buffer, the grid's tree. */
-static golcl_status upload(golcl_msgrid *g, const void *host, size_t bytes) {
-  golcl_status s = golcl__buffer(g->ctx, bytes, CL_MEM_READ_ONLY, &g->tree);
-  if (s == GOLCL_OK)
-    s = golcl__cl_fail(
-        g->ctx,
-        clEnqueueWriteBuffer(g->ctx->queue, g->tree, CL_TRUE, 0, bytes, host, 0, NULL, NULL),
-        "clEnqueueWriteBuffer");
-  return s;
-}
-
 /* Appends n entries of `each` bytes to a host image at *at (4-aligned). */
 static void put(uint8_t *host, size_t *at, const void *src, size_t n, size_t each) {
   memcpy(host + *at, src, n * each);
@@ -237,7 +226,7 @@ static int rows(golcl_msgrid *g, golcl_status *s) {
   if (host) {
     golcl__opts_add(o, "-DTREE_ROWS");
     *s = golcl__opts_check(g->ctx, o, "tree");
-    if (*s == GOLCL_OK) *s = upload(g, host, bytes);
+    if (*s == GOLCL_OK) *s = golcl__buffer_copy(g->ctx, bytes, CL_MEM_READ_ONLY, host, &g->tree);
     if (*s == GOLCL_OK)
       g->tree_rule = g->rule.tree, g->tree_rows = (uint32_t)l, g->tree_local = (uint32_t)local;
   }
@@ -292,7 +281,7 @@ static golcl_status tree(golcl_msgrid *g) {
     else
       ((cl_ushort *)host)[i] = (cl_ushort)a[i];
   free(a);
-  if (s == GOLCL_OK) s = upload(g, host, bytes);
+  if (s == GOLCL_OK) s = golcl__buffer_copy(g->ctx, bytes, CL_MEM_READ_ONLY, host, &g->tree);
   free(host);
   if (s == GOLCL_OK)
     g->tree_rule = t, g->tree_g = gs, g->tree_base = base, g->tree_entries = n,

@@ -188,11 +188,7 @@ golcl_status golcl__hlg_create(golcl_context *ctx, const golcl__hl *h, uint64_t 
   golcl_status st = build(g, h);
   if (st == GOLCL_OK) st = golcl__buffer(ctx, HLG_NCTR * 4, CL_MEM_READ_WRITE, &g->dctr);
   if (st == GOLCL_OK) st = golcl__buffer(ctx, 64 * 4, CL_MEM_READ_WRITE, &g->empty);
-  if (st == GOLCL_OK) st = golcl__buffer(ctx, 512, CL_MEM_READ_ONLY, &g->table);
-  if (st == GOLCL_OK)
-    st = golcl__cl_fail(
-        ctx, clEnqueueWriteBuffer(ctx->queue, g->table, CL_TRUE, 0, 512, h->table, 0, NULL, NULL),
-        "clEnqueueWriteBuffer");
+  if (st == GOLCL_OK) st = golcl__buffer_copy(ctx, 512, CL_MEM_READ_ONLY, h->table, &g->table);
   size_t most = 0;
   if (st == GOLCL_OK)
     st = golcl__cl_fail(

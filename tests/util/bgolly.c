@@ -395,3 +395,18 @@ int bg_hashlife_mc(const char *bgolly, const char *path, uint64_t gen, const cha
   remove(log);
   return *pop == UINT64_MAX ? -1 : 0;
 }
+
+int bg_same_cells(const uint8_t *c, uint32_t w, uint32_t h, const bg_cells *g, size_t *n_out) {
+  size_t n = 0;
+  for (size_t i = 0; i < (size_t)w * h; i++) n += c[i] != 0;
+  if (n_out) *n_out = n;
+  if (n != g->n) return 0;
+  uint32_t *xy = malloc(2 * sizeof *xy * (n + 1));
+  if (!xy) return 0;
+  for (size_t i = 0, j = 0; i < (size_t)w * h; i++)
+    if (c[i]) xy[2 * j] = (uint32_t)(i % w), xy[2 * j + 1] = (uint32_t)(i / w), j++;
+  bg_normalise(xy, n);
+  int same = memcmp(xy, g->xy, 2 * sizeof *xy * n) == 0;
+  free(xy);
+  return same;
+}

@@ -37,6 +37,10 @@ void bg_normalise(uint32_t *xy, size_t n);
 
 void bg_free(bg_cells *c);
 
+/* Whether the live cells of a w×h grid (a byte a cell, non-zero alive) are
+ * g's up to translation; their number in *n_out (may be NULL). */
+int bg_same_cells(const uint8_t *c, uint32_t w, uint32_t h, const bg_cells *g, size_t *n_out);
+
 /* Every file below dir (Golly's Patterns folder), sorted by path: *n paths
  * in a new array of new strings (free them and it). */
 char **bg_list_files(const char *dir, size_t *n);
