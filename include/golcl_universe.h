@@ -25,9 +25,17 @@ typedef enum golcl_universe_algo {
   GOLCL_UNIVERSE_HASHLIFE = 1, /**< HashLife on the host (exact for every rule without B0,
                                     and for B0 rules with S8 as Golly runs them) */
   GOLCL_UNIVERSE_SPARSE = 2,   /**< 64×64 tiles in a hash table on the context's device */
-  GOLCL_UNIVERSE_HASHLIFE_DEVICE = 3 /**< HashLife with its node table and level batches on
+  GOLCL_UNIVERSE_HASHLIFE_DEVICE = 3, /**< HashLife with its node table and level batches on
                                           the context's device (docs/universe.md); the same
                                           rules and cells as HASHLIFE */
+  GOLCL_UNIVERSE_HOST_TILES = 4 /**< 64×64 tiles on the host, stepping only the 8-row
+                                     bricks next to a change of the last two generations
+                                     (Golly's QuickLife idea on bit-parallel words; still
+                                     lifes and period-2 oscillators cost nothing); no
+                                     context needed. Outer-totalistic rules only (B3/S23,
+                                     B36/S23, ...; B0 with S8 as HASHLIFE runs it):
+                                     golcl_universe_run gives GOLCL_E_UNSUPPORTED for
+                                     others */
 } golcl_universe_algo;
 
 /** Options of golcl_universe_create; zero is the default of every field. */
@@ -54,8 +62,10 @@ typedef struct golcl_universe_stats {
   uint64_t max_node_bytes;   /**< the bound of the store */
   uint64_t collections;      /**< times the store was collected */
   uint64_t results_computed; /**< HashLife results computed (memo misses) */
-  uint64_t tiles;            /**< sparse tiles alive on the device after the last sparse run */
+  uint64_t tiles;            /**< tiles alive after the last tile run: the device's sparse
+                                  tiles, or the host tiles (HOST_TILES) */
   uint64_t device_bytes;     /**< device bytes the sparse engine holds */
+  uint64_t host_tile_bytes;  /**< host bytes the host tile engine holds */
 } golcl_universe_stats;
 
 /** Makes an empty universe running B3/S23 at generation 0. ctx (may be
@@ -175,7 +185,7 @@ GOLCL_API golcl_status golcl_universe_write_rle(golcl_universe *u, FILE *f);
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). */
 GOLCL_API golcl_status golcl_universe_get_stats(const golcl_universe *u, golcl_universe_stats *out);
 
-/** The name of an algorithm ("auto", "hashlife", "sparse", "hashlife-gpu"; NULL for a bad
+/** The name of an algorithm ("auto", "hashlife", "sparse", "hashlife-gpu", "host-tiles"; NULL for a bad
  *  value) and back (GOLCL_E_INVALID_ARG for an unknown name). */
 GOLCL_API const char *golcl_universe_algo_name(golcl_universe_algo algo);
 GOLCL_API golcl_status golcl_universe_algo_from_name(const char *name, golcl_universe_algo *out);

@@ -38,7 +38,7 @@ static void usage(FILE *f) {
           "  -g N            generations where FILE has no :GENS (default 1000)\n"
           "  --algo A        auto (default: the GPU's sparse tiles where the universe\n"
           "                  chooses them, else HashLife), hashlife, sparse, hashlife-gpu\n"
-          "                  (on --device)\n"
+          "                  (on --device), host-tiles (QuickLife's idea on the host)\n"
           "  --device SPEC   the device of --algo sparse and hashlife-gpu\n"
           "  --patterns DIR  Golly's Patterns folder (default /usr/share/golly/Patterns)\n"
           "  --bgolly PATH   bgolly to compare with (default: bgolly on the PATH)\n"
@@ -209,7 +209,8 @@ int cmd_bench_universe(int argc, char **argv) {
         break;
       case 'a':
         if (golcl_universe_algo_from_name(optarg, &algo) != GOLCL_OK) {
-          fprintf(stderr, "golcl bench universe: --algo auto, hashlife, sparse or hashlife-gpu\n");
+          fprintf(stderr, "golcl bench universe: --algo auto, hashlife, sparse, hashlife-gpu or "
+                          "host-tiles\n");
           return 2;
         }
         break;

@@ -75,7 +75,8 @@ static void usage(FILE *f) {
           "  --algo A             the infinite plane: auto (default: HashLife where the rule\n"
           "                       allows it, else the growing grid), hashlife, sparse (64x64\n"
           "                       tiles on the device), hashlife-gpu (HashLife's node table\n"
-          "                       and batches on the device) or dense (a grid that grows)\n"
+          "                       and batches on the device), host-tiles (64x64 tiles on the\n"
+          "                       host, QuickLife's idea) or dense (a grid that grows)\n"
           "  -i, --increment N    the infinite plane: step N generations at a time (the\n"
           "                       progress line and --log follow it), as bgolly's -i\n"
           "  --memory MB          the infinite plane: HashLife's node store, in MB (default\n"
@@ -187,8 +188,8 @@ static int take_option(int c, const char *v, run_opts *o) {
       break;
     case OPT_ALGO:
       if (strcmp(v, "auto") && strcmp(v, "hashlife") && strcmp(v, "sparse") &&
-          strcmp(v, "hashlife-gpu") && strcmp(v, "dense"))
-        return bad_value("--algo (auto, hashlife, sparse, hashlife-gpu, dense)", v);
+          strcmp(v, "hashlife-gpu") && strcmp(v, "host-tiles") && strcmp(v, "dense"))
+        return bad_value("--algo (auto, hashlife, sparse, hashlife-gpu, host-tiles, dense)", v);
       o->algo = v;
       break;
     case 'i':

@@ -169,6 +169,9 @@ static void report(const urun *r, double secs, double wall) {
   if (st.algo == GOLCL_UNIVERSE_SPARSE)
     fprintf(f, "; %llu device tiles, %.1f MB on the device", (unsigned long long)st.tiles,
             (double)st.device_bytes / 1e6);
+  if (st.host_tile_bytes)
+    fprintf(f, "; %llu host tiles, %.1f MB", (unsigned long long)st.tiles,
+            (double)st.host_tile_bytes / 1e6);
   fputc('\n', f);
 }
 
@@ -187,6 +190,8 @@ int run_universe(const run_opts *o) {
     uo.algo = strcmp(o->algo, "sparse") == 0 ? GOLCL_UNIVERSE_SPARSE : GOLCL_UNIVERSE_HASHLIFE_DEVICE;
   } else if (strcmp(o->algo, "hashlife") == 0) {
     uo.algo = GOLCL_UNIVERSE_HASHLIFE;
+  } else if (strcmp(o->algo, "host-tiles") == 0) {
+    uo.algo = GOLCL_UNIVERSE_HOST_TILES;
   } else if (o->gens <= (1u << 17) && (o->device || pio_has_gpu())) {
     /* auto: the universe takes the GPU's sparse tiles where they were
      * measured faster (a short run of a small pattern), else HashLife */

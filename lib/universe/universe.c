@@ -15,7 +15,8 @@ golcl_status golcl_universe_create(golcl_context *ctx, const golcl_universe_opts
   memset(&o, 0, sizeof o);
   if (opts) o = *opts;
   if (o.algo != GOLCL_UNIVERSE_AUTO && o.algo != GOLCL_UNIVERSE_HASHLIFE &&
-      o.algo != GOLCL_UNIVERSE_SPARSE && o.algo != GOLCL_UNIVERSE_HASHLIFE_DEVICE)
+      o.algo != GOLCL_UNIVERSE_SPARSE && o.algo != GOLCL_UNIVERSE_HASHLIFE_DEVICE &&
+      o.algo != GOLCL_UNIVERSE_HOST_TILES)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_create: algo %d", (int)o.algo);
   if (o.max_memory && o.max_memory < (128u << 10))
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
@@ -53,6 +54,7 @@ golcl_status golcl_universe_create_sized(golcl_context *ctx, const golcl_univers
 void golcl_universe_destroy(golcl_universe *u) {
   if (!u) return;
   golcl__universe_sparse_free(u);
+  golcl__universe_htiles_free(u);
   golcl__universe_hlg_free(u);
   golcl__hl_free(&u->hl);
   golcl_pattern_destroy(u->notes);
@@ -82,6 +84,7 @@ static golcl_status set_table(golcl_universe *u, const golcl_rule_table *t) {
   u->table = *t;
   golcl__hl_set_rule(&u->hl, tab);
   golcl__universe_sparse_free(u); /* built for the old rule */
+  golcl__universe_htiles_free(u);
   golcl__universe_hlg_free(u);
   return GOLCL_OK;
 }
@@ -247,8 +250,14 @@ golcl_status golcl_universe_run(golcl_universe *u, uint64_t generations) {
   u->last_algo = u->opts.algo;
   if (u->opts.algo == GOLCL_UNIVERSE_HASHLIFE_DEVICE) {
     golcl__universe_sparse_free(u); /* the tree moves on without it */
+    golcl__universe_htiles_free(u);
     return golcl__universe_run_hlg(u, generations);
   }
+  if (u->opts.algo == GOLCL_UNIVERSE_HOST_TILES) {
+    golcl__universe_sparse_free(u);
+    return golcl__universe_run_htiles(u, generations);
+  }
+  golcl__universe_htiles_free(u); /* the tree moves on without it */
   if (u->opts.algo == GOLCL_UNIVERSE_SPARSE) return golcl__universe_run_sparse(u, generations);
   golcl__universe_sparse_free(u); /* the tree moves on without it */
   return run_hashlife(u, generations);
@@ -284,6 +293,12 @@ golcl_status golcl_universe_get_stats(const golcl_universe *u, golcl_universe_st
   out->collections = u->hl.collections;
   out->results_computed = u->hl.results_computed;
   golcl__universe_sparse_stats(u, &out->tiles, &out->device_bytes);
+  if (u->htiles) {
+    golcl__htiles_stats hs;
+    golcl__htiles_get_stats(u->htiles, &hs);
+    out->tiles += hs.tiles;
+    out->host_tile_bytes = hs.bytes;
+  }
   if (u->hlg) {
     golcl__hlg_stats g;
     golcl__hlg_get_stats(u->hlg, &g);
@@ -302,6 +317,8 @@ const char *golcl_universe_algo_name(golcl_universe_algo algo) {
       return "sparse";
     case GOLCL_UNIVERSE_HASHLIFE_DEVICE:
       return "hashlife-gpu";
+    case GOLCL_UNIVERSE_HOST_TILES:
+      return "host-tiles";
   }
   return NULL;
 }
@@ -309,11 +326,12 @@ const char *golcl_universe_algo_name(golcl_universe_algo algo) {
 golcl_status golcl_universe_algo_from_name(const char *name, golcl_universe_algo *out) {
   if (!name || !out)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_algo_from_name: NULL");
-  for (int a = 0; a <= GOLCL_UNIVERSE_HASHLIFE_DEVICE; a++)
+  for (int a = 0; a <= GOLCL_UNIVERSE_HOST_TILES; a++)
     if (strcmp(name, golcl_universe_algo_name((golcl_universe_algo)a)) == 0) {
       *out = (golcl_universe_algo)a;
       return GOLCL_OK;
     }
   return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
-                     "unknown universe algorithm \"%s\" (auto, hashlife, sparse, hashlife-gpu)", name);
+                     "unknown universe algorithm \"%s\" (auto, hashlife, sparse, hashlife-gpu, host-tiles)",
+                     name);
 }

@@ -6,6 +6,7 @@
 #include "golcl_universe.h"
 #include "hashlife.h"
 #include "hashlife_gpu.h"
+#include "hosttiles.h"
 #include "sparse.h"
 
 struct golcl_universe {
@@ -16,6 +17,8 @@ struct golcl_universe {
   golcl__hl hl;          /* the cells, always */
   golcl__sparse *sparse; /* the device engine, made on the first sparse run */
   int sparse_stale;      /* the engine is kept for reuse but no longer holds the cells */
+  golcl__htiles *htiles; /* the host tile engine, made on its first run */
+  int htiles_stale;       /* kept for reuse but no longer holding the cells */
   golcl__hlg *hlg;       /* device HashLife, made on its first run */
   int hlg_base;          /* its base level (0: the default) */
   golcl_universe_algo last_algo;
@@ -39,6 +42,20 @@ golcl_status golcl__leaf_map_rows(golcl__leaf_map *m, int64_t x0, int64_t y0, co
                                   int n);
 golcl_status golcl__leaf_map_flush(golcl__leaf_map *m, golcl__hl *h);
 void golcl__leaf_map_free(golcl__leaf_map *m);
+
+/* The tree's cells as 64×64 tiles (sparse.h's layout) given to fn, and
+ * back: the tree replaced by a new store of the cells an engine's walk gives
+ * (universe_tiles.c; both tile engines use them). */
+golcl_status golcl__universe_to_tiles(golcl_universe *u, golcl__tile_fn fn, void *user);
+typedef golcl_status (*golcl__tile_walk)(void *engine, golcl__tile_fn fn, void *user);
+golcl_status golcl__universe_from_tiles(golcl_universe *u, golcl__tile_walk walk, void *engine);
+
+/* The host tiles (universe_hosttiles.c), kept like the sparse engine. */
+golcl_status golcl__universe_run_htiles(golcl_universe *u, uint64_t gens);
+void golcl__universe_htiles_free(golcl_universe *u);
+void golcl__universe_htiles_forget(golcl_universe *u);
+/* 1 if the host tiles run the universe's rule. */
+int golcl__universe_htiles_can(const golcl_universe *u);
 
 /* The sparse algorithm (universe_sparse.c): the cells go to the device
  * engine as 64×64 tiles, run there, and come back into the tree. */

@@ -1,0 +1,366 @@
+/* hosttiles.c — the host tile engine (hosttiles.h).
+ *
+ * Each tile keeps two buffers of rows: rows[cur] is generation t, the other
+ * generation t-1; a generation writes t+1 over t-1. Per tile, chg marks the
+ * rows of t that differ from t-2 (what the row overwrote when it was
+ * written), chgw and chge those whose column 0 or 63 did. A row whose 3×3
+ * neighbourhood at t equals the one at t-2 has at t+1 its value of t-1, which
+ * its buffer already holds: it is skipped. So a generation computes only the
+ * rows next to a marked row (in the tile or across a border), rounded out to
+ * bricks of BRICK rows; still lifes and period-2 oscillators (blinkers, traffic
+ * lights, beehives) cost nothing. Exact by induction: every row that is not
+ * written holds its value of t-1, equal to its value of t+1.
+ *
+ * A tile that does not exist is dead at t and t-1 and reads as a shared zero
+ * tile. A tile is made when a change next to it would make it compute (its
+ * two buffers zero: right, as it was dead), and freed, every FREE_EVERY
+ * generations, when both buffers are zero and nothing in it changed: its
+ * neighbours then see no change from it, as from a missing tile.
+ *
+ * The loaded cells go into both buffers (generation -1 taken as the
+ * generation 0) with every row marked: the first generation computes all,
+ * and a row unchanged by it is one whose value does not change. */
+#include "hosttiles.h"
+
+#include "../core/core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define T GOLCL__TILE
+#define FREE_EVERY 64u
+/* Rows a brick: the unit of work (measured on lidka, iwona, rabbits: 4 beats
+ * 1, 2 and 8 — a run of rows pays for reading the two rows around it). */
+#ifndef BRICK
+#define BRICK 4
+#endif
+enum { N, NE, E, SE, S, SW, W, NW };
+static const int DX[8] = {0, 1, 1, 1, 0, -1, -1, -1}, DY[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+
+typedef struct ht_tile {
+  uint64_t rows[2][T];
+  struct ht_tile *nb[8]; /* the zero tile where there is none */
+  struct ht_tile *hnext; /* hash chain; the free list */
+  int64_t tx, ty;
+  uint64_t chg, chgw, chge; /* rows of t that differ from t-2: any cell, column 0, 63 */
+  uint64_t need;            /* rows to compute this generation */
+  size_t index;             /* in all[] */
+  int queued;               /* in todo[] */
+} ht_tile;
+
+struct golcl__htiles {
+  int life; /* B3/S23: the short evaluation */
+  uint16_t birth, survive;
+  int cur;
+  ht_tile zero;
+  ht_tile **buckets;
+  size_t nbuckets; /* a power of two */
+  ht_tile **all, **active, **todo;
+  size_t n, cap, nactive, ntodo;
+  ht_tile *spare; /* freed tiles for reuse */
+  size_t nspare;
+  uint64_t gens, tiles_stepped, rows_stepped, tiles_freed;
+};
+
+golcl_status golcl__htiles_create(const uint8_t table[512], golcl__htiles **out) {
+  *out = NULL;
+  if (table[0])
+    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
+                       "host tiles: a birth on 0 neighbours (B0) lights the whole plane");
+  uint16_t b = 0, s = 0;
+  int seen[2][9];
+  memset(seen, -1, sizeof seen);
+  for (int i = 0; i < 512; i++) {
+    int n = __builtin_popcount((unsigned)i & ~16u), c = i >> 4 & 1;
+    if (seen[c][n] < 0) seen[c][n] = table[i];
+    if (seen[c][n] != table[i])
+      return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
+                         "host tiles: the rule is not outer totalistic (it sees where the "
+                         "neighbours are, not only how many)");
+  }
+  for (int n = 0; n <= 8; n++) {
+    if (seen[0][n] == 1) b |= (uint16_t)(1u << n);
+    if (seen[1][n] == 1) s |= (uint16_t)(1u << n);
+  }
+  golcl__htiles *e = calloc(1, sizeof *e);
+  if (!e) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  e->birth = b, e->survive = s;
+  e->life = b == 1u << 3 && s == ((1u << 2) | (1u << 3));
+  for (int d = 0; d < 8; d++) e->zero.nb[d] = &e->zero;
+  *out = e;
+  return GOLCL_OK;
+}
+
+void golcl__htiles_clear(golcl__htiles *s) {
+  for (size_t i = 0; i < s->n; i++) free(s->all[i]);
+  while (s->spare) {
+    ht_tile *t = s->spare;
+    s->spare = t->hnext;
+    free(t);
+  }
+  free(s->buckets), free(s->all), free(s->active), free(s->todo);
+  s->buckets = NULL, s->all = s->active = s->todo = NULL;
+  s->nbuckets = s->n = s->cap = s->nactive = s->ntodo = s->nspare = 0;
+  s->cur = 0;
+}
+
+void golcl__htiles_destroy(golcl__htiles *s) {
+  if (!s) return;
+  golcl__htiles_clear(s);
+  free(s);
+}
+
+/* ------------------------------------------------------------ the table */
+
+static size_t slot(const golcl__htiles *s, int64_t tx, int64_t ty) {
+  uint64_t h = (uint64_t)tx * 0x9E3779B97F4A7C15ull ^ (uint64_t)ty * 0xC2B2AE3D27D4EB4Full;
+  return (size_t)(h ^ h >> 29) & (s->nbuckets - 1);
+}
+
+static ht_tile *find(const golcl__htiles *s, int64_t tx, int64_t ty) {
+  if (!s->nbuckets) return NULL;
+  for (ht_tile *t = s->buckets[slot(s, tx, ty)]; t; t = t->hnext)
+    if (t->tx == tx && t->ty == ty) return t;
+  return NULL;
+}
+
+/* Room for one more tile in every array. */
+static int grow(golcl__htiles *s) {
+  if (s->n < s->cap) return 1;
+  size_t cap = s->cap ? 2 * s->cap : 64;
+  ht_tile **a = realloc(s->all, cap * sizeof *a);
+  if (!a) return 0;
+  s->all = a;
+  a = realloc(s->active, cap * sizeof *a);
+  if (!a) return 0;
+  s->active = a;
+  a = realloc(s->todo, cap * sizeof *a);
+  if (!a) return 0;
+  s->todo = a;
+  ht_tile **b = calloc(cap, sizeof *b); /* buckets: as many as tiles can be */
+  if (!b) return 0;
+  for (size_t i = 0; i < s->n; i++) s->all[i]->hnext = NULL;
+  free(s->buckets);
+  s->buckets = b, s->nbuckets = cap;
+  for (size_t i = 0; i < s->n; i++) {
+    ht_tile *t = s->all[i];
+    size_t j = slot(s, t->tx, t->ty);
+    t->hnext = b[j], b[j] = t;
+  }
+  s->cap = cap;
+  return 1;
+}
+
+/* A new dead tile at (tx, ty), linked to its neighbours; NULL if out of memory. */
+static ht_tile *make(golcl__htiles *s, int64_t tx, int64_t ty) {
+  if (!grow(s)) return NULL;
+  ht_tile *t = s->spare;
+  if (t)
+    s->spare = t->hnext, s->nspare--;
+  else if (!(t = aligned_alloc(64, sizeof *t)))
+    return NULL;
+  memset(t, 0, sizeof *t);
+  t->tx = tx, t->ty = ty;
+  for (int d = 0; d < 8; d++) {
+    ht_tile *o = find(s, tx + DX[d], ty + DY[d]);
+    t->nb[d] = o ? o : &s->zero;
+    if (o) o->nb[(d + 4) & 7] = t;
+  }
+  size_t j = slot(s, tx, ty);
+  t->hnext = s->buckets[j], s->buckets[j] = t;
+  t->index = s->n;
+  s->all[s->n++] = t;
+  return t;
+}
+
+static void unmake(golcl__htiles *s, ht_tile *t) {
+  for (int d = 0; d < 8; d++)
+    if (t->nb[d] != &s->zero) t->nb[d]->nb[(d + 4) & 7] = &s->zero;
+  ht_tile **p = &s->buckets[slot(s, t->tx, t->ty)];
+  while (*p != t) p = &(*p)->hnext;
+  *p = t->hnext;
+  s->all[t->index] = s->all[--s->n];
+  s->all[t->index]->index = t->index;
+  if (s->nspare < 64) {
+    t->hnext = s->spare, s->spare = t, s->nspare++;
+  } else {
+    free(t);
+  }
+  s->tiles_freed++;
+}
+
+golcl_status golcl__htiles_put_tile(golcl__htiles *s, int64_t tx, int64_t ty,
+                                    const uint64_t rows[T]) {
+  ht_tile *t = find(s, tx, ty);
+  if (!t && !(t = make(s, tx, ty)))
+    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "host tiles: out of host memory");
+  for (int r = 0; r < T; r++) {
+    t->rows[s->cur][r] |= rows[r];
+    t->rows[s->cur ^ 1][r] = t->rows[s->cur][r];
+  }
+  if (!t->chg) s->active[s->nactive++] = t;
+  t->chg = t->chgw = t->chge = ~0ull;
+  return GOLCL_OK;
+}
+
+golcl_status golcl__htiles_get_tiles(golcl__htiles *s, golcl__tile_fn fn, void *user) {
+  for (size_t i = 0; i < s->n; i++) {
+    const uint64_t *r = s->all[i]->rows[s->cur];
+    uint64_t any = 0;
+    for (int k = 0; k < T; k++) any |= r[k];
+    if (!any) continue;
+    golcl_status st = fn(user, s->all[i]->tx, s->all[i]->ty, r);
+    if (st != GOLCL_OK) return st;
+  }
+  return GOLCL_OK;
+}
+
+void golcl__htiles_get_stats(const golcl__htiles *s, golcl__htiles_stats *out) {
+  out->tiles = s->n;
+  out->bytes = (s->n + s->nspare) * sizeof(ht_tile) + s->cap * 4 * sizeof(ht_tile *);
+  out->generations = s->gens;
+  out->tiles_stepped = s->tiles_stepped;
+  out->rows_stepped = s->rows_stepped;
+  out->tiles_freed = s->tiles_freed;
+}
+
+/* ------------------------------------------------------- a generation */
+
+/* rows r-1, r, r+1 of a 3-row spread */
+static inline uint64_t spread(uint64_t m) { return m | m << 1 | m >> 1; }
+
+/* Adds rows m to the work of t's neighbour d, making it if need be. */
+static int touch(golcl__htiles *s, ht_tile *t, int d, uint64_t m) {
+  if (!m) return 1;
+  ht_tile *o = t->nb[d];
+  if (o == &s->zero && !(o = make(s, t->tx + DX[d], t->ty + DY[d]))) return 0;
+  o->need |= m;
+  if (!o->queued) o->queued = 1, s->todo[s->ntodo++] = o;
+  return 1;
+}
+
+/* The work a changed tile gives itself and its neighbours. */
+static int gather(golcl__htiles *s, ht_tile *t) {
+  uint64_t c = t->chg, w = t->chgw, e = t->chge;
+  t->need |= spread(c);
+  if (!t->queued) t->queued = 1, s->todo[s->ntodo++] = t;
+  return touch(s, t, W, spread(w)) && touch(s, t, E, spread(e)) && touch(s, t, N, (c & 1) << 63) &&
+         touch(s, t, S, c >> 63) && touch(s, t, NW, (w & 1) << 63) &&
+         touch(s, t, NE, (e & 1) << 63) && touch(s, t, SW, w >> 63) && touch(s, t, SE, e >> 63);
+}
+
+/* Row i (-1 .. 64) of t at generation cur with the words beside it. */
+static inline void row3(const ht_tile *t, int cur, int i, uint64_t *m, uint64_t *w, uint64_t *e) {
+  if (i < 0) {
+    *m = t->nb[N]->rows[cur][T - 1], *w = t->nb[NW]->rows[cur][T - 1];
+    *e = t->nb[NE]->rows[cur][T - 1];
+  } else if (i >= T) {
+    *m = t->nb[S]->rows[cur][0], *w = t->nb[SW]->rows[cur][0], *e = t->nb[SE]->rows[cur][0];
+  } else {
+    *m = t->rows[cur][i], *w = t->nb[W]->rows[cur][i], *e = t->nb[E]->rows[cur][i];
+  }
+}
+
+/* A row's sums across: of 3 (lo3, hi3: with the cell) and of 2 (without). */
+#define ACROSS(x, w, e, lo3, hi3, lo2, hi2)                \
+  do {                                                     \
+    uint64_t l_ = (x) << 1 | (w) >> 63, r_ = (x) >> 1 | (e) << 63; \
+    lo2 = l_ ^ r_, hi2 = l_ & r_;                          \
+    lo3 = lo2 ^ (x), hi3 = hi2 | (lo2 & (x));              \
+  } while (0)
+
+/* Rows [r0, r1) of generation t+1 into the other buffer, their changes into
+ * *c, *cw, *ce: one row below read a row, the sums of the two above kept. */
+static void step_rows(const golcl__htiles *s, ht_tile *t, int r0, int r1, uint64_t *c,
+                      uint64_t *cw, uint64_t *ce) {
+  int cur = s->cur, life = s->life;
+  uint64_t m, w, e, ulo, uhi, mlo, mhi, mlo2, mhi2, dlo, dhi, dlo2, dhi2, alive, xm;
+  row3(t, cur, r0 - 1, &m, &w, &e);
+  ACROSS(m, w, e, ulo, uhi, mlo2, mhi2);
+  row3(t, cur, r0, &m, &w, &e);
+  alive = m;
+  ACROSS(m, w, e, mlo, mhi, mlo2, mhi2);
+  uint64_t *out = t->rows[cur ^ 1], ch = 0, chw = 0, che = 0;
+  for (int r = r0; r < r1; r++) {
+    row3(t, cur, r + 1, &xm, &w, &e);
+    ACROSS(xm, w, e, dlo, dhi, dlo2, dhi2);
+    uint64_t x0 = ulo ^ dlo, c0 = x0 ^ mlo2, k0 = (ulo & dlo) | (x0 & mlo2);
+    uint64_t x1 = uhi ^ dhi, xs = x1 ^ mhi2, k1 = (uhi & dhi) | (x1 & mhi2);
+    uint64_t c1 = xs ^ k0, k2 = xs & k0, nv;
+    if (life) {
+      nv = c1 & ~(k1 | k2) & (c0 | alive);
+    } else {
+      /* the count's bits c0 c1 c2 c3 (c3: all eight) */
+      uint64_t c2 = k1 ^ k2, c3 = k1 & k2, born = 0, keep = 0;
+      for (int k = 0; k <= 8; k++) {
+        if (!((s->birth | s->survive) >> k & 1)) continue;
+        uint64_t q = (k & 1 ? c0 : ~c0) & (k & 2 ? c1 : ~c1) & (k & 4 ? c2 : ~c2) &
+                     (k & 8 ? c3 : ~c3);
+        if (s->birth >> k & 1) born |= q;
+        if (s->survive >> k & 1) keep |= q;
+      }
+      nv = (alive & keep) | (~alive & born);
+    }
+    uint64_t d = nv ^ out[r];
+    out[r] = nv;
+    ch |= (uint64_t)(d != 0) << r;
+    chw |= (d & 1) << r;
+    che |= (d >> 63) << r;
+    ulo = mlo, uhi = mhi, mlo = dlo, mhi = dhi, mlo2 = dlo2, mhi2 = dhi2, alive = xm;
+  }
+  *c |= ch, *cw |= chw, *ce |= che;
+}
+
+/* Steps the rows t->need asks for, in runs of whole bricks. */
+static void step_tile(golcl__htiles *s, ht_tile *t) {
+  uint64_t bricks = 0;
+  for (int b = 0; b < 64 / BRICK; b++)
+    if (t->need >> (BRICK * b) & ((1ull << BRICK) - 1)) bricks |= ((1ull << BRICK) - 1) << (BRICK * b);
+  uint64_t c = 0, cw = 0, ce = 0;
+  s->tiles_stepped++;
+  while (bricks) {
+    int r0 = __builtin_ctzll(bricks);
+    uint64_t run = bricks >> r0;
+    int len = ~run ? __builtin_ctzll(~run) : T - r0;
+    step_rows(s, t, r0, r0 + len, &c, &cw, &ce);
+    s->rows_stepped += (unsigned)len;
+    bricks &= len + r0 >= T ? 0 : ~0ull << (r0 + len);
+  }
+  t->chg = c, t->chgw = cw, t->chge = ce;
+  t->need = 0;
+  t->queued = 0;
+}
+
+/* Frees the tiles that are dead in both buffers and did not change. */
+static void sweep(golcl__htiles *s) {
+  for (size_t i = s->n; i-- > 0;) {
+    ht_tile *t = s->all[i];
+    if (t->chg) continue;
+    uint64_t any = 0;
+    for (int r = 0; r < T; r++) any |= t->rows[0][r] | t->rows[1][r];
+    if (!any) unmake(s, t);
+  }
+}
+
+golcl_status golcl__htiles_run(golcl__htiles *s, uint64_t gens, uint64_t *done) {
+  if (done) *done = 0;
+  for (uint64_t g = 0; g < gens; g++) {
+    s->ntodo = 0;
+    for (size_t i = 0; i < s->nactive; i++)
+      if (!gather(s, s->active[i])) {
+        for (size_t j = 0; j < s->ntodo; j++) s->todo[j]->need = 0, s->todo[j]->queued = 0;
+        return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "host tiles: out of host memory");
+      }
+    s->nactive = 0;
+    for (size_t i = 0; i < s->ntodo; i++) {
+      ht_tile *t = s->todo[i];
+      step_tile(s, t);
+      if (t->chg) s->active[s->nactive++] = t;
+    }
+    s->cur ^= 1;
+    s->gens++;
+    if (done) ++*done;
+    if (s->gens % FREE_EVERY == 0) sweep(s);
+  }
+  return GOLCL_OK;
+}

@@ -1,0 +1,73 @@
+/* universe_hosttiles.c — the universe's cells through the host tiles
+ * (hosttiles.h): the tree's tiles (universe_tiles.c) put on the engine, the
+ * run, and the tiles read back into a new store. The engine is kept while
+ * the tree and it hold the same cells (consecutive runs: a progress line). */
+#include "universe.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static golcl_status put(void *engine, int64_t tx, int64_t ty, const uint64_t rows[GOLCL__TILE]) {
+  return golcl__htiles_put_tile(engine, tx, ty, rows);
+}
+
+static golcl_status walk(void *engine, golcl__tile_fn fn, void *user) {
+  return golcl__htiles_get_tiles(engine, fn, user);
+}
+
+int golcl__universe_htiles_can(const golcl_universe *u) {
+  uint8_t tab[512];
+  if (golcl__universe_run_table(&u->table, tab) != GOLCL_OK || tab[0]) return 0;
+  golcl__htiles *e;
+  golcl_status st = golcl__htiles_create(tab, &e);
+  golcl__htiles_destroy(e);
+  return st == GOLCL_OK;
+}
+
+static golcl_status load(golcl_universe *u) {
+  golcl_status st = GOLCL_OK;
+  if (u->htiles) {
+    golcl__htiles_clear(u->htiles);
+  } else {
+    uint8_t tab[512]; /* B0 with S8: its fixed complement table, as HashLife runs it */
+    st = golcl__universe_run_table(&u->table, tab);
+    if (st == GOLCL_OK) st = golcl__htiles_create(tab, &u->htiles);
+  }
+  if (st != GOLCL_OK) return st;
+  u->htiles_stale = 0;
+  st = golcl__universe_to_tiles(u, put, u->htiles);
+  if (st != GOLCL_OK) golcl__universe_htiles_free(u);
+  return st;
+}
+
+golcl_status golcl__universe_run_htiles(golcl_universe *u, uint64_t gens) {
+  golcl_status st = u->htiles && !u->htiles_stale ? GOLCL_OK : load(u);
+  uint64_t done = 0;
+  if (st == GOLCL_OK) st = golcl__htiles_run(u->htiles, gens, &done);
+  if (st != GOLCL_OK && !done) return st;
+  /* the cells back into a new store (those of the generation reached) */
+  golcl_status back = golcl__universe_from_tiles(u, walk, u->htiles);
+  if (back != GOLCL_OK) {
+    golcl__universe_htiles_free(u); /* the engine is ahead of the tree now */
+    return back;
+  }
+  u->generation += done;
+  if (getenv("GOLCL_HTILES_DEBUG")) {
+    golcl__htiles_stats hs;
+    golcl__htiles_get_stats(u->htiles, &hs);
+    fprintf(stderr, "htiles: %llu gens, tiles %llu, tile-steps/gen %.2f, rows/gen %.2f, freed %llu\n",
+            (unsigned long long)hs.generations, (unsigned long long)hs.tiles,
+            (double)hs.tiles_stepped / hs.generations, (double)hs.rows_stepped / hs.generations,
+            (unsigned long long)hs.tiles_freed);
+  }
+  return st;
+}
+
+void golcl__universe_htiles_free(golcl_universe *u) {
+  golcl__htiles_destroy(u->htiles);
+  u->htiles = NULL;
+  u->htiles_stale = 0;
+}
+
+void golcl__universe_htiles_forget(golcl_universe *u) { u->htiles_stale = u->htiles != NULL; }
