@@ -31,9 +31,7 @@
 #define FREE_EVERY 64u
 /* Rows a brick: the unit of work (measured on lidka, iwona, rabbits: 4 beats
  * 1, 2 and 8 — a run of rows pays for reading the two rows around it). */
-#ifndef BRICK
-#define BRICK 4
-#endif
+#define BRICK 4 /* a power of two, at most 8 */
 enum { N, NE, E, SE, S, SW, W, NW };
 static const int DX[8] = {0, 1, 1, 1, 0, -1, -1, -1}, DY[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
 
@@ -313,9 +311,10 @@ static void step_rows(const golcl__htiles *s, ht_tile *t, int r0, int r1, uint64
 
 /* Steps the rows t->need asks for, in runs of whole bricks. */
 static void step_tile(golcl__htiles *s, ht_tile *t) {
-  uint64_t bricks = 0;
-  for (int b = 0; b < 64 / BRICK; b++)
-    if (t->need >> (BRICK * b) & ((1ull << BRICK) - 1)) bricks |= ((1ull << BRICK) - 1) << (BRICK * b);
+  /* each brick's rows ORed into its lowest bit, then spread over the brick */
+  uint64_t x = t->need, low = ~0ull / ((1ull << BRICK) - 1); /* bit 0 of every brick */
+  for (int k = 1; k < BRICK; k <<= 1) x |= x >> k;
+  uint64_t bricks = (x & low) * ((1ull << BRICK) - 1);
   uint64_t c = 0, cw = 0, ce = 0;
   s->tiles_stepped++;
   while (bricks) {

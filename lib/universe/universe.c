@@ -172,21 +172,26 @@ static golcl_status run_hashlife(golcl_universe *u, uint64_t gens) {
 #define AUTO_ABORT 700
 #define AUTO_SETTLED 150
 #define PROBE 1024
-static int sparse_may_win(golcl_universe *u, uint64_t gens) {
-  if (!u->ctx || gens > AUTO_SPARSE_MAX_GENS || gens < 2 * PROBE) return 0;
+/* The tile engine AUTO may hand chaos to: the device's sparse tiles on a GPU
+ * context, the host tiles elsewhere (GOLCL_UNIVERSE_TILES=any: the device's
+ * on any device, for the tests; =host: the host tiles on a GPU too); AUTO
+ * (none) for a run too short or too long, too many cells, or a rule neither
+ * runs. */
+static golcl_universe_algo tiles_may_win(golcl_universe *u, uint64_t gens) {
+  if (gens > AUTO_SPARSE_MAX_GENS || gens < 2 * PROBE) return GOLCL_UNIVERSE_AUTO;
+  uint64_t pop = UINT64_MAX;
+  if (golcl__hl_population(&u->hl, &pop) != GOLCL_OK || pop > AUTO_SPARSE_MAX_CELLS)
+    return GOLCL_UNIVERSE_AUTO;
+  const char *env = getenv("GOLCL_UNIVERSE_TILES");
   golcl_device_info info;
-  /* GOLCL_UNIVERSE_TILES=any lets the tiles in on any device (the tests run
-   * AUTO's switching on pocl with it) */
-  const char *any = getenv("GOLCL_UNIVERSE_TILES");
-  if (golcl_context_device_info(u->ctx, &info) != GOLCL_OK ||
-      (info.type != GOLCL_DEVICE_GPU && !(any && strcmp(any, "any") == 0)))
-    return 0;
+  int device = u->ctx && !(env && strcmp(env, "host") == 0) &&
+               golcl_context_device_info(u->ctx, &info) == GOLCL_OK &&
+               (info.type == GOLCL_DEVICE_GPU || (env && strcmp(env, "any") == 0));
   uint8_t a[512], b[512];
   golcl_rule_table_at(&u->table, 0, a);
   golcl_rule_table_at(&u->table, 1, b);
-  uint64_t pop = UINT64_MAX;
-  return !a[0] && !memcmp(a, b, 512) && golcl__hl_population(&u->hl, &pop) == GOLCL_OK &&
-         pop <= AUTO_SPARSE_MAX_CELLS;
+  if (device && !a[0] && !memcmp(a, b, 512)) return GOLCL_UNIVERSE_SPARSE;
+  return golcl__universe_htiles_can(u) ? GOLCL_UNIVERSE_HOST_TILES : GOLCL_UNIVERSE_AUTO;
 }
 
 /* Whether HashLife computed more than `limit` hundredths of a result a live
@@ -207,6 +212,7 @@ static golcl_status chaotic(golcl_universe *u, uint64_t r0, uint64_t limit, int 
 static golcl_status probe(golcl_universe *u, uint64_t abort, uint64_t limit, int *chaos,
                           uint64_t *done) {
   golcl__universe_sparse_forget(u);
+  golcl__universe_htiles_forget(u);
   uint64_t r0 = u->hl.results_computed;
   golcl_status st = run_hashlife(u, PROBE / 2);
   if (st == GOLCL_OK) st = chaotic(u, r0, abort, chaos);
@@ -222,19 +228,23 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   if (golcl__universe_hlg_may_win(u, gens)) {
     u->last_algo = GOLCL_UNIVERSE_HASHLIFE_DEVICE;
     golcl__universe_sparse_free(u);
+    golcl__universe_htiles_free(u);
     return golcl__universe_run_hlg(u, gens);
   }
   golcl__universe_hlg_free(u);
   u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
   golcl__universe_sparse_free(u);
-  if (!sparse_may_win(u, gens)) return run_hashlife(u, gens);
+  golcl__universe_htiles_free(u);
+  golcl_universe_algo tiles = tiles_may_win(u, gens);
+  if (tiles == GOLCL_UNIVERSE_AUTO) return run_hashlife(u, gens);
   int chaos;
   uint64_t done = 0;
   golcl_status st = probe(u, 0, AUTO_CHAOS, &chaos, &done);
   while (st == GOLCL_OK && chaos && done < gens) {
     uint64_t n = gens - done < 2 * done ? gens - done : 2 * done;
-    u->last_algo = GOLCL_UNIVERSE_SPARSE;
-    st = golcl__universe_run_sparse(u, n);
+    u->last_algo = tiles;
+    st = tiles == GOLCL_UNIVERSE_SPARSE ? golcl__universe_run_sparse(u, n)
+                                        : golcl__universe_run_htiles(u, n);
     done += n;
     if (st == GOLCL_OK && gens - done >= 2 * PROBE)
       st = probe(u, AUTO_ABORT, AUTO_SETTLED, &chaos, &done);
