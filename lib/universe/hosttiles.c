@@ -47,7 +47,8 @@ typedef struct ht_tile {
 } ht_tile;
 
 struct golcl__htiles {
-  int life; /* B3/S23: the short evaluation */
+  int life;   /* B3/S23: the short evaluation */
+  int scalar; /* the portable rows even where the vector bricks are built */
   uint16_t birth, survive;
   int cur;
   ht_tile zero;
@@ -84,6 +85,8 @@ golcl_status golcl__htiles_create(const uint8_t table[512], golcl__htiles **out)
   if (!e) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   e->birth = b, e->survive = s;
   e->life = b == 1u << 3 && s == ((1u << 2) | (1u << 3));
+  const char *sc = getenv("GOLCL_HTILES_SCALAR"); /* the tests run both */
+  e->scalar = sc && strcmp(sc, "1") == 0;
   for (int d = 0; d < 8; d++) e->zero.nb[d] = &e->zero;
   *out = e;
   return GOLCL_OK;
@@ -259,46 +262,56 @@ static inline void row3(const ht_tile *t, int cur, int i, uint64_t *m, uint64_t 
   }
 }
 
-/* A row's sums across: of 3 (lo3, hi3: with the cell) and of 2 (without). */
-#define ACROSS(x, w, e, lo3, hi3, lo2, hi2)                \
-  do {                                                     \
-    uint64_t l_ = (x) << 1 | (w) >> 63, r_ = (x) >> 1 | (e) << 63; \
-    lo2 = l_ ^ r_, hi2 = l_ & r_;                          \
-    lo3 = lo2 ^ (x), hi3 = hi2 | (lo2 & (x));              \
+/* A row's sums across (any type of words: uint64_t or a vector of them): of
+ * 3 (lo3, hi3: with the cell) and of 2 (lo2, hi2: without). */
+#define ACROSS(TYPE, x, w, e, lo3, hi3, lo2, hi2)                   \
+  do {                                                              \
+    TYPE l_ = (x) << 1 | (w) >> 63, r_ = (x) >> 1 | (e) << 63;      \
+    lo2 = l_ ^ r_, hi2 = l_ & r_;                                   \
+    lo3 = lo2 ^ (x), hi3 = hi2 | (lo2 & (x));                       \
+  } while (0)
+
+/* The next cells from the sums of 3 above (ulo, uhi) and below (dlo, dhi),
+ * of 2 beside (mlo, mhi) and the cells: the count's bits c0 c1 c2 c3 by full
+ * adders (c3: all eight), then the rule (B3/S23 in three operations). */
+#define NEXT(TYPE, s, ulo, uhi, mlo, mhi, dlo, dhi, alive, nv)                                 \
+  do {                                                                                         \
+    TYPE x0 = ulo ^ dlo, c0 = x0 ^ mlo, k0 = (ulo & dlo) | (x0 & mlo);                         \
+    TYPE x1 = uhi ^ dhi, xs = x1 ^ mhi, k1 = (uhi & dhi) | (x1 & mhi);                         \
+    TYPE c1 = xs ^ k0, k2 = xs & k0;                                                           \
+    if ((s)->life) {                                                                           \
+      nv = c1 & ~(k1 | k2) & (c0 | alive);                                                     \
+    } else {                                                                                   \
+      TYPE c2 = k1 ^ k2, c3 = k1 & k2, born = c0 ^ c0, keep = born;                            \
+      for (int k = 0; k <= 8; k++) {                                                           \
+        if (!(((s)->birth | (s)->survive) >> k & 1)) continue;                                 \
+        TYPE q = (k & 1 ? c0 : ~c0) & (k & 2 ? c1 : ~c1) & (k & 4 ? c2 : ~c2) &                \
+                 (k & 8 ? c3 : ~c3);                                                           \
+        if ((s)->birth >> k & 1) born |= q;                                                    \
+        if ((s)->survive >> k & 1) keep |= q;                                                  \
+      }                                                                                        \
+      nv = (alive & keep) | (~alive & born);                                                   \
+    }                                                                                          \
   } while (0)
 
 /* Rows [r0, r1) of generation t+1 into the other buffer, their changes into
- * *c, *cw, *ce: one row below read a row, the sums of the two above kept. */
+ * *c, *cw, *ce: one row below read a row, the sums of the two above kept.
+ * Portable C; the vector bricks below do the same four rows at a time. */
 static void step_rows(const golcl__htiles *s, ht_tile *t, int r0, int r1, uint64_t *c,
                       uint64_t *cw, uint64_t *ce) {
-  int cur = s->cur, life = s->life;
+  int cur = s->cur;
   uint64_t m, w, e, ulo, uhi, mlo, mhi, mlo2, mhi2, dlo, dhi, dlo2, dhi2, alive, xm;
   row3(t, cur, r0 - 1, &m, &w, &e);
-  ACROSS(m, w, e, ulo, uhi, mlo2, mhi2);
+  ACROSS(uint64_t, m, w, e, ulo, uhi, mlo2, mhi2);
   row3(t, cur, r0, &m, &w, &e);
   alive = m;
-  ACROSS(m, w, e, mlo, mhi, mlo2, mhi2);
+  ACROSS(uint64_t, m, w, e, mlo, mhi, mlo2, mhi2);
   uint64_t *out = t->rows[cur ^ 1], ch = 0, chw = 0, che = 0;
   for (int r = r0; r < r1; r++) {
     row3(t, cur, r + 1, &xm, &w, &e);
-    ACROSS(xm, w, e, dlo, dhi, dlo2, dhi2);
-    uint64_t x0 = ulo ^ dlo, c0 = x0 ^ mlo2, k0 = (ulo & dlo) | (x0 & mlo2);
-    uint64_t x1 = uhi ^ dhi, xs = x1 ^ mhi2, k1 = (uhi & dhi) | (x1 & mhi2);
-    uint64_t c1 = xs ^ k0, k2 = xs & k0, nv;
-    if (life) {
-      nv = c1 & ~(k1 | k2) & (c0 | alive);
-    } else {
-      /* the count's bits c0 c1 c2 c3 (c3: all eight) */
-      uint64_t c2 = k1 ^ k2, c3 = k1 & k2, born = 0, keep = 0;
-      for (int k = 0; k <= 8; k++) {
-        if (!((s->birth | s->survive) >> k & 1)) continue;
-        uint64_t q = (k & 1 ? c0 : ~c0) & (k & 2 ? c1 : ~c1) & (k & 4 ? c2 : ~c2) &
-                     (k & 8 ? c3 : ~c3);
-        if (s->birth >> k & 1) born |= q;
-        if (s->survive >> k & 1) keep |= q;
-      }
-      nv = (alive & keep) | (~alive & born);
-    }
+    ACROSS(uint64_t, xm, w, e, dlo, dhi, dlo2, dhi2);
+    uint64_t nv;
+    NEXT(uint64_t, s, ulo, uhi, mlo2, mhi2, dlo, dhi, alive, nv);
     uint64_t d = nv ^ out[r];
     out[r] = nv;
     ch |= (uint64_t)(d != 0) << r;
@@ -309,23 +322,84 @@ static void step_rows(const golcl__htiles *s, ht_tile *t, int r0, int r1, uint64
   *c |= ch, *cw |= chw, *ce |= che;
 }
 
+/* Each brick's rows ORed into its lowest bit. */
+static inline uint64_t brick_bits(uint64_t need) {
+  for (int k = 1; k < BRICK; k <<= 1) need |= need >> k;
+  return need & ~0ull / ((1ull << BRICK) - 1);
+}
+
 /* Steps the rows t->need asks for, in runs of whole bricks. */
-static void step_tile(golcl__htiles *s, ht_tile *t) {
-  /* each brick's rows ORed into its lowest bit, then spread over the brick */
-  uint64_t x = t->need, low = ~0ull / ((1ull << BRICK) - 1); /* bit 0 of every brick */
-  for (int k = 1; k < BRICK; k <<= 1) x |= x >> k;
-  uint64_t bricks = (x & low) * ((1ull << BRICK) - 1);
+static void step_tile_scalar(golcl__htiles *s, ht_tile *t) {
+  uint64_t bricks = brick_bits(t->need) * ((1ull << BRICK) - 1);
   uint64_t c = 0, cw = 0, ce = 0;
-  s->tiles_stepped++;
   while (bricks) {
     int r0 = __builtin_ctzll(bricks);
     uint64_t run = bricks >> r0;
     int len = ~run ? __builtin_ctzll(~run) : T - r0;
     step_rows(s, t, r0, r0 + len, &c, &cw, &ce);
-    s->rows_stepped += (unsigned)len;
     bricks &= len + r0 >= T ? 0 : ~0ull << (r0 + len);
   }
   t->chg = c, t->chgw = cw, t->chge = ce;
+}
+
+#if defined(__GNUC__) && BRICK == 4
+/* GCC's vector extensions: a brick is one vector of four rows (AVX2 where the
+ * processor has it, through target_clones; two SSE2 halves elsewhere). The
+ * rows above and below are unaligned loads one row off; at the tile's top and
+ * bottom the six rows are gathered first. */
+#define HT_VECTOR 1
+typedef uint64_t ht_v4 __attribute__((vector_size(4 * sizeof(uint64_t))));
+#define LD(v, p) memcpy(&(v), (p), sizeof(v))
+
+#if defined(__x86_64__) && defined(__linux__) && !defined(__clang__)
+__attribute__((target_clones("avx2", "default")))
+#endif
+static void step_tile_vector(golcl__htiles *s, ht_tile *t) {
+  int cur = s->cur;
+  uint64_t bits = brick_bits(t->need), c = 0, cw = 0, ce = 0;
+  const uint64_t *tm = t->rows[cur], *tw = t->nb[W]->rows[cur], *te = t->nb[E]->rows[cur];
+  uint64_t *out = t->rows[cur ^ 1];
+  while (bits) {
+    int r0 = __builtin_ctzll(bits);
+    bits &= bits - 1;
+    uint64_t gm[6], gw[6], ge[6];
+    const uint64_t *pm = tm + r0 - 1, *pw = tw + r0 - 1, *pe = te + r0 - 1;
+    if (r0 == 0 || r0 + BRICK == T) {
+      for (int i = 0; i < 6; i++) row3(t, cur, r0 - 1 + i, &gm[i], &gw[i], &ge[i]);
+      pm = gm, pw = gw, pe = ge;
+    }
+    ht_v4 mu, mm, md, wu, wm, wd, eu, em, ed, ulo, uhi, mlo, mhi, dlo, dhi, x, y, nv, old;
+    LD(mu, pm), LD(mm, pm + 1), LD(md, pm + 2);
+    LD(wu, pw), LD(wm, pw + 1), LD(wd, pw + 2);
+    LD(eu, pe), LD(em, pe + 1), LD(ed, pe + 2);
+    ACROSS(ht_v4, mu, wu, eu, ulo, uhi, x, y);
+    ACROSS(ht_v4, md, wd, ed, dlo, dhi, x, y);
+    ACROSS(ht_v4, mm, wm, em, x, y, mlo, mhi);
+    NEXT(ht_v4, s, ulo, uhi, mlo, mhi, dlo, dhi, mm, nv);
+    LD(old, out + r0);
+    memcpy(out + r0, &nv, sizeof nv);
+    uint64_t d[4];
+    nv ^= old;
+    memcpy(d, &nv, sizeof d);
+    for (int j = 0; j < 4; j++) {
+      c |= (uint64_t)(d[j] != 0) << (r0 + j);
+      cw |= (d[j] & 1) << (r0 + j);
+      ce |= (d[j] >> 63) << (r0 + j);
+    }
+  }
+  t->chg = c, t->chgw = cw, t->chge = ce;
+}
+#endif
+
+static void step_tile(golcl__htiles *s, ht_tile *t) {
+  s->tiles_stepped++;
+  s->rows_stepped += (uint64_t)BRICK * (uint64_t)__builtin_popcountll(brick_bits(t->need));
+#ifdef HT_VECTOR
+  if (!s->scalar)
+    step_tile_vector(s, t);
+  else
+#endif
+    step_tile_scalar(s, t);
   t->need = 0;
   t->queued = 0;
 }
