@@ -10,7 +10,6 @@ timeout 35 build/golcl bench universe --patterns $P --reps 3
 echo "== auto on the GPU context, GOLCL_UNIVERSE_TILES=host (host tiles for chaos), medians of 3"
 GOLCL_UNIVERSE_TILES=host timeout 12 build/golcl bench universe --no-bgolly --patterns $P --reps 3
 echo "== auto on pocl (GOLCL_DEVICE=cpu: the host tiles for chaos), medians of 3"
-GOLCL_DEVICE=cpu timeout 12 build/golcl bench universe --no-bgolly --device cpu --patterns $P --reps 3
-echo "== --algo host-tiles alone, --algo sparse alone (GPU), medians of 3"
+GOLCL_DEVICE=cpu timeout 22 build/golcl bench universe --no-bgolly --device cpu --patterns $P --reps 3
+echo "== --algo host-tiles alone, medians of 3"
 timeout 8 build/golcl bench universe --no-bgolly --algo host-tiles --patterns $P --reps 3 $METH
-timeout 10 build/golcl bench universe --no-bgolly --algo sparse --device gpu --patterns $P --reps 3 $METH

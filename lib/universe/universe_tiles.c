@@ -88,6 +88,8 @@ golcl_status golcl__universe_from_tiles(golcl_universe *u, golcl__tile_walk walk
     golcl__hl_free(&h);
     return st;
   }
+  h.collections = u->hl.collections; /* the universe's counts go on */
+  h.results_computed = u->hl.results_computed;
   golcl__hl_free(&u->hl);
   u->hl = h;
   return GOLCL_OK;

@@ -386,6 +386,10 @@ t_universe_past_the_limits() {
   "$G" run "$GUN" -g 100 --algo hashlife-gpu -o "$T/hlg.rle" >"$T/hlg.out" || return 1
   cmp -s "$T/hlg.rle" "$T/hl.rle" || say "hashlife on the device and on the host differ" || return 1
   grep -q "with hashlife-gpu" "$T/hlg.out" || say "--algo hashlife-gpu not reported" || return 1
+  "$G" run "$GUN" -g 100 --algo host-tiles -o "$T/ht.rle" >"$T/ht.out" || return 1
+  cmp -s "$T/ht.rle" "$T/hl.rle" || say "the host tiles and hashlife differ" || return 1
+  grep -q "with host-tiles" "$T/ht.out" && grep -q "host tiles, " "$T/ht.out" ||
+    say "--algo host-tiles not reported" || return 1
   # the growing grid reports its final size and the final live box, as the universe does
   local box
   box=$(sed -n 's/^live box:   \([0-9]*x[0-9]*\) at \(([-0-9, ]*)\).*/\1 at \2/p' "$T/hl.out")
