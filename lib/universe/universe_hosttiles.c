@@ -4,8 +4,6 @@
  * the tree and it hold the same cells (consecutive runs: a progress line). */
 #include "universe.h"
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 static golcl_status put(void *engine, int64_t tx, int64_t ty, const uint64_t rows[GOLCL__TILE]) {
@@ -53,14 +51,6 @@ golcl_status golcl__universe_run_htiles(golcl_universe *u, uint64_t gens) {
     return back;
   }
   u->generation += done;
-  if (getenv("GOLCL_HTILES_DEBUG")) {
-    golcl__htiles_stats hs;
-    golcl__htiles_get_stats(u->htiles, &hs);
-    fprintf(stderr, "htiles: %llu gens, tiles %llu, tile-steps/gen %.2f, rows/gen %.2f, freed %llu\n",
-            (unsigned long long)hs.generations, (unsigned long long)hs.tiles,
-            (double)hs.tiles_stepped / hs.generations, (double)hs.rows_stepped / hs.generations,
-            (unsigned long long)hs.tiles_freed);
-  }
   return st;
 }
 
