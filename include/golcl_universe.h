@@ -1,6 +1,7 @@
 /* golcl_universe.h — libgolcl's unbounded plane: a two-state pattern in an
  * endless plane, run by HashLife (canonical quadtree nodes, jumps of 2^k
- * generations) or by sparse 64×64 tiles on the device; its cost follows the
+ * generations), by sparse 64×64 tiles on the device or by 64×64 tiles on
+ * the host that step only what changed; its cost follows the
  * live area, not a bounding box. Part of libgolcl (link -lgolcl). */
 #ifndef GOLCL_UNIVERSE_H
 #define GOLCL_UNIVERSE_H
@@ -15,10 +16,13 @@ typedef struct golcl_universe golcl_universe;
 
 /** How a universe runs its generations. */
 typedef enum golcl_universe_algo {
-  GOLCL_UNIVERSE_AUTO = 0,     /**< HashLife; on a GPU context, for a run of 2048 to 2^17
-                                    generations of at most 2^14 cells, HashLife runs the
-                                    first 1024 and the sparse tiles the rest if the cells
-                                    are still at most 2^14 (where they were measured faster);
+  GOLCL_UNIVERSE_AUTO = 0,     /**< HashLife; for a run of 2048 to 2^17 generations of at
+                                    most 2^14 cells, HashLife probes the first 1024 and,
+                                    where it finds chaos, tiles run the chaotic stretches
+                                    (HashLife probing again between them, and taking the
+                                    settled rest): the sparse tiles on a GPU context, the
+                                    host tiles (HOST_TILES) elsewhere, where they were
+                                    measured faster (docs/universe.md, "Choosing");
                                     on a GPU context, for a run of 256 generations or more of
                                     a tree of 1024 nodes or more (wide: a metapixel pattern, a
                                     large soup), HASHLIFE_DEVICE */
@@ -28,7 +32,7 @@ typedef enum golcl_universe_algo {
   GOLCL_UNIVERSE_HASHLIFE_DEVICE = 3, /**< HashLife with its node table and level batches on
                                           the context's device (docs/universe.md); the same
                                           rules and cells as HASHLIFE */
-  GOLCL_UNIVERSE_HOST_TILES = 4 /**< 64×64 tiles on the host, stepping only the 8-row
+  GOLCL_UNIVERSE_HOST_TILES = 4 /**< 64×64 tiles on the host, stepping only the 4-row
                                      bricks next to a change of the last two generations
                                      (Golly's QuickLife idea on bit-parallel words; still
                                      lifes and period-2 oscillators cost nothing); no
@@ -126,11 +130,12 @@ GOLCL_API golcl_status golcl_universe_read_file(golcl_universe *u, const char *p
 /** Advances `generations` generations. HashLife jumps in powers of two
  *  (the binary digits of the count), so a run of 2^20 generations costs
  *  what the pattern's structure costs, not a million steps; SPARSE steps
- *  its tiles on the device. Blocking.
+ *  its tiles on the device, HOST_TILES on the host. Blocking.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL); GOLCL_E_OUT_OF_MEMORY (see
  *          max_memory; the universe stops at the last generation it
  *          completed, which golcl_universe_generation tells);
- *          GOLCL_E_UNSUPPORTED (cells beyond 2^61 from the origin);
+ *          GOLCL_E_UNSUPPORTED (cells beyond 2^61 from the origin; HOST_TILES
+ *          with a rule that is not outer totalistic, the universe unchanged);
  *          GOLCL_E_OPENCL, GOLCL_E_BUILD (SPARSE, HASHLIFE_DEVICE). */
 GOLCL_API golcl_status golcl_universe_run(golcl_universe *u, uint64_t generations);
 
