@@ -51,20 +51,15 @@ START_TEST(soups_match_the_reference) {
 }
 END_TEST
 
-/* Runs a and b (HashLife) by the same pieces and compares their hashes. */
+/* Runs a and b (HashLife) by the same pieces, comparing after each. */
 static void same_runs(golcl_universe *a, golcl_universe *b, const uint64_t *runs, int n,
                       const char *what) {
   for (int k = 0; k < n; k++) {
-    uint64_t ha, hb, pa, pb;
+    char msg[128];
     TU_OK(golcl_universe_run(a, runs[k]));
     TU_OK(golcl_universe_run(b, runs[k]));
-    TU_OK(golcl_universe_hash(a, &ha));
-    TU_OK(golcl_universe_hash(b, &hb));
-    TU_OK(golcl_universe_population(a, &pa));
-    TU_OK(golcl_universe_population(b, &pb));
-    ck_assert_msg(ha == hb && pa == pb, "%s: after run %d, host tiles %llu cells, HashLife %llu",
-                  what, k, (unsigned long long)pa, (unsigned long long)pb);
-    ck_assert_uint_eq(golcl_universe_generation(a), golcl_universe_generation(b));
+    snprintf(msg, sizeof msg, "%s, host tiles against HashLife after run %d", what, k);
+    tu_universes_same(a, b, msg);
   }
 }
 
@@ -256,17 +251,6 @@ static void auto_pair(const char *rle, const char *rule, golcl_universe **a, gol
   golcl_pattern_destroy(p);
 }
 
-static void same(golcl_universe *a, golcl_universe *h, const char *what) {
-  uint64_t ha, hh, pa, ph;
-  TU_OK(golcl_universe_hash(a, &ha));
-  TU_OK(golcl_universe_hash(h, &hh));
-  TU_OK(golcl_universe_population(a, &pa));
-  TU_OK(golcl_universe_population(h, &ph));
-  ck_assert_msg(ha == hh && pa == ph, "%s: AUTO %llu cells, HashLife %llu", what,
-                (unsigned long long)pa, (unsigned long long)ph);
-  ck_assert_uint_eq(golcl_universe_generation(a), golcl_universe_generation(h));
-}
-
 START_TEST(auto_moves_between_host_tiles_and_hashlife) {
   /* AUTO without a context on acorn: HashLife's probe finds chaos, the host
    * tiles run the chaotic stretches, HashLife the settled rest; a second run
@@ -277,7 +261,7 @@ START_TEST(auto_moves_between_host_tiles_and_hashlife) {
   for (int k = 0; k < 2; k++) {
     TU_OK(golcl_universe_run(h, runs[k]));
     TU_OK(golcl_universe_run(a, runs[k]));
-    same(a, h, "acorn");
+    tu_universes_same(a, h, "acorn, AUTO against HashLife");
     golcl_universe_stats st;
     TU_OK(golcl_universe_get_stats(a, &st));
     ck_assert_int_eq(st.algo, k == 0 ? GOLCL_UNIVERSE_HOST_TILES : GOLCL_UNIVERSE_HASHLIFE);
@@ -289,7 +273,7 @@ START_TEST(auto_moves_between_host_tiles_and_hashlife) {
   auto_pair("x = 3, y = 3\nb2o$2ob$bo!\n", "B2-a/S12", &a, &h);
   TU_OK(golcl_universe_run(h, 3000));
   TU_OK(golcl_universe_run(a, 3000));
-  same(a, h, "B2-a/S12");
+  tu_universes_same(a, h, "B2-a/S12, AUTO against HashLife");
   golcl_universe_stats st;
   TU_OK(golcl_universe_get_stats(a, &st));
   ck_assert_int_eq(st.algo, GOLCL_UNIVERSE_HASHLIFE);
@@ -317,24 +301,13 @@ START_TEST(methuselahs_match_bgolly) {
     if (!golcl_pattern_origin(p, NULL, NULL)) golcl_pattern_set_origin(p, 0, 0); /* as bgolly */
     golcl_universe_opts o = {0};
     o.algo = GOLCL_UNIVERSE_HOST_TILES;
-    golcl_universe *u, *v;
+    golcl_universe *u;
     TU_OK(golcl_universe_create(NULL, &o, &u));
     TU_OK(golcl_universe_load(u, p));
     golcl_pattern_destroy(p);
-    const uint64_t g = 6000;
-    TU_OK(golcl_universe_run(u, g));
-    uint64_t bpop, pop, hu, hb;
-    ck_assert_msg(bg_hashlife_mc(bgolly, path, g, tmp, &bpop) == 0, "%s: bgolly failed", path);
-    TU_OK(golcl_universe_create(NULL, NULL, &v));
-    TU_OK(golcl_universe_read_file(v, tmp));
-    TU_OK(golcl_universe_population(u, &pop));
-    TU_OK(golcl_universe_hash(u, &hu));
-    TU_OK(golcl_universe_hash(v, &hb));
-    ck_assert_msg(pop == bpop && hu == hb, "%s at %llu: population %llu, bgolly %llu", path,
-                  (unsigned long long)g, (unsigned long long)pop, (unsigned long long)bpop);
+    TU_OK(golcl_universe_run(u, 6000));
+    tu_universe_vs_bgolly(u, bgolly, path, 6000, tmp);
     golcl_universe_destroy(u);
-    golcl_universe_destroy(v);
-    remove(tmp);
   }
 }
 END_TEST

@@ -1,9 +1,11 @@
-/* unicheck.c — the universe suites' comparison with the CPU reference
- * (unicheck.h). */
+/* unicheck.c — the universe suites' comparisons with the CPU reference and
+ * with bgolly (unicheck.h). */
 #include "unicheck.h"
 
+#include "bgolly.h"
 #include "testutil.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 golcl_universe_stats tu_universe_vs_reference(golcl_context *ctx, const golcl_universe_opts *opts,
@@ -51,4 +53,32 @@ golcl_universe_stats tu_universe_vs_reference(golcl_context *ctx, const golcl_un
   golcl_grid_destroy(g);
   free(want), free(got);
   return st;
+}
+
+void tu_universe_vs_bgolly(golcl_universe *u, const char *bgolly, const char *path, uint64_t gen,
+                           const char *tmp) {
+  uint64_t bpop, pop, hu, hb;
+  golcl_universe *v;
+  ck_assert_msg(bg_hashlife_mc(bgolly, path, gen, tmp, &bpop) == 0, "%s: bgolly failed", path);
+  TU_OK(golcl_universe_create(NULL, NULL, &v));
+  TU_OK(golcl_universe_read_file(v, tmp));
+  TU_OK(golcl_universe_population(u, &pop));
+  TU_OK(golcl_universe_hash(u, &hu));
+  TU_OK(golcl_universe_hash(v, &hb));
+  ck_assert_msg(pop == bpop && hu == hb, "%s at %llu: population %llu, bgolly %llu", path,
+                (unsigned long long)gen, (unsigned long long)pop, (unsigned long long)bpop);
+  golcl_universe_destroy(v);
+  remove(tmp);
+}
+
+void tu_universes_same(golcl_universe *a, golcl_universe *b, const char *what) {
+  uint64_t ha, hb, pa, pb;
+  TU_OK(golcl_universe_hash(a, &ha));
+  TU_OK(golcl_universe_hash(b, &hb));
+  TU_OK(golcl_universe_population(a, &pa));
+  TU_OK(golcl_universe_population(b, &pb));
+  ck_assert_msg(ha == hb && pa == pb, "%s: %llu cells against %llu (generation %llu)", what,
+                (unsigned long long)pa, (unsigned long long)pb,
+                (unsigned long long)golcl_universe_generation(a));
+  ck_assert_uint_eq(golcl_universe_generation(a), golcl_universe_generation(b));
 }

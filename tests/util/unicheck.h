@@ -1,4 +1,5 @@
-/* unicheck.h — the universe suites' comparison with the CPU reference. */
+/* unicheck.h — the universe suites' comparisons with the CPU reference and
+ * with bgolly. */
 #ifndef UNICHECK_H
 #define UNICHECK_H
 
@@ -13,5 +14,15 @@ golcl_universe_stats tu_universe_vs_reference(golcl_context *ctx, const golcl_un
                                               const uint8_t *cells, uint32_t w, uint32_t h,
                                               int64_t x0, int64_t y0, const char *rule,
                                               uint64_t gens);
+
+/* Asserts that a and b hold the same cells (hash and population) at the
+ * same generation; what names them in the message. */
+void tu_universes_same(golcl_universe *a, golcl_universe *b, const char *what);
+
+/* Runs `bgolly -a HashLife` on path to generation gen (a macrocell result
+ * in tmp, which keeps the position, removed after) and asserts that u's
+ * cells, positions included, and population are bgolly's. */
+void tu_universe_vs_bgolly(golcl_universe *u, const char *bgolly, const char *path, uint64_t gen,
+                           const char *tmp);
 
 #endif
