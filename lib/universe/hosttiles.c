@@ -158,7 +158,7 @@ static ht_tile *make(golcl__htiles *s, int64_t tx, int64_t ty) {
   ht_tile *t = s->spare;
   if (t)
     s->spare = t->hnext, s->nspare--;
-  else if (!(t = aligned_alloc(64, sizeof *t)))
+  else if (!(t = aligned_alloc(64, (sizeof *t + 63) / 64 * 64))) /* a multiple, as C11 asks */
     return NULL;
   memset(t, 0, sizeof *t);
   t->tx = tx, t->ty = ty;
