@@ -231,7 +231,7 @@ void golcl__htiles_get_stats(const golcl__htiles *s, golcl__htiles_stats *out) {
 static inline uint64_t spread(uint64_t m) { return m | m << 1 | m >> 1; }
 
 /* Adds rows m to the work of t's neighbour d, making it if need be. */
-static int touch(golcl__htiles *s, ht_tile *t, int d, uint64_t m) {
+static inline int touch(golcl__htiles *s, ht_tile *t, int d, uint64_t m) {
   if (!m) return 1;
   ht_tile *o = t->nb[d];
   if (o == &s->zero && !(o = make(s, t->tx + DX[d], t->ty + DY[d]))) return 0;
@@ -329,17 +329,20 @@ static inline uint64_t brick_bits(uint64_t need) {
 }
 
 /* Steps the rows t->need asks for, in runs of whole bricks. */
-static void step_tile_scalar(golcl__htiles *s, ht_tile *t) {
+static unsigned step_tile_scalar(golcl__htiles *s, ht_tile *t) {
   uint64_t bricks = brick_bits(t->need) * ((1ull << BRICK) - 1);
   uint64_t c = 0, cw = 0, ce = 0;
+  unsigned n = 0;
   while (bricks) {
     int r0 = __builtin_ctzll(bricks);
     uint64_t run = bricks >> r0;
     int len = ~run ? __builtin_ctzll(~run) : T - r0;
     step_rows(s, t, r0, r0 + len, &c, &cw, &ce);
+    n += (unsigned)len;
     bricks &= len + r0 >= T ? 0 : ~0ull << (r0 + len);
   }
   t->chg = c, t->chgw = cw, t->chge = ce;
+  return n;
 }
 
 #if defined(__GNUC__) && BRICK == 4
@@ -354,8 +357,9 @@ typedef uint64_t ht_v4 __attribute__((vector_size(4 * sizeof(uint64_t))));
 #if defined(__x86_64__) && defined(__linux__) && !defined(__clang__)
 __attribute__((target_clones("avx2", "default")))
 #endif
-static void step_tile_vector(golcl__htiles *s, ht_tile *t) {
+static unsigned step_tile_vector(golcl__htiles *s, ht_tile *t) {
   int cur = s->cur;
+  unsigned n = 0;
   uint64_t bits = brick_bits(t->need), c = 0, cw = 0, ce = 0;
   const uint64_t *tm = t->rows[cur], *tw = t->nb[W]->rows[cur], *te = t->nb[E]->rows[cur];
   uint64_t *out = t->rows[cur ^ 1];
@@ -381,25 +385,27 @@ static void step_tile_vector(golcl__htiles *s, ht_tile *t) {
     uint64_t d[4];
     nv ^= old;
     memcpy(d, &nv, sizeof d);
-    for (int j = 0; j < 4; j++) {
-      c |= (uint64_t)(d[j] != 0) << (r0 + j);
-      cw |= (d[j] & 1) << (r0 + j);
-      ce |= (d[j] >> 63) << (r0 + j);
-    }
+    n += BRICK;
+    if (!(d[0] | d[1] | d[2] | d[3])) continue; /* often: a period-2 neighbour woke it */
+    uint64_t any = (uint64_t)(d[0] != 0) | (uint64_t)(d[1] != 0) << 1 |
+                   (uint64_t)(d[2] != 0) << 2 | (uint64_t)(d[3] != 0) << 3;
+    uint64_t first = (d[0] & 1) | (d[1] & 1) << 1 | (d[2] & 1) << 2 | (d[3] & 1) << 3;
+    uint64_t last = d[0] >> 63 | d[1] >> 63 << 1 | d[2] >> 63 << 2 | d[3] >> 63 << 3;
+    c |= any << r0, cw |= first << r0, ce |= last << r0;
   }
   t->chg = c, t->chgw = cw, t->chge = ce;
+  return n;
 }
 #endif
 
 static void step_tile(golcl__htiles *s, ht_tile *t) {
   s->tiles_stepped++;
-  s->rows_stepped += (uint64_t)BRICK * (uint64_t)__builtin_popcountll(brick_bits(t->need));
 #ifdef HT_VECTOR
   if (!s->scalar)
-    step_tile_vector(s, t);
+    s->rows_stepped += step_tile_vector(s, t);
   else
 #endif
-    step_tile_scalar(s, t);
+    s->rows_stepped += step_tile_scalar(s, t);
   t->need = 0;
   t->queued = 0;
 }
