@@ -272,7 +272,7 @@ START_TEST(bad_input) {
   TU_OK(golcl_universe_algo_from_name("hashlife-gpu", &a));
   ck_assert_int_eq(a, GOLCL_UNIVERSE_HASHLIFE_DEVICE);
   ck_assert_int_eq(golcl_universe_algo_from_name("hashlife-gpus", &a), GOLCL_E_INVALID_ARG);
-  o.algo = (golcl_universe_algo)4;
+  o.algo = (golcl_universe_algo)5; /* past HOST_TILES */
   ck_assert_int_eq(golcl_universe_create(tu_ctx, &o, &u), GOLCL_E_INVALID_ARG);
   /* an empty universe runs and stays empty */
   golcl_universe *d = make(GOLCL_UNIVERSE_HASHLIFE_DEVICE, NULL, 0);
