@@ -7,8 +7,8 @@
  * neighbourhood at t equals the one at t-2 has at t+1 its value of t-1, which
  * its buffer already holds: it is skipped. So a generation computes only the
  * rows next to a marked row (in the tile or across a border), rounded out to
- * bricks of BRICK rows; still lifes and period-2 oscillators (blinkers, traffic
- * lights, beehives) cost nothing. Exact by induction: every row that is not
+ * bricks of BRICK rows; still lifes and period-2 oscillators (blinkers, toads,
+ * beacons, traffic lights) cost nothing. Exact by induction: every row that is not
  * written holds its value of t-1, equal to its value of t+1.
  *
  * A tile that does not exist is dead at t and t-1 and reads as a shared zero
