@@ -16,8 +16,9 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char *RULES[] = {"B3/S23", "B36/S23", "B2/S" /* explosive */, "B3/S012345678",
-                              "B34/S34", "B0123478/S01234678" /* B0 with S8: AntiLife */};
+static const char *RULES[] = {
+    "B3/S23",        "B36/S23", "B2/S" /* explosive */,
+    "B3/S012345678", "B34/S34", "B0123478/S01234678" /* B0 with S8: AntiLife */};
 #define NRULES (int)(sizeof RULES / sizeof *RULES)
 
 /* The loop index: rule × (vector bricks, portable rows). */
@@ -34,8 +35,8 @@ START_TEST(soups_match_the_reference) {
   static const struct {
     uint32_t w, h;
     int64_t x, y;
-  } boxes[] = {{37, 29, -20, -13}, {1, 1, 63, 63}, {64, 64, -1000, 3}, {70, 66, -3, -67},
-               {17, 40, 60, -77}};
+  } boxes[] = {
+      {37, 29, -20, -13}, {1, 1, 63, 63}, {64, 64, -1000, 3}, {70, 66, -3, -67}, {17, 40, 60, -77}};
   static const uint64_t gens[] = {1, 2, 3, 7, 64, 100};
   golcl_universe_opts o = {0};
   o.algo = GOLCL_UNIVERSE_HOST_TILES;
@@ -155,8 +156,6 @@ START_TEST(small_soups_on_tile_corners) {
   set_path(0);
 }
 END_TEST
-
-
 
 START_TEST(spaceships_cross_tiles_in_every_direction) {
   set_path(_i);

@@ -209,8 +209,9 @@ int cmd_bench_universe(int argc, char **argv) {
         break;
       case 'a':
         if (golcl_universe_algo_from_name(optarg, &algo) != GOLCL_OK) {
-          fprintf(stderr, "golcl bench universe: --algo auto, hashlife, sparse, hashlife-gpu or "
-                          "host-tiles\n");
+          fprintf(stderr,
+                  "golcl bench universe: --algo auto, hashlife, sparse, hashlife-gpu or "
+                  "host-tiles\n");
           return 2;
         }
         break;

@@ -264,11 +264,11 @@ static inline void row3(const ht_tile *t, int cur, int i, uint64_t *m, uint64_t 
 
 /* A row's sums across (any type of words: uint64_t or a vector of them): of
  * 3 (lo3, hi3: with the cell) and of 2 (lo2, hi2: without). */
-#define ACROSS(TYPE, x, w, e, lo3, hi3, lo2, hi2)                   \
-  do {                                                              \
-    TYPE l_ = (x) << 1 | (w) >> 63, r_ = (x) >> 1 | (e) << 63;      \
-    lo2 = l_ ^ r_, hi2 = l_ & r_;                                   \
-    lo3 = lo2 ^ (x), hi3 = hi2 | (lo2 & (x));                       \
+#define ACROSS(TYPE, x, w, e, lo3, hi3, lo2, hi2)              \
+  do {                                                         \
+    TYPE l_ = (x) << 1 | (w) >> 63, r_ = (x) >> 1 | (e) << 63; \
+    lo2 = l_ ^ r_, hi2 = l_ & r_;                              \
+    lo3 = lo2 ^ (x), hi3 = hi2 | (lo2 & (x));                  \
   } while (0)
 
 /* The next cells from the sums of 3 above (ulo, uhi) and below (dlo, dhi),
@@ -285,8 +285,8 @@ static inline void row3(const ht_tile *t, int cur, int i, uint64_t *m, uint64_t 
       TYPE c2 = k1 ^ k2, c3 = k1 & k2, born = c0 ^ c0, keep = born;                            \
       for (int k = 0; k <= 8; k++) {                                                           \
         if (!(((s)->birth | (s)->survive) >> k & 1)) continue;                                 \
-        TYPE q = (k & 1 ? c0 : ~c0) & (k & 2 ? c1 : ~c1) & (k & 4 ? c2 : ~c2) &                \
-                 (k & 8 ? c3 : ~c3);                                                           \
+        TYPE q =                                                                               \
+            (k & 1 ? c0 : ~c0) & (k & 2 ? c1 : ~c1) & (k & 4 ? c2 : ~c2) & (k & 8 ? c3 : ~c3); \
         if ((s)->birth >> k & 1) born |= q;                                                    \
         if ((s)->survive >> k & 1) keep |= q;                                                  \
       }                                                                                        \
@@ -297,8 +297,8 @@ static inline void row3(const ht_tile *t, int cur, int i, uint64_t *m, uint64_t 
 /* Rows [r0, r1) of generation t+1 into the other buffer, their changes into
  * *c, *cw, *ce: one row below read a row, the sums of the two above kept.
  * Portable C; the vector bricks below do the same four rows at a time. */
-static void step_rows(const golcl__htiles *s, ht_tile *t, int r0, int r1, uint64_t *c,
-                      uint64_t *cw, uint64_t *ce) {
+static void step_rows(const golcl__htiles *s, ht_tile *t, int r0, int r1, uint64_t *c, uint64_t *cw,
+                      uint64_t *ce) {
   int cur = s->cur;
   uint64_t m, w, e, ulo, uhi, mlo, mhi, mlo2, mhi2, dlo, dhi, dlo2, dhi2, alive, xm;
   row3(t, cur, r0 - 1, &m, &w, &e);
@@ -357,7 +357,8 @@ typedef uint64_t ht_v4 __attribute__((vector_size(4 * sizeof(uint64_t))));
 #if defined(__x86_64__) && defined(__linux__) && !defined(__clang__)
 __attribute__((target_clones("avx2", "default")))
 #endif
-static unsigned step_tile_vector(golcl__htiles *s, ht_tile *t) {
+static unsigned
+step_tile_vector(golcl__htiles *s, ht_tile *t) {
   int cur = s->cur;
   unsigned n = 0;
   uint64_t bits = brick_bits(t->need), c = 0, cw = 0, ce = 0;
@@ -387,8 +388,8 @@ static unsigned step_tile_vector(golcl__htiles *s, ht_tile *t) {
     memcpy(d, &nv, sizeof d);
     n += BRICK;
     if (!(d[0] | d[1] | d[2] | d[3])) continue; /* often: a period-2 neighbour woke it */
-    uint64_t any = (uint64_t)(d[0] != 0) | (uint64_t)(d[1] != 0) << 1 |
-                   (uint64_t)(d[2] != 0) << 2 | (uint64_t)(d[3] != 0) << 3;
+    uint64_t any = (uint64_t)(d[0] != 0) | (uint64_t)(d[1] != 0) << 1 | (uint64_t)(d[2] != 0) << 2 |
+                   (uint64_t)(d[3] != 0) << 3;
     uint64_t first = (d[0] & 1) | (d[1] & 1) << 1 | (d[2] & 1) << 2 | (d[3] & 1) << 3;
     uint64_t last = d[0] >> 63 | d[1] >> 63 << 1 | d[2] >> 63 << 2 | d[3] >> 63 << 3;
     c |= any << r0, cw |= first << r0, ce |= last << r0;

@@ -63,7 +63,6 @@ static golcl_status tile_to_leaves(void *user, int64_t tx, int64_t ty,
   return golcl__leaf_map_rows(user, tx * GOLCL__TILE, ty * GOLCL__TILE, rows, GOLCL__TILE);
 }
 
-
 golcl_status golcl__universe_to_tiles(golcl_universe *u, golcl__tile_fn fn, void *user) {
   tile_map m;
   memset(&m, 0, sizeof m);
