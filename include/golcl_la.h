@@ -455,6 +455,21 @@ typedef enum golcl_precond {
                                  5-point and 7-point stencil operators */
 } golcl_precond;
 
+/** The CG iteration of a solve. */
+typedef enum golcl_cg_method {
+  /** Hestenes–Stiefel CG: α = r·z / p·Ap, then β = r·z (new) / r·z (old):
+   *  two global reductions an iteration (p·Ap, then r·r and r·z). */
+  GOLCL_CG_STANDARD = 0,
+  /** Chronopoulos–Gear CG: s = A·p by the recurrence s = w + β·s with
+   *  w = A·u (u = M⁻¹·r), and α, β from r·u, w·u and r·r of one reduction
+   *  phase an iteration. The same iterates as GOLCL_CG_STANDARD in exact
+   *  arithmetic; in floating point its recurrences drift a little more (the
+   *  solve still stops on the true residual, see golcl_cg_run). One more
+   *  vector of traffic an unknown; one round an iteration for a distributed
+   *  solve instead of two. Preconditioners NONE and JACOBI. */
+  GOLCL_CG_SINGLE_REDUCTION = 1
+} golcl_cg_method;
+
 /** Options of the CG solves; zero-initialised = the defaults. The solve
  *  stops at the first iteration k with ||r_k|| <= max(rtol·||b||, atol),
  *  r_k the residual the iteration updates (2-norms). */
@@ -466,6 +481,7 @@ typedef struct golcl_cg_opts {
   double *history;    /**< NULL, or room for history_cap doubles: entry k gets
                            ||r_k||/||b|| of the iterated residual, k = 0, 1, … */
   size_t history_cap; /**< entries of history */
+  golcl_cg_method method; /**< the iteration; default GOLCL_CG_STANDARD */
 } golcl_cg_opts;
 
 /** Why a solve stopped. */
@@ -517,6 +533,13 @@ typedef struct golcl_cg_hooks {
    *  golcl_cg_set_rows describes. */
   golcl_status (*exchange)(void *user, cl_command_queue queue, cl_mem v);
   void *user;
+  /** Optional: reduce (as above) and then fill v's halo (as exchange), in
+   *  one go, so that a hook can do both in one round with one wait for the
+   *  device. GOLCL_CG_SINGLE_REDUCTION with golcl_cg_set_rows calls it once
+   *  an iteration (v = w = A·u); when NULL it calls reduce, then exchange. */
+  golcl_status (*reduce_exchange)(void *user, cl_command_queue queue, cl_mem part,
+                                  size_t offset, size_t rows, size_t groups, golcl_dtype dtype,
+                                  cl_mem v);
 } golcl_cg_hooks;
 
 typedef struct golcl_cg golcl_cg;

@@ -87,9 +87,11 @@ static golcl_status round_(dist_cg *c, int phase, golcl_status local, double *va
   return GOLCL_OK;
 }
 
-static golcl_status hook_reduce(void *user, cl_command_queue q, cl_mem part, size_t offset,
-                                size_t rows, size_t groups, golcl_dtype dtype) {
-  dist_cg *c = user;
+/* The reduce of `rows` rows of partials; pre (or NULL): a vector whose send rows are read
+ * ahead, with non-blocking reads queued before the blocking read of the partials, so that one
+ * wait brings both (c->fetched = pre then). */
+static golcl_status reduce_(dist_cg *c, cl_command_queue q, cl_mem part, size_t offset,
+                            size_t rows, size_t groups, golcl_dtype dtype, cl_mem pre) {
   golcl_dist_context *d = c->d;
   size_t es = golcl_dtype_size(dtype), bytes = rows * groups * es;
   double sums[ROUND_VALS] = {0, 0, 0, 0};
@@ -107,12 +109,10 @@ static golcl_status hook_reduce(void *user, cl_command_queue q, cl_mem part, siz
   }
   cl_int err = CL_SUCCESS;
   double t0 = MPI_Wtime();
-  /* On the fused path the reduce of r·r and r·z is followed at once by the exchange of r: its
-   * rows are read ahead, so that one wait brings both. */
   c->fetched = NULL;
-  if (ls == GOLCL_OK && c->fused && c->last_v && offset == 0 && rows == 2 && c->A->count) {
-    golcl__dist_halo_prefetch(c->A, c->last_v, &ls);
-    if (ls == GOLCL_OK) c->fetched = c->last_v;
+  if (ls == GOLCL_OK && pre && c->A->count) {
+    golcl__dist_halo_prefetch(c->A, pre, &ls);
+    if (ls == GOLCL_OK) c->fetched = pre;
   }
   if (ls == GOLCL_OK)
     err = clEnqueueReadBuffer(q, part, CL_TRUE, offset * es, bytes, c->scratch, 0, NULL, NULL);
@@ -143,6 +143,15 @@ static golcl_status hook_reduce(void *user, cl_command_queue q, cl_mem part, siz
              : golcl__dist_fail(d, GOLCL_E_OPENCL, "clEnqueueWriteBuffer (partials): %d", (int)err);
 }
 
+static golcl_status hook_reduce(void *user, cl_command_queue q, cl_mem part, size_t offset,
+                                size_t rows, size_t groups, golcl_dtype dtype) {
+  dist_cg *c = user;
+  /* On the fused path the reduce of r·r and r·z is followed at once by the exchange of r: its
+   * rows are read ahead, so that one wait brings both. */
+  cl_mem pre = c->fused && offset == 0 && rows == 2 ? c->last_v : NULL;
+  return reduce_(c, q, part, offset, rows, groups, dtype, pre);
+}
+
 static golcl_status hook_max(void *user, double *value) {
   dist_cg *c = user;
   c->reduced = 0;
@@ -165,6 +174,17 @@ static golcl_status hook_exchange(void *user, cl_command_queue q, cl_mem v) {
   if (c->A->count) golcl__dist_halo_buf_read(c->A, v, fetched, &s);
   c->d->cg_stats.exchanges++;
   return s;
+}
+
+/* The single-reduction CG's one sync an iteration: the partials and v's send rows read
+ * together (non-blocking reads, one wait), one round of the protocol with the sums, the halo
+ * messages, and the writes of the sums and of v's halo, queued, not waited for. */
+static golcl_status hook_reduce_exchange(void *user, cl_command_queue q, cl_mem part,
+                                         size_t offset, size_t rows, size_t groups,
+                                         golcl_dtype dtype, cl_mem v) {
+  dist_cg *c = user;
+  golcl_status s = reduce_(c, q, part, offset, rows, groups, dtype, v);
+  return s == GOLCL_OK ? hook_exchange(user, q, v) : s; /* joined: c->reduced is set */
 }
 
 static golcl_status check(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl_dist_vec *x,
@@ -258,7 +278,10 @@ golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl
    * hooks there too, so that one device shows what the rounds and waits of P ranks cost */
   int hooked = d->size > 1 || getenv("GOLCL_DIST_CG_HOOKS");
   if (s == GOLCL_OK && hooked) {
-    golcl_cg_hooks h = {hook_reduce, hook_max, hook_exchange, &c};
+    golcl_cg_hooks h = {hook_reduce, hook_max, hook_exchange, &c, hook_reduce_exchange};
+    /* $GOLCL_DIST_CG_SPLIT=1 (a measurement switch): the single reduction's reduce and
+     * exchange of w as two calls (the same round, two waits for the device) */
+    if (getenv("GOLCL_DIST_CG_SPLIT")) h.reduce_exchange = NULL;
     s = golcl__dist_core(d, golcl_cg_set_hooks(cg, &h), "golcl_cg_set_hooks");
     /* the fused kernels with the halo: every rank alike (a rank without rows names its 1x1
      * stand-in's row), so that all call the hooks in the same order */
@@ -268,6 +291,7 @@ golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl
                            "golcl_cg_set_rows");
   }
   uint64_t fp = golcl__dist_fp(golcl__dist_fp(0, (uint64_t)o.max_iter), (uint64_t)o.precond);
+  fp = golcl__dist_fp(fp, (uint64_t)o.method);
   fp = golcl__dist_fp_bytes(fp, &o.rtol, sizeof o.rtol);
   fp = golcl__dist_fp_bytes(fp, &o.atol, sizeof o.atol);
   s = golcl__dist_agree(d, s, fp, "golcl_dist_cg_solve");
