@@ -533,13 +533,17 @@ typedef struct golcl_cg_hooks {
    *  golcl_cg_set_rows describes. */
   golcl_status (*exchange)(void *user, cl_command_queue queue, cl_mem v);
   void *user;
-  /** Optional: reduce (as above) and then fill v's halo (as exchange), in
-   *  one go, so that a hook can do both in one round with one wait for the
-   *  device. GOLCL_CG_SINGLE_REDUCTION with golcl_cg_set_rows calls it once
-   *  an iteration (v = w = A·u); when NULL it calls reduce, then exchange. */
+  /** Optional: reduce and fill v's halo in one go, so that a hook can do
+   *  both in one round with one wait for the device. Like reduce, except
+   *  that the global row sums (the same bits on every rank) go to
+   *  sums[0 .. rows−1], which the solver passes to its next kernel as
+   *  arguments (part may be left as it is: no write of the sums); then v's
+   *  halo is filled as exchange does. GOLCL_CG_SINGLE_REDUCTION with
+   *  golcl_cg_set_rows calls it once an iteration (v = w = A·u, rows = 3);
+   *  when NULL it calls reduce, then exchange. */
   golcl_status (*reduce_exchange)(void *user, cl_command_queue queue, cl_mem part,
                                   size_t offset, size_t rows, size_t groups, golcl_dtype dtype,
-                                  cl_mem v);
+                                  cl_mem v, double *sums);
 } golcl_cg_hooks;
 
 typedef struct golcl_cg golcl_cg;

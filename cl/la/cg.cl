@@ -397,10 +397,14 @@ LA_KERNEL void cg_final(__global const REAL *part, int m, __global REAL *st) {
  * forms s and r on the halo rows with the same fma as their owner (the same
  * bits), so the product W_{k+1} has r's halo without an exchange of r. The
  * start: r = b − A·x (cg_init), cg_final (st[3] = b·b), W_{-1} (start = 1).
+ * With given = 1, S_k takes the three sums as arguments (g0, g1, g2) instead
+ * of reducing the partials: a distributed solve's hook gives them, so that
+ * no write of the sums stands between the host's round and S_k.
  * hist[4·slot]: r·r, γ, d, α. Flags: S_k writes flags[2·slot] (its decision),
  * W_k flags[2·slot + 1] (CG_STOPPED when S_k stopped). p and s are read and
  * written only at their own row: no double buffer. */
-LA_KERNEL void cgs_step(int slot, int prev, int first, int check_only, IDX n, OP_PARAMS,
+LA_KERNEL void cgs_step(int slot, int prev, int first, int check_only, int given, REAL g0,
+                        REAL g1, REAL g2, IDX n, OP_PARAMS,
                         __global REAL *x, __global REAL *r, __global REAL *p, __global REAL *s,
                         __global const REAL *w, __global REAL *u, __global const REAL *part,
                         __global REAL *hist, __global REAL *st, __global int *flags, REAL rtol2,
@@ -409,7 +413,8 @@ LA_KERNEL void cgs_step(int slot, int prev, int first, int check_only, IDX n, OP
   OP_PROLOGUE
   const int m = (int)get_num_groups(0);
   const int stopped = !first && flags[2 * prev + 1] != CG_RUNNING;
-  const REAL4 sums = la_sum_partials4(part, m, 3, s4);
+  /* given: the sums came from the host as arguments (a distributed solve's reduce) */
+  const REAL4 sums = given ? (REAL4)(g0, g1, g2, 0) : la_sum_partials4(part, m, 3, s4);
   const REAL rr = sums.x, delta = sums.z;
 #if LA_PREC != 0
   const REAL gamma = sums.y;

@@ -91,7 +91,8 @@ static golcl_status round_(dist_cg *c, int phase, golcl_status local, double *va
  * ahead, with non-blocking reads queued before the blocking read of the partials, so that one
  * wait brings both (c->fetched = pre then). */
 static golcl_status reduce_(dist_cg *c, cl_command_queue q, cl_mem part, size_t offset,
-                            size_t rows, size_t groups, golcl_dtype dtype, cl_mem pre) {
+                            size_t rows, size_t groups, golcl_dtype dtype, cl_mem pre,
+                            double *out) {
   golcl_dist_context *d = c->d;
   size_t es = golcl_dtype_size(dtype), bytes = rows * groups * es;
   double sums[ROUND_VALS] = {0, 0, 0, 0};
@@ -126,6 +127,10 @@ static golcl_status reduce_(dist_cg *c, cl_command_queue q, cl_mem part, size_t 
   golcl_status s = round_(c, PHASE_HOOK, ls, sums, (int)rows, COMBINE_SUM, "golcl_dist_cg_solve");
   if (s != GOLCL_OK) return s;
   c->reduced = 1;
+  if (out) { /* the sums go to the solver's next kernel as arguments: nothing to write */
+    memcpy(out, sums, rows * sizeof *sums);
+    return GOLCL_OK;
+  }
   memset(c->scratch, 0, bytes);
   for (size_t r = 0; r < rows; r++) {
     if (dtype == GOLCL_F64)
@@ -149,7 +154,7 @@ static golcl_status hook_reduce(void *user, cl_command_queue q, cl_mem part, siz
   /* On the fused path the reduce of r·r and r·z is followed at once by the exchange of r: its
    * rows are read ahead, so that one wait brings both. */
   cl_mem pre = c->fused && offset == 0 && rows == 2 ? c->last_v : NULL;
-  return reduce_(c, q, part, offset, rows, groups, dtype, pre);
+  return reduce_(c, q, part, offset, rows, groups, dtype, pre, NULL);
 }
 
 static golcl_status hook_max(void *user, double *value) {
@@ -177,13 +182,14 @@ static golcl_status hook_exchange(void *user, cl_command_queue q, cl_mem v) {
 }
 
 /* The single-reduction CG's one sync an iteration: the partials and v's send rows read
- * together (non-blocking reads, one wait), one round of the protocol with the sums, the halo
- * messages, and the writes of the sums and of v's halo, queued, not waited for. */
+ * together (non-blocking reads, one wait), one round of the protocol with the sums (given back
+ * to the solver, which passes them to its next kernel: no write), the halo messages, and the
+ * writes of v's halo, queued, not waited for. */
 static golcl_status hook_reduce_exchange(void *user, cl_command_queue q, cl_mem part,
                                          size_t offset, size_t rows, size_t groups,
-                                         golcl_dtype dtype, cl_mem v) {
+                                         golcl_dtype dtype, cl_mem v, double *sums) {
   dist_cg *c = user;
-  golcl_status s = reduce_(c, q, part, offset, rows, groups, dtype, v);
+  golcl_status s = reduce_(c, q, part, offset, rows, groups, dtype, v, sums);
   return s == GOLCL_OK ? hook_exchange(user, q, v) : s; /* joined: c->reduced is set */
 }
 

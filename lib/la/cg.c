@@ -168,6 +168,8 @@ typedef struct cg_run {
   int single; /* GOLCL_CG_SINGLE_REDUCTION */
   cg_kernels k;
   golcl__idx_arg n, dmain, lo, hi; /* lo, hi: the rows the sums count (single reduction) */
+  int given;      /* the reduce_exchange hook left the sums of the last W in sums[] */
+  double sums[3];
   size_t idx_size;
   golcl__real_arg rtol2, atol2;
   size_t real_size;
@@ -398,8 +400,10 @@ static golcl_status cgs_fixed_args(cg_run *c) {
   cl_int zero = 0;
   cl_mem u = c->la_op == LA_OP_GENERAL && c->prec == LA_PREC_JACOBI ? cg->z : cg->st;
   golcl_status s = golcl__args(
-      ctx, c->k.step, /* slot, prev, first, check_only: per launch */
-      GOLCL__ARG(zero), GOLCL__ARG(zero), GOLCL__ARG(zero), GOLCL__ARG(zero),
+      ctx, c->k.step, /* slot, prev, first, check_only, given, g0, g1, g2: per launch */
+      GOLCL__ARG(zero), GOLCL__ARG(zero), GOLCL__ARG(zero), GOLCL__ARG(zero), GOLCL__ARG(zero),
+      c->real_size, (const void *)&c->rtol2, c->real_size, (const void *)&c->rtol2, c->real_size,
+      (const void *)&c->rtol2,
       /* n, meta, vals, dmain, z */
       c->idx_size, (const void *)&c->n, GOLCL__ARG(c->meta), GOLCL__ARG(c->vals), c->idx_size,
       (const void *)&c->dmain, GOLCL__ARG(c->zarg),
@@ -430,9 +434,13 @@ static golcl_status cgs_fixed_args(cg_run *c) {
 /* S_j (check_only: the launch at the iteration cap, which decides and does nothing). */
 static golcl_status cgs_launch_step(cg_run *c, size_t j, int first, int check_only) {
   cl_int slot = (cl_int)(j % CG_RING), prev = (cl_int)((j + CG_RING - 1) % CG_RING);
-  cl_int f = first, co = check_only;
+  cl_int f = first, co = check_only, given = c->given;
+  golcl__real_arg g[3];
+  for (int i = 0; i < 3; i++) golcl__real_set(c->cg->dtype, c->given ? c->sums[i] : 0, &g[i]);
   golcl_status s = golcl__args(c->cg->ctx, c->k.step, GOLCL__ARG(slot), GOLCL__ARG(prev),
-                               GOLCL__ARG(f), GOLCL__ARG(co), GOLCL__END);
+                               GOLCL__ARG(f), GOLCL__ARG(co), GOLCL__ARG(given), c->real_size,
+                               (const void *)&g[0], c->real_size, (const void *)&g[1],
+                               c->real_size, (const void *)&g[2], GOLCL__END);
   return s == GOLCL_OK ? launch(c, c->k.step) : s;
 }
 
@@ -446,9 +454,13 @@ static golcl_status cgs_product(cg_run *c, size_t j, int start) {
     s = golcl__args(cg->ctx, c->k.mv, GOLCL__ARG(slot), GOLCL__ARG(st), GOLCL__END);
   if (s == GOLCL_OK) s = launch(c, c->k.mv);
   if (s != GOLCL_OK) return s;
-  if (c->halo && cg->hooks.reduce_exchange)
-    return cg->hooks.reduce_exchange(cg->hooks.user, cg->ctx->queue, cg->part, 0, 3, cg->g.groups,
-                                     cg->dtype, cg->q);
+  c->given = 0;
+  if (c->halo && cg->hooks.reduce_exchange) {
+    s = cg->hooks.reduce_exchange(cg->hooks.user, cg->ctx->queue, cg->part, 0, 3, cg->g.groups,
+                                  cg->dtype, cg->q, c->sums);
+    c->given = s == GOLCL_OK;
+    return s;
+  }
   s = hook_reduce(c, 0, 3);
   if (s == GOLCL_OK && c->halo) s = cg->hooks.exchange(cg->hooks.user, cg->ctx->queue, cg->q);
   return s;
