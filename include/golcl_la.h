@@ -537,10 +537,14 @@ typedef struct golcl_cg_hooks {
    *  both in one round with one wait for the device. Like reduce, except
    *  that the global row sums (the same bits on every rank) go to
    *  sums[0 .. rows−1], which the solver passes to its next kernel as
-   *  arguments (part may be left as it is: no write of the sums); then v's
-   *  halo is filled as exchange does. GOLCL_CG_SINGLE_REDUCTION with
-   *  golcl_cg_set_rows calls it once an iteration (v = w = A·u, rows = 3);
-   *  when NULL it calls reduce, then exchange. */
+   *  arguments (part may be left as it is: no write of the sums); v's halo
+   *  is filled as exchange does, here or — the point of it — in the call of
+   *  exchange(v) that the solver makes after it, once it has queued the work
+   *  that does not read the halo (the hook may post the messages here and
+   *  wait for them there, while the device works). GOLCL_CG_SINGLE_REDUCTION
+   *  with golcl_cg_set_rows calls it once an iteration (v = w = A·u,
+   *  rows = 3), then exchange(w); when NULL it calls reduce, then
+   *  exchange. */
   golcl_status (*reduce_exchange)(void *user, cl_command_queue queue, cl_mem part,
                                   size_t offset, size_t rows, size_t groups, golcl_dtype dtype,
                                   cl_mem v, double *sums);

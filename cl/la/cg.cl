@@ -399,12 +399,16 @@ LA_KERNEL void cg_final(__global const REAL *part, int m, __global REAL *st) {
  * start: r = b − A·x (cg_init), cg_final (st[3] = b·b), W_{-1} (start = 1).
  * With given = 1, S_k takes the three sums as arguments (g0, g1, g2) instead
  * of reducing the partials: a distributed solve's hook gives them, so that
- * no write of the sums stands between the host's round and S_k.
+ * no write of the sums stands between the host's round and S_k. S_k runs
+ * over cnt rows: t < c0 is row a0 + t, the others a1 + t − c0 (every row; or
+ * this process's rows, then, once w's halo has come, the halo's, in a second
+ * launch that takes the same decision and records nothing: record = 0).
  * hist[4·slot]: r·r, γ, d, α. Flags: S_k writes flags[2·slot] (its decision),
  * W_k flags[2·slot + 1] (CG_STOPPED when S_k stopped). p and s are read and
  * written only at their own row: no double buffer. */
 LA_KERNEL void cgs_step(int slot, int prev, int first, int check_only, int given, REAL g0,
-                        REAL g1, REAL g2, IDX n, OP_PARAMS,
+                        REAL g1, REAL g2, IDX a0, IDX c0, IDX a1, IDX cnt, int record, IDX n,
+                        OP_PARAMS,
                         __global REAL *x, __global REAL *r, __global REAL *p, __global REAL *s,
                         __global const REAL *w, __global REAL *u, __global const REAL *part,
                         __global REAL *hist, __global REAL *st, __global int *flags, REAL rtol2,
@@ -439,7 +443,8 @@ LA_KERNEL void cgs_step(int slot, int prev, int first, int check_only, int given
   if (flag == CG_RUNNING && (!(den > 0) || isinf(den))) flag = CG_BREAKDOWN;
   const int run = flag == CG_RUNNING;
   const REAL alpha = run ? gamma / den : 0;
-  LA_FOR(i, n, run) {
+  LA_FOR(t, cnt, run) {
+    const IDX i = t < c0 ? a0 + t : a1 + (t - c0);
     const REAL ui = Z(i, r[i]);
     const REAL pi = first ? ui : fma(beta, p[i], ui);
     const REAL si = first ? w[i] : fma(beta, s[i], w[i]);
@@ -453,7 +458,8 @@ LA_KERNEL void cgs_step(int slot, int prev, int first, int check_only, int given
 #endif
   }
   (void)u;
-  if (la_lead()) {
+  (void)n;
+  if (record && la_lead()) {
     flags[2 * slot] = flag;
     if (!stopped) {
       hist[4 * slot] = rr;

@@ -39,7 +39,19 @@ typedef struct dist_cg {
   int reduced;    /* the last hook was a reduce whose round every rank passed */
   cl_mem last_v;  /* the vector of the last exchange (r, on the fused path) */
   cl_mem fetched; /* its send rows, read ahead by the reduce before it */
+  cl_mem posted;  /* reduce_exchange posted the messages of this vector's halo */
 } dist_cg;
+
+/* Completes the exchange reduce_exchange posted: the wait for its messages and the writes of
+ * its halo (v: that vector), or, v NULL, the messages only. */
+static void finish_posted(dist_cg *c, cl_mem v, golcl_status *s) {
+  if (!c->posted) return;
+  golcl_status ls = GOLCL_OK;
+  if (c->A->count) golcl__dist_halo_finish(c->A, v, &ls);
+  c->posted = NULL;
+  c->d->cg_stats.exchanges++;
+  if (*s == GOLCL_OK) *s = ls;
+}
 
 /* One round: every rank gives its status, phase and n values; on every rank the first failing
  * rank's status (its message in errmsg), or GOLCL_OK with vals combined over the ranks in rank
@@ -97,6 +109,7 @@ static golcl_status reduce_(dist_cg *c, cl_command_queue q, cl_mem part, size_t 
   size_t es = golcl_dtype_size(dtype), bytes = rows * groups * es;
   double sums[ROUND_VALS] = {0, 0, 0, 0};
   golcl_status ls = GOLCL_OK;
+  finish_posted(c, c->posted, &ls);
   if (rows > ROUND_VALS)
     ls = golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "cg reduce hook: %zu rows", rows);
   if (ls == GOLCL_OK && bytes > c->scratch_bytes) {
@@ -159,6 +172,9 @@ static golcl_status hook_reduce(void *user, cl_command_queue q, cl_mem part, siz
 
 static golcl_status hook_max(void *user, double *value) {
   dist_cg *c = user;
+  golcl_status ls = GOLCL_OK;
+  finish_posted(c, c->posted, &ls);
+  if (ls != GOLCL_OK) return ls;
   c->reduced = 0;
   c->fetched = NULL;
   return round_(c, PHASE_HOOK, GOLCL_OK, value, 1, COMBINE_MAX, "golcl_dist_cg_solve");
@@ -168,6 +184,11 @@ static golcl_status hook_exchange(void *user, cl_command_queue q, cl_mem v) {
   (void)q; /* the context's queue, which golcl__dist_halo_buf uses */
   dist_cg *c = user;
   golcl_status s = GOLCL_OK;
+  if (c->posted) { /* the second half of reduce_exchange's exchange */
+    int same = c->posted == v;
+    finish_posted(c, c->posted, &s);
+    if (same || s != GOLCL_OK) return s;
+  }
   /* On the fused path the exchange of r comes at once after a reduce (golcl_cg_set_rows):
    * every rank passed that round and nothing ran between, so its round stands for this one. */
   int joined = c->fused && c->reduced, fetched = joined && c->fetched == v;
@@ -183,14 +204,25 @@ static golcl_status hook_exchange(void *user, cl_command_queue q, cl_mem v) {
 
 /* The single-reduction CG's one sync an iteration: the partials and v's send rows read
  * together (non-blocking reads, one wait), one round of the protocol with the sums (given back
- * to the solver, which passes them to its next kernel: no write), the halo messages, and the
- * writes of v's halo, queued, not waited for. */
+ * to the solver, which passes them to its next kernel: no write), and the halo messages
+ * posted. The solver queues the work that does not read v's halo, then calls exchange(v),
+ * which waits for the messages and queues the writes of the halo (finish_posted): the host's
+ * halo traffic runs while the device works. Every rank posts once the round passed, so every
+ * wait ends (a rank that fails before its exchange(v) completes its messages at the end of the
+ * solve). */
 static golcl_status hook_reduce_exchange(void *user, cl_command_queue q, cl_mem part,
                                          size_t offset, size_t rows, size_t groups,
                                          golcl_dtype dtype, cl_mem v, double *sums) {
   dist_cg *c = user;
   golcl_status s = reduce_(c, q, part, offset, rows, groups, dtype, v, sums);
-  return s == GOLCL_OK ? hook_exchange(user, q, v) : s; /* joined: c->reduced is set */
+  if (s != GOLCL_OK) return s; /* some rank failed: nothing posted */
+  int fetched = c->fetched == v;
+  c->reduced = 0;
+  c->fetched = NULL;
+  c->last_v = v;
+  if (c->A->count) golcl__dist_halo_post(c->A, v, fetched, &s);
+  c->posted = v; /* also on a rank without rows: its exchange(v) then joins no round either */
+  return s;
 }
 
 static golcl_status check(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl_dist_vec *x,
@@ -271,7 +303,7 @@ golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl
   if (opts) o = *opts;
   /* the cap must be global: golcl_cg_run's default is its own (local) order */
   if (o.max_iter == 0) o.max_iter = A->n;
-  dist_cg c = {A, d, NULL, NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL};
+  dist_cg c = {A, d, NULL, NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL, NULL};
   local_sys L;
   memset(&L, 0, sizeof L);
   golcl_cg *cg = NULL;
@@ -327,6 +359,8 @@ golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl
   d->cg_stats.solves++;
   d->cg_stats.iterations += rep.iterations;
   d->cg_stats.solve_s += MPI_Wtime() - t_start;
+  golcl_status fs = GOLCL_OK;
+  finish_posted(&c, NULL, &fs); /* a solve that ended between reduce_exchange and exchange */
   golcl_cg_destroy(cg); /* waits for the queue: no write from the scratch room is left */
   local_free(&L);
   free(c.all);

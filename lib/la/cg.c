@@ -169,6 +169,7 @@ typedef struct cg_run {
   cg_kernels k;
   golcl__idx_arg n, dmain, lo, hi; /* lo, hi: the rows the sums count (single reduction) */
   int given;      /* the reduce_exchange hook left the sums of the last W in sums[] */
+  int pending;    /* ... and started w's exchange: S on the own rows, exchange, S on the halo */
   double sums[3];
   size_t idx_size;
   golcl__real_arg rtol2, atol2;
@@ -400,10 +401,13 @@ static golcl_status cgs_fixed_args(cg_run *c) {
   cl_int zero = 0;
   cl_mem u = c->la_op == LA_OP_GENERAL && c->prec == LA_PREC_JACOBI ? cg->z : cg->st;
   golcl_status s = golcl__args(
-      ctx, c->k.step, /* slot, prev, first, check_only, given, g0, g1, g2: per launch */
+      ctx, c->k.step,
+      /* slot, prev, first, check_only, given, g0, g1, g2, a0, c0, a1, cnt, record: per launch */
       GOLCL__ARG(zero), GOLCL__ARG(zero), GOLCL__ARG(zero), GOLCL__ARG(zero), GOLCL__ARG(zero),
       c->real_size, (const void *)&c->rtol2, c->real_size, (const void *)&c->rtol2, c->real_size,
-      (const void *)&c->rtol2,
+      (const void *)&c->rtol2, c->idx_size, (const void *)&c->n, c->idx_size,
+      (const void *)&c->n, c->idx_size, (const void *)&c->n, c->idx_size, (const void *)&c->n,
+      GOLCL__ARG(zero),
       /* n, meta, vals, dmain, z */
       c->idx_size, (const void *)&c->n, GOLCL__ARG(c->meta), GOLCL__ARG(c->vals), c->idx_size,
       (const void *)&c->dmain, GOLCL__ARG(c->zarg),
@@ -431,17 +435,42 @@ static golcl_status cgs_fixed_args(cg_run *c) {
                      (const void *)&c->hi, GOLCL__END);
 }
 
-/* S_j (check_only: the launch at the iteration cap, which decides and does nothing). */
-static golcl_status cgs_launch_step(cg_run *c, size_t j, int first, int check_only) {
+/* S_j over rows (CGS_ALL, CGS_OWN: [own_lo, own_lo + own_n), CGS_HALO: the others);
+ * check_only: the launch at the iteration cap, which decides and does nothing. */
+enum { CGS_ALL, CGS_OWN, CGS_HALO };
+static golcl_status cgs_launch_rows(cg_run *c, size_t j, int first, int check_only, int rows) {
+  golcl_cg *cg = c->cg;
   cl_int slot = (cl_int)(j % CG_RING), prev = (cl_int)((j + CG_RING - 1) % CG_RING);
-  cl_int f = first, co = check_only, given = c->given;
+  cl_int f = first, co = check_only, given = c->given, record = rows != CGS_HALO;
   golcl__real_arg g[3];
-  for (int i = 0; i < 3; i++) golcl__real_set(c->cg->dtype, c->given ? c->sums[i] : 0, &g[i]);
-  golcl_status s = golcl__args(c->cg->ctx, c->k.step, GOLCL__ARG(slot), GOLCL__ARG(prev),
-                               GOLCL__ARG(f), GOLCL__ARG(co), GOLCL__ARG(given), c->real_size,
-                               (const void *)&g[0], c->real_size, (const void *)&g[1],
-                               c->real_size, (const void *)&g[2], GOLCL__END);
+  for (int i = 0; i < 3; i++) golcl__real_set(cg->dtype, c->given ? c->sums[i] : 0, &g[i]);
+  size_t lo = cg->own_lo, hi = cg->own_lo + cg->own_n;
+  size_t v[4] = {0, cg->n, 0, cg->n}; /* a0, c0, a1, cnt */
+  if (rows == CGS_OWN) v[0] = lo, v[1] = hi - lo, v[3] = hi - lo;
+  if (rows == CGS_HALO) v[1] = lo, v[2] = hi, v[3] = lo + cg->n - hi;
+  golcl__idx_arg a[4];
+  for (int i = 0; i < 4; i++) golcl__idx_set(cg->wide, v[i], &a[i]);
+  size_t is = c->idx_size, rs = c->real_size;
+  golcl_status s = golcl__args(
+      cg->ctx, c->k.step, GOLCL__ARG(slot), GOLCL__ARG(prev), GOLCL__ARG(f), GOLCL__ARG(co),
+      GOLCL__ARG(given), rs, (const void *)&g[0], rs, (const void *)&g[1], rs,
+      (const void *)&g[2], is, (const void *)&a[0], is, (const void *)&a[1], is,
+      (const void *)&a[2], is, (const void *)&a[3], GOLCL__ARG(record), GOLCL__END);
   return s == GOLCL_OK ? launch(c, c->k.step) : s;
+}
+
+/* S_j; after a reduce_exchange that started w's exchange: S on the process's rows (flushed,
+ * so that the device works while the host waits for the halo), the exchange hook, which
+ * completes it, then S on the halo rows. */
+static golcl_status cgs_launch_step(cg_run *c, size_t j, int first, int check_only) {
+  golcl_cg *cg = c->cg;
+  if (!c->pending) return cgs_launch_rows(c, j, first, check_only, CGS_ALL);
+  c->pending = 0;
+  golcl_status s = cgs_launch_rows(c, j, first, check_only, CGS_OWN);
+  if (s == GOLCL_OK) s = golcl__cl_fail(cg->ctx, clFlush(cg->ctx->queue), "clFlush");
+  if (s == GOLCL_OK) s = cg->hooks.exchange(cg->hooks.user, cg->ctx->queue, cg->q);
+  if (s == GOLCL_OK) s = cgs_launch_rows(c, j, first, check_only, CGS_HALO);
+  return s;
 }
 
 /* W_j (start: W_{-1}), then the sync. */
@@ -454,11 +483,11 @@ static golcl_status cgs_product(cg_run *c, size_t j, int start) {
     s = golcl__args(cg->ctx, c->k.mv, GOLCL__ARG(slot), GOLCL__ARG(st), GOLCL__END);
   if (s == GOLCL_OK) s = launch(c, c->k.mv);
   if (s != GOLCL_OK) return s;
-  c->given = 0;
+  c->given = c->pending = 0;
   if (c->halo && cg->hooks.reduce_exchange) {
     s = cg->hooks.reduce_exchange(cg->hooks.user, cg->ctx->queue, cg->part, 0, 3, cg->g.groups,
                                   cg->dtype, cg->q, c->sums);
-    c->given = s == GOLCL_OK;
+    c->given = c->pending = s == GOLCL_OK;
     return s;
   }
   s = hook_reduce(c, 0, 3);

@@ -385,6 +385,12 @@ static void test_errors(void) {
   snprintf(msg, sizeof msg, "rank %d:", odd);
   MT_CHECK(strncmp(golcl_dist_errmsg(mt_dctx), msg, strlen(msg)) == 0, "message '%s'",
            golcl_dist_errmsg(mt_dctx));
+  /* the same with the single reduction */
+  ho.method = GOLCL_CG_SINGLE_REDUCTION;
+  MT_STATUS(golcl_dist_cg_solve(P, pb, px, &ho, &rep), GOLCL_E_INVALID_ARG);
+  MT_CHECK(strncmp(golcl_dist_errmsg(mt_dctx), msg, strlen(msg)) == 0, "message '%s'",
+           golcl_dist_errmsg(mt_dctx));
+  ho.method = GOLCL_CG_STANDARD;
   ho.history = hist;
   MT_OK(golcl_dist_cg_solve(P, pb, px, &ho, &rep));
   MT_CHECK(rep.converged && rep.history_len == 8 && hist[0] == 1.0, "after the refusal: %d %zu %g",
