@@ -170,6 +170,7 @@ typedef struct cg_run {
   golcl__idx_arg n, dmain, lo, hi; /* lo, hi: the rows the sums count (single reduction) */
   int given;      /* the reduce_exchange hook left the sums of the last W in sums[] */
   int pending;    /* ... and started w's exchange: S on the own rows, exchange, S on the halo */
+  int no_overlap; /* $GOLCL_LA_CG_OVERLAP=0: the exchange of w completed before S */
   double sums[3];
   size_t idx_size;
   golcl__real_arg rtol2, atol2;
@@ -488,6 +489,10 @@ static golcl_status cgs_product(cg_run *c, size_t j, int start) {
     s = cg->hooks.reduce_exchange(cg->hooks.user, cg->ctx->queue, cg->part, 0, 3, cg->g.groups,
                                   cg->dtype, cg->q, c->sums);
     c->given = c->pending = s == GOLCL_OK;
+    if (s == GOLCL_OK && c->no_overlap) {
+      c->pending = 0;
+      s = cg->hooks.exchange(cg->hooks.user, cg->ctx->queue, cg->q);
+    }
     return s;
   }
   s = hook_reduce(c, 0, 3);
@@ -745,6 +750,10 @@ static void op_args(cg_run *c, const golcl_cg_opts *o) {
    * operator without preconditioner whose rows golcl_cg_set_rows gave stays fused (the halo
    * of r filled before each B, see golcl_cg_set_rows); anything else takes the general path. */
   c->single = o->method == GOLCL_CG_SINGLE_REDUCTION;
+  /* $GOLCL_LA_CG_OVERLAP=0 (a measurement switch): the single reduction completes w's exchange
+   * right after the reduce, before S on every row (no S on the own rows meanwhile) */
+  const char *ov = getenv("GOLCL_LA_CG_OVERLAP");
+  c->no_overlap = ov && strcmp(ov, "0") == 0;
   c->halo = cg->hooks.exchange && cg->own_n && c->la_op == LA_OP_BAND && c->prec == LA_PREC_NONE;
   if ((cg->hooks.exchange && !c->halo) || (c->prec == LA_PREC_STORED && c->la_op != LA_OP_STENCIL))
     c->la_op = LA_OP_GENERAL;

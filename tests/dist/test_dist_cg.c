@@ -159,8 +159,9 @@ static double *solve_gather(golcl_dist_bandmat *A, golcl_dist_vec *b, size_t n, 
 /* GOLCL_CG_SINGLE_REDUCTION on the same system (o, rep0, x0: the standard solve's): one round
  * an iteration (the sums and w's halo together) where there is no preconditioner. Its count
  * within the margin of the standard CG's; the true residual (recomputed on the devices) within
- * rtol; the same bits twice and with the reduce and the exchange of w as two calls
- * (GOLCL_DIST_CG_SPLIT); x within `within` of the standard solve's. */
+ * rtol; the same bits twice, with the reduce and the exchange of w as two calls
+ * (GOLCL_DIST_CG_SPLIT) and with the exchange completed before S (GOLCL_LA_CG_OVERLAP=0); x
+ * within `within` of the standard solve's. */
 static void single_case(golcl_dist_bandmat *A, golcl_dist_vec *b, size_t n, golcl_dtype t,
                         const golcl_cg_opts *o0, const golcl_cg_report *rep0, const double *x0,
                         double within) {
@@ -195,17 +196,25 @@ static void single_case(golcl_dist_bandmat *A, golcl_dist_vec *b, size_t n, golc
   setenv("GOLCL_DIST_CG_SPLIT", "1", 1);
   double *x3 = solve_gather(A, b, n, t, &o, &r3);
   unsetenv("GOLCL_DIST_CG_SPLIT");
-  MT_CHECK(r2.iterations == r1.iterations && r3.iterations == r1.iterations,
-           "single: %zu, %zu, %zu iterations", r1.iterations, r2.iterations, r3.iterations);
+  setenv("GOLCL_LA_CG_OVERLAP", "0", 1);
+  golcl_cg_report r4 = {0};
+  double *x4 = solve_gather(A, b, n, t, &o, &r4);
+  unsetenv("GOLCL_LA_CG_OVERLAP");
+  MT_CHECK(r2.iterations == r1.iterations && r3.iterations == r1.iterations &&
+               r4.iterations == r1.iterations,
+           "single: %zu, %zu, %zu, %zu iterations", r1.iterations, r2.iterations, r3.iterations,
+           r4.iterations);
   if (mt_rank == 0) {
     MT_CHECK(memcmp(x1, x2, n * sizeof *x1) == 0, "single: not the same bits twice");
     MT_CHECK(memcmp(x1, x3, n * sizeof *x1) == 0, "single: split hooks differ");
+    MT_CHECK(memcmp(x1, x4, n * sizeof *x1) == 0, "single: without the overlap, not the same");
     MT_CHECK(rel_diff(x1, x0, n) <= within, "single: differs from the standard CG by %g",
              rel_diff(x1, x0, n));
   }
   free(x1);
   free(x2);
   free(x3);
+  free(x4);
 }
 
 /* The Poisson solve against golcl_cg_solve on one device. */
