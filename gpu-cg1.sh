@@ -56,6 +56,7 @@ left $((BUDGET - 10)) && run 10 2 --cg $C --strong --iters 100 --repeat $NR $S
 left $((BUDGET - 10)) && run 10 2 --cg $C --iters 100 --repeat $NR
 left $((BUDGET - 10)) && run 10 2 --cg $C --strong --iters 100 --repeat $NR
 left $((BUDGET - 10)) && R="$R -x GOLCL_LA_CG_OVERLAP=0" run 10 2 --cg $C --iters 100 --repeat $NR $S
+left $((BUDGET - 10)) && R="$R -x GOLCL_DIST_CG_SPIN=1" run 10 2 --cg $C --iters 100 --repeat $NR $S
 left $((BUDGET - 10)) && R="$R $SP" run 10 2 --cg $C --iters 100 --repeat $NR $S
 left $((BUDGET - 10)) && R="$R $H" run 10 1 --cg $C --iters 100 --repeat $NR
 el; echo done

@@ -40,6 +40,7 @@ typedef struct dist_cg {
   cl_mem last_v;  /* the vector of the last exchange (r, on the fused path) */
   cl_mem fetched; /* its send rows, read ahead by the reduce before it */
   cl_mem posted;  /* reduce_exchange posted the messages of this vector's halo */
+  int spin;       /* $GOLCL_DIST_CG_SPIN: see read_wait */
 } dist_cg;
 
 /* Completes the exchange reduce_exchange posted: the wait for its messages and the writes of
@@ -99,6 +100,24 @@ static golcl_status round_(dist_cg *c, int phase, golcl_status local, double *va
   return GOLCL_OK;
 }
 
+/* The blocking read of the partials into the scratch room. $GOLCL_DIST_CG_SPIN=1 (a
+ * measurement switch): a non-blocking read, flushed, and the host polling its event instead of
+ * the driver's wait (which may sleep). */
+static cl_int read_wait(dist_cg *c, cl_command_queue q, cl_mem part, size_t at, size_t bytes) {
+  if (!c->spin) return clEnqueueReadBuffer(q, part, CL_TRUE, at, bytes, c->scratch, 0, NULL, NULL);
+  cl_event ev;
+  cl_int err = clEnqueueReadBuffer(q, part, CL_FALSE, at, bytes, c->scratch, 0, NULL, &ev);
+  if (err != CL_SUCCESS) return err;
+  err = clFlush(q);
+  cl_int st = CL_QUEUED;
+  while (err == CL_SUCCESS && st > CL_COMPLETE)
+    err = clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+  if (err == CL_SUCCESS && st < 0) err = st;
+  if (err != CL_SUCCESS) clWaitForEvents(1, &ev); /* the room is not written any more */
+  clReleaseEvent(ev);
+  return err;
+}
+
 /* The reduce of `rows` rows of partials; pre (or NULL): a vector whose send rows are read
  * ahead, with non-blocking reads queued before the blocking read of the partials, so that one
  * wait brings both (c->fetched = pre then). */
@@ -128,8 +147,7 @@ static golcl_status reduce_(dist_cg *c, cl_command_queue q, cl_mem part, size_t 
     golcl__dist_halo_prefetch(c->A, pre, &ls);
     if (ls == GOLCL_OK) c->fetched = pre;
   }
-  if (ls == GOLCL_OK)
-    err = clEnqueueReadBuffer(q, part, CL_TRUE, offset * es, bytes, c->scratch, 0, NULL, NULL);
+  if (ls == GOLCL_OK) err = read_wait(c, q, part, offset * es, bytes);
   d->cg_stats.device_s += MPI_Wtime() - t0;
   if (ls == GOLCL_OK && err != CL_SUCCESS)
     ls = golcl__dist_fail(d, GOLCL_E_OPENCL, "clEnqueueReadBuffer (partials): %d", (int)err);
@@ -303,7 +321,8 @@ golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl
   if (opts) o = *opts;
   /* the cap must be global: golcl_cg_run's default is its own (local) order */
   if (o.max_iter == 0) o.max_iter = A->n;
-  dist_cg c = {A, d, NULL, NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL, NULL};
+  dist_cg c = {A, d, NULL, NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL, NULL, 0};
+  c.spin = getenv("GOLCL_DIST_CG_SPIN") != NULL;
   local_sys L;
   memset(&L, 0, sizeof L);
   golcl_cg *cg = NULL;
