@@ -582,9 +582,13 @@ GOLCL_API golcl_status golcl_cg_set_hooks(golcl_cg *cg, const golcl_cg_hooks *ho
  *  instead of three. It runs the general kernels (cg_dir, the product,
  *  cg_pq, cg_update), which took less device time than the fused band
  *  kernels on an H100; $GOLCL_LA_CG_HALO_KERNELS=fused runs the fused ones
- *  (the same bits). Any other operator or preconditioner keeps the general
- *  path with the exchange of p. count 0 (the default) means every row is
- *  the process's. Blocks (nothing to wait for).
+ *  (the same bits). With GOLCL_CG_SINGLE_REDUCTION the iteration forms s
+ *  and r on the halo rows (from w's halo: the owner's fma, the owner's
+ *  bits), so that only w's halo travels, with the reduce: one call of
+ *  reduce_exchange (or reduce, then exchange) an iteration. Any other
+ *  operator or preconditioner keeps the general path with the exchange of
+ *  p (u with the single reduction). count 0 (the default) means every row
+ *  is the process's. Blocks (nothing to wait for).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL cg, rows outside the
  *          operator's). */
 GOLCL_API golcl_status golcl_cg_set_rows(golcl_cg *cg, size_t lo, size_t count);
