@@ -151,10 +151,13 @@ static golcl_status reduce_(dist_cg *c, cl_command_queue q, cl_mem part, size_t 
   d->cg_stats.device_s += MPI_Wtime() - t0;
   if (ls == GOLCL_OK && err != CL_SUCCESS)
     ls = golcl__dist_fail(d, GOLCL_E_OPENCL, "clEnqueueReadBuffer (partials): %d", (int)err);
-  for (size_t r = 0; ls == GOLCL_OK && r < rows; r++)
-    for (size_t g = 0; g < groups; g++) /* index order */
-      sums[r] += dtype == GOLCL_F64 ? ((const double *)c->scratch)[r * groups + g]
-                                    : (double)((const float *)c->scratch)[r * groups + g];
+  /* each row in index order; the rows side by side (independent chains of additions: the
+   * host's sum is on the critical path of every iteration) */
+  const float *pf = c->scratch;
+  const double *pd = c->scratch;
+  for (size_t g = 0; ls == GOLCL_OK && g < groups; g++)
+    for (size_t r = 0; r < rows; r++)
+      sums[r] += dtype == GOLCL_F64 ? pd[r * groups + g] : (double)pf[r * groups + g];
   golcl_status s = round_(c, PHASE_HOOK, ls, sums, (int)rows, COMBINE_SUM, "golcl_dist_cg_solve");
   if (s != GOLCL_OK) return s;
   c->reduced = 1;
