@@ -457,7 +457,13 @@ static golcl_status cgs_launch_rows(cg_run *c, size_t j, int first, int check_on
       GOLCL__ARG(given), rs, (const void *)&g[0], rs, (const void *)&g[1], rs,
       (const void *)&g[2], is, (const void *)&a[0], is, (const void *)&a[1], is,
       (const void *)&a[2], is, (const void *)&a[3], GOLCL__ARG(record), GOLCL__END);
-  return s == GOLCL_OK ? launch(c, c->k.step) : s;
+  if (s != GOLCL_OK || rows != CGS_HALO) return s == GOLCL_OK ? launch(c, c->k.step) : s;
+  /* the halo rows (a few rows of the grid): only the groups they fill, since S with the sums
+   * given reads no partials (nothing at all without halo rows) */
+  size_t local = cg->g.local, groups = (v[3] + local - 1) / local;
+  if (groups > cg->g.groups) groups = cg->g.groups;
+  size_t global = groups * local;
+  return groups ? golcl__launch(cg->ctx, c->k.step, 1, &global, &local) : GOLCL_OK;
 }
 
 /* S_j; after a reduce_exchange that started w's exchange: S on the process's rows (flushed,
