@@ -455,6 +455,21 @@ typedef enum golcl_precond {
                                  5-point and 7-point stencil operators */
 } golcl_precond;
 
+/** The CG iteration of a solve. */
+typedef enum golcl_cg_method {
+  /** Hestenes–Stiefel CG: α = r·z / p·Ap, then β = r·z (new) / r·z (old):
+   *  two global reductions an iteration (p·Ap, then r·r and r·z). */
+  GOLCL_CG_STANDARD = 0,
+  /** Chronopoulos–Gear CG: s = A·p by the recurrence s = w + β·s with
+   *  w = A·u (u = M⁻¹·r), and α, β from r·u, w·u and r·r of one reduction
+   *  phase an iteration. The same iterates as GOLCL_CG_STANDARD in exact
+   *  arithmetic; in floating point its recurrences drift a little more (the
+   *  solve still stops on the true residual, see golcl_cg_run). One more
+   *  vector of traffic an unknown; one round an iteration for a distributed
+   *  solve instead of two. Preconditioners NONE and JACOBI. */
+  GOLCL_CG_SINGLE_REDUCTION = 1
+} golcl_cg_method;
+
 /** Options of the CG solves; zero-initialised = the defaults. The solve
  *  stops at the first iteration k with ||r_k|| <= max(rtol·||b||, atol),
  *  r_k the residual the iteration updates (2-norms). */
@@ -466,6 +481,7 @@ typedef struct golcl_cg_opts {
   double *history;    /**< NULL, or room for history_cap doubles: entry k gets
                            ||r_k||/||b|| of the iterated residual, k = 0, 1, … */
   size_t history_cap; /**< entries of history */
+  golcl_cg_method method; /**< the iteration; default GOLCL_CG_STANDARD */
 } golcl_cg_opts;
 
 /** Why a solve stopped. */
@@ -517,6 +533,21 @@ typedef struct golcl_cg_hooks {
    *  golcl_cg_set_rows describes. */
   golcl_status (*exchange)(void *user, cl_command_queue queue, cl_mem v);
   void *user;
+  /** Optional: reduce and fill v's halo in one go, so that a hook can do
+   *  both in one round with one wait for the device. Like reduce, except
+   *  that the global row sums (the same bits on every rank) go to
+   *  sums[0 .. rows−1], which the solver passes to its next kernel as
+   *  arguments (part may be left as it is: no write of the sums); v's halo
+   *  is filled as exchange does, here or — the point of it — in the call of
+   *  exchange(v) that the solver makes after it, once it has queued the work
+   *  that does not read the halo (the hook may post the messages here and
+   *  wait for them there, while the device works). GOLCL_CG_SINGLE_REDUCTION
+   *  with golcl_cg_set_rows calls it once an iteration (v = w = A·u,
+   *  rows = 3), then exchange(w); when NULL it calls reduce, then
+   *  exchange. */
+  golcl_status (*reduce_exchange)(void *user, cl_command_queue queue, cl_mem part,
+                                  size_t offset, size_t rows, size_t groups, golcl_dtype dtype,
+                                  cl_mem v, double *sums);
 } golcl_cg_hooks;
 
 typedef struct golcl_cg golcl_cg;
@@ -551,9 +582,13 @@ GOLCL_API golcl_status golcl_cg_set_hooks(golcl_cg *cg, const golcl_cg_hooks *ho
  *  instead of three. It runs the general kernels (cg_dir, the product,
  *  cg_pq, cg_update), which took less device time than the fused band
  *  kernels on an H100; $GOLCL_LA_CG_HALO_KERNELS=fused runs the fused ones
- *  (the same bits). Any other operator or preconditioner keeps the general
- *  path with the exchange of p. count 0 (the default) means every row is
- *  the process's. Blocks (nothing to wait for).
+ *  (the same bits). With GOLCL_CG_SINGLE_REDUCTION the iteration forms s
+ *  and r on the halo rows (from w's halo: the owner's fma, the owner's
+ *  bits), so that only w's halo travels, with the reduce: one call of
+ *  reduce_exchange (or reduce, then exchange) an iteration. Any other
+ *  operator or preconditioner keeps the general path with the exchange of
+ *  p (u with the single reduction). count 0 (the default) means every row
+ *  is the process's. Blocks (nothing to wait for).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL cg, rows outside the
  *          operator's). */
 GOLCL_API golcl_status golcl_cg_set_rows(golcl_cg *cg, size_t lo, size_t count);

@@ -410,7 +410,9 @@ START_TEST(cg_poisson_matches_cpu_cg) {
 END_TEST
 
 /* The x returned is the x of the iteration reported: stopping at max_iter = 7
- * gives the CPU CG's x_7, and a solve from a guess continues from it. */
+ * gives the CPU CG's x_7, and a solve from a guess continues from it; for
+ * both methods (_i: golcl_cg_method; the single reduction has the same
+ * iterates in exact arithmetic). */
 START_TEST(cg_returns_the_x_of_the_reported_iteration) {
   const size_t nx = 40, ny = 30, n = nx * ny;
   golcl_bandmat *A;
@@ -424,10 +426,11 @@ START_TEST(cg_returns_the_x_of_the_reported_iteration) {
     size_t it = lr_cg(R, b, xr, 1e-12, 0, caps[c], 0);
     ck_assert_uint_eq(it, caps[c]);
     golcl_vec *vb = lr_vec(GOLCL_F64, n, b), *vx = lr_vec(GOLCL_F64, n, x0);
-    golcl_cg_opts o = {.rtol = 1e-12, .max_iter = caps[c]};
+    golcl_cg_opts o = {.rtol = 1e-12, .max_iter = caps[c], .method = (golcl_cg_method)_i};
     golcl_cg_report rep;
     TU_OK(golcl_cg_solve(A, vb, vx, &o, &rep));
     ck_assert_uint_eq(rep.iterations, caps[c]);
+    ck_assert_int_eq(rep.stop, GOLCL_CG_MAX_ITER);
     ck_assert_int_eq(rep.converged, 0);
     ck_assert(rep.rel_residual > 1e-12);
     lr_read(vx, x);
@@ -691,7 +694,7 @@ static Suite *la_suite(void) {
   suite_add_tcase(s, m);
   TCase *c = tcase_create("cg");
   tcase_add_loop_test(c, cg_poisson_matches_cpu_cg, 0, 2);
-  tcase_add_test(c, cg_returns_the_x_of_the_reported_iteration);
+  tcase_add_loop_test(c, cg_returns_the_x_of_the_reported_iteration, 0, 2);
   tcase_add_loop_test(c, cg_jacobi_beats_cg_on_bad_scaling, 0, 2);
   tcase_add_loop_test(c, cg_reports_breakdown_on_non_spd, 0, 2);
   tcase_add_test(c, cg_f32_reports_the_residual_it_reaches);

@@ -378,3 +378,160 @@ LA_KERNEL void cg_final(__global const REAL *part, int m, __global REAL *st) {
     st[4] = t.w;
   }
 }
+
+/* ------------------------------------------- single reduction (Chronopoulos–Gear)
+ * GOLCL_CG_SINGLE_REDUCTION: with u = M⁻¹·r and w = A·u, iteration k is
+ *   cgs_step (S_k): reduces the partials of r·r, γ = r·u and δ = w·u left by
+ *               the last product, decides (as B_k), β = γ/γ_old,
+ *               d = δ − β·γ/α_old (= p·A·p), α = γ/d, then, row by row,
+ *               p = u + β·p, s = w + β·s, x += α·p, r −= α·s (with LA_OP 2
+ *               and Jacobi also u = r/diag(A), stored);
+ *   cgs_mv (W_k): w = A·u, partials of r·r, r·u and w·u (rows 0, 1, 2) over
+ *               the rows [lo, hi) (this process's: the rest is a halo), with
+ *               u formed from r on the fly; LA_OP 2: the host applies the
+ *               operator and cgs_dots leaves the partials.
+ * One reduction an iteration: between W_k and S_{k+1}. s = A·p only through
+ * the recurrence, so r drifts from b − A·x a little more than in the two-
+ * reduction CG; the solve's check of the true residual covers it. S_k runs on
+ * every row, a halo's too: given w there (the exchange of w after W_k) it
+ * forms s and r on the halo rows with the same fma as their owner (the same
+ * bits), so the product W_{k+1} has r's halo without an exchange of r. The
+ * start: r = b − A·x (cg_init), cg_final (st[3] = b·b), W_{-1} (start = 1).
+ * With given = 1, S_k takes the three sums as arguments (g0, g1, g2) instead
+ * of reducing the partials: a distributed solve's hook gives them, so that
+ * no write of the sums stands between the host's round and S_k. S_k runs
+ * over cnt rows: t < c0 is row a0 + t, the others a1 + t − c0 (every row; or
+ * this process's rows, then, once w's halo has come, the halo's, in a second
+ * launch that takes the same decision and records nothing: record = 0).
+ * hist[4·slot]: r·r, γ, d, α. Flags: S_k writes flags[2·slot] (its decision),
+ * W_k flags[2·slot + 1] (CG_STOPPED when S_k stopped). p and s are read and
+ * written only at their own row: no double buffer. */
+LA_KERNEL void cgs_step(int slot, int prev, int first, int check_only, int given, REAL g0,
+                        REAL g1, REAL g2, IDX a0, IDX c0, IDX a1, IDX cnt, int record, IDX n,
+                        OP_PARAMS,
+                        __global REAL *x, __global REAL *r, __global REAL *p, __global REAL *s,
+                        __global const REAL *w, __global REAL *u, __global const REAL *part,
+                        __global REAL *hist, __global REAL *st, __global int *flags, REAL rtol2,
+                        REAL atol2) {
+  __local REAL4 s4[LA_WG];
+  OP_PROLOGUE
+  const int m = (int)get_num_groups(0);
+  const int stopped = !first && flags[2 * prev + 1] != CG_RUNNING;
+  /* given: the sums came from the host as arguments (a distributed solve's reduce) */
+  const REAL4 sums = given ? (REAL4)(g0, g1, g2, 0) : la_sum_partials4(part, m, 3, s4);
+  const REAL rr = sums.x, delta = sums.z;
+#if LA_PREC != 0
+  const REAL gamma = sums.y;
+#else
+  const REAL gamma = rr;
+#endif
+  const REAL bb = first ? st[3] : st[1];
+  const REAL tol2 = first ? fmax(rtol2 * bb, atol2) : st[0];
+  int flag = CG_RUNNING;
+  if (stopped)
+    flag = CG_STOPPED;
+  else if (first && bb == 0)
+    flag = CG_ZERO_RHS;
+  else if (rr <= tol2)
+    flag = CG_CONVERGED;
+  else if (!(gamma > 0) || isinf(gamma)) /* NaN fails gamma > 0 */
+    flag = CG_BREAKDOWN;
+  else if (check_only)
+    flag = CG_MAXITER;
+  const REAL beta = first || flag != CG_RUNNING ? 0 : gamma / hist[4 * prev + 1];
+  const REAL den = first || flag != CG_RUNNING ? delta : delta - beta * gamma / hist[4 * prev + 3];
+  if (flag == CG_RUNNING && (!(den > 0) || isinf(den))) flag = CG_BREAKDOWN;
+  const int run = flag == CG_RUNNING;
+  const REAL alpha = run ? gamma / den : 0;
+  LA_FOR(t, cnt, run) {
+    const IDX i = t < c0 ? a0 + t : a1 + (t - c0);
+    const REAL ui = Z(i, r[i]);
+    const REAL pi = first ? ui : fma(beta, p[i], ui);
+    const REAL si = first ? w[i] : fma(beta, s[i], w[i]);
+    x[i] = fma(alpha, pi, x[i]);
+    const REAL ri = fma(-alpha, si, r[i]);
+    p[i] = pi;
+    s[i] = si;
+    r[i] = ri;
+#if LA_OP == 2 && LA_PREC == 1
+    u[i] = Z(i, ri);
+#endif
+  }
+  (void)u;
+  (void)n;
+  if (record && la_lead()) {
+    flags[2 * slot] = flag;
+    if (!stopped) {
+      hist[4 * slot] = rr;
+      hist[4 * slot + 1] = gamma;
+      hist[4 * slot + 2] = den;
+      hist[4 * slot + 3] = alpha;
+    }
+    if (first) {
+      st[0] = tol2;
+      st[1] = bb;
+    }
+  }
+}
+
+/* The partials of W_k (rows 0, 1, 2: r·r, r·u, w·u) from the group's sums,
+ * and W_k's flag; start: W_{-1}, which runs always and records nothing. */
+inline void cgs_partials(REAL rr, REAL ru, REAL wu, int run, int start, int slot,
+                         __global REAL *part, __global int *flags, __local REAL4 *s4) {
+  const int m = (int)get_num_groups(0), g = (int)get_group_id(0);
+  const REAL4 t = la_group_sum4((REAL4)(rr, ru, wu, 0), s4);
+  if (run && get_local_id(0) == 0) {
+    part[g] = t.x;
+    part[m + g] = t.y;
+    part[2 * m + g] = t.z;
+  }
+  if (!start && la_lead()) flags[2 * slot + 1] = run ? CG_RUNNING : CG_STOPPED;
+}
+
+#if LA_OP != 2
+#define CGS_U(j) Z(j, r[j])
+LA_KERNEL void cgs_mv(int slot, int start, IDX n, OP_PARAMS, __global const REAL *r,
+                      __global REAL *w, __global REAL *part, __global int *flags, IDX lo, IDX hi) {
+  __local REAL4 s4[LA_WG];
+  OP_PROLOGUE
+  const int run = start || flags[2 * slot] == CG_RUNNING;
+  REAL rr = 0, ru = 0, wu = 0;
+  OP_FOR(i, n, run) {
+    REAL wi = 0;
+    OP_ROW(wi, i, CGS_U)
+    w[i] = wi;
+    if (i >= lo && i < hi) {
+      const REAL ri = r[i], ui = Z(i, ri);
+      rr += ri * ri;
+      ru += ri * ui;
+      wu += wi * ui;
+    }
+  }
+  cgs_partials(rr, ru, wu, run, start, slot, part, flags, s4);
+}
+#else
+/* W_k of the general path after the host's w = A·u (u = r, or the stored
+ * r/diag(A) with Jacobi). */
+LA_KERNEL void cgs_dots(int slot, int start, IDX n, __global const REAL *u, __global const REAL *r,
+                        __global const REAL *w, __global REAL *part, __global int *flags, IDX lo,
+                        IDX hi) {
+  __local REAL4 s4[LA_WG];
+  const int run = start || flags[2 * slot] == CG_RUNNING;
+  REAL rr = 0, ru = 0, wu = 0;
+  LA_FOR(i, n, run) {
+    if (i >= lo && i < hi) {
+      const REAL ri = r[i], ui = u[i];
+      rr += ri * ri;
+      ru += ri * ui;
+      wu += w[i] * ui;
+    }
+  }
+  cgs_partials(rr, ru, wu, run, start, slot, part, flags, s4);
+}
+
+/* u = r/diag(A) before W_{-1} (general path with Jacobi). */
+LA_KERNEL void cgs_prec(IDX n, OP_PARAMS, __global const REAL *r, __global REAL *u) {
+  OP_PROLOGUE
+  LA_FOR(i, n, 1) u[i] = Z(i, r[i]);
+}
+#endif

@@ -20,6 +20,7 @@ typedef struct opts {
   int torus;
   uint64_t cg_nx, cg_iters;
   int cg_strong;
+  int cg_single; /* --cg-method single */
   golcl_dist_exchange exchange;
   int profile;
 } opts;
@@ -51,6 +52,8 @@ static void usage(FILE *f) {
           "  --cg NX           bench: distributed CG (f32 Poisson) instead of Life, NX x (NX·P)\n"
           "                    unknowns (NX² a rank: weak scaling); --strong: NX x NX in all\n"
           "  --iters N         bench --cg: iterations timed (default 100)\n"
+          "  --cg-method M     bench --cg: standard (two reductions an iteration, default) or\n"
+          "                    single (Chronopoulos-Gear: one reduction and one round)\n"
           "  --exchange WAY    frame (default: one pack kernel, one read, one message a\n"
           "                    neighbour) or rect (each piece through the rectangle I/O)\n"
           "  --profile         bench: wait for the device at each phase of an exchange and\n"
@@ -75,7 +78,8 @@ static int parse(int argc, char **argv, opts *o) {
     TORUS,
     STRONG,
     EXCHANGE,
-    PROFILE
+    PROFILE,
+    CG_METHOD
   };
   static const struct option long_opts[] = {{"cg", required_argument, NULL, CG},
                                             {"iters", required_argument, NULL, ITERS},
@@ -94,6 +98,7 @@ static int parse(int argc, char **argv, opts *o) {
                                             {"strong", no_argument, NULL, STRONG},
                                             {"exchange", required_argument, NULL, EXCHANGE},
                                             {"profile", no_argument, NULL, PROFILE},
+                                            {"cg-method", required_argument, NULL, CG_METHOD},
                                             {NULL, 0, NULL, 0}};
   memset(o, 0, sizeof *o);
   o->gens = 100;
@@ -128,6 +133,10 @@ static int parse(int argc, char **argv, opts *o) {
       case EXCHANGE:
         bad = strcmp(v, "frame") != 0 && strcmp(v, "rect") != 0;
         o->exchange = strcmp(v, "rect") == 0 ? GOLCL_DIST_EXCHANGE_RECT : GOLCL_DIST_EXCHANGE_AUTO;
+        break;
+      case CG_METHOD:
+        bad = strcmp(v, "single") != 0 && strcmp(v, "standard") != 0;
+        o->cg_single = strcmp(v, "single") == 0;
         break;
       case CG:
         bad = pio_parse_u64(v, &o->cg_nx);
@@ -470,6 +479,7 @@ static int cmd_bench_cg(const opts *o) {
   golcl_cg_opts co = {0};
   co.atol = 1e-30;
   co.rtol = 1e-30;
+  co.method = o->cg_single ? GOLCL_CG_SINGLE_REDUCTION : GOLCL_CG_STANDARD;
   double *t = calloc(o->repeat, sizeof *t);
   golcl_cg_report rep = {0};
   for (uint64_t i = 0; !rc && i <= o->repeat; i++) { /* run 0: warm-up */
@@ -494,11 +504,13 @@ static int cmd_bench_cg(const opts *o) {
     if (rank == 0) {
       golcl_device_info info;
       golcl_context_device_info(golcl_dist_context_local(d), &info);
-      printf("golcl-dist bench --cg: %zux%zu unknowns (%s), f32 Poisson, %d ranks on %s; %s\n", nx,
-             ny, o->cg_strong ? "strong" : "weak", P, info.name,
+      printf("golcl-dist bench --cg: %zux%zu unknowns (%s), f32 Poisson, %d ranks on %s; %s%s\n",
+             nx, ny, o->cg_strong ? "strong" : "weak", P, info.name,
+             o->cg_single ? "single reduction, " : "",
              P == 1 && !getenv("GOLCL_DIST_CG_HOOKS") ? "fused (one rank)"
              : getenv("GOLCL_DIST_CG_GENERAL")        ? "halo of p (GOLCL_DIST_CG_GENERAL)"
              : getenv("GOLCL_LA_CG_HALO_KERNELS")     ? "halo of r, fused kernels"
+                                                      : o->cg_single ? "halo of w with the sums"
                                                       : "halo of r");
       printf("%zu iterations a solve, median of %llu: %.1f us an iteration (%.3e unknowns/s)\n",
              rep.iterations, (unsigned long long)o->repeat, t[o->repeat / 2] * 1e6,

@@ -49,7 +49,11 @@ typedef struct la_opts {
   golcl_precond precond;
   int solve, thesis; /* solve: bit k, the solve with preconditioner k (none, jacobi, mg) */
   double rtol;       /* of the solves */
+  golcl_cg_method method; /* of the CG iteration rows and the solves */
 } la_opts;
+
+/* --cg-method, for time_cg and the solves */
+static golcl_cg_method cg_method = GOLCL_CG_STANDARD;
 
 enum { OPK_STENCIL, OPK_BAND, OPK_CSR, OPK_COUNT };
 static const char *const OPK_NAME[OPK_COUNT] = {"stencil", "band", "csr"};
@@ -109,7 +113,7 @@ static void usage(FILE *f) {
           "                      [--reps N] [--iters N] [--csv FILE] [--local L] [--groups G]\n"
           "                      [--op stencil|band|csr|all] [--precond none|jacobi|mg]\n"
           "                      [--solve[=none,jacobi,mg]] [--rtol R] [--thesis]\n"
-          "                      [--ops LIST] [--plot FILE.png]\n"
+          "                      [--ops LIST] [--plot FILE.png] [--cg-method standard|single]\n"
           "\n"
           "Times the linear-algebra kernels on s×s grids (n = s² elements) and prints, per\n"
           "operation, µs per call, effective GB/s (the bytes the operation must move:\n"
@@ -132,6 +136,8 @@ static void usage(FILE *f) {
           "                 ||b - A·x||/||b|| recomputed on the device, µs a V-cycle\n"
           "  --rtol R       the relative tolerance of those solves (default 1e-6)\n"
           "  --ops LIST     only these rows of the table (names as printed; copy always)\n"
+          "  --cg-method M  standard (default) or single: the single-reduction CG\n"
+          "                 (Chronopoulos-Gear) in the CG rows and the solves\n"
           "  --plot FILE.png draw the residual history of those solves, log10 ||r_k||/||b||\n"
           "                 against iteration k, a line per solve and size (implies\n"
           "                 --solve; gnuplot, or $GNUPLOT; checked before the runs)\n"
@@ -225,7 +231,8 @@ static int parse_args(int argc, char **argv, la_opts *o) {
     THESIS,
     PLOT,
     RTOL,
-    OPS
+    OPS,
+    CG_METHOD
   };
   static const struct option long_opts[] = {{"device", required_argument, NULL, DEVICE},
                                             {"csv", required_argument, NULL, CSV},
@@ -240,6 +247,7 @@ static int parse_args(int argc, char **argv, la_opts *o) {
                                             {"solve", optional_argument, NULL, SOLVE},
                                             {"rtol", required_argument, NULL, RTOL},
                                             {"ops", required_argument, NULL, OPS},
+                                            {"cg-method", required_argument, NULL, CG_METHOD},
                                             {"thesis", no_argument, NULL, THESIS},
                                             {"plot", required_argument, NULL, PLOT},
                                             {"help", no_argument, NULL, 'h'},
@@ -315,6 +323,13 @@ static int parse_args(int argc, char **argv, la_opts *o) {
         fprintf(stderr, "golcl bench la: --op wants stencil, band, csr or all, not '%s'\n", v);
         return 2;
       }
+    } else if (c == CG_METHOD) {
+      if (strcmp(v, "standard") != 0 && strcmp(v, "single") != 0) {
+        fprintf(stderr, "golcl bench la: --cg-method wants standard or single, not '%s'\n", v);
+        return 2;
+      }
+      o->method = strcmp(v, "single") == 0 ? GOLCL_CG_SINGLE_REDUCTION : GOLCL_CG_STANDARD;
+      cg_method = o->method;
     } else if (c == PRECOND) {
       if (strcmp(v, "none") == 0)
         o->precond = GOLCL_PRECOND_NONE;
@@ -476,7 +491,7 @@ static const golcl_op *bench_operator(const la_bench *b, int k) {
 /* Wall seconds of one solve of exactly `iters` iterations from x = 0. */
 static golcl_status time_cg(la_bench *b, golcl_cg *cg, golcl_precond pc, size_t iters,
                             double *seconds) {
-  golcl_cg_opts o = {.rtol = 1e-30, .max_iter = iters, .precond = pc};
+  golcl_cg_opts o = {.rtol = 1e-30, .max_iter = iters, .precond = pc, .method = cg_method};
   golcl_cg_report rep;
   golcl_status s = golcl_vec_fill(b->z, 0.0);
   if (s == GOLCL_OK) s = golcl_context_finish(b->ctx);
@@ -712,7 +727,7 @@ static int solve_table(golcl_context *ctx, const la_opts *o, size_t side, const 
     golcl_cg *cg;
     s = golcl_cg_create(golcl_stencil_op(S), &cg);
     if (s != GOLCL_OK) break;
-    golcl_cg_opts co = {.rtol = o->rtol, .max_iter = 50000, .precond = PC[k]};
+    golcl_cg_opts co = {.rtol = o->rtol, .max_iter = 50000, .precond = PC[k], .method = o->method};
     golcl_cg_report rep = {0};
     double *t = calloc(o->reps, sizeof *t), *hist = NULL;
     size_t hist_len = 0;
@@ -917,10 +932,11 @@ int cmd_bench_la(int argc, char **argv) {
          dev.version);
   const char *el = getenv("GOLCL_LA_LOCAL"), *eg = getenv("GOLCL_LA_GROUPS");
   printf(
-      "dtype:   %s; median of %u runs; CG iteration = (t(%zu) - t(%zu)) / %zu, precond %s; "
+      "dtype:   %s; median of %u runs; CG iteration = (t(%zu) - t(%zu)) / %zu, precond %s%s; "
       "GOLCL_LA_LOCAL=%s GOLCL_LA_GROUPS=%s\n",
       dts, o.reps, 2 * o.iters, o.iters, o.iters,
-      o.precond == GOLCL_PRECOND_JACOBI ? "jacobi" : "none", el ? el : "(device)",
+      o.precond == GOLCL_PRECOND_JACOBI ? "jacobi" : "none",
+      o.method == GOLCL_CG_SINGLE_REDUCTION ? ", single reduction" : "", el ? el : "(device)",
       eg ? eg : "(device)");
   if (csv) fprintf(csv, "size,n,dtype,op,seconds,bytes,gb_per_s,pct_copy\n");
   int failed = 0, profiled = 1;

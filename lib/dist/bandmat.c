@@ -99,6 +99,11 @@ void golcl__dist_halo_buf(golcl_dist_bandmat *A, cl_mem buf, golcl_status *ls) {
 }
 
 void golcl__dist_halo_buf_read(golcl_dist_bandmat *A, cl_mem buf, int fetched, golcl_status *ls) {
+  golcl__dist_halo_post(A, buf, fetched, ls);
+  golcl__dist_halo_finish(A, buf, ls);
+}
+
+void golcl__dist_halo_post(golcl_dist_bandmat *A, cl_mem buf, int fetched, golcl_status *ls) {
   golcl_dist_context *d = A->d;
   cl_command_queue q = golcl_context_cl_queue(d->ctx);
   size_t es = golcl_dtype_size(A->dtype);
@@ -122,11 +127,22 @@ void golcl__dist_halo_buf_read(golcl_dist_bandmat *A, cl_mem buf, int fetched, g
   for (int i = 0; i < A->nsend; i++)
     MPI_Isend(A->send[i].buf, (int)(A->send[i].len * es), MPI_BYTE, A->send[i].rank, 3, d->comm,
               &A->reqs[n++]);
-  MPI_Waitall(n, A->reqs, MPI_STATUSES_IGNORE);
+  A->nreqs = n;
+  d->cg_stats.halo_s += MPI_Wtime() - t1;
+}
+
+void golcl__dist_halo_finish(golcl_dist_bandmat *A, cl_mem buf, golcl_status *ls) {
+  golcl_dist_context *d = A->d;
+  cl_command_queue q = golcl_context_cl_queue(d->ctx);
+  size_t es = golcl_dtype_size(A->dtype);
+  cl_int err = CL_SUCCESS;
+  double t1 = MPI_Wtime();
+  MPI_Waitall(A->nreqs, A->reqs, MPI_STATUSES_IGNORE);
+  A->nreqs = 0;
   double t2 = MPI_Wtime();
   d->cg_stats.halo_s += t2 - t1;
-  /* The writes are queued, not waited for (see the top). */
-  for (int i = 0; i < A->nrecv && *ls == GOLCL_OK; i++) {
+  /* The writes are queued, not waited for (see the top); buf NULL: none (the messages only) */
+  for (int i = 0; buf && i < A->nrecv && *ls == GOLCL_OK; i++) {
     const char *p = A->recv[i].buf;
     for (int j = 0; j < A->recv[i].nrun && err == CL_SUCCESS; j++) {
       const dist_run *r = &A->recv[i].run[j];
@@ -136,7 +152,7 @@ void golcl__dist_halo_buf_read(golcl_dist_bandmat *A, cl_mem buf, int fetched, g
     if (err != CL_SUCCESS)
       *ls = golcl__dist_fail(d, GOLCL_E_OPENCL, "clEnqueueWriteBuffer (halo): %d", (int)err);
   }
-  A->writes_pending = A->nrecv > 0;
+  A->writes_pending = buf && A->nrecv > 0;
   d->cg_stats.write_s += MPI_Wtime() - t2;
 }
 

@@ -39,7 +39,20 @@ typedef struct dist_cg {
   int reduced;    /* the last hook was a reduce whose round every rank passed */
   cl_mem last_v;  /* the vector of the last exchange (r, on the fused path) */
   cl_mem fetched; /* its send rows, read ahead by the reduce before it */
+  cl_mem posted;  /* reduce_exchange posted the messages of this vector's halo */
+  int spin;       /* $GOLCL_DIST_CG_SPIN: see read_wait */
 } dist_cg;
+
+/* Completes the exchange reduce_exchange posted: the wait for its messages and the writes of
+ * its halo (v: that vector), or, v NULL, the messages only. */
+static void finish_posted(dist_cg *c, cl_mem v, golcl_status *s) {
+  if (!c->posted) return;
+  golcl_status ls = GOLCL_OK;
+  if (c->A->count) golcl__dist_halo_finish(c->A, v, &ls);
+  c->posted = NULL;
+  c->d->cg_stats.exchanges++;
+  if (*s == GOLCL_OK) *s = ls;
+}
 
 /* One round: every rank gives its status, phase and n values; on every rank the first failing
  * rank's status (its message in errmsg), or GOLCL_OK with vals combined over the ranks in rank
@@ -87,13 +100,35 @@ static golcl_status round_(dist_cg *c, int phase, golcl_status local, double *va
   return GOLCL_OK;
 }
 
-static golcl_status hook_reduce(void *user, cl_command_queue q, cl_mem part, size_t offset,
-                                size_t rows, size_t groups, golcl_dtype dtype) {
-  dist_cg *c = user;
+/* The blocking read of the partials into the scratch room. $GOLCL_DIST_CG_SPIN=1 (a
+ * measurement switch): a non-blocking read, flushed, and the host polling its event instead of
+ * the driver's wait (which may sleep). */
+static cl_int read_wait(dist_cg *c, cl_command_queue q, cl_mem part, size_t at, size_t bytes) {
+  if (!c->spin) return clEnqueueReadBuffer(q, part, CL_TRUE, at, bytes, c->scratch, 0, NULL, NULL);
+  cl_event ev;
+  cl_int err = clEnqueueReadBuffer(q, part, CL_FALSE, at, bytes, c->scratch, 0, NULL, &ev);
+  if (err != CL_SUCCESS) return err;
+  err = clFlush(q);
+  cl_int st = CL_QUEUED;
+  while (err == CL_SUCCESS && st > CL_COMPLETE)
+    err = clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+  if (err == CL_SUCCESS && st < 0) err = st;
+  if (err != CL_SUCCESS) clWaitForEvents(1, &ev); /* the room is not written any more */
+  clReleaseEvent(ev);
+  return err;
+}
+
+/* The reduce of `rows` rows of partials; pre (or NULL): a vector whose send rows are read
+ * ahead, with non-blocking reads queued before the blocking read of the partials, so that one
+ * wait brings both (c->fetched = pre then). */
+static golcl_status reduce_(dist_cg *c, cl_command_queue q, cl_mem part, size_t offset,
+                            size_t rows, size_t groups, golcl_dtype dtype, cl_mem pre,
+                            double *out) {
   golcl_dist_context *d = c->d;
   size_t es = golcl_dtype_size(dtype), bytes = rows * groups * es;
   double sums[ROUND_VALS] = {0, 0, 0, 0};
   golcl_status ls = GOLCL_OK;
+  finish_posted(c, c->posted, &ls);
   if (rows > ROUND_VALS)
     ls = golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "cg reduce hook: %zu rows", rows);
   if (ls == GOLCL_OK && bytes > c->scratch_bytes) {
@@ -107,25 +142,29 @@ static golcl_status hook_reduce(void *user, cl_command_queue q, cl_mem part, siz
   }
   cl_int err = CL_SUCCESS;
   double t0 = MPI_Wtime();
-  /* On the fused path the reduce of r·r and r·z is followed at once by the exchange of r: its
-   * rows are read ahead, so that one wait brings both. */
   c->fetched = NULL;
-  if (ls == GOLCL_OK && c->fused && c->last_v && offset == 0 && rows == 2 && c->A->count) {
-    golcl__dist_halo_prefetch(c->A, c->last_v, &ls);
-    if (ls == GOLCL_OK) c->fetched = c->last_v;
+  if (ls == GOLCL_OK && pre && c->A->count) {
+    golcl__dist_halo_prefetch(c->A, pre, &ls);
+    if (ls == GOLCL_OK) c->fetched = pre;
   }
-  if (ls == GOLCL_OK)
-    err = clEnqueueReadBuffer(q, part, CL_TRUE, offset * es, bytes, c->scratch, 0, NULL, NULL);
+  if (ls == GOLCL_OK) err = read_wait(c, q, part, offset * es, bytes);
   d->cg_stats.device_s += MPI_Wtime() - t0;
   if (ls == GOLCL_OK && err != CL_SUCCESS)
     ls = golcl__dist_fail(d, GOLCL_E_OPENCL, "clEnqueueReadBuffer (partials): %d", (int)err);
-  for (size_t r = 0; ls == GOLCL_OK && r < rows; r++)
-    for (size_t g = 0; g < groups; g++) /* index order */
-      sums[r] += dtype == GOLCL_F64 ? ((const double *)c->scratch)[r * groups + g]
-                                    : (double)((const float *)c->scratch)[r * groups + g];
+  /* each row in index order; the rows side by side (independent chains of additions: the
+   * host's sum is on the critical path of every iteration) */
+  const float *pf = c->scratch;
+  const double *pd = c->scratch;
+  for (size_t g = 0; ls == GOLCL_OK && g < groups; g++)
+    for (size_t r = 0; r < rows; r++)
+      sums[r] += dtype == GOLCL_F64 ? pd[r * groups + g] : (double)pf[r * groups + g];
   golcl_status s = round_(c, PHASE_HOOK, ls, sums, (int)rows, COMBINE_SUM, "golcl_dist_cg_solve");
   if (s != GOLCL_OK) return s;
   c->reduced = 1;
+  if (out) { /* the sums go to the solver's next kernel as arguments: nothing to write */
+    memcpy(out, sums, rows * sizeof *sums);
+    return GOLCL_OK;
+  }
   memset(c->scratch, 0, bytes);
   for (size_t r = 0; r < rows; r++) {
     if (dtype == GOLCL_F64)
@@ -143,8 +182,20 @@ static golcl_status hook_reduce(void *user, cl_command_queue q, cl_mem part, siz
              : golcl__dist_fail(d, GOLCL_E_OPENCL, "clEnqueueWriteBuffer (partials): %d", (int)err);
 }
 
+static golcl_status hook_reduce(void *user, cl_command_queue q, cl_mem part, size_t offset,
+                                size_t rows, size_t groups, golcl_dtype dtype) {
+  dist_cg *c = user;
+  /* On the fused path the reduce of r·r and r·z is followed at once by the exchange of r: its
+   * rows are read ahead, so that one wait brings both. */
+  cl_mem pre = c->fused && offset == 0 && rows == 2 ? c->last_v : NULL;
+  return reduce_(c, q, part, offset, rows, groups, dtype, pre, NULL);
+}
+
 static golcl_status hook_max(void *user, double *value) {
   dist_cg *c = user;
+  golcl_status ls = GOLCL_OK;
+  finish_posted(c, c->posted, &ls);
+  if (ls != GOLCL_OK) return ls;
   c->reduced = 0;
   c->fetched = NULL;
   return round_(c, PHASE_HOOK, GOLCL_OK, value, 1, COMBINE_MAX, "golcl_dist_cg_solve");
@@ -154,6 +205,11 @@ static golcl_status hook_exchange(void *user, cl_command_queue q, cl_mem v) {
   (void)q; /* the context's queue, which golcl__dist_halo_buf uses */
   dist_cg *c = user;
   golcl_status s = GOLCL_OK;
+  if (c->posted) { /* the second half of reduce_exchange's exchange */
+    int same = c->posted == v;
+    finish_posted(c, c->posted, &s);
+    if (same || s != GOLCL_OK) return s;
+  }
   /* On the fused path the exchange of r comes at once after a reduce (golcl_cg_set_rows):
    * every rank passed that round and nothing ran between, so its round stands for this one. */
   int joined = c->fused && c->reduced, fetched = joined && c->fetched == v;
@@ -164,6 +220,29 @@ static golcl_status hook_exchange(void *user, cl_command_queue q, cl_mem v) {
   if (s != GOLCL_OK) return s; /* some rank is gone: no messages to wait for */
   if (c->A->count) golcl__dist_halo_buf_read(c->A, v, fetched, &s);
   c->d->cg_stats.exchanges++;
+  return s;
+}
+
+/* The single-reduction CG's one sync an iteration: the partials and v's send rows read
+ * together (non-blocking reads, one wait), one round of the protocol with the sums (given back
+ * to the solver, which passes them to its next kernel: no write), and the halo messages
+ * posted. The solver queues the work that does not read v's halo, then calls exchange(v),
+ * which waits for the messages and queues the writes of the halo (finish_posted): the host's
+ * halo traffic runs while the device works. Every rank posts once the round passed, so every
+ * wait ends (a rank that fails before its exchange(v) completes its messages at the end of the
+ * solve). */
+static golcl_status hook_reduce_exchange(void *user, cl_command_queue q, cl_mem part,
+                                         size_t offset, size_t rows, size_t groups,
+                                         golcl_dtype dtype, cl_mem v, double *sums) {
+  dist_cg *c = user;
+  golcl_status s = reduce_(c, q, part, offset, rows, groups, dtype, v, sums);
+  if (s != GOLCL_OK) return s; /* some rank failed: nothing posted */
+  int fetched = c->fetched == v;
+  c->reduced = 0;
+  c->fetched = NULL;
+  c->last_v = v;
+  if (c->A->count) golcl__dist_halo_post(c->A, v, fetched, &s);
+  c->posted = v; /* also on a rank without rows: its exchange(v) then joins no round either */
   return s;
 }
 
@@ -245,7 +324,8 @@ golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl
   if (opts) o = *opts;
   /* the cap must be global: golcl_cg_run's default is its own (local) order */
   if (o.max_iter == 0) o.max_iter = A->n;
-  dist_cg c = {A, d, NULL, NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL};
+  dist_cg c = {A, d, NULL, NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL, NULL, 0};
+  c.spin = getenv("GOLCL_DIST_CG_SPIN") != NULL;
   local_sys L;
   memset(&L, 0, sizeof L);
   golcl_cg *cg = NULL;
@@ -258,7 +338,10 @@ golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl
    * hooks there too, so that one device shows what the rounds and waits of P ranks cost */
   int hooked = d->size > 1 || getenv("GOLCL_DIST_CG_HOOKS");
   if (s == GOLCL_OK && hooked) {
-    golcl_cg_hooks h = {hook_reduce, hook_max, hook_exchange, &c};
+    golcl_cg_hooks h = {hook_reduce, hook_max, hook_exchange, &c, hook_reduce_exchange};
+    /* $GOLCL_DIST_CG_SPLIT=1 (a measurement switch): the single reduction's reduce and
+     * exchange of w as two calls (the same round, two waits for the device) */
+    if (getenv("GOLCL_DIST_CG_SPLIT")) h.reduce_exchange = NULL;
     s = golcl__dist_core(d, golcl_cg_set_hooks(cg, &h), "golcl_cg_set_hooks");
     /* the fused kernels with the halo: every rank alike (a rank without rows names its 1x1
      * stand-in's row), so that all call the hooks in the same order */
@@ -268,6 +351,7 @@ golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl
                            "golcl_cg_set_rows");
   }
   uint64_t fp = golcl__dist_fp(golcl__dist_fp(0, (uint64_t)o.max_iter), (uint64_t)o.precond);
+  fp = golcl__dist_fp(fp, (uint64_t)o.method);
   fp = golcl__dist_fp_bytes(fp, &o.rtol, sizeof o.rtol);
   fp = golcl__dist_fp_bytes(fp, &o.atol, sizeof o.atol);
   s = golcl__dist_agree(d, s, fp, "golcl_dist_cg_solve");
@@ -297,6 +381,8 @@ golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl
   d->cg_stats.solves++;
   d->cg_stats.iterations += rep.iterations;
   d->cg_stats.solve_s += MPI_Wtime() - t_start;
+  golcl_status fs = GOLCL_OK;
+  finish_posted(&c, NULL, &fs); /* a solve that ended between reduce_exchange and exchange */
   golcl_cg_destroy(cg); /* waits for the queue: no write from the scratch room is left */
   local_free(&L);
   free(c.all);

@@ -39,6 +39,7 @@ struct golcl_dist_bandmat {
   dist_peer *send, *recv;
   int nsend, nrecv;
   MPI_Request *reqs;
+  int nreqs; /* posted by golcl__dist_halo_post, completed by golcl__dist_halo_finish */
   int writes_pending; /* halo writes queued from the receive buffers, not waited for */
   cl_mem pinned;      /* the halo buffers of send and recv: pinned host memory */
   void *pinned_ptr;
@@ -66,5 +67,9 @@ void golcl__dist_halo_buf(golcl_dist_bandmat *A, cl_mem buf, golcl_status *ls);
  * reading again (fetched 0: golcl__dist_halo_buf). */
 void golcl__dist_halo_prefetch(golcl_dist_bandmat *A, cl_mem buf, golcl_status *ls);
 void golcl__dist_halo_buf_read(golcl_dist_bandmat *A, cl_mem buf, int fetched, golcl_status *ls);
+/* golcl__dist_halo_buf_read in two halves: the reads (unless fetched) and the posted messages;
+ * then the wait for them and the queued writes of the halo. Every rank that posts finishes. */
+void golcl__dist_halo_post(golcl_dist_bandmat *A, cl_mem buf, int fetched, golcl_status *ls);
+void golcl__dist_halo_finish(golcl_dist_bandmat *A, cl_mem buf, golcl_status *ls);
 
 #endif

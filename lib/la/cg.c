@@ -156,6 +156,7 @@ static golcl_status ws_make(golcl_cg *cg) {
 
 typedef struct cg_kernels {
   cl_kernel init, dir, update, final, pq, rz;
+  cl_kernel step, mv, prec; /* GOLCL_CG_SINGLE_REDUCTION: cgs_step, cgs_mv or cgs_dots, cgs_prec */
 } cg_kernels;
 
 /* The solve in progress. */
@@ -164,8 +165,13 @@ typedef struct cg_run {
   const golcl_op *op;
   int la_op, prec, batch;
   int halo; /* fused band kernels with the exchange hook: see golcl_cg_set_rows */
+  int single; /* GOLCL_CG_SINGLE_REDUCTION */
   cg_kernels k;
-  golcl__idx_arg n, dmain;
+  golcl__idx_arg n, dmain, lo, hi; /* lo, hi: the rows the sums count (single reduction) */
+  int given;      /* the reduce_exchange hook left the sums of the last W in sums[] */
+  int pending;    /* ... and started w's exchange: S on the own rows, exchange, S on the halo */
+  int no_overlap; /* $GOLCL_LA_CG_OVERLAP=0: the exchange of w completed before S */
+  double sums[3];
   size_t idx_size;
   golcl__real_arg rtol2, atol2;
   size_t real_size;
@@ -203,9 +209,16 @@ static golcl_status get_kernels(cg_run *c) {
   golcl_context *ctx = cg->ctx;
   int gen = c->la_op == LA_OP_GENERAL;
   golcl_status s = golcl__la_kernel(ctx, F, &o, "cg_init", &c->k.init);
+  if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "cg_final", &c->k.final);
+  if (c->single) {
+    if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "cgs_step", &c->k.step);
+    if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, gen ? "cgs_dots" : "cgs_mv", &c->k.mv);
+    if (s == GOLCL_OK && gen && c->prec == LA_PREC_JACOBI)
+      s = golcl__la_kernel(ctx, F, &o, "cgs_prec", &c->k.prec);
+    return s;
+  }
   if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, gen ? "cg_dir" : "cg_dir_mv", &c->k.dir);
   if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "cg_update", &c->k.update);
-  if (s == GOLCL_OK) s = golcl__la_kernel(ctx, F, &o, "cg_final", &c->k.final);
   if (s == GOLCL_OK && gen) s = golcl__la_kernel(ctx, F, &o, "cg_pq", &c->k.pq);
   if (s == GOLCL_OK && c->prec == LA_PREC_STORED)
     s = golcl__la_kernel(ctx, F, &o, "cg_rz", &c->k.rz);
@@ -371,6 +384,147 @@ static golcl_status precondition(cg_run *c) {
   return s;
 }
 
+/* ---------------------------------------------- GOLCL_CG_SINGLE_REDUCTION
+ * Iteration j: S_j (cgs_step), W_j (cgs_mv, or the operator and cgs_dots),
+ * then the one sync: the reduce of W_j's three rows and, with the halo, the
+ * exchange of w (in one call when the hooks have reduce_exchange). */
+
+/* u: what the operator multiplies on the general path (r, or stored r/diag). */
+static cl_mem cgs_u(cg_run *c) {
+  return c->prec == LA_PREC_JACOBI ? c->cg->z : c->cg->r;
+}
+
+/* The arguments of S and W that stay for a whole iterate() (r and q may have been swapped by
+ * a restart before it). */
+static golcl_status cgs_fixed_args(cg_run *c) {
+  golcl_cg *cg = c->cg;
+  golcl_context *ctx = cg->ctx;
+  cl_int zero = 0;
+  cl_mem u = c->la_op == LA_OP_GENERAL && c->prec == LA_PREC_JACOBI ? cg->z : cg->st;
+  golcl_status s = golcl__args(
+      ctx, c->k.step,
+      /* slot, prev, first, check_only, given, g0, g1, g2, a0, c0, a1, cnt, record: per launch */
+      GOLCL__ARG(zero), GOLCL__ARG(zero), GOLCL__ARG(zero), GOLCL__ARG(zero), GOLCL__ARG(zero),
+      c->real_size, (const void *)&c->rtol2, c->real_size, (const void *)&c->rtol2, c->real_size,
+      (const void *)&c->rtol2, c->idx_size, (const void *)&c->n, c->idx_size,
+      (const void *)&c->n, c->idx_size, (const void *)&c->n, c->idx_size, (const void *)&c->n,
+      GOLCL__ARG(zero),
+      /* n, meta, vals, dmain, z */
+      c->idx_size, (const void *)&c->n, GOLCL__ARG(c->meta), GOLCL__ARG(c->vals), c->idx_size,
+      (const void *)&c->dmain, GOLCL__ARG(c->zarg),
+      /* x, r, p, s, w, u, part, hist, st, flags, rtol2, atol2 */
+      GOLCL__ARG(cg->xw), GOLCL__ARG(cg->r), GOLCL__ARG(cg->p[0]), GOLCL__ARG(cg->p[1]),
+      GOLCL__ARG(cg->q), GOLCL__ARG(u), GOLCL__ARG(cg->part), GOLCL__ARG(cg->hist),
+      GOLCL__ARG(cg->st), GOLCL__ARG(cg->flags), c->real_size, (const void *)&c->rtol2,
+      c->real_size, (const void *)&c->atol2, GOLCL__END);
+  if (s != GOLCL_OK) return s;
+  cl_mem ug = cgs_u(c);
+  if (c->la_op == LA_OP_GENERAL)
+    return golcl__args(ctx, c->k.mv, /* slot, start: per launch; n, u, r, w, part, flags, lo, hi */
+                       GOLCL__ARG(zero), GOLCL__ARG(zero), c->idx_size, (const void *)&c->n,
+                       GOLCL__ARG(ug), GOLCL__ARG(cg->r), GOLCL__ARG(cg->q),
+                       GOLCL__ARG(cg->part), GOLCL__ARG(cg->flags), c->idx_size,
+                       (const void *)&c->lo, c->idx_size, (const void *)&c->hi, GOLCL__END);
+  return golcl__args(ctx, c->k.mv, /* slot, start: per launch */
+                     GOLCL__ARG(zero), GOLCL__ARG(zero),
+                     /* n, meta, vals, dmain, z */
+                     c->idx_size, (const void *)&c->n, GOLCL__ARG(c->meta), GOLCL__ARG(c->vals),
+                     c->idx_size, (const void *)&c->dmain, GOLCL__ARG(c->zarg),
+                     /* r, w, part, flags, lo, hi */
+                     GOLCL__ARG(cg->r), GOLCL__ARG(cg->q), GOLCL__ARG(cg->part),
+                     GOLCL__ARG(cg->flags), c->idx_size, (const void *)&c->lo, c->idx_size,
+                     (const void *)&c->hi, GOLCL__END);
+}
+
+/* S_j over rows (CGS_ALL, CGS_OWN: [own_lo, own_lo + own_n), CGS_HALO: the others);
+ * check_only: the launch at the iteration cap, which decides and does nothing. */
+enum { CGS_ALL, CGS_OWN, CGS_HALO };
+static golcl_status cgs_launch_rows(cg_run *c, size_t j, int first, int check_only, int rows) {
+  golcl_cg *cg = c->cg;
+  cl_int slot = (cl_int)(j % CG_RING), prev = (cl_int)((j + CG_RING - 1) % CG_RING);
+  cl_int f = first, co = check_only, given = c->given, record = rows != CGS_HALO;
+  golcl__real_arg g[3];
+  for (int i = 0; i < 3; i++) golcl__real_set(cg->dtype, c->given ? c->sums[i] : 0, &g[i]);
+  size_t lo = cg->own_lo, hi = cg->own_lo + cg->own_n;
+  size_t v[4] = {0, cg->n, 0, cg->n}; /* a0, c0, a1, cnt */
+  if (rows == CGS_OWN) v[0] = lo, v[1] = hi - lo, v[3] = hi - lo;
+  if (rows == CGS_HALO) v[1] = lo, v[2] = hi, v[3] = lo + cg->n - hi;
+  golcl__idx_arg a[4];
+  for (int i = 0; i < 4; i++) golcl__idx_set(cg->wide, v[i], &a[i]);
+  size_t is = c->idx_size, rs = c->real_size;
+  golcl_status s = golcl__args(
+      cg->ctx, c->k.step, GOLCL__ARG(slot), GOLCL__ARG(prev), GOLCL__ARG(f), GOLCL__ARG(co),
+      GOLCL__ARG(given), rs, (const void *)&g[0], rs, (const void *)&g[1], rs,
+      (const void *)&g[2], is, (const void *)&a[0], is, (const void *)&a[1], is,
+      (const void *)&a[2], is, (const void *)&a[3], GOLCL__ARG(record), GOLCL__END);
+  if (s != GOLCL_OK || rows != CGS_HALO) return s == GOLCL_OK ? launch(c, c->k.step) : s;
+  /* the halo rows (a few rows of the grid): only the groups they fill, since S with the sums
+   * given reads no partials (nothing at all without halo rows) */
+  size_t local = cg->g.local, groups = (v[3] + local - 1) / local;
+  if (groups > cg->g.groups) groups = cg->g.groups;
+  size_t global = groups * local;
+  return groups ? golcl__launch(cg->ctx, c->k.step, 1, &global, &local) : GOLCL_OK;
+}
+
+/* S_j; after a reduce_exchange that started w's exchange: S on the process's rows (flushed,
+ * so that the device works while the host waits for the halo), the exchange hook, which
+ * completes it, then S on the halo rows. */
+static golcl_status cgs_launch_step(cg_run *c, size_t j, int first, int check_only) {
+  golcl_cg *cg = c->cg;
+  if (!c->pending) return cgs_launch_rows(c, j, first, check_only, CGS_ALL);
+  c->pending = 0;
+  golcl_status s = cgs_launch_rows(c, j, first, check_only, CGS_OWN);
+  if (s == GOLCL_OK) s = golcl__cl_fail(cg->ctx, clFlush(cg->ctx->queue), "clFlush");
+  if (s == GOLCL_OK) s = cg->hooks.exchange(cg->hooks.user, cg->ctx->queue, cg->q);
+  if (s == GOLCL_OK) s = cgs_launch_rows(c, j, first, check_only, CGS_HALO);
+  return s;
+}
+
+/* W_j (start: W_{-1}), then the sync. */
+static golcl_status cgs_product(cg_run *c, size_t j, int start) {
+  golcl_cg *cg = c->cg;
+  cl_int slot = (cl_int)(j % CG_RING), st = start;
+  golcl_status s = GOLCL_OK;
+  if (c->la_op == LA_OP_GENERAL) s = apply_op(c, cgs_u(c), cg->q);
+  if (s == GOLCL_OK)
+    s = golcl__args(cg->ctx, c->k.mv, GOLCL__ARG(slot), GOLCL__ARG(st), GOLCL__END);
+  if (s == GOLCL_OK) s = launch(c, c->k.mv);
+  if (s != GOLCL_OK) return s;
+  c->given = c->pending = 0;
+  if (c->halo && cg->hooks.reduce_exchange) {
+    s = cg->hooks.reduce_exchange(cg->hooks.user, cg->ctx->queue, cg->part, 0, 3, cg->g.groups,
+                                  cg->dtype, cg->q, c->sums);
+    c->given = c->pending = s == GOLCL_OK;
+    if (s == GOLCL_OK && c->no_overlap) {
+      c->pending = 0;
+      s = cg->hooks.exchange(cg->hooks.user, cg->ctx->queue, cg->q);
+    }
+    return s;
+  }
+  s = hook_reduce(c, 0, 3);
+  if (s == GOLCL_OK && c->halo) s = cg->hooks.exchange(cg->hooks.user, cg->ctx->queue, cg->q);
+  return s;
+}
+
+/* Before S_0 (a solve's or a restart's): b·b into st[3] from cg_init's partials, u = M⁻¹·r
+ * where it is stored, W_{-1}. */
+static golcl_status cgs_start(cg_run *c) {
+  golcl_cg *cg = c->cg;
+  golcl_context *ctx = cg->ctx;
+  cl_int m = (cl_int)cg->g.groups;
+  golcl_status s = golcl__args(ctx, c->k.final, GOLCL__ARG(cg->part), GOLCL__ARG(m),
+                               GOLCL__ARG(cg->st), GOLCL__END);
+  size_t local = cg->g.local;
+  if (s == GOLCL_OK) s = golcl__launch(ctx, c->k.final, 1, &local, &local);
+  if (s == GOLCL_OK && c->k.prec)
+    s = golcl__args(ctx, c->k.prec, c->idx_size, (const void *)&c->n, GOLCL__ARG(c->meta),
+                    GOLCL__ARG(c->vals), c->idx_size, (const void *)&c->dmain, GOLCL__ARG(c->zarg),
+                    GOLCL__ARG(cg->r), GOLCL__ARG(cg->z), GOLCL__END);
+  if (s == GOLCL_OK && c->k.prec) s = launch(c, c->k.prec);
+  if (s == GOLCL_OK) s = cgs_product(c, 0, 1);
+  return s;
+}
+
 /* A batch [lo, hi) and whether B_hi ran as the check-only launch. */
 typedef struct cg_batch {
   size_t lo, hi;
@@ -447,17 +601,24 @@ static golcl_status iterate(cg_run *c, size_t k0, size_t *at, int *why) {
   cg_batch batch[2];
   int cur = 0, first = 1, found = 0;
   size_t k = k0;
-  golcl_status s = set_fixed_args(c);
+  golcl_status s = c->single ? cgs_fixed_args(c) : set_fixed_args(c);
+  if (s == GOLCL_OK && c->single) s = cgs_start(c);
   while (s == GOLCL_OK && !found) {
     size_t B = (size_t)c->batch;
     size_t hi = c->max_iter - k < B ? c->max_iter : k + B;
     for (size_t j = k; j < hi && s == GOLCL_OK; j++) {
-      s = launch_dir(c, j, first, 0);
-      if (s == GOLCL_OK) s = launch_rest(c, j);
+      if (c->single) {
+        s = cgs_launch_step(c, j, first, 0);
+        if (s == GOLCL_OK) s = cgs_product(c, j, 0);
+      } else {
+        s = launch_dir(c, j, first, 0);
+        if (s == GOLCL_OK) s = launch_rest(c, j);
+      }
       first = 0;
     }
     int check = hi == c->max_iter;
-    if (s == GOLCL_OK && check) s = launch_dir(c, hi, first, 1);
+    if (s == GOLCL_OK && check)
+      s = c->single ? cgs_launch_step(c, hi, first, 1) : launch_dir(c, hi, first, 1);
     if (s == GOLCL_OK) s = read_flags(c, cur, &ev[cur]);
     if (s != GOLCL_OK) break;
     batch[cur] = (cg_batch){k, hi, check};
@@ -536,6 +697,11 @@ static golcl_status check_args(golcl_cg *cg, const golcl_vec *b, const golcl_vec
   if (o->history_cap > 0 && !o->history)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: history_cap %zu with a NULL history", fn,
                        o->history_cap);
+  if (o->method != GOLCL_CG_STANDARD && o->method != GOLCL_CG_SINGLE_REDUCTION)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: bad method %d", fn, (int)o->method);
+  if (o->method == GOLCL_CG_SINGLE_REDUCTION && o->precond == GOLCL_PRECOND_MG)
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "%s: the single-reduction CG takes the NONE or JACOBI preconditioner", fn);
   const golcl_op *A = cg->op;
   switch (o->precond) {
     case GOLCL_PRECOND_NONE:
@@ -589,16 +755,23 @@ static void op_args(cg_run *c, const golcl_cg_opts *o) {
   /* A stored z (MG) runs fused on a stencil: B forms p from z. With an exchange hook, a band
    * operator without preconditioner whose rows golcl_cg_set_rows gave stays fused (the halo
    * of r filled before each B, see golcl_cg_set_rows); anything else takes the general path. */
+  c->single = o->method == GOLCL_CG_SINGLE_REDUCTION;
+  /* $GOLCL_LA_CG_OVERLAP=0 (a measurement switch): the single reduction completes w's exchange
+   * right after the reduce, before S on every row (no S on the own rows meanwhile) */
+  const char *ov = getenv("GOLCL_LA_CG_OVERLAP");
+  c->no_overlap = ov && strcmp(ov, "0") == 0;
   c->halo = cg->hooks.exchange && cg->own_n && c->la_op == LA_OP_BAND && c->prec == LA_PREC_NONE;
   if ((cg->hooks.exchange && !c->halo) || (c->prec == LA_PREC_STORED && c->la_op != LA_OP_STENCIL))
     c->la_op = LA_OP_GENERAL;
+  /* the single reduction with the halo keeps the fused band product (cgs_mv reads r, which
+   * cgs_step formed on the halo rows, as it is: nothing formed again for each diagonal) */
   /* With the halo, the general kernels: cg_dir forms p on every row, the halo's too (so p is
    * not exchanged), then the band product and cg_pq. On an H100 at 4096² (2026-11-26) they
    * take less device time an iteration than the fused band kernels (456 against 514 µs: the
    * fused B_k forms p again for each of the five diagonals). $GOLCL_LA_CG_HALO_KERNELS=fused
    * (a measurement switch) runs the fused ones: the same rounds and the same bits. */
   const char *hk = getenv("GOLCL_LA_CG_HALO_KERNELS");
-  if (c->halo && !(hk && strcmp(hk, "fused") == 0)) c->la_op = LA_OP_GENERAL;
+  if (c->halo && !c->single && !(hk && strcmp(hk, "fused") == 0)) c->la_op = LA_OP_GENERAL;
   c->batch = c->prec == LA_PREC_STORED ? CG_BATCH_MG : CG_BATCH;
   /* $GOLCL_LA_CG_BATCH (1 .. CG_BATCH) overrides, for measurements */
   const char *eb = getenv("GOLCL_LA_CG_BATCH");
@@ -607,6 +780,8 @@ static void op_args(cg_run *c, const golcl_cg_opts *o) {
   c->zarg = c->prec == LA_PREC_STORED ? cg->z : cg->st;
   c->idx_size = golcl__idx_set(cg->wide, cg->n, &c->n);
   golcl__idx_set(cg->wide, dmain, &c->dmain);
+  golcl__idx_set(cg->wide, c->halo ? cg->own_lo : 0, &c->lo);
+  golcl__idx_set(cg->wide, c->halo ? cg->own_lo + cg->own_n : cg->n, &c->hi);
 }
 
 /* Largest |element| of b and x into *mb, *mx (NaN or Inf when there is one),
@@ -656,7 +831,8 @@ golcl_status golcl_cg_run(golcl_cg *cg, const golcl_vec *b, golcl_vec *x, const 
   cg_run c = {.cg = cg, .op = cg->op, .max_iter = o.max_iter};
   op_args(&c, &o);
   s = ws_make(cg);
-  if (s == GOLCL_OK && c.prec == LA_PREC_STORED && !cg->z)
+  int store_u = c.single && c.la_op == LA_OP_GENERAL && c.prec == LA_PREC_JACOBI;
+  if (s == GOLCL_OK && (c.prec == LA_PREC_STORED || store_u) && !cg->z)
     s = golcl__buffer(ctx, cg->n * golcl_dtype_size(cg->dtype), CL_MEM_READ_WRITE, &cg->z);
   if (s == GOLCL_OK && c.prec == LA_PREC_STORED && !cg->mg)
     s = golcl_mg_create(cg->op->obj, 0, &cg->mg);

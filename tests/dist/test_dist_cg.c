@@ -140,6 +140,83 @@ static void test_mv_dot(void) {
   }
 }
 
+/* The stated margin of the single reduction's iteration count against the standard CG's (the
+ * same as tests/test_la_cgs.c). */
+#define CGS_MARGIN_REL 0.05
+#define CGS_MARGIN_ABS 2
+
+/* One solve with opts o; x gathered on rank 0 (NULL elsewhere). */
+static double *solve_gather(golcl_dist_bandmat *A, golcl_dist_vec *b, size_t n, golcl_dtype t,
+                            const golcl_cg_opts *o, golcl_cg_report *rep) {
+  golcl_dist_vec *x = NULL;
+  MT_OK(golcl_dist_vec_create(mt_dctx, n, t, &x));
+  MT_OK(golcl_dist_cg_solve(A, b, x, o, rep));
+  double *got = gather(x);
+  golcl_dist_vec_destroy(x);
+  return got;
+}
+
+/* GOLCL_CG_SINGLE_REDUCTION on the same system (o, rep0, x0: the standard solve's): one round
+ * an iteration (the sums and w's halo together) where there is no preconditioner. Its count
+ * within the margin of the standard CG's; the true residual (recomputed on the devices) within
+ * rtol; the same bits twice, with the reduce and the exchange of w as two calls
+ * (GOLCL_DIST_CG_SPLIT) and with the exchange completed before S (GOLCL_LA_CG_OVERLAP=0); x
+ * within `within` of the standard solve's. */
+static void single_case(golcl_dist_bandmat *A, golcl_dist_vec *b, size_t n, golcl_dtype t,
+                        const golcl_cg_opts *o0, const golcl_cg_report *rep0, const double *x0,
+                        double within) {
+  golcl_cg_opts o = *o0;
+  o.method = GOLCL_CG_SINGLE_REDUCTION;
+  golcl_cg_report r1 = {0}, r2 = {0}, r3 = {0};
+  double *x1 = solve_gather(A, b, n, t, &o, &r1);
+  MT_CHECK(r1.converged && r1.rel_residual <= o.rtol, "single: converged %d, residual %g",
+           r1.converged, r1.rel_residual);
+  MT_CHECK(fabs((double)r1.iterations - (double)rep0->iterations) <=
+               CGS_MARGIN_REL * (double)rep0->iterations + CGS_MARGIN_ABS,
+           "single: %zu iterations, standard %zu", r1.iterations, rep0->iterations);
+  /* one round an iteration: capped solves of 4 and 9 iterations (exactly as many queued)
+   * differ by 5 rounds (by 10 for the standard CG) */
+  if (mt_size > 1 && o.precond == GOLCL_PRECOND_NONE && r1.iterations > 9) {
+    unsigned long long rounds[2];
+    for (int k = 0; k < 2; k++) {
+      golcl_cg_opts oc = o;
+      oc.max_iter = k ? 9 : 4;
+      golcl_cg_report rc = {0};
+      golcl_dist_cg_stats st;
+      MT_OK(golcl_dist_cg_stats_get(mt_dctx, NULL, 1));
+      free(solve_gather(A, b, n, t, &oc, &rc));
+      MT_OK(golcl_dist_cg_stats_get(mt_dctx, &st, 1));
+      MT_CHECK(rc.iterations == oc.max_iter, "capped at %zu: %zu", oc.max_iter, rc.iterations);
+      rounds[k] = (unsigned long long)st.rounds;
+    }
+    MT_CHECK(rounds[1] - rounds[0] == 5, "single: %llu rounds for 4 iterations, %llu for 9",
+             rounds[0], rounds[1]);
+  }
+  double *x2 = solve_gather(A, b, n, t, &o, &r2);
+  setenv("GOLCL_DIST_CG_SPLIT", "1", 1);
+  double *x3 = solve_gather(A, b, n, t, &o, &r3);
+  unsetenv("GOLCL_DIST_CG_SPLIT");
+  setenv("GOLCL_LA_CG_OVERLAP", "0", 1);
+  golcl_cg_report r4 = {0};
+  double *x4 = solve_gather(A, b, n, t, &o, &r4);
+  unsetenv("GOLCL_LA_CG_OVERLAP");
+  MT_CHECK(r2.iterations == r1.iterations && r3.iterations == r1.iterations &&
+               r4.iterations == r1.iterations,
+           "single: %zu, %zu, %zu, %zu iterations", r1.iterations, r2.iterations, r3.iterations,
+           r4.iterations);
+  if (mt_rank == 0) {
+    MT_CHECK(memcmp(x1, x2, n * sizeof *x1) == 0, "single: not the same bits twice");
+    MT_CHECK(memcmp(x1, x3, n * sizeof *x1) == 0, "single: split hooks differ");
+    MT_CHECK(memcmp(x1, x4, n * sizeof *x1) == 0, "single: without the overlap, not the same");
+    MT_CHECK(rel_diff(x1, x0, n) <= within, "single: differs from the standard CG by %g",
+             rel_diff(x1, x0, n));
+  }
+  free(x1);
+  free(x2);
+  free(x3);
+  free(x4);
+}
+
 /* The Poisson solve against golcl_cg_solve on one device. */
 static void solve_case(size_t nx, size_t ny, golcl_dtype t, golcl_precond pc, double center,
                        double neighbour, double rtol, double within) {
@@ -214,6 +291,7 @@ static void solve_case(size_t nx, size_t ny, golcl_dtype t, golcl_precond pc, do
     MT_CHECK(memcmp(got, gen, n * sizeof *got) == 0,
              "%zux%zu: the fused kernels with the halo differ (%g)", nx, ny, rel_diff(got, gen, n));
   free(gen);
+  single_case(A, b, n, t, &o, &rep, got, within);
   free(got);
   free(again);
   free(want);
@@ -316,6 +394,12 @@ static void test_errors(void) {
   snprintf(msg, sizeof msg, "rank %d:", odd);
   MT_CHECK(strncmp(golcl_dist_errmsg(mt_dctx), msg, strlen(msg)) == 0, "message '%s'",
            golcl_dist_errmsg(mt_dctx));
+  /* the same with the single reduction */
+  ho.method = GOLCL_CG_SINGLE_REDUCTION;
+  MT_STATUS(golcl_dist_cg_solve(P, pb, px, &ho, &rep), GOLCL_E_INVALID_ARG);
+  MT_CHECK(strncmp(golcl_dist_errmsg(mt_dctx), msg, strlen(msg)) == 0, "message '%s'",
+           golcl_dist_errmsg(mt_dctx));
+  ho.method = GOLCL_CG_STANDARD;
   ho.history = hist;
   MT_OK(golcl_dist_cg_solve(P, pb, px, &ho, &rep));
   MT_CHECK(rep.converged && rep.history_len == 8 && hist[0] == 1.0, "after the refusal: %d %zu %g",
