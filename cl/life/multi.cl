@@ -220,24 +220,46 @@ inline void mb_h3l(const uint *x, uint2 *o, __local const uint *lb, int lrow, in
 #define MB_H3(x, o, lrow) mb_h3l(x, o, lmem, lrow, l)
 #endif
 
+/* GOLCL_MB_STRAIGHT: the generation the same on every warp. With shfl.sync
+ * it has no branch on the warp's place in the group (the first and last
+ * warps take the rows beyond them as 0 from local memory, whose 3-sums are
+ * 0); on a dead grid the rows off the grid are zeroed by a mask a row (all
+ * ones on the grid), where GOLCL_MB_STRAIGHT 0 has the warps whose rows are
+ * all off the grid skip the generation and those with some off zero them
+ * after it. GOLCL_MB_PROFILE_NO_ROWMASK leaves the mask out (profiling
+ * only: cells wrong). */
+#ifndef GOLCL_MB_STRAIGHT
+#define GOLCL_MB_STRAIGHT 0
+#endif
+#if GOLCL_MB_STRAIGHT && GOLCL_MR_SHFL
+#define MB_BR(c) 1
+#else
+#define MB_BR(c) (c)
+#endif
+#if GOLCL_MB_STRAIGHT && !GOLCL_TORUS && !defined(GOLCL_MB_PROFILE_NO_ROWMASK)
+#define MB_RMASK(i) rmask[i]
+#else
+#define MB_RMASK(i) 0xffffffffu
+#endif
+
 /* One generation of the strip v[0..MB_S-1][..] with rows `above` and
- * `below` (rows off a dead grid are zeroed after it: one copy of the code,
- * fewer registers than a masked copy beside it). */
+ * `below` (rows off a dead grid zeroed after it or by the row mask: one copy
+ * of the code, fewer registers than a masked copy beside it). */
 #define MB_GEN()                                                               \
   do {                                                                         \
     uint2 hp[MB_K], hc[MB_K], hn[MB_K];                                        \
     _Pragma("unroll") for (int q = 0; q < MB_K; q++) hp[q] = (uint2)(0, 0);    \
-    if (wy > 0) MB_H3(above, hp, r0 - 1);                                      \
+    if (MB_BR(wy > 0)) MB_H3(above, hp, r0 - 1);                               \
     MB_H3(v[0], hc, r0);                                                       \
     _Pragma("unroll") for (int i = 0; i < MB_S; i++) {                         \
       _Pragma("unroll") for (int q = 0; q < MB_K; q++) hn[q] = (uint2)(0, 0);  \
       if (i + 1 < MB_S)                                                        \
         MB_H3(v[i + 1], hn, r0 + i + 1);                                       \
-      else if (wy + 1 < GOLCL_MY)                                              \
+      else if (MB_BR(wy + 1 < GOLCL_MY))                                       \
         MB_H3(below, hn, r0 + MB_S);                                           \
       _Pragma("unroll") for (int q = 0; q < MB_K; q++) {                       \
         uint nv = golcl_bs_next(v[i][q], hp[q], hc[q], hn[q]) & cmask[q];      \
-        v[i][q] = nv;                                                          \
+        v[i][q] = nv & MB_RMASK(i);                                            \
         hp[q] = hc[q];                                                         \
         hc[q] = hn[q];                                                         \
       }                                                                        \
@@ -270,6 +292,11 @@ __kernel __attribute__((reqd_work_group_size(32, GOLCL_MY, 1))) void multi_band(
   /* strip rows i with ybase + r0 + i in [0, h) */
   int ilo = (int)clamp(-(ybase + r0), 0L, (long)MB_S);
   int ihi = (int)clamp((long)h - (ybase + r0), 0L, (long)MB_S);
+#if GOLCL_MB_STRAIGHT
+  uint rmask[MB_S];
+#pragma unroll
+  for (int i = 0; i < MB_S; i++) rmask[i] = i >= ilo && i < ihi ? 0xffffffffu : 0u;
+#endif
 #endif
 #pragma unroll
   for (int i = 0; i < MB_S; i++) {
@@ -315,7 +342,7 @@ __kernel __attribute__((reqd_work_group_size(32, GOLCL_MY, 1))) void multi_band(
         below[q] = wy + 1 < GOLCL_MY ? lmem[MB_AT(r0 + MB_S, q, l)] : 0u;
       }
 #endif
-#if GOLCL_TORUS
+#if GOLCL_TORUS || GOLCL_MB_STRAIGHT
       MB_GEN();
 #else
       /* a warp whose rows are all off the grid keeps them 0 and computes
