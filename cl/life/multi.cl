@@ -226,12 +226,13 @@ inline void mb_h3l(const uint *x, uint2 *o, __local const uint *lb, int lrow, in
  * 0); on a dead grid the rows off the grid are zeroed by a mask a row (all
  * ones on the grid), where GOLCL_MB_STRAIGHT 0 has the warps whose rows are
  * all off the grid skip the generation and those with some off zero them
- * after it. GOLCL_MB_PROFILE_NO_ROWMASK leaves the mask out (profiling
- * only: cells wrong). */
+ * after it. Profiling only: GOLCL_MB_PROFILE_NO_ROWMASK leaves the mask
+ * out (cells wrong), GOLCL_MB_PROFILE_KEEP_WY keeps the branches on the
+ * warp's place. */
 #ifndef GOLCL_MB_STRAIGHT
 #define GOLCL_MB_STRAIGHT 0
 #endif
-#if GOLCL_MB_STRAIGHT && GOLCL_MR_SHFL
+#if GOLCL_MB_STRAIGHT && GOLCL_MR_SHFL && !defined(GOLCL_MB_PROFILE_KEEP_WY)
 #define MB_BR(c) 1
 #else
 #define MB_BR(c) (c)
