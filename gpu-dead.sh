@@ -52,6 +52,19 @@ for t in "" "--torus"; do
   v "$b S1 NX" 4096 "$t" "-DGOLCL_MB_STRAIGHT=1 $NX" "$B4"
   el
 done
+echo "== per-group records at 2048² (GOLCL_MB_PROFILE_SMID: SM, cycles; cells in $O/*.cells)"
+printf 'x = 3, y = 1, rule = B3/S23\n3o!\n' > /tmp/blinker.rle
+for t in "" "--torus"; do
+  b=${t:+torus}; b=${b:-dead}
+  for s in 0 1; do
+    for nx in "" "$NX"; do
+      f=$O/smid-$b-S$s${nx:+-NX}.cells
+      GOLCL_BUILD_OPTIONS="-DGOLCL_MB_STRAIGHT=$s $nx -DGOLCL_MB_PROFILE_SMID" timeout $(cap 6) \
+        $B run /tmp/blinker.rle --size 2048x2048 $t -g 2048 --stepper multi -o $f 2>&1 | grep -E "^run:|rror"
+    done
+  done
+done
+el
 echo "== PTX of the band kernels built (program cache)"
 i=0
 for f in $XDG_CACHE_HOME/golcl/*; do

@@ -313,6 +313,15 @@ __kernel __attribute__((reqd_work_group_size(32, GOLCL_MY, 1))) void multi_band(
                     : 0u;
     }
   }
+#if defined(GOLCL_MB_PROFILE_SMID) && GOLCL_MR_SHFL
+  /* profiling only (cells wrong): each group writes into its first own row,
+   * as (x << 1) | 1 (so that a cropped export keeps column 0), word 0 its
+   * SM, word 1 the clock cycles of its warp, word 2 its start (%globaltimer
+   * in units of 1024 ns), word 3 its number */
+  ulong c0, g0;
+  asm volatile("mov.u64 %0, %%clock64;" : "=l"(c0));
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(g0));
+#endif
   int t = 0;
   for (int done = 0, period = 0; done < gens; period++) {
     int kp = min(GOLCL_MG, gens - done);
@@ -461,6 +470,22 @@ __kernel __attribute__((reqd_work_group_size(32, GOLCL_MY, 1))) void multi_band(
 #endif
 #undef MB_SLOT
   }
+#if defined(GOLCL_MB_PROFILE_SMID) && GOLCL_MR_SHFL
+  {
+    ulong c1;
+    uint sm;
+    asm volatile("mov.u64 %0, %%clock64;" : "=l"(c1));
+    asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
+    uint rec[4] = {sm, (uint)(c1 - c0), (uint)(g0 >> 10), (uint)gi};
+#pragma unroll
+    for (int i = 0; i < MB_S; i++)
+#pragma unroll
+      for (int q = 0; q < MB_K; q++) {
+        int j = l * MB_K + q;
+        v[i][q] = r0 + i == GOLCL_MG && j < 4 ? rec[j & 3] << 1 | 1u : 0u;
+      }
+  }
+#endif
 #pragma unroll
   for (int i = 0; i < MB_S; i++) {
     int r = r0 + i;
