@@ -28,42 +28,25 @@ v() {
     --steppers "$st" 2>&1 | grep -E "^multi[: ].* [0-9a-f]{16}$|rror|MISMATCH" |
     awk -v l="$lab" '{printf "%-34s %-38s %10s %s\n", l, $1, $3, $NF}'
 }
-for t in "" "--torus"; do
-  b=${t:+torus}; b=${b:-dead}
-  echo "== 2048² $b: label, stepper, gens/s, hash"
-  v "$b S0" 2048 "$t" "-DGOLCL_MB_STRAIGHT=0" "multi,$R,multi"
-  v "$b S1" 2048 "$t" "-DGOLCL_MB_STRAIGHT=1" "multi,$R,multi"
-  v "$b S0 NX" 2048 "$t" "-DGOLCL_MB_STRAIGHT=0 $NX" "multi,multi"
-  v "$b S1 NX" 2048 "$t" "-DGOLCL_MB_STRAIGHT=1 $NX" "multi,multi"
-  v "$b S1 NX KEEP_WY" 2048 "$t" "-DGOLCL_MB_STRAIGHT=1 $NX -DGOLCL_MB_PROFILE_KEEP_WY" "multi"
-  if [ -z "$t" ]; then
-    v "$b S1 NX NO_ROWMASK NO_EDGE" 2048 "$t" \
-      "-DGOLCL_MB_STRAIGHT=1 $NX -DGOLCL_MB_PROFILE_NO_ROWMASK -DGOLCL_MB_PROFILE_NO_EDGE" "multi,multi"
-    v "$b S1 NX NO_EDGE" 2048 "$t" "-DGOLCL_MB_STRAIGHT=1 $NX -DGOLCL_MB_PROFILE_NO_EDGE" "multi"
-  fi
-  el
-done
-for t in "" "--torus"; do
-  b=${t:+torus}; b=${b:-dead}
-  echo "== 4096² $b: label, stepper, gens/s, hash"
-  v "$b S0" 4096 "$t" "-DGOLCL_MB_STRAIGHT=0" "$B4,$R4,$B4"
-  v "$b S1" 4096 "$t" "-DGOLCL_MB_STRAIGHT=1" "$B4,$R4,$B4"
-  v "$b S0 NX" 4096 "$t" "-DGOLCL_MB_STRAIGHT=0 $NX" "$B4"
-  v "$b S1 NX" 4096 "$t" "-DGOLCL_MB_STRAIGHT=1 $NX" "$B4"
-  el
-done
-echo "== per-group records at 2048² (GOLCL_MB_PROFILE_SMID: SM, cycles; cells in $O/*.cells)"
-printf 'x = 3, y = 1, rule = B3/S23\n3o!\n' > /tmp/blinker.rle
-for t in "" "--torus"; do
-  b=${t:+torus}; b=${b:-dead}
-  for s in 0 1; do
-    for nx in "" "$NX"; do
-      f=$O/smid-$b-S$s${nx:+-NX}.cells
-      GOLCL_BUILD_OPTIONS="-DGOLCL_MB_STRAIGHT=$s $nx -DGOLCL_MB_PROFILE_SMID" timeout $(cap 6) \
-        $B run /tmp/blinker.rle --size 2048x2048 $t -g 2048 --stepper multi -o $f 2>&1 | grep -E "^run:|rror"
-    done
-  done
-done
+echo "== 2048² dead: label, stepper, gens/s, hash (default: straight, edges by masks)"
+v "dead default" 2048 "" "" "multi,$R,multi,auto"
+v "dead S0 (as merged)" 2048 "" "-DGOLCL_MB_STRAIGHT=0 -DGOLCL_MB_SELECT_EDGE=1" "multi,multi"
+v "dead S1 edges by selects" 2048 "" "-DGOLCL_MB_SELECT_EDGE=1" "multi,multi"
+v "dead S0 edges by masks" 2048 "" "-DGOLCL_MB_STRAIGHT=0" "multi"
+v "dead default NX" 2048 "" "$NX" "multi,multi"
+v "dead S1 NX NO_EDGE" 2048 "" "$NX -DGOLCL_MB_PROFILE_NO_EDGE" "multi"
+v "dead default" 2048 "" "" "multi,$R,multi"
+el
+echo "== 2048² torus"
+v "torus default" 2048 --torus "" "multi,$R,multi,auto"
+v "torus default NX" 2048 --torus "$NX" "multi,multi"
+el
+echo "== 4096²"
+v "dead default" 4096 "" "" "$B4,$R4,$B4,multi"
+v "dead S0 (as merged)" 4096 "" "-DGOLCL_MB_STRAIGHT=0 -DGOLCL_MB_SELECT_EDGE=1" "$B4"
+v "dead default NX" 4096 "" "$NX" "$B4"
+v "torus default" 4096 --torus "" "$B4,$R4,$B4,multi"
+v "torus S1" 4096 --torus "-DGOLCL_MB_STRAIGHT=1" "$B4,$B4"
 el
 echo "== PTX of the band kernels built (program cache)"
 i=0
@@ -74,10 +57,10 @@ for f in $XDG_CACHE_HOME/golcl/*; do
 done
 echo "$i files"
 el
-echo "== band test on the GPU with GOLCL_MB_STRAIGHT=1 (many groups trading rows)"
+echo "== band test on the GPU (many groups trading rows), then the stepper contract suite"
 MK="MPI=0 CPPFLAGS=-isystem/opt/deps/usr/include LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu"
-make build/tests/test_steppers_bits $MK CHECK_CFLAGS= \
+make build/tests/test_steppers_bits build/tests/test_stepper_contract $MK CHECK_CFLAGS= \
   CHECK_LIBS="-lcheck -lsubunit -lm -lpthread -lrt" > /tmp/mk.log 2>&1 || tail -20 /tmp/mk.log
-GOLCL_BUILD_OPTIONS=-DGOLCL_MB_STRAIGHT=1 GOLCL_TEST_DEVICE=gpu CK_RUN_CASE=multi_bands \
-  timeout $(cap 40) build/tests/test_steppers_bits 2>&1 | tail -3
+GOLCL_TEST_DEVICE=gpu CK_RUN_CASE=multi_bands timeout $(cap 35) build/tests/test_steppers_bits 2>&1 | tail -3
+GOLCL_TEST_DEVICE=gpu timeout $(cap 10) build/tests/test_stepper_contract 2>&1 | tail -2
 el

@@ -184,8 +184,19 @@ inline uint mb_shfl(uint x, int src) {
 inline void mb_h3(const uint *x, uint2 *o, int l) {
   uint pw = mb_shfl(x[MB_K - 1], (l + 31) & 31), pe = mb_shfl(x[0], (l + 1) & 31);
 #if !GOLCL_TORUS && !defined(GOLCL_MB_PROFILE_NO_EDGE)
+#if GOLCL_MB_SELECT_EDGE
   pw = l > 0 ? pw : 0u;
   pe = l < 31 ? pe : 0u;
+#else
+  /* the same by masks the compiler cannot see through: a select here broke
+   * (x << 1) | (pw >> 31) into shr, selp, shl, or where the torus has one
+   * funnel shift (16 % of a dead generation on an H100, docs/benchmarks.md) */
+  uint wm, em;
+  asm("mov.b32 %0, %1;" : "=r"(wm) : "r"(l > 0 ? 0xffffffffu : 0u));
+  asm("mov.b32 %0, %1;" : "=r"(em) : "r"(l < 31 ? 0xffffffffu : 0u));
+  pw &= wm;
+  pe &= em;
+#endif
 #endif
 #pragma unroll
   for (int q = 0; q < MB_K; q++) {
@@ -229,8 +240,11 @@ inline void mb_h3l(const uint *x, uint2 *o, __local const uint *lb, int lrow, in
  * after it. Profiling only: GOLCL_MB_PROFILE_NO_ROWMASK leaves the mask
  * out (cells wrong), GOLCL_MB_PROFILE_KEEP_WY keeps the branches on the
  * warp's place. */
-#ifndef GOLCL_MB_STRAIGHT
-#define GOLCL_MB_STRAIGHT 0
+#ifndef GOLCL_MB_STRAIGHT /* dead grids (measured: docs/benchmarks.md) */
+#define GOLCL_MB_STRAIGHT (!GOLCL_TORUS)
+#endif
+#ifndef GOLCL_MB_SELECT_EDGE /* profiling: the lane-edge words by selects */
+#define GOLCL_MB_SELECT_EDGE 0
 #endif
 #if GOLCL_MB_STRAIGHT && GOLCL_MR_SHFL && !defined(GOLCL_MB_PROFILE_KEEP_WY)
 #define MB_BR(c) 1
