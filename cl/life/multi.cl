@@ -188,9 +188,10 @@ inline void mb_h3(const uint *x, uint2 *o, int l) {
   pw = l > 0 ? pw : 0u;
   pe = l < 31 ? pe : 0u;
 #else
-  /* the same by masks the compiler cannot see through: a select here broke
-   * (x << 1) | (pw >> 31) into shr, selp, shl, or where the torus has one
-   * funnel shift (16 % of a dead generation on an H100, docs/benchmarks.md) */
+  /* the same by masks the compiler cannot see through (an and after the
+   * shift instead of a selp): 1-2 % faster than the selects on an H100;
+   * leaving the edge words out altogether (GOLCL_MB_PROFILE_NO_EDGE, cells
+   * wrong) is 12 % faster still (docs/benchmarks.md) */
   uint wm, em;
   asm("mov.b32 %0, %1;" : "=r"(wm) : "r"(l > 0 ? 0xffffffffu : 0u));
   asm("mov.b32 %0, %1;" : "=r"(em) : "r"(l < 31 ? 0xffffffffu : 0u));
@@ -240,8 +241,12 @@ inline void mb_h3l(const uint *x, uint2 *o, __local const uint *lb, int lrow, in
  * after it. Profiling only: GOLCL_MB_PROFILE_NO_ROWMASK leaves the mask
  * out (cells wrong), GOLCL_MB_PROFILE_KEEP_WY keeps the branches on the
  * warp's place. */
-#ifndef GOLCL_MB_STRAIGHT /* dead grids (measured: docs/benchmarks.md) */
-#define GOLCL_MB_STRAIGHT (!GOLCL_TORUS)
+/* By default on dead grids and on tori of 4 words a lane: at 2048² dead
+ * 1.87-1.92e6 gens/s against 1.67-1.68e6, at 4096² torus 9.31e5 against
+ * 8.79e5; on a 2048² torus 8-10 % slower (the exchange's registers spill),
+ * H100, docs/benchmarks.md. */
+#ifndef GOLCL_MB_STRAIGHT
+#define GOLCL_MB_STRAIGHT (!GOLCL_TORUS || GOLCL_MK >= 4)
 #endif
 #ifndef GOLCL_MB_SELECT_EDGE /* profiling: the lane-edge words by selects */
 #define GOLCL_MB_SELECT_EDGE 0
