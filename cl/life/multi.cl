@@ -184,8 +184,20 @@ inline uint mb_shfl(uint x, int src) {
 inline void mb_h3(const uint *x, uint2 *o, int l) {
   uint pw = mb_shfl(x[MB_K - 1], (l + 31) & 31), pe = mb_shfl(x[0], (l + 1) & 31);
 #if !GOLCL_TORUS && !defined(GOLCL_MB_PROFILE_NO_EDGE)
+#if GOLCL_MB_SELECT_EDGE
   pw = l > 0 ? pw : 0u;
   pe = l < 31 ? pe : 0u;
+#else
+  /* the same by masks the compiler cannot see through (an and after the
+   * shift instead of a selp): 1-2 % faster than the selects on an H100;
+   * leaving the edge words out altogether (GOLCL_MB_PROFILE_NO_EDGE, cells
+   * wrong) is 12 % faster still (docs/benchmarks.md) */
+  uint wm, em;
+  asm("mov.b32 %0, %1;" : "=r"(wm) : "r"(l > 0 ? 0xffffffffu : 0u));
+  asm("mov.b32 %0, %1;" : "=r"(em) : "r"(l < 31 ? 0xffffffffu : 0u));
+  pw &= wm;
+  pe &= em;
+#endif
 #endif
 #pragma unroll
   for (int q = 0; q < MB_K; q++) {
@@ -220,24 +232,54 @@ inline void mb_h3l(const uint *x, uint2 *o, __local const uint *lb, int lrow, in
 #define MB_H3(x, o, lrow) mb_h3l(x, o, lmem, lrow, l)
 #endif
 
+/* GOLCL_MB_STRAIGHT: the generation the same on every warp. With shfl.sync
+ * it has no branch on the warp's place in the group (the first and last
+ * warps take the rows beyond them as 0 from local memory, whose 3-sums are
+ * 0); on a dead grid the rows off the grid are zeroed by a mask a row (all
+ * ones on the grid), where GOLCL_MB_STRAIGHT 0 has the warps whose rows are
+ * all off the grid skip the generation and those with some off zero them
+ * after it. Profiling only: GOLCL_MB_PROFILE_NO_ROWMASK leaves the mask
+ * out (cells wrong), GOLCL_MB_PROFILE_KEEP_WY keeps the branches on the
+ * warp's place. */
+/* By default on dead grids and on tori of 4 words a lane: at 2048² dead
+ * 1.87-1.92e6 gens/s against 1.67-1.68e6, at 4096² torus 9.31e5 against
+ * 8.79e5; on a 2048² torus 8-10 % slower (the exchange's registers spill),
+ * H100, docs/benchmarks.md. */
+#ifndef GOLCL_MB_STRAIGHT
+#define GOLCL_MB_STRAIGHT (!GOLCL_TORUS || GOLCL_MK >= 4)
+#endif
+#ifndef GOLCL_MB_SELECT_EDGE /* profiling: the lane-edge words by selects */
+#define GOLCL_MB_SELECT_EDGE 0
+#endif
+#if GOLCL_MB_STRAIGHT && GOLCL_MR_SHFL && !defined(GOLCL_MB_PROFILE_KEEP_WY)
+#define MB_BR(c) 1
+#else
+#define MB_BR(c) (c)
+#endif
+#if GOLCL_MB_STRAIGHT && !GOLCL_TORUS && !defined(GOLCL_MB_PROFILE_NO_ROWMASK)
+#define MB_RMASK(i) rmask[i]
+#else
+#define MB_RMASK(i) 0xffffffffu
+#endif
+
 /* One generation of the strip v[0..MB_S-1][..] with rows `above` and
- * `below` (rows off a dead grid are zeroed after it: one copy of the code,
- * fewer registers than a masked copy beside it). */
+ * `below` (rows off a dead grid zeroed after it or by the row mask: one copy
+ * of the code, fewer registers than a masked copy beside it). */
 #define MB_GEN()                                                               \
   do {                                                                         \
     uint2 hp[MB_K], hc[MB_K], hn[MB_K];                                        \
     _Pragma("unroll") for (int q = 0; q < MB_K; q++) hp[q] = (uint2)(0, 0);    \
-    if (wy > 0) MB_H3(above, hp, r0 - 1);                                      \
+    if (MB_BR(wy > 0)) MB_H3(above, hp, r0 - 1);                               \
     MB_H3(v[0], hc, r0);                                                       \
     _Pragma("unroll") for (int i = 0; i < MB_S; i++) {                         \
       _Pragma("unroll") for (int q = 0; q < MB_K; q++) hn[q] = (uint2)(0, 0);  \
       if (i + 1 < MB_S)                                                        \
         MB_H3(v[i + 1], hn, r0 + i + 1);                                       \
-      else if (wy + 1 < GOLCL_MY)                                              \
+      else if (MB_BR(wy + 1 < GOLCL_MY))                                       \
         MB_H3(below, hn, r0 + MB_S);                                           \
       _Pragma("unroll") for (int q = 0; q < MB_K; q++) {                       \
         uint nv = golcl_bs_next(v[i][q], hp[q], hc[q], hn[q]) & cmask[q];      \
-        v[i][q] = nv;                                                          \
+        v[i][q] = nv & MB_RMASK(i);                                            \
         hp[q] = hc[q];                                                         \
         hc[q] = hn[q];                                                         \
       }                                                                        \
@@ -270,6 +312,11 @@ __kernel __attribute__((reqd_work_group_size(32, GOLCL_MY, 1))) void multi_band(
   /* strip rows i with ybase + r0 + i in [0, h) */
   int ilo = (int)clamp(-(ybase + r0), 0L, (long)MB_S);
   int ihi = (int)clamp((long)h - (ybase + r0), 0L, (long)MB_S);
+#if GOLCL_MB_STRAIGHT
+  uint rmask[MB_S];
+#pragma unroll
+  for (int i = 0; i < MB_S; i++) rmask[i] = i >= ilo && i < ihi ? 0xffffffffu : 0u;
+#endif
 #endif
 #pragma unroll
   for (int i = 0; i < MB_S; i++) {
@@ -285,6 +332,15 @@ __kernel __attribute__((reqd_work_group_size(32, GOLCL_MY, 1))) void multi_band(
                     : 0u;
     }
   }
+#if defined(GOLCL_MB_PROFILE_SMID) && GOLCL_MR_SHFL
+  /* profiling only (cells wrong): each group writes into its first own row,
+   * as (x << 1) | 1 (so that a cropped export keeps column 0), word 0 its
+   * SM, word 1 the clock cycles of its warp, word 2 its start (%globaltimer
+   * in units of 1024 ns), word 3 its number */
+  ulong c0, g0;
+  asm volatile("mov.u64 %0, %%clock64;" : "=l"(c0));
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(g0));
+#endif
   int t = 0;
   for (int done = 0, period = 0; done < gens; period++) {
     int kp = min(GOLCL_MG, gens - done);
@@ -315,7 +371,7 @@ __kernel __attribute__((reqd_work_group_size(32, GOLCL_MY, 1))) void multi_band(
         below[q] = wy + 1 < GOLCL_MY ? lmem[MB_AT(r0 + MB_S, q, l)] : 0u;
       }
 #endif
-#if GOLCL_TORUS
+#if GOLCL_TORUS || GOLCL_MB_STRAIGHT
       MB_GEN();
 #else
       /* a warp whose rows are all off the grid keeps them 0 and computes
@@ -433,6 +489,22 @@ __kernel __attribute__((reqd_work_group_size(32, GOLCL_MY, 1))) void multi_band(
 #endif
 #undef MB_SLOT
   }
+#if defined(GOLCL_MB_PROFILE_SMID) && GOLCL_MR_SHFL
+  {
+    ulong c1;
+    uint sm;
+    asm volatile("mov.u64 %0, %%clock64;" : "=l"(c1));
+    asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
+    uint rec[4] = {sm, (uint)(c1 - c0), (uint)(g0 >> 10), (uint)gi};
+#pragma unroll
+    for (int i = 0; i < MB_S; i++)
+#pragma unroll
+      for (int q = 0; q < MB_K; q++) {
+        int j = l * MB_K + q;
+        v[i][q] = r0 + i == GOLCL_MG && j < 4 ? rec[j & 3] << 1 | 1u : 0u;
+      }
+  }
+#endif
 #pragma unroll
   for (int i = 0; i < MB_S; i++) {
     int r = r0 + i;
