@@ -766,10 +766,13 @@ static int solve_table(golcl_context *ctx, const la_opts *o, size_t side, const 
     double med = ex_median(t, o->reps);
     free(t);
     if (k == 0) t_none = med;
+    /* the speed-up over the plain solve, where it ran (--solve=LIST may leave it out) */
+    char speedup[16] = "-";
+    if (isfinite(t_none)) snprintf(speedup, sizeof speedup, "%.1f", t_none / med);
     printf(
-        "    %-7s %6zu iterations %10.2f ms  %8.1f us/iteration  x%-6.1f true residual %.2e  %s\n",
+        "    %-7s %6zu iterations %10.2f ms  %8.1f us/iteration  x%-6s true residual %.2e  %s\n",
         PN[k], rep.iterations, med * 1e3, med * 1e6 / (double)(rep.iterations ? rep.iterations : 1),
-        t_none / med, rep.rel_residual,
+        speedup, rep.rel_residual,
         rep.converged                     ? "converged"
         : rep.stop == GOLCL_CG_INACCURATE ? "tol met by the iterated residual (rounding floor)"
                                           : "NOT converged");
