@@ -44,7 +44,8 @@ struct golcl_cg {
   golcl_dtype dtype;
   golcl_cg_hooks hooks;
   size_t own_lo, own_n; /* golcl_cg_set_rows: the rows of this process (own_n 0: all) */
-  golcl__la_geom g;
+  golcl__la_geom g;     /* g.groups: groups_band on the fused band path, else groups_fused */
+  size_t groups_fused, groups_band;
   golcl__st_tile tile;   /* 2-D 5-point stencils: the tile kernels (vw 0: rows) */
   int wide;              /* IDX is long */
   cl_mem xw, r, q, p[2]; /* x (copied back on success), residual, A·p, directions */
@@ -86,6 +87,11 @@ golcl_status golcl_cg_create(const golcl_op *A, golcl_cg **out) {
   cg->n = A->n;
   cg->dtype = A->dtype;
   cg->g = golcl__la_geometry(ctx, A->n, GOLCL__LA_FUSED);
+  /* the fused band kernels' own count (a run of another path, such as the general kernels
+   * of a distributed band solve, keeps the FUSED one: op_args picks) */
+  cg->groups_band = A->kind == GOLCL__OP_BAND
+                        ? golcl__la_geometry(ctx, A->n, GOLCL__LA_FUSED_BAND).groups
+                        : cg->g.groups;
   size_t extent = A->n;
   if (A->kind == GOLCL__OP_STENCIL) {
     /* Every kernel of a solve launches the same groups (each re-reduces the
@@ -98,7 +104,10 @@ golcl_status golcl_cg_create(const golcl_op *A, golcl_cg **out) {
     const golcl_bandmat *B = A->obj;
     extent = B->ndiag * B->n;
   }
-  cg->wide = golcl__la_idx_long(extent, &cg->g);
+  cg->groups_fused = cg->g.groups;
+  golcl__la_geom most = cg->g;
+  if (cg->groups_band > most.groups) most.groups = cg->groups_band;
+  cg->wide = golcl__la_idx_long(extent, &most);
   *out = cg;
   return GOLCL_OK;
 }
@@ -131,7 +140,9 @@ static golcl_status ws_make(golcl_cg *cg) {
   for (size_t i = 0; i < 5 && s == GOLCL_OK; i++)
     if (!*vecs[i]) s = golcl__buffer(ctx, vb, CL_MEM_READ_WRITE, vecs[i]);
   if (s == GOLCL_OK && !cg->part)
-    s = golcl__buffer(ctx, 4 * cg->g.groups * es, CL_MEM_READ_WRITE, &cg->part);
+    s = golcl__buffer(
+        ctx, 4 * (cg->groups_band > cg->groups_fused ? cg->groups_band : cg->groups_fused) * es,
+        CL_MEM_READ_WRITE, &cg->part);
   size_t hb = 4 * CG_RING * es, fb = 2 * CG_RING * sizeof(cl_int);
   if (s == GOLCL_OK && !cg->hist) s = golcl__buffer(ctx, hb, CL_MEM_READ_WRITE, &cg->hist);
   if (s == GOLCL_OK && !cg->st) s = golcl__buffer(ctx, 8 * es, CL_MEM_READ_WRITE, &cg->st);
@@ -164,7 +175,7 @@ typedef struct cg_run {
   golcl_cg *cg;
   const golcl_op *op;
   int la_op, prec, batch;
-  int halo; /* fused band kernels with the exchange hook: see golcl_cg_set_rows */
+  int halo;   /* fused band kernels with the exchange hook: see golcl_cg_set_rows */
   int single; /* GOLCL_CG_SINGLE_REDUCTION */
   cg_kernels k;
   golcl__idx_arg n, dmain, lo, hi; /* lo, hi: the rows the sums count (single reduction) */
@@ -390,9 +401,7 @@ static golcl_status precondition(cg_run *c) {
  * exchange of w (in one call when the hooks have reduce_exchange). */
 
 /* u: what the operator multiplies on the general path (r, or stored r/diag). */
-static cl_mem cgs_u(cg_run *c) {
-  return c->prec == LA_PREC_JACOBI ? c->cg->z : c->cg->r;
-}
+static cl_mem cgs_u(cg_run *c) { return c->prec == LA_PREC_JACOBI ? c->cg->z : c->cg->r; }
 
 /* The arguments of S and W that stay for a whole iterate() (r and q may have been swapped by
  * a restart before it). */
@@ -406,9 +415,8 @@ static golcl_status cgs_fixed_args(cg_run *c) {
       /* slot, prev, first, check_only, given, g0, g1, g2, a0, c0, a1, cnt, record: per launch */
       GOLCL__ARG(zero), GOLCL__ARG(zero), GOLCL__ARG(zero), GOLCL__ARG(zero), GOLCL__ARG(zero),
       c->real_size, (const void *)&c->rtol2, c->real_size, (const void *)&c->rtol2, c->real_size,
-      (const void *)&c->rtol2, c->idx_size, (const void *)&c->n, c->idx_size,
-      (const void *)&c->n, c->idx_size, (const void *)&c->n, c->idx_size, (const void *)&c->n,
-      GOLCL__ARG(zero),
+      (const void *)&c->rtol2, c->idx_size, (const void *)&c->n, c->idx_size, (const void *)&c->n,
+      c->idx_size, (const void *)&c->n, c->idx_size, (const void *)&c->n, GOLCL__ARG(zero),
       /* n, meta, vals, dmain, z */
       c->idx_size, (const void *)&c->n, GOLCL__ARG(c->meta), GOLCL__ARG(c->vals), c->idx_size,
       (const void *)&c->dmain, GOLCL__ARG(c->zarg),
@@ -422,9 +430,9 @@ static golcl_status cgs_fixed_args(cg_run *c) {
   if (c->la_op == LA_OP_GENERAL)
     return golcl__args(ctx, c->k.mv, /* slot, start: per launch; n, u, r, w, part, flags, lo, hi */
                        GOLCL__ARG(zero), GOLCL__ARG(zero), c->idx_size, (const void *)&c->n,
-                       GOLCL__ARG(ug), GOLCL__ARG(cg->r), GOLCL__ARG(cg->q),
-                       GOLCL__ARG(cg->part), GOLCL__ARG(cg->flags), c->idx_size,
-                       (const void *)&c->lo, c->idx_size, (const void *)&c->hi, GOLCL__END);
+                       GOLCL__ARG(ug), GOLCL__ARG(cg->r), GOLCL__ARG(cg->q), GOLCL__ARG(cg->part),
+                       GOLCL__ARG(cg->flags), c->idx_size, (const void *)&c->lo, c->idx_size,
+                       (const void *)&c->hi, GOLCL__END);
   return golcl__args(ctx, c->k.mv, /* slot, start: per launch */
                      GOLCL__ARG(zero), GOLCL__ARG(zero),
                      /* n, meta, vals, dmain, z */
@@ -454,9 +462,9 @@ static golcl_status cgs_launch_rows(cg_run *c, size_t j, int first, int check_on
   size_t is = c->idx_size, rs = c->real_size;
   golcl_status s = golcl__args(
       cg->ctx, c->k.step, GOLCL__ARG(slot), GOLCL__ARG(prev), GOLCL__ARG(f), GOLCL__ARG(co),
-      GOLCL__ARG(given), rs, (const void *)&g[0], rs, (const void *)&g[1], rs,
-      (const void *)&g[2], is, (const void *)&a[0], is, (const void *)&a[1], is,
-      (const void *)&a[2], is, (const void *)&a[3], GOLCL__ARG(record), GOLCL__END);
+      GOLCL__ARG(given), rs, (const void *)&g[0], rs, (const void *)&g[1], rs, (const void *)&g[2],
+      is, (const void *)&a[0], is, (const void *)&a[1], is, (const void *)&a[2], is,
+      (const void *)&a[3], GOLCL__ARG(record), GOLCL__END);
   if (s != GOLCL_OK || rows != CGS_HALO) return s == GOLCL_OK ? launch(c, c->k.step) : s;
   /* the halo rows (a few rows of the grid): only the groups they fill, since S with the sums
    * given reads no partials (nothing at all without halo rows) */
@@ -778,6 +786,7 @@ static void op_args(cg_run *c, const golcl_cg_opts *o) {
   int b = eb ? atoi(eb) : 0;
   if (b >= 1 && b <= CG_BATCH) c->batch = b;
   c->zarg = c->prec == LA_PREC_STORED ? cg->z : cg->st;
+  cg->g.groups = c->la_op == LA_OP_BAND ? cg->groups_band : cg->groups_fused;
   c->idx_size = golcl__idx_set(cg->wide, cg->n, &c->n);
   golcl__idx_set(cg->wide, dmain, &c->dmain);
   golcl__idx_set(cg->wide, c->halo ? cg->own_lo : 0, &c->lo);

@@ -93,13 +93,25 @@ typedef struct golcl__la_geom {
 /* How a kernel uses its groups: STREAM kernels (dot, nrm2 first stage) are
  * followed by a one-group second stage; FUSED kernels (CG) have every group
  * re-reduce all partials of the kernel before, so fewer groups pay off. */
-typedef enum golcl__la_kind { GOLCL__LA_STREAM, GOLCL__LA_FUSED } golcl__la_kind;
+typedef enum golcl__la_kind {
+  GOLCL__LA_STREAM,
+  GOLCL__LA_FUSED,
+  GOLCL__LA_FUSED_BAND /* the fused CG kernels of a band matrix (not the general path's) */
+} golcl__la_kind;
+
+/* The groups a compute unit of the fused band CG kernels on a GPU: one wave
+ * of the groups that fit at once. On an H100 (2026-11-27, golcl bench la
+ * --ops cg_band with $GOLCL_LA_GROUPS) 6 a compute unit ran 1024² to 8192²
+ * 5-18 % faster than the FUSED rule's 4-16, and 7 or 8 (a second, short
+ * wave) 20-30 % slower: the kernels' registers let 6 groups of 256 stay. */
+#define GOLCL__LA_BAND_GROUPS_CU 6
 
 /* The geometry for n elements: local from the device (256 on GPUs, 64 on
  * CPUs, at most the device's limit; $GOLCL_LA_LOCAL overrides), groups =
  * min(ceil(n/local), groups_max) with groups_max = compute units × 8
- * (STREAM) or × 4 (FUSED) on GPUs, × 8 on CPUs; $GOLCL_LA_GROUPS overrides
- * groups_max. */
+ * (STREAM), about n/(32·local) between × 4 and × 16 (FUSED) or
+ * × GOLCL__LA_BAND_GROUPS_CU (FUSED_BAND) on GPUs, × 8 on CPUs;
+ * $GOLCL_LA_GROUPS overrides groups_max. */
 golcl__la_geom golcl__la_geometry(const golcl_context *ctx, size_t n, golcl__la_kind kind);
 
 /* 1 if kernels over `extent` indices need a 64-bit index type: when the

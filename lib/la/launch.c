@@ -97,6 +97,7 @@ golcl__la_geom golcl__la_geometry(const golcl_context *ctx, size_t n, golcl__la_
       if (gmax < cu * 4) gmax = cu * 4;
       if (gmax > cu * 16) gmax = cu * 16;
     }
+    if (gpu && kind == GOLCL__LA_FUSED_BAND) gmax = cu * GOLCL__LA_BAND_GROUPS_CU;
   }
   size_t groups = (n + local - 1) / local;
   if (groups > gmax) groups = gmax;
