@@ -102,7 +102,7 @@ typedef enum golcl__la_kind {
 /* The groups a compute unit of the fused band CG kernels on a GPU: one wave
  * of the groups that fit at once. On an H100 (2026-11-27, golcl bench la
  * --ops cg_band with $GOLCL_LA_GROUPS) 6 a compute unit ran 1024² to 8192²
- * 5-18 % faster than the FUSED rule's 4-16, and 7 or 8 (a second, short
+ * 5-22 % faster than the FUSED rule's 4-16, and 7 or 8 (a second, short
  * wave) 20-30 % slower: the kernels' registers let 6 groups of 256 stay. */
 #define GOLCL__LA_BAND_GROUPS_CU 6
 
