@@ -74,6 +74,10 @@ void golcl_cg_destroy(golcl_cg *cg) {
   free(cg);
 }
 
+static size_t most_groups(const golcl_cg *cg) {
+  return cg->groups_band > cg->groups_fused ? cg->groups_band : cg->groups_fused;
+}
+
 golcl_status golcl_cg_create(const golcl_op *A, golcl_cg **out) {
   if (!out)
     return golcl__fail(A ? A->ctx : NULL, GOLCL_E_INVALID_ARG, "golcl_cg_create: out is NULL");
@@ -105,8 +109,8 @@ golcl_status golcl_cg_create(const golcl_op *A, golcl_cg **out) {
     extent = B->ndiag * B->n;
   }
   cg->groups_fused = cg->g.groups;
-  golcl__la_geom most = cg->g;
-  if (cg->groups_band > most.groups) most.groups = cg->groups_band;
+  golcl__la_geom most = cg->g; /* the index type and the partials fit either count */
+  most.groups = most_groups(cg);
   cg->wide = golcl__la_idx_long(extent, &most);
   *out = cg;
   return GOLCL_OK;
@@ -140,9 +144,7 @@ static golcl_status ws_make(golcl_cg *cg) {
   for (size_t i = 0; i < 5 && s == GOLCL_OK; i++)
     if (!*vecs[i]) s = golcl__buffer(ctx, vb, CL_MEM_READ_WRITE, vecs[i]);
   if (s == GOLCL_OK && !cg->part)
-    s = golcl__buffer(
-        ctx, 4 * (cg->groups_band > cg->groups_fused ? cg->groups_band : cg->groups_fused) * es,
-        CL_MEM_READ_WRITE, &cg->part);
+    s = golcl__buffer(ctx, 4 * most_groups(cg) * es, CL_MEM_READ_WRITE, &cg->part);
   size_t hb = 4 * CG_RING * es, fb = 2 * CG_RING * sizeof(cl_int);
   if (s == GOLCL_OK && !cg->hist) s = golcl__buffer(ctx, hb, CL_MEM_READ_WRITE, &cg->hist);
   if (s == GOLCL_OK && !cg->st) s = golcl__buffer(ctx, 8 * es, CL_MEM_READ_WRITE, &cg->st);

@@ -61,26 +61,11 @@ struct golcl__htiles {
   uint64_t gens, tiles_stepped, rows_stepped, tiles_freed;
 };
 
-golcl_status golcl__htiles_create(const uint8_t table[512], golcl__htiles **out) {
+golcl_status golcl__htiles_create(uint16_t b, uint16_t s, golcl__htiles **out) {
   *out = NULL;
-  if (table[0])
+  if (b & 1)
     return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
                        "host tiles: a birth on 0 neighbours (B0) lights the whole plane");
-  uint16_t b = 0, s = 0;
-  int seen[2][9];
-  memset(seen, -1, sizeof seen);
-  for (int i = 0; i < 512; i++) {
-    int n = __builtin_popcount((unsigned)i & ~16u), c = i >> 4 & 1;
-    if (seen[c][n] < 0) seen[c][n] = table[i];
-    if (seen[c][n] != table[i])
-      return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
-                         "host tiles: the rule is not outer totalistic (it sees where the "
-                         "neighbours are, not only how many)");
-  }
-  for (int n = 0; n <= 8; n++) {
-    if (seen[0][n] == 1) b |= (uint16_t)(1u << n);
-    if (seen[1][n] == 1) s |= (uint16_t)(1u << n);
-  }
   golcl__htiles *e = calloc(1, sizeof *e);
   if (!e) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   e->birth = b, e->survive = s;

@@ -14,10 +14,12 @@
 
 typedef struct golcl__htiles golcl__htiles;
 
-/* A new empty plane running the 512-entry table (bit 4 of the index the
- * cell, bits 0..8 its 3×3 neighbourhood). GOLCL_E_UNSUPPORTED (with the
- * reason) for a table with next[0] = 1 or one that is not outer totalistic. */
-golcl_status golcl__htiles_create(const uint8_t table[512], golcl__htiles **out);
+/* A new empty plane running the outer-totalistic rule with births on the
+ * neighbour counts of the bits of `birth` and survivals on those of
+ * `survive` (bit n: n live neighbours; HashLife's decode of a table, see
+ * golcl__hl_set_rule). GOLCL_E_UNSUPPORTED (with the reason) for a birth on
+ * 0 neighbours. */
+golcl_status golcl__htiles_create(uint16_t birth, uint16_t survive, golcl__htiles **out);
 void golcl__htiles_destroy(golcl__htiles *s); /* NULL is a no-op */
 
 /* Removes every tile. */

@@ -53,12 +53,16 @@ golcl_status golcl_universe_create_sized(golcl_context *ctx, const golcl_univers
 
 void golcl_universe_destroy(golcl_universe *u) {
   if (!u) return;
-  golcl__universe_sparse_free(u);
-  golcl__universe_htiles_free(u);
-  golcl__universe_hlg_free(u);
+  golcl__universe_engines_free(u, GOLCL_UNIVERSE_HASHLIFE);
   golcl__hl_free(&u->hl);
   golcl_pattern_destroy(u->notes);
   free(u);
+}
+
+void golcl__universe_engines_free(golcl_universe *u, golcl_universe_algo keep) {
+  if (keep != GOLCL_UNIVERSE_SPARSE) golcl__universe_sparse_free(u);
+  if (keep != GOLCL_UNIVERSE_HOST_TILES) golcl__universe_htiles_free(u);
+  if (keep != GOLCL_UNIVERSE_HASHLIFE_DEVICE) golcl__universe_hlg_free(u);
 }
 
 golcl_status golcl__universe_run_table(const golcl_rule_table *t, uint8_t out[512]) {
@@ -83,9 +87,7 @@ static golcl_status set_table(golcl_universe *u, const golcl_rule_table *t) {
   if (st != GOLCL_OK) return st;
   u->table = *t;
   golcl__hl_set_rule(&u->hl, tab);
-  golcl__universe_sparse_free(u); /* built for the old rule */
-  golcl__universe_htiles_free(u);
-  golcl__universe_hlg_free(u);
+  golcl__universe_engines_free(u, GOLCL_UNIVERSE_HASHLIFE); /* built for the old rule */
   return GOLCL_OK;
 }
 
@@ -144,7 +146,6 @@ static golcl_status run_hashlife(golcl_universe *u, uint64_t gens) {
   }
   return GOLCL_OK;
 }
-
 
 /* AUTO, from what was measured (docs/universe.md, benchmarks.md): on a GPU
  * the sparse tiles win on patterns that stay small and chaotic (a
@@ -227,14 +228,11 @@ static golcl_status probe(golcl_universe *u, uint64_t abort, uint64_t limit, int
 static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   if (golcl__universe_hlg_may_win(u, gens)) {
     u->last_algo = GOLCL_UNIVERSE_HASHLIFE_DEVICE;
-    golcl__universe_sparse_free(u);
-    golcl__universe_htiles_free(u);
+    golcl__universe_engines_free(u, GOLCL_UNIVERSE_HASHLIFE_DEVICE);
     return golcl__universe_run_hlg(u, gens);
   }
-  golcl__universe_hlg_free(u);
   u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
-  golcl__universe_sparse_free(u);
-  golcl__universe_htiles_free(u);
+  golcl__universe_engines_free(u, GOLCL_UNIVERSE_HASHLIFE);
   golcl_universe_algo tiles = tiles_may_win(u, gens);
   if (tiles == GOLCL_UNIVERSE_AUTO) return run_hashlife(u, gens);
   int chaos;
@@ -256,21 +254,18 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
 golcl_status golcl_universe_run(golcl_universe *u, uint64_t generations) {
   if (!u) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_run: NULL");
   if (u->opts.algo == GOLCL_UNIVERSE_AUTO) return run_auto(u, generations);
-  if (u->opts.algo != GOLCL_UNIVERSE_HASHLIFE_DEVICE) golcl__universe_hlg_free(u);
   u->last_algo = u->opts.algo;
-  if (u->opts.algo == GOLCL_UNIVERSE_HASHLIFE_DEVICE) {
-    golcl__universe_sparse_free(u); /* the tree moves on without it */
-    golcl__universe_htiles_free(u);
-    return golcl__universe_run_hlg(u, generations);
+  golcl__universe_engines_free(u, u->opts.algo); /* the tree moves on without the others */
+  switch (u->opts.algo) {
+    case GOLCL_UNIVERSE_HASHLIFE_DEVICE:
+      return golcl__universe_run_hlg(u, generations);
+    case GOLCL_UNIVERSE_HOST_TILES:
+      return golcl__universe_run_htiles(u, generations);
+    case GOLCL_UNIVERSE_SPARSE:
+      return golcl__universe_run_sparse(u, generations);
+    default:
+      return run_hashlife(u, generations);
   }
-  if (u->opts.algo == GOLCL_UNIVERSE_HOST_TILES) {
-    golcl__universe_sparse_free(u);
-    return golcl__universe_run_htiles(u, generations);
-  }
-  golcl__universe_htiles_free(u); /* the tree moves on without it */
-  if (u->opts.algo == GOLCL_UNIVERSE_SPARSE) return golcl__universe_run_sparse(u, generations);
-  golcl__universe_sparse_free(u); /* the tree moves on without it */
-  return run_hashlife(u, generations);
 }
 
 /* -------------------------------------------------------------- queries */
@@ -341,7 +336,7 @@ golcl_status golcl_universe_algo_from_name(const char *name, golcl_universe_algo
       *out = (golcl_universe_algo)a;
       return GOLCL_OK;
     }
-  return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
-                     "unknown universe algorithm \"%s\" (auto, hashlife, sparse, hashlife-gpu, host-tiles)",
-                     name);
+  return golcl__fail(
+      NULL, GOLCL_E_INVALID_ARG,
+      "unknown universe algorithm \"%s\" (auto, hashlife, sparse, hashlife-gpu, host-tiles)", name);
 }

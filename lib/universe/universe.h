@@ -18,7 +18,7 @@ struct golcl_universe {
   golcl__sparse *sparse; /* the device engine, made on the first sparse run */
   int sparse_stale;      /* the engine is kept for reuse but no longer holds the cells */
   golcl__htiles *htiles; /* the host tile engine, made on its first run */
-  int htiles_stale;       /* kept for reuse but no longer holding the cells */
+  int htiles_stale;      /* kept for reuse but no longer holding the cells */
   golcl__hlg *hlg;       /* device HashLife, made on its first run */
   int hlg_base;          /* its base level (0: the default) */
   golcl_universe_algo last_algo;
@@ -42,6 +42,10 @@ golcl_status golcl__leaf_map_rows(golcl__leaf_map *m, int64_t x0, int64_t y0, co
                                   int n);
 golcl_status golcl__leaf_map_flush(golcl__leaf_map *m, golcl__hl *h);
 void golcl__leaf_map_free(golcl__leaf_map *m);
+
+/* Frees every engine that keeps cells beside the tree (the sparse tiles, the
+ * host tiles, device HashLife) except the one `keep` runs (HASHLIFE: all). */
+void golcl__universe_engines_free(golcl_universe *u, golcl_universe_algo keep);
 
 /* The tree's cells as 64×64 tiles (sparse.h's layout) given to fn, and
  * back: the tree replaced by a new store of the cells an engine's walk gives

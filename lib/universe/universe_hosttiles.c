@@ -4,8 +4,6 @@
  * the tree and it hold the same cells (consecutive runs: a progress line). */
 #include "universe.h"
 
-#include <string.h>
-
 static golcl_status put(void *engine, int64_t tx, int64_t ty, const uint64_t rows[GOLCL__TILE]) {
   return golcl__htiles_put_tile(engine, tx, ty, rows);
 }
@@ -14,24 +12,22 @@ static golcl_status walk(void *engine, golcl__tile_fn fn, void *user) {
   return golcl__htiles_get_tiles(engine, fn, user);
 }
 
+/* The universe's rule as HashLife decoded it (u->hl: the table it runs, B0 with S8 as its
+ * fixed complement) is the host tiles' rule. */
 int golcl__universe_htiles_can(const golcl_universe *u) {
-  uint8_t tab[512];
-  if (golcl__universe_run_table(&u->table, tab) != GOLCL_OK || tab[0]) return 0;
-  golcl__htiles *e;
-  golcl_status st = golcl__htiles_create(tab, &e);
-  golcl__htiles_destroy(e);
-  return st == GOLCL_OK;
+  return u->hl.totalistic && !(u->hl.birth & 1);
 }
 
 static golcl_status load(golcl_universe *u) {
   golcl_status st = GOLCL_OK;
-  if (u->htiles) {
+  if (u->htiles)
     golcl__htiles_clear(u->htiles);
-  } else {
-    uint8_t tab[512]; /* B0 with S8: its fixed complement table, as HashLife runs it */
-    st = golcl__universe_run_table(&u->table, tab);
-    if (st == GOLCL_OK) st = golcl__htiles_create(tab, &u->htiles);
-  }
+  else if (!u->hl.totalistic)
+    st = golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
+                     "host tiles: the rule is not outer totalistic (it sees where the "
+                     "neighbours are, not only how many)");
+  else
+    st = golcl__htiles_create(u->hl.birth, u->hl.survive, &u->htiles);
   if (st != GOLCL_OK) return st;
   u->htiles_stale = 0;
   st = golcl__universe_to_tiles(u, put, u->htiles);

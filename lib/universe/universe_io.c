@@ -109,9 +109,7 @@ static golcl_pattern *notes_of(const golcl_pattern *p) {
 /* Takes the store h, the rule, generation and comments into the universe. */
 static void adopt(golcl_universe *u, golcl__hl *h, const golcl_rule_table *t, uint64_t gen,
                   const golcl_pattern *from) {
-  golcl__universe_sparse_free(u);
-  golcl__universe_htiles_free(u);
-  golcl__universe_hlg_free(u);
+  golcl__universe_engines_free(u, GOLCL_UNIVERSE_HASHLIFE);
   golcl__hl_free(&u->hl);
   u->hl = *h;
   u->table = *t;
@@ -319,7 +317,7 @@ golcl_status golcl_universe_write_rect(golcl_universe *u, int64_t x, int64_t y, 
   if (st != GOLCL_OK)
     u->hl.root = saved;
   else
-    golcl__universe_sparse_free(u), golcl__universe_htiles_free(u), golcl__universe_hlg_free(u);
+    golcl__universe_engines_free(u, GOLCL_UNIVERSE_HASHLIFE);
   return st;
 }
 
