@@ -133,7 +133,8 @@ GOLCL_API const char *golcl_version_string(void);
   X(E_UNSUPPORTED, -6, "not supported")                                          \
   X(E_PARSE, -7, "parse error")                                                  \
   X(E_IO, -8, "input/output error")                                              \
-  X(E_MISMATCH, -9, "objects do not match")
+  X(E_MISMATCH, -9, "objects do not match")                                     \
+  X(E_CANCELLED, -10, "cancelled by the caller")
 
 typedef enum golcl_status {
 #define GOLCL__STATUS_ENUM(name, code, text) GOLCL_##name = code,

@@ -156,6 +156,22 @@ GOLCL_API golcl_status golcl_ms_reference_run_bounds(const golcl_msrule *rule,
                                                      uint32_t h, uint8_t *cells,
                                                      uint64_t generations);
 
+/** The reach of a rule: how far a cell's neighbourhood extends in x and in
+ *  y (R for Larger than Life, 1 for every other family); 0 for NULL. */
+GOLCL_API uint32_t golcl_msrule_reach(const golcl_msrule *rule);
+
+/** One generation of the inner cells of a block, for engines that step a
+ *  plane in pieces (the universe's HashLife and tiles): `in` holds w×h
+ *  cells (row stride in_stride); out gets the (w-2r)×(h-2r) inner cells
+ *  (row stride out_stride), r = golcl_msrule_reach, each computed from its
+ *  neighbourhood inside the block exactly as golcl_ms_reference_run
+ *  computes it. No allocation; safe from several threads at once.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, a side of at most
+ *          2r, a stride below its width, a rule golcl_msrule_format
+ *          refuses). */
+GOLCL_API golcl_status golcl_msrule_step_block(const golcl_msrule *rule, const uint8_t *in,
+                                               size_t in_stride, uint32_t w, uint32_t h,
+                                               uint8_t *out, size_t out_stride);
 /* ------------------------------------------------------------ RuleLoader */
 
 /** Largest rule name of a RuleLoader rule, in bytes. */

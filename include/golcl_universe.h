@@ -7,6 +7,7 @@
 #define GOLCL_UNIVERSE_H
 
 #include "golcl.h"
+#include "golcl_rules.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -194,6 +195,80 @@ GOLCL_API golcl_status golcl_universe_get_stats(const golcl_universe *u, golcl_u
  *  value) and back (GOLCL_E_INVALID_ARG for an unknown name). */
 GOLCL_API const char *golcl_universe_algo_name(golcl_universe_algo algo);
 GOLCL_API golcl_status golcl_universe_algo_from_name(const char *name, golcl_universe_algo *out);
+
+
+/* ------------------------------------------------------- multi-state cells
+ * A universe holds two-state cells (a golcl_rule_table rule) or multi-state
+ * cells (a golcl_msrule): Generations (Moore, von Neumann, hexagonal),
+ * RuleLoader rules (@TABLE and @TREE on the Moore, von Neumann and
+ * hexagonal neighbourhoods: WireWorld, the loops, Codd, Devore, Banks, the
+ * emulated Margolus rules, ...) and JvN29, Nobili32, Hutton32: the rules
+ * Golly runs with its generalized HashLife. Larger than Life and
+ * oneDimensional rules are refused with the reason (Golly runs them on
+ * bounded grids; golcl_msgrid does). A multi-state universe is HashLife
+ * with states in its leaves: the same memory bound, collection and
+ * out-of-memory behaviour as two states. Cells are bytes everywhere the
+ * universe gives or takes them: 0 the background, 1..states-1. */
+
+/** Sets a multi-state rule (a family the universe takes, above). The cells
+ *  are kept: two-state cells become state 1. golcl_universe_set_rule also
+ *  takes every text golcl_msrule_parse takes ("WireWorld", "JvN29",
+ *  "345/2/4"), after the two-state rules ("B3/S23" stays two-state).
+ *  Host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, a rule
+ *          golcl_msrule_format refuses); GOLCL_E_UNSUPPORTED (Larger than
+ *          Life, oneDimensional, with the reason). Unchanged on failure. */
+GOLCL_API golcl_status golcl_universe_set_msrule(golcl_universe *u, const golcl_msrule *rule);
+
+/** The rule as a multi-state rule: a two-state universe's rule in its
+ *  Generations form of 2 states where it has one.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_UNSUPPORTED
+ *          (a two-state rule Generations cannot write). */
+GOLCL_API golcl_status golcl_universe_get_msrule(const golcl_universe *u, golcl_msrule *out);
+
+/** The number of states of the universe's cells: 2 for a two-state rule,
+ *  the rule's for a multi-state one; 0 for NULL. */
+GOLCL_API uint32_t golcl_universe_states(const golcl_universe *u);
+
+/** Clears the universe and loads a multi-state pattern at its position
+ *  (golcl_mspattern_origin), with its rule, generation and comments. A
+ *  pattern of 2 states whose rule is two-state loads as two-state cells.
+ *  Host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument; a cell in a state
+ *          beyond the rule's); GOLCL_E_UNSUPPORTED (a bounded grid, a rule
+ *          the universe refuses, with the reason); GOLCL_E_OUT_OF_MEMORY.
+ *          The universe is unchanged on failure. */
+GOLCL_API golcl_status golcl_universe_load_ms(golcl_universe *u, const golcl_mspattern *pattern);
+
+/** Makes a multi-state pattern of the cells not in state 0 (their bounding
+ *  box, position, rule and generation; a two-state universe's cells in
+ *  state 1). Host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument; a box past the
+ *          pattern limits: write macrocell or RLE instead);
+ *          GOLCL_E_OUT_OF_MEMORY. */
+GOLCL_API golcl_status golcl_universe_extract_ms(golcl_universe *u, golcl_mspattern **out);
+
+/** The number of cells in each state s = 1..255 in counts[s] (saturating);
+ *  counts[0] is 0 (the plane is endless). Host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument);
+ *          GOLCL_E_OUT_OF_MEMORY. */
+GOLCL_API golcl_status golcl_universe_census(golcl_universe *u, uint64_t counts[256]);
+
+/* ------------------------------------------------------------- long runs */
+
+/** Called by golcl_universe_run_progress between chunks of a run (at least
+ *  every quarter of a second or so of stepping, always at a generation
+ *  boundary): `done` generations of `total` are complete and the universe
+ *  holds them. Return 0 to go on, anything else to stop there. */
+typedef int (*golcl_universe_progress_fn)(void *user, uint64_t done, uint64_t total);
+
+/** golcl_universe_run with a progress callback (NULL: none). Stepping in
+ *  chunks gives the same cells as one run and keeps AUTO's choices.
+ *  @return as golcl_universe_run; GOLCL_E_CANCELLED when fn asked to stop:
+ *          the universe holds the generation reached (a boundary of a
+ *          chunk), which golcl_universe_generation tells. */
+GOLCL_API golcl_status golcl_universe_run_progress(golcl_universe *u, uint64_t generations,
+                                                   golcl_universe_progress_fn fn, void *user);
 
 #ifdef __cplusplus
 }
