@@ -254,6 +254,21 @@ GOLCL_API golcl_status golcl_universe_extract_ms(golcl_universe *u, golcl_mspatt
  *          GOLCL_E_OUT_OF_MEMORY. */
 GOLCL_API golcl_status golcl_universe_census(golcl_universe *u, uint64_t counts[256]);
 
+/** A picture of the plane zoomed out, as Golly draws it: w×h pixels, pixel
+ *  (c, r) the block of 2^shift × 2^shift cells whose top-left cell is
+ *  (x + c·2^shift, y + r·2^shift). share[r*row_stride + c] gets the block's
+ *  share of cells not in state 0, scaled to 0..255 (0: none; any such cell
+ *  gives at least 1); state (may be NULL) the most common state other than
+ *  0 in the block (0 where there is none; 1 for two-state cells). Cost
+ *  follows the quadtree, not the cells (shift 0 reads cells). Host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument with w·h > 0,
+ *          row_stride < w, shift > 62, a rectangle past 2^61 from the
+ *          origin); GOLCL_E_OUT_OF_MEMORY. */
+GOLCL_API golcl_status golcl_universe_read_scaled(golcl_universe *u, int64_t x, int64_t y,
+                                                  uint32_t w, uint32_t h, unsigned shift,
+                                                  uint8_t *share, uint8_t *state,
+                                                  size_t row_stride);
+
 /* ------------------------------------------------------------- long runs */
 
 /** Called by golcl_universe_run_progress between chunks of a run (at least
