@@ -409,6 +409,46 @@ START_TEST(goucher_replicator_loads_and_runs) {
 }
 END_TEST
 
+/* ------------------------------------------------------------- scaled */
+
+START_TEST(scaled_pictures_count_the_blocks) {
+  golcl_universe *u;
+  TU_OK(golcl_universe_create(NULL, NULL, &u));
+  if (!_i) TU_OK(golcl_universe_set_rule(u, "JvN29"));
+  const uint32_t W = 70, H = 50;
+  uint8_t *c = _i ? tu_random_cells(W * H, 0.4, 12) : random_states(W * H, 29, 0.4, 12);
+  TU_OK(golcl_universe_write_rect(u, -33, 17, W, H, c, 0));
+  for (unsigned shift = 0; shift <= 4; shift++) {
+    const int64_t x0 = -40 + (int64_t)shift, y0 = 11 - (int64_t)shift;
+    const uint32_t pw = (W + 20) >> shift, ph = (H + 20) >> shift;
+    uint8_t share[90 * 70], state[90 * 70];
+    TU_OK(golcl_universe_read_scaled(u, x0, y0, pw, ph, shift, share, state, 0));
+    const int64_t side = (int64_t)1 << shift;
+    uint8_t *block = malloc((size_t)side * side);
+    for (uint32_t r = 0; r < ph; r++)
+      for (uint32_t k = 0; k < pw; k++) {
+        TU_OK(golcl_universe_read_rect(u, x0 + (int64_t)k * side, y0 + (int64_t)r * side,
+                                       (uint32_t)side, (uint32_t)side, block, 0));
+        unsigned n[256] = {0}, pop = 0, top = 0;
+        for (int64_t i = 0; i < side * side; i++) n[block[i]]++;
+        for (unsigned s = 1; s < 256; s++) {
+          pop += n[s];
+          if (n[s] > n[top] || (!top && n[s])) top = s;
+        }
+        unsigned want = pop ? (unsigned)(pop * 255 / (side * side)) : 0;
+        if (pop && !want) want = 1;
+        ck_assert_uint_eq(share[r * pw + k], want);
+        ck_assert_uint_eq(state[r * pw + k], top);
+      }
+    free(block);
+  }
+  ck_assert_int_eq(golcl_universe_read_scaled(u, 0, 0, 2, 2, 63, NULL, NULL, 0),
+                   GOLCL_E_INVALID_ARG);
+  free(c);
+  golcl_universe_destroy(u);
+}
+END_TEST
+
 /* ---------------------------------------------------------- progress */
 
 typedef struct watch {
@@ -520,6 +560,7 @@ int main(void) {
   tcase_add_test(tc, golly_files_match_bgolly);
   tcase_add_test(tc, goucher_replicator_loads_and_runs);
   tcase_add_loop_test(tc, progress_and_cancel, 0, 2);
+  tcase_add_loop_test(tc, scaled_pictures_count_the_blocks, 0, 2);
   tcase_add_test(tc, the_minimum_memory_bound_holds);
   tcase_add_test(tc, jumps_of_2_to_the_59_and_more);
   suite_add_tcase(s, tc);
