@@ -87,7 +87,7 @@ START_TEST(soups_against_golly) {
     memcpy(ref + (size_t)(y + m) * W + m,
            golcl_mspattern_cells(p) + (size_t)y * golcl_mspattern_width(p),
            golcl_mspattern_width(p));
-  golcl_msgrid *g, *g2; /* g2: GOLCL_JVN_KERNEL=direct and full, the other lookups */
+  golcl_msgrid *g, *g2; /* g2: GOLCL_JVN_KERNEL=direct, full, pairs, small: each lookup */
   TU_OK(golcl_msgrid_create(tu_ctx, W, H, GOLCL_BOUNDARY_DEAD, &g));
   TU_OK(golcl_msgrid_set_msrule(g, &rule));
   TU_OK(golcl_msgrid_write(g, ref, 0));
@@ -110,8 +110,8 @@ START_TEST(soups_against_golly) {
                   "%s, soup %d: the reference differs from Golly at %u", name, _i, done);
     ck_assert_msg(!memcmp(ref, got, (size_t)W * H), "%s: the kernel differs from the reference",
                   name);
-    static const char *const other[] = {"direct", "full"};
-    setenv("GOLCL_JVN_KERNEL", other[j % 2], 1); /* g2 steps with each, in turn */
+    static const char *const other[] = {"direct", "full", "pairs", "small"};
+    setenv("GOLCL_JVN_KERNEL", other[j % 4], 1); /* g2 steps with each, in turn */
     TU_OK(golcl_msgrid_step(g2, gens[j] - (j ? gens[j - 1] : 0)));
     unsetenv("GOLCL_JVN_KERNEL");
     TU_OK(golcl_msgrid_read(g2, got, 0));
@@ -126,6 +126,43 @@ START_TEST(soups_against_golly) {
   golcl_msgrid_destroy(g);
   golcl_msgrid_destroy(g2);
   golcl_msgrid_destroy(soup);
+}
+END_TEST
+
+/* Each lookup of JvN29 and Nobili32 (GOLCL_JVN_KERNEL) against the
+ * reference on soups of all their states and a few beyond (which keep
+ * and read as 0), awkward sizes, both boundaries, 1 and 4 generations.
+ * Case _i: rule (_i % 2), boundary (_i / 2 % 2), lookup (_i / 4). */
+START_TEST(lookups_match_reference) {
+  static const char *const way[] = {"pairs", "small", "direct"};
+  static const uint32_t sizes[][2] = {{37, 29}, {100, 67}, {3, 5}, {1, 1}, {6, 2}};
+  golcl_msrule rule;
+  TU_OK(golcl_msrule_parse(_i % 2 ? "Nobili32" : "JvN29", &rule));
+  const golcl_boundary b = _i / 2 % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+  setenv("GOLCL_JVN_KERNEL", way[_i / 4], 1);
+  for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+    const uint32_t w = sizes[k][0], h = sizes[k][1];
+    golcl_msgrid *g;
+    TU_OK(golcl_msgrid_create(tu_ctx, w, h, b, &g));
+    TU_OK(golcl_msgrid_set_msrule(g, &rule));
+    TU_OK(golcl_msgrid_randomize(g, 40, 0.7, 900 + (uint64_t)_i * 10 + k));
+    size_t n = (size_t)w * h;
+    uint8_t *ref = malloc(n), *got = malloc(n);
+    TU_OK(golcl_msgrid_read(g, ref, 0));
+    for (uint64_t step = 1; step <= 3; step += 2) {
+      TU_OK(golcl_msgrid_step(g, step));
+      TU_OK(golcl_ms_reference_run(&rule, b, w, h, ref, step));
+      TU_OK(golcl_msgrid_read(g, got, 0));
+      for (size_t i = 0; i < n; i++)
+        ck_assert_msg(got[i] == ref[i], "%s (%s), %s %ux%u: cell (%zu, %zu) is %u, reference %u",
+                      _i % 2 ? "Nobili32" : "JvN29", way[_i / 4], b ? "torus" : "dead", w, h, i % w,
+                      i / w, got[i], ref[i]);
+    }
+    free(ref);
+    free(got);
+    golcl_msgrid_destroy(g);
+  }
+  unsetenv("GOLCL_JVN_KERNEL");
 }
 END_TEST
 
@@ -300,6 +337,7 @@ int main(void) {
   tcase_set_timeout(tc, 0);
   tcase_add_test(tc, names);
   tcase_add_loop_test(tc, soups_against_golly, 0, 6);
+  tcase_add_loop_test(tc, lookups_match_reference, 0, 12);
   tcase_add_test(tc, macrocell_round_trip);
   tcase_add_loop_test(tc, golly_macrocells, 0, 2);
   tcase_add_test(tc, macrocell_errors);
