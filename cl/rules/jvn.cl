@@ -12,12 +12,7 @@
  *     points at it, its state) and the next state by (state, the 7-bit key
  *     of the signals' union, jvn_signal_key);
  *   2 (full, Hutton32): the host's table of every (state, east, north, west,
- *     south), 2^25 bytes read at random, which a large cache mostly holds;
- *   3 (pairs, JvN29 and Nobili32 on GPUs): the small tables joined by each
- *     work-group into the signals of the east-west and the north-south
- *     pairs of neighbours, by whether the cell points at either (3 × 32 ×
- *     32 each), so that a cell takes three lookups of local memory, not
- *     five.
+ *     south), 2^25 bytes read at random, which a large cache mostly holds.
  * Any size; GOLCL_TORUS (0/1) picks the boundary, GOLCL_JVN_RULE the rule. */
 #include "rules/jvn_rule.cl"
 #include "rules/ms.cl"
@@ -28,7 +23,6 @@
 #define JVN_SIG_HI 256
 #define JVN_NEXT 512
 #define JVN_TABLE_BYTES 4608
-#define JVN_PAIR 3072 /* entries of a pair table: toward (3) × neighbour × neighbour */
 
 /* Cell (x, y): 0 outside a dead boundary, wrapped once on a torus. */
 inline int jvn_cell(__global const uchar *in, int w, int h, int x, int y) {
@@ -53,7 +47,7 @@ inline void jvn_row(__global const uchar *in, int w, int h, int x0, int y, int *
     r[k] = x0 - 1 + k <= w ? jvn_cell(in, w, h, x0 - 1 + k, y) : 0;
 }
 
-#if GOLCL_JVN_WAY == 1 || GOLCL_JVN_WAY == 3
+#if GOLCL_JVN_WAY == 1
 inline int jvn_sig(__local const ushort *sig, int d, int toward, int v) {
   return sig[(d * 2 + toward) * 32 + (v < 32 ? v : 0)];
 }
@@ -69,22 +63,6 @@ __kernel void jvn_step(__global const uchar *in, __global uchar *out, int w, int
   for (int k = lid; k < 256; k += lsz)
     sig[k] = (ushort)(tables[JVN_SIG_LO + k] | tables[JVN_SIG_HI + k] << 8);
   for (int k = lid; k < JVN_TABLE_BYTES - JVN_NEXT; k += lsz) next[k] = tables[JVN_NEXT + k];
-  barrier(CLK_LOCAL_MEM_FENCE);
-#elif GOLCL_JVN_WAY == 3
-  __local ushort sig[256];
-  __local ushort pair[2 * JVN_PAIR]; /* east-west, then north-south */
-  __local uchar next[JVN_TABLE_BYTES - JVN_NEXT];
-  const int lid = get_local_id(1) * get_local_size(0) + get_local_id(0);
-  const int lsz = get_local_size(0) * get_local_size(1);
-  for (int k = lid; k < 256; k += lsz)
-    sig[k] = (ushort)(tables[JVN_SIG_LO + k] | tables[JVN_SIG_HI + k] << 8);
-  for (int k = lid; k < JVN_TABLE_BYTES - JVN_NEXT; k += lsz) next[k] = tables[JVN_NEXT + k];
-  barrier(CLK_LOCAL_MEM_FENCE);
-  for (int k = lid; k < 2 * JVN_PAIR; k += lsz) { /* [axis][toward][a][b] */
-    const int axis = k / JVN_PAIR, t = k % JVN_PAIR / 1024, a = k % 1024 / 32, b = k % 32;
-    pair[k] =
-        (ushort)(sig[(axis * 2 + (t == 0)) * 32 + a] | sig[((axis + 2) * 2 + (t == 1)) * 32 + b]);
-  }
   barrier(CLK_LOCAL_MEM_FENCE);
 #endif
   const int x0 = get_global_id(0) * 4, y0 = get_global_id(1) * rows;
@@ -102,12 +80,6 @@ __kernel void jvn_step(__global const uchar *in, __global uchar *out, int w, int
       const int p = jvn_points(c);
       const int m = jvn_sig(sig, 0, p == 0, e) | jvn_sig(sig, 1, p == 1, n) |
                     jvn_sig(sig, 2, p == 2, wst) | jvn_sig(sig, 3, p == 3, s);
-      r[k] = (uchar)(c >= 32 ? c : next[c * 128 + jvn_signal_key(m)]);
-#elif GOLCL_JVN_WAY == 3
-      const int p = jvn_points(c);
-      const int ew = p == 0 ? 0 : p == 2 ? 1 : 2, ns = p == 1 ? 0 : p == 3 ? 1 : 2;
-      const int m = pair[ew * 1024 + (e < 32 ? e : 0) * 32 + (wst < 32 ? wst : 0)] |
-                    pair[JVN_PAIR + ns * 1024 + (n < 32 ? n : 0) * 32 + (s < 32 ? s : 0)];
       r[k] = (uchar)(c >= 32 ? c : next[c * 128 + jvn_signal_key(m)]);
 #elif GOLCL_JVN_WAY == 2
       r[k] = c >= 32 ? (uchar)c

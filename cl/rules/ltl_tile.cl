@@ -2,8 +2,9 @@
  * takes a tile of LTL_TW columns × `th` rows, loads the cells in state 1
  * of the tile and its halo of R cells (one global read a cell, flags as
  * bytes in local memory, rows `s1` bytes apart), then
- *   ltl_tile_box (Moore): each work-item slides a row window along rows of
- *     the loaded block (the flags read four at a time), writing the
+ *   ltl_tile_box (Moore): each work-item slides a row window along runs of
+ *     LTL_SEG cells of rows of the loaded block (the flags read four at a
+ *     time; a run a work-item, so that all are busy), writing the
  *     `th + 2R` rows of LTL_TW windows (ushort, rows `s2` apart), and then
  *     slides the sum of 2R+1 windows down its column of the tile, applying
  *     the rule: the same few local reads a cell at any range;
@@ -16,7 +17,8 @@
  * ltl.cl where a range leaves no room. On a torus every offset wraps by
  * itself (a narrow torus counts a cell once an offset that lands on it);
  * on a dead boundary cells outside are 0. LTL_TW is the work-group size
- * (a work-item a column); GOLCL_TORUS (0/1) picks the boundary. s1 is a
+ * (a work-item a column), LTL_SEG divides it;
+ * GOLCL_TORUS (0/1) picks the boundary. s1 is a
  * multiple of 4 whose words are odd (rows in distinct banks) and s2 is
  * even with odd words likewise. */
 #include "rules/ms.cl"
@@ -66,16 +68,18 @@ inline uchar ltl_tile_rule(uint s, uint n, uint smin, uint smax, uint bmin, uint
 /* Flag k of a row whose words are fw, from the word `word` that holds it. */
 inline uint ltl_tile_flag(uint word, int k) { return (word >> ((k & 3) * 8)) & 1u; }
 
-/* The row windows of one row of flags (2r+1 wide, centred on columns
- * r..r+LTL_TW-1 of the block) into win. */
-inline void ltl_tile_row_windows(__local const uchar *f, __local ushort *win, int r) {
+/* The row windows (2r+1 wide) of columns x0..x0+n-1 of the tile in one
+ * row of flags (block column x0+k centred on x0+k+r) into win: the first
+ * summed, the rest slid, the flags read four at a time. */
+inline void ltl_tile_row_windows(__local const uchar *f, __local ushort *win, int r, int x0,
+                                 int n) {
   __local const uint *fw = (__local const uint *)f;
   uint acc = 0;
-  for (int k = 0; k <= 2 * r; k++) acc += f[k];
-  win[0] = (ushort)acc;
-  int i = 2 * r + 1, o = 0; /* the flag that enters the window, the one that leaves */
-  uint wi = fw[i >> 2], wo = fw[0];
-  for (int x = 1; x < LTL_TW; x++, i++, o++) {
+  for (int k = 0; k <= 2 * r; k++) acc += f[x0 + k];
+  win[x0] = (ushort)acc;
+  int i = x0 + 2 * r + 1, o = x0; /* the flag that enters the window, the one that leaves */
+  uint wi = fw[i >> 2], wo = fw[o >> 2];
+  for (int x = x0 + 1; x < x0 + n; x++, i++, o++) {
     if ((i & 3) == 0) wi = fw[i >> 2];
     if ((o & 3) == 0) wo = fw[o >> 2];
     acc += ltl_tile_flag(wi, i) - ltl_tile_flag(wo, o);
@@ -93,7 +97,11 @@ __kernel __attribute__((reqd_work_group_size(LTL_TW, 1, 1))) void ltl_tile_box(
   __local uchar *f = (__local uchar *)fbuf;
   __local ushort *win = (__local ushort *)wbuf;
   ltl_tile_load(in, w, h, x0, y0, r, rows, LTL_TW + 2 * r, s1, f);
-  for (int ty = lid; ty < rows; ty += LTL_TW) ltl_tile_row_windows(f + ty * s1, win + ty * s2, r);
+  /* a work-item a run of LTL_SEG windows of a row: all of them busy */
+  for (int t = lid; t < rows * (LTL_TW / LTL_SEG); t += LTL_TW) {
+    const int ty = t / (LTL_TW / LTL_SEG), x = t % (LTL_TW / LTL_SEG) * LTL_SEG;
+    ltl_tile_row_windows(f + ty * s1, win + ty * s2, r, x, LTL_SEG);
+  }
   barrier(CLK_LOCAL_MEM_FENCE);
   const int x = x0 + lid;
   if (x >= w) return;

@@ -5,33 +5,28 @@
  * the reference's functions and kept in the grid until the rule changes.
  * GOLCL_JVN_KERNEL in the environment picks another lookup, to compare them
  * on a device: "direct" computes every rule, "full" looks JvN29 and Nobili32
- * up in their full tables too, "small" and "pairs" the two ways of the small
- * tables (pairs, the default on GPUs, fewer lookups a cell; small on CPUs);
- * GOLCL_JVN_ROWS sets the rows (default 32). */
+ * up in their full tables too; GOLCL_JVN_ROWS sets the rows (default 32). */
 #include "rules.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define ROWS 32        /* rows a work-item walks down (four cells of each) */
-#define ROWS_PAIRS 128 /* the same for pairs, whose tables a work-group builds first */
+#define ROWS 32 /* rows a work-item walks down (four cells of each) */
 
-/* ROWS (ROWS_PAIRS), or GOLCL_JVN_ROWS from the environment (1..4096), to tune it on a device. */
-static cl_int rows_of(int pairs) {
+/* ROWS, or GOLCL_JVN_ROWS from the environment (1..4096), to tune it on a device. */
+static cl_int rows_of(void) {
   const char *e = getenv("GOLCL_JVN_ROWS");
   long r = e ? strtol(e, NULL, 10) : 0;
-  return r >= 1 && r <= 4096 ? (cl_int)r : pairs ? ROWS_PAIRS : ROWS;
+  return r >= 1 && r <= 4096 ? (cl_int)r : ROWS;
 }
 
-typedef enum way { DIRECT, SMALL, FULL, PAIRS } way; /* GOLCL_JVN_WAY in cl/rules/jvn.cl */
+typedef enum way { DIRECT, SMALL, FULL } way; /* GOLCL_JVN_WAY in cl/rules/jvn.cl */
 
 static way way_of(const golcl_msgrid *g) {
   const char *e = getenv("GOLCL_JVN_KERNEL");
   if (e && strcmp(e, "direct") == 0) return DIRECT;
   if ((e && strcmp(e, "full") == 0) || g->rule.family == GOLCL_MS_HUTTON32) return FULL;
-  if (e && strcmp(e, "small") == 0) return SMALL;
-  if (e && strcmp(e, "pairs") == 0) return PAIRS;
-  return g->ctx->info.type == GOLCL_DEVICE_CPU ? SMALL : PAIRS;
+  return SMALL;
 }
 
 static golcl_status kernel(golcl_msgrid *g, way wy, cl_kernel *k) {
@@ -51,9 +46,6 @@ static golcl_status tables(golcl_msgrid *g, way wy) {
   const int of = (int)g->rule.family + 64 * (int)wy;
   if (wy == DIRECT || (g->jvn_tables && g->jvn_tables_of == of)) return GOLCL_OK;
   const size_t bytes = wy == FULL ? GOLCL__JVN_FULL_BYTES : GOLCL__JVN_TABLE_BYTES;
-  if (g->jvn_tables && g->jvn_tables_of % 64 == (int)g->rule.family && wy != FULL &&
-      g->jvn_tables_of / 64 != FULL)
-    return GOLCL_OK; /* small and pairs read the same tables */
   uint8_t *t = malloc(bytes);
   if (!t) return golcl__fail(g->ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   if (wy == FULL)
@@ -80,7 +72,7 @@ golcl_status golcl__jvn_step(golcl_msgrid *g, uint64_t gens) {
   const way wy = way_of(g);
   golcl_status s = kernel(g, wy, &k);
   if (s == GOLCL_OK) s = tables(g, wy);
-  cl_int w = (cl_int)g->w, h = (cl_int)g->h, rows = rows_of(wy == PAIRS);
+  cl_int w = (cl_int)g->w, h = (cl_int)g->h, rows = rows_of();
   cl_mem t = wy == DIRECT ? NULL : g->jvn_tables;
   size_t extent[2] = {(g->w + 3) / 4, (g->h + (size_t)rows - 1) / (size_t)rows};
   for (uint64_t i = 0; i < gens && s == GOLCL_OK; i++) {

@@ -2,7 +2,10 @@
  * generation a launch, a work-group a tile whose cells and halo sit in
  * local memory (ltl.c's sums through global memory cost 4 bytes a cell
  * more each pass). The tile's height is the tallest up to LTL_TH_MAX whose
- * flags and sums fit the local memory budget; a range that leaves fewer
+ * flags and sums fit the local memory budget (an H200, 16384², R5 and R20:
+ * 128 × 32 gave 1.75e11 and 7.8e10 cell updates/s, 64 × 226 4.2e10 and
+ * 3.1e10: a work-group of many rows holds local memory that other groups
+ * could run in); a range that leaves fewer
  * rows than itself keeps ltl.c, and so do CPU devices (pocl, 2 cores,
  * 1024², R5: the sums 188 generations/s, the tile 52). One build a boundary and work-group width
  * serves every rule and range: the rule and the sizes are arguments.
@@ -15,12 +18,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LTL_TW_MAX 64          /* work-items a group (a column each), at most */
-#define LTL_TH_MAX 256         /* rows of a tile, at most */
+#define LTL_TW_MAX 128 /* work-items a group (a column each), at most */
+#define LTL_TH_MAX 32  /* rows of a tile, at most: more groups resident beat a smaller halo */
 #define LTL_LOCAL_BUDGET 49152 /* bytes of local memory a group, at most */
+#define LTL_SEG 16             /* row windows a work-item slides over, at most */
 
 typedef struct ltl_plan {
   size_t tw, th; /* the tile */
+  size_t seg;    /* row windows a work-item slides over (divides tw) */
   size_t s1, s2; /* row strides: flags (bytes), sums (ushorts) */
   size_t fb, wb; /* local bytes: flags, sums */
 } ltl_plan;
@@ -58,6 +63,7 @@ static int plan(const golcl_msgrid *g, ltl_plan *p) {
   if (!budget) budget = LTL_LOCAL_BUDGET;
   if (budget > d->local_mem_bytes) budget = (size_t)d->local_mem_bytes;
   p->tw = tw;
+  p->seg = tw % LTL_SEG == 0 ? LTL_SEG : tw;
   p->s1 = odd_words(tw + 2 * r, 1);
   p->s2 = odd_words(g->rule.nbhd == GOLCL_LTL_MOORE ? tw : tw + 2 * r + 1, 2);
   const size_t row = p->s1 + 2 * p->s2, rows = budget / row;
@@ -82,6 +88,7 @@ static golcl_status kernel(golcl_msgrid *g, const ltl_plan *p, cl_kernel *k) {
   golcl__opts_init(&o);
   golcl__opts_define(&o, "GOLCL_TORUS", g->boundary == GOLCL_BOUNDARY_TORUS);
   golcl__opts_define(&o, "LTL_TW", (long long)p->tw);
+  golcl__opts_define(&o, "LTL_SEG", (long long)p->seg);
   golcl_status s = golcl__opts_check(g->ctx, &o, "ltl_tile");
   const char *name = g->rule.nbhd == GOLCL_LTL_MOORE ? "ltl_tile_box" : "ltl_tile_spans";
   return s != GOLCL_OK ? s : golcl__kernel(g->ctx, "rules/ltl_tile.cl", o.buf, name, k);
