@@ -8,6 +8,7 @@
 
 #include "golcl.h"
 #include "golcl_la.h"
+#include "golcl_rules.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -367,6 +368,133 @@ typedef struct golcl_dist_grid_stats {
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL g, or NULL out without reset). */
 GOLCL_API golcl_status golcl_dist_grid_stats_get(golcl_dist_grid *g, golcl_dist_grid_stats *out,
                                                  int reset);
+
+/* -------------------------------------------------- multi-state byte grids */
+
+typedef struct golcl_dist_msgrid golcl_dist_msgrid;
+
+/** Options of golcl_dist_msgrid_create; zero-initialise. */
+typedef struct golcl_dist_msgrid_opts {
+  /** Process grid, as golcl_dist_grid_opts (0, 0: chosen). */
+  uint32_t px, py;
+  /** Generations between two exchanges; the ghost frame is halo·R cells
+   *  deep, R the rule's reach (its range for Larger than Life, 1 for every
+   *  other family). 0 → golcl_dist_ms_halo_for(R). */
+  uint32_t halo;
+} golcl_dist_msgrid_opts;
+
+/** The generations between exchanges chosen for a rule of reach R when
+ *  golcl_dist_msgrid_opts.halo is 0: golcl_dist_default_halo() / R, at
+ *  least 1 (so that the frame stays about default_halo cells deep). */
+GOLCL_API uint32_t golcl_dist_ms_halo_for(uint32_t reach);
+
+/** Creates a W×H multi-state grid (golcl_rules.h: Generations, Larger than
+ *  Life, RuleLoader tables and trees, JvN) over the ranks, all cells 0,
+ *  generation 0, under `rule` (from golcl_msrule_parse, _load or a
+ *  pattern; the grid's for its life, since its reach sets the frame). Rank r holds block
+ *  (r % px, r / px) plus a frame of halo·R cells in a golcl_msgrid with a
+ *  dead boundary, filled from the neighbours' blocks (the wrapped ones on a
+ *  torus) before every interval of halo generations; one rank on a torus
+ *  holds a torus grid and no frame. The cells equal golcl_ms_reference_run
+ *  of one W×H grid at every generation. Only the dead boundary and the
+ *  torus (Golly's other bounded grids are not distributed).
+ *  Collective; blocks.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL rule or out, w or h 0 or
+ *          above 2^31-1, a bad boundary, px·py not the rank count, a frame
+ *          above 2^24 cells, arguments that differ between ranks);
+ *          a rule golcl_msrule_format refuses);
+ *          GOLCL_E_OUT_OF_MEMORY (also max_object_bytes); GOLCL_E_OPENCL. */
+GOLCL_API golcl_status golcl_dist_msgrid_create(golcl_dist_context *dctx, uint32_t w, uint32_t h,
+                                                golcl_boundary boundary,
+                                                const golcl_msrule *rule,
+                                                const golcl_dist_msgrid_opts *opts,
+                                                golcl_dist_msgrid **out);
+
+/** Destroys the grid. NULL is a no-op. Local; waits for its device work. */
+GOLCL_API void golcl_dist_msgrid_destroy(golcl_dist_msgrid *g);
+
+/** Global size, boundary, generation (0 for NULL) and the rule (local).
+ *  golcl_dist_msgrid_msrule: GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument).
+ *  Host only. */
+GOLCL_API uint32_t golcl_dist_msgrid_width(const golcl_dist_msgrid *g);
+GOLCL_API uint32_t golcl_dist_msgrid_height(const golcl_dist_msgrid *g);
+GOLCL_API golcl_boundary golcl_dist_msgrid_boundary(const golcl_dist_msgrid *g);
+GOLCL_API uint64_t golcl_dist_msgrid_generation(const golcl_dist_msgrid *g);
+GOLCL_API golcl_status golcl_dist_msgrid_msrule(const golcl_dist_msgrid *g, golcl_msrule *out);
+
+/** This rank's part: as golcl_dist_grid_part, halo being the generations
+ *  between exchanges and the frame depths in cells (halo·R).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). Host only. */
+GOLCL_API golcl_status golcl_dist_msgrid_part(const golcl_dist_msgrid *g, golcl_dist_part *out);
+
+/** This rank's local grid (block plus frame), NULL if it holds no block.
+ *  Cells written into it are seen at the next exchange. Host only. */
+GOLCL_API golcl_msgrid *golcl_dist_msgrid_local(golcl_dist_msgrid *g);
+
+/** Sets the generation counter. Collective.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (values that differ). */
+GOLCL_API golcl_status golcl_dist_msgrid_set_generation(golcl_dist_msgrid *g, uint64_t generation);
+
+/** Sets every cell to 0. Collective.
+ *  @return GOLCL_OK; GOLCL_E_OPENCL. */
+GOLCL_API golcl_status golcl_dist_msgrid_clear(golcl_dist_msgrid *g);
+
+/** The cells golcl_msgrid_randomize gives one W×H grid with the same
+ *  states, density and seed (in global coordinates), on the devices.
+ *  Collective.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (states outside 2..256, density
+ *          outside [0, 1], values that differ); GOLCL_E_BUILD; GOLCL_E_OPENCL. */
+GOLCL_API golcl_status golcl_dist_msgrid_randomize(golcl_dist_msgrid *g, unsigned states,
+                                                   double density, uint64_t seed);
+
+/** Places a pattern's box with its cell (0, 0) at global cell (x, y),
+ *  writing every cell of the box (its 0s too) that falls inside the grid,
+ *  as golcl_msgrid_place. Every rank passes the same pattern. Collective.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL pattern, patterns or
+ *          positions that differ); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
+GOLCL_API golcl_status golcl_dist_msgrid_place(golcl_dist_msgrid *g,
+                                               const golcl_mspattern *pattern, int64_t x,
+                                               int64_t y);
+
+/** Replaces all cells with W×H states held by rank root (row_stride 0
+ *  means W; NULL elsewhere). Collective.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL cells or row_stride < W on
+ *          root, a bad root); GOLCL_E_UNSUPPORTED (a block above 2^31-1
+ *          bytes); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
+GOLCL_API golcl_status golcl_dist_msgrid_scatter(golcl_dist_msgrid *g, int root,
+                                                 const uint8_t *cells, size_t row_stride);
+
+/** Copies all W×H states to rank root (NULL elsewhere); refused above
+ *  max_bytes cells. Collective.
+ *  @return as golcl_dist_grid_gather. */
+GOLCL_API golcl_status golcl_dist_msgrid_gather(golcl_dist_msgrid *g, int root, uint64_t max_bytes,
+                                                uint8_t *cells, size_t row_stride);
+
+/** Cells per state and the hash of the whole grid, on every rank: equal to
+ *  golcl_msgrid_census and golcl_msgrid_hash of one W×H grid with the same
+ *  cells (each rank reads its block to the host in slices). Collective.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL out); GOLCL_E_OUT_OF_MEMORY;
+ *          GOLCL_E_OPENCL. */
+GOLCL_API golcl_status golcl_dist_msgrid_census(golcl_dist_msgrid *g, uint64_t counts[256]);
+GOLCL_API golcl_status golcl_dist_msgrid_hash(golcl_dist_msgrid *g, uint64_t *out);
+
+/** Advances the grid: every halo generations the ranks exchange their
+ *  frames (bytes, through pinned host memory) and each steps its local
+ *  grid (golcl_msgrid_step). Collective; blocks until this rank's launches
+ *  are done.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (generations that differ);
+ *          GOLCL_E_BUILD; GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. On failure
+ *          the generation counter holds the last interval completed on every
+ *          rank and the cells are undefined until set again. */
+GOLCL_API golcl_status golcl_dist_msgrid_step(golcl_dist_msgrid *g, uint64_t generations);
+
+/** This rank's counters (golcl_dist_grid_stats: generations, exchanges,
+ *  bytes_sent (a byte a cell), bytes_copied, cells_local, cells_owned,
+ *  exchange_s, compute_s, wait_s, read_s, mpi_s, write_s, bytes_host), read
+ *  and/or reset (reset != 0). Local, host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL g, or NULL out without reset). */
+GOLCL_API golcl_status golcl_dist_msgrid_stats_get(golcl_dist_msgrid *g,
+                                                   golcl_dist_grid_stats *out, int reset);
 
 /* ---------------------------------------------------- distributed vectors */
 

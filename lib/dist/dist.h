@@ -152,6 +152,59 @@ golcl_status golcl__dist_wait_stepped(golcl_dist_grid *g);
 golcl_status golcl__dist_frame_create(golcl_dist_grid *g);
 void golcl__dist_frame_release(golcl_dist_grid *g);
 
+/* A grid's blocks for scatter and gather: the decomposition, this rank's block and its
+ * rectangle I/O (write 0 reads local cells into buf, 1 writes them). */
+typedef struct dist_mover {
+  golcl_dist_context *d;
+  const dist_decomp *dc;
+  const dist_block *blk;
+  golcl_status (*io)(void *obj, int write, uint32_t x, uint32_t y, uint32_t w, uint32_t h,
+                     uint8_t *buf, size_t stride);
+  void *obj;
+} dist_mover;
+
+/* Gathers (to_root) or scatters every block between root's cells (W×H, row stride `stride`, 0
+ * for W) and the ranks; pre is root's own earlier failure. Collective, with its agreements
+ * (fn names the caller in messages). */
+golcl_status golcl__dist_move_all(const dist_mover *m, int root, uint64_t max_bytes,
+                                  uint8_t *cells, size_t stride, int to_root, golcl_status pre,
+                                  const char *fn);
+
+/* ------------------------------------------------------- multi-state grid */
+
+/* The pieces between this rank and one peer, as bytes (one a cell, pieces back to back in the
+ * decomposition's order) in the pinned host buffer. */
+typedef struct dist_mslink {
+  int peer;
+  size_t npieces;
+  dist_piece *pieces;
+  size_t bytes;
+  uint8_t *buf; /* in the pinned buffer; NULL for the rank's own pieces */
+} dist_mslink;
+
+struct golcl_dist_msgrid {
+  golcl_dist_context *d;
+  dist_decomp dc; /* dc.k: the frame depth in cells, gens·reach */
+  dist_block blk;
+  uint32_t gens; /* generations between exchanges */
+  golcl_msrule rule;
+  golcl_msgrid *local; /* NULL when this rank holds no block */
+  uint64_t generation;
+  dist_mslink *send, *recv, self;
+  size_t nsend, nrecv;
+  MPI_Request *reqs;
+  cl_mem pinned; /* the host side of every message, [send | recv | self] */
+  uint8_t *host;
+  golcl_dist_grid_stats stats;
+};
+
+/* The exchange plan (links and pinned buffer) of a multi-state grid, its release, and the
+ * exchange itself (collective point-to-point, no agreement; a rank that fails locally still
+ * sends and receives). */
+golcl_status golcl__dist_ms_plan(golcl_dist_msgrid *g);
+void golcl__dist_ms_plan_free(golcl_dist_msgrid *g);
+golcl_status golcl__dist_ms_exchange(golcl_dist_msgrid *g);
+
 /* ---------------------------------------------------------------- kernels */
 
 /* The kernel `name` of cl/dist/grid.cl on this rank's device (built once per context). The
