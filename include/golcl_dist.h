@@ -139,6 +139,21 @@ typedef enum golcl_dist_exchange {
   GOLCL_DIST_EXCHANGE_RECT = 1
 } golcl_dist_exchange;
 
+/** Whether a grid's intervals overlap the exchange with the work
+ *  (golcl_dist_grid_opts.overlap). Overlapped, an interval packs and reads
+ *  the frame that leaves the rank, queues the stepper over the whole local
+ *  grid (its interior comes out exact: cells at least k from a stale frame)
+ *  and moves the frame through MPI while the device steps; then it writes
+ *  the new frame and steps four strips along the block's sides with a frame
+ *  (the frame, the block's k border cells and k more: 2k + frame deep) from
+ *  the interval's start, and copies their border cells back. The device
+ *  works through the MPI wait; the strips cost about 12k/side of a block's
+ *  step more. */
+typedef enum golcl_dist_overlap {
+  GOLCL_DIST_OVERLAP_AUTO = 0, /**< overlap where it can (see above) */
+  GOLCL_DIST_OVERLAP_OFF = 1   /**< exchange, then step (the way before overlap) */
+} golcl_dist_overlap;
+
 /** Options of golcl_dist_grid_create; zero-initialise. */
 typedef struct golcl_dist_grid_opts {
   /** Process grid: px·py must equal the number of ranks; 0, 0 chooses it
@@ -163,8 +178,13 @@ typedef struct golcl_dist_grid_opts {
    *  that golcl_dist_grid_stats splits its time into pack, read, MPI, write
    *  and unpack (an exchange then costs a few more waits). */
   int profile;
+  /** Whether an interval steps the block's interior while its frame travels
+   *  (GOLCL_DIST_OVERLAP_AUTO, 0) or exchanges first (_OFF). AUTO overlaps
+   *  when the frame kernels serve the local grid's layout, the exchange is
+   *  AUTO, profile is 0, and the block is at least 2k a side; else it is
+   *  the OFF way. Either way the cells are the same; ranks may differ. */
+  golcl_dist_overlap overlap;
 } golcl_dist_grid_opts;
-
 
 /** The k used when golcl_dist_grid_opts.halo is 0 and no stepper is given
  *  (process-wide; starts at GOLCL_DIST_DEFAULT_HALO), and its setter.
@@ -355,12 +375,13 @@ typedef struct golcl_dist_grid_stats {
   /* exchange_s split (golcl_dist_grid_opts.profile for device work by phase; without it the
    * device's work is counted where the host waits for it: the pack kernel in read_s, write
    * and unpack in compute_s) */
-  double pack_s;         /**< the pack kernel (RECT: packing bits on the host) */
-  double read_s;         /**< reading the packed frame to the host (RECT: the rectangle reads) */
-  double mpi_s;          /**< posting the messages and waiting for the neighbours' */
-  double write_s;        /**< writing what arrived to the device (RECT: the rectangle writes) */
-  double unpack_s;       /**< the unpack kernels (the rank's own pieces and the received ones) */
-  uint64_t bytes_host;   /**< bytes read from and written to the device by the exchange */
+  double pack_s;       /**< the pack kernel (RECT: packing bits on the host) */
+  double read_s;       /**< reading the packed frame to the host (RECT: the rectangle reads) */
+  double mpi_s;        /**< posting the messages and waiting for the neighbours' */
+  double write_s;      /**< writing what arrived to the device (RECT: the rectangle writes) */
+  double unpack_s;     /**< the unpack kernels (the rank's own pieces and the received ones) */
+  uint64_t bytes_host; /**< bytes read from and written to the device by the exchange */
+  uint64_t overlapped; /**< intervals whose exchange overlapped the interior (overlap AUTO) */
 } golcl_dist_grid_stats;
 
 /** Reads (local) or resets (reset != 0, local) the counters.
@@ -405,8 +426,7 @@ GOLCL_API uint32_t golcl_dist_ms_halo_for(uint32_t reach);
  *          a rule golcl_msrule_format refuses);
  *          GOLCL_E_OUT_OF_MEMORY (also max_object_bytes); GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_dist_msgrid_create(golcl_dist_context *dctx, uint32_t w, uint32_t h,
-                                                golcl_boundary boundary,
-                                                const golcl_msrule *rule,
+                                                golcl_boundary boundary, const golcl_msrule *rule,
                                                 const golcl_dist_msgrid_opts *opts,
                                                 golcl_dist_msgrid **out);
 
@@ -452,9 +472,8 @@ GOLCL_API golcl_status golcl_dist_msgrid_randomize(golcl_dist_msgrid *g, unsigne
  *  as golcl_msgrid_place. Every rank passes the same pattern. Collective.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL pattern, patterns or
  *          positions that differ); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
-GOLCL_API golcl_status golcl_dist_msgrid_place(golcl_dist_msgrid *g,
-                                               const golcl_mspattern *pattern, int64_t x,
-                                               int64_t y);
+GOLCL_API golcl_status golcl_dist_msgrid_place(golcl_dist_msgrid *g, const golcl_mspattern *pattern,
+                                               int64_t x, int64_t y);
 
 /** Replaces all cells with W×H states held by rank root (row_stride 0
  *  means W; NULL elsewhere). Collective.
@@ -493,8 +512,8 @@ GOLCL_API golcl_status golcl_dist_msgrid_step(golcl_dist_msgrid *g, uint64_t gen
  *  exchange_s, compute_s, wait_s, read_s, mpi_s, write_s, bytes_host), read
  *  and/or reset (reset != 0). Local, host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL g, or NULL out without reset). */
-GOLCL_API golcl_status golcl_dist_msgrid_stats_get(golcl_dist_msgrid *g,
-                                                   golcl_dist_grid_stats *out, int reset);
+GOLCL_API golcl_status golcl_dist_msgrid_stats_get(golcl_dist_msgrid *g, golcl_dist_grid_stats *out,
+                                                   int reset);
 
 /* ---------------------------------------------------- distributed vectors */
 

@@ -112,6 +112,25 @@ typedef struct dist_frame {
   int little;                   /* the device is little-endian (bitrow's words) */
 } dist_frame;
 
+/* A device copy of rectangles from one grid to another (pack into a scratch stream, unpack):
+ * the two piece tables and the stream words. */
+typedef struct dist_copy {
+  cl_mem src, dst;
+  cl_uint n;
+  size_t words;
+} dist_copy;
+
+/* The overlapped interval's state: the four strips along the block's sides with a frame (top,
+ * bottom, left, right; NULL where none), their regions in the local grid, and the copies of
+ * the block's border into them, of the new frame into them and of their rings back. */
+typedef struct dist_overlap {
+  int state; /* 0: not decided yet, 1: on, -1: off */
+  golcl_grid *strip[4];
+  dist_copy in[4], frame[4], out[4];
+  cl_mem scratch;
+  golcl_rule rule; /* the strips' */
+} dist_overlap;
+
 struct golcl_dist_grid {
   golcl_dist_context *d;
   dist_decomp dc;
@@ -125,8 +144,12 @@ struct golcl_dist_grid {
   dist_frame frame;
   golcl_dist_exchange exchange; /* golcl_dist_grid_opts */
   int profile;
-  cl_event stepped;      /* marker after the last stepper launches, until waited for */
-  double stepped_s;      /* time an exchange spent waiting for it */
+  dist_overlap ov;
+  int overlap;        /* golcl_dist_grid_opts.overlap */
+  uint64_t intervals; /* stepped since creation (the layout is the stepper's after one) */
+  double ov_mpi_s;    /* the last overlapped interval's MPI wait */
+  cl_event stepped;   /* marker after the last stepper launches, until waited for */
+  double stepped_s;   /* time an exchange spent waiting for it */
   golcl_dist_grid_stats stats;
 };
 
@@ -166,9 +189,8 @@ typedef struct dist_mover {
 /* Gathers (to_root) or scatters every block between root's cells (W×H, row stride `stride`, 0
  * for W) and the ranks; pre is root's own earlier failure. Collective, with its agreements
  * (fn names the caller in messages). */
-golcl_status golcl__dist_move_all(const dist_mover *m, int root, uint64_t max_bytes,
-                                  uint8_t *cells, size_t stride, int to_root, golcl_status pre,
-                                  const char *fn);
+golcl_status golcl__dist_move_all(const dist_mover *m, int root, uint64_t max_bytes, uint8_t *cells,
+                                  size_t stride, int to_root, golcl_status pre, const char *fn);
 
 /* ------------------------------------------------------- multi-state grid */
 
@@ -204,6 +226,27 @@ struct golcl_dist_msgrid {
 golcl_status golcl__dist_ms_plan(golcl_dist_msgrid *g);
 void golcl__dist_ms_plan_free(golcl_dist_msgrid *g);
 golcl_status golcl__dist_ms_exchange(golcl_dist_msgrid *g);
+
+/* The frame kernels' index for a grid's layout: 0 bytes, 1 bitrow, -1 none (RECT). */
+int golcl__dist_frame_kind(const golcl_dist_grid *g, const golcl_layout_info *info);
+
+/* Launches the pack (unpack 0) or unpack kernel of that kind over nwords words of `stream`
+ * from base, for the grid cells `cells` (row pitch) and a piece table of ntab pieces. */
+golcl_status golcl__dist_frame_run(golcl_dist_grid *g, int kind, int unpack, cl_mem cells,
+                                   cl_ulong pitch, cl_mem tab, cl_uint ntab, size_t nwords,
+                                   cl_mem stream, size_t base);
+
+/* ----------------------------------------------------------------- overlap */
+
+/* Decides (once, locally) whether g's intervals overlap, making the strips; returns 1 when they
+ * do (a strip that cannot be made leaves the plain way). */
+int golcl__dist_overlap_ready(golcl_dist_grid *g);
+void golcl__dist_overlap_free(golcl_dist_grid *g);
+
+/* One overlapped interval: the frame's pack and read, the interior's c generations on the
+ * queue while MPI moves the frame, then the new frame, the strips' c generations and their
+ * rings copied back; leaves the marker g->stepped after the launches. */
+golcl_status golcl__dist_overlap_interval(golcl_dist_grid *g, golcl_stepper *st, uint64_t c);
 
 /* ---------------------------------------------------------------- kernels */
 
