@@ -248,6 +248,13 @@ void golcl__dist_overlap_free(golcl_dist_grid *g);
  * rings copied back; leaves the marker g->stepped after the launches. */
 golcl_status golcl__dist_overlap_interval(golcl_dist_grid *g, golcl_stepper *st, uint64_t c);
 
+/* The frame depth for a grid made without one (tune.c): from the stepper's measured cost a
+ * generation on this rank's local grid (made with k = base) and the fixed cost of an
+ * overlapped interval; at least base, a multiple of gpl (the generations a launch). Collective
+ * (every rank calls it, whatever *s says; a local failure is put in *s). */
+uint32_t golcl__dist_tune_halo(golcl_dist_context *d, golcl_dist_grid *g, golcl_stepper *st,
+                               uint32_t gpl, uint32_t base, golcl_status *s);
+
 /* ---------------------------------------------------------------- kernels */
 
 /* The kernel `name` of cl/dist/grid.cl on this rank's device (built once per context). The

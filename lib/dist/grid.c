@@ -182,6 +182,13 @@ static golcl_status halo_from_stepper(golcl_dist_context *d, golcl_dist_grid *g,
     mine = 0;
   MPI_Allreduce(&mine, &all, 1, MPI_UINT32_T, MPI_MAX, d->comm);
   uint32_t k = golcl_dist_halo_for(all);
+  if (k != g->dc.k && s == GOLCL_OK) { /* the tuning times the local grid of this k */
+    golcl_grid_destroy(g->local);
+    g->local = NULL;
+    g->dc.k = k;
+    s = make_local(g);
+  }
+  k = golcl__dist_tune_halo(d, g, s == GOLCL_OK ? st : NULL, all, k, &s);
   if (s != GOLCL_OK || k == g->dc.k) return s;
   golcl_grid_destroy(g->local);
   g->local = NULL;

@@ -568,6 +568,7 @@ static void test_halo_choice(void) {
   MT_OK(golcl_dist_set_default_halo(7));
   MT_CHECK(golcl_dist_halo_for(3) == 9 && golcl_dist_halo_for(1) == 7, "default 7");
   MT_OK(golcl_dist_set_default_halo(d));
+  setenv("GOLCL_DIST_TUNE", "off", 1); /* the choice before the tuning (test_halo_tuned) */
   for (size_t i = 0; i < nkinds; i++) {
     golcl_stepper *st = NULL;
     MT_OK(golcl_stepper_create(golcl_dist_context_local(mt_dctx), kinds[i], NULL, &st));
@@ -618,6 +619,50 @@ static void test_halo_choice(void) {
     golcl_dist_grid_destroy(grid);
     golcl_stepper_destroy(st);
   }
+  unsetenv("GOLCL_DIST_TUNE");
+}
+
+/* The tuned frame depth (a grid made with a stepper and no halo): whatever the timings, at
+ * least the untuned choice, a multiple of the stepper's generations a launch, at most half the
+ * smallest block's side when above the untuned choice, the same on every rank; and the cells
+ * exact. */
+static void test_halo_tuned(void) {
+  for (size_t i = 0; i < nkinds; i++) {
+    if (kinds[i] != GOLCL_STEPPER_MULTI && kinds[i] != GOLCL_STEPPER_BITSLICE &&
+        kinds[i] != GOLCL_STEPPER_NAIVE && kinds[i] != GOLCL_STEPPER_AUTO)
+      continue; /* the GPU's steppers and the plainest (each new k builds kernels again) */
+    golcl_stepper *st = NULL;
+    MT_OK(golcl_stepper_create(golcl_dist_context_local(mt_dctx), kinds[i], NULL, &st));
+    golcl_dist_grid_opts o = {0};
+    o.stepper = st;
+    golcl_dist_grid *grid = NULL;
+    golcl_dist_part p = {0};
+    const uint32_t w = 240, h = 160;
+    MT_OK(golcl_dist_grid_create(mt_dctx, w, h, GOLCL_BOUNDARY_TORUS, &o, &grid));
+    MT_OK(golcl_dist_grid_part(grid, &p));
+    uint32_t g = 0, gmax = 0, kmin = 0, kmax = 0, side = p.w < p.h ? p.w : p.h, smin = 0;
+    if (golcl_dist_grid_local(grid))
+      MT_OK(golcl_stepper_generations_per_launch(st, golcl_dist_grid_local(grid), &g));
+    MPI_Allreduce(&g, &gmax, 1, MPI_UINT32_T, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Allreduce(&p.halo, &kmin, 1, MPI_UINT32_T, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(&p.halo, &kmax, 1, MPI_UINT32_T, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Allreduce(&side, &smin, 1, MPI_UINT32_T, MPI_MIN, MPI_COMM_WORLD);
+    uint32_t base = golcl_dist_halo_for(gmax);
+    MT_CHECK(kmin == kmax, "%s: k differs between ranks (%u..%u)", golcl_stepper_name(kinds[i]),
+             kmin, kmax);
+    MT_CHECK(p.halo >= base && (gmax <= 1 || p.halo % gmax == 0) &&
+                 (p.halo == base || p.halo <= smin / 2),
+             "%s: tuned k %u (untuned %u, %u a launch, smallest side %u)",
+             golcl_stepper_name(kinds[i]), p.halo, base, gmax, smin);
+    if (mt_rank == 0)
+      printf("    %s: k %u (untuned %u)\n", golcl_stepper_name(kinds[i]), p.halo, base);
+    const ref *r = ref_get(w, h, GOLCL_BOUNDARY_TORUS, "B3/S23", 0.4, 91, p.halo + 2);
+    MT_OK(golcl_dist_grid_randomize(grid, 0.4, 91));
+    MT_OK(golcl_dist_grid_step(grid, st, p.halo + 2));
+    if (r) check_cells(grid, r->cells, "tuned k");
+    golcl_dist_grid_destroy(grid);
+    golcl_stepper_destroy(st);
+  }
 }
 
 int main(int argc, char **argv) {
@@ -626,6 +671,7 @@ int main(int argc, char **argv) {
   mt_run("devices", test_devices);
   mt_run("decomposition", test_decomposition);
   mt_run("halo_choice", test_halo_choice);
+  mt_run("halo_tuned", test_halo_tuned);
   mt_run("exchange_ways", test_exchange_ways);
   mt_run("randomize", test_randomize);
   mt_run("matrix", test_matrix);
