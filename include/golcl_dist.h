@@ -622,6 +622,14 @@ GOLCL_API golcl_status golcl_dist_fd_wave_cn(golcl_dist_context *dctx, size_t nx
                                              double alpha, golcl_dtype dtype,
                                              golcl_dist_bandmat **A, golcl_dist_bandmat **M);
 
+/** golcl_cg_opts.method for golcl_dist_cg_solve: the single reduction
+ *  (GOLCL_CG_SINGLE_REDUCTION) on more than one rank with the NONE or
+ *  JACOBI preconditioner (one round an iteration instead of two: faster in
+ *  every distributed solve measured, docs/benchmarks.md), else
+ *  GOLCL_CG_STANDARD. Not a value of golcl_la.h's enum (whose zero stays the
+ *  standard iteration); golcl_cg_solve refuses it. */
+#define GOLCL_DIST_CG_AUTO ((golcl_cg_method)2)
+
 /** Solves A·x = b by CG (plain or Jacobi): the solver of golcl_la.h
  *  (golcl_cg_run, its stopping rule, restarts, scaling, report and history)
  *  run on every rank over its rows plus the matrix's halo, through the
@@ -633,7 +641,8 @@ GOLCL_API golcl_status golcl_dist_fd_wave_cn(golcl_dist_context *dctx, size_t nx
  *  same model and driver): decisions are made on the devices from the same
  *  sums, and devices that round differently could decide differently (then
  *  GOLCL_E_UNSUPPORTED on every rank, never a hang).
- *  @param opts  as golcl_cg_solve; max_iter 0 means n (the global order);
+ *  @param opts  as golcl_cg_solve, and method GOLCL_DIST_CG_AUTO; max_iter 0
+ *               means n (the global order);
  *               history is per rank (each rank gets the same entries).
  *  @param x  in: the guess; out: the solution (written only on GOLCL_OK).
  *  Collective; blocks.
