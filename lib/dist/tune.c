@@ -62,14 +62,19 @@ static golcl_status time_launch(golcl_dist_context *d, golcl_dist_grid *g, doubl
   return s;
 }
 
-/* This rank's t (a generation of its block's local grid) and L's launches. */
+/* This rank's t (a generation of its block's local grid, timed on a soup: steppers that skip
+ * dead regions would time an empty grid as nothing) and L's launches; the grid is cleared
+ * again (a new grid is all dead). */
 static golcl_status measure(golcl_dist_context *d, golcl_dist_grid *g, golcl_stepper *st,
                             uint32_t gpl, double *t, double *L) {
   uint64_t n = gpl > 1 ? gpl : 1;
   while (n < 8) n += gpl > 1 ? gpl : 1;
   double launch = 0;
   golcl_status s = time_launch(d, g, &launch);
+  if (s == GOLCL_OK)
+    s = golcl__dist_core(d, golcl_grid_randomize(g->local, 0.5, 1), "golcl_grid_randomize");
   if (s == GOLCL_OK) s = time_gens(d, st, g->local, n, 1, t);
+  if (s == GOLCL_OK) s = golcl__dist_core(d, golcl_grid_clear(g->local), "golcl_grid_clear");
   *L = FIXED_LAUNCHES * launch;
   return s;
 }
@@ -83,7 +88,8 @@ uint32_t golcl__dist_tune_halo(golcl_dist_context *d, golcl_dist_grid *g, golcl_
   double t = 0, L = 0;
   uint32_t side = g && g->local ? (g->blk.w < g->blk.h ? g->blk.w : g->blk.h) : UINT32_MAX;
   if (*s == GOLCL_OK && g && g->local && st) *s = measure(d, g, st, gpl, &t, &L);
-  double t0 = now(); /* the agreement's latency, on every rank */
+  MPI_Barrier(d->comm); /* the ranks measured for different times: time the agreement alone */
+  double t0 = now();    /* the agreement's latency, on every rank */
   int one = 1, all = 0;
   for (int i = 0; i < PROBE_RUNS; i++) MPI_Allreduce(&one, &all, 1, MPI_INT, MPI_SUM, d->comm);
   L += (now() - t0) / PROBE_RUNS;
