@@ -162,7 +162,14 @@ typedef struct golcl_dist_grid_opts {
   /** k: the depth of the ghost frame, and so the generations run between
    *  two exchanges; 0 → chosen: golcl_dist_halo_for(g) with g the
    *  stepper's generations per launch (see stepper), or
-   *  golcl_dist_default_halo() without a stepper. */
+   *  golcl_dist_default_halo() without a stepper; with a stepper on more
+   *  than one rank then tuned from measured costs: a generation of the
+   *  stepper on this rank's local grid (timed on a soup, then cleared) and
+   *  an overlapped interval's fixed cost (24 small launches and one
+   *  agreement, timed), k = sqrt(L·N / 16t) for blocks of shorter side N,
+   *  the largest over the ranks, at least the untuned k, at most N/160 (the
+   *  frame's and the overlap strips' extra work within 10 %), a multiple of
+   *  g (docs/distributed.md, "Defaults"). */
   uint32_t halo;
   /** Per rank, may be NULL (then on every rank): the stepper the grid will
    *  be stepped with, on golcl_dist_context_local, of the same kind and
