@@ -44,12 +44,12 @@ class Handle:
         return self._h
 
     def _why_closed(self):
-        p = self._parent
-        while p is not None:
+        p, why = self._parent, ""
+        while p is not None:  # the outermost closed ancestor
             if p._h is None:
-                return " (its %s was closed)" % type(p).__name__
+                why = " (its %s was closed)" % type(p).__name__
             p = p._parent
-        return ""
+        return why
 
     def _ctxh(self):
         """The raw context handle for error messages (None: golcl_last_errmsg)."""
