@@ -1,5 +1,5 @@
 """Shared fixtures: the package from this tree, one context on the device
-that GOLCL_DEVICE names (pocl's CPU device under `make test`), the test
+that $GOLCL_TEST_DEVICE names, else "cpu" (pocl), as the C suites do; the test
 patterns of tests/data, and numpy references that do not use libgolcl."""
 import os
 import sys
@@ -17,7 +17,7 @@ DATA = os.environ.get("GOLCL_TEST_DATA") or os.path.join(HERE, "..", "..", "test
 
 @pytest.fixture(scope="session")
 def ctx():
-    c = golcl.Context()
+    c = golcl.Context(os.environ.get("GOLCL_TEST_DEVICE") or "cpu")
     yield c
     c.close()
 

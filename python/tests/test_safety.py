@@ -13,6 +13,7 @@ import pytest
 import golcl
 from golcl import _base, _lib
 
+DEVICE = os.environ.get("GOLCL_TEST_DEVICE") or "cpu"
 PKG = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -68,7 +69,7 @@ def make_family(ctx):
 
 
 def test_context_closed_before_its_children(ledger):
-    ctx = golcl.Context()
+    ctx = golcl.Context(DEVICE)
     objs = make_family(ctx)
     objs[0].run(3, "naive")
     ctx.close()
@@ -88,7 +89,7 @@ def test_context_closed_before_its_children(ledger):
 
 @pytest.mark.parametrize("order", ["context_first", "children_first", "shuffled"])
 def test_dropped_in_any_order(ledger, order):
-    ctx = golcl.Context()
+    ctx = golcl.Context(DEVICE)
     objs = make_family(ctx)
     if order == "context_first":
         del ctx  # the children keep it alive
@@ -165,7 +166,7 @@ def test_error_classes():
 SHUTDOWN = r"""
 import sys; sys.path.insert(0, %r)
 import numpy as np, golcl
-ctx = golcl.Context()
+ctx = golcl.Context(%r)
 g = golcl.Grid(ctx, 32, 32); g.randomize(0.5, 1); g.run(5, "naive")
 v = golcl.Vec(ctx, np.ones(10))
 cg = golcl.CG(golcl.Stencil.laplacian(ctx, (4, 4)))
@@ -184,7 +185,7 @@ def test_interpreter_exits_cleanly(tail):
     """Objects left open at exit, a context in a reference cycle, a context
     closed under its grids: the interpreter ends without a crash or an
     error printed by a finaliser."""
-    r = subprocess.run([sys.executable, "-c", SHUTDOWN % (PKG, tail)], capture_output=True,
+    r = subprocess.run([sys.executable, "-c", SHUTDOWN % (PKG, DEVICE, tail)], capture_output=True,
                        text=True)
     assert r.returncode == (1 if tail == "c.ctx.close()" else 0), r.stderr
     assert "Exception ignored" not in r.stderr and "Segmentation" not in r.stderr
@@ -207,5 +208,5 @@ def test_loader_says_what_it_looked_for(tmp_path):
                         "print(golcl.LIBRARY_PATH)" % PKG], capture_output=True, text=True,
                        env=env)
     assert r.returncode == 0 and r.stdout.strip() == intree
-    if "GOLCL_LIBRARY" not in os.environ:  # the default: the in-tree build comes first
+    if not os.environ.get("GOLCL_LIBRARY"):  # the default: the in-tree build comes first
         assert golcl.LIBRARY_PATH == intree
