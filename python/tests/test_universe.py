@@ -34,7 +34,7 @@ def test_universe_matches_grid(ctx, data, algo):
         assert u.population() == int(cells.sum())
         x, y, w, h = u.bounding_box()
         ys, xs = np.nonzero(cells)
-        assert (x, y, w, h) == (gx + xs.min(), gy + ys.min(), xs.ptp() + 1, ys.ptp() + 1)
+        assert (x, y, w, h) == (gx + xs.min(), gy + ys.min(), np.ptp(xs) + 1, np.ptp(ys) + 1)
         a, (ax, ay) = u.to_array()
         assert np.array_equal(a, cells[ys.min():ys.max() + 1, xs.min():xs.max() + 1])
         assert u.stats()["algo"] in golcl.algorithms()
