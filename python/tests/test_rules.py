@@ -53,8 +53,8 @@ def test_generations_match_numpy(ctx, boundary, rule, survive, birth, states):
 
 
 def test_msgrid_calls(ctx):
-    with golcl.MSGrid(ctx, W, H, "torus", rule="WireWorld") as g:
-        assert g.rule == "WireWorld" and g.states == 4 and g.shape == (H, W)
+    with golcl.MSGrid(ctx, W, H, "torus", rule="345/2/4") as g:
+        assert g.rule == "345/2/4" and g.states == 4 and g.shape == (H, W)
         assert g.boundary == "torus" and g.bounds == ":T37,29"
         g.randomize(0.5, 3)
         a = g.read()
@@ -69,23 +69,23 @@ def test_msgrid_calls(ctx):
         g.generation = 5
         assert g.generation == 5
         e = g.extract()
-        assert e.rule == "WireWorld" and e.generation == 5
-        g2 = golcl.MSGrid(ctx, W, H, "torus", rule="WireWorld")
+        assert e.rule == "345/2/4" and e.generation == 5
+        g2 = golcl.MSGrid(ctx, W, H, "torus", rule="345/2/4")
         g2.place(e, 0, 0)
         g.place(e, 0, 0)
         assert g2.read().sum() > 0 and g._repr_png_()[:4] == b"\x89PNG"
         g2.close()
         with pytest.raises(golcl.ParseError):
             g.rule = "345/2/x"
-        assert g.rule == "WireWorld"
+        assert g.rule == "345/2/4"
 
 
 def test_mspattern_and_rule_info(tmp_path):
-    text = "x = 4, y = 1, rule = WireWorld\n.ABC!\n"
+    text = "x = 4, y = 1, rule = 345/2/4\n.ABC!\n"
     p = golcl.MSPattern.parse(text)
-    assert p.shape == (1, 4) and p.rule == "WireWorld"
+    assert p.shape == (1, 4) and p.rule == "345/2/4"
     assert list(p.to_array()[0]) == [0, 1, 2, 3]
-    assert "WireWorld" in p.to_rle() and "[M2]" in p.to_macrocell()
+    assert "345/2/4" in p.to_rle() and "[M2]" in p.to_macrocell()
     assert p.generation == 0 and isinstance(p.origin, tuple)
     path = tmp_path / "ww.rle"
     path.write_text(p.to_rle())
@@ -93,4 +93,4 @@ def test_mspattern_and_rule_info(tmp_path):
     info = golcl.msrule_info("/2/3")
     assert info["states"] == 3 and info["family"] == "generations"
     with pytest.raises(golcl.ParseError):
-        golcl.MSPattern.parse("x = 2, y = 1, rule = WireWorld\n.A{!\n")
+        golcl.MSPattern.parse("x = 2, y = 1, rule = 345/2/4\n.A{!\n")

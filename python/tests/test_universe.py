@@ -154,7 +154,7 @@ def test_multistate_when_the_library_has_it():
                 u.census()
             pytest.skip("this libgolcl lacks the universe's multi-state calls "
                         "(golcl_universe_census, ...): Unsupported checked")
-        u.rule = "WireWorld"
+        u.rule = "345/2/4"
         assert u.states == 4
         u.write_rect(0, 0, np.array([[1, 2, 3, 3]], np.uint8))
         c = u.census()

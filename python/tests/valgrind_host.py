@@ -10,7 +10,7 @@ b, xy = u.to_array(); u.write_rect(-3, -3, np.ones((2, 5), np.uint8)); u.read_re
 s = u.to_rle(); e = u.extract(); e.to_array(); u._repr_png_()
 try: golcl.Pattern.parse("x = 3, y = 3\nbo$2bo$3o{!\n")
 except golcl.ParseError: pass
-ms = golcl.MSPattern.parse("x = 4, y = 1, rule = WireWorld\n.ABC!\n"); ms.to_array(); ms.to_rle()
+ms = golcl.MSPattern.parse("x = 4, y = 1, rule = 345/2/4\n.ABC!\n"); ms.to_array(); ms.to_rle()
 golcl.ms_reference_run("345/2/4", np.random.default_rng(1).integers(0, 4, (29, 37)).astype(np.uint8), 5)
 del u, p, q, e, ms
 print("ok")
