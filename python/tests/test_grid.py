@@ -107,7 +107,8 @@ def test_generation_layout_bounds(ctx):
     with golcl.Grid(ctx, W, H, "torus") as g:
         g.generation = 41
         assert g.generation == 41
-        assert g.layout == "bytes"
+        assert g.layout == "bytes" and g.boundary == "torus"
+        assert np.array_equal(g.rule_table, golcl.rule_table("B3/S23"))
         g.randomize(0.5, 5)
         h0 = g.hash()
         g.set_layout("bitrow")

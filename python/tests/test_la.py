@@ -181,7 +181,7 @@ def test_multigrid_and_cg_object(ctx):
             mg.vcycle(r, z)
             zz = z.read()
             assert np.dot(zz, b) > 0  # an SPD approximation of A⁻¹
-        with golcl.CG(st) as cg:
+        with st.cg() as cg:
             _, plain = cg.solve(b, rtol=1e-8)
             _, pre = cg.solve(b, rtol=1e-8, precond="mg")
             _, single = cg.solve(b, rtol=1e-8, method="single_reduction")

@@ -122,7 +122,9 @@ def test_game_calls(ctx):
         game.payoffs = (1.0, -0.1, 1.6, 0.05)
         assert game.payoffs == (1.0, np.float32(-0.1), np.float32(1.6), np.float32(0.05))
         assert game.b is None
+        assert game.self_interaction is True
         game.self_interaction = False
+        assert game.self_interaction is False
         game.randomize(0.25, 11)
         s0 = game.strategies
         assert 0.1 < s0.mean() < 0.4 and game.cooperation() == 1 - s0.mean()

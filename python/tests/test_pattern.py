@@ -16,7 +16,8 @@ def test_read_gun(data):
     assert a.shape == (9, 36) and int(a.sum()) == GUN_POP
     assert p.rule == "B3/S23"
     gz = golcl.Pattern.read(data("gosper-glider-gun.rle.gz"))
-    assert np.array_equal(gz.to_array(), a)
+    assert np.array_equal(gz.to_array(), a) and np.array_equal(np.asarray(p), a)
+    assert p._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_parse_write_roundtrip(tmp_path):

@@ -56,6 +56,9 @@ def test_msgrid_calls(ctx):
     with golcl.MSGrid(ctx, W, H, "torus", rule="345/2/4") as g:
         assert g.rule == "345/2/4" and g.states == 4 and g.shape == (H, W)
         assert g.boundary == "torus" and g.bounds == ":T37,29"
+        g.bounds = ":T37+3,29"
+        assert g.bounds == ":T37+3,29"
+        g.bounds = ":T37,29"
         g.randomize(0.5, 3)
         a = g.read()
         assert a.max() < 4 and a.sum() > 0
@@ -63,7 +66,7 @@ def test_msgrid_calls(ctx):
         g.clear()
         assert g.population() == 0 and g.hash() != h
         g.write(a)
-        assert g.hash() == h
+        assert g.hash() == h and np.array_equal(np.asarray(g), a)
         g.write_rect(2, 3, np.full((2, 4), 3, np.uint8))
         assert np.array_equal(g.read_rect(2, 3, 4, 2), np.full((2, 4), 3, np.uint8))
         g.generation = 5

@@ -150,8 +150,9 @@ def test_progress_when_the_library_has_it(data):
 def test_multistate_when_the_library_has_it():
     with golcl.Universe() as u:
         if not golcl.has_function("golcl_universe_census"):
-            with pytest.raises(golcl.Unsupported):
-                u.census()
+            for call in (u.census, lambda: u.states, lambda: u.read_scaled(0, 0, 4, 4, 1)):
+                with pytest.raises(golcl.Unsupported):
+                    call()
             pytest.skip("this libgolcl lacks the universe's multi-state calls "
                         "(golcl_universe_census, ...): Unsupported checked")
         u.rule = "345/2/4"
@@ -159,6 +160,8 @@ def test_multistate_when_the_library_has_it():
         u.write_rect(0, 0, np.array([[1, 2, 3, 3]], np.uint8))
         c = u.census()
         assert list(c[:4]) == [0, 1, 1, 2]
+        share, state = u.read_scaled(0, 0, 1, 1, 2)  # one 4x4 block: 4 of 16 cells
+        assert share[0, 0] in (63, 64) and state[0, 0] == 3  # 255·4/16, rounded
 
 
 def test_repr_png(data):
