@@ -15,7 +15,7 @@ from .core import (Context, Grid, Pattern, Stepper, devices, rule_canonical, rul
                    stepper_names)
 from .universe import Universe, algorithms
 from .rules import MSGrid, MSPattern, ms_reference_run, msrule_info
-from .lattice import Game, Graph, GraphLife, kernel_names
+from .lattice import Game, Graph, GraphLife, Mesh, kernel_names
 from .la import CG, BandMatrix, CSRMatrix, DenseMatrix, Multigrid, Operator, Stencil, Vec
 
 __version__ = "0.2.0"
@@ -25,5 +25,5 @@ __all__ = ["LIBRARY_PATH", "BuildError", "Cancelled", "ClosedError", "Error", "I
            "ParseError", "Unsupported", "has_function", "strerror", "version", "version_string",
            "Context", "Grid", "Pattern", "Stepper", "devices", "rule_canonical", "rule_table",
            "stepper_names", "Universe", "algorithms", "MSGrid", "MSPattern", "ms_reference_run",
-           "msrule_info", "Game", "Graph", "GraphLife", "kernel_names", "CG", "BandMatrix",
+           "msrule_info", "Game", "Graph", "GraphLife", "Mesh", "kernel_names", "CG", "BandMatrix",
            "CSRMatrix", "DenseMatrix", "Multigrid", "Operator", "Stencil", "Vec"]

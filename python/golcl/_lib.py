@@ -370,6 +370,18 @@ _SIGS = {
     "golcl_graph_degree": (c_uint, [ptr]),
     "golcl_graph_read_table": (S, [ptr, ptr]),
     "golcl_graph_kernel_available": (c_int, [ptr, c_int]),
+    "golcl_mesh_parse_obj": (S, [c_char_p, c_size, P(ptr)]),
+    "golcl_mesh_read_obj": (S, [c_char_p, P(ptr)]),
+    "golcl_mesh_torus": (S, [c_u32, c_u32, c_double, c_double, P(ptr)]),
+    "golcl_mesh_cube_sphere": (S, [c_u32, P(ptr)]),
+    "golcl_mesh_klein": (S, [c_u32, c_u32, P(ptr)]),
+    "golcl_mesh_destroy": (None, [ptr]),
+    "golcl_mesh_vertex_count": (c_size, [ptr]),
+    "golcl_mesh_face_count": (c_size, [ptr]),
+    "golcl_mesh_vertex": (S, [ptr, c_size, P(c_double * 3)]),
+    "golcl_mesh_face": (S, [ptr, c_size, P(c_u32 * 4)]),
+    "golcl_mesh_table": (S, [ptr, c_int, P(c_void_p), P(c_uint)]),
+    "golcl_graph_create_mesh": (S, [ptr, ptr, c_int, P(ptr)]),
     "golcl_glife_create": (S, [ptr, P(ptr)]),
     "golcl_glife_destroy": (None, [ptr]),
     "golcl_glife_set_rule": (S, [ptr, c_char_p]),
@@ -504,6 +516,11 @@ _libc.fclose.restype = c_int
 _libc.fclose.argtypes = [c_void_p]
 _libc.free.restype = None
 _libc.free.argtypes = [c_void_p]
+
+
+def free(p):
+    """free() of the C library, for the arrays libgolcl hands over."""
+    _libc.free(p)
 
 
 def to_text(ctx_handle, name, handle):

@@ -10,6 +10,94 @@ from ._lib import InvalidArgument
 from .core import boundary_code
 
 _NBHD = {"moore": 0, "von_neumann": 1, "vonneumann": 1, "hexagonal": 2}
+_ADJ = {"edge": 0, "vertex": 1}
+
+
+def _adjacency(a):
+    if a not in _ADJ:
+        raise InvalidArgument("adjacency must be 'edge' or 'vertex', not %r" % (a,), status=-1)
+    return _ADJ[a]
+
+
+class Mesh(Handle):
+    """A quad mesh on the host: Mesh.torus(w, h), Mesh.cube_sphere(n),
+    Mesh.klein(w, h), Mesh.read_obj(path), Mesh.parse_obj(text). Its faces
+    are the cells of Graph.from_mesh."""
+
+    _destroy = "golcl_mesh_destroy"
+
+    def __init__(self, _handle):
+        super().__init__(_handle)
+
+    @classmethod
+    def _make(cls, name, *args):
+        out, ref = byref_out(ctypes.c_void_p)
+        _lib.call(None, name, *(args + (ref,)))
+        return cls(out.value)
+
+    @classmethod
+    def torus(cls, w, h, R=2.0, r=1.0):
+        """Face (x, y) is y·w + x; with vertex adjacency the w×h torus grid."""
+        return cls._make("golcl_mesh_torus", u32(w, "w"), u32(h, "h"), float(R), float(r))
+
+    @classmethod
+    def cube_sphere(cls, n):
+        return cls._make("golcl_mesh_cube_sphere", u32(n, "n"))
+
+    @classmethod
+    def klein(cls, w, h):
+        return cls._make("golcl_mesh_klein", u32(w, "w"), u32(h, "h"))
+
+    @classmethod
+    def read_obj(cls, path):
+        from ._base import path_arg
+        return cls._make("golcl_mesh_read_obj", path_arg(path))
+
+    @classmethod
+    def parse_obj(cls, text_):
+        b = text_.encode() if isinstance(text_, str) else text_
+        if not isinstance(b, bytes):
+            raise InvalidArgument("text must be str or bytes", status=-1)
+        return cls._make("golcl_mesh_parse_obj", b, len(b))
+
+    @property
+    def vertex_count(self):
+        return _lib.fn("golcl_mesh_vertex_count")(self.h)
+
+    @property
+    def face_count(self):
+        return _lib.fn("golcl_mesh_face_count")(self.h)
+
+    def vertices(self):
+        """(V, 3) float64 positions (one library call a vertex)."""
+        out = np.empty((self.vertex_count, 3))
+        v = (ctypes.c_double * 3)()
+        for i in range(out.shape[0]):
+            self._call("golcl_mesh_vertex", self.h, i, ctypes.byref(v))
+            out[i] = v[:]
+        return out
+
+    def faces(self):
+        """(F, 4) uint32 vertex indices (one library call a face)."""
+        out = np.empty((self.face_count, 4), np.uint32)
+        f = (ctypes.c_uint32 * 4)()
+        for i in range(out.shape[0]):
+            self._call("golcl_mesh_face", self.h, i, ctypes.byref(f))
+            out[i] = f[:]
+        return out
+
+    def table(self, adjacency="vertex"):
+        """The (degree, faces) int32 neighbour table of the faces."""
+        p, deg = ctypes.c_void_p(), ctypes.c_uint()
+        self._call("golcl_mesh_table", self.h, _adjacency(adjacency), ctypes.byref(p),
+                   ctypes.byref(deg))
+        try:
+            n = deg.value * self.face_count
+            arr = np.ctypeslib.as_array((ctypes.c_int32 * n).from_address(p.value)) if n else \
+                np.zeros(0, np.int32)
+            return arr.reshape(deg.value, self.face_count).copy()
+        finally:
+            _lib.free(p)
 
 
 def kernel_names():
@@ -62,6 +150,13 @@ class Graph(Handle):
         _lib.call(ctx.h, "golcl_graph_create_lattice", ctx.h, ctypes.byref(lat), ref)
         shape = (ny, nx) if nz is None else (nz, ny, nx)
         return cls(ctx, _handle=out.value, _shape=shape)
+
+    @classmethod
+    def from_mesh(cls, ctx, mesh, adjacency="vertex"):
+        """The graph of a mesh's faces (Mesh.table's neighbours)."""
+        out, ref = byref_out(ctypes.c_void_p)
+        _lib.call(ctx.h, "golcl_graph_create_mesh", ctx.h, mesh.h, _adjacency(adjacency), ref)
+        return cls(ctx, _handle=out.value)
 
     @property
     def cells(self):

@@ -145,3 +145,38 @@ def test_game_calls(ctx):
         with pytest.raises(golcl.InvalidArgument):
             game.run(-1)
         assert np.array_equal(game.strategies.reshape(-1), want)  # unchanged
+
+
+def test_meshes(ctx, tmp_path):
+    with golcl.Mesh.torus(NX, NY) as m:
+        assert m.face_count == NX * NY and m.vertex_count == NX * NY
+        t = m.table("vertex")
+        assert t.shape == (8, NX * NY)
+        # the torus grid: each face's 8 vertex neighbours are its Moore cells
+        assert np.array_equal(np.sort(t, 0), np.sort(np_moore_table(NX, NY), 0))
+        assert m.table("edge").shape == (4, NX * NY)
+        v, f = m.vertices(), m.faces()
+        assert v.shape == (NX * NY, 3) and f.shape == (NX * NY, 4) and f.max() < NX * NY
+        r = np.hypot(np.hypot(v[:, 0], v[:, 1]) - 2.0, v[:, 2])  # R = 2, r = 1
+        assert np.allclose(r, 1.0)
+        s = (np.random.default_rng(3).random((NY, NX)) < 0.4).astype(np.uint8)
+        with golcl.Graph.from_mesh(ctx, m) as g, golcl.GraphLife(g, "B3/S23") as life:
+            assert np.array_equal(g.table(), t)
+            life.write(s.reshape(-1))
+            life.run(9)
+            assert np.array_equal(life.read().reshape(NY, NX), np_life(s, torus=True, gens=9))
+    with golcl.Mesh.cube_sphere(3) as cs:
+        assert cs.face_count == 54 and np.allclose(np.linalg.norm(cs.vertices(), axis=1), 1)
+    with golcl.Mesh.klein(5, 4) as k:
+        assert k.face_count == 20
+    obj = "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nv 2 0 0\nv 2 1 0\nf 1 2 3 4\nf 2 5 6 3\n"
+    with golcl.Mesh.parse_obj(obj) as two:
+        assert two.table("edge").tolist() == [[-1, -1], [1, -1], [-1, -1], [-1, 0]]
+        assert np.array_equal(two.faces(), [[0, 1, 2, 3], [1, 4, 5, 2]])
+    (tmp_path / "q.obj").write_text(obj)
+    with golcl.Mesh.read_obj(tmp_path / "q.obj") as again:
+        assert again.face_count == 2
+    with pytest.raises(golcl.ParseError):
+        golcl.Mesh.parse_obj("v 0 0 0\nf 1 2 3\n")
+    with pytest.raises(golcl.InvalidArgument):
+        golcl.Mesh.torus(2, 5)
