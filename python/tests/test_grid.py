@@ -1,5 +1,6 @@
 """Grids and steppers against numpy references and the raw C calls."""
 import ctypes
+import os
 
 import numpy as np
 import pytest
@@ -163,6 +164,20 @@ def test_devices_and_context(ctx):
     with golcl.Context(d["spec"]) as c2:  # the same device by "P:D"
         assert c2.device["name"] == d["name"]
         c2.finish()
+    with golcl.Context(d["name"].lower()) as c3:  # by name, case-insensitive
+        assert c3.device["spec"] == d["spec"]
+    with golcl.Context(d["type"]) as c4:  # "cpu" or "gpu"
+        assert c4.device["type"] == d["type"]
+    old = os.environ.get("GOLCL_DEVICE")
+    os.environ["GOLCL_DEVICE"] = d["spec"]  # None: $GOLCL_DEVICE, read when the context is made
+    try:
+        with golcl.Context() as c5:
+            assert c5.device["spec"] == d["spec"] and repr(c5).startswith("<golcl.Context")
+    finally:
+        if old is None:
+            del os.environ["GOLCL_DEVICE"]
+        else:
+            os.environ["GOLCL_DEVICE"] = old
     assert ctx.errmsg == "" or isinstance(ctx.errmsg, str)
     with pytest.raises(golcl.NoDevice) as e:
         golcl.Context("no such device name xyz")
