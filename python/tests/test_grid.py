@@ -182,3 +182,32 @@ def test_devices_and_context(ctx):
     with pytest.raises(golcl.NoDevice) as e:
         golcl.Context("no such device name xyz")
     assert "xyz" in str(e.value) and e.value.status == -2
+
+
+def test_copies_are_as_documented(ctx, monkeypatch):
+    """No copy for rows that are contiguous at a positive stride, one otherwise
+    (docs/python.md, "Arrays: copies")."""
+    from golcl import _base
+    copies = []
+    real = np.ascontiguousarray
+
+    def counting(a, *args, **kw):
+        copies.append(a.shape)
+        return real(a, *args, **kw)
+    monkeypatch.setattr(_base.np, "ascontiguousarray", counting)
+    base = np_randomize(W, H, 0.5, 4)
+    wide = np.zeros((H, W + 9), np.uint8)
+    wide[:, 4:4 + W] = base
+    with golcl.Grid(ctx, W, H) as g:
+        for arr, n in ((base, 0), (base.astype(bool), 0), (wide[:, 4:4 + W], 0),
+                       (np.asfortranarray(base), 1), (base[::-1], 1),
+                       (np.repeat(base, 2, axis=1)[:, ::2], 1)):
+            copies.clear()
+            g.write(arr)
+            assert len(copies) == n, (arr.strides, copies)
+            assert np.array_equal(g.read(), arr)
+        copies.clear()
+        out = np.zeros((H, W + 3), np.uint8)[:, :W]
+        g.read(out)
+        g.read_rect(1, 1, 5, 5)
+        assert copies == []
