@@ -11,8 +11,8 @@ from ._lib import (LIBRARY_PATH, BuildError, Cancelled, ClosedError, Error, Inva
                    IOError, LibraryNotFound, Mismatch, NoDevice, OpenCLError, OutOfMemory,
                    ParseError, Unsupported, has as has_function, strerror, version,
                    version_string)
-from .core import (Context, Grid, Pattern, Stepper, devices, rule_canonical, rule_table,
-                   stepper_names)
+from .core import (Context, Grid, Pattern, Stepper, devices, pattern_limits, rule_canonical,
+                   rule_table, stepper_names)
 from .universe import Universe, algorithms
 from .rules import MSGrid, MSPattern, ms_reference_run, msrule_info
 from .lattice import Game, Graph, GraphLife, Mesh, kernel_names
@@ -23,7 +23,8 @@ __version__ = "0.2.0"
 __all__ = ["LIBRARY_PATH", "BuildError", "Cancelled", "ClosedError", "Error", "InvalidArgument",
            "IOError", "LibraryNotFound", "Mismatch", "NoDevice", "OpenCLError", "OutOfMemory",
            "ParseError", "Unsupported", "has_function", "strerror", "version", "version_string",
-           "Context", "Grid", "Pattern", "Stepper", "devices", "rule_canonical", "rule_table",
+           "Context", "Grid", "Pattern", "Stepper", "devices", "pattern_limits",
+           "rule_canonical", "rule_table",
            "stepper_names", "Universe", "algorithms", "MSGrid", "MSPattern", "ms_reference_run",
            "msrule_info", "Game", "Graph", "GraphLife", "Mesh", "kernel_names", "CG", "BandMatrix",
            "CSRMatrix", "DenseMatrix", "Multigrid", "Operator", "Stencil", "Vec"]

@@ -192,6 +192,11 @@ class MSRule(ctypes.Structure):
                 ("smax", c_u32), ("bmin", c_u32), ("bmax", c_u32), ("tree", c_void_p)]
 
 
+class PatternLimits(ctypes.Structure):
+    _fields_ = [("max_width", c_u32), ("max_height", c_u32), ("max_cells", c_u64),
+                ("max_bytes", c_u64)]
+
+
 class Lattice(ctypes.Structure):
     _fields_ = [("dims", c_uint), ("nx", c_u32), ("ny", c_u32), ("nz", c_u32),
                 ("boundary", c_int), ("nbhd", c_int)]
@@ -272,6 +277,8 @@ _SIGS = {
     "golcl_stepper_from_name": (S, [c_char_p, P(c_int)]),
     "golcl_stepper_available": (c_int, [c_int]),
     # patterns
+    "golcl_pattern_get_limits": (None, [P(PatternLimits)]),
+    "golcl_pattern_set_limits": (S, [P(PatternLimits)]),
     "golcl_pattern_parse": (S, [c_char_p, c_size, P(ptr)]),
     "golcl_pattern_read_file": (S, [c_char_p, P(ptr)]),
     "golcl_pattern_from_cells": (S, [ptr, c_u32, c_u32, c_size, P(ptr)]),

@@ -404,6 +404,23 @@ class Grid(Handle):
 
 # ------------------------------------------------------------------ patterns
 
+def pattern_limits(**limits):
+    """The process-wide limits of the pattern readers (and writers) as a dict
+    (max_width, max_height, max_cells, max_bytes); keyword arguments set
+    those fields first, pattern_limits(reset=True) restores the defaults."""
+    cur = _lib.PatternLimits()
+    if limits.pop("reset", False):
+        _lib.call(None, "golcl_pattern_set_limits", None)
+    _lib.fn("golcl_pattern_get_limits")(ctypes.byref(cur))
+    if limits:
+        for k, v in limits.items():
+            if k not in dict(_lib.PatternLimits._fields_):
+                raise InvalidArgument("no pattern limit %r" % k, status=-1)
+            setattr(cur, k, u32(v, k) if k in ("max_width", "max_height") else u64(v, k))
+        _lib.call(None, "golcl_pattern_set_limits", ctypes.byref(cur))
+    return {k: getattr(cur, k) for k, _ in cur._fields_}
+
+
 class Pattern(Handle):
     """A host-side pattern: Pattern.read(path), Pattern.parse(text),
     Pattern.from_array(cells); .to_array(), .write(path), .to_rle()."""

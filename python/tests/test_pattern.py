@@ -71,3 +71,20 @@ def test_errors(tmp_path, data):
     assert p.generation == 0
     with pytest.raises(golcl.InvalidArgument):
         golcl.Pattern.parse(12)
+
+
+def test_limits():
+    d = golcl.pattern_limits()
+    assert d["max_width"] == 1 << 24 and d["max_cells"] == 1 << 26
+    try:
+        assert golcl.pattern_limits(max_width=10)["max_width"] == 10
+        with pytest.raises(golcl.ParseError) as e:
+            golcl.Pattern.parse("x = 20, y = 1\n20o!\n")
+        assert "limit" in str(e.value)
+        with pytest.raises(golcl.InvalidArgument):
+            golcl.pattern_limits(max_cells=0)
+        with pytest.raises(golcl.InvalidArgument):
+            golcl.pattern_limits(max_area=5)
+    finally:
+        assert golcl.pattern_limits(reset=True) == d
+    assert golcl.Pattern.parse("x = 20, y = 1\n20o!\n").population == 20
