@@ -1,6 +1,5 @@
 """Contexts, devices, Life grids, steppers and patterns (golcl.h)."""
 import ctypes
-import os
 
 import numpy as np
 

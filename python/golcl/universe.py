@@ -6,7 +6,7 @@ import numpy as np
 
 from . import _lib
 from ._base import Handle, byref_out, cells_in, cells_out, i64, path_arg, text, u32, u64
-from ._lib import Cancelled, InvalidArgument
+from ._lib import InvalidArgument
 from ._png import cells_picture, png_gray
 from .core import Pattern
 
