@@ -175,6 +175,7 @@ test: deps
 	$(MAKE) --no-print-directory CLBLAST=0 BUILD=$(BUILD)/noclblast lib \
 	  $(BUILD)/noclblast/tests/test_la >/dev/null && $(BUILD)/noclblast/tests/test_la || fail=1; \
 	$(MAKE) --no-print-directory test-dist || fail=1; \
+	$(MAKE) --no-print-directory test-python || fail=1; \
 	$(MAKE) --no-print-directory oclgrind OCLGRIND_TAGS=quick || fail=1; \
 	if [ $$fail -ne 0 ]; then echo "make test: FAILED"; exit 1; fi; echo "make test: all suites passed"
 
@@ -503,6 +504,41 @@ uninstall-dist:
 
 -include $(patsubst %.o,%.d,$(DIST_OBJ) $(DIST_CMD_OBJ)) \
   $(patsubst tests/dist/%.c,$(BUILD)/obj/tests/dist/%.d,$(DIST_TEST_SRC))
+
+# ------------------------------------------------------------------ python
+# The Python package golcl (python/golcl: ctypes over libgolcl.so, numpy
+# arrays; docs/python.md). `make python` installs it into PYTHON's
+# site-packages and records $(libdir) in golcl/_install.py, where the package
+# looks for libgolcl after $GOLCL_LIBRARY and the in-tree build;
+# `make test-python` (part of `make test`) runs python/tests with pytest on
+# pocl against this tree's build/libgolcl.so.
+PYTHON ?= $(if $(wildcard /usr/bin/python3),/usr/bin/python3,python3)
+PYTHON_SITEDIR ?= $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("purelib"))' 2>/dev/null)
+PY_PKGS := python3-numpy python3-cffi python3-pytest
+DEPS_PKGS += $(PY_PKGS)
+PY_SRC := $(sort $(wildcard python/golcl/*.py))
+# The library of $(BUILD) (build/: the package's own default); under `make asan` the
+# sanitizer's runtime is preloaded into the interpreter, without its leak report (Python's
+# own allocations at exit; the C suites check the library's leaks).
+PY_TEST_ENV = $(if $(filter build,$(BUILD)),GOLCL_LIBRARY=,GOLCL_LIBRARY=$(abspath $(BUILD))/libgolcl.so) \
+  $(if $(findstring -fsanitize=address,$(CFLAGS)),LD_PRELOAD=$$($(CC) -print-file-name=libasan.so) \
+  ASAN_OPTIONS=detect_leaks=0)
+.PHONY: python test-python uninstall-python
+test-python: export XDG_CACHE_HOME = $(TEST_CACHE)
+test-python:
+	@$(MAKE) --no-print-directory lib
+	@echo "== $(PYTHON) -m pytest python/tests"
+	@cd python && GOLCL_TEST_DATA=$(CURDIR)/tests/data $(PY_TEST_ENV) \
+	  $(PYTHON) -m pytest -q -rs -p no:cacheprovider tests
+
+python: $(PY_SRC)
+	@test -n "$(PYTHON_SITEDIR)" || { echo "make python: set PYTHON_SITEDIR"; exit 1; }
+	install -d $(DESTDIR)$(PYTHON_SITEDIR)/golcl
+	install -m 644 $(filter-out python/golcl/_install.py,$(PY_SRC)) $(DESTDIR)$(PYTHON_SITEDIR)/golcl/
+	printf '# written by make python\nLIBDIR = %s\n' "'$(libdir)'" > $(DESTDIR)$(PYTHON_SITEDIR)/golcl/_install.py
+
+uninstall-python:
+	rm -rf $(DESTDIR)$(PYTHON_SITEDIR)/golcl
 
 clean:
 	rm -rf $(BUILD) golcl.pc golcl-dist.pc

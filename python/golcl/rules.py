@@ -1,0 +1,284 @@
+"""Multi-state rules, grids and patterns (golcl_rules.h): Generations,
+Larger than Life, RuleLoader rules, JvN."""
+import ctypes
+
+import numpy as np
+
+from . import _lib
+from ._base import Handle, byref_out, cells_in, cells_out, i64, path_arg, text, u32, u64
+from ._lib import InvalidArgument
+from ._png import png_gray
+from .core import boundary_code, format_bounds, parse_bounds, _BOUNDARY_NAMES
+
+_FAMILIES = {0: "generations", 1: "ltl", 3: "ruleloader", 16: "jvn29", 17: "nobili32",
+             18: "hutton32"}
+
+
+def _msrule(rule):
+    r = _lib.MSRule()
+    _lib.call(None, "golcl_msrule_parse", text(rule, "rule"), ctypes.byref(r))
+    return r
+
+
+def _msrule_text(r):
+    buf = ctypes.create_string_buffer(256)
+    _lib.call(None, "golcl_msrule_format", ctypes.byref(r), buf, len(buf))
+    return buf.value.decode()
+
+
+def msrule_info(rule):
+    """{"rule": canonical text, "family": ..., "states": n} of a multi-state rule."""
+    r = _msrule(rule)
+    return {"rule": _msrule_text(r), "family": _FAMILIES.get(r.family, str(r.family)),
+            "states": r.states}
+
+
+def ms_reference_run(rule, cells, generations, boundary="dead"):
+    """The host reference (the definition) on a copy of `cells`: the cells
+    after `generations`."""
+    r = _msrule(rule)
+    if not isinstance(cells, np.ndarray) or cells.ndim != 2:
+        cells_in(cells, None)
+    cells_in(cells, cells.shape)  # dtype check
+    work = np.ascontiguousarray(cells, dtype=np.uint8).copy()
+    h, w = work.shape
+    _lib.call(None, "golcl_ms_reference_run", ctypes.byref(r), boundary_code(boundary), w, h,
+              work.ctypes.data, u64(generations, "generations"))
+    return work
+
+
+def _state_picture(cells, states):
+    cells = np.asarray(cells)[:1024, :1024]
+    h, w = cells.shape
+    scale = max(1, min(8, 256 // max(h, w, 1)))
+    k = max(int(states) - 1, 1)
+    img = (cells.astype(np.uint32) * 255 // k).clip(0, 255).astype(np.uint8)
+    if scale > 1:
+        img = np.repeat(np.repeat(img, scale, axis=0), scale, axis=1)
+    return png_gray(img)
+
+
+class MSGrid(Handle):
+    """A byte-a-cell grid of a multi-state rule: MSGrid(ctx, w, h,
+    boundary="dead"|"torus", rule="345/2/4"). Cells are uint8 states."""
+
+    _destroy = "golcl_msgrid_destroy"
+
+    def __init__(self, ctx, width, height, boundary="dead", rule=None):
+        out, ref = byref_out(ctypes.c_void_p)
+        _lib.call(ctx.h, "golcl_msgrid_create", ctx.h, u32(width, "width"),
+                  u32(height, "height"), boundary_code(boundary), ref)
+        super().__init__(out.value, parent=ctx, ctx=ctx)
+        if rule is not None:
+            try:
+                self.rule = rule
+            except Exception:
+                self.close()
+                raise
+
+    @classmethod
+    def from_array(cls, ctx, cells, rule, boundary="dead"):
+        if not isinstance(cells, np.ndarray) or cells.ndim != 2:
+            cells_in(cells, None)
+        g = cls(ctx, cells.shape[1], cells.shape[0], boundary, rule)
+        try:
+            g.write(cells)
+        except Exception:
+            g.close()
+            raise
+        return g
+
+    @property
+    def width(self):
+        return _lib.fn("golcl_msgrid_width")(self.h)
+
+    @property
+    def height(self):
+        return _lib.fn("golcl_msgrid_height")(self.h)
+
+    @property
+    def shape(self):
+        return (self.height, self.width)
+
+    @property
+    def boundary(self):
+        return _BOUNDARY_NAMES.get(_lib.fn("golcl_msgrid_boundary")(self.h), "dead")
+
+    @property
+    def generation(self):
+        return _lib.fn("golcl_msgrid_generation")(self.h)
+
+    @generation.setter
+    def generation(self, g):
+        self._call("golcl_msgrid_set_generation", self.h, u64(g, "generation"))
+
+    @property
+    def rule(self):
+        r = _lib.MSRule()
+        self._call("golcl_msgrid_msrule", self.h, ctypes.byref(r))
+        return _msrule_text(r)
+
+    @rule.setter
+    def rule(self, rule):
+        self._call("golcl_msgrid_set_rule", self.h, text(rule, "rule"))
+
+    @property
+    def states(self):
+        r = _lib.MSRule()
+        self._call("golcl_msgrid_msrule", self.h, ctypes.byref(r))
+        return r.states
+
+    @property
+    def bounds(self):
+        b = _lib.Bounds()
+        self._call("golcl_msgrid_bounds", self.h, ctypes.byref(b))
+        return format_bounds(b)
+
+    @bounds.setter
+    def bounds(self, spec):
+        b = parse_bounds(spec)
+        self._call("golcl_msgrid_set_bounds", self.h, ctypes.byref(b))
+
+    def write(self, cells):
+        p, stride, keep = cells_in(cells, self.shape)
+        self._call("golcl_msgrid_write", self.h, p, stride)
+
+    def read(self, out=None):
+        out, p, stride = cells_out(out, self.shape)
+        self._call("golcl_msgrid_read", self.h, p, stride)
+        return out
+
+    to_array = read
+
+    def __array__(self, dtype=None):
+        a = self.read()
+        return a if dtype is None else a.astype(dtype)
+
+    def read_rect(self, x, y, w, h, out=None):
+        x, y, w, h = u32(x, "x"), u32(y, "y"), u32(w, "w"), u32(h, "h")
+        out, p, stride = cells_out(out, (h, w))
+        self._call("golcl_msgrid_read_rect", self.h, x, y, w, h, p, stride or max(w, 1))
+        return out
+
+    def write_rect(self, x, y, cells):
+        if not isinstance(cells, np.ndarray) or cells.ndim != 2:
+            cells_in(cells, None)
+        h, w = cells.shape
+        p, stride, keep = cells_in(cells, (h, w))
+        self._call("golcl_msgrid_write_rect", self.h, u32(x, "x"), u32(y, "y"), w, h, p, stride)
+
+    def clear(self):
+        self._call("golcl_msgrid_clear", self.h)
+
+    def randomize(self, density=0.5, seed=0, states=None):
+        st = self.states if states is None else u32(states, "states")
+        self._call("golcl_msgrid_randomize", self.h, st, float(density), u64(seed, "seed"))
+
+    def census(self):
+        c = (ctypes.c_uint64 * 256)()
+        self._call("golcl_msgrid_census", self.h, ctypes.byref(c))
+        return np.array(c[:], dtype=np.uint64)
+
+    def population(self):
+        v, ref = byref_out(ctypes.c_uint64)
+        self._call("golcl_msgrid_population", self.h, ref)
+        return v.value
+
+    def hash(self):
+        v, ref = byref_out(ctypes.c_uint64)
+        self._call("golcl_msgrid_hash", self.h, ref)
+        return v.value
+
+    def run(self, generations=1):
+        self._call("golcl_msgrid_step", self.h, u64(generations, "generations"))
+        return self
+
+    step = run
+
+    def place(self, pattern, x=0, y=0):
+        self._call("golcl_msgrid_place", self.h, pattern.h, i64(x, "x"), i64(y, "y"))
+
+    def extract(self):
+        out, ref = byref_out(ctypes.c_void_p)
+        self._call("golcl_msgrid_extract", self.h, ref)
+        return MSPattern(out.value)
+
+    def _repr_png_(self):
+        return _state_picture(self.read(), self.states)
+
+    def __repr__(self):
+        if self.closed:
+            return "<golcl.MSGrid closed>"
+        return "<golcl.MSGrid %dx%d %s gen %d>" % (self.width, self.height, self.rule,
+                                                  self.generation)
+
+
+class MSPattern(Handle):
+    """A multi-state pattern (Golly's RLE, macrocell, MCell)."""
+
+    _destroy = "golcl_mspattern_destroy"
+
+    def __init__(self, _handle):
+        super().__init__(_handle)
+
+    @classmethod
+    def read(cls, path):
+        out, ref = byref_out(ctypes.c_void_p)
+        _lib.call(None, "golcl_mspattern_read_file", path_arg(path), ref)
+        return cls(out.value)
+
+    @classmethod
+    def parse(cls, text_):
+        b = text_.encode() if isinstance(text_, str) else text_
+        if not isinstance(b, bytes):
+            raise InvalidArgument("text must be str or bytes", status=-1)
+        out, ref = byref_out(ctypes.c_void_p)
+        _lib.call(None, "golcl_mspattern_parse", b, len(b), ref)
+        return cls(out.value)
+
+    @property
+    def width(self):
+        return _lib.fn("golcl_mspattern_width")(self.h)
+
+    @property
+    def height(self):
+        return _lib.fn("golcl_mspattern_height")(self.h)
+
+    @property
+    def shape(self):
+        return (self.height, self.width)
+
+    @property
+    def rule(self):
+        r = _lib.MSRule()
+        self._call("golcl_mspattern_msrule", self.h, ctypes.byref(r))
+        return _msrule_text(r)
+
+    @property
+    def generation(self):
+        return _lib.fn("golcl_mspattern_generation")(self.h)
+
+    @property
+    def origin(self):
+        x, y = ctypes.c_int64(), ctypes.c_int64()
+        _lib.fn("golcl_mspattern_origin")(self.h, ctypes.byref(x), ctypes.byref(y))
+        return (x.value, y.value)
+
+    def to_array(self):
+        h, w = self.shape
+        p = _lib.fn("golcl_mspattern_cells")(self.h)
+        if not p or h * w == 0:
+            return np.zeros((h, w), np.uint8)
+        return np.ctypeslib.as_array((ctypes.c_uint8 * (h * w)).from_address(p)).reshape(
+            h, w).copy()
+
+    def to_rle(self):
+        return _lib.to_text(None, "golcl_mspattern_write_rle", self.h)
+
+    def to_macrocell(self):
+        return _lib.to_text(None, "golcl_mspattern_write_macrocell", self.h)
+
+    def __repr__(self):
+        if self.closed:
+            return "<golcl.MSPattern closed>"
+        return "<golcl.MSPattern %dx%d %s>" % (self.width, self.height, self.rule)
