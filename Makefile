@@ -170,7 +170,11 @@ $(BUILD)/tests/test_universe_sparse $(BUILD)/tests/test_core_fill: $(BUILD)/test
 # the golcl command, tests/install: make install, tests/rpath), test_la
 # built with CLBLAST=0, the MPI suites (test-dist) and Oclgrind's quick
 # cases. Everything they use is built before any starts, so that no two
-# jobs build the same file. Cases tagged "long" (the long sweeps, each
+# jobs build the same file. No Check timeout can fire however slow a shared
+# machine makes a case: tu_main (tests/util/testutil.c) runs every suite
+# with CK_NOFORK, where Check has no timeouts (CK_DEFAULT_TIMEOUT and
+# tcase_set_timeout apply to forked cases only), and the shell tests have
+# no time limits either (test-dist's DIST_TIMEOUT only ends a hung mpirun). Cases tagged "long" (the long sweeps, each
 # beside a smaller case of the same claim) run in `make test-long` instead.
 TEST_JOBS ?= 2
 TEST_LOGS = $(BUILD)/test-logs
@@ -178,7 +182,7 @@ SCRIPT_TESTS := $(sort $(wildcard tests/*/test_*.sh))
 TEST_SUITES := $(TEST_BIN:$(BUILD)/tests/%=%)
 # The longest first, so that the jobs end together (CPU seconds on pocl,
 # 2 cores, 2026-11-28: tests/run/summary.txt of a run lists them all).
-TEST_FIRST := test_steppers_bits test_lattice_game
+TEST_FIRST := test_steppers_bits test_golly_count test_lattice_game
 TEST_ORDER := $(foreach t,$(TEST_FIRST),$(filter $(t),$(TEST_SUITES))) \
               $(filter-out $(TEST_FIRST),$(TEST_SUITES))
 TEST_SCRIPT_NAMES := $(subst /,-,$(SCRIPT_TESTS:tests/%.sh=%))
