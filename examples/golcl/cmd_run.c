@@ -11,6 +11,7 @@
 #include <golcl_rules.h>
 
 #include <errno.h>
+#include <signal.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,10 +26,10 @@
 #include "cmd_ms.h"
 #include "pattern_io.h"
 #include "run.h"
+#include "stop.h"
 
 #define MIN_STEP 32          /* rebuild an infinite-plane grid rather than step fewer generations */
 #define MAX_SIDE 2147483647u /* the largest side of a grid (golcl_grid_create) */
-
 
 /* The grid and where it sits in the pattern's universe. */
 typedef struct run_state {
@@ -46,6 +47,8 @@ typedef struct run_state {
   ex_atomic frames_csv; /* DIR/frames.csv: frame,generation */
   FILE *log;            /* --log: the CSV being written (a temporary, or stdout) */
   ex_atomic log_file;
+  uint64_t done; /* generations run: o->gens, or fewer when a signal stopped the run */
+  int ran;       /* the run reached o->gens or a signal's stop: the log and frames are kept */
 } run_state;
 
 static void usage(FILE *f) {
@@ -85,8 +88,8 @@ static void usage(FILE *f) {
           "                       grid), naive, reference, or another stepper of this build\n"
           "  --device SPEC        gpu, cpu, P:D or part of a device name (default:\n"
           "                       $GOLCL_DEVICE, else the first GPU)\n"
-          "  -o, --output OUT     write the result to OUT by extension: .rle, .cells, .mc,\n"
-          "                       .png;\n"
+          "  -o, --output OUT     write the result to OUT by extension: .rle, .rle.gz,\n"
+          "                       .cells, .mc, .mc.gz, .png;\n"
           "                       '-' writes RLE to stdout; may be given up to %d times\n"
           "  --scale S            PNG: S×S pixels per cell (default 1)\n"
           "  --fit WxH            PNG: the largest image within W×H pixels (magnified or\n"
@@ -212,10 +215,10 @@ static int take_option(int c, const char *v, run_opts *o) {
         return 2;
       }
       if (pio_kind_of(v) == PIO_BAD) {
-        fprintf(stderr, "golcl run: %s: unknown output extension (.rle, .cells, .mc, .png or -)\n",
-                v);
+        fprintf(stderr, "golcl run: %s: unknown output extension (" PIO_EXTENSIONS ")\n", v);
         return 2;
       }
+      if (pio_check_output("run", v)) return 1; /* before the run, not after it */
       o->outs[o->nouts++] = v;
       break;
     case OPT_SCALE: {
@@ -292,6 +295,7 @@ static int parse_args(int argc, char **argv, run_opts *o) {
     return 2;
   }
   o->report = to_stdout ? stderr : stdout;
+  if (!to_stdout) setvbuf(stdout, NULL, _IOLBF, 0); /* a report a pipe or a file sees as it comes */
   return -1;
 }
 
@@ -301,6 +305,14 @@ static int lib_error(const run_state *st, const char *what, golcl_status s) {
   fprintf(stderr, "golcl run: %s: %s: %s\n", what, golcl_strerror(s),
           st->ctx ? golcl_context_errmsg(st->ctx) : golcl_last_errmsg());
   return 1;
+}
+
+static int progress_shown; /* a progress line is on the terminal */
+
+void run_progress_clear(void) {
+  if (progress_shown) fputs("\r\033[K", stderr);
+  progress_shown = 0;
+  fflush(stderr);
 }
 
 /* A progress line on stderr: generations, rate and time left. */
@@ -314,7 +326,8 @@ void run_progress(uint64_t done, uint64_t total, double elapsed, int final) {
   fprintf(stderr, "\r[%s] %llu/%llu gens  %.0f gen/s  ETA %02d:%02d:%02d ", bar,
           (unsigned long long)done, (unsigned long long)total, rate, (int)(eta / 3600),
           (int)(eta / 60) % 60, (int)eta % 60);
-  if (final) fputs("\r\033[K", stderr);
+  progress_shown = 1;
+  if (final) run_progress_clear();
   fflush(stderr);
 }
 
@@ -598,10 +611,12 @@ static int step_all(run_state *st, double *seconds) {
   double t0 = ex_now(), last_bar = t0;
   golcl_status s;
   while (done < o->gens) {
+    if (ex_stop_requested()) break; /* a generation boundary: the outputs are of it */
     uint64_t want = o->gens - done;
-    /* chunks for the progress bar; the infinite plane steps as far as its
-     * room allows (room: no nearer an edge than a step reaches) */
-    if (bar) want = want < chunk ? want : chunk;
+    /* chunks of a tenth of a second or so, for the progress bar and a
+     * signal's stop; the infinite plane steps as far as its room allows
+     * (room: no nearer an edge than a step reaches) */
+    want = want < chunk ? want : chunk;
     if (to_next(done, o->every) < want) want = to_next(done, o->every);
     if (to_next(done, o->log_every) < want) want = to_next(done, o->log_every);
     uint64_t k = want;
@@ -611,7 +626,7 @@ static int step_all(run_state *st, double *seconds) {
     if (s != GOLCL_OK) return lib_error(st, "stepping", s);
     if (st->infinite)
       s = golcl_grid_bounding_box(st->grid, &st->bx, &st->by, &st->bw, &st->bh);
-    else if (bar)
+    else
       s = golcl_context_finish(st->ctx);
     if (s != GOLCL_OK) return lib_error(st, "stepping", s);
     done += k;
@@ -629,6 +644,9 @@ static int step_all(run_state *st, double *seconds) {
   if (s != GOLCL_OK) return lib_error(st, "stepping", s);
   *seconds = ex_now() - t0;
   if (bar && o->gens) run_progress(done, o->gens, *seconds, 1);
+  if (o->log && done < o->gens && done % o->log_every && write_log(st)) return 1;
+  st->done = done;
+  st->ran = 1;
   return 0;
 }
 
@@ -638,8 +656,7 @@ static int make_dir(const char *dir) {
   return 1;
 }
 
-int run_open_side_files(const run_opts *o, ex_atomic *frames_csv, ex_atomic *log_file,
-                        FILE **log) {
+int run_open_side_files(const run_opts *o, ex_atomic *frames_csv, ex_atomic *log_file, FILE **log) {
   if (o->frames) {
     if (make_dir(o->frames)) return 1;
     char path[4096];
@@ -663,11 +680,11 @@ int run_open_side_files(const run_opts *o, ex_atomic *frames_csv, ex_atomic *log
   return 0;
 }
 
-int run_close_side_files(ex_atomic *frames_csv, ex_atomic *log_file, int rc) {
+int run_close_side_files(ex_atomic *frames_csv, ex_atomic *log_file, int keep, int rc) {
   ex_atomic *files[2] = {frames_csv, log_file};
   for (int i = 0; i < 2; i++) {
     if (!files[i]->f) continue;
-    if (rc == 0 && ex_atomic_commit(files[i], "golcl run")) rc = 1;
+    if (keep && ex_atomic_commit(files[i], "golcl run")) rc = 1;
     if (files[i]->f) ex_atomic_abort(files[i]);
   }
   return rc;
@@ -736,37 +753,67 @@ static int run(run_state *st, golcl_pattern *p) {
             "grid:       infinite plane (a dead-boundary grid that grows): %ux%u at the end, "
             "%.1f MB on the device (%s); live box %ux%u at (%lld, %lld)\n",
             golcl_grid_width(st->grid), golcl_grid_height(st->grid), (double)li.bytes / 1e6,
-            golcl_layout_name(li.layout),
-            st->bw, st->bh, (long long)(st->ux + st->bx), (long long)(st->uy + st->by));
+            golcl_layout_name(li.layout), st->bw, st->bh, (long long)(st->ux + st->bx),
+            (long long)(st->uy + st->by));
   }
   if (!o->quiet) {
-    if (o->gens)
+    if (st->done)
       fprintf(o->report, "run:        %llu generations with the %s stepper in %.3f s: %.1f gen/s\n",
-              (unsigned long long)o->gens, golcl_stepper_name(golcl_stepper_chosen(st->stepper)),
-              secs, secs > 0 ? (double)o->gens / secs : 0.0);
+              (unsigned long long)st->done, golcl_stepper_name(golcl_stepper_chosen(st->stepper)),
+              secs, secs > 0 ? (double)st->done / secs : 0.0);
     fprintf(o->report, "population: %llu at generation %llu\n", (unsigned long long)pop,
             (unsigned long long)golcl_grid_generation(st->grid));
   }
+  if (ex_stop_requested()) run_say_stopped(o, ex_stop_requested(), golcl_grid_generation(st->grid));
   golcl_pattern *result = NULL;
-  for (int i = 0; i < o->nouts && rc == 0; i++) {
+  for (int i = 0; i < o->nouts; i++) { /* one that fails does not cost the others */
+    int bad;
     if (pio_kind_of(o->outs[i]) == PIO_PNG) {
-      rc = write_png(st, o->outs[i]);
+      bad = write_png(st, o->outs[i]);
+    } else if (!result && (s = result_pattern(st, p, &result)) != GOLCL_OK) {
+      bad = lib_error(st, "reading the result", s);
     } else {
-      if (!result && (s = result_pattern(st, p, &result)) != GOLCL_OK)
-        return lib_error(st, "reading the result", s);
-      rc = pio_write("run", o->outs[i], result, &o->view, 2) ? 1 : 0;
+      bad = pio_write("run", o->outs[i], result, &o->view, 2) ? 1 : 0;
     }
-    if (rc == 0 && !o->quiet && strcmp(o->outs[i], "-") != 0)
+    if (bad == 0 && !o->quiet && strcmp(o->outs[i], "-") != 0)
       fprintf(o->report, "wrote:      %s\n", o->outs[i]);
+    if (bad) rc = 1;
   }
   golcl_pattern_destroy(result);
   return rc;
 }
 
+void run_say_stopped(const run_opts *o, int sig, uint64_t generation) {
+  run_progress_clear();
+  fprintf(stderr, "golcl run: stopped by %s at generation %llu",
+          sig == SIGINT ? "SIGINT" : "SIGTERM", (unsigned long long)generation);
+  int files = 0;
+  for (int i = 0; i < o->nouts; i++)
+    fprintf(stderr, "%s%s", files++ ? ", " : "; writing ",
+            strcmp(o->outs[i], "-") ? o->outs[i] : "stdout");
+  if (o->log)
+    fprintf(stderr, "%s%s", files++ ? ", " : "; writing ",
+            strcmp(o->log, "-") ? o->log : "the log");
+  if (o->frames) fprintf(stderr, "%s%s/frames.csv", files++ ? ", " : "; writing ", o->frames);
+  fprintf(stderr, "%s\n", files ? " for it" : "");
+}
+
+static int run_the_pattern(run_opts *o);
+
 int cmd_run(int argc, char **argv) {
   run_opts o;
   int rc = parse_args(argc, argv, &o);
   if (rc >= 0) return rc;
+  ex_stop_install(1); /* SIGINT, SIGTERM: stop at a generation, write the outputs */
+  rc = run_the_pattern(&o);
+  run_progress_clear();
+  if (ex_stop_requested()) return ex_stop_status(ex_stop_requested());
+  return rc;
+}
+
+static int run_the_pattern(run_opts *o_) {
+  run_opts o = *o_;
+  int rc;
   if (cmd_run_ms_claims(o.pattern)) return cmd_run_ms(&o); /* Generations, LtL */
   /* the infinite plane: a universe, unless a fixed grid or the growing grid is asked for */
   if (strcmp(o.algo, "dense") && !o.have_size && !o.have_margin && !o.torus) {
@@ -792,7 +839,7 @@ int cmd_run(int argc, char **argv) {
   golcl_pattern_bounds(p, &st.bounds);
   rc = run_open_side_files(&o, &st.frames_csv, &st.log_file, &st.log);
   if (rc == 0) rc = run(&st, p);
-  rc = run_close_side_files(&st.frames_csv, &st.log_file, rc);
+  rc = run_close_side_files(&st.frames_csv, &st.log_file, st.ran, rc);
   golcl_grid_destroy(st.grid);
   golcl_stepper_destroy(st.stepper);
   golcl_context_destroy(st.ctx);

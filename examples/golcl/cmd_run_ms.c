@@ -314,6 +314,11 @@ static int write_png(const ms_run *st, const ms_opts *o, const golcl_mspattern *
   return rc;
 }
 
+static golcl_status write_ms(const void *obj, FILE *f, pio_kind kind) {
+  return kind == PIO_MC ? golcl_mspattern_write_macrocell(obj, f)
+                        : golcl_mspattern_write_rle(obj, f);
+}
+
 static int write_outputs(ms_run *st, const ms_opts *o) {
   golcl_mspattern *r;
   golcl_status s = golcl_msgrid_extract(st->grid, &r);
@@ -326,27 +331,23 @@ static int write_outputs(ms_run *st, const ms_opts *o) {
   }
   if (st->bounds.topology != GOLCL_TOPOLOGY_INFINITE) golcl_mspattern_set_bounds(r, &st->bounds);
   int rc = 0;
-  for (int i = 0; i < o->nouts && rc == 0; i++) {
+  for (int i = 0; i < o->nouts; i++) { /* one that fails does not cost the others */
     const char *path = o->outs[i];
-    pio_kind kind = pio_kind_of(path);
+    pio_kind kind = pio_plain_kind(pio_kind_of(path));
+    int bad;
     if (kind == PIO_PNG) {
-      rc = write_png(st, o, r, path);
+      bad = write_png(st, o, r, path);
     } else if (kind == PIO_RLE || kind == PIO_STDOUT || kind == PIO_MC) {
-      FILE *f = kind == PIO_STDOUT ? stdout : fopen(path, "w");
-      s = !f               ? GOLCL_E_IO
-          : kind == PIO_MC ? golcl_mspattern_write_macrocell(r, f)
-                           : golcl_mspattern_write_rle(r, f);
-      if (f && f != stdout && fclose(f) != 0) s = GOLCL_E_IO;
-      if (s != GOLCL_OK) {
-        fprintf(stderr, "golcl run: %s: cannot write it\n", path);
-        rc = 1;
-      }
+      bad = pio_write_text("run", path, write_ms, r) ? 1 : 0;
     } else {
-      fprintf(stderr, "golcl run: %s: multi-state results are written as .rle, .mc, .png or '-'\n",
+      fprintf(stderr,
+              "golcl run: %s: multi-state results are written as .rle, .rle.gz, .mc, "
+              ".mc.gz, .png or '-'\n",
               path);
-      rc = 2;
+      bad = 2;
     }
-    if (rc == 0 && !o->quiet && kind != PIO_STDOUT) fprintf(o->report, "wrote:      %s\n", path);
+    if (bad == 0 && !o->quiet && kind != PIO_STDOUT) fprintf(o->report, "wrote:      %s\n", path);
+    if (bad > rc) rc = bad;
   }
   golcl_mspattern_destroy(r);
   return rc;

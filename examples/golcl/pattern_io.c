@@ -1,14 +1,19 @@
 /* pattern_io.c — see pattern_io.h. */
 #include "pattern_io.h"
 
+#define _XOPEN_SOURCE 700 /* dirname */
 #include <errno.h>
+#include <libgen.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "atomic_file.h"
+#include "gz_file.h"
 
 /* All of stdin, up to the parser's byte limit; NULL with a message. */
 static char *read_stdin(const char *cmd, size_t *len) {
@@ -81,7 +86,57 @@ pio_kind pio_kind_of(const char *path) {
   if (ends_with(path, ".cells")) return PIO_CELLS;
   if (ends_with(path, ".png")) return PIO_PNG;
   if (ends_with(path, ".mc")) return PIO_MC;
+  if (ends_with(path, ".rle.gz")) return PIO_RLE_GZ;
+  if (ends_with(path, ".mc.gz")) return PIO_MC_GZ;
   return PIO_BAD;
+}
+
+pio_kind pio_plain_kind(pio_kind k) {
+  return k == PIO_RLE_GZ ? PIO_RLE : k == PIO_MC_GZ ? PIO_MC : k;
+}
+
+int pio_check_output(const char *cmd, const char *path) {
+  if (strcmp(path, "-") == 0) return 0;
+  struct stat st;
+  if (stat(path, &st) == 0) {
+    if (S_ISDIR(st.st_mode)) {
+      fprintf(stderr, "golcl %s: %s: is a folder\n", cmd, path);
+      return -1;
+    }
+    if (!S_ISREG(st.st_mode)) return 0; /* a device or a pipe: written in place */
+  }
+  char *copy = strdup(path);
+  if (!copy) return -1;
+  const char *dir = dirname(copy);
+  int ok = access(dir, W_OK | X_OK) == 0;
+  int err = errno;
+  if (!ok)
+    fprintf(stderr, "golcl %s: %s: cannot write in the folder %s: %s\n", cmd, path, dir,
+            strerror(err));
+  free(copy);
+  return ok ? 0 : -1;
+}
+
+int pio_write_text(const char *cmd, const char *path, pio_text_writer write, const void *obj) {
+  char prog[64];
+  snprintf(prog, sizeof prog, "golcl %s", cmd);
+  pio_kind kind = pio_kind_of(path);
+  if (kind == PIO_STDOUT) /* a failed write is reported by main's check of stdout */
+    return write(obj, stdout, PIO_RLE) == GOLCL_OK ? 0 : -1;
+  ex_atomic a;
+  if (ex_atomic_open(&a, path, prog) != 0) return -1;
+  FILE *f = a.f;
+  if (kind == PIO_RLE_GZ || kind == PIO_MC_GZ) f = ex_gz_open(a.f);
+  golcl_status s = f ? write(obj, f, pio_plain_kind(kind)) : GOLCL_E_OUT_OF_MEMORY;
+  int err = errno;
+  if (f && f != a.f && fclose(f) != 0 && s == GOLCL_OK) s = GOLCL_E_IO, err = errno;
+  if (s != GOLCL_OK) {
+    fprintf(stderr, "%s: %s: write failed: %s (the old file, if any, is unchanged)\n", prog, path,
+            err ? strerror(err) : golcl_strerror(s));
+    ex_atomic_abort(&a);
+    return -1;
+  }
+  return ex_atomic_commit(&a, prog);
 }
 
 int pio_write_png(const char *cmd, const char *path, const uint8_t *cells, uint32_t w, uint32_t h,
@@ -93,35 +148,23 @@ int pio_write_png(const char *cmd, const char *path, const uint8_t *cells, uint3
   return 0;
 }
 
-/* RLE, plaintext or macrocell into a file, through a temporary that
- * replaces it. */
-static int write_text(const char *cmd, const char *path, const golcl_pattern *p, pio_kind kind) {
-  char prog[64];
-  snprintf(prog, sizeof prog, "golcl %s", cmd);
-  ex_atomic a;
-  if (ex_atomic_open(&a, path, prog) != 0) return -1;
-  golcl_status s = kind == PIO_CELLS ? golcl_pattern_write_plaintext(p, a.f)
-                   : kind == PIO_MC  ? golcl_pattern_write_macrocell(p, a.f)
-                                     : golcl_pattern_write_rle(p, a.f);
-  if (s != GOLCL_OK) {
-    int err = errno;
-    fprintf(stderr, "%s: %s: write failed: %s (the old file, if any, is unchanged)\n", prog, path,
-            err ? strerror(err) : golcl_strerror(s));
-    ex_atomic_abort(&a);
-    return -1;
-  }
-  return ex_atomic_commit(&a, prog);
+static golcl_status write_pattern(const void *obj, FILE *f, pio_kind kind) {
+  const golcl_pattern *p = obj;
+  return kind == PIO_CELLS ? golcl_pattern_write_plaintext(p, f)
+         : kind == PIO_MC  ? golcl_pattern_write_macrocell(p, f)
+                           : golcl_pattern_write_rle(p, f);
 }
 
 int pio_write(const char *cmd, const char *path, const golcl_pattern *p, const ex_cell_view *view,
               uint32_t border) {
   switch (pio_kind_of(path)) {
-    case PIO_STDOUT: /* a failed write is reported by main's check of stdout */
-      return golcl_pattern_write_rle(p, stdout) == GOLCL_OK ? 0 : -1;
+    case PIO_STDOUT:
     case PIO_RLE:
     case PIO_CELLS:
     case PIO_MC:
-      return write_text(cmd, path, p, pio_kind_of(path));
+    case PIO_RLE_GZ:
+    case PIO_MC_GZ:
+      return pio_write_text(cmd, path, write_pattern, p);
     case PIO_PNG: {
       uint64_t w = golcl_pattern_width(p), h = golcl_pattern_height(p);
       if (w && h) w += 2 * (uint64_t)border, h += 2 * (uint64_t)border;
@@ -147,8 +190,7 @@ int pio_write(const char *cmd, const char *path, const golcl_pattern *p, const e
     case PIO_BAD:
       break;
   }
-  fprintf(stderr, "golcl %s: %s: unknown output extension (.rle, .cells, .mc, .png or -)\n", cmd,
-          path);
+  fprintf(stderr, "golcl %s: %s: unknown output extension (" PIO_EXTENSIONS ")\n", cmd, path);
   return -1;
 }
 
