@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -156,6 +157,21 @@ static const struct option long_opts[] = {{"generations", required_argument, NUL
                                           {"help", no_argument, NULL, 'h'},
                                           {NULL, 0, NULL, 0}};
 
+static int take_option(int c, const char *v, run_opts *o);
+
+/* bgolly's -a: its algorithm names, or this command's --algo values. The
+ * multi-state families (Generations, JvN, RuleLoader, LargerThanLife) come
+ * from the rule here, so their names leave the choice to auto. */
+static int take_bgolly_algo(const char *v, run_opts *o) {
+  static const char *const family[] = {"Generations", "JvN", "RuleLoader", "LargerThanLife"};
+  if (strcasecmp(v, "HashLife") == 0) return take_option(OPT_ALGO, "hashlife", o);
+  if (strcasecmp(v, "QuickLife") == 0) return take_option(OPT_ALGO, "host-tiles", o);
+  for (size_t i = 0; i < sizeof family / sizeof *family; i++)
+    if (strcasecmp(v, family[i]) == 0) return take_option(OPT_ALGO, "auto", o);
+  if (take_option(OPT_ALGO, v, o) == -1) return -1;
+  return 2; /* the message named --algo's values; bgolly's are these: */
+}
+
 /* One option; -1 to go on, else an exit status. */
 static int take_option(int c, const char *v, run_opts *o) {
   switch (c) {
@@ -175,8 +191,17 @@ static int take_option(int c, const char *v, run_opts *o) {
       }
       break;
     case 'g':
-      if (pio_parse_u64(v, &o->gens) != 0) return bad_value("-g", v);
+    case 'm': /* bgolly's -m: how far to run */
+      if (pio_parse_u64(v, &o->gens) != 0) return bad_value(c == 'g' ? "-g" : "-m", v);
       break;
+    case 'a':
+      return take_bgolly_algo(v, o);
+    case 's':
+      return take_option(OPT_RULES, v, o);
+    case 'M':
+      return take_option(OPT_MEMORY, v, o);
+    case 'r':
+      return take_option(OPT_RULE, v, o);
     case OPT_SIZE:
       if (pio_parse_size(v, &o->size_w, &o->size_h) != 0 || !o->size_w || !o->size_h)
         return bad_value("--size", v);
@@ -192,7 +217,11 @@ static int take_option(int c, const char *v, run_opts *o) {
     case OPT_ALGO:
       if (strcmp(v, "auto") && strcmp(v, "hashlife") && strcmp(v, "sparse") &&
           strcmp(v, "hashlife-gpu") && strcmp(v, "host-tiles") && strcmp(v, "dense"))
-        return bad_value("--algo (auto, hashlife, sparse, hashlife-gpu, host-tiles, dense)", v);
+        return bad_value(
+            "--algo (auto, hashlife, sparse, hashlife-gpu, host-tiles, dense; or "
+            "bgolly's -a HashLife, QuickLife, Generations, JvN, RuleLoader, "
+            "LargerThanLife)",
+            v);
       o->algo = v;
       break;
     case 'i':
@@ -203,9 +232,19 @@ static int take_option(int c, const char *v, run_opts *o) {
           o->memory_mb > ((uint64_t)1 << 40))
         return bad_value("--memory", v);
       break;
-    case OPT_STEPPER:
+    case OPT_STEPPER: {
+      golcl_stepper_kind kind;
+      if (golcl_stepper_from_name(v, &kind) != GOLCL_OK || !golcl_stepper_available(kind)) {
+        fprintf(stderr, "golcl run: no stepper '%s' in this build; there are:", v);
+        for (int k = 0; k < GOLCL_STEPPER_COUNT; k++)
+          if (golcl_stepper_available((golcl_stepper_kind)k))
+            fprintf(stderr, " %s", golcl_stepper_name((golcl_stepper_kind)k));
+        fputc('\n', stderr);
+        return 2;
+      }
       o->stepper = v;
       break;
+    }
     case OPT_DEVICE:
       o->device = v;
       break;
@@ -258,7 +297,10 @@ static int parse_args(int argc, char **argv, run_opts *o) {
   o->view.scale = 1;
   opterr = 0;
   int c;
-  while ((c = getopt_long(argc, argv, ":g:o:i:qh", long_opts, NULL)) != -1) {
+  /* bgolly's short options too: -m N (-g), -a ALGO (--algo), -s DIR
+   * (--rules), -M MB (--memory), -r RULE (--rule); its -h (HashLife) is
+   * this command's help, said in the usage */
+  while ((c = getopt_long(argc, argv, ":g:o:i:qhm:a:s:M:r:", long_opts, NULL)) != -1) {
     if (c == '?' || c == ':') return pio_bad_option("run", c, argv);
     int rc = take_option(c, optarg, o);
     if (rc >= 0) return rc;
@@ -271,7 +313,27 @@ static int parse_args(int argc, char **argv, run_opts *o) {
     o->pattern = argv[i];
   }
   if (!o->pattern) {
-    usage(stderr);
+    fprintf(stderr,
+            "golcl run: no pattern file (golcl run --help)\n"
+            "usage: golcl run PATTERN [options]\n");
+    return 2;
+  }
+  int fixed = o->have_size || o->have_margin || o->torus;
+  if (fixed && strcmp(o->algo, "auto") && strcmp(o->algo, "dense")) {
+    fprintf(stderr,
+            "golcl run: --algo %s runs the infinite plane; --%s makes a fixed grid (one or the "
+            "other)\n",
+            o->algo,
+            o->have_size     ? "size"
+            : o->have_margin ? "margin"
+                             : "torus");
+    return 2;
+  }
+  if (strcmp(o->stepper, "auto") && strcmp(o->algo, "auto") && strcmp(o->algo, "dense")) {
+    fprintf(stderr,
+            "golcl run: --stepper picks the stepper of a grid; --algo %s does not step a grid "
+            "(--algo dense or --size does)\n",
+            o->algo);
     return 2;
   }
   if (o->have_size && o->have_margin) {

@@ -195,6 +195,13 @@ static int load(urun *r, int may_fall_back) {
     fprintf(stderr, "golcl run: %s\n", golcl_last_errmsg());
     return 1;
   }
+  if (strcmp(o->stepper, "auto")) { /* it would pick nothing here: said, not ignored */
+    fprintf(stderr,
+            "golcl run: --stepper %s: this pattern runs on the infinite plane in a universe, "
+            "which has no stepper (--algo dense, --size or --margin run it on a grid)\n",
+            o->stepper);
+    return 2;
+  }
   return 0;
 }
 
@@ -254,9 +261,11 @@ int run_universe(const run_opts *o) {
     uo.algo = GOLCL_UNIVERSE_HASHLIFE;
   } else if (strcmp(o->algo, "host-tiles") == 0) {
     uo.algo = GOLCL_UNIVERSE_HOST_TILES;
-  } else if (o->gens <= (1u << 17) && (o->device || pio_has_gpu())) {
+  } else if (o->gens >= 256 && o->gens <= (1u << 17) && (o->device || pio_has_gpu())) {
     /* auto: the universe takes the GPU's sparse tiles where they were
-     * measured faster (a short run of a small pattern), else HashLife */
+     * measured faster (a short run of a small pattern), else HashLife;
+     * below 256 generations AUTO uses no device (golcl_universe.h), so a
+     * short run does not wait for the platform to open */
     golcl_context_opts copts = {0};
     copts.device = o->device ? o->device : "gpu";
     if (golcl_context_create(&copts, &r.ctx) != GOLCL_OK) r.ctx = NULL; /* HashLife then */
