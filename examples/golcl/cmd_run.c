@@ -786,8 +786,7 @@ static int run(run_state *st, golcl_pattern *p) {
   if (!o->quiet) {
     char rule[GOLCL_PATTERN_RULE_CAP];
     golcl_pattern_rule_text(p, rule, sizeof rule);
-    fprintf(o->report, "pattern:    %s (%s, %ux%u, %llu cells, rule %s)\n",
-            strcmp(o->pattern, "-") ? o->pattern : "<stdin>",
+    fprintf(o->report, "pattern:    %s (%s, %ux%u, %llu cells, rule %s)\n", o->name,
             golcl_pattern_format_name(golcl_pattern_get_format(p)), golcl_pattern_width(p),
             golcl_pattern_height(p), (unsigned long long)golcl_pattern_population(p), rule);
     if (st->infinite)
@@ -873,10 +872,36 @@ int cmd_run(int argc, char **argv) {
   return rc;
 }
 
-static int run_the_pattern(run_opts *o_) {
+static int run_loaded(run_opts *o_);
+
+/* --rule names a multi-state rule (WireWorld, Codd, JvN29, /2/3): a
+ * two-state pattern then runs under it, its cells in state 1. */
+static int names_multi_state(const char *rule) {
+  golcl_rule_table t;
+  golcl_msrule m;
+  return rule && golcl_rule_table_parse(rule, &t) != GOLCL_OK &&
+         golcl_msrule_parse(rule, &m) == GOLCL_OK;
+}
+
+/* The pattern from its file, or from stdin (copied into a temporary file for
+ * the formats only the path readers take). */
+static int run_the_pattern(run_opts *o) {
+  char *spool = NULL;
+  o->name = strcmp(o->pattern, "-") ? o->pattern : "<stdin>";
+  if (strcmp(o->pattern, "-") == 0 ? pio_stdin_file("run", &spool)
+                                   : pio_refuse_zip_file("run", o->pattern))
+    return 1;
+  if (spool) o->pattern = spool;
+  int rc = run_loaded(o);
+  pio_stdin_file_done(spool);
+  return rc;
+}
+
+static int run_loaded(run_opts *o_) {
   run_opts o = *o_;
   int rc;
-  if (cmd_run_ms_claims(o.pattern)) return cmd_run_ms(&o); /* Generations, LtL */
+  if (cmd_run_ms_claims(o.pattern) || names_multi_state(o.rule))
+    return cmd_run_ms(&o); /* Generations, LtL, RuleLoader, JvN */
   /* the infinite plane: a universe, unless a fixed grid or the growing grid is asked for */
   if (strcmp(o.algo, "dense") && !o.have_size && !o.have_margin && !o.torus) {
     rc = run_universe(&o);

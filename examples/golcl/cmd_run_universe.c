@@ -280,9 +280,8 @@ int run_universe(const run_opts *o) {
     }
     uint64_t pop = 0;
     golcl_universe_population(r.u, &pop);
-    fprintf(o->report, "pattern:    %s (%llu cells, generation %llu)\n",
-            strcmp(o->pattern, "-") ? o->pattern : "<stdin>", (unsigned long long)pop,
-            (unsigned long long)golcl_universe_generation(r.u));
+    fprintf(o->report, "pattern:    %s (%llu cells, generation %llu)\n", o->name,
+            (unsigned long long)pop, (unsigned long long)golcl_universe_generation(r.u));
   }
   if (rc == 0) rc = run_open_side_files(o, &r.frames_csv, &r.log_file, &r.log);
   double secs = 0;

@@ -1,7 +1,7 @@
 /* pattern_io.c — see pattern_io.h. */
+#define _DEFAULT_SOURCE /* dirname, mkstemps */
 #include "pattern_io.h"
 
-#define _XOPEN_SOURCE 700 /* dirname */
 #include <errno.h>
 #include <libgen.h>
 #include <getopt.h>
@@ -11,12 +11,34 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
+#include <golcl_rules.h>
 
 #include "atomic_file.h"
 #include "gz_file.h"
+#include "stop.h"
 
 /* All of stdin, up to the parser's byte limit; NULL with a message. */
+static char *read_stdin_once(const char *cmd, size_t *len);
+
+/* stdin is read once: pio_stdin_file looks at it before pio_load parses it. */
+static char *stdin_text;
+static size_t stdin_len;
+
+/* A copy of stdin's text (read once, kept); NULL with a message. */
 static char *read_stdin(const char *cmd, size_t *len) {
+  if (!stdin_text && !(stdin_text = read_stdin_once(cmd, &stdin_len))) return NULL;
+  char *copy = malloc(stdin_len ? stdin_len : 1);
+  if (!copy) {
+    fprintf(stderr, "golcl %s: <stdin>: out of memory\n", cmd);
+    return NULL;
+  }
+  memcpy(copy, stdin_text, stdin_len);
+  *len = stdin_len;
+  return copy;
+}
+
+static char *read_stdin_once(const char *cmd, size_t *len) {
   golcl_pattern_limits lim;
   golcl_pattern_get_limits(&lim);
   size_t cap = 1 << 16, n = 0;
@@ -73,6 +95,102 @@ golcl_pattern *pio_load(const char *cmd, const char *path) {
     return NULL;
   }
   return p;
+}
+
+/* The first bytes of a text, inflated if it is gzip data. */
+static size_t head_of(const char *text, size_t len, char *head, size_t cap) {
+  if (len < 2 || (unsigned char)text[0] != 0x1f || (unsigned char)text[1] != 0x8b) {
+    size_t n = len < cap ? len : cap;
+    memcpy(head, text, n);
+    return n;
+  }
+  z_stream z = {0};
+  if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) return 0;
+  z.next_in = (unsigned char *)text;
+  z.avail_in = len > UINT32_MAX ? UINT32_MAX : (unsigned)len;
+  z.next_out = (unsigned char *)head;
+  z.avail_out = (unsigned)cap;
+  inflate(&z, Z_SYNC_FLUSH);
+  size_t n = cap - z.avail_out;
+  inflateEnd(&z);
+  return n;
+}
+
+int pio_refuse_zip(const char *cmd, const char *name, const char *head, size_t n) {
+  if (n < 4 || memcmp(head, "PK\3\4", 4) != 0) return 0;
+  fprintf(stderr,
+          "golcl %s: %s: a zip archive; zip archives are not read (unzip it: Golly's .zip "
+          "bundles hold pattern and .rule files)\n",
+          cmd, name);
+  return -1;
+}
+
+int pio_refuse_zip_file(const char *cmd, const char *path) {
+  char head[4];
+  FILE *f = fopen(path, "rb");
+  if (!f) return 0; /* the reader says why it cannot be read */
+  size_t n = fread(head, 1, sizeof head, f);
+  fclose(f);
+  return pio_refuse_zip(cmd, path, head, n);
+}
+
+/* Whether stdin's text is what only the path readers take: gzip, macrocell,
+ * MCell, or a multi-state RLE (the two-state parser takes the rest). */
+static int needs_a_file(const char *text, size_t len) {
+  char head[64];
+  size_t n = head_of(text, len, head, sizeof head);
+  if ((unsigned char)text[0] == 0x1f) return 1;
+  if (n >= 4 && (memcmp(head, "[M2]", 4) == 0 || memcmp(head, "#MCell", n < 6 ? n : 6) == 0))
+    return 1;
+  golcl_mspattern *p = NULL;
+  golcl_status s = golcl_mspattern_parse(text, len, &p);
+  golcl_mspattern_destroy(p);
+  /* a rule file the rules folders lack is said by the path's reader; any
+   * other error is the two-state parser's to tell, naming <stdin> */
+  return s == GOLCL_OK || strstr(golcl_last_errmsg(), ".rule") != NULL;
+}
+
+int pio_stdin_file(const char *cmd, char **path) {
+  *path = NULL;
+  size_t len;
+  char *text = read_stdin(cmd, &len);
+  if (!text) return -1;
+  char head[64];
+  size_t n = head_of(text, len, head, sizeof head);
+  int rc = pio_refuse_zip(cmd, "<stdin>", head, n);
+  if (rc == 0 && len && needs_a_file(text, len)) {
+    const char *dir = getenv("TMPDIR");
+    size_t cap = strlen(dir && *dir ? dir : "/tmp") + 40;
+    int gz = (unsigned char)text[0] == 0x1f, mc = n >= 4 && memcmp(head, "[M2]", 4) == 0;
+    const char *suffix = mc && gz ? ".mc.gz" : mc ? ".mc" : gz ? ".rle.gz" : ".rle";
+    *path = malloc(cap);
+    int fd = -1;
+    if (*path) {
+      snprintf(*path, cap, "%s/golcl-stdin-XXXXXX%s", dir && *dir ? dir : "/tmp", suffix);
+      fd = mkstemps(*path, (int)strlen(suffix));
+    }
+    FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+    if (f) ex_stop_register_tmp(*path);
+    if (!f || fwrite(text, 1, len, f) != len || fclose(f) != 0) {
+      fprintf(stderr, "golcl %s: <stdin>: cannot keep it in a temporary file: %s\n", cmd,
+              strerror(errno));
+      if (f)
+        pio_stdin_file_done(*path);
+      else
+        free(*path);
+      *path = NULL;
+      rc = -1;
+    }
+  }
+  free(text);
+  return rc;
+}
+
+void pio_stdin_file_done(char *path) {
+  if (!path) return;
+  unlink(path);
+  ex_stop_unregister_tmp(path);
+  free(path);
 }
 
 static int ends_with(const char *s, const char *suffix) {

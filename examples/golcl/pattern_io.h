@@ -26,6 +26,19 @@ typedef enum pio_kind {
  * "golcl CMD: PATH: line L, column C: ..." on stderr and returns NULL. */
 golcl_pattern *pio_load(const char *cmd, const char *path);
 
+/* Standard input as the path readers see a file: for gzip data, macrocell,
+ * MCell and multi-state RLE (what only they take), stdin is copied into a
+ * temporary file (*path, removed by pio_stdin_file_done, or by a second
+ * signal); for the rest *path is NULL and pio_load(cmd, "-") parses it
+ * from memory. A zip archive is refused. Returns 0, or -1 after a message. */
+int pio_stdin_file(const char *cmd, char **path);
+void pio_stdin_file_done(char *path);
+
+/* -1 after "zip archives are not read" if the text (n bytes of its head)
+ * or the file is a zip archive (Golly's .zip bundles), else 0. */
+int pio_refuse_zip(const char *cmd, const char *name, const char *head, size_t n);
+int pio_refuse_zip_file(const char *cmd, const char *path);
+
 /* 1 if a GPU is among the OpenCL devices (golcl_devices). */
 int pio_has_gpu(void);
 

@@ -12,7 +12,8 @@
 #define MAX_OUTS 8
 
 typedef struct run_opts {
-  const char *pattern;
+  const char *pattern; /* the file read (stdin's copy, for some formats) */
+  const char *name;    /* the pattern as messages name it: the path, or <stdin> */
   uint64_t gens;
   int have_size, have_margin, torus, quiet;
   uint32_t size_w, size_h;

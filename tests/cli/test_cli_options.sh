@@ -1,7 +1,8 @@
 #!/bin/bash
 # test_cli_options.sh — `golcl run`'s options mean what they say: unknown
 # values and options that do not apply are errors that say why; bgolly's
-# short options (-m, -a, -s, -M, -r) as bgolly means them; Golly's rule
+# short options (-m, -a, -s, -M, -r) as bgolly means them; --rule of a
+# multi-state rule on a two-state pattern; Golly's rule
 # names as people write them, and the list in the error; no pattern: one
 # line and the usage line.
 #
@@ -90,6 +91,26 @@ LIST
     "$ACORN" --rule NoSuchName
 }
 
+# --rule naming a multi-state rule runs a two-state pattern under it (its
+# cells in state 1), as bgolly -r does
+t_multi_state_rule_on_a_two_state_pattern() {
+  cd "$T" || return 1
+  "$G" run -q "$GUN" --rule WireWorld -g 30 -o ww.rle || return 1
+  "$BG" -q -q -a RuleLoader -s /usr/share/golly/Rules/ -r WireWorld -m 30 -o bgww.rle "$GUN" \
+    >/dev/null 2>&1 || say "bgolly failed" || return 1
+  grep -q 'rule = WireWorld$' ww.rle || say "the output's rule: $(grep '^x' ww.rle)" || return 1
+  [ "$(body ww.rle)" = "$(body bgww.rle)" ] || say "WireWorld cells differ from bgolly's" || return 1
+  # /2/3 (Generations): as the same cells in a file that says /2/3
+  sed 's|rule = B3/S23|rule = /2/3|' "$GUN" >gen.rle
+  "$G" run -q "$GUN" --rule /2/3 -g 30 -o a.rle && "$G" run -q gen.rle -g 30 -o b.rle || return 1
+  [ "$(body a.rle)" = "$(body b.rle)" ] || say "--rule /2/3 differs from a /2/3 file" || return 1
+  local r
+  for r in Codd JvN29; do
+    "$G" run -q "$GUN" --rule $r -g 5 -o r.rle || say "--rule $r refused" || return 1
+    grep -q "rule = $r\$" r.rle || say "--rule $r: $(grep '^x' r.rle)" || return 1
+  done
+}
+
 t_no_pattern_is_one_line_and_usage() {
   "$G" run >"$T/out" 2>"$T/err"
   [ $? = 2 ] || say "exit status not 2" || return 1
@@ -102,5 +123,7 @@ check "unknown values are errors (exit 2)" t_unknown_values_are_errors
 check "options that do not apply say why" t_options_that_do_not_apply_say_why
 check "bgolly's -m, -a, -M, -r, -s" t_bgolly_short_options
 check "Golly's rule names as people write them" t_rule_names_as_people_write_them
+check "--rule WireWorld, /2/3, Codd, JvN29 on a two-state pattern" \
+  t_multi_state_rule_on_a_two_state_pattern
 check "no pattern: one line and the usage line" t_no_pattern_is_one_line_and_usage
 check_summary
