@@ -388,7 +388,10 @@ typedef struct golcl_dist_grid_stats {
   double write_s;      /**< writing what arrived to the device (RECT: the rectangle writes) */
   double unpack_s;     /**< the unpack kernels (the rank's own pieces and the received ones) */
   uint64_t bytes_host; /**< bytes read from and written to the device by the exchange */
-  uint64_t overlapped; /**< intervals whose exchange overlapped the interior (overlap AUTO) */
+  uint64_t overlapped; /**< intervals whose exchange overlapped the interior (overlap AUTO);
+                            in them exchange_s and mpi_s are the MPI wait the host sees (the
+                            device steps meanwhile), all else is compute_s, and pack_s, read_s,
+                            write_s and unpack_s stay 0 */
 } golcl_dist_grid_stats;
 
 /** Reads (local) or resets (reset != 0, local) the counters.

@@ -58,14 +58,19 @@ run 120 $B bench --ranks-report --size ${S}x$S --torus -g $GS --repeat 3
 run 100 $B bench --ranks-report --size ${W}x$W --torus -g $GW --repeat 3
 run 60 $B bench --ranks-report --cg $C1 --iters $IT --repeat 5
 run 90 $B bench --ranks-report --cg $C2 --iters $IT --repeat 5
-# controls on every GPU (weak, a rank's block as above): the plain interval (overlap off) and
-# the untuned halo, and the overlap profiled by phase is not possible (profile takes the plain
-# way): these say what the overlap and the tuning each gave
+# controls on every GPU (weak, a rank's block as above), for the timeline and to see what the
+# overlap and the tuning each gave: the plain interval (overlap off) with the tuned k, the
+# overlap with the untuned k, both off, and the hand-tuned plain --halo 64 of the table
 PX=$NGPU PY=1
 [ "$NGPU" -eq 4 ] && PX=2 PY=2
 WW="--size $((W * PX))x$((W * PY)) --torus -g $GW --repeat 3"
-left 380 && R="$R -x GOLCL_DIST_OVERLAP=off" run 40 $B bench $WW
-left 400 && R="$R -x GOLCL_DIST_TUNE=off" run 40 $B bench $WW
-left 420 && R="$R -x GOLCL_DIST_TUNE=off -x GOLCL_DIST_OVERLAP=off" run 40 $B bench $WW
+SS="--size $((S * PX))x$((S * PY)) --torus -g $GS --repeat 3"
+OFF="-x GOLCL_DIST_OVERLAP=off" UNT="-x GOLCL_DIST_TUNE=off"
+left 330 && R="$R $OFF" run 40 $B bench $WW
+left 360 && R="$R $UNT" run 40 $B bench $WW
+left 380 && R="$R $UNT $OFF" run 40 $B bench $WW
+left 400 && R="$R $OFF" run 40 $B bench $WW --halo 64
+left 410 && R="$R $OFF" run 40 $B bench $SS
+left 430 && R="$R $OFF" run 40 $B bench $SS --halo 64
 echo "done"
 el
