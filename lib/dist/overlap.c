@@ -54,17 +54,28 @@ static golcl_status make_table(golcl_dist_grid *g, const rect *r, size_t n, uint
   return cl_fail(g->d, err, "clCreateBuffer (overlap table)");
 }
 
-/* The copy of up to 4 rectangles a strip (local cells; strip i's origin reg[i]). */
-static golcl_status make_copy(golcl_dist_grid *g, rect r[4][4], const rect *reg, dist_copy *c) {
+/* The copy of up to 4 rectangles a strip (local cells): strip i lies in strip grid i / 2 with
+ * its region's origin reg[i] at at[i]. */
+static golcl_status make_copy(golcl_dist_grid *g, rect r[4][4], const rect *reg, const rect *at,
+                              dist_copy *c) {
   rect all[16];
   size_t n = 0;
   golcl_status s = GOLCL_OK;
-  for (int i = 0; i < 4 && s == GOLCL_OK; i++) {
-    s = make_table(g, r[i], 4, reg[i].x, reg[i].y, &c->part[i], &c->npart[i], &c->words[i]);
-    c->base[i] = c->total;
-    c->total += c->words[i];
-    for (int j = 0; j < 4; j++)
-      if (r[i][j].w && r[i][j].h) all[n++] = r[i][j];
+  for (int gi = 0; gi < 2 && s == GOLCL_OK; gi++) {
+    rect part[8];
+    size_t m = 0;
+    for (int i = 2 * gi; i < 2 * gi + 2; i++)
+      for (int j = 0; j < 4; j++) {
+        rect q = r[i][j];
+        if (!q.w || !q.h) continue;
+        all[n++] = q;
+        q.x = q.x - reg[i].x + at[i].x;
+        q.y = q.y - reg[i].y + at[i].y;
+        part[m++] = q;
+      }
+    s = make_table(g, part, m, 0, 0, &c->part[gi], &c->npart[gi], &c->words[gi]);
+    c->base[gi] = c->total;
+    c->total += c->words[gi];
   }
   size_t words = 0;
   if (s == GOLCL_OK) s = make_table(g, all, n, 0, 0, &c->whole, &c->nwhole, &words);
@@ -73,7 +84,7 @@ static golcl_status make_copy(golcl_dist_grid *g, rect r[4][4], const rect *reg,
 
 static void free_copy(dist_copy *c) {
   if (c->whole) clReleaseMemObject(c->whole);
-  for (int i = 0; i < 4; i++)
+  for (int i = 0; i < 2; i++)
     if (c->part[i]) clReleaseMemObject(c->part[i]);
   memset(c, 0, sizeof *c);
 }
@@ -91,8 +102,8 @@ static golcl_status grid_side(golcl_dist_grid *g, golcl_grid *grid, cl_mem *mem,
                           "kernels (set overlap to GOLCL_DIST_OVERLAP_OFF)");
 }
 
-/* Enqueues a copy: to the strips (to 1: one pack on the local grid, one unpack a strip) or
- * from them (one pack a strip, one unpack on the local grid). */
+/* Enqueues a copy: to the strips (to 1: one pack on the local grid, one unpack a strip grid)
+ * or from them (one pack a strip grid, one unpack on the local grid). */
 static golcl_status run_copy(golcl_dist_grid *g, const dist_copy *c, int to) {
   if (!c->total) return GOLCL_OK;
   cl_mem lm, sm;
@@ -101,7 +112,7 @@ static golcl_status run_copy(golcl_dist_grid *g, const dist_copy *c, int to) {
   golcl_status s = grid_side(g, g->local, &lm, &lp, &lk);
   if (s == GOLCL_OK && to)
     s = golcl__dist_frame_run(g, lk, 0, lm, lp, c->whole, c->nwhole, c->total, g->ov.scratch, 0);
-  for (int i = 0; i < 4 && s == GOLCL_OK; i++) {
+  for (int i = 0; i < 2 && s == GOLCL_OK; i++) {
     if (!c->npart[i]) continue;
     s = grid_side(g, g->ov.strip[i], &sm, &sp, &sk);
     if (s == GOLCL_OK)
@@ -141,37 +152,49 @@ static void strip_rects(const dist_block *b, uint32_t k, int i, rect *region, re
   *ring = depth[i] ? o[i] : none;
 }
 
-/* Strip i's grid (none where that side has no frame). */
-static golcl_status make_strip(golcl_dist_grid *g, int i, golcl_layout layout, const rect *reg) {
-  if (!reg->w) return GOLCL_OK;
-  golcl_status s =
-      golcl_grid_create(g->d->ctx, reg->w, reg->h, GOLCL_BOUNDARY_DEAD, &g->ov.strip[i]);
-  if (s == GOLCL_OK) s = golcl_grid_set_rule_bits(g->ov.strip[i], g->rule);
-  if (s == GOLCL_OK) s = golcl_grid_set_layout(g->ov.strip[i], layout);
-  return golcl__dist_core(g->d, s, "golcl_grid_create (overlap strip)");
+/* The strip grids: top and bottom strips stacked in one (lw wide), left and right side by side
+ * in the other (lh tall), at[i] being strip i's place there. Stacked, two strips meet at their
+ * inner k cells, whose errors travel k in the k generations of an interval: the ring cells
+ * they give back stay exact. */
+static golcl_status make_strip_grids(golcl_dist_grid *g, golcl_layout layout, const rect *reg,
+                                     rect *at) {
+  uint32_t size[2][2] = {{g->blk.lw, reg[0].h + reg[1].h}, {reg[2].w + reg[3].w, g->blk.lh}};
+  for (int i = 0; i < 4; i++) {
+    at[i].x = i == 3 ? reg[2].w : 0;
+    at[i].y = i == 1 ? reg[0].h : 0;
+  }
+  golcl_status s = GOLCL_OK;
+  for (int gi = 0; gi < 2 && s == GOLCL_OK; gi++) {
+    if (!reg[2 * gi].w && !reg[2 * gi + 1].w) continue;
+    golcl_grid **sg = &g->ov.strip[gi];
+    s = golcl_grid_create(g->d->ctx, size[gi][0], size[gi][1], GOLCL_BOUNDARY_DEAD, sg);
+    if (s == GOLCL_OK) s = golcl_grid_set_rule_bits(*sg, g->rule);
+    if (s == GOLCL_OK) s = golcl_grid_set_layout(*sg, layout);
+    s = golcl__dist_core(g->d, s, "golcl_grid_create (overlap strip)");
+  }
+  return s;
 }
 
 /* The strips and the three copies: the regions in, the frame's cells of each region (the rows
  * above and below the block, and its sides) in, the rings out. */
 static golcl_status make_strips(golcl_dist_grid *g, golcl_layout layout) {
   const dist_block *b = &g->blk;
-  rect reg[4], in[4][4], fr[4][4], out[4][4], none = {0, 0, 0, 0};
+  rect reg[4], at[4], in[4][4], fr[4][4], out[4][4], none = {0, 0, 0, 0};
   rect blk = {b->fl, b->ft, b->w, b->h};
   rect frame[4] = {{0, 0, b->lw, blk.y},
                    {0, blk.y + blk.h, b->lw, b->fb},
                    {0, blk.y, blk.x, blk.h},
                    {blk.x + blk.w, blk.y, b->fr, blk.h}};
-  golcl_status s = GOLCL_OK;
   for (int i = 0; i < 4; i++) {
     strip_rects(b, g->dc.k, i, &reg[i], &out[i][0]);
     in[i][0] = reg[i];
     for (int j = 0; j < 4; j++) fr[i][j] = reg[i].w ? meet(reg[i], frame[j]) : none;
     for (int j = 1; j < 4; j++) in[i][j] = out[i][j] = none;
-    if (s == GOLCL_OK) s = make_strip(g, i, layout, &reg[i]);
   }
-  if (s == GOLCL_OK) s = make_copy(g, in, reg, &g->ov.in);
-  if (s == GOLCL_OK) s = make_copy(g, fr, reg, &g->ov.frame);
-  if (s == GOLCL_OK) s = make_copy(g, out, reg, &g->ov.out);
+  golcl_status s = make_strip_grids(g, layout, reg, at);
+  if (s == GOLCL_OK) s = make_copy(g, in, reg, at, &g->ov.in);
+  if (s == GOLCL_OK) s = make_copy(g, fr, reg, at, &g->ov.frame);
+  if (s == GOLCL_OK) s = make_copy(g, out, reg, at, &g->ov.out);
   size_t words = g->ov.in.total;
   if (g->ov.frame.total > words) words = g->ov.frame.total;
   if (g->ov.out.total > words) words = g->ov.out.total;
@@ -186,7 +209,7 @@ static golcl_status make_strips(golcl_dist_grid *g, golcl_layout layout) {
 
 void golcl__dist_overlap_free(golcl_dist_grid *g) {
   dist_overlap *o = &g->ov;
-  for (int i = 0; i < 4; i++) golcl_grid_destroy(o->strip[i]);
+  for (int i = 0; i < 2; i++) golcl_grid_destroy(o->strip[i]);
   free_copy(&o->in);
   free_copy(&o->frame);
   free_copy(&o->out);
@@ -308,7 +331,7 @@ golcl_status golcl__dist_overlap_interval(golcl_dist_grid *g, golcl_stepper *st,
   cl_event ev = NULL;
   golcl_status s = send_side(g, &ev);
   if (s == GOLCL_OK && (o->rule.birth != g->rule.birth || o->rule.survive != g->rule.survive)) {
-    for (int i = 0; i < 4 && s == GOLCL_OK; i++)
+    for (int i = 0; i < 2 && s == GOLCL_OK; i++)
       if (o->strip[i]) s = golcl_grid_set_rule_bits(o->strip[i], g->rule);
     s = golcl__dist_core(g->d, s, "golcl_grid_set_rule_bits (overlap strip)");
     if (s == GOLCL_OK) o->rule = g->rule;
@@ -321,7 +344,7 @@ golcl_status golcl__dist_overlap_interval(golcl_dist_grid *g, golcl_stepper *st,
   g->ov_mpi_s = g->stats.mpi_s - m0;
   if (s == GOLCL_OK) s = recv_side(g);
   if (s == GOLCL_OK) s = run_copy(g, &o->frame, 1);
-  for (int i = 0; i < 4 && s == GOLCL_OK; i++)
+  for (int i = 0; i < 2 && s == GOLCL_OK; i++)
     if (o->strip[i])
       s = golcl__dist_core(g->d, golcl_stepper_run(st, o->strip[i], c),
                            "golcl_stepper_run (overlap strip)");
