@@ -21,7 +21,9 @@ bench_result last_result;
 static void usage(FILE *f) {
   fprintf(f,
           "usage: mpirun -np P golcl-dist COMMAND [options]\n\n"
-          "  run PATTERN    run a pattern (RLE, .cells, ...) centred in a distributed grid\n"
+          "  run PATTERN    run a pattern (RLE, .cells, .mc, ...; two-state or multi-state:\n"
+          "                 Generations, Larger than Life, RuleLoader, JvN) centred in a\n"
+          "                 distributed grid (the pattern's bounded grid when it has one)\n"
           "  run --random D run a random soup of density D instead\n"
           "  devices        every rank's host and device\n"
           "  bench          time the distributed step: per rank and in total\n\n"
@@ -38,7 +40,8 @@ static void usage(FILE *f) {
           "                    0:0,0:1, ... (default $GOLCL_DEVICE, else gpu)\n"
           "  --seed N          soup seed (default 1)\n"
           "  --repeat N        bench: timed runs, the median is printed (default 3)\n"
-          "  -o FILE           run: write the result, .rle or .png (gathered on rank 0)\n"
+          "  -o FILE           run: write the result, .rle or .png (multi-state: .rle),\n"
+          "                    gathered on rank 0\n"
           "  --max-gather N    refuse to gather more than N cells (default 2^30)\n"
           "  --cg NX           bench: distributed CG (f32 Poisson) instead of Life, NX x (NX·P)\n"
           "                    unknowns (NX² a rank: weak scaling); --strong: NX x NX in all\n"
