@@ -89,17 +89,24 @@ static void free_copy(dist_copy *c) {
   memset(c, 0, sizeof *c);
 }
 
-/* The frame kernels' kind for a grid's current layout, its buffer and pitch. */
+/* The frame kernels' kind for a grid's layout, its buffer and pitch. A grid whose stepper left
+ * it in a layout without frame kernels (AUTO may pick another stepper for a thin strip than
+ * for the block) is converted to bytes first, on the device; the stepper converts it back. */
 static golcl_status grid_side(golcl_dist_grid *g, golcl_grid *grid, cl_mem *mem, cl_ulong *pitch,
                               int *kind) {
   golcl_layout_info info;
   *mem = golcl_grid_buffer(grid, &info);
-  *pitch = info.row_pitch;
   *kind = golcl__dist_frame_kind(g, &info);
+  if (*kind < 0) {
+    golcl_status s = golcl_grid_set_layout(grid, GOLCL_LAYOUT_BYTES);
+    if (s != GOLCL_OK) return golcl__dist_core(g->d, s, "golcl_grid_set_layout (overlap)");
+    *mem = golcl_grid_buffer(grid, &info);
+    *kind = golcl__dist_frame_kind(g, &info);
+  }
+  *pitch = info.row_pitch;
   if (*kind >= 0) return GOLCL_OK;
   return golcl__dist_fail(g->d, GOLCL_E_UNSUPPORTED,
-                          "golcl_dist_grid_step: a grid's layout changed to one without frame "
-                          "kernels (set overlap to GOLCL_DIST_OVERLAP_OFF)");
+                          "golcl_dist_grid_step: no frame kernels for the byte layout");
 }
 
 /* Enqueues a copy: to the strips (to 1: one pack on the local grid, one unpack a strip grid)
@@ -255,11 +262,12 @@ static golcl_status send_side(golcl_dist_grid *g, cl_event *ev) {
   for (size_t i = 0; i < g->nrecv; i++)
     MPI_Irecv(g->recv[i].buf, (int)g->recv[i].bytes, MPI_BYTE, g->recv[i].peer, 0, g->d->comm,
               &g->reqs[i]);
-  golcl_layout_info info;
-  cl_mem cells = golcl_grid_buffer(g->local, &info);
-  int kind = golcl__dist_frame_kind(g, &info);
+  cl_mem cells = NULL;
+  cl_ulong pitch = 0;
+  int kind = -1;
+  if (s == GOLCL_OK) s = grid_side(g, g->local, &cells, &pitch, &kind);
   if (s == GOLCL_OK)
-    s = golcl__dist_frame_run(g, kind, 0, cells, info.row_pitch, f->tab[0], f->ntab[0],
+    s = golcl__dist_frame_run(g, kind, 0, cells, pitch, f->tab[0], f->ntab[0],
                               f->send_words + f->self_words, f->stream, 0);
   if (s == GOLCL_OK && f->send_words)
     s = cl_fail(g->d,
@@ -299,15 +307,13 @@ static golcl_status mpi_side(golcl_dist_grid *g, cl_event ev, golcl_status s) {
  * the interior's launches, over the stale frame). */
 static golcl_status recv_side(golcl_dist_grid *g) {
   dist_frame *f = &g->frame;
-  golcl_layout_info info;
-  cl_mem cells = golcl_grid_buffer(g->local, &info);
-  int kind = golcl__dist_frame_kind(g, &info);
-  if (kind < 0)
-    return golcl__dist_fail(g->d, GOLCL_E_UNSUPPORTED,
-                            "golcl_dist_grid_step: the local grid's layout changed to one without "
-                            "frame kernels (set overlap to GOLCL_DIST_OVERLAP_OFF)");
+  cl_mem cells;
+  cl_ulong pitch;
+  int kind;
+  golcl_status ks = grid_side(g, g->local, &cells, &pitch, &kind);
+  if (ks != GOLCL_OK) return ks;
   size_t base = f->send_words + f->self_words;
-  golcl_status s = golcl__dist_frame_run(g, kind, 1, cells, info.row_pitch, f->tab[1], f->ntab[1],
+  golcl_status s = golcl__dist_frame_run(g, kind, 1, cells, pitch, f->tab[1], f->ntab[1],
                                          f->self_words, f->stream, f->send_words);
   if (s == GOLCL_OK && f->recv_words)
     s = cl_fail(
@@ -317,8 +323,8 @@ static golcl_status recv_side(golcl_dist_grid *g) {
         "clEnqueueWriteBuffer (frame)");
   g->stats.bytes_host += f->recv_words * 4;
   if (s == GOLCL_OK)
-    s = golcl__dist_frame_run(g, kind, 1, cells, info.row_pitch, f->tab[2], f->ntab[2],
-                              f->recv_words, f->stream, base);
+    s = golcl__dist_frame_run(g, kind, 1, cells, pitch, f->tab[2], f->ntab[2], f->recv_words,
+                              f->stream, base);
   return s;
 }
 
