@@ -356,5 +356,7 @@ golcl_status golcl__dist_overlap_interval(golcl_dist_grid *g, golcl_stepper *st,
                            "golcl_stepper_run (overlap strip)");
   if (s == GOLCL_OK) s = run_copy(g, &o->out, 0);
   if (s == GOLCL_OK) s = golcl__dist_mark(g);
+  /* submitted now: the device goes on to the strips while the host agrees */
+  if (s == GOLCL_OK) s = cl_fail(g->d, clFlush(golcl_context_cl_queue(g->d->ctx)), "clFlush");
   return s;
 }
