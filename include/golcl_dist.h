@@ -390,8 +390,10 @@ typedef struct golcl_dist_grid_stats {
   uint64_t bytes_host; /**< bytes read from and written to the device by the exchange */
   uint64_t overlapped; /**< intervals whose exchange overlapped the interior (overlap AUTO);
                             in them exchange_s and mpi_s are the MPI wait the host sees (the
-                            device steps meanwhile), all else is compute_s, and pack_s, read_s,
-                            write_s and unpack_s stay 0 */
+                            device steps meanwhile), all else is compute_s, of which read_s is
+                            the wait for the frame's read (the device's work queued before it:
+                            the last interval's strips, the pack, the read); pack_s, write_s
+                            and unpack_s stay 0 */
 } golcl_dist_grid_stats;
 
 /** Reads (local) or resets (reset != 0, local) the counters.

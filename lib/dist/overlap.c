@@ -281,6 +281,7 @@ static golcl_status send_side(golcl_dist_grid *g, cl_event *ev) {
 /* Waits for the words that leave, sends them and waits for the neighbours' (every message is
  * sent and received whatever happened locally). */
 static golcl_status mpi_side(golcl_dist_grid *g, cl_event ev, golcl_status s) {
+  double t0 = MPI_Wtime();
   cl_command_queue q = golcl_context_cl_queue(g->d->ctx);
   golcl_status fs = cl_fail(g->d, clFlush(q), "clFlush");
   if (s == GOLCL_OK) s = fs;
@@ -289,7 +290,10 @@ static golcl_status mpi_side(golcl_dist_grid *g, cl_event ev, golcl_status s) {
     if (s == GOLCL_OK) s = ws;
     clReleaseEvent(ev);
   }
-  double t1 = MPI_Wtime(); /* the device's work up to the read: compute (the caller counts it) */
+  /* the device's work up to the read (the last interval's strips, this pack and read): compute,
+   * kept apart in read_s for the timeline */
+  double t1 = MPI_Wtime();
+  g->stats.read_s += t1 - t0;
   MPI_Request *sr = g->reqs + g->nrecv;
   for (size_t i = 0; i < g->nsend; i++) {
     MPI_Isend(g->send[i].buf, (int)g->send[i].bytes, MPI_BYTE, g->send[i].peer, 0, g->d->comm,
