@@ -542,19 +542,25 @@ $(BUILD)/tests/dist/%: $(BUILD)/obj/tests/dist/%.o $(DIST_SHARED)
 	  -lgolcl_dist -lgolcl -lOpenCL -lm $(LDLIBS)
 
 # Each suite under mpirun for every rank count; POCL_MAX_PTHREAD_COUNT=1 lets four ranks share
-# two cores. DIST_TIMEOUT only guards against a hang (a bug that leaves a rank waiting).
+# two cores; then the golcl-dist command's test (tests/dist/test_dist_cmd.sh, 1-3 ranks, pocl).
+# DIST_TIMEOUT only guards against a hang (a bug that leaves a rank waiting).
 # Under `make asan`: tests/dist/lsan.supp names the MPI libraries whose leaks are suppressed,
 # and ASAN_OPTIONS=fast_unwind_on_malloc=0 lets a leak's stack reach them (why: lsan.supp).
 test-dist:
 ifeq ($(MPI),1)
-	@$(MAKE) --no-print-directory dist-lib $(DIST_TEST_BIN)
+	@$(MAKE) --no-print-directory dist-lib $(DIST_TEST_BIN) $(DIST_CMD)
 	@fail=0; for t in $(DIST_TEST_BIN); do for p in $(DIST_RANKS); do \
 	  echo "== $$t (mpirun -np $$p)"; \
 	  POCL_MAX_PTHREAD_COUNT=1 GOLCL_TEST_DATA=$(CURDIR)/tests/data \
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/dist/lsan.supp \
 	  ASAN_OPTIONS=fast_unwind_on_malloc=0 timeout $(DIST_TIMEOUT) \
 	    $(MPIRUN) $(MPIRUN_FLAGS) -np $$p $$t || fail=1; \
-	done; done; exit $$fail
+	done; done; \
+	echo "== tests/dist/test_dist_cmd.sh ($(DIST_CMD))"; \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/dist/lsan.supp \
+	ASAN_OPTIONS=fast_unwind_on_malloc=0 timeout $(DIST_TIMEOUT) \
+	  sh tests/dist/test_dist_cmd.sh $(DIST_CMD) $(MPIRUN) $(MPIRUN_FLAGS) || fail=1; \
+	exit $$fail
 else
 	@echo "test-dist: $(MPICC) not found, the MPI suites are skipped (make deps installs $(DIST_PKGS))"
 endif

@@ -144,7 +144,7 @@ typedef enum golcl_dist_exchange {
  *  the frame that leaves the rank, queues the stepper over the whole local
  *  grid (its interior comes out exact: cells at least k from a stale frame)
  *  and moves the frame through MPI while the device steps; then it writes
- *  the new frame and steps four strips along the block's sides with a frame
+ *  the new frame and steps the strips along the block's sides with a frame
  *  (the frame, the block's k border cells and k more: 2k + frame deep) from
  *  the interval's start, and copies their border cells back. The device
  *  works through the MPI wait; the strips cost about 12k/side of a block's
@@ -165,7 +165,7 @@ typedef struct golcl_dist_grid_opts {
    *  golcl_dist_default_halo() without a stepper; with a stepper on more
    *  than one rank then tuned from measured costs: a generation of the
    *  stepper on this rank's local grid (timed on a soup, then cleared) and
-   *  an overlapped interval's fixed cost (24 small launches and one
+   *  an overlapped interval's fixed cost (16 small launches and one
    *  agreement, timed), k = sqrt(L·N / 16t) for blocks of shorter side N,
    *  the largest over the ranks, at least the untuned k, at most N/160 (the
    *  frame's and the overlap strips' extra work within 10 %), a multiple of
@@ -388,7 +388,12 @@ typedef struct golcl_dist_grid_stats {
   double write_s;      /**< writing what arrived to the device (RECT: the rectangle writes) */
   double unpack_s;     /**< the unpack kernels (the rank's own pieces and the received ones) */
   uint64_t bytes_host; /**< bytes read from and written to the device by the exchange */
-  uint64_t overlapped; /**< intervals whose exchange overlapped the interior (overlap AUTO) */
+  uint64_t overlapped; /**< intervals whose exchange overlapped the interior (overlap AUTO);
+                            in them exchange_s and mpi_s are the MPI wait the host sees (the
+                            device steps meanwhile), all else is compute_s, of which read_s is
+                            the wait for the frame's read (the device's work queued before it:
+                            the last interval's strips, the pack, the read); pack_s, write_s
+                            and unpack_s stay 0 */
 } golcl_dist_grid_stats;
 
 /** Reads (local) or resets (reset != 0, local) the counters.

@@ -6,7 +6,7 @@
 # 32768² in all (torus, soups), CG weak at 4096² and 8192² unknowns a rank with strong; then,
 # time permitting, the controls on every GPU (overlap off, tuning off) for the timeline.
 # Writes everything to $OUT/gpu-dist.log (the tables are its "ranks report" blocks). About
-# 4-6 minutes; every command has its own timeout and the controls stop at 7 minutes.
+# 4-6 minutes; every command has its own timeout and none starts after 7.5 minutes.
 #
 #   run (device call, from the repository root, carry [".deps"]):  bash tools/gpu-dist.sh
 #   DRY=1 bash tools/gpu-dist.sh   (here: small sizes on pocl, a check of the script)
@@ -54,18 +54,23 @@ run() { # run TIMEOUT ARGS...: one golcl-dist command under mpirun, its whole ou
 }
 run 30 $B devices
 # the table: default options throughout
-run 120 $B bench --ranks-report --size ${S}x$S --torus -g $GS --repeat 3
-run 100 $B bench --ranks-report --size ${W}x$W --torus -g $GW --repeat 3
-run 60 $B bench --ranks-report --cg $C1 --iters $IT --repeat 5
-run 90 $B bench --ranks-report --cg $C2 --iters $IT --repeat 5
-# controls on every GPU (weak, a rank's block as above): the plain interval (overlap off) and
-# the untuned halo, and the overlap profiled by phase is not possible (profile takes the plain
-# way): these say what the overlap and the tuning each gave
+# (each guarded so that the whole call stays under 8 minutes: left T runs it only before T s)
+run 150 $B bench --ranks-report --size ${S}x$S --torus -g $GS --repeat 3
+left 300 && run 120 $B bench --ranks-report --size ${W}x$W --torus -g $GW --repeat 3
+left 370 && run 60 $B bench --ranks-report --cg $C1 --iters $IT --repeat 5
+left 410 && run 60 $B bench --ranks-report --cg $C2 --iters $IT --repeat 5
+# controls on every GPU (weak, a rank's block as above), for the timeline and to see what the
+# overlap and the tuning each gave: the plain interval (overlap off) with the tuned k, the
+# overlap with the untuned k, both off, and the hand-tuned plain --halo 64 of the table
 PX=$NGPU PY=1
 [ "$NGPU" -eq 4 ] && PX=2 PY=2
 WW="--size $((W * PX))x$((W * PY)) --torus -g $GW --repeat 3"
-left 380 && R="$R -x GOLCL_DIST_OVERLAP=off" run 40 $B bench $WW
-left 400 && R="$R -x GOLCL_DIST_TUNE=off" run 40 $B bench $WW
-left 420 && R="$R -x GOLCL_DIST_TUNE=off -x GOLCL_DIST_OVERLAP=off" run 40 $B bench $WW
+SS="--size $((S * PX))x$((S * PY)) --torus -g $GS --repeat 3"
+OFF="-x GOLCL_DIST_OVERLAP=off" UNT="-x GOLCL_DIST_TUNE=off"
+left 420 && R="$R $OFF" run 25 $B bench $WW
+left 430 && R="$R $UNT" run 25 $B bench $WW
+left 440 && R="$R $OFF" run 25 $B bench $WW --halo 64
+left 445 && R="$R $OFF" run 25 $B bench $SS
+left 450 && R="$R $UNT $OFF" run 25 $B bench $WW
 echo "done"
 el

@@ -112,21 +112,24 @@ typedef struct dist_frame {
   int little;                   /* the device is little-endian (bitrow's words) */
 } dist_frame;
 
-/* A device copy of rectangles from one grid to another (pack into a scratch stream, unpack):
- * the two piece tables and the stream words. */
+/* Device copies between the local grid and the two overlap strip grids (the frame kernels'
+ * pack and unpack through a scratch stream): the local grid's side in one table (every piece,
+ * words from 0), each strip grid's side in its own (its pieces, words from 0, at base[i] of
+ * the stream): one launch on the local grid and one a strip grid. */
 typedef struct dist_copy {
-  cl_mem src, dst;
-  cl_uint n;
-  size_t words;
+  cl_mem whole, part[2];
+  cl_uint nwhole, npart[2];
+  size_t base[2], words[2], total;
 } dist_copy;
 
-/* The overlapped interval's state: the four strips along the block's sides with a frame (top,
- * bottom, left, right; NULL where none), their regions in the local grid, and the copies of
- * the block's border into them, of the new frame into them and of their rings back. */
+/* The overlapped interval's state: the strips along the block's sides with a frame, top and
+ * bottom stacked in strip[0], left and right side by side in strip[1] (NULL where none), and
+ * the copies of the block's border into them, of the new frame into them and of their rings
+ * back. */
 typedef struct dist_overlap {
   int state; /* 0: not decided yet, 1: on, -1: off */
-  golcl_grid *strip[4];
-  dist_copy in[4], frame[4], out[4];
+  golcl_grid *strip[2];
+  dist_copy in, frame, out;
   cl_mem scratch;
   golcl_rule rule; /* the strips' */
 } dist_overlap;

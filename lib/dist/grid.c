@@ -306,6 +306,9 @@ static golcl_status plain_interval(golcl_dist_grid *g, golcl_stepper *st, uint64
   if (ls == GOLCL_OK && g->local) {
     ls = golcl__dist_core(d, golcl_stepper_run(st, g->local, c), "golcl_stepper_run");
     if (ls == GOLCL_OK) ls = golcl__dist_mark(g);
+    /* submitted now, not at the next exchange's flush: the device steps while the host agrees */
+    if (ls == GOLCL_OK && clFlush(golcl_context_cl_queue(d->ctx)) != CL_SUCCESS)
+      ls = golcl__dist_fail(d, GOLCL_E_OPENCL, "clFlush after golcl_stepper_run");
     if (ls == GOLCL_OK && (last || g->profile)) ls = golcl__dist_wait_stepped(g);
   }
   double t2 = MPI_Wtime();

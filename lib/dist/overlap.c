@@ -28,74 +28,110 @@ typedef struct rect {
   uint32_t x, y, w, h;
 } rect;
 
-/* A table of n pieces (5 uints each: x, y, w, h, first word), source or destination side. */
-static golcl_status make_table(golcl_dist_grid *g, const dist_piece *p, size_t n, int dest,
-                               cl_mem *out, size_t *words) {
-  uint32_t t[5 * 8];
-  size_t off = 0;
-  for (size_t i = 0; i < n; i++) {
-    t[5 * i + 0] = dest ? p[i].dx : p[i].sx;
-    t[5 * i + 1] = dest ? p[i].dy : p[i].sy;
-    t[5 * i + 2] = p[i].w;
-    t[5 * i + 3] = p[i].h;
-    t[5 * i + 4] = (uint32_t)off;
-    off += ((size_t)p[i].w * p[i].h + 31) / 32;
+/* A table of the non-empty rectangles of r (local cells, less the origin (ox, oy)), 5 uints
+ * each: x, y, w, h, first word (from 0); NULL and 0 words when none. */
+static golcl_status make_table(golcl_dist_grid *g, const rect *r, size_t n, uint32_t ox,
+                               uint32_t oy, cl_mem *out, cl_uint *count, size_t *words) {
+  uint32_t t[5 * 16];
+  size_t off = 0, m = 0;
+  for (size_t i = 0; i < n && m < 16; i++) {
+    if (!r[i].w || !r[i].h) continue;
+    uint32_t *e = t + 5 * m++;
+    e[0] = r[i].x - ox;
+    e[1] = r[i].y - oy;
+    e[2] = r[i].w;
+    e[3] = r[i].h;
+    e[4] = (uint32_t)off;
+    off += ((size_t)r[i].w * r[i].h + 31) / 32;
   }
   *words = off;
+  *count = (cl_uint)m;
+  *out = NULL;
+  if (!m) return GOLCL_OK;
   cl_int err;
   *out = clCreateBuffer(golcl_context_cl_context(g->d->ctx),
-                        CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, 5 * sizeof *t * n, t, &err);
+                        CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, 5 * sizeof *t * m, t, &err);
   return cl_fail(g->d, err, "clCreateBuffer (overlap table)");
 }
 
-/* The copy of up to 8 pieces (empty ones left out). */
-static golcl_status make_copy(golcl_dist_grid *g, const dist_piece *p, size_t n, dist_copy *c) {
-  dist_piece q[8];
-  size_t m = 0;
-  for (size_t i = 0; i < n; i++)
-    if (p[i].w && p[i].h) q[m++] = p[i];
-  c->n = (cl_uint)m;
-  if (!m) return GOLCL_OK;
-  golcl_status s = make_table(g, q, m, 0, &c->src, &c->words);
-  if (s == GOLCL_OK) s = make_table(g, q, m, 1, &c->dst, &c->words);
+/* The copy of up to 4 rectangles a strip (local cells): strip i lies in strip grid i / 2 with
+ * its region's origin reg[i] at at[i]. */
+static golcl_status make_copy(golcl_dist_grid *g, rect r[4][4], const rect *reg, const rect *at,
+                              dist_copy *c) {
+  rect all[16];
+  size_t n = 0;
+  golcl_status s = GOLCL_OK;
+  for (int gi = 0; gi < 2 && s == GOLCL_OK; gi++) {
+    rect part[8];
+    size_t m = 0;
+    for (int i = 2 * gi; i < 2 * gi + 2; i++)
+      for (int j = 0; j < 4; j++) {
+        rect q = r[i][j];
+        if (!q.w || !q.h) continue;
+        all[n++] = q;
+        q.x = q.x - reg[i].x + at[i].x;
+        q.y = q.y - reg[i].y + at[i].y;
+        part[m++] = q;
+      }
+    s = make_table(g, part, m, 0, 0, &c->part[gi], &c->npart[gi], &c->words[gi]);
+    c->base[gi] = c->total;
+    c->total += c->words[gi];
+  }
+  size_t words = 0;
+  if (s == GOLCL_OK) s = make_table(g, all, n, 0, 0, &c->whole, &c->nwhole, &words);
   return s;
 }
 
 static void free_copy(dist_copy *c) {
-  if (c->src) clReleaseMemObject(c->src);
-  if (c->dst) clReleaseMemObject(c->dst);
+  if (c->whole) clReleaseMemObject(c->whole);
+  for (int i = 0; i < 2; i++)
+    if (c->part[i]) clReleaseMemObject(c->part[i]);
   memset(c, 0, sizeof *c);
 }
 
-/* Enqueues the copy from grid a to grid b through the scratch stream. */
-static golcl_status run_copy(golcl_dist_grid *g, const dist_copy *c, golcl_grid *a, golcl_grid *b) {
-  if (!c->n) return GOLCL_OK;
-  golcl_layout_info ia, ib;
-  cl_mem ma = golcl_grid_buffer(a, &ia), mb = golcl_grid_buffer(b, &ib);
-  int ka = golcl__dist_frame_kind(g, &ia), kb = golcl__dist_frame_kind(g, &ib);
-  if (ka < 0 || kb < 0)
-    return golcl__dist_fail(g->d, GOLCL_E_UNSUPPORTED,
-                            "golcl_dist_grid_step: a strip's layout changed to one without frame "
-                            "kernels (set overlap to GOLCL_DIST_OVERLAP_OFF)");
-  golcl_status s =
-      golcl__dist_frame_run(g, ka, 0, ma, ia.row_pitch, c->src, c->n, c->words, g->ov.scratch, 0);
-  if (s == GOLCL_OK)
-    s = golcl__dist_frame_run(g, kb, 1, mb, ib.row_pitch, c->dst, c->n, c->words, g->ov.scratch, 0);
+/* The frame kernels' kind for a grid's layout, its buffer and pitch. A grid whose stepper left
+ * it in a layout without frame kernels (AUTO may pick another stepper for a thin strip than
+ * for the block) is converted to bytes first, on the device; the stepper converts it back. */
+static golcl_status grid_side(golcl_dist_grid *g, golcl_grid *grid, cl_mem *mem, cl_ulong *pitch,
+                              int *kind) {
+  golcl_layout_info info;
+  *mem = golcl_grid_buffer(grid, &info);
+  *kind = golcl__dist_frame_kind(g, &info);
+  if (*kind < 0) {
+    golcl_status s = golcl_grid_set_layout(grid, GOLCL_LAYOUT_BYTES);
+    if (s != GOLCL_OK) return golcl__dist_core(g->d, s, "golcl_grid_set_layout (overlap)");
+    *mem = golcl_grid_buffer(grid, &info);
+    *kind = golcl__dist_frame_kind(g, &info);
+  }
+  *pitch = info.row_pitch;
+  if (*kind >= 0) return GOLCL_OK;
+  return golcl__dist_fail(g->d, GOLCL_E_UNSUPPORTED,
+                          "golcl_dist_grid_step: no frame kernels for the byte layout");
+}
+
+/* Enqueues a copy: to the strips (to 1: one pack on the local grid, one unpack a strip grid)
+ * or from them (one pack a strip grid, one unpack on the local grid). */
+static golcl_status run_copy(golcl_dist_grid *g, const dist_copy *c, int to) {
+  if (!c->total) return GOLCL_OK;
+  cl_mem lm, sm;
+  cl_ulong lp, sp;
+  int lk, sk;
+  golcl_status s = grid_side(g, g->local, &lm, &lp, &lk);
+  if (s == GOLCL_OK && to)
+    s = golcl__dist_frame_run(g, lk, 0, lm, lp, c->whole, c->nwhole, c->total, g->ov.scratch, 0);
+  for (int i = 0; i < 2 && s == GOLCL_OK; i++) {
+    if (!c->npart[i]) continue;
+    s = grid_side(g, g->ov.strip[i], &sm, &sp, &sk);
+    if (s == GOLCL_OK)
+      s = golcl__dist_frame_run(g, sk, to, sm, sp, c->part[i], c->npart[i], c->words[i],
+                                g->ov.scratch, c->base[i]);
+  }
+  if (s == GOLCL_OK && !to)
+    s = golcl__dist_frame_run(g, lk, 1, lm, lp, c->whole, c->nwhole, c->total, g->ov.scratch, 0);
   return s;
 }
 
 /* ------------------------------------------------------------- strips */
-
-static dist_piece piece(rect r, uint32_t ox, uint32_t oy, int into_strip) {
-  dist_piece p;
-  p.w = r.w;
-  p.h = r.h;
-  p.sx = into_strip ? r.x : r.x - ox;
-  p.sy = into_strip ? r.y : r.y - oy;
-  p.dx = into_strip ? r.x - ox : r.x;
-  p.dy = into_strip ? r.y - oy : r.y;
-  return p;
-}
 
 /* The intersection of two rectangles (w or h 0 when empty). */
 static rect meet(rect a, rect b) {
@@ -123,40 +159,52 @@ static void strip_rects(const dist_block *b, uint32_t k, int i, rect *region, re
   *ring = depth[i] ? o[i] : none;
 }
 
-/* Strip i's grid and its three copies. */
-static golcl_status make_strip(golcl_dist_grid *g, int i, golcl_layout layout) {
-  const dist_block *b = &g->blk;
-  rect reg, ring;
-  strip_rects(b, g->dc.k, i, &reg, &ring);
-  if (!reg.w) return GOLCL_OK;
-  golcl_status s = golcl_grid_create(g->d->ctx, reg.w, reg.h, GOLCL_BOUNDARY_DEAD, &g->ov.strip[i]);
-  if (s == GOLCL_OK) s = golcl_grid_set_rule_bits(g->ov.strip[i], g->rule);
-  if (s == GOLCL_OK) s = golcl_grid_set_layout(g->ov.strip[i], layout);
-  s = golcl__dist_core(g->d, s, "golcl_grid_create (overlap strip)");
-  dist_piece in = piece(reg, reg.x, reg.y, 1), out = piece(ring, reg.x, reg.y, 0);
-  /* the frame's cells in the region: the rows above and below the block, and its sides */
-  rect blk = {b->fl, b->ft, b->w, b->h};
-  rect fr[4] = {{0, 0, b->lw, blk.y},
-                {0, blk.y + blk.h, b->lw, b->fb},
-                {0, blk.y, blk.x, blk.h},
-                {blk.x + blk.w, blk.y, b->fr, blk.h}};
-  dist_piece fp[4];
-  for (int j = 0; j < 4; j++) fp[j] = piece(meet(reg, fr[j]), reg.x, reg.y, 1);
-  if (s == GOLCL_OK) s = make_copy(g, &in, 1, &g->ov.in[i]);
-  if (s == GOLCL_OK) s = make_copy(g, fp, 4, &g->ov.frame[i]);
-  if (s == GOLCL_OK) s = make_copy(g, &out, 1, &g->ov.out[i]);
+/* The strip grids: top and bottom strips stacked in one (lw wide), left and right side by side
+ * in the other (lh tall), at[i] being strip i's place there. Stacked, two strips meet at their
+ * inner k cells, whose errors travel k in the k generations of an interval: the ring cells
+ * they give back stay exact. */
+static golcl_status make_strip_grids(golcl_dist_grid *g, golcl_layout layout, const rect *reg,
+                                     rect *at) {
+  uint32_t size[2][2] = {{g->blk.lw, reg[0].h + reg[1].h}, {reg[2].w + reg[3].w, g->blk.lh}};
+  for (int i = 0; i < 4; i++) {
+    at[i].x = i == 3 ? reg[2].w : 0;
+    at[i].y = i == 1 ? reg[0].h : 0;
+  }
+  golcl_status s = GOLCL_OK;
+  for (int gi = 0; gi < 2 && s == GOLCL_OK; gi++) {
+    if (!reg[2 * gi].w && !reg[2 * gi + 1].w) continue;
+    golcl_grid **sg = &g->ov.strip[gi];
+    s = golcl_grid_create(g->d->ctx, size[gi][0], size[gi][1], GOLCL_BOUNDARY_DEAD, sg);
+    if (s == GOLCL_OK) s = golcl_grid_set_rule_bits(*sg, g->rule);
+    if (s == GOLCL_OK) s = golcl_grid_set_layout(*sg, layout);
+    s = golcl__dist_core(g->d, s, "golcl_grid_create (overlap strip)");
+  }
   return s;
 }
 
+/* The strips and the three copies: the regions in, the frame's cells of each region (the rows
+ * above and below the block, and its sides) in, the rings out. */
 static golcl_status make_strips(golcl_dist_grid *g, golcl_layout layout) {
-  golcl_status s = GOLCL_OK;
-  size_t words = 0;
-  for (int i = 0; i < 4 && s == GOLCL_OK; i++) {
-    s = make_strip(g, i, layout);
-    const dist_copy *c[3] = {&g->ov.in[i], &g->ov.frame[i], &g->ov.out[i]};
-    for (int j = 0; j < 3; j++)
-      if (c[j]->words > words) words = c[j]->words;
+  const dist_block *b = &g->blk;
+  rect reg[4], at[4], in[4][4], fr[4][4], out[4][4], none = {0, 0, 0, 0};
+  rect blk = {b->fl, b->ft, b->w, b->h};
+  rect frame[4] = {{0, 0, b->lw, blk.y},
+                   {0, blk.y + blk.h, b->lw, b->fb},
+                   {0, blk.y, blk.x, blk.h},
+                   {blk.x + blk.w, blk.y, b->fr, blk.h}};
+  for (int i = 0; i < 4; i++) {
+    strip_rects(b, g->dc.k, i, &reg[i], &out[i][0]);
+    in[i][0] = reg[i];
+    for (int j = 0; j < 4; j++) fr[i][j] = reg[i].w ? meet(reg[i], frame[j]) : none;
+    for (int j = 1; j < 4; j++) in[i][j] = out[i][j] = none;
   }
+  golcl_status s = make_strip_grids(g, layout, reg, at);
+  if (s == GOLCL_OK) s = make_copy(g, in, reg, at, &g->ov.in);
+  if (s == GOLCL_OK) s = make_copy(g, fr, reg, at, &g->ov.frame);
+  if (s == GOLCL_OK) s = make_copy(g, out, reg, at, &g->ov.out);
+  size_t words = g->ov.in.total;
+  if (g->ov.frame.total > words) words = g->ov.frame.total;
+  if (g->ov.out.total > words) words = g->ov.out.total;
   cl_int err = CL_SUCCESS;
   if (s == GOLCL_OK && words)
     g->ov.scratch = clCreateBuffer(golcl_context_cl_context(g->d->ctx), CL_MEM_READ_WRITE,
@@ -168,12 +216,10 @@ static golcl_status make_strips(golcl_dist_grid *g, golcl_layout layout) {
 
 void golcl__dist_overlap_free(golcl_dist_grid *g) {
   dist_overlap *o = &g->ov;
-  for (int i = 0; i < 4; i++) {
-    golcl_grid_destroy(o->strip[i]);
-    free_copy(&o->in[i]);
-    free_copy(&o->frame[i]);
-    free_copy(&o->out[i]);
-  }
+  for (int i = 0; i < 2; i++) golcl_grid_destroy(o->strip[i]);
+  free_copy(&o->in);
+  free_copy(&o->frame);
+  free_copy(&o->out);
   if (o->scratch) clReleaseMemObject(o->scratch);
   memset(o, 0, sizeof *o);
 }
@@ -216,11 +262,12 @@ static golcl_status send_side(golcl_dist_grid *g, cl_event *ev) {
   for (size_t i = 0; i < g->nrecv; i++)
     MPI_Irecv(g->recv[i].buf, (int)g->recv[i].bytes, MPI_BYTE, g->recv[i].peer, 0, g->d->comm,
               &g->reqs[i]);
-  golcl_layout_info info;
-  cl_mem cells = golcl_grid_buffer(g->local, &info);
-  int kind = golcl__dist_frame_kind(g, &info);
+  cl_mem cells = NULL;
+  cl_ulong pitch = 0;
+  int kind = -1;
+  if (s == GOLCL_OK) s = grid_side(g, g->local, &cells, &pitch, &kind);
   if (s == GOLCL_OK)
-    s = golcl__dist_frame_run(g, kind, 0, cells, info.row_pitch, f->tab[0], f->ntab[0],
+    s = golcl__dist_frame_run(g, kind, 0, cells, pitch, f->tab[0], f->ntab[0],
                               f->send_words + f->self_words, f->stream, 0);
   if (s == GOLCL_OK && f->send_words)
     s = cl_fail(g->d,
@@ -243,6 +290,8 @@ static golcl_status mpi_side(golcl_dist_grid *g, cl_event ev, golcl_status s) {
     if (s == GOLCL_OK) s = ws;
     clReleaseEvent(ev);
   }
+  /* the device's work up to the read (the last interval's strips, this pack and read): compute,
+   * kept apart in read_s for the timeline */
   double t1 = MPI_Wtime();
   g->stats.read_s += t1 - t0;
   MPI_Request *sr = g->reqs + g->nrecv;
@@ -262,15 +311,13 @@ static golcl_status mpi_side(golcl_dist_grid *g, cl_event ev, golcl_status s) {
  * the interior's launches, over the stale frame). */
 static golcl_status recv_side(golcl_dist_grid *g) {
   dist_frame *f = &g->frame;
-  golcl_layout_info info;
-  cl_mem cells = golcl_grid_buffer(g->local, &info);
-  int kind = golcl__dist_frame_kind(g, &info);
-  if (kind < 0)
-    return golcl__dist_fail(g->d, GOLCL_E_UNSUPPORTED,
-                            "golcl_dist_grid_step: the local grid's layout changed to one without "
-                            "frame kernels (set overlap to GOLCL_DIST_OVERLAP_OFF)");
+  cl_mem cells;
+  cl_ulong pitch;
+  int kind;
+  golcl_status ks = grid_side(g, g->local, &cells, &pitch, &kind);
+  if (ks != GOLCL_OK) return ks;
   size_t base = f->send_words + f->self_words;
-  golcl_status s = golcl__dist_frame_run(g, kind, 1, cells, info.row_pitch, f->tab[1], f->ntab[1],
+  golcl_status s = golcl__dist_frame_run(g, kind, 1, cells, pitch, f->tab[1], f->ntab[1],
                                          f->self_words, f->stream, f->send_words);
   if (s == GOLCL_OK && f->recv_words)
     s = cl_fail(
@@ -280,8 +327,8 @@ static golcl_status recv_side(golcl_dist_grid *g) {
         "clEnqueueWriteBuffer (frame)");
   g->stats.bytes_host += f->recv_words * 4;
   if (s == GOLCL_OK)
-    s = golcl__dist_frame_run(g, kind, 1, cells, info.row_pitch, f->tab[2], f->ntab[2],
-                              f->recv_words, f->stream, base);
+    s = golcl__dist_frame_run(g, kind, 1, cells, pitch, f->tab[2], f->ntab[2], f->recv_words,
+                              f->stream, base);
   return s;
 }
 
@@ -292,34 +339,28 @@ golcl_status golcl__dist_overlap_interval(golcl_dist_grid *g, golcl_stepper *st,
     g->stepped = NULL;
   }
   cl_event ev = NULL;
-  double t0 = MPI_Wtime();
   golcl_status s = send_side(g, &ev);
   if (s == GOLCL_OK && (o->rule.birth != g->rule.birth || o->rule.survive != g->rule.survive)) {
-    for (int i = 0; i < 4 && s == GOLCL_OK; i++)
+    for (int i = 0; i < 2 && s == GOLCL_OK; i++)
       if (o->strip[i]) s = golcl_grid_set_rule_bits(o->strip[i], g->rule);
     s = golcl__dist_core(g->d, s, "golcl_grid_set_rule_bits (overlap strip)");
     if (s == GOLCL_OK) o->rule = g->rule;
   }
-  for (int i = 0; i < 4 && s == GOLCL_OK; i++)
-    if (o->strip[i]) s = run_copy(g, &o->in[i], g->local, o->strip[i]);
+  if (s == GOLCL_OK) s = run_copy(g, &o->in, 1);
   if (s == GOLCL_OK)
     s = golcl__dist_core(g->d, golcl_stepper_run(st, g->local, c), "golcl_stepper_run");
-  double t1 = MPI_Wtime();
-  g->stats.pack_s += t1 - t0;
   double m0 = g->stats.mpi_s;
   s = mpi_side(g, ev, s);
   g->ov_mpi_s = g->stats.mpi_s - m0;
-  double t2 = MPI_Wtime();
   if (s == GOLCL_OK) s = recv_side(g);
-  for (int i = 0; i < 4 && s == GOLCL_OK; i++) {
-    if (!o->strip[i]) continue;
-    s = run_copy(g, &o->frame[i], g->local, o->strip[i]);
-    if (s == GOLCL_OK)
+  if (s == GOLCL_OK) s = run_copy(g, &o->frame, 1);
+  for (int i = 0; i < 2 && s == GOLCL_OK; i++)
+    if (o->strip[i])
       s = golcl__dist_core(g->d, golcl_stepper_run(st, o->strip[i], c),
                            "golcl_stepper_run (overlap strip)");
-    if (s == GOLCL_OK) s = run_copy(g, &o->out[i], o->strip[i], g->local);
-  }
+  if (s == GOLCL_OK) s = run_copy(g, &o->out, 0);
   if (s == GOLCL_OK) s = golcl__dist_mark(g);
-  g->stats.unpack_s += MPI_Wtime() - t2;
+  /* submitted now: the device goes on to the strips while the host agrees */
+  if (s == GOLCL_OK) s = cl_fail(g->d, clFlush(golcl_context_cl_queue(g->d->ctx)), "clFlush");
   return s;
 }

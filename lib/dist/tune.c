@@ -1,7 +1,7 @@
 /* tune.c — the frame depth k of a grid created without one, from measured costs. With the
  * exchange overlapped (overlap.c), an interval of k generations costs the block's k steps, the
  * frame's and the strips' extra cells (about 16k/N of a block's step, N the block's shorter
- * side) and a fixed part L that the overlap does not hide: some twenty small launches (packs,
+ * side) and a fixed part L that the overlap does not hide: some sixteen small launches (packs,
  * copies, the strips' steps) and one agreement. Per generation that is
  * t·(1 + 16k/N) + L/k, least at k = sqrt(L·N / (16·t)). t is timed on the local grid with the
  * stepper, L from a one-cell launch and an MPI_Allreduce; the largest k over
@@ -14,7 +14,7 @@
 #include <string.h>
 
 /* Launches of an overlapped interval besides the steps of the block (see overlap.c). */
-#define FIXED_LAUNCHES 24
+#define FIXED_LAUNCHES 16
 /* Timed repetitions of a launch and of the agreement. */
 #define PROBE_RUNS 8
 #define MAX_TUNED 1024u
