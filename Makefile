@@ -141,7 +141,7 @@ TEST_RPATH = -Wl,--disable-new-dtags,-rpath,$(abspath $(BUILD))
 # cache ($XDG_CACHE_HOME/golcl; lib/core/diskcache.c): a second run starts
 # from them.
 TEST_CACHE = $(abspath $(BUILD))/cache
-test test-dist valgrind: export XDG_CACHE_HOME = $(TEST_CACHE)
+test test-long test-dist valgrind: export XDG_CACHE_HOME = $(TEST_CACHE)
 $(BUILD)/obj/tests/%.o: tests/%.c
 	@mkdir -p $(@D)
 	$(CC) $(BASE_CPPFLAGS) -Itests/util $(CPPFLAGS) -std=c11 $(WARN) $(CHECK_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
@@ -159,25 +159,85 @@ $(BUILD)/tests/test_universe_sparse $(BUILD)/tests/test_core_fill: $(BUILD)/test
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_UTIL_OBJ) $(STATIC) $(CHECK_LIBS) $(LIB_LIBS) $(LDLIBS)
 
-# Every suite runs even if one fails; the target fails if any did. Then the
-# shell-driven tests: the golcl command (tests/cli) and make install (tests/install).
+# make test: every test is one job of a sub-make run TEST_JOBS at a time
+# (default 2; `make test TEST_JOBS=1` runs them one by one). Each writes its
+# output to $(TEST_LOGS)/NAME.log (and a Check suite its cases' durations to
+# NAME.xml) and prints one line when it ends: ok or FAIL, its CPU seconds
+# (user + system) and wall seconds, its count of checks. Every job runs even
+# if another fails; tests/run/summary.sh then lists them slowest first in
+# $(TEST_LOGS)/summary.txt and prints each failure with the tail of its log.
+# The jobs: the Check suites (tests/test_*.c), the shell tests (tests/cli:
+# the golcl command, tests/install: make install, tests/rpath), test_la
+# built with CLBLAST=0, the MPI suites (test-dist) and Oclgrind's quick
+# cases. Everything they use is built before any starts, so that no two
+# jobs build the same file. No Check timeout can fire however slow a shared
+# machine makes a case: tu_main (tests/util/testutil.c) runs every suite
+# with CK_NOFORK, where Check has no timeouts (CK_DEFAULT_TIMEOUT and
+# tcase_set_timeout apply to forked cases only), and the shell tests have
+# no time limits either (test-dist's DIST_TIMEOUT only ends a hung mpirun). Cases tagged "long" (the long sweeps, each
+# beside a smaller case of the same claim) run in `make test-long` instead.
+TEST_JOBS ?= 2
+TEST_LOGS = $(BUILD)/test-logs
 SCRIPT_TESTS := $(sort $(wildcard tests/*/test_*.sh))
+TEST_SUITES := $(TEST_BIN:$(BUILD)/tests/%=%)
+# The longest first, so that the jobs end together (CPU seconds on pocl,
+# 2 cores, 2026-11-28: tests/run/summary.txt of a run lists them all).
+TEST_FIRST := test_steppers_bits test_golly_count test_lattice_game
+TEST_ORDER := $(foreach t,$(TEST_FIRST),$(filter $(t),$(TEST_SUITES))) \
+              $(filter-out $(TEST_FIRST),$(TEST_SUITES))
+TEST_SCRIPT_NAMES := $(subst /,-,$(SCRIPT_TESTS:tests/%.sh=%))
+TEST_NAMES := $(foreach t,$(TEST_FIRST),$(filter $(t),$(TEST_SUITES))) dist python oclgrind-quick \
+              $(TEST_SCRIPT_NAMES) $(filter-out $(TEST_FIRST),$(TEST_SUITES)) noclblast-test_la
+TEST_RUN = bash tests/run/suite.sh $(TEST_LOGS)
+# the sub-makes of a job are not part of this one's job server
+TEST_SUBMAKE = MAKEFLAGS= MAKELEVEL= $(MAKE) --no-print-directory
+.PHONY: test test-build test-jobs test-long $(TEST_NAMES:%=test-job/%)
+
 test: deps
+	@$(MAKE) --no-print-directory test-build
+	@rm -rf $(TEST_LOGS) && mkdir -p $(TEST_LOGS)
+	@echo "make test: $(words $(TEST_NAMES)) tests, $(TEST_JOBS) at a time, logs in $(TEST_LOGS)/"
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) test-jobs TEST_CK_TAGS=CK_EXCLUDE_TAGS=long
+	@bash tests/run/summary.sh $(TEST_LOGS) $(TEST_NAMES)
+
+# The cases tagged "long", in every Check suite, the same way (logs in
+# $(BUILD)/test-long-logs); the GPU runs and the bars run them.
+test-long: deps
+	@$(MAKE) --no-print-directory lib tests
+	@rm -rf $(BUILD)/test-long-logs && mkdir -p $(BUILD)/test-long-logs
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) $(TEST_ORDER:%=test-job/%) \
+	  TEST_LOGS=$(BUILD)/test-long-logs TEST_CK_TAGS=CK_INCLUDE_TAGS=long
+	@bash tests/run/summary.sh $(BUILD)/test-long-logs $(TEST_ORDER)
+
+test-build:
 	@$(MAKE) --no-print-directory lib tests examples
-	@fail=0; for t in $(TEST_BIN); do \
-	  echo "== $$t"; GOLCL_TEST_DATA=$(CURDIR)/tests/data $$t || fail=1; \
-	done; \
-	for t in $(SCRIPT_TESTS); do \
-	  echo "== $$t"; MAKE="$(MAKE)" BUILD="$(BUILD)" CC="$(CC)" CFLAGS="$(CFLAGS)" \
-	    LDFLAGS="$(LDFLAGS)" bash $$t $(GOLCL_BIN) || fail=1; \
-	done; \
-	echo "== CLBLAST=0: $(BUILD)/noclblast/tests/test_la"; \
-	$(MAKE) --no-print-directory CLBLAST=0 BUILD=$(BUILD)/noclblast lib \
-	  $(BUILD)/noclblast/tests/test_la >/dev/null && $(BUILD)/noclblast/tests/test_la || fail=1; \
-	$(MAKE) --no-print-directory test-dist || fail=1; \
-	$(MAKE) --no-print-directory test-python || fail=1; \
-	$(MAKE) --no-print-directory oclgrind OCLGRIND_TAGS=quick || fail=1; \
-	if [ $$fail -ne 0 ]; then echo "make test: FAILED"; exit 1; fi; echo "make test: all suites passed"
+	@$(MAKE) --no-print-directory CLBLAST=0 BUILD=$(BUILD)/noclblast lib \
+	  $(BUILD)/noclblast/tests/test_la >/dev/null
+
+test-jobs: $(TEST_NAMES:%=test-job/%)
+
+$(TEST_ORDER:%=test-job/%): test-job/%:
+	@GOLCL_TEST_DATA=$(CURDIR)/tests/data CK_XML_LOG_FILE_NAME=$(TEST_LOGS)/$*.xml $(TEST_CK_TAGS) \
+	  $(TEST_RUN) $* $(BUILD)/tests/$*
+
+$(TEST_SCRIPT_NAMES:%=test-job/%): test-job/%:
+	@MAKE="$(MAKE)" MAKEFLAGS= MAKELEVEL= BUILD="$(BUILD)" CC="$(CC)" CFLAGS="$(CFLAGS)" \
+	  LDFLAGS="$(LDFLAGS)" $(TEST_RUN) $* bash $(call test_script,$*) $(GOLCL_BIN)
+# cli-test_cli_rules -> tests/cli/test_cli_rules.sh
+test_script = tests/$(word 1,$(subst -, ,$(1)))/$(patsubst $(word 1,$(subst -, ,$(1)))-%,%,$(1)).sh
+
+test-job/noclblast-test_la:
+	@GOLCL_TEST_DATA=$(CURDIR)/tests/data $(TEST_CK_TAGS) \
+	  $(TEST_RUN) noclblast-test_la $(BUILD)/noclblast/tests/test_la
+
+test-job/dist:
+	@$(TEST_RUN) dist $(TEST_SUBMAKE) test-dist
+
+test-job/python:
+	@$(TEST_RUN) python $(TEST_SUBMAKE) test-python
+
+test-job/oclgrind-quick:
+	@$(TEST_RUN) oclgrind-quick $(TEST_SUBMAKE) oclgrind OCLGRIND_TAGS=quick
 
 # The kernels on the Oclgrind simulator (Debian oclgrind, OpenCL 1.2), which
 # checks every load and store, data races, barrier divergence and API use:
@@ -330,16 +390,28 @@ PC_FOUND := $(foreach d,$(PC_DEPS),$(if $(filter $(call pc_lib,$(d)),$(LIB_LIBS)
               $(shell $(PKG_CONFIG) --exists $(call pc_pkg,$(d)) 2>/dev/null && echo y),$(d))))
 PC_REQUIRES := $(foreach d,$(PC_FOUND),$(call pc_pkg,$(d)))
 PC_LIBS := $(filter-out $(foreach d,$(PC_FOUND),$(call pc_lib,$(d))),$(LIB_LIBS))
+# Made in the build folder, afresh for every install (prefix and libdir come
+# from the command line), never in the source tree. golcl.pc: `-lgolcl`, which
+# the linker resolves to libgolcl.so where both libraries are installed
+# (`pkg-config --static` only adds the private dependencies); golcl-static.pc
+# names libgolcl.a itself, with every dependency public, for a program that
+# must not need libgolcl.so (tests/install checks both).
 .PHONY: FORCE
-golcl.pc: golcl.pc.in FORCE
-	sed -e 's|@prefix@|$(prefix)|' -e 's|@libdir@|$(libdir)|' -e 's|@includedir@|$(includedir)|' \
+PC_SED = sed -e 's|@prefix@|$(prefix)|' -e 's|@libdir@|$(libdir)|' -e 's|@includedir@|$(includedir)|' \
 	    -e 's|@VERSION@|$(VERSION)|' -e 's|@REQUIRES_PRIVATE@|$(strip $(PC_REQUIRES))|' \
-	    -e 's|@LIBS_PRIVATE@|$(strip $(PC_LIBS))|' $< > $@
+	    -e 's|@LIBS_PRIVATE@|$(strip $(PC_LIBS))|'
+$(BUILD)/pc/golcl.pc $(BUILD)/pc/golcl-static.pc: $(BUILD)/pc/%.pc: %.pc.in FORCE
+	@mkdir -p $(@D)
+	$(PC_SED) $< > $@
 
 # The installed command links the shared library (build/golcl links the
-# static one, so that it runs from the build tree).
+# static one, so that it runs from the build tree). It is relinked when RPATH
+# differs from its last link ($(BUILD)/shared/rpath holds that RPATH).
 GOLCL_SHARED_BIN := $(BUILD)/shared/golcl
-$(GOLCL_SHARED_BIN): $(GOLCL_OBJ) $(EX_COMMON_OBJ) $(SHARED)
+$(BUILD)/shared/rpath: FORCE
+	@mkdir -p $(@D)
+	@echo '$(RPATH)' | cmp -s - $@ 2>/dev/null || echo '$(RPATH)' > $@
+$(GOLCL_SHARED_BIN): $(GOLCL_OBJ) $(EX_COMMON_OBJ) $(SHARED) $(BUILD)/shared/rpath
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) $(if $(RPATH),-Wl$(comma)-rpath$(comma)$(RPATH)) -o $@ \
 	  $(GOLCL_OBJ) $(EX_COMMON_OBJ) -L$(BUILD) -lgolcl $(PNG_LIBS) $(LIB_LIBS) $(LDLIBS)
@@ -347,9 +419,9 @@ comma := ,
 
 install: install-pc install-static install-shared install-includes install-bin install-man
 
-install-pc: golcl.pc
+install-pc: $(BUILD)/pc/golcl.pc $(BUILD)/pc/golcl-static.pc
 	install -d $(DESTDIR)$(pkgconfigdir)
-	install -m 644 golcl.pc $(DESTDIR)$(pkgconfigdir)/golcl.pc
+	install -m 644 $^ $(DESTDIR)$(pkgconfigdir)/
 
 install-static: $(STATIC)
 	install -d $(DESTDIR)$(libdir)
@@ -374,7 +446,8 @@ install-man: docs/golcl.1
 	install -m 644 docs/golcl.1 $(DESTDIR)$(mandir)/man1/golcl.1
 
 uninstall:
-	rm -f $(DESTDIR)$(pkgconfigdir)/golcl.pc $(DESTDIR)$(libdir)/libgolcl.a \
+	rm -f $(DESTDIR)$(pkgconfigdir)/golcl.pc $(DESTDIR)$(pkgconfigdir)/golcl-static.pc \
+	      $(DESTDIR)$(libdir)/libgolcl.a \
 	      $(DESTDIR)$(libdir)/libgolcl.so.$(VERSION) $(DESTDIR)$(libdir)/$(SONAME) \
 	      $(DESTDIR)$(libdir)/libgolcl.so $(DESTDIR)$(bindir)/golcl $(DESTDIR)$(mandir)/man1/golcl.1 \
 	      $(patsubst include/%,$(DESTDIR)$(includedir)/%,$(wildcard include/*.h))
@@ -420,7 +493,7 @@ examples: $(DIST_CMD)
 tests: $(DIST_TEST_BIN)
 install: install-dist
 endif
-dist-lib: $(DIST_STATIC) $(DIST_SHARED) golcl-dist.pc
+dist-lib: $(DIST_STATIC) $(DIST_SHARED)
 
 $(BUILD)/gen/dist_kernels.c: $(BUILD)/tools/embed_cl $(DIST_CL)
 	@mkdir -p $(@D)
@@ -446,7 +519,8 @@ $(DIST_SHARED): $(DIST_OBJ) $(SHARED)
 	ln -sf libgolcl_dist.so.$(VERSION) $(BUILD)/$(DIST_SONAME)
 	ln -sf $(DIST_SONAME) $(BUILD)/libgolcl_dist.so
 
-golcl-dist.pc: golcl-dist.pc.in include/golcl.h
+$(BUILD)/pc/golcl-dist.pc: golcl-dist.pc.in FORCE
+	@mkdir -p $(@D)
 	sed -e 's|@prefix@|$(prefix)|' -e 's|@libdir@|$(libdir)|' -e 's|@includedir@|$(includedir)|' \
 	    -e 's|@VERSION@|$(VERSION)|' -e 's|@MPI_PC@|$(MPI_PC)|' $< > $@
 
@@ -485,13 +559,13 @@ else
 	@echo "test-dist: $(MPICC) not found, the MPI suites are skipped (make deps installs $(DIST_PKGS))"
 endif
 
-install-dist: $(DIST_STATIC) $(DIST_SHARED) golcl-dist.pc $(DIST_CMD)
+install-dist: $(DIST_STATIC) $(DIST_SHARED) $(BUILD)/pc/golcl-dist.pc $(DIST_CMD)
 	install -d $(DESTDIR)$(libdir) $(DESTDIR)$(pkgconfigdir) $(DESTDIR)$(bindir)
 	install -m 644 $(DIST_STATIC) $(DESTDIR)$(libdir)/
 	install -m 755 $(DIST_SHARED) $(DESTDIR)$(libdir)/
 	ln -sf libgolcl_dist.so.$(VERSION) $(DESTDIR)$(libdir)/$(DIST_SONAME)
 	ln -sf $(DIST_SONAME) $(DESTDIR)$(libdir)/libgolcl_dist.so
-	install -m 644 golcl-dist.pc $(DESTDIR)$(pkgconfigdir)/golcl-dist.pc
+	install -m 644 $(BUILD)/pc/golcl-dist.pc $(DESTDIR)$(pkgconfigdir)/golcl-dist.pc
 	install -m 755 $(DIST_CMD) $(DESTDIR)$(bindir)/golcl-dist
 
 # What install-dist put there (removing files that are absent is harmless).

@@ -8,6 +8,7 @@
 
 #include "golcl.h"
 #include "golcl_la.h"
+#include "golcl_rules.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -138,6 +139,21 @@ typedef enum golcl_dist_exchange {
   GOLCL_DIST_EXCHANGE_RECT = 1
 } golcl_dist_exchange;
 
+/** Whether a grid's intervals overlap the exchange with the work
+ *  (golcl_dist_grid_opts.overlap). Overlapped, an interval packs and reads
+ *  the frame that leaves the rank, queues the stepper over the whole local
+ *  grid (its interior comes out exact: cells at least k from a stale frame)
+ *  and moves the frame through MPI while the device steps; then it writes
+ *  the new frame and steps four strips along the block's sides with a frame
+ *  (the frame, the block's k border cells and k more: 2k + frame deep) from
+ *  the interval's start, and copies their border cells back. The device
+ *  works through the MPI wait; the strips cost about 12k/side of a block's
+ *  step more. */
+typedef enum golcl_dist_overlap {
+  GOLCL_DIST_OVERLAP_AUTO = 0, /**< overlap where it can (see above) */
+  GOLCL_DIST_OVERLAP_OFF = 1   /**< exchange, then step (the way before overlap) */
+} golcl_dist_overlap;
+
 /** Options of golcl_dist_grid_create; zero-initialise. */
 typedef struct golcl_dist_grid_opts {
   /** Process grid: px·py must equal the number of ranks; 0, 0 chooses it
@@ -146,7 +162,14 @@ typedef struct golcl_dist_grid_opts {
   /** k: the depth of the ghost frame, and so the generations run between
    *  two exchanges; 0 → chosen: golcl_dist_halo_for(g) with g the
    *  stepper's generations per launch (see stepper), or
-   *  golcl_dist_default_halo() without a stepper. */
+   *  golcl_dist_default_halo() without a stepper; with a stepper on more
+   *  than one rank then tuned from measured costs: a generation of the
+   *  stepper on this rank's local grid (timed on a soup, then cleared) and
+   *  an overlapped interval's fixed cost (24 small launches and one
+   *  agreement, timed), k = sqrt(L·N / 16t) for blocks of shorter side N,
+   *  the largest over the ranks, at least the untuned k, at most N/160 (the
+   *  frame's and the overlap strips' extra work within 10 %), a multiple of
+   *  g (docs/distributed.md, "Defaults"). */
   uint32_t halo;
   /** Per rank, may be NULL (then on every rank): the stepper the grid will
    *  be stepped with, on golcl_dist_context_local, of the same kind and
@@ -162,8 +185,13 @@ typedef struct golcl_dist_grid_opts {
    *  that golcl_dist_grid_stats splits its time into pack, read, MPI, write
    *  and unpack (an exchange then costs a few more waits). */
   int profile;
+  /** Whether an interval steps the block's interior while its frame travels
+   *  (GOLCL_DIST_OVERLAP_AUTO, 0) or exchanges first (_OFF). AUTO overlaps
+   *  when the frame kernels serve the local grid's layout, the exchange is
+   *  AUTO, profile is 0, and the block is at least 2k a side; else it is
+   *  the OFF way. Either way the cells are the same; ranks may differ. */
+  golcl_dist_overlap overlap;
 } golcl_dist_grid_opts;
-
 
 /** The k used when golcl_dist_grid_opts.halo is 0 and no stepper is given
  *  (process-wide; starts at GOLCL_DIST_DEFAULT_HALO), and its setter.
@@ -354,12 +382,13 @@ typedef struct golcl_dist_grid_stats {
   /* exchange_s split (golcl_dist_grid_opts.profile for device work by phase; without it the
    * device's work is counted where the host waits for it: the pack kernel in read_s, write
    * and unpack in compute_s) */
-  double pack_s;         /**< the pack kernel (RECT: packing bits on the host) */
-  double read_s;         /**< reading the packed frame to the host (RECT: the rectangle reads) */
-  double mpi_s;          /**< posting the messages and waiting for the neighbours' */
-  double write_s;        /**< writing what arrived to the device (RECT: the rectangle writes) */
-  double unpack_s;       /**< the unpack kernels (the rank's own pieces and the received ones) */
-  uint64_t bytes_host;   /**< bytes read from and written to the device by the exchange */
+  double pack_s;       /**< the pack kernel (RECT: packing bits on the host) */
+  double read_s;       /**< reading the packed frame to the host (RECT: the rectangle reads) */
+  double mpi_s;        /**< posting the messages and waiting for the neighbours' */
+  double write_s;      /**< writing what arrived to the device (RECT: the rectangle writes) */
+  double unpack_s;     /**< the unpack kernels (the rank's own pieces and the received ones) */
+  uint64_t bytes_host; /**< bytes read from and written to the device by the exchange */
+  uint64_t overlapped; /**< intervals whose exchange overlapped the interior (overlap AUTO) */
 } golcl_dist_grid_stats;
 
 /** Reads (local) or resets (reset != 0, local) the counters.
@@ -367,6 +396,131 @@ typedef struct golcl_dist_grid_stats {
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL g, or NULL out without reset). */
 GOLCL_API golcl_status golcl_dist_grid_stats_get(golcl_dist_grid *g, golcl_dist_grid_stats *out,
                                                  int reset);
+
+/* -------------------------------------------------- multi-state byte grids */
+
+typedef struct golcl_dist_msgrid golcl_dist_msgrid;
+
+/** Options of golcl_dist_msgrid_create; zero-initialise. */
+typedef struct golcl_dist_msgrid_opts {
+  /** Process grid, as golcl_dist_grid_opts (0, 0: chosen). */
+  uint32_t px, py;
+  /** Generations between two exchanges; the ghost frame is halo·R cells
+   *  deep, R the rule's reach (its range for Larger than Life, 1 for every
+   *  other family). 0 → golcl_dist_ms_halo_for(R). */
+  uint32_t halo;
+} golcl_dist_msgrid_opts;
+
+/** The generations between exchanges chosen for a rule of reach R when
+ *  golcl_dist_msgrid_opts.halo is 0: golcl_dist_default_halo() / R, at
+ *  least 1 (so that the frame stays about default_halo cells deep). */
+GOLCL_API uint32_t golcl_dist_ms_halo_for(uint32_t reach);
+
+/** Creates a W×H multi-state grid (golcl_rules.h: Generations, Larger than
+ *  Life, RuleLoader tables and trees, JvN) over the ranks, all cells 0,
+ *  generation 0, under `rule` (from golcl_msrule_parse, _load or a
+ *  pattern; the grid's for its life, since its reach sets the frame). Rank r holds block
+ *  (r % px, r / px) plus a frame of halo·R cells in a golcl_msgrid with a
+ *  dead boundary, filled from the neighbours' blocks (the wrapped ones on a
+ *  torus) before every interval of halo generations; one rank on a torus
+ *  holds a torus grid and no frame. The cells equal golcl_ms_reference_run
+ *  of one W×H grid at every generation. Only the dead boundary and the
+ *  torus (Golly's other bounded grids are not distributed).
+ *  Collective; blocks.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL rule or out, w or h 0 or
+ *          above 2^31-1, a bad boundary, px·py not the rank count, a frame
+ *          above 2^24 cells, arguments that differ between ranks);
+ *          a rule golcl_msrule_format refuses);
+ *          GOLCL_E_OUT_OF_MEMORY (also max_object_bytes); GOLCL_E_OPENCL. */
+GOLCL_API golcl_status golcl_dist_msgrid_create(golcl_dist_context *dctx, uint32_t w, uint32_t h,
+                                                golcl_boundary boundary, const golcl_msrule *rule,
+                                                const golcl_dist_msgrid_opts *opts,
+                                                golcl_dist_msgrid **out);
+
+/** Destroys the grid. NULL is a no-op. Local; waits for its device work. */
+GOLCL_API void golcl_dist_msgrid_destroy(golcl_dist_msgrid *g);
+
+/** Global size, boundary, generation (0 for NULL) and the rule (local).
+ *  golcl_dist_msgrid_msrule: GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument).
+ *  Host only. */
+GOLCL_API uint32_t golcl_dist_msgrid_width(const golcl_dist_msgrid *g);
+GOLCL_API uint32_t golcl_dist_msgrid_height(const golcl_dist_msgrid *g);
+GOLCL_API golcl_boundary golcl_dist_msgrid_boundary(const golcl_dist_msgrid *g);
+GOLCL_API uint64_t golcl_dist_msgrid_generation(const golcl_dist_msgrid *g);
+GOLCL_API golcl_status golcl_dist_msgrid_msrule(const golcl_dist_msgrid *g, golcl_msrule *out);
+
+/** This rank's part: as golcl_dist_grid_part, halo being the generations
+ *  between exchanges and the frame depths in cells (halo·R).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument). Host only. */
+GOLCL_API golcl_status golcl_dist_msgrid_part(const golcl_dist_msgrid *g, golcl_dist_part *out);
+
+/** This rank's local grid (block plus frame), NULL if it holds no block.
+ *  Cells written into it are seen at the next exchange. Host only. */
+GOLCL_API golcl_msgrid *golcl_dist_msgrid_local(golcl_dist_msgrid *g);
+
+/** Sets the generation counter. Collective.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (values that differ). */
+GOLCL_API golcl_status golcl_dist_msgrid_set_generation(golcl_dist_msgrid *g, uint64_t generation);
+
+/** Sets every cell to 0. Collective.
+ *  @return GOLCL_OK; GOLCL_E_OPENCL. */
+GOLCL_API golcl_status golcl_dist_msgrid_clear(golcl_dist_msgrid *g);
+
+/** The cells golcl_msgrid_randomize gives one W×H grid with the same
+ *  states, density and seed (in global coordinates), on the devices.
+ *  Collective.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (states outside 2..256, density
+ *          outside [0, 1], values that differ); GOLCL_E_BUILD; GOLCL_E_OPENCL. */
+GOLCL_API golcl_status golcl_dist_msgrid_randomize(golcl_dist_msgrid *g, unsigned states,
+                                                   double density, uint64_t seed);
+
+/** Places a pattern's box with its cell (0, 0) at global cell (x, y),
+ *  writing every cell of the box (its 0s too) that falls inside the grid,
+ *  as golcl_msgrid_place. Every rank passes the same pattern. Collective.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL pattern, patterns or
+ *          positions that differ); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
+GOLCL_API golcl_status golcl_dist_msgrid_place(golcl_dist_msgrid *g, const golcl_mspattern *pattern,
+                                               int64_t x, int64_t y);
+
+/** Replaces all cells with W×H states held by rank root (row_stride 0
+ *  means W; NULL elsewhere). Collective.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL cells or row_stride < W on
+ *          root, a bad root); GOLCL_E_UNSUPPORTED (a block above 2^31-1
+ *          bytes); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
+GOLCL_API golcl_status golcl_dist_msgrid_scatter(golcl_dist_msgrid *g, int root,
+                                                 const uint8_t *cells, size_t row_stride);
+
+/** Copies all W×H states to rank root (NULL elsewhere); refused above
+ *  max_bytes cells. Collective.
+ *  @return as golcl_dist_grid_gather. */
+GOLCL_API golcl_status golcl_dist_msgrid_gather(golcl_dist_msgrid *g, int root, uint64_t max_bytes,
+                                                uint8_t *cells, size_t row_stride);
+
+/** Cells per state and the hash of the whole grid, on every rank: equal to
+ *  golcl_msgrid_census and golcl_msgrid_hash of one W×H grid with the same
+ *  cells (each rank reads its block to the host in slices). Collective.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL out); GOLCL_E_OUT_OF_MEMORY;
+ *          GOLCL_E_OPENCL. */
+GOLCL_API golcl_status golcl_dist_msgrid_census(golcl_dist_msgrid *g, uint64_t counts[256]);
+GOLCL_API golcl_status golcl_dist_msgrid_hash(golcl_dist_msgrid *g, uint64_t *out);
+
+/** Advances the grid: every halo generations the ranks exchange their
+ *  frames (bytes, through pinned host memory) and each steps its local
+ *  grid (golcl_msgrid_step). Collective; blocks until this rank's launches
+ *  are done.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (generations that differ);
+ *          GOLCL_E_BUILD; GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. On failure
+ *          the generation counter holds the last interval completed on every
+ *          rank and the cells are undefined until set again. */
+GOLCL_API golcl_status golcl_dist_msgrid_step(golcl_dist_msgrid *g, uint64_t generations);
+
+/** This rank's counters (golcl_dist_grid_stats: generations, exchanges,
+ *  bytes_sent (a byte a cell), bytes_copied, cells_local, cells_owned,
+ *  exchange_s, compute_s, wait_s, read_s, mpi_s, write_s, bytes_host), read
+ *  and/or reset (reset != 0). Local, host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL g, or NULL out without reset). */
+GOLCL_API golcl_status golcl_dist_msgrid_stats_get(golcl_dist_msgrid *g, golcl_dist_grid_stats *out,
+                                                   int reset);
 
 /* ---------------------------------------------------- distributed vectors */
 
@@ -475,6 +629,14 @@ GOLCL_API golcl_status golcl_dist_fd_wave_cn(golcl_dist_context *dctx, size_t nx
                                              double alpha, golcl_dtype dtype,
                                              golcl_dist_bandmat **A, golcl_dist_bandmat **M);
 
+/** golcl_cg_opts.method for golcl_dist_cg_solve: the single reduction
+ *  (GOLCL_CG_SINGLE_REDUCTION) on more than one rank with the NONE or
+ *  JACOBI preconditioner (one round an iteration instead of two: faster in
+ *  every distributed solve measured, docs/benchmarks.md), else
+ *  GOLCL_CG_STANDARD. Not a value of golcl_la.h's enum (whose zero stays the
+ *  standard iteration); golcl_cg_solve refuses it. */
+#define GOLCL_DIST_CG_AUTO ((golcl_cg_method)2)
+
 /** Solves A·x = b by CG (plain or Jacobi): the solver of golcl_la.h
  *  (golcl_cg_run, its stopping rule, restarts, scaling, report and history)
  *  run on every rank over its rows plus the matrix's halo, through the
@@ -486,7 +648,8 @@ GOLCL_API golcl_status golcl_dist_fd_wave_cn(golcl_dist_context *dctx, size_t nx
  *  same model and driver): decisions are made on the devices from the same
  *  sums, and devices that round differently could decide differently (then
  *  GOLCL_E_UNSUPPORTED on every rank, never a hang).
- *  @param opts  as golcl_cg_solve; max_iter 0 means n (the global order);
+ *  @param opts  as golcl_cg_solve, and method GOLCL_DIST_CG_AUTO; max_iter 0
+ *               means n (the global order);
  *               history is per rank (each rank gets the same entries).
  *  @param x  in: the guess; out: the solution (written only on GOLCL_OK).
  *  Collective; blocks.

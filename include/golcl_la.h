@@ -422,13 +422,18 @@ typedef struct golcl_mg golcl_mg;
  *  side of n points to (n−1)/2, an even one to n/2 (the last coarse point on
  *  the last fine point), each coarse level's last rows with the centre that
  *  puts the edge where it is (docs/linear-algebra.md), so that 2^k and
- *  2^k − 1 sides converge alike; periodic grids coarsen to n/2 (while n is
- *  even). A fixed linear SPD map, so CG can use it as a preconditioner.
+ *  2^k − 1 sides converge alike. Periodic grids need every side even (the
+ *  red-black colouring: an odd periodic side puts two points of one colour
+ *  side by side across the wrap) and coarsen n to n/2 while the result is
+ *  even, stopping there: a side of 2^k·m points, m odd, gives at most k
+ *  levels (96 × 64: 96, 48, 24, 12, 6). A fixed linear SPD map, so CG can
+ *  use it as a preconditioner.
  *  Blocks.
  *  @param levels  most levels, 0 for as many as the grid allows.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL S or out);
  *          GOLCL_E_UNSUPPORTED (a 9-point stencil, coefficients as above
- *          not met); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
+ *          not met, an odd side of a periodic grid); GOLCL_E_OUT_OF_MEMORY;
+ *          GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_mg_create(const golcl_stencil *S, size_t levels, golcl_mg **out);
 
 /** Destroys a V-cycle (does not block). NULL is a no-op. */

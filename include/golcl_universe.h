@@ -1,8 +1,10 @@
-/* golcl_universe.h — libgolcl's unbounded plane: a two-state pattern in an
- * endless plane, run by HashLife (canonical quadtree nodes, jumps of 2^k
+/* golcl_universe.h — libgolcl's unbounded plane: a pattern in an endless
+ * plane, run by HashLife (canonical quadtree nodes, jumps of 2^k
  * generations), by sparse 64×64 tiles on the device or by 64×64 tiles on
- * the host that step only what changed; its cost follows the
- * live area, not a bounding box. Part of libgolcl (link -lgolcl). */
+ * the host that step only what changed; its cost follows the live area,
+ * not a bounding box. Two-state cells, or multi-state cells (Generations,
+ * RuleLoader, JvN: the end of this header) on HashLife. Part of libgolcl
+ * (link -lgolcl). */
 #ifndef GOLCL_UNIVERSE_H
 #define GOLCL_UNIVERSE_H
 
@@ -63,8 +65,9 @@ typedef struct golcl_universe_opts {
 typedef struct golcl_universe_stats {
   golcl_universe_algo algo;  /**< the algorithm of the last run (AUTO before any) */
   uint64_t nodes;            /**< HashLife nodes in the store now */
-  uint64_t node_bytes;       /**< host bytes they take (with the buckets) */
-  uint64_t max_node_bytes;   /**< the bound of the store */
+  uint64_t node_bytes;       /**< host bytes they take (with the buckets); never above
+                                  max_node_bytes */
+  uint64_t max_node_bytes;   /**< the bound of the store (max_memory, or 1 GiB) */
   uint64_t collections;      /**< times the store was collected */
   uint64_t results_computed; /**< HashLife results computed (memo misses) */
   uint64_t tiles;            /**< tiles alive after the last tile run: the device's sparse
@@ -101,14 +104,20 @@ GOLCL_API golcl_status golcl_universe_create(golcl_context *ctx, const golcl_uni
 GOLCL_API void golcl_universe_destroy(golcl_universe *u);
 
 /** Sets the rule: any two-state rule golcl_rule_table_parse takes, without a
- *  bounded-grid suffix (a universe is the infinite plane). Host only.
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_PARSE;
- *          GOLCL_E_UNSUPPORTED (a suffix; a multi-state family; a B0 rule
- *          without S8, which Golly runs by alternating two tables: not yet
- *          in the universe, golcl run steps it on a growing grid). */
+ *  bounded-grid suffix (a universe is the infinite plane); else any text
+ *  golcl_msrule_parse takes, as golcl_universe_set_msrule. Host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument; a multi-state rule
+ *          with fewer states than the cells use); GOLCL_E_PARSE (neither
+ *          parser takes it: the two-state parser's message);
+ *          GOLCL_E_UNSUPPORTED (a suffix; a multi-state family the universe
+ *          refuses; a name no rule folder holds; a two-state rule while
+ *          cells are in states above 1; a B0 rule without S8, which Golly
+ *          runs by alternating two tables: not yet in the universe, golcl
+ *          run steps it on a growing grid). Unchanged on failure. */
 GOLCL_API golcl_status golcl_universe_set_rule(golcl_universe *u, const char *rule);
 
-/** The rule as Golly writes it (GOLCL_RULE_TEXT_CAP bytes suffice).
+/** The rule as Golly writes it (GOLCL_RULE_TEXT_CAP bytes suffice for a
+ *  two-state rule, GOLCL_MSRULE_TEXT_CAP for a multi-state one).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, cap too small). */
 GOLCL_API golcl_status golcl_universe_get_rule(const golcl_universe *u, char *buf, size_t cap);
 
@@ -122,22 +131,29 @@ GOLCL_API golcl_status golcl_universe_load(golcl_universe *u, const golcl_patter
 
 /** Clears the universe and loads a pattern file: a macrocell file (gzip or
  *  not) goes straight into HashLife nodes, whatever the span of its cells
- *  (golcl_macrocell_read_nodes); any other format through
- *  golcl_pattern_read_file. Host only.
+ *  (golcl_macrocell_read_nodes; Golly's multi-state macrocell, "1 a b c d"
+ *  nodes, read here line by line); any other format through
+ *  golcl_pattern_read_file, and where that finds a multi-state rule (or an
+ *  MCell file) through golcl_mspattern_read_file and
+ *  golcl_universe_load_ms. Host only.
  *  @return as golcl_universe_load, and those of the readers (GOLCL_E_IO,
  *          GOLCL_E_PARSE with line:column). */
 GOLCL_API golcl_status golcl_universe_read_file(golcl_universe *u, const char *path);
 
-/** Advances `generations` generations. HashLife jumps in powers of two
- *  (the binary digits of the count), so a run of 2^20 generations costs
- *  what the pattern's structure costs, not a million steps; SPARSE steps
- *  its tiles on the device, HOST_TILES on the host. Blocking.
+/** Advances `generations` generations (any count up to 2^64-1). HashLife
+ *  jumps in powers of two (the binary digits of the count, at most 2^58 a
+ *  jump), so a run of 2^20 generations costs what the pattern's structure
+ *  costs, not a million steps; SPARSE steps its tiles on the device,
+ *  HOST_TILES on the host. Multi-state cells run on HashLife (AUTO or
+ *  HASHLIFE). Blocking.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL); GOLCL_E_OUT_OF_MEMORY (see
  *          max_memory; the universe stops at the last generation it
  *          completed, which golcl_universe_generation tells);
- *          GOLCL_E_UNSUPPORTED (cells beyond 2^61 from the origin; HOST_TILES
- *          with a rule that is not outer totalistic, the universe unchanged);
- *          GOLCL_E_OPENCL, GOLCL_E_BUILD (SPARSE, HASHLIFE_DEVICE). */
+ *          GOLCL_E_UNSUPPORTED (cells that reach 2^61 from the origin;
+ *          HOST_TILES with a rule that is not outer totalistic, or SPARSE,
+ *          HOST_TILES, HASHLIFE_DEVICE with multi-state cells: the universe
+ *          unchanged); GOLCL_E_OPENCL, GOLCL_E_BUILD (SPARSE,
+ *          HASHLIFE_DEVICE). */
 GOLCL_API golcl_status golcl_universe_run(golcl_universe *u, uint64_t generations);
 
 /** The generation, and its setter (for a pattern's "#G"). */
@@ -163,9 +179,11 @@ GOLCL_API golcl_status golcl_universe_hash(golcl_universe *u, uint64_t *out);
 
 /** Reads the w×h rectangle at (x, y) as 0/1 bytes, cells[r*row_stride + c]
  *  (row_stride 0 means w), and writes one (every cell of the rectangle
- *  takes the byte's value: nonzero is alive). Host only.
+ *  takes the byte's value: nonzero is alive). Multi-state cells: the bytes
+ *  are states. Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument with w·h > 0,
- *          row_stride < w, a rectangle past 2^61 from the origin);
+ *          row_stride < w, a rectangle past 2^61 from the origin; a state
+ *          at or beyond the rule's number of states, nothing written);
  *          GOLCL_E_OUT_OF_MEMORY. */
 GOLCL_API golcl_status golcl_universe_read_rect(golcl_universe *u, int64_t x, int64_t y, uint32_t w,
                                                 uint32_t h, uint8_t *cells, size_t row_stride);
@@ -177,11 +195,15 @@ GOLCL_API golcl_status golcl_universe_write_rect(golcl_universe *u, int64_t x, i
  *  and generation). Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument; a box or count past
  *          the limits of golcl_pattern_set_limits: write macrocell instead);
+ *          GOLCL_E_UNSUPPORTED (multi-state cells: golcl_universe_extract_ms);
  *          GOLCL_E_OUT_OF_MEMORY. */
 GOLCL_API golcl_status golcl_universe_extract(golcl_universe *u, golcl_pattern **out);
 
 /** Writes the universe as macrocell straight from its nodes (any span), with
- *  "#R" and "#G"; and as RLE through golcl_universe_extract. Host only.
+ *  "#R" and "#G"; and as RLE through golcl_universe_extract. Multi-state
+ *  cells: Golly's multi-state macrocell ("[M2]", "1 a b c d" nodes), and
+ *  Golly's multi-state RLE ('.', 'A'..'X', 'pA'..) written band by band
+ *  straight from the tree (any span, no pattern limit). Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL; RLE past the limits);
  *          GOLCL_E_OUT_OF_MEMORY; GOLCL_E_IO. */
 GOLCL_API golcl_status golcl_universe_write_macrocell(golcl_universe *u, FILE *f);
@@ -211,13 +233,16 @@ GOLCL_API golcl_status golcl_universe_algo_from_name(const char *name, golcl_uni
  * universe gives or takes them: 0 the background, 1..states-1. */
 
 /** Sets a multi-state rule (a family the universe takes, above). The cells
- *  are kept: two-state cells become state 1. golcl_universe_set_rule also
- *  takes every text golcl_msrule_parse takes ("WireWorld", "JvN29",
- *  "345/2/4"), after the two-state rules ("B3/S23" stays two-state).
- *  Host only.
+ *  are kept: two-state cells become state 1 (the tree converted node by
+ *  node). golcl_universe_set_rule also takes every text golcl_msrule_parse
+ *  takes ("WireWorld", "JvN29", "345/2/4"), after the two-state rules
+ *  ("B3/S23" stays two-state). Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, a rule
- *          golcl_msrule_format refuses); GOLCL_E_UNSUPPORTED (Larger than
- *          Life, oneDimensional, with the reason). Unchanged on failure. */
+ *          golcl_msrule_format refuses, cells in a state at or beyond the
+ *          rule's number of states); GOLCL_E_UNSUPPORTED (Larger than Life,
+ *          oneDimensional, a rule under which a cell in state 0 among cells
+ *          in state 0 changes, with the reason); GOLCL_E_OUT_OF_MEMORY.
+ *          Unchanged on failure. */
 GOLCL_API golcl_status golcl_universe_set_msrule(golcl_universe *u, const golcl_msrule *rule);
 
 /** The rule as a multi-state rule: a two-state universe's rule in its
@@ -242,7 +267,9 @@ GOLCL_API golcl_status golcl_universe_load_ms(golcl_universe *u, const golcl_msp
 
 /** Makes a multi-state pattern of the cells not in state 0 (their bounding
  *  box, position, rule and generation; a two-state universe's cells in
- *  state 1). Host only.
+ *  state 1). The pattern is made through its RLE text, so a RuleLoader rule
+ *  must be one golcl_msrule_parse finds by its name (GOLCL_E_UNSUPPORTED
+ *  otherwise, from the parser). Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument; a box past the
  *          pattern limits: write macrocell or RLE instead);
  *          GOLCL_E_OUT_OF_MEMORY. */

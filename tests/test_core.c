@@ -19,7 +19,7 @@ START_TEST(every_status_has_a_distinct_text) {
   const golcl_status all[] = {GOLCL_OK,         GOLCL_E_INVALID_ARG, GOLCL_E_NO_DEVICE,
                               GOLCL_E_OUT_OF_MEMORY, GOLCL_E_BUILD, GOLCL_E_OPENCL,
                               GOLCL_E_UNSUPPORTED,   GOLCL_E_PARSE, GOLCL_E_IO,
-                              GOLCL_E_MISMATCH};
+                              GOLCL_E_MISMATCH, GOLCL_E_CANCELLED};
   const size_t n = sizeof all / sizeof all[0];
   for (size_t i = 0; i < n; i++) {
     ck_assert_str_ne(golcl_strerror(all[i]), "unknown status");
@@ -27,6 +27,7 @@ START_TEST(every_status_has_a_distinct_text) {
   }
   ck_assert_str_eq(golcl_strerror((golcl_status)12345), "unknown status");
   ck_assert_int_eq(GOLCL_E_MISMATCH, -9);
+  ck_assert_int_eq(GOLCL_E_CANCELLED, -10);
 }
 END_TEST
 

@@ -577,6 +577,59 @@ START_TEST(mg_vcycle_matches_host) {
 }
 END_TEST
 
+/* Periodic grids: red-black colouring needs even sides (an odd periodic side
+ * puts two points of one colour side by side across the wrap), so an odd
+ * side is refused, by golcl_mg_create and by CG with the MG preconditioner;
+ * an even side coarsens n -> n/2 while the result stays even and stops
+ * there: 96 x 64 gives 96, 48, 24, 12, 6 (5 levels, 6 being 2·3), and the
+ * cycle still preconditions. */
+START_TEST(mg_periodic_sides) {
+  const double c5[5] = {4.01, -1, -1, -1, -1}, c7[7] = {6.01, -1, -1, -1, -1, -1, -1};
+  static const size_t ODD[][4] = {{33, 32, 1, 5}, {32, 33, 1, 5}, {1, 8, 1, 5},
+                                  {8, 8, 7, 7},   {8, 9, 8, 7},   {7, 8, 8, 7}};
+  for (size_t k = 0; k < sizeof ODD / sizeof ODD[0]; k++) {
+    golcl_stencil *S;
+    TU_OK(golcl_stencil_create(tu_ctx, ODD[k][3] == 5 ? GOLCL_STENCIL_5 : GOLCL_STENCIL_7,
+                               ODD[k][0], ODD[k][1], ODD[k][2], ODD[k][3] == 5 ? c5 : c7,
+                               GOLCL_EDGE_PERIODIC, GOLCL_F64, &S));
+    golcl_mg *mg = (golcl_mg *)1;
+    ck_assert_int_eq(golcl_mg_create(S, 0, &mg), GOLCL_E_UNSUPPORTED);
+    ck_assert_ptr_null(mg);
+    ck_assert_msg(strstr(golcl_context_errmsg(tu_ctx), "even sides"), "%zu x %zu x %zu: %s",
+                  ODD[k][0], ODD[k][1], ODD[k][2], golcl_context_errmsg(tu_ctx));
+    size_t n = golcl_stencil_size(S);
+    golcl_vec *vb = lr_vec(GOLCL_F64, n, NULL), *vx = lr_vec(GOLCL_F64, n, NULL);
+    TU_OK(golcl_vec_fill(vb, 1));
+    golcl_cg_opts o = {.rtol = 1e-8, .precond = GOLCL_PRECOND_MG};
+    golcl_cg_report r;
+    ck_assert_int_eq(golcl_cg_solve_op(golcl_stencil_op(S), vb, vx, &o, &r), GOLCL_E_UNSUPPORTED);
+    golcl_vec_destroy(vb), golcl_vec_destroy(vx);
+    golcl_stencil_destroy(S);
+  }
+  golcl_stencil *P;
+  TU_OK(golcl_stencil_create(tu_ctx, GOLCL_STENCIL_5, 96, 64, 1, c5, GOLCL_EDGE_PERIODIC,
+                             GOLCL_F64, &P));
+  golcl_mg *mg;
+  TU_OK(golcl_mg_create(P, 0, &mg));
+  ck_assert_uint_eq(golcl_mg_levels(mg), 5);
+  golcl_mg_destroy(mg);
+  size_t n = golcl_stencil_size(P);
+  double *b = lr_random(n, -1, 1, 77);
+  golcl_vec *vb = lr_vec(GOLCL_F64, n, b), *vx = lr_vec(GOLCL_F64, n, NULL);
+  golcl_cg_opts o = {.rtol = 1e-8, .precond = GOLCL_PRECOND_MG};
+  golcl_cg_report r, r0;
+  TU_OK(golcl_cg_solve_op(golcl_stencil_op(P), vb, vx, &o, &r));
+  o.precond = GOLCL_PRECOND_NONE;
+  TU_OK(golcl_vec_fill(vx, 0));
+  TU_OK(golcl_cg_solve_op(golcl_stencil_op(P), vb, vx, &o, &r0));
+  ck_assert_msg(r.converged && r0.converged && r.iterations * 2 < r0.iterations,
+                "96 x 64 periodic: MG %zu, plain %zu", r.iterations, r0.iterations);
+  golcl_vec_destroy(vb), golcl_vec_destroy(vx);
+  golcl_stencil_destroy(P);
+  free(b);
+}
+END_TEST
+
 /* MG-preconditioned CG: iterations within ±20 % of 63²'s from 63² to 511²,
  * on the 2^k sides 64² to 512² and on 100², 200², 300² (f64, 1e-8), where
  * plain CG's grow with n;
@@ -963,6 +1016,7 @@ static Suite *ops_suite(void) {
   TCase *m = tcase_create("multigrid");
   tcase_add_loop_test(m, mg_vcycle_matches_host, 0, 4);
   tcase_add_test(m, mg_iterations_stay_flat);
+  tcase_add_test(m, mg_periodic_sides);
   suite_add_tcase(s, m);
   TCase *r = tcase_create("reductions");
   tcase_add_loop_test(r, reductions_exact_with_nan_and_index, 0, 2);

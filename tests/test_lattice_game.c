@@ -3,7 +3,10 @@
  * against the C reference on awkward lattices (both boundaries, each
  * neighbourhood, b in {1.2, 1.85, 1.9999}, self-interaction on and off,
  * general payoffs), the exact symmetries of a single-defector start for 100
- * generations (8-fold in 2-D, 48-fold on a 3-D cube), and bad arguments. */
+ * generations (8-fold in 2-D, 48-fold on a 3-D cube), and bad arguments.
+ * Cases tagged "long" (make test-long) complete two sweeps whose first half
+ * make test runs: the other self-interaction of every lattice, and the
+ * large lattices to generation 100 (make test: 17). */
 #include "testutil.h"
 
 #include <golcl_lattice.h>
@@ -100,8 +103,10 @@ static int bits_serves(golcl_graph *g, const golcl_payoffs *p) {
   return p->R >= p->S && p->T >= p->P;
 }
 
-static void check_kernels(golcl_graph *g, const golcl_payoffs *p, int self, double defectors,
-                          uint64_t seed, const char *what) {
+/* Every kernel against the reference at generations 1, 2, 17 and 100 (the
+ * first ncps of them). */
+static void check_kernels_to(golcl_graph *g, const golcl_payoffs *p, int self, double defectors,
+                             uint64_t seed, const char *what, int ncps) {
   static const uint64_t at[] = {1, 2, 17, 100};
   size_t n = golcl_graph_cells(g);
   int lat = golcl_graph_get_lattice(g, NULL);
@@ -115,7 +120,7 @@ static void check_kernels(golcl_graph *g, const golcl_payoffs *p, int self, doub
   }
   uint64_t done = 0;
   int bits = bits_serves(g, p);
-  for (int c = 0; c < 4; c++) {
+  for (int c = 0; c < ncps; c++) {
     TU_OK(golcl_game_run(ref, GOLCL_LK_REFERENCE, at[c] - done));
     TU_OK(golcl_game_read(ref, a, ap));
     for (int j = 0; j < NK; j++) {
@@ -148,13 +153,24 @@ static void check_kernels(golcl_graph *g, const golcl_payoffs *p, int self, doub
   free(bp);
 }
 
-START_TEST(kernels_match_the_reference_on_lattices) {
-  const lcase *c = &SIZES[_i];
+static void check_kernels(golcl_graph *g, const golcl_payoffs *p, int self, double defectors,
+                          uint64_t seed, const char *what) {
+  check_kernels_to(g, p, self, defectors, seed, what, 4);
+}
+
+/* Each lattice of SIZES, both boundaries, each neighbourhood, each b of BS,
+ * with self-interaction on and off: the half (part 0, make test) where
+ * boundary + neighbourhood + self is even, so that each lattice meets both
+ * boundaries, every neighbourhood, every b and both self settings (a kernel
+ * is built for each boundary, neighbourhood and self: halving them halves
+ * the builds), and the other half (part 1, tagged long). */
+static void kernels_on_lattice(const lcase *c, int part) {
   for (int b = 0; b < 2; b++)
     for (int nb = 0; nb < (c->dims == 2 ? 3 : 2); nb++) {
       golcl_graph *g = lattice(c->dims, c->nx, c->ny, c->nz, b, nb);
       for (size_t bi = 0; bi < 3; bi++)
         for (int self = 0; self < 2; self++) {
+          if (((b + nb + self) & 1) != part) continue;
           golcl_payoffs p = {1, 0, (float)BS[bi], 0};
           char what[128];
           snprintf(what, sizeof what, "%u-D %ux%ux%u boundary %d nbhd %d b %g self %d", c->dims,
@@ -164,6 +180,11 @@ START_TEST(kernels_match_the_reference_on_lattices) {
       golcl_graph_destroy(g);
     }
 }
+
+START_TEST(kernels_match_the_reference_on_lattices) { kernels_on_lattice(&SIZES[_i], 0); }
+END_TEST
+
+START_TEST(kernels_match_the_reference_on_lattices_long) { kernels_on_lattice(&SIZES[_i], 1); }
 END_TEST
 
 START_TEST(kernels_match_the_reference_with_general_payoffs) {
@@ -285,18 +306,18 @@ START_TEST(bits_matches_the_reference_with_flat_scores) {
 }
 END_TEST
 
-START_TEST(bits_matches_the_reference_across_work_groups) {
-  /* lattices that span several work-groups and chunks of the bits kernel
-   * (and rows whose last word holds one agent):
-   * 3-D rows in groups of 14 and planes in chunks of 24, 2-D words in
-   * groups of 32 and rows in chunks of 8 */
+/* Lattices that span several work-groups and chunks of the bits kernel (and
+ * rows whose last word holds one agent): 3-D rows in groups of 14 and planes
+ * in chunks of 24, 2-D words in groups of 32 and rows in chunks of 8; to
+ * generation 17 (ncps 3: make test) or 100 (4: tagged long). */
+static void bits_across_work_groups(int ncps) {
   golcl_payoffs p = {1, 0, 1.9f, 0};
   for (int b = 0; b < 2; b++) {
     golcl_graph *g3 = lattice(3, 45, 33, 70, b, b), *g2 = lattice(2, 1100, 40, 1, b, 1 - b);
-    check_kernels(g3, &p, b, 0.3, 21 + (uint64_t)b,
-                  b ? "3-D 45x33x70 torus von Neumann" : "3-D 45x33x70 dead Moore");
-    check_kernels(g2, &p, 1 - b, 0.3, 23 + (uint64_t)b,
-                  b ? "2-D 1100x40 torus Moore" : "2-D 1100x40 dead von Neumann");
+    check_kernels_to(g3, &p, b, 0.3, 21 + (uint64_t)b,
+                     b ? "3-D 45x33x70 torus von Neumann" : "3-D 45x33x70 dead Moore", ncps);
+    check_kernels_to(g2, &p, 1 - b, 0.3, 23 + (uint64_t)b,
+                     b ? "2-D 1100x40 torus Moore" : "2-D 1100x40 dead von Neumann", ncps);
     golcl_graph_destroy(g3);
     golcl_graph_destroy(g2);
     /* a last word of one valid bit (33 = 32 + 1), each neighbourhood */
@@ -309,6 +330,11 @@ START_TEST(bits_matches_the_reference_across_work_groups) {
     }
   }
 }
+
+START_TEST(bits_matches_the_reference_across_work_groups) { bits_across_work_groups(3); }
+END_TEST
+
+START_TEST(bits_matches_the_reference_across_work_groups_long) { bits_across_work_groups(4); }
 END_TEST
 
 START_TEST(bits_keeps_the_state_across_kernels_and_writes) {
@@ -572,5 +598,12 @@ int main(void) {
   tcase_add_test(bits, bits_keeps_the_state_across_kernels_and_writes);
   tcase_add_test(bits, bits_serves_only_what_it_can);
   suite_add_tcase(s, bits);
+  /* the other halves of two sweeps (make test-long: CK_INCLUDE_TAGS=long) */
+  TCase *lng = tcase_create("long");
+  tcase_set_tags(lng, "long");
+  tcase_set_timeout(lng, 0);
+  tcase_add_loop_test(lng, kernels_match_the_reference_on_lattices_long, 0, NSIZES);
+  tcase_add_test(lng, bits_matches_the_reference_across_work_groups_long);
+  suite_add_tcase(s, lng);
   return tu_main(s);
 }

@@ -129,6 +129,43 @@ START_TEST(soups_against_golly) {
 }
 END_TEST
 
+/* Each lookup of JvN29 and Nobili32 (GOLCL_JVN_KERNEL) against the
+ * reference on soups of all their states and a few beyond (which keep
+ * and read as 0), awkward sizes, both boundaries, 1 and 4 generations.
+ * Case _i: rule (_i % 2), boundary (_i / 2 % 2), lookup (_i / 4). */
+START_TEST(lookups_match_reference) {
+  static const char *const way[] = {"full", "small", "direct"};
+  static const uint32_t sizes[][2] = {{37, 29}, {100, 67}, {3, 5}, {1, 1}, {6, 2}};
+  golcl_msrule rule;
+  TU_OK(golcl_msrule_parse(_i % 2 ? "Nobili32" : "JvN29", &rule));
+  const golcl_boundary b = _i / 2 % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+  setenv("GOLCL_JVN_KERNEL", way[_i / 4], 1);
+  for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+    const uint32_t w = sizes[k][0], h = sizes[k][1];
+    golcl_msgrid *g;
+    TU_OK(golcl_msgrid_create(tu_ctx, w, h, b, &g));
+    TU_OK(golcl_msgrid_set_msrule(g, &rule));
+    TU_OK(golcl_msgrid_randomize(g, 40, 0.7, 900 + (uint64_t)_i * 10 + k));
+    size_t n = (size_t)w * h;
+    uint8_t *ref = malloc(n), *got = malloc(n);
+    TU_OK(golcl_msgrid_read(g, ref, 0));
+    for (uint64_t step = 1; step <= 3; step += 2) {
+      TU_OK(golcl_msgrid_step(g, step));
+      TU_OK(golcl_ms_reference_run(&rule, b, w, h, ref, step));
+      TU_OK(golcl_msgrid_read(g, got, 0));
+      for (size_t i = 0; i < n; i++)
+        ck_assert_msg(got[i] == ref[i], "%s (%s), %s %ux%u: cell (%zu, %zu) is %u, reference %u",
+                      _i % 2 ? "Nobili32" : "JvN29", way[_i / 4], b ? "torus" : "dead", w, h, i % w,
+                      i / w, got[i], ref[i]);
+    }
+    free(ref);
+    free(got);
+    golcl_msgrid_destroy(g);
+  }
+  unsetenv("GOLCL_JVN_KERNEL");
+}
+END_TEST
+
 static void assert_same_pattern(const golcl_mspattern *a, const golcl_mspattern *b) {
   ck_assert_uint_eq(golcl_mspattern_width(a), golcl_mspattern_width(b));
   ck_assert_uint_eq(golcl_mspattern_height(a), golcl_mspattern_height(b));
@@ -300,6 +337,7 @@ int main(void) {
   tcase_set_timeout(tc, 0);
   tcase_add_test(tc, names);
   tcase_add_loop_test(tc, soups_against_golly, 0, 6);
+  tcase_add_loop_test(tc, lookups_match_reference, 0, 12);
   tcase_add_test(tc, macrocell_round_trip);
   tcase_add_loop_test(tc, golly_macrocells, 0, 2);
   tcase_add_test(tc, macrocell_errors);

@@ -3,7 +3,10 @@
  * boundaries, heights below the tile, generation counts that are no multiple
  * of the per-launch count, random rules (with and without B0), settable
  * options, layout switches with every other layout; AUTO against the model
- * and its reported choice. */
+ * and its reported choice. Three sweeps run half in make test and the other
+ * half in cases tagged "long" (make test-long): the matrix with options (each
+ * size on both boundaries and all four rules either way), MULTI's register
+ * shapes and its band shapes (every size under some shape either way). */
 #include "lifecheck.h"
 
 #include <stdio.h>
@@ -49,8 +52,9 @@ static void check_gens(golcl_stepper *st, uint32_t w, uint32_t h, golcl_boundary
 START_TEST(matrix) { lc_check_matrix(kinds[_i], NULL); }
 END_TEST
 
-/* A small work-group and short strips: many groups, partial strips. */
-START_TEST(matrix_with_options) {
+/* A small work-group and short strips: many groups, partial strips (half
+ * of the matrix: part 0 or 1 of lc_check_matrix_part). */
+static void matrix_with_options_part(int _i, int part) {
   golcl_stepper_opts o = {0};
   o.local_w = 4;
   o.local_h = 2;
@@ -66,8 +70,13 @@ START_TEST(matrix_with_options) {
     o.tile_h = 12;
     o.gens_per_launch = 4;
   }
-  lc_check_matrix(kinds[_i], &o);
+  lc_check_matrix_part(kinds[_i], &o, part);
 }
+
+START_TEST(matrix_with_options) { matrix_with_options_part(_i, 0); }
+END_TEST
+
+START_TEST(matrix_with_options_long) { matrix_with_options_part(_i, 1); }
 END_TEST
 
 /* Widths around the word size, both boundaries, the four rules in turn,
@@ -123,8 +132,10 @@ END_TEST
  * work-item, 1 to 16 generations a launch; sizes with several tiles across
  * (more than 30 words), a seam word that is partial or whole (widths that are
  * multiples of 32: the seam's halo words are loaded as wrapped words), tiles cut by the bottom
- * edge, both boundaries. */
-START_TEST(multi_registers) {
+ * edge, both boundaries. Part 0 (make test): the (shape, size, boundary)
+ * cases where shape + size + boundary is even, every size on both
+ * boundaries; part 1 (long) the others. */
+static void multi_registers_part(int part) {
   static const uint32_t shapes[][4] = {/* local_h, tile_h, gens_per_launch */
                                        {4, 4, 1},
                                        {2, 6, 2},
@@ -144,11 +155,17 @@ START_TEST(multi_registers) {
     TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_MULTI, &o, &st));
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
       for (int b = 0; b < 2; b++)
-        check_gens(st, sizes[i][0], sizes[i][1], (golcl_boundary)b, rules[(i + k + (size_t)b) % 4],
-                   1300 + 8 * i + 2 * k + (uint64_t)b, cps, 5);
+        if ((int)((k + i + (size_t)b) & 1) == part)
+          check_gens(st, sizes[i][0], sizes[i][1], (golcl_boundary)b,
+                     rules[(i + k + (size_t)b) % 4], 1300 + 8 * i + 2 * k + (uint64_t)b, cps, 5);
     golcl_stepper_destroy(st);
   }
 }
+
+START_TEST(multi_registers) { multi_registers_part(0); }
+END_TEST
+
+START_TEST(multi_registers_long) { multi_registers_part(1); }
 END_TEST
 
 /* MULTI's band kernel (tile_w = 1024·K: whole rows of K words a lane): bands
@@ -157,8 +174,10 @@ END_TEST
  * holds the whole grid (one group, trading rows with itself on a torus);
  * torus widths that fill the lanes (2048, 3072, 4096), dead grids of any
  * width up to 32·K words, and grids it cannot take (run by the register
- * kernel instead); counts across several periods. */
-START_TEST(multi_bands) {
+ * kernel instead); counts across several periods. Part 0 (make test): for
+ * shape k the sizes i with (i + k) % 3 == 0, each size under one shape or
+ * two; part 1 (long) the others. */
+static void multi_bands_part(int part) {
   static const uint32_t shapes[][4] = {/* tile_w, local_h, tile_h, gens_per_launch */
                                        {2048, 2, 12, 3},
                                        {4096, 4, 16, 2},
@@ -180,11 +199,17 @@ START_TEST(multi_bands) {
     golcl_stepper *st;
     TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_MULTI, &o, &st));
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
-      check_gens(st, sizes[i][0], sizes[i][1], (golcl_boundary)sizes[i][2], rules[k % 4],
-                 1700 + 8 * i + k, cps, 5);
+      if (((i + k) % 3 == 0) == (part == 0))
+        check_gens(st, sizes[i][0], sizes[i][1], (golcl_boundary)sizes[i][2], rules[k % 4],
+                   1700 + 8 * i + k, cps, 5);
     golcl_stepper_destroy(st);
   }
 }
+
+START_TEST(multi_bands) { multi_bands_part(0); }
+END_TEST
+
+START_TEST(multi_bands_long) { multi_bands_part(1); }
 END_TEST
 
 /* Random rules: half with B0 (run as Golly runs them: with S8 the
@@ -583,5 +608,13 @@ int main(void) {
   tcase_set_timeout(band, 0);
   tcase_add_test(band, multi_bands);
   suite_add_tcase(s, band);
+  /* the other halves (make test-long: CK_INCLUDE_TAGS=long) */
+  TCase *lng = tcase_create("long");
+  tcase_set_tags(lng, "long");
+  tcase_set_timeout(lng, 0);
+  tcase_add_loop_test(lng, matrix_with_options_long, 0, n);
+  tcase_add_test(lng, multi_registers_long);
+  tcase_add_test(lng, multi_bands_long);
+  suite_add_tcase(s, lng);
   return tu_main(s);
 }

@@ -252,7 +252,9 @@ START_TEST(bad_arguments) {
   TU_OK(golcl_universe_create(NULL, NULL, &u));
   ck_assert_int_eq(golcl_universe_set_rule(u, "B3/S23:T20,20"), GOLCL_E_UNSUPPORTED);
   ck_assert_int_eq(golcl_universe_set_rule(u, "B03/S23"), GOLCL_E_UNSUPPORTED); /* B0, no S8 */
-  ck_assert_int_eq(golcl_universe_set_rule(u, "B3/S23/C4"), GOLCL_E_UNSUPPORTED);
+  TU_OK(golcl_universe_set_rule(u, "B3/S23/C4")); /* Generations: multi-state cells */
+  ck_assert_uint_eq(golcl_universe_states(u), 4);
+  TU_OK(golcl_universe_set_rule(u, "B3/S23"));
   ck_assert_int_eq(golcl_universe_set_rule(u, "B3/S2q"), GOLCL_E_PARSE);
   ck_assert_int_eq(golcl_universe_set_rule(u, NULL), GOLCL_E_INVALID_ARG);
   ck_assert_int_eq(golcl_universe_run(NULL, 1), GOLCL_E_INVALID_ARG);

@@ -24,6 +24,20 @@ __kernel void dist_randomize(__global uchar *cells, ulong pitch, uint lw, uint l
   cells[y * pitch + x] = (uchar)((r >> 32) < threshold);
 }
 
+/* The multi-state soup of golcl_msgrid_randomize on a local grid of lw×lh bytes (row-major):
+ * r = mix64(seedmix ^ key) of the global cell, non-zero iff r >> 32 < threshold, then state
+ * 1 + ((r mod 2^32)·(states - 1) >> 32). */
+__kernel void dist_ms_randomize(__global uchar *cells, uint lw, uint lh, long ox, long oy, uint W,
+                                uint H, ulong seedmix, ulong threshold, uint states) {
+  uint x = get_global_id(0), y = get_global_id(1);
+  if (x >= lw || y >= lh) return;
+  ulong gx = dist_wrap(ox + x, W), gy = dist_wrap(oy + y, H);
+  ulong r = dist_mix64(seedmix ^ ((gy << 32) | gx));
+  uint s = 0;
+  if ((r >> 32) < threshold) s = 1 + (uint)(((r & 0xffffffffUL) * (ulong)(states - 1)) >> 32);
+  cells[(ulong)y * lw + x] = (uchar)s;
+}
+
 /* Over the block [bx, bx + bw) × [by, by + bh) of the local grid, whose global origin is
  * (gx0, gy0): each work-item strides over the block's cells; partial[2g] and [2g+1] receive the
  * population and the sum of mix64(key) of live cells of work-group g. */

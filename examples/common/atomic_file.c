@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "stop.h"
+
 static void fail(const char *prog, const char *path, const char *what, int err) {
   fprintf(stderr, "%s%s%s: %s%s%s\n", prog ? prog : "", prog ? ": " : "", path, what,
           err ? ": " : "", err ? strerror(err) : "");
@@ -84,6 +86,7 @@ int ex_atomic_open(ex_atomic *a, const char *path, const char *prog) {
     fail(prog, path, "cannot write (a temporary file in its folder)", err);
     return -1;
   }
+  ex_stop_register_tmp(a->tmp); /* a second SIGINT removes it */
   a->f = fdopen(fd, "wb");
   if (!a->f) {
     int err = errno;
@@ -98,6 +101,7 @@ int ex_atomic_open(ex_atomic *a, const char *path, const char *prog) {
 void ex_atomic_abort(ex_atomic *a) {
   if (a->f) fclose(a->f);
   if (a->tmp) unlink(a->tmp);
+  ex_stop_unregister_tmp(a->tmp);
   free(a->tmp);
   free(a->target);
   memset(a, 0, sizeof *a);
@@ -163,6 +167,7 @@ int ex_atomic_commit(ex_atomic *a, const char *prog) {
   }
   if (a->tmp) {
     sync_folder(a->target);
+    ex_stop_unregister_tmp(a->tmp);
     free(a->tmp);
     a->tmp = NULL;
   }

@@ -8,10 +8,22 @@
 
 #include "atomic_file.h"
 
+/* libpng's errors come back to us (msg, 128 bytes) instead of its own line
+ * on stderr beside ours; its warnings are not for the user. */
+static void on_error(png_structp png, png_const_charp msg) {
+  snprintf((char *)png_get_error_ptr(png), 128, "%s", msg);
+  png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp msg) {
+  (void)png;
+  (void)msg;
+}
+
 /* libpng's part, apart so that setjmp does not clobber the caller's locals. */
 static int encode(FILE *f, const uint8_t *pix, uint32_t w, uint32_t h, size_t stride,
-                  int color_type) {
-  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+                  int color_type, char *msg) {
+  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, msg, on_error, on_warning);
   png_infop info = png ? png_create_info_struct(png) : NULL;
   if (!png || !info) {
     png_destroy_write_struct(&png, &info);
@@ -35,8 +47,10 @@ static int write_png(const char *path, const uint8_t *pix, uint32_t w, uint32_t 
                      int color_type) {
   ex_atomic a;
   if (ex_atomic_open(&a, path, NULL) != 0) return -1;
-  if (encode(a.f, pix, w, h, stride, color_type) != 0) {
-    fprintf(stderr, "%s: libpng failed to write (the old file, if any, is unchanged)\n", path);
+  char msg[128] = "out of memory";
+  if (encode(a.f, pix, w, h, stride, color_type, msg) != 0) {
+    fprintf(stderr, "%s: %s (the old file, if any, is unchanged)\n", path,
+            strcmp(msg, "Write Error") ? msg : "write failed");
     ex_atomic_abort(&a);
     return -1;
   }

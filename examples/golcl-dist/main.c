@@ -10,22 +10,13 @@
 
 #include "../golcl/pattern_io.h"
 
+#include "cmd.h"
+
 #define MAX_GATHER_DEFAULT ((uint64_t)1 << 30)
 
-typedef struct opts {
-  const char *pattern, *stepper, *device, *out;
-  uint32_t w, h, px, py, halo;
-  uint64_t gens, max_gather, seed, repeat;
-  double density;
-  int torus;
-  uint64_t cg_nx, cg_iters;
-  int cg_strong;
-  int cg_single; /* --cg-method single */
-  golcl_dist_exchange exchange;
-  int profile;
-} opts;
-
-static int rank;
+int rank;
+MPI_Comm comm;
+bench_result last_result;
 
 static void usage(FILE *f) {
   fprintf(f,
@@ -41,7 +32,7 @@ static void usage(FILE *f) {
           "                    device and each rank's part of the grid, as in golcl)\n"
           "  --torus           wrap the edges (default: dead boundary)\n"
           "  --halo K          ghost frame depth = generations between exchanges (default:\n"
-          "                    from the stepper's generations per launch, else 16)\n"
+          "                    tuned from the measured step and launch costs)\n"
           "  --grid PXxPY      the process grid (default: chosen)\n"
           "  --device SPEC     this node's devices: gpu (dealt by node-local rank), cpu, a list\n"
           "                    0:0,0:1, ... (default $GOLCL_DEVICE, else gpu)\n"
@@ -52,8 +43,11 @@ static void usage(FILE *f) {
           "  --cg NX           bench: distributed CG (f32 Poisson) instead of Life, NX x (NX·P)\n"
           "                    unknowns (NX² a rank: weak scaling); --strong: NX x NX in all\n"
           "  --iters N         bench --cg: iterations timed (default 100)\n"
-          "  --cg-method M     bench --cg: standard (two reductions an iteration, default) or\n"
-          "                    single (Chronopoulos-Gear: one reduction and one round)\n"
+          "  --cg-method M     bench --cg: auto (default: single on more than one rank),\n"
+          "                    standard (two reductions an iteration) or single\n"
+          "                    (Chronopoulos-Gear: one reduction and one round)\n"
+          "  --ranks-report    bench: the scaling table on 1, 2, 4, ... of the ranks: weak\n"
+          "                    (--size, or --cg NX, a rank) and strong (the same in all)\n"
           "  --exchange WAY    frame (default: one pack kernel, one read, one message a\n"
           "                    neighbour) or rect (each piece through the rectangle I/O)\n"
           "  --profile         bench: wait for the device at each phase of an exchange and\n"
@@ -79,7 +73,8 @@ static int parse(int argc, char **argv, opts *o) {
     STRONG,
     EXCHANGE,
     PROFILE,
-    CG_METHOD
+    CG_METHOD,
+    RANKS_REPORT
   };
   static const struct option long_opts[] = {{"cg", required_argument, NULL, CG},
                                             {"iters", required_argument, NULL, ITERS},
@@ -99,6 +94,7 @@ static int parse(int argc, char **argv, opts *o) {
                                             {"exchange", required_argument, NULL, EXCHANGE},
                                             {"profile", no_argument, NULL, PROFILE},
                                             {"cg-method", required_argument, NULL, CG_METHOD},
+                                            {"ranks-report", no_argument, NULL, RANKS_REPORT},
                                             {NULL, 0, NULL, 0}};
   memset(o, 0, sizeof *o);
   o->gens = 100;
@@ -108,6 +104,7 @@ static int parse(int argc, char **argv, opts *o) {
   o->repeat = 3;
   o->density = -1;
   o->cg_iters = 100;
+  o->cg_method = GOLCL_DIST_CG_AUTO;
   opterr = 0;
   int c;
   while ((c = getopt_long(argc, argv, ":g:o:", long_opts, NULL)) != -1) {
@@ -135,8 +132,13 @@ static int parse(int argc, char **argv, opts *o) {
         o->exchange = strcmp(v, "rect") == 0 ? GOLCL_DIST_EXCHANGE_RECT : GOLCL_DIST_EXCHANGE_AUTO;
         break;
       case CG_METHOD:
-        bad = strcmp(v, "single") != 0 && strcmp(v, "standard") != 0;
-        o->cg_single = strcmp(v, "single") == 0;
+        bad = strcmp(v, "single") != 0 && strcmp(v, "standard") != 0 && strcmp(v, "auto") != 0;
+        o->cg_method = strcmp(v, "single") == 0     ? GOLCL_CG_SINGLE_REDUCTION
+                       : strcmp(v, "standard") == 0 ? GOLCL_CG_STANDARD
+                                                    : GOLCL_DIST_CG_AUTO;
+        break;
+      case RANKS_REPORT:
+        o->ranks_report = 1;
         break;
       case CG:
         bad = pio_parse_u64(v, &o->cg_nx);
@@ -195,16 +197,16 @@ static int parse(int argc, char **argv, opts *o) {
 }
 
 /* Prints a failed collective (on rank 0) and returns 1. */
-static int fail(golcl_dist_context *d, const char *what, golcl_status s) {
+int fail(golcl_dist_context *d, const char *what, golcl_status s) {
   if (rank == 0)
     fprintf(stderr, "golcl-dist: %s: %s: %s\n", what, golcl_strerror(s), golcl_dist_errmsg(d));
   return 1;
 }
 
-static golcl_status make_context(const opts *o, golcl_dist_context **d) {
+golcl_status make_context(const opts *o, golcl_dist_context **d) {
   golcl_dist_context_opts co = {0};
   co.device = o->device;
-  golcl_status s = golcl_dist_context_create(MPI_COMM_WORLD, &co, d);
+  golcl_status s = golcl_dist_context_create(comm, &co, d);
   if (s != GOLCL_OK && rank == 0)
     fprintf(stderr, "golcl-dist: %s: %s\n", golcl_strerror(s), golcl_dist_last_errmsg());
   return s;
@@ -255,7 +257,7 @@ static int setup(const opts *o, golcl_dist_context **d, golcl_dist_grid **g, gol
   golcl_status s = golcl_stepper_create(golcl_dist_context_local(*d), kind, NULL, st);
   /* a local call: agree on it before the grid, whose k it may choose */
   int bad = s != GOLCL_OK, any = 0;
-  MPI_Allreduce(&bad, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  MPI_Allreduce(&bad, &any, 1, MPI_INT, MPI_MAX, comm);
   if (any) {
     if (rank == 0) fprintf(stderr, "golcl-dist: stepper '%s' not available\n", o->stepper);
     return 1;
@@ -274,7 +276,7 @@ static int setup(const opts *o, golcl_dist_context **d, golcl_dist_grid **g, gol
   if (o->pattern) {
     golcl_pattern *p = pio_load("golcl-dist", o->pattern);
     int ok = p != NULL, all_ok = 0;
-    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
     if (!all_ok) return 1;
     golcl_rule r;
     char rule[24];
@@ -330,10 +332,48 @@ static int write_out(golcl_dist_context *d, golcl_dist_grid *g, const opts *o) {
   return rc;
 }
 
+/* What the pattern file is, the same on every rank: 1 multi-state (golcl_mspattern_read_file
+ * reads it), 0 two-state (then its bounded grid, a plane or torus of both sides, is the grid
+ * unless --size is given), -1 neither (said on rank 0). */
+static int pattern_kind(opts *o) {
+  golcl_mspattern *msp = NULL;
+  int ms = golcl_mspattern_read_file(o->pattern, &msp) == GOLCL_OK, all = 0;
+  golcl_mspattern_destroy(msp);
+  MPI_Allreduce(&ms, &all, 1, MPI_INT, MPI_MIN, comm);
+  if (all) return 1;
+  golcl_pattern *p = pio_load("golcl-dist", o->pattern);
+  int ok = p != NULL, all_ok = 0;
+  MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
+  uint32_t bw = 0, bh = 0;
+  golcl_topology t = p ? golcl_pattern_topology(p, &bw, &bh) : GOLCL_TOPOLOGY_INFINITE;
+  if (!o->w && (t == GOLCL_TOPOLOGY_PLANE || t == GOLCL_TOPOLOGY_TORUS) && bw && bh) {
+    o->w = bw;
+    o->h = bh;
+    o->torus = t == GOLCL_TOPOLOGY_TORUS;
+  }
+  golcl_pattern_destroy(p);
+  if (all_ok && t != GOLCL_TOPOLOGY_INFINITE && t != GOLCL_TOPOLOGY_PLANE &&
+      t != GOLCL_TOPOLOGY_TORUS) {
+    if (rank == 0)
+      fprintf(stderr, "golcl-dist: %s: only planes and tori are distributed\n", o->pattern);
+    return -1;
+  }
+  return all_ok ? 0 : -1;
+}
+
 static int cmd_run(opts *o) {
   if (!o->pattern && o->density < 0) {
     if (rank == 0) fprintf(stderr, "golcl-dist run: a pattern file or --random D\n");
     return 2;
+  }
+  if (o->pattern) {
+    int kind = pattern_kind(o);
+    if (kind < 0) return 1;
+    if (kind == 1) {
+      golcl_mspattern *msp = NULL;
+      golcl_mspattern_read_file(o->pattern, &msp);
+      return cmd_run_ms(o, msp);
+    }
   }
   if (!o->w) o->w = o->h = 1024;
   golcl_dist_context *d;
@@ -363,12 +403,12 @@ static int cmd_run(opts *o) {
   return rc;
 }
 
-static int cmp_double(const void *a, const void *b) {
+int cmp_double(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return x < y ? -1 : x > y;
 }
 
-static int cmd_bench(opts *o) {
+int cmd_bench(opts *o) {
   if (!o->w) o->w = o->h = 4096;
   print_stages = 1;
   golcl_dist_context *d;
@@ -384,10 +424,12 @@ static int cmd_bench(opts *o) {
     printf("setup (context, grid, soup): %.2f s\n", t_setup - t_start);
     fflush(stdout);
   }
-  /* warm-up: JIT and layout conversion, one exchange interval */
-  if (!rc && (s = golcl_dist_grid_step(g, st, part.halo)) != GOLCL_OK) rc = fail(d, "step", s);
+  /* warm-up: JIT and layout conversion, three exchange intervals (the second builds the
+   * overlap's strips and their kernels) */
+  uint64_t warm = 3 * (uint64_t)part.halo;
+  if (!rc && (s = golcl_dist_grid_step(g, st, warm)) != GOLCL_OK) rc = fail(d, "step", s);
   if (rank == 0 && !rc) {
-    printf("warm-up (%u generations, the kernels built): %.2f s\n", (unsigned)part.halo,
+    printf("warm-up (%llu generations, the kernels built): %.2f s\n", (unsigned long long)warm,
            MPI_Wtime() - t_setup);
     fflush(stdout);
   }
@@ -395,7 +437,7 @@ static int cmd_bench(opts *o) {
   golcl_dist_grid_stats stats = {0}, best = {0};
   for (uint64_t i = 0; !rc && i < o->repeat; i++) {
     golcl_dist_grid_stats_get(g, NULL, 1);
-    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Barrier(comm);
     double t0 = MPI_Wtime();
     s = golcl_dist_grid_step(g, st, o->gens);
     times[i] = MPI_Wtime() - t0;
@@ -408,13 +450,23 @@ static int cmd_bench(opts *o) {
   if (!rc) {
     int n = golcl_dist_size(d);
     enum { NV = 15 };
-    double mine[NV] = {best.exchange_s,       best.compute_s,      best.wait_s,
-                       (double)best.bytes_sent, (double)part.w,    (double)part.h,
-                       (double)part.local_w,  (double)part.local_h, best.pack_s,
-                       best.read_s,           best.mpi_s,          best.write_s,
-                       best.unpack_s,         (double)best.exchanges, (double)best.bytes_host};
+    double mine[NV] = {best.exchange_s,
+                       best.compute_s,
+                       best.wait_s,
+                       (double)best.bytes_sent,
+                       (double)part.w,
+                       (double)part.h,
+                       (double)part.local_w,
+                       (double)part.local_h,
+                       best.pack_s,
+                       best.read_s,
+                       best.mpi_s,
+                       best.write_s,
+                       best.unpack_s,
+                       (double)best.exchanges,
+                       (double)best.bytes_host};
     double *all = rank == 0 ? malloc(sizeof mine * (size_t)n) : NULL;
-    MPI_Gather(mine, NV, MPI_DOUBLE, all, NV, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    MPI_Gather(mine, NV, MPI_DOUBLE, all, NV, MPI_DOUBLE, 0, comm);
     qsort(times, o->repeat, sizeof *times, cmp_double);
     double med = times[o->repeat / 2];
     if (rank == 0) {
@@ -424,9 +476,9 @@ static int cmd_bench(opts *o) {
           "golcl-dist bench: %ux%u %s, %s (%s), halo %u, %dx%d ranks on %s; %llu generations, "
           "median of %llu; exchange %s%s\n",
           (unsigned)o->w, (unsigned)o->h, o->torus ? "torus" : "dead", o->stepper,
-          golcl_stepper_name(golcl_stepper_chosen(st)),
-          (unsigned)part.halo, (int)part.px, (int)part.py, info.name, (unsigned long long)o->gens,
-          (unsigned long long)o->repeat, o->exchange == GOLCL_DIST_EXCHANGE_RECT ? "rect" : "frame",
+          golcl_stepper_name(golcl_stepper_chosen(st)), (unsigned)part.halo, (int)part.px,
+          (int)part.py, info.name, (unsigned long long)o->gens, (unsigned long long)o->repeat,
+          o->exchange == GOLCL_DIST_EXCHANGE_RECT ? "rect" : "frame",
           o->profile ? ", profiled" : "");
       printf("%5s %12s %12s %10s %10s %10s %12s\n", "rank", "block", "local", "compute_s",
              "exchange_s", "wait_s", "sent_MB");
@@ -448,6 +500,13 @@ static int cmd_bench(opts *o) {
                a[12] / x * 1e6, other / x * 1e6, a[14] / x / 1e3);
       }
       double cells = (double)o->w * o->h * (double)o->gens;
+      last_result.per_s = (double)o->gens / med;
+      last_result.compute_s = all[1];
+      last_result.exchange_s = all[0];
+      last_result.wait_s = all[2];
+      last_result.halo = part.halo;
+      last_result.overlapped = best.overlapped;
+      last_result.intervals = (uint64_t)all[13];
       printf("total: %.4f s, %.1f generations/s, %.3e cell updates/s; hash %016llx\n", med,
              (double)o->gens / med, cells / med, (unsigned long long)hash);
       printf("csv: ranks,w,h,stepper,halo,gens,seconds,gen_per_s,cells_per_s,exchange_s_rank0\n");
@@ -464,7 +523,7 @@ static int cmd_bench(opts *o) {
 
 /* Distributed CG on the 5-point Poisson matrix (f32): a fixed number of iterations (the
  * tolerance is out of reach), the median time an iteration. */
-static int cmd_bench_cg(const opts *o) {
+int cmd_bench_cg(const opts *o) {
   golcl_dist_context *d;
   if (make_context(o, &d) != GOLCL_OK) return 1;
   int P = golcl_dist_size(d), rc = 0;
@@ -479,13 +538,15 @@ static int cmd_bench_cg(const opts *o) {
   golcl_cg_opts co = {0};
   co.atol = 1e-30;
   co.rtol = 1e-30;
-  co.method = o->cg_single ? GOLCL_CG_SINGLE_REDUCTION : GOLCL_CG_STANDARD;
+  co.method = o->cg_method;
+  int single =
+      o->cg_method == GOLCL_CG_SINGLE_REDUCTION || (o->cg_method == GOLCL_DIST_CG_AUTO && P > 1);
   double *t = calloc(o->repeat, sizeof *t);
   golcl_cg_report rep = {0};
   for (uint64_t i = 0; !rc && i <= o->repeat; i++) { /* run 0: warm-up */
     co.max_iter = i == 0 ? 2 : (size_t)o->cg_iters;
     golcl_vec_fill(golcl_dist_vec_local(x), 0);
-    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Barrier(comm);
     double t0 = MPI_Wtime();
     s = golcl_dist_cg_solve(A, b, x, &co, &rep);
     if (s != GOLCL_OK) rc = fail(d, "cg", s);
@@ -494,11 +555,11 @@ static int cmd_bench_cg(const opts *o) {
   }
   golcl_dist_cg_stats cs = {0};
   golcl_dist_cg_stats_get(d, &cs, 0);
-  double it = cs.iterations ? (double)cs.iterations : 1, mine[6] = {
-      cs.solve_s / it * 1e6, cs.device_s / it * 1e6, cs.round_s / it * 1e6,
-      cs.halo_s / it * 1e6,  cs.write_s / it * 1e6, (double)cs.rounds / it};
+  double it = cs.iterations ? (double)cs.iterations : 1,
+         mine[6] = {cs.solve_s / it * 1e6, cs.device_s / it * 1e6, cs.round_s / it * 1e6,
+                    cs.halo_s / it * 1e6,  cs.write_s / it * 1e6,  (double)cs.rounds / it};
   double *all = rank == 0 ? malloc(sizeof mine * (size_t)P) : NULL;
-  MPI_Gather(mine, 6, MPI_DOUBLE, all, 6, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  MPI_Gather(mine, 6, MPI_DOUBLE, all, 6, MPI_DOUBLE, 0, comm);
   if (!rc) {
     qsort(t, o->repeat, sizeof *t, cmp_double);
     if (rank == 0) {
@@ -506,15 +567,18 @@ static int cmd_bench_cg(const opts *o) {
       golcl_context_device_info(golcl_dist_context_local(d), &info);
       printf("golcl-dist bench --cg: %zux%zu unknowns (%s), f32 Poisson, %d ranks on %s; %s%s\n",
              nx, ny, o->cg_strong ? "strong" : "weak", P, info.name,
-             o->cg_single ? "single reduction, " : "",
+             single ? "single reduction, " : "",
              P == 1 && !getenv("GOLCL_DIST_CG_HOOKS") ? "fused (one rank)"
              : getenv("GOLCL_DIST_CG_GENERAL")        ? "halo of p (GOLCL_DIST_CG_GENERAL)"
              : getenv("GOLCL_LA_CG_HALO_KERNELS")     ? "halo of r, fused kernels"
-                                                      : o->cg_single ? "halo of w with the sums"
+             : single                                 ? "halo of w with the sums"
                                                       : "halo of r");
       printf("%zu iterations a solve, median of %llu: %.1f us an iteration (%.3e unknowns/s)\n",
              rep.iterations, (unsigned long long)o->repeat, t[o->repeat / 2] * 1e6,
              (double)n / t[o->repeat / 2]);
+      last_result.per_s = 1 / t[o->repeat / 2];
+      last_result.compute_s = all[1] * 1e-6;
+      last_result.exchange_s = (all[2] + all[3] + all[4]) * 1e-6;
       printf("csv: ranks,nx,ny,iters,us_per_iter\ncsv: %d,%zu,%zu,%zu,%.3f\n", P, nx, ny,
              rep.iterations, t[o->repeat / 2] * 1e6);
       printf("an iteration (us, mean): %5s %9s %9s %9s %9s %9s %9s %7s\n", "rank", "solve",
@@ -537,7 +601,8 @@ static int cmd_bench_cg(const opts *o) {
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  comm = MPI_COMM_WORLD;
+  MPI_Comm_rank(comm, &rank);
   int rc;
   opts o;
   if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
@@ -549,7 +614,7 @@ int main(int argc, char **argv) {
   } else if (strcmp(argv[1], "run") == 0) {
     rc = cmd_run(&o);
   } else if (strcmp(argv[1], "bench") == 0) {
-    rc = o.cg_nx ? cmd_bench_cg(&o) : cmd_bench(&o);
+    rc = o.ranks_report ? cmd_ranks_report(&o) : o.cg_nx ? cmd_bench_cg(&o) : cmd_bench(&o);
   } else {
     if (rank == 0) fprintf(stderr, "golcl-dist: unknown command '%s'\n", argv[1]);
     rc = 2;

@@ -107,7 +107,10 @@ int cmd_bench_rules(int argc, char **argv) {
     double *t = calloc(reps, sizeof *t);
     s = golcl_msgrid_set_msrule(g, &parsed[k]);
     if (s == GOLCL_OK) s = golcl_msgrid_randomize(g, parsed[k].states, 0.5, seed);
-    if (s == GOLCL_OK) s = golcl_msgrid_step(g, 1); /* the JIT build, the sums' buffers */
+    /* warm-up: a whole untimed run of the timed length, so that every
+     * kernel the timed runs launch is built (a run of one generation does
+     * not build the multi-generation kernels: --reps 1 was 100-400x off) */
+    if (s == GOLCL_OK) s = golcl_msgrid_step(g, gens);
     for (uint32_t r = 0; r < reps && s == GOLCL_OK; r++) {
       bench_span sp;
       s = span_begin(ctx, &sp);

@@ -28,7 +28,7 @@ static void usage(FILE *f) {
 /* A macrocell file past the pattern limits (a metapixel pattern spans 2^20
  * cells and more): described from its quadtree, without a dense
  * expansion. Returns -1 when the universe cannot read it either. */
-static int info_macrocell(const char *path) {
+static int info_macrocell(const char *path, const char *name) {
   size_t n = strlen(path);
   int mc = (n > 3 && !strcmp(path + n - 3, ".mc")) || (n > 6 && !strcmp(path + n - 6, ".mc.gz"));
   golcl_pattern *p = NULL;
@@ -50,7 +50,7 @@ static int info_macrocell(const char *path) {
   golcl_universe_population(u, &pop);
   golcl_universe_bounding_box(u, &x, &y, &w, &h);
   golcl_universe_get_stats(u, &st);
-  printf("file:        %s\n", path);
+  printf("file:        %s\n", name);
   printf("format:      macrocell (read as a quadtree: past the pattern limits for a box)\n");
   printf("size:        %llu x %llu\n", (unsigned long long)w, (unsigned long long)h);
   printf("rule:        %s\n", rule);
@@ -61,6 +61,8 @@ static int info_macrocell(const char *path) {
   golcl_universe_destroy(u);
   return 0;
 }
+
+static int info_of(const char *path, const char *name, int rle, int cells);
 
 int cmd_info(int argc, char **argv) {
   static const struct option long_opts[] = {{"rle", no_argument, NULL, 'r'},
@@ -99,8 +101,18 @@ int cmd_info(int argc, char **argv) {
     usage(stderr);
     return 2;
   }
-  if (cmd_run_ms_claims(path)) return cmd_info_ms(path, rle, cells); /* Generations, LtL */
-  if (!rle && !cells && strcmp(path, "-") && info_macrocell(path) == 0) return 0;
+  /* stdin: a temporary copy for the formats only the path readers take */
+  char *spool = NULL;
+  if (strcmp(path, "-") == 0 ? pio_stdin_file("info", &spool) : pio_refuse_zip_file("info", path))
+    return 1;
+  int rc = info_of(spool ? spool : path, strcmp(path, "-") ? path : "<stdin>", rle, cells);
+  pio_stdin_file_done(spool);
+  return rc;
+}
+
+static int info_of(const char *path, const char *name, int rle, int cells) {
+  if (cmd_run_ms_claims(path)) return cmd_info_ms(path, name, rle, cells); /* Generations, LtL */
+  if (!rle && !cells && strcmp(path, "-") && info_macrocell(path, name) == 0) return 0;
   golcl_pattern *p = pio_load("info", path);
   if (!p) return 1;
   char rule[GOLCL_PATTERN_RULE_CAP];
@@ -114,7 +126,7 @@ int cmd_info(int argc, char **argv) {
   static const char *const family[] = {"totalistic", "isotropic non-totalistic (Hensel)", "MAP",
                                        "Wolfram 1-D"};
   static const char *const hood[] = {"Moore", "von Neumann", "hexagonal"};
-  printf("file:        %s\n", strcmp(path, "-") ? path : "<stdin>");
+  printf("file:        %s\n", name);
   printf("format:      %s\n", golcl_pattern_format_name(golcl_pattern_get_format(p)));
   printf("size:        %u x %u\n", (unsigned)golcl_pattern_width(p),
          (unsigned)golcl_pattern_height(p));

@@ -20,7 +20,7 @@ static void describe_rule(const golcl_msrule *r, char *buf, size_t cap) {
              t.from_table ? " (symmetries " : "", t.from_table ? t.symmetries : "",
              t.from_table ? ")" : "", (unsigned)t.nodes);
   else if (r->family == GOLCL_MS_JVN29 || r->family == GOLCL_MS_NOBILI32 ||
-      r->family == GOLCL_MS_HUTTON32)
+           r->family == GOLCL_MS_HUTTON32)
     snprintf(buf, cap, "Golly's JvN algorithm, von Neumann neighbourhood, %u states",
              (unsigned)r->states);
   else if (r->family == GOLCL_MS_GENERATIONS)
@@ -47,7 +47,7 @@ static const char *format_of(const char *path) {
   return "multi-state RLE";
 }
 
-int cmd_info_ms(const char *path, int rle, int cells) {
+int cmd_info_ms(const char *path, const char *name, int rle, int cells) {
   if (cells) {
     fprintf(stderr, "golcl info: %s: --cells: plaintext holds two states only (--rle does)\n",
             path);
@@ -72,7 +72,7 @@ int cmd_info_ms(const char *path, int rle, int cells) {
   for (size_t i = 0; i < (size_t)w * h; i++) count[c[i]]++;
   int64_t ox, oy;
   golcl_mspattern_origin(p, &ox, &oy);
-  printf("file:        %s\n", path);
+  printf("file:        %s\n", name);
   printf("format:      %s\n", format_of(path));
   printf("size:        %u x %u\n", (unsigned)w, (unsigned)h);
   printf("rule:        %s (%s)\n", text, what);

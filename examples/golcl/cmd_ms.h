@@ -13,8 +13,8 @@ int cmd_run_ms_claims(const char *path);
 struct run_opts;
 int cmd_run_ms(const struct run_opts *opts);
 
-/* golcl info for such a file, with --rle (rle) or --cells (cells, refused:
- * plaintext is two-state); returns the exit status. */
-int cmd_info_ms(const char *path, int rle, int cells);
+/* golcl info for such a file (name: as the report names it), with --rle (rle) or --cells (cells,
+ * refused: plaintext is two-state); returns the exit status. */
+int cmd_info_ms(const char *path, const char *name, int rle, int cells);
 
 #endif

@@ -11,10 +11,12 @@
 #include <golcl_rules.h>
 
 #include <errno.h>
+#include <signal.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -25,10 +27,10 @@
 #include "cmd_ms.h"
 #include "pattern_io.h"
 #include "run.h"
+#include "stop.h"
 
 #define MIN_STEP 32          /* rebuild an infinite-plane grid rather than step fewer generations */
 #define MAX_SIDE 2147483647u /* the largest side of a grid (golcl_grid_create) */
-
 
 /* The grid and where it sits in the pattern's universe. */
 typedef struct run_state {
@@ -46,6 +48,8 @@ typedef struct run_state {
   ex_atomic frames_csv; /* DIR/frames.csv: frame,generation */
   FILE *log;            /* --log: the CSV being written (a temporary, or stdout) */
   ex_atomic log_file;
+  uint64_t done; /* generations run: o->gens, or fewer when a signal stopped the run */
+  int ran;       /* the run reached o->gens or a signal's stop: the log and frames are kept */
 } run_state;
 
 static void usage(FILE *f) {
@@ -85,8 +89,8 @@ static void usage(FILE *f) {
           "                       grid), naive, reference, or another stepper of this build\n"
           "  --device SPEC        gpu, cpu, P:D or part of a device name (default:\n"
           "                       $GOLCL_DEVICE, else the first GPU)\n"
-          "  -o, --output OUT     write the result to OUT by extension: .rle, .cells, .mc,\n"
-          "                       .png;\n"
+          "  -o, --output OUT     write the result to OUT by extension: .rle, .rle.gz,\n"
+          "                       .cells, .mc, .mc.gz, .png;\n"
           "                       '-' writes RLE to stdout; may be given up to %d times\n"
           "  --scale S            PNG: S×S pixels per cell (default 1)\n"
           "  --fit WxH            PNG: the largest image within W×H pixels (magnified or\n"
@@ -153,6 +157,21 @@ static const struct option long_opts[] = {{"generations", required_argument, NUL
                                           {"help", no_argument, NULL, 'h'},
                                           {NULL, 0, NULL, 0}};
 
+static int take_option(int c, const char *v, run_opts *o);
+
+/* bgolly's -a: its algorithm names, or this command's --algo values. The
+ * multi-state families (Generations, JvN, RuleLoader, LargerThanLife) come
+ * from the rule here, so their names leave the choice to auto. */
+static int take_bgolly_algo(const char *v, run_opts *o) {
+  static const char *const family[] = {"Generations", "JvN", "RuleLoader", "LargerThanLife"};
+  if (strcasecmp(v, "HashLife") == 0) return take_option(OPT_ALGO, "hashlife", o);
+  if (strcasecmp(v, "QuickLife") == 0) return take_option(OPT_ALGO, "host-tiles", o);
+  for (size_t i = 0; i < sizeof family / sizeof *family; i++)
+    if (strcasecmp(v, family[i]) == 0) return take_option(OPT_ALGO, "auto", o);
+  if (take_option(OPT_ALGO, v, o) == -1) return -1;
+  return 2; /* the message named --algo's values; bgolly's are these: */
+}
+
 /* One option; -1 to go on, else an exit status. */
 static int take_option(int c, const char *v, run_opts *o) {
   switch (c) {
@@ -172,8 +191,17 @@ static int take_option(int c, const char *v, run_opts *o) {
       }
       break;
     case 'g':
-      if (pio_parse_u64(v, &o->gens) != 0) return bad_value("-g", v);
+    case 'm': /* bgolly's -m: how far to run */
+      if (pio_parse_u64(v, &o->gens) != 0) return bad_value(c == 'g' ? "-g" : "-m", v);
       break;
+    case 'a':
+      return take_bgolly_algo(v, o);
+    case 's':
+      return take_option(OPT_RULES, v, o);
+    case 'M':
+      return take_option(OPT_MEMORY, v, o);
+    case 'r':
+      return take_option(OPT_RULE, v, o);
     case OPT_SIZE:
       if (pio_parse_size(v, &o->size_w, &o->size_h) != 0 || !o->size_w || !o->size_h)
         return bad_value("--size", v);
@@ -189,7 +217,11 @@ static int take_option(int c, const char *v, run_opts *o) {
     case OPT_ALGO:
       if (strcmp(v, "auto") && strcmp(v, "hashlife") && strcmp(v, "sparse") &&
           strcmp(v, "hashlife-gpu") && strcmp(v, "host-tiles") && strcmp(v, "dense"))
-        return bad_value("--algo (auto, hashlife, sparse, hashlife-gpu, host-tiles, dense)", v);
+        return bad_value(
+            "--algo (auto, hashlife, sparse, hashlife-gpu, host-tiles, dense; or "
+            "bgolly's -a HashLife, QuickLife, Generations, JvN, RuleLoader, "
+            "LargerThanLife)",
+            v);
       o->algo = v;
       break;
     case 'i':
@@ -200,9 +232,19 @@ static int take_option(int c, const char *v, run_opts *o) {
           o->memory_mb > ((uint64_t)1 << 40))
         return bad_value("--memory", v);
       break;
-    case OPT_STEPPER:
+    case OPT_STEPPER: {
+      golcl_stepper_kind kind;
+      if (golcl_stepper_from_name(v, &kind) != GOLCL_OK || !golcl_stepper_available(kind)) {
+        fprintf(stderr, "golcl run: no stepper '%s' in this build; there are:", v);
+        for (int k = 0; k < GOLCL_STEPPER_COUNT; k++)
+          if (golcl_stepper_available((golcl_stepper_kind)k))
+            fprintf(stderr, " %s", golcl_stepper_name((golcl_stepper_kind)k));
+        fputc('\n', stderr);
+        return 2;
+      }
       o->stepper = v;
       break;
+    }
     case OPT_DEVICE:
       o->device = v;
       break;
@@ -212,10 +254,10 @@ static int take_option(int c, const char *v, run_opts *o) {
         return 2;
       }
       if (pio_kind_of(v) == PIO_BAD) {
-        fprintf(stderr, "golcl run: %s: unknown output extension (.rle, .cells, .mc, .png or -)\n",
-                v);
+        fprintf(stderr, "golcl run: %s: unknown output extension (" PIO_EXTENSIONS ")\n", v);
         return 2;
       }
+      if (pio_check_output("run", v)) return 1; /* before the run, not after it */
       o->outs[o->nouts++] = v;
       break;
     case OPT_SCALE: {
@@ -255,7 +297,10 @@ static int parse_args(int argc, char **argv, run_opts *o) {
   o->view.scale = 1;
   opterr = 0;
   int c;
-  while ((c = getopt_long(argc, argv, ":g:o:i:qh", long_opts, NULL)) != -1) {
+  /* bgolly's short options too: -m N (-g), -a ALGO (--algo), -s DIR
+   * (--rules), -M MB (--memory), -r RULE (--rule); its -h (HashLife) is
+   * this command's help, said in the usage */
+  while ((c = getopt_long(argc, argv, ":g:o:i:qhm:a:s:M:r:", long_opts, NULL)) != -1) {
     if (c == '?' || c == ':') return pio_bad_option("run", c, argv);
     int rc = take_option(c, optarg, o);
     if (rc >= 0) return rc;
@@ -268,7 +313,27 @@ static int parse_args(int argc, char **argv, run_opts *o) {
     o->pattern = argv[i];
   }
   if (!o->pattern) {
-    usage(stderr);
+    fprintf(stderr,
+            "golcl run: no pattern file (golcl run --help)\n"
+            "usage: golcl run PATTERN [options]\n");
+    return 2;
+  }
+  int fixed = o->have_size || o->have_margin || o->torus;
+  if (fixed && strcmp(o->algo, "auto") && strcmp(o->algo, "dense")) {
+    fprintf(stderr,
+            "golcl run: --algo %s runs the infinite plane; --%s makes a fixed grid (one or the "
+            "other)\n",
+            o->algo,
+            o->have_size     ? "size"
+            : o->have_margin ? "margin"
+                             : "torus");
+    return 2;
+  }
+  if (strcmp(o->stepper, "auto") && strcmp(o->algo, "auto") && strcmp(o->algo, "dense")) {
+    fprintf(stderr,
+            "golcl run: --stepper picks the stepper of a grid; --algo %s does not step a grid "
+            "(--algo dense or --size does)\n",
+            o->algo);
     return 2;
   }
   if (o->have_size && o->have_margin) {
@@ -292,6 +357,7 @@ static int parse_args(int argc, char **argv, run_opts *o) {
     return 2;
   }
   o->report = to_stdout ? stderr : stdout;
+  if (!to_stdout) setvbuf(stdout, NULL, _IOLBF, 0); /* a report a pipe or a file sees as it comes */
   return -1;
 }
 
@@ -301,6 +367,14 @@ static int lib_error(const run_state *st, const char *what, golcl_status s) {
   fprintf(stderr, "golcl run: %s: %s: %s\n", what, golcl_strerror(s),
           st->ctx ? golcl_context_errmsg(st->ctx) : golcl_last_errmsg());
   return 1;
+}
+
+static int progress_shown; /* a progress line is on the terminal */
+
+void run_progress_clear(void) {
+  if (progress_shown) fputs("\r\033[K", stderr);
+  progress_shown = 0;
+  fflush(stderr);
 }
 
 /* A progress line on stderr: generations, rate and time left. */
@@ -314,7 +388,8 @@ void run_progress(uint64_t done, uint64_t total, double elapsed, int final) {
   fprintf(stderr, "\r[%s] %llu/%llu gens  %.0f gen/s  ETA %02d:%02d:%02d ", bar,
           (unsigned long long)done, (unsigned long long)total, rate, (int)(eta / 3600),
           (int)(eta / 60) % 60, (int)eta % 60);
-  if (final) fputs("\r\033[K", stderr);
+  progress_shown = 1;
+  if (final) run_progress_clear();
   fflush(stderr);
 }
 
@@ -598,10 +673,12 @@ static int step_all(run_state *st, double *seconds) {
   double t0 = ex_now(), last_bar = t0;
   golcl_status s;
   while (done < o->gens) {
+    if (ex_stop_requested()) break; /* a generation boundary: the outputs are of it */
     uint64_t want = o->gens - done;
-    /* chunks for the progress bar; the infinite plane steps as far as its
-     * room allows (room: no nearer an edge than a step reaches) */
-    if (bar) want = want < chunk ? want : chunk;
+    /* chunks of a tenth of a second or so, for the progress bar and a
+     * signal's stop; the infinite plane steps as far as its room allows
+     * (room: no nearer an edge than a step reaches) */
+    want = want < chunk ? want : chunk;
     if (to_next(done, o->every) < want) want = to_next(done, o->every);
     if (to_next(done, o->log_every) < want) want = to_next(done, o->log_every);
     uint64_t k = want;
@@ -611,7 +688,7 @@ static int step_all(run_state *st, double *seconds) {
     if (s != GOLCL_OK) return lib_error(st, "stepping", s);
     if (st->infinite)
       s = golcl_grid_bounding_box(st->grid, &st->bx, &st->by, &st->bw, &st->bh);
-    else if (bar)
+    else
       s = golcl_context_finish(st->ctx);
     if (s != GOLCL_OK) return lib_error(st, "stepping", s);
     done += k;
@@ -629,6 +706,9 @@ static int step_all(run_state *st, double *seconds) {
   if (s != GOLCL_OK) return lib_error(st, "stepping", s);
   *seconds = ex_now() - t0;
   if (bar && o->gens) run_progress(done, o->gens, *seconds, 1);
+  if (o->log && done < o->gens && done % o->log_every && write_log(st)) return 1;
+  st->done = done;
+  st->ran = 1;
   return 0;
 }
 
@@ -638,8 +718,7 @@ static int make_dir(const char *dir) {
   return 1;
 }
 
-int run_open_side_files(const run_opts *o, ex_atomic *frames_csv, ex_atomic *log_file,
-                        FILE **log) {
+int run_open_side_files(const run_opts *o, ex_atomic *frames_csv, ex_atomic *log_file, FILE **log) {
   if (o->frames) {
     if (make_dir(o->frames)) return 1;
     char path[4096];
@@ -663,11 +742,11 @@ int run_open_side_files(const run_opts *o, ex_atomic *frames_csv, ex_atomic *log
   return 0;
 }
 
-int run_close_side_files(ex_atomic *frames_csv, ex_atomic *log_file, int rc) {
+int run_close_side_files(ex_atomic *frames_csv, ex_atomic *log_file, int keep, int rc) {
   ex_atomic *files[2] = {frames_csv, log_file};
   for (int i = 0; i < 2; i++) {
     if (!files[i]->f) continue;
-    if (rc == 0 && ex_atomic_commit(files[i], "golcl run")) rc = 1;
+    if (keep && ex_atomic_commit(files[i], "golcl run")) rc = 1;
     if (files[i]->f) ex_atomic_abort(files[i]);
   }
   return rc;
@@ -707,8 +786,7 @@ static int run(run_state *st, golcl_pattern *p) {
   if (!o->quiet) {
     char rule[GOLCL_PATTERN_RULE_CAP];
     golcl_pattern_rule_text(p, rule, sizeof rule);
-    fprintf(o->report, "pattern:    %s (%s, %ux%u, %llu cells, rule %s)\n",
-            strcmp(o->pattern, "-") ? o->pattern : "<stdin>",
+    fprintf(o->report, "pattern:    %s (%s, %ux%u, %llu cells, rule %s)\n", o->name,
             golcl_pattern_format_name(golcl_pattern_get_format(p)), golcl_pattern_width(p),
             golcl_pattern_height(p), (unsigned long long)golcl_pattern_population(p), rule);
     if (st->infinite)
@@ -736,38 +814,94 @@ static int run(run_state *st, golcl_pattern *p) {
             "grid:       infinite plane (a dead-boundary grid that grows): %ux%u at the end, "
             "%.1f MB on the device (%s); live box %ux%u at (%lld, %lld)\n",
             golcl_grid_width(st->grid), golcl_grid_height(st->grid), (double)li.bytes / 1e6,
-            golcl_layout_name(li.layout),
-            st->bw, st->bh, (long long)(st->ux + st->bx), (long long)(st->uy + st->by));
+            golcl_layout_name(li.layout), st->bw, st->bh, (long long)(st->ux + st->bx),
+            (long long)(st->uy + st->by));
   }
   if (!o->quiet) {
-    if (o->gens)
+    if (st->done)
       fprintf(o->report, "run:        %llu generations with the %s stepper in %.3f s: %.1f gen/s\n",
-              (unsigned long long)o->gens, golcl_stepper_name(golcl_stepper_chosen(st->stepper)),
-              secs, secs > 0 ? (double)o->gens / secs : 0.0);
+              (unsigned long long)st->done, golcl_stepper_name(golcl_stepper_chosen(st->stepper)),
+              secs, secs > 0 ? (double)st->done / secs : 0.0);
     fprintf(o->report, "population: %llu at generation %llu\n", (unsigned long long)pop,
             (unsigned long long)golcl_grid_generation(st->grid));
   }
+  if (ex_stop_requested()) run_say_stopped(o, ex_stop_requested(), golcl_grid_generation(st->grid));
   golcl_pattern *result = NULL;
-  for (int i = 0; i < o->nouts && rc == 0; i++) {
+  for (int i = 0; i < o->nouts; i++) { /* one that fails does not cost the others */
+    int bad;
     if (pio_kind_of(o->outs[i]) == PIO_PNG) {
-      rc = write_png(st, o->outs[i]);
+      bad = write_png(st, o->outs[i]);
+    } else if (!result && (s = result_pattern(st, p, &result)) != GOLCL_OK) {
+      bad = lib_error(st, "reading the result", s);
     } else {
-      if (!result && (s = result_pattern(st, p, &result)) != GOLCL_OK)
-        return lib_error(st, "reading the result", s);
-      rc = pio_write("run", o->outs[i], result, &o->view, 2) ? 1 : 0;
+      bad = pio_write("run", o->outs[i], result, &o->view, 2) ? 1 : 0;
     }
-    if (rc == 0 && !o->quiet && strcmp(o->outs[i], "-") != 0)
+    if (bad == 0 && !o->quiet && strcmp(o->outs[i], "-") != 0)
       fprintf(o->report, "wrote:      %s\n", o->outs[i]);
+    if (bad) rc = 1;
   }
   golcl_pattern_destroy(result);
   return rc;
 }
 
+void run_say_stopped(const run_opts *o, int sig, uint64_t generation) {
+  run_progress_clear();
+  fprintf(stderr, "golcl run: stopped by %s at generation %llu",
+          sig == SIGINT ? "SIGINT" : "SIGTERM", (unsigned long long)generation);
+  int files = 0;
+  for (int i = 0; i < o->nouts; i++)
+    fprintf(stderr, "%s%s", files++ ? ", " : "; writing ",
+            strcmp(o->outs[i], "-") ? o->outs[i] : "stdout");
+  if (o->log)
+    fprintf(stderr, "%s%s", files++ ? ", " : "; writing ",
+            strcmp(o->log, "-") ? o->log : "the log");
+  if (o->frames) fprintf(stderr, "%s%s/frames.csv", files++ ? ", " : "; writing ", o->frames);
+  fprintf(stderr, "%s\n", files ? " for it" : "");
+}
+
+static int run_the_pattern(run_opts *o);
+
 int cmd_run(int argc, char **argv) {
   run_opts o;
   int rc = parse_args(argc, argv, &o);
   if (rc >= 0) return rc;
-  if (cmd_run_ms_claims(o.pattern)) return cmd_run_ms(&o); /* Generations, LtL */
+  ex_stop_install(1); /* SIGINT, SIGTERM: stop at a generation, write the outputs */
+  rc = run_the_pattern(&o);
+  run_progress_clear();
+  if (ex_stop_requested()) return ex_stop_status(ex_stop_requested());
+  return rc;
+}
+
+static int run_loaded(run_opts *o_);
+
+/* --rule names a multi-state rule (WireWorld, Codd, JvN29, /2/3): a
+ * two-state pattern then runs under it, its cells in state 1. */
+static int names_multi_state(const char *rule) {
+  golcl_rule_table t;
+  golcl_msrule m;
+  return rule && golcl_rule_table_parse(rule, &t) != GOLCL_OK &&
+         golcl_msrule_parse(rule, &m) == GOLCL_OK;
+}
+
+/* The pattern from its file, or from stdin (copied into a temporary file for
+ * the formats only the path readers take). */
+static int run_the_pattern(run_opts *o) {
+  char *spool = NULL;
+  o->name = strcmp(o->pattern, "-") ? o->pattern : "<stdin>";
+  if (strcmp(o->pattern, "-") == 0 ? pio_stdin_file("run", &spool)
+                                   : pio_refuse_zip_file("run", o->pattern))
+    return 1;
+  if (spool) o->pattern = spool;
+  int rc = run_loaded(o);
+  pio_stdin_file_done(spool);
+  return rc;
+}
+
+static int run_loaded(run_opts *o_) {
+  run_opts o = *o_;
+  int rc;
+  if (cmd_run_ms_claims(o.pattern) || names_multi_state(o.rule))
+    return cmd_run_ms(&o); /* Generations, LtL, RuleLoader, JvN */
   /* the infinite plane: a universe, unless a fixed grid or the growing grid is asked for */
   if (strcmp(o.algo, "dense") && !o.have_size && !o.have_margin && !o.torus) {
     rc = run_universe(&o);
@@ -792,7 +926,7 @@ int cmd_run(int argc, char **argv) {
   golcl_pattern_bounds(p, &st.bounds);
   rc = run_open_side_files(&o, &st.frames_csv, &st.log_file, &st.log);
   if (rc == 0) rc = run(&st, p);
-  rc = run_close_side_files(&st.frames_csv, &st.log_file, rc);
+  rc = run_close_side_files(&st.frames_csv, &st.log_file, st.ran, rc);
   golcl_grid_destroy(st.grid);
   golcl_stepper_destroy(st.stepper);
   golcl_context_destroy(st.ctx);

@@ -21,7 +21,7 @@
 #define MIN_STEP 32 /* rebuild an infinite-plane grid rather than step fewer generations */
 
 typedef struct ms_opts {
-  const char *pattern, *rule, *device;
+  const char *pattern, *name, *rule, *device;
   uint64_t gens, margin;
   int have_size, have_margin, torus, quiet;
   uint32_t size_w, size_h, scale;
@@ -96,7 +96,7 @@ static int take_opts(const run_opts *r, ms_opts *o) {
     fprintf(stderr, "golcl run: bad value for --margin\n");
     return 2;
   }
-  o->pattern = r->pattern, o->rule = r->rule, o->device = r->device;
+  o->pattern = r->pattern, o->name = r->name, o->rule = r->rule, o->device = r->device;
   o->gens = r->gens, o->margin = r->margin;
   o->have_size = r->have_size, o->have_margin = r->have_margin;
   o->torus = r->torus, o->quiet = r->quiet;
@@ -136,7 +136,7 @@ static int make_grid(ms_run *st, const ms_opts *o, const golcl_mspattern *p) {
       fprintf(stderr,
               "golcl run: %s: the bounded grid %s has an unbounded side, which a multi-state "
               "grid does not have (--size or --margin run it on one)\n",
-              o->pattern, what);
+              o->name, what);
       return 1;
     }
     W = b.width, H = b.height;
@@ -158,7 +158,7 @@ static int make_grid(ms_run *st, const ms_opts *o, const golcl_mspattern *p) {
       fprintf(stderr,
               "golcl run: %s: B0 is not allowed on the infinite plane (Golly refuses it "
               "too); give a bounded grid, --size or --margin\n",
-              o->pattern);
+              o->name);
       return 1;
     }
     uint64_t m = st->margin = plane_margin(st->reach);
@@ -314,6 +314,11 @@ static int write_png(const ms_run *st, const ms_opts *o, const golcl_mspattern *
   return rc;
 }
 
+static golcl_status write_ms(const void *obj, FILE *f, pio_kind kind) {
+  return kind == PIO_MC ? golcl_mspattern_write_macrocell(obj, f)
+                        : golcl_mspattern_write_rle(obj, f);
+}
+
 static int write_outputs(ms_run *st, const ms_opts *o) {
   golcl_mspattern *r;
   golcl_status s = golcl_msgrid_extract(st->grid, &r);
@@ -326,30 +331,68 @@ static int write_outputs(ms_run *st, const ms_opts *o) {
   }
   if (st->bounds.topology != GOLCL_TOPOLOGY_INFINITE) golcl_mspattern_set_bounds(r, &st->bounds);
   int rc = 0;
-  for (int i = 0; i < o->nouts && rc == 0; i++) {
+  for (int i = 0; i < o->nouts; i++) { /* one that fails does not cost the others */
     const char *path = o->outs[i];
-    pio_kind kind = pio_kind_of(path);
+    pio_kind kind = pio_plain_kind(pio_kind_of(path));
+    int bad;
     if (kind == PIO_PNG) {
-      rc = write_png(st, o, r, path);
+      bad = write_png(st, o, r, path);
     } else if (kind == PIO_RLE || kind == PIO_STDOUT || kind == PIO_MC) {
-      FILE *f = kind == PIO_STDOUT ? stdout : fopen(path, "w");
-      s = !f               ? GOLCL_E_IO
-          : kind == PIO_MC ? golcl_mspattern_write_macrocell(r, f)
-                           : golcl_mspattern_write_rle(r, f);
-      if (f && f != stdout && fclose(f) != 0) s = GOLCL_E_IO;
-      if (s != GOLCL_OK) {
-        fprintf(stderr, "golcl run: %s: cannot write it\n", path);
-        rc = 1;
-      }
+      bad = pio_write_text("run", path, write_ms, r) ? 1 : 0;
     } else {
-      fprintf(stderr, "golcl run: %s: multi-state results are written as .rle, .mc, .png or '-'\n",
+      fprintf(stderr,
+              "golcl run: %s: multi-state results are written as .rle, .rle.gz, .mc, "
+              ".mc.gz, .png or '-'\n",
               path);
-      rc = 2;
+      bad = 2;
     }
-    if (rc == 0 && !o->quiet && kind != PIO_STDOUT) fprintf(o->report, "wrote:      %s\n", path);
+    if (bad == 0 && !o->quiet && kind != PIO_STDOUT) fprintf(o->report, "wrote:      %s\n", path);
+    if (bad > rc) rc = bad;
   }
   golcl_mspattern_destroy(r);
   return rc;
+}
+
+/* A two-state pattern's cells as state 1 of a multi-state rule, through
+ * the multi-state RLE text (its position and generation kept). */
+static golcl_status two_state_as(const golcl_pattern *p, const char *rule, golcl_mspattern **out) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  if (!f) return GOLCL_E_OUT_OF_MEMORY;
+  int64_t ox = 0, oy = 0;
+  golcl_pattern_origin(p, &ox, &oy);
+  fprintf(f, "#CXRLE Pos=%lld,%lld Gen=%llu\nx = %u, y = %u, rule = %s\n", (long long)ox,
+          (long long)oy, (unsigned long long)golcl_pattern_generation(p), golcl_pattern_width(p),
+          golcl_pattern_height(p), rule);
+  uint32_t cx = 0, cy = 0, x, y;
+  for (uint64_t i = 0; i < golcl_pattern_population(p); i++) {
+    golcl_pattern_live_cell(p, i, &x, &y); /* sorted by row, then column */
+    if (y > cy) fprintf(f, "%u$\n", y - cy), cy = y, cx = 0;
+    if (x > cx) fprintf(f, "%u.", x - cx);
+    fputc('A', f);
+    cx = x + 1;
+  }
+  fputs("!\n", f);
+  if (fclose(f) != 0) {
+    free(text);
+    return GOLCL_E_OUT_OF_MEMORY;
+  }
+  golcl_status s = golcl_mspattern_parse(text, len, out);
+  free(text);
+  return s;
+}
+
+/* The pattern of the file; a two-state one under --rule's multi-state rule
+ * (--rule WireWorld on a Life pattern runs it as WireWorld). */
+static golcl_status read_pattern(const ms_opts *o, golcl_mspattern **out) {
+  golcl_status s = golcl_mspattern_read_file(o->pattern, out);
+  if (s != GOLCL_E_UNSUPPORTED || !o->rule) return s;
+  golcl_pattern *p = pio_load("run", o->pattern);
+  if (!p) return GOLCL_E_PARSE;
+  s = two_state_as(p, o->rule, out);
+  golcl_pattern_destroy(p);
+  return s;
 }
 
 int cmd_run_ms(const run_opts *opts) {
@@ -357,7 +400,7 @@ int cmd_run_ms(const run_opts *opts) {
   int rc = take_opts(opts, &o);
   if (rc >= 0) return rc;
   golcl_mspattern *p;
-  golcl_status s = golcl_mspattern_read_file(o.pattern, &p);
+  golcl_status s = read_pattern(&o, &p);
   if (s != GOLCL_OK) return fail("reading the pattern", s, NULL);
   ms_run st;
   memset(&st, 0, sizeof st);
@@ -383,7 +426,7 @@ int cmd_run_ms(const run_opts *opts) {
     char rule[GOLCL_MSRULE_TEXT_CAP];
     golcl_msrule_format(&st.rule, rule, sizeof rule);
     fprintf(o.report, "device:     %s (%s)\n", dev.name, dev.platform);
-    fprintf(o.report, "pattern:    %s (multi-state, %ux%u, rule %s)\n", o.pattern,
+    fprintf(o.report, "pattern:    %s (multi-state, %ux%u, rule %s)\n", o.name,
             golcl_mspattern_width(p), golcl_mspattern_height(p), rule);
     char what[200] = "dead boundary";
     if (st.infinite)

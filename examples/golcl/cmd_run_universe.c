@@ -14,6 +14,7 @@
 #include "atomic_file.h"
 #include "clock.h"
 #include "run.h"
+#include "stop.h"
 
 typedef struct urun {
   const run_opts *o;
@@ -22,6 +23,7 @@ typedef struct urun {
   ex_atomic log_file, frames_csv;
   FILE *log;
   uint64_t frame;
+  uint64_t done; /* generations run: o->gens, or fewer when a signal stopped the run */
 } urun;
 
 static int fail(const char *what) {
@@ -41,21 +43,28 @@ static int write_log(urun *r) {
   return 0;
 }
 
+static golcl_status write_mc(const void *u, FILE *f, pio_kind kind) {
+  (void)kind;
+  return golcl_universe_write_macrocell((golcl_universe *)u, f);
+}
+
 /* An output by its extension: .mc straight from the nodes, the others
  * through a pattern of the live cells (within the pattern limits). */
 static int write_out(urun *r, const char *path) {
-  if (pio_kind_of(path) == PIO_MC) {
-    ex_atomic a;
-    if (ex_atomic_open(&a, path, "golcl run")) return 1;
-    if (golcl_universe_write_macrocell(r->u, a.f) != GOLCL_OK) {
-      ex_atomic_abort(&a);
-      return fail(path);
-    }
-    return ex_atomic_commit(&a, "golcl run") ? 1 : 0;
-  }
+  if (pio_plain_kind(pio_kind_of(path)) == PIO_MC)
+    return pio_write_text("run", path, write_mc, r->u) ? 1 : 0;
+  /* RLE has no limit on the span (bgolly writes a glider 10^8 cells from
+   * home): the writers' box limits are raised to the most a pattern holds
+   * for this write only, so that reading untrusted files keeps them */
+  golcl_pattern_limits keep, wide;
+  golcl_pattern_get_limits(&keep);
+  wide = keep;
+  if (pio_kind_of(path) != PIO_PNG) wide.max_width = wide.max_height = UINT32_MAX;
+  golcl_pattern_set_limits(&wide);
   golcl_pattern *p = NULL;
-  if (golcl_universe_extract(r->u, &p) != GOLCL_OK) return fail(path);
-  int rc = pio_write("run", path, p, &r->o->view, 2) ? 1 : 0;
+  golcl_status s = golcl_universe_extract(r->u, &p);
+  int rc = s != GOLCL_OK ? fail(path) : pio_write("run", path, p, &r->o->view, 2) ? 1 : 0;
+  golcl_pattern_set_limits(&keep);
   golcl_pattern_destroy(p);
   return rc;
 }
@@ -76,35 +85,87 @@ static int write_frame(urun *r) {
 
 static uint64_t to_next(uint64_t done, uint64_t k) { return k ? k - done % k : UINT64_MAX; }
 
+/* golcl_universe_run_progress is declared in golcl_universe.h; until the
+ * library defines it (branch mshl), this weak reference is NULL and the
+ * run steps in chunks of golcl_universe_run instead (see run_chunked). */
+#pragma weak golcl_universe_run_progress
+
+typedef struct progress {
+  const urun *r;
+  uint64_t base, total; /* generations done before this call, and in all */
+  double t0, last;
+  int bar;
+} progress;
+
+/* Between chunks: the progress line, and a signal's stop. */
+static int on_progress(void *user, uint64_t done, uint64_t total) {
+  progress *p = user;
+  (void)total;
+  if (p->bar && ex_now() - p->last > 0.1) {
+    run_progress(p->base + done, p->total, ex_now() - p->t0, 0);
+    p->last = ex_now();
+  }
+  return ex_stop_requested() != 0;
+}
+
+/* Without golcl_universe_run_progress: chunks that keep AUTO's choices.
+ * AUTO picks by the length of a call (tiles only for 2^11..2^17
+ * generations), so a run of at most 2^17 is one call, a longer one chunks
+ * of 2^18 and more (HashLife's either way), doubled while they take less
+ * than a quarter of a second. */
+static golcl_status run_chunked(golcl_universe *u, uint64_t gens, progress *p) {
+  uint64_t done = 0, chunk = (uint64_t)1 << 18;
+  if (gens <= (uint64_t)1 << 17) chunk = gens;
+  while (done < gens) {
+    uint64_t k = gens - done < chunk ? gens - done : chunk;
+    double t = ex_now();
+    golcl_status s = golcl_universe_run(u, k);
+    if (s != GOLCL_OK) return s;
+    done += k;
+    if (ex_now() - t < 0.25 && chunk < ((uint64_t)1 << 62)) chunk *= 2;
+    if (done < gens && on_progress(p, done, gens)) return GOLCL_E_CANCELLED;
+  }
+  return GOLCL_OK;
+}
+
+static golcl_status run_some(urun *r, uint64_t gens, progress *p) {
+  if (golcl_universe_run_progress) return golcl_universe_run_progress(r->u, gens, on_progress, p);
+  return run_chunked(r->u, gens, p);
+}
+
 static int step_all(urun *r, double *seconds) {
   const run_opts *o = r->o;
-  int bar = !o->quiet && isatty(2);
+  progress pr = {r, 0, o->gens, ex_now(), ex_now(), !o->quiet && isatty(2)};
   uint64_t done = 0;
-  double t0 = ex_now(), last_bar = t0;
   if (o->log && write_log(r)) return 1;
   if (o->frames && write_frame(r)) return 1;
-  while (done < o->gens) {
+  while (done < o->gens && !ex_stop_requested()) {
     uint64_t want = o->gens - done;
     if (o->increment && want > o->increment) want = o->increment;
     if (to_next(done, o->every) < want) want = to_next(done, o->every);
     if (to_next(done, o->log_every) < want) want = to_next(done, o->log_every);
-    golcl_status s = golcl_universe_run(r->u, want);
+    uint64_t g0 = golcl_universe_generation(r->u);
+    pr.base = done;
+    golcl_status s = run_some(r, want, &pr);
+    done += golcl_universe_generation(r->u) - g0;
+    if (s == GOLCL_E_CANCELLED) break;
     if (s != GOLCL_OK) {
       fprintf(stderr, "golcl run: stepping (stopped at generation %llu): %s: %s\n",
               (unsigned long long)golcl_universe_generation(r->u), golcl_strerror(s),
               golcl_last_errmsg());
       return 1;
     }
-    done += want;
     if (o->frames && done % o->every == 0 && write_frame(r)) return 1;
     if (o->log && (done % o->log_every == 0 || done == o->gens) && write_log(r)) return 1;
-    if (bar && (ex_now() - last_bar > 0.1 || done == o->gens)) {
-      run_progress(done, o->gens, ex_now() - t0, 0);
-      last_bar = ex_now();
+    if (pr.bar && (ex_now() - pr.last > 0.1 || done == o->gens)) {
+      run_progress(done, o->gens, ex_now() - pr.t0, 0);
+      pr.last = ex_now();
     }
   }
-  *seconds = ex_now() - t0;
-  if (bar && o->gens) run_progress(done, o->gens, *seconds, 1);
+  *seconds = ex_now() - pr.t0;
+  r->done = done;
+  if (pr.bar && o->gens) run_progress(done, o->gens, *seconds, 1);
+  if (o->log && done < o->gens && done % o->log_every && write_log(r)) return 1;
   return 0;
 }
 
@@ -134,6 +195,13 @@ static int load(urun *r, int may_fall_back) {
     fprintf(stderr, "golcl run: %s\n", golcl_last_errmsg());
     return 1;
   }
+  if (strcmp(o->stepper, "auto")) { /* it would pick nothing here: said, not ignored */
+    fprintf(stderr,
+            "golcl run: --stepper %s: this pattern runs on the infinite plane in a universe, "
+            "which has no stepper (--algo dense, --size or --margin run it on a grid)\n",
+            o->stepper);
+    return 2;
+  }
   return 0;
 }
 
@@ -151,9 +219,9 @@ static void report(const urun *r, double secs, double wall) {
   golcl_universe_bounding_box(r->u, &x, &y, &w, &h);
   const char *algo =
       golcl_universe_algo_name(st.algo == GOLCL_UNIVERSE_AUTO ? GOLCL_UNIVERSE_HASHLIFE : st.algo);
-  if (o->gens)
+  if (r->done)
     fprintf(f, "run:        %llu generations with %s in %.3f s: %.1f gen/s (%.3f s since start)\n",
-            (unsigned long long)o->gens, algo, secs, secs > 0 ? (double)o->gens / secs : 0.0, wall);
+            (unsigned long long)r->done, algo, secs, secs > 0 ? (double)r->done / secs : 0.0, wall);
   fprintf(f, "population: %llu at generation %llu (hash %016llx)\n", (unsigned long long)pop,
           (unsigned long long)golcl_universe_generation(r->u), (unsigned long long)hash);
   if (w)
@@ -187,14 +255,17 @@ int run_universe(const run_opts *o) {
     golcl_context_opts copts = {0};
     copts.device = o->device;
     if (golcl_context_create(&copts, &r.ctx) != GOLCL_OK) return fail("opening the device");
-    uo.algo = strcmp(o->algo, "sparse") == 0 ? GOLCL_UNIVERSE_SPARSE : GOLCL_UNIVERSE_HASHLIFE_DEVICE;
+    uo.algo =
+        strcmp(o->algo, "sparse") == 0 ? GOLCL_UNIVERSE_SPARSE : GOLCL_UNIVERSE_HASHLIFE_DEVICE;
   } else if (strcmp(o->algo, "hashlife") == 0) {
     uo.algo = GOLCL_UNIVERSE_HASHLIFE;
   } else if (strcmp(o->algo, "host-tiles") == 0) {
     uo.algo = GOLCL_UNIVERSE_HOST_TILES;
-  } else if (o->gens <= (1u << 17) && (o->device || pio_has_gpu())) {
+  } else if (o->gens >= 256 && o->gens <= (1u << 17) && (o->device || pio_has_gpu())) {
     /* auto: the universe takes the GPU's sparse tiles where they were
-     * measured faster (a short run of a small pattern), else HashLife */
+     * measured faster (a short run of a small pattern), else HashLife;
+     * below 256 generations AUTO uses no device (golcl_universe.h), so a
+     * short run does not wait for the platform to open */
     golcl_context_opts copts = {0};
     copts.device = o->device ? o->device : "gpu";
     if (golcl_context_create(&copts, &r.ctx) != GOLCL_OK) r.ctx = NULL; /* HashLife then */
@@ -209,20 +280,23 @@ int run_universe(const run_opts *o) {
     }
     uint64_t pop = 0;
     golcl_universe_population(r.u, &pop);
-    fprintf(o->report, "pattern:    %s (%llu cells, generation %llu)\n",
-            strcmp(o->pattern, "-") ? o->pattern : "<stdin>", (unsigned long long)pop,
-            (unsigned long long)golcl_universe_generation(r.u));
+    fprintf(o->report, "pattern:    %s (%llu cells, generation %llu)\n", o->name,
+            (unsigned long long)pop, (unsigned long long)golcl_universe_generation(r.u));
   }
   if (rc == 0) rc = run_open_side_files(o, &r.frames_csv, &r.log_file, &r.log);
   double secs = 0;
   if (rc == 0) rc = step_all(&r, &secs);
   if (rc == 0 && !o->quiet) report(&r, secs, ex_now() - start);
-  for (int i = 0; i < o->nouts && rc == 0; i++) {
-    rc = write_out(&r, o->outs[i]);
-    if (rc == 0 && !o->quiet && strcmp(o->outs[i], "-") != 0)
+  if (rc == 0 && ex_stop_requested())
+    run_say_stopped(o, ex_stop_requested(), golcl_universe_generation(r.u));
+  int ran = rc == 0;
+  for (int i = 0; i < o->nouts && ran; i++) { /* one that fails does not cost the others */
+    int bad = write_out(&r, o->outs[i]);
+    if (bad == 0 && !o->quiet && strcmp(o->outs[i], "-") != 0)
       fprintf(o->report, "wrote:      %s\n", o->outs[i]);
+    if (bad) rc = 1;
   }
-  if (rc >= 0) rc = run_close_side_files(&r.frames_csv, &r.log_file, rc);
+  if (rc >= 0) rc = run_close_side_files(&r.frames_csv, &r.log_file, ran, rc);
   golcl_universe_destroy(r.u);
   golcl_context_destroy(r.ctx);
   return rc;

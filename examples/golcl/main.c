@@ -6,6 +6,7 @@
 
 #include "atomic_file.h"
 #include "cmd.h"
+#include "stop.h"
 
 typedef struct command {
   const char *name;
@@ -42,6 +43,7 @@ static const command *find(const char *name) {
 static int dispatch(int argc, char **argv);
 
 int main(int argc, char **argv) {
+  ex_stop_install(0); /* `run` asks for a graceful stop instead */
   int rc = dispatch(argc, argv);
   if (ex_stdout_close("golcl") != 0 && rc == 0) rc = 1;
   return rc;

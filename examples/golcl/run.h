@@ -12,7 +12,8 @@
 #define MAX_OUTS 8
 
 typedef struct run_opts {
-  const char *pattern;
+  const char *pattern; /* the file read (stdin's copy, for some formats) */
+  const char *name;    /* the pattern as messages name it: the path, or <stdin> */
   uint64_t gens;
   int have_size, have_margin, torus, quiet;
   uint32_t size_w, size_h;
@@ -36,13 +37,20 @@ int run_universe(const run_opts *o);
 
 /* Opens the side files (DIR/frames.csv of --frames, --log's CSV) before a
  * run, so that a folder that cannot be written fails early; they are
- * committed at the end (rc 0) or dropped, keeping older ones. Return 0 or
- * 1 after a message; close returns rc, or 1 if a commit failed. */
-int run_open_side_files(const run_opts *o, ex_atomic *frames_csv, ex_atomic *log_file,
-                        FILE **log);
-int run_close_side_files(ex_atomic *frames_csv, ex_atomic *log_file, int rc);
+ * committed at the end when the run ran (keep: to its end or to a signal's
+ * stop, whatever became of the other outputs) or dropped, keeping older
+ * ones. Return 0 or 1 after a message; close returns rc, or 1 if a commit
+ * failed. */
+int run_open_side_files(const run_opts *o, ex_atomic *frames_csv, ex_atomic *log_file, FILE **log);
+int run_close_side_files(ex_atomic *frames_csv, ex_atomic *log_file, int keep, int rc);
 
-/* A progress line on stderr: generations, rate and time left. */
+/* A progress line on stderr: generations, rate and time left (final:
+ * cleared right after); run_progress_clear takes a line that is up away. */
 void run_progress(uint64_t done, uint64_t total, double elapsed, int final);
+void run_progress_clear(void);
+
+/* After a signal stopped the run: "golcl run: stopped by SIGINT at
+ * generation N; writing A, B for it" on stderr. */
+void run_say_stopped(const run_opts *o, int sig, uint64_t generation);
 
 #endif

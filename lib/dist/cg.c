@@ -121,9 +121,8 @@ static cl_int read_wait(dist_cg *c, cl_command_queue q, cl_mem part, size_t at, 
 /* The reduce of `rows` rows of partials; pre (or NULL): a vector whose send rows are read
  * ahead, with non-blocking reads queued before the blocking read of the partials, so that one
  * wait brings both (c->fetched = pre then). */
-static golcl_status reduce_(dist_cg *c, cl_command_queue q, cl_mem part, size_t offset,
-                            size_t rows, size_t groups, golcl_dtype dtype, cl_mem pre,
-                            double *out) {
+static golcl_status reduce_(dist_cg *c, cl_command_queue q, cl_mem part, size_t offset, size_t rows,
+                            size_t groups, golcl_dtype dtype, cl_mem pre, double *out) {
   golcl_dist_context *d = c->d;
   size_t es = golcl_dtype_size(dtype), bytes = rows * groups * es;
   double sums[ROUND_VALS] = {0, 0, 0, 0};
@@ -231,9 +230,9 @@ static golcl_status hook_exchange(void *user, cl_command_queue q, cl_mem v) {
  * halo traffic runs while the device works. Every rank posts once the round passed, so every
  * wait ends (a rank that fails before its exchange(v) completes its messages at the end of the
  * solve). */
-static golcl_status hook_reduce_exchange(void *user, cl_command_queue q, cl_mem part,
-                                         size_t offset, size_t rows, size_t groups,
-                                         golcl_dtype dtype, cl_mem v, double *sums) {
+static golcl_status hook_reduce_exchange(void *user, cl_command_queue q, cl_mem part, size_t offset,
+                                         size_t rows, size_t groups, golcl_dtype dtype, cl_mem v,
+                                         double *sums) {
   dist_cg *c = user;
   golcl_status s = reduce_(c, q, part, offset, rows, groups, dtype, v, sums);
   if (s != GOLCL_OK) return s; /* some rank failed: nothing posted */
@@ -324,6 +323,12 @@ golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl
   if (opts) o = *opts;
   /* the cap must be global: golcl_cg_run's default is its own (local) order */
   if (o.max_iter == 0) o.max_iter = A->n;
+  /* AUTO: the single reduction where it serves (one round an iteration instead of two: faster
+   * on every distributed solve measured, docs/benchmarks.md), else the standard iteration */
+  if (o.method == GOLCL_DIST_CG_AUTO)
+    o.method = d->size > 1 && (o.precond == GOLCL_PRECOND_NONE || o.precond == GOLCL_PRECOND_JACOBI)
+                   ? GOLCL_CG_SINGLE_REDUCTION
+                   : GOLCL_CG_STANDARD;
   dist_cg c = {A, d, NULL, NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL, NULL, 0};
   c.spin = getenv("GOLCL_DIST_CG_SPIN") != NULL;
   local_sys L;
@@ -383,7 +388,7 @@ golcl_status golcl_dist_cg_solve(golcl_dist_bandmat *A, golcl_dist_vec *b, golcl
   d->cg_stats.solve_s += MPI_Wtime() - t_start;
   golcl_status fs = GOLCL_OK;
   finish_posted(&c, NULL, &fs); /* a solve that ended between reduce_exchange and exchange */
-  golcl_cg_destroy(cg); /* waits for the queue: no write from the scratch room is left */
+  golcl_cg_destroy(cg);         /* waits for the queue: no write from the scratch room is left */
   local_free(&L);
   free(c.all);
   golcl__dist_pinned_free(d, c.scratch_mem, c.scratch);

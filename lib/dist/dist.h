@@ -112,6 +112,25 @@ typedef struct dist_frame {
   int little;                   /* the device is little-endian (bitrow's words) */
 } dist_frame;
 
+/* A device copy of rectangles from one grid to another (pack into a scratch stream, unpack):
+ * the two piece tables and the stream words. */
+typedef struct dist_copy {
+  cl_mem src, dst;
+  cl_uint n;
+  size_t words;
+} dist_copy;
+
+/* The overlapped interval's state: the four strips along the block's sides with a frame (top,
+ * bottom, left, right; NULL where none), their regions in the local grid, and the copies of
+ * the block's border into them, of the new frame into them and of their rings back. */
+typedef struct dist_overlap {
+  int state; /* 0: not decided yet, 1: on, -1: off */
+  golcl_grid *strip[4];
+  dist_copy in[4], frame[4], out[4];
+  cl_mem scratch;
+  golcl_rule rule; /* the strips' */
+} dist_overlap;
+
 struct golcl_dist_grid {
   golcl_dist_context *d;
   dist_decomp dc;
@@ -125,8 +144,12 @@ struct golcl_dist_grid {
   dist_frame frame;
   golcl_dist_exchange exchange; /* golcl_dist_grid_opts */
   int profile;
-  cl_event stepped;      /* marker after the last stepper launches, until waited for */
-  double stepped_s;      /* time an exchange spent waiting for it */
+  dist_overlap ov;
+  int overlap;        /* golcl_dist_grid_opts.overlap */
+  uint64_t intervals; /* stepped since creation (the layout is the stepper's after one) */
+  double ov_mpi_s;    /* the last overlapped interval's MPI wait */
+  cl_event stepped;   /* marker after the last stepper launches, until waited for */
+  double stepped_s;   /* time an exchange spent waiting for it */
   golcl_dist_grid_stats stats;
 };
 
@@ -151,6 +174,86 @@ golcl_status golcl__dist_wait_stepped(golcl_dist_grid *g);
  * releases it. */
 golcl_status golcl__dist_frame_create(golcl_dist_grid *g);
 void golcl__dist_frame_release(golcl_dist_grid *g);
+
+/* A grid's blocks for scatter and gather: the decomposition, this rank's block and its
+ * rectangle I/O (write 0 reads local cells into buf, 1 writes them). */
+typedef struct dist_mover {
+  golcl_dist_context *d;
+  const dist_decomp *dc;
+  const dist_block *blk;
+  golcl_status (*io)(void *obj, int write, uint32_t x, uint32_t y, uint32_t w, uint32_t h,
+                     uint8_t *buf, size_t stride);
+  void *obj;
+} dist_mover;
+
+/* Gathers (to_root) or scatters every block between root's cells (W×H, row stride `stride`, 0
+ * for W) and the ranks; pre is root's own earlier failure. Collective, with its agreements
+ * (fn names the caller in messages). */
+golcl_status golcl__dist_move_all(const dist_mover *m, int root, uint64_t max_bytes, uint8_t *cells,
+                                  size_t stride, int to_root, golcl_status pre, const char *fn);
+
+/* ------------------------------------------------------- multi-state grid */
+
+/* The pieces between this rank and one peer, as bytes (one a cell, pieces back to back in the
+ * decomposition's order) in the pinned host buffer. */
+typedef struct dist_mslink {
+  int peer;
+  size_t npieces;
+  dist_piece *pieces;
+  size_t bytes;
+  uint8_t *buf; /* in the pinned buffer; NULL for the rank's own pieces */
+} dist_mslink;
+
+struct golcl_dist_msgrid {
+  golcl_dist_context *d;
+  dist_decomp dc; /* dc.k: the frame depth in cells, gens·reach */
+  dist_block blk;
+  uint32_t gens; /* generations between exchanges */
+  golcl_msrule rule;
+  golcl_msgrid *local; /* NULL when this rank holds no block */
+  uint64_t generation;
+  dist_mslink *send, *recv, self;
+  size_t nsend, nrecv;
+  MPI_Request *reqs;
+  cl_mem pinned; /* the host side of every message, [send | recv | self] */
+  uint8_t *host;
+  golcl_dist_grid_stats stats;
+};
+
+/* The exchange plan (links and pinned buffer) of a multi-state grid, its release, and the
+ * exchange itself (collective point-to-point, no agreement; a rank that fails locally still
+ * sends and receives). */
+golcl_status golcl__dist_ms_plan(golcl_dist_msgrid *g);
+void golcl__dist_ms_plan_free(golcl_dist_msgrid *g);
+golcl_status golcl__dist_ms_exchange(golcl_dist_msgrid *g);
+
+/* The frame kernels' index for a grid's layout: 0 bytes, 1 bitrow, -1 none (RECT). */
+int golcl__dist_frame_kind(const golcl_dist_grid *g, const golcl_layout_info *info);
+
+/* Launches the pack (unpack 0) or unpack kernel of that kind over nwords words of `stream`
+ * from base, for the grid cells `cells` (row pitch) and a piece table of ntab pieces. */
+golcl_status golcl__dist_frame_run(golcl_dist_grid *g, int kind, int unpack, cl_mem cells,
+                                   cl_ulong pitch, cl_mem tab, cl_uint ntab, size_t nwords,
+                                   cl_mem stream, size_t base);
+
+/* ----------------------------------------------------------------- overlap */
+
+/* Decides (once, locally) whether g's intervals overlap, making the strips; returns 1 when they
+ * do (a strip that cannot be made leaves the plain way). */
+int golcl__dist_overlap_ready(golcl_dist_grid *g);
+void golcl__dist_overlap_free(golcl_dist_grid *g);
+
+/* One overlapped interval: the frame's pack and read, the interior's c generations on the
+ * queue while MPI moves the frame, then the new frame, the strips' c generations and their
+ * rings copied back; leaves the marker g->stepped after the launches. */
+golcl_status golcl__dist_overlap_interval(golcl_dist_grid *g, golcl_stepper *st, uint64_t c);
+
+/* The frame depth for a grid made without one (tune.c): from the stepper's measured cost a
+ * generation on this rank's local grid (made with k = base) and the fixed cost of an
+ * overlapped interval; at least base, a multiple of gpl (the generations a launch). Collective
+ * (every rank calls it, whatever *s says; a local failure is put in *s). */
+uint32_t golcl__dist_tune_halo(golcl_dist_context *d, golcl_dist_grid *g, golcl_stepper *st,
+                               uint32_t gpl, uint32_t base, golcl_status *s);
 
 /* ---------------------------------------------------------------- kernels */
 

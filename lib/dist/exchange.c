@@ -36,10 +36,9 @@ static golcl_status cl_fail(golcl_dist_context *d, cl_int err, const char *what)
 
 golcl_status golcl__dist_mark(golcl_dist_grid *g) {
   golcl__dist_wait_stepped(g); /* none is left at this point; never two */
-  return cl_fail(g->d,
-                 clEnqueueMarkerWithWaitList(golcl_context_cl_queue(g->d->ctx), 0, NULL,
-                                             &g->stepped),
-                 "clEnqueueMarkerWithWaitList");
+  return cl_fail(
+      g->d, clEnqueueMarkerWithWaitList(golcl_context_cl_queue(g->d->ctx), 0, NULL, &g->stepped),
+      "clEnqueueMarkerWithWaitList");
 }
 
 golcl_status golcl__dist_wait_stepped(golcl_dist_grid *g) {
@@ -130,7 +129,8 @@ golcl_status golcl__dist_frame_create(golcl_dist_grid *g) {
                             (unsigned)g->dc.k);
   f->scratch = malloc(f->scratch_bytes);
   if (!f->scratch) return golcl__dist_fail(g->d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  size_t words = f->send_words + f->self_words + f->recv_words, host = f->send_words + f->recv_words;
+  size_t words = f->send_words + f->self_words + f->recv_words,
+         host = f->send_words + f->recv_words;
   cl_int err;
   f->stream = clCreateBuffer(clctx, CL_MEM_READ_WRITE, words * 4, NULL, &err);
   golcl_status s = cl_fail(g->d, err, "clCreateBuffer (frame stream)");
@@ -238,37 +238,47 @@ static golcl_status rect_self(golcl_dist_grid *g) {
 
 /* ----------------------------------------------------------------- frame */
 
-/* The frame kernels' index for the local grid's layout: 0 bytes, 1 bitrow, -1 none (RECT). */
-static int frame_kind(const golcl_dist_grid *g, const golcl_layout_info *info) {
+int golcl__dist_frame_kind(const golcl_dist_grid *g, const golcl_layout_info *info) {
   if (g->exchange == GOLCL_DIST_EXCHANGE_RECT) return -1;
   switch (info->layout) {
-  case GOLCL_LAYOUT_BYTES:
-  case GOLCL_LAYOUT_BYTES_POW2: return 0;
-  case GOLCL_LAYOUT_BITROW: return g->frame.little && info->row_pitch % 4 == 0 ? 1 : -1;
-  default: return -1;
+    case GOLCL_LAYOUT_BYTES:
+    case GOLCL_LAYOUT_BYTES_POW2:
+      return 0;
+    case GOLCL_LAYOUT_BITROW:
+      return g->frame.little && info->row_pitch % 4 == 0 ? 1 : -1;
+    default:
+      return -1;
   }
 }
 
-/* Launches pack (unpack 0) or unpack over nwords stream words from base, with table t. */
-static golcl_status frame_launch(golcl_dist_grid *g, int kind, int unpack, cl_mem cells,
-                                 cl_ulong pitch, int t, size_t nwords, size_t base) {
+golcl_status golcl__dist_frame_run(golcl_dist_grid *g, int kind, int unpack, cl_mem cells,
+                                   cl_ulong pitch, cl_mem tab, cl_uint ntab, size_t nwords,
+                                   cl_mem stream, size_t base) {
   dist_frame *f = &g->frame;
   if (!nwords) return GOLCL_OK;
   cl_kernel *k = unpack ? &f->unpack[kind] : &f->pack[kind];
   static const char *const names[2][2] = {{"frame_pack_bytes", "frame_pack_bitrow"},
                                           {"frame_unpack_bytes", "frame_unpack_bitrow"}};
   golcl_status s = *k ? GOLCL_OK : golcl__dist_kernel(g->d, names[unpack][kind], k);
-  cl_uint n = f->ntab[t], nw = (cl_uint)nwords, b = (cl_uint)base;
+  cl_uint nw = (cl_uint)nwords, b = (cl_uint)base;
   if (s == GOLCL_OK) s = golcl__dist_arg(g->d, *k, 0, sizeof cells, &cells);
   if (s == GOLCL_OK) s = golcl__dist_arg(g->d, *k, 1, sizeof pitch, &pitch);
-  if (s == GOLCL_OK) s = golcl__dist_arg(g->d, *k, 2, sizeof f->tab[t], &f->tab[t]);
-  if (s == GOLCL_OK) s = golcl__dist_arg(g->d, *k, 3, sizeof n, &n);
+  if (s == GOLCL_OK) s = golcl__dist_arg(g->d, *k, 2, sizeof tab, &tab);
+  if (s == GOLCL_OK) s = golcl__dist_arg(g->d, *k, 3, sizeof ntab, &ntab);
   if (s == GOLCL_OK) s = golcl__dist_arg(g->d, *k, 4, sizeof nw, &nw);
-  if (s == GOLCL_OK) s = golcl__dist_arg(g->d, *k, 5, sizeof f->stream, &f->stream);
+  if (s == GOLCL_OK) s = golcl__dist_arg(g->d, *k, 5, sizeof stream, &stream);
   if (s == GOLCL_OK) s = golcl__dist_arg(g->d, *k, 6, sizeof b, &b);
   size_t local = FRAME_GROUP, global = (nwords + FRAME_GROUP - 1) / FRAME_GROUP * FRAME_GROUP;
   if (s == GOLCL_OK) s = golcl__dist_launch_local(g->d, *k, 1, &global, &local);
   return s;
+}
+
+/* Launches pack (unpack 0) or unpack over nwords stream words from base, with table t. */
+static golcl_status frame_launch(golcl_dist_grid *g, int kind, int unpack, cl_mem cells,
+                                 cl_ulong pitch, int t, size_t nwords, size_t base) {
+  dist_frame *f = &g->frame;
+  return golcl__dist_frame_run(g, kind, unpack, cells, pitch, f->tab[t], f->ntab[t], nwords,
+                               f->stream, base);
 }
 
 /* Waits for the queue when profiling and adds the time since *t to *acc (then *t = now). */
@@ -294,18 +304,17 @@ static golcl_status frame_out(golcl_dist_grid *g, int kind, cl_mem cells, cl_ulo
   if (s == GOLCL_OK) s = lap(g, &t, &g->stats.pack_s, 1);
   cl_event ev = NULL;
   if (s == GOLCL_OK && f->send_words) {
-    s = cl_fail(g->d,
-                clEnqueueReadBuffer(q, f->stream, CL_FALSE, 0, f->send_words * 4, f->host, 0,
-                                    NULL, &ev),
-                "clEnqueueReadBuffer (frame)");
+    s = cl_fail(
+        g->d,
+        clEnqueueReadBuffer(q, f->stream, CL_FALSE, 0, f->send_words * 4, f->host, 0, NULL, &ev),
+        "clEnqueueReadBuffer (frame)");
     g->stats.bytes_host += f->send_words * 4;
   }
   if (s == GOLCL_OK && g->profile && ev) {
     s = cl_fail(g->d, clWaitForEvents(1, &ev), "clWaitForEvents (frame read)");
     lap(g, &t, &g->stats.read_s, 0);
   }
-  if (s == GOLCL_OK)
-    s = frame_launch(g, kind, 1, cells, pitch, 1, f->self_words, f->send_words);
+  if (s == GOLCL_OK) s = frame_launch(g, kind, 1, cells, pitch, 1, f->self_words, f->send_words);
   if (s == GOLCL_OK && g->profile) s = lap(g, &t, &g->stats.unpack_s, 1);
   if (s == GOLCL_OK) s = cl_fail(g->d, clFlush(q), "clFlush");
   if (g->stepped) { /* the stepper's launches ahead of the pack kernel: compute */
@@ -360,7 +369,7 @@ golcl_status golcl__dist_exchange(golcl_dist_grid *g) {
               &rr[i]);
   golcl_layout_info info = {0};
   cl_mem cells = g->local ? golcl_grid_buffer(g->local, &info) : NULL;
-  int kind = g->local ? frame_kind(g, &info) : -1;
+  int kind = g->local ? golcl__dist_frame_kind(g, &info) : -1;
   cl_ulong pitch = info.row_pitch;
   if (kind < 0) {
     golcl_status ws = golcl__dist_wait_stepped(g);

@@ -35,6 +35,7 @@ static void free_links(dist_link *l, size_t n) {
 static void grid_free(golcl_dist_grid *g) {
   if (!g) return;
   golcl__dist_frame_release(g);
+  golcl__dist_overlap_free(g);
   golcl_grid_destroy(g->local);
   free_links(g->send, g->nsend);
   free_links(g->recv, g->nrecv);
@@ -165,9 +166,7 @@ static golcl_status make_local(golcl_dist_grid *g) {
                             (unsigned long long)d->max_object_bytes);
   if (!lw) return GOLCL_OK;
   return golcl__dist_core(
-      d,
-      golcl_grid_create(d->ctx, g->blk.lw, g->blk.lh,
-                        local_boundary(&g->dc), &g->local),
+      d, golcl_grid_create(d->ctx, g->blk.lw, g->blk.lh, local_boundary(&g->dc), &g->local),
       "golcl_grid_create");
 }
 
@@ -183,6 +182,13 @@ static golcl_status halo_from_stepper(golcl_dist_context *d, golcl_dist_grid *g,
     mine = 0;
   MPI_Allreduce(&mine, &all, 1, MPI_UINT32_T, MPI_MAX, d->comm);
   uint32_t k = golcl_dist_halo_for(all);
+  if (k != g->dc.k && s == GOLCL_OK) { /* the tuning times the local grid of this k */
+    golcl_grid_destroy(g->local);
+    g->local = NULL;
+    g->dc.k = k;
+    s = make_local(g);
+  }
+  k = golcl__dist_tune_halo(d, g, s == GOLCL_OK ? st : NULL, all, k, &s);
   if (s != GOLCL_OK || k == g->dc.k) return s;
   golcl_grid_destroy(g->local);
   g->local = NULL;
@@ -207,6 +213,7 @@ golcl_status golcl_dist_grid_create(golcl_dist_context *d, uint32_t w, uint32_t 
     g->dc = dc;
     g->exchange = opts ? opts->exchange : GOLCL_DIST_EXCHANGE_AUTO;
     g->profile = opts ? opts->profile : 0;
+    g->overlap = opts ? (int)opts->overlap : 0;
     golcl_rule_parse("B3/S23", &g->rule);
     s = make_local(g);
   }
@@ -289,6 +296,42 @@ golcl_status golcl_dist_grid_set_generation(golcl_dist_grid *g, uint64_t generat
   return s;
 }
 
+/* One interval the plain way: exchange, then c generations; the agreement and the counters. */
+static golcl_status plain_interval(golcl_dist_grid *g, golcl_stepper *st, uint64_t c, int last) {
+  golcl_dist_context *d = g->d;
+  double t0 = MPI_Wtime();
+  g->stepped_s = 0;
+  golcl_status ls = golcl__dist_exchange(g);
+  double t1 = MPI_Wtime(), waited = g->stepped_s; /* for the last interval's launches */
+  if (ls == GOLCL_OK && g->local) {
+    ls = golcl__dist_core(d, golcl_stepper_run(st, g->local, c), "golcl_stepper_run");
+    if (ls == GOLCL_OK) ls = golcl__dist_mark(g);
+    if (ls == GOLCL_OK && (last || g->profile)) ls = golcl__dist_wait_stepped(g);
+  }
+  double t2 = MPI_Wtime();
+  golcl_status s = golcl__dist_agree(d, ls, 0, "golcl_dist_grid_step");
+  double t3 = MPI_Wtime();
+  g->stats.exchange_s += t1 - t0 - waited;
+  g->stats.compute_s += t2 - t1 + waited;
+  g->stats.wait_s += t3 - t2;
+  return s;
+}
+
+/* One overlapped interval (overlap.c); the MPI wait counts as exchange, the rest as compute. */
+static golcl_status overlapped(golcl_dist_grid *g, golcl_stepper *st, uint64_t c, int last) {
+  double t0 = MPI_Wtime();
+  g->ov_mpi_s = 0;
+  golcl_status ls = golcl__dist_overlap_interval(g, st, c);
+  if (ls == GOLCL_OK && last) ls = golcl__dist_wait_stepped(g);
+  double t1 = MPI_Wtime();
+  golcl_status s = golcl__dist_agree(g->d, ls, 0, "golcl_dist_grid_step");
+  g->stats.exchange_s += g->ov_mpi_s;
+  g->stats.overlapped++;
+  g->stats.compute_s += t1 - t0 - g->ov_mpi_s;
+  g->stats.wait_s += MPI_Wtime() - t1;
+  return s;
+}
+
 golcl_status golcl_dist_grid_step(golcl_dist_grid *g, golcl_stepper *st, uint64_t generations) {
   if (!g) return GOLCL_E_INVALID_ARG;
   golcl_dist_context *d = g->d;
@@ -303,26 +346,18 @@ golcl_status golcl_dist_grid_step(golcl_dist_grid *g, golcl_stepper *st, uint64_
   /* The stepper's launches are not waited for after each interval: a marker follows them, the
    * agreement runs while the device steps, and the next exchange enqueues its pack kernel and
    * read behind them before it waits for the marker (the time until then counts as compute).
-   * The last interval, and every one when profiling, waits for its marker here. */
+   * The last interval, and every one when profiling, waits for its marker here. From the second
+   * interval on, where it can, an interval overlaps its exchange with the interior (overlap.c;
+   * ranks may differ: the messages are the same). */
   while (generations > 0) {
     uint64_t c = generations < k ? generations : k;
-    double t0 = MPI_Wtime();
-    g->stepped_s = 0;
-    golcl_status ls = golcl__dist_exchange(g);
-    double t1 = MPI_Wtime(), waited = g->stepped_s; /* for the last interval's launches */
-    if (ls == GOLCL_OK && g->local) {
-      ls = golcl__dist_core(d, golcl_stepper_run(st, g->local, c), "golcl_stepper_run");
-      if (ls == GOLCL_OK) ls = golcl__dist_mark(g);
-      if (ls == GOLCL_OK && (c == generations || g->profile)) ls = golcl__dist_wait_stepped(g);
-    }
-    double t2 = MPI_Wtime();
-    s = golcl__dist_agree(d, ls, 0, "golcl_dist_grid_step");
-    double t3 = MPI_Wtime();
-    g->stats.exchange_s += t1 - t0 - waited;
-    g->stats.compute_s += t2 - t1 + waited;
-    g->stats.wait_s += t3 - t2;
+    if (d->size > 1 && golcl__dist_overlap_ready(g))
+      s = overlapped(g, st, c, c == generations);
+    else
+      s = plain_interval(g, st, c, c == generations);
     if (s != GOLCL_OK) break;
     g->generation += c;
+    g->intervals++;
     generations -= c;
     g->stats.generations += c;
     g->stats.cells_owned += owned * c;

@@ -44,7 +44,7 @@ static const struct {
     {"AntiLife", "B0123478/S01234678"},
     {"Life without Death", "B3/S012345678"},
     {"Plow World", "B378/S012345678"},
-    {"Day and Night", "B3678/S34678"},
+    {"Day & Night", "B3678/S34678"},
     {"Diamoeba", "B35678/S5678"},
     {"LongLife", "B345/S5"},
     {"Seeds", "B2/S"},
@@ -55,6 +55,21 @@ static const struct {
     {"Wolfram 22", "W22"},
     {"Wolfram 30", "W30"},
     {"Wolfram 110", "W110"},
+    /* names of LifeWiki's rule lists that bgolly users write */
+    {"2x2", "B36/S125"},
+    {"Maze", "B3/S12345"},
+    {"Mazectric", "B3/S1234"},
+    {"Coral", "B3/S45678"},
+    {"Amoeba", "B357/S1358"},
+    {"Assimilation", "B345/S4567"},
+    {"Coagulations", "B378/S235678"},
+    {"Gnarl", "B1/S1"},
+    {"Move", "B368/S245"},
+    {"Stains", "B3678/S235678"},
+    {"Walled Cities", "B45678/S2345"},
+    {"Serviettes", "B234/S"},
+    {"DotLife", "B3/S023"},
+    {"Flakes", "B3/S012345678"},
 };
 static const char *const multi_state[] = {
     "LifeHistory", "WireWorld",   "JvN29",    "Nobili32",       "Hutton32", "Codd",     "Codd2",
@@ -296,6 +311,35 @@ static golcl_status parse_wolfram(parser *p, const char *s, const char *e) {
   return GOLCL_OK;
 }
 
+/* A named rule as people spell it: case, spaces, '-' and '_' aside, '&' as
+ * "and" ("Day & Night", "DayAndNight", "day_and_night", "LifeWithoutDeath"). */
+static int name_eq(const char *a, size_t n, const char *b) {
+  size_t i = 0;
+  for (;;) {
+    while (i < n && strchr(" -_", a[i])) i++;
+    while (*b && strchr(" -_", *b)) b++;
+    if (i == n || !*b) return i == n && !*b;
+    if (a[i] == '&' || *b == '&') {
+      const char *w = a[i] == '&' ? b : a + i; /* the other side must say "and" */
+      size_t left = a[i] == '&' ? strlen(b) : n - i;
+      if (a[i] == '&' && *b == '&') {
+        i++, b++;
+        continue;
+      }
+      if (left < 3 || tolower((unsigned char)w[0]) != 'a' || tolower((unsigned char)w[1]) != 'n' ||
+          tolower((unsigned char)w[2]) != 'd')
+        return 0;
+      if (a[i] == '&')
+        i++, b += 3;
+      else
+        i += 3, b++;
+      continue;
+    }
+    if (tolower((unsigned char)a[i]) != tolower((unsigned char)*b)) return 0;
+    i++, b++;
+  }
+}
+
 static int ieq(const char *a, size_t n, const char *b) {
   if (strlen(b) != n) return 0;
   for (size_t i = 0; i < n; i++)
@@ -356,6 +400,21 @@ static int looks_named(const char *s, const char *e) {
   return odd && !digits; /* with a count, a malformed B/S rule: a parse error */
 }
 
+/* An unknown name: the message lists every name there is. */
+static golcl_status unknown_name(const char *text) {
+  char names[1024] = "";
+  size_t len = 0;
+  for (size_t i = 0; i < sizeof named_rules / sizeof *named_rules && len < sizeof names; i++) {
+    int n = snprintf(names + len, sizeof names - len, "%s%s", i ? ", " : "", named_rules[i].name);
+    if (n > 0) len += (size_t)n;
+  }
+  return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
+                     "rule \"%s\": not a rule libgolcl knows (a RuleLoader .rule name, or a "
+                     "multi-state family?); two-state rules are B/S, Hensel, MAP, W or one of "
+                     "the named rules: %s",
+                     text, names);
+}
+
 golcl_status golcl_rule_table_parse(const char *text, golcl_rule_table *out) {
   if (!text || !out) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_rule_table_parse: NULL");
   parser p;
@@ -369,7 +428,7 @@ golcl_status golcl_rule_table_parse(const char *text, golcl_rule_table *out) {
     if (*q == ':')
       return perr(&p, q, "a topology suffix (\":T10,10\") belongs to a pattern's rule");
   for (size_t i = 0; i < sizeof named_rules / sizeof *named_rules; i++)
-    if (ieq(s, (size_t)(e - s), named_rules[i].name)) {
+    if (name_eq(s, (size_t)(e - s), named_rules[i].name)) {
       golcl_rule_table t;
       golcl_status st = golcl_rule_table_parse(named_rules[i].rule, &t);
       if (st == GOLCL_OK) *out = t;
@@ -386,11 +445,7 @@ golcl_status golcl_rule_table_parse(const char *text, golcl_rule_table *out) {
   if ((*s == 'W' || *s == 'w') && e - s > 1 && isdigit((unsigned char)s[1]))
     st = parse_wolfram(&p, s, e);
   else if (looks_named(s, e))
-    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
-                       "rule \"%s\": not a rule libgolcl knows (a RuleLoader .rule name, or a "
-                       "multi-state family?); two-state rules are B/S, Hensel, MAP, W or one of "
-                       "Golly's named rules (Life, HighLife, ...)",
-                       text);
+    return unknown_name(text);
   else
     st = parse_bs(&p, s, e);
   if (st == GOLCL_OK) *out = p.t;

@@ -1,4 +1,5 @@
-/* ltl.c — launches cl/rules/ltl.cl: a generation of Larger than Life with
+/* ltl.c — Larger than Life: the tile kernel of ltl_tile.c where its local
+ * memory holds the range, else cl/rules/ltl.cl: a generation with
  * the Moore box is two launches — row windows slid along runs of cells,
  * then the sum of 2R+1 of them slid down runs of each column and the rule
  * (the same work a cell at any range, after the first window of a run) —
@@ -74,6 +75,10 @@ static golcl_status buffers(golcl_msgrid *g) {
 }
 
 golcl_status golcl__ltl_prepare(golcl_msgrid *g) {
+  if (golcl__ltl_tile_usable(g)) {
+    golcl_status s = golcl__ltl_tile_prepare(g);
+    return s == GOLCL_OK && g->rule.nbhd != GOLCL_LTL_MOORE ? spans(g) : s;
+  }
   ltl_kernels k;
   golcl_status s = kernels(g, &k);
   return s == GOLCL_OK ? buffers(g) : s;
@@ -115,6 +120,10 @@ static golcl_status once(golcl_msgrid *g, const ltl_kernels *k) {
 }
 
 golcl_status golcl__ltl_step(golcl_msgrid *g, uint64_t gens) {
+  if (golcl__ltl_tile_usable(g)) {
+    golcl_status s = g->rule.nbhd == GOLCL_LTL_MOORE ? GOLCL_OK : spans(g);
+    return s == GOLCL_OK ? golcl__ltl_tile_step(g, g->spans, gens) : s;
+  }
   ltl_kernels k;
   golcl_status s = kernels(g, &k);
   if (s == GOLCL_OK) s = buffers(g);

@@ -21,21 +21,21 @@ struct golcl_msgrid {
   cl_mem spans;      /* LtL N and C: 2R+1 half-widths, one a row of the neighbourhood */
   uint32_t spans_range;
   golcl_ltl_neighbourhood spans_nbhd;
-  cl_mem planes[2];    /* Generations on bit planes (genbits.c), made on first use */
-  size_t planes_bytes; /* the size of each */
-  cl_mem tree;                      /* RuleLoader: the rule's tree, packed (tree.c) */
+  cl_mem planes[2];                /* Generations on bit planes (genbits.c), made on first use */
+  size_t planes_bytes;             /* the size of each */
+  cl_mem tree;                     /* RuleLoader: the rule's tree, packed (tree.c) */
   const golcl_ruletree *tree_rule; /* the tree in `tree` */
   uint32_t tree_g, tree_base, tree_entries, tree_wide; /* its packing */
-  uint32_t tree_rows;   /* 0: packed; 1: by rows; 2: by classes of rows (tree.c) */
-  uint32_t tree_local;  /* bytes of local memory the tree takes (rows, classes) */
-  golcl__opts tree_defs; /* the build options of the tree's layout (rows, classes) */
-  cl_mem jvn_tables; /* the JvN kernel's tables, or NULL */
-  int jvn_tables_of; /* what they are: the family, 64 more for the full table */
-  golcl_bounds bounds;        /* Golly's bounded grid (golcl_msgrid_set_bounds) */
-  int ghost;                  /* bounds that neither dead nor torus kernels give: */
-  struct golcl_msgrid *pad;   /* (w+2)×(h+2), dead boundary, stepped a generation */
-  cl_mem ghost_map;           /* at a time after its frame is filled from `map` */
-  cl_uint ghost_n;            /* (msgrid_bounds.c): frame cells in ghost_map */
+  uint32_t tree_rows;       /* 0: packed; 1: by rows; 2: by classes of rows (tree.c) */
+  uint32_t tree_local;      /* bytes of local memory the tree takes (rows, classes) */
+  golcl__opts tree_defs;    /* the build options of the tree's layout (rows, classes) */
+  cl_mem jvn_tables;        /* the JvN kernel's tables, or NULL */
+  int jvn_tables_of;        /* what they are: the family, 64 more for the full table */
+  golcl_bounds bounds;      /* Golly's bounded grid (golcl_msgrid_set_bounds) */
+  int ghost;                /* bounds that neither dead nor torus kernels give: */
+  struct golcl_msgrid *pad; /* (w+2)×(h+2), dead boundary, stepped a generation */
+  cl_mem ghost_map;         /* at a time after its frame is filled from `map` */
+  cl_uint ghost_n;          /* (msgrid_bounds.c): frame cells in ghost_map */
 };
 
 /* The steppers of the families (msgrid.c dispatches). */
@@ -43,6 +43,12 @@ golcl_status golcl__generations_step(golcl_msgrid *g, uint64_t gens);
 golcl_status golcl__ltl_step(golcl_msgrid *g, uint64_t gens);
 golcl_status golcl__generations_prepare(golcl_msgrid *g);
 golcl_status golcl__ltl_prepare(golcl_msgrid *g);
+/* LtL's tile kernel (ltl_tile.c): whether it serves the grid's range and
+ * neighbourhood (else ltl.c's sums), its build, a step (`spans`: the
+ * half-widths for N and C, unused for M). */
+int golcl__ltl_tile_usable(const golcl_msgrid *g);
+golcl_status golcl__ltl_tile_prepare(golcl_msgrid *g);
+golcl_status golcl__ltl_tile_step(golcl_msgrid *g, cl_mem spans, uint64_t gens);
 golcl_status golcl__tree_step(golcl_msgrid *g, uint64_t gens);
 golcl_status golcl__tree_prepare(golcl_msgrid *g);
 

@@ -12,8 +12,7 @@
 #include <string.h>
 
 #define DEFAULT_MAX_BYTES (1ull << 30)
-/* bytes a node costs: itself and its share of the buckets (two a node at most) */
-#define NODE_BYTES (sizeof(golcl__hl_node) + 2 * sizeof(uint64_t))
+#define INITIAL_NODES 4096
 
 static uint64_t mix(uint64_t h) {
   h ^= h >> 33;
@@ -74,7 +73,8 @@ static golcl__hl_id find_or_make(golcl__hl *h, int level, uint32_t a, uint32_t b
   m->q[0] = a, m->q[1] = b, m->q[2] = c, m->q[3] = d;
   m->level = (uint8_t)level;
   h->buckets[j] = tag | id;
-  if (h->n * 2 > h->nbuckets && rehash(h, h->nbuckets * 2) != 0) {
+  /* a load of a half, three quarters in the largest table the bound allows */
+  if (h->n * 2 > h->nbuckets && h->nbuckets < h->max_buckets && rehash(h, h->nbuckets * 2) != 0) {
     h->n--; /* no room to keep the load at a half: as full */
     h->buckets[j] = 0;
     h->oom = 1;
@@ -105,9 +105,16 @@ static uint64_t leaf_bits(const golcl__hl *h, golcl__hl_id id) {
   return (uint64_t)m->q[0] | (uint64_t)m->q[1] << 32;
 }
 
+golcl__hl_id golcl__hl_leaf4(golcl__hl *h, const uint8_t cells[16]) {
+  uint32_t q[4];
+  memcpy(q, cells, 16);
+  return find_or_make(h, 2, q[0], q[1], q[2], q[3]);
+}
+
 static golcl_status make_empties(golcl__hl *h) {
-  h->empty[3] = golcl__hl_leaf(h, 0);
-  for (int l = 4; l <= GOLCL__HL_MAX_LEVEL + 1; l++) {
+  static const uint8_t zero[16];
+  h->empty[h->leaf_level] = h->leaf_level == 2 ? golcl__hl_leaf4(h, zero) : golcl__hl_leaf(h, 0);
+  for (int l = h->leaf_level + 1; l <= GOLCL__HL_MAX_LEVEL + 1; l++) {
     golcl__hl_id e = h->empty[l - 1];
     h->empty[l] = golcl__hl_node_of(h, l, e, e, e, e);
   }
@@ -115,19 +122,32 @@ static golcl_status make_empties(golcl__hl *h) {
   return GOLCL_OK;
 }
 
-golcl_status golcl__hl_init(golcl__hl *h, uint64_t max_bytes) {
+/* The most nodes max_bytes holds with their buckets: a table of a power of
+ * two of 8-byte buckets, at most three quarters full, and 32 bytes a node;
+ * so that the store's bytes never pass the bound. */
+static void size_store(golcl__hl *h, uint64_t max_bytes) {
+  uint64_t b = 1;
+  while (b * 2 * 32 <= max_bytes) b *= 2; /* 8 bytes a bucket and 24 for 3/4 of a node */
+  uint64_t maxn = (max_bytes - 8 * b) / sizeof(golcl__hl_node);
+  if (maxn > b / 4 * 3) maxn = b / 4 * 3;
+  if (maxn > UINT32_MAX - 1) maxn = UINT32_MAX - 1;
+  h->max_nodes = (size_t)maxn;
+  h->max_buckets = (size_t)b;
+}
+
+static golcl_status init(golcl__hl *h, uint64_t max_bytes, int leaf_level) {
   memset(h, 0, sizeof *h);
   if (!max_bytes) max_bytes = DEFAULT_MAX_BYTES;
-  uint64_t maxn = max_bytes / NODE_BYTES;
-  if (maxn > UINT32_MAX - 1) maxn = UINT32_MAX - 1;
-  if (maxn < 1024)
+  size_store(h, max_bytes);
+  if (h->max_nodes < 1024)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
                        "HashLife: a node store of %llu bytes holds under 1024 nodes",
                        (unsigned long long)max_bytes);
-  h->max_nodes = (size_t)maxn;
-  h->cap = 1 << 12;
+  h->max_bytes = max_bytes;
+  h->leaf_level = leaf_level;
+  h->cap = h->max_nodes < INITIAL_NODES ? h->max_nodes : INITIAL_NODES;
   h->nodes = malloc(h->cap * sizeof *h->nodes);
-  h->nbuckets = 1 << 13;
+  h->nbuckets = h->max_buckets < 2 * INITIAL_NODES ? h->max_buckets : 2 * INITIAL_NODES;
   h->buckets = calloc(h->nbuckets, sizeof *h->buckets);
   if (!h->nodes || !h->buckets) {
     golcl__hl_free(h);
@@ -141,6 +161,12 @@ golcl_status golcl__hl_init(golcl__hl *h, uint64_t max_bytes) {
     return st;
   }
   h->root = h->empty[4];
+  return GOLCL_OK;
+}
+
+golcl_status golcl__hl_init(golcl__hl *h, uint64_t max_bytes) {
+  golcl_status st = init(h, max_bytes, 3);
+  if (st != GOLCL_OK) return st;
   uint8_t life[512];
   for (int i = 0; i < 512; i++) {
     int n = __builtin_popcount((unsigned)i & ~16u), c = i >> 4 & 1;
@@ -149,6 +175,23 @@ golcl_status golcl__hl_init(golcl__hl *h, uint64_t max_bytes) {
   golcl__hl_set_rule(h, life);
   return GOLCL_OK;
 }
+
+golcl_status golcl__hl_init_ms(golcl__hl *h, uint64_t max_bytes, const golcl_msrule *rule) {
+  golcl_status st = init(h, max_bytes, 2);
+  if (st == GOLCL_OK) h->msrule = *rule;
+  return st;
+}
+
+void golcl__hl_set_msrule(golcl__hl *h, const golcl_msrule *rule) {
+  h->msrule = *rule;
+  for (size_t i = 1; i < h->n; i++) h->nodes[i].res = 0; /* another rule's */
+}
+
+uint64_t golcl__hl_bytes(const golcl__hl *h) {
+  return (uint64_t)h->cap * sizeof(golcl__hl_node) + (uint64_t)h->nbuckets * sizeof(uint64_t);
+}
+
+uint64_t golcl__hl_max_bytes(const golcl__hl *h) { return h->max_bytes; }
 
 void golcl__hl_free(golcl__hl *h) {
   free(h->nodes);
@@ -184,9 +227,41 @@ void golcl__hl_set_rule(golcl__hl *h, const uint8_t table[512]) {
 /* ------------------------------------------------------------ the recursion */
 
 /* The centre (level L-1) of a node of level L ≥ 4. */
+/* The 8×8 states of a multi-state node of level 3 (four 4×4 leaves). */
+static void ms_block(const golcl__hl *h, const golcl__hl_node *m, uint8_t b[64]) {
+  for (int q = 0; q < 4; q++) {
+    uint8_t c[16];
+    golcl__hl_leaf4_cells(h, m->q[q], c);
+    for (int r = 0; r < 4; r++) memcpy(b + 8 * (4 * (q >> 1) + r) + 4 * (q & 1), c + 4 * r, 4);
+  }
+}
+
+/* The 4×4 leaf of the centre of an 8×8 block at (x0, y0) of row stride s. */
+static golcl__hl_id ms_leaf_at(golcl__hl *h, const uint8_t *b, size_t s) {
+  uint8_t c[16];
+  for (int r = 0; r < 4; r++) memcpy(c + 4 * r, b + (size_t)r * s, 4);
+  return golcl__hl_leaf4(h, c);
+}
+
+/* The multi-state base case: the centre 4×4 of a level-3 node after 2^k
+ * (1 or 2) generations, by the rules room's block step. */
+static golcl__hl_id ms_result(golcl__hl *h, const golcl__hl_node *m, int k) {
+  uint8_t b[64], s1[36], s2[16];
+  ms_block(h, m, b);
+  if (golcl_msrule_step_block(&h->msrule, b, 8, 8, 8, s1, 6) != GOLCL_OK) return 0;
+  if (k == 0) return ms_leaf_at(h, s1 + 7, 6);
+  if (golcl_msrule_step_block(&h->msrule, s1, 6, 6, 6, s2, 4) != GOLCL_OK) return 0;
+  return golcl__hl_leaf4(h, s2);
+}
+
 static golcl__hl_id centre(golcl__hl *h, golcl__hl_id id) {
   golcl__hl_node m = h->nodes[id];
-  if (m.level == 4)
+  if (m.level == 3 && h->leaf_level == 2) {
+    uint8_t b[64];
+    ms_block(h, &m, b);
+    return ms_leaf_at(h, b + 18, 8);
+  }
+  if (m.level == 4 && h->leaf_level == 3)
     return golcl__hl_leaf(h, golcl__leaf_centre(leaf_bits(h, m.q[0]), leaf_bits(h, m.q[1]),
                                                 leaf_bits(h, m.q[2]), leaf_bits(h, m.q[3])));
   return golcl__hl_node_of(h, m.level - 1, h->nodes[m.q[0]].q[3], h->nodes[m.q[1]].q[2],
@@ -199,7 +274,9 @@ static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) {
   if (id == h->empty[L]) return h->empty[L - 1];
   if (m.res && m.res_k == k) return m.res;
   golcl__hl_id r;
-  if (L == 4) {
+  if (L == 3) {
+    r = ms_result(h, &h->nodes[id], k);
+  } else if (L == 4 && h->leaf_level == 3) {
     r = golcl__hl_leaf(h, golcl__leaf_step(h, leaf_bits(h, m.q[0]), leaf_bits(h, m.q[1]),
                                            leaf_bits(h, m.q[2]), leaf_bits(h, m.q[3]), 1 << k));
   } else {
@@ -331,7 +408,7 @@ golcl_status golcl__hl_step_pow2(golcl__hl *h, int k) {
   return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY,
                      "HashLife: the node store (%zu nodes, %llu bytes) cannot hold a step of 2^%d "
                      "generations of this pattern",
-                     h->max_nodes, (unsigned long long)(h->max_nodes * NODE_BYTES), k);
+                     h->max_nodes, (unsigned long long)h->max_bytes, k);
 }
 
 /* ------------------------------------------------------------ collection */
@@ -340,26 +417,27 @@ static void mark(golcl__hl *h, golcl__hl_id id, int keep_results) {
   golcl__hl_node *m = &h->nodes[id];
   if (m->mark) return;
   m->mark = 1;
-  if (m->level > 3)
+  if (m->level > h->leaf_level)
     for (int i = 0; i < 4; i++) mark(h, m->q[i], keep_results);
   if (keep_results && m->res) mark(h, m->res, keep_results);
 }
 
 golcl_status golcl__hl_collect(golcl__hl *h, int keep_results) {
   mark(h, h->root, keep_results);
-  for (int l = 3; l <= GOLCL__HL_MAX_LEVEL + 1; l++) mark(h, h->empty[l], keep_results);
+  for (int l = h->leaf_level; l <= GOLCL__HL_MAX_LEVEL + 1; l++) mark(h, h->empty[l], keep_results);
   size_t m = 1;
   for (size_t i = 1; i < h->n; i++)
     if (h->nodes[i].mark) h->nodes[i].aux = (uint32_t)m++;
   h->root = h->nodes[h->root].aux;
-  for (int l = 3; l <= GOLCL__HL_MAX_LEVEL + 1; l++) h->empty[l] = h->nodes[h->empty[l]].aux;
+  for (int l = h->leaf_level; l <= GOLCL__HL_MAX_LEVEL + 1; l++)
+    h->empty[l] = h->nodes[h->empty[l]].aux;
   /* new ids keep the order, so each node moves down (or stays): children
    * and results are renamed from the old slots, which are read before any
    * of them is overwritten only if they come later; so rename first */
   for (size_t i = 1; i < h->n; i++) {
     golcl__hl_node *x = &h->nodes[i];
     if (!x->mark) continue;
-    if (x->level > 3)
+    if (x->level > h->leaf_level)
       for (int q = 0; q < 4; q++) x->q[q] = h->nodes[x->q[q]].aux;
     x->res = keep_results && x->res && h->nodes[x->res].mark ? h->nodes[x->res].aux : 0;
   }

@@ -9,15 +9,18 @@
 #define GOLCL_UNIVERSE_HASHLIFE_H
 
 #include "../core/host.h"
+#include "golcl_rules.h"
 
 #include <stdint.h>
+#include <string.h>
 
 #define GOLCL__HL_MAX_LEVEL 62
 
 typedef uint32_t golcl__hl_id; /* 0 is "none" (and out of memory) */
 
 typedef struct golcl__hl_node {
-  uint32_t q[4]; /* nw ne sw se; a leaf (level 3): q[0] | q[1] << 32 are its 8×8 cells */
+  uint32_t q[4]; /* nw ne sw se; a two-state leaf (level 3): q[0] | q[1] << 32 are its 8×8
+                    cells; a multi-state leaf (level 2): its 4×4 states, byte 4r + c */
   uint32_t res;  /* the memoised result (0: none) */
   uint32_t spare;
   uint8_t level; /* 3 for a leaf */
@@ -30,11 +33,15 @@ typedef struct golcl__hl_node {
 typedef struct golcl__hl {
   golcl__hl_node *nodes;
   size_t n, cap, max_nodes; /* nodes[0] unused */
+  uint64_t max_bytes;       /* the bound: nodes and buckets never take more */
   uint64_t *buckets;        /* tag << 32 | id, 0 empty */
-  size_t nbuckets;          /* a power of two, at least twice the nodes */
+  size_t nbuckets;          /* a power of two, at least twice the nodes (4/3 at max_buckets) */
+  size_t max_buckets;       /* the largest table the bound allows */
   golcl__hl_id empty[GOLCL__HL_MAX_LEVEL + 2];
   golcl__hl_id root;
-  int oom; /* the store filled up during a step */
+  int oom;             /* the store filled up during a step */
+  int leaf_level;      /* 3: two-state 8×8 bit leaves; 2: multi-state 4×4 byte leaves */
+  golcl_msrule msrule; /* the rule of a multi-state store */
   /* the rule */
   int totalistic;
   uint16_t birth, survive;
@@ -47,6 +54,22 @@ typedef struct golcl__hl {
  * empty root of level 4. */
 golcl_status golcl__hl_init(golcl__hl *h, uint64_t max_bytes);
 void golcl__hl_free(golcl__hl *h);
+
+/* The same for multi-state cells (4×4 leaves of states) under `rule` (a
+ * rule golcl_msrule_step_block takes, reach 1, a still background). */
+golcl_status golcl__hl_init_ms(golcl__hl *h, uint64_t max_bytes, const golcl_msrule *rule);
+void golcl__hl_set_msrule(golcl__hl *h, const golcl_msrule *rule);
+
+/* The multi-state leaf of 16 states (byte 4r + c is cell (c, r)), and its
+ * states. */
+golcl__hl_id golcl__hl_leaf4(golcl__hl *h, const uint8_t cells[16]);
+static inline void golcl__hl_leaf4_cells(const golcl__hl *h, golcl__hl_id id, uint8_t out[16]) {
+  memcpy(out, h->nodes[id].q, 16);
+}
+
+/* Bytes the store takes now, and its bound. */
+uint64_t golcl__hl_bytes(const golcl__hl *h);
+uint64_t golcl__hl_max_bytes(const golcl__hl *h);
 
 /* The rule: a table without B0 (next[0] == 0). */
 void golcl__hl_set_rule(golcl__hl *h, const uint8_t table[512]);
@@ -94,6 +117,42 @@ golcl_status golcl__hl_leaves(golcl__hl *h, golcl__hl_leaf_fn fn, void *user);
 golcl_status golcl__hl_population(golcl__hl *h, uint64_t *out);
 golcl_status golcl__hl_bbox(golcl__hl *h, int64_t *x, int64_t *y, uint64_t *w, uint64_t *hh);
 golcl_status golcl__hl_hash(golcl__hl *h, uint64_t *out);
+
+/* ------------------------------------------- multi-state stores (hashlife_ms.c)
+ * Leaves of 4×4 states have their top-left cell at x ≡ 0, y ≡ 1 (mod 4). */
+static inline int64_t golcl__hl_leaf4_x(int64_t x) {
+  return x >= 0 ? x / 4 * 4 : -((3 - x) / 4) * 4;
+}
+static inline int64_t golcl__hl_leaf4_y(int64_t y) { return golcl__hl_leaf4_x(y - 1) + 1; }
+
+/* Sets the cells of the leaf at (x0, y0) where bit i of mask is set to
+ * cells[i] (byte 4r + c is cell (x0 + c, y0 + r)); the root grows to hold it. */
+golcl_status golcl__hl_set_leaf4(golcl__hl *h, int64_t x0, int64_t y0, const uint8_t cells[16],
+                                 unsigned mask);
+/* The leaf at (x0, y0) (0s outside the root). */
+void golcl__hl_get_leaf4(const golcl__hl *h, int64_t x0, int64_t y0, uint8_t out[16]);
+
+/* Calls fn for every leaf with a cell not in state 0, west to east within
+ * a band of leaves, bands north to south; only the band of leaves whose top
+ * row is y0 when band is nonzero (then y0 is on the leaf grid). */
+typedef golcl_status (*golcl__hl_leaf4_fn)(void *user, int64_t x0, int64_t y0,
+                                           const uint8_t cells[16]);
+golcl_status golcl__hl_leaves4(const golcl__hl *h, int band, int64_t y0, golcl__hl_leaf4_fn fn,
+                               void *user);
+
+/* The cells in each state (counts[0] = 0), saturating. */
+golcl_status golcl__hl_census(const golcl__hl *h, uint64_t counts[256]);
+
+/* The node of `level` whose top-left cell is (x, y), made from the w×h
+ * states at (bx, by) (row stride s; 0 outside them), bottom up. */
+golcl__hl_id golcl__hl_build4(golcl__hl *h, int level, int64_t x, int64_t y, const uint8_t *cells,
+                              int64_t bx, int64_t by, uint32_t w, uint32_t hh, size_t s);
+
+/* The cells of a two-state store into an empty multi-state one (state 1)
+ * and back (GOLCL_E_UNSUPPORTED where a cell is in a state above 1); the
+ * root keeps its level and place. */
+golcl_status golcl__hl_to_ms(const golcl__hl *two, golcl__hl *ms);
+golcl_status golcl__hl_to_two(const golcl__hl *ms, golcl__hl *two);
 
 /* The top-left cell of the root. */
 void golcl__hl_root_origin(const golcl__hl *h, int64_t *x, int64_t *y);

@@ -12,6 +12,17 @@ static uint64_t leaf_bits(const golcl__hl *h, golcl__hl_id id) {
   return (uint64_t)m->q[0] | (uint64_t)m->q[1] << 32;
 }
 
+/* The occupied cells of a leaf as 8×8 bits (bit 8r + c): a two-state leaf's
+ * cells, or the cells of a 4×4 multi-state leaf not in state 0. */
+static uint64_t leaf_occupied(const golcl__hl *h, golcl__hl_id id) {
+  if (h->leaf_level == 3) return leaf_bits(h, id);
+  uint8_t c[16];
+  golcl__hl_leaf4_cells(h, id, c);
+  uint64_t b = 0;
+  for (int i = 0; i < 16; i++) b |= (uint64_t)(c[i] != 0) << (8 * (i >> 2) + (i & 3));
+  return b;
+}
+
 static int64_t half_of(int level) { return (int64_t)1 << (level - 1); }
 
 static int root_holds(const golcl__hl *h, int64_t x0, int64_t y0) {
@@ -100,8 +111,8 @@ static uint64_t pop_of(const golcl__hl *h, golcl__hl_id id, uint64_t *memo) {
   if (memo[id] != UINT64_MAX) return memo[id];
   const golcl__hl_node *m = &h->nodes[id];
   uint64_t p = 0;
-  if (m->level == 3) {
-    p = (uint64_t)__builtin_popcountll(leaf_bits(h, id));
+  if (m->level == h->leaf_level) {
+    p = (uint64_t)__builtin_popcountll(leaf_occupied(h, id));
   } else {
     for (int i = 0; i < 4; i++) {
       uint64_t c = pop_of(h, m->q[i], memo);
@@ -127,8 +138,8 @@ static uint64_t extent(const golcl__hl *h, golcl__hl_id id, int dir, uint64_t *m
   const golcl__hl_node *m = &h->nodes[id];
   uint64_t none = (uint64_t)INT64_MAX, r = none;
   if (id == h->empty[m->level]) return memo[id] = none;
-  if (m->level == 3) {
-    uint64_t b = leaf_bits(h, id);
+  if (m->level == h->leaf_level) {
+    uint64_t b = leaf_occupied(h, id);
     unsigned cols = 0, rows = 0;
     for (int y = 0; y < 8; y++) {
       unsigned row = (unsigned)(b >> (8 * y) & 0xff);
@@ -174,11 +185,32 @@ golcl_status golcl__hl_bbox(golcl__hl *h, int64_t *x, int64_t *y, uint64_t *w, u
   return GOLCL_OK;
 }
 
+/* An 8×8 block of a multi-state store (level 3): its cells in state 1 as a
+ * two-state leaf's bits, and a term for the cells in other states (0 when
+ * there are none, so that 0/1 cells hash as two-state cells do). */
+static uint64_t ms_block_bits(const golcl__hl *h, const golcl__hl_node *m, uint64_t *other) {
+  uint64_t b = 0, o = 0;
+  for (int q = 0; q < 4; q++) {
+    uint8_t c[16];
+    golcl__hl_leaf4_cells(h, m->q[q], c);
+    for (int i = 0; i < 16; i++) {
+      int bit = 8 * (4 * (q >> 1) + (i >> 2)) + 4 * (q & 1) + (i & 3);
+      if (c[i] == 1) b |= 1ull << bit;
+      if (c[i] > 1) o = (o ^ ((uint64_t)c[i] << 8 | (uint64_t)bit)) * 0xC2B2AE3D27D4EB4Full;
+    }
+  }
+  *other = o ? o ^ o >> 29 : 0;
+  return b;
+}
+
 static uint64_t hash_of(const golcl__hl *h, golcl__hl_id id, uint64_t *memo) {
   if (memo[id] != UINT64_MAX) return memo[id];
   const golcl__hl_node *m = &h->nodes[id];
   uint64_t v;
-  if (m->level == 3) {
+  if (m->level == 3 && h->leaf_level == 2) {
+    uint64_t other;
+    v = ms_block_bits(h, m, &other) * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull + other;
+  } else if (m->level == 3) {
     v = leaf_bits(h, id) * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
   } else {
     v = (uint64_t)m->level;

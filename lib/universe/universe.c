@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 golcl_status golcl_universe_create(golcl_context *ctx, const golcl_universe_opts *opts,
                                    golcl_universe **out) {
@@ -81,10 +82,24 @@ golcl_status golcl__universe_run_table(const golcl_rule_table *t, uint8_t out[51
   return GOLCL_OK;
 }
 
+/* Multi-state cells to two-state ones (each in state 0 or 1). */
+static golcl_status to_two_state(golcl_universe *u, const golcl_rule_table *t) {
+  golcl__hl h;
+  golcl_status st = golcl__hl_init(&h, u->opts.max_memory);
+  if (st != GOLCL_OK) return st;
+  if ((st = golcl__hl_to_two(&u->hl, &h)) != GOLCL_OK) {
+    golcl__hl_free(&h);
+    return st;
+  }
+  golcl__universe_adopt(u, &h, 0, NULL, t, u->generation, u->notes);
+  return GOLCL_OK;
+}
+
 static golcl_status set_table(golcl_universe *u, const golcl_rule_table *t) {
   uint8_t tab[512];
   golcl_status st = golcl__universe_run_table(t, tab);
   if (st != GOLCL_OK) return st;
+  if (u->ms && (st = to_two_state(u, t)) != GOLCL_OK) return st;
   u->table = *t;
   golcl__hl_set_rule(&u->hl, tab);
   golcl__universe_engines_free(u, GOLCL_UNIVERSE_HASHLIFE); /* built for the old rule */
@@ -100,12 +115,19 @@ golcl_status golcl_universe_set_rule(golcl_universe *u, const char *rule) {
                        rule);
   golcl_rule_table t;
   golcl_status st = golcl_rule_table_parse(rule, &t);
-  if (st != GOLCL_OK) return st;
-  return set_table(u, &t);
+  if (st == GOLCL_OK) return set_table(u, &t);
+  /* not two-state: a multi-state rule, or the two-state parser's error */
+  char why[1024];
+  snprintf(why, sizeof why, "%s", golcl_last_errmsg());
+  golcl_msrule m;
+  golcl_status ms = golcl_msrule_parse(rule, &m);
+  if (ms == GOLCL_OK) return golcl_universe_set_msrule(u, &m);
+  return ms == GOLCL_E_PARSE ? golcl__fail(NULL, st, "%s", why) : ms;
 }
 
 golcl_status golcl_universe_get_rule(const golcl_universe *u, char *buf, size_t cap) {
   if (!u || !buf) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_get_rule: NULL");
+  if (u->ms) return golcl_msrule_format(&u->msrule, buf, cap);
   return golcl_rule_table_format(&u->table, buf, cap);
 }
 
@@ -131,13 +153,63 @@ static golcl_status universe_step(golcl_universe *u, int k) {
   return st;
 }
 
+/* The largest jump: a root of level 62 holds a step of 2^58 generations
+ * (the step needs a root of level k+4 around cells within its centre), so
+ * a longer run of a small pattern is made of such steps. */
+#define MAX_JUMP 58
+
+double golcl__universe_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* The callback is due a quarter of a second after the last call */
+#define PROGRESS_PERIOD 0.25
+
+golcl_status golcl__universe_progress(golcl_universe *u, int force) {
+  if (!u->progress) return GOLCL_OK;
+  double now = golcl__universe_now();
+  if (!force && now - u->progress_last < PROGRESS_PERIOD) return GOLCL_OK;
+  u->progress_last = now;
+  uint64_t done = u->generation - u->progress_start;
+  if (u->progress(u->progress_user, done, u->progress_total))
+    return golcl__fail(NULL, GOLCL_E_CANCELLED,
+                       "golcl_universe_run_progress: cancelled at generation %llu (%llu of %llu "
+                       "done)",
+                       (unsigned long long)u->generation, (unsigned long long)done,
+                       (unsigned long long)u->progress_total);
+  return GOLCL_OK;
+}
+
+/* With a progress callback: jumps of at most 2^kcap, kcap growing while a
+ * jump takes under a tenth of the period and shrinking when one takes more
+ * than the period, so that the callback comes on time; any split gives the
+ * same cells. */
+static golcl_status run_hashlife_watched(golcl_universe *u, uint64_t gens) {
+  while (gens) {
+    int k = 63 - __builtin_clzll(gens);
+    if (k > u->progress_kcap) k = u->progress_kcap;
+    double t0 = golcl__universe_now();
+    golcl_status st = universe_step(u, k);
+    if (st != GOLCL_OK) return st;
+    gens -= (uint64_t)1 << k;
+    double dt = golcl__universe_now() - t0;
+    if (dt < PROGRESS_PERIOD / 10 && u->progress_kcap < MAX_JUMP) u->progress_kcap++;
+    if (dt > PROGRESS_PERIOD && u->progress_kcap > 0) u->progress_kcap--;
+    if ((st = golcl__universe_progress(u, 0)) != GOLCL_OK) return st;
+  }
+  return GOLCL_OK;
+}
+
 static golcl_status run_hashlife(golcl_universe *u, uint64_t gens) {
+  if (u->progress) return run_hashlife_watched(u, gens);
   /* the binary digits of the count, largest first; a step that does not fit
    * the store is done as two of half the size */
   for (int k = 63; k >= 0; k--) {
     if (!(gens >> k & 1)) continue;
     uint64_t parts = 1;
-    int kk = k > 60 ? 60 : k;
+    int kk = k > MAX_JUMP ? MAX_JUMP : k;
     parts = (uint64_t)1 << (k - kk);
     for (uint64_t p = 0; p < parts; p++) {
       golcl_status st = universe_step(u, kk);
@@ -210,10 +282,24 @@ static golcl_status chaotic(golcl_universe *u, uint64_t r0, uint64_t limit, int 
  * already finds more than `abort` results a live cell; 0: no abort); *chaos:
  * more than `limit` in the second jump. A collection in the probe forgets results:
  * counted again, they only make the pattern look more chaotic. */
+static golcl_status probe_jumps(golcl_universe *u, uint64_t abort, uint64_t limit, int *chaos,
+                                uint64_t *done);
 static golcl_status probe(golcl_universe *u, uint64_t abort, uint64_t limit, int *chaos,
                           uint64_t *done) {
   golcl__universe_sparse_forget(u);
   golcl__universe_htiles_forget(u);
+  /* the probe's jumps are whole (512 generations each) with or without a
+   * progress callback, so that its counts and AUTO's choice are the same */
+  golcl_universe_progress_fn fn = u->progress;
+  u->progress = NULL;
+  golcl_status st = probe_jumps(u, abort, limit, chaos, done);
+  u->progress = fn;
+  if (st == GOLCL_OK) st = golcl__universe_progress(u, 0);
+  return st;
+}
+
+static golcl_status probe_jumps(golcl_universe *u, uint64_t abort, uint64_t limit, int *chaos,
+                                uint64_t *done) {
   uint64_t r0 = u->hl.results_computed;
   golcl_status st = run_hashlife(u, PROBE / 2);
   if (st == GOLCL_OK) st = chaotic(u, r0, abort, chaos);
@@ -225,7 +311,28 @@ static golcl_status probe(golcl_universe *u, uint64_t abort, uint64_t limit, int
   return st;
 }
 
+/* A stretch of n generations on a tile engine; with a progress callback, in
+ * chunks (the engine is kept between them, and AUTO's stretch is the same). */
+static golcl_status run_tiles(golcl_universe *u, golcl_universe_algo tiles, uint64_t n) {
+  uint64_t chunk = u->progress ? 16 : n;
+  while (n) {
+    uint64_t g = n < chunk ? n : chunk;
+    double t0 = golcl__universe_now();
+    golcl_status st = tiles == GOLCL_UNIVERSE_SPARSE ? golcl__universe_run_sparse(u, g)
+                                                     : golcl__universe_run_htiles(u, g);
+    if (st != GOLCL_OK) return st;
+    n -= g;
+    if (golcl__universe_now() - t0 < PROGRESS_PERIOD / 10) chunk *= 2;
+    if ((st = golcl__universe_progress(u, 0)) != GOLCL_OK) return st;
+  }
+  return GOLCL_OK;
+}
+
 static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
+  if (u->ms) {
+    u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
+    return run_hashlife(u, gens);
+  }
   if (golcl__universe_hlg_may_win(u, gens)) {
     u->last_algo = GOLCL_UNIVERSE_HASHLIFE_DEVICE;
     golcl__universe_engines_free(u, GOLCL_UNIVERSE_HASHLIFE_DEVICE);
@@ -241,8 +348,7 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   while (st == GOLCL_OK && chaos && done < gens) {
     uint64_t n = gens - done < 2 * done ? gens - done : 2 * done;
     u->last_algo = tiles;
-    st = tiles == GOLCL_UNIVERSE_SPARSE ? golcl__universe_run_sparse(u, n)
-                                        : golcl__universe_run_htiles(u, n);
+    st = run_tiles(u, tiles, n);
     done += n;
     if (st == GOLCL_OK && gens - done >= 2 * PROBE)
       st = probe(u, AUTO_ABORT, AUTO_SETTLED, &chaos, &done);
@@ -251,9 +357,13 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   return st;
 }
 
-golcl_status golcl_universe_run(golcl_universe *u, uint64_t generations) {
-  if (!u) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_run: NULL");
+static golcl_status run(golcl_universe *u, uint64_t generations) {
   if (u->opts.algo == GOLCL_UNIVERSE_AUTO) return run_auto(u, generations);
+  if (u->ms && u->opts.algo != GOLCL_UNIVERSE_HASHLIFE)
+    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
+                       "golcl_universe_run: multi-state cells run on HashLife (auto or "
+                       "hashlife), not on %s",
+                       golcl_universe_algo_name(u->opts.algo));
   u->last_algo = u->opts.algo;
   golcl__universe_engines_free(u, u->opts.algo); /* the tree moves on without the others */
   switch (u->opts.algo) {
@@ -266,6 +376,24 @@ golcl_status golcl_universe_run(golcl_universe *u, uint64_t generations) {
     default:
       return run_hashlife(u, generations);
   }
+}
+
+golcl_status golcl_universe_run(golcl_universe *u, uint64_t generations) {
+  return golcl_universe_run_progress(u, generations, NULL, NULL);
+}
+
+golcl_status golcl_universe_run_progress(golcl_universe *u, uint64_t generations,
+                                         golcl_universe_progress_fn fn, void *user) {
+  if (!u) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_run: NULL");
+  u->progress = fn;
+  u->progress_user = user;
+  u->progress_start = u->generation;
+  u->progress_total = generations;
+  u->progress_last = 0; /* the first boundary calls back */
+  u->progress_kcap = 0;
+  golcl_status st = run(u, generations);
+  u->progress = NULL;
+  return st;
 }
 
 /* -------------------------------------------------------------- queries */
@@ -292,9 +420,8 @@ golcl_status golcl_universe_get_stats(const golcl_universe *u, golcl_universe_st
   memset(out, 0, sizeof *out);
   out->algo = u->last_algo;
   out->nodes = u->hl.n - 1;
-  out->node_bytes =
-      (uint64_t)u->hl.cap * sizeof(golcl__hl_node) + (uint64_t)u->hl.nbuckets * sizeof(uint64_t);
-  out->max_node_bytes = (uint64_t)u->hl.max_nodes * (sizeof(golcl__hl_node) + 2 * sizeof(uint64_t));
+  out->node_bytes = golcl__hl_bytes(&u->hl);
+  out->max_node_bytes = golcl__hl_max_bytes(&u->hl);
   out->collections = u->hl.collections;
   out->results_computed = u->hl.results_computed;
   golcl__universe_sparse_stats(u, &out->tiles, &out->device_bytes);

@@ -23,7 +23,42 @@ struct golcl_universe {
   int hlg_base;          /* its base level (0: the default) */
   golcl_universe_algo last_algo;
   golcl_pattern *notes; /* the loaded file's comment lines (no cells); may be NULL */
+  int ms;               /* multi-state cells: hl holds 4×4 leaves of states */
+  golcl_msrule msrule;  /* their rule (when ms) */
+  /* golcl_universe_run_progress: the callback, the run's first generation
+   * and length, when it was last called (seconds), and the largest jump */
+  golcl_universe_progress_fn progress;
+  void *progress_user;
+  uint64_t progress_start, progress_total;
+  double progress_last;
+  int progress_kcap;
 };
+
+/* Calls the progress callback at a generation boundary if one is set and
+ * its time has come (always when `force`): GOLCL_E_CANCELLED if it asks to
+ * stop, with the message. */
+golcl_status golcl__universe_progress(golcl_universe *u, int force);
+/* Seconds on a monotonic clock. */
+double golcl__universe_now(void);
+
+/* Multi-state cells (universe_ms.c): whether the universe takes a rule
+ * (GOLCL_E_UNSUPPORTED or GOLCL_E_INVALID_ARG with the reason); a new empty
+ * store of the universe's bound for it. */
+golcl_status golcl__universe_ms_rule_ok(const golcl_msrule *rule);
+golcl_status golcl__universe_ms_store(const golcl_universe *u, const golcl_msrule *rule,
+                                      golcl__hl *h);
+/* Takes store h (multi-state cells under rule, or two-state under table)
+ * with its generation and comments (from: a pattern of comments, or NULL)
+ * into the universe. */
+void golcl__universe_adopt(golcl_universe *u, golcl__hl *h, int ms, const golcl_msrule *rule,
+                           const golcl_rule_table *table, uint64_t gen, golcl_pattern *notes);
+/* The multi-state files: a macrocell file straight into nodes
+ * (universe_ms_io.c), any other through golcl_mspattern_read_file. */
+golcl_status golcl__universe_read_ms_macrocell(golcl_universe *u, const char *path);
+/* RLE and macrocell of a multi-state universe (or a two-state one as
+ * Generations of 2 states, for RLE), straight from the tree. */
+golcl_status golcl__universe_write_ms_rle(golcl_universe *u, FILE *f);
+golcl_status golcl__universe_write_ms_macrocell(golcl_universe *u, FILE *f);
 
 /* The table that runs every generation (B0 with S8 becomes its complement
  * form, as Golly runs it); GOLCL_E_UNSUPPORTED for B0 without S8. */

@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 /* ------------------------------------------------------- leaf accumulator */
 
@@ -112,6 +113,7 @@ static void adopt(golcl_universe *u, golcl__hl *h, const golcl_rule_table *t, ui
   golcl__universe_engines_free(u, GOLCL_UNIVERSE_HASHLIFE);
   golcl__hl_free(&u->hl);
   u->hl = *h;
+  u->ms = 0;
   u->table = *t;
   u->generation = gen;
   golcl_pattern_destroy(u->notes);
@@ -253,14 +255,59 @@ static int is_macrocell_path(const char *path) {
   return mc;
 }
 
+/* The rule of a macrocell file's "#R" line is a two-state rule (or there
+ * is none: B3/S23). */
+static int macrocell_is_two_state(const char *path) {
+  gzFile g = gzopen(path, "rb");
+  char line[512];
+  int two = 1;
+  for (int i = 0; g && i < 100000 && gzgets(g, line, sizeof line); i++) {
+    if (line[0] != '#' && i > 0) break;
+    if (strncmp(line, "#R", 2) != 0) continue;
+    char *t = line + 2, *e;
+    while (*t == ' ') t++;
+    for (e = t; *e && *e != '\n' && *e != '\r' && *e != ':'; e++) continue;
+    *e = '\0';
+    golcl_rule_table tab;
+    two = golcl_rule_table_parse(t, &tab) == GOLCL_OK;
+    break;
+  }
+  if (g) gzclose(g);
+  return two;
+}
+
+/* A file the two-state reader refused with `st` (its message in `why`):
+ * read as multi-state cells; where that fails too, the error that says
+ * more (the two-state one for a two-state rule). */
+static golcl_status read_ms_file(golcl_universe *u, const char *path, golcl_status st,
+                                 const char *why) {
+  golcl_mspattern *p = NULL;
+  golcl_status ms = golcl_mspattern_read_file(path, &p);
+  if (ms == GOLCL_OK) {
+    ms = golcl_universe_load_ms(u, p);
+    golcl_mspattern_destroy(p);
+    return ms;
+  }
+  if (strstr(golcl_last_errmsg(), "two-state")) return golcl__fail(NULL, st, "%s", why);
+  return ms;
+}
+
 golcl_status golcl_universe_read_file(golcl_universe *u, const char *path) {
   if (!u || !path) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_read_file: NULL");
-  if (is_macrocell_path(path)) return read_macrocell(u, path);
+  if (is_macrocell_path(path))
+    return macrocell_is_two_state(path) ? read_macrocell(u, path)
+                                        : golcl__universe_read_ms_macrocell(u, path);
   golcl_pattern *p = NULL;
   golcl_status st = golcl_pattern_read_file(path, &p);
-  if (st == GOLCL_OK) st = golcl_universe_load(u, p);
-  golcl_pattern_destroy(p);
-  return st;
+  if (st == GOLCL_OK) {
+    st = golcl_universe_load(u, p);
+    golcl_pattern_destroy(p);
+    return st;
+  }
+  if (st != GOLCL_E_PARSE && st != GOLCL_E_UNSUPPORTED) return st;
+  char why[1024];
+  snprintf(why, sizeof why, "%s", golcl_last_errmsg());
+  return read_ms_file(u, path, st, why);
 }
 
 /* ------------------------------------------------------------ rectangles */
@@ -277,11 +324,59 @@ static golcl_status check_rect(const char *fn, int64_t x, int64_t y, uint32_t w,
   return GOLCL_OK;
 }
 
+static golcl_status read_rect_ms(golcl_universe *u, int64_t x, int64_t y, uint32_t w, uint32_t h,
+                                 uint8_t *cells, size_t row_stride) {
+  for (int64_t ly = golcl__hl_leaf4_y(y); ly < y + h; ly += 4)
+    for (int64_t lx = golcl__hl_leaf4_x(x); lx < x + w; lx += 4) {
+      uint8_t c[16];
+      golcl__hl_get_leaf4(&u->hl, lx, ly, c);
+      for (int i = 0; i < 16; i++) {
+        int64_t cx = lx + (i & 3), cy = ly + (i >> 2);
+        if (cx < x || cy < y || cx >= x + w || cy >= y + h) continue;
+        cells[(size_t)(cy - y) * row_stride + (size_t)(cx - x)] = c[i];
+      }
+    }
+  return GOLCL_OK;
+}
+
+static golcl_status write_rect_ms(golcl_universe *u, int64_t x, int64_t y, uint32_t w, uint32_t h,
+                                  const uint8_t *cells, size_t row_stride) {
+  for (uint32_t r = 0; r < h; r++)
+    for (uint32_t c = 0; c < w; c++)
+      if (cells[(size_t)r * row_stride + c] >= u->msrule.states)
+        return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
+                           "golcl_universe_write_rect: state %u is beyond the rule's %u states",
+                           (unsigned)cells[(size_t)r * row_stride + c], (unsigned)u->msrule.states);
+  golcl__hl_id saved = u->hl.root; /* no collection happens while leaves are set */
+  golcl_status st = GOLCL_OK;
+  for (int64_t ly = golcl__hl_leaf4_y(y); ly < y + h && st == GOLCL_OK; ly += 4)
+    for (int64_t lx = golcl__hl_leaf4_x(x); lx < x + w && st == GOLCL_OK; lx += 4) {
+      uint8_t c[16] = {0}, old[16];
+      unsigned mask = 0;
+      for (int i = 0; i < 16; i++) {
+        int64_t cx = lx + (i & 3), cy = ly + (i >> 2);
+        if (cx < x || cy < y || cx >= x + w || cy >= y + h) continue;
+        mask |= 1u << i;
+        c[i] = cells[(size_t)(cy - y) * row_stride + (size_t)(cx - x)];
+      }
+      golcl__hl_get_leaf4(&u->hl, lx, ly, old);
+      int change = 0;
+      for (int i = 0; i < 16; i++) change |= (mask >> i & 1) && old[i] != c[i];
+      if (change) st = golcl__hl_set_leaf4(&u->hl, lx, ly, c, mask);
+    }
+  if (st != GOLCL_OK)
+    u->hl.root = saved;
+  else
+    golcl__universe_engines_free(u, GOLCL_UNIVERSE_HASHLIFE);
+  return st;
+}
+
 golcl_status golcl_universe_read_rect(golcl_universe *u, int64_t x, int64_t y, uint32_t w,
                                       uint32_t h, uint8_t *cells, size_t row_stride) {
   if (!u) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_read_rect: NULL");
   golcl_status st = check_rect("golcl_universe_read_rect", x, y, w, h, cells, &row_stride);
   if (st != GOLCL_OK || !w || !h) return st;
+  if (u->ms) return read_rect_ms(u, x, y, w, h, cells, row_stride);
   for (int64_t ly = golcl__hl_leaf_y(y); ly < y + h; ly += 8)
     for (int64_t lx = golcl__hl_leaf_x(x); lx < x + w; lx += 8) {
       uint64_t b = golcl__hl_get_leaf(&u->hl, lx, ly);
@@ -300,6 +395,7 @@ golcl_status golcl_universe_write_rect(golcl_universe *u, int64_t x, int64_t y, 
   if (!u) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_write_rect: NULL");
   golcl_status st = check_rect("golcl_universe_write_rect", x, y, w, h, cells, &row_stride);
   if (st != GOLCL_OK || !w || !h) return st;
+  if (u->ms) return write_rect_ms(u, x, y, w, h, cells, row_stride);
   golcl__hl_id saved = u->hl.root; /* no collection happens while leaves are set */
   for (int64_t ly = golcl__hl_leaf_y(y); ly < y + h && st == GOLCL_OK; ly += 8)
     for (int64_t lx = golcl__hl_leaf_x(x); lx < x + w && st == GOLCL_OK; lx += 8) {
@@ -353,6 +449,9 @@ static golcl_status list_leaf(void *user, int64_t x0, int64_t y0, uint64_t bits)
 golcl_status golcl_universe_extract(golcl_universe *u, golcl_pattern **out) {
   if (out) *out = NULL;
   if (!u || !out) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_extract: NULL");
+  if (u->ms)
+    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
+                       "golcl_universe_extract: multi-state cells (golcl_universe_extract_ms)");
   int64_t bx, by;
   uint64_t bw, bh, pop;
   golcl_status st = golcl__hl_bbox(&u->hl, &bx, &by, &bw, &bh);
@@ -389,6 +488,7 @@ golcl_status golcl_universe_extract(golcl_universe *u, golcl_pattern **out) {
 
 golcl_status golcl_universe_write_rle(golcl_universe *u, FILE *f) {
   if (!u || !f) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_write_rle: NULL");
+  if (u->ms) return golcl__universe_write_ms_rle(u, f);
   golcl_pattern *p = NULL;
   golcl_status st = golcl_universe_extract(u, &p);
   if (st == GOLCL_OK) st = golcl_pattern_write_rle(p, f);
@@ -435,6 +535,7 @@ static uint32_t mc_write(golcl__hl *h, golcl__hl_id id, mc_out *o) {
 golcl_status golcl_universe_write_macrocell(golcl_universe *u, FILE *f) {
   if (!u || !f)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_write_macrocell: NULL");
+  if (u->ms) return golcl__universe_write_ms_macrocell(u, f);
   char rule[GOLCL_RULE_TEXT_CAP];
   golcl_status st = golcl_rule_table_format(&u->table, rule, sizeof rule);
   if (st != GOLCL_OK) return st;

@@ -204,6 +204,18 @@ static void single_case(golcl_dist_bandmat *A, golcl_dist_vec *b, size_t n, golc
                r4.iterations == r1.iterations,
            "single: %zu, %zu, %zu, %zu iterations", r1.iterations, r2.iterations, r3.iterations,
            r4.iterations);
+  /* GOLCL_DIST_CG_AUTO: the single reduction on P > 1 ranks, the standard CG on one */
+  golcl_cg_opts oa = o;
+  oa.method = GOLCL_DIST_CG_AUTO;
+  golcl_cg_report ra = {0};
+  double *xa = solve_gather(A, b, n, t, &oa, &ra);
+  MT_CHECK(ra.iterations == (mt_size > 1 ? r1.iterations : rep0->iterations),
+           "auto: %zu iterations (single %zu, standard %zu)", ra.iterations, r1.iterations,
+           rep0->iterations);
+  if (mt_rank == 0 && xa)
+    MT_CHECK(memcmp(xa, mt_size > 1 ? x1 : x0, n * sizeof *x1) == 0,
+             "auto: not the bits of the %s solve", mt_size > 1 ? "single-reduction" : "standard");
+  free(xa);
   if (mt_rank == 0) {
     MT_CHECK(memcmp(x1, x2, n * sizeof *x1) == 0, "single: not the same bits twice");
     MT_CHECK(memcmp(x1, x3, n * sizeof *x1) == 0, "single: split hooks differ");
@@ -285,8 +297,10 @@ static void solve_case(size_t nx, size_t ny, golcl_dtype t, golcl_precond pc, do
   free(gen);
   gen = gather(x4);
   golcl_dist_vec_destroy(x4);
-  MT_CHECK(rep4.iterations == rep.iterations, "%zux%zu: %zu iterations, %zu with the fused "
-           "kernels and the halo", nx, ny, rep.iterations, rep4.iterations);
+  MT_CHECK(rep4.iterations == rep.iterations,
+           "%zux%zu: %zu iterations, %zu with the fused "
+           "kernels and the halo",
+           nx, ny, rep.iterations, rep4.iterations);
   if (mt_rank == 0)
     MT_CHECK(memcmp(got, gen, n * sizeof *got) == 0,
              "%zux%zu: the fused kernels with the halo differ (%g)", nx, ny, rel_diff(got, gen, n));

@@ -124,8 +124,9 @@ static void run_case(uint32_t w, uint32_t h, golcl_boundary b, const char *rule,
   if (!r) return;
   golcl_dist_grid_opts o = {0};
   o.halo = k;
-  o.exchange = case_exchange >= 0 ? (golcl_dist_exchange)case_exchange
-                                  : (mt_rank % 2 ? GOLCL_DIST_EXCHANGE_RECT : GOLCL_DIST_EXCHANGE_AUTO);
+  o.exchange = case_exchange >= 0
+                   ? (golcl_dist_exchange)case_exchange
+                   : (mt_rank % 2 ? GOLCL_DIST_EXCHANGE_RECT : GOLCL_DIST_EXCHANGE_AUTO);
   o.profile = case_profile;
   golcl_dist_grid *g = NULL;
   golcl_stepper *st = NULL;
@@ -154,6 +155,64 @@ static const uint32_t sizes[][2] = {{1, 1}, {7, 5}, {37, 29}, {200, 3}, {257, 12
 static const char *const rules[] = {"B3/S23", "B36/S23", "B0/S8"};
 static const uint32_t halos[] = {1, 3, 16};
 static const uint64_t gens_list[] = {1, 17, 100};
+
+/* The overlapped interval (the interior stepped while the frame travels, then the strips along
+ * the sides) against the reference: every stepper, both boundaries, odd sizes whose blocks are
+ * at least 2k a side, runs of 1, 5 and 11 generations with k = 3 (so that runs end inside an
+ * interval and the next starts there), against OVERLAP_OFF as well; with more than one rank
+ * the intervals after the first must have overlapped (stats.overlapped). */
+static void overlap_case(golcl_stepper_kind kind, golcl_boundary b, golcl_dist_overlap ov) {
+  const uint32_t w = 61, h = 47, k = 3;
+  golcl_dist_grid_opts o = {0};
+  o.halo = k;
+  o.overlap = ov;
+  golcl_dist_grid *g = NULL;
+  golcl_stepper *st = NULL;
+  MT_OK(golcl_stepper_create(golcl_dist_context_local(mt_dctx), kind, NULL, &st));
+  MT_OK(golcl_dist_grid_create(mt_dctx, w, h, b, &o, &g));
+  if (!g || !st) {
+    golcl_dist_grid_destroy(g);
+    golcl_stepper_destroy(st);
+    return;
+  }
+  MT_OK(golcl_dist_grid_set_rule(g, "B36/S23"));
+  MT_OK(golcl_dist_grid_randomize(g, 0.4, 77));
+  static const uint64_t runs[] = {1, 5, 11};
+  uint64_t done = 0;
+  for (int i = 0; i < 3; i++) {
+    MT_OK(golcl_dist_grid_step(g, st, runs[i]));
+    done += runs[i];
+    const ref *r = ref_get(w, h, b, "B36/S23", 0.4, 77, done);
+    char what[160];
+    snprintf(what, sizeof what, "overlap %s: %ux%u %s %s k=%u, %llu gens",
+             ov == GOLCL_DIST_OVERLAP_OFF ? "off" : "auto", (unsigned)w, (unsigned)h,
+             b == GOLCL_BOUNDARY_TORUS ? "torus" : "dead", golcl_stepper_name(kind), (unsigned)k,
+             (unsigned long long)done);
+    if (r) check_cells(g, r->cells, what);
+  }
+  golcl_dist_grid_stats stats;
+  MT_OK(golcl_dist_grid_stats_get(g, &stats, 0));
+  golcl_dist_part part;
+  MT_OK(golcl_dist_grid_part(g, &part));
+  int can = mt_size > 1 && ov == GOLCL_DIST_OVERLAP_AUTO && part.w >= 2 * k && part.h >= 2 * k &&
+            (part.frame_left || part.frame_right || part.frame_top || part.frame_bottom);
+  golcl_layout_info li;
+  golcl_grid_buffer(golcl_dist_grid_local(g), &li);
+  can = can && (li.layout == GOLCL_LAYOUT_BYTES || li.layout == GOLCL_LAYOUT_BYTES_POW2 ||
+                li.layout == GOLCL_LAYOUT_BITROW);
+  MT_CHECK(can ? stats.overlapped > 0 : stats.overlapped == 0,
+           "%s %s: %llu intervals overlapped (expected %s)", golcl_stepper_name(kind),
+           ov == GOLCL_DIST_OVERLAP_OFF ? "off" : "auto", (unsigned long long)stats.overlapped,
+           can ? "some" : "none");
+  golcl_dist_grid_destroy(g);
+  golcl_stepper_destroy(st);
+}
+
+static void test_overlap(void) {
+  for (size_t i = 0; i < nkinds; i++)
+    for (int b = 0; b < 2; b++) overlap_case(kinds[i], (golcl_boundary)b, GOLCL_DIST_OVERLAP_AUTO);
+  overlap_case(kinds[nkinds - 1], GOLCL_BOUNDARY_TORUS, GOLCL_DIST_OVERLAP_OFF);
+}
 
 /* Blocks tile the grid: every cell owned once; frames and local grids as documented. */
 static void test_decomposition(void) {
@@ -227,7 +286,8 @@ static void test_exchange_ways(void) {
   bad.exchange = (golcl_dist_exchange)7;
   golcl_dist_grid *g = (golcl_dist_grid *)&bad;
   MT_CHECK(golcl_dist_grid_create(mt_dctx, 37, 29, GOLCL_BOUNDARY_TORUS, &bad, &g) ==
-               GOLCL_E_INVALID_ARG && g == NULL,
+                   GOLCL_E_INVALID_ARG &&
+               g == NULL,
            "exchange 7 is refused");
   for (int way = 0; way < 2; way++) {
     case_exchange = way ? -1 : GOLCL_DIST_EXCHANGE_RECT;
@@ -508,6 +568,7 @@ static void test_halo_choice(void) {
   MT_OK(golcl_dist_set_default_halo(7));
   MT_CHECK(golcl_dist_halo_for(3) == 9 && golcl_dist_halo_for(1) == 7, "default 7");
   MT_OK(golcl_dist_set_default_halo(d));
+  setenv("GOLCL_DIST_TUNE", "off", 1); /* the choice before the tuning (test_halo_tuned) */
   for (size_t i = 0; i < nkinds; i++) {
     golcl_stepper *st = NULL;
     MT_OK(golcl_stepper_create(golcl_dist_context_local(mt_dctx), kinds[i], NULL, &st));
@@ -558,6 +619,53 @@ static void test_halo_choice(void) {
     golcl_dist_grid_destroy(grid);
     golcl_stepper_destroy(st);
   }
+  unsetenv("GOLCL_DIST_TUNE");
+}
+
+/* The tuned frame depth (a grid made with a stepper and no halo): whatever the timings, at
+ * least the untuned choice, a multiple of the stepper's generations a launch, at most half the
+ * smallest block's side when above the untuned choice (GOLCL_DIST_TUNE_CAP=2 instead of the
+ * 1/160 that keeps the overhead within 10 %, so that pocl's small grids tune), the same on
+ * every rank; and the cells exact. */
+static void test_halo_tuned(void) {
+  setenv("GOLCL_DIST_TUNE_CAP", "2", 1);
+  for (size_t i = 0; i < nkinds; i++) {
+    if (kinds[i] != GOLCL_STEPPER_MULTI && kinds[i] != GOLCL_STEPPER_BITSLICE &&
+        kinds[i] != GOLCL_STEPPER_NAIVE && kinds[i] != GOLCL_STEPPER_AUTO)
+      continue; /* the GPU's steppers and the plainest (each new k builds kernels again) */
+    golcl_stepper *st = NULL;
+    MT_OK(golcl_stepper_create(golcl_dist_context_local(mt_dctx), kinds[i], NULL, &st));
+    golcl_dist_grid_opts o = {0};
+    o.stepper = st;
+    golcl_dist_grid *grid = NULL;
+    golcl_dist_part p = {0};
+    const uint32_t w = 240, h = 160;
+    MT_OK(golcl_dist_grid_create(mt_dctx, w, h, GOLCL_BOUNDARY_TORUS, &o, &grid));
+    MT_OK(golcl_dist_grid_part(grid, &p));
+    uint32_t g = 0, gmax = 0, kmin = 0, kmax = 0, side = p.w < p.h ? p.w : p.h, smin = 0;
+    if (golcl_dist_grid_local(grid))
+      MT_OK(golcl_stepper_generations_per_launch(st, golcl_dist_grid_local(grid), &g));
+    MPI_Allreduce(&g, &gmax, 1, MPI_UINT32_T, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Allreduce(&p.halo, &kmin, 1, MPI_UINT32_T, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(&p.halo, &kmax, 1, MPI_UINT32_T, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Allreduce(&side, &smin, 1, MPI_UINT32_T, MPI_MIN, MPI_COMM_WORLD);
+    uint32_t base = golcl_dist_halo_for(gmax);
+    MT_CHECK(kmin == kmax, "%s: k differs between ranks (%u..%u)", golcl_stepper_name(kinds[i]),
+             kmin, kmax);
+    MT_CHECK(p.halo >= base && (gmax <= 1 || p.halo % gmax == 0) &&
+                 (p.halo == base || p.halo <= smin / 2),
+             "%s: tuned k %u (untuned %u, %u a launch, smallest side %u)",
+             golcl_stepper_name(kinds[i]), p.halo, base, gmax, smin);
+    if (mt_rank == 0)
+      printf("    %s: k %u (untuned %u)\n", golcl_stepper_name(kinds[i]), p.halo, base);
+    const ref *r = ref_get(w, h, GOLCL_BOUNDARY_TORUS, "B3/S23", 0.4, 91, p.halo + 2);
+    MT_OK(golcl_dist_grid_randomize(grid, 0.4, 91));
+    MT_OK(golcl_dist_grid_step(grid, st, p.halo + 2));
+    if (r) check_cells(grid, r->cells, "tuned k");
+    golcl_dist_grid_destroy(grid);
+    golcl_stepper_destroy(st);
+  }
+  unsetenv("GOLCL_DIST_TUNE_CAP");
 }
 
 int main(int argc, char **argv) {
@@ -566,10 +674,12 @@ int main(int argc, char **argv) {
   mt_run("devices", test_devices);
   mt_run("decomposition", test_decomposition);
   mt_run("halo_choice", test_halo_choice);
+  mt_run("halo_tuned", test_halo_tuned);
   mt_run("exchange_ways", test_exchange_ways);
   mt_run("randomize", test_randomize);
   mt_run("matrix", test_matrix);
   mt_run("every_stepper", test_every_stepper);
+  mt_run("overlap", test_overlap);
   mt_run("glider_home", test_glider_home);
   mt_run("place_extract", test_place_extract);
   mt_run("scatter_gather", test_scatter_gather);

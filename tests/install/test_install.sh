@@ -37,7 +37,7 @@ t_files_and_links() {
   stage_install "$T/stage" || return 1
   local p=$T/stage/usr/local f
   for f in lib/libgolcl.a "lib/libgolcl.so.$version" include/golcl.h include/golcl_la.h \
-    lib/pkgconfig/golcl.pc bin/golcl share/man/man1/golcl.1; do
+    lib/pkgconfig/golcl.pc lib/pkgconfig/golcl-static.pc bin/golcl share/man/man1/golcl.1; do
     [ -f "$p/$f" ] || say "missing $f" || return 1
   done
   [ "$(readlink "$p/lib/$soname")" = "libgolcl.so.$version" ] || say "no $soname link" || return 1
@@ -71,11 +71,7 @@ t_pc_has_no_duplicates() {
   [ "$(grep -c -- '-lOpenCL' "$pc/golcl.pc")" -le 1 ]
 }
 
-t_static_link_with_pkg_config() {
-  # only the static library in this stage, so that -lgolcl can only be libgolcl.a
-  $MAKE --no-print-directory -s BUILD="$BUILD" DESTDIR="$T/static" \
-    install-static install-pc install-includes >"$T/make.log" 2>&1 ||
-    say "$(tail -20 "$T/make.log")" || return 1
+write_prog() {
   cat >"$T/prog.c" <<'EOF'
 #include <golcl.h>
 #include <stdio.h>
@@ -109,14 +105,61 @@ int main(void) {
   return pop == 3 ? 0 : 2;
 }
 EOF
+}
+
+# README's lines, on a whole install (libgolcl.a and libgolcl.so side by side
+# in one libdir, as every install has them): golcl-static.pc gives a program
+# that needs no libgolcl.so, and runs; golcl.pc with --static only adds the
+# private dependencies, so its -lgolcl takes libgolcl.so (README says so).
+t_static_link_with_pkg_config() {
+  local p=$T/prefix
+  $MAKE --no-print-directory -s BUILD="$BUILD" PREFIX="$p" install >"$T/make.log" 2>&1 ||
+    say "$(tail -20 "$T/make.log")" || return 1
+  [ -f "$p/lib/libgolcl.a" ] && [ -f "$p/lib/libgolcl.so" ] || say "not a whole install" || return 1
+  write_prog
   local flags
-  flags=$(PKG_CONFIG_SYSROOT_DIR=$T/static PKG_CONFIG_PATH=$T/static/usr/local/lib/pkgconfig \
-    $PKG_CONFIG --static --cflags --libs golcl) || return 1
+  flags=$(PKG_CONFIG_PATH=$p/lib/pkgconfig $PKG_CONFIG --cflags --libs golcl-static) || return 1
   echo "cc prog.c $flags"
   # shellcheck disable=SC2086
   $CC $CFLAGS $LDFLAGS -o "$T/prog" "$T/prog.c" $flags || return 1
   ! readelf -d "$T/prog" | grep -q 'NEEDED.*libgolcl' || say "prog needs libgolcl.so" || return 1
-  "$T/prog" | grep -q 'a blinker has 3 cells at generation 7'
+  "$T/prog" | grep -q 'a blinker has 3 cells at generation 7' || return 1
+  # --static golcl-static is the same program
+  [ "$(PKG_CONFIG_PATH=$p/lib/pkgconfig $PKG_CONFIG --static --libs golcl-static | tr ' ' '\n' |
+    grep -c 'libgolcl\.a$')" = 1 ] || say "--static golcl-static lost libgolcl.a" || return 1
+  flags=$(PKG_CONFIG_PATH=$p/lib/pkgconfig $PKG_CONFIG --static --cflags --libs golcl) || return 1
+  echo "cc prog.c $flags"
+  # shellcheck disable=SC2086
+  $CC $CFLAGS $LDFLAGS -o "$T/prog2" "$T/prog.c" $flags || return 1
+  readelf -d "$T/prog2" | grep -q 'NEEDED.*libgolcl\.so' ||
+    say "pkg-config --static golcl linked libgolcl.a: README says it takes libgolcl.so" || return 1
+  LD_LIBRARY_PATH=$p/lib "$T/prog2" | grep -q 'a blinker has 3 cells at generation 7'
+}
+
+# make install RPATH=DIR after an install without it relinks the command
+# with that run path, and a later install without RPATH drops it again.
+t_install_rpath_relinks() {
+  local bin=$T/rp/usr/local/bin/golcl
+  stage_install "$T/rp" || return 1
+  ! readelf -d "$bin" | grep -q 'R.*PATH' || say "an RPATH without RPATH=" || return 1
+  stage_install "$T/rp" RPATH=/opt/golcl-test/lib || return 1
+  readelf -d "$bin" | grep -q 'R.*PATH.*\[/opt/golcl-test/lib\]' ||
+    say "not relinked: $(readelf -d "$bin" | grep PATH)" || return 1
+  stage_install "$T/rp" || return 1
+  ! readelf -d "$bin" | grep -q 'R.*PATH' || say "the RPATH stayed: $(readelf -d "$bin" | grep PATH)"
+}
+
+# make install writes nothing into the source tree: the .pc files are made
+# in the build folder.
+t_source_tree_untouched() {
+  local f before after
+  for f in golcl.pc golcl-static.pc golcl-dist.pc; do
+    before=$(stat -c %Y "$f" 2>/dev/null || echo none)
+    stage_install "$T/src" || return 1
+    after=$(stat -c %Y "$f" 2>/dev/null || echo none)
+    [ "$before" = "$after" ] || say "make install wrote $f in the source tree" || return 1
+  done
+  [ -f "$BUILD/pc/golcl.pc" ] || say "no $BUILD/pc/golcl.pc"
 }
 
 t_multiarch_libdir() {
@@ -139,7 +182,10 @@ check "files, soname and links" t_files_and_links
 check "the installed golcl uses the shared library; man golcl" \
   t_installed_command_uses_the_shared_library
 check "golcl.pc: static libraries once each" t_pc_has_no_duplicates
-check "a program linked statically with pkg-config --static" t_static_link_with_pkg_config
+check "a program linked statically with golcl-static.pc beside libgolcl.so" \
+  t_static_link_with_pkg_config
+check "make install RPATH=... relinks the installed command" t_install_rpath_relinks
+check "make install writes no .pc into the source tree" t_source_tree_untouched
 check "a multiarch libdir" t_multiarch_libdir
 check "make uninstall removes every file" t_uninstall_removes_everything
 check_summary

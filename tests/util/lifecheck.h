@@ -28,6 +28,11 @@ void lc_assert_grid(golcl_grid *g, const uint8_t *want, const char *what);
  * 64×64, 257×129 and 1000×7, both boundaries, rules B3/S23, B36/S23, B2/S and
  * B0/S8, compared after 1, 2, 17 and 100 generations. */
 void lc_check_matrix(golcl_stepper_kind kind, const golcl_stepper_opts *opts);
+/* Half of that matrix: part 0 the (size, boundary, rule) cases where size
+ * index + boundary + rule index is even (every size on both boundaries and
+ * all four rules, every rule on both boundaries), part 1 the others; -1
+ * the whole matrix. */
+void lc_check_matrix_part(golcl_stepper_kind kind, const golcl_stepper_opts *opts, int part);
 
 /* The same on one size, boundary and rule. */
 void lc_check_case(golcl_stepper *st, uint32_t w, uint32_t h, golcl_boundary b, const char *rule,

@@ -1,0 +1,116 @@
+/* block.c — one generation of a block's inner cells, for engines that step
+ * the plane in pieces (the universe's HashLife): each inner cell from its
+ * neighbourhood inside the block, by the same next-state functions as the
+ * host reference (reference.c), so that a piece agrees with the whole. */
+#include "ruletree.h" /* text only: builds without OpenCL */
+
+#include "../../cl/rules/jvn_rule.cl"
+
+#include <string.h>
+
+uint32_t golcl_msrule_reach(const golcl_msrule *rule) {
+  if (!rule) return 0;
+  return rule->family == GOLCL_MS_LTL ? rule->range : 1;
+}
+
+/* The last rule that passed the checks in this thread: a HashLife base case
+ * calls this millions of times with one rule, and the full check formats a
+ * Generations table each time. */
+static _Thread_local golcl_msrule checked;
+static _Thread_local int checked_valid;
+
+static int rule_ok(const golcl_msrule *r, const char **why) {
+  if (checked_valid && memcmp(&checked, r, sizeof *r) == 0) return 1;
+  if (golcl__msrule_check(r, why) != GOLCL_OK) return 0;
+  checked = *r;
+  checked_valid = 1;
+  return 1;
+}
+
+static void generations(const golcl_msrule *r, const uint8_t *in, size_t is, uint32_t w, uint32_t h,
+                        uint8_t *out, size_t os) {
+  for (uint32_t y = 1; y + 1 < h; y++) {
+    const uint8_t *a = in + (y - 1) * is, *b = a + is, *c = b + is;
+    uint8_t *o = out + (y - 1) * os;
+    for (uint32_t x = 1; x + 1 < w; x++) {
+      /* Golly's MAP order: NW is bit 8, SE bit 0 (as reference.c) */
+      unsigned idx = (unsigned)(a[x - 1] == 1) << 8 | (unsigned)(a[x] == 1) << 7 |
+                     (unsigned)(a[x + 1] == 1) << 6 | (unsigned)(b[x - 1] == 1) << 5 |
+                     (unsigned)(b[x] == 1) << 4 | (unsigned)(b[x + 1] == 1) << 3 |
+                     (unsigned)(c[x - 1] == 1) << 2 | (unsigned)(c[x] == 1) << 1 |
+                     (unsigned)(c[x + 1] == 1);
+      o[x - 1] = golcl__ms_next(b[x], r->table.next[idx], r->states);
+    }
+  }
+}
+
+static void tree(const golcl_ruletree *t, const uint8_t *in, size_t is, uint32_t w, uint32_t h,
+                 uint8_t *out, size_t os) {
+  for (uint32_t y = 1; y + 1 < h; y++) {
+    const uint8_t *a = in + (y - 1) * is, *b = a + is, *c = b + is;
+    uint8_t *o = out + (y - 1) * os;
+    for (uint32_t x = 1; x + 1 < w; x++) {
+      const uint8_t v[9] = {a[x - 1], a[x],     a[x + 1], b[x - 1], b[x],
+                            b[x + 1], c[x - 1], c[x],     c[x + 1]};
+      o[x - 1] = golcl__ruletree_next(t, v);
+    }
+  }
+}
+
+static void jvn(const golcl_msrule *r, const uint8_t *in, size_t is, uint32_t w, uint32_t h,
+                uint8_t *out, size_t os) {
+  const int v = r->family == GOLCL_MS_HUTTON32   ? GOLCL_HUTTON32
+                : r->family == GOLCL_MS_NOBILI32 ? GOLCL_NOBILI32
+                                                 : GOLCL_JVN29;
+  for (uint32_t y = 1; y + 1 < h; y++) {
+    const uint8_t *a = in + (y - 1) * is, *b = a + is, *c = b + is;
+    uint8_t *o = out + (y - 1) * os;
+    for (uint32_t x = 1; x + 1 < w; x++)
+      o[x - 1] = (uint8_t)golcl_jvn_next(v, b[x], b[x + 1], a[x], b[x - 1], c[x]);
+  }
+}
+
+static void ltl(const golcl_msrule *r, const uint8_t *in, size_t is, uint32_t w, uint32_t h,
+                uint8_t *out, size_t os) {
+  const int32_t R = (int32_t)r->range;
+  const uint32_t states = golcl__msrule_states(r);
+  for (uint32_t y = (uint32_t)R; y + (uint32_t)R < h; y++)
+    for (uint32_t x = (uint32_t)R; x + (uint32_t)R < w; x++) {
+      uint32_t n = 0;
+      for (int32_t dy = -R; dy <= R; dy++) {
+        const int32_t sp = (int32_t)golcl__ltl_span(r->nbhd, r->range, dy);
+        const uint8_t *row = in + (size_t)((int64_t)y + dy) * is;
+        for (int32_t dx = -sp; dx <= sp; dx++)
+          n += (dx || dy || r->middle) && row[(int64_t)x + dx] == 1;
+      }
+      const uint8_t s = in[(size_t)y * is + x];
+      const int on = s == 0 ? (n >= r->bmin && n <= r->bmax) : (n >= r->smin && n <= r->smax);
+      out[(size_t)(y - (uint32_t)R) * os + (x - (uint32_t)R)] = golcl__ms_next(s, on, states);
+    }
+}
+
+golcl_status golcl_msrule_step_block(const golcl_msrule *rule, const uint8_t *in, size_t in_stride,
+                                     uint32_t w, uint32_t h, uint8_t *out, size_t out_stride) {
+  const char *why = "";
+  if (!rule || !in || !out)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_msrule_step_block: NULL argument");
+  if (!rule_ok(rule, &why))
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_msrule_step_block: %s", why);
+  const uint32_t r = golcl_msrule_reach(rule);
+  if (w <= 2 * (uint64_t)r || h <= 2 * (uint64_t)r)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
+                       "golcl_msrule_step_block: a %ux%u block has no inner cells at reach %u", w,
+                       h, r);
+  if (in_stride < w || out_stride < w - 2 * r)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
+                       "golcl_msrule_step_block: a stride below its width");
+  if (rule->family == GOLCL_MS_RULELOADER)
+    tree(rule->tree, in, in_stride, w, h, out, out_stride);
+  else if (golcl__ms_is_jvn(rule->family))
+    jvn(rule, in, in_stride, w, h, out, out_stride);
+  else if (rule->family == GOLCL_MS_GENERATIONS)
+    generations(rule, in, in_stride, w, h, out, out_stride);
+  else
+    ltl(rule, in, in_stride, w, h, out, out_stride);
+  return GOLCL_OK;
+}

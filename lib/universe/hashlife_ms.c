@@ -1,0 +1,235 @@
+/* hashlife_ms.c — the cells of a multi-state HashLife store (4×4 leaves of
+ * states): leaves set by path copying, walked band by band (the RLE writer
+ * needs rows in order without a dense copy), counted by state through each
+ * node's multiplicity, built bottom up from dense cells, and converted to
+ * and from two-state stores node by node (shared subtrees once). */
+#include "hashlife.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int64_t half_of(int level) { return (int64_t)1 << (level - 1); }
+
+static int root_holds4(const golcl__hl *h, int64_t x0, int64_t y0) {
+  int64_t rx, ry, side = (int64_t)1 << h->nodes[h->root].level;
+  golcl__hl_root_origin(h, &rx, &ry);
+  return x0 >= rx && x0 + 4 <= rx + side && y0 >= ry && y0 + 4 <= ry + side;
+}
+
+static golcl__hl_id set_at(golcl__hl *h, golcl__hl_id id, int64_t nx, int64_t ny, int64_t x0,
+                           int64_t y0, const uint8_t cells[16], unsigned mask) {
+  golcl__hl_node m = h->nodes[id];
+  if (m.level == 2) {
+    uint8_t c[16];
+    golcl__hl_leaf4_cells(h, id, c);
+    for (int i = 0; i < 16; i++)
+      if (mask >> i & 1) c[i] = cells[i];
+    return golcl__hl_leaf4(h, c);
+  }
+  int64_t half = half_of(m.level);
+  int q = (x0 >= nx + half) + 2 * (y0 >= ny + half);
+  golcl__hl_id kid =
+      set_at(h, m.q[q], nx + (q & 1) * half, ny + (q >> 1) * half, x0, y0, cells, mask);
+  if (!kid) return 0;
+  m.q[q] = kid;
+  return golcl__hl_node_of(h, m.level, m.q[0], m.q[1], m.q[2], m.q[3]);
+}
+
+golcl_status golcl__hl_set_leaf4(golcl__hl *h, int64_t x0, int64_t y0, const uint8_t cells[16],
+                                 unsigned mask) {
+  int64_t lim = (int64_t)1 << 61;
+  if (x0 < -lim || x0 >= lim || y0 < -lim || y0 >= lim)
+    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED, "HashLife: a cell beyond 2^61 from the origin");
+  while (!root_holds4(h, x0, y0)) {
+    golcl_status st = golcl__hl_expand(h);
+    if (st != GOLCL_OK) return st;
+  }
+  int64_t rx, ry;
+  golcl__hl_root_origin(h, &rx, &ry);
+  golcl__hl_id r = set_at(h, h->root, rx, ry, x0, y0, cells, mask);
+  if (!r) {
+    h->oom = 0;
+    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: the node store is full");
+  }
+  h->root = r;
+  return GOLCL_OK;
+}
+
+void golcl__hl_get_leaf4(const golcl__hl *h, int64_t x0, int64_t y0, uint8_t out[16]) {
+  memset(out, 0, 16);
+  if (!root_holds4(h, x0, y0)) return;
+  int64_t nx, ny;
+  golcl__hl_root_origin(h, &nx, &ny);
+  golcl__hl_id id = h->root;
+  while (h->nodes[id].level > 2) {
+    if (id == h->empty[h->nodes[id].level]) return;
+    int64_t half = half_of(h->nodes[id].level);
+    int q = (x0 >= nx + half) + 2 * (y0 >= ny + half);
+    nx += (q & 1) * half, ny += (q >> 1) * half;
+    id = h->nodes[id].q[q];
+  }
+  golcl__hl_leaf4_cells(h, id, out);
+}
+
+static golcl_status walk(const golcl__hl *h, golcl__hl_id id, int64_t nx, int64_t ny, int band,
+                         int64_t y0, golcl__hl_leaf4_fn fn, void *user) {
+  const golcl__hl_node *m = &h->nodes[id];
+  if (id == h->empty[m->level]) return GOLCL_OK;
+  int64_t side = (int64_t)1 << m->level;
+  if (band && (y0 < ny || y0 >= ny + side)) return GOLCL_OK;
+  if (m->level == 2) {
+    uint8_t c[16];
+    golcl__hl_leaf4_cells(h, id, c);
+    return fn(user, nx, ny, c);
+  }
+  int64_t half = side / 2;
+  golcl__hl_id q[4] = {m->q[0], m->q[1], m->q[2], m->q[3]};
+  /* by bands: the two northern quadrants west to east, then the southern */
+  for (int i = 0; i < 4; i++) {
+    golcl_status st = walk(h, q[i], nx + (i & 1) * half, ny + (i >> 1) * half, band, y0, fn, user);
+    if (st != GOLCL_OK) return st;
+  }
+  return GOLCL_OK;
+}
+
+golcl_status golcl__hl_leaves4(const golcl__hl *h, int band, int64_t y0, golcl__hl_leaf4_fn fn,
+                               void *user) {
+  int64_t rx, ry;
+  golcl__hl_root_origin(h, &rx, &ry);
+  return walk(h, h->root, rx, ry, band, y0, fn, user);
+}
+
+/* ---------------------------------------------------------------- census */
+
+static uint64_t sat_add(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX : a + b; }
+
+/* Children have smaller ids than their parents (a node is made after its
+ * children, and collection keeps the order), so one pass from the root
+ * down gives each node the number of times it occurs in the pattern. */
+golcl_status golcl__hl_census(const golcl__hl *h, uint64_t counts[256]) {
+  memset(counts, 0, 256 * sizeof *counts);
+  uint64_t *mult = calloc(h->n, sizeof *mult);
+  if (!mult) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: out of host memory");
+  mult[h->root] = 1;
+  for (size_t i = h->root; i >= 1; i--) {
+    const golcl__hl_node *m = &h->nodes[i];
+    if (!mult[i] || i == h->empty[m->level]) continue;
+    if (m->level > 2) {
+      for (int q = 0; q < 4; q++) mult[m->q[q]] = sat_add(mult[m->q[q]], mult[i]);
+    } else {
+      uint8_t c[16];
+      golcl__hl_leaf4_cells(h, (golcl__hl_id)i, c);
+      for (int k = 0; k < 16; k++)
+        if (c[k]) counts[c[k]] = sat_add(counts[c[k]], mult[i]);
+    }
+  }
+  free(mult);
+  return GOLCL_OK;
+}
+
+/* ----------------------------------------------------------------- build */
+
+golcl__hl_id golcl__hl_build4(golcl__hl *h, int level, int64_t x, int64_t y, const uint8_t *cells,
+                              int64_t bx, int64_t by, uint32_t w, uint32_t hh, size_t s) {
+  const int64_t side = (int64_t)1 << level;
+  if (x + side <= bx || y + side <= by || x >= bx + (int64_t)w || y >= by + (int64_t)hh)
+    return h->empty[level];
+  if (level == 2) {
+    uint8_t c[16];
+    for (int i = 0; i < 16; i++) {
+      int64_t cx = x + (i & 3) - bx, cy = y + (i >> 2) - by;
+      c[i] = cx >= 0 && cy >= 0 && cx < (int64_t)w && cy < (int64_t)hh
+                 ? cells[(size_t)cy * s + (size_t)cx]
+                 : 0;
+    }
+    return golcl__hl_leaf4(h, c);
+  }
+  const int64_t half = side / 2;
+  golcl__hl_id q[4];
+  for (int i = 0; i < 4; i++) {
+    q[i] = golcl__hl_build4(h, level - 1, x + (i & 1) * half, y + (i >> 1) * half, cells, bx, by, w,
+                            hh, s);
+    if (!q[i]) return 0;
+  }
+  return golcl__hl_node_of(h, level, q[0], q[1], q[2], q[3]);
+}
+
+/* ----------------------------------------------------------- conversion */
+
+static golcl__hl_id to_ms(const golcl__hl *t, golcl__hl *m, golcl__hl_id id, golcl__hl_id *memo) {
+  if (memo[id]) return memo[id];
+  const golcl__hl_node *n = &t->nodes[id];
+  golcl__hl_id r;
+  if (id == t->empty[n->level]) {
+    r = m->empty[n->level];
+  } else if (n->level == 3) {
+    uint64_t b = (uint64_t)n->q[0] | (uint64_t)n->q[1] << 32;
+    golcl__hl_id q[4];
+    for (int k = 0; k < 4; k++) {
+      uint8_t c[16];
+      for (int i = 0; i < 16; i++)
+        c[i] = (uint8_t)(b >> (8 * (4 * (k >> 1) + (i >> 2)) + 4 * (k & 1) + (i & 3)) & 1);
+      q[k] = golcl__hl_leaf4(m, c);
+    }
+    r = golcl__hl_node_of(m, 3, q[0], q[1], q[2], q[3]);
+  } else {
+    golcl__hl_id q[4];
+    for (int k = 0; k < 4; k++)
+      if (!(q[k] = to_ms(t, m, n->q[k], memo))) return 0;
+    r = golcl__hl_node_of(m, n->level, q[0], q[1], q[2], q[3]);
+  }
+  return memo[id] = r;
+}
+
+/* 0 when out of memory or (then *high is set) a state above 1 */
+static golcl__hl_id to_two(const golcl__hl *m, golcl__hl *t, golcl__hl_id id, golcl__hl_id *memo,
+                           int *high) {
+  if (memo[id]) return memo[id];
+  const golcl__hl_node *n = &m->nodes[id];
+  golcl__hl_id r;
+  if (id == m->empty[n->level]) {
+    r = t->empty[n->level];
+  } else if (n->level == 3) {
+    uint64_t b = 0;
+    for (int k = 0; k < 4; k++) {
+      uint8_t c[16];
+      golcl__hl_leaf4_cells(m, n->q[k], c);
+      for (int i = 0; i < 16; i++) {
+        if (c[i] > 1) return *high = 1, 0;
+        b |= (uint64_t)c[i] << (8 * (4 * (k >> 1) + (i >> 2)) + 4 * (k & 1) + (i & 3));
+      }
+    }
+    r = golcl__hl_leaf(t, b);
+  } else {
+    golcl__hl_id q[4];
+    for (int k = 0; k < 4; k++)
+      if (!(q[k] = to_two(m, t, n->q[k], memo, high))) return 0;
+    r = golcl__hl_node_of(t, n->level, q[0], q[1], q[2], q[3]);
+  }
+  return memo[id] = r;
+}
+
+golcl_status golcl__hl_to_ms(const golcl__hl *two, golcl__hl *ms) {
+  golcl__hl_id *memo = calloc(two->n, sizeof *memo);
+  if (!memo) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: out of host memory");
+  golcl__hl_id r = to_ms(two, ms, two->root, memo);
+  free(memo);
+  if (!r) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: the node store is full");
+  ms->root = r;
+  return GOLCL_OK;
+}
+
+golcl_status golcl__hl_to_two(const golcl__hl *ms, golcl__hl *two) {
+  golcl__hl_id *memo = calloc(ms->n, sizeof *memo);
+  if (!memo) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: out of host memory");
+  int high = 0;
+  golcl__hl_id r = to_two(ms, two, ms->root, memo, &high);
+  free(memo);
+  if (high)
+    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
+                       "the universe has cells in states above 1, which a two-state rule "
+                       "cannot hold");
+  if (!r) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: the node store is full");
+  two->root = r;
+  return GOLCL_OK;
+}

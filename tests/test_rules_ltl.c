@@ -1,0 +1,109 @@
+/* test_rules_ltl.c — Larger than Life's two kernels against the host
+ * reference (golcl_ms_reference_run): the tile kernel (cl/rules/ltl_tile.cl,
+ * forced with GOLCL_LTL_KERNEL=tile, since CPU devices take the sums by
+ * default) and the sums (ltl.cl, GOLCL_LTL_KERNEL=sums), on every range
+ * 1..24 of the Moore box and 1..12 of the von Neumann and circular
+ * neighbourhoods, both boundaries, on awkward sizes (37×29, 100×67, 3×5,
+ * 1×1: torus wraps of many turns), with the device's tile and with tiles
+ * of 16 columns × 7 rows (many tiles each way); and a range (60) that
+ * leaves the tile no room, which falls back to the sums. Cells compared
+ * after 1 and 3 generations. */
+#include "testutil.h"
+
+#include <golcl_rules.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const uint32_t sizes[][2] = {{37, 29}, {100, 67}, {3, 5}, {1, 1}};
+#define NSIZES (sizeof sizes / sizeof *sizes)
+static const char nbhds[] = {'M', 'N', 'C'};
+static const uint32_t max_range[] = {24, 12, 12};
+
+/* A rule of range r whose counts fall about half in its ranges on a soup
+ * of density 0.5, with decay (C4) on odd ranges and the middle on even. */
+static void rule_text(char *buf, size_t cap, char nb, uint32_t r) {
+  golcl_msrule probe;
+  char t[96];
+  snprintf(t, sizeof t, "R%u,C0,M0,S1..1,B1..1,N%c", (unsigned)r, nb);
+  ck_assert(golcl_msrule_parse(t, &probe) == GOLCL_OK);
+  const uint32_t n = golcl_msrule_neighbourhood_size(&probe);
+  snprintf(buf, cap, "R%u,C%u,M%u,S%u..%u,B%u..%u,N%c", (unsigned)r, r % 2 ? 4u : 0u,
+           (unsigned)(r % 2 == 0), (unsigned)(n * 3 / 10), (unsigned)(n * 6 / 10),
+           (unsigned)(n * 35 / 100 + 1), (unsigned)(n * 55 / 100), nb);
+}
+
+static void check(const char *text, golcl_boundary b, uint32_t w, uint32_t h, uint64_t seed) {
+  golcl_msrule rule;
+  ck_assert_msg(golcl_msrule_parse(text, &rule) == GOLCL_OK, "%s: %s", text, golcl_last_errmsg());
+  golcl_msgrid *g;
+  TU_OK(golcl_msgrid_create(tu_ctx, w, h, b, &g));
+  TU_OK(golcl_msgrid_set_msrule(g, &rule));
+  TU_OK(golcl_msgrid_randomize(g, rule.states, 0.5, seed));
+  size_t n = (size_t)w * h;
+  uint8_t *ref = malloc(n), *got = malloc(n);
+  TU_OK(golcl_msgrid_read(g, ref, 0));
+  uint64_t done = 0;
+  for (uint64_t at = 1; at <= 3; at += 2) {
+    TU_OK(golcl_msgrid_step(g, at - done));
+    TU_OK(golcl_ms_reference_run(&rule, b, w, h, ref, at - done));
+    done = at;
+    TU_OK(golcl_msgrid_read(g, got, 0));
+    for (size_t i = 0; i < n; i++)
+      ck_assert_msg(got[i] == ref[i],
+                    "%s (%s, %s %ux%u, TW %s TH %s), gen %llu: cell (%zu, %zu) is %u, the "
+                    "reference has %u",
+                    text, getenv("GOLCL_LTL_KERNEL"), b ? "torus" : "dead", w, h,
+                    getenv("GOLCL_LTL_TW") ? getenv("GOLCL_LTL_TW") : "-",
+                    getenv("GOLCL_LTL_TH") ? getenv("GOLCL_LTL_TH") : "-", (unsigned long long)done,
+                    i % w, i / w, got[i], ref[i]);
+  }
+  free(ref);
+  free(got);
+  golcl_msgrid_destroy(g);
+}
+
+/* Case _i: neighbourhood (_i / 8), boundary (_i / 4 % 2), kernel and tile
+ * (_i % 4: tile as the device gives it, tile 16×7, sums, sums again with
+ * the small tile's variables set, which the sums ignore). */
+START_TEST(ltl_kernels_match_reference) {
+  const int nb = _i / 8, kind = _i % 4;
+  const golcl_boundary b = (_i / 4) % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+  setenv("GOLCL_LTL_KERNEL", kind < 2 ? "tile" : "sums", 1);
+  unsetenv("GOLCL_LTL_TW");
+  unsetenv("GOLCL_LTL_TH");
+  if (kind % 2) {
+    setenv("GOLCL_LTL_TW", "16", 1);
+    setenv("GOLCL_LTL_TH", "7", 1);
+  }
+  char text[96];
+  for (uint32_t r = 1; r <= max_range[nb]; r++) {
+    rule_text(text, sizeof text, nbhds[nb], r);
+    for (size_t k = 0; k < NSIZES; k++)
+      check(text, b, sizes[k][0], sizes[k][1], 77 + r * 16 + k + (uint64_t)_i * 1000);
+  }
+}
+END_TEST
+
+/* A range whose tile does not fit local memory runs on the sums, and
+ * exactly, with the tile asked for. */
+START_TEST(ltl_large_range_falls_back) {
+  setenv("GOLCL_LTL_KERNEL", "tile", 1);
+  unsetenv("GOLCL_LTL_TW");
+  unsetenv("GOLCL_LTL_TH");
+  char text[96];
+  rule_text(text, sizeof text, 'M', 60);
+  check(text, _i ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD, 130, 71, 5 + (uint64_t)_i);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("rules-ltl");
+  TCase *tc = tcase_create("ltl");
+  tcase_set_timeout(tc, 0);
+  tcase_add_loop_test(tc, ltl_kernels_match_reference, 0, 24);
+  tcase_add_loop_test(tc, ltl_large_range_falls_back, 0, 2);
+  suite_add_tcase(s, tc);
+  return tu_main(s);
+}
