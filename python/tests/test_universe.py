@@ -183,7 +183,7 @@ def test_progress_calls_back_in_a_long_run(ctx, data, algo):
         assert calls, "no progress call in %.2f s of %s" % (took, algo)
 
 
-def test_multistate_when_the_library_has_it():
+def test_multistate_when_the_library_has_it(ctx):
     with golcl.Universe() as u:
         if not golcl.has_function("golcl_universe_census"):
             for call in (u.census, lambda: u.states, lambda: u.read_scaled(0, 0, 4, 4, 1)):
@@ -198,6 +198,19 @@ def test_multistate_when_the_library_has_it():
         assert list(c[:4]) == [0, 1, 1, 2]
         share, state = u.read_scaled(0, 0, 1, 1, 2)  # one 4x4 block: 4 of 16 cells
         assert share[0, 0] in (63, 64) and state[0, 0] == 3  # 255·4/16, rounded
+        e = u.extract_ms()
+        assert e.rule == "345/2/4" and list(e.to_array()[0]) == [1, 2, 3, 3]
+        g = np.random.default_rng(2).integers(0, 4, (12, 12)).astype(np.uint8)
+        with golcl.Universe() as v:
+            v.load(golcl.MSPattern.parse(golcl.MSGrid.from_array(
+                ctx, g, "345/2/4").extract().to_rle()))
+            v.run(5)
+            # the universe against the grid's host reference, far from any edge
+            want = golcl.ms_reference_run("345/2/4", np.pad(g, 20), 5)
+            x, y, w, h = v.bounding_box()
+            ys, xs = np.nonzero(want)
+            got = v.read_rect(x - xs.min(), y - ys.min(), 52, 52)
+            assert np.array_equal(got, want)
 
 
 def test_repr_png(data):
