@@ -609,7 +609,7 @@ test-python:
 	@$(MAKE) --no-print-directory lib
 	@echo "== $(PYTHON) -m pytest python/tests"
 	@cd python && GOLCL_TEST_DATA=$(CURDIR)/tests/data $(PY_TEST_ENV) \
-	  $(PYTHON) -m pytest -q -rs -p no:cacheprovider tests
+	  $(PYTHON) -m pytest -q -rsx -p no:cacheprovider tests
 
 python: $(PY_SRC)
 	@test -n "$(PYTHON_SITEDIR)" || { echo "make python: set PYTHON_SITEDIR"; exit 1; }

@@ -54,8 +54,13 @@ class Universe(Handle):
         self._call("golcl_universe_read_file", self.h, path_arg(path))
 
     def load(self, pattern):
-        """Clears and loads a Pattern at its position, with rule and generation."""
-        self._call("golcl_universe_load", self.h, pattern.h)
+        """Clears and loads a Pattern (or an MSPattern, multi-state) at its
+        position, with its rule and generation; unchanged on failure."""
+        from .rules import MSPattern
+        if isinstance(pattern, MSPattern):
+            self._call("golcl_universe_load_ms", self.h, pattern.h)
+        else:
+            self._call("golcl_universe_load", self.h, pattern.h)
 
     @property
     def rule(self):
@@ -149,6 +154,13 @@ class Universe(Handle):
         out, ref = byref_out(ctypes.c_void_p)
         self._call("golcl_universe_extract", self.h, ref)
         return Pattern(out.value)
+
+    def extract_ms(self):
+        """The cells not in state 0 as an MSPattern (multi-state too)."""
+        from .rules import MSPattern
+        out, ref = byref_out(ctypes.c_void_p)
+        self._call("golcl_universe_extract_ms", self.h, ref)
+        return MSPattern(out.value)
 
     def to_rle(self):
         return _lib.to_text(self._ctxh(), "golcl_universe_write_rle", self.h)
