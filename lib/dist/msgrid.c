@@ -14,13 +14,6 @@ uint32_t golcl_dist_ms_halo_for(uint32_t reach) {
   return d / r ? d / r : 1;
 }
 
-/* How far a cell's next state reaches: R for Larger than Life, 1 for every other family (their
- * neighbourhoods lie in the 3×3 block). golcl_msrule_reach says the same, but is declared ahead
- * of its implementation in the rules part. */
-static uint32_t rule_reach(const golcl_msrule *r) {
-  return r->family == GOLCL_MS_LTL && r->range ? r->range : 1;
-}
-
 static void msgrid_free(golcl_dist_msgrid *g) {
   if (!g) return;
   golcl__dist_ms_plan_free(g);
@@ -43,7 +36,7 @@ static golcl_status check_create(golcl_dist_context *d, uint32_t w, uint32_t h, 
   char text[GOLCL_MSRULE_TEXT_CAP];
   if (golcl_msrule_format(rule, text, sizeof text) != GOLCL_OK) return fail_arg(d, "a bad rule");
   g->rule = *rule;
-  uint32_t reach = rule_reach(&g->rule);
+  uint32_t reach = golcl_msrule_reach(&g->rule);
   g->gens = opts && opts->halo ? opts->halo : golcl_dist_ms_halo_for(reach);
   if ((uint64_t)g->gens * reach > MAX_FRAME) return fail_arg(d, "a frame above 2^24 cells");
   dist_decomp *dc = &g->dc;
