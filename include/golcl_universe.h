@@ -135,7 +135,8 @@ GOLCL_API golcl_status golcl_universe_load(golcl_universe *u, const golcl_patter
  *  nodes, read here line by line); any other format through
  *  golcl_pattern_read_file, and where that finds a multi-state rule (or an
  *  MCell file) through golcl_mspattern_read_file and
- *  golcl_universe_load_ms. Host only.
+ *  golcl_universe_load_ms (a multi-state RLE past the pattern limits
+ *  straight into the tree's leaves). Host only.
  *  @return as golcl_universe_load, and those of the readers (GOLCL_E_IO,
  *          GOLCL_E_PARSE with line:column). */
 GOLCL_API golcl_status golcl_universe_read_file(golcl_universe *u, const char *path);

@@ -403,9 +403,12 @@ START_TEST(golly_files_match_bgolly) {
 }
 END_TEST
 
-START_TEST(goucher_replicator_loads_and_runs) {
+START_TEST(files_wider_than_a_pattern_load_and_run) {
   /* 7.5 M x 819 cells: straight into nodes, and out as RLE from the tree */
   vs_bgolly("Self-Rep/Codd/Goucher-replicator.mc.gz", "RuleLoader", 64);
+  /* RLE boxes past the pattern limits: straight into leaves */
+  vs_bgolly("Self-Rep/JvN/JvN-loop-replicator.rle.gz", "JvN", 100);
+  vs_bgolly("Self-Rep/Banks/Banks-IV-constructor.rle.gz", "RuleLoader", 100);
 }
 END_TEST
 
@@ -558,7 +561,7 @@ int main(void) {
   tcase_add_test(tc, two_state_and_multi_state_cells);
   tcase_add_test(tc, refusals_leave_the_universe_unchanged);
   tcase_add_test(tc, golly_files_match_bgolly);
-  tcase_add_test(tc, goucher_replicator_loads_and_runs);
+  tcase_add_test(tc, files_wider_than_a_pattern_load_and_run);
   tcase_add_loop_test(tc, progress_and_cancel, 0, 2);
   tcase_add_loop_test(tc, scaled_pictures_count_the_blocks, 0, 2);
   tcase_add_test(tc, the_minimum_memory_bound_holds);

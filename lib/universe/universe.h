@@ -55,6 +55,9 @@ void golcl__universe_adopt(golcl_universe *u, golcl__hl *h, int ms, const golcl_
 /* The multi-state files: a macrocell file straight into nodes
  * (universe_ms_io.c), any other through golcl_mspattern_read_file. */
 golcl_status golcl__universe_read_ms_macrocell(golcl_universe *u, const char *path);
+/* A multi-state RLE file (gzip or not) too wide for a dense pattern, read
+ * straight into leaves (universe_ms_rle.c). */
+golcl_status golcl__universe_read_ms_rle(golcl_universe *u, const char *path);
 /* RLE and macrocell of a multi-state universe (or a two-state one as
  * Generations of 2 states, for RLE), straight from the tree. */
 golcl_status golcl__universe_write_ms_rle(golcl_universe *u, FILE *f);

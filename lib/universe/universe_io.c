@@ -289,6 +289,13 @@ static golcl_status read_ms_file(golcl_universe *u, const char *path, golcl_stat
     return ms;
   }
   if (strstr(golcl_last_errmsg(), "two-state")) return golcl__fail(NULL, st, "%s", why);
+  /* a box past the pattern limits: the RLE straight into leaves */
+  if (ms == GOLCL_E_PARSE && strstr(golcl_last_errmsg(), "above the limit")) {
+    char limit[1024];
+    snprintf(limit, sizeof limit, "%s", golcl_last_errmsg());
+    golcl_status rs = golcl__universe_read_ms_rle(u, path);
+    return rs == GOLCL_E_PARSE ? golcl__fail(NULL, ms, "%s", limit) : rs;
+  }
   return ms;
 }
 
