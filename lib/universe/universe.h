@@ -58,6 +58,13 @@ golcl_status golcl__universe_read_ms_macrocell(golcl_universe *u, const char *pa
 /* A multi-state RLE file (gzip or not) too wide for a dense pattern, read
  * straight into leaves (universe_ms_rle.c). */
 golcl_status golcl__universe_read_ms_rle(golcl_universe *u, const char *path);
+/* w×h states with their top-left cell at (ox, oy) into a new store of the
+ * universe (rule, generation, comments: notes is taken), its leaves
+ * gathered row by row (universe_ms_rle.c): the universe unchanged on
+ * failure. */
+golcl_status golcl__universe_ms_load_cells(golcl_universe *u, const golcl_msrule *rule,
+                                           const uint8_t *cells, uint32_t w, uint32_t h, int64_t ox,
+                                           int64_t oy, uint64_t gen, golcl_pattern *notes);
 /* RLE and macrocell of a multi-state universe (or a two-state one as
  * Generations of 2 states, for RLE), straight from the tree. */
 golcl_status golcl__universe_write_ms_rle(golcl_universe *u, FILE *f);

@@ -240,6 +240,47 @@ static golcl_status preamble(const char *t, size_t len, size_t *at, golcl_patter
   return GOLCL_OK;
 }
 
+static void free_leaves(rle_in *r) { free(r->v), free(r->key), free(r->val), free(r->stamp); }
+
+/* A new store of the collected leaves, taken into the universe with the
+ * generation and comments; the collector is freed (and notes on failure). */
+static golcl_status adopt_leaves(golcl_universe *u, const golcl_msrule *rule, rle_in *r,
+                                 uint64_t gen, golcl_pattern *notes) {
+  golcl__hl h;
+  golcl_status st = golcl__universe_ms_store(u, rule, &h);
+  int hl_made = st == GOLCL_OK;
+  if (st == GOLCL_OK && r->n) {
+    leaf **v = malloc(r->n * sizeof *v), **tmp = malloc(r->n * sizeof *tmp);
+    if (!v || !tmp) st = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+    int L = 4;
+    while (st == GOLCL_OK && L < GOLCL__HL_MAX_LEVEL) { /* the root that holds the box */
+      int64_t half = (int64_t)1 << (L - 1);
+      if (r->ox >= -half && r->oy >= 1 - half && r->ox + (int64_t)r->w <= half &&
+          r->oy + (int64_t)r->h <= 1 + half)
+        break;
+      L++;
+    }
+    for (size_t i = 0; st == GOLCL_OK && i < r->n; i++) v[i] = &r->v[i];
+    if (st == GOLCL_OK) {
+      int64_t half = (int64_t)1 << (L - 1);
+      golcl__hl_id root = build(&h, L, -half, 1 - half, v, r->n, tmp);
+      if (root)
+        h.root = root;
+      else
+        st = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "the pattern does not fit the node store");
+    }
+    free(v), free(tmp);
+  }
+  free_leaves(r);
+  if (st != GOLCL_OK) {
+    if (hl_made) golcl__hl_free(&h);
+    golcl_pattern_destroy(notes);
+    return st;
+  }
+  golcl__universe_adopt(u, &h, 1, rule, NULL, gen, notes);
+  return GOLCL_OK;
+}
+
 golcl_status golcl__universe_read_ms_rle(golcl_universe *u, const char *path) {
   char *t = NULL, rule_text[256];
   size_t len = 0, at = 0;
@@ -287,38 +328,36 @@ golcl_status golcl__universe_read_ms_rle(golcl_universe *u, const char *path) {
     st =
         golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: a cell in state %u, beyond the %u states of %s",
                     path, (unsigned)r.top, (unsigned)rule.states, rule_text);
-  golcl__hl h;
-  int hl_made = 0;
-  if (st == GOLCL_OK && (st = golcl__universe_ms_store(u, &rule, &h)) == GOLCL_OK) hl_made = 1;
-  if (st == GOLCL_OK && r.n) {
-    leaf **v = malloc(r.n * sizeof *v), **tmp = malloc(r.n * sizeof *tmp);
-    if (!v || !tmp) st = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-    int L = 4;
-    while (st == GOLCL_OK && L < GOLCL__HL_MAX_LEVEL) { /* the root that holds the box */
-      int64_t half = (int64_t)1 << (L - 1);
-      if (r.ox >= -half && r.oy >= 1 - half && r.ox + (int64_t)r.w <= half &&
-          r.oy + (int64_t)r.h <= 1 + half)
-        break;
-      L++;
+  if (st == GOLCL_OK) return adopt_leaves(u, &rule, &r, gen, notes);
+  free_leaves(&r);
+  golcl_pattern_destroy(notes);
+  return st;
+}
+
+golcl_status golcl__universe_ms_load_cells(golcl_universe *u, const golcl_msrule *rule,
+                                           const uint8_t *cells, uint32_t w, uint32_t h, int64_t ox,
+                                           int64_t oy, uint64_t gen, golcl_pattern *notes) {
+  rle_in r;
+  memset(&r, 0, sizeof r);
+  r.ox = ox, r.oy = oy, r.w = w, r.h = h;
+  golcl_status st = GOLCL_OK;
+  /* the rows' runs of one state other than 0, as the RLE reader gets them */
+  for (uint32_t y = 0; y < h && st == GOLCL_OK; y++) {
+    const uint8_t *row = cells + (size_t)y * w;
+    for (uint32_t x = 0; x < w && st == GOLCL_OK;) {
+      if (!row[x]) {
+        x++;
+        continue;
+      }
+      uint32_t k = x;
+      while (k < w && row[k] == row[x]) k++;
+      if (put_run(&r, x, y, k - x, row[x]) != 0)
+        st = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+      x = k;
     }
-    for (size_t i = 0; st == GOLCL_OK && i < r.n; i++) v[i] = &r.v[i];
-    if (st == GOLCL_OK) {
-      int64_t half = (int64_t)1 << (L - 1);
-      golcl__hl_id root = build(&h, L, -half, 1 - half, v, r.n, tmp);
-      if (root)
-        h.root = root;
-      else
-        st = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "%s: the pattern does not fit the node store",
-                         path);
-    }
-    free(v), free(tmp);
   }
-  free(r.v), free(r.key), free(r.val), free(r.stamp);
-  if (st != GOLCL_OK) {
-    if (hl_made) golcl__hl_free(&h);
-    golcl_pattern_destroy(notes);
-    return st;
-  }
-  golcl__universe_adopt(u, &h, 1, &rule, NULL, gen, notes);
-  return GOLCL_OK;
+  if (st == GOLCL_OK) return adopt_leaves(u, rule, &r, gen, notes);
+  free_leaves(&r);
+  golcl_pattern_destroy(notes);
+  return st;
 }
