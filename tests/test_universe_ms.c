@@ -403,9 +403,12 @@ START_TEST(golly_files_match_bgolly) {
 }
 END_TEST
 
-START_TEST(goucher_replicator_loads_and_runs) {
+START_TEST(files_wider_than_a_pattern_load_and_run) {
   /* 7.5 M x 819 cells: straight into nodes, and out as RLE from the tree */
   vs_bgolly("Self-Rep/Codd/Goucher-replicator.mc.gz", "RuleLoader", 64);
+  /* RLE boxes past the pattern limits: straight into leaves */
+  vs_bgolly("Self-Rep/JvN/JvN-loop-replicator.rle.gz", "JvN", 100);
+  vs_bgolly("Self-Rep/Banks/Banks-IV-constructor.rle.gz", "RuleLoader", 100);
 }
 END_TEST
 
@@ -520,6 +523,52 @@ START_TEST(the_minimum_memory_bound_holds) {
 }
 END_TEST
 
+START_TEST(rle_past_the_pattern_limits) {
+  /* two gliders 2^25 apart: past the pattern limits, written from the tree */
+  golcl_universe *u;
+  TU_OK(golcl_universe_create(NULL, NULL, &u));
+  const uint8_t glider[9] = {0, 1, 0, 0, 0, 1, 1, 1, 1};
+  TU_OK(golcl_universe_write_rect(u, -5, 7, 3, 3, glider, 0));
+  TU_OK(golcl_universe_write_rect(u, ((int64_t)1 << 25) - 5, 7, 3, 3, glider, 0));
+  golcl_pattern *p;
+  ck_assert_int_eq(golcl_universe_extract(u, &p), GOLCL_E_INVALID_ARG);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  TU_OK(golcl_universe_write_rle(u, f));
+  fclose(f);
+  ck_assert(strstr(text, "#CXRLE Pos=-5,7") != NULL);
+  ck_assert(strstr(text, "rule = B3/S23") != NULL);
+  bg_cells c;
+  ck_assert_int_eq(bg_parse_rle(text, &c), 0);
+  ck_assert_uint_eq(c.n, 10);
+  const uint32_t want[20] = {1,
+                             0,
+                             (1u << 25) + 1,
+                             0,
+                             2,
+                             1,
+                             (1u << 25) + 2,
+                             1,
+                             0,
+                             2,
+                             1,
+                             2,
+                             2,
+                             2,
+                             1u << 25,
+                             2,
+                             (1u << 25) + 1,
+                             2,
+                             (1u << 25) + 2,
+                             2};
+  ck_assert_mem_eq(c.xy, want, sizeof want);
+  bg_free(&c);
+  free(text);
+  golcl_universe_destroy(u);
+}
+END_TEST
+
 START_TEST(jumps_of_2_to_the_59_and_more) {
   golcl_universe *u;
   TU_OK(golcl_universe_create(NULL, NULL, &u));
@@ -558,11 +607,12 @@ int main(void) {
   tcase_add_test(tc, two_state_and_multi_state_cells);
   tcase_add_test(tc, refusals_leave_the_universe_unchanged);
   tcase_add_test(tc, golly_files_match_bgolly);
-  tcase_add_test(tc, goucher_replicator_loads_and_runs);
+  tcase_add_test(tc, files_wider_than_a_pattern_load_and_run);
   tcase_add_loop_test(tc, progress_and_cancel, 0, 2);
   tcase_add_loop_test(tc, scaled_pictures_count_the_blocks, 0, 2);
   tcase_add_test(tc, the_minimum_memory_bound_holds);
   tcase_add_test(tc, jumps_of_2_to_the_59_and_more);
+  tcase_add_test(tc, rle_past_the_pattern_limits);
   suite_add_tcase(s, tc);
   return tu_main(s);
 }

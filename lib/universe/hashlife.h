@@ -143,11 +143,6 @@ golcl_status golcl__hl_leaves4(const golcl__hl *h, int band, int64_t y0, golcl__
 /* The cells in each state (counts[0] = 0), saturating. */
 golcl_status golcl__hl_census(const golcl__hl *h, uint64_t counts[256]);
 
-/* The node of `level` whose top-left cell is (x, y), made from the w×h
- * states at (bx, by) (row stride s; 0 outside them), bottom up. */
-golcl__hl_id golcl__hl_build4(golcl__hl *h, int level, int64_t x, int64_t y, const uint8_t *cells,
-                              int64_t bx, int64_t by, uint32_t w, uint32_t hh, size_t s);
-
 /* The cells of a two-state store into an empty multi-state one (state 1)
  * and back (GOLCL_E_UNSUPPORTED where a cell is in a state above 1); the
  * root keeps its level and place. */

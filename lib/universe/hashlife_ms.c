@@ -1,8 +1,8 @@
 /* hashlife_ms.c — the cells of a multi-state HashLife store (4×4 leaves of
  * states): leaves set by path copying, walked band by band (the RLE writer
  * needs rows in order without a dense copy), counted by state through each
- * node's multiplicity, built bottom up from dense cells, and converted to
- * and from two-state stores node by node (shared subtrees once). */
+ * node's multiplicity, and converted to and from two-state stores node by
+ * node (shared subtrees once). */
 #include "hashlife.h"
 
 #include <stdlib.h>
@@ -125,33 +125,6 @@ golcl_status golcl__hl_census(const golcl__hl *h, uint64_t counts[256]) {
   }
   free(mult);
   return GOLCL_OK;
-}
-
-/* ----------------------------------------------------------------- build */
-
-golcl__hl_id golcl__hl_build4(golcl__hl *h, int level, int64_t x, int64_t y, const uint8_t *cells,
-                              int64_t bx, int64_t by, uint32_t w, uint32_t hh, size_t s) {
-  const int64_t side = (int64_t)1 << level;
-  if (x + side <= bx || y + side <= by || x >= bx + (int64_t)w || y >= by + (int64_t)hh)
-    return h->empty[level];
-  if (level == 2) {
-    uint8_t c[16];
-    for (int i = 0; i < 16; i++) {
-      int64_t cx = x + (i & 3) - bx, cy = y + (i >> 2) - by;
-      c[i] = cx >= 0 && cy >= 0 && cx < (int64_t)w && cy < (int64_t)hh
-                 ? cells[(size_t)cy * s + (size_t)cx]
-                 : 0;
-    }
-    return golcl__hl_leaf4(h, c);
-  }
-  const int64_t half = side / 2;
-  golcl__hl_id q[4];
-  for (int i = 0; i < 4; i++) {
-    q[i] = golcl__hl_build4(h, level - 1, x + (i & 1) * half, y + (i >> 1) * half, cells, bx, by, w,
-                            hh, s);
-    if (!q[i]) return 0;
-  }
-  return golcl__hl_node_of(h, level, q[0], q[1], q[2], q[3]);
 }
 
 /* ----------------------------------------------------------- conversion */

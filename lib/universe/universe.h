@@ -55,9 +55,20 @@ void golcl__universe_adopt(golcl_universe *u, golcl__hl *h, int ms, const golcl_
 /* The multi-state files: a macrocell file straight into nodes
  * (universe_ms_io.c), any other through golcl_mspattern_read_file. */
 golcl_status golcl__universe_read_ms_macrocell(golcl_universe *u, const char *path);
-/* RLE and macrocell of a multi-state universe (or a two-state one as
- * Generations of 2 states, for RLE), straight from the tree. */
-golcl_status golcl__universe_write_ms_rle(golcl_universe *u, FILE *f);
+/* A multi-state RLE file (gzip or not) too wide for a dense pattern, read
+ * straight into leaves (universe_ms_rle.c). */
+golcl_status golcl__universe_read_ms_rle(golcl_universe *u, const char *path);
+/* w×h states with their top-left cell at (ox, oy) into a new store of the
+ * universe (rule, generation, comments: notes is taken), its leaves
+ * gathered row by row (universe_ms_rle.c): the universe unchanged on
+ * failure. */
+golcl_status golcl__universe_ms_load_cells(golcl_universe *u, const golcl_msrule *rule,
+                                           const uint8_t *cells, uint32_t w, uint32_t h, int64_t ox,
+                                           int64_t oy, uint64_t gen, golcl_pattern *notes);
+/* RLE and macrocell of a multi-state universe, straight from the tree; RLE
+ * also of a two-state one (its rule, or as Generations of 2 states where
+ * generations_form: golcl_universe_extract_ms reads that back). */
+golcl_status golcl__universe_write_ms_rle(golcl_universe *u, FILE *f, int generations_form);
 golcl_status golcl__universe_write_ms_macrocell(golcl_universe *u, FILE *f);
 
 /* The table that runs every generation (B0 with S8 becomes its complement

@@ -289,6 +289,13 @@ static golcl_status read_ms_file(golcl_universe *u, const char *path, golcl_stat
     return ms;
   }
   if (strstr(golcl_last_errmsg(), "two-state")) return golcl__fail(NULL, st, "%s", why);
+  /* a box past the pattern limits: the RLE straight into leaves */
+  if (ms == GOLCL_E_PARSE && strstr(golcl_last_errmsg(), "above the limit")) {
+    char limit[1024];
+    snprintf(limit, sizeof limit, "%s", golcl_last_errmsg());
+    golcl_status rs = golcl__universe_read_ms_rle(u, path);
+    return rs == GOLCL_E_PARSE ? golcl__fail(NULL, ms, "%s", limit) : rs;
+  }
   return ms;
 }
 
@@ -488,7 +495,17 @@ golcl_status golcl_universe_extract(golcl_universe *u, golcl_pattern **out) {
 
 golcl_status golcl_universe_write_rle(golcl_universe *u, FILE *f) {
   if (!u || !f) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_write_rle: NULL");
-  if (u->ms) return golcl__universe_write_ms_rle(u, f);
+  if (u->ms) return golcl__universe_write_ms_rle(u, f, 0);
+  /* past the pattern limits: straight from the tree (RLE has no limit) */
+  int64_t bx, by;
+  uint64_t bw, bh, pop;
+  golcl_pattern_limits lim;
+  golcl_pattern_get_limits(&lim);
+  golcl_status st0 = golcl__hl_bbox(&u->hl, &bx, &by, &bw, &bh);
+  if (st0 == GOLCL_OK) st0 = golcl__hl_population(&u->hl, &pop);
+  if (st0 != GOLCL_OK) return st0;
+  if (bw > lim.max_width || bh > lim.max_height || pop > lim.max_cells)
+    return golcl__universe_write_ms_rle(u, f, 0);
   golcl_pattern *p = NULL;
   golcl_status st = golcl_universe_extract(u, &p);
   if (st == GOLCL_OK) st = golcl_pattern_write_rle(p, f);

@@ -138,16 +138,6 @@ static golcl_pattern *notes_of(const golcl_mspattern *p) {
   return c;
 }
 
-/* The smallest root level (at least 4) whose square holds the box. */
-static int root_level(int64_t x, int64_t y, uint32_t w, uint32_t h) {
-  for (int L = 4; L < GOLCL__HL_MAX_LEVEL; L++) {
-    int64_t half = (int64_t)1 << (L - 1);
-    if (x >= -half && y >= 1 - half && x + (int64_t)w <= half && y + (int64_t)h <= 1 + half)
-      return L;
-  }
-  return 0;
-}
-
 /* A pattern of two states under a Generations rule of two states, loaded
  * as two-state cells through a golcl_pattern. */
 static golcl_status load_two(golcl_universe *u, const golcl_mspattern *p, const golcl_msrule *r) {
@@ -206,22 +196,12 @@ golcl_status golcl_universe_load_ms(golcl_universe *u, const golcl_mspattern *p)
                          (unsigned)c[i], (unsigned)r.states);
   int64_t ox, oy;
   golcl_mspattern_origin(p, &ox, &oy);
-  int L = root_level(ox, oy, w, h);
-  if (!L)
+  const int64_t lim = (int64_t)1 << 60;
+  if (ox < -lim || oy < -lim || ox > lim || oy > lim)
     return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
-                       "golcl_universe_load_ms: cells beyond 2^61 from the origin");
-  golcl__hl hl;
-  if ((st = golcl__universe_ms_store(u, &r, &hl)) != GOLCL_OK) return st;
-  int64_t half = (int64_t)1 << (L - 1);
-  golcl__hl_id root = golcl__hl_build4(&hl, L, -half, 1 - half, c, ox, oy, w, h, w);
-  if (!root) {
-    golcl__hl_free(&hl);
-    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY,
-                       "golcl_universe_load_ms: the pattern does not fit the node store");
-  }
-  hl.root = root;
-  golcl__universe_adopt(u, &hl, 1, &r, NULL, golcl_mspattern_generation(p), notes_of(p));
-  return GOLCL_OK;
+                       "golcl_universe_load_ms: cells beyond 2^60 from the origin");
+  return golcl__universe_ms_load_cells(u, &r, c, w, h, ox, oy, golcl_mspattern_generation(p),
+                                       notes_of(p));
 }
 
 golcl_status golcl_universe_extract_ms(golcl_universe *u, golcl_mspattern **out) {
@@ -244,7 +224,7 @@ golcl_status golcl_universe_extract_ms(golcl_universe *u, golcl_mspattern **out)
   size_t len = 0;
   FILE *f = open_memstream(&text, &len);
   if (!f) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  st = golcl__universe_write_ms_rle(u, f);
+  st = golcl__universe_write_ms_rle(u, f, 1);
   if (fclose(f) != 0 && st == GOLCL_OK)
     st = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   golcl_mspattern *p = NULL;

@@ -448,19 +448,28 @@ static golcl_status ms_view(golcl_universe *u, golcl__hl *tmp, const golcl__hl *
     *view = &u->hl;
     return GOLCL_OK;
   }
-  golcl_msrule r;
-  golcl_status st = golcl_universe_get_msrule(u, &r);
-  if (st == GOLCL_OK) st = golcl__hl_init_ms(tmp, 0, &r);
+  golcl_msrule r; /* the store's rule: not run, only its cells walked */
+  memset(&r, 0, sizeof r);
+  r.family = GOLCL_MS_GENERATIONS, r.states = 2, r.table = u->table;
+  golcl_status st = golcl__hl_init_ms(tmp, 0, &r);
   if (st == GOLCL_OK && (st = golcl__hl_to_ms(&u->hl, tmp)) != GOLCL_OK) golcl__hl_free(tmp);
   *view = tmp;
   return st;
 }
 
-golcl_status golcl__universe_write_ms_rle(golcl_universe *u, FILE *f) {
+golcl_status golcl__universe_write_ms_rle(golcl_universe *u, FILE *f, int generations_form) {
   golcl_msrule r;
-  char rule[GOLCL_MSRULE_TEXT_CAP];
-  golcl_status st = golcl_universe_get_msrule(u, &r);
-  if (st == GOLCL_OK) st = golcl_msrule_format(&r, rule, sizeof rule);
+  char rule[GOLCL_MSRULE_TEXT_CAP > GOLCL_RULE_TEXT_CAP ? GOLCL_MSRULE_TEXT_CAP
+                                                        : GOLCL_RULE_TEXT_CAP];
+  golcl_status st = GOLCL_OK;
+  if (u->ms || generations_form) {
+    st = golcl_universe_get_msrule(u, &r);
+    if (st == GOLCL_OK) st = golcl_msrule_format(&r, rule, sizeof rule);
+  } else { /* a two-state universe's own rule, 'b' and 'o' */
+    memset(&r, 0, sizeof r);
+    r.family = GOLCL_MS_GENERATIONS, r.states = 2, r.table = u->table;
+    st = golcl_rule_table_format(&u->table, rule, sizeof rule);
+  }
   int64_t bx, by;
   uint64_t bw, bh;
   if (st == GOLCL_OK) st = golcl__hl_bbox(&u->hl, &bx, &by, &bw, &bh);
