@@ -302,8 +302,11 @@ GOLCL_API golcl_status golcl_universe_read_scaled(golcl_universe *u, int64_t x, 
 
 /** Called by golcl_universe_run_progress between chunks of a run (at least
  *  every quarter of a second or so of stepping, always at a generation
- *  boundary): `done` generations of `total` are complete and the universe
- *  holds them. Return 0 to go on, anything else to stop there. */
+ *  boundary): `done` generations of `total` are complete. The callback must
+ *  not call the universe: while a tile engine runs, the cells stay in it
+ *  between chunks and the universe's tree catches up when the run returns
+ *  (a rebuild a chunk would cost a large pattern more than its stepping).
+ *  Return 0 to go on, anything else to stop there. */
 typedef int (*golcl_universe_progress_fn)(void *user, uint64_t done, uint64_t total);
 
 /** golcl_universe_run with a progress callback (NULL: none). Stepping in

@@ -281,6 +281,79 @@ START_TEST(auto_moves_between_host_tiles_and_hashlife) {
 }
 END_TEST
 
+/* A universe (AUTO, no context) and a HashLife one holding the same w×h
+ * cells at the origin. */
+static void auto_pair_cells(const uint8_t *c, uint32_t w, uint32_t h, golcl_universe **a,
+                            golcl_universe **hl) {
+  golcl_universe_opts oh = {0};
+  oh.algo = GOLCL_UNIVERSE_HASHLIFE;
+  TU_OK(golcl_universe_create(NULL, NULL, a));
+  TU_OK(golcl_universe_create(NULL, &oh, hl));
+  TU_OK(golcl_universe_write_rect(*a, 0, 0, w, h, c, 0));
+  TU_OK(golcl_universe_write_rect(*hl, 0, 0, w, h, c, 0));
+}
+
+START_TEST(auto_gives_a_large_soup_to_the_tiles) {
+  /* A 400x400 soup (about 64 000 cells, every leaf its own): the host tiles
+   * from the start, the cells of HashLife. A pattern as large that HashLife
+   * compresses (blocks on a lattice, 40 000 cells in a few nodes) stays
+   * with HashLife. */
+  uint8_t *c = tu_random_cells(400 * 400, 0.4, 77);
+  golcl_universe *a, *h;
+  auto_pair_cells(c, 400, 400, &a, &h);
+  TU_OK(golcl_universe_run(h, 300));
+  TU_OK(golcl_universe_run(a, 300));
+  tu_universes_same(a, h, "a 400x400 soup, AUTO against HashLife");
+  golcl_universe_stats st;
+  TU_OK(golcl_universe_get_stats(a, &st));
+  ck_assert_int_eq(st.algo, GOLCL_UNIVERSE_HOST_TILES);
+  golcl_universe_destroy(a);
+  golcl_universe_destroy(h);
+  memset(c, 0, 400 * 400);
+  for (int y = 0; y < 400; y += 4)
+    for (int x = 0; x < 400; x += 4) c[y * 400 + x] = c[y * 400 + x + 1] = 1,
+                                     c[(y + 1) * 400 + x] = c[(y + 1) * 400 + x + 1] = 1;
+  auto_pair_cells(c, 400, 400, &a, &h);
+  TU_OK(golcl_universe_run(h, 300));
+  TU_OK(golcl_universe_run(a, 300));
+  tu_universes_same(a, h, "blocks, AUTO against HashLife");
+  TU_OK(golcl_universe_get_stats(a, &st));
+  ck_assert_int_eq(st.algo, GOLCL_UNIVERSE_HASHLIFE);
+  golcl_universe_destroy(a);
+  golcl_universe_destroy(h);
+  free(c);
+}
+END_TEST
+
+static int stop_at_third(void *user, uint64_t done, uint64_t total) {
+  (void)done, (void)total;
+  return ++*(int *)user == 3;
+}
+
+START_TEST(a_cancelled_tile_run_holds_the_generation_reached) {
+  /* The host tiles keep the cells between the chunks of a watched run; a
+   * stop must leave the universe's tree at the generation it reached. */
+  uint8_t *c = tu_random_cells(300 * 200, 0.4, 78);
+  golcl_universe_opts ot = {0};
+  ot.algo = GOLCL_UNIVERSE_HOST_TILES;
+  golcl_universe *t, *h, *unused;
+  auto_pair_cells(c, 300, 200, &unused, &h);
+  golcl_universe_destroy(unused);
+  TU_OK(golcl_universe_create(NULL, &ot, &t));
+  TU_OK(golcl_universe_write_rect(t, 0, 0, 300, 200, c, 0));
+  int calls = 0;
+  ck_assert_int_eq(golcl_universe_run_progress(t, 1u << 30, stop_at_third, &calls),
+                   GOLCL_E_CANCELLED);
+  uint64_t g = golcl_universe_generation(t);
+  ck_assert(g > 0 && g < (1u << 30));
+  TU_OK(golcl_universe_run(h, g));
+  tu_universes_same(t, h, "host tiles stopped by the callback, against HashLife");
+  golcl_universe_destroy(t);
+  golcl_universe_destroy(h);
+  free(c);
+}
+END_TEST
+
 START_TEST(methuselahs_match_bgolly) {
   char bgolly[1024];
   if (!bg_find(bgolly, sizeof bgolly)) {
@@ -337,6 +410,8 @@ int main(void) {
   tcase_add_test(tc, a_glider_keeps_few_tiles);
   tcase_add_test(tc, other_rules_are_refused);
   tcase_add_test(tc, auto_moves_between_host_tiles_and_hashlife);
+  tcase_add_test(tc, auto_gives_a_large_soup_to_the_tiles);
+  tcase_add_test(tc, a_cancelled_tile_run_holds_the_generation_reached);
   tcase_add_test(tc, methuselahs_match_bgolly);
   suite_add_tcase(s, tc);
   return tu_main(s);

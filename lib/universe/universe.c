@@ -250,11 +250,17 @@ static golcl_status run_hashlife(golcl_universe *u, uint64_t gens) {
  * on any device, for the tests; =host: the host tiles on a GPU too); AUTO
  * (none) for a run too short or too long, too many cells, or a rule neither
  * runs. */
+static golcl_universe_algo tile_engine(golcl_universe *u);
 static golcl_universe_algo tiles_may_win(golcl_universe *u, uint64_t gens) {
   if (gens > AUTO_SPARSE_MAX_GENS || gens < 2 * PROBE) return GOLCL_UNIVERSE_AUTO;
   uint64_t pop = UINT64_MAX;
   if (golcl__hl_population(&u->hl, &pop) != GOLCL_OK || pop > AUTO_SPARSE_MAX_CELLS)
     return GOLCL_UNIVERSE_AUTO;
+  return tile_engine(u);
+}
+
+/* The tile engine for the universe's context and rule (AUTO: none). */
+static golcl_universe_algo tile_engine(golcl_universe *u) {
   const char *env = getenv("GOLCL_UNIVERSE_TILES");
   golcl_device_info info;
   int device = u->ctx && !(env && strcmp(env, "host") == 0) &&
@@ -268,12 +274,14 @@ static golcl_universe_algo tiles_may_win(golcl_universe *u, uint64_t gens) {
 }
 
 /* Whether HashLife computed more than `limit` hundredths of a result a live
- * cell since r0 (limit 0: no limit), or the cells are too many for the
- * tiles (then: no). */
-static golcl_status chaotic(golcl_universe *u, uint64_t r0, uint64_t limit, int *chaos) {
+ * cell since r0 (limit 0: no limit), or the cells are more than max_pop
+ * (then: no; the tiles of a small pattern's chaos take at most
+ * AUTO_SPARSE_MAX_CELLS, those of a large one any number). */
+static golcl_status chaotic(golcl_universe *u, uint64_t r0, uint64_t limit, uint64_t max_pop,
+                            int *chaos) {
   uint64_t pop = UINT64_MAX;
   golcl_status st = golcl__hl_population(&u->hl, &pop);
-  *chaos = st == GOLCL_OK && pop <= AUTO_SPARSE_MAX_CELLS && limit &&
+  *chaos = st == GOLCL_OK && pop <= max_pop && limit &&
            (u->hl.results_computed - r0) * 100 > limit * pop;
   return st;
 }
@@ -282,56 +290,74 @@ static golcl_status chaotic(golcl_universe *u, uint64_t r0, uint64_t limit, int 
  * already finds more than `abort` results a live cell; 0: no abort); *chaos:
  * more than `limit` in the second jump. A collection in the probe forgets results:
  * counted again, they only make the pattern look more chaotic. */
-static golcl_status probe_jumps(golcl_universe *u, uint64_t abort, uint64_t limit, int *chaos,
-                                uint64_t *done);
-static golcl_status probe(golcl_universe *u, uint64_t abort, uint64_t limit, int *chaos,
-                          uint64_t *done) {
+static golcl_status probe_jumps(golcl_universe *u, uint64_t abort, uint64_t limit,
+                                uint64_t max_pop, int *chaos, uint64_t *done);
+static golcl_status probe(golcl_universe *u, uint64_t abort, uint64_t limit, uint64_t max_pop,
+                          int *chaos, uint64_t *done) {
   golcl__universe_sparse_forget(u);
   golcl__universe_htiles_forget(u);
   /* the probe's jumps are whole (512 generations each) with or without a
    * progress callback, so that its counts and AUTO's choice are the same */
   golcl_universe_progress_fn fn = u->progress;
   u->progress = NULL;
-  golcl_status st = probe_jumps(u, abort, limit, chaos, done);
+  golcl_status st = probe_jumps(u, abort, limit, max_pop, chaos, done);
   u->progress = fn;
   if (st == GOLCL_OK) st = golcl__universe_progress(u, 0);
   return st;
 }
 
-static golcl_status probe_jumps(golcl_universe *u, uint64_t abort, uint64_t limit, int *chaos,
-                                uint64_t *done) {
+static golcl_status probe_jumps(golcl_universe *u, uint64_t abort, uint64_t limit,
+                                uint64_t max_pop, int *chaos, uint64_t *done) {
   uint64_t r0 = u->hl.results_computed;
   golcl_status st = run_hashlife(u, PROBE / 2);
-  if (st == GOLCL_OK) st = chaotic(u, r0, abort, chaos);
+  if (st == GOLCL_OK) st = chaotic(u, r0, abort, max_pop, chaos);
   *done += PROBE / 2;
   if (st != GOLCL_OK || *chaos) return st;
   r0 = u->hl.results_computed;
-  if ((st = run_hashlife(u, PROBE / 2)) == GOLCL_OK) st = chaotic(u, r0, limit, chaos);
+  if ((st = run_hashlife(u, PROBE / 2)) == GOLCL_OK) st = chaotic(u, r0, limit, max_pop, chaos);
   *done += PROBE / 2;
   return st;
 }
 
 /* A stretch of n generations on a tile engine; with a progress callback, in
- * chunks (the engine is kept between them, and AUTO's stretch is the same). */
+ * chunks (AUTO's stretch is the same). The cells stay in the engine between
+ * chunks: the tree is rebuilt from the tiles once, where the stretch ends or
+ * the callback stops it (for a 2048² soup a rebuild costs more than a
+ * chunk). */
+static golcl_status tiles_chunk(golcl_universe *u, golcl_universe_algo tiles, uint64_t g,
+                                int sync) {
+  return tiles == GOLCL_UNIVERSE_SPARSE ? golcl__universe_run_sparse(u, g, sync)
+                                        : golcl__universe_run_htiles(u, g, sync);
+}
+
 static golcl_status run_tiles(golcl_universe *u, golcl_universe_algo tiles, uint64_t n) {
   uint64_t chunk = u->progress ? 16 : n;
   while (n) {
     uint64_t g = n < chunk ? n : chunk;
     double t0 = golcl__universe_now();
-    golcl_status st = tiles == GOLCL_UNIVERSE_SPARSE ? golcl__universe_run_sparse(u, g)
-                                                     : golcl__universe_run_htiles(u, g);
+    golcl_status st = tiles_chunk(u, tiles, g, g == n);
     if (st != GOLCL_OK) return st;
     n -= g;
     if (golcl__universe_now() - t0 < PROGRESS_PERIOD / 10) chunk *= 2;
-    if ((st = golcl__universe_progress(u, 0)) != GOLCL_OK) return st;
+    if ((st = golcl__universe_progress(u, 0)) != GOLCL_OK) {
+      if (n) tiles_chunk(u, tiles, 0, 1); /* the tree takes the generation reached */
+      return st;
+    }
   }
   return GOLCL_OK;
 }
 
+static golcl_status run_large(golcl_universe *u, golcl_universe_algo tiles, uint64_t gens);
+static golcl_universe_algo large_engine(golcl_universe *u);
 static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   if (u->ms) {
     u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
     return run_hashlife(u, gens);
+  }
+  golcl_universe_algo large = large_engine(u);
+  if (large != GOLCL_UNIVERSE_AUTO) {
+    golcl__universe_engines_free(u, large);
+    return run_large(u, large, gens);
   }
   if (golcl__universe_hlg_may_win(u, gens)) {
     u->last_algo = GOLCL_UNIVERSE_HASHLIFE_DEVICE;
@@ -344,14 +370,56 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   if (tiles == GOLCL_UNIVERSE_AUTO) return run_hashlife(u, gens);
   int chaos;
   uint64_t done = 0;
-  golcl_status st = probe(u, 0, AUTO_CHAOS, &chaos, &done);
+  golcl_status st = probe(u, 0, AUTO_CHAOS, AUTO_SPARSE_MAX_CELLS, &chaos, &done);
   while (st == GOLCL_OK && chaos && done < gens) {
     uint64_t n = gens - done < 2 * done ? gens - done : 2 * done;
     u->last_algo = tiles;
     st = run_tiles(u, tiles, n);
     done += n;
     if (st == GOLCL_OK && gens - done >= 2 * PROBE)
-      st = probe(u, AUTO_ABORT, AUTO_SETTLED, &chaos, &done);
+      st = probe(u, AUTO_ABORT, AUTO_SETTLED, AUTO_SPARSE_MAX_CELLS, &chaos, &done);
+  }
+  if (st == GOLCL_OK && done < gens) st = run_hashlife(u, gens - done);
+  return st;
+}
+
+/* A large pattern (more than AUTO_SPARSE_MAX_CELLS live cells: a random
+ * soup, a wide chaotic area): HashLife's first jumps over it cost far more
+ * than the tiles' whole run (a 2048² soup to 1000 generations on pocl's
+ * 2-core machine: HashLife 10.2 s and 805 MB of nodes, the host tiles
+ * 0.37 s, bgolly's QuickLife 0.7 s), so the tiles start, in stretches of
+ * AUTO_LARGE_STRETCH doubling each time, and HashLife probes between them
+ * (as for a small pattern's chaos, without the cap on cells) and takes the
+ * rest of the run once the pattern has settled. */
+#define AUTO_LARGE_STRETCH 4096
+/* A large pattern is one HashLife cannot compress: fewer than this many live
+ * cells a node of its tree (a random soup of density 0.5: about 24, with
+ * every 8×8 leaf its own; Golly's metapixel patterns, which HashLife runs in
+ * milliseconds: thousands). */
+#define AUTO_LARGE_CELLS_PER_NODE 64
+static golcl_universe_algo large_engine(golcl_universe *u) {
+  uint64_t pop = 0;
+  if (golcl__hl_population(&u->hl, &pop) != GOLCL_OK || pop <= AUTO_SPARSE_MAX_CELLS)
+    return GOLCL_UNIVERSE_AUTO;
+  uint64_t coll = u->hl.collections;
+  golcl_status st = golcl__hl_collect(&u->hl, 1); /* the count is the tree's nodes alone */
+  u->hl.collections = coll;
+  if (st != GOLCL_OK || (uint64_t)u->hl.n * AUTO_LARGE_CELLS_PER_NODE <= pop)
+    return GOLCL_UNIVERSE_AUTO;
+  return tile_engine(u);
+}
+static golcl_status run_large(golcl_universe *u, golcl_universe_algo tiles, uint64_t gens) {
+  uint64_t done = 0, n = AUTO_LARGE_STRETCH;
+  int chaos = 1;
+  golcl_status st = GOLCL_OK;
+  while (st == GOLCL_OK && chaos && done < gens) {
+    uint64_t m = gens - done < n ? gens - done : n;
+    u->last_algo = tiles;
+    st = run_tiles(u, tiles, m);
+    done += m;
+    n *= 2;
+    if (st == GOLCL_OK && gens - done >= 2 * PROBE)
+      st = probe(u, AUTO_ABORT, AUTO_SETTLED, UINT64_MAX, &chaos, &done);
   }
   if (st == GOLCL_OK && done < gens) st = run_hashlife(u, gens - done);
   return st;
@@ -370,9 +438,8 @@ static golcl_status run(golcl_universe *u, uint64_t generations) {
     case GOLCL_UNIVERSE_HASHLIFE_DEVICE:
       return golcl__universe_run_hlg(u, generations);
     case GOLCL_UNIVERSE_HOST_TILES:
-      return golcl__universe_run_htiles(u, generations);
     case GOLCL_UNIVERSE_SPARSE:
-      return golcl__universe_run_sparse(u, generations);
+      return run_tiles(u, u->opts.algo, generations); /* in chunks with a callback */
     default:
       return run_hashlife(u, generations);
   }

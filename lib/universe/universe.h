@@ -101,7 +101,10 @@ typedef golcl_status (*golcl__tile_walk)(void *engine, golcl__tile_fn fn, void *
 golcl_status golcl__universe_from_tiles(golcl_universe *u, golcl__tile_walk walk, void *engine);
 
 /* The host tiles (universe_hosttiles.c), kept like the sparse engine. */
-golcl_status golcl__universe_run_htiles(golcl_universe *u, uint64_t gens);
+/* sync 0 leaves the cells in the engine (the tree behind them, the
+ * generation counted) for the next chunk of a run; the chunk that ends the
+ * run, or fails, syncs (the tree rebuilt from the tiles). */
+golcl_status golcl__universe_run_htiles(golcl_universe *u, uint64_t gens, int sync);
 void golcl__universe_htiles_free(golcl_universe *u);
 void golcl__universe_htiles_forget(golcl_universe *u);
 /* 1 if the host tiles run the universe's rule. */
@@ -109,7 +112,7 @@ int golcl__universe_htiles_can(const golcl_universe *u);
 
 /* The sparse algorithm (universe_sparse.c): the cells go to the device
  * engine as 64×64 tiles, run there, and come back into the tree. */
-golcl_status golcl__universe_run_sparse(golcl_universe *u, uint64_t gens);
+golcl_status golcl__universe_run_sparse(golcl_universe *u, uint64_t gens, int sync);
 void golcl__universe_sparse_free(golcl_universe *u);
 /* The tree moves on without the engine (a HashLife run): the next sparse run
  * puts the cells on it again instead of making a new one. */

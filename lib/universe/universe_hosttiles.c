@@ -35,11 +35,15 @@ static golcl_status load(golcl_universe *u) {
   return st;
 }
 
-golcl_status golcl__universe_run_htiles(golcl_universe *u, uint64_t gens) {
+golcl_status golcl__universe_run_htiles(golcl_universe *u, uint64_t gens, int sync) {
   golcl_status st = u->htiles && !u->htiles_stale ? GOLCL_OK : load(u);
   uint64_t done = 0;
   if (st == GOLCL_OK) st = golcl__htiles_run(u->htiles, gens, &done);
   if (st != GOLCL_OK && !done) return st;
+  if (st == GOLCL_OK && !sync) { /* the next chunk goes on from the engine */
+    u->generation += done;
+    return GOLCL_OK;
+  }
   /* the cells back into a new store (those of the generation reached) */
   golcl_status back = golcl__universe_from_tiles(u, walk, u->htiles);
   if (back != GOLCL_OK) {

@@ -33,12 +33,16 @@ static golcl_status upload(golcl_universe *u) {
   return st;
 }
 
-golcl_status golcl__universe_run_sparse(golcl_universe *u, uint64_t gens) {
+golcl_status golcl__universe_run_sparse(golcl_universe *u, uint64_t gens, int sync) {
   if (!u->ctx)
     return golcl__fail(NULL, GOLCL_E_UNSUPPORTED, "universe: the sparse algorithm needs a context");
   golcl_status st = u->sparse && !u->sparse_stale ? GOLCL_OK : upload(u);
   if (st == GOLCL_OK) st = golcl__sparse_run(u->sparse, gens);
   if (st != GOLCL_OK) return st;
+  if (!sync) { /* the next chunk goes on from the engine */
+    u->generation += gens;
+    return GOLCL_OK;
+  }
   /* the cells back into a new store */
   st = golcl__universe_from_tiles(u, walk, u->sparse);
   if (st != GOLCL_OK) {

@@ -153,16 +153,7 @@ def test_progress_when_the_library_has_it(data):
         assert g0 <= u.generation < 1 << 40
 
 
-def _no_callback(algo):
-    return pytest.mark.xfail(strict=True, reason=(
-        "libgolcl bug: golcl_universe_run_progress never calls back with algo %s (run() "
-        "steps the whole count in one go; golcl_universe.h promises a call at least every "
-        "quarter second, so a long run cannot be cancelled)" % algo))
-
-
-@pytest.mark.parametrize("algo", ["auto",
-                                  pytest.param("host-tiles", marks=_no_callback("host-tiles")),
-                                  pytest.param("sparse", marks=_no_callback("sparse"))])
+@pytest.mark.parametrize("algo", ["auto", "host-tiles", "sparse"])
 def test_progress_calls_back_in_a_long_run(ctx, data, algo):
     """A run of 2^15 generations of the growing gun (about 2 s on host tiles
     on 2 shared cores) must call back; a run too quick to need a call (under
