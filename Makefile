@@ -343,6 +343,7 @@ $(BUILD)/fuzz/fuzz_pattern: $(FUZZ_SRC) tests/fuzz/pattern.dict include/golcl.h 
 # libFuzzer over the multi-state rules and RLE (lib/rules' text part, also
 # without OpenCL).
 FUZZ_RULES_SRC := tests/fuzz/fuzz_rules.c lib/rules/msrule.c lib/rules/msrle.c \
+                  lib/rules/mspattern.c lib/rules/mspattern_read.c \
                   lib/rules/ruleloader.c lib/rules/ruletree.c lib/rules/reference.c \
                   lib/rules/jvn_rule.c lib/rules/msmacrocell.c lib/rules/mcell.c \
                   $(filter-out tests/fuzz/fuzz_pattern.c,$(FUZZ_SRC))

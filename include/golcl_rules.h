@@ -421,8 +421,13 @@ GOLCL_API golcl_status golcl_mspattern_set_bounds(golcl_mspattern *pattern,
 
 /** Places the pattern's box with its cell (0, 0) at grid cell (x, y),
  *  writing every cell of the box (its 0s too) that falls inside the grid.
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_OPENCL;
- *          GOLCL_E_OUT_OF_MEMORY. */
+ *  A pattern with a bounded grid of its own (a rule suffix such as
+ *  ":P60,60" or ":T60,60") whose sides are the grid's gives the grid those
+ *  bounds first (golcl_msgrid_set_bounds); a grid of other sides keeps its
+ *  own (the suffix dropped, as `golcl run --size` does).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_UNSUPPORTED
+ *          (bounds the grid's rule cannot take, see golcl_msgrid_set_bounds;
+ *          nothing changes); GOLCL_E_OPENCL; GOLCL_E_OUT_OF_MEMORY. */
 GOLCL_API golcl_status golcl_msgrid_place(golcl_msgrid *grid, const golcl_mspattern *pattern,
                                           int64_t x, int64_t y);
 

@@ -110,16 +110,15 @@ END_TEST
  * plane kernels ($GOLCL_GENBITS: the tile of several generations a launch,
  * a GPU's default, and the walk of one, a CPU's). Case _i: kernel, rule,
  * boundary, size. */
-static const char *const plane_rules[] = {"/2/3", "345/2/4", "34/2/4V", "12/34/3H",
-                                          "1456/2356/16", "23/3/2", "3/2/8", "/2/256"};
-static const uint32_t plane_sizes[][2] = {{32, 7},  {64, 33}, {31, 5},    {96, 1},
+static const char *const plane_rules[] = {"/2/3",         "345/2/4", "34/2/4V", "12/34/3H",
+                                          "1456/2356/16", "23/3/2",  "3/2/8",   "/2/256"};
+static const uint32_t plane_sizes[][2] = {{32, 7},  {64, 33}, {31, 5},     {96, 1},
                                           {33, 40}, {1, 9},   {2016, 100}, {1000, 85}};
 #define NPSIZES (sizeof plane_sizes / sizeof *plane_sizes)
 /* Steps a soup of `rule` on the plane kernel `kernel` ($GOLCL_GENBITS) by
  * 23 and then 2 generations, each against the reference. */
 static void planes_check(const char *label, const golcl_msrule *rule, const char *kernel,
-                         golcl_boundary b, uint32_t w, uint32_t h, double density,
-                         uint64_t seed) {
+                         golcl_boundary b, uint32_t w, uint32_t h, double density, uint64_t seed) {
   setenv("GOLCL_GENBITS", kernel, 1);
   golcl_msgrid *g;
   TU_OK(golcl_msgrid_create(tu_ctx, w, h, b, &g));
@@ -136,10 +135,10 @@ static void planes_check(const char *label, const golcl_msrule *rule, const char
     done += steps[c];
     TU_OK(golcl_msgrid_read(g, got, 0));
     for (size_t i = 0; i < n; i++)
-      ck_assert_msg(
-          got[i] == ref[i],
-          "%s (%s), %s %ux%u, gen %llu: cell (%zu, %zu) is %u, the reference has %u", label,
-          kernel, b ? "torus" : "dead", w, h, (unsigned long long)done, i % w, i / w, got[i], ref[i]);
+      ck_assert_msg(got[i] == ref[i],
+                    "%s (%s), %s %ux%u, gen %llu: cell (%zu, %zu) is %u, the reference has %u",
+                    label, kernel, b ? "torus" : "dead", w, h, (unsigned long long)done, i % w,
+                    i / w, got[i], ref[i]);
   }
   ck_assert_uint_eq(golcl_msgrid_generation(g), done);
   unsetenv("GOLCL_GENBITS");
@@ -157,6 +156,24 @@ START_TEST(planes_match_reference) {
   golcl_msrule rule;
   ck_assert_msg(golcl_msrule_parse(text, &rule) == GOLCL_OK, "%s: %s", text, golcl_last_errmsg());
   planes_check(text, &rule, kernel, b, w, h, 0.6, 77 + (uint64_t)_i);
+}
+END_TEST
+
+/* The one-generation plane kernel takes the rule either in its arguments
+ * (CPUs: one build for every rule) or in its build (GPUs);
+ * planes_match_reference runs the device's way, this the build's: each
+ * rule of plane_rules, both boundaries, at 33x40 and 1000x85. (The tile of
+ * several generations is always built for its rule.) Case _i: rule,
+ * boundary, size. */
+START_TEST(planes_rule_in_the_build) {
+  const char *text = plane_rules[_i / 4];
+  const golcl_boundary b = _i / 2 % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+  const uint32_t w = _i % 2 ? 1000 : 33, h = _i % 2 ? 85 : 40;
+  golcl_msrule rule;
+  ck_assert_msg(golcl_msrule_parse(text, &rule) == GOLCL_OK, "%s: %s", text, golcl_last_errmsg());
+  setenv("GOLCL_GENBITS_RULE", "build", 1);
+  planes_check(text, &rule, "one", b, w, h, 0.6, 300 + (uint64_t)_i);
+  unsetenv("GOLCL_GENBITS_RULE");
 }
 END_TEST
 
@@ -357,6 +374,8 @@ int main(void) {
   tcase_add_loop_test(tc, planes_match_reference, 0,
                       (int)(sizeof plane_rules / sizeof *plane_rules * 2 * NPSIZES * 2));
   tcase_add_loop_test(tc, wireworld_planes_match_reference, 0, (int)(4 * NPSIZES));
+  tcase_add_loop_test(tc, planes_rule_in_the_build, 0,
+                      (int)(sizeof plane_rules / sizeof *plane_rules * 4));
   tcase_add_loop_test(tc, ltl_long_runs, 0, 20);
   tcase_add_test(tc, rule_changes_between_steps);
   tcase_add_test(tc, census_and_hash);

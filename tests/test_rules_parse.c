@@ -10,7 +10,9 @@
 #include <golcl_rules.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct spelling {
   const char *text, *canonical; /* canonical NULL: refused */
@@ -123,7 +125,8 @@ START_TEST(rule_errors_have_columns) {
   ck_assert_ptr_nonnull(strstr(golcl_last_errmsg(), "column 8"));
   ck_assert_int_eq(golcl_msrule_parse("23/3/1", &r), GOLCL_E_PARSE);
   ck_assert_ptr_nonnull(strstr(golcl_last_errmsg(), "column 6"));
-  ck_assert_int_eq(golcl_msrule_parse("NoSuchRuleFile", &r), GOLCL_E_UNSUPPORTED); /* no NAME.rule */
+  ck_assert_int_eq(golcl_msrule_parse("NoSuchRuleFile", &r),
+                   GOLCL_E_UNSUPPORTED); /* no NAME.rule */
   ck_assert_int_eq(golcl_msrule_parse("", &r), GOLCL_E_PARSE);
   ck_assert_int_eq(golcl_msrule_parse(NULL, &r), GOLCL_E_INVALID_ARG);
   ck_assert_int_eq(golcl_msrule_parse("/2/3", NULL), GOLCL_E_INVALID_ARG);
@@ -382,6 +385,90 @@ START_TEST(read_file_errors) {
 }
 END_TEST
 
+/* A pattern's own bounded grid (the rule's suffix) is the grid's where the
+ * sides agree: a :P60,60 file on a 60x60 torus makes it a plane, a
+ * :T60,60 file a dead 60x60 grid a torus; a grid of other sides keeps its
+ * own. */
+START_TEST(place_takes_the_bounded_grid) {
+  golcl_mspattern *pp = parse_ok("x = 3, y = 1, rule = /2/3:P60,60\nABA!");
+  golcl_mspattern *pt = parse_ok("x = 3, y = 1, rule = /2/3:T60,60\nABA!");
+  golcl_msgrid *g, *h;
+  golcl_bounds b;
+  TU_OK(golcl_msgrid_create(tu_ctx, 60, 60, GOLCL_BOUNDARY_TORUS, &g));
+  TU_OK(golcl_msgrid_set_rule(g, "/2/3"));
+  TU_OK(golcl_msgrid_place(g, pp, 29, 30));
+  TU_OK(golcl_msgrid_bounds(g, &b));
+  ck_assert_int_eq(b.topology, GOLCL_TOPOLOGY_PLANE);
+  ck_assert_uint_eq(b.width, 60);
+  ck_assert_int_eq(golcl_msgrid_boundary(g), GOLCL_BOUNDARY_DEAD);
+  TU_OK(golcl_msgrid_place(g, pt, 29, 30));
+  TU_OK(golcl_msgrid_bounds(g, &b));
+  ck_assert_int_eq(b.topology, GOLCL_TOPOLOGY_TORUS);
+  ck_assert_int_eq(golcl_msgrid_boundary(g), GOLCL_BOUNDARY_TORUS);
+  TU_OK(golcl_msgrid_create(tu_ctx, 80, 60, GOLCL_BOUNDARY_TORUS, &h));
+  TU_OK(golcl_msgrid_place(h, pp, 39, 30)); /* another width: its own torus stays */
+  TU_OK(golcl_msgrid_bounds(h, &b));
+  ck_assert_int_eq(b.topology, GOLCL_TOPOLOGY_TORUS);
+  ck_assert_uint_eq(b.width, 80);
+  uint64_t pop;
+  TU_OK(golcl_msgrid_population(h, &pop));
+  ck_assert_uint_eq(pop, 3);
+  golcl_msgrid_destroy(h);
+  golcl_msgrid_destroy(g);
+  golcl_mspattern_destroy(pt);
+  golcl_mspattern_destroy(pp);
+}
+END_TEST
+
+/* Both writers of multi-state patterns report a write that fails when the
+ * buffer goes out (a 37x23 pattern to /dev/full) as GOLCL_E_IO. */
+START_TEST(writes_to_a_full_disk_fail) {
+  golcl_msgrid *g;
+  golcl_mspattern *p;
+  TU_OK(golcl_msgrid_create(tu_ctx, 37, 23, GOLCL_BOUNDARY_DEAD, &g));
+  TU_OK(golcl_msgrid_set_rule(g, "345/2/4"));
+  TU_OK(golcl_msgrid_randomize(g, 4, 0.5, 7));
+  TU_OK(golcl_msgrid_extract(g, &p));
+  ck_assert_uint_eq(golcl_mspattern_width(p), 37);
+  for (int k = 0; k < 2; k++) {
+    FILE *f = fopen("/dev/full", "w");
+    ck_assert_msg(f != NULL, "/dev/full cannot be opened");
+    golcl_status s = k ? golcl_mspattern_write_macrocell(p, f) : golcl_mspattern_write_rle(p, f);
+    ck_assert_msg(s == GOLCL_E_IO, "%s to /dev/full: %s", k ? "macrocell" : "RLE",
+                  golcl_strerror(s));
+    fclose(f);
+  }
+  golcl_mspattern_destroy(p);
+  golcl_msgrid_destroy(g);
+}
+END_TEST
+
+/* "a/b" is no Generations rule, so it names a_b.rule ('/' reads as '_'),
+ * as Golly takes it; a name no folder holds keeps the Generations error. */
+START_TEST(rule_name_with_a_slash) {
+  char dir[] = "/tmp/golcl_rulesXXXXXX", path[64];
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  snprintf(path, sizeof path, "%s/a_b.rule", dir);
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs(
+      "@RULE a_b\n@TABLE\nn_states:3\nneighborhood:Moore\nsymmetries:permute\n"
+      "var a={0,1,2}\nvar b={a}\nvar c={a}\nvar d={a}\nvar e={a}\nvar f={a}\nvar g={a}\n"
+      "var h={a}\n1,a,b,c,d,e,f,g,h,2\n2,a,b,c,d,e,f,g,h,0\n",
+      f);
+  fclose(f);
+  TU_OK(golcl_msrule_set_rules_dir(dir));
+  golcl_msrule r;
+  ck_assert_msg(golcl_msrule_parse("a/b", &r) == GOLCL_OK, "%s", golcl_last_errmsg());
+  ck_assert_int_eq(r.family, GOLCL_MS_RULELOADER);
+  ck_assert_uint_eq(r.states, 3);
+  ck_assert_int_eq(golcl_msrule_parse("x/y", &r), GOLCL_E_PARSE);
+  TU_OK(golcl_msrule_set_rules_dir(""));
+  remove(path);
+  rmdir(dir);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("rules-parse");
   TCase *tc = tcase_create("parse");
@@ -397,6 +484,9 @@ int main(void) {
   tcase_add_loop_test(tc, rle_errors, 0, (int)(sizeof bad / sizeof *bad));
   tcase_add_test(tc, rle_arbitrary_bytes);
   tcase_add_test(tc, place_and_extract);
+  tcase_add_test(tc, place_takes_the_bounded_grid);
+  tcase_add_test(tc, writes_to_a_full_disk_fail);
+  tcase_add_test(tc, rule_name_with_a_slash);
   tcase_add_test(tc, read_file_errors);
   suite_add_tcase(s, tc);
   return tu_main(s);

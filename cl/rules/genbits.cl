@@ -6,42 +6,68 @@
  * that count (GOLCL_GB_D, the rule table's bits: NW 8, N 7, NE 6, W 5, E 3,
  * SW 2, S 1, SE 0) are added into a 4-bit count by half adders, and the
  * rule (GOLCL_GB_B, GOLCL_GB_S: 9-bit masks of the counts of birth and
- * survival) folds at build time into a few terms. A cell in state 1 that
+ * survival) folds at build time into a few terms. With GOLCL_GB_ARGS=1 the
+ * rule (neighbours, birth, survival, states) comes in the kernels'
+ * arguments instead, so that one build serves every rule of as many planes
+ * (the host's choice where a build costs seconds: pocl). A cell in state 1 that
  * does not survive, and a dying cell (state ≥ 2), count up; the count wraps
  * to 0 at GOLCL_GB_STATES. Bits past the width stay 0 in every plane.
  * GOLCL_TORUS (0/1) picks the boundary. Any width and height. */
 #include "common/adders.cl"
 
-#define GB_P GOLCL_GB_P
+/* Planes: np of them, a build constant (GOLCL_GB_P) or, with the rule in
+ * the arguments, the kernels' npl (arrays then hold the most, 8). */
+#if GOLCL_GB_ARGS
+#define GB_PMAX 8
+#define GB_NPOF(npl) (npl)
+#define GB_UNROLL_P /* loops over planes as loops: pocl builds faster */
+#else
+#define GB_UNROLL_P _Pragma("unroll")
+#define GB_PMAX GOLCL_GB_P
+#define GB_NPOF(npl) GOLCL_GB_P
+#endif
+
+/* The rule: build constants, or the kernel's arguments rd, rb, rs, rst. */
+#if GOLCL_GB_ARGS
+#define GB_RD rd
+#define GB_RB rb
+#define GB_RS rs
+#define GB_RST rst
+#else
+#define GB_RD GOLCL_GB_D
+#define GB_RB GOLCL_GB_B
+#define GB_RS GOLCL_GB_S
+#define GB_RST GOLCL_GB_STATES
+#endif
 
 /* Word j of row y of plane b. */
-#define GB_AT(pl, b, y, j) (pl)[((size_t)(b) * h + (size_t)(y)) * ww + (size_t)(j)]
+#define GB_AT(pl, b, y, j) (pl)[((size_t)(b)*h + (size_t)(y)) * ww + (size_t)(j)]
 
 /* The alive word (state 1) at (y, j); 0 outside the grid's rows or words. */
-inline uint gb_alive(__global const uint *pl, int h, int ww, int y, int j) {
+inline uint gb_alive(__global const uint *pl, int h, int ww, int y, int j, int np) {
   if (y < 0 || y >= h || j < 0 || j >= ww) return 0u;
   uint a = GB_AT(pl, 0, y, j);
-#pragma unroll
-  for (int b = 1; b < GB_P; b++) a &= ~GB_AT(pl, b, y, j);
+  GB_UNROLL_P
+  for (int b = 1; b < np; b++) a &= ~GB_AT(pl, b, y, j);
   return a;
 }
 
 /* The west, centre and east alive words of the 32 cells of word j of row y
  * (w: the width in cells; row y already wrapped or out of range). */
-inline uint3 gb_row(__global const uint *pl, int w, int h, int ww, int y, int j) {
-  uint c = gb_alive(pl, h, ww, y, j), west, east;
+inline uint3 gb_row(__global const uint *pl, int w, int h, int ww, int y, int j, int np) {
+  uint c = gb_alive(pl, h, ww, y, j, np), west, east;
   if (y < 0 || y >= h) return (uint3)(0u);
-  uint lw = gb_alive(pl, h, ww, y, j - 1), le = gb_alive(pl, h, ww, y, j + 1);
+  uint lw = gb_alive(pl, h, ww, y, j - 1, np), le = gb_alive(pl, h, ww, y, j + 1, np);
   west = c << 1 | lw >> 31;
   east = c >> 1 | le << 31;
 #if GOLCL_TORUS
   if (j == 0) { /* cell w-1 is the west of cell 0 */
     int k = (w - 1) & 31;
-    west |= (gb_alive(pl, h, ww, y, ww - 1) >> k) & 1u;
+    west |= (gb_alive(pl, h, ww, y, ww - 1, np) >> k) & 1u;
   }
   if (j == ww - 1) { /* cell 0 is the east of cell w-1 */
     int k = (w - 1) & 31;
-    east = (east & ~(1u << k)) | (gb_alive(pl, h, ww, y, 0) & 1u) << k;
+    east = (east & ~(1u << k)) | (gb_alive(pl, h, ww, y, 0, np) & 1u) << k;
   }
 #endif
   return (uint3)(west, c, east);
@@ -59,7 +85,7 @@ inline uint4 gb_add(uint4 c, uint x) {
   return c;
 }
 
-/* The cells whose count (0..9) is in mask m (a compile-time constant). */
+/* The cells whose count (0..9) is in mask m (a build constant where it can be). */
 inline uint gb_rule(uint m, uint4 c) {
   uint r = 0;
 #pragma unroll
@@ -75,73 +101,77 @@ inline uint gb_rule(uint m, uint4 c) {
  * in state 1; bornm, survm, those whose count is one of birth or survival;
  * keep, the bits that are cells (the others stay 0). Generations: state 1
  * stays where it survives, 0 becomes 1 where born, every other cell that is
- * not 0 counts up, wrapping to 0 at GOLCL_GB_STATES. WireWorld
+ * not 0 counts up, wrapping to 0 at `states`. WireWorld
  * (GOLCL_GB_WIREWORLD: 0 empty, 1 head, 2 tail, 3 conductor; bornm, the
  * cells with 1 or 2 heads around): head to tail, tail to conductor,
  * conductor to head where born. */
-inline void gb_next(uint *p, uint alive, uint bornm, uint survm, uint keep) {
+inline void gb_next(uint *p, uint alive, uint bornm, uint survm, uint keep, uint states, int np) {
 #if GOLCL_GB_WIREWORLD
   const uint p0 = p[0], p1 = p[1];
   (void)alive;
   (void)survm;
+  (void)states;
   p[0] = p1 & keep;
   p[1] = ((p0 ^ p1) | (p0 & p1 & ~bornm)) & keep;
 #else
   uint any = 0;
-#pragma unroll
-  for (int b = 0; b < GB_P; b++) any |= p[b];
+  GB_UNROLL_P
+  for (int b = 0; b < np; b++) any |= p[b];
   const uint zero = ~any, one = (alive & survm) | (zero & bornm), up = ~zero & ~one;
   uint carry = 0xffffffffu, eq = 0xffffffffu;
-#pragma unroll
-  for (int b = 0; b < GB_P; b++) {
+  GB_UNROLL_P
+  for (int b = 0; b < np; b++) {
     uint q = p[b] ^ carry;
     carry &= p[b];
-    eq &= ((GOLCL_GB_STATES >> b) & 1) ? q : ~q;
+    eq &= ((states >> b) & 1) ? q : ~q;
     p[b] = q;
   }
-#if GOLCL_GB_STATES == (1 << GB_P)
-  eq = 0; /* the count wraps by itself */
-#endif
-#pragma unroll
-  for (int b = 0; b < GB_P; b++) p[b] = ((up & p[b] & ~eq) | (b == 0 ? one : 0u)) & keep;
+  if (states == (1u << np)) eq = 0; /* the count wraps by itself */
+  GB_UNROLL_P
+  for (int b = 0; b < np; b++) p[b] = ((up & p[b] & ~eq) | (b == 0 ? one : 0u)) & keep;
 #endif
 }
 
-/* The count of the neighbours in GOLCL_GB_D of the west, centre and east
- * words of the rows above (u), at (m) and below (d). */
-inline uint4 gb_count(uint3 u, uint3 m, uint3 d) {
+/* The count of the neighbours in dm (the rule's GOLCL_GB_D) of the west,
+ * centre and east words of the rows above (u), at (m) and below (d). */
+inline uint4 gb_count(uint3 u, uint3 m, uint3 d, uint dm) {
   uint4 cnt = (uint4)(0u);
   const uint x[9] = {d.s2, d.s1, d.s0, m.s2, 0u, m.s0, u.s2, u.s1, u.s0}; /* bit k: table bit k */
 #pragma unroll
   for (int k = 0; k < 9; k++)
-    if (k != 4 && ((GOLCL_GB_D >> k) & 1)) cnt = gb_add(cnt, x[k]);
+    if (k != 4 && ((dm >> k) & 1)) cnt = gb_add(cnt, x[k]);
   return cnt;
 }
 
-__kernel void genbits_step(__global const uint *in, __global uint *out, int w, int h, int ww) {
+__kernel void genbits_step(__global const uint *in, __global uint *out, int w, int h, int ww,
+                           int npl, uint rd, uint rb, uint rs, uint rst) {
+  const int np = GB_NPOF(npl);
+#if !GOLCL_GB_ARGS
+  (void)rd, (void)rb, (void)rs, (void)rst;
+#endif
   const int j = (int)get_global_id(0), y0 = (int)get_global_id(1) * GOLCL_GB_ROWS;
   if (j >= ww || y0 >= h) return;
   const uint last = (w & 31) && j == ww - 1 ? (1u << (w & 31)) - 1u : 0xffffffffu;
 #if GOLCL_TORUS
-  uint3 u = gb_row(in, w, h, ww, y0 == 0 ? h - 1 : y0 - 1, j);
+  uint3 u = gb_row(in, w, h, ww, y0 == 0 ? h - 1 : y0 - 1, j, np);
 #else
-  uint3 u = gb_row(in, w, h, ww, y0 - 1, j);
+  uint3 u = gb_row(in, w, h, ww, y0 - 1, j, np);
 #endif
-  uint3 m = gb_row(in, w, h, ww, y0, j);
+  uint3 m = gb_row(in, w, h, ww, y0, j, np);
   const int y1 = y0 + GOLCL_GB_ROWS < h ? y0 + GOLCL_GB_ROWS : h;
   for (int y = y0; y < y1; y++) {
 #if GOLCL_TORUS
-    uint3 d = gb_row(in, w, h, ww, y + 1 == h ? 0 : y + 1, j);
+    uint3 d = gb_row(in, w, h, ww, y + 1 == h ? 0 : y + 1, j, np);
 #else
-    uint3 d = gb_row(in, w, h, ww, y + 1, j);
+    uint3 d = gb_row(in, w, h, ww, y + 1, j, np);
 #endif
-    uint4 cnt = gb_count(u, m, d);
-    uint p[GB_P];
-#pragma unroll
-    for (int b = 0; b < GB_P; b++) p[b] = GB_AT(in, b, y, j);
-    gb_next(p, m.s1, gb_rule(GOLCL_GB_B, cnt), gb_rule(GOLCL_GB_S, cnt), last);
-#pragma unroll
-    for (int b = 0; b < GB_P; b++) GB_AT(out, b, y, j) = p[b];
+    uint4 cnt = gb_count(u, m, d, GB_RD);
+    uint p[GB_PMAX];
+    GB_UNROLL_P
+    for (int b = 0; b < np; b++) p[b] = GB_AT(in, b, y, j);
+    gb_next(p, m.s1, gb_rule(GB_RB, cnt), gb_rule(GB_RS, cnt), last, GB_RST, np);
+    GB_UNROLL_P
+    for (int b = 0; b < np; b++) GB_AT(out, b, y, j) = p[b];
     u = m;
     m = d;
   }
@@ -152,16 +182,18 @@ __kernel void genbits_step(__global const uint *in, __global uint *out, int w, i
  * in two 16-byte loads (a byte a load made packing cost as much as 30
  * generations on an H100); little-endian devices (all we know of). */
 #ifdef __ENDIAN_LITTLE__
-#define GB_WIDE(w, j) (((w) & 15) == 0 && 32 * (j) + 32 <= (w))
+#define GB_WIDE(w, j) (((w)&15) == 0 && 32 * (j) + 32 <= (w))
 #else
 #define GB_WIDE(w, j) 0
 #endif
-__kernel void genbits_pack(__global const uchar *cells, __global uint *pl, int w, int h, int ww) {
+__kernel void genbits_pack(__global const uchar *cells, __global uint *pl, int w, int h, int ww,
+                           int npl) {
+  const int np = GB_NPOF(npl);
   const int j = (int)get_global_id(0), y = (int)get_global_id(1);
   if (j >= ww || y >= h) return;
-  uint p[GB_P];
-#pragma unroll
-  for (int b = 0; b < GB_P; b++) p[b] = 0;
+  uint p[GB_PMAX];
+  GB_UNROLL_P
+  for (int b = 0; b < np; b++) p[b] = 0;
   __global const uchar *r = cells + (size_t)y * w + 32 * (size_t)j;
   if (GB_WIDE(w, j)) {
     const uint4 lo = ((__global const uint4 *)r)[0], hi = ((__global const uint4 *)r)[1];
@@ -169,28 +201,29 @@ __kernel void genbits_pack(__global const uchar *cells, __global uint *pl, int w
 #pragma unroll
     for (int i = 0; i < 32; i++) {
       const uint s = v[i >> 2] >> (8 * (i & 3));
-#pragma unroll
-      for (int b = 0; b < GB_P; b++) p[b] |= ((s >> b) & 1u) << i;
+      GB_UNROLL_P
+      for (int b = 0; b < np; b++) p[b] |= ((s >> b) & 1u) << i;
     }
   } else {
     for (int i = 0; i < 32 && 32 * j + i < w; i++) {
       uint s = r[i];
-#pragma unroll
-      for (int b = 0; b < GB_P; b++) p[b] |= ((s >> b) & 1u) << i;
+      GB_UNROLL_P
+      for (int b = 0; b < np; b++) p[b] |= ((s >> b) & 1u) << i;
     }
   }
-#pragma unroll
-  for (int b = 0; b < GB_P; b++) GB_AT(pl, b, y, j) = p[b];
+  GB_UNROLL_P
+  for (int b = 0; b < np; b++) GB_AT(pl, b, y, j) = p[b];
 }
 
 /* Planes back to bytes (two 16-byte stores a word where packing had loads). */
-__kernel void genbits_unpack(__global const uint *pl, __global uchar *cells, int w, int h,
-                             int ww) {
+__kernel void genbits_unpack(__global const uint *pl, __global uchar *cells, int w, int h, int ww,
+                             int npl) {
+  const int np = GB_NPOF(npl);
   const int j = (int)get_global_id(0), y = (int)get_global_id(1);
   if (j >= ww || y >= h) return;
-  uint p[GB_P];
-#pragma unroll
-  for (int b = 0; b < GB_P; b++) p[b] = GB_AT(pl, b, y, j);
+  uint p[GB_PMAX];
+  GB_UNROLL_P
+  for (int b = 0; b < np; b++) p[b] = GB_AT(pl, b, y, j);
   __global uchar *r = cells + (size_t)y * w + 32 * (size_t)j;
   if (GB_WIDE(w, j)) {
     uint v[8];
@@ -200,8 +233,8 @@ __kernel void genbits_unpack(__global const uint *pl, __global uchar *cells, int
 #pragma unroll
       for (int i = 0; i < 4; i++) {
         uint s = 0;
-#pragma unroll
-        for (int b = 0; b < GB_P; b++) s |= ((p[b] >> (4 * k + i)) & 1u) << b;
+        GB_UNROLL_P
+        for (int b = 0; b < np; b++) s |= ((p[b] >> (4 * k + i)) & 1u) << b;
         word |= s << (8 * i);
       }
       v[k] = word;
@@ -212,8 +245,8 @@ __kernel void genbits_unpack(__global const uint *pl, __global uchar *cells, int
   }
   for (int i = 0; i < 32 && 32 * j + i < w; i++) {
     uint s = 0;
-#pragma unroll
-    for (int b = 0; b < GB_P; b++) s |= ((p[b] >> i) & 1u) << b;
+    GB_UNROLL_P
+    for (int b = 0; b < np; b++) s |= ((p[b] >> i) & 1u) << b;
     r[i] = (uchar)s;
   }
 }
@@ -247,7 +280,13 @@ inline uint3 gb_triple(uint x) {
 #endif
 
 __kernel __attribute__((reqd_work_group_size(GB_LXW, GB_LY, 1))) void genbits_multi(
-    __global const uint *in, __global uint *out, int w, int h, int ww, int g) {
+    __global const uint *in, __global uint *out, int w, int h, int ww, int g, int npl, uint rd,
+    uint rb, uint rs, uint rst) {
+  const int np = GB_NPOF(npl);
+#if !GOLCL_GB_ARGS
+  (void)rd, (void)rb, (void)rs, (void)rst;
+#endif
+  const int moore = GB_RD == 0x1ef; /* the 3×3 count by the shared adders, centre included */
 #if GOLCL_GB_SHFL
   __local uint X[2][GB_LY][2][GB_LXW];
 #else
@@ -261,10 +300,12 @@ __kernel __attribute__((reqd_work_group_size(GB_LXW, GB_LY, 1))) void genbits_mu
 #if GOLCL_TORUS
   gx = ((gx % ww) + ww) % ww;
 #else
-  if (gx < 0 || gx >= ww) keep = 0;
-  else if ((w & 31) && gx == ww - 1) keep = (1u << (w & 31)) - 1u;
+  if (gx < 0 || gx >= ww)
+    keep = 0;
+  else if ((w & 31) && gx == ww - 1)
+    keep = (1u << (w & 31)) - 1u;
 #endif
-  uint p[GB_RPI][GB_P], rk[GB_RPI];
+  uint p[GB_RPI][GB_PMAX], rk[GB_RPI];
 #pragma unroll
   for (int k = 0; k < GB_RPI; k++) {
     int gy = gy0 + r0 + k;
@@ -274,8 +315,8 @@ __kernel __attribute__((reqd_work_group_size(GB_LXW, GB_LY, 1))) void genbits_mu
 #else
     rk[k] = gy >= 0 && gy < h ? keep : 0u;
 #endif
-#pragma unroll
-    for (int b = 0; b < GB_P; b++) p[k][b] = rk[k] ? GB_AT(in, b, gy, gx) & rk[k] : 0u;
+    GB_UNROLL_P
+    for (int b = 0; b < np; b++) p[k][b] = rk[k] ? GB_AT(in, b, gy, gx) & rk[k] : 0u;
   }
   for (int t = 0; t < g; t++) {
 #if GOLCL_GB_SHFL
@@ -285,8 +326,8 @@ __kernel __attribute__((reqd_work_group_size(GB_LXW, GB_LY, 1))) void genbits_mu
 #pragma unroll
     for (int k = 0; k < GB_RPI; k++) {
       uint v = p[k][0];
-#pragma unroll
-      for (int b = 1; b < GB_P; b++) v &= ~p[k][b];
+      GB_UNROLL_P
+      for (int b = 1; b < np; b++) v &= ~p[k][b];
       av[k] = v;
     }
     __local uint(*x)[2][GB_LXW] = X[t & 1];
@@ -296,46 +337,44 @@ __kernel __attribute__((reqd_work_group_size(GB_LXW, GB_LY, 1))) void genbits_mu
     const uint above = ty > 0 ? x[ty - 1][1][tx] : 0u;
     const uint below = ty < GB_LY - 1 ? x[ty + 1][0][tx] : 0u;
 #define GB_ROWW(i) ((i) < 0 ? above : (i) >= GB_RPI ? below : av[i])
-#define GB_TRIPLE(r) gb_triple(GB_ROWW((r) - r0))
+#define GB_TRIPLE(r) gb_triple(GB_ROWW((r)-r0))
 #else
     __local uint(*a)[GB_LXW] = A[t & 1];
 #pragma unroll
     for (int k = 0; k < GB_RPI; k++) {
       uint v = p[k][0];
-#pragma unroll
-      for (int b = 1; b < GB_P; b++) v &= ~p[k][b];
+      GB_UNROLL_P
+      for (int b = 1; b < np; b++) v &= ~p[k][b];
       a[r0 + k][tx] = v;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     /* the west, centre and east alive words of tile row r (0 off the tile) */
-#define GB_TRIPLE(r)                                                                   \
-  ((r) < 0 || (r) >= GB_TH                                                             \
-       ? (uint3)(0u)                                                                   \
-       : (uint3)(a[r][tx] << 1 | (tx > 0 ? a[r][tx - 1] : 0u) >> 31, a[r][tx],        \
-                 a[r][tx] >> 1 | (tx < GB_LXW - 1 ? a[r][tx + 1] : 0u) << 31))
+#define GB_TRIPLE(r)                                                                               \
+  ((r) < 0 || (r) >= GB_TH ? (uint3)(0u)                                                           \
+                           : (uint3)(a[r][tx] << 1 | (tx > 0 ? a[r][tx - 1] : 0u) >> 31, a[r][tx], \
+                                     a[r][tx] >> 1 | (tx < GB_LXW - 1 ? a[r][tx + 1] : 0u) << 31))
 #endif
     uint3 u = GB_TRIPLE(r0 - 1), m = GB_TRIPLE(r0);
-#if GOLCL_GB_D == 0x1ef
-    uint2 hu = golcl_bs_h3(u.s0, u.s1, u.s2), hm = golcl_bs_h3(m.s0, m.s1, m.s2);
-#endif
+    uint2 hu = (uint2)(0u), hm = (uint2)(0u);
+    if (moore) hu = golcl_bs_h3(u.s0, u.s1, u.s2), hm = golcl_bs_h3(m.s0, m.s1, m.s2);
 #pragma unroll
     for (int k = 0; k < GB_RPI; k++) {
       uint3 d = GB_TRIPLE(r0 + k + 1);
-#if GOLCL_GB_D == 0x1ef /* Moore: the 3×3 count by the shared adders, centre included */
-      uint2 hd = golcl_bs_h3(d.s0, d.s1, d.s2);
-      uint4 cnt = golcl_bs_count9(hu, hm, hd);
       const uint alive = m.s1;
-      const uint bornm = gb_rule(GOLCL_GB_B, cnt), survm = gb_rule(GOLCL_GB_S << 1, cnt);
-      hu = hm;
-      hm = hd;
-#else
-      uint4 cnt = gb_count(u, m, d);
-      const uint alive = m.s1;
-      const uint bornm = gb_rule(GOLCL_GB_B, cnt), survm = gb_rule(GOLCL_GB_S, cnt);
-#endif
+      uint bornm, survm;
+      if (moore) {
+        uint2 hd = golcl_bs_h3(d.s0, d.s1, d.s2);
+        uint4 cnt = golcl_bs_count9(hu, hm, hd);
+        bornm = gb_rule(GB_RB, cnt), survm = gb_rule(GB_RS << 1, cnt);
+        hu = hm;
+        hm = hd;
+      } else {
+        uint4 cnt = gb_count(u, m, d, GB_RD);
+        bornm = gb_rule(GB_RB, cnt), survm = gb_rule(GB_RS, cnt);
+      }
       u = m;
       m = d;
-      gb_next(p[k], alive, bornm, survm, rk[k]);
+      gb_next(p[k], alive, bornm, survm, rk[k], GB_RST, np);
     }
 #undef GB_TRIPLE
 #undef GB_ROWW
@@ -347,8 +386,8 @@ __kernel __attribute__((reqd_work_group_size(GB_LXW, GB_LY, 1))) void genbits_mu
   for (int k = 0; k < GB_RPI; k++) {
     const int r = r0 + k, gy = gy0 + r;
     if (r < g || r >= GB_TH - g || gy < 0 || gy >= h) continue;
-#pragma unroll
-    for (int b = 0; b < GB_P; b++) GB_AT(out, b, gy, ox) = p[k][b];
+    GB_UNROLL_P
+    for (int b = 0; b < np; b++) GB_AT(out, b, gy, ox) = p[k][b];
   }
 }
 #endif

@@ -27,14 +27,14 @@ static golcl_status table(golcl_msgrid *g) {
   return s;
 }
 
-golcl_status golcl__generations_prepare(golcl_msgrid *g) {
+static golcl_status prepare(golcl_msgrid *g) {
   cl_kernel k;
   golcl_status s = kernel(g, &k);
   if (s == GOLCL_OK && golcl__genbits_usable(g)) s = golcl__genbits_prepare(g);
   return s == GOLCL_OK ? table(g) : s;
 }
 
-golcl_status golcl__generations_step(golcl_msgrid *g, uint64_t gens) {
+static golcl_status step(golcl_msgrid *g, uint64_t gens) {
   if (gens >= 2 && golcl__genbits_usable(g)) return golcl__genbits_step(g, gens);
   cl_kernel k;
   golcl_status s = kernel(g, &k);
@@ -50,3 +50,5 @@ golcl_status golcl__generations_step(golcl_msgrid *g, uint64_t gens) {
   }
   return s;
 }
+
+const golcl__ms_family_ops golcl__ms_generations_ops = {"Generations", prepare, step};

@@ -60,14 +60,14 @@ static golcl_status tables(golcl_msgrid *g, way wy) {
   return s;
 }
 
-golcl_status golcl__jvn_prepare(golcl_msgrid *g) {
+static golcl_status prepare(golcl_msgrid *g) {
   cl_kernel k;
   const way wy = way_of(g);
   golcl_status s = kernel(g, wy, &k);
   return s == GOLCL_OK ? tables(g, wy) : s;
 }
 
-golcl_status golcl__jvn_step(golcl_msgrid *g, uint64_t gens) {
+static golcl_status step(golcl_msgrid *g, uint64_t gens) {
   cl_kernel k;
   const way wy = way_of(g);
   golcl_status s = kernel(g, wy, &k);
@@ -83,3 +83,5 @@ golcl_status golcl__jvn_step(golcl_msgrid *g, uint64_t gens) {
   }
   return s;
 }
+
+const golcl__ms_family_ops golcl__ms_jvn_ops = {"JvN", prepare, step};

@@ -74,7 +74,7 @@ static golcl_status buffers(golcl_msgrid *g) {
   return spans(g);
 }
 
-golcl_status golcl__ltl_prepare(golcl_msgrid *g) {
+static golcl_status prepare(golcl_msgrid *g) {
   if (golcl__ltl_tile_usable(g)) {
     golcl_status s = golcl__ltl_tile_prepare(g);
     return s == GOLCL_OK && g->rule.nbhd != GOLCL_LTL_MOORE ? spans(g) : s;
@@ -119,7 +119,7 @@ static golcl_status once(golcl_msgrid *g, const ltl_kernels *k) {
   return s;
 }
 
-golcl_status golcl__ltl_step(golcl_msgrid *g, uint64_t gens) {
+static golcl_status step(golcl_msgrid *g, uint64_t gens) {
   if (golcl__ltl_tile_usable(g)) {
     golcl_status s = g->rule.nbhd == GOLCL_LTL_MOORE ? GOLCL_OK : spans(g);
     return s == GOLCL_OK ? golcl__ltl_tile_step(g, g->spans, gens) : s;
@@ -133,3 +133,5 @@ golcl_status golcl__ltl_step(golcl_msgrid *g, uint64_t gens) {
   }
   return s;
 }
+
+const golcl__ms_family_ops golcl__ms_ltl_ops = {"Larger than Life", prepare, step};

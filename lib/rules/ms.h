@@ -66,6 +66,21 @@ golcl_status golcl__ms_read_file(const char *path, size_t max, char **text, size
 
 /* A new w×h pattern of 0s (infinite plane, no rule yet), its fields, and
  * its cells for writing (msrle.c). */
+/* The pattern object (mspattern.c); the readers fill it in place. */
+struct golcl_mspattern {
+  uint32_t w, h;
+  uint8_t *cells; /* w·h, row-major */
+  golcl_msrule rule;
+  golcl_bounds bounds;
+  int64_t ox, oy;
+  uint64_t generation;
+  char **comments;
+  size_t ncomments;
+};
+
+/* An RLE text as a pattern (msrle.c; golcl_mspattern_parse dispatches). */
+golcl_status golcl__msrle_parse(const char *text, size_t len, golcl_mspattern **out);
+
 golcl_status golcl__mspattern_new(uint32_t w, uint32_t h, golcl_mspattern **out);
 void golcl__mspattern_set(golcl_mspattern *p, const golcl_msrule *rule, const golcl_bounds *b,
                           int64_t ox, int64_t oy, uint64_t generation);

@@ -1,7 +1,8 @@
 /* msgrid.c — the multi-state grid: one byte a cell on the device, its rule
  * and generation; creation, host I/O of all cells or a rectangle,
  * randomize, census and hash (cl/rules/msgrid.cl), and the step that
- * hands over to the rule's family. */
+ * hands over to the rule's family through the table of families
+ * (family.c). */
 #include "rules.h"
 
 #include <math.h>
@@ -62,8 +63,8 @@ golcl_status golcl_msgrid_create(golcl_context *ctx, uint32_t w, uint32_t h,
 void golcl_msgrid_destroy(golcl_msgrid *g) {
   if (!g) return;
   golcl__msgrid_ghost_release(g);
-  cl_mem *m[] = {&g->cur,    &g->spare,     &g->table,     &g->rowsum, &g->rowwin,
-                 &g->spans,  &g->planes[0], &g->planes[1], &g->tree,   &g->jvn_tables};
+  cl_mem *m[] = {&g->cur,   &g->spare,     &g->table,     &g->rowsum, &g->rowwin,
+                 &g->spans, &g->planes[0], &g->planes[1], &g->tree,   &g->jvn_tables};
   for (size_t i = 0; i < sizeof m / sizeof *m; i++)
     if (*m[i]) clReleaseMemObject(*m[i]);
   free(g);
@@ -272,24 +273,10 @@ golcl_status golcl_msgrid_hash(golcl_msgrid *g, uint64_t *out) {
 
 #define MS_SYNC 1024 /* generations queued before a long run waits for them */
 
-golcl_status golcl__msgrid_spare(golcl_msgrid *g) {
-  if (g->spare) return GOLCL_OK;
-  return golcl__buffer(g->ctx, cells_of(g), CL_MEM_READ_WRITE, &g->spare);
-}
-
-void golcl__msgrid_swap(golcl_msgrid *g) {
-  cl_mem t = g->cur;
-  g->cur = g->spare;
-  g->spare = t;
-  g->generation++;
-}
-
 golcl_status golcl_msgrid_prepare(golcl_msgrid *g) {
   CHECK(g, "golcl_msgrid_prepare");
   if (g->ghost) return golcl__msgrid_ghost_prepare(g);
-  if (g->rule.family == GOLCL_MS_RULELOADER) return golcl__tree_prepare(g);
-  if (golcl__ms_is_jvn(g->rule.family)) return golcl__jvn_prepare(g);
-  return g->rule.family == GOLCL_MS_LTL ? golcl__ltl_prepare(g) : golcl__generations_prepare(g);
+  return golcl__ms_family_of(&g->rule)->prepare(g);
 }
 
 golcl_status golcl_msgrid_step(golcl_msgrid *g, uint64_t gens) {
@@ -301,10 +288,7 @@ golcl_status golcl_msgrid_step(golcl_msgrid *g, uint64_t gens) {
   /* a long run waits for its own launches now and then: the queue stays bounded */
   for (uint64_t left = gens; s == GOLCL_OK && left > 0;) {
     uint64_t k = left < MS_SYNC ? left : MS_SYNC;
-    s = g->rule.family == GOLCL_MS_RULELOADER ? golcl__tree_step(g, k)
-        : golcl__ms_is_jvn(g->rule.family)    ? golcl__jvn_step(g, k)
-        : g->rule.family == GOLCL_MS_LTL      ? golcl__ltl_step(g, k)
-                                              : golcl__generations_step(g, k);
+    s = golcl__ms_family_of(&g->rule)->step(g, k);
     left -= k;
     if (s == GOLCL_OK && left > 0) s = golcl__cl_fail(g->ctx, clFinish(g->ctx->queue), "clFinish");
   }

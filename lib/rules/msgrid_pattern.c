@@ -5,9 +5,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Whether the pattern's bounded grid is the grid's: each side it bounds
+ * (a tube leaves one side 0) is the grid's side. */
+static int bounds_fit(const golcl_bounds *b, const golcl_msgrid *g) {
+  return b->topology != GOLCL_TOPOLOGY_INFINITE && (b->width == 0 || b->width == g->w) &&
+         (b->height == 0 || b->height == g->h);
+}
+
 golcl_status golcl_msgrid_place(golcl_msgrid *g, const golcl_mspattern *p, int64_t x, int64_t y) {
   if (!g) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_msgrid_place: grid is NULL");
   if (!p) return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "golcl_msgrid_place: pattern is NULL");
+  golcl_bounds b;
+  golcl_status s = golcl_mspattern_bounds(p, &b);
+  if (s == GOLCL_OK && bounds_fit(&b, g))
+    s = golcl_msgrid_set_bounds(g, &b); /* changes nothing on failure */
+  if (s != GOLCL_OK) return s;
   uint32_t pw = golcl_mspattern_width(p), ph = golcl_mspattern_height(p);
   int64_t x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
   int64_t x1 = x + pw < (int64_t)g->w ? x + pw : g->w, y1 = y + ph < (int64_t)g->h ? y + ph : g->h;

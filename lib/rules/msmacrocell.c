@@ -490,7 +490,8 @@ golcl_status golcl_mspattern_write_macrocell(const golcl_mspattern *p, FILE *f) 
   if (w.w && w.h) build(&w, level, -h, 1 - h);
   free(w.slots);
   free(w.nodes);
-  if (w.err || ferror(f))
+  /* flushed here: a full disk shows only when the buffer goes out */
+  if (w.err || fflush(f) != 0 || ferror(f))
     return golcl__fail(NULL, GOLCL_E_IO, "golcl_mspattern_write_macrocell: write failed");
   return GOLCL_OK;
 }

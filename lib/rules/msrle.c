@@ -1,81 +1,13 @@
-/* msrle.c — Golly's multi-state RLE: the pattern object (a box of bytes
- * with rule, bounds, position, generation and comments), its reader and
- * writer, and placing it in and extracting it from a grid. The reader is
- * this part's own: golcl_pattern keeps a list of live cells without a
- * state, so the two-state reader cannot hold these cells. */
+/* msrle.c — Golly's multi-state RLE: its reader (golcl__msrle_parse, which
+ * mspattern_read.c calls for RLE text) and writer. The reader is this
+ * part's own: golcl_pattern keeps a list of live cells without a state, so
+ * the two-state reader cannot hold these cells. */
 #include "ms.h" /* text only: builds and fuzzes without OpenCL */
 
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct golcl_mspattern {
-  uint32_t w, h;
-  uint8_t *cells; /* w·h, row-major */
-  golcl_msrule rule;
-  golcl_bounds bounds;
-  int64_t ox, oy;
-  uint64_t generation;
-  char **comments;
-  size_t ncomments;
-};
-
-void golcl_mspattern_destroy(golcl_mspattern *p) {
-  if (!p) return;
-  for (size_t i = 0; i < p->ncomments; i++) free(p->comments[i]);
-  free(p->comments);
-  free(p->cells);
-  free(p);
-}
-
-uint32_t golcl_mspattern_width(const golcl_mspattern *p) { return p ? p->w : 0; }
-uint32_t golcl_mspattern_height(const golcl_mspattern *p) { return p ? p->h : 0; }
-const uint8_t *golcl_mspattern_cells(const golcl_mspattern *p) { return p ? p->cells : NULL; }
-uint64_t golcl_mspattern_generation(const golcl_mspattern *p) { return p ? p->generation : 0; }
-
-void golcl_mspattern_origin(const golcl_mspattern *p, int64_t *x, int64_t *y) {
-  if (x) *x = p ? p->ox : 0;
-  if (y) *y = p ? p->oy : 0;
-}
-
-golcl_status golcl_mspattern_msrule(const golcl_mspattern *p, golcl_msrule *out) {
-  if (!p || !out)
-    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_msrule: NULL argument");
-  *out = p->rule;
-  return GOLCL_OK;
-}
-
-size_t golcl_mspattern_comment_count(const golcl_mspattern *p) { return p ? p->ncomments : 0; }
-
-const char *golcl_mspattern_comment(const golcl_mspattern *p, size_t i) {
-  return p && i < p->ncomments ? p->comments[i] : NULL;
-}
-
-golcl_status golcl_mspattern_set_origin(golcl_mspattern *p, int64_t x, int64_t y) {
-  if (!p)
-    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_set_origin: pattern is NULL");
-  p->ox = x, p->oy = y;
-  return GOLCL_OK;
-}
-
-golcl_status golcl_mspattern_set_bounds(golcl_mspattern *p, const golcl_bounds *b) {
-  char t[GOLCL_BOUNDS_TEXT_CAP];
-  if (!p || !b)
-    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_set_bounds: NULL argument");
-  if (b->topology != GOLCL_TOPOLOGY_INFINITE && golcl_bounds_format(b, t, sizeof t) != GOLCL_OK)
-    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_set_bounds: %s",
-                       golcl_last_errmsg());
-  p->bounds = *b;
-  return GOLCL_OK;
-}
-
-golcl_status golcl_mspattern_bounds(const golcl_mspattern *p, golcl_bounds *out) {
-  if (!p || !out)
-    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_bounds: NULL argument");
-  *out = p->bounds;
-  return GOLCL_OK;
-}
 
 /* ------------------------------------------------------------------ reader */
 
@@ -144,17 +76,6 @@ static golcl_status comment(reader *r, size_t end) {
     return GOLCL_OK;
   }
   return golcl__mspattern_push_comment(p, s, n);
-}
-
-golcl_status golcl__mspattern_push_comment(golcl_mspattern *p, const char *s, size_t n) {
-  char **c = realloc(p->comments, (p->ncomments + 1) * sizeof *c);
-  if (!c) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  p->comments = c;
-  if (!(c[p->ncomments] = malloc(n + 1)))
-    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  memcpy(c[p->ncomments], s, n);
-  c[p->ncomments++][n] = '\0';
-  return GOLCL_OK;
 }
 
 static void skip_sp(const reader *r, size_t *i, size_t end) {
@@ -330,36 +251,7 @@ static golcl_status fill(reader *r) {
   return GOLCL_OK;
 }
 
-static golcl_status parse_rle(const char *text, size_t len, golcl_mspattern **out);
-
-/* RLE, macrocell ("[M2]") or MCell ("#MCell"), inflated first if gzip. */
-golcl_status golcl_mspattern_parse(const char *text, size_t len, golcl_mspattern **out) {
-  if (!out) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_parse: out is NULL");
-  *out = NULL;
-  if (!text) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_parse: text is NULL");
-  if (golcl__ms_is_gzip(text, len)) {
-    char *plain;
-    size_t n;
-    golcl_status s = golcl__ms_gunzip(text, len, &plain, &n);
-    if (s != GOLCL_OK) return s;
-    s = golcl__ms_is_gzip(plain, n)
-            ? golcl__fail(NULL, GOLCL_E_PARSE, "line 1, column 1: gzip data compressed twice")
-            : golcl_mspattern_parse(plain, n, out);
-    free(plain);
-    return s;
-  }
-  int mc = len >= 4 && memcmp(text, "[M2]", 4) == 0, mcl = len >= 6 && !memcmp(text, "#MCell", 6);
-  if (!mc && !mcl) return parse_rle(text, len, out);
-  golcl_pattern_limits lim;
-  golcl_pattern_get_limits(&lim);
-  if (len > lim.max_bytes)
-    return golcl__fail(NULL, GOLCL_E_PARSE, "a text of %zu bytes is above the limit %llu", len,
-                       (unsigned long long)lim.max_bytes);
-  if (memchr(text, '\0', len)) return golcl__fail(NULL, GOLCL_E_PARSE, "a NUL byte in the text");
-  return mc ? golcl__msmacrocell_parse(text, len, out) : golcl__mcell_parse(text, len, out);
-}
-
-static golcl_status parse_rle(const char *text, size_t len, golcl_mspattern **out) {
+golcl_status golcl__msrle_parse(const char *text, size_t len, golcl_mspattern **out) {
   reader r = {.t = text, .len = len, .line = 1};
   golcl_pattern_get_limits(&r.lim);
   if (len > r.lim.max_bytes)
@@ -406,57 +298,6 @@ static golcl_status parse_rle(const char *text, size_t len, golcl_mspattern **ou
   return GOLCL_OK;
 }
 
-golcl_status golcl__ms_read_file(const char *path, size_t max, char **text, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return golcl__fail(NULL, GOLCL_E_IO, "%s: %s", path, strerror(errno));
-  size_t cap = 1 << 16, n = 0, k;
-  char *b = malloc(cap);
-  golcl_status s = b ? GOLCL_OK : golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  while (s == GOLCL_OK && (k = fread(b + n, 1, cap - n, f)) > 0) {
-    n += k;
-    if (n > max) {
-      s = golcl__fail(NULL, GOLCL_E_PARSE, "%s: longer than the limit %llu bytes", path,
-                      (unsigned long long)max);
-    } else if (n == cap) {
-      char *m = realloc(b, cap *= 2);
-      if (!m)
-        s = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-      else
-        b = m;
-    }
-  }
-  if (s == GOLCL_OK && ferror(f)) s = golcl__fail(NULL, GOLCL_E_IO, "%s: read error", path);
-  fclose(f);
-  if (s != GOLCL_OK) {
-    free(b);
-    return s;
-  }
-  *text = b, *len = n;
-  return GOLCL_OK;
-}
-
-golcl_status golcl_mspattern_read_file(const char *path, golcl_mspattern **out) {
-  if (!out) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_read_file: out is NULL");
-  *out = NULL;
-  if (!path)
-    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_mspattern_read_file: path is NULL");
-  golcl_pattern_limits lim;
-  golcl_pattern_get_limits(&lim);
-  char *b = NULL;
-  size_t n = 0;
-  golcl_status s = golcl__ms_read_file(path, lim.max_bytes, &b, &n);
-  if (s == GOLCL_OK) {
-    s = golcl_mspattern_parse(b, n, out);
-    if (s != GOLCL_OK) {
-      char m[GOLCL__ERRMSG_CAP - 64];
-      snprintf(m, sizeof m, "%s", golcl_last_errmsg());
-      golcl__fail(NULL, s, "%s: %s", path, m);
-    }
-  }
-  free(b);
-  return s;
-}
-
 /* ------------------------------------------------------------------ writer */
 
 typedef struct writer {
@@ -487,29 +328,6 @@ static void symbol(uint8_t s, int two, char sym[3]) {
   else
     sym[0] = (char)('p' + (s - 25) / 24), sym[1] = (char)('A' + (s - 25) % 24);
 }
-
-golcl_status golcl__mspattern_new(uint32_t w, uint32_t h, golcl_mspattern **out) {
-  golcl_mspattern *p = calloc(1, sizeof *p);
-  if (p) p->cells = calloc((size_t)w * h + 1, 1);
-  if (!p || !p->cells) {
-    free(p);
-    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  }
-  p->w = w, p->h = h;
-  p->bounds.topology = GOLCL_TOPOLOGY_INFINITE;
-  *out = p;
-  return GOLCL_OK;
-}
-
-void golcl__mspattern_set(golcl_mspattern *p, const golcl_msrule *rule, const golcl_bounds *b,
-                          int64_t ox, int64_t oy, uint64_t generation) {
-  p->rule = *rule;
-  p->bounds = *b;
-  p->ox = ox, p->oy = oy;
-  p->generation = generation;
-}
-
-uint8_t *golcl__mspattern_cells(golcl_mspattern *p) { return p->cells; }
 
 golcl_status golcl_mspattern_write_rle(const golcl_mspattern *p, FILE *f) {
   if (!p || !f)
@@ -551,7 +369,8 @@ golcl_status golcl_mspattern_write_rle(const golcl_mspattern *p, FILE *f) {
     }
   }
   emit(&wr, 1, "!");
-  if (fputc('\n', f) == EOF || wr.err)
+  /* flushed here: a full disk shows only when the buffer goes out */
+  if (fputc('\n', f) == EOF || wr.err || fflush(f) != 0 || ferror(f))
     return golcl__fail(NULL, GOLCL_E_IO, "golcl_mspattern_write_rle: write failed");
   return GOLCL_OK;
 }

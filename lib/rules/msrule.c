@@ -223,6 +223,16 @@ static golcl_status parse_generations(cursor *c, golcl_msrule *r) {
   return GOLCL_OK;
 }
 
+/* Text with a '/' that is not Generations may still name a rule file
+ * (Golly reads "a/b" as a_b.rule): that rule, or the Generations error
+ * `s` where no folder holds one (a file that fails to load says so). */
+static golcl_status name_with_slash(const char *name, golcl_msrule *r, golcl_status s) {
+  char why[GOLCL__ERRMSG_CAP];
+  snprintf(why, sizeof why, "%s", golcl_last_errmsg());
+  golcl_status f = golcl__ruletree_find(name, r);
+  return f == GOLCL_E_UNSUPPORTED ? golcl__fail(NULL, s, "%s", why) : f;
+}
+
 golcl_status golcl_msrule_parse(const char *text, golcl_msrule *out) {
   if (!text || !out)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_msrule_parse: NULL argument");
@@ -253,6 +263,7 @@ golcl_status golcl_msrule_parse(const char *text, golcl_msrule *out) {
                          text);
     if (memchr(c.s, '/', c.n)) { /* the two-state parser names Generations unsupported */
       s = parse_generations(&c, &r);
+      if (s == GOLCL_E_PARSE) s = name_with_slash(copy, &r, s);
     } else {
       golcl_status two = s;
       s = golcl__ruletree_find(copy, &r); /* NAME.rule in the rule folders */

@@ -38,11 +38,24 @@ struct golcl_msgrid {
   cl_uint ghost_n;          /* (msgrid_bounds.c): frame cells in ghost_map */
 };
 
-/* The steppers of the families (msgrid.c dispatches). */
-golcl_status golcl__generations_step(golcl_msgrid *g, uint64_t gens);
-golcl_status golcl__ltl_step(golcl_msgrid *g, uint64_t gens);
-golcl_status golcl__generations_prepare(golcl_msgrid *g);
-golcl_status golcl__ltl_prepare(golcl_msgrid *g);
+/* A family of rules behind one table, as life's steppers are behind
+ * golcl__stepper_ops: msgrid.c looks the grid's rule's family up
+ * (family.c) and calls it; a family uses the grid's buffers
+ * (msgrid_buffers.c) and lib/core, never msgrid.c. `prepare` builds what a
+ * step needs ahead; `step` runs gens >= 1 generations of the grid's rule
+ * (msgrid.c waits for the queue between chunks). */
+typedef struct golcl__ms_family_ops {
+  const char *name;
+  golcl_status (*prepare)(golcl_msgrid *g);
+  golcl_status (*step)(golcl_msgrid *g, uint64_t gens);
+} golcl__ms_family_ops;
+
+extern const golcl__ms_family_ops golcl__ms_generations_ops, golcl__ms_ltl_ops, golcl__ms_tree_ops,
+    golcl__ms_jvn_ops;
+
+/* The family that runs rule r. */
+const golcl__ms_family_ops *golcl__ms_family_of(const golcl_msrule *r);
+
 /* LtL's tile kernel (ltl_tile.c): whether it serves the grid's range and
  * neighbourhood (else ltl.c's sums), its build, a step (`spans`: the
  * half-widths for N and C, unused for M). */
@@ -66,10 +79,9 @@ golcl_status golcl__msgrid_ghost_step(golcl_msgrid *g, uint64_t gens);
 golcl_status golcl__msgrid_ghost_prepare(golcl_msgrid *g);
 void golcl__msgrid_ghost_release(golcl_msgrid *g);
 
-/* Swaps cur and spare after a step, counting the generation. */
+/* The grid's two buffers (msgrid_buffers.c): swaps cur and spare after a
+ * step, counting the generation; makes the spare buffer when missing. */
 void golcl__msgrid_swap(golcl_msgrid *g);
-
-/* Makes the spare buffer when missing. */
 golcl_status golcl__msgrid_spare(golcl_msgrid *g);
 
 /* The key mixer of randomize and hash (cl/common/hash.cl's golcl_mix64). */

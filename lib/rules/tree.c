@@ -25,12 +25,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TREE_RUN 16                /* cells a work-item walks down a column, packed */
-#define TREE_RUN_ROWS 32           /* the same, by rows */
-#define TREE_UNROLL 3              /* the walk's loop unrolled, by rows ($GOLCL_TREE_UNROLL) */
-#define TREE_LW 64                 /* work-group: columns */
-#define TREE_LH 4                  /* work-group: runs down */
-#define TREE_GROUPS_PER_CU 8 /* work-groups a compute unit, packed ($GOLCL_TREE_GPC1; 0: a tile each) */
+#define TREE_RUN 16      /* cells a work-item walks down a column, packed */
+#define TREE_RUN_ROWS 32 /* the same, by rows */
+#define TREE_UNROLL 3    /* the walk's loop unrolled, by rows ($GOLCL_TREE_UNROLL) */
+#define TREE_LW 64       /* work-group: columns */
+#define TREE_LH 4        /* work-group: runs down */
+#define TREE_GROUPS_PER_CU \
+  8 /* work-groups a compute unit, packed ($GOLCL_TREE_GPC1; 0: a tile each) */
 #define TREE_LOCAL_BUDGET 32768    /* bytes of local memory for the tree */
 #define TREE_MAX_PACKED (1u << 24) /* entries of a packed tree at most */
 #define TREE_NODE_MAX 128          /* entries of a packed node, at most, unless forced */
@@ -138,7 +139,7 @@ static void define_fields(golcl__opts *o, uint32_t sh1, uint32_t sh2, uint32_t m
 
 /* The host image and build options of layout l (2 or 3) of rc. */
 static void classes_image(const golcl_rowclasses *rc, int l, size_t rep, uint8_t *host,
-                            golcl__opts *o) {
+                          golcl__opts *o) {
   size_t at = 0, rw = l == L_FULL ? (rc->frow_wide ? 4 : 2) : (rc->row_wide ? 4 : 2);
   put(host, &at, l == L_FULL ? rc->frow : rc->row, rc->nrow, rw);
   golcl__opts_add(o, "-DTREE_CLASSES");
@@ -171,8 +172,8 @@ static size_t image_bytes(const golcl_rowtree *rt, const golcl_rowclasses *rc, i
   size_t a4 = 3 * 4;
   if (l == L_ROWS) return a4 + (size_t)rt->ninner * 2 + rt->nleaves;
   if (l == L_FULL) return a4 + (size_t)rc->nrow * (rc->frow_wide ? 4 : 2) + rc->nfull;
-  return a4 + (size_t)rc->nrow * (rc->row_wide ? 4 : 2) + (size_t)rc->npair * (rc->pair_wide ? 2 : 1) +
-         rc->nout;
+  return a4 + (size_t)rc->nrow * (rc->row_wide ? 4 : 2) +
+         (size_t)rc->npair * (rc->pair_wide ? 2 : 1) + rc->nout;
 }
 
 /* The tree by rows of the block where the width is a multiple of 4 and a
@@ -191,8 +192,10 @@ static int rows(golcl_msgrid *g, golcl_status *s) {
   size_t budget = local_budget(g);
   if (!golcl__ruletree_rows(g->rule.tree, budget, &rt)) return 0;
   int l = L_ROWS, have = want != L_ROWS && golcl__rowtree_classes(&rt, states, &rc);
-  if (have && want == L_CLASSES) l = L_CLASSES;
-  else if (have && want == L_FULL) l = rc.full ? L_FULL : L_CLASSES;
+  if (have && want == L_CLASSES)
+    l = L_CLASSES;
+  else if (have && want == L_FULL)
+    l = rc.full ? L_FULL : L_CLASSES;
   else if (have && want < 0) {
     double p[4] = {0, golcl__rowtree_passes(&rt, NULL, 0, states),
                    golcl__rowtree_passes(&rt, &rc, 0, states),
@@ -325,8 +328,8 @@ static void shape(const golcl_msgrid *g, size_t *lw, size_t *lh) {
  * ($GOLCL_TREE_GENS, 1..4), the tile ($GOLCL_TREE_TW: 56, 120 or 248
  * columns, so that the work-group splits into whole columns of 4 with the
  * halo's 8; $GOLCL_TREE_TH rows, 8..256) and work-groups a compute unit
- * ($GOLCL_TREE_GPC; 0, the default: one a tile). 1 where the tree is not by rows or the tile and the
- * tree do not fit the device's local memory. */
+ * ($GOLCL_TREE_GPC; 0, the default: one a tile). 1 where the tree is not by rows or the tile and
+ * the tree do not fit the device's local memory. */
 #define TREE_GENS 1
 #define TREE_TW 120
 #define TREE_TH 62
@@ -405,7 +408,7 @@ static golcl_status kernel(golcl_msgrid *g, int clamp, uint32_t gens, cl_kernel 
   return s != GOLCL_OK ? s : golcl__kernel(g->ctx, "rules/tree.cl", o.buf, name, k);
 }
 
-golcl_status golcl__tree_prepare(golcl_msgrid *g) {
+static golcl_status prepare(golcl_msgrid *g) {
   cl_kernel k;
   golcl_status s = tree(g);
   if (s == GOLCL_OK) s = kernel(g, 1, 1, &k);
@@ -424,15 +427,15 @@ static golcl_status launch(golcl_msgrid *g, cl_kernel k, size_t tx, size_t ty, s
   if (groups > tx * ty || per_cu == 0) groups = tx * ty;
   if (groups == 0) groups = 1;
   size_t global[2] = {groups * lw, lh}, local[2] = {lw, lh};
-  golcl_status s = golcl__args(g->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
-                               GOLCL__ARG(h), GOLCL__ARG(tiles_x), GOLCL__ARG(tiles),
-                               GOLCL__ARG(g->tree), GOLCL__END);
+  golcl_status s =
+      golcl__args(g->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w), GOLCL__ARG(h),
+                  GOLCL__ARG(tiles_x), GOLCL__ARG(tiles), GOLCL__ARG(g->tree), GOLCL__END);
   if (s == GOLCL_OK) s = golcl__launch(g->ctx, k, 2, global, local);
   if (s == GOLCL_OK) golcl__msgrid_swap(g);
   return s;
 }
 
-golcl_status golcl__tree_step(golcl_msgrid *g, uint64_t gens) {
+static golcl_status step(golcl_msgrid *g, uint64_t gens) {
   /* WireWorld's function on bit planes (genbits.c) */
   if (gens >= 2 && golcl__genbits_usable(g)) return golcl__genbits_step(g, gens);
   cl_kernel first = NULL, rest = NULL, multi = NULL;
@@ -460,3 +463,5 @@ golcl_status golcl__tree_step(golcl_msgrid *g, uint64_t gens) {
     s = launch(g, i == 0 && !launches ? first : rest, tx, ty, gpc1);
   return s;
 }
+
+const golcl__ms_family_ops golcl__ms_tree_ops = {"RuleLoader", prepare, step};
