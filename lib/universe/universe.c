@@ -182,10 +182,15 @@ golcl_status golcl__universe_progress(golcl_universe *u, int force) {
   return GOLCL_OK;
 }
 
-/* With a progress callback: jumps of at most 2^kcap, kcap growing while a
- * jump takes under a tenth of the period and shrinking when one takes more
- * than the period, so that the callback comes on time; any split gives the
- * same cells. */
+/* With a progress callback: jumps of at most 2^kcap, kcap starting at
+ * PROGRESS_K0, growing while a jump takes under half the period and
+ * shrinking when one takes more than two, so that the callback comes about
+ * on time; any split gives the same cells. The cap moves rarely: HashLife
+ * keeps its results for one jump size at a time, and a pattern as wide as
+ * demonoid-c512 costs as much a jump of 1 generation as one of 1024 (a cap
+ * that started at 0 and grew only under a tenth of the period took 30 s
+ * where one run takes 0.3 s). */
+#define PROGRESS_K0 10
 static golcl_status run_hashlife_watched(golcl_universe *u, uint64_t gens) {
   while (gens) {
     int k = 63 - __builtin_clzll(gens);
@@ -195,8 +200,8 @@ static golcl_status run_hashlife_watched(golcl_universe *u, uint64_t gens) {
     if (st != GOLCL_OK) return st;
     gens -= (uint64_t)1 << k;
     double dt = golcl__universe_now() - t0;
-    if (dt < PROGRESS_PERIOD / 10 && u->progress_kcap < MAX_JUMP) u->progress_kcap++;
-    if (dt > PROGRESS_PERIOD && u->progress_kcap > 0) u->progress_kcap--;
+    if (dt < PROGRESS_PERIOD / 2 && u->progress_kcap < MAX_JUMP) u->progress_kcap++;
+    if (dt > 2 * PROGRESS_PERIOD && u->progress_kcap > 0) u->progress_kcap--;
     if ((st = golcl__universe_progress(u, 0)) != GOLCL_OK) return st;
   }
   return GOLCL_OK;
@@ -457,7 +462,7 @@ golcl_status golcl_universe_run_progress(golcl_universe *u, uint64_t generations
   u->progress_start = u->generation;
   u->progress_total = generations;
   u->progress_last = 0; /* the first boundary calls back */
-  u->progress_kcap = 0;
+  u->progress_kcap = PROGRESS_K0;
   golcl_status st = run(u, generations);
   u->progress = NULL;
   return st;
