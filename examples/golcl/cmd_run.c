@@ -900,13 +900,15 @@ static int run_the_pattern(run_opts *o) {
 static int run_loaded(run_opts *o_) {
   run_opts o = *o_;
   int rc;
-  if (cmd_run_ms_claims(o.pattern) || names_multi_state(o.rule))
-    return cmd_run_ms(&o); /* Generations, LtL, RuleLoader, JvN */
-  /* the infinite plane: a universe, unless a fixed grid or the growing grid is asked for */
+  /* the infinite plane: a universe (two-state and multi-state cells), unless
+   * a fixed grid or the growing grid is asked for, or the universe does not
+   * take the pattern (a bounded grid, Larger than Life, B0 without S8) */
   if (strcmp(o.algo, "dense") && !o.have_size && !o.have_margin && !o.torus) {
     rc = run_universe(&o);
     if (rc >= 0) return rc;
   }
+  if (cmd_run_ms_claims(o.pattern) || names_multi_state(o.rule))
+    return cmd_run_ms(&o); /* the multi-state grid: Generations, LtL, RuleLoader, JvN */
   golcl_pattern *p = pio_load("run", o.pattern);
   if (!p) return 1;
   if (o.rule) {

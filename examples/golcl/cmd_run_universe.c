@@ -13,6 +13,7 @@
 
 #include "atomic_file.h"
 #include "clock.h"
+#include "cmd_ms.h"
 #include "run.h"
 #include "stop.h"
 
@@ -48,9 +49,35 @@ static golcl_status write_mc(const void *u, FILE *f, pio_kind kind) {
   return golcl_universe_write_macrocell((golcl_universe *)u, f);
 }
 
+static golcl_status write_rle(const void *u, FILE *f, pio_kind kind) {
+  (void)kind;
+  return golcl_universe_write_rle((golcl_universe *)u, f);
+}
+
+/* Multi-state cells: RLE and macrocell from the tree, PNG in the rule's
+ * colours; plaintext is two-state. */
+static int write_out_ms(urun *r, const char *path) {
+  pio_kind k = pio_plain_kind(pio_kind_of(path));
+  if (k == PIO_MC) return pio_write_text("run", path, write_mc, r->u) ? 1 : 0;
+  if (k == PIO_RLE || k == PIO_STDOUT) return pio_write_text("run", path, write_rle, r->u) ? 1 : 0;
+  if (k == PIO_CELLS) {
+    fprintf(stderr, "golcl run: %s: plaintext holds two states; write .rle or .mc\n", path);
+    return 1;
+  }
+  golcl_msrule rule;
+  golcl_mspattern *p = NULL;
+  if (golcl_universe_get_msrule(r->u, &rule) != GOLCL_OK ||
+      golcl_universe_extract_ms(r->u, &p) != GOLCL_OK)
+    return fail(path);
+  int rc = cmd_ms_write_png(&rule, p, path, r->o->view.scale);
+  golcl_mspattern_destroy(p);
+  return rc;
+}
+
 /* An output by its extension: .mc straight from the nodes, the others
  * through a pattern of the live cells (within the pattern limits). */
 static int write_out(urun *r, const char *path) {
+  if (golcl_universe_states(r->u) > 2) return write_out_ms(r, path);
   if (pio_plain_kind(pio_kind_of(path)) == PIO_MC)
     return pio_write_text("run", path, write_mc, r->u) ? 1 : 0;
   /* RLE has no limit on the span (bgolly writes a glider 10^8 cells from
@@ -85,11 +112,6 @@ static int write_frame(urun *r) {
 
 static uint64_t to_next(uint64_t done, uint64_t k) { return k ? k - done % k : UINT64_MAX; }
 
-/* golcl_universe_run_progress is declared in golcl_universe.h; until the
- * library defines it (branch mshl), this weak reference is NULL and the
- * run steps in chunks of golcl_universe_run instead (see run_chunked). */
-#pragma weak golcl_universe_run_progress
-
 typedef struct progress {
   const urun *r;
   uint64_t base, total; /* generations done before this call, and in all */
@@ -108,29 +130,8 @@ static int on_progress(void *user, uint64_t done, uint64_t total) {
   return ex_stop_requested() != 0;
 }
 
-/* Without golcl_universe_run_progress: chunks that keep AUTO's choices.
- * AUTO picks by the length of a call (tiles only for 2^11..2^17
- * generations), so a run of at most 2^17 is one call, a longer one chunks
- * of 2^18 and more (HashLife's either way), doubled while they take less
- * than a quarter of a second. */
-static golcl_status run_chunked(golcl_universe *u, uint64_t gens, progress *p) {
-  uint64_t done = 0, chunk = (uint64_t)1 << 18;
-  if (gens <= (uint64_t)1 << 17) chunk = gens;
-  while (done < gens) {
-    uint64_t k = gens - done < chunk ? gens - done : chunk;
-    double t = ex_now();
-    golcl_status s = golcl_universe_run(u, k);
-    if (s != GOLCL_OK) return s;
-    done += k;
-    if (ex_now() - t < 0.25 && chunk < ((uint64_t)1 << 62)) chunk *= 2;
-    if (done < gens && on_progress(p, done, gens)) return GOLCL_E_CANCELLED;
-  }
-  return GOLCL_OK;
-}
-
 static golcl_status run_some(urun *r, uint64_t gens, progress *p) {
-  if (golcl_universe_run_progress) return golcl_universe_run_progress(r->u, gens, on_progress, p);
-  return run_chunked(r->u, gens, p);
+  return golcl_universe_run_progress(r->u, gens, on_progress, p);
 }
 
 static int step_all(urun *r, double *seconds) {
@@ -180,7 +181,17 @@ static int load(urun *r, int may_fall_back) {
     s = golcl_universe_load(r->u, p);
     golcl_pattern_destroy(p);
   } else {
+    /* the universe holds any span: the pattern limits guard the parsers'
+     * boxes, and a multi-state RLE is read through one of width x height
+     * bytes (Golly's JvN-loop-replicator: 1048753 x 151), so a file a user
+     * runs may have a box up to 2^28 cells here (bgolly reads them all) */
+    golcl_pattern_limits keep, wide;
+    golcl_pattern_get_limits(&keep);
+    wide = keep;
+    if (wide.max_cells < (1u << 28)) wide.max_cells = 1u << 28;
+    golcl_pattern_set_limits(&wide);
     s = golcl_universe_read_file(r->u, o->pattern);
+    golcl_pattern_set_limits(&keep);
   }
   if (s == GOLCL_OK && o->rule) {
     if (strchr(o->rule, ':')) return -1; /* a bounded grid: not a universe */
@@ -283,6 +294,11 @@ int run_universe(const run_opts *o) {
     fprintf(o->report, "pattern:    %s (%llu cells, generation %llu)\n", o->name,
             (unsigned long long)pop, (unsigned long long)golcl_universe_generation(r.u));
   }
+  for (int i = 0; i < o->nouts && rc == 0 && golcl_universe_states(r.u) > 2; i++)
+    if (pio_kind_of(o->outs[i]) == PIO_CELLS) { /* said before the run, not after it */
+      fprintf(stderr, "golcl run: %s: plaintext holds two states; write .rle or .mc\n", o->outs[i]);
+      rc = 2;
+    }
   if (rc == 0) rc = run_open_side_files(o, &r.frames_csv, &r.log_file, &r.log);
   double secs = 0;
   if (rc == 0) rc = step_all(&r, &secs);
