@@ -13,6 +13,7 @@
 
 #include "atomic_file.h"
 #include "clock.h"
+#include "image.h"
 #include "cmd_ms.h"
 #include "run.h"
 #include "stop.h"
@@ -76,7 +77,36 @@ static int write_out_ms(urun *r, const char *path) {
 
 /* An output by its extension: .mc straight from the nodes, the others
  * through a pattern of the live cells (within the pattern limits). */
+/* --fit of a box larger than the picture: drawn from the quadtree at the
+ * scale asked (golcl_universe_read_scaled), each pixel the share of cells
+ * alive in its 2^k x 2^k block, as Golly zooms out; the cost follows the
+ * tree, not the box. 1 if drawn (rc in *rc), 0 if the cells path draws it
+ * (no --fit, or a box within it). */
+static int write_scaled_png(urun *r, const char *path, int *rc) {
+  const ex_cell_view *v = &r->o->view;
+  int64_t x, y;
+  uint64_t w, h;
+  if (!v->fit_w || golcl_universe_bounding_box(r->u, &x, &y, &w, &h) != GOLCL_OK) return 0;
+  if (w <= v->fit_w && h <= v->fit_h) return 0;
+  unsigned k = 0;
+  while (((w - 1) >> k) + 1 > v->fit_w || ((h - 1) >> k) + 1 > v->fit_h) k++;
+  uint32_t iw = (uint32_t)(((w - 1) >> k) + 1), ih = (uint32_t)(((h - 1) >> k) + 1);
+  uint8_t *share = malloc((size_t)iw * ih);
+  if (!share) {
+    fprintf(stderr, "golcl run: %s: out of memory for a %ux%u image\n", path, iw, ih);
+    return *rc = 1, 1;
+  }
+  golcl_status s = golcl_universe_read_scaled(r->u, x, y, iw, ih, k, share, NULL, iw);
+  for (size_t i = 0; i < (size_t)iw * ih; i++) /* any live cell shows, as the cells path draws */
+    if (share[i]) share[i] = (uint8_t)(64 + share[i] * 191 / 255);
+  *rc = s != GOLCL_OK ? fail(path) : ex_write_png_gray(path, share, iw, ih, iw) ? 1 : 0;
+  free(share);
+  return 1;
+}
+
 static int write_out(urun *r, const char *path) {
+  int drawn;
+  if (pio_kind_of(path) == PIO_PNG && write_scaled_png(r, path, &drawn)) return drawn;
   if (golcl_universe_states(r->u) > 2) return write_out_ms(r, path);
   if (pio_plain_kind(pio_kind_of(path)) == PIO_MC)
     return pio_write_text("run", path, write_mc, r->u) ? 1 : 0;
