@@ -104,6 +104,14 @@ t_frames_and_log_in_the_universe() {
   [ "$(wc -l <"$T/d.csv")" = 6 ] || say "log: $(cat "$T/d.csv")"
 }
 
+# issue 29's long tapes: a box of 1048753 x 151 cells is read (the count
+# runs them through golcl run against bgolly)
+t_info_of_a_long_tape() {
+  "$G" info "$P/Self-Rep/JvN/JvN-loop-replicator.rle.gz" >"$T/tape" || return 1
+  grep -q '^size:        1048753 x 151$' "$T/tape" && grep -q '^rule:        JvN29 ' "$T/tape" ||
+    say "$(head -5 "$T/tape")"
+}
+
 if [ -z "$BG" ] || [ ! -d "$P/Generations" ]; then
   echo "*** test_cli_rules: bgolly or Golly's patterns NOT FOUND: golcl run NOT compared with Golly ***"
   check "PNG and report" t_png_and_report
@@ -130,4 +138,5 @@ check "PNG and report" t_png_and_report
 check "golcl info: rule, states, --rle" t_info
 check "options not for multi-state patterns are usage errors" t_refused_options
 check "--frames and --log of a multi-state pattern (universe)" t_frames_and_log_in_the_universe
+check "info of JvN-loop-replicator (1048753 x 151)" t_info_of_a_long_tape
 check_summary
