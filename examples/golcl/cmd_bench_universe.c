@@ -49,12 +49,22 @@ static void usage(FILE *f) {
           "  --plot FILE.png time against generations (N/8 .. N) for golcl and bgolly\n");
 }
 
+/* Multi-state cells: more than two states, or a rule of two that is not a
+ * two-state rule table (Banks-I, a RuleLoader rule). */
+static int multi_state(const golcl_universe *u) {
+  char text[GOLCL_MSRULE_TEXT_CAP];
+  golcl_rule_table t;
+  return golcl_universe_states(u) > 2 ||
+         (golcl_universe_get_rule(u, text, sizeof text) == GOLCL_OK &&
+          golcl_rule_table_parse(text, &t) != GOLCL_OK);
+}
+
 /* The cells of a universe as a hash: HashLife's for two states (cells and
  * positions); for multi-state cells the FNV-1a hash of the RLE body (the
  * cells up to translation: bgolly and the universe need not place a file's
  * box alike). */
 static golcl_status cells_hash(golcl_universe *u, uint64_t *hash) {
-  if (golcl_universe_states(u) <= 2) return golcl_universe_hash(u, hash);
+  if (!multi_state(u)) return golcl_universe_hash(u, hash);
   char *text = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&text, &len);
@@ -184,7 +194,7 @@ static golcl_status time_golcl(golcl_context *ctx, golcl_universe_algo algo, con
   *gen0 = golcl_universe_generation(u);
   golcl_msrule r;
   family_algo = NULL;
-  if (s == GOLCL_OK && golcl_universe_states(u) > 2 && golcl_universe_get_msrule(u, &r) == GOLCL_OK)
+  if (s == GOLCL_OK && multi_state(u) && golcl_universe_get_msrule(u, &r) == GOLCL_OK)
     family_algo = r.family == GOLCL_MS_GENERATIONS  ? "Generations"
                   : r.family == GOLCL_MS_RULELOADER ? "RuleLoader"
                                                     : "JvN";

@@ -77,6 +77,17 @@ static int write_out_ms(urun *r, const char *path) {
 
 /* An output by its extension: .mc straight from the nodes, the others
  * through a pattern of the live cells (within the pattern limits). */
+/* Whether the universe holds multi-state cells: more than two states, or a
+ * rule of two states that is not a two-state rule table (Banks-I, a
+ * RuleLoader rule of two states). */
+static int multi_state(const golcl_universe *u) {
+  char rule[GOLCL_MSRULE_TEXT_CAP];
+  golcl_rule_table t;
+  return golcl_universe_states(u) > 2 ||
+         (golcl_universe_get_rule(u, rule, sizeof rule) == GOLCL_OK &&
+          golcl_rule_table_parse(rule, &t) != GOLCL_OK);
+}
+
 /* --fit of a box larger than the picture: drawn from the quadtree at the
  * scale asked (golcl_universe_read_scaled), each pixel the share of cells
  * alive in its 2^k x 2^k block, as Golly zooms out; the cost follows the
@@ -107,7 +118,7 @@ static int write_scaled_png(urun *r, const char *path, int *rc) {
 static int write_out(urun *r, const char *path) {
   int drawn;
   if (pio_kind_of(path) == PIO_PNG && write_scaled_png(r, path, &drawn)) return drawn;
-  if (golcl_universe_states(r->u) > 2) return write_out_ms(r, path);
+  if (multi_state(r->u)) return write_out_ms(r, path);
   if (pio_plain_kind(pio_kind_of(path)) == PIO_MC)
     return pio_write_text("run", path, write_mc, r->u) ? 1 : 0;
   /* RLE has no limit on the span (bgolly writes a glider 10^8 cells from
@@ -344,7 +355,7 @@ int run_universe(const run_opts *o) {
     fprintf(o->report, "pattern:    %s (%llu cells, generation %llu)\n", o->name,
             (unsigned long long)pop, (unsigned long long)golcl_universe_generation(r.u));
   }
-  for (int i = 0; i < o->nouts && rc == 0 && golcl_universe_states(r.u) > 2; i++)
+  for (int i = 0; i < o->nouts && rc == 0 && multi_state(r.u); i++)
     if (pio_kind_of(o->outs[i]) == PIO_CELLS) { /* said before the run, not after it */
       fprintf(stderr, "golcl run: %s: plaintext holds two states; write .rle or .mc\n", o->outs[i]);
       rc = 2;
