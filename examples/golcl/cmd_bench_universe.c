@@ -49,19 +49,61 @@ static void usage(FILE *f) {
           "  --plot FILE.png time against generations (N/8 .. N) for golcl and bgolly\n");
 }
 
-/* Runs bgolly -a algo; its wall time, and its result's hash (0 if none). */
+/* Multi-state cells: more than two states, or a rule of two that is not a
+ * two-state rule table (Banks-I, a RuleLoader rule). */
+static int multi_state(const golcl_universe *u) {
+  char text[GOLCL_MSRULE_TEXT_CAP];
+  golcl_rule_table t;
+  return golcl_universe_states(u) > 2 ||
+         (golcl_universe_get_rule(u, text, sizeof text) == GOLCL_OK &&
+          golcl_rule_table_parse(text, &t) != GOLCL_OK);
+}
+
+/* The cells of a universe as a hash: HashLife's for two states (cells and
+ * positions); for multi-state cells the FNV-1a hash of the RLE body (the
+ * cells up to translation: bgolly and the universe need not place a file's
+ * box alike). */
+static golcl_status cells_hash(golcl_universe *u, uint64_t *hash) {
+  if (!multi_state(u)) return golcl_universe_hash(u, hash);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  if (!f) return GOLCL_E_OUT_OF_MEMORY;
+  golcl_status s = golcl_universe_write_rle(u, f);
+  fclose(f);
+  uint64_t h = 1469598103934665603ull;
+  const char *body = text ? strstr(text, "\nx ") : NULL;
+  body = body ? strchr(body + 1, '\n') : NULL;
+  for (const char *c = body; c && *c; c++)
+    if (*c != '\n') h = (h ^ (unsigned char)*c) * 1099511628211ull;
+  free(text);
+  *hash = h;
+  return s;
+}
+
+/* bgolly's .rule folder for -a RuleLoader (-s): $GOLCL_RULES, else Golly's. */
+static const char *rules_dir(void) {
+  const char *r = getenv("GOLCL_RULES");
+  return r && *r ? r : "/usr/share/golly/Rules/";
+}
+
+/* Runs bgolly -a algo; its wall time, and its result's hash (0 if none).
+ * Every algorithm but QuickLife writes macrocell, read back and hashed. */
 static double run_bgolly(const char *bg, const char *algo, const char *path, uint64_t gens,
                          uint64_t *hash) {
   char g[32], out[64];
+  int mc = strcmp(algo, "QuickLife") != 0;
   snprintf(g, sizeof g, "%llu", (unsigned long long)gens);
-  snprintf(out, sizeof out, "/tmp/golcl-bench-bgolly-%d.%s", (int)getpid(),
-           strcmp(algo, "HashLife") == 0 ? "mc" : "rle");
+  snprintf(out, sizeof out, "/tmp/golcl-bench-bgolly-%d.%s", (int)getpid(), mc ? "mc" : "rle");
   fflush(stdout);
   double t0 = ex_now();
   pid_t pid = fork();
   if (pid == 0) {
     if (!freopen("/dev/null", "w", stdout) || dup2(fileno(stdout), 2) < 0) _exit(126);
-    execl(bg, bg, "-a", algo, "-m", g, "-o", out, path, (char *)NULL);
+    if (strcmp(algo, "RuleLoader") == 0)
+      execl(bg, bg, "-a", algo, "-s", rules_dir(), "-m", g, "-o", out, path, (char *)NULL);
+    else
+      execl(bg, bg, "-a", algo, "-m", g, "-o", out, path, (char *)NULL);
     _exit(127);
   }
   int st = 0;
@@ -69,8 +111,8 @@ static double run_bgolly(const char *bg, const char *algo, const char *path, uin
   double t = ex_now() - t0;
   *hash = 0;
   golcl_universe *u;
-  if (strcmp(algo, "HashLife") == 0 && golcl_universe_create(NULL, NULL, &u) == GOLCL_OK) {
-    if (golcl_universe_read_file(u, out) == GOLCL_OK) golcl_universe_hash(u, hash);
+  if (mc && golcl_universe_create(NULL, NULL, &u) == GOLCL_OK) {
+    if (golcl_universe_read_file(u, out) == GOLCL_OK) cells_hash(u, hash);
     golcl_universe_destroy(u);
   }
   remove(out);
@@ -92,6 +134,24 @@ static double median(double *t, int n) {
   return n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
 }
 
+/* `golcl run PATH -q -g G` as a user starts it: the wall time from the
+ * process's start to its end (-1 if it failed). */
+static double run_command(const char *path, uint64_t g) {
+  char gs[32];
+  snprintf(gs, sizeof gs, "%llu", (unsigned long long)g);
+  fflush(stdout);
+  double t0 = ex_now();
+  pid_t pid = fork();
+  if (pid == 0) {
+    if (!freopen("/dev/null", "w", stdout) || dup2(fileno(stdout), 2) < 0) _exit(126);
+    execl("/proc/self/exe", "golcl", "run", path, "-q", "-g", gs, (char *)NULL);
+    _exit(127);
+  }
+  int st = 0;
+  if (pid <= 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st) != 0) return -1;
+  return ex_now() - t0;
+}
+
 /* bgolly's median of reps runs. */
 static double run_bgolly_reps(const char *bg, const char *algo, const char *path, uint64_t gens,
                               uint64_t *hash, int reps) {
@@ -100,13 +160,15 @@ static double run_bgolly_reps(const char *bg, const char *algo, const char *path
   return median(t, reps);
 }
 
-/* Loads a file as bgolly places it (a text without a position at (0, 0)). */
+/* Loads a file as bgolly places it (a text without a position at (0, 0));
+ * multi-state files through the universe's own reader. */
 static golcl_status load(golcl_universe *u, const char *path) {
   size_t n = strlen(path);
   if ((n > 3 && !strcmp(path + n - 3, ".mc")) || (n > 6 && !strcmp(path + n - 6, ".mc.gz")))
     return golcl_universe_read_file(u, path);
   golcl_pattern *p;
   golcl_status s = golcl_pattern_read_file(path, &p);
+  if (s == GOLCL_E_UNSUPPORTED) return golcl_universe_read_file(u, path); /* multi-state */
   if (s != GOLCL_OK) return s;
   if (!golcl_pattern_origin(p, NULL, NULL)) golcl_pattern_set_origin(p, 0, 0);
   s = golcl_universe_load(u, p);
@@ -117,6 +179,8 @@ static golcl_status load(golcl_universe *u, const char *path) {
 /* Loads and runs path for g generations; its stepping and wall seconds, the
  * hash of the result, the algorithm that ran and the file's generation
  * (bgolly's -m is the generation to reach, not a count). */
+static const char *family_algo; /* bgolly's -a for the last file timed: NULL for two states */
+
 static golcl_status time_golcl(golcl_context *ctx, golcl_universe_algo algo, const char *path,
                                uint64_t g, double *step, double *wall, uint64_t *hash,
                                golcl_universe_algo *used, uint64_t *gen0) {
@@ -128,6 +192,12 @@ static golcl_status time_golcl(golcl_context *ctx, golcl_universe_algo algo, con
   golcl_status s = golcl_universe_create(ctx, &uo, &u);
   if (s == GOLCL_OK) s = load(u, path);
   *gen0 = golcl_universe_generation(u);
+  golcl_msrule r;
+  family_algo = NULL;
+  if (s == GOLCL_OK && multi_state(u) && golcl_universe_get_msrule(u, &r) == GOLCL_OK)
+    family_algo = r.family == GOLCL_MS_GENERATIONS  ? "Generations"
+                  : r.family == GOLCL_MS_RULELOADER ? "RuleLoader"
+                                                    : "JvN";
   double t0 = ex_now();
   if (s == GOLCL_OK) s = golcl_universe_run(u, g);
   *step = ex_now() - t0;
@@ -136,7 +206,7 @@ static golcl_status time_golcl(golcl_context *ctx, golcl_universe_algo algo, con
   golcl_universe_stats ust = {0};
   if (s == GOLCL_OK) golcl_universe_get_stats(u, &ust);
   *used = ust.algo;
-  if (s == GOLCL_OK) s = golcl_universe_hash(u, hash);
+  if (s == GOLCL_OK) s = cells_hash(u, hash);
   golcl_universe_destroy(u);
   return s;
 }
@@ -292,10 +362,10 @@ int cmd_bench_universe(int argc, char **argv) {
   }
   if (cf)
     fprintf(cf,
-            "pattern,algo,generations,golcl_step_s,golcl_wall_s,bgolly_quicklife_s,"
+            "pattern,algo,generations,golcl_step_s,golcl_wall_s,golcl_run_s,bgolly_quicklife_s,"
             "bgolly_hashlife_s,ratio,identical\n");
-  printf("%-35s %-12s %9s %10s %10s %10s %10s %7s %s\n", "pattern", "algo", "gens", "golcl",
-         "golcl wall", "bg Quick", "bg Hash", "ratio", "cells");
+  printf("%-35s %-12s %9s %10s %10s %10s %10s %10s %7s %s\n", "pattern", "algo", "gens", "golcl",
+         "golcl wall", "golcl run", "bg Quick", "bg Hash", "ratio", "cells");
   int nruns = optind < argc ? argc - optind : (int)(sizeof DEFAULT_RUNS / sizeof *DEFAULT_RUNS);
   int rc = 0;
   for (int i = 0; i < nruns; i++) {
@@ -331,27 +401,33 @@ int cmd_bench_universe(int argc, char **argv) {
     }
     double tq = -1, th = -1;
     uint64_t hq = 0, hh = 0;
-    if (bg) {
-      tq = run_bgolly_reps(bg, "QuickLife", path, gen0 + g, &hq, reps);
-      th = run_bgolly_reps(bg, "HashLife", path, gen0 + g, &hh, reps);
-    }
+    const char *hl_algo = family_algo ? family_algo : "HashLife"; /* bgolly's of the family */
+    if (bg && !family_algo) tq = run_bgolly_reps(bg, "QuickLife", path, gen0 + g, &hq, reps);
+    if (bg) th = run_bgolly_reps(bg, hl_algo, path, gen0 + g, &hh, reps);
+    double cmd_runs[MAX_REPS];
+    for (int r = 0; r < reps; r++) cmd_runs[r] = run_command(path, g);
+    double wall_cmd = median(cmd_runs, reps);
     double best = tq > 0 && (th < 0 || tq < th) ? tq : th;
     const char *same = !bg || th < 0 ? "-" : hh == hash ? "identical" : "DIFFERENT";
     if (bg && th >= 0 && hh != hash) rc = 1;
     const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    printf("%-35s %-12s %9llu %9.4fs %9.4fs ", name, golcl_universe_algo_name(ust.algo),
-           (unsigned long long)g, step, wall);
+    printf("%-35s %-12s %9llu %9.4fs %9.4fs %9.4fs ", name, golcl_universe_algo_name(ust.algo),
+           (unsigned long long)g, step, wall, wall_cmd);
     if (bg) {
       char q[32] = "failed", hl[32] = "failed"; /* QuickLife reads no macrocell */
-      if (tq >= 0) snprintf(q, sizeof q, "%.3fs", tq);
-      if (th >= 0) snprintf(hl, sizeof hl, "%.3fs", th);
+      if (family_algo) snprintf(q, sizeof q, "-");
+      if (family_algo && th >= 0)
+        snprintf(hl, sizeof hl, "%.3fs %s", th, family_algo);
+      else if (tq >= 0)
+        snprintf(q, sizeof q, "%.3fs", tq);
+      if (th >= 0 && !family_algo) snprintf(hl, sizeof hl, "%.3fs", th);
       printf("%10s %10s %6.2fx %s\n", q, hl, best > 0 ? best / step : 0.0, same);
     } else
       printf("%10s %10s %7s %s\n", "-", "-", "-", same);
     if (cf)
-      fprintf(cf, "%s,%s,%llu,%.6f,%.6f,%.6f,%.6f,%.3f,%s\n", name,
-              golcl_universe_algo_name(ust.algo), (unsigned long long)g, step, wall, tq, th,
-              best > 0 ? best / step : 0.0, same);
+      fprintf(cf, "%s,%s,%llu,%.6f,%.6f,%.6f,%.6f,%.6f,%.3f,%s\n", name,
+              golcl_universe_algo_name(ust.algo), (unsigned long long)g, step, wall, wall_cmd, tq,
+              th, best > 0 ? best / step : 0.0, same);
     if (plot && nrows < PLOT_MAX) {
       plot_row *pr = &rows[nrows++];
       snprintf(pr->name, sizeof pr->name, "%.63s", name);
@@ -365,15 +441,19 @@ int cmd_bench_universe(int argc, char **argv) {
           st2 = step, q2 = tq, h2 = th;
         } else {
           time_golcl(ctx, algo, path, gj, &st2, &wl2, &hs2, &used2, &gen0);
-          if (bg) q2 = run_bgolly(bg, "QuickLife", path, gen0 + gj, &hq2);
-          if (bg) h2 = run_bgolly(bg, "HashLife", path, gen0 + gj, &hh2);
+          if (bg && !family_algo) q2 = run_bgolly(bg, "QuickLife", path, gen0 + gj, &hq2);
+          if (bg)
+            h2 = run_bgolly(bg, family_algo ? family_algo : "HashLife", path, gen0 + gj, &hh2);
         }
         pr->golcl[j] = st2 > 1e-6 ? st2 : 1e-6;
         pr->bgolly[j] = q2 > 0 && (h2 < 0 || q2 < h2) ? q2 : h2;
       }
     }
   }
-  printf("ratio: bgolly's better whole run / golcl's stepping (above 1: golcl is faster)\n");
+  printf(
+      "ratio: bgolly's better whole run / golcl's stepping (above 1: golcl is faster); "
+      "golcl run: the command's wall time from its process start; a multi-state file's "
+      "bgolly runs its family's algorithm (Generations, RuleLoader, JvN)\n");
   if (plot && nrows && write_plot(plot, rows, nrows) == 0)
     printf("wrote:      %s\n", plot);
   else if (plot)

@@ -105,7 +105,15 @@ int cmd_info(int argc, char **argv) {
   char *spool = NULL;
   if (strcmp(path, "-") == 0 ? pio_stdin_file("info", &spool) : pio_refuse_zip_file("info", path))
     return 1;
+  /* a user's file may have a box up to 2^28 cells, as golcl run reads it
+   * (Golly's JvN-loop-replicator: 1048753 x 151) */
+  golcl_pattern_limits keep, wide;
+  golcl_pattern_get_limits(&keep);
+  wide = keep;
+  if (wide.max_cells < (1u << 28)) wide.max_cells = 1u << 28;
+  golcl_pattern_set_limits(&wide);
   int rc = info_of(spool ? spool : path, strcmp(path, "-") ? path : "<stdin>", rle, cells);
+  golcl_pattern_set_limits(&keep);
   pio_stdin_file_done(spool);
   return rc;
 }

@@ -13,6 +13,13 @@ int cmd_run_ms_claims(const char *path);
 struct run_opts;
 int cmd_run_ms(const struct run_opts *opts);
 
+/* A PNG of multi-state cells in the rule's colours (a RuleLoader rule's
+ * @COLORS, JvN's kinds, else Golly's gradient), sc pixels a cell; 1 after
+ * a message on failure. */
+#include <golcl_rules.h>
+int cmd_ms_write_png(const golcl_msrule *rule, const golcl_mspattern *r, const char *path,
+                     uint32_t sc);
+
 /* golcl info for such a file (name: as the report names it), with --rle (rle) or --cells (cells,
  * refused: plaintext is two-state); returns the exit status. */
 int cmd_info_ms(const char *path, const char *name, int rle, int cells);

@@ -55,12 +55,15 @@ typedef struct run_state {
 static void usage(FILE *f) {
   fprintf(f,
           "usage: golcl run PATTERN [options]\n\n"
-          "Runs a pattern (RLE, .cells, Life 1.05/1.06, macrocell .mc; '-' reads stdin) and\n"
+          "Runs a pattern (RLE, .cells, Life 1.05/1.06, macrocell .mc, MCell .mcl, gzip or\n"
+          "not; '-' reads stdin, in any of them) and\n"
           "prints the device, generations/s and the final population (on stderr when an\n"
           "output is stdout). Any two-state rule Golly runs (B/S, Hensel, MAP, V, H, W,\n"
-          "named rules; B0 as Golly runs it) and any of Golly's bounded grids (:P, :T with\n"
-          "shifts and tubes, :K, :C, :S).\n\n"
-          "  -g, --generations N  generations to run (default 100)\n"
+          "named rules; B0 as Golly runs it), the multi-state ones (Generations, Larger\n"
+          "than Life, RuleLoader .rule files, JvN) and any of Golly's bounded grids (:P, :T\n"
+          "with shifts and tubes, :K, :C, :S). SIGINT or SIGTERM stops the run at a\n"
+          "generation and writes every output for it (exit status 128 + the signal).\n\n"
+          "  -g, -m, --generations N  generations to run (default 100; -m as bgolly's)\n"
           "  --size WxH           a fixed grid of W×H cells, the pattern centred in it\n"
           "  --margin M           a fixed grid: the live cells' bounding box plus M cells on\n"
           "                       each side\n"
@@ -70,20 +73,21 @@ static void usage(FILE *f) {
           "                       :C, :S; an unbounded side of a tube or strip gets -g N\n"
           "                       cells of room), else the infinite plane (a grid that grows\n"
           "                       with the pattern). --size and --margin drop the suffix.\n"
-          "  --rule R             run rule R instead of the pattern's (any two-state rule:\n"
-          "                       B3/S23, B2-a/S12, B2/S34H, MAP..., Life; with a suffix it\n"
-          "                       also replaces the bounded grid)\n"
-          "  --rules DIR          the folder of Golly .rule files a multi-state pattern's rule\n"
+          "  -r, --rule R         run rule R instead of the pattern's (B3/S23, B2-a/S12,\n"
+          "                       MAP..., Life, Day & Night; with a suffix it also replaces\n"
+          "                       the bounded grid; a multi-state rule such as WireWorld\n"
+          "                       runs a two-state pattern as that rule)\n"
+          "  -s, --rules DIR      the folder of Golly .rule files a multi-state pattern's rule\n"
           "                       is looked for in first (then $GOLCL_RULES, then\n"
           "                       /usr/share/golly/Rules)\n"
-          "  --algo A             the infinite plane: auto (default: HashLife where the rule\n"
+          "  -a, --algo A         the infinite plane: auto (default: HashLife where the rule\n"
           "                       allows it, else the growing grid), hashlife, sparse (64x64\n"
           "                       tiles on the device), hashlife-gpu (HashLife's node table\n"
           "                       and batches on the device), host-tiles (64x64 tiles on the\n"
           "                       host, QuickLife's idea) or dense (a grid that grows)\n"
           "  -i, --increment N    the infinite plane: step N generations at a time (the\n"
           "                       progress line and --log follow it), as bgolly's -i\n"
-          "  --memory MB          the infinite plane: HashLife's node store, in MB (default\n"
+          "  -M, --memory MB      the infinite plane: HashLife's node store, in MB (default\n"
           "                       1024; collected when full, as bgolly's -M)\n"
           "  --stepper KIND       auto (default: the fastest that can serve the rule and the\n"
           "                       grid), naive, reference, or another stepper of this build\n"
@@ -900,13 +904,15 @@ static int run_the_pattern(run_opts *o) {
 static int run_loaded(run_opts *o_) {
   run_opts o = *o_;
   int rc;
-  if (cmd_run_ms_claims(o.pattern) || names_multi_state(o.rule))
-    return cmd_run_ms(&o); /* Generations, LtL, RuleLoader, JvN */
-  /* the infinite plane: a universe, unless a fixed grid or the growing grid is asked for */
+  /* the infinite plane: a universe (two-state and multi-state cells), unless
+   * a fixed grid or the growing grid is asked for, or the universe does not
+   * take the pattern (a bounded grid, Larger than Life, B0 without S8) */
   if (strcmp(o.algo, "dense") && !o.have_size && !o.have_margin && !o.torus) {
     rc = run_universe(&o);
     if (rc >= 0) return rc;
   }
+  if (cmd_run_ms_claims(o.pattern) || names_multi_state(o.rule))
+    return cmd_run_ms(&o); /* the multi-state grid: Generations, LtL, RuleLoader, JvN */
   golcl_pattern *p = pio_load("run", o.pattern);
   if (!p) return 1;
   if (o.rule) {

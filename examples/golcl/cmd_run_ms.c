@@ -81,13 +81,13 @@ static int take_opts(const run_opts *r, ms_opts *o) {
             r->stepper);
     return 2;
   }
-  const char *later = r->view.fit_w             ? "fit"
-                      : r->frames               ? "frames"
-                      : r->log                  ? "log"
-                      : strcmp(r->algo, "auto") ? "algo"
-                      : r->increment            ? "increment"
-                      : r->memory_mb            ? "memory"
-                                                : NULL;
+  const char *later = r->view.fit_w                                         ? "fit"
+                      : r->frames                                           ? "frames"
+                      : r->log                                              ? "log"
+                      : strcmp(r->algo, "auto") && strcmp(r->algo, "dense") ? "algo"
+                      : r->increment                                        ? "increment"
+                      : r->memory_mb                                        ? "memory"
+                                                                            : NULL;
   if (later) {
     fprintf(stderr, "golcl run: --%s is not available for multi-state patterns yet\n", later);
     return 2;
@@ -292,7 +292,14 @@ static void jvn_colour(uint8_t s, uint8_t rgb[3]) {
 
 static int write_png(const ms_run *st, const ms_opts *o, const golcl_mspattern *r,
                      const char *path) {
-  uint32_t w = golcl_mspattern_width(r), h = golcl_mspattern_height(r), sc = o->scale;
+  return cmd_ms_write_png(&st->rule, r, path, o->scale);
+}
+
+int cmd_ms_write_png(const golcl_msrule *rule, const golcl_mspattern *r, const char *path,
+                     uint32_t sc) {
+  int jvn = rule->family == GOLCL_MS_JVN29 || rule->family == GOLCL_MS_NOBILI32 ||
+            rule->family == GOLCL_MS_HUTTON32;
+  uint32_t w = golcl_mspattern_width(r), h = golcl_mspattern_height(r);
   if (!w || !h) w = h = 1;
   if ((uint64_t)w * sc * h * sc > (1u << 30)) {
     fprintf(stderr, "golcl run: %s: a %ux%u image at scale %u is too large\n", path, w, h, sc);
@@ -304,10 +311,10 @@ static int write_png(const ms_run *st, const ms_opts *o, const golcl_mspattern *
   const uint8_t *c = golcl_mspattern_cells(r);
   for (uint32_t y = 0; y < ih && golcl_mspattern_width(r); y++)
     for (uint32_t x = 0; x < iw; x++)
-      if (st->any_state && st->rule.family != GOLCL_MS_RULELOADER) /* JvN */
+      if (jvn)
         jvn_colour(c[(size_t)(y / sc) * w + x / sc], img + ((size_t)y * iw + x) * 3);
       else
-        colour(&st->rule, c[(size_t)(y / sc) * w + x / sc], st->rule.states,
+        colour(rule, c[(size_t)(y / sc) * w + x / sc], rule->states,
                img + ((size_t)y * iw + x) * 3);
   int rc = ex_write_png_rgb(path, img, iw, ih, (size_t)iw * 3) ? 1 : 0;
   free(img);

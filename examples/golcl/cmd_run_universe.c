@@ -13,6 +13,8 @@
 
 #include "atomic_file.h"
 #include "clock.h"
+#include "image.h"
+#include "cmd_ms.h"
 #include "run.h"
 #include "stop.h"
 
@@ -48,9 +50,75 @@ static golcl_status write_mc(const void *u, FILE *f, pio_kind kind) {
   return golcl_universe_write_macrocell((golcl_universe *)u, f);
 }
 
+static golcl_status write_rle(const void *u, FILE *f, pio_kind kind) {
+  (void)kind;
+  return golcl_universe_write_rle((golcl_universe *)u, f);
+}
+
+/* Multi-state cells: RLE and macrocell from the tree, PNG in the rule's
+ * colours; plaintext is two-state. */
+static int write_out_ms(urun *r, const char *path) {
+  pio_kind k = pio_plain_kind(pio_kind_of(path));
+  if (k == PIO_MC) return pio_write_text("run", path, write_mc, r->u) ? 1 : 0;
+  if (k == PIO_RLE || k == PIO_STDOUT) return pio_write_text("run", path, write_rle, r->u) ? 1 : 0;
+  if (k == PIO_CELLS) {
+    fprintf(stderr, "golcl run: %s: plaintext holds two states; write .rle or .mc\n", path);
+    return 1;
+  }
+  golcl_msrule rule;
+  golcl_mspattern *p = NULL;
+  if (golcl_universe_get_msrule(r->u, &rule) != GOLCL_OK ||
+      golcl_universe_extract_ms(r->u, &p) != GOLCL_OK)
+    return fail(path);
+  int rc = cmd_ms_write_png(&rule, p, path, r->o->view.scale);
+  golcl_mspattern_destroy(p);
+  return rc;
+}
+
 /* An output by its extension: .mc straight from the nodes, the others
  * through a pattern of the live cells (within the pattern limits). */
+/* Whether the universe holds multi-state cells: more than two states, or a
+ * rule of two states that is not a two-state rule table (Banks-I, a
+ * RuleLoader rule of two states). */
+static int multi_state(const golcl_universe *u) {
+  char rule[GOLCL_MSRULE_TEXT_CAP];
+  golcl_rule_table t;
+  return golcl_universe_states(u) > 2 ||
+         (golcl_universe_get_rule(u, rule, sizeof rule) == GOLCL_OK &&
+          golcl_rule_table_parse(rule, &t) != GOLCL_OK);
+}
+
+/* --fit of a box larger than the picture: drawn from the quadtree at the
+ * scale asked (golcl_universe_read_scaled), each pixel the share of cells
+ * alive in its 2^k x 2^k block, as Golly zooms out; the cost follows the
+ * tree, not the box. 1 if drawn (rc in *rc), 0 if the cells path draws it
+ * (no --fit, or a box within it). */
+static int write_scaled_png(urun *r, const char *path, int *rc) {
+  const ex_cell_view *v = &r->o->view;
+  int64_t x, y;
+  uint64_t w, h;
+  if (!v->fit_w || golcl_universe_bounding_box(r->u, &x, &y, &w, &h) != GOLCL_OK) return 0;
+  if (w <= v->fit_w && h <= v->fit_h) return 0;
+  unsigned k = 0;
+  while (((w - 1) >> k) + 1 > v->fit_w || ((h - 1) >> k) + 1 > v->fit_h) k++;
+  uint32_t iw = (uint32_t)(((w - 1) >> k) + 1), ih = (uint32_t)(((h - 1) >> k) + 1);
+  uint8_t *share = malloc((size_t)iw * ih);
+  if (!share) {
+    fprintf(stderr, "golcl run: %s: out of memory for a %ux%u image\n", path, iw, ih);
+    return *rc = 1, 1;
+  }
+  golcl_status s = golcl_universe_read_scaled(r->u, x, y, iw, ih, k, share, NULL, iw);
+  for (size_t i = 0; i < (size_t)iw * ih; i++) /* any live cell shows, as the cells path draws */
+    if (share[i]) share[i] = (uint8_t)(64 + share[i] * 191 / 255);
+  *rc = s != GOLCL_OK ? fail(path) : ex_write_png_gray(path, share, iw, ih, iw) ? 1 : 0;
+  free(share);
+  return 1;
+}
+
 static int write_out(urun *r, const char *path) {
+  int drawn;
+  if (pio_kind_of(path) == PIO_PNG && write_scaled_png(r, path, &drawn)) return drawn;
+  if (multi_state(r->u)) return write_out_ms(r, path);
   if (pio_plain_kind(pio_kind_of(path)) == PIO_MC)
     return pio_write_text("run", path, write_mc, r->u) ? 1 : 0;
   /* RLE has no limit on the span (bgolly writes a glider 10^8 cells from
@@ -85,11 +153,6 @@ static int write_frame(urun *r) {
 
 static uint64_t to_next(uint64_t done, uint64_t k) { return k ? k - done % k : UINT64_MAX; }
 
-/* golcl_universe_run_progress is declared in golcl_universe.h; until the
- * library defines it (branch mshl), this weak reference is NULL and the
- * run steps in chunks of golcl_universe_run instead (see run_chunked). */
-#pragma weak golcl_universe_run_progress
-
 typedef struct progress {
   const urun *r;
   uint64_t base, total; /* generations done before this call, and in all */
@@ -108,29 +171,28 @@ static int on_progress(void *user, uint64_t done, uint64_t total) {
   return ex_stop_requested() != 0;
 }
 
-/* Without golcl_universe_run_progress: chunks that keep AUTO's choices.
- * AUTO picks by the length of a call (tiles only for 2^11..2^17
- * generations), so a run of at most 2^17 is one call, a longer one chunks
- * of 2^18 and more (HashLife's either way), doubled while they take less
- * than a quarter of a second. */
-static golcl_status run_chunked(golcl_universe *u, uint64_t gens, progress *p) {
-  uint64_t done = 0, chunk = (uint64_t)1 << 18;
-  if (gens <= (uint64_t)1 << 17) chunk = gens;
+/* Chunks of golcl_universe_run, with the progress line and a signal's stop
+ * between them: 1024 generations first (HashLife's jumps stay large, and
+ * AUTO sees runs of 2^11 and more, where it may hand chaos to the tiles),
+ * doubled while a chunk takes under a quarter of a second, halved above
+ * one second. golcl_universe_run_progress would do this in the library,
+ * but it starts with jumps of one generation: demonoid-c512 to 1024
+ * generations took 28-34 s through it against 0.29 s in one run (pocl
+ * machine, 2026-11-28), so it waits for that to change. */
+static golcl_status run_some(urun *r, uint64_t gens, progress *p) {
+  uint64_t done = 0, chunk = 1024;
   while (done < gens) {
     uint64_t k = gens - done < chunk ? gens - done : chunk;
     double t = ex_now();
-    golcl_status s = golcl_universe_run(u, k);
+    golcl_status s = golcl_universe_run(r->u, k);
     if (s != GOLCL_OK) return s;
     done += k;
-    if (ex_now() - t < 0.25 && chunk < ((uint64_t)1 << 62)) chunk *= 2;
+    double dt = ex_now() - t;
+    if (dt < 0.25 && chunk < ((uint64_t)1 << 62)) chunk *= 2;
+    if (dt > 1.0 && chunk > 1) chunk /= 2;
     if (done < gens && on_progress(p, done, gens)) return GOLCL_E_CANCELLED;
   }
   return GOLCL_OK;
-}
-
-static golcl_status run_some(urun *r, uint64_t gens, progress *p) {
-  if (golcl_universe_run_progress) return golcl_universe_run_progress(r->u, gens, on_progress, p);
-  return run_chunked(r->u, gens, p);
 }
 
 static int step_all(urun *r, double *seconds) {
@@ -180,7 +242,17 @@ static int load(urun *r, int may_fall_back) {
     s = golcl_universe_load(r->u, p);
     golcl_pattern_destroy(p);
   } else {
+    /* the universe holds any span: the pattern limits guard the parsers'
+     * boxes, and a multi-state RLE is read through one of width x height
+     * bytes (Golly's JvN-loop-replicator: 1048753 x 151), so a file a user
+     * runs may have a box up to 2^28 cells here (bgolly reads them all) */
+    golcl_pattern_limits keep, wide;
+    golcl_pattern_get_limits(&keep);
+    wide = keep;
+    if (wide.max_cells < (1u << 28)) wide.max_cells = 1u << 28;
+    golcl_pattern_set_limits(&wide);
     s = golcl_universe_read_file(r->u, o->pattern);
+    golcl_pattern_set_limits(&keep);
   }
   if (s == GOLCL_OK && o->rule) {
     if (strchr(o->rule, ':')) return -1; /* a bounded grid: not a universe */
@@ -283,6 +355,11 @@ int run_universe(const run_opts *o) {
     fprintf(o->report, "pattern:    %s (%llu cells, generation %llu)\n", o->name,
             (unsigned long long)pop, (unsigned long long)golcl_universe_generation(r.u));
   }
+  for (int i = 0; i < o->nouts && rc == 0 && multi_state(r.u); i++)
+    if (pio_kind_of(o->outs[i]) == PIO_CELLS) { /* said before the run, not after it */
+      fprintf(stderr, "golcl run: %s: plaintext holds two states; write .rle or .mc\n", o->outs[i]);
+      rc = 2;
+    }
   if (rc == 0) rc = run_open_side_files(o, &r.frames_csv, &r.log_file, &r.log);
   double secs = 0;
   if (rc == 0) rc = step_all(&r, &secs);

@@ -4,7 +4,8 @@
 # reached and leaves no temporary file; one output that cannot be written
 # costs no other (nor the --log CSV); outputs that cannot be written are
 # found before the run; .rle.gz and .mc.gz as bgolly writes them; RLE of a
-# pattern past the pattern limits, as bgolly writes it.
+# pattern past the pattern limits, as bgolly writes it; --fit of such a
+# pattern drawn from the quadtree.
 #
 # Usage: tests/cli/test_cli_outputs.sh [GOLCL]  (default build/golcl), from
 # the repository root; the device is $GOLCL_TEST_DEVICE, else cpu (pocl).
@@ -79,6 +80,26 @@ t_sigterm_stops_the_infinite_plane() {
   no_temporaries .
 }
 
+# The universe stops between its chunks: a 512² soup on the host tiles
+# (HashLife would settle it and reach any count within the second)
+t_sigint_stops_the_universe() {
+  mkdir -p "$T/uni" && cd "$T/uni" || return 1
+  awk 'BEGIN { s = 12345; for (y = 0; y < 512; y++) { l = "";
+    for (x = 0; x < 512; x++) { s = (s * 1103515245 + 12345) % 2147483648;
+      l = l (s % 100 < 40 ? "O" : ".") } print l } }' >soup.cells
+  run_and_signal INT soup.cells --algo host-tiles -g 1000000000 -o s.rle -o s.mc
+  [ "$rc" = 130 ] || say "exit status $rc, not 130: $(cat "$T/run.err")" || return 1
+  local g
+  g=$(sed -n 's/.*stopped by SIGINT at generation \([0-9]*\); writing s.rle, s.mc for it$/\1/p' "$T/run.err")
+  [ -n "$g" ] || say "no stop message: $(cat "$T/run.err")" || return 1
+  [ "$(gen_of s.rle)" = "$g" ] && grep -q "^#G $g\$" s.mc || say "outputs not of generation $g" ||
+    return 1
+  "$G" run -q soup.cells -g "$g" -o whole.rle || return 1
+  [ "$(body s.rle)" = "$(body whole.rle)" ] || say "cells differ from a run of $g generations" ||
+    return 1
+  no_temporaries .
+}
+
 # ------------------------------------------------------------------ outputs
 
 t_a_failed_output_costs_no_other() {
@@ -133,10 +154,32 @@ t_rle_past_the_pattern_limits() {
   [ "$(body big.rle)" = "$(body bg.rle)" ] || say "cells differ from bgolly's"
 }
 
+# --fit of a box past any image: drawn from the quadtree at 2^k cells a
+# pixel, the smallest k whose picture fits (acorn at 10^8: 49999723 x
+# 49999894 cells at 2^18 a pixel is 191 x 191)
+t_fit_of_a_huge_pattern() {
+  cd "$T" || return 1
+  "$G" run "$ACORN" -g 100000000 -o huge.png --fit 400x300 >fit.out || return 1
+  local wh box_w box_h k=0 w h
+  wh=$(od -An -tu1 -j16 -N8 huge.png | tr -s ' ' | sed 's/^ //')
+  set -- $wh
+  w=$(($1 * 16777216 + $2 * 65536 + $3 * 256 + $4)) h=$(($5 * 16777216 + $6 * 65536 + $7 * 256 + $8))
+  box_w=$(sed -n 's/^live box:   \([0-9]*\)x\([0-9]*\) .*/\1/p' fit.out)
+  box_h=$(sed -n 's/^live box:   \([0-9]*\)x\([0-9]*\) .*/\2/p' fit.out)
+  while [ $(((box_w - 1) / (1 << k) + 1)) -gt 400 ] || [ $(((box_h - 1) / (1 << k) + 1)) -gt 300 ]; do
+    k=$((k + 1))
+  done
+  [ "$w" = $(((box_w - 1) / (1 << k) + 1)) ] && [ "$h" = $(((box_h - 1) / (1 << k) + 1)) ] ||
+    say "a ${w}x$h image for a ${box_w}x$box_h box at --fit 400x300 (2^$k a pixel)"
+}
+
 check "SIGINT: every output for the generation reached, exit 130" t_sigint_writes_every_output
 check "SIGTERM on the infinite plane: outputs, exit 143" t_sigterm_stops_the_infinite_plane
+check "SIGINT stops the universe between chunks, outputs for the generation reached" \
+  t_sigint_stops_the_universe
 check "a failed output costs no other, nor the log" t_a_failed_output_costs_no_other
 check "unwritable outputs fail before the run" t_unwritable_outputs_fail_before_the_run
 check ".rle.gz and .mc.gz as bgolly writes them" t_gzip_outputs_as_bgolly
 check "RLE past the pattern limits, as bgolly writes it" t_rle_past_the_pattern_limits
+check "PNG --fit of a huge pattern, from the quadtree" t_fit_of_a_huge_pattern
 check_summary

@@ -4,7 +4,8 @@
 # bgolly writes them (unbounded
 # patterns whose grid follows them, a bounded plane, a torus, a Klein bottle, a
 # cross-surface, a sphere, a shifted torus), PNG output, and
-# the options that are not for multi-state patterns refused as usage errors.
+# the options that are not for multi-state patterns refused as usage errors,
+# --frames and --log where the universe runs them.
 #
 # Usage: tests/cli/test_cli_rules.sh [GOLCL]  (default build/golcl), from the
 # repository root; the device is $GOLCL_TEST_DEVICE, else cpu (pocl).
@@ -69,7 +70,7 @@ t_jvn_mc_output() {
 
 t_png_and_report() {
   "$G" run "$P/Generations/Delta.rle" -g 10 -o "$T/d.png" --scale 2 >"$T/out" || return 1
-  grep -q '^population: .* at generation 10$' "$T/out" || say "no population line" || return 1
+  grep -q '^population: .* at generation 10\( \|$\)' "$T/out" || say "no population line" || return 1
   [ "$(head -c 8 "$T/d.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || say "not a PNG"
 }
 
@@ -85,13 +86,30 @@ t_info() {
 
 t_refused_options() {
   local f=$P/Generations/Delta.rle rc
-  for opts in "--stepper lut4" "--frames $T/fr" "--log $T/l.csv" "-o $T/x.cells"; do
+  # the universe takes --frames and --log; the growing grid (--algo dense) not yet
+  for opts in "--stepper lut4" "-o $T/x.cells" "--algo dense --frames $T/fr" \
+    "--algo dense --log $T/l.csv"; do
     # shellcheck disable=SC2086
     "$G" run "$f" -q -g 1 $opts 2>"$T/err"
     rc=$?
     [ $rc = 2 ] || say "$opts: exit $rc, not 2" || return 1
     grep -q 'golcl run: ' "$T/err" || say "$opts: no message" || return 1
   done
+}
+
+# multi-state files on the infinite plane run in the universe: --frames and --log
+t_frames_and_log_in_the_universe() {
+  "$G" run "$P/Generations/Delta.rle" -q -g 4 --frames "$T/dfr" --log "$T/d.csv" || return 1
+  [ "$(ls "$T/dfr"/*.png | wc -l)" = 5 ] || say "frames: $(ls "$T/dfr")" || return 1
+  [ "$(wc -l <"$T/d.csv")" = 6 ] || say "log: $(cat "$T/d.csv")"
+}
+
+# issue 29's long tapes: a box of 1048753 x 151 cells is read (the count
+# runs them through golcl run against bgolly)
+t_info_of_a_long_tape() {
+  "$G" info "$P/Self-Rep/JvN/JvN-loop-replicator.rle.gz" >"$T/tape" || return 1
+  grep -q '^size:        1048753 x 151$' "$T/tape" && grep -q '^rule:        JvN29 ' "$T/tape" ||
+    say "$(head -5 "$T/tape")"
 }
 
 if [ -z "$BG" ] || [ ! -d "$P/Generations" ]; then
@@ -119,4 +137,6 @@ check "a JvN run written as macrocell (.mc), read by bgolly and golcl info" t_jv
 check "PNG and report" t_png_and_report
 check "golcl info: rule, states, --rle" t_info
 check "options not for multi-state patterns are usage errors" t_refused_options
+check "--frames and --log of a multi-state pattern (universe)" t_frames_and_log_in_the_universe
+check "info of JvN-loop-replicator (1048753 x 151)" t_info_of_a_long_tape
 check_summary
