@@ -171,28 +171,13 @@ static int on_progress(void *user, uint64_t done, uint64_t total) {
   return ex_stop_requested() != 0;
 }
 
-/* Chunks of golcl_universe_run, with the progress line and a signal's stop
- * between them: 1024 generations first (HashLife's jumps stay large, and
- * AUTO sees runs of 2^11 and more, where it may hand chaos to the tiles),
- * doubled while a chunk takes under a quarter of a second, halved above
- * one second. golcl_universe_run_progress would do this in the library,
- * but it starts with jumps of one generation: demonoid-c512 to 1024
- * generations took 28-34 s through it against 0.29 s in one run (pocl
- * machine, 2026-11-28), so it waits for that to change. */
+/* One run of the library with its progress callback, which shows the line
+ * and stops at a signal between chunks (golcl_universe_run_progress keeps
+ * AUTO's choices and HashLife's jump sizes, which chunks of
+ * golcl_universe_run would not: a chunk under 2^11 generations never gives
+ * chaos to the tiles). */
 static golcl_status run_some(urun *r, uint64_t gens, progress *p) {
-  uint64_t done = 0, chunk = 1024;
-  while (done < gens) {
-    uint64_t k = gens - done < chunk ? gens - done : chunk;
-    double t = ex_now();
-    golcl_status s = golcl_universe_run(r->u, k);
-    if (s != GOLCL_OK) return s;
-    done += k;
-    double dt = ex_now() - t;
-    if (dt < 0.25 && chunk < ((uint64_t)1 << 62)) chunk *= 2;
-    if (dt > 1.0 && chunk > 1) chunk /= 2;
-    if (done < gens && on_progress(p, done, gens)) return GOLCL_E_CANCELLED;
-  }
-  return GOLCL_OK;
+  return golcl_universe_run_progress(r->u, gens, on_progress, p);
 }
 
 static int step_all(urun *r, double *seconds) {

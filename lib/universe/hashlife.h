@@ -149,6 +149,12 @@ golcl_status golcl__hl_census(const golcl__hl *h, uint64_t counts[256]);
 golcl_status golcl__hl_to_ms(const golcl__hl *two, golcl__hl *ms);
 golcl_status golcl__hl_to_two(const golcl__hl *ms, golcl__hl *two);
 
+/* The leaves under the root that hold a live cell: at how many positions
+ * (saturating), and how many of them differ (a random soup: nearly every
+ * one; a pattern HashLife compresses: few). GOLCL_E_OUT_OF_MEMORY (no
+ * message) if the walk's table cannot be allocated. */
+golcl_status golcl__hl_leaf_counts(const golcl__hl *h, uint64_t *positions, uint64_t *distinct);
+
 /* The top-left cell of the root. */
 void golcl__hl_root_origin(const golcl__hl *h, int64_t *x, int64_t *y);
 

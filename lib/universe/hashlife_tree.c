@@ -245,3 +245,32 @@ golcl_status golcl__hl_hash(golcl__hl *h, uint64_t *out) {
   h->root = saved;
   return GOLCL_OK;
 }
+
+/* Non-empty leaves under id (memo[id] holds it plus one once known); a
+ * leaf's first visit counts it in *distinct. */
+static uint64_t leaves_under(const golcl__hl *h, golcl__hl_id id, uint64_t *memo,
+                             uint64_t *distinct) {
+  if (memo[id]) return memo[id] - 1;
+  const golcl__hl_node *m = &h->nodes[id];
+  uint64_t c = 0;
+  if (m->level == h->leaf_level) {
+    c = h->leaf_level == 3 ? leaf_bits(h, id) != 0 : leaf_occupied(h, id) != 0;
+    *distinct += c;
+  } else {
+    for (int i = 0; i < 4; i++) {
+      uint64_t k = leaves_under(h, m->q[i], memo, distinct);
+      c = c + k < c ? UINT64_MAX : c + k;
+    }
+  }
+  memo[id] = c == UINT64_MAX ? c : c + 1;
+  return c;
+}
+
+golcl_status golcl__hl_leaf_counts(const golcl__hl *h, uint64_t *positions, uint64_t *distinct) {
+  uint64_t *memo = calloc(h->n, sizeof *memo);
+  if (!memo) return GOLCL_E_OUT_OF_MEMORY;
+  *distinct = 0;
+  *positions = leaves_under(h, h->root, memo, distinct);
+  free(memo);
+  return GOLCL_OK;
+}

@@ -397,22 +397,20 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
  * (as for a small pattern's chaos, without the cap on cells) and takes the
  * rest of the run once the pattern has settled. */
 #define AUTO_LARGE_STRETCH 4096
-/* A large pattern is one HashLife cannot compress: fewer than this many live
- * cells a node of its tree (a random soup of density 0.5: about 24, with
- * every 8×8 leaf its own; Golly's metapixel patterns, which HashLife runs in
- * milliseconds: thousands). */
-#define AUTO_LARGE_CELLS_PER_NODE 64
+/* A large pattern is one HashLife cannot compress: more than
+ * AUTO_SPARSE_MAX_CELLS live cells whose 8×8 leaves are mostly unique (a
+ * random soup: every one; Golly's metapixel patterns and wide
+ * self-similar ones such as demonoid-c512, which HashLife runs in
+ * milliseconds where the tiles take seconds: a few percent). */
 static golcl_universe_algo large_engine(golcl_universe *u) {
-  uint64_t pop = 0;
-  if (golcl__hl_population(&u->hl, &pop) != GOLCL_OK || pop <= AUTO_SPARSE_MAX_CELLS)
-    return GOLCL_UNIVERSE_AUTO;
-  uint64_t coll = u->hl.collections;
-  golcl_status st = golcl__hl_collect(&u->hl, 1); /* the count is the tree's nodes alone */
-  u->hl.collections = coll;
-  if (st != GOLCL_OK || (uint64_t)u->hl.n * AUTO_LARGE_CELLS_PER_NODE <= pop)
+  uint64_t pop = 0, positions = 0, distinct = 0;
+  if (golcl__hl_population(&u->hl, &pop) != GOLCL_OK || pop <= AUTO_SPARSE_MAX_CELLS ||
+      golcl__hl_leaf_counts(&u->hl, &positions, &distinct) != GOLCL_OK ||
+      distinct * 2 <= positions)
     return GOLCL_UNIVERSE_AUTO;
   return tile_engine(u);
 }
+
 static golcl_status run_large(golcl_universe *u, golcl_universe_algo tiles, uint64_t gens) {
   uint64_t done = 0, n = AUTO_LARGE_STRETCH;
   int chaos = 1;
