@@ -100,6 +100,15 @@ GOLCL_API golcl_status golcl_universe_create(golcl_context *ctx, const golcl_uni
                                              golcl_universe **out);
 #endif
 
+/** Gives the universe the device of ctx (NULL: none) between runs, so that
+ *  a program can start on the host engines at once and hand the device
+ *  over once it has opened it (golcl run opens it beside the run). The
+ *  engines that held the old context's memory are freed; the cells are
+ *  kept. Host only.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL universe); GOLCL_E_UNSUPPORTED
+ *          (NULL ctx for a universe created for SPARSE or HASHLIFE_DEVICE). */
+GOLCL_API golcl_status golcl_universe_set_context(golcl_universe *u, golcl_context *ctx);
+
 /** Destroys a universe; NULL is a no-op. */
 GOLCL_API void golcl_universe_destroy(golcl_universe *u);
 

@@ -114,19 +114,6 @@ static mode_t new_file_mode(void) {
   return 0666 & ~m;
 }
 
-/* Syncs the folder of path, so that the rename survives a crash; folders
- * that cannot be opened or synced (some file systems) are not an error. */
-static void sync_folder(const char *path) {
-  char *copy = strdup(path);
-  if (!copy) return;
-  int fd = open(dirname(copy), O_RDONLY);
-  if (fd >= 0) {
-    fsync(fd);
-    close(fd);
-  }
-  free(copy);
-}
-
 int ex_atomic_commit(ex_atomic *a, const char *prog) {
   int err = errno; /* the reason of a failed write before, most likely */
   const char *shown = a->target ? a->target : "?";
@@ -136,9 +123,6 @@ int ex_atomic_commit(ex_atomic *a, const char *prog) {
     if (!err) err = EIO;
   } else if (fflush(a->f) != 0) {
     what = "write failed";
-    err = errno;
-  } else if (a->tmp && fsync(fileno(a->f)) != 0) {
-    what = "write failed (fsync)";
     err = errno;
   }
   if (a->tmp && !what) {
@@ -166,7 +150,6 @@ int ex_atomic_commit(ex_atomic *a, const char *prog) {
     return -1;
   }
   if (a->tmp) {
-    sync_folder(a->target);
     ex_stop_unregister_tmp(a->tmp);
     free(a->tmp);
     a->tmp = NULL;

@@ -13,13 +13,17 @@ static volatile sig_atomic_t requested, graceful_mode;
  * slots (unlink is async-signal-safe); a slot is set before it counts. */
 static const char *volatile tmp_paths[MAX_TMP];
 
+void ex_stop_remove_tmps(void) {
+  for (int i = 0; i < MAX_TMP; i++)
+    if (tmp_paths[i]) unlink(tmp_paths[i]);
+}
+
 static void on_signal(int sig) {
   if (!requested && graceful_mode) {
     requested = sig;
     return;
   }
-  for (int i = 0; i < MAX_TMP; i++)
-    if (tmp_paths[i]) unlink(tmp_paths[i]);
+  ex_stop_remove_tmps();
   signal(sig, SIG_DFL);
   raise(sig);
 }

@@ -24,4 +24,8 @@ int ex_stop_status(int sig);
 void ex_stop_register_tmp(const char *path);
 void ex_stop_unregister_tmp(const char *path);
 
+/* Removes every registered temporary now (async-signal-safe): for a process
+ * that ends with _exit. */
+void ex_stop_remove_tmps(void);
+
 #endif

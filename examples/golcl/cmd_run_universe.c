@@ -6,6 +6,8 @@
 #include <golcl_universe.h>
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -300,6 +302,44 @@ static void report(const urun *r, double secs, double wall) {
   fputc('\n', f);
 }
 
+/* AUTO's device, opened in a thread beside the loading and the run: a run
+ * never waits for the platform (about 0.2 s for pocl, 0.2-0.4 s for
+ * NVIDIA's) unless its pattern is large (over 2^14 cells, a soup or a
+ * metapixel pattern, where the device's tiles or HashLife pay for it); the
+ * others run on the host engines, which are faster than bgolly's by
+ * themselves. */
+typedef struct opener {
+  pthread_t thread;
+  int started;
+  atomic_int done;
+  const char *device;
+  golcl_context *ctx;
+} opener;
+
+static void *open_device(void *p) {
+  opener *op = p;
+  if (op->device || pio_has_gpu()) {
+    golcl_context_opts copts = {0};
+    copts.device = op->device ? op->device : "gpu";
+    if (golcl_context_create(&copts, &op->ctx) != GOLCL_OK) op->ctx = NULL; /* host then */
+  }
+  atomic_store(&op->done, 1);
+  return NULL;
+}
+
+/* The device for a loaded pattern of a long enough run: waits for the
+ * thread where the pattern is large. */
+static void take_device(urun *r, opener *op) {
+  uint64_t pop = 0;
+  if (!op->started || golcl_universe_population(r->u, &pop) != GOLCL_OK || pop <= (1u << 14))
+    return;
+  pthread_join(op->thread, NULL);
+  op->started = 0;
+  if (op->ctx && golcl_universe_set_context(r->u, op->ctx) == GOLCL_OK) r->ctx = op->ctx;
+  else golcl_context_destroy(op->ctx);
+  op->ctx = NULL;
+}
+
 int run_universe(const run_opts *o) {
   double start = ex_now();
   urun r;
@@ -318,17 +358,17 @@ int run_universe(const run_opts *o) {
     uo.algo = GOLCL_UNIVERSE_HASHLIFE;
   } else if (strcmp(o->algo, "host-tiles") == 0) {
     uo.algo = GOLCL_UNIVERSE_HOST_TILES;
-  } else if (o->gens >= 256 && o->gens <= (1u << 17) && (o->device || pio_has_gpu())) {
-    /* auto: the universe takes the GPU's sparse tiles where they were
-     * measured faster (a short run of a small pattern), else HashLife;
-     * below 256 generations AUTO uses no device (golcl_universe.h), so a
-     * short run does not wait for the platform to open */
-    golcl_context_opts copts = {0};
-    copts.device = o->device ? o->device : "gpu";
-    if (golcl_context_create(&copts, &r.ctx) != GOLCL_OK) r.ctx = NULL; /* HashLife then */
+  }
+  static opener op; /* static: a thread still opening at exit is left to it */
+  memset(&op, 0, sizeof op);
+  if (uo.algo == GOLCL_UNIVERSE_AUTO && o->gens >= 256) {
+    /* below 256 generations AUTO uses no device (golcl_universe.h) */
+    op.device = o->device;
+    op.started = pthread_create(&op.thread, NULL, open_device, &op) == 0;
   }
   int rc = golcl_universe_create(r.ctx, &uo, &r.u) != GOLCL_OK ? fail("universe") : 0;
   if (rc == 0) rc = load(&r, may_fall_back);
+  if (rc == 0) take_device(&r, &op);
   if (rc == 0 && !o->quiet) {
     if (r.ctx) {
       golcl_device_info dev;
@@ -361,5 +401,13 @@ int run_universe(const run_opts *o) {
   if (rc >= 0) rc = run_close_side_files(&r.frames_csv, &r.log_file, ran, rc);
   golcl_universe_destroy(r.u);
   golcl_context_destroy(r.ctx);
+  /* rc < 0: another way runs the pattern, which opens its device anyway */
+  if (rc >= 0 && op.started && !atomic_load(&op.done)) { /* not waited for: end without it */
+    fflush(NULL);
+    ex_stop_remove_tmps(); /* the stdin copy: its remover is not reached */
+    _exit(rc);
+  }
+  if (op.started) pthread_join(op.thread, NULL);
+  golcl_context_destroy(op.ctx);
   return rc;
 }

@@ -60,6 +60,21 @@ void golcl_universe_destroy(golcl_universe *u) {
   free(u);
 }
 
+golcl_status golcl_universe_set_context(golcl_universe *u, golcl_context *ctx) {
+  if (!u) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_set_context: NULL");
+  if (!ctx && (u->opts.algo == GOLCL_UNIVERSE_SPARSE ||
+               u->opts.algo == GOLCL_UNIVERSE_HASHLIFE_DEVICE))
+    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
+                       "golcl_universe_set_context: the %s algorithm needs a context",
+                       golcl_universe_algo_name(u->opts.algo));
+  if (ctx != u->ctx) { /* the device engines belong to the old context */
+    golcl__universe_sparse_free(u);
+    golcl__universe_hlg_free(u);
+  }
+  u->ctx = ctx;
+  return GOLCL_OK;
+}
+
 void golcl__universe_engines_free(golcl_universe *u, golcl_universe_algo keep) {
   if (keep != GOLCL_UNIVERSE_SPARSE) golcl__universe_sparse_free(u);
   if (keep != GOLCL_UNIVERSE_HOST_TILES) golcl__universe_htiles_free(u);
