@@ -191,8 +191,10 @@ TEST_SCRIPT_NAMES := $(subst /,-,$(SCRIPT_TESTS:tests/%.sh=%))
 TEST_NAMES := $(foreach t,$(TEST_FIRST),$(filter $(t),$(TEST_SUITES))) dist oclgrind-quick \
               $(TEST_SCRIPT_NAMES) $(filter-out $(TEST_FIRST),$(TEST_SUITES)) noclblast-test_la
 TEST_RUN = bash tests/run/suite.sh $(TEST_LOGS)
-# the sub-makes of a job are not part of this one's job server
-TEST_SUBMAKE = env MAKEFLAGS= MAKELEVEL= $(MAKE) --no-print-directory
+# The jobs that run make (install, dist, oclgrind) share this make's job
+# server ('+') and its command line (BUILD, CFLAGS, ... of make asan); like
+# every line that calls make, they run even under make -n.
+TEST_SUBMAKE = $(MAKE) --no-print-directory
 .PHONY: test test-build test-jobs test-long $(TEST_NAMES:%=test-job/%)
 
 test: deps
@@ -223,7 +225,7 @@ $(TEST_ORDER:%=test-job/%): test-job/%:
 	  $(TEST_RUN) $* $(BUILD)/tests/$*
 
 $(TEST_SCRIPT_NAMES:%=test-job/%): test-job/%:
-	@MAKE="$(MAKE)" MAKEFLAGS= MAKELEVEL= BUILD="$(BUILD)" CC="$(CC)" CFLAGS="$(CFLAGS)" \
+	+@MAKE="$(MAKE)" BUILD="$(BUILD)" CC="$(CC)" CFLAGS="$(CFLAGS)" \
 	  LDFLAGS="$(LDFLAGS)" $(TEST_RUN) $* bash $(call test_script,$*) $(GOLCL_BIN)
 # cli-test_cli_rules -> tests/cli/test_cli_rules.sh
 test_script = tests/$(word 1,$(subst -, ,$(1)))/$(patsubst $(word 1,$(subst -, ,$(1)))-%,%,$(1)).sh
@@ -233,10 +235,10 @@ test-job/noclblast-test_la:
 	  $(TEST_RUN) noclblast-test_la $(BUILD)/noclblast/tests/test_la
 
 test-job/dist:
-	@$(TEST_RUN) dist $(TEST_SUBMAKE) test-dist
+	+@$(TEST_RUN) dist $(TEST_SUBMAKE) test-dist
 
 test-job/oclgrind-quick:
-	@$(TEST_RUN) oclgrind-quick $(TEST_SUBMAKE) oclgrind OCLGRIND_TAGS=quick
+	+@$(TEST_RUN) oclgrind-quick $(TEST_SUBMAKE) oclgrind OCLGRIND_TAGS=quick
 
 # The kernels on the Oclgrind simulator (Debian oclgrind, OpenCL 1.2), which
 # checks every load and store, data races, barrier divergence and API use:
