@@ -182,9 +182,11 @@ SCRIPT_TESTS := $(sort $(wildcard tests/*/test_*.sh))
 TEST_SUITES := $(TEST_BIN:$(BUILD)/tests/%=%)
 # The longest first, so that the jobs end together (CPU seconds of a cold
 # make test on pocl, 2 shared cores, 2026-11-28: test_golly_count 311,
-# test_steppers_bits 252, test_lattice_game 98, oclgrind-quick 69; the
+# test_steppers_bits 252, test_rules_ruleloader 180, dist 125,
+# test_lattice_game 98, test_rules_kernels 73, oclgrind-quick 69; the
 # summary.txt of a run lists them all).
-TEST_FIRST := test_golly_count test_steppers_bits test_lattice_game
+TEST_FIRST := test_golly_count test_steppers_bits test_rules_ruleloader test_lattice_game \
+              test_rules_kernels
 TEST_ORDER := $(foreach t,$(TEST_FIRST),$(filter $(t),$(TEST_SUITES))) \
               $(filter-out $(TEST_FIRST),$(TEST_SUITES))
 TEST_SCRIPT_NAMES := $(subst /,-,$(SCRIPT_TESTS:tests/%.sh=%))
