@@ -180,17 +180,23 @@ TEST_JOBS ?= 2
 TEST_LOGS = $(BUILD)/test-logs
 SCRIPT_TESTS := $(sort $(wildcard tests/*/test_*.sh))
 TEST_SUITES := $(TEST_BIN:$(BUILD)/tests/%=%)
-# The longest first, so that the jobs end together (CPU seconds on pocl,
-# 2 cores, 2026-11-28: tests/run/summary.txt of a run lists them all).
-TEST_FIRST := test_steppers_bits test_golly_count test_lattice_game
+# The longest first, so that the jobs end together (CPU seconds of a cold
+# make test on pocl, 2 shared cores, 2026-11-28: test_golly_count 311,
+# test_steppers_bits 252, test_rules_ruleloader 180, dist 125,
+# test_lattice_game 98, test_rules_kernels 73, oclgrind-quick 69; the
+# summary.txt of a run lists them all).
+TEST_FIRST := test_golly_count test_steppers_bits test_rules_ruleloader test_lattice_game \
+              test_rules_kernels
 TEST_ORDER := $(foreach t,$(TEST_FIRST),$(filter $(t),$(TEST_SUITES))) \
               $(filter-out $(TEST_FIRST),$(TEST_SUITES))
 TEST_SCRIPT_NAMES := $(subst /,-,$(SCRIPT_TESTS:tests/%.sh=%))
 TEST_NAMES := $(foreach t,$(TEST_FIRST),$(filter $(t),$(TEST_SUITES))) dist python oclgrind-quick \
               $(TEST_SCRIPT_NAMES) $(filter-out $(TEST_FIRST),$(TEST_SUITES)) noclblast-test_la
 TEST_RUN = bash tests/run/suite.sh $(TEST_LOGS)
-# the sub-makes of a job are not part of this one's job server
-TEST_SUBMAKE = MAKEFLAGS= MAKELEVEL= $(MAKE) --no-print-directory
+# The jobs that run make (install, dist, oclgrind) share this make's job
+# server ('+') and its command line (BUILD, CFLAGS, ... of make asan); like
+# every line that calls make, they run even under make -n.
+TEST_SUBMAKE = $(MAKE) --no-print-directory
 .PHONY: test test-build test-jobs test-long $(TEST_NAMES:%=test-job/%)
 
 test: deps
@@ -221,7 +227,7 @@ $(TEST_ORDER:%=test-job/%): test-job/%:
 	  $(TEST_RUN) $* $(BUILD)/tests/$*
 
 $(TEST_SCRIPT_NAMES:%=test-job/%): test-job/%:
-	@MAKE="$(MAKE)" MAKEFLAGS= MAKELEVEL= BUILD="$(BUILD)" CC="$(CC)" CFLAGS="$(CFLAGS)" \
+	+@MAKE="$(MAKE)" BUILD="$(BUILD)" CC="$(CC)" CFLAGS="$(CFLAGS)" \
 	  LDFLAGS="$(LDFLAGS)" $(TEST_RUN) $* bash $(call test_script,$*) $(GOLCL_BIN)
 # cli-test_cli_rules -> tests/cli/test_cli_rules.sh
 test_script = tests/$(word 1,$(subst -, ,$(1)))/$(patsubst $(word 1,$(subst -, ,$(1)))-%,%,$(1)).sh
@@ -231,13 +237,13 @@ test-job/noclblast-test_la:
 	  $(TEST_RUN) noclblast-test_la $(BUILD)/noclblast/tests/test_la
 
 test-job/dist:
-	@$(TEST_RUN) dist $(TEST_SUBMAKE) test-dist
+	+@$(TEST_RUN) dist $(TEST_SUBMAKE) test-dist
 
 test-job/python:
 	@$(TEST_RUN) python $(TEST_SUBMAKE) test-python
 
 test-job/oclgrind-quick:
-	@$(TEST_RUN) oclgrind-quick $(TEST_SUBMAKE) oclgrind OCLGRIND_TAGS=quick
+	+@$(TEST_RUN) oclgrind-quick $(TEST_SUBMAKE) oclgrind OCLGRIND_TAGS=quick
 
 # The kernels on the Oclgrind simulator (Debian oclgrind, OpenCL 1.2), which
 # checks every load and store, data races, barrier divergence and API use:
