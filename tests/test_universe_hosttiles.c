@@ -311,8 +311,8 @@ START_TEST(auto_gives_a_large_soup_to_the_tiles) {
   golcl_universe_destroy(h);
   memset(c, 0, 400 * 400);
   for (int y = 0; y < 400; y += 4)
-    for (int x = 0; x < 400; x += 4) c[y * 400 + x] = c[y * 400 + x + 1] = 1,
-                                     c[(y + 1) * 400 + x] = c[(y + 1) * 400 + x + 1] = 1;
+    for (int x = 0; x < 400; x += 4)
+      c[y * 400 + x] = c[y * 400 + x + 1] = 1, c[(y + 1) * 400 + x] = c[(y + 1) * 400 + x + 1] = 1;
   auto_pair_cells(c, 400, 400, &a, &h);
   TU_OK(golcl_universe_run(h, 300));
   TU_OK(golcl_universe_run(a, 300));

@@ -62,8 +62,8 @@ void golcl_universe_destroy(golcl_universe *u) {
 
 golcl_status golcl_universe_set_context(golcl_universe *u, golcl_context *ctx) {
   if (!u) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_set_context: NULL");
-  if (!ctx && (u->opts.algo == GOLCL_UNIVERSE_SPARSE ||
-               u->opts.algo == GOLCL_UNIVERSE_HASHLIFE_DEVICE))
+  if (!ctx &&
+      (u->opts.algo == GOLCL_UNIVERSE_SPARSE || u->opts.algo == GOLCL_UNIVERSE_HASHLIFE_DEVICE))
     return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
                        "golcl_universe_set_context: the %s algorithm needs a context",
                        golcl_universe_algo_name(u->opts.algo));
@@ -310,8 +310,8 @@ static golcl_status chaotic(golcl_universe *u, uint64_t r0, uint64_t limit, uint
  * already finds more than `abort` results a live cell; 0: no abort); *chaos:
  * more than `limit` in the second jump. A collection in the probe forgets results:
  * counted again, they only make the pattern look more chaotic. */
-static golcl_status probe_jumps(golcl_universe *u, uint64_t abort, uint64_t limit,
-                                uint64_t max_pop, int *chaos, uint64_t *done);
+static golcl_status probe_jumps(golcl_universe *u, uint64_t abort, uint64_t limit, uint64_t max_pop,
+                                int *chaos, uint64_t *done);
 static golcl_status probe(golcl_universe *u, uint64_t abort, uint64_t limit, uint64_t max_pop,
                           int *chaos, uint64_t *done) {
   golcl__universe_sparse_forget(u);
@@ -326,8 +326,8 @@ static golcl_status probe(golcl_universe *u, uint64_t abort, uint64_t limit, uin
   return st;
 }
 
-static golcl_status probe_jumps(golcl_universe *u, uint64_t abort, uint64_t limit,
-                                uint64_t max_pop, int *chaos, uint64_t *done) {
+static golcl_status probe_jumps(golcl_universe *u, uint64_t abort, uint64_t limit, uint64_t max_pop,
+                                int *chaos, uint64_t *done) {
   uint64_t r0 = u->hl.results_computed;
   golcl_status st = run_hashlife(u, PROBE / 2);
   if (st == GOLCL_OK) st = chaotic(u, r0, abort, max_pop, chaos);
@@ -420,8 +420,7 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
 static golcl_universe_algo large_engine(golcl_universe *u) {
   uint64_t pop = 0, positions = 0, distinct = 0;
   if (golcl__hl_population(&u->hl, &pop) != GOLCL_OK || pop <= AUTO_SPARSE_MAX_CELLS ||
-      golcl__hl_leaf_counts(&u->hl, &positions, &distinct) != GOLCL_OK ||
-      distinct * 2 <= positions)
+      golcl__hl_leaf_counts(&u->hl, &positions, &distinct) != GOLCL_OK || distinct * 2 <= positions)
     return GOLCL_UNIVERSE_AUTO;
   return tile_engine(u);
 }
