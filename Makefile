@@ -178,7 +178,8 @@ $(BUILD)/tests/test_universe_sparse $(BUILD)/tests/test_core_fill: $(BUILD)/test
 # beside a smaller case of the same claim) run in `make test-long` instead.
 TEST_JOBS ?= 2
 TEST_LOGS = $(BUILD)/test-logs
-SCRIPT_TESTS := $(sort $(wildcard tests/*/test_*.sh))
+# (tests/dist's script needs mpirun: test-dist runs it)
+SCRIPT_TESTS := $(sort $(filter-out tests/dist/%,$(wildcard tests/*/test_*.sh)))
 TEST_SUITES := $(TEST_BIN:$(BUILD)/tests/%=%)
 # The longest first, so that the jobs end together (CPU seconds of a cold
 # make test on pocl, 2 shared cores, 2026-11-28: test_golly_count 311,
