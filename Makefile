@@ -214,7 +214,7 @@ test-long: deps
 	@rm -rf $(BUILD)/test-long-logs && mkdir -p $(BUILD)/test-long-logs
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) $(TEST_ORDER:%=test-job/%) \
 	  TEST_LOGS=$(BUILD)/test-long-logs TEST_CK_TAGS=CK_INCLUDE_TAGS=long
-	@bash tests/run/summary.sh $(BUILD)/test-long-logs $(TEST_ORDER)
+	@TEST_LABEL="make test-long" bash tests/run/summary.sh $(BUILD)/test-long-logs $(TEST_ORDER)
 
 test-build:
 	@$(MAKE) --no-print-directory lib tests examples

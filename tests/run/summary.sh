@@ -15,7 +15,7 @@ cat "$dir"/*.ok "$dir"/*.fail 2>/dev/null | sort -k3,3 -g -r >"$dir/summary.txt"
 cpu=$(awk '{ n += $3 } END { printf "%.0f", n }' "$dir/summary.txt")
 nok=$(ls "$dir" | grep -c '\.ok$')
 nfail=$(ls "$dir" | grep -c '\.fail$')
-echo "make test: $nok passed, $nfail failed, $cpu s of CPU in all (logs and $dir/summary.txt)"
+echo "${TEST_LABEL:-make test}: $nok passed, $nfail failed, $cpu s of CPU in all (logs and $dir/summary.txt)"
 for f in "$dir"/*.fail; do
   [ -f "$f" ] || continue
   n=$(basename "$f" .fail)
@@ -26,6 +26,6 @@ for f in "$dir"/*.fail; do
 done
 if [ -n "$missing" ]; then
   echo
-  echo "make test: no result from:$missing"
+  echo "${TEST_LABEL:-make test}: no result from:$missing"
 fi
 [ "$nfail" = 0 ] && [ -z "$missing" ]
