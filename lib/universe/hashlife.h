@@ -104,6 +104,17 @@ static inline int64_t golcl__hl_leaf_y(int64_t y) { return golcl__hl_leaf_x(y - 
 /* Sets the leaf at (x0, y0) (on the leaf grid) to (old & ~mask) | bits,
  * bit 8r+c being cell (x0 + c, y0 + r); the root grows to hold it. */
 golcl_status golcl__hl_set_leaf(golcl__hl *h, int64_t x0, int64_t y0, uint64_t bits, uint64_t mask);
+/* The general form of both: the leaf at (x0, y0) (on the leaf grid of the
+ * store's leaves) replaced by edit(h, old leaf, arg), which returns 0 when
+ * the store is full; path copying, the root grown to hold it. */
+typedef golcl__hl_id (*golcl__hl_leaf_edit)(golcl__hl *h, golcl__hl_id old, const void *arg);
+golcl_status golcl__hl_edit_leaf(golcl__hl *h, int64_t x0, int64_t y0, golcl__hl_leaf_edit edit,
+                                 const void *arg);
+/* 1 if the root holds the leaf whose top-left cell is (x0, y0); that leaf's
+ * id (0 outside the root or under an empty node). */
+int golcl__hl_root_holds(const golcl__hl *h, int64_t x0, int64_t y0);
+golcl__hl_id golcl__hl_leaf_at(const golcl__hl *h, int64_t x0, int64_t y0);
+
 /* The leaf at (x0, y0) (0 outside the root). */
 uint64_t golcl__hl_get_leaf(const golcl__hl *h, int64_t x0, int64_t y0);
 

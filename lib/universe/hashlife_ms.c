@@ -8,67 +8,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int64_t half_of(int level) { return (int64_t)1 << (level - 1); }
+/* A multi-state leaf's edit: the cells of mask (bit i: cell i) replaced. */
+typedef struct cells_mask {
+  const uint8_t *cells;
+  unsigned mask;
+} cells_mask;
 
-static int root_holds4(const golcl__hl *h, int64_t x0, int64_t y0) {
-  int64_t rx, ry, side = (int64_t)1 << h->nodes[h->root].level;
-  golcl__hl_root_origin(h, &rx, &ry);
-  return x0 >= rx && x0 + 4 <= rx + side && y0 >= ry && y0 + 4 <= ry + side;
-}
-
-static golcl__hl_id set_at(golcl__hl *h, golcl__hl_id id, int64_t nx, int64_t ny, int64_t x0,
-                           int64_t y0, const uint8_t cells[16], unsigned mask) {
-  golcl__hl_node m = h->nodes[id];
-  if (m.level == 2) {
-    uint8_t c[16];
-    golcl__hl_leaf4_cells(h, id, c);
-    for (int i = 0; i < 16; i++)
-      if (mask >> i & 1) c[i] = cells[i];
-    return golcl__hl_leaf4(h, c);
-  }
-  int64_t half = half_of(m.level);
-  int q = (x0 >= nx + half) + 2 * (y0 >= ny + half);
-  golcl__hl_id kid =
-      set_at(h, m.q[q], nx + (q & 1) * half, ny + (q >> 1) * half, x0, y0, cells, mask);
-  if (!kid) return 0;
-  m.q[q] = kid;
-  return golcl__hl_node_of(h, m.level, m.q[0], m.q[1], m.q[2], m.q[3]);
+static golcl__hl_id cells_edit(golcl__hl *h, golcl__hl_id old, const void *arg) {
+  const cells_mask *cm = arg;
+  uint8_t c[16];
+  golcl__hl_leaf4_cells(h, old, c);
+  for (int i = 0; i < 16; i++)
+    if (cm->mask >> i & 1) c[i] = cm->cells[i];
+  return golcl__hl_leaf4(h, c);
 }
 
 golcl_status golcl__hl_set_leaf4(golcl__hl *h, int64_t x0, int64_t y0, const uint8_t cells[16],
                                  unsigned mask) {
-  int64_t lim = (int64_t)1 << 61;
-  if (x0 < -lim || x0 >= lim || y0 < -lim || y0 >= lim)
-    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED, "HashLife: a cell beyond 2^61 from the origin");
-  while (!root_holds4(h, x0, y0)) {
-    golcl_status st = golcl__hl_expand(h);
-    if (st != GOLCL_OK) return st;
-  }
-  int64_t rx, ry;
-  golcl__hl_root_origin(h, &rx, &ry);
-  golcl__hl_id r = set_at(h, h->root, rx, ry, x0, y0, cells, mask);
-  if (!r) {
-    h->oom = 0;
-    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: the node store is full");
-  }
-  h->root = r;
-  return GOLCL_OK;
+  const cells_mask cm = {cells, mask};
+  return golcl__hl_edit_leaf(h, x0, y0, cells_edit, &cm);
 }
 
 void golcl__hl_get_leaf4(const golcl__hl *h, int64_t x0, int64_t y0, uint8_t out[16]) {
-  memset(out, 0, 16);
-  if (!root_holds4(h, x0, y0)) return;
-  int64_t nx, ny;
-  golcl__hl_root_origin(h, &nx, &ny);
-  golcl__hl_id id = h->root;
-  while (h->nodes[id].level > 2) {
-    if (id == h->empty[h->nodes[id].level]) return;
-    int64_t half = half_of(h->nodes[id].level);
-    int q = (x0 >= nx + half) + 2 * (y0 >= ny + half);
-    nx += (q & 1) * half, ny += (q >> 1) * half;
-    id = h->nodes[id].q[q];
-  }
-  golcl__hl_leaf4_cells(h, id, out);
+  golcl__hl_id id = golcl__hl_leaf_at(h, x0, y0);
+  if (id)
+    golcl__hl_leaf4_cells(h, id, out);
+  else
+    memset(out, 0, 16);
 }
 
 static golcl_status walk(const golcl__hl *h, golcl__hl_id id, int64_t nx, int64_t ny, int band,

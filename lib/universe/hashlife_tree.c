@@ -25,37 +25,37 @@ static uint64_t leaf_occupied(const golcl__hl *h, golcl__hl_id id) {
 
 static int64_t half_of(int level) { return (int64_t)1 << (level - 1); }
 
-static int root_holds(const golcl__hl *h, int64_t x0, int64_t y0) {
-  int64_t rx, ry, side = (int64_t)1 << h->nodes[h->root].level;
+int golcl__hl_root_holds(const golcl__hl *h, int64_t x0, int64_t y0) {
+  int64_t rx, ry, side = (int64_t)1 << h->nodes[h->root].level, leaf = 1 << h->leaf_level;
   golcl__hl_root_origin(h, &rx, &ry);
-  return x0 >= rx && x0 + 8 <= rx + side && y0 >= ry && y0 + 8 <= ry + side;
+  return x0 >= rx && x0 + leaf <= rx + side && y0 >= ry && y0 + leaf <= ry + side;
 }
 
-static golcl__hl_id set_at(golcl__hl *h, golcl__hl_id id, int64_t nx, int64_t ny, int64_t x0,
-                           int64_t y0, uint64_t bits, uint64_t mask) {
+static golcl__hl_id edit_at(golcl__hl *h, golcl__hl_id id, int64_t nx, int64_t ny, int64_t x0,
+                            int64_t y0, golcl__hl_leaf_edit edit, const void *arg) {
   golcl__hl_node m = h->nodes[id];
-  if (m.level == 3) return golcl__hl_leaf(h, (leaf_bits(h, id) & ~mask) | bits);
+  if (m.level == h->leaf_level) return edit(h, id, arg);
   int64_t half = half_of(m.level);
   int q = (x0 >= nx + half) + 2 * (y0 >= ny + half);
   golcl__hl_id kid =
-      set_at(h, m.q[q], nx + (q & 1) * half, ny + (q >> 1) * half, x0, y0, bits, mask);
+      edit_at(h, m.q[q], nx + (q & 1) * half, ny + (q >> 1) * half, x0, y0, edit, arg);
   if (!kid) return 0;
   m.q[q] = kid;
   return golcl__hl_node_of(h, m.level, m.q[0], m.q[1], m.q[2], m.q[3]);
 }
 
-golcl_status golcl__hl_set_leaf(golcl__hl *h, int64_t x0, int64_t y0, uint64_t bits,
-                                uint64_t mask) {
+golcl_status golcl__hl_edit_leaf(golcl__hl *h, int64_t x0, int64_t y0, golcl__hl_leaf_edit edit,
+                                 const void *arg) {
   int64_t lim = (int64_t)1 << 61;
   if (x0 < -lim || x0 >= lim || y0 < -lim || y0 >= lim)
     return golcl__fail(NULL, GOLCL_E_UNSUPPORTED, "HashLife: a cell beyond 2^61 from the origin");
-  while (!root_holds(h, x0, y0)) {
+  while (!golcl__hl_root_holds(h, x0, y0)) {
     golcl_status st = golcl__hl_expand(h);
     if (st != GOLCL_OK) return st;
   }
   int64_t rx, ry;
   golcl__hl_root_origin(h, &rx, &ry);
-  golcl__hl_id r = set_at(h, h->root, rx, ry, x0, y0, bits, mask);
+  golcl__hl_id r = edit_at(h, h->root, rx, ry, x0, y0, edit, arg);
   if (!r) {
     h->oom = 0;
     return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: the node store is full");
@@ -64,19 +64,36 @@ golcl_status golcl__hl_set_leaf(golcl__hl *h, int64_t x0, int64_t y0, uint64_t b
   return GOLCL_OK;
 }
 
-uint64_t golcl__hl_get_leaf(const golcl__hl *h, int64_t x0, int64_t y0) {
-  if (!root_holds(h, x0, y0)) return 0;
+golcl__hl_id golcl__hl_leaf_at(const golcl__hl *h, int64_t x0, int64_t y0) {
+  if (!golcl__hl_root_holds(h, x0, y0)) return 0;
   int64_t nx, ny;
   golcl__hl_root_origin(h, &nx, &ny);
   golcl__hl_id id = h->root;
-  while (h->nodes[id].level > 3) {
+  while (h->nodes[id].level > h->leaf_level) {
     if (id == h->empty[h->nodes[id].level]) return 0;
     int64_t half = half_of(h->nodes[id].level);
     int q = (x0 >= nx + half) + 2 * (y0 >= ny + half);
     nx += (q & 1) * half, ny += (q >> 1) * half;
     id = h->nodes[id].q[q];
   }
-  return leaf_bits(h, id);
+  return id;
+}
+
+/* A two-state leaf's edit: (old & ~mask) | bits. */
+static golcl__hl_id bits_edit(golcl__hl *h, golcl__hl_id old, const void *arg) {
+  const uint64_t *bm = arg;
+  return golcl__hl_leaf(h, (leaf_bits(h, old) & ~bm[1]) | bm[0]);
+}
+
+golcl_status golcl__hl_set_leaf(golcl__hl *h, int64_t x0, int64_t y0, uint64_t bits,
+                                uint64_t mask) {
+  const uint64_t bm[2] = {bits, mask};
+  return golcl__hl_edit_leaf(h, x0, y0, bits_edit, bm);
+}
+
+uint64_t golcl__hl_get_leaf(const golcl__hl *h, int64_t x0, int64_t y0) {
+  golcl__hl_id id = golcl__hl_leaf_at(h, x0, y0);
+  return id ? leaf_bits(h, id) : 0;
 }
 
 static golcl_status walk(golcl__hl *h, golcl__hl_id id, int64_t nx, int64_t ny,
