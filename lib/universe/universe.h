@@ -69,7 +69,10 @@ golcl_status golcl__universe_ms_load_cells(golcl_universe *u, const golcl_msrule
  * also of a two-state one (its rule, or as Generations of 2 states where
  * generations_form: golcl_universe_extract_ms reads that back). */
 golcl_status golcl__universe_write_ms_rle(golcl_universe *u, FILE *f, int generations_form);
-golcl_status golcl__universe_write_ms_macrocell(golcl_universe *u, FILE *f);
+/* The node lines of a multi-state store's macrocell file (after the header
+ * golcl_universe_write_macrocell writes): 0, 1 if a write failed, -1 out of
+ * host memory (no message set). */
+int golcl__universe_ms_mc_nodes(golcl_universe *u, FILE *f);
 
 /* The table that runs every generation (B0 with S8 becomes its complement
  * form, as Golly runs it); GOLCL_E_UNSUPPORTED for B0 without S8. */

@@ -549,25 +549,32 @@ static uint32_t mc_write(golcl__hl *h, golcl__hl_id id, mc_out *o) {
   return o->fid[id] = ++o->next;
 }
 
-golcl_status golcl_universe_write_macrocell(golcl_universe *u, FILE *f) {
-  if (!u || !f)
-    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_write_macrocell: NULL");
-  if (u->ms) return golcl__universe_write_ms_macrocell(u, f);
-  char rule[GOLCL_RULE_TEXT_CAP];
-  golcl_status st = golcl_rule_table_format(&u->table, rule, sizeof rule);
-  if (st != GOLCL_OK) return st;
+/* The node lines of a two-state store: as golcl__universe_ms_mc_nodes. */
+static int mc_nodes(golcl_universe *u, FILE *f) {
   mc_out o;
   memset(&o, 0, sizeof o);
   o.f = f;
   o.fid = calloc(u->hl.n, sizeof *o.fid);
-  if (!o.fid) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "universe: out of host memory");
-  o.err = fprintf(f, "[M2] (libgolcl %s)\n#R %s\n", golcl_version_string(), rule) < 0;
-  if (u->generation) o.err |= fprintf(f, "#G %llu\n", (unsigned long long)u->generation) < 0;
-  for (size_t i = 0; i < golcl_pattern_comment_count(u->notes); i++)
-    o.err |= fprintf(f, "%s\n", golcl_pattern_comment(u->notes, i)) < 0;
+  if (!o.fid) return -1;
   mc_write(&u->hl, u->hl.root, &o);
   free(o.fid);
-  if (o.err || fflush(f) != 0)
+  return o.err != 0;
+}
+
+golcl_status golcl_universe_write_macrocell(golcl_universe *u, FILE *f) {
+  if (!u || !f)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_write_macrocell: NULL");
+  char rule[GOLCL_RULE_TEXT_CAP + GOLCL_MSRULE_TEXT_CAP];
+  golcl_status st = u->ms ? golcl_msrule_format(&u->msrule, rule, sizeof rule)
+                          : golcl_rule_table_format(&u->table, rule, sizeof rule);
+  if (st != GOLCL_OK) return st;
+  int err = fprintf(f, "[M2] (libgolcl %s)\n#R %s\n", golcl_version_string(), rule) < 0;
+  if (u->generation) err |= fprintf(f, "#G %llu\n", (unsigned long long)u->generation) < 0;
+  for (size_t i = 0; i < golcl_pattern_comment_count(u->notes); i++)
+    err |= fprintf(f, "%s\n", golcl_pattern_comment(u->notes, i)) < 0;
+  int nodes = u->ms ? golcl__universe_ms_mc_nodes(u, f) : mc_nodes(u, f);
+  if (nodes < 0) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "universe: out of host memory");
+  if (err || nodes || fflush(f) != 0)
     return golcl__fail(NULL, GOLCL_E_IO, "golcl_universe_write_macrocell: a write failed");
   return GOLCL_OK;
 }

@@ -301,24 +301,15 @@ static uint32_t mc_write(golcl__hl *h, golcl__hl_id id, mc_out *o) {
   return o->fid[id] = ++o->next;
 }
 
-golcl_status golcl__universe_write_ms_macrocell(golcl_universe *u, FILE *f) {
-  char rule[GOLCL_MSRULE_TEXT_CAP];
-  golcl_status st = golcl_msrule_format(&u->msrule, rule, sizeof rule);
-  if (st != GOLCL_OK) return st;
+int golcl__universe_ms_mc_nodes(golcl_universe *u, FILE *f) {
   mc_out o;
   memset(&o, 0, sizeof o);
   o.f = f;
   o.fid = calloc(u->hl.n, sizeof *o.fid);
-  if (!o.fid) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "universe: out of host memory");
-  o.err = fprintf(f, "[M2] (libgolcl %s)\n#R %s\n", golcl_version_string(), rule) < 0;
-  if (u->generation) o.err |= fprintf(f, "#G %llu\n", (unsigned long long)u->generation) < 0;
-  for (size_t i = 0; i < golcl_pattern_comment_count(u->notes); i++)
-    o.err |= fprintf(f, "%s\n", golcl_pattern_comment(u->notes, i)) < 0;
+  if (!o.fid) return -1;
   mc_write(&u->hl, u->hl.root, &o);
   free(o.fid), free(o.quad), free(o.qid);
-  if (o.err || fflush(f) != 0)
-    return golcl__fail(NULL, GOLCL_E_IO, "golcl_universe_write_macrocell: a write failed");
-  return GOLCL_OK;
+  return o.err != 0;
 }
 
 /* -------------------------------------------------------------- RLE out */
