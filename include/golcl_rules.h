@@ -445,6 +445,12 @@ GOLCL_API golcl_status golcl_msgrid_extract(golcl_msgrid *grid, golcl_mspattern 
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument); GOLCL_E_IO. */
 GOLCL_API golcl_status golcl_mspattern_write_rle(const golcl_mspattern *pattern, FILE *f);
 
+/** The letters of a state in Golly's RLE, for writers of other stores (the
+ *  universe's): with two_state 'b' (0) and 'o' (any other); else '.' for 0,
+ *  'A'..'X' for 1..24, then "pA".."pX", "qA".. up to 255. out gets one or
+ *  two letters and a NUL. */
+GOLCL_API void golcl_mspattern_rle_symbol(uint8_t state, int two_state, char out[3]);
+
 /** Writes the pattern as Golly's multi-state macrocell: "[M2] (libgolcl
  *  VERSION)", "#R" with the rule and bounds, "#G" when the generation is
  *  not 0, the comments (as "#C" lines unless they are #C, #N or #O lines),

@@ -469,6 +469,24 @@ START_TEST(rule_name_with_a_slash) {
 }
 END_TEST
 
+/* Golly's RLE letters of a state (its docs: '.', A..X, then pA..pX, qA..,
+ * up to yO for 255; b and o for two states). */
+START_TEST(rle_symbols_of_states) {
+  static const struct {
+    uint8_t s;
+    int two;
+    const char *want;
+  } cases[] = {{0, 0, "."},   {1, 0, "A"},    {24, 0, "X"}, {25, 0, "pA"}, {48, 0, "pX"},
+               {49, 0, "qA"}, {255, 0, "yO"}, {0, 1, "b"},  {1, 1, "o"},   {7, 1, "o"}};
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char got[3] = "??";
+    golcl_mspattern_rle_symbol(cases[i].s, cases[i].two, got);
+    ck_assert_str_eq(got, cases[i].want);
+  }
+  golcl_mspattern_rle_symbol(1, 0, NULL); /* no crash */
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("rules-parse");
   TCase *tc = tcase_create("parse");
@@ -488,6 +506,7 @@ int main(void) {
   tcase_add_test(tc, writes_to_a_full_disk_fail);
   tcase_add_test(tc, rule_name_with_a_slash);
   tcase_add_test(tc, read_file_errors);
+  tcase_add_test(tc, rle_symbols_of_states);
   suite_add_tcase(s, tc);
   return tu_main(s);
 }

@@ -317,7 +317,8 @@ static void emit(writer *wr, uint64_t n, const char *sym) {
   wr->col += k;
 }
 
-static void symbol(uint8_t s, int two, char sym[3]) {
+void golcl_mspattern_rle_symbol(uint8_t s, int two, char sym[3]) {
+  if (!sym) return;
   memset(sym, 0, 3);
   if (two)
     sym[0] = s ? 'o' : 'b';
@@ -363,7 +364,7 @@ golcl_status golcl_mspattern_write_rle(const golcl_mspattern *p, FILE *f) {
     for (uint32_t x = 0; x < end;) {
       uint32_t k = x;
       while (k < end && row[k] == row[x]) k++;
-      symbol(row[x], two, sym);
+      golcl_mspattern_rle_symbol(row[x], two, sym);
       emit(&wr, k - x, sym);
       x = k;
     }

@@ -341,18 +341,6 @@ static void emit(rle_out *w, uint64_t n, const char *sym) {
   w->col += k;
 }
 
-static void symbol(uint8_t s, int two, char sym[3]) {
-  memset(sym, 0, 3);
-  if (two)
-    sym[0] = s ? 'o' : 'b';
-  else if (s == 0)
-    sym[0] = '.';
-  else if (s <= 24)
-    sym[0] = (char)('A' + s - 1);
-  else
-    sym[0] = (char)('p' + (s - 25) / 24), sym[1] = (char)('A' + (s - 25) % 24);
-}
-
 static golcl_status take_leaf(void *user, int64_t x0, int64_t y0, const uint8_t c[16]) {
   rle_out *w = user;
   (void)y0;
@@ -382,7 +370,7 @@ static void put(rle_out *w, run *rn, uint8_t s, uint64_t n) {
   }
   char sym[3];
   if (rn->n) {
-    symbol(rn->s, w->two, sym);
+    golcl_mspattern_rle_symbol(rn->s, w->two, sym);
     emit(w, rn->n, sym);
   }
   rn->s = s, rn->n = n;
