@@ -302,10 +302,17 @@ static void report(const urun *r, double secs, double wall) {
   fputc('\n', f);
 }
 
-/* AUTO's device, opened in a thread beside the loading and the run: a run
- * never waits for the platform (about 0.2 s for pocl, 0.2-0.4 s for
- * NVIDIA's) unless its pattern is a soup (take_device), where the device's
- * tiles pay for it; the others run on the host engines. */
+/* AUTO's device, opened in a thread: a run never waits for the platform
+ * (about 0.2 s for pocl, 0.2-0.4 s for NVIDIA's) unless its pattern is a
+ * soup (take_device), where the device's tiles pay for it; the others run
+ * on the host engines. The thread starts before the loading where the file
+ * is large enough to hold a soup (EARLY_BYTES: a 512x512 soup's RLE is about
+ * 150 kB), so that the two overlap; else once the loaded pattern is a soup:
+ * a small pattern opens no device at all (opening pocl's costs more CPU
+ * time than the whole run of a methuselah to 1000 generations). */
+#define EARLY_BYTES (64u << 10)
+#define SOUP_CELLS (1u << 14) /* the universe's AUTO_SPARSE_MAX_CELLS */
+#define SOUP_FILL 8           /* the universe's AUTO_DENSE: 1/8 of the box */
 typedef struct opener {
   pthread_t thread;
   int started;
@@ -325,19 +332,28 @@ static void *open_device(void *p) {
   return NULL;
 }
 
-/* The device for a loaded pattern: waits for the thread where the pattern
- * is a large, dense area (over 2^14 cells filling more than 1/64 of their
- * box: a soup), which the device's tiles step fastest. Wide sparse patterns
- * (demonoid-c512: 106 639 cells in 272 449 x 268 312) and metapixels stay on
- * the host's HashLife: on an H200 machine demonoid-c512 to 1000 generations
- * took 7.5 s through the device against 0.07 s on the host (2026-11-28). */
+static void start_opener(opener *op, const run_opts *o) {
+  op->device = o->device;
+  op->started = pthread_create(&op->thread, NULL, open_device, op) == 0;
+}
+
+/* The device for a loaded pattern, where it is a large, dense area (over
+ * SOUP_CELLS cells filling more than 1/SOUP_FILL of their box: a soup),
+ * which the device's tiles step fastest; the thread is started here if the
+ * file was small. Wide sparse patterns (demonoid-c512: 106 639 cells in
+ * 272 449 x 268 312), metapixels and Golly's large guns and breeders (0.2-3 %
+ * of their box) stay on the host's HashLife: on an H200 machine
+ * demonoid-c512 to 1000 generations took 7.5 s through the device against
+ * 0.07 s on the host (2026-11-28). */
 static void take_device(urun *r, opener *op) {
   uint64_t pop = 0, w = 0, h = 0;
   int64_t x, y;
-  if (!op->started || golcl_universe_population(r->u, &pop) != GOLCL_OK || pop <= (1u << 14) ||
+  if (golcl_universe_population(r->u, &pop) != GOLCL_OK || pop <= SOUP_CELLS ||
       golcl_universe_bounding_box(r->u, &x, &y, &w, &h) != GOLCL_OK ||
-      (double)pop * 64 < (double)w * (double)h)
+      (double)pop * SOUP_FILL < (double)w * (double)h)
     return;
+  if (!op->started) start_opener(op, r->o);
+  if (!op->started) return;
   pthread_join(op->thread, NULL);
   op->started = 0;
   if (op->ctx && golcl_universe_set_context(r->u, op->ctx) == GOLCL_OK)
@@ -345,6 +361,13 @@ static void take_device(urun *r, opener *op) {
   else
     golcl_context_destroy(op->ctx);
   op->ctx = NULL;
+}
+
+/* Whether the pattern's file may hold a soup (stdin: unknown, so yes). */
+static int large_input(const run_opts *o) {
+  struct stat sb;
+  return strcmp(o->pattern, "-") == 0 || stat(o->pattern, &sb) != 0 ||
+         (uint64_t)sb.st_size >= EARLY_BYTES;
 }
 
 int run_universe(const run_opts *o) {
@@ -368,14 +391,12 @@ int run_universe(const run_opts *o) {
   }
   static opener op; /* static: a thread still opening at exit is left to it */
   memset(&op, 0, sizeof op);
-  if (uo.algo == GOLCL_UNIVERSE_AUTO && o->gens >= 256) {
-    /* below 256 generations AUTO uses no device (golcl_universe.h) */
-    op.device = o->device;
-    op.started = pthread_create(&op.thread, NULL, open_device, &op) == 0;
-  }
+  /* below 256 generations AUTO uses no device (golcl_universe.h) */
+  int may_open = uo.algo == GOLCL_UNIVERSE_AUTO && o->gens >= 256;
+  if (may_open && large_input(o)) start_opener(&op, o);
   int rc = golcl_universe_create(r.ctx, &uo, &r.u) != GOLCL_OK ? fail("universe") : 0;
   if (rc == 0) rc = load(&r, may_fall_back);
-  if (rc == 0) take_device(&r, &op);
+  if (rc == 0 && may_open) take_device(&r, &op);
   if (rc == 0 && !o->quiet) {
     if (r.ctx) {
       golcl_device_info dev;

@@ -19,6 +19,7 @@ struct golcl_universe {
   int sparse_stale;      /* the engine is kept for reuse but no longer holds the cells */
   golcl__htiles *htiles; /* the host tile engine, made on its first run */
   int htiles_stale;      /* kept for reuse but no longer holding the cells */
+  uint64_t probe_r2;     /* HashLife's results count where the probe's second jump began */
   golcl__hlg *hlg;       /* device HashLife, made on its first run */
   int hlg_base;          /* its base level (0: the default) */
   golcl_universe_algo last_algo;
