@@ -126,12 +126,45 @@ typedef struct dist_copy {
  * bottom stacked in strip[0], left and right side by side in strip[1] (NULL where none), and
  * the copies of the block's border into them, of the new frame into them and of their rings
  * back. */
+/* Two queues (overlap.c): a run of consecutive self or received pieces unpacked from the
+ * stream into one band buffer (band coordinates, words from 0 at the stream's `base`), and a
+ * copy of the frame's cells from a band buffer into a strip grid (the same pieces in both
+ * tables, words from 0 at the scratch's `base`). */
+typedef struct dist_band_run {
+  cl_mem tab;
+  cl_uint n;
+  size_t words, base;
+  int band;
+} dist_band_run;
+
+typedef struct dist_pair {
+  cl_mem src, dst;
+  cl_uint n;
+  size_t words, base;
+  int band, strip;
+} dist_pair;
+
 typedef struct dist_overlap {
   int state; /* 0: not decided yet, 1: on, -1: off */
   golcl_grid *strip[2];
   dist_copy in, frame, out;
   cl_mem scratch;
   golcl_rule rule; /* the strips' */
+  /* the second queue (NULL ctx2: one queue): the strips live in ctx2 (the rank's device and
+   * OpenCL context, its own in-order queue) and are stepped there by st2 while the block's
+   * interior runs on the first; the new frame goes from the stream into the two band buffers
+   * (the top and bottom frame rows stacked, lw wide; the left and right frame columns side by
+   * side, the block's rows tall) and from them into the strips, all on the second queue */
+  golcl_context *ctx2;
+  golcl_stepper *st2;
+  cl_mem band[2];
+  cl_ulong bpitch[2];
+  dist_band_run *runs;
+  size_t nruns;
+  dist_pair pairs[4];
+  size_t npairs;
+  int kind; /* the frame kernels' kind of the layout */
+  int two;  /* 0: not tried yet, 1: two queues, -1: one */
 } dist_overlap;
 
 struct golcl_dist_grid {
@@ -233,6 +266,11 @@ golcl_status golcl__dist_ms_exchange(golcl_dist_msgrid *g);
 /* The frame kernels' index for a grid's layout: 0 bytes, 1 bitrow, -1 none (RECT). */
 int golcl__dist_frame_kind(const golcl_dist_grid *g, const golcl_layout_info *info);
 
+/* golcl__dist_frame_run on queue q (NULL: the context's). */
+golcl_status golcl__dist_frame_run_on(golcl_dist_grid *g, cl_command_queue q, int kind, int unpack,
+                                      cl_mem cells, cl_ulong pitch, cl_mem tab, cl_uint ntab,
+                                      size_t nwords, cl_mem stream, size_t base);
+
 /* Launches the pack (unpack 0) or unpack kernel of that kind over nwords words of `stream`
  * from base, for the grid cells `cells` (row pitch) and a piece table of ntab pieces. */
 golcl_status golcl__dist_frame_run(golcl_dist_grid *g, int kind, int unpack, cl_mem cells,
@@ -270,6 +308,9 @@ golcl_status golcl__dist_launch(golcl_dist_context *d, cl_kernel k, cl_uint dims
                                 const size_t *global);
 golcl_status golcl__dist_launch_local(golcl_dist_context *d, cl_kernel k, cl_uint dims,
                                       const size_t *global, const size_t *local);
+/* The same on queue q (NULL: the context's). */
+golcl_status golcl__dist_launch_on(golcl_dist_context *d, cl_command_queue q, cl_kernel k,
+                                   cl_uint dims, const size_t *global, const size_t *local);
 
 /* Pinned host memory: a CL_MEM_ALLOC_HOST_PTR buffer of `bytes` mapped for reading and writing
  * (the memory device transfers go fastest from and to); *mem and *ptr NULL on failure. Released

@@ -254,6 +254,13 @@ int golcl__dist_frame_kind(const golcl_dist_grid *g, const golcl_layout_info *in
 golcl_status golcl__dist_frame_run(golcl_dist_grid *g, int kind, int unpack, cl_mem cells,
                                    cl_ulong pitch, cl_mem tab, cl_uint ntab, size_t nwords,
                                    cl_mem stream, size_t base) {
+  return golcl__dist_frame_run_on(g, NULL, kind, unpack, cells, pitch, tab, ntab, nwords, stream,
+                                  base);
+}
+
+golcl_status golcl__dist_frame_run_on(golcl_dist_grid *g, cl_command_queue q, int kind, int unpack,
+                                      cl_mem cells, cl_ulong pitch, cl_mem tab, cl_uint ntab,
+                                      size_t nwords, cl_mem stream, size_t base) {
   dist_frame *f = &g->frame;
   if (!nwords) return GOLCL_OK;
   cl_kernel *k = unpack ? &f->unpack[kind] : &f->pack[kind];
@@ -269,7 +276,7 @@ golcl_status golcl__dist_frame_run(golcl_dist_grid *g, int kind, int unpack, cl_
   if (s == GOLCL_OK) s = golcl__dist_arg(g->d, *k, 5, sizeof stream, &stream);
   if (s == GOLCL_OK) s = golcl__dist_arg(g->d, *k, 6, sizeof b, &b);
   size_t local = FRAME_GROUP, global = (nwords + FRAME_GROUP - 1) / FRAME_GROUP * FRAME_GROUP;
-  if (s == GOLCL_OK) s = golcl__dist_launch_local(g->d, *k, 1, &global, &local);
+  if (s == GOLCL_OK) s = golcl__dist_launch_on(g->d, q, *k, 1, &global, &local);
   return s;
 }
 
