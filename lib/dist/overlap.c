@@ -9,7 +9,6 @@
  * of our own rectangles; everything runs on the one in-order queue. */
 #include "dist.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
