@@ -68,6 +68,9 @@ PX=$NGPU PY=1
 WW="--size $((W * PX))x$((W * PY)) --torus -g $GW --repeat 3"
 SS="--size $((S * PX))x$((S * PY)) --torus -g $GS --repeat 3"
 OFF="-x GOLCL_DIST_OVERLAP=off" UNT="-x GOLCL_DIST_TUNE=off" ONEQ="-x GOLCL_DIST_QUEUES=1"
+clinfo 2>/dev/null | grep -o -m1 cl_khr_priority_hints || echo "no cl_khr_priority_hints"
+left 410 && run 25 $B bench $WW --halo 128
+left 412 && run 25 $B bench $WW --halo 192
 left 415 && R="$R $ONEQ" run 25 $B bench $WW
 left 418 && R="$R $ONEQ" run 25 $B bench $SS
 left 420 && R="$R $OFF" run 25 $B bench $WW

@@ -483,6 +483,26 @@ static golcl_status make_pairs(golcl_dist_grid *g, const rect reg[4], const rect
   return s;
 }
 
+/* The second queue: of high priority where the device has cl_khr_priority_hints, so that
+ * the strips' few work-groups go ahead of the interior's waiting ones (OpenCL 2.0's
+ * clCreateCommandQueueWithProperties, declared here: the library's headers target 1.2). */
+#define DIST_QUEUE_PRIORITY_KHR 0x1096
+#define DIST_QUEUE_PRIORITY_HIGH_KHR 1u
+extern CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueueWithProperties(
+    cl_context context, cl_device_id device, const cl_ulong *properties, cl_int *errcode_ret);
+
+static cl_command_queue second_queue(cl_context clctx, cl_device_id dev, cl_int *err) {
+  char ext[8192] = "";
+  size_t n = 0;
+  if (clGetDeviceInfo(dev, CL_DEVICE_EXTENSIONS, sizeof ext - 1, ext, &n) == CL_SUCCESS &&
+      strstr(ext, "cl_khr_priority_hints")) {
+    const cl_ulong props[] = {DIST_QUEUE_PRIORITY_KHR, DIST_QUEUE_PRIORITY_HIGH_KHR, 0};
+    cl_command_queue q = clCreateCommandQueueWithProperties(clctx, dev, props, err);
+    if (*err == CL_SUCCESS) return q;
+  }
+  return clCreateCommandQueue(clctx, dev, 0, err);
+}
+
 /* The second queue, the strips there, the band buffers and the tables; GOLCL_E_UNSUPPORTED
  * (quietly: one queue then) where the frame's pieces do not fall into the bands. */
 static golcl_status setup_two(golcl_dist_grid *g, golcl_stepper *st) {
@@ -494,8 +514,8 @@ static golcl_status setup_two(golcl_dist_grid *g, golcl_stepper *st) {
   o->kind = golcl__dist_frame_kind(g, &info);
   if (o->kind < 0) return GOLCL_E_UNSUPPORTED;
   cl_int err;
-  cl_command_queue q2 = clCreateCommandQueue(golcl_context_cl_context(ctx),
-                                             golcl_context_cl_device(ctx), 0, &err);
+  cl_command_queue q2 = second_queue(golcl_context_cl_context(ctx), golcl_context_cl_device(ctx),
+                                     &err);
   if (err != CL_SUCCESS) return GOLCL_E_UNSUPPORTED;
   golcl_status s = golcl_context_wrap(golcl_context_cl_context(ctx), golcl_context_cl_device(ctx),
                                       q2, &o->ctx2);
