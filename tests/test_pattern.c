@@ -499,7 +499,7 @@ START_TEST(malformed_inputs_report_line_and_column) {
       {"x = 3, y = 3\nbo$2b\x01o!", 2, 6, "0x01"},
       {"x = 3, y = 3\n0o!", 2, 1, "run count of 0"},
       {"x = 3, y = 3\n00$o!", 2, 1, "run count of 0"},
-      {"x = 3, y = 3\n3!", 2, 1, "without b, o or $"},
+      {"x = 3, y = 3\n3!", 2, 1, "without a state or $"},
       {"x = 3, y = 3\nbo$2bo$3o$\n  12", 3, 3, "end of the input"},
       {"x = 3, y = 3\n2 3o!", 2, 1, "another number"},
       {"x = 3, y = 3\n2\n3o!", 2, 1, "another number"},
@@ -724,7 +724,7 @@ START_TEST(format_from_content_not_extension) {
   ck_assert_int_eq(golcl_pattern_read_file("/tmp/golcl_test_bad.rle", &p), GOLCL_E_PARSE);
   ck_assert_str_eq(golcl_last_errmsg(),
                    "/tmp/golcl_test_bad.rle: line 2, column 10: unexpected '%' in the RLE cells "
-                   "(expected a number, b, o, $ or !)");
+                   "(expected a number, a state (b, o, '.', 'A'..'X', 'pA'..'yO'), $ or !)");
   ck_assert_int_eq(golcl_pattern_read_file("/tmp/golcl_no_such_file.rle", &p), GOLCL_E_IO);
   ck_assert_ptr_null(p);
   ck_assert_ptr_nonnull(strstr(golcl_last_errmsg(), "/tmp/golcl_no_such_file.rle"));
