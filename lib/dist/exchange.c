@@ -76,21 +76,21 @@ static void table_add(uint32_t *t, cl_uint *n, const dist_link *l, int dest, siz
 
 static golcl_status make_tables(golcl_dist_grid *g, cl_context clctx) {
   dist_frame *f = &g->frame;
-  size_t n = g->self.npieces * 2;
-  for (size_t i = 0; i < g->nsend; i++) n += g->send[i].npieces;
-  for (size_t i = 0; i < g->nrecv; i++) n += g->recv[i].npieces;
+  size_t n = g->plan.self.npieces * 2;
+  for (size_t i = 0; i < g->plan.nsend; i++) n += g->plan.send[i].npieces;
+  for (size_t i = 0; i < g->plan.nrecv; i++) n += g->plan.recv[i].npieces;
   uint32_t *t = malloc(5 * sizeof *t * (n ? n : 1));
   if (!t) return golcl__dist_fail(g->d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   uint32_t *sec[3] = {t, NULL, NULL};
   size_t off = 0;
-  for (size_t i = 0; i < g->nsend; i++) table_add(sec[0], &f->ntab[0], &g->send[i], 0, &off);
-  table_add(sec[0], &f->ntab[0], &g->self, 0, &off);
+  for (size_t i = 0; i < g->plan.nsend; i++) table_add(sec[0], &f->ntab[0], &g->plan.send[i], 0, &off);
+  table_add(sec[0], &f->ntab[0], &g->plan.self, 0, &off);
   sec[1] = sec[0] + 5 * (size_t)f->ntab[0];
   off = 0;
-  table_add(sec[1], &f->ntab[1], &g->self, 1, &off);
+  table_add(sec[1], &f->ntab[1], &g->plan.self, 1, &off);
   sec[2] = sec[1] + 5 * (size_t)f->ntab[1];
   off = 0;
-  for (size_t i = 0; i < g->nrecv; i++) table_add(sec[2], &f->ntab[2], &g->recv[i], 1, &off);
+  for (size_t i = 0; i < g->plan.nrecv; i++) table_add(sec[2], &f->ntab[2], &g->plan.recv[i], 1, &off);
   golcl_status s = GOLCL_OK;
   for (int i = 0; i < 3 && s == GOLCL_OK; i++) {
     if (!f->ntab[i]) continue;
@@ -105,17 +105,17 @@ static golcl_status make_tables(golcl_dist_grid *g, cl_context clctx) {
 
 golcl_status golcl__dist_frame_create(golcl_dist_grid *g) {
   dist_frame *f = &g->frame;
-  if (!g->local || (!g->nsend && !g->nrecv && !g->self.npieces)) return GOLCL_OK;
+  if (!g->local || (!g->plan.nsend && !g->plan.nrecv && !g->plan.self.npieces)) return GOLCL_OK;
   cl_context clctx = golcl_context_cl_context(g->d->ctx);
   cl_bool little = CL_TRUE;
   clGetDeviceInfo(golcl_context_cl_device(g->d->ctx), CL_DEVICE_ENDIAN_LITTLE, sizeof little,
                   &little, NULL);
   f->little = little == CL_TRUE;
-  for (size_t i = 0; i < g->nsend; i++) f->send_words += g->send[i].words;
-  for (size_t i = 0; i < g->nrecv; i++) f->recv_words += g->recv[i].words;
-  f->self_words = g->self.words;
-  const dist_link *all[3] = {g->send, g->recv, &g->self};
-  size_t cnt[3] = {g->nsend, g->nrecv, 1};
+  for (size_t i = 0; i < g->plan.nsend; i++) f->send_words += g->plan.send[i].words;
+  for (size_t i = 0; i < g->plan.nrecv; i++) f->recv_words += g->plan.recv[i].words;
+  f->self_words = g->plan.self.words;
+  const dist_link *all[3] = {g->plan.send, g->plan.recv, &g->plan.self};
+  size_t cnt[3] = {g->plan.nsend, g->plan.nrecv, 1};
   for (int k = 0; k < 3; k++)
     for (size_t i = 0; i < cnt[k]; i++)
       for (size_t j = 0; j < all[k][i].npieces; j++) {
@@ -147,8 +147,8 @@ golcl_status golcl__dist_frame_create(golcl_dist_grid *g) {
   if (s == GOLCL_OK) s = make_tables(g, clctx);
   if (s != GOLCL_OK) return s;
   uint32_t *p = f->host;
-  for (size_t i = 0; i < g->nsend; i++, p += g->send[i - 1].words) g->send[i].buf = p;
-  for (size_t i = 0; i < g->nrecv; i++, p += g->recv[i - 1].words) g->recv[i].buf = p;
+  for (size_t i = 0; i < g->plan.nsend; i++, p += g->plan.send[i - 1].words) g->plan.send[i].buf = p;
+  for (size_t i = 0; i < g->plan.nrecv; i++, p += g->plan.recv[i - 1].words) g->plan.recv[i].buf = p;
   return GOLCL_OK;
 }
 
@@ -223,8 +223,8 @@ static golcl_status rect_unpack(golcl_dist_grid *g, const dist_link *l) {
 static golcl_status rect_self(golcl_dist_grid *g) {
   golcl_status s = GOLCL_OK;
   uint8_t *tmp = g->frame.scratch;
-  for (size_t i = 0; i < g->self.npieces && s == GOLCL_OK; i++) {
-    const dist_piece *q = &g->self.pieces[i];
+  for (size_t i = 0; i < g->plan.self.npieces && s == GOLCL_OK; i++) {
+    const dist_piece *q = &g->plan.self.pieces[i];
     double t0 = MPI_Wtime();
     s = golcl__dist_rect_read(g, q->sx, q->sy, q->w, q->h, tmp, q->w);
     double t1 = MPI_Wtime();
@@ -357,15 +357,15 @@ static golcl_status frame_in(golcl_dist_grid *g, int kind, cl_mem cells, cl_ulon
 golcl_status golcl__dist_exchange(golcl_dist_grid *g) {
   golcl_status s = GOLCL_OK;
   dist_frame *f = &g->frame;
-  if (!g->nsend && !g->nrecv && !g->self.npieces) return golcl__dist_wait_stepped(g);
+  if (!g->plan.nsend && !g->plan.nrecv && !g->plan.self.npieces) return golcl__dist_wait_stepped(g);
   if (f->wrote) { /* the host's recv words are about to be overwritten */
     s = cl_fail(g->d, clWaitForEvents(1, &f->wrote), "clWaitForEvents (frame write)");
     clReleaseEvent(f->wrote);
     f->wrote = NULL;
   }
-  MPI_Request *rr = g->reqs, *sr = g->reqs + g->nrecv;
-  for (size_t i = 0; i < g->nrecv; i++)
-    MPI_Irecv(g->recv[i].buf, (int)g->recv[i].bytes, MPI_BYTE, g->recv[i].peer, 0, g->d->comm,
+  MPI_Request *rr = g->plan.reqs, *sr = g->plan.reqs + g->plan.nrecv;
+  for (size_t i = 0; i < g->plan.nrecv; i++)
+    MPI_Irecv(g->plan.recv[i].buf, (int)g->plan.recv[i].bytes, MPI_BYTE, g->plan.recv[i].peer, 0, g->d->comm,
               &rr[i]);
   golcl_layout_info info = {0};
   cl_mem cells = g->local ? golcl_grid_buffer(g->local, &info) : NULL;
@@ -377,35 +377,35 @@ golcl_status golcl__dist_exchange(golcl_dist_grid *g) {
   }
   if (kind >= 0 && s == GOLCL_OK) s = frame_out(g, kind, cells, pitch);
   double t = MPI_Wtime();
-  for (size_t i = 0; i < g->nsend; i++) {
+  for (size_t i = 0; i < g->plan.nsend; i++) {
     if (kind < 0 && s == GOLCL_OK) {
-      s = rect_pack(g, &g->send[i]);
+      s = rect_pack(g, &g->plan.send[i]);
       t = MPI_Wtime();
     }
-    MPI_Isend(g->send[i].buf, (int)g->send[i].bytes, MPI_BYTE, g->send[i].peer, 0, g->d->comm,
+    MPI_Isend(g->plan.send[i].buf, (int)g->plan.send[i].bytes, MPI_BYTE, g->plan.send[i].peer, 0, g->d->comm,
               &sr[i]);
-    g->stats.bytes_sent += g->send[i].bytes;
+    g->stats.bytes_sent += g->plan.send[i].bytes;
   }
   if (kind < 0 && s == GOLCL_OK) {
     s = rect_self(g);
     t = MPI_Wtime();
   }
-  g->stats.bytes_copied += g->self.words * 4;
+  g->stats.bytes_copied += g->plan.self.words * 4;
   if (kind < 0) {
-    for (size_t left = g->nrecv; left > 0; left--) {
+    for (size_t left = g->plan.nrecv; left > 0; left--) {
       int i = MPI_UNDEFINED;
-      MPI_Waitany((int)g->nrecv, rr, &i, MPI_STATUS_IGNORE);
+      MPI_Waitany((int)g->plan.nrecv, rr, &i, MPI_STATUS_IGNORE);
       g->stats.mpi_s += MPI_Wtime() - t;
-      if (i != MPI_UNDEFINED && s == GOLCL_OK) s = rect_unpack(g, &g->recv[i]);
+      if (i != MPI_UNDEFINED && s == GOLCL_OK) s = rect_unpack(g, &g->plan.recv[i]);
       t = MPI_Wtime();
     }
   } else {
-    MPI_Waitall((int)g->nrecv, rr, MPI_STATUSES_IGNORE);
+    MPI_Waitall((int)g->plan.nrecv, rr, MPI_STATUSES_IGNORE);
     g->stats.mpi_s += MPI_Wtime() - t;
     if (s == GOLCL_OK) s = frame_in(g, kind, cells, pitch);
     t = MPI_Wtime();
   }
-  MPI_Waitall((int)g->nsend, sr, MPI_STATUSES_IGNORE);
+  MPI_Waitall((int)g->plan.nsend, sr, MPI_STATUSES_IGNORE);
   g->stats.mpi_s += MPI_Wtime() - t;
   g->stats.exchanges++;
   return s;
