@@ -215,3 +215,70 @@ def vector_in(arr, dtype, n=None, what="values"):
 def byref_out(ctype):
     v = ctype()
     return v, ctypes.byref(v)
+
+
+def text_bytes(value, what="text"):
+    """A str (UTF-8) or bytes argument as bytes."""
+    b = value.encode() if isinstance(value, str) else value
+    if not isinstance(b, bytes):
+        raise InvalidArgument("%s must be str or bytes" % what, status=-1)
+    return b
+
+
+def cells_shape(cells, what="cells"):
+    """(rows, columns) of a 2-D cell array; the clear error for anything else."""
+    if not isinstance(cells, np.ndarray) or cells.ndim != 2:
+        cells_in(cells, None, what)  # raises
+    return cells.shape
+
+
+def from_array(make, cells):
+    """make(width, height) filled with the array's cells (closed again if that fails)."""
+    h, w = cells_shape(cells)
+    g = make(w, h)
+    try:
+        g.write(cells)
+    except Exception:
+        g.close()
+        raise
+    return g
+
+
+class Sized:
+    """width, height and shape (rows, columns) through golcl_<_c>_width/_height."""
+    _c = None
+
+    @property
+    def width(self):
+        return _lib.fn(self._c + "_width")(self.h)
+
+    @property
+    def height(self):
+        return _lib.fn(self._c + "_height")(self.h)
+
+    @property
+    def shape(self):
+        return (self.height, self.width)
+
+
+class RectIO:
+    """read_rect and write_rect through golcl_<_c>_read_rect/_write_rect; _rect
+    checks and converts a rectangle (unsigned 32-bit here)."""
+    _c = None
+
+    def _rect(self, x, y, w, h):
+        return u32(x, "x"), u32(y, "y"), u32(w, "w"), u32(h, "h")
+
+    def read_rect(self, x, y, w, h, out=None):
+        """The w×h cells (states) at (x, y) as an (h, w) uint8 array."""
+        x, y, w, h = self._rect(x, y, w, h)
+        out, p, stride = cells_out(out, (h, w))
+        self._call(self._c + "_read_rect", self.h, x, y, w, h, p, stride or max(w, 1))
+        return out
+
+    def write_rect(self, x, y, cells):
+        """Replaces the rectangle at (x, y) of the array's shape with its cells."""
+        h, w = cells_shape(cells)
+        x, y, w, h = self._rect(x, y, w, h)
+        p, stride, keep = cells_in(cells, (h, w))
+        self._call(self._c + "_write_rect", self.h, x, y, w, h, p, stride)

@@ -4,8 +4,8 @@ import ctypes
 import numpy as np
 
 from . import _lib
-from ._base import (Handle, _open_contexts, byref_out, cells_in, cells_out, i64, path_arg, text,
-                    u32, u64)
+from ._base import (Handle, RectIO, Sized, _open_contexts, byref_out, cells_in, cells_out,
+                    cells_shape, from_array, i64, path_arg, text, text_bytes, u32, u64)
 from ._lib import InvalidArgument
 from ._png import cells_picture
 
@@ -197,10 +197,11 @@ class Stepper(Handle):
 
 # ------------------------------------------------------------------ grid
 
-class Grid(Handle):
+class Grid(Sized, RectIO, Handle):
     """A two-state grid on the device: Grid(ctx, width, height,
     boundary="dead"|"torus", rule="B3/S23"). Cells cross to and from numpy
     as uint8 arrays of shape (height, width), 0 dead and 1 alive."""
+    _c = "golcl_grid"
 
     _destroy = "golcl_grid_destroy"
 
@@ -221,29 +222,9 @@ class Grid(Handle):
     @classmethod
     def from_array(cls, ctx, cells, boundary="dead", rule=None):
         """A grid of the array's shape (rows, columns) holding its cells."""
-        if not isinstance(cells, np.ndarray) or cells.ndim != 2:
-            cells_in(cells, None)  # raises the clear error
-        g = cls(ctx, cells.shape[1], cells.shape[0], boundary, rule)
-        try:
-            g.write(cells)
-        except Exception:
-            g.close()
-            raise
-        return g
+        return from_array(lambda w, h: cls(ctx, w, h, boundary, rule), cells)
 
     # --- properties
-    @property
-    def width(self):
-        return _lib.fn("golcl_grid_width")(self.h)
-
-    @property
-    def height(self):
-        return _lib.fn("golcl_grid_height")(self.h)
-
-    @property
-    def shape(self):
-        return (self.height, self.width)
-
     @property
     def context(self):
         return self._ctx
@@ -326,21 +307,6 @@ class Grid(Handle):
                                   % (w, h, x, y, self.width, self.height), status=-1)
         return x, y, w, h
 
-    def read_rect(self, x, y, w, h, out=None):
-        """Cells of the w×h rectangle at (x, y) as an (h, w) uint8 array."""
-        x, y, w, h = self._rect(x, y, w, h)
-        out, p, stride = cells_out(out, (h, w))
-        self._call("golcl_grid_read_rect", self.h, x, y, w, h, p, stride or w)
-        return out
-
-    def write_rect(self, x, y, cells):
-        """Replaces the rectangle at (x, y) of the array's shape."""
-        if not isinstance(cells, np.ndarray) or cells.ndim != 2:
-            cells_in(cells, None)
-        x, y, w, h = self._rect(x, y, cells.shape[1], cells.shape[0])
-        p, stride, keep = cells_in(cells, (h, w))
-        self._call("golcl_grid_write_rect", self.h, x, y, w, h, p, stride)
-
     def clear(self):
         self._call("golcl_grid_clear", self.h)
 
@@ -420,9 +386,10 @@ def pattern_limits(**limits):
     return {k: getattr(cur, k) for k, _ in cur._fields_}
 
 
-class Pattern(Handle):
+class Pattern(Sized, Handle):
     """A host-side pattern: Pattern.read(path), Pattern.parse(text),
     Pattern.from_array(cells); .to_array(), .write(path), .to_rle()."""
+    _c = "golcl_pattern"
 
     _destroy = "golcl_pattern_destroy"
 
@@ -438,18 +405,14 @@ class Pattern(Handle):
 
     @classmethod
     def parse(cls, text_):
-        b = text_.encode() if isinstance(text_, str) else text_
-        if not isinstance(b, bytes):
-            raise InvalidArgument("text must be str or bytes", status=-1)
+        b = text_bytes(text_)
         out, ref = byref_out(ctypes.c_void_p)
         _lib.call(None, "golcl_pattern_parse", b, len(b), ref)
         return cls(out.value)
 
     @classmethod
     def from_array(cls, cells, rule=None):
-        if not isinstance(cells, np.ndarray) or cells.ndim != 2:
-            cells_in(cells, None)
-        p, stride, keep = cells_in(cells, cells.shape)
+        p, stride, keep = cells_in(cells, cells_shape(cells))
         out, ref = byref_out(ctypes.c_void_p)
         _lib.call(None, "golcl_pattern_from_cells", p, cells.shape[1], cells.shape[0],
                   stride if p else 0, ref)
@@ -457,18 +420,6 @@ class Pattern(Handle):
         if rule is not None:
             pat.rule = rule
         return pat
-
-    @property
-    def width(self):
-        return _lib.fn("golcl_pattern_width")(self.h)
-
-    @property
-    def height(self):
-        return _lib.fn("golcl_pattern_height")(self.h)
-
-    @property
-    def shape(self):
-        return (self.height, self.width)
 
     @property
     def population(self):

@@ -5,8 +5,8 @@ import ctypes
 import numpy as np
 
 from . import _lib
-from ._base import Handle, byref_out, cells_in, cells_out, i64, path_arg, text, u32, u64
-from ._lib import InvalidArgument
+from ._base import (Handle, RectIO, Sized, byref_out, cells_in, cells_out, from_array, i64,
+                    path_arg, text, text_bytes, u32, u64)
 from ._png import png_gray
 from .core import boundary_code, format_bounds, parse_bounds, _BOUNDARY_NAMES
 
@@ -58,9 +58,10 @@ def _state_picture(cells, states):
     return png_gray(img)
 
 
-class MSGrid(Handle):
+class MSGrid(Sized, RectIO, Handle):
     """A byte-a-cell grid of a multi-state rule: MSGrid(ctx, w, h,
     boundary="dead"|"torus", rule="345/2/4"). Cells are uint8 states."""
+    _c = "golcl_msgrid"
 
     _destroy = "golcl_msgrid_destroy"
 
@@ -78,27 +79,7 @@ class MSGrid(Handle):
 
     @classmethod
     def from_array(cls, ctx, cells, rule, boundary="dead"):
-        if not isinstance(cells, np.ndarray) or cells.ndim != 2:
-            cells_in(cells, None)
-        g = cls(ctx, cells.shape[1], cells.shape[0], boundary, rule)
-        try:
-            g.write(cells)
-        except Exception:
-            g.close()
-            raise
-        return g
-
-    @property
-    def width(self):
-        return _lib.fn("golcl_msgrid_width")(self.h)
-
-    @property
-    def height(self):
-        return _lib.fn("golcl_msgrid_height")(self.h)
-
-    @property
-    def shape(self):
-        return (self.height, self.width)
+        return from_array(lambda w, h: cls(ctx, w, h, boundary, rule), cells)
 
     @property
     def boundary(self):
@@ -154,19 +135,6 @@ class MSGrid(Handle):
         a = self.read()
         return a if dtype is None else a.astype(dtype)
 
-    def read_rect(self, x, y, w, h, out=None):
-        x, y, w, h = u32(x, "x"), u32(y, "y"), u32(w, "w"), u32(h, "h")
-        out, p, stride = cells_out(out, (h, w))
-        self._call("golcl_msgrid_read_rect", self.h, x, y, w, h, p, stride or max(w, 1))
-        return out
-
-    def write_rect(self, x, y, cells):
-        if not isinstance(cells, np.ndarray) or cells.ndim != 2:
-            cells_in(cells, None)
-        h, w = cells.shape
-        p, stride, keep = cells_in(cells, (h, w))
-        self._call("golcl_msgrid_write_rect", self.h, u32(x, "x"), u32(y, "y"), w, h, p, stride)
-
     def clear(self):
         self._call("golcl_msgrid_clear", self.h)
 
@@ -213,8 +181,9 @@ class MSGrid(Handle):
                                                   self.generation)
 
 
-class MSPattern(Handle):
+class MSPattern(Sized, Handle):
     """A multi-state pattern (Golly's RLE, macrocell, MCell)."""
+    _c = "golcl_mspattern"
 
     _destroy = "golcl_mspattern_destroy"
 
@@ -229,24 +198,10 @@ class MSPattern(Handle):
 
     @classmethod
     def parse(cls, text_):
-        b = text_.encode() if isinstance(text_, str) else text_
-        if not isinstance(b, bytes):
-            raise InvalidArgument("text must be str or bytes", status=-1)
+        b = text_bytes(text_)
         out, ref = byref_out(ctypes.c_void_p)
         _lib.call(None, "golcl_mspattern_parse", b, len(b), ref)
         return cls(out.value)
-
-    @property
-    def width(self):
-        return _lib.fn("golcl_mspattern_width")(self.h)
-
-    @property
-    def height(self):
-        return _lib.fn("golcl_mspattern_height")(self.h)
-
-    @property
-    def shape(self):
-        return (self.height, self.width)
 
     @property
     def rule(self):
