@@ -478,7 +478,8 @@ END_TEST
 static const char *const two_readers_ok[] = {
     "#C a\r\n#P -3 4\r\nx = 3, y = 2, rule = %s\r\nbo$\r\n#C inside\r\n2o!\r\n",
     "#CXRLE Gen=9\rx = 2, y = 1, rule = %s\r2o!",
-    "#C x\n#Life 1.05 as a comment\nX = 4, Y = 2, rule = %s\n4$!", /* the body taller than the box */
+    "#C x\n#Life 1.05 as a comment\nX = 4, Y = 2, rule = %s\n4$!", /* the body taller than the box
+                                                                    */
 };
 
 static const char *const two_readers_bad[] = {

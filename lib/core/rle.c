@@ -117,16 +117,26 @@ golcl_status golcl__line_uint(const golcl__line *L, size_t *k, uint64_t max, uin
 
 /* RLE '#' lines ------------------------------------------------------------------ */
 
-/* Hands "prefix" + s[0..n) to the sink as a comment. */
-static golcl_status comment(golcl__rle *r, const char *prefix, const char *s, size_t n) {
+golcl_status golcl__text_keep(const char *prefix, const char *s, size_t n,
+                              golcl_status (*keep)(void *user, const char *text, size_t len),
+                              void *user) {
   size_t m = strlen(prefix);
   char *buf = malloc(m + n + 1);
   if (!buf) return golcl__text_oom();
   memcpy(buf, prefix, m);
   memcpy(buf + m, s, n);
-  golcl_status st = r->sink->comment(r, buf, m + n);
+  golcl_status st = keep(user, buf, m + n);
   free(buf);
   return st;
+}
+
+int golcl__line_other_header(const golcl__line *L, size_t k) {
+  return golcl__line_starts(L, k, "#Life") || golcl__line_starts(L, k, "#MCell");
+}
+
+static golcl_status to_sink(void *user, const char *s, size_t n) {
+  golcl__rle *r = user;
+  return r->sink->comment(r, s, n);
 }
 
 /* "#CXRLE Pos=x,y Gen=n": other keys are ignored, as Golly does. */
@@ -182,9 +192,8 @@ static golcl_status hash_line(golcl__rle *r, const golcl__line *L, size_t k) {
     r->pos = tag == 'P' ? GOLCL__RLE_POS_P : GOLCL__RLE_POS_R;
     return GOLCL_OK;
   }
-  /* a comment that, written first, would be read as another format's header */
-  int other = golcl__line_starts(L, k, "#Life") || golcl__line_starts(L, k, "#MCell");
-  return comment(r, other ? "#C " : "", L->s + k, L->len - k);
+  return golcl__text_keep(golcl__line_other_header(L, k) ? "#C " : "", L->s + k, L->len - k,
+                          to_sink, r);
 }
 
 /* The header ------------------------------------------------------------------------ */
@@ -242,11 +251,11 @@ static golcl_status header(golcl__rle *r, const golcl__line *L, size_t k) {
 /* The cells ----------------------------------------------------------------------------- */
 
 typedef struct body {
-  uint64_t x, y;      /* where the next run goes */
-  uint64_t count;     /* run count being read */
-  int ndigits;        /* digits of count so far */
-  int count_closed;   /* whitespace followed the digits */
-  golcl__line cline;  /* where the count started, for messages */
+  uint64_t x, y;     /* where the next run goes */
+  uint64_t count;    /* run count being read */
+  int ndigits;       /* digits of count so far */
+  int count_closed;  /* whitespace followed the digits */
+  golcl__line cline; /* where the count started, for messages */
   size_t ccol;
 } body;
 
@@ -281,8 +290,7 @@ static int state_at(const golcl__rle *r, const golcl__line *L, size_t *k) {
   }
   if ((uint32_t)st >= r->states) {
     golcl__line_fail(L, *k - (st > 24), GOLCL_E_PARSE,
-                     "state %d is not a state of the rule (of %u states)", st,
-                     (unsigned)r->states);
+                     "state %d is not a state of the rule (of %u states)", st, (unsigned)r->states);
     return -1;
   }
   return st;
@@ -388,7 +396,7 @@ golcl_status golcl__rle_read(golcl__rle *r, golcl__text *t) {
   while (!done && golcl__text_line(t, &L)) {
     size_t k = golcl__line_skip_ws(&L, 0);
     golcl_status st = k < L.len && L.s[k] == '#' && b.ndigits == 0 ? hash_line(r, &L, k)
-                                                                    : cells(r, &b, &L, k, &done);
+                                                                   : cells(r, &b, &L, k, &done);
     if (st != GOLCL_OK) return st;
   }
   if (b.ndigits)

@@ -63,6 +63,16 @@ golcl_status golcl__line_uint(const golcl__line *L, size_t *k, uint64_t max, uin
 /* "out of host memory" (no line: the text is not at fault). */
 golcl_status golcl__text_oom(void);
 
+/* Calls keep(user, text, len) with "prefix" + s[0..n) (a copy made for the call): how the
+ * readers keep a comment line under another tag. */
+golcl_status golcl__text_keep(const char *prefix, const char *s, size_t n,
+                              golcl_status (*keep)(void *user, const char *text, size_t len),
+                              void *user);
+
+/* A '#' line at column k that, written first, would be read as the header of another format
+ * ("#Life", "#MCell"): the readers keep it as "#C " text. */
+int golcl__line_other_header(const golcl__line *L, size_t k);
+
 /* RLE reading ---------------------------------------------------------------- */
 
 /* Where a position was given: none (Golly centres the box on 0,0),
@@ -97,13 +107,13 @@ struct golcl__rle {
   void *user;
   uint32_t states; /* 2 until the rule callback says otherwise */
   /* out */
-  int rule_given;          /* the header had "rule =" */
-  uint64_t hw, hh;         /* the header's x and y */
-  uint64_t w, h;           /* the extent of the cells read: at least hw, hh */
-  uint64_t live;           /* cells of a state other than 0 */
-  golcl__rle_pos pos;      /* and, where given: */
-  int64_t ox, oy;          /* the position of the box's cell (0, 0) */
-  uint64_t generation;     /* #CXRLE Gen= */
+  int rule_given;      /* the header had "rule =" */
+  uint64_t hw, hh;     /* the header's x and y */
+  uint64_t w, h;       /* the extent of the cells read: at least hw, hh */
+  uint64_t live;       /* cells of a state other than 0 */
+  golcl__rle_pos pos;  /* and, where given: */
+  int64_t ox, oy;      /* the position of the box's cell (0, 0) */
+  uint64_t generation; /* #CXRLE Gen= */
 };
 
 /* Reads an RLE text (lines of the text t from its current line on: '#'

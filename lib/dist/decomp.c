@@ -108,9 +108,9 @@ size_t golcl__dist_pieces(const dist_decomp *dc, int s, int d,
   return n;
 }
 
-golcl_status golcl__dist_decomp_init(golcl_dist_context *d, dist_decomp *dc, uint32_t W,
-                                     uint32_t H, golcl_boundary b, uint32_t k, uint32_t px,
-                                     uint32_t py, const char *fn) {
+golcl_status golcl__dist_decomp_init(golcl_dist_context *d, dist_decomp *dc, uint32_t W, uint32_t H,
+                                     golcl_boundary b, uint32_t k, uint32_t px, uint32_t py,
+                                     const char *fn) {
   dc->W = W;
   dc->H = H;
   dc->boundary = b;

@@ -69,9 +69,9 @@ void golcl__dist_block(const dist_decomp *dc, int r, dist_block *out);
 
 /* Sets *dc for a W×H grid with frames k deep, over px×py ranks (0×0: chosen; else their
  * product must be d->size), for the caller fn's messages. */
-golcl_status golcl__dist_decomp_init(golcl_dist_context *d, dist_decomp *dc, uint32_t W,
-                                     uint32_t H, golcl_boundary b, uint32_t k, uint32_t px,
-                                     uint32_t py, const char *fn);
+golcl_status golcl__dist_decomp_init(golcl_dist_context *d, dist_decomp *dc, uint32_t W, uint32_t H,
+                                     golcl_boundary b, uint32_t k, uint32_t px, uint32_t py,
+                                     const char *fn);
 
 /* The public description of a rank's part (halo: the generations between exchanges). */
 void golcl__dist_part(const dist_decomp *dc, const dist_block *blk, uint32_t halo,

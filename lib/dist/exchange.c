@@ -83,14 +83,16 @@ static golcl_status make_tables(golcl_dist_grid *g, cl_context clctx) {
   if (!t) return golcl__dist_fail(g->d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   uint32_t *sec[3] = {t, NULL, NULL};
   size_t off = 0;
-  for (size_t i = 0; i < g->plan.nsend; i++) table_add(sec[0], &f->ntab[0], &g->plan.send[i], 0, &off);
+  for (size_t i = 0; i < g->plan.nsend; i++)
+    table_add(sec[0], &f->ntab[0], &g->plan.send[i], 0, &off);
   table_add(sec[0], &f->ntab[0], &g->plan.self, 0, &off);
   sec[1] = sec[0] + 5 * (size_t)f->ntab[0];
   off = 0;
   table_add(sec[1], &f->ntab[1], &g->plan.self, 1, &off);
   sec[2] = sec[1] + 5 * (size_t)f->ntab[1];
   off = 0;
-  for (size_t i = 0; i < g->plan.nrecv; i++) table_add(sec[2], &f->ntab[2], &g->plan.recv[i], 1, &off);
+  for (size_t i = 0; i < g->plan.nrecv; i++)
+    table_add(sec[2], &f->ntab[2], &g->plan.recv[i], 1, &off);
   golcl_status s = GOLCL_OK;
   for (int i = 0; i < 3 && s == GOLCL_OK; i++) {
     if (!f->ntab[i]) continue;
@@ -147,8 +149,10 @@ golcl_status golcl__dist_frame_create(golcl_dist_grid *g) {
   if (s == GOLCL_OK) s = make_tables(g, clctx);
   if (s != GOLCL_OK) return s;
   uint32_t *p = f->host;
-  for (size_t i = 0; i < g->plan.nsend; i++, p += g->plan.send[i - 1].words) g->plan.send[i].buf = p;
-  for (size_t i = 0; i < g->plan.nrecv; i++, p += g->plan.recv[i - 1].words) g->plan.recv[i].buf = p;
+  for (size_t i = 0; i < g->plan.nsend; i++, p += g->plan.send[i - 1].words)
+    g->plan.send[i].buf = p;
+  for (size_t i = 0; i < g->plan.nrecv; i++, p += g->plan.recv[i - 1].words)
+    g->plan.recv[i].buf = p;
   return GOLCL_OK;
 }
 
@@ -365,8 +369,8 @@ golcl_status golcl__dist_exchange(golcl_dist_grid *g) {
   }
   MPI_Request *rr = g->plan.reqs, *sr = g->plan.reqs + g->plan.nrecv;
   for (size_t i = 0; i < g->plan.nrecv; i++)
-    MPI_Irecv(g->plan.recv[i].buf, (int)g->plan.recv[i].bytes, MPI_BYTE, g->plan.recv[i].peer, 0, g->d->comm,
-              &rr[i]);
+    MPI_Irecv(g->plan.recv[i].buf, (int)g->plan.recv[i].bytes, MPI_BYTE, g->plan.recv[i].peer, 0,
+              g->d->comm, &rr[i]);
   golcl_layout_info info = {0};
   cl_mem cells = g->local ? golcl_grid_buffer(g->local, &info) : NULL;
   int kind = g->local ? golcl__dist_frame_kind(g, &info) : -1;
@@ -382,8 +386,8 @@ golcl_status golcl__dist_exchange(golcl_dist_grid *g) {
       s = rect_pack(g, &g->plan.send[i]);
       t = MPI_Wtime();
     }
-    MPI_Isend(g->plan.send[i].buf, (int)g->plan.send[i].bytes, MPI_BYTE, g->plan.send[i].peer, 0, g->d->comm,
-              &sr[i]);
+    MPI_Isend(g->plan.send[i].buf, (int)g->plan.send[i].bytes, MPI_BYTE, g->plan.send[i].peer, 0,
+              g->d->comm, &sr[i]);
     g->stats.bytes_sent += g->plan.send[i].bytes;
   }
   if (kind < 0 && s == GOLCL_OK) {

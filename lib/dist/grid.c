@@ -58,7 +58,8 @@ static golcl_status check_create(golcl_dist_context *d, uint32_t w, uint32_t h, 
       opts->exchange != GOLCL_DIST_EXCHANGE_RECT)
     return golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "golcl_dist_grid_create: bad exchange %d",
                             (int)opts->exchange);
-  uint32_t k = opts && opts->halo ? opts->halo : golcl_dist_default_halo(); /* stepper: see create */
+  uint32_t k =
+      opts && opts->halo ? opts->halo : golcl_dist_default_halo(); /* stepper: see create */
   if (k > MAX_HALO)
     return golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "golcl_dist_grid_create: halo %u is above 2^24",
                             (unsigned)k);

@@ -57,14 +57,14 @@ golcl_status golcl__dist_ms_exchange(golcl_dist_msgrid *g) {
   MPI_Request *rr = g->plan.reqs, *sr = g->plan.reqs + g->plan.nrecv;
   double t = MPI_Wtime(), t1;
   for (size_t i = 0; i < g->plan.nrecv; i++)
-    MPI_Irecv(g->plan.recv[i].buf, (int)g->plan.recv[i].bytes, MPI_BYTE, g->plan.recv[i].peer, 1, g->d->comm,
-              &rr[i]);
+    MPI_Irecv(g->plan.recv[i].buf, (int)g->plan.recv[i].bytes, MPI_BYTE, g->plan.recv[i].peer, 1,
+              g->d->comm, &rr[i]);
   for (size_t i = 0; i < g->plan.nsend; i++) {
     if (s == GOLCL_OK) s = link_io(g, &g->plan.send[i], 0);
     t1 = MPI_Wtime();
     g->stats.read_s += t1 - t;
-    MPI_Isend(g->plan.send[i].buf, (int)g->plan.send[i].bytes, MPI_BYTE, g->plan.send[i].peer, 1, g->d->comm,
-              &sr[i]);
+    MPI_Isend(g->plan.send[i].buf, (int)g->plan.send[i].bytes, MPI_BYTE, g->plan.send[i].peer, 1,
+              g->d->comm, &sr[i]);
     g->stats.bytes_sent += g->plan.send[i].bytes;
     t = MPI_Wtime();
     g->stats.mpi_s += t - t1;

@@ -235,8 +235,9 @@ int golcl__dist_overlap_ready(golcl_dist_grid *g) {
   golcl_grid_buffer(g->local, &info);
   uint32_t k = g->dc.k;
   int ok = g->overlap == GOLCL_DIST_OVERLAP_AUTO && g->exchange == GOLCL_DIST_EXCHANGE_AUTO &&
-           !g->profile && (g->plan.nsend || g->plan.nrecv) && g->blk.w >= 2 * k && g->blk.h >= 2 * k &&
-           golcl__dist_frame_kind(g, &info) >= 0 && !(env && strcmp(env, "off") == 0);
+           !g->profile && (g->plan.nsend || g->plan.nrecv) && g->blk.w >= 2 * k &&
+           g->blk.h >= 2 * k && golcl__dist_frame_kind(g, &info) >= 0 &&
+           !(env && strcmp(env, "off") == 0);
   o->state = -1;
   if (!ok) return 0;
   if (make_strips(g, info.layout) != GOLCL_OK) { /* then the plain way, which needs no more */
@@ -260,8 +261,8 @@ static golcl_status send_side(golcl_dist_grid *g, cl_event *ev) {
     f->wrote = NULL;
   }
   for (size_t i = 0; i < g->plan.nrecv; i++)
-    MPI_Irecv(g->plan.recv[i].buf, (int)g->plan.recv[i].bytes, MPI_BYTE, g->plan.recv[i].peer, 0, g->d->comm,
-              &g->plan.reqs[i]);
+    MPI_Irecv(g->plan.recv[i].buf, (int)g->plan.recv[i].bytes, MPI_BYTE, g->plan.recv[i].peer, 0,
+              g->d->comm, &g->plan.reqs[i]);
   cl_mem cells = NULL;
   cl_ulong pitch = 0;
   int kind = -1;
@@ -296,8 +297,8 @@ static golcl_status mpi_side(golcl_dist_grid *g, cl_event ev, golcl_status s) {
   g->stats.read_s += t1 - t0;
   MPI_Request *sr = g->plan.reqs + g->plan.nrecv;
   for (size_t i = 0; i < g->plan.nsend; i++) {
-    MPI_Isend(g->plan.send[i].buf, (int)g->plan.send[i].bytes, MPI_BYTE, g->plan.send[i].peer, 0, g->d->comm,
-              &sr[i]);
+    MPI_Isend(g->plan.send[i].buf, (int)g->plan.send[i].bytes, MPI_BYTE, g->plan.send[i].peer, 0,
+              g->d->comm, &sr[i]);
     g->stats.bytes_sent += g->plan.send[i].bytes;
   }
   MPI_Waitall((int)(g->plan.nrecv + g->plan.nsend), g->plan.reqs, MPI_STATUSES_IGNORE);

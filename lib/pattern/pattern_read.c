@@ -25,22 +25,13 @@ typedef struct reader {
 
 /* Comments --------------------------------------------------------------------- */
 
-/* A '#' line that, written first in an RLE file, would be read as the header
- * of another format; such comments are kept as "#C" text. */
-static int other_format_header(const golcl__line *L, size_t k) {
-  return golcl__line_starts(L, k, "#Life") || golcl__line_starts(L, k, "#MCell");
+static golcl_status keep_comment(void *p, const char *s, size_t n) {
+  return golcl__pattern_push_comment(p, s, n) == GOLCL_OK ? GOLCL_OK : golcl__text_oom();
 }
 
 /* Stores "prefix" + s[0..n) as a comment line. */
 static golcl_status push_comment2(golcl_pattern *p, const char *prefix, const char *s, size_t n) {
-  size_t m = strlen(prefix);
-  char *buf = malloc(m + n + 1);
-  if (!buf) return golcl__text_oom();
-  memcpy(buf, prefix, m);
-  memcpy(buf + m, s, n);
-  golcl_status st = golcl__pattern_push_comment(p, buf, m + n);
-  free(buf);
-  return st == GOLCL_OK ? st : golcl__text_oom();
+  return golcl__text_keep(prefix, s, n, keep_comment, p);
 }
 
 /* Life 1.05/1.06 '#' lines: #D description, #N normal rule, #R rule; other
@@ -64,7 +55,7 @@ static golcl_status life10x_hash_line(reader *r, const golcl__line *L, size_t k,
     return golcl__pattern_rule_parse(L->s + a, e - a, L->no, a + 1, &p->table, &p->bounds);
   }
   /* Lines that RLE would read as a position are kept as "#C" text. */
-  if (golcl__line_starts(L, k, "#CXRLE") || other_format_header(L, k) ||
+  if (golcl__line_starts(L, k, "#CXRLE") || golcl__line_other_header(L, k) ||
       ((tag == 'P' || tag == 'R') && (k + 2 >= L->len || golcl__is_ws(L->s[k + 2]))))
     return push_comment2(p, "#C ", L->s + k, L->len - k);
   return push_comment2(p, "", L->s + k, L->len - k);
@@ -86,17 +77,19 @@ static golcl_status coords_add(reader *r, coords *cs, const golcl__line *L, size
                                int64_t y) {
   if (cs->n >= r->lim.max_cells)
     return golcl__line_fail(L, col, GOLCL_E_PARSE, "more than %llu live cells: the limit%s",
-                (unsigned long long)r->lim.max_cells, GOLCL__LIMIT_HINT);
+                            (unsigned long long)r->lim.max_cells, GOLCL__LIMIT_HINT);
   int64_t x0 = cs->n ? (x < cs->x0 ? x : cs->x0) : x, x1 = cs->n ? (x > cs->x1 ? x : cs->x1) : x;
   int64_t y0 = cs->n ? (y < cs->y0 ? y : cs->y0) : y, y1 = cs->n ? (y > cs->y1 ? y : cs->y1) : y;
   /* Coordinates lie in [-2^62, 2^62]: their difference may reach 2^63, past
    * int64_t, so it is taken in uint64_t, where it is exact. */
   if ((uint64_t)x1 - (uint64_t)x0 >= r->lim.max_width)
-    return golcl__line_fail(L, col, GOLCL_E_PARSE, "the pattern is wider than the limit of %u cells%s",
-                (unsigned)r->lim.max_width, GOLCL__LIMIT_HINT);
+    return golcl__line_fail(L, col, GOLCL_E_PARSE,
+                            "the pattern is wider than the limit of %u cells%s",
+                            (unsigned)r->lim.max_width, GOLCL__LIMIT_HINT);
   if ((uint64_t)y1 - (uint64_t)y0 >= r->lim.max_height)
-    return golcl__line_fail(L, col, GOLCL_E_PARSE, "the pattern is taller than the limit of %u cells%s",
-                (unsigned)r->lim.max_height, GOLCL__LIMIT_HINT);
+    return golcl__line_fail(L, col, GOLCL_E_PARSE,
+                            "the pattern is taller than the limit of %u cells%s",
+                            (unsigned)r->lim.max_height, GOLCL__LIMIT_HINT);
   if (cs->n == cs->cap) {
     size_t cap = cs->cap ? cs->cap * 2 : 256;
     icell *c = realloc(cs->c, cap * sizeof *c);
@@ -167,7 +160,8 @@ static golcl_status parse_life105(reader *r) {
             }
           }
           if (st == GOLCL_OK && golcl__line_skip_ws(&L, k) < L.len)
-            st = golcl__line_fail(&L, golcl__line_skip_ws(&L, k), GOLCL_E_PARSE, "unexpected text after #P x y");
+            st = golcl__line_fail(&L, golcl__line_skip_ws(&L, k), GOLCL_E_PARSE,
+                                  "unexpected text after #P x y");
         }
         continue;
       }
@@ -180,8 +174,9 @@ static golcl_status parse_life105(reader *r) {
         st = coords_add(r, &cs, &L, k, bx + (int64_t)k, by + row);
       else if (c != '.') {
         char cn[16];
-        st = golcl__line_fail(&L, k, GOLCL_E_PARSE, "unexpected %s in a Life 1.05 block (expected '.' or '*')",
-                  golcl__line_char(&L, k, cn, sizeof cn));
+        st = golcl__line_fail(&L, k, GOLCL_E_PARSE,
+                              "unexpected %s in a Life 1.05 block (expected '.' or '*')",
+                              golcl__line_char(&L, k, cn, sizeof cn));
       }
     }
     row++;
@@ -213,8 +208,9 @@ static golcl_status parse_life106(reader *r) {
     if (st != GOLCL_OK) break;
     if (k < e && !golcl__is_ws(L.s[k])) {
       char cn[16];
-      st = golcl__line_fail(&L, k, GOLCL_E_PARSE, "unexpected %s after x (expected a space, then y)",
-                golcl__line_char(&L, k, cn, sizeof cn));
+      st =
+          golcl__line_fail(&L, k, GOLCL_E_PARSE, "unexpected %s after x (expected a space, then y)",
+                           golcl__line_char(&L, k, cn, sizeof cn));
       break;
     }
     k = golcl__line_skip_ws(&L, k);
@@ -224,7 +220,7 @@ static golcl_status parse_life106(reader *r) {
     if (k < e) {
       char cn[16];
       st = golcl__line_fail(&L, k, GOLCL_E_PARSE, "unexpected %s after \"x y\"",
-                golcl__line_char(&L, k, cn, sizeof cn));
+                            golcl__line_char(&L, k, cn, sizeof cn));
       break;
     }
     st = coords_add(r, &cs, &L, at, x, y);
@@ -272,23 +268,25 @@ static golcl_status parse_plaintext(reader *r) {
     blank = 0;
     if (rows >= r->lim.max_height)
       return golcl__line_fail(&L, 0, GOLCL_E_PARSE, "more than %u rows: the limit%s",
-                  (unsigned)r->lim.max_height, GOLCL__LIMIT_HINT);
+                              (unsigned)r->lim.max_height, GOLCL__LIMIT_HINT);
     if (e > r->lim.max_width)
-      return golcl__line_fail(&L, r->lim.max_width, GOLCL_E_PARSE, "a row longer than the limit of %u cells%s",
-                  (unsigned)r->lim.max_width, GOLCL__LIMIT_HINT);
+      return golcl__line_fail(&L, r->lim.max_width, GOLCL_E_PARSE,
+                              "a row longer than the limit of %u cells%s",
+                              (unsigned)r->lim.max_width, GOLCL__LIMIT_HINT);
     for (size_t k = 0; k < e; k++) {
       char c = L.s[k];
       if (c == '.') continue;
       if (c != 'O' && c != 'o' && c != '*') {
         char cn[16];
-        return golcl__line_fail(&L, k, GOLCL_E_PARSE, "unexpected %s in a plaintext row (expected '.' or 'O')",
-                    golcl__line_char(&L, k, cn, sizeof cn));
+        return golcl__line_fail(&L, k, GOLCL_E_PARSE,
+                                "unexpected %s in a plaintext row (expected '.' or 'O')",
+                                golcl__line_char(&L, k, cn, sizeof cn));
       }
       size_t n = 1;
       while (k + n < e && (L.s[k + n] == 'O' || L.s[k + n] == 'o' || L.s[k + n] == '*')) n++;
       if (p->ncells + n > r->lim.max_cells)
         return golcl__line_fail(&L, k, GOLCL_E_PARSE, "more than %llu live cells: the limit%s",
-                    (unsigned long long)r->lim.max_cells, GOLCL__LIMIT_HINT);
+                                (unsigned long long)r->lim.max_cells, GOLCL__LIMIT_HINT);
       if (golcl__pattern_push_run(p, (uint32_t)k, (uint32_t)rows, (uint32_t)n) != GOLCL_OK)
         return golcl__text_oom();
       k += n - 1;
@@ -313,8 +311,7 @@ static golcl_status rle_rule(golcl__rle *t, const golcl__line *L, size_t col) {
 }
 
 static golcl_status rle_comment(golcl__rle *t, const char *s, size_t n) {
-  golcl_pattern *p = ((reader *)t->user)->p;
-  return golcl__pattern_push_comment(p, s, n) == GOLCL_OK ? GOLCL_OK : golcl__text_oom();
+  return keep_comment(((reader *)t->user)->p, s, n);
 }
 
 static golcl_status rle_cells(golcl__rle *t, uint32_t x, uint32_t y, uint32_t n, uint8_t s) {
@@ -373,7 +370,8 @@ static golcl_status gzip_fail(const char *what, const char *detail) {
 static golcl_status gunzip(const char *text, size_t len, uint64_t max, char **out, size_t *n) {
   z_stream z;
   memset(&z, 0, sizeof z);
-  if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) return golcl__text_oom(); /* 16: gzip wrapper only */
+  if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK)
+    return golcl__text_oom(); /* 16: gzip wrapper only */
   size_t cap = 1 << 16, used = 0, in = 0;
   char *buf = malloc(cap);
   golcl_status st = buf ? GOLCL_OK : golcl__text_oom();
@@ -470,8 +468,8 @@ static golcl_status parse_plain(const char *text, size_t len, golcl_pattern **ou
     st = parse_life106(&r);
   } else if (golcl__line_starts(&L, k, "#MCell")) {
     st = golcl__line_fail(&L, k, GOLCL_E_UNSUPPORTED,
-              "MCell format is not supported (RLE, plaintext, "
-              "Life 1.05 and 1.06 are)");
+                          "MCell format is not supported (RLE, plaintext, "
+                          "Life 1.05 and 1.06 are)");
   } else if (k == 0 && golcl__line_starts(&L, 0, "[M2]")) {
     /* macrocell.c reads from its "[M2]" line; its line numbers count from there */
     golcl_pattern_destroy(r.p);
@@ -479,8 +477,9 @@ static golcl_status parse_plain(const char *text, size_t len, golcl_pattern **ou
     st = golcl_pattern_parse_macrocell(L.s, len - (size_t)(L.s - text), &r.p);
     if (st == GOLCL_OK) r.p->format = GOLCL_FORMAT_MACROCELL;
   } else if (golcl__line_starts(&L, k, "[M")) {
-    st = golcl__line_fail(&L, k, GOLCL_E_UNSUPPORTED,
-              "a macrocell file other than \"[M2]\" (two-state Golly macrocell) at column 1");
+    st = golcl__line_fail(
+        &L, k, GOLCL_E_UNSUPPORTED,
+        "a macrocell file other than \"[M2]\" (two-state Golly macrocell) at column 1");
   } else if (c == '#' || c == 'x' || c == 'X') {
     st = parse_rle(&r);
   } else if (k == 0 && (c == '!' || c == '.' || c == 'O' || c == '*')) {
@@ -488,9 +487,9 @@ static golcl_status parse_plain(const char *text, size_t len, golcl_pattern **ou
   } else {
     char cn[16];
     st = golcl__line_fail(&L, k, GOLCL_E_PARSE,
-              "%s starts no known pattern format (RLE: '#' or \"x = \"; "
-              "plaintext: '!', '.' or 'O'; \"#Life 1.05\"; \"#Life 1.06\")",
-              golcl__line_char(&L, k, cn, sizeof cn));
+                          "%s starts no known pattern format (RLE: '#' or \"x = \"; "
+                          "plaintext: '!', '.' or 'O'; \"#Life 1.05\"; \"#Life 1.06\")",
+                          golcl__line_char(&L, k, cn, sizeof cn));
   }
   if (st != GOLCL_OK) {
     golcl_pattern_destroy(r.p);

@@ -40,7 +40,8 @@ static golcl_status rle_rule(golcl__rle *t, const golcl__line *L, size_t col) {
   golcl_status s;
   if (colon) {
     s = golcl_bounds_parse(colon, &p->bounds);
-    if (s != GOLCL_OK) return golcl__line_fail(L, a + (size_t)(colon - rule), s, "%s", golcl_last_errmsg());
+    if (s != GOLCL_OK)
+      return golcl__line_fail(L, a + (size_t)(colon - rule), s, "%s", golcl_last_errmsg());
     if (p->bounds.width > t->lim.max_width || p->bounds.height > t->lim.max_height)
       return golcl__line_fail(L, a + (size_t)(colon - rule), GOLCL_E_PARSE,
                               "the bounded grid is above the limits (%ux%u)%s",
@@ -85,10 +86,9 @@ static golcl_status fill(reader *r, const golcl__rle *t, int line) {
   golcl_mspattern *p = r->p;
   uint32_t w = (uint32_t)t->w, h = (uint32_t)t->h;
   if ((uint64_t)w * h > t->lim.max_cells)
-    return golcl__fail(NULL, GOLCL_E_PARSE,
-                       "line %d: a box of %ux%u cells is above the limit of %llu cells%s", line,
-                       (unsigned)w, (unsigned)h, (unsigned long long)t->lim.max_cells,
-                       GOLCL__LIMIT_HINT);
+    return golcl__fail(
+        NULL, GOLCL_E_PARSE, "line %d: a box of %ux%u cells is above the limit of %llu cells%s",
+        line, (unsigned)w, (unsigned)h, (unsigned long long)t->lim.max_cells, GOLCL__LIMIT_HINT);
   p->cells = calloc((size_t)w * h + 1, 1);
   if (!p->cells) return golcl__text_oom();
   for (size_t k = 0; k < r->nruns; k++)
