@@ -30,6 +30,10 @@ golcl_status golcl__dist_fail(golcl_dist_context *d, golcl_status s, const char 
 /* Records the golcl_context's message when s is a failure; returns s. */
 golcl_status golcl__dist_core(golcl_dist_context *d, golcl_status s, const char *what);
 
+/* GOLCL_OK for CL_SUCCESS, else records "what: err" as GOLCL_E_OUT_OF_MEMORY (the device's or
+ * the host's memory ran out) or GOLCL_E_OPENCL. */
+golcl_status golcl__dist_cl_fail(golcl_dist_context *d, cl_int err, const char *what);
+
 /* The agreement that ends every collective: every rank passes its local status and a
  * fingerprint of the global arguments; returns the first failing rank's status on every rank
  * (and its message in d->msg), or GOLCL_E_INVALID_ARG when fingerprints differ. */

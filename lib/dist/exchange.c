@@ -24,19 +24,9 @@ golcl_status golcl__dist_rect_write(golcl_dist_grid *g, uint32_t x, uint32_t y, 
                           "golcl_grid_write_rect");
 }
 
-static golcl_status cl_fail(golcl_dist_context *d, cl_int err, const char *what) {
-  if (err == CL_SUCCESS) return GOLCL_OK;
-  return golcl__dist_fail(d,
-                          err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_RESOURCES ||
-                                  err == CL_OUT_OF_HOST_MEMORY
-                              ? GOLCL_E_OUT_OF_MEMORY
-                              : GOLCL_E_OPENCL,
-                          "%s: %d", what, (int)err);
-}
-
 golcl_status golcl__dist_mark(golcl_dist_grid *g) {
   golcl__dist_wait_stepped(g); /* none is left at this point; never two */
-  return cl_fail(
+  return golcl__dist_cl_fail(
       g->d, clEnqueueMarkerWithWaitList(golcl_context_cl_queue(g->d->ctx), 0, NULL, &g->stepped),
       "clEnqueueMarkerWithWaitList");
 }
@@ -50,7 +40,7 @@ golcl_status golcl__dist_wait_stepped(golcl_dist_grid *g) {
   clReleaseEvent(g->stepped);
   g->stepped = NULL;
   g->stepped_s += MPI_Wtime() - t0;
-  return cl_fail(g->d, err, "golcl_stepper_run (waiting for its launches)");
+  return golcl__dist_cl_fail(g->d, err, "golcl_stepper_run (waiting for its launches)");
 }
 
 /* Work-items a work-group of the frame kernels (one a stream word): a multiple of the warps and
@@ -99,7 +89,7 @@ static golcl_status make_tables(golcl_dist_grid *g, cl_context clctx) {
     cl_int err;
     f->tab[i] = clCreateBuffer(clctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                                5 * sizeof *t * f->ntab[i], sec[i], &err);
-    s = cl_fail(g->d, err, "clCreateBuffer (frame table)");
+    s = golcl__dist_cl_fail(g->d, err, "clCreateBuffer (frame table)");
   }
   free(t);
   return s;
@@ -135,7 +125,7 @@ golcl_status golcl__dist_frame_create(golcl_dist_grid *g) {
          host = f->send_words + f->recv_words;
   cl_int err;
   f->stream = clCreateBuffer(clctx, CL_MEM_READ_WRITE, words * 4, NULL, &err);
-  golcl_status s = cl_fail(g->d, err, "clCreateBuffer (frame stream)");
+  golcl_status s = golcl__dist_cl_fail(g->d, err, "clCreateBuffer (frame stream)");
   /* GOLCL_DIST_STAGING=pageable (a measurement switch): the host side in malloc'd memory */
   const char *staging = getenv("GOLCL_DIST_STAGING");
   if (s == GOLCL_OK && host && staging && strcmp(staging, "pageable") == 0) {
@@ -289,7 +279,7 @@ static golcl_status frame_launch(golcl_dist_grid *g, int kind, int unpack, cl_me
 static golcl_status lap(golcl_dist_grid *g, double *t, double *acc, int finish) {
   golcl_status s = GOLCL_OK;
   if (finish && g->profile)
-    s = cl_fail(g->d, clFinish(golcl_context_cl_queue(g->d->ctx)), "clFinish");
+    s = golcl__dist_cl_fail(g->d, clFinish(golcl_context_cl_queue(g->d->ctx)), "clFinish");
   double now = MPI_Wtime();
   *acc += now - *t;
   *t = now;
@@ -308,19 +298,19 @@ static golcl_status frame_out(golcl_dist_grid *g, int kind, cl_mem cells, cl_ulo
   if (s == GOLCL_OK) s = lap(g, &t, &g->stats.pack_s, 1);
   cl_event ev = NULL;
   if (s == GOLCL_OK && f->send_words) {
-    s = cl_fail(
+    s = golcl__dist_cl_fail(
         g->d,
         clEnqueueReadBuffer(q, f->stream, CL_FALSE, 0, f->send_words * 4, f->host, 0, NULL, &ev),
         "clEnqueueReadBuffer (frame)");
     g->stats.bytes_host += f->send_words * 4;
   }
   if (s == GOLCL_OK && g->profile && ev) {
-    s = cl_fail(g->d, clWaitForEvents(1, &ev), "clWaitForEvents (frame read)");
+    s = golcl__dist_cl_fail(g->d, clWaitForEvents(1, &ev), "clWaitForEvents (frame read)");
     lap(g, &t, &g->stats.read_s, 0);
   }
   if (s == GOLCL_OK) s = frame_launch(g, kind, 1, cells, pitch, 1, f->self_words, f->send_words);
   if (s == GOLCL_OK && g->profile) s = lap(g, &t, &g->stats.unpack_s, 1);
-  if (s == GOLCL_OK) s = cl_fail(g->d, clFlush(q), "clFlush");
+  if (s == GOLCL_OK) s = golcl__dist_cl_fail(g->d, clFlush(q), "clFlush");
   if (g->stepped) { /* the stepper's launches ahead of the pack kernel: compute */
     double w = g->stepped_s;
     golcl_status ws = golcl__dist_wait_stepped(g);
@@ -328,7 +318,7 @@ static golcl_status frame_out(golcl_dist_grid *g, int kind, cl_mem cells, cl_ulo
     t += g->stepped_s - w;
   }
   if (s == GOLCL_OK && ev) {
-    s = cl_fail(g->d, clWaitForEvents(1, &ev), "clWaitForEvents (frame read)");
+    s = golcl__dist_cl_fail(g->d, clWaitForEvents(1, &ev), "clWaitForEvents (frame read)");
     lap(g, &t, &g->stats.read_s, 0);
   }
   if (ev) clReleaseEvent(ev);
@@ -343,7 +333,7 @@ static golcl_status frame_in(golcl_dist_grid *g, int kind, cl_mem cells, cl_ulon
   cl_command_queue q = golcl_context_cl_queue(g->d->ctx);
   double t = MPI_Wtime();
   size_t base = f->send_words + f->self_words;
-  golcl_status s = cl_fail(g->d,
+  golcl_status s = golcl__dist_cl_fail(g->d,
                            clEnqueueWriteBuffer(q, f->stream, CL_FALSE, base * 4, f->recv_words * 4,
                                                 f->host + f->send_words, 0, NULL, &f->wrote),
                            "clEnqueueWriteBuffer (frame)");
@@ -363,7 +353,7 @@ golcl_status golcl__dist_exchange(golcl_dist_grid *g) {
   dist_frame *f = &g->frame;
   if (!g->plan.nsend && !g->plan.nrecv && !g->plan.self.npieces) return golcl__dist_wait_stepped(g);
   if (f->wrote) { /* the host's recv words are about to be overwritten */
-    s = cl_fail(g->d, clWaitForEvents(1, &f->wrote), "clWaitForEvents (frame write)");
+    s = golcl__dist_cl_fail(g->d, clWaitForEvents(1, &f->wrote), "clWaitForEvents (frame write)");
     clReleaseEvent(f->wrote);
     f->wrote = NULL;
   }

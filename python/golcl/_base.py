@@ -282,3 +282,35 @@ class RectIO:
         x, y, w, h = self._rect(x, y, w, h)
         p, stride, keep = cells_in(cells, (h, w))
         self._call(self._c + "_write_rect", self.h, x, y, w, h, p, stride)
+
+
+class PatternText:
+    """A pattern's way in from text and its place: read(path) and parse(text)
+    through golcl_<_c>_read_file/_parse, origin and generation."""
+    _c = None
+
+    @classmethod
+    def read(cls, path):
+        """The pattern of a file (every format the C reader takes, gzip too)."""
+        out, ref = byref_out(ctypes.c_void_p)
+        _lib.call(None, cls._c + "_read_file", path_arg(path), ref)
+        return cls(out.value)
+
+    @classmethod
+    def parse(cls, text_):
+        """The pattern of a text (str or bytes)."""
+        b = text_bytes(text_)
+        out, ref = byref_out(ctypes.c_void_p)
+        _lib.call(None, cls._c + "_parse", b, len(b), ref)
+        return cls(out.value)
+
+    @property
+    def origin(self):
+        """(x, y) of the box's top-left cell in Golly's coordinates."""
+        x, y = ctypes.c_int64(), ctypes.c_int64()
+        _lib.fn(self._c + "_origin")(self.h, ctypes.byref(x), ctypes.byref(y))
+        return (x.value, y.value)
+
+    @property
+    def generation(self):
+        return _lib.fn(self._c + "_generation")(self.h)

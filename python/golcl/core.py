@@ -4,8 +4,8 @@ import ctypes
 import numpy as np
 
 from . import _lib
-from ._base import (Handle, RectIO, Sized, _open_contexts, byref_out, cells_in, cells_out,
-                    cells_shape, from_array, i64, path_arg, text, text_bytes, u32, u64)
+from ._base import (Handle, PatternText, RectIO, Sized, _open_contexts, byref_out, cells_in,
+                    cells_out, cells_shape, from_array, i64, path_arg, text, u32, u64)
 from ._lib import InvalidArgument
 from ._png import cells_picture
 
@@ -386,29 +386,16 @@ def pattern_limits(**limits):
     return {k: getattr(cur, k) for k, _ in cur._fields_}
 
 
-class Pattern(Sized, Handle):
-    """A host-side pattern: Pattern.read(path), Pattern.parse(text),
-    Pattern.from_array(cells); .to_array(), .write(path), .to_rle()."""
+class Pattern(Sized, PatternText, Handle):
+    """A host-side pattern: Pattern.read(path) (RLE, plaintext, Life 1.05/1.06
+    or macrocell, gzip too), Pattern.parse(text), Pattern.from_array(cells);
+    .to_array(), .write(path), .to_rle()."""
     _c = "golcl_pattern"
 
     _destroy = "golcl_pattern_destroy"
 
     def __init__(self, _handle):
         super().__init__(_handle)
-
-    @classmethod
-    def read(cls, path):
-        """RLE, plaintext, Life 1.05/1.06 or macrocell (gzip too)."""
-        out, ref = byref_out(ctypes.c_void_p)
-        _lib.call(None, "golcl_pattern_read_file", path_arg(path), ref)
-        return cls(out.value)
-
-    @classmethod
-    def parse(cls, text_):
-        b = text_bytes(text_)
-        out, ref = byref_out(ctypes.c_void_p)
-        _lib.call(None, "golcl_pattern_parse", b, len(b), ref)
-        return cls(out.value)
 
     @classmethod
     def from_array(cls, cells, rule=None):
@@ -441,22 +428,11 @@ class Pattern(Sized, Handle):
     def rule(self, r):
         self._call("golcl_pattern_set_rule", self.h, text(r, "rule"))
 
-    @property
-    def generation(self):
-        return _lib.fn("golcl_pattern_generation")(self.h)
-
-    @generation.setter
+    @PatternText.generation.setter
     def generation(self, g):
         self._call("golcl_pattern_set_generation", self.h, u64(g, "generation"))
 
-    @property
-    def origin(self):
-        """(x, y) of the box's top-left cell in Golly's coordinates."""
-        x, y = ctypes.c_int64(), ctypes.c_int64()
-        _lib.fn("golcl_pattern_origin")(self.h, ctypes.byref(x), ctypes.byref(y))
-        return (x.value, y.value)
-
-    @origin.setter
+    @PatternText.origin.setter
     def origin(self, xy):
         self._call("golcl_pattern_set_origin", self.h, i64(xy[0], "x"), i64(xy[1], "y"))
 

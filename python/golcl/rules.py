@@ -5,8 +5,8 @@ import ctypes
 import numpy as np
 
 from . import _lib
-from ._base import (Handle, RectIO, Sized, byref_out, cells_in, cells_out, from_array, i64,
-                    path_arg, text, text_bytes, u32, u64)
+from ._base import (Handle, PatternText, RectIO, Sized, byref_out, cells_in, cells_out,
+                    from_array, i64, text, u32, u64)
 from ._png import png_gray
 from .core import boundary_code, format_bounds, parse_bounds, _BOUNDARY_NAMES
 
@@ -181,7 +181,7 @@ class MSGrid(Sized, RectIO, Handle):
                                                   self.generation)
 
 
-class MSPattern(Sized, Handle):
+class MSPattern(Sized, PatternText, Handle):
     """A multi-state pattern (Golly's RLE, macrocell, MCell)."""
     _c = "golcl_mspattern"
 
@@ -190,34 +190,11 @@ class MSPattern(Sized, Handle):
     def __init__(self, _handle):
         super().__init__(_handle)
 
-    @classmethod
-    def read(cls, path):
-        out, ref = byref_out(ctypes.c_void_p)
-        _lib.call(None, "golcl_mspattern_read_file", path_arg(path), ref)
-        return cls(out.value)
-
-    @classmethod
-    def parse(cls, text_):
-        b = text_bytes(text_)
-        out, ref = byref_out(ctypes.c_void_p)
-        _lib.call(None, "golcl_mspattern_parse", b, len(b), ref)
-        return cls(out.value)
-
     @property
     def rule(self):
         r = _lib.MSRule()
         self._call("golcl_mspattern_msrule", self.h, ctypes.byref(r))
         return _msrule_text(r)
-
-    @property
-    def generation(self):
-        return _lib.fn("golcl_mspattern_generation")(self.h)
-
-    @property
-    def origin(self):
-        x, y = ctypes.c_int64(), ctypes.c_int64()
-        _lib.fn("golcl_mspattern_origin")(self.h, ctypes.byref(x), ctypes.byref(y))
-        return (x.value, y.value)
 
     def to_array(self):
         h, w = self.shape
