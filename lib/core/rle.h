@@ -89,9 +89,9 @@ typedef struct golcl__rle golcl__rle;
 /* What a reader does with the tokens: each callback returns GOLCL_OK or a
  * status with its message set. */
 typedef struct golcl__rle_sink {
-  /* The header's rule, from after "rule =" to the end of the line without
-   * trailing blanks; col (0-based) is where it starts on L. Sets
-   * r->states (the rule's number of states, 2..256). */
+  /* Called once the header is read: where r->rule_given, the rule starts at column col
+   * (0-based) of L and runs to the end of the line; else col is L->len. Sets r->states (the
+   * rule's number of states, 2..256) for the cells that follow. */
   golcl_status (*rule)(golcl__rle *r, const golcl__line *L, size_t col);
   /* A comment line to keep (lines that another format would read as its
    * header come with "#C " before them). */
