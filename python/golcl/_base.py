@@ -314,3 +314,26 @@ class PatternText:
     @property
     def generation(self):
         return _lib.fn(self._c + "_generation")(self.h)
+
+
+class GridIO(RectIO):
+    """A grid's cells in and out whole (golcl_<_c>_write/_read), and by rectangles."""
+
+    def write(self, cells):
+        """Replaces every cell from a (height, width) uint8/bool array;
+        no copy for row-contiguous arrays, one copy otherwise."""
+        p, stride, keep = cells_in(cells, self.shape)
+        self._call(self._c + "_write", self.h, p, stride)
+
+    def read(self, out=None):
+        """The cells as a new (height, width) uint8 array (or into `out`)."""
+        out, p, stride = cells_out(out, self.shape)
+        self._call(self._c + "_read", self.h, p, stride)
+        return out
+
+    def to_array(self, out=None):
+        return self.read(out)
+
+    def __array__(self, dtype=None):
+        a = self.read()
+        return a if dtype is None else a.astype(dtype)

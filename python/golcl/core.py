@@ -4,7 +4,7 @@ import ctypes
 import numpy as np
 
 from . import _lib
-from ._base import (Handle, PatternText, RectIO, Sized, _open_contexts, byref_out, cells_in,
+from ._base import (GridIO, Handle, PatternText, Sized, _open_contexts, byref_out, cells_in,
                     cells_out, cells_shape, from_array, i64, path_arg, text, u32, u64)
 from ._lib import InvalidArgument
 from ._png import cells_picture
@@ -197,7 +197,7 @@ class Stepper(Handle):
 
 # ------------------------------------------------------------------ grid
 
-class Grid(Sized, RectIO, Handle):
+class Grid(Sized, GridIO, Handle):
     """A two-state grid on the device: Grid(ctx, width, height,
     boundary="dead"|"torus", rule="B3/S23"). Cells cross to and from numpy
     as uint8 arrays of shape (height, width), 0 dead and 1 alive."""
@@ -281,25 +281,7 @@ class Grid(Sized, RectIO, Handle):
             raise InvalidArgument("layout must be one of %s" % sorted(_LAYOUTS), status=-1)
         self._call("golcl_grid_set_layout", self.h, _LAYOUTS[name])
 
-    # --- cells
-    def write(self, cells):
-        """Replaces every cell from a (height, width) uint8/bool array;
-        no copy for row-contiguous arrays, one copy otherwise."""
-        p, stride, keep = cells_in(cells, self.shape)
-        self._call("golcl_grid_write", self.h, p, stride)
-
-    def read(self, out=None):
-        """The cells as a new (height, width) uint8 array (or into `out`)."""
-        out, p, stride = cells_out(out, self.shape)
-        self._call("golcl_grid_read", self.h, p, stride)
-        return out
-
-    to_array = read
-
-    def __array__(self, dtype=None):
-        a = self.read()
-        return a if dtype is None else a.astype(dtype)
-
+    # --- cells (write, read, to_array, read_rect, write_rect: GridIO)
     def _rect(self, x, y, w, h):
         x, y, w, h = (u32(x, "x"), u32(y, "y"), u32(w, "w"), u32(h, "h"))
         if x + w > self.width or y + h > self.height:

@@ -5,8 +5,8 @@ import ctypes
 import numpy as np
 
 from . import _lib
-from ._base import (Handle, PatternText, RectIO, Sized, byref_out, cells_in, cells_out,
-                    from_array, i64, text, u32, u64)
+from ._base import (GridIO, Handle, PatternText, Sized, byref_out, cells_in, from_array, i64,
+                    text, u32, u64)
 from ._png import png_gray
 from .core import boundary_code, format_bounds, parse_bounds, _BOUNDARY_NAMES
 
@@ -58,7 +58,7 @@ def _state_picture(cells, states):
     return png_gray(img)
 
 
-class MSGrid(Sized, RectIO, Handle):
+class MSGrid(Sized, GridIO, Handle):
     """A byte-a-cell grid of a multi-state rule: MSGrid(ctx, w, h,
     boundary="dead"|"torus", rule="345/2/4"). Cells are uint8 states."""
     _c = "golcl_msgrid"
@@ -119,21 +119,6 @@ class MSGrid(Sized, RectIO, Handle):
     def bounds(self, spec):
         b = parse_bounds(spec)
         self._call("golcl_msgrid_set_bounds", self.h, ctypes.byref(b))
-
-    def write(self, cells):
-        p, stride, keep = cells_in(cells, self.shape)
-        self._call("golcl_msgrid_write", self.h, p, stride)
-
-    def read(self, out=None):
-        out, p, stride = cells_out(out, self.shape)
-        self._call("golcl_msgrid_read", self.h, p, stride)
-        return out
-
-    to_array = read
-
-    def __array__(self, dtype=None):
-        a = self.read()
-        return a if dtype is None else a.astype(dtype)
 
     def clear(self):
         self._call("golcl_msgrid_clear", self.h)
