@@ -131,6 +131,35 @@ def format_bounds(b):
     return buf.value.decode()
 
 
+class GridState:
+    """boundary, generation and Golly's bounded grid of a grid (Grid, MSGrid)
+    through golcl_<_c>_boundary, _generation, _bounds and their setters."""
+    _c = None
+
+    @property
+    def boundary(self):
+        return _BOUNDARY_NAMES.get(_lib.fn(self._c + "_boundary")(self.h), "dead")
+
+    @property
+    def generation(self):
+        return _lib.fn(self._c + "_generation")(self.h)
+
+    @generation.setter
+    def generation(self, g):
+        self._call(self._c + "_set_generation", self.h, u64(g, "generation"))
+
+    @property
+    def bounds(self):
+        """Golly's bounded-grid suffix (":T30,20", ":P30,20", ":K30*,20", ...)."""
+        b = _lib.Bounds()
+        self._call(self._c + "_bounds", self.h, ctypes.byref(b))
+        return format_bounds(b)
+
+    @bounds.setter
+    def bounds(self, spec):
+        self._call(self._c + "_set_bounds", self.h, ctypes.byref(parse_bounds(spec)))
+
+
 # ------------------------------------------------------------------ stepper
 
 def stepper_names(available_only=True):
@@ -197,7 +226,7 @@ class Stepper(Handle):
 
 # ------------------------------------------------------------------ grid
 
-class Grid(Sized, GridIO, Handle):
+class Grid(Sized, GridIO, GridState, Handle):
     """A two-state grid on the device: Grid(ctx, width, height,
     boundary="dead"|"torus", rule="B3/S23"). Cells cross to and from numpy
     as uint8 arrays of shape (height, width), 0 dead and 1 alive."""
@@ -230,18 +259,6 @@ class Grid(Sized, GridIO, Handle):
         return self._ctx
 
     @property
-    def boundary(self):
-        return _BOUNDARY_NAMES[_lib.fn("golcl_grid_boundary")(self.h)]
-
-    @property
-    def generation(self):
-        return _lib.fn("golcl_grid_generation")(self.h)
-
-    @generation.setter
-    def generation(self, g):
-        self._call("golcl_grid_set_generation", self.h, u64(g, "generation"))
-
-    @property
     def rule(self):
         """The rule as Golly writes it; set any two-state rule Golly runs."""
         buf = ctypes.create_string_buffer(128)
@@ -257,18 +274,6 @@ class Grid(Sized, GridIO, Handle):
         t = _lib.RuleTable()
         self._call("golcl_grid_rule_table", self.h, ctypes.byref(t))
         return np.frombuffer(bytes(t.next), dtype=np.uint8).copy()
-
-    @property
-    def bounds(self):
-        """Golly's bounded-grid suffix (":T30,20", ":P30,20", ":K30*,20", ...)."""
-        b = _lib.Bounds()
-        self._call("golcl_grid_bounds", self.h, ctypes.byref(b))
-        return format_bounds(b)
-
-    @bounds.setter
-    def bounds(self, spec):
-        b = parse_bounds(spec)
-        self._call("golcl_grid_set_bounds", self.h, ctypes.byref(b))
 
     @property
     def layout(self):

@@ -8,7 +8,7 @@ from . import _lib
 from ._base import (GridIO, Handle, PatternText, Sized, byref_out, cells_in, from_array, i64,
                     text, u32, u64)
 from ._png import png_gray
-from .core import boundary_code, format_bounds, parse_bounds, _BOUNDARY_NAMES
+from .core import GridState, boundary_code
 
 _FAMILIES = {0: "generations", 1: "ltl", 3: "ruleloader", 16: "jvn29", 17: "nobili32",
              18: "hutton32"}
@@ -58,7 +58,7 @@ def _state_picture(cells, states):
     return png_gray(img)
 
 
-class MSGrid(Sized, GridIO, Handle):
+class MSGrid(Sized, GridIO, GridState, Handle):
     """A byte-a-cell grid of a multi-state rule: MSGrid(ctx, w, h,
     boundary="dead"|"torus", rule="345/2/4"). Cells are uint8 states."""
     _c = "golcl_msgrid"
@@ -82,18 +82,6 @@ class MSGrid(Sized, GridIO, Handle):
         return from_array(lambda w, h: cls(ctx, w, h, boundary, rule), cells)
 
     @property
-    def boundary(self):
-        return _BOUNDARY_NAMES.get(_lib.fn("golcl_msgrid_boundary")(self.h), "dead")
-
-    @property
-    def generation(self):
-        return _lib.fn("golcl_msgrid_generation")(self.h)
-
-    @generation.setter
-    def generation(self, g):
-        self._call("golcl_msgrid_set_generation", self.h, u64(g, "generation"))
-
-    @property
     def rule(self):
         r = _lib.MSRule()
         self._call("golcl_msgrid_msrule", self.h, ctypes.byref(r))
@@ -108,17 +96,6 @@ class MSGrid(Sized, GridIO, Handle):
         r = _lib.MSRule()
         self._call("golcl_msgrid_msrule", self.h, ctypes.byref(r))
         return r.states
-
-    @property
-    def bounds(self):
-        b = _lib.Bounds()
-        self._call("golcl_msgrid_bounds", self.h, ctypes.byref(b))
-        return format_bounds(b)
-
-    @bounds.setter
-    def bounds(self, spec):
-        b = parse_bounds(spec)
-        self._call("golcl_msgrid_set_bounds", self.h, ctypes.byref(b))
 
     def clear(self):
         self._call("golcl_msgrid_clear", self.h)
