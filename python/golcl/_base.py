@@ -337,3 +337,17 @@ class GridIO(RectIO):
     def __array__(self, dtype=None):
         a = self.read()
         return a if dtype is None else a.astype(dtype)
+
+
+def parsed(struct, fn, value, what):
+    """A new ctypes struct filled by the C parser fn(text, &struct)."""
+    s = struct()
+    _lib.call(None, fn, text(value, what), ctypes.byref(s))
+    return s
+
+
+def formatted(fn, obj, cap):
+    """The text that the C formatter fn(&obj, buf, cap) writes."""
+    buf = ctypes.create_string_buffer(cap)
+    _lib.call(None, fn, ctypes.byref(obj), buf, len(buf))
+    return buf.value.decode()

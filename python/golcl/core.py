@@ -5,7 +5,8 @@ import numpy as np
 
 from . import _lib
 from ._base import (GridIO, Handle, PatternText, Sized, _open_contexts, byref_out, cells_in,
-                    cells_out, cells_shape, from_array, i64, path_arg, text, u32, u64)
+                    cells_out, cells_shape, formatted, from_array, i64, parsed, path_arg, text,
+                    u32, u64)
 from ._lib import InvalidArgument
 from ._png import cells_picture
 
@@ -105,30 +106,22 @@ class Context(Handle):
 
 def rule_canonical(rule):
     """Golly's spelling of any two-state rule ("life" -> "B3/S23")."""
-    t = _lib.RuleTable()
-    _lib.call(None, "golcl_rule_table_parse", text(rule, "rule"), ctypes.byref(t))
-    buf = ctypes.create_string_buffer(128)
-    _lib.call(None, "golcl_rule_table_format", ctypes.byref(t), buf, len(buf))
-    return buf.value.decode()
+    t = parsed(_lib.RuleTable, "golcl_rule_table_parse", rule, "rule")
+    return formatted("golcl_rule_table_format", t, 128)
 
 
 def rule_table(rule):
     """The rule's 512-entry table (Golly's MAP order) as a uint8 array."""
-    t = _lib.RuleTable()
-    _lib.call(None, "golcl_rule_table_parse", text(rule, "rule"), ctypes.byref(t))
+    t = parsed(_lib.RuleTable, "golcl_rule_table_parse", rule, "rule")
     return np.frombuffer(bytes(t.next), dtype=np.uint8).copy()
 
 
 def parse_bounds(spec):
-    b = _lib.Bounds()
-    _lib.call(None, "golcl_bounds_parse", text(spec, "bounds"), ctypes.byref(b))
-    return b
+    return parsed(_lib.Bounds, "golcl_bounds_parse", spec, "bounds")
 
 
 def format_bounds(b):
-    buf = ctypes.create_string_buffer(64)
-    _lib.call(None, "golcl_bounds_format", ctypes.byref(b), buf, len(buf))
-    return buf.value.decode()
+    return formatted("golcl_bounds_format", b, 64)
 
 
 class GridState:

@@ -5,8 +5,8 @@ import ctypes
 import numpy as np
 
 from . import _lib
-from ._base import (GridIO, Handle, PatternText, Sized, byref_out, cells_in, from_array, i64,
-                    text, u32, u64)
+from ._base import (GridIO, Handle, PatternText, Sized, byref_out, cells_in, formatted,
+                    from_array, i64, parsed, text, u32, u64)
 from ._png import png_gray
 from .core import GridState, boundary_code
 
@@ -15,15 +15,11 @@ _FAMILIES = {0: "generations", 1: "ltl", 3: "ruleloader", 16: "jvn29", 17: "nobi
 
 
 def _msrule(rule):
-    r = _lib.MSRule()
-    _lib.call(None, "golcl_msrule_parse", text(rule, "rule"), ctypes.byref(r))
-    return r
+    return parsed(_lib.MSRule, "golcl_msrule_parse", rule, "rule")
 
 
 def _msrule_text(r):
-    buf = ctypes.create_string_buffer(256)
-    _lib.call(None, "golcl_msrule_format", ctypes.byref(r), buf, len(buf))
-    return buf.value.decode()
+    return formatted("golcl_msrule_format", r, 256)
 
 
 def msrule_info(rule):
