@@ -126,8 +126,23 @@ def format_bounds(b):
 
 class GridState:
     """boundary, generation and Golly's bounded grid of a grid (Grid, MSGrid)
-    through golcl_<_c>_boundary, _generation, _bounds and their setters."""
+    through golcl_<_c>_boundary, _generation, _bounds and their setters;
+    clear, population and hash."""
     _c = None
+
+    def clear(self):
+        self._call(self._c + "_clear", self.h)
+
+    def population(self):
+        v, ref = byref_out(ctypes.c_uint64)
+        self._call(self._c + "_population", self.h, ref)
+        return v.value
+
+    def hash(self):
+        """The library's 64-bit hash of the cells (layout, device independent)."""
+        v, ref = byref_out(ctypes.c_uint64)
+        self._call(self._c + "_hash", self.h, ref)
+        return v.value
 
     @property
     def boundary(self):
@@ -287,25 +302,11 @@ class Grid(Sized, GridIO, GridState, Handle):
                                   % (w, h, x, y, self.width, self.height), status=-1)
         return x, y, w, h
 
-    def clear(self):
-        self._call("golcl_grid_clear", self.h)
-
     def randomize(self, density=0.5, seed=0):
         """Cell alive iff the library's hash of (seed, x, y) < density: the
         same cells on every device."""
         d = float(density)
         self._call("golcl_grid_randomize", self.h, d, u64(seed, "seed"))
-
-    def population(self):
-        v, ref = byref_out(ctypes.c_uint64)
-        self._call("golcl_grid_population", self.h, ref)
-        return v.value
-
-    def hash(self):
-        """The library's 64-bit hash of the cells (layout, device independent)."""
-        v, ref = byref_out(ctypes.c_uint64)
-        self._call("golcl_grid_hash", self.h, ref)
-        return v.value
 
     def run(self, generations=1, stepper="auto"):
         """Advances `generations` with a stepper (a name or a Stepper)."""

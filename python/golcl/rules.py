@@ -93,9 +93,6 @@ class MSGrid(Sized, GridIO, GridState, Handle):
         self._call("golcl_msgrid_msrule", self.h, ctypes.byref(r))
         return r.states
 
-    def clear(self):
-        self._call("golcl_msgrid_clear", self.h)
-
     def randomize(self, density=0.5, seed=0, states=None):
         st = self.states if states is None else u32(states, "states")
         self._call("golcl_msgrid_randomize", self.h, st, float(density), u64(seed, "seed"))
@@ -104,16 +101,6 @@ class MSGrid(Sized, GridIO, GridState, Handle):
         c = (ctypes.c_uint64 * 256)()
         self._call("golcl_msgrid_census", self.h, ctypes.byref(c))
         return np.array(c[:], dtype=np.uint64)
-
-    def population(self):
-        v, ref = byref_out(ctypes.c_uint64)
-        self._call("golcl_msgrid_population", self.h, ref)
-        return v.value
-
-    def hash(self):
-        v, ref = byref_out(ctypes.c_uint64)
-        self._call("golcl_msgrid_hash", self.h, ref)
-        return v.value
 
     def run(self, generations=1):
         self._call("golcl_msgrid_step", self.h, u64(generations, "generations"))
