@@ -321,7 +321,7 @@ FUZZ_PKGS ?= clang libclang-rt-14-dev
 # first on the include path.
 FUZZ_SRC := tests/fuzz/fuzz_pattern.c lib/pattern/pattern.c lib/pattern/pattern_read.c \
             lib/pattern/pattern_write.c lib/life/rule.c lib/core/error.c \
-            lib/life/rule_table.c lib/life/bounds.c lib/pattern/macrocell.c
+            lib/life/rule_table.c lib/life/bounds.c lib/pattern/macrocell.c lib/core/rle.c
 .PHONY: fuzz
 fuzz:
 	@$(MAKE) --no-print-directory deps EXTRA_PKGS="$(FUZZ_PKGS)"
@@ -336,14 +336,14 @@ FUZZ_RULE_SRC := tests/fuzz/fuzz_rule.c $(filter-out tests/fuzz/fuzz_pattern.c,$
 fuzz-rule: $(BUILD)/fuzz/fuzz_rule
 	$(BUILD)/fuzz/fuzz_rule -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
 	  -artifact_prefix=$(BUILD)/fuzz/rule-
-$(BUILD)/fuzz/fuzz_rule: $(FUZZ_RULE_SRC) include/golcl.h lib/pattern/pattern.h lib/core/host.h
+$(BUILD)/fuzz/fuzz_rule: $(FUZZ_RULE_SRC) include/golcl.h lib/pattern/pattern.h lib/core/host.h lib/core/rle.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -Itests/fuzz/no-opencl -DGOLCL_NO_OPENCL_HEADERS $(BASE_CPPFLAGS) -std=c11 $(WARN) \
 	  -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -o $@ \
 	  $(FUZZ_RULE_SRC) $(ZLIB_LIBS)
 
 $(BUILD)/fuzz/fuzz_pattern: $(FUZZ_SRC) tests/fuzz/pattern.dict include/golcl.h \
-                            lib/pattern/pattern.h lib/core/host.h
+                            lib/pattern/pattern.h lib/core/host.h lib/core/rle.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -Itests/fuzz/no-opencl -DGOLCL_NO_OPENCL_HEADERS $(BASE_CPPFLAGS) -std=c11 $(WARN) \
 	  -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -o $@ $(FUZZ_SRC) \
@@ -361,7 +361,7 @@ fuzz-rules: $(BUILD)/fuzz/fuzz_rules
 	$(BUILD)/fuzz/fuzz_rules -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
 	  -artifact_prefix=$(BUILD)/fuzz/rules-
 $(BUILD)/fuzz/fuzz_rules: $(FUZZ_RULES_SRC) include/golcl.h include/golcl_rules.h lib/rules/ms.h \
-                          lib/rules/ruletree.h cl/rules/jvn_rule.cl lib/core/host.h
+                          lib/rules/ruletree.h cl/rules/jvn_rule.cl lib/core/host.h lib/core/rle.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -Itests/fuzz/no-opencl -DGOLCL_NO_OPENCL_HEADERS $(BASE_CPPFLAGS) -std=c11 $(WARN) \
 	  -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -o $@ \

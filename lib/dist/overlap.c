@@ -12,16 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static golcl_status cl_fail(golcl_dist_context *d, cl_int err, const char *what) {
-  if (err == CL_SUCCESS) return GOLCL_OK;
-  return golcl__dist_fail(d,
-                          err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_RESOURCES ||
-                                  err == CL_OUT_OF_HOST_MEMORY
-                              ? GOLCL_E_OUT_OF_MEMORY
-                              : GOLCL_E_OPENCL,
-                          "%s: %d", what, (int)err);
-}
-
 /* ------------------------------------------------------------- copies */
 
 typedef struct rect {
@@ -51,7 +41,7 @@ static golcl_status make_table(golcl_dist_grid *g, const rect *r, size_t n, uint
   cl_int err;
   *out = clCreateBuffer(golcl_context_cl_context(g->d->ctx),
                         CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, 5 * sizeof *t * m, t, &err);
-  return cl_fail(g->d, err, "clCreateBuffer (overlap table)");
+  return golcl__dist_cl_fail(g->d, err, "clCreateBuffer (overlap table)");
 }
 
 /* The copy of up to 4 rectangles a strip (local cells): strip i lies in strip grid i / 2 with
@@ -226,7 +216,7 @@ static golcl_status make_strips(golcl_dist_grid *g, golcl_layout layout) {
   if (s == GOLCL_OK && words)
     g->ov.scratch = clCreateBuffer(golcl_context_cl_context(g->d->ctx), CL_MEM_READ_WRITE,
                                    words * 4, NULL, &err);
-  if (s == GOLCL_OK) s = cl_fail(g->d, err, "clCreateBuffer (overlap scratch)");
+  if (s == GOLCL_OK) s = golcl__dist_cl_fail(g->d, err, "clCreateBuffer (overlap scratch)");
   g->ov.rule = g->rule;
   return s;
 }
@@ -273,8 +263,9 @@ int golcl__dist_overlap_ready(golcl_dist_grid *g) {
   golcl_grid_buffer(g->local, &info);
   uint32_t k = g->dc.k;
   int ok = g->overlap == GOLCL_DIST_OVERLAP_AUTO && g->exchange == GOLCL_DIST_EXCHANGE_AUTO &&
-           !g->profile && (g->nsend || g->nrecv) && g->blk.w >= 2 * k && g->blk.h >= 2 * k &&
-           golcl__dist_frame_kind(g, &info) >= 0 && !(env && strcmp(env, "off") == 0);
+           !g->profile && (g->plan.nsend || g->plan.nrecv) && g->blk.w >= 2 * k &&
+           g->blk.h >= 2 * k && golcl__dist_frame_kind(g, &info) >= 0 &&
+           !(env && strcmp(env, "off") == 0);
   o->state = -1;
   if (!ok) return 0;
   if (make_strips(g, info.layout) != GOLCL_OK) { /* then the plain way, which needs no more */
@@ -293,13 +284,13 @@ static golcl_status send_side(golcl_dist_grid *g, cl_event *ev) {
   dist_frame *f = &g->frame;
   golcl_status s = GOLCL_OK;
   if (f->wrote) { /* the host's recv words are about to be overwritten */
-    s = cl_fail(g->d, clWaitForEvents(1, &f->wrote), "clWaitForEvents (frame write)");
+    s = golcl__dist_cl_fail(g->d, clWaitForEvents(1, &f->wrote), "clWaitForEvents (frame write)");
     clReleaseEvent(f->wrote);
     f->wrote = NULL;
   }
-  for (size_t i = 0; i < g->nrecv; i++)
-    MPI_Irecv(g->recv[i].buf, (int)g->recv[i].bytes, MPI_BYTE, g->recv[i].peer, 0, g->d->comm,
-              &g->reqs[i]);
+  for (size_t i = 0; i < g->plan.nrecv; i++)
+    MPI_Irecv(g->plan.recv[i].buf, (int)g->plan.recv[i].bytes, MPI_BYTE, g->plan.recv[i].peer, 0,
+              g->d->comm, &g->plan.reqs[i]);
   cl_mem cells = NULL;
   cl_ulong pitch = 0;
   int kind = -1;
@@ -308,7 +299,7 @@ static golcl_status send_side(golcl_dist_grid *g, cl_event *ev) {
     s = golcl__dist_frame_run(g, kind, 0, cells, pitch, f->tab[0], f->ntab[0],
                               f->send_words + f->self_words, f->stream, 0);
   if (s == GOLCL_OK && f->send_words)
-    s = cl_fail(g->d,
+    s = golcl__dist_cl_fail(g->d,
                 clEnqueueReadBuffer(golcl_context_cl_queue(g->d->ctx), f->stream, CL_FALSE, 0,
                                     f->send_words * 4, f->host, 0, NULL, ev),
                 "clEnqueueReadBuffer (frame)");
@@ -321,10 +312,10 @@ static golcl_status send_side(golcl_dist_grid *g, cl_event *ev) {
 static golcl_status mpi_side(golcl_dist_grid *g, cl_event ev, golcl_status s) {
   double t0 = MPI_Wtime();
   cl_command_queue q = golcl_context_cl_queue(g->d->ctx);
-  golcl_status fs = cl_fail(g->d, clFlush(q), "clFlush");
+  golcl_status fs = golcl__dist_cl_fail(g->d, clFlush(q), "clFlush");
   if (s == GOLCL_OK) s = fs;
   if (ev) {
-    golcl_status ws = cl_fail(g->d, clWaitForEvents(1, &ev), "clWaitForEvents (frame read)");
+    golcl_status ws = golcl__dist_cl_fail(g->d, clWaitForEvents(1, &ev), "clWaitForEvents (frame read)");
     if (s == GOLCL_OK) s = ws;
     clReleaseEvent(ev);
   }
@@ -332,15 +323,15 @@ static golcl_status mpi_side(golcl_dist_grid *g, cl_event ev, golcl_status s) {
    * kept apart in read_s for the timeline */
   double t1 = MPI_Wtime();
   g->stats.read_s += t1 - t0;
-  MPI_Request *sr = g->reqs + g->nrecv;
-  for (size_t i = 0; i < g->nsend; i++) {
-    MPI_Isend(g->send[i].buf, (int)g->send[i].bytes, MPI_BYTE, g->send[i].peer, 0, g->d->comm,
-              &sr[i]);
-    g->stats.bytes_sent += g->send[i].bytes;
+  MPI_Request *sr = g->plan.reqs + g->plan.nrecv;
+  for (size_t i = 0; i < g->plan.nsend; i++) {
+    MPI_Isend(g->plan.send[i].buf, (int)g->plan.send[i].bytes, MPI_BYTE, g->plan.send[i].peer, 0,
+              g->d->comm, &sr[i]);
+    g->stats.bytes_sent += g->plan.send[i].bytes;
   }
-  MPI_Waitall((int)(g->nrecv + g->nsend), g->reqs, MPI_STATUSES_IGNORE);
+  MPI_Waitall((int)(g->plan.nrecv + g->plan.nsend), g->plan.reqs, MPI_STATUSES_IGNORE);
   g->stats.mpi_s += MPI_Wtime() - t1;
-  g->stats.bytes_copied += g->self.words * 4;
+  g->stats.bytes_copied += g->plan.self.words * 4;
   g->stats.exchanges++;
   return s;
 }
@@ -358,7 +349,7 @@ static golcl_status recv_side(golcl_dist_grid *g) {
   golcl_status s = golcl__dist_frame_run(g, kind, 1, cells, pitch, f->tab[1], f->ntab[1],
                                          f->self_words, f->stream, f->send_words);
   if (s == GOLCL_OK && f->recv_words)
-    s = cl_fail(
+    s = golcl__dist_cl_fail(
         g->d,
         clEnqueueWriteBuffer(golcl_context_cl_queue(g->d->ctx), f->stream, CL_FALSE, base * 4,
                              f->recv_words * 4, f->host + f->send_words, 0, NULL, &f->wrote),
@@ -698,6 +689,6 @@ golcl_status golcl__dist_overlap_interval(golcl_dist_grid *g, golcl_stepper *st,
   if (s == GOLCL_OK) s = run_copy(g, &o->out, 0);
   if (s == GOLCL_OK) s = golcl__dist_mark(g);
   /* submitted now: the device goes on to the strips while the host agrees */
-  if (s == GOLCL_OK) s = cl_fail(g->d, clFlush(golcl_context_cl_queue(g->d->ctx)), "clFlush");
+  if (s == GOLCL_OK) s = golcl__dist_cl_fail(g->d, clFlush(golcl_context_cl_queue(g->d->ctx)), "clFlush");
   return s;
 }
