@@ -540,9 +540,9 @@ static golcl_status setup_two(golcl_dist_grid *g, golcl_stepper *st) {
   }
   size_t cap = 0;
   const dist_frame *f = &g->frame;
-  s = add_runs(g, &g->self, 1, f->send_words, &o->runs, &o->nruns, &cap);
-  if (s == GOLCL_OK && g->nrecv)
-    s = add_runs(g, g->recv, g->nrecv, f->send_words + f->self_words, &o->runs, &o->nruns, &cap);
+  s = add_runs(g, &g->plan.self, 1, f->send_words, &o->runs, &o->nruns, &cap);
+  if (s == GOLCL_OK && g->plan.nrecv)
+    s = add_runs(g, g->plan.recv, g->plan.nrecv, f->send_words + f->self_words, &o->runs, &o->nruns, &cap);
   if (s == GOLCL_OK) s = make_pairs(g, reg, at, fr);
   return s;
 }
@@ -560,13 +560,13 @@ static golcl_status interval_two(golcl_dist_grid *g, golcl_stepper *st, uint64_t
   }
   golcl_status s = GOLCL_OK;
   if (f->wrote) { /* the host's recv words are about to be overwritten */
-    s = cl_fail(g->d, clWaitForEvents(1, &f->wrote), "clWaitForEvents (frame write)");
+    s = golcl__dist_cl_fail(g->d, clWaitForEvents(1, &f->wrote), "clWaitForEvents (frame write)");
     clReleaseEvent(f->wrote);
     f->wrote = NULL;
   }
-  for (size_t i = 0; i < g->nrecv; i++)
-    MPI_Irecv(g->recv[i].buf, (int)g->recv[i].bytes, MPI_BYTE, g->recv[i].peer, 0, g->d->comm,
-              &g->reqs[i]);
+  for (size_t i = 0; i < g->plan.nrecv; i++)
+    MPI_Irecv(g->plan.recv[i].buf, (int)g->plan.recv[i].bytes, MPI_BYTE, g->plan.recv[i].peer, 0, g->d->comm,
+              &g->plan.reqs[i]);
   cl_mem cells = NULL;
   cl_ulong pitch = 0;
   int kind = -1;
@@ -576,9 +576,9 @@ static golcl_status interval_two(golcl_dist_grid *g, golcl_stepper *st, uint64_t
     s = golcl__dist_frame_run(g, kind, 0, cells, pitch, f->tab[0], f->ntab[0],
                               f->send_words + f->self_words, f->stream, 0);
   if (s == GOLCL_OK)
-    s = cl_fail(g->d, clEnqueueMarkerWithWaitList(q1, 0, NULL, &e_pack), "clEnqueueMarker");
+    s = golcl__dist_cl_fail(g->d, clEnqueueMarkerWithWaitList(q1, 0, NULL, &e_pack), "clEnqueueMarker");
   if (s == GOLCL_OK && f->send_words)
-    s = cl_fail(g->d,
+    s = golcl__dist_cl_fail(g->d,
                 clEnqueueReadBuffer(q2, f->stream, CL_FALSE, 0, f->send_words * 4, f->host, 1,
                                     &e_pack, &e_read),
                 "clEnqueueReadBuffer (frame)");
@@ -591,7 +591,7 @@ static golcl_status interval_two(golcl_dist_grid *g, golcl_stepper *st, uint64_t
   }
   if (s == GOLCL_OK) s = run_copy(g, &o->in, 1);
   if (s == GOLCL_OK)
-    s = cl_fail(g->d, clEnqueueMarkerWithWaitList(q1, 0, NULL, &e_in), "clEnqueueMarker");
+    s = golcl__dist_cl_fail(g->d, clEnqueueMarkerWithWaitList(q1, 0, NULL, &e_in), "clEnqueueMarker");
   if (s == GOLCL_OK)
     s = golcl__dist_core(g->d, golcl_stepper_run(st, g->local, c), "golcl_stepper_run");
   clFlush(q1);
@@ -601,13 +601,13 @@ static golcl_status interval_two(golcl_dist_grid *g, golcl_stepper *st, uint64_t
   g->ov_mpi_s = g->stats.mpi_s - m0;
   size_t base = f->send_words + f->self_words;
   if (s == GOLCL_OK && f->recv_words)
-    s = cl_fail(g->d,
+    s = golcl__dist_cl_fail(g->d,
                 clEnqueueWriteBuffer(q2, f->stream, CL_FALSE, base * 4, f->recv_words * 4,
                                      f->host + f->send_words, 0, NULL, &f->wrote),
                 "clEnqueueWriteBuffer (frame)");
   g->stats.bytes_host += f->recv_words * 4;
   if (s == GOLCL_OK)
-    s = cl_fail(g->d, clEnqueueBarrierWithWaitList(q2, 1, &e_in, NULL), "clEnqueueBarrier");
+    s = golcl__dist_cl_fail(g->d, clEnqueueBarrierWithWaitList(q2, 1, &e_in, NULL), "clEnqueueBarrier");
   for (size_t i = 0; i < o->nruns && s == GOLCL_OK; i++) {
     const dist_band_run *r = &o->runs[i];
     s = golcl__dist_frame_run_on(g, q2, o->kind, 1, o->band[r->band], o->bpitch[r->band], r->tab,
@@ -630,13 +630,13 @@ static golcl_status interval_two(golcl_dist_grid *g, golcl_stepper *st, uint64_t
       s = golcl__dist_core(g->d, golcl_stepper_run(o->st2, o->strip[i], c),
                            "golcl_stepper_run (overlap strip)");
   if (s == GOLCL_OK)
-    s = cl_fail(g->d, clEnqueueMarkerWithWaitList(q2, 0, NULL, &e_strips), "clEnqueueMarker");
+    s = golcl__dist_cl_fail(g->d, clEnqueueMarkerWithWaitList(q2, 0, NULL, &e_strips), "clEnqueueMarker");
   clFlush(q2);
   if (s == GOLCL_OK)
-    s = cl_fail(g->d, clEnqueueBarrierWithWaitList(q1, 1, &e_strips, NULL), "clEnqueueBarrier");
+    s = golcl__dist_cl_fail(g->d, clEnqueueBarrierWithWaitList(q1, 1, &e_strips, NULL), "clEnqueueBarrier");
   if (s == GOLCL_OK) s = run_copy(g, &o->out, 0);
   if (s == GOLCL_OK) s = golcl__dist_mark(g);
-  if (s == GOLCL_OK) s = cl_fail(g->d, clFlush(q1), "clFlush");
+  if (s == GOLCL_OK) s = golcl__dist_cl_fail(g->d, clFlush(q1), "clFlush");
   cl_event evs[3] = {e_pack, e_in, e_strips};
   for (int i = 0; i < 3; i++)
     if (evs[i]) clReleaseEvent(evs[i]);
