@@ -83,6 +83,7 @@ static int take_opts(const run_opts *r, ms_opts *o) {
   }
   const char *later = r->view.fit_w                                         ? "fit"
                       : r->frames                                           ? "frames"
+                      : r->gif                                              ? "output NAME.gif"
                       : r->log                                              ? "log"
                       : strcmp(r->algo, "auto") && strcmp(r->algo, "dense") ? "algo"
                       : r->increment                                        ? "increment"
@@ -295,10 +296,20 @@ static int write_png(const ms_run *st, const ms_opts *o, const golcl_mspattern *
   return cmd_ms_write_png(&st->rule, r, path, o->scale);
 }
 
-int cmd_ms_write_png(const golcl_msrule *rule, const golcl_mspattern *r, const char *path,
-                     uint32_t sc) {
+void cmd_ms_palette(const golcl_msrule *rule, uint8_t pal[256][3]) {
   int jvn = rule->family == GOLCL_MS_JVN29 || rule->family == GOLCL_MS_NOBILI32 ||
             rule->family == GOLCL_MS_HUTTON32;
+  for (int s = 0; s < 256; s++)
+    if (jvn)
+      jvn_colour((uint8_t)s, pal[s]);
+    else
+      colour(rule, (uint8_t)s, rule->states, pal[s]);
+}
+
+int cmd_ms_write_png(const golcl_msrule *rule, const golcl_mspattern *r, const char *path,
+                     uint32_t sc) {
+  uint8_t pal[256][3];
+  cmd_ms_palette(rule, pal);
   uint32_t w = golcl_mspattern_width(r), h = golcl_mspattern_height(r);
   if (!w || !h) w = h = 1;
   if ((uint64_t)w * sc * h * sc > (1u << 30)) {
@@ -311,11 +322,7 @@ int cmd_ms_write_png(const golcl_msrule *rule, const golcl_mspattern *r, const c
   const uint8_t *c = golcl_mspattern_cells(r);
   for (uint32_t y = 0; y < ih && golcl_mspattern_width(r); y++)
     for (uint32_t x = 0; x < iw; x++)
-      if (jvn)
-        jvn_colour(c[(size_t)(y / sc) * w + x / sc], img + ((size_t)y * iw + x) * 3);
-      else
-        colour(rule, c[(size_t)(y / sc) * w + x / sc], rule->states,
-               img + ((size_t)y * iw + x) * 3);
+      memcpy(img + ((size_t)y * iw + x) * 3, pal[c[(size_t)(y / sc) * w + x / sc]], 3);
   int rc = ex_write_png_rgb(path, img, iw, ih, (size_t)iw * 3) ? 1 : 0;
   free(img);
   return rc;
