@@ -200,7 +200,12 @@ int film_close(film *f, int keep, int rc) {
   int kept[2] = {keep, keep && f->img}; /* a GIF without its header: the old file stays */
   for (int i = 0; i < 2; i++) {
     if (!files[i]->f) continue;
-    if (kept[i] && ex_atomic_commit(files[i], "golcl run")) rc = 1;
+    if (kept[i] && ex_atomic_commit(files[i], "golcl run")) {
+      rc = 1;
+    } else if (kept[i] && !f->o->quiet) {
+      fprintf(f->o->report, "wrote:      %s (%llu frames of %ux%u pixels)\n",
+              i ? f->o->gif : f->o->frames, (unsigned long long)f->frame, f->iw, f->ih);
+    }
     if (files[i]->f) ex_atomic_abort(files[i]);
   }
   free(f->img), free(f->share), free(f->state);
