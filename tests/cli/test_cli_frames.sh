@@ -12,7 +12,6 @@
 set -u
 G=$(realpath "${1:-build/golcl}")
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
-D=$SRC/tests/data
 export GOLCL_DEVICE=${GOLCL_TEST_DEVICE:-cpu}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
