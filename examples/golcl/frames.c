@@ -113,34 +113,55 @@ int film_set_view(film *f, int pow2, const uint8_t pal[256][3], unsigned border)
   return 0;
 }
 
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
+/* One block: the share of live cells in the rectangle [x0, x1) × [y0, y1)
+ * of the cells (the block's part inside them) over the block's cells in
+ * the viewport (`all`), and its most common live state. */
+static void block_of_cells(film *f, size_t b, const uint8_t *cells, size_t stride, int64_t x0,
+                           int64_t y0, int64_t x1, int64_t y1, uint64_t all) {
+  uint64_t *hist = f->hist;
+  uint8_t seen[256];
+  unsigned nseen = 0;
+  uint64_t live = 0;
+  for (int64_t y = y0; y < y1; y++)
+    for (int64_t x = x0; x < x1; x++) {
+      uint8_t v = cells[(size_t)y * stride + (size_t)x];
+      if (!v) continue;
+      live++;
+      if (!hist[v]++) seen[nseen++] = v;
+    }
+  uint8_t best = 0;
+  for (unsigned i = 0; i < nseen; i++) {
+    if (!best || hist[seen[i]] > hist[best]) best = seen[i];
+  }
+  for (unsigned i = 0; i < nseen; i++) hist[seen[i]] = 0;
+  unsigned sh = live ? (unsigned)(255 * live / all) : 0;
+  f->share[b] = (uint8_t)(live && !sh ? 1 : sh);
+  f->state[b] = best;
+}
+
 void film_blocks_from_cells(film *f, const uint8_t *cells, size_t stride, int64_t cx, int64_t cy,
                             uint32_t cw, uint32_t ch) {
-  size_t nb = (size_t)f->bw * f->bh;
-  uint64_t *live = calloc(nb, sizeof *live);
-  memset(f->share, 0, nb);
-  if (!live) return; /* drawn empty: the caller's next allocation fails louder */
-  /* the rectangle's part inside the viewport */
-  int64_t x0 = cx > f->x ? cx : f->x, y0 = cy > f->y ? cy : f->y;
-  int64_t x1 = cx + cw, y1 = cy + ch;
-  if (x1 > f->x + (int64_t)f->w) x1 = f->x + (int64_t)f->w;
-  if (y1 > f->y + (int64_t)f->h) y1 = f->y + (int64_t)f->h;
-  for (int64_t y = y0; y < y1; y++) {
-    const uint8_t *row = cells + (size_t)(y - cy) * stride;
-    size_t brow = (size_t)((uint64_t)(y - f->y) / f->red) * f->bw;
-    for (int64_t x = x0; x < x1; x++)
-      if (row[x - cx]) live[brow + (uint64_t)(x - f->x) / f->red]++;
-  }
-  for (uint32_t by = 0; by < f->bh; by++)
-    for (uint32_t bx = 0; bx < f->bw; bx++) {
-      uint64_t n = live[(size_t)by * f->bw + bx];
-      if (!n) continue;
-      uint64_t cols = f->w - (uint64_t)bx * f->red, rows = f->h - (uint64_t)by * f->red;
-      if (cols > f->red) cols = f->red;
-      if (rows > f->red) rows = f->red;
-      unsigned s = (unsigned)(255 * n / (cols * rows));
-      f->share[(size_t)by * f->bw + bx] = (uint8_t)(s ? s : 1);
+  memset(f->share, 0, (size_t)f->bw * f->bh);
+  memset(f->state, 0, (size_t)f->bw * f->bh);
+  /* the cells' part inside the viewport, and the blocks it touches */
+  int64_t ix0 = max64(cx, f->x), iy0 = max64(cy, f->y);
+  int64_t ix1 = min64(cx + cw, f->x + (int64_t)f->w), iy1 = min64(cy + ch, f->y + (int64_t)f->h);
+  if (ix0 >= ix1 || iy0 >= iy1) return;
+  int64_t red = f->red;
+  int64_t bx0 = (ix0 - f->x) / red, bx1 = (ix1 - 1 - f->x) / red + 1;
+  int64_t by0 = (iy0 - f->y) / red, by1 = (iy1 - 1 - f->y) / red + 1;
+  for (int64_t by = by0; by < by1; by++)
+    for (int64_t bx = bx0; bx < bx1; bx++) {
+      int64_t x0 = f->x + bx * red, y0 = f->y + by * red; /* the block in the plane */
+      uint64_t all = (uint64_t)(min64(red, (int64_t)f->w - bx * red) *
+                                min64(red, (int64_t)f->h - by * red));
+      block_of_cells(f, (size_t)by * f->bw + (size_t)bx, cells, stride, max64(x0, ix0) - cx,
+                     max64(y0, iy0) - cy, min64(x0 + red, ix1) - cx, min64(y0 + red, iy1) - cy,
+                     all);
     }
-  free(live);
 }
 
 /* The palette index of a block: the rule's state, or a grey level (live

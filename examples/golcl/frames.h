@@ -29,6 +29,7 @@ typedef struct film {
   uint8_t pal[256][3];
   uint8_t *img;             /* iw×ih palette indices */
   uint8_t *share, *state;   /* bw×bh blocks: share of live cells 0..255, main state */
+  uint64_t hist[256];       /* a block's states, counted (zero between blocks) */
   int have_union;           /* the first pass's union of live boxes */
   int64_t ux0, uy0, ux1, uy1; /* its corners, the second exclusive */
 } film;
@@ -57,9 +58,10 @@ int film_set_view(film *f, int pow2, const uint8_t pal[256][3], unsigned border)
  * frames.csv. Returns 0, or 1 after a message. */
 int film_add(film *f, uint64_t generation);
 
-/* Fills f->share from a grid's cells: cells[r*stride + c] (nonzero alive)
- * is the plane's cell (cx + c, cy + r), for a cw×ch rectangle; cells of the
- * viewport outside it are dead. */
+/* Fills f->share and f->state from a grid's cells: cells[r*stride + c] (a
+ * state, nonzero alive) is the plane's cell (cx + c, cy + r), for a cw×ch
+ * rectangle; cells of the viewport outside it are dead. A block's state is
+ * its most common live one. */
 void film_blocks_from_cells(film *f, const uint8_t *cells, size_t stride, int64_t cx, int64_t cy,
                             uint32_t cw, uint32_t ch);
 
