@@ -93,6 +93,27 @@ t_multi_state_frames() {
   $PY "$FC" compare union union 2 "$T/mf" $rles
 }
 
+# the multi-state byte grid: Larger than Life on the plane and on Golly's
+# bounded grid, Generations as the universe draws it
+t_byte_grid_frames() {
+  local ltl=$P/Larger-than-Life rles
+  "$G" run "$ltl/SoldierBugs.rle" -q -g 40 --every 10 -o "$T/sb.gif" --frames "$T/sbf" || return 1
+  rles=$(results sb "$ltl/SoldierBugs.rle" 40 10) || return 1
+  # shellcheck disable=SC2086
+  $PY "$FC" compare union union 1 "$T/sb.gif" $rles || return 1
+  # shellcheck disable=SC2086
+  $PY "$FC" compare union union 1 "$T/sbf" $rles || return 1
+  "$G" run "$ltl/BugGun.rle" -q -g 40 --every 20 -o "$T/bg.gif" || return 1 # :P200,200
+  [ "$($PY "$FC" size "$T/bg.gif")" = "200 200 3" ] || say "size: $($PY "$FC" size "$T/bg.gif")" ||
+    return 1
+  rles=$(results bg "$ltl/BugGun.rle" 40 20) || return 1
+  # shellcheck disable=SC2086
+  $PY "$FC" compare -100 -100 1 "$T/bg.gif" $rles || return 1
+  "$G" run "$DELTA" -q -g 24 --every 6 -o "$T/md.gif" --scale 2 --algo dense || return 1
+  "$G" run "$DELTA" -q -g 24 --every 6 -o "$T/mu.gif" --scale 2 || return 1
+  cmp "$T/mu.gif" "$T/md.gif" || say "the byte grid's GIF is not the universe's"
+}
+
 # a bounded grid's frames are the whole grid (Golly's cell (0, 0) at its centre)
 t_bounded_grid_frames() {
   "$G" run "$T/glider.rle" -q --size 20x16 --torus -g 60 --every 20 -o "$T/t.gif" --scale 3 \
@@ -174,6 +195,7 @@ check "frames of one size on the infinite plane (universe)" t_plane_frames_of_on
 check "the growing grid's frames are the universe's" t_growing_grid_frames_are_the_universes
 check "--view fixes the frames' window" t_view_fixes_the_frames
 check "multi-state frames in the rule's colours" t_multi_state_frames
+check "the multi-state byte grid's frames (LtL, :P, --algo dense)" t_byte_grid_frames
 check "a bounded grid's frames show all of it" t_bounded_grid_frames
 check "a GIF of a soup (LZW clear codes)" t_gif_of_a_soup
 check "--fit zooms the frames out" t_fit_zooms_out
