@@ -161,6 +161,29 @@ t_fit_zooms_out() {
   [ "$(wc -l <<<"$s")" = 1 ] && [ "$w" -le 64 ] && [ "$h" -le 64 ] || say "dense: $s"
 }
 
+# SIGINT: the GIF and the frames made so far are kept, whole, and agree
+t_sigint_keeps_the_frames() {
+  "$G" run "$ACORN" -g 1000000000 --every 1 --view -40,-40,80,80 -o "$T/i.gif" --frames "$T/if" \
+    >"$T/run.out" 2>"$T/run.err" &
+  local pid=$! i=0 rc n
+  while [ $i -lt 600 ] && kill -0 $pid 2>/dev/null && [ ! -e "$T/if/00000003.png" ]; do
+    sleep 0.1
+    i=$((i + 1))
+  done
+  kill -INT $pid
+  wait $pid
+  rc=$?
+  [ $rc = 130 ] || say "exit $rc, not 130: $(cat "$T/run.err")" || return 1
+  grep -q "writing .*i.gif for it" "$T/run.err" || say "$(cat "$T/run.err")" || return 1
+  n=$($PY "$FC" size "$T/i.gif" | cut -d' ' -f3) || return 1
+  [ "$n" -ge 4 ] && [ "$n" = "$(ls "$T/if"/*.png | wc -l)" ] &&
+    [ "$n" = "$(($(wc -l <"$T/if/frames.csv") - 1))" ] ||
+    say "GIF $n frames, $(ls "$T/if" | wc -l) files, frames.csv: $(tail -1 "$T/if/frames.csv")" ||
+    return 1
+  ! compgen -G "$T/.golcl-tmp-*" >/dev/null && ! compgen -G "$T/if/.golcl-tmp-*" >/dev/null ||
+    say "temporaries left: $(ls -A "$T" "$T/if")"
+}
+
 # bad values and outputs that cannot be written: before the run
 t_bad_values_before_the_run() {
   local args rc
@@ -200,4 +223,5 @@ check "a bounded grid's frames show all of it" t_bounded_grid_frames
 check "a GIF of a soup (LZW clear codes)" t_gif_of_a_soup
 check "--fit zooms the frames out" t_fit_zooms_out
 check "bad values and unwritable outputs fail before the run" t_bad_values_before_the_run
+check "SIGINT keeps the GIF and the frames made so far" t_sigint_keeps_the_frames
 check_summary
