@@ -478,7 +478,8 @@ int run_universe(const run_opts *o) {
   if (rc >= 0 && op.started && !atomic_load(&op.done)) { /* not waited for: end without it */
     fflush(NULL);
     ex_stop_remove_tmps(); /* the stdin copy: its remover is not reached */
-    _exit(rc);
+    run_progress_clear();
+    _exit(ex_stop_requested() ? ex_stop_status(ex_stop_requested()) : rc); /* as cmd_run's */
   }
   if (op.started) pthread_join(op.thread, NULL);
   golcl_context_destroy(op.ctx);
