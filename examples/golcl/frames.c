@@ -173,6 +173,10 @@ static uint8_t block_index(const film *f, size_t b) {
 }
 
 static void draw(film *f) {
+  if (f->mag == 1) {
+    for (size_t b = 0; b < (size_t)f->bw * f->bh; b++) f->img[b] = block_index(f, b);
+    return;
+  }
   for (uint32_t by = 0; by < f->bh; by++) {
     uint8_t *row = f->img + (size_t)by * f->mag * f->iw;
     for (uint32_t bx = 0; bx < f->bw; bx++)

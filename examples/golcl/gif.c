@@ -63,24 +63,18 @@ static void flush_bits(bits *b) {
   fputc(0, b->f); /* the block terminator */
 }
 
-/* The string table: (prefix code, next byte) -> code, open addressing in a
- * table four times the largest number of codes. */
-#define HASH_SIZE 16384
 #define CLEAR 256
 #define END 257
 #define MAX_CODES 4096
 
-static unsigned slot(const uint32_t *keys, uint32_t key) {
-  unsigned h = (key * 2654435761u) >> 18; /* 14 bits */
-  while (keys[h] && keys[h] != key) h = (h + 1) & (HASH_SIZE - 1);
-  return h;
-}
-
 int gif_frame(FILE *f, const uint8_t *idx, uint32_t w, uint32_t h, unsigned delay_cs) {
-  uint32_t *keys = calloc(HASH_SIZE, sizeof *keys); /* (prefix << 8 | byte) + 1; 0: empty */
-  uint16_t *codes = malloc(HASH_SIZE * sizeof *codes);
-  if (!keys || !codes) {
-    free(keys), free(codes);
+  /* The string table: child[prefix << 8 | byte] is the code of the string
+   * prefix + byte (0: none; no string's code is 0), added[code] its index,
+   * to clear only what was set when the table starts again. */
+  uint16_t *child = calloc((size_t)MAX_CODES << 8, sizeof *child);
+  uint32_t *added = malloc(MAX_CODES * sizeof *added);
+  if (!child || !added) {
+    free(child), free(added);
     return -1;
   }
   /* graphic control: no disposal, the delay, no transparency */
@@ -100,20 +94,19 @@ int gif_frame(FILE *f, const uint8_t *idx, uint32_t w, uint32_t h, unsigned dela
   size_t n = (size_t)w * h;
   unsigned prefix = idx[0];
   for (size_t i = 1; i < n; i++) {
-    uint32_t key = ((uint32_t)prefix << 8 | idx[i]) + 1;
-    unsigned s = slot(keys, key);
-    if (keys[s]) {
-      prefix = codes[s];
+    uint32_t key = (uint32_t)prefix << 8 | idx[i];
+    if (child[key]) {
+      prefix = child[key];
       continue;
     }
     put_code(&b, prefix, size);
     if (next < MAX_CODES) {
       if (next == 1u << size) size++;
-      keys[s] = key;
-      codes[s] = (uint16_t)next++;
+      child[key] = (uint16_t)next;
+      added[next++] = key;
     } else { /* the table is full: start again */
       put_code(&b, CLEAR, size);
-      memset(keys, 0, HASH_SIZE * sizeof *keys);
+      for (unsigned c = END + 1; c < next; c++) child[added[c]] = 0;
       size = 9, next = END + 1;
     }
     prefix = idx[i];
@@ -121,8 +114,8 @@ int gif_frame(FILE *f, const uint8_t *idx, uint32_t w, uint32_t h, unsigned dela
   put_code(&b, prefix, size);
   put_code(&b, END, size);
   flush_bits(&b);
-  free(keys);
-  free(codes);
+  free(child);
+  free(added);
   return 0;
 }
 
