@@ -705,17 +705,10 @@ static int write_frame(run_state *st) {
  * over the run (the grid then made again from the pattern). */
 static int step_all(run_state *st, double *seconds);
 static int frames_view(run_state *st, const golcl_pattern *p) {
-  const run_opts *o = st->o;
-  if (!st->infinite && o->have_viewport) {
-    fprintf(stderr,
-            "golcl run: --view places the frames on the infinite plane; %s runs in a bounded "
-            "grid, whose frames show all of it\n",
-            o->name);
-    return 2;
-  }
   if (!st->infinite) {
-    film_union(&st->film, 0, 0, golcl_grid_width(st->grid), golcl_grid_height(st->grid));
-  } else if (!o->have_viewport) {
+    int rc = film_bounded(&st->film, golcl_grid_width(st->grid), golcl_grid_height(st->grid));
+    if (rc) return rc;
+  } else if (!st->o->have_viewport) {
     double secs;
     st->dry = 1;
     int rc = step_all(st, &secs);

@@ -295,15 +295,9 @@ static int step_all(ms_run *st, const ms_opts *o, double *secs) {
  * grid, or on the infinite plane the union of the frames' live boxes, from
  * a first pass over the run (the grid then made again from the pattern). */
 static int frames_view(ms_run *st, const ms_opts *o, const golcl_mspattern *p) {
-  if (!st->infinite && o->r->have_viewport) {
-    fprintf(stderr,
-            "golcl run: --view places the frames on the infinite plane; %s runs in a bounded "
-            "grid, whose frames show all of it\n",
-            o->name);
-    return 2;
-  }
   if (!st->infinite) {
-    film_union(&st->film, 0, 0, golcl_msgrid_width(st->grid), golcl_msgrid_height(st->grid));
+    int rc = film_bounded(&st->film, golcl_msgrid_width(st->grid), golcl_msgrid_height(st->grid));
+    if (rc) return rc;
   } else if (!o->r->have_viewport) {
     double secs;
     st->dry = 1;

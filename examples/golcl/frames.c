@@ -45,6 +45,18 @@ void film_union(film *f, int64_t x, int64_t y, uint64_t w, uint64_t h) {
   f->have_union = 1;
 }
 
+int film_bounded(film *f, uint64_t w, uint64_t h) {
+  if (f->o->have_viewport) {
+    fprintf(stderr,
+            "golcl run: --view places the frames on the infinite plane; %s runs in a bounded "
+            "grid, whose frames show all of it\n",
+            f->o->name);
+    return 2;
+  }
+  film_union(f, 0, 0, w, h);
+  return 0;
+}
+
 static uint64_t ceil_div(uint64_t a, uint64_t b) { return a ? (a - 1) / b + 1 : 0; }
 
 /* The scale of the picture: --scale, or --fit (magnified or reduced to

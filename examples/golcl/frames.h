@@ -45,6 +45,10 @@ int film_open(film *f, const run_opts *o);
 /* The first pass: adds a live box (w = 0: none). */
 void film_union(film *f, int64_t x, int64_t y, uint64_t w, uint64_t h);
 
+/* A bounded grid of w×h cells: its frames show all of it, the grid's cell
+ * (0, 0) at the top left (--view is refused: 2 after a message). */
+int film_bounded(film *f, uint64_t w, uint64_t h);
+
 /* Fixes the viewport: --view when given, else the union box with `border`
  * dead cells around it (one cell at (0, 0) when nothing lived);
  * pow2: the drawing zooms out by powers of two (the universe's quadtree),
