@@ -96,8 +96,9 @@ static void usage(FILE *f) {
           "                       $GOLCL_DEVICE, else the first GPU)\n");
   fprintf(f,
           "  -o, --output OUT     write the result to OUT by extension: .rle, .rle.gz,\n"
-          "                       .cells, .mc, .mc.gz, .png; .gif: an animated GIF of the\n"
-          "                       start and of every K-th generation (as --frames);\n"
+          "                       .cells, .mc, .mc.gz, .png; .gif or .apng: an animated\n"
+          "                       GIF or PNG of the start and of every K-th generation\n"
+          "                       (the frames of --frames);\n"
           "                       '-' writes RLE to stdout; may be given up to %d times\n"
           "  --scale S            PNG: S×S pixels per cell (default 1)\n"
           "  --fit WxH            PNG: the largest image within W×H pixels (magnified or\n"
@@ -172,19 +173,22 @@ static const struct option long_opts[] = {{"generations", required_argument, NUL
 
 static int take_option(int c, const char *v, run_opts *o);
 
-static int is_gif(const char *path) {
+/* An animated output: &o->gif for .gif, &o->apng for .apng, else NULL. */
+static const char **animated(const char *path, run_opts *o) {
   size_t n = strlen(path);
-  return n > 4 && strcasecmp(path + n - 4, ".gif") == 0;
+  if (n > 4 && strcasecmp(path + n - 4, ".gif") == 0) return &o->gif;
+  if (n > 5 && strcasecmp(path + n - 5, ".apng") == 0) return &o->apng;
+  return NULL;
 }
 
-/* -o NAME.gif: one animated output, its folder checked before the run. */
-static int take_gif(const char *v, run_opts *o) {
-  if (o->gif) {
-    fprintf(stderr, "golcl run: one .gif output ('%s' and '%s')\n", o->gif, v);
+/* -o NAME.gif, -o NAME.apng: one of each, the folder checked before the run. */
+static int take_animated(const char *v, const char **slot) {
+  if (*slot) {
+    fprintf(stderr, "golcl run: one %s output ('%s' and '%s')\n", strrchr(v, '.'), *slot, v);
     return 2;
   }
   if (pio_check_output("run", v)) return 1;
-  o->gif = v;
+  *slot = v;
   return -1;
 }
 
@@ -295,7 +299,7 @@ static int take_option(int c, const char *v, run_opts *o) {
       o->device = v;
       break;
     case 'o':
-      if (is_gif(v)) return take_gif(v, o);
+      if (animated(v, o)) return take_animated(v, animated(v, o));
       if (o->nouts == MAX_OUTS) {
         fprintf(stderr, "golcl run: at most %d outputs\n", MAX_OUTS);
         return 2;
@@ -392,11 +396,11 @@ static int parse_args(int argc, char **argv, run_opts *o) {
     return 2;
   }
   if (o->every && !film_wanted(o)) {
-    fprintf(stderr, "golcl run: --every needs --frames DIR or a .gif output\n");
+    fprintf(stderr, "golcl run: --every needs --frames DIR or a .gif or .apng output\n");
     return 2;
   }
   if (o->have_viewport && !film_wanted(o)) {
-    fprintf(stderr, "golcl run: --view needs --frames DIR or a .gif output\n");
+    fprintf(stderr, "golcl run: --view needs --frames DIR or a .gif or .apng output\n");
     return 2;
   }
   if (o->have_viewport && fixed) {
@@ -926,6 +930,7 @@ void run_say_stopped(const run_opts *o, int sig, uint64_t generation) {
             strcmp(o->log, "-") ? o->log : "the log");
   if (o->frames) fprintf(stderr, "%s%s/frames.csv", files++ ? ", " : "; writing ", o->frames);
   if (o->gif) fprintf(stderr, "%s%s", files++ ? ", " : "; writing ", o->gif);
+  if (o->apng) fprintf(stderr, "%s%s", files++ ? ", " : "; writing ", o->apng);
   fprintf(stderr, "%s\n", files ? " for it" : "");
 }
 

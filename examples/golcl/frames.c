@@ -12,7 +12,7 @@
 
 #define MAX_PIXELS ((uint64_t)1 << 28) /* a frame's picture (and a GIF's) */
 
-int film_wanted(const run_opts *o) { return o->frames || o->gif; }
+int film_wanted(const run_opts *o) { return o->frames || o->gif || o->apng; }
 
 int film_open(film *f, const run_opts *o) {
   memset(f, 0, sizeof *f);
@@ -32,6 +32,12 @@ int film_open(film *f, const run_opts *o) {
     fprintf(f->csv.f, "frame,generation\n");
   }
   if (o->gif && ex_atomic_open(&f->gif, o->gif, "golcl run")) return 1;
+  if (o->apng && ex_atomic_open(&f->apng_file, o->apng, "golcl run")) return 1;
+  if (o->apng && fseek(f->apng_file.f, 0, SEEK_CUR) != 0) {
+    fprintf(stderr, "golcl run: %s: an APNG is written to a file (its frame count comes last)\n",
+            o->apng);
+    return 1;
+  }
   return 0;
 }
 
@@ -122,6 +128,7 @@ int film_set_view(film *f, int pow2, const uint8_t pal[256][3], unsigned border)
     return 1;
   }
   if (o->gif) gif_begin(f->gif.f, f->iw, f->ih, (const uint8_t(*)[3])f->pal);
+  if (o->apng) apng_begin(&f->apng, f->apng_file.f, f->iw, f->ih, (const uint8_t(*)[3])f->pal);
   return 0;
 }
 
@@ -223,8 +230,9 @@ int film_add(film *f, uint64_t generation) {
     if (write_png(f, path)) return 1;
     fprintf(f->csv.f, "%llu,%llu\n", (unsigned long long)f->frame, (unsigned long long)generation);
   }
-  if (o->gif && gif_frame(f->gif.f, f->img, f->iw, f->ih, FILM_DELAY_CS)) {
-    fprintf(stderr, "golcl run: %s: out of memory\n", o->gif);
+  if ((o->gif && gif_frame(f->gif.f, f->img, f->iw, f->ih, FILM_DELAY_CS)) ||
+      (o->apng && apng_frame(&f->apng, f->img, FILM_DELAY_CS))) {
+    fprintf(stderr, "golcl run: %s: out of memory\n", o->gif ? o->gif : o->apng);
     return 1;
   }
   f->frame++;
@@ -232,16 +240,24 @@ int film_add(film *f, uint64_t generation) {
 }
 
 int film_close(film *f, int keep, int rc) {
+  if (!f->o) return rc; /* never opened */
   if (f->gif.f && f->img) gif_end(f->gif.f);
-  ex_atomic *files[2] = {&f->csv, &f->gif};
-  int kept[2] = {keep, keep && f->img}; /* a GIF without its header: the old file stays */
-  for (int i = 0; i < 2; i++) {
+  int apng_ok = f->apng_file.f && f->img && apng_end(&f->apng) == 0;
+  if (keep && f->apng_file.f && f->img && !apng_ok) {
+    fprintf(stderr, "golcl run: %s: cannot write the frame count\n", f->o->apng);
+    rc = 1;
+  }
+  ex_atomic *files[3] = {&f->csv, &f->gif, &f->apng_file};
+  /* an animation without its header or frame count: the old file stays */
+  int kept[3] = {keep, keep && f->img, keep && apng_ok};
+  const char *names[3] = {f->o->frames, f->o->gif, f->o->apng};
+  for (int i = 0; i < 3; i++) {
     if (!files[i]->f) continue;
     if (kept[i] && ex_atomic_commit(files[i], "golcl run")) {
       rc = 1;
     } else if (kept[i] && !f->o->quiet) {
       fprintf(f->o->report, "wrote:      %s (%llu frames of %ux%u pixels)\n",
-              i ? f->o->gif : f->o->frames, (unsigned long long)f->frame, f->iw, f->ih);
+              names[i], (unsigned long long)f->frame, f->iw, f->ih);
     }
     if (files[i]->f) ex_atomic_abort(files[i]);
   }

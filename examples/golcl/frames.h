@@ -1,5 +1,6 @@
 /* frames.h — the pictures of a `golcl run` over time: --frames DIR (a PNG
- * a frame, DIR/frames.csv) and an animated GIF (-o NAME.gif), every frame
+ * a frame, DIR/frames.csv), an animated GIF (-o NAME.gif) and an animated
+ * PNG (-o NAME.apng), every frame
  * of one size: a viewport of the plane fixed for the whole run (--view, or
  * the union of the live boxes of the frames' generations, found by a first
  * pass), drawn at --scale, or zoomed out to --fit as the PNG output is. */
@@ -8,16 +9,18 @@
 
 #include <stdint.h>
 
+#include "apng.h"
 #include "atomic_file.h"
 #include "run.h"
 
 #define FILM_MAX_SIDE 8192 /* without --fit, a larger picture is zoomed out to this */
-#define FILM_DELAY_CS 5    /* a GIF frame shows 1/20 s */
+#define FILM_DELAY_CS 5    /* a GIF or APNG frame shows 1/20 s */
 #define FILM_BORDER 2      /* dead cells around the union box, as the PNG output has */
 
 typedef struct film {
   const run_opts *o;
-  ex_atomic csv, gif; /* DIR/frames.csv, the GIF */
+  ex_atomic csv, gif, apng_file; /* DIR/frames.csv, the GIF, the APNG */
+  apng apng;
   uint64_t frame;     /* the number of the next frame */
   int64_t x, y;       /* the viewport: its top-left cell and size, in cells */
   uint64_t w, h;
@@ -34,10 +37,10 @@ typedef struct film {
   int64_t ux0, uy0, ux1, uy1; /* its corners, the second exclusive */
 } film;
 
-/* 1 if the run writes frames or a GIF. */
+/* 1 if the run writes frames, a GIF or an APNG. */
 int film_wanted(const run_opts *o);
 
-/* Before the run: makes DIR and opens DIR/frames.csv and the GIF as
+/* Before the run: makes DIR and opens DIR/frames.csv, the GIF and the APNG as
  * temporaries, so that what cannot be written fails early. Returns 0, or 1
  * after a message. */
 int film_open(film *f, const run_opts *o);
@@ -54,12 +57,12 @@ int film_bounded(film *f, uint64_t w, uint64_t h);
  * pow2: the drawing zooms out by powers of two (the universe's quadtree),
  * else by whole factors (a grid's cells). pal: the rule's colours, NULL for
  * grey levels (live white, a zoomed-out block lighter as more of it lives).
- * Starts the GIF. Returns 0, or 1 after a message. */
+ * Starts the GIF and the APNG. Returns 0, or 1 after a message. */
 int film_set_view(film *f, int pow2, const uint8_t pal[256][3], unsigned border);
 
 /* Draws the frame from f->share and f->state (bw×bh blocks; state unused
- * for grey levels) and writes it: DIR/%08u.png, a GIF frame, a line of
- * frames.csv. Returns 0, or 1 after a message. */
+ * for grey levels) and writes it: DIR/%08u.png, a GIF frame, an APNG
+ * frame, a line of frames.csv. Returns 0, or 1 after a message. */
 int film_add(film *f, uint64_t generation);
 
 /* Fills f->share and f->state from a grid's cells: cells[r*stride + c] (a

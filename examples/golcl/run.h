@@ -24,6 +24,7 @@ typedef struct run_opts {
   uint64_t memory_mb; /* --memory: HashLife's node store in MB (0: the default) */
   uint64_t every, log_every;
   const char *gif;   /* -o NAME.gif: an animated GIF of the frames */
+  const char *apng;  /* -o NAME.apng: the same as an animated PNG */
   int have_viewport; /* --view X,Y,W,H: the frames' cells on the infinite plane */
   int64_t vp_x, vp_y;
   uint64_t vp_w, vp_h;

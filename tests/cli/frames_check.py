@@ -1,12 +1,13 @@
 #!/usr/bin/python3
 """frames_check.py — the test's own readers of golcl run's pictures, written
-from the formats (GIF89a with its LZW, PNG with zlib, Golly's RLE), not from
-the code under test.
+from the formats (GIF89a with its LZW, PNG and APNG with zlib, Golly's RLE),
+not from the code under test.
 
-  frames_check.py size FILE...        "W H N" for each (N: a GIF's frames, 1 for a PNG)
-  frames_check.py delays GIF           the delay of each frame, in 1/100 s
+  frames_check.py size FILE...        "W H N" for each (N: a GIF's or an APNG's frames, 1
+                                      for a PNG)
+  frames_check.py delays GIF|APNG      the delay of each frame, in 1/100 s
   frames_check.py compare X Y S IMG RLE...
-      IMG (a GIF, or a folder of NNNNNNNN.png frames) has one frame per RLE;
+      IMG (a GIF, an APNG, or a folder of NNNNNNNN.png frames) has one frame per RLE;
       pixel (c, r) shows the cell (X + c // S, Y + r // S): black where the
       RLE's cell is dead (state 0), not black where it lives, one colour a
       state. X and Y "union": the union of the RLEs' live boxes with a
@@ -116,24 +117,26 @@ def read_gif(path):
     return w, h, frames, delays
 
 
-def read_png(path):
-    """(w, h, RGB rows) of an 8-bit grey or RGB PNG."""
+def png_chunks(path):
+    """[(type, data)] of a PNG or APNG, each CRC checked."""
     b = open(path, "rb").read()
     if b[:8] != b"\x89PNG\r\n\x1a\n":
         raise ValueError("not a PNG")
-    p, idat = 8, b""
+    p, out = 8, []
     while p < len(b):
         n, kind = struct.unpack(">I4s", b[p : p + 8])
         body = b[p + 8 : p + 8 + n]
-        if kind == b"IHDR":
-            w, h, depth, ctype, _, _, interlace = struct.unpack(">IIBBBBB", body)
-            if depth != 8 or ctype not in (0, 2) or interlace:
-                raise ValueError("only 8-bit grey or RGB, not interlaced")
-        elif kind == b"IDAT":
-            idat += body
+        if struct.unpack(">I", b[p + 8 + n : p + 12 + n])[0] != zlib.crc32(kind + body):
+            raise ValueError("%s: bad CRC" % kind)
+        out.append((kind, body))
         p += 12 + n
-    ch = 1 if ctype == 0 else 3
-    raw = zlib.decompress(idat)
+    if out[-1][0] != b"IEND":
+        raise ValueError("no IEND")
+    return out
+
+
+def unfilter(raw, w, h, ch, colour):
+    """RGB rows of filtered scanlines of ch bytes a pixel; colour(bytes) -> RGB."""
     stride = w * ch
     rows, prev = [], bytearray(stride)
     for r in range(h):
@@ -153,9 +156,51 @@ def read_png(path):
                 pa, pb, pc = abs(up - c), abs(a - c), abs(a + up - 2 * c)
                 pr = a if pa <= pb and pa <= pc else up if pb <= pc else c
                 line[i] = (line[i] + pr) & 255
-        rows.append([tuple(line[i : i + ch] * (3 // ch)) for i in range(0, stride, ch)])
+        rows.append([colour(line[i : i + ch]) for i in range(0, stride, ch)])
         prev = line
-    return w, h, rows
+    return rows
+
+
+def read_png(path):
+    """(w, h, RGB rows, [frames' RGB rows]) of an 8-bit grey, RGB or palette
+    PNG; the frames of an APNG (whole frames at (0, 0)), else [the image]."""
+    chunks = png_chunks(path)
+    w, h, depth, ctype, _, _, interlace = struct.unpack(">IIBBBBB", chunks[0][1])
+    if depth != 8 or ctype not in (0, 2, 3) or interlace:
+        raise ValueError("only 8-bit grey, RGB or palette, not interlaced")
+    ch = 3 if ctype == 2 else 1
+    pal = dict(chunks)[b"PLTE"] if ctype == 3 else None
+    colour = (lambda v: tuple(pal[3 * v[0] : 3 * v[0] + 3])) if pal else \
+        (lambda v: tuple(v * (3 // ch)))
+    idat = b"".join(d for k, d in chunks if k == b"IDAT")
+    image = unfilter(zlib.decompress(idat), w, h, ch, colour)
+    if b"acTL" not in dict(chunks):
+        return w, h, image, [image]
+    frames, data, seq, delays = [], None, 0, []
+    for k, d in chunks + [(b"fcTL", None)]:
+        if k in (b"fcTL", b"fdAT") and d is not None:
+            if struct.unpack(">I", d[:4])[0] != seq:
+                raise ValueError("sequence number %d, not %d" % (struct.unpack(">I", d[:4])[0], seq))
+            seq += 1
+        if k == b"fcTL":
+            if data is not None:
+                frames.append(unfilter(zlib.decompress(data), w, h, ch, colour))
+            if d is None:
+                break
+            fw, fh, fx, fy, dn, dd = struct.unpack(">IIIIHH", d[4:24])
+            if (fw, fh, fx, fy) != (w, h, 0, 0):
+                raise ValueError("frames here are whole")
+            delays.append(dn * 100 // (dd or 100))
+            data = b""
+        elif k == b"IDAT" and data is not None:
+            data += d
+        elif k == b"fdAT":
+            data += d[4:]
+    count = struct.unpack(">I", dict(chunks)[b"acTL"][:4])[0]
+    if count != len(frames):
+        raise ValueError("acTL says %d frames, there are %d" % (count, len(frames)))
+    read_png.delays = delays
+    return w, h, image, frames
 
 
 def read_rle(path):
@@ -204,7 +249,9 @@ def frames_of(img):
     if os.path.isdir(img):
         names = sorted(f for f in os.listdir(img) if f.endswith(".png"))
         return [read_png(os.path.join(img, f))[2] for f in names]
-    return read_gif(img)[2]
+    if open(img, "rb").read(3) == b"GIF":
+        return read_gif(img)[2]
+    return read_png(img)[3]
 
 
 def compare(x0, y0, s, img, rles):
@@ -248,10 +295,14 @@ def main(argv):
                 w, h, frames, _ = read_gif(f)
                 print(w, h, len(frames))
             else:
-                w, h, _ = read_png(f)
-                print(w, h, 1)
+                w, h, _, frames = read_png(f)
+                print(w, h, len(frames))
     elif argv[0] == "delays":
-        print(*read_gif(argv[1])[3])
+        if open(argv[1], "rb").read(3) == b"GIF":
+            print(*read_gif(argv[1])[3])
+        else:
+            read_png(argv[1])
+            print(*read_png.delays)
     elif argv[0] == "compare":
         compare(argv[1], argv[2], int(argv[3]), argv[4], argv[5:])
     else:

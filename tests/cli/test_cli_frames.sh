@@ -1,10 +1,10 @@
 #!/bin/bash
-# test_cli_frames.sh — `golcl run`'s pictures over time: --frames DIR and
-# -o NAME.gif give frames of one size on the infinite plane (the union of
+# test_cli_frames.sh — `golcl run`'s pictures over time: --frames DIR,
+# -o NAME.gif and -o NAME.apng give frames of one size on the infinite plane (the union of
 # the frames' live boxes, or --view), in the universe (two-state and
 # multi-state) and in the growing grid, and of the whole grid on a bounded
 # one; frame k shows the cells of `golcl run -g k` (RLE), read back by the
-# test's own GIF, PNG and RLE readers (frames_check.py); bad values are
+# test's own GIF, PNG, APNG and RLE readers (frames_check.py); bad values are
 # refused before the run.
 #
 # Usage: tests/cli/test_cli_frames.sh [GOLCL]  (default build/golcl), from
@@ -38,7 +38,8 @@ results() {
 png_sizes() { file "$1"/*.png | sed 's/.*PNG image data, \([0-9]* x [0-9]*\),.*/\1/' | sort -u; }
 
 t_plane_frames_of_one_size() {
-  "$G" run "$ACORN" -q -g 1000 --every 100 --frames "$T/af" -o "$T/a.gif" || return 1
+  "$G" run "$ACORN" -q -g 1000 --every 100 --frames "$T/af" -o "$T/a.gif" -o "$T/a.apng" ||
+    return 1
   [ "$(ls "$T/af"/*.png | wc -l)" = 11 ] || say "frames: $(ls "$T/af")" || return 1
   [ "$(png_sizes "$T/af" | wc -l)" = 1 ] || say "sizes: $(png_sizes "$T/af")" || return 1
   local rles
@@ -47,9 +48,17 @@ t_plane_frames_of_one_size() {
   $PY "$FC" compare union union 1 "$T/a.gif" $rles || return 1
   # shellcheck disable=SC2086
   $PY "$FC" compare union union 1 "$T/af" $rles || return 1
-  [ "$($PY "$FC" size "$T/a.gif")" = "$($PY "$FC" size "$T/af/00000000.png" | cut -d' ' -f1-2) 11" ] ||
-    say "the GIF and the PNG frames differ in size" || return 1
-  [ "$($PY "$FC" delays "$T/a.gif" | tr ' ' '\n' | sort -u)" = 5 ] || say "delays: $($PY "$FC" delays "$T/a.gif")"
+  # shellcheck disable=SC2086
+  $PY "$FC" compare union union 1 "$T/a.apng" $rles || return 1
+  local size
+  size="$($PY "$FC" size "$T/af/00000000.png" | cut -d' ' -f1-2) 11"
+  [ "$($PY "$FC" size "$T/a.gif")" = "$size" ] && [ "$($PY "$FC" size "$T/a.apng")" = "$size" ] ||
+    say "the GIF, the APNG and the PNG frames differ in size" || return 1
+  local f
+  for f in a.gif a.apng; do
+    [ "$($PY "$FC" delays "$T/$f" | tr ' ' '\n' | sort -u)" = 5 ] ||
+      say "$f delays: $($PY "$FC" delays "$T/$f")" || return 1
+  done
 }
 
 # the growing grid draws the same frames as the universe
@@ -83,14 +92,17 @@ t_view_fixes_the_frames() {
 
 # multi-state cells in the universe: one colour a state, state 0 black
 t_multi_state_frames() {
-  "$G" run "$DELTA" -q -g 24 --every 6 -o "$T/m.gif" --frames "$T/mf" --scale 2 || return 1
+  "$G" run "$DELTA" -q -g 24 --every 6 -o "$T/m.gif" --frames "$T/mf" --scale 2 \
+    -o "$T/m.apng" || return 1
   file "$T/mf/00000000.png" | grep -q RGB || say "frames not in colour" || return 1
   local rles
   rles=$(results m "$DELTA" 24 6) || return 1
   # shellcheck disable=SC2086
   $PY "$FC" compare union union 2 "$T/m.gif" $rles || return 1
   # shellcheck disable=SC2086
-  $PY "$FC" compare union union 2 "$T/mf" $rles
+  $PY "$FC" compare union union 2 "$T/mf" $rles || return 1
+  # shellcheck disable=SC2086
+  $PY "$FC" compare union union 2 "$T/m.apng" $rles
 }
 
 # the multi-state byte grid: Larger than Life on the plane and on Golly's
@@ -203,6 +215,8 @@ t_bad_values_before_the_run() {
 1|-o $T/no/such/folder/x.gif
 1|-o $T/dir.gif
 2|-o $T/a.gif -o $T/b.GIF
+2|-o $T/a.apng -o $T/b.APNG
+1|-o $T/no/such/folder/x.apng
 2|--view 1,2,3 -o $T/x.gif
 2|--view 1,2,0,4 -o $T/x.gif
 2|--view 1,2,-3,4 -o $T/x.gif
@@ -214,10 +228,10 @@ EOF2
 }
 
 echo "golcl: $G (device: $GOLCL_DEVICE)"
-check "frames of one size on the infinite plane (universe)" t_plane_frames_of_one_size
+check "frames of one size on the infinite plane (universe; PNG, GIF, APNG)" t_plane_frames_of_one_size
 check "the growing grid's frames are the universe's" t_growing_grid_frames_are_the_universes
 check "--view fixes the frames' window" t_view_fixes_the_frames
-check "multi-state frames in the rule's colours" t_multi_state_frames
+check "multi-state frames in the rule's colours (PNG, GIF, APNG)" t_multi_state_frames
 check "the multi-state byte grid's frames (LtL, :P, --algo dense)" t_byte_grid_frames
 check "a bounded grid's frames show all of it" t_bounded_grid_frames
 check "a GIF of a soup (LZW clear codes)" t_gif_of_a_soup
