@@ -1,9 +1,9 @@
 /* frames.h — the pictures of a `golcl run` over time: --frames DIR (a PNG
  * a frame, DIR/frames.csv), an animated GIF (-o NAME.gif) and an animated
- * PNG (-o NAME.apng), every frame
- * of one size: a viewport of the plane fixed for the whole run (--view, or
- * the union of the live boxes of the frames' generations, found by a first
- * pass), drawn at --scale, or zoomed out to --fit as the PNG output is. */
+ * PNG (-o NAME.apng), every frame of one size: a viewport of the plane
+ * fixed for the whole run (--view, or the union of the live boxes of the
+ * frames' generations, found by a first pass; a bounded grid: all of it),
+ * drawn at --scale, or zoomed out to --fit as the PNG output is. */
 #ifndef GOLCL_FRAMES_H
 #define GOLCL_FRAMES_H
 
