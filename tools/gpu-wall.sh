@@ -72,3 +72,7 @@ late 480 && { el "no time for 2^20"; exit 0; }
 echo "== wall row, 2^20 generations (guns)"
 GOLLY_PATTERNS=$P BG_LIMIT=10 bash tools/wall_row.sh "$G" "$BG" 1048576 "$P"/Life/Guns/*
 el "2^20 done"
+late 540 && { el "no time for the tree kernels"; exit 0; }
+echo "== RuleLoader's tree kernels: the rule in the arguments against the rule's own build"
+[ -f tools/tree_any_gpu.sh ] && GOLLY_PATTERNS=$P timeout 50 sh tools/tree_any_gpu.sh
+el "tree kernels done"
