@@ -112,7 +112,7 @@ END_TEST
  * by 64, the several-generations kernel's 120 by 62), both boundaries,
  * steps of 1, 3 and 8 generations (the clamp of foreign states on a step's
  * first generation only), every tree kernel and layout (GOLCL_TREE_KERNEL
- * = packed, rows, classes, full; GOLCL_TREE_GENS = 2 and 3 generations a
+ * = packed, rows, classes, full, any; GOLCL_TREE_GENS = 2 and 3 generations a
  * launch; GOLCL_TREE_ROWREP = 16 copies of the classes' row table)
  * and WireWorld through the tree, not its bit planes (GOLCL_GENBITS=off):
  * a Moore @TABLE, a Moore @TREE and von Neumann tables; also grids smaller
@@ -171,7 +171,8 @@ static void tiled_case(const char *name, golcl_boundary b, size_t v, uint64_t se
                                             {"GOLCL_TREE_KERNEL", "classes", "GOLCL_TREE_GENS", "3"},
                                             {"GOLCL_TREE_KERNEL", "classes", "GOLCL_TREE_ROWREP", "16"},
                                             {"GOLCL_TREE_KERNEL", "full", NULL, NULL},
-                                            {"GOLCL_TREE_KERNEL", "full", "GOLCL_TREE_GENS", "2"}};
+                                            {"GOLCL_TREE_KERNEL", "full", "GOLCL_TREE_GENS", "2"},
+                                            {"GOLCL_TREE_KERNEL", "any", NULL, NULL}};
   uint32_t w = v == 1 ? 517 : 516;
   const char *const *e = variants[v];
   unsetenv("GOLCL_TREE_KERNEL"); /* a failed case (without fork) leaves its own set */
@@ -189,7 +190,7 @@ static void tiled_case(const char *name, golcl_boundary b, size_t v, uint64_t se
   unsetenv("GOLCL_TREE_ROWREP");
   unsetenv("GOLCL_GENBITS");
 }
-#define NVARIANTS 11
+#define NVARIANTS 12
 
 /* The default kernels (what users run; case 'tiles_default', quick enough
  * for the GPU batches): _i = rule · 4 + boundary · 2 + width. */
