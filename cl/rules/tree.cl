@@ -206,7 +206,7 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
 #else
 #define TREE_UNROLL_PRAGMA
 #endif
-#define TREE_DIGIT(m, bit, code, v) ((m) >> (bit) & 1 ? (code) * TREE_STATES + (v) : (code))
+#define TREE_DIGIT(m, bit, code, v) ((m) >> (bit) & 1 ? (code) * states + (v) : (code))
 #define TREE_CODE(m, r, j) \
   TREE_DIGIT(m, 2, TREE_DIGIT(m, 1, TREE_DIGIT(m, 0, 0u, (r)[j]), (r)[(j) + 1]), (r)[(j) + 2])
 /* M(0) .. M(3): the 4 columns of a work-item spelt out, so that their
@@ -286,6 +286,11 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
     }                                    \
   }
 #else
+#ifdef TREE_ANY /* TI and TL read where they are (base: TL's first byte) */
+#define TREE_ROWS_COPY                                      \
+  __global const ushort *TI = (__global const ushort *)tree; \
+  __global const uchar *TL = tree + base;
+#else
 /* The tree copied to local memory by the work-group: TI and TL. */
 #define TREE_ROWS_COPY                                                                     \
   __local ushort TI[TREE_NINNER];                                                          \
@@ -297,6 +302,7 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
     for (int i = l_; i < TREE_NLEAVES; i += TREE_LW * TREE_LH) TL[i] = tree[TREE_LEAF_AT + i]; \
     barrier(CLK_LOCAL_MEM_FENCE);                                                          \
   }
+#endif
 
 /* The walk down rows y0..y1-1 of 4 columns: ROW(yy, r) reads row yy's 6
  * cells into r, PUT(y, o) takes the new uchar4 of row y. */
@@ -325,10 +331,16 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
   }
 #endif /* TREE_CLASSES */
 
+#ifndef TREE_ANY
+#define TREE_ROWS_DECL const uint states = TREE_STATES, lim = TREE_STATES;
+#else
+#define TREE_ROWS_DECL
+#endif
+
 __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_rows4(
     __global const uchar *in, __global uchar *out, int w, int h, int tiles_x, int tiles,
-    __global const uchar *tree) {
-  const uint lim = TREE_STATES;
+    __global const uchar *tree TREE_ARGS) {
+  TREE_ROWS_DECL
   TREE_ROWS_COPY
   for (int t = get_group_id(0); t < tiles; t += get_num_groups(0)) {
     const int x0 = ((t % tiles_x) * TREE_LW + get_local_id(0)) * 4;
@@ -370,6 +382,7 @@ inline void tb_row(__local const uchar *B, int cg, int by, uint *r) {
 __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_rows4_gens(
     __global const uchar *in, __global uchar *out, int w, int h, int tiles_x, int tiles,
     __global const uchar *tree) {
+  const uint states = TREE_STATES;
   TREE_ROWS_COPY
   __local uint A4[TB_H * TB_W / 4], B4[TB_H * TB_W / 4];
   __local uchar *A = (__local uchar *)A4, *B = (__local uchar *)B4;

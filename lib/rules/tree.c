@@ -195,13 +195,13 @@ static size_t image_bytes(const golcl_rowtree *rt, const golcl_rowclasses *rc, i
  * Moore trees only (the von Neumann loops ran faster packed on an H100:
  * Devore 7.1e11 packed, 6.4e11 by rows, 2026-11-26); $GOLCL_TREE_KERNEL
  * forces one. 1 if written (or failed: *s), 0 to pack instead. */
-static int rows(golcl_msgrid *g, golcl_status *s) {
-  int want = forced();
+static int rows(golcl_msgrid *g, int any, golcl_status *s) {
+  int want = any ? L_ROWS : forced();
   uint32_t states = g->rule.tree->states;
-  if (cols(g) != 4 || want == L_PACKED || (want < 0 && g->rule.tree->depth < 9)) return 0;
+  if (cols(g) != 4 || want == L_PACKED || ((any || want < 0) && g->rule.tree->depth < 9)) return 0;
   golcl_rowtree rt;
   golcl_rowclasses rc;
-  size_t budget = local_budget(g);
+  size_t budget = any ? 2 * 65536 * 3 : local_budget(g); /* any: read from global memory */
   if (!golcl__ruletree_rows(g->rule.tree, budget, &rt)) return 0;
   int l = L_ROWS, have = want != L_ROWS && golcl__rowtree_classes(&rt, states, &rc);
   if (have && want == L_CLASSES)
@@ -222,7 +222,7 @@ static int rows(golcl_msgrid *g, golcl_status *s) {
   size_t rep = l >= L_CLASSES ? knob("GOLCL_TREE_ROWREP", 1, 1, 32) : 1;
   size_t bytes = image_bytes(&rt, &rc, l);
   size_t local = bytes + (rep > 1 ? (size_t)rc.nrow * 4 * rep : 0);
-  uint8_t *host = local <= budget ? calloc(1, bytes) : NULL;
+  uint8_t *host = local <= budget || any ? calloc(1, bytes) : NULL;
   golcl__opts *o = &g->tree_defs;
   golcl__opts_init(o);
   if (host && l >= L_CLASSES) {
@@ -230,10 +230,11 @@ static int rows(golcl_msgrid *g, golcl_status *s) {
   } else if (host) {
     size_t at = 0;
     put(host, &at, rt.inner, rt.ninner, 2);
-    golcl__opts_define(o, "TREE_LEAF_AT", (long long)at);
+    g->tree_base = (uint32_t)at; /* where the leaves start, for the kernel's arguments */
+    if (!any) golcl__opts_define(o, "TREE_LEAF_AT", (long long)at);
     put(host, &at, rt.leaves, rt.nleaves, 1);
-    golcl__opts_define(o, "TREE_NINNER", rt.ninner);
-    golcl__opts_define(o, "TREE_NLEAVES", rt.nleaves);
+    if (!any) golcl__opts_define(o, "TREE_NINNER", rt.ninner);
+    if (!any) golcl__opts_define(o, "TREE_NLEAVES", rt.nleaves);
     golcl__opts_define(o, "TREE_M0", rt.mask[0]);
     golcl__opts_define(o, "TREE_M1", rt.mask[1]);
     golcl__opts_define(o, "TREE_M2", rt.mask[2]);
@@ -243,7 +244,8 @@ static int rows(golcl_msgrid *g, golcl_status *s) {
     *s = golcl__opts_check(g->ctx, o, "tree");
     if (*s == GOLCL_OK) *s = golcl__buffer_copy(g->ctx, bytes, CL_MEM_READ_ONLY, host, &g->tree);
     if (*s == GOLCL_OK)
-      g->tree_rule = g->rule.tree, g->tree_rows = (uint32_t)l, g->tree_local = (uint32_t)local;
+      g->tree_rule = g->rule.tree, g->tree_rows = (uint32_t)l, g->tree_local = (uint32_t)local,
+      g->tree_any = (uint32_t)any;
   }
   free(host);
   if (have) golcl__rowclasses_free(&rc);
@@ -259,7 +261,7 @@ static golcl_status tree(golcl_msgrid *g) {
   g->tree = NULL, g->tree_rule = NULL, g->tree_rows = 0;
   int any = any_wanted(g);
   golcl_status rs = GOLCL_OK;
-  if (!any && rows(g, &rs)) return rs;
+  if (rows(g, any, &rs)) return rs;
   const char *env = getenv("GOLCL_TREE_GROUP");
   uint32_t want = env && *env >= '1' && *env <= '9' && !env[1] ? (uint32_t)(*env - '0') : 0;
   if (want > t->depth) want = t->depth;
@@ -365,7 +367,7 @@ static size_t tile_h(void) { return number("GOLCL_TREE_TH", TREE_TH, 8, 256); }
 static uint32_t gens_a_launch(const golcl_msgrid *g) {
   const char *e = getenv("GOLCL_TREE_GENS");
   uint32_t k = e && *e >= '1' && *e <= '4' && !e[1] ? (uint32_t)(*e - '0') : TREE_GENS;
-  if (k < 2 || !g->tree_rows) return 1;
+  if (k < 2 || !g->tree_rows || g->tree_any) return 1;
   size_t lw, lh, tw = tile_w(g), th = tile_h();
   shape(g, &lw, &lh);
   if ((lw * lh) % ((tw + 8) / 4) != 0) return 1;
