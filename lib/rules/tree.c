@@ -16,7 +16,12 @@
  * _LW and _LH change the rows a work-item walks and the work-group's
  * shape, for tuning. The tree is written when the rule changes; the kernel
  * is built for its layout and the grid's boundary, with the clamp of
- * foreign states for a step's first generation only. (A rule that computes
+ * foreign states for a step's first generation only. On CPU devices
+ * (GOLCL_TREE_KERNEL=any anywhere) the row tree of a Moore rule or the
+ * packed tree go to kernels that take the rule in their arguments (root or
+ * leaves' offset, states, clamp) and read the tree from global memory,
+ * built only for the shape of the walk: a new rule costs pocl no build.
+ * (A rule that computes
  * WireWorld is marked in its tree, `wireworld`, for the bit-plane kernels
  * of genbits.c.) */
 #include "rules.h"
@@ -115,16 +120,17 @@ static void put(uint8_t *host, size_t *at, const void *src, size_t n, size_t eac
 }
 
 /* The layouts by rows (ruletree_rows.c): 1 the row tree, 2 the classes of
- * rows, 3 the classes with their product table; 4 the packed tree with the
- * rule in the kernel's arguments. */
-enum { L_PACKED, L_ROWS, L_CLASSES, L_FULL, L_ANY };
+ * rows, 3 the classes with their product table; 4 the rule in the kernel's
+ * arguments (the row tree or the packed tree); 5 the rule's own build, in
+ * the default layout. */
+enum { L_PACKED, L_ROWS, L_CLASSES, L_FULL, L_ANY, L_BUILD };
 
-/* The layout $GOLCL_TREE_KERNEL forces (packed, rows, classes, full or
- * any), or -1 for the default. */
+/* The layout $GOLCL_TREE_KERNEL forces (packed, rows, classes, full, any or
+ * build), or -1 for the default. */
 static int forced(void) {
-  static const char *const names[] = {"packed", "rows", "classes", "full", "any"};
+  static const char *const names[] = {"packed", "rows", "classes", "full", "any", "build"};
   const char *e = getenv("GOLCL_TREE_KERNEL");
-  for (int i = 0; e && i < 5; i++)
+  for (int i = 0; e && i < 6; i++)
     if (!strcmp(e, names[i])) return i;
   return -1;
 }
@@ -133,8 +139,8 @@ static int forced(void) {
  * arguments (one build a boundary for every rule) rather than through a
  * build of the rule's own: by default on CPU devices, where pocl takes
  * 1.5-4 s a build and a rule's first generation waited for two; the
- * generic walk also ran as fast there (docs/rules.md). $GOLCL_TREE_KERNEL
- * = any forces it anywhere, another layout forbids it. */
+ * generic walks also ran as fast there (docs/rules.md). $GOLCL_TREE_KERNEL
+ * = any forces it anywhere; build, or a layout, the rule's own build. */
 static int any_wanted(const golcl_msgrid *g) {
   int want = forced();
   return want == L_ANY || (want < 0 && g->ctx->info.type == GOLCL_DEVICE_CPU);
@@ -197,6 +203,7 @@ static size_t image_bytes(const golcl_rowtree *rt, const golcl_rowclasses *rc, i
  * forces one. 1 if written (or failed: *s), 0 to pack instead. */
 static int rows(golcl_msgrid *g, int any, golcl_status *s) {
   int want = any ? L_ROWS : forced();
+  if (want == L_BUILD) want = -1;
   uint32_t states = g->rule.tree->states;
   if (cols(g) != 4 || want == L_PACKED || ((any || want < 0) && g->rule.tree->depth < 9)) return 0;
   golcl_rowtree rt;
