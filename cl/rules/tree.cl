@@ -196,7 +196,9 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
  * 4) down TREE_RUN rows: each row it reads gives, for each column, the
  * bottom code of the cell above it, the middle code of its own cell and,
  * looked up at once, the root's entry for the cell below: three lookups a
- * cell, the codes made once a row. */
+ * cell, the codes made once a row. With TREE_ANY (the row tree only) TI
+ * and TL are read from the buffer, TL from byte `base`, and the states and
+ * the clamp are arguments: only the masks are built in. */
 /* -DTREE_UNROLL=N unrolls the walk's loop N times (2: no register moves of
  * the rows' values between steps; a measurement build). */
 #ifdef TREE_UNROLL
