@@ -7,6 +7,8 @@
 # .gpu/golly/): the GPU machine has no Golly.
 #   run (kind nvidia-h200, carry [".deps", ".bgolly", ".gpu"]):  bash tools/gpu-wall.sh
 #   DRY=1 bash tools/gpu-wall.sh   (here, on pocl: a check of the script; GOLLY=/usr/share/golly)
+#   ONLY=ms: the start-up, multi-state rows and tree kernels; ONLY=wall: the start-up, soups and
+#   the two-state wall rows (two shorter calls)
 set -u
 mkdir -p "${OUT:=/tmp/out}"
 exec > >(tee "$OUT/wall.log") 2>&1
@@ -41,6 +43,8 @@ echo "== start-up: golcl run acorn -g 1 -o x.rle against bgolly -m 1, ten each (
 for _ in 1 2 3 4 5 6 7 8 9 10; do
   echo "golcl $(tm "$G" run "$P/Life/Methuselahs/acorn.lif" -g 1 -o /tmp/s.rle) bgolly $(tm "$BG" -m 1 -o /tmp/sb.rle "$P/Life/Methuselahs/acorn.lif")"
 done
+want() { [ -z "${ONLY:-}" ] || [ "$ONLY" = "$1" ]; }
+if want ms; then
 echo "== multi-state rows: pattern gens golcl_wall bgolly_wall | golcl's run line"
 for spec in "Loops/Langtons-Loops.rle 20000 RuleLoader" "Loops/Evoloop.rle 20000 RuleLoader" \
   "Self-Rep/JvN/small-JvN-self-replicator.rle 20000 JvN" "Self-Rep/Devore/Devore-rep.rle 20000 RuleLoader" \
@@ -55,6 +59,8 @@ for spec in "Loops/Langtons-Loops.rle 20000 RuleLoader" "Loops/Evoloop.rle 20000
   echo "$1 $2 golcl $tg bgolly $tb identical $same | $run"
 done
 el "multi-state rows done"
+fi
+if want wall; then
 echo "== soups (1000 generations): AUTO, then --algo host-tiles"
 python3 tools/soup.py 2048 1 /tmp/soup2048.rle
 python3 tools/soup.py 8192 2 /tmp/soup8192.rle
@@ -72,6 +78,8 @@ late 480 && { el "no time for 2^20"; exit 0; }
 echo "== wall row, 2^20 generations (guns)"
 GOLLY_PATTERNS=$P BG_LIMIT=10 bash tools/wall_row.sh "$G" "$BG" 1048576 "$P"/Life/Guns/*
 el "2^20 done"
+fi
+want ms || exit 0
 late 540 && { el "no time for the tree kernels"; exit 0; }
 echo "== RuleLoader's tree kernels: the rule in the arguments against the rule's own build"
 [ -f tools/tree_any_gpu.sh ] && GOLLY_PATTERNS=$P timeout 50 sh tools/tree_any_gpu.sh
