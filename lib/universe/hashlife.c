@@ -64,8 +64,15 @@ static void big_free(void *p, size_t bytes) {
 /* Open addressing: a slot holds the upper half of the key's hash (a tag,
  * so that most probes touch no node) and the node's id; 0 is empty. */
 static int rehash(golcl__hl *h, size_t nb) {
-  uint64_t *b = big_alloc(nb * sizeof *b, 0);
-  if (!b) return -1;
+  uint64_t *b = h->buckets;
+  if (nb <= h->broom) { /* in place: the slots are made again from the nodes */
+    memset(b, 0, nb * sizeof *b);
+    size_t from = (nb * sizeof *b + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+    size_t to = h->nbuckets * sizeof *b;
+    if (to > from && to >= HUGE_PAGE) madvise((char *)b + from, to - from, MADV_DONTNEED);
+  } else if (!(b = big_alloc(nb * sizeof *b, 0))) {
+    return -1;
+  }
   for (size_t i = 1; i < h->n; i++) {
     const golcl__hl_node *m = &h->nodes[i];
     uint64_t k = key_hash(m->level, m->q[0], m->q[1], m->q[2], m->q[3]);
@@ -73,7 +80,7 @@ static int rehash(golcl__hl *h, size_t nb) {
     while (b[j]) j = (j + 1) & (nb - 1);
     b[j] = (k & 0xffffffff00000000ull) | i;
   }
-  big_free(h->buckets, h->nbuckets * sizeof *b);
+  if (b != h->buckets) big_free(h->buckets, h->broom * sizeof *b), h->broom = nb;
   h->buckets = b;
   h->nbuckets = nb;
   return 0;
@@ -194,7 +201,9 @@ static golcl_status init(golcl__hl *h, uint64_t max_bytes, int leaf_level) {
   h->nodes = big_alloc(h->room * sizeof *h->nodes, 1);
   if (!h->nodes) h->nodes = big_alloc((h->room = h->cap) * sizeof *h->nodes, 0);
   h->nbuckets = h->max_buckets < 2 * INITIAL_NODES ? h->max_buckets : 2 * INITIAL_NODES;
-  h->buckets = big_alloc(h->nbuckets * sizeof *h->buckets, 0);
+  h->broom = h->max_buckets; /* as the nodes' array */
+  h->buckets = big_alloc(h->broom * sizeof *h->buckets, 1);
+  if (!h->buckets) h->buckets = big_alloc((h->broom = h->nbuckets) * sizeof *h->buckets, 0);
   if (!h->nodes || !h->buckets) {
     golcl__hl_free(h);
     return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: out of host memory");
@@ -241,7 +250,7 @@ uint64_t golcl__hl_max_bytes(const golcl__hl *h) { return h->max_bytes; }
 
 void golcl__hl_free(golcl__hl *h) {
   big_free(h->nodes, h->room * sizeof *h->nodes);
-  big_free(h->buckets, h->nbuckets * sizeof *h->buckets);
+  big_free(h->buckets, h->broom * sizeof *h->buckets);
   memset(h, 0, sizeof *h);
 }
 

@@ -38,6 +38,7 @@ typedef struct golcl__hl {
   uint64_t *buckets;        /* tag << 32 | id, 0 empty */
   size_t nbuckets;          /* a power of two, at least twice the nodes (4/3 at max_buckets) */
   size_t max_buckets;       /* the largest table the bound allows */
+  size_t broom;             /* buckets the table's allocation holds */
   golcl__hl_id empty[GOLCL__HL_MAX_LEVEL + 2];
   golcl__hl_id root;
   int oom;             /* the store filled up during a step */
