@@ -5,6 +5,8 @@
 # (bgolly's RLE has no position).
 # usage: tools/wall_row.sh GOLCL BGOLLY GENS [FILE...]   (files default: Golly's Life/Methuselahs,
 # Life/Breeders, Life/Guns and HashLife folders). A bgolly run over $BG_LIMIT s (60) is skipped.
+# BG_ALGOS: bgolly's algorithms to try (default "QuickLife HashLife"; multi-state files:
+# BG_ALGOS=RuleLoader, or JvN for the JvN files; rule files from $GOLLY_RULES).
 # Prints one CSV line a file: file,gens,golcl_s,bgolly_best_s,bgolly_algo,ratio,same
 set -u
 golcl=$1 bgolly=$2 gens=$3; shift 3
@@ -19,9 +21,10 @@ body() { "$golcl" run "$1" -g 0 -o "$tmp/n.rle" >/dev/null 2>&1 && grep -v '^#' 
 echo "file,gens,golcl_s,bgolly_best_s,bgolly_algo,ratio,same"
 for f in "$@"; do
   best=; balgo=
-  for a in QuickLife HashLife; do
+  for a in ${BG_ALGOS:-QuickLife HashLife}; do
     t0=$(now)
-    timeout "$lim" "$bgolly" -a "$a" -m "$gens" -o "$tmp/b-$a.rle" "$f" >/dev/null 2>&1 || continue
+    timeout "$lim" "$bgolly" -a "$a" -s "${GOLLY_RULES:-/usr/share/golly/Rules}/" -m "$gens" \
+      -o "$tmp/b-$a.rle" "$f" >/dev/null 2>&1 || continue
     t=$(secs "$t0" "$(now)")
     if [ -z "$best" ] || awk -v x="$t" -v y="$best" 'BEGIN { exit !(x < y) }'; then best=$t balgo=$a; fi
   done

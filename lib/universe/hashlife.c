@@ -5,11 +5,13 @@
  * their centres; the four squares of level L-1 made of those nine are
  * then advanced 2^min(k, L-3) generations and their results are the
  * answer. Level 4 (16×16 of four leaves) is the base case (leaf.c). */
+#define _DEFAULT_SOURCE /* madvise */
 #include "hashlife.h"
 #include "leaf.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #define DEFAULT_MAX_BYTES (1ull << 30)
 #define INITIAL_NODES 4096
@@ -28,11 +30,49 @@ static uint64_t key_hash(int level, uint32_t a, uint32_t b, uint32_t c, uint32_t
   return mix(h);
 }
 
+/* The node and bucket arrays: zeroed pages of their own, on huge pages
+ * where the system gives them (madvise), since the lookups are random
+ * reads over hundreds of MB and each would otherwise miss the TLB too
+ * (Evoloop to 20 000 generations: a sixth less CPU time). `reserve`: address
+ * space only, pages made as they are first touched. */
+#define HUGE_PAGE ((size_t)2 << 20)
+
+static void *big_alloc(size_t bytes, int reserve) {
+  if (bytes < HUGE_PAGE) return calloc(1, bytes);
+  size_t len = (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+  int flags = MAP_PRIVATE | MAP_ANONYMOUS | (reserve ? MAP_NORESERVE : 0);
+  char *p = mmap(NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE, flags, -1, 0);
+  if (p == MAP_FAILED) return NULL;
+  size_t lead = (HUGE_PAGE - (uintptr_t)p % HUGE_PAGE) % HUGE_PAGE;
+  if (lead) munmap(p, lead);
+  munmap(p + lead + len, HUGE_PAGE - lead);
+#ifdef MADV_HUGEPAGE
+  madvise(p + lead, len, MADV_HUGEPAGE);
+#endif
+  return p + lead;
+}
+
+static void big_free(void *p, size_t bytes) {
+  if (!p) return;
+  if (bytes < HUGE_PAGE) {
+    free(p);
+    return;
+  }
+  munmap(p, (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1));
+}
+
 /* Open addressing: a slot holds the upper half of the key's hash (a tag,
  * so that most probes touch no node) and the node's id; 0 is empty. */
 static int rehash(golcl__hl *h, size_t nb) {
-  uint64_t *b = calloc(nb, sizeof *b);
-  if (!b) return -1;
+  uint64_t *b = h->buckets;
+  if (nb <= h->broom) { /* in place: the slots are made again from the nodes */
+    memset(b, 0, nb * sizeof *b);
+    size_t from = (nb * sizeof *b + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+    size_t to = h->nbuckets * sizeof *b;
+    if (to > from && to >= HUGE_PAGE) madvise((char *)b + from, to - from, MADV_DONTNEED);
+  } else if (!(b = big_alloc(nb * sizeof *b, 0))) {
+    return -1;
+  }
   for (size_t i = 1; i < h->n; i++) {
     const golcl__hl_node *m = &h->nodes[i];
     uint64_t k = key_hash(m->level, m->q[0], m->q[1], m->q[2], m->q[3]);
@@ -40,7 +80,7 @@ static int rehash(golcl__hl *h, size_t nb) {
     while (b[j]) j = (j + 1) & (nb - 1);
     b[j] = (k & 0xffffffff00000000ull) | i;
   }
-  free(h->buckets);
+  if (b != h->buckets) big_free(h->buckets, h->broom * sizeof *b), h->broom = nb;
   h->buckets = b;
   h->nbuckets = nb;
   return 0;
@@ -60,12 +100,21 @@ static golcl__hl_id find_or_make(golcl__hl *h, int level, uint32_t a, uint32_t b
   if (h->n == h->cap) {
     size_t cap = h->cap * 2;
     if (cap > h->max_nodes) cap = h->max_nodes;
-    golcl__hl_node *nn = cap > h->cap ? realloc(h->nodes, cap * sizeof *nn) : NULL;
-    if (!nn) {
+    if (cap > h->room) { /* the array was not reserved for the bound: a larger copy */
+      golcl__hl_node *nn = big_alloc(cap * sizeof *nn, 0);
+      if (!nn) {
+        h->oom = 1;
+        return 0;
+      }
+      memcpy(nn, h->nodes, h->n * sizeof *nn);
+      big_free(h->nodes, h->room * sizeof *nn);
+      h->nodes = nn, h->room = cap;
+    }
+    if (cap == h->cap) {
       h->oom = 1;
       return 0;
     }
-    h->nodes = nn, h->cap = cap;
+    h->cap = cap;
   }
   golcl__hl_id id = (golcl__hl_id)h->n++;
   golcl__hl_node *m = &h->nodes[id];
@@ -73,9 +122,9 @@ static golcl__hl_id find_or_make(golcl__hl *h, int level, uint32_t a, uint32_t b
   m->q[0] = a, m->q[1] = b, m->q[2] = c, m->q[3] = d;
   m->level = (uint8_t)level;
   h->buckets[j] = tag | id;
-  /* a load of a half, three quarters in the largest table the bound allows */
-  if (h->n * 2 > h->nbuckets && h->nbuckets < h->max_buckets && rehash(h, h->nbuckets * 2) != 0) {
-    h->n--; /* no room to keep the load at a half: as full */
+  /* a load of three quarters at most (a half measured slower: a larger table, more pages) */
+  if (h->n * 4 > h->nbuckets * 3 && h->nbuckets < h->max_buckets && rehash(h, h->nbuckets * 2) != 0) {
+    h->n--; /* no room to keep the load at three quarters: as full */
     h->buckets[j] = 0;
     h->oom = 1;
     return 0;
@@ -146,9 +195,15 @@ static golcl_status init(golcl__hl *h, uint64_t max_bytes, int leaf_level) {
   h->max_bytes = max_bytes;
   h->leaf_level = leaf_level;
   h->cap = h->max_nodes < INITIAL_NODES ? h->max_nodes : INITIAL_NODES;
-  h->nodes = malloc(h->cap * sizeof *h->nodes);
+  /* the nodes' array reserved for the bound (pages made as nodes are), so
+   * that it grows without copies; else as needed */
+  h->room = h->max_nodes;
+  h->nodes = big_alloc(h->room * sizeof *h->nodes, 1);
+  if (!h->nodes) h->nodes = big_alloc((h->room = h->cap) * sizeof *h->nodes, 0);
   h->nbuckets = h->max_buckets < 2 * INITIAL_NODES ? h->max_buckets : 2 * INITIAL_NODES;
-  h->buckets = calloc(h->nbuckets, sizeof *h->buckets);
+  h->broom = h->max_buckets; /* as the nodes' array */
+  h->buckets = big_alloc(h->broom * sizeof *h->buckets, 1);
+  if (!h->buckets) h->buckets = big_alloc((h->broom = h->nbuckets) * sizeof *h->buckets, 0);
   if (!h->nodes || !h->buckets) {
     golcl__hl_free(h);
     return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: out of host memory");
@@ -194,8 +249,8 @@ uint64_t golcl__hl_bytes(const golcl__hl *h) {
 uint64_t golcl__hl_max_bytes(const golcl__hl *h) { return h->max_bytes; }
 
 void golcl__hl_free(golcl__hl *h) {
-  free(h->nodes);
-  free(h->buckets);
+  big_free(h->nodes, h->room * sizeof *h->nodes);
+  big_free(h->buckets, h->broom * sizeof *h->buckets);
   memset(h, 0, sizeof *h);
 }
 
