@@ -281,6 +281,8 @@ static golcl_universe_algo tiles_may_win(golcl_universe *u, uint64_t gens) {
 
 /* The tile engine for the universe's context and rule (AUTO: none). */
 static golcl_universe_algo tile_engine(golcl_universe *u) {
+  if (u->ms) /* multi-state cells: the host tiles of states (no device tiles yet) */
+    return golcl__universe_htiles_can(u) ? GOLCL_UNIVERSE_HOST_TILES : GOLCL_UNIVERSE_AUTO;
   const char *env = getenv("GOLCL_UNIVERSE_TILES");
   golcl_device_info info;
   int device = u->ctx && !(env && strcmp(env, "host") == 0) &&
@@ -370,14 +372,16 @@ static golcl_status run_tiles(golcl_universe *u, golcl_universe_algo tiles, uint
 static golcl_status run_large(golcl_universe *u, golcl_universe_algo tiles, uint64_t gens);
 static golcl_universe_algo large_engine(golcl_universe *u);
 static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
-  if (u->ms) {
-    u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
-    return run_hashlife(u, gens);
-  }
   golcl_universe_algo large = large_engine(u);
   if (large != GOLCL_UNIVERSE_AUTO) {
     golcl__universe_engines_free(u, large);
     return run_large(u, large, gens);
+  }
+  if (u->ms) { /* the tiles of states take incompressible soups only: the
+                  structured patterns (loops, replicators) are HashLife's */
+    u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
+    golcl__universe_engines_free(u, GOLCL_UNIVERSE_HASHLIFE);
+    return run_hashlife(u, gens);
   }
   if (golcl__universe_hlg_may_win(u, gens)) {
     u->last_algo = GOLCL_UNIVERSE_HASHLIFE_DEVICE;
@@ -444,10 +448,11 @@ static golcl_status run_large(golcl_universe *u, golcl_universe_algo tiles, uint
 
 static golcl_status run(golcl_universe *u, uint64_t generations) {
   if (u->opts.algo == GOLCL_UNIVERSE_AUTO) return run_auto(u, generations);
-  if (u->ms && u->opts.algo != GOLCL_UNIVERSE_HASHLIFE)
+  if (u->ms && u->opts.algo != GOLCL_UNIVERSE_HASHLIFE &&
+      u->opts.algo != GOLCL_UNIVERSE_HOST_TILES)
     return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
-                       "golcl_universe_run: multi-state cells run on HashLife (auto or "
-                       "hashlife), not on %s",
+                       "golcl_universe_run: multi-state cells run on HashLife and the host tiles "
+                       "(auto, hashlife or host-tiles), not on %s",
                        golcl_universe_algo_name(u->opts.algo));
   u->last_algo = u->opts.algo;
   golcl__universe_engines_free(u, u->opts.algo); /* the tree moves on without the others */
@@ -514,6 +519,12 @@ golcl_status golcl_universe_get_stats(const golcl_universe *u, golcl_universe_st
     golcl__htiles_get_stats(u->htiles, &hs);
     out->tiles += hs.tiles;
     out->host_tile_bytes = hs.bytes;
+  }
+  if (u->mstiles) {
+    golcl__mstiles_stats ms;
+    golcl__mstiles_get_stats(u->mstiles, &ms);
+    out->tiles += ms.tiles;
+    out->host_tile_bytes += ms.bytes;
   }
   if (u->hlg) {
     golcl__hlg_stats g;

@@ -1,0 +1,368 @@
+/* mstiles.c — the host tiles of states (mstiles.h).
+ *
+ * Each tile keeps two buffers: cells[cur] is generation t, the other t-1; a
+ * generation writes t+1 over t-1. Per tile, chg marks the rows of t that
+ * differ from t-2 (what a row overwrote when it was written), chgw and chge
+ * those that did within the rule's reach R of the west or east side. A
+ * cell's next state depends on its neighbourhood (reach R) only, so a row
+ * none of whose cells has a changed cell within R keeps at t+1 its value of
+ * t-1, which its buffer already holds: it is skipped. A generation computes
+ * the rows within R of a marked row, in the tile or across a side (the
+ * corners and the sides of the rows beside a tile's edge are taken whole:
+ * more work, never less). Exact by induction, as the two-state host tiles
+ * (hosttiles.c), for every family: still and period-2 areas cost nothing.
+ *
+ * A tile is stepped on a copy of itself with a frame of R cells from its
+ * eight neighbours (R ≤ 64: one ring of tiles), by the rules room's block
+ * step. A missing tile is state 0 at t and t-1 (a shared zero tile); a tile
+ * is made when a change next to it would make it compute, and freed every
+ * FREE_EVERY generations when both buffers are 0 and it did not change. */
+#include "mstiles.h"
+
+#include "../core/host.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define T GOLCL__MSTILE
+#define FREE_EVERY 64u
+enum { N, NE, E, SE, S, SW, W, NW };
+static const int DX[8] = {0, 1, 1, 1, 0, -1, -1, -1}, DY[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+
+typedef struct ms_tile {
+  uint8_t cells[2][T * T];
+  struct ms_tile *nb[8]; /* the zero tile where there is none */
+  struct ms_tile *hnext; /* hash chain; the spare list */
+  int64_t tx, ty;
+  uint64_t chg, chgw, chge; /* rows of t that differ from t-2: any cell, within R of W, of E */
+  uint64_t need;            /* rows to compute this generation */
+  size_t index;             /* in all[] */
+  int queued;               /* in todo[] */
+} ms_tile;
+
+struct golcl__mstiles {
+  golcl_msrule rule;
+  uint32_t R;            /* the reach, 1 .. T */
+  uint64_t top, bottom;  /* the row masks of the first and last R rows */
+  int cur;
+  ms_tile zero;
+  ms_tile **buckets;
+  size_t nbuckets; /* a power of two */
+  ms_tile **all, **active, **todo;
+  size_t n, cap, nactive, ntodo;
+  ms_tile *spare;
+  size_t nspare;
+  uint8_t *pad, *out; /* the tile with its frame, (T+2R)²; T rows of results */
+  uint64_t gens, tiles_stepped, rows_stepped, tiles_freed;
+};
+
+golcl_status golcl__mstiles_create(const golcl_msrule *rule, golcl__mstiles **out) {
+  *out = NULL;
+  uint32_t R = golcl_msrule_reach(rule);
+  if (R > T)
+    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
+                       "host tiles of states: a reach of %u cells, beyond a tile's side (%d)",
+                       (unsigned)R, T);
+  golcl__mstiles *e = calloc(1, sizeof *e);
+  size_t pw = T + 2 * (size_t)R;
+  if (e) e->pad = calloc(pw * pw, 1), e->out = malloc((size_t)T * T);
+  if (!e || !e->pad || !e->out) {
+    golcl__mstiles_destroy(e);
+    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  }
+  /* the rule checked once here (the block step refuses what it cannot
+   * run), and its background: a cell among 0s stays 0 */
+  golcl_status st = golcl_msrule_step_block(rule, e->pad, 2 * R + 1, 2 * R + 1, 2 * R + 1, e->out, 1);
+  if (st == GOLCL_OK && e->out[0])
+    st = golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
+                     "host tiles of states: a cell in state 0 among 0s becomes %u",
+                     (unsigned)e->out[0]);
+  if (st != GOLCL_OK) {
+    golcl__mstiles_destroy(e);
+    return st;
+  }
+  e->rule = *rule;
+  e->R = R;
+  e->top = R >= 64 ? ~0ull : (1ull << R) - 1;
+  e->bottom = R >= 64 ? ~0ull : e->top << (64 - R);
+  for (int d = 0; d < 8; d++) e->zero.nb[d] = &e->zero;
+  *out = e;
+  return GOLCL_OK;
+}
+
+void golcl__mstiles_clear(golcl__mstiles *s) {
+  for (size_t i = 0; i < s->n; i++) free(s->all[i]);
+  while (s->spare) {
+    ms_tile *t = s->spare;
+    s->spare = t->hnext;
+    free(t);
+  }
+  free(s->buckets), free(s->all), free(s->active), free(s->todo);
+  s->buckets = NULL, s->all = s->active = s->todo = NULL;
+  s->nbuckets = s->n = s->cap = s->nactive = s->ntodo = s->nspare = 0;
+  s->cur = 0;
+}
+
+void golcl__mstiles_destroy(golcl__mstiles *s) {
+  if (!s) return;
+  golcl__mstiles_clear(s);
+  free(s->pad), free(s->out);
+  free(s);
+}
+
+/* ------------------------------------------------------------ the table */
+
+static size_t slot(const golcl__mstiles *s, int64_t tx, int64_t ty) {
+  uint64_t h = (uint64_t)tx * 0x9E3779B97F4A7C15ull ^ (uint64_t)ty * 0xC2B2AE3D27D4EB4Full;
+  return (size_t)(h ^ h >> 29) & (s->nbuckets - 1);
+}
+
+static ms_tile *find(const golcl__mstiles *s, int64_t tx, int64_t ty) {
+  if (!s->nbuckets) return NULL;
+  for (ms_tile *t = s->buckets[slot(s, tx, ty)]; t; t = t->hnext)
+    if (t->tx == tx && t->ty == ty) return t;
+  return NULL;
+}
+
+/* Room for one more tile in every array (the buckets as many as tiles can be). */
+static int grow(golcl__mstiles *s) {
+  if (s->n < s->cap) return 1;
+  size_t cap = s->cap ? 2 * s->cap : 64;
+  ms_tile ***arr[3] = {&s->all, &s->active, &s->todo};
+  for (int k = 0; k < 3; k++) {
+    ms_tile **a = realloc(*arr[k], cap * sizeof *a);
+    if (!a) return 0;
+    *arr[k] = a;
+  }
+  ms_tile **b = calloc(cap, sizeof *b);
+  if (!b) return 0;
+  free(s->buckets);
+  s->buckets = b, s->nbuckets = cap;
+  for (size_t i = 0; i < s->n; i++) {
+    ms_tile *t = s->all[i];
+    size_t j = slot(s, t->tx, t->ty);
+    t->hnext = b[j], b[j] = t;
+  }
+  s->cap = cap;
+  return 1;
+}
+
+/* A new tile of 0s at (tx, ty), linked to its neighbours; NULL if out of memory. */
+static ms_tile *make(golcl__mstiles *s, int64_t tx, int64_t ty) {
+  if (!grow(s)) return NULL;
+  ms_tile *t = s->spare;
+  if (t)
+    s->spare = t->hnext, s->nspare--;
+  else if (!(t = malloc(sizeof *t)))
+    return NULL;
+  memset(t, 0, sizeof *t);
+  t->tx = tx, t->ty = ty;
+  for (int d = 0; d < 8; d++) {
+    ms_tile *o = find(s, tx + DX[d], ty + DY[d]);
+    t->nb[d] = o ? o : &s->zero;
+    if (o) o->nb[(d + 4) & 7] = t;
+  }
+  size_t j = slot(s, tx, ty);
+  t->hnext = s->buckets[j], s->buckets[j] = t;
+  t->index = s->n;
+  s->all[s->n++] = t;
+  return t;
+}
+
+static void unmake(golcl__mstiles *s, ms_tile *t) {
+  for (int d = 0; d < 8; d++)
+    if (t->nb[d] != &s->zero) t->nb[d]->nb[(d + 4) & 7] = &s->zero;
+  ms_tile **p = &s->buckets[slot(s, t->tx, t->ty)];
+  while (*p != t) p = &(*p)->hnext;
+  *p = t->hnext;
+  s->all[t->index] = s->all[--s->n];
+  s->all[t->index]->index = t->index;
+  if (s->nspare < 16) {
+    t->hnext = s->spare, s->spare = t, s->nspare++;
+  } else {
+    free(t);
+  }
+  s->tiles_freed++;
+}
+
+static int64_t floor_div(int64_t a) { return a >= 0 ? a / T : -((T - 1 - a) / T); }
+
+golcl_status golcl__mstiles_put(golcl__mstiles *s, int64_t x, int64_t y, const uint8_t *cells,
+                                uint32_t w, uint32_t h) {
+  ms_tile *t = NULL;
+  for (uint32_t r = 0; r < h; r++)
+    for (uint32_t c = 0; c < w; c++) {
+      uint8_t v = cells[(size_t)r * w + c];
+      if (!v) continue;
+      int64_t cx = x + c, cy = y + r, tx = floor_div(cx), ty = floor_div(cy);
+      if ((!t || t->tx != tx || t->ty != ty) && !(t = find(s, tx, ty)) && !(t = make(s, tx, ty)))
+        return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "host tiles of states: out of host memory");
+      size_t i = (size_t)(cy - ty * T) * T + (size_t)(cx - tx * T);
+      t->cells[0][i] = t->cells[1][i] = v;
+      if (!t->chg) s->active[s->nactive++] = t;
+      t->chg = t->chgw = t->chge = ~0ull;
+    }
+  return GOLCL_OK;
+}
+
+static int by_position(const void *a, const void *b) {
+  const ms_tile *p = *(ms_tile *const *)a, *q = *(ms_tile *const *)b;
+  if (p->ty != q->ty) return p->ty < q->ty ? -1 : 1;
+  return p->tx < q->tx ? -1 : p->tx > q->tx;
+}
+
+golcl_status golcl__mstiles_get_tiles(golcl__mstiles *s, golcl__mstile_fn fn, void *user) {
+  ms_tile **v = malloc((s->n ? s->n : 1) * sizeof *v);
+  if (!v) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  size_t n = 0;
+  for (size_t i = 0; i < s->n; i++) {
+    const uint8_t *c = s->all[i]->cells[s->cur];
+    size_t k = 0;
+    while (k < (size_t)T * T && !c[k]) k++;
+    if (k < (size_t)T * T) v[n++] = s->all[i];
+  }
+  qsort(v, n, sizeof *v, by_position);
+  golcl_status st = GOLCL_OK;
+  for (size_t i = 0; i < n && st == GOLCL_OK; i++) st = fn(user, v[i]->tx, v[i]->ty, v[i]->cells[s->cur]);
+  free(v);
+  return st;
+}
+
+void golcl__mstiles_get_stats(const golcl__mstiles *s, golcl__mstiles_stats *out) {
+  out->tiles = s->n;
+  out->bytes = (s->n + s->nspare) * sizeof(ms_tile) + s->cap * 4 * sizeof(ms_tile *);
+  out->generations = s->gens;
+  out->tiles_stepped = s->tiles_stepped;
+  out->rows_stepped = s->rows_stepped;
+  out->tiles_freed = s->tiles_freed;
+}
+
+/* ------------------------------------------------------- a generation */
+
+/* The rows within R of the rows of m. */
+static uint64_t spread(uint64_t m, uint32_t R) {
+  if (R >= 64) return m ? ~0ull : 0;
+  uint64_t s = m;
+  for (uint32_t k = 1; k <= R; k++) s |= m << k | m >> k;
+  return s;
+}
+
+/* Adds rows m to the work of t's neighbour d, making it if need be. */
+static int touch(golcl__mstiles *s, ms_tile *t, int d, uint64_t m) {
+  if (!m) return 1;
+  ms_tile *o = d < 0 ? t : t->nb[d];
+  if (o == &s->zero && !(o = make(s, t->tx + DX[d], t->ty + DY[d]))) return 0;
+  o->need |= m;
+  if (!o->queued) o->queued = 1, s->todo[s->ntodo++] = o;
+  return 1;
+}
+
+/* The work a changed tile gives itself and its neighbours. */
+static int gather(golcl__mstiles *s, ms_tile *t) {
+  const uint64_t c = t->chg, w = t->chgw, e = t->chge, top = s->top, bot = s->bottom;
+  const uint32_t R = s->R;
+  return touch(s, t, -1, spread(c, R)) && touch(s, t, W, spread(w, R)) &&
+         touch(s, t, E, spread(e, R)) && touch(s, t, N, c & top ? bot : 0) &&
+         touch(s, t, S, c & bot ? top : 0) && touch(s, t, NW, w & top ? bot : 0) &&
+         touch(s, t, NE, e & top ? bot : 0) && touch(s, t, SW, w & bot ? top : 0) &&
+         touch(s, t, SE, e & bot ? top : 0);
+}
+
+/* Rows [r0, r1) of columns [c0, c1) of tile o (generation cur) into the pad
+ * at (px, py). */
+static void copy_in(const golcl__mstiles *s, const ms_tile *o, int r0, int r1, int c0, int c1,
+                    size_t px, size_t py) {
+  const size_t pw = T + 2 * (size_t)s->R;
+  for (int r = r0; r < r1; r++)
+    memcpy(s->pad + (py + (size_t)(r - r0)) * pw + px, o->cells[s->cur] + (size_t)r * T + c0,
+           (size_t)(c1 - c0));
+}
+
+/* The tile with a frame of R cells from its neighbours. */
+static void frame(golcl__mstiles *s, const ms_tile *t) {
+  const int R = (int)s->R;
+  const int rows[3][2] = {{T - R, T}, {0, T}, {0, R}}, cols[3][2] = {{T - R, T}, {0, T}, {0, R}};
+  const size_t at[3] = {0, (size_t)R, (size_t)R + T};
+  static const int dir[3][3] = {{NW, N, NE}, {W, -1, E}, {SW, S, SE}};
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++) {
+      const ms_tile *o = dir[i][j] < 0 ? t : t->nb[dir[i][j]];
+      copy_in(s, o, rows[i][0], rows[i][1], cols[j][0], cols[j][1], at[j], at[i]);
+    }
+}
+
+/* Rows [r0, r1) of generation t+1 into the other buffer, their changes into
+ * *c, *cw, *ce. */
+static golcl_status step_rows(golcl__mstiles *s, ms_tile *t, int r0, int r1, uint64_t *c,
+                              uint64_t *cw, uint64_t *ce) {
+  const size_t pw = T + 2 * (size_t)s->R, R = s->R;
+  golcl_status st = golcl_msrule_step_block(&s->rule, s->pad + (size_t)r0 * pw, pw, (uint32_t)pw,
+                                            (uint32_t)(r1 - r0 + 2 * (int)R), s->out, T);
+  if (st != GOLCL_OK) return st;
+  uint8_t *dst = t->cells[s->cur ^ 1];
+  for (int r = r0; r < r1; r++) {
+    const uint8_t *nv = s->out + (size_t)(r - r0) * T;
+    uint8_t *old = dst + (size_t)r * T;
+    if (!memcmp(nv, old, T)) continue;
+    *c |= 1ull << r;
+    if (memcmp(nv, old, R)) *cw |= 1ull << r;
+    if (memcmp(nv + T - R, old + T - R, R)) *ce |= 1ull << r;
+    memcpy(old, nv, T);
+  }
+  return GOLCL_OK;
+}
+
+/* Steps the rows t->need asks for, in runs. */
+static golcl_status step_tile(golcl__mstiles *s, ms_tile *t) {
+  uint64_t need = t->need, c = 0, cw = 0, ce = 0;
+  t->need = 0, t->queued = 0;
+  s->tiles_stepped++;
+  frame(s, t);
+  golcl_status st = GOLCL_OK;
+  while (need && st == GOLCL_OK) {
+    int r0 = __builtin_ctzll(need);
+    uint64_t run = need >> r0;
+    int len = ~run ? __builtin_ctzll(~run) : T - r0;
+    st = step_rows(s, t, r0, r0 + len, &c, &cw, &ce);
+    s->rows_stepped += (uint64_t)len;
+    need = r0 + len >= T ? 0 : need & ~0ull << (r0 + len);
+  }
+  t->chg = c, t->chgw = cw, t->chge = ce;
+  return st;
+}
+
+/* Frees the tiles that are 0 in both buffers and did not change. */
+static void sweep(golcl__mstiles *s) {
+  for (size_t i = s->n; i-- > 0;) {
+    ms_tile *t = s->all[i];
+    if (t->chg) continue;
+    uint8_t any = 0;
+    for (size_t k = 0; k < (size_t)T * T; k++) any |= t->cells[0][k] | t->cells[1][k];
+    if (!any) unmake(s, t);
+  }
+}
+
+golcl_status golcl__mstiles_run(golcl__mstiles *s, uint64_t gens, uint64_t *done) {
+  if (done) *done = 0;
+  for (uint64_t g = 0; g < gens; g++) {
+    s->ntodo = 0;
+    for (size_t i = 0; i < s->nactive; i++)
+      if (!gather(s, s->active[i])) {
+        for (size_t j = 0; j < s->ntodo; j++) s->todo[j]->need = 0, s->todo[j]->queued = 0;
+        return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "host tiles of states: out of host memory");
+      }
+    s->nactive = 0;
+    /* every tile's frame is read from generation t before any is written */
+    for (size_t i = 0; i < s->ntodo; i++) {
+      ms_tile *t = s->todo[i];
+      golcl_status st = step_tile(s, t);
+      if (st != GOLCL_OK) return st; /* not reached: the rule was checked at create */
+      if (t->chg) s->active[s->nactive++] = t;
+    }
+    s->cur ^= 1;
+    s->gens++;
+    if (done) ++*done;
+    if (s->gens % FREE_EVERY == 0) sweep(s);
+  }
+  return GOLCL_OK;
+}
