@@ -1,0 +1,257 @@
+/* test_universe_mstiles.c — the universe's host tiles of states
+ * (GOLCL_UNIVERSE_HOST_TILES on multi-state cells): random soups of every
+ * family the universe takes, on boxes of odd sizes across tile borders,
+ * against golcl_ms_reference_run on a dead-boundary grid with a margin
+ * beyond the light cone; split runs; runs in chunks with a progress
+ * callback; tiles against HashLife; AUTO's choice (a large soup on the
+ * tiles, switching to HashLife probes and back, against the reference; the
+ * structured patterns of Golly on HashLife). */
+#include <golcl_universe.h>
+
+#include "testutil.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define PATTERNS "/usr/share/golly/Patterns/"
+
+static void rule_of(const char *text, golcl_msrule *r) {
+  golcl_status s = golcl_msrule_parse(text, r);
+  ck_assert_msg(s == GOLCL_OK, "rule %s: %s", text, golcl_last_errmsg());
+}
+
+/* A hexagonal @TABLE rule (the tests of test_universe_ms.c use it too). */
+static const char HEX[] =
+    "@RULE HexTest\n@TABLE\nn_states:3\nneighborhood:hexagonal\n"
+    "symmetries:rotate6\nvar a={0,1,2}\nvar b={0,1,2}\nvar c={0,1,2}\n"
+    "var d={0,1,2}\nvar e={0,1,2}\nvar f={0,1,2}\n"
+    "0,1,0,0,0,0,0,1\n0,1,2,0,0,0,0,2\n0,1,1,0,0,0,0,1\n"
+    "1,2,b,c,d,e,f,2\n1,a,b,c,d,e,f,0\n2,a,b,c,d,e,f,1\n";
+
+/* Every family the universe takes: Generations (Moore, von Neumann,
+ * hexagonal), RuleLoader (Moore, von Neumann, hexagonal, Margolus
+ * emulated), the JvN family. */
+static const char *RULES[] = {"345/2/4",   "/2/3V",       "23/3/4H",
+                              "WireWorld", "BriansBrain", "Langtons-Loops",
+                              "Codd",      "HEX",         "BBM-Margolus-emulated",
+                              "JvN29",     "Nobili32",    "Hutton32",
+                              "LifeHistory"};
+
+static void rule_by_name(const char *name, golcl_msrule *r) {
+  if (strcmp(name, "HEX") == 0) {
+    golcl_status s = golcl_msrule_load("HexTest", HEX, strlen(HEX), r);
+    ck_assert_msg(s == GOLCL_OK, "HexTest: %s", golcl_last_errmsg());
+  } else {
+    rule_of(name, r);
+  }
+}
+
+/* States 0..states-1, nonzero with probability density. */
+static uint8_t *random_states(size_t n, unsigned states, double density, uint64_t seed) {
+  uint8_t *c = malloc(n);
+  uint64_t x = seed * 0x9E3779B97F4A7C15ull + 1;
+  for (size_t i = 0; i < n; i++) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    double u = (double)(x >> 11) / 9007199254740992.0;
+    c[i] = u < density ? (uint8_t)(1 + (x >> 3) % (states - 1)) : 0;
+  }
+  return c;
+}
+
+static golcl_universe *make(const golcl_msrule *r, golcl_universe_algo algo) {
+  golcl_universe_opts o = {0};
+  o.algo = algo;
+  golcl_universe *u;
+  TU_OK(golcl_universe_create(NULL, &o, &u));
+  TU_OK(golcl_universe_set_msrule(u, r));
+  return u;
+}
+
+static int never_cancel(void *user, uint64_t done, uint64_t total) {
+  (void)done, (void)total;
+  ++*(int *)user;
+  return 0;
+}
+
+/* Runs w×h states at (x0, y0) in a universe of algorithm algo, in runs of
+ * the counts in parts (0-terminated; with a progress callback where
+ * watched), and in the reference on a grid with a margin of `margin` cells
+ * (0: the light cone, gens + 1); compares every cell of the grid and the
+ * census. Returns the universe's statistics. */
+static golcl_universe_stats vs_reference(const golcl_msrule *r, golcl_universe_algo algo,
+                                         const uint8_t *cells, uint32_t w, uint32_t h, int64_t x0,
+                                         int64_t y0, const uint64_t *parts, uint32_t margin,
+                                         int watched) {
+  uint64_t gens = 0;
+  for (const uint64_t *p = parts; *p; p++) gens += *p;
+  const uint32_t m = margin ? margin : (uint32_t)gens + 1, gw = w + 2 * m, gh = h + 2 * m;
+  uint8_t *ref = calloc((size_t)gw * gh, 1), *got = malloc((size_t)gw * gh);
+  for (uint32_t y = 0; y < h; y++) memcpy(ref + (size_t)(y + m) * gw + m, cells + (size_t)y * w, w);
+  TU_OK(golcl_ms_reference_run(r, GOLCL_BOUNDARY_DEAD, gw, gh, ref, gens));
+  golcl_universe *u = make(r, algo);
+  TU_OK(golcl_universe_write_rect(u, x0, y0, w, h, cells, 0));
+  int calls = 0;
+  for (const uint64_t *p = parts; *p; p++)
+    TU_OK(golcl_universe_run_progress(u, *p, watched ? never_cancel : NULL, &calls));
+  if (watched) ck_assert_int_gt(calls, 0);
+  ck_assert_uint_eq(golcl_universe_generation(u), gens);
+  TU_OK(golcl_universe_read_rect(u, x0 - m, y0 - m, gw, gh, got, 0));
+  uint64_t want[256] = {0}, census[256];
+  for (size_t i = 0; i < (size_t)gw * gh; i++) {
+    ck_assert_msg(got[i] == ref[i], "cell %zu,%zu after %llu: %u, the reference %u", i % gw, i / gw,
+                  (unsigned long long)gens, got[i], ref[i]);
+    if (ref[i]) want[ref[i]]++;
+  }
+  TU_OK(golcl_universe_census(u, census));
+  for (int s = 0; s < 256; s++) ck_assert_uint_eq(census[s], want[s]); /* nothing outside */
+  golcl_universe_stats st;
+  TU_OK(golcl_universe_get_stats(u, &st));
+  golcl_universe_destroy(u);
+  free(ref), free(got);
+  return st;
+}
+
+START_TEST(soups_match_the_reference) {
+  golcl_msrule r;
+  rule_by_name(RULES[_i], &r);
+  /* odd sizes, across tile borders (tiles are 64 cells from 0), far away */
+  static const struct {
+    uint32_t w, h;
+    int64_t x, y;
+  } boxes[] = {{21, 17, -11, -7}, {1, 1, 63, 63}, {70, 66, -67, -1}, {9, 23, 5 - 640, 60}};
+  static const uint64_t gens[] = {1, 2, 7, 40};
+  for (size_t b = 0; b < sizeof boxes / sizeof *boxes; b++)
+    for (size_t k = 0; k < sizeof gens / sizeof *gens; k++) {
+      uint8_t *c = random_states((size_t)boxes[b].w * boxes[b].h, r.states, 0.5, 31 + b * 7 + k);
+      uint64_t parts[2] = {gens[k], 0};
+      golcl_universe_stats st = vs_reference(&r, GOLCL_UNIVERSE_HOST_TILES, c, boxes[b].w,
+                                             boxes[b].h, boxes[b].x, boxes[b].y, parts, 0, 0);
+      ck_assert_int_eq(st.algo, GOLCL_UNIVERSE_HOST_TILES);
+      free(c);
+    }
+}
+END_TEST
+
+START_TEST(split_runs_and_chunks) {
+  golcl_msrule r;
+  rule_by_name(RULES[_i], &r);
+  uint8_t *c = random_states(45 * 37, r.states, 0.5, 77);
+  const uint64_t whole[] = {100, 0}, split[] = {37, 63, 0};
+  vs_reference(&r, GOLCL_UNIVERSE_HOST_TILES, c, 45, 37, -20, -30, whole, 0, 0);
+  vs_reference(&r, GOLCL_UNIVERSE_HOST_TILES, c, 45, 37, -20, -30, split, 0, 0);
+  vs_reference(&r, GOLCL_UNIVERSE_HOST_TILES, c, 45, 37, -20, -30, split, 0, 1);
+  free(c);
+}
+END_TEST
+
+/* The same soup by the tiles and by HashLife: the same cells (hash,
+ * census, box) after each of several runs, the tiles' engine kept between
+ * them. */
+START_TEST(tiles_against_hashlife) {
+  golcl_msrule r;
+  rule_by_name(RULES[_i], &r);
+  uint8_t *c = random_states(130 * 100, r.states, 0.4, 5);
+  golcl_universe *t = make(&r, GOLCL_UNIVERSE_HOST_TILES), *h = make(&r, GOLCL_UNIVERSE_HASHLIFE);
+  TU_OK(golcl_universe_write_rect(t, -65, 3, 130, 100, c, 0));
+  TU_OK(golcl_universe_write_rect(h, -65, 3, 130, 100, c, 0));
+  static const uint64_t runs[] = {1, 64, 100, 135};
+  for (size_t k = 0; k < sizeof runs / sizeof *runs; k++) {
+    TU_OK(golcl_universe_run(t, runs[k]));
+    TU_OK(golcl_universe_run(h, runs[k]));
+    uint64_t a, b, ca[256], cb[256];
+    TU_OK(golcl_universe_hash(t, &a));
+    TU_OK(golcl_universe_hash(h, &b));
+    ck_assert_msg(a == b, "%s: the hashes differ after %llu", RULES[_i],
+                  (unsigned long long)golcl_universe_generation(t));
+    TU_OK(golcl_universe_census(t, ca));
+    TU_OK(golcl_universe_census(h, cb));
+    ck_assert_mem_eq(ca, cb, sizeof ca);
+  }
+  golcl_universe_stats st;
+  TU_OK(golcl_universe_get_stats(t, &st));
+  ck_assert_int_eq(st.algo, GOLCL_UNIVERSE_HOST_TILES);
+  ck_assert_uint_gt(st.host_tile_bytes, 0);
+  golcl_universe_destroy(t), golcl_universe_destroy(h);
+  free(c);
+}
+END_TEST
+
+/* AUTO on a WireWorld soup wider than 2^14 cells: the tiles first (4096
+ * generations), HashLife's probe (1024), then the rest (1124) on whichever
+ * the probe picks; WireWorld's state 0 stays 0, so the reference needs a
+ * margin of one cell. */
+START_TEST(auto_takes_tiles_for_a_soup_and_switches) {
+  golcl_msrule r;
+  rule_of("WireWorld", &r);
+  uint8_t *c = random_states(160 * 150, r.states, 0.8, 11);
+  const uint64_t parts[] = {4096 + 2048 + 100, 0};
+  golcl_universe_stats st = vs_reference(&r, GOLCL_UNIVERSE_AUTO, c, 160, 150, -80, -75, parts, 1, 0);
+  ck_assert(st.algo == GOLCL_UNIVERSE_HOST_TILES || st.algo == GOLCL_UNIVERSE_HASHLIFE);
+  ck_assert_uint_gt(st.results_computed, 0); /* HashLife probed */
+  /* a short run of the soup: on the tiles */
+  golcl_universe *u = make(&r, GOLCL_UNIVERSE_AUTO);
+  TU_OK(golcl_universe_write_rect(u, -80, -75, 160, 150, c, 0));
+  TU_OK(golcl_universe_run(u, 10));
+  TU_OK(golcl_universe_get_stats(u, &st));
+  ck_assert_int_eq(st.algo, GOLCL_UNIVERSE_HOST_TILES);
+  golcl_universe_destroy(u);
+  free(c);
+}
+END_TEST
+
+/* The structured patterns the speed rows time stay on HashLife. */
+static const char *STRUCTURED[] = {"Loops/Langtons-Loops.rle", "Loops/Evoloop.rle",
+                                   "Self-Rep/JvN/small-JvN-self-replicator.rle",
+                                   "Self-Rep/Devore/Devore-rep.rle"};
+
+START_TEST(structured_patterns_stay_on_hashlife) {
+  char path[512];
+  snprintf(path, sizeof path, PATTERNS "%s", STRUCTURED[_i]);
+  FILE *f = fopen(path, "r");
+  if (!f) return; /* Golly's patterns are not installed */
+  fclose(f);
+  golcl_universe *u;
+  TU_OK(golcl_universe_create(NULL, NULL, &u));
+  TU_OK(golcl_universe_read_file(u, path));
+  TU_OK(golcl_universe_run(u, 64));
+  golcl_universe_stats st;
+  TU_OK(golcl_universe_get_stats(u, &st));
+  ck_assert_msg(st.algo == GOLCL_UNIVERSE_HASHLIFE, "%s ran on %s", STRUCTURED[_i],
+                golcl_universe_algo_name(st.algo));
+  golcl_universe_destroy(u);
+}
+END_TEST
+
+/* Still and period-2 areas cost nothing: a WireWorld wire with no electron
+ * is still, and the tiles keep it without stepping it. */
+START_TEST(still_cells_are_kept) {
+  golcl_msrule r;
+  rule_of("WireWorld", &r);
+  uint8_t wire[200];
+  memset(wire, 3, sizeof wire);
+  golcl_universe *u = make(&r, GOLCL_UNIVERSE_HOST_TILES);
+  TU_OK(golcl_universe_write_rect(u, -100, 0, 200, 1, wire, 0));
+  TU_OK(golcl_universe_run(u, 500));
+  uint64_t census[256];
+  TU_OK(golcl_universe_census(u, census));
+  ck_assert_uint_eq(census[3], 200);
+  ck_assert_uint_eq(census[1] + census[2], 0);
+  golcl_universe_destroy(u);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("universe_mstiles");
+  TCase *tc = tcase_create("universe_mstiles");
+  tcase_set_timeout(tc, 0);
+  const int nr = (int)(sizeof RULES / sizeof *RULES);
+  tcase_add_loop_test(tc, soups_match_the_reference, 0, nr);
+  tcase_add_loop_test(tc, split_runs_and_chunks, 0, nr);
+  tcase_add_loop_test(tc, tiles_against_hashlife, 0, nr);
+  tcase_add_test(tc, auto_takes_tiles_for_a_soup_and_switches);
+  tcase_add_loop_test(tc, structured_patterns_stay_on_hashlife, 0,
+                      (int)(sizeof STRUCTURED / sizeof *STRUCTURED));
+  tcase_add_test(tc, still_cells_are_kept);
+  suite_add_tcase(s, tc);
+  return tu_main(s);
+}
