@@ -372,7 +372,10 @@ static golcl_status run_tiles(golcl_universe *u, golcl_universe_algo tiles, uint
 static golcl_status run_large(golcl_universe *u, golcl_universe_algo tiles, uint64_t gens);
 static golcl_universe_algo large_engine(golcl_universe *u);
 static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
-  golcl_universe_algo large = large_engine(u);
+  /* multi-state: a run shorter than a probe stays on HashLife (measured as
+   * fast as the host tiles there, docs/universe.md "Tiles of states") */
+  golcl_universe_algo large =
+      u->ms && gens < 2 * PROBE ? GOLCL_UNIVERSE_AUTO : large_engine(u);
   if (large != GOLCL_UNIVERSE_AUTO) {
     golcl__universe_engines_free(u, large);
     return run_large(u, large, gens);
@@ -433,6 +436,12 @@ static golcl_status run_large(golcl_universe *u, golcl_universe_algo tiles, uint
   uint64_t done = 0, n = AUTO_LARGE_STRETCH;
   int chaos = 1;
   golcl_status st = GOLCL_OK;
+  if (u->ms) { /* HashLife probes first: a multi-state soup that settles (a
+                  WireWorld soup's electrons circle in a few hundred
+                  generations) is HashLife's, 10x the tiles */
+    u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
+    st = probe(u, AUTO_ABORT, AUTO_SETTLED, UINT64_MAX, &chaos, &done);
+  }
   while (st == GOLCL_OK && chaos && done < gens) {
     uint64_t m = gens - done < n ? gens - done : n;
     u->last_algo = tiles;
@@ -442,7 +451,10 @@ static golcl_status run_large(golcl_universe *u, golcl_universe_algo tiles, uint
     if (st == GOLCL_OK && gens - done >= 2 * PROBE)
       st = probe(u, AUTO_ABORT, AUTO_SETTLED, UINT64_MAX, &chaos, &done);
   }
-  if (st == GOLCL_OK && done < gens) st = run_hashlife(u, gens - done);
+  if (st == GOLCL_OK && done < gens) {
+    if (u->ms) u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
+    st = run_hashlife(u, gens - done);
+  }
   return st;
 }
 
