@@ -1,16 +1,18 @@
 /* mstiles.c — the host tiles of states (mstiles.h).
  *
  * Each tile keeps two buffers: cells[cur] is generation t, the other t-1; a
- * generation writes t+1 over t-1. Per tile, chg marks the rows of t that
- * differ from t-2 (what a row overwrote when it was written), chgw and chge
- * those that did within the rule's reach R of the west or east side. A
- * cell's next state depends on its neighbourhood (reach R) only, so a row
- * none of whose cells has a changed cell within R keeps at t+1 its value of
- * t-1, which its buffer already holds: it is skipped. A generation computes
- * the rows within R of a marked row, in the tile or across a side (the
- * corners and the sides of the rows beside a tile's edge are taken whole:
- * more work, never less). Exact by induction, as the two-state host tiles
- * (hosttiles.c), for every family: still and period-2 areas cost nothing.
+ * generation writes t+1 over t-1. A tile is BANDS column bands of BW cells;
+ * per band, chg[b] marks the rows of t that differ from t-2 (what a row
+ * overwrote when it was written), and per tile chgw and chge the rows that
+ * did within the rule's reach R of the west or east side. A cell's next
+ * state depends on its neighbourhood (reach R) only, so a band's row none
+ * of whose cells has a changed cell within R keeps at t+1 its value of t-1,
+ * which its buffer already holds: it is skipped. A generation computes the
+ * band rows within R rows and ceil(R / BW) bands of a marked one, in the
+ * tile or across a side (rounded out: more work, never less). Exact by
+ * induction, as the two-state host tiles (hosttiles.c), for every family:
+ * still and period-2 areas cost nothing, and a glider crossing a tile costs
+ * its band, not the tile's width.
  *
  * A tile is stepped on a copy of itself with a frame of R cells from its
  * eight neighbours (R ≤ 64: one ring of tiles), by the rules room's block
@@ -26,6 +28,11 @@
 
 #define T GOLCL__MSTILE
 #define FREE_EVERY 64u
+/* Column bands a tile. Brian's Brain 512² soup, generations 0-1024, CPU
+ * seconds (2026-11-28, this 2-core machine): 1 band 5.7-5.9, 2 5.9-6.1,
+ * 4 5.1-5.2, 8 4.4, 16 3.7-4.1 (a WireWorld soup: 2.1-2.4 for all) */
+#define BANDS 16
+#define BW (T / BANDS)
 enum { N, NE, E, SE, S, SW, W, NW };
 static const int DX[8] = {0, 1, 1, 1, 0, -1, -1, -1}, DY[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
 
@@ -34,8 +41,9 @@ typedef struct ms_tile {
   struct ms_tile *nb[8]; /* the zero tile where there is none */
   struct ms_tile *hnext; /* hash chain; the spare list */
   int64_t tx, ty;
-  uint64_t chg, chgw, chge; /* rows of t that differ from t-2: any cell, within R of W, of E */
-  uint64_t need;            /* rows to compute this generation */
+  uint64_t chg[BANDS];      /* rows of t that differ from t-2, by band */
+  uint64_t chgw, chge;      /* rows of t that differ from t-2 within R of W, of E */
+  uint64_t need[BANDS];     /* rows to compute this generation, by band */
   size_t index;             /* in all[] */
   int queued;               /* in todo[] */
 } ms_tile;
@@ -43,6 +51,7 @@ typedef struct ms_tile {
 struct golcl__mstiles {
   golcl_msrule rule;
   uint32_t R;            /* the reach, 1 .. T */
+  int k;                 /* the bands a change reaches sideways: ceil(R / BW) */
   uint64_t top, bottom;  /* the row masks of the first and last R rows */
   int cur;
   ms_tile zero;
@@ -83,6 +92,7 @@ golcl_status golcl__mstiles_create(const golcl_msrule *rule, golcl__mstiles **ou
   }
   e->rule = *rule;
   e->R = R;
+  e->k = (int)((R + BW - 1) / BW);
   e->top = R >= 64 ? ~0ull : (1ull << R) - 1;
   e->bottom = R >= 64 ? ~0ull : e->top << (64 - R);
   for (int d = 0; d < 8; d++) e->zero.nb[d] = &e->zero;
@@ -185,6 +195,12 @@ static void unmake(golcl__mstiles *s, ms_tile *t) {
   s->tiles_freed++;
 }
 
+static int changed(const ms_tile *t) {
+  uint64_t c = 0;
+  for (int b = 0; b < BANDS; b++) c |= t->chg[b];
+  return c != 0;
+}
+
 static int64_t floor_div(int64_t a) { return a >= 0 ? a / T : -((T - 1 - a) / T); }
 
 golcl_status golcl__mstiles_put(golcl__mstiles *s, int64_t x, int64_t y, const uint8_t *cells,
@@ -199,8 +215,9 @@ golcl_status golcl__mstiles_put(golcl__mstiles *s, int64_t x, int64_t y, const u
         return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "host tiles of states: out of host memory");
       size_t i = (size_t)(cy - ty * T) * T + (size_t)(cx - tx * T);
       t->cells[0][i] = t->cells[1][i] = v;
-      if (!t->chg) s->active[s->nactive++] = t;
-      t->chg = t->chgw = t->chge = ~0ull;
+      if (!changed(t)) s->active[s->nactive++] = t;
+      for (int b = 0; b < BANDS; b++) t->chg[b] = ~0ull;
+      t->chgw = t->chge = ~0ull;
     }
   return GOLCL_OK;
 }
@@ -247,25 +264,37 @@ static uint64_t spread(uint64_t m, uint32_t R) {
   return s;
 }
 
-/* Adds rows m to the work of t's neighbour d, making it if need be. */
-static int touch(golcl__mstiles *s, ms_tile *t, int d, uint64_t m) {
+/* Adds rows m to bands [b0, b1) of the work of t's neighbour d (-1: t),
+ * making it if need be. */
+static int touch(golcl__mstiles *s, ms_tile *t, int d, int b0, int b1, uint64_t m) {
   if (!m) return 1;
   ms_tile *o = d < 0 ? t : t->nb[d];
   if (o == &s->zero && !(o = make(s, t->tx + DX[d], t->ty + DY[d]))) return 0;
-  o->need |= m;
+  for (int b = b0 < 0 ? 0 : b0; b < b1 && b < BANDS; b++) o->need[b] |= m;
   if (!o->queued) o->queued = 1, s->todo[s->ntodo++] = o;
   return 1;
 }
 
-/* The work a changed tile gives itself and its neighbours. */
+/* The work a changed tile gives itself and its neighbours: a band's change
+ * reaches k bands either side, in the tile and in the tiles above and
+ * below; the sides' changes reach the last k bands of the tiles west and
+ * the first k east (and those of the corners). */
 static int gather(golcl__mstiles *s, ms_tile *t) {
-  const uint64_t c = t->chg, w = t->chgw, e = t->chge, top = s->top, bot = s->bottom;
+  const uint64_t w = t->chgw, e = t->chge, top = s->top, bot = s->bottom;
   const uint32_t R = s->R;
-  return touch(s, t, -1, spread(c, R)) && touch(s, t, W, spread(w, R)) &&
-         touch(s, t, E, spread(e, R)) && touch(s, t, N, c & top ? bot : 0) &&
-         touch(s, t, S, c & bot ? top : 0) && touch(s, t, NW, w & top ? bot : 0) &&
-         touch(s, t, NE, e & top ? bot : 0) && touch(s, t, SW, w & bot ? top : 0) &&
-         touch(s, t, SE, e & bot ? top : 0);
+  const int k = s->k;
+  for (int b = 0; b < BANDS; b++) {
+    const uint64_t c = t->chg[b];
+    if (c && !(touch(s, t, -1, b - k, b + k + 1, spread(c, R)) &&
+               touch(s, t, N, b - k, b + k + 1, c & top ? bot : 0) &&
+               touch(s, t, S, b - k, b + k + 1, c & bot ? top : 0)))
+      return 0;
+  }
+  return touch(s, t, W, BANDS - k, BANDS, spread(w, R)) && touch(s, t, E, 0, k, spread(e, R)) &&
+         touch(s, t, NW, BANDS - k, BANDS, w & top ? bot : 0) &&
+         touch(s, t, NE, 0, k, e & top ? bot : 0) &&
+         touch(s, t, SW, BANDS - k, BANDS, w & bot ? top : 0) &&
+         touch(s, t, SE, 0, k, e & bot ? top : 0);
 }
 
 /* Rows [r0, r1) of columns [c0, c1) of tile o (generation cur) into the pad
@@ -291,43 +320,49 @@ static void frame(golcl__mstiles *s, const ms_tile *t) {
     }
 }
 
-/* Rows [r0, r1) of generation t+1 into the other buffer, their changes into
- * *c, *cw, *ce. */
-static golcl_status step_rows(golcl__mstiles *s, ms_tile *t, int r0, int r1, uint64_t *c,
-                              uint64_t *cw, uint64_t *ce) {
-  const size_t pw = T + 2 * (size_t)s->R, R = s->R;
-  golcl_status st = golcl_msrule_step_block(&s->rule, s->pad + (size_t)r0 * pw, pw, (uint32_t)pw,
-                                            (uint32_t)(r1 - r0 + 2 * (int)R), s->out, T);
+/* Rows [r0, r1) of band b of generation t+1 into the other buffer, their
+ * changes into t's masks. */
+static golcl_status step_rows(golcl__mstiles *s, ms_tile *t, int b, int r0, int r1) {
+  const size_t pw = T + 2 * (size_t)s->R, R = s->R, x0 = (size_t)b * BW;
+  golcl_status st = golcl_msrule_step_block(&s->rule, s->pad + (size_t)r0 * pw + x0, pw,
+                                            (uint32_t)(BW + 2 * R),
+                                            (uint32_t)(r1 - r0 + 2 * (int)R), s->out, BW);
   if (st != GOLCL_OK) return st;
-  uint8_t *dst = t->cells[s->cur ^ 1];
+  /* the columns of the band within R of the west and east sides */
+  const size_t w1 = R < x0 + BW ? R : x0 + BW, e0 = T - R > x0 ? T - R : x0;
+  uint8_t *dst = t->cells[s->cur ^ 1] + x0;
   for (int r = r0; r < r1; r++) {
-    const uint8_t *nv = s->out + (size_t)(r - r0) * T;
+    const uint8_t *nv = s->out + (size_t)(r - r0) * BW;
     uint8_t *old = dst + (size_t)r * T;
-    if (!memcmp(nv, old, T)) continue;
-    *c |= 1ull << r;
-    if (memcmp(nv, old, R)) *cw |= 1ull << r;
-    if (memcmp(nv + T - R, old + T - R, R)) *ce |= 1ull << r;
-    memcpy(old, nv, T);
+    if (!memcmp(nv, old, BW)) continue;
+    t->chg[b] |= 1ull << r;
+    if (w1 > x0 && memcmp(nv, old, w1 - x0)) t->chgw |= 1ull << r;
+    if (e0 < x0 + BW && memcmp(nv + (e0 - x0), old + (e0 - x0), x0 + BW - e0))
+      t->chge |= 1ull << r;
+    memcpy(old, nv, BW);
   }
   return GOLCL_OK;
 }
 
-/* Steps the rows t->need asks for, in runs. */
+/* Steps the rows t->need asks for, band by band, in runs of rows. */
 static golcl_status step_tile(golcl__mstiles *s, ms_tile *t) {
-  uint64_t need = t->need, c = 0, cw = 0, ce = 0;
-  t->need = 0, t->queued = 0;
+  t->queued = 0;
+  t->chgw = t->chge = 0;
   s->tiles_stepped++;
   frame(s, t);
   golcl_status st = GOLCL_OK;
-  while (need && st == GOLCL_OK) {
-    int r0 = __builtin_ctzll(need);
-    uint64_t run = need >> r0;
-    int len = ~run ? __builtin_ctzll(~run) : T - r0;
-    st = step_rows(s, t, r0, r0 + len, &c, &cw, &ce);
-    s->rows_stepped += (uint64_t)len;
-    need = r0 + len >= T ? 0 : need & ~0ull << (r0 + len);
+  for (int b = 0; b < BANDS; b++) {
+    uint64_t need = t->need[b];
+    t->need[b] = t->chg[b] = 0;
+    while (need && st == GOLCL_OK) {
+      int r0 = __builtin_ctzll(need);
+      uint64_t run = need >> r0;
+      int len = ~run ? __builtin_ctzll(~run) : T - r0;
+      st = step_rows(s, t, b, r0, r0 + len);
+      s->rows_stepped += (uint64_t)len;
+      need = r0 + len >= T ? 0 : need & ~0ull << (r0 + len);
+    }
   }
-  t->chg = c, t->chgw = cw, t->chge = ce;
   return st;
 }
 
@@ -335,7 +370,7 @@ static golcl_status step_tile(golcl__mstiles *s, ms_tile *t) {
 static void sweep(golcl__mstiles *s) {
   for (size_t i = s->n; i-- > 0;) {
     ms_tile *t = s->all[i];
-    if (t->chg) continue;
+    if (changed(t)) continue;
     uint8_t any = 0;
     for (size_t k = 0; k < (size_t)T * T; k++) any |= t->cells[0][k] | t->cells[1][k];
     if (!any) unmake(s, t);
@@ -348,7 +383,10 @@ golcl_status golcl__mstiles_run(golcl__mstiles *s, uint64_t gens, uint64_t *done
     s->ntodo = 0;
     for (size_t i = 0; i < s->nactive; i++)
       if (!gather(s, s->active[i])) {
-        for (size_t j = 0; j < s->ntodo; j++) s->todo[j]->need = 0, s->todo[j]->queued = 0;
+        for (size_t j = 0; j < s->ntodo; j++) {
+          memset(s->todo[j]->need, 0, sizeof s->todo[j]->need);
+          s->todo[j]->queued = 0;
+        }
         return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "host tiles of states: out of host memory");
       }
     s->nactive = 0;
@@ -357,7 +395,7 @@ golcl_status golcl__mstiles_run(golcl__mstiles *s, uint64_t gens, uint64_t *done
       ms_tile *t = s->todo[i];
       golcl_status st = step_tile(s, t);
       if (st != GOLCL_OK) return st; /* not reached: the rule was checked at create */
-      if (t->chg) s->active[s->nactive++] = t;
+      if (changed(t)) s->active[s->nactive++] = t;
     }
     s->cur ^= 1;
     s->gens++;
