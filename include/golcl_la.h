@@ -399,6 +399,16 @@ GOLCL_API void golcl_densemat_destroy(golcl_densemat *M);
  *  Host only. */
 GOLCL_API const golcl_op *golcl_densemat_op(const golcl_densemat *M);
 
+/** A routine of CLBlast (the C API of clblast_c.h, by name: "CLBlastSgemv"),
+ *  which dense matrices use. libgolcl does not link CLBlast: it opens
+ *  libclblast.so.1 the first time this is called (a process that uses no
+ *  dense matrix never loads it), so a program that times its own kernels
+ *  against CLBlast's takes them from here. Cast the result to the routine's
+ *  type. Thread-safe; host only.
+ *  @return the routine, or NULL (CLBlast not installed, a libgolcl built with
+ *          make CLBLAST=0, no such routine, or a NULL name). */
+GOLCL_API void *golcl_clblast_symbol(const char *name);
+
 /** out = M·x + y, with x of length cols, y and out of length rows; y may be
  *  NULL (out = M·x) or out; x may not be out. Enqueues.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL M, x or out, out == x);

@@ -19,13 +19,20 @@ typedef struct golcl_universe golcl_universe;
 
 /** How a universe runs its generations. */
 typedef enum golcl_universe_algo {
-  GOLCL_UNIVERSE_AUTO = 0,     /**< HashLife; for a run of 2048 to 2^17 generations of at
+  GOLCL_UNIVERSE_AUTO = 0,     /**< HashLife; a run of fewer than 2048 generations of at
+                                    most 2^16 cells on the host tiles (HashLife taking over
+                                    after 256 where the cells grew sixteenfold past 2^14);
+                                    for a run of 2048 to 2^17 generations of at
                                     most 2^14 cells, HashLife probes the first 1024 and,
-                                    where it finds chaos, tiles run the chaotic stretches
-                                    (HashLife probing again between them, and taking the
-                                    settled rest): the sparse tiles on a GPU context, the
-                                    host tiles (HOST_TILES) elsewhere, where they were
-                                    measured faster (docs/universe.md, "Choosing");
+                                    where it finds chaos (many results a live cell, growing
+                                    with the jump in 1024 more), tiles run the chaotic
+                                    stretches (HashLife probing again between them, and
+                                    taking the settled rest): the sparse tiles on a GPU
+                                    context, the host tiles (HOST_TILES) elsewhere, where
+                                    they were measured faster (docs/universe.md,
+                                    "Choosing"); a soup (over 2^14 cells filling 1/8 of
+                                    their box, leaves mostly unique) on the tiles from the
+                                    start;
                                     on a GPU context, for a run of 256 generations or more of
                                     a tree of 1024 nodes or more (wide: a metapixel pattern, a
                                     large soup), HASHLIFE_DEVICE */

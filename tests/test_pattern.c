@@ -187,8 +187,9 @@ START_TEST(rle_header_spacing_and_case) {
 END_TEST
 
 START_TEST(rle_tags_and_counts) {
-  /* '.' and 'A' for dead and alive, other letters alive, 'b' dead */
-  golcl_pattern *p = parse("x = 9, y = 2\n.A2zbC.x$3B2.o!");
+  /* '.' and 'A' for dead and alive, other lower-case letters alive, 'b' dead ('B'..'X' are
+   * states a two-state rule lacks: see malformed_inputs_report_line_and_column) */
+  golcl_pattern *p = parse("x = 9, y = 2\n.A2zbA.x$3A2.o!");
   expect_rows(p, ".OOO.O.O.\nOOO..O...\n");
   golcl_pattern_destroy(p);
   /* counts across a line break, spaces between tokens, long counts */
@@ -499,7 +500,11 @@ START_TEST(malformed_inputs_report_line_and_column) {
       {"x = 3, y = 3\nbo$2b\x01o!", 2, 6, "0x01"},
       {"x = 3, y = 3\n0o!", 2, 1, "run count of 0"},
       {"x = 3, y = 3\n00$o!", 2, 1, "run count of 0"},
-      {"x = 3, y = 3\n3!", 2, 1, "without b, o or $"},
+      {"x = 3, y = 3\n3!", 2, 1, "without a state or $"},
+      /* states of more than two (bgolly 3.3: "Cell state out of range for this algorithm") */
+      {"x = 3, y = 1\noB!", 2, 2, "state 2 is not a state of the rule (of 2 states)"},
+      {"x = 3, y = 1\nopA!", 2, 2, "state 25 is not"},
+      {"x = 3, y = 1, rule = B3/S23\n2X!", 2, 2, "state 24 is not"},
       {"x = 3, y = 3\nbo$2bo$3o$\n  12", 3, 3, "end of the input"},
       {"x = 3, y = 3\n2 3o!", 2, 1, "another number"},
       {"x = 3, y = 3\n2\n3o!", 2, 1, "another number"},
@@ -724,7 +729,7 @@ START_TEST(format_from_content_not_extension) {
   ck_assert_int_eq(golcl_pattern_read_file("/tmp/golcl_test_bad.rle", &p), GOLCL_E_PARSE);
   ck_assert_str_eq(golcl_last_errmsg(),
                    "/tmp/golcl_test_bad.rle: line 2, column 10: unexpected '%' in the RLE cells "
-                   "(expected a number, b, o, $ or !)");
+                   "(expected a number, a state (b, o, '.', 'A'..'X', 'pA'..'yO'), $ or !)");
   ck_assert_int_eq(golcl_pattern_read_file("/tmp/golcl_no_such_file.rle", &p), GOLCL_E_IO);
   ck_assert_ptr_null(p);
   ck_assert_ptr_nonnull(strstr(golcl_last_errmsg(), "/tmp/golcl_no_such_file.rle"));

@@ -471,6 +471,86 @@ END_TEST
 
 /* Golly's RLE letters of a state (its docs: '.', A..X, then pA..pX, qA..,
  * up to yO for 255; b and o for two states). */
+/* Both RLE readers read the text with one tokenizer (lib/core/rle.c): a text read by each (%s:
+ * the rule, Life for both, B3/S23 for the two-state reader and Larger than Life's spelling of
+ * it for the multi-state one) gives the same cells, position, generation and comments, and a
+ * malformed one the same message. */
+static const char *const two_readers_ok[] = {
+    "#C a\r\n#P -3 4\r\nx = 3, y = 2, rule = %s\r\nbo$\r\n#C inside\r\n2o!\r\n",
+    "#CXRLE Gen=9\rx = 2, y = 1, rule = %s\r2o!",
+    "#C x\n#Life 1.05 as a comment\nX = 4, Y = 2, rule = %s\n4$!", /* the body taller than the box
+                                                                    */
+};
+
+static const char *const two_readers_bad[] = {
+    "x = 3, y = 1, rule = %s\n2 3o!",
+    "x = 3, y = 1, rule = %s\no%%!",
+    "x = 3, y = 1, rule = %s\n0o!",
+    "x = 3, y = 1, rule = %s\no2",
+    "x = 3, y = 1, rule = %s\noB!",
+    "x = 3, y = 1, rule = %s\nyP!",
+    "x = 3, y = 1, rule = %s\n2pA!",
+    "x = 3, x = 1, rule = %s\no!",
+    "#CXRLE Pos=1;2\nx = 3, y = 1, rule = %s\no!",
+    "#P 1\nx = 3, y = 1, rule = %s\no!",
+    "x = 3, y = 1, rule = %s\n99999999999o!",
+    "#C no header %s\n",
+    "x = 3, y = 1, rule = %s\no\0!", /* last: a NUL byte (its length is given below) */
+};
+
+/* text with the rule of each reader: [0] two-state, [1] multi-state; the lengths in n */
+static void two_texts(const char *fmt, char t[2][256], size_t n[2]) {
+  static const char *const rule[2] = {"B3/S23", "R1,C0,M1,S2..3,B3..3,NM"};
+  for (int k = 0; k < 2; k++) {
+    int len = snprintf(t[k], 256, fmt, rule[k]);
+    n[k] = (size_t)len;
+  }
+}
+
+START_TEST(rle_two_readers_one_tokenizer) {
+  char t[2][256];
+  size_t n[2];
+  for (size_t i = 0; i < sizeof two_readers_ok / sizeof *two_readers_ok; i++) {
+    two_texts(two_readers_ok[i], t, n);
+    golcl_mspattern *m = parse_ok(t[1]);
+    golcl_pattern *p;
+    ck_assert_msg(golcl_pattern_parse(t[0], n[0], &p) == GOLCL_OK, "%s", golcl_last_errmsg());
+    uint32_t w = golcl_pattern_width(p), h = golcl_pattern_height(p);
+    ck_assert_uint_eq(golcl_mspattern_width(m), w);
+    ck_assert_uint_eq(golcl_mspattern_height(m), h);
+    uint8_t *cells = calloc((size_t)w * h + 1, 1);
+    TU_OK(golcl_pattern_get_cells(p, cells, w));
+    ck_assert(memcmp(cells, golcl_mspattern_cells(m), (size_t)w * h) == 0);
+    int64_t px, py, mx, my;
+    golcl_pattern_origin(p, &px, &py);
+    golcl_mspattern_origin(m, &mx, &my);
+    ck_assert_int_eq(px, mx);
+    ck_assert_int_eq(py, my);
+    ck_assert_uint_eq(golcl_pattern_generation(p), golcl_mspattern_generation(m));
+    ck_assert_uint_eq(golcl_pattern_comment_count(p), golcl_mspattern_comment_count(m));
+    for (size_t c = 0; c < golcl_pattern_comment_count(p); c++)
+      ck_assert_str_eq(golcl_pattern_comment(p, c), golcl_mspattern_comment(m, c));
+    free(cells);
+    golcl_pattern_destroy(p);
+    golcl_mspattern_destroy(m);
+  }
+  size_t nbad = sizeof two_readers_bad / sizeof *two_readers_bad;
+  for (size_t i = 0; i < nbad; i++) {
+    two_texts(two_readers_bad[i], t, n);
+    for (int k = 0; i + 1 == nbad && k < 2; k++) /* "\0!": the format ended at the NUL */
+      t[k][n[k]] = '\0', t[k][n[k] + 1] = '!', n[k] += 2;
+    golcl_pattern *p;
+    golcl_mspattern *m;
+    char two[2048];
+    ck_assert_int_eq(golcl_pattern_parse(t[0], n[0], &p), GOLCL_E_PARSE);
+    snprintf(two, sizeof two, "%s", golcl_last_errmsg());
+    ck_assert_int_eq(golcl_mspattern_parse(t[1], n[1], &m), GOLCL_E_PARSE);
+    ck_assert_msg(strcmp(two, golcl_last_errmsg()) == 0, "%s: \"%s\" and \"%s\"", t[0], two,
+                  golcl_last_errmsg());
+  }
+}
+END_TEST
+
 START_TEST(rle_symbols_of_states) {
   static const struct {
     uint8_t s;
@@ -507,6 +587,7 @@ int main(void) {
   tcase_add_test(tc, rule_name_with_a_slash);
   tcase_add_test(tc, read_file_errors);
   tcase_add_test(tc, rle_symbols_of_states);
+  tcase_add_test(tc, rle_two_readers_one_tokenizer);
   suite_add_tcase(s, tc);
   return tu_main(s);
 }

@@ -313,9 +313,9 @@ START_TEST(auto_gives_a_large_soup_to_the_tiles) {
   for (int y = 0; y < 400; y += 4)
     for (int x = 0; x < 400; x += 4)
       c[y * 400 + x] = c[y * 400 + x + 1] = 1, c[(y + 1) * 400 + x] = c[(y + 1) * 400 + x + 1] = 1;
-  auto_pair_cells(c, 400, 400, &a, &h);
-  TU_OK(golcl_universe_run(h, 300));
-  TU_OK(golcl_universe_run(a, 300));
+  auto_pair_cells(c, 400, 400, &a, &h); /* past the short run's tiles */
+  TU_OK(golcl_universe_run(h, 3000));
+  TU_OK(golcl_universe_run(a, 3000));
   tu_universes_same(a, h, "blocks, AUTO against HashLife");
   TU_OK(golcl_universe_get_stats(a, &st));
   ck_assert_int_eq(st.algo, GOLCL_UNIVERSE_HASHLIFE);
@@ -329,6 +329,46 @@ static int stop_at_third(void *user, uint64_t done, uint64_t total) {
   (void)done, (void)total;
   return ++*(int *)user == 3;
 }
+
+/* AUTO on one of Golly's files against HashLife: the cells, and the
+ * algorithm of the run. */
+static void auto_on_file(const char *file, uint64_t gens, golcl_universe_algo want) {
+  const char *root = getenv("GOLCL_GOLLY_PATTERNS");
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", root ? root : "/usr/share/golly/Patterns", file);
+  golcl_universe *a, *h;
+  golcl_universe_opts oh = {0};
+  oh.algo = GOLCL_UNIVERSE_HASHLIFE;
+  TU_OK(golcl_universe_create(NULL, NULL, &a));
+  TU_OK(golcl_universe_create(NULL, &oh, &h));
+  TU_OK(golcl_universe_read_file(a, path));
+  TU_OK(golcl_universe_read_file(h, path));
+  TU_OK(golcl_universe_run(h, gens));
+  TU_OK(golcl_universe_run(a, gens));
+  tu_universes_same(a, h, file);
+  golcl_universe_stats st;
+  TU_OK(golcl_universe_get_stats(a, &st));
+  ck_assert_msg(st.algo == want, "%s to %llu: AUTO ran %s, not %s", file,
+                (unsigned long long)gens, golcl_universe_algo_name(st.algo),
+                golcl_universe_algo_name(want));
+  golcl_universe_destroy(a);
+  golcl_universe_destroy(h);
+}
+
+START_TEST(auto_short_runs_guns_and_breeders) {
+  /* a short run of a small pattern: the host tiles (HashLife's first jumps
+   * cost more there), unless it explodes (the spacefiller: HashLife takes
+   * over after 256 generations) */
+  auto_on_file("Life/Methuselahs/acorn.lif", 1000, GOLCL_UNIVERSE_HOST_TILES);
+  auto_on_file("Life/Guns/p59-gun-with-Snark-reflectors.rle", 1000, GOLCL_UNIVERSE_HOST_TILES);
+  auto_on_file("Life/Breeders/spacefiller.rle", 1000, GOLCL_UNIVERSE_HASHLIFE);
+  /* a gun whose first jumps look chaotic but whose work does not grow with
+   * the jump, and a breeder of 17 352 cells (mostly unique leaves, 1.7 % of
+   * its box): HashLife, not the tiles */
+  auto_on_file("Life/Guns/gun-p165mwss.rle", 8000, GOLCL_UNIVERSE_HASHLIFE);
+  auto_on_file("Life/Breeders/LWSS-breeder.rle", 3000, GOLCL_UNIVERSE_HASHLIFE);
+}
+END_TEST
 
 START_TEST(a_cancelled_tile_run_holds_the_generation_reached) {
   /* The host tiles keep the cells between the chunks of a watched run; a
@@ -411,6 +451,7 @@ int main(void) {
   tcase_add_test(tc, other_rules_are_refused);
   tcase_add_test(tc, auto_moves_between_host_tiles_and_hashlife);
   tcase_add_test(tc, auto_gives_a_large_soup_to_the_tiles);
+  tcase_add_test(tc, auto_short_runs_guns_and_breeders);
   tcase_add_test(tc, a_cancelled_tile_run_holds_the_generation_reached);
   tcase_add_test(tc, methuselahs_match_bgolly);
   suite_add_tcase(s, tc);

@@ -60,13 +60,19 @@ left 300 && run 120 $B bench --ranks-report --size ${W}x$W --torus -g $GW --repe
 left 370 && run 60 $B bench --ranks-report --cg $C1 --iters $IT --repeat 5
 left 410 && run 60 $B bench --ranks-report --cg $C2 --iters $IT --repeat 5
 # controls on every GPU (weak, a rank's block as above), for the timeline and to see what the
-# overlap and the tuning each gave: the plain interval (overlap off) with the tuned k, the
+# overlap and the tuning each gave: the overlap on one queue (GOLCL_DIST_QUEUES=1), the plain
+# interval (overlap off) with the tuned k, the
 # overlap with the untuned k, both off, and the hand-tuned plain --halo 64 of the table
 PX=$NGPU PY=1
 [ "$NGPU" -eq 4 ] && PX=2 PY=2
 WW="--size $((W * PX))x$((W * PY)) --torus -g $GW --repeat 3"
 SS="--size $((S * PX))x$((S * PY)) --torus -g $GS --repeat 3"
-OFF="-x GOLCL_DIST_OVERLAP=off" UNT="-x GOLCL_DIST_TUNE=off"
+OFF="-x GOLCL_DIST_OVERLAP=off" UNT="-x GOLCL_DIST_TUNE=off" ONEQ="-x GOLCL_DIST_QUEUES=1"
+clinfo 2>/dev/null | grep -o -m1 cl_khr_priority_hints || echo "no cl_khr_priority_hints"
+left 410 && run 25 $B bench $WW --halo 128
+left 412 && run 25 $B bench $WW --halo 192
+left 415 && R="$R $ONEQ" run 25 $B bench $WW
+left 418 && R="$R $ONEQ" run 25 $B bench $SS
 left 420 && R="$R $OFF" run 25 $B bench $WW
 left 430 && R="$R $UNT" run 25 $B bench $WW
 left 440 && R="$R $OFF" run 25 $B bench $WW --halo 64

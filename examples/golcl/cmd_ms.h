@@ -20,6 +20,9 @@ int cmd_run_ms(const struct run_opts *opts);
 int cmd_ms_write_png(const golcl_msrule *rule, const golcl_mspattern *r, const char *path,
                      uint32_t sc);
 
+/* The colour of each state, as cmd_ms_write_png draws it. */
+void cmd_ms_palette(const golcl_msrule *rule, uint8_t pal[256][3]);
+
 /* golcl info for such a file (name: as the report names it), with --rle (rle) or --cells (cells,
  * refused: plaintext is two-state); returns the exit status. */
 int cmd_info_ms(const char *path, const char *name, int rle, int cells);

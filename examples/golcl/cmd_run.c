@@ -25,6 +25,7 @@
 #include "clock.h"
 #include "cmd.h"
 #include "cmd_ms.h"
+#include "frames.h"
 #include "pattern_io.h"
 #include "run.h"
 #include "stop.h"
@@ -44,8 +45,8 @@ typedef struct run_state {
   golcl_rule_table rule;   /* the pattern's (or --rule's) */
   golcl_bounds bounds;     /* the pattern's bounded grid, INFINITE for none */
   const run_opts *o;
-  uint64_t frame;       /* the number of the next frame */
-  ex_atomic frames_csv; /* DIR/frames.csv: frame,generation */
+  film film; /* --frames, the GIF */
+  int dry;   /* the first pass: the frames' live boxes, nothing written */
   FILE *log;            /* --log: the CSV being written (a temporary, or stdout) */
   ex_atomic log_file;
   uint64_t done; /* generations run: o->gens, or fewer when a signal stopped the run */
@@ -92,17 +93,24 @@ static void usage(FILE *f) {
           "  --stepper KIND       auto (default: the fastest that can serve the rule and the\n"
           "                       grid), naive, reference, or another stepper of this build\n"
           "  --device SPEC        gpu, cpu, P:D or part of a device name (default:\n"
-          "                       $GOLCL_DEVICE, else the first GPU)\n"
+          "                       $GOLCL_DEVICE, else the first GPU)\n");
+  fprintf(f,
           "  -o, --output OUT     write the result to OUT by extension: .rle, .rle.gz,\n"
-          "                       .cells, .mc, .mc.gz, .png;\n"
+          "                       .cells, .mc, .mc.gz, .png; .gif or .apng: an animated\n"
+          "                       GIF or PNG of the start and of every K-th generation\n"
+          "                       (the frames of --frames);\n"
           "                       '-' writes RLE to stdout; may be given up to %d times\n"
           "  --scale S            PNG: S×S pixels per cell (default 1)\n"
           "  --fit WxH            PNG: the largest image within W×H pixels (magnified or\n"
           "                       reduced by whole factors)\n"
           "  --frames DIR         write a PNG of the start and of every K-th generation into\n"
           "                       DIR, numbered 00000000.png, 00000001.png, ..., with\n"
-          "                       DIR/frames.csv giving the generation of each\n"
-          "  --every K            the frame interval (default 1 with --frames)\n"
+          "                       DIR/frames.csv giving the generation of each; all of one\n"
+          "                       size (the infinite plane: the union of the frames' live\n"
+          "                       boxes, found by a first pass, or --view)\n"
+          "  --every K            the frame interval (default 1 with --frames or .gif)\n"
+          "  --view X,Y,W,H       the infinite plane: the frames show the W×H cells from\n"
+          "                       (X, Y) (the RLE output's coordinates), no first pass\n"
           "  --log FILE.csv       write generation,population,x,y,width,height (the live\n"
           "                       cells' bounding box) at the start and every K generations;\n"
           "                       '-' writes it to stdout\n"
@@ -136,7 +144,8 @@ enum {
   OPT_LOG_EVERY,
   OPT_ALGO,
   OPT_MEMORY,
-  OPT_RULES
+  OPT_RULES,
+  OPT_VIEW
 };
 
 static const struct option long_opts[] = {{"generations", required_argument, NULL, 'g'},
@@ -152,6 +161,7 @@ static const struct option long_opts[] = {{"generations", required_argument, NUL
                                           {"fit", required_argument, NULL, OPT_FIT},
                                           {"frames", required_argument, NULL, OPT_FRAMES},
                                           {"every", required_argument, NULL, OPT_EVERY},
+                                          {"view", required_argument, NULL, OPT_VIEW},
                                           {"log", required_argument, NULL, OPT_LOG},
                                           {"log-every", required_argument, NULL, OPT_LOG_EVERY},
                                           {"algo", required_argument, NULL, OPT_ALGO},
@@ -162,6 +172,42 @@ static const struct option long_opts[] = {{"generations", required_argument, NUL
                                           {NULL, 0, NULL, 0}};
 
 static int take_option(int c, const char *v, run_opts *o);
+
+/* An animated output: &o->gif for .gif, &o->apng for .apng, else NULL. */
+static const char **animated(const char *path, run_opts *o) {
+  size_t n = strlen(path);
+  if (n > 4 && strcasecmp(path + n - 4, ".gif") == 0) return &o->gif;
+  if (n > 5 && strcasecmp(path + n - 5, ".apng") == 0) return &o->apng;
+  return NULL;
+}
+
+/* -o NAME.gif, -o NAME.apng: one of each, the folder checked before the run. */
+static int take_animated(const char *v, const char **slot) {
+  if (*slot) {
+    fprintf(stderr, "golcl run: one %s output ('%s' and '%s')\n", strrchr(v, '.'), *slot, v);
+    return 2;
+  }
+  if (pio_check_output("run", v)) return 1;
+  *slot = v;
+  return -1;
+}
+
+/* --view X,Y,W,H: X and Y signed, W and H at least 1, all within 2^60. */
+static int parse_view(const char *v, run_opts *o) {
+  long long n[4];
+  const long long lim = (long long)1 << 60;
+  for (int i = 0; i < 4; i++) {
+    char *end;
+    errno = 0;
+    n[i] = strtoll(v, &end, 10);
+    if (end == v || errno || *end != (i < 3 ? ',' : '\0') || n[i] > lim || n[i] < -lim ||
+        (i >= 2 && n[i] < 1))
+      return -1;
+    v = end + 1;
+  }
+  o->vp_x = n[0], o->vp_y = n[1], o->vp_w = (uint64_t)n[2], o->vp_h = (uint64_t)n[3];
+  return 0;
+}
 
 /* bgolly's -a: its algorithm names, or this command's --algo values. The
  * multi-state families (Generations, JvN, RuleLoader, LargerThanLife) come
@@ -253,6 +299,7 @@ static int take_option(int c, const char *v, run_opts *o) {
       o->device = v;
       break;
     case 'o':
+      if (animated(v, o)) return take_animated(v, animated(v, o));
       if (o->nouts == MAX_OUTS) {
         fprintf(stderr, "golcl run: at most %d outputs\n", MAX_OUTS);
         return 2;
@@ -280,6 +327,10 @@ static int take_option(int c, const char *v, run_opts *o) {
       break;
     case OPT_EVERY:
       if (pio_parse_u64(v, &o->every) != 0 || o->every == 0) return bad_value("--every", v);
+      break;
+    case OPT_VIEW:
+      if (parse_view(v, o)) return bad_value("--view (X,Y,W,H)", v);
+      o->have_viewport = 1;
       break;
     case OPT_LOG:
       o->log = v;
@@ -344,15 +395,26 @@ static int parse_args(int argc, char **argv, run_opts *o) {
     fprintf(stderr, "golcl run: --size and --margin exclude each other\n");
     return 2;
   }
-  if (o->every && !o->frames) {
-    fprintf(stderr, "golcl run: --every needs --frames DIR\n");
+  if (o->every && !film_wanted(o)) {
+    fprintf(stderr, "golcl run: --every needs --frames DIR or a .gif or .apng output\n");
+    return 2;
+  }
+  if (o->have_viewport && !film_wanted(o)) {
+    fprintf(stderr, "golcl run: --view needs --frames DIR or a .gif or .apng output\n");
+    return 2;
+  }
+  if (o->have_viewport && fixed) {
+    fprintf(stderr,
+            "golcl run: --view places the frames on the infinite plane; --%s makes a fixed grid, "
+            "whose frames show all of it\n",
+            o->have_size ? "size" : o->have_margin ? "margin" : "torus");
     return 2;
   }
   if (o->log_every && !o->log) {
     fprintf(stderr, "golcl run: --log-every needs --log FILE.csv\n");
     return 2;
   }
-  if (o->frames && !o->every) o->every = 1;
+  if (film_wanted(o) && !o->every) o->every = 1;
   if (o->log && !o->log_every) o->log_every = 1;
   int to_stdout = o->log && strcmp(o->log, "-") == 0;
   for (int i = 0; i < o->nouts; i++) to_stdout += pio_kind_of(o->outs[i]) == PIO_STDOUT;
@@ -620,21 +682,47 @@ static int write_png(run_state *st, const char *path) {
   return rc;
 }
 
-/* Frame n is DIR/%08d.png (ffmpeg -i DIR/%08d.png makes a film of them); its
- * generation goes to DIR/frames.csv. */
+/* A frame: the viewport's cells from the grid (a fixed grid: all of it);
+ * the first pass only takes the live box. */
 static int write_frame(run_state *st) {
-  char path[4096];
-  int n =
-      snprintf(path, sizeof path, "%s/%08llu.png", st->o->frames, (unsigned long long)st->frame);
-  if (n < 0 || (size_t)n >= sizeof path) {
-    fprintf(stderr, "golcl run: --frames %s: the folder name is too long\n", st->o->frames);
+  if (st->dry) {
+    if (st->bw) film_union(&st->film, st->ux + st->bx, st->uy + st->by, st->bw, st->bh);
+    return 0;
+  }
+  uint32_t w = golcl_grid_width(st->grid), h = golcl_grid_height(st->grid);
+  uint8_t *cells = malloc((size_t)w * h);
+  if (!cells) {
+    fprintf(stderr, "golcl run: a frame: out of memory for a %ux%u grid\n", w, h);
     return 1;
   }
-  if (write_png(st, path)) return 1;
-  fprintf(st->frames_csv.f, "%llu,%llu\n", (unsigned long long)st->frame,
-          (unsigned long long)golcl_grid_generation(st->grid));
-  st->frame++;
-  return 0;
+  golcl_status s = golcl_grid_read(st->grid, cells, w);
+  if (s == GOLCL_OK)
+    film_blocks_from_cells(&st->film, cells, w, st->infinite ? st->ux : 0,
+                           st->infinite ? st->uy : 0, w, h);
+  free(cells);
+  if (s != GOLCL_OK) return lib_error(st, "a frame", s);
+  return film_add(&st->film, golcl_grid_generation(st->grid));
+}
+
+/* The frames' viewport: --view, the whole of a fixed grid, or on the
+ * infinite plane the union of the frames' live boxes, from a first pass
+ * over the run (the grid then made again from the pattern). */
+static int step_all(run_state *st, double *seconds);
+static int frames_view(run_state *st, const golcl_pattern *p) {
+  if (!st->infinite) {
+    int rc = film_bounded(&st->film, golcl_grid_width(st->grid), golcl_grid_height(st->grid));
+    if (rc) return rc;
+  } else if (!st->o->have_viewport) {
+    double secs;
+    st->dry = 1;
+    int rc = step_all(st, &secs);
+    st->dry = 0, st->done = 0, st->ran = 0;
+    golcl_grid_destroy(st->grid);
+    st->grid = NULL;
+    if (rc == 0) rc = make_grid(st, p);
+    if (rc) return rc;
+  }
+  return film_set_view(&st->film, 0, NULL, st->infinite ? FILM_BORDER : 0);
 }
 
 /* One line of the --log CSV: the generation, the population and the live
@@ -672,8 +760,8 @@ static int step_all(run_state *st, double *seconds) {
   const run_opts *o = st->o;
   int bar = !o->quiet && isatty(2);
   uint64_t done = 0, chunk = 1;
-  if (o->frames && write_frame(st)) return 1;
-  if (o->log && write_log(st)) return 1;
+  if (film_wanted(o) && write_frame(st)) return 1;
+  if (o->log && !st->dry && write_log(st)) return 1;
   double t0 = ex_now(), last_bar = t0;
   golcl_status s;
   while (done < o->gens) {
@@ -699,8 +787,9 @@ static int step_all(run_state *st, double *seconds) {
     double dt = ex_now() - c0;
     if (k == chunk && dt < 0.1 && chunk < ((uint64_t)1 << 40)) chunk *= 2;
     if (dt > 0.5 && chunk > 1) chunk /= 2;
-    if (o->frames && done % o->every == 0 && write_frame(st)) return 1;
-    if (o->log && (done % o->log_every == 0 || done == o->gens) && write_log(st)) return 1;
+    if (film_wanted(o) && done % o->every == 0 && write_frame(st)) return 1;
+    if (o->log && !st->dry && (done % o->log_every == 0 || done == o->gens) && write_log(st))
+      return 1;
     if (bar && (ex_now() - last_bar > 0.1 || done == o->gens)) {
       run_progress(done, o->gens, ex_now() - t0, 0);
       last_bar = ex_now();
@@ -710,49 +799,28 @@ static int step_all(run_state *st, double *seconds) {
   if (s != GOLCL_OK) return lib_error(st, "stepping", s);
   *seconds = ex_now() - t0;
   if (bar && o->gens) run_progress(done, o->gens, *seconds, 1);
-  if (o->log && done < o->gens && done % o->log_every && write_log(st)) return 1;
+  if (o->log && !st->dry && done < o->gens && done % o->log_every && write_log(st)) return 1;
   st->done = done;
   st->ran = 1;
   return 0;
 }
 
-static int make_dir(const char *dir) {
-  if (mkdir(dir, 0777) == 0 || errno == EEXIST) return 0;
-  fprintf(stderr, "golcl run: %s: %s\n", dir, strerror(errno));
-  return 1;
-}
-
-int run_open_side_files(const run_opts *o, ex_atomic *frames_csv, ex_atomic *log_file, FILE **log) {
-  if (o->frames) {
-    if (make_dir(o->frames)) return 1;
-    char path[4096];
-    int n = snprintf(path, sizeof path, "%s/frames.csv", o->frames);
-    if (n < 0 || (size_t)n >= sizeof path) {
-      fprintf(stderr, "golcl run: --frames %s: the folder name is too long\n", o->frames);
-      return 1;
-    }
-    if (ex_atomic_open(frames_csv, path, "golcl run")) return 1;
-    fprintf(frames_csv->f, "frame,generation\n");
+int run_open_log(const run_opts *o, ex_atomic *log_file, FILE **log) {
+  if (!o->log) return 0;
+  if (strcmp(o->log, "-") == 0) {
+    *log = stdout;
+  } else {
+    if (ex_atomic_open(log_file, o->log, "golcl run")) return 1;
+    *log = log_file->f;
   }
-  if (o->log) {
-    if (strcmp(o->log, "-") == 0) {
-      *log = stdout;
-    } else {
-      if (ex_atomic_open(log_file, o->log, "golcl run")) return 1;
-      *log = log_file->f;
-    }
-    fprintf(*log, "generation,population,x,y,width,height\n");
-  }
+  fprintf(*log, "generation,population,x,y,width,height\n");
   return 0;
 }
 
-int run_close_side_files(ex_atomic *frames_csv, ex_atomic *log_file, int keep, int rc) {
-  ex_atomic *files[2] = {frames_csv, log_file};
-  for (int i = 0; i < 2; i++) {
-    if (!files[i]->f) continue;
-    if (keep && ex_atomic_commit(files[i], "golcl run")) rc = 1;
-    if (files[i]->f) ex_atomic_abort(files[i]);
-  }
+int run_close_log(ex_atomic *log_file, int keep, int rc) {
+  if (!log_file->f) return rc;
+  if (keep && ex_atomic_commit(log_file, "golcl run")) rc = 1;
+  if (log_file->f) ex_atomic_abort(log_file);
   return rc;
 }
 
@@ -805,6 +873,7 @@ static int run(run_state *st, golcl_pattern *p) {
               golcl_grid_height(st->grid),
               golcl_grid_boundary(st->grid) == GOLCL_BOUNDARY_TORUS ? "torus" : "dead boundary");
   }
+  if (film_wanted(o) && (rc = frames_view(st, p)) != 0) return rc;
   double secs = 0;
   rc = step_all(st, &secs);
   if (rc) return rc;
@@ -860,6 +929,8 @@ void run_say_stopped(const run_opts *o, int sig, uint64_t generation) {
     fprintf(stderr, "%s%s", files++ ? ", " : "; writing ",
             strcmp(o->log, "-") ? o->log : "the log");
   if (o->frames) fprintf(stderr, "%s%s/frames.csv", files++ ? ", " : "; writing ", o->frames);
+  if (o->gif) fprintf(stderr, "%s%s", files++ ? ", " : "; writing ", o->gif);
+  if (o->apng) fprintf(stderr, "%s%s", files++ ? ", " : "; writing ", o->apng);
   fprintf(stderr, "%s\n", files ? " for it" : "");
 }
 
@@ -930,9 +1001,11 @@ static int run_loaded(run_opts *o_) {
   st.o = &o;
   golcl_pattern_rule_table(p, &st.rule);
   golcl_pattern_bounds(p, &st.bounds);
-  rc = run_open_side_files(&o, &st.frames_csv, &st.log_file, &st.log);
+  rc = run_open_log(&o, &st.log_file, &st.log);
+  if (rc == 0 && film_wanted(&o)) rc = film_open(&st.film, &o);
   if (rc == 0) rc = run(&st, p);
-  rc = run_close_side_files(&st.frames_csv, &st.log_file, st.ran, rc);
+  rc = film_close(&st.film, st.ran, rc);
+  rc = run_close_log(&st.log_file, st.ran, rc);
   golcl_grid_destroy(st.grid);
   golcl_stepper_destroy(st.stepper);
   golcl_context_destroy(st.ctx);

@@ -14,6 +14,7 @@
 
 #include "clock.h"
 #include "cmd_ms.h"
+#include "frames.h"
 #include "image.h"
 #include "pattern_io.h"
 #include "run.h"
@@ -28,6 +29,7 @@ typedef struct ms_opts {
   const char *outs[MAX_OUTS];
   int nouts;
   FILE *report;
+  const run_opts *r; /* all of them: the frames' */
 } ms_opts;
 
 typedef struct ms_run {
@@ -40,6 +42,8 @@ typedef struct ms_run {
   uint32_t reach;  /* cells a generation: R, or 1 for Generations */
   int any_state;   /* every non-zero state reaches out (JvN, RuleLoader), not state 1 alone */
   uint64_t margin; /* infinite plane: the margin of a new grid, margin / reach generations */
+  film film;       /* --frames, the GIF */
+  int dry;         /* the first pass: the frames' live boxes, nothing written */
 } ms_run;
 
 /* Room for MIN_STEP generations, held to MAX_MARGIN cells unless that is
@@ -82,7 +86,6 @@ static int take_opts(const run_opts *r, ms_opts *o) {
     return 2;
   }
   const char *later = r->view.fit_w                                         ? "fit"
-                      : r->frames                                           ? "frames"
                       : r->log                                              ? "log"
                       : strcmp(r->algo, "auto") && strcmp(r->algo, "dense") ? "algo"
                       : r->increment                                        ? "increment"
@@ -104,6 +107,7 @@ static int take_opts(const run_opts *r, ms_opts *o) {
   for (int i = 0; i < r->nouts; i++) o->outs[i] = r->outs[i];
   o->nouts = r->nouts;
   o->report = r->report;
+  o->r = r;
   return -1;
 }
 
@@ -235,22 +239,78 @@ static int room(ms_run *st, uint64_t *k) {
   return s == GOLCL_OK ? 0 : fail("growing the grid", s, st->ctx);
 }
 
-static int step_all(ms_run *st, uint64_t gens, double *secs) {
+/* A frame: the viewport's cells from the grid (a fixed grid: all of it);
+ * the first pass only takes the box of the cells not in state 0. */
+static int write_frame(ms_run *st) {
+  golcl_msgrid *g = st->grid;
+  uint32_t w = golcl_msgrid_width(g), h = golcl_msgrid_height(g);
+  uint8_t *c = malloc((size_t)w * h);
+  if (!c) return fail("a frame", GOLCL_E_OUT_OF_MEMORY, NULL);
+  golcl_status s = golcl_msgrid_read(g, c, 0);
+  int64_t gx = st->infinite ? st->ux : 0, gy = st->infinite ? st->uy : 0;
+  if (s == GOLCL_OK && st->dry) {
+    uint32_t x0 = w, y0 = h, x1 = 0, y1 = 0;
+    for (uint32_t y = 0; y < h; y++)
+      for (uint32_t x = 0; x < w; x++)
+        if (c[(size_t)y * w + x]) {
+          if (x < x0) x0 = x;
+          if (x >= x1) x1 = x + 1;
+          if (y < y0) y0 = y;
+          y1 = y + 1;
+        }
+    if (x1 > x0) film_union(&st->film, gx + x0, gy + y0, x1 - x0, y1 - y0);
+  } else if (s == GOLCL_OK) {
+    film_blocks_from_cells(&st->film, c, w, gx, gy, w, h);
+  }
+  free(c);
+  if (s != GOLCL_OK) return fail("a frame", s, st->ctx);
+  return st->dry ? 0 : film_add(&st->film, golcl_msgrid_generation(g));
+}
+
+static int step_all(ms_run *st, const ms_opts *o, double *secs) {
   double t0 = ex_now();
-  for (uint64_t left = gens; left > 0;) {
+  int frames = film_wanted(o->r);
+  uint64_t every = o->r->every, done = 0;
+  if (frames && write_frame(st)) return 1;
+  for (uint64_t left = o->gens; left > 0;) {
     uint64_t k = left;
+    if (frames && k > every - done % every) k = every - done % every;
     if (st->infinite) {
-      int rc = room(st, &k);
+      uint64_t room_k = k;
+      int rc = room(st, &room_k);
       if (rc) return rc;
-      if (k > left) k = left;
+      if (k > room_k) k = room_k;
     }
     golcl_status s = golcl_msgrid_step(st->grid, k);
     if (s != GOLCL_OK) return fail("stepping", s, st->ctx);
-    left -= k;
+    left -= k, done += k;
+    if (frames && done % every == 0 && write_frame(st)) return 1;
   }
   golcl_status s = golcl_context_finish(st->ctx);
   *secs = ex_now() - t0;
   return s == GOLCL_OK ? 0 : fail("stepping", s, st->ctx);
+}
+
+/* The frames' viewport: --view (the infinite plane), the whole of a fixed
+ * grid, or on the infinite plane the union of the frames' live boxes, from
+ * a first pass over the run (the grid then made again from the pattern). */
+static int frames_view(ms_run *st, const ms_opts *o, const golcl_mspattern *p) {
+  if (!st->infinite) {
+    int rc = film_bounded(&st->film, golcl_msgrid_width(st->grid), golcl_msgrid_height(st->grid));
+    if (rc) return rc;
+  } else if (!o->r->have_viewport) {
+    double secs;
+    st->dry = 1;
+    int rc = step_all(st, o, &secs);
+    st->dry = 0;
+    golcl_msgrid_destroy(st->grid);
+    st->grid = NULL;
+    if (rc == 0) rc = make_grid(st, o, p);
+    if (rc) return rc;
+  }
+  uint8_t pal[256][3];
+  cmd_ms_palette(&st->rule, pal);
+  return film_set_view(&st->film, 0, (const uint8_t(*)[3])pal, st->infinite ? FILM_BORDER : 0);
 }
 
 /* RuleLoader: the rule's @COLORS (Golly's gradient where it gives none).
@@ -295,10 +355,20 @@ static int write_png(const ms_run *st, const ms_opts *o, const golcl_mspattern *
   return cmd_ms_write_png(&st->rule, r, path, o->scale);
 }
 
-int cmd_ms_write_png(const golcl_msrule *rule, const golcl_mspattern *r, const char *path,
-                     uint32_t sc) {
+void cmd_ms_palette(const golcl_msrule *rule, uint8_t pal[256][3]) {
   int jvn = rule->family == GOLCL_MS_JVN29 || rule->family == GOLCL_MS_NOBILI32 ||
             rule->family == GOLCL_MS_HUTTON32;
+  for (int s = 0; s < 256; s++)
+    if (jvn)
+      jvn_colour((uint8_t)s, pal[s]);
+    else
+      colour(rule, (uint8_t)s, rule->states, pal[s]);
+}
+
+int cmd_ms_write_png(const golcl_msrule *rule, const golcl_mspattern *r, const char *path,
+                     uint32_t sc) {
+  uint8_t pal[256][3];
+  cmd_ms_palette(rule, pal);
   uint32_t w = golcl_mspattern_width(r), h = golcl_mspattern_height(r);
   if (!w || !h) w = h = 1;
   if ((uint64_t)w * sc * h * sc > (1u << 30)) {
@@ -311,11 +381,7 @@ int cmd_ms_write_png(const golcl_msrule *rule, const golcl_mspattern *r, const c
   const uint8_t *c = golcl_mspattern_cells(r);
   for (uint32_t y = 0; y < ih && golcl_mspattern_width(r); y++)
     for (uint32_t x = 0; x < iw; x++)
-      if (jvn)
-        jvn_colour(c[(size_t)(y / sc) * w + x / sc], img + ((size_t)y * iw + x) * 3);
-      else
-        colour(rule, c[(size_t)(y / sc) * w + x / sc], rule->states,
-               img + ((size_t)y * iw + x) * 3);
+      memcpy(img + ((size_t)y * iw + x) * 3, pal[c[(size_t)(y / sc) * w + x / sc]], 3);
   int rc = ex_write_png_rgb(path, img, iw, ih, (size_t)iw * 3) ? 1 : 0;
   free(img);
   return rc;
@@ -446,8 +512,11 @@ int cmd_run_ms(const run_opts *opts) {
     fprintf(o.report, "grid:       %ux%u, %s\n", golcl_msgrid_width(st.grid),
             golcl_msgrid_height(st.grid), what);
   }
+  if (rc == 0 && film_wanted(opts)) rc = film_open(&st.film, opts);
+  if (rc == 0 && film_wanted(opts)) rc = frames_view(&st, &o, p);
   double secs = 0;
-  if (rc == 0) rc = step_all(&st, o.gens, &secs);
+  if (rc == 0) rc = step_all(&st, &o, &secs);
+  int ran = rc == 0;
   uint64_t pop = 0;
   if (rc == 0 && (s = golcl_msgrid_population(st.grid, &pop)) != GOLCL_OK)
     rc = fail("counting", s, st.ctx);
@@ -459,6 +528,7 @@ int cmd_run_ms(const run_opts *opts) {
             (unsigned long long)pop, (unsigned long long)golcl_msgrid_generation(st.grid));
   }
   if (rc == 0) rc = write_outputs(&st, &o);
+  rc = film_close(&st.film, ran, rc);
   golcl_msgrid_destroy(st.grid);
   golcl_context_destroy(st.ctx);
   golcl_mspattern_destroy(p);

@@ -3,6 +3,7 @@
  * --algo sparse), stepped -i generations at a time, with the same outputs,
  * --log and --frames as a grid run, and a report of the final live box and
  * the memory the run held. */
+#define _DEFAULT_SOURCE /* mkstemps */
 #include <golcl_universe.h>
 
 #include <errno.h>
@@ -17,6 +18,7 @@
 #include "clock.h"
 #include "image.h"
 #include "cmd_ms.h"
+#include "frames.h"
 #include "run.h"
 #include "stop.h"
 
@@ -24,9 +26,10 @@ typedef struct urun {
   const run_opts *o;
   golcl_context *ctx;
   golcl_universe *u;
-  ex_atomic log_file, frames_csv;
+  ex_atomic log_file;
   FILE *log;
-  uint64_t frame;
+  film film; /* --frames, the GIF */
+  int dry;   /* the first pass: the frames' live boxes, nothing written */
   uint64_t done; /* generations run: o->gens, or fewer when a signal stopped the run */
 } urun;
 
@@ -139,18 +142,27 @@ static int write_out(urun *r, const char *path) {
   return rc;
 }
 
+/* A frame: the viewport drawn from the quadtree at the frames' scale; the
+ * first pass only takes the live box. */
 static int write_frame(urun *r) {
-  char path[4096];
-  int n = snprintf(path, sizeof path, "%s/%08llu.png", r->o->frames, (unsigned long long)r->frame);
-  if (n < 0 || (size_t)n >= sizeof path) {
-    fprintf(stderr, "golcl run: --frames %s: the folder name is too long\n", r->o->frames);
-    return 1;
+  film *f = &r->film;
+  if (r->dry) {
+    int64_t x, y;
+    uint64_t w, h;
+    if (golcl_universe_bounding_box(r->u, &x, &y, &w, &h) != GOLCL_OK) return fail("frames");
+    film_union(f, x, y, w, h);
+    return 0;
   }
-  if (write_out(r, path)) return 1;
-  fprintf(r->frames_csv.f, "%llu,%llu\n", (unsigned long long)r->frame,
-          (unsigned long long)golcl_universe_generation(r->u));
-  r->frame++;
-  return 0;
+  /* a cell a block: the cells themselves (read_scaled descends from the
+   * root for each pixel, about 40x slower on acorn's 2227x2398 box) */
+  golcl_status s = f->shift == 0 ? golcl_universe_read_rect(r->u, f->x, f->y, f->bw, f->bh,
+                                                             f->state, f->bw)
+                                 : golcl_universe_read_scaled(r->u, f->x, f->y, f->bw, f->bh,
+                                                              f->shift, f->share, f->state, f->bw);
+  if (s != GOLCL_OK) return fail("a frame");
+  if (f->shift == 0)
+    for (size_t i = 0; i < (size_t)f->bw * f->bh; i++) f->share[i] = f->state[i] ? 255 : 0;
+  return film_add(f, golcl_universe_generation(r->u));
 }
 
 static uint64_t to_next(uint64_t done, uint64_t k) { return k ? k - done % k : UINT64_MAX; }
@@ -186,8 +198,8 @@ static int step_all(urun *r, double *seconds) {
   const run_opts *o = r->o;
   progress pr = {r, 0, o->gens, ex_now(), ex_now(), !o->quiet && isatty(2)};
   uint64_t done = 0;
-  if (o->log && write_log(r)) return 1;
-  if (o->frames && write_frame(r)) return 1;
+  if (o->log && !r->dry && write_log(r)) return 1;
+  if (film_wanted(o) && write_frame(r)) return 1;
   while (done < o->gens && !ex_stop_requested()) {
     uint64_t want = o->gens - done;
     if (o->increment && want > o->increment) want = o->increment;
@@ -204,8 +216,9 @@ static int step_all(urun *r, double *seconds) {
               golcl_last_errmsg());
       return 1;
     }
-    if (o->frames && done % o->every == 0 && write_frame(r)) return 1;
-    if (o->log && (done % o->log_every == 0 || done == o->gens) && write_log(r)) return 1;
+    if (film_wanted(o) && done % o->every == 0 && write_frame(r)) return 1;
+    if (o->log && !r->dry && (done % o->log_every == 0 || done == o->gens) && write_log(r))
+      return 1;
     if (pr.bar && (ex_now() - pr.last > 0.1 || done == o->gens)) {
       run_progress(done, o->gens, ex_now() - pr.t0, 0);
       pr.last = ex_now();
@@ -214,8 +227,59 @@ static int step_all(urun *r, double *seconds) {
   *seconds = ex_now() - pr.t0;
   r->done = done;
   if (pr.bar && o->gens) run_progress(done, o->gens, *seconds, 1);
-  if (o->log && done < o->gens && done % o->log_every && write_log(r)) return 1;
+  if (o->log && !r->dry && done < o->gens && done % o->log_every && write_log(r)) return 1;
   return 0;
+}
+
+/* A copy of the universe (cells, rule, generation) through a macrocell
+ * file, which holds any span and both kinds of cells. */
+static int copy_universe(urun *r, const golcl_universe_opts *uo, golcl_universe **out) {
+  const char *dir = getenv("TMPDIR");
+  char path[4096];
+  snprintf(path, sizeof path, "%s/golcl-frames-XXXXXX.mc", dir && *dir ? dir : "/tmp");
+  int fd = mkstemps(path, 3);
+  FILE *f = fd >= 0 ? fdopen(fd, "w+b") : NULL;
+  if (!f) {
+    fprintf(stderr, "golcl run: frames: a temporary file: %s\n", strerror(errno));
+    if (fd >= 0) close(fd), unlink(path);
+    return 1;
+  }
+  ex_stop_register_tmp(path);
+  golcl_status s = golcl_universe_write_macrocell(r->u, f);
+  if (fclose(f) != 0 && s == GOLCL_OK) s = GOLCL_E_IO;
+  if (s == GOLCL_OK) s = golcl_universe_create(r->ctx, uo, out);
+  if (s == GOLCL_OK) s = golcl_universe_read_file(*out, path);
+  unlink(path);
+  ex_stop_unregister_tmp(path);
+  if (s != GOLCL_OK) {
+    golcl_universe_destroy(*out);
+    *out = NULL;
+    return fail("frames: copying the pattern for the second pass");
+  }
+  return 0;
+}
+
+/* The frames' viewport: --view, or the union of the frames' live boxes
+ * from a first pass over the run on the universe, which a copy made
+ * before it then replaces. */
+static int frames_view(urun *r, const golcl_universe_opts *uo) {
+  if (!r->o->have_viewport) {
+    golcl_universe *start;
+    double secs;
+    if (copy_universe(r, uo, &start)) return 1;
+    r->dry = 1;
+    int rc = step_all(r, &secs);
+    r->dry = 0, r->done = 0;
+    golcl_universe_destroy(r->u);
+    r->u = start;
+    if (rc) return rc;
+  }
+  uint8_t pal[256][3];
+  golcl_msrule rule;
+  int ms = multi_state(r->u);
+  if (ms && golcl_universe_get_msrule(r->u, &rule) != GOLCL_OK) return fail("frames");
+  if (ms) cmd_ms_palette(&rule, pal);
+  return film_set_view(&r->film, 1, ms ? (const uint8_t(*)[3])pal : NULL, FILM_BORDER);
 }
 
 /* Loads the pattern into r->u; -1 (nothing printed) when the universe cannot
@@ -302,10 +366,17 @@ static void report(const urun *r, double secs, double wall) {
   fputc('\n', f);
 }
 
-/* AUTO's device, opened in a thread beside the loading and the run: a run
- * never waits for the platform (about 0.2 s for pocl, 0.2-0.4 s for
- * NVIDIA's) unless its pattern is a soup (take_device), where the device's
- * tiles pay for it; the others run on the host engines. */
+/* AUTO's device, opened in a thread: a run never waits for the platform
+ * (about 0.2 s for pocl, 0.2-0.4 s for NVIDIA's) unless its pattern is a
+ * soup (take_device), where the device's tiles pay for it; the others run
+ * on the host engines. The thread starts before the loading where the file
+ * is large enough to hold a soup (EARLY_BYTES: a 512x512 soup's RLE is about
+ * 150 kB), so that the two overlap; else once the loaded pattern is a soup:
+ * a small pattern opens no device at all (opening pocl's costs more CPU
+ * time than the whole run of a methuselah to 1000 generations). */
+#define EARLY_BYTES (64u << 10)
+#define SOUP_CELLS (1u << 14) /* the universe's AUTO_SPARSE_MAX_CELLS */
+#define SOUP_FILL 8           /* the universe's AUTO_DENSE: 1/8 of the box */
 typedef struct opener {
   pthread_t thread;
   int started;
@@ -325,19 +396,28 @@ static void *open_device(void *p) {
   return NULL;
 }
 
-/* The device for a loaded pattern: waits for the thread where the pattern
- * is a large, dense area (over 2^14 cells filling more than 1/64 of their
- * box: a soup), which the device's tiles step fastest. Wide sparse patterns
- * (demonoid-c512: 106 639 cells in 272 449 x 268 312) and metapixels stay on
- * the host's HashLife: on an H200 machine demonoid-c512 to 1000 generations
- * took 7.5 s through the device against 0.07 s on the host (2026-11-28). */
+static void start_opener(opener *op, const run_opts *o) {
+  op->device = o->device;
+  op->started = pthread_create(&op->thread, NULL, open_device, op) == 0;
+}
+
+/* The device for a loaded pattern, where it is a large, dense area (over
+ * SOUP_CELLS cells filling more than 1/SOUP_FILL of their box: a soup),
+ * which the device's tiles step fastest; the thread is started here if the
+ * file was small. Wide sparse patterns (demonoid-c512: 106 639 cells in
+ * 272 449 x 268 312), metapixels and Golly's large guns and breeders (0.2-3 %
+ * of their box) stay on the host's HashLife: on an H200 machine
+ * demonoid-c512 to 1000 generations took 7.5 s through the device against
+ * 0.07 s on the host (2026-11-28). */
 static void take_device(urun *r, opener *op) {
   uint64_t pop = 0, w = 0, h = 0;
   int64_t x, y;
-  if (!op->started || golcl_universe_population(r->u, &pop) != GOLCL_OK || pop <= (1u << 14) ||
+  if (golcl_universe_population(r->u, &pop) != GOLCL_OK || pop <= SOUP_CELLS ||
       golcl_universe_bounding_box(r->u, &x, &y, &w, &h) != GOLCL_OK ||
-      (double)pop * 64 < (double)w * (double)h)
+      (double)pop * SOUP_FILL < (double)w * (double)h)
     return;
+  if (!op->started) start_opener(op, r->o);
+  if (!op->started) return;
   pthread_join(op->thread, NULL);
   op->started = 0;
   if (op->ctx && golcl_universe_set_context(r->u, op->ctx) == GOLCL_OK)
@@ -345,6 +425,13 @@ static void take_device(urun *r, opener *op) {
   else
     golcl_context_destroy(op->ctx);
   op->ctx = NULL;
+}
+
+/* Whether the pattern's file may hold a soup (stdin: unknown, so yes). */
+static int large_input(const run_opts *o) {
+  struct stat sb;
+  return strcmp(o->pattern, "-") == 0 || stat(o->pattern, &sb) != 0 ||
+         (uint64_t)sb.st_size >= EARLY_BYTES;
 }
 
 int run_universe(const run_opts *o) {
@@ -368,14 +455,12 @@ int run_universe(const run_opts *o) {
   }
   static opener op; /* static: a thread still opening at exit is left to it */
   memset(&op, 0, sizeof op);
-  if (uo.algo == GOLCL_UNIVERSE_AUTO && o->gens >= 256) {
-    /* below 256 generations AUTO uses no device (golcl_universe.h) */
-    op.device = o->device;
-    op.started = pthread_create(&op.thread, NULL, open_device, &op) == 0;
-  }
+  /* below 256 generations AUTO uses no device (golcl_universe.h) */
+  int may_open = uo.algo == GOLCL_UNIVERSE_AUTO && o->gens >= 256;
+  if (may_open && large_input(o)) start_opener(&op, o);
   int rc = golcl_universe_create(r.ctx, &uo, &r.u) != GOLCL_OK ? fail("universe") : 0;
   if (rc == 0) rc = load(&r, may_fall_back);
-  if (rc == 0) take_device(&r, &op);
+  if (rc == 0 && may_open) take_device(&r, &op);
   if (rc == 0 && !o->quiet) {
     if (r.ctx) {
       golcl_device_info dev;
@@ -392,7 +477,9 @@ int run_universe(const run_opts *o) {
       fprintf(stderr, "golcl run: %s: plaintext holds two states; write .rle or .mc\n", o->outs[i]);
       rc = 2;
     }
-  if (rc == 0) rc = run_open_side_files(o, &r.frames_csv, &r.log_file, &r.log);
+  if (rc == 0) rc = run_open_log(o, &r.log_file, &r.log);
+  if (rc == 0 && film_wanted(o)) rc = film_open(&r.film, o);
+  if (rc == 0 && film_wanted(o)) rc = frames_view(&r, &uo);
   double secs = 0;
   if (rc == 0) rc = step_all(&r, &secs);
   if (rc == 0 && !o->quiet) report(&r, secs, ex_now() - start);
@@ -405,14 +492,15 @@ int run_universe(const run_opts *o) {
       fprintf(o->report, "wrote:      %s\n", o->outs[i]);
     if (bad) rc = 1;
   }
-  if (rc >= 0) rc = run_close_side_files(&r.frames_csv, &r.log_file, ran, rc);
+  if (rc >= 0) rc = run_close_log(&r.log_file, ran, film_close(&r.film, ran, rc));
   golcl_universe_destroy(r.u);
   golcl_context_destroy(r.ctx);
   /* rc < 0: another way runs the pattern, which opens its device anyway */
   if (rc >= 0 && op.started && !atomic_load(&op.done)) { /* not waited for: end without it */
     fflush(NULL);
     ex_stop_remove_tmps(); /* the stdin copy: its remover is not reached */
-    _exit(rc);
+    run_progress_clear();
+    _exit(ex_stop_requested() ? ex_stop_status(ex_stop_requested()) : rc); /* as cmd_run's */
   }
   if (op.started) pthread_join(op.thread, NULL);
   golcl_context_destroy(op.ctx);

@@ -23,6 +23,11 @@ typedef struct run_opts {
   uint64_t increment; /* -i: generations a step of the progress line (0: as it likes) */
   uint64_t memory_mb; /* --memory: HashLife's node store in MB (0: the default) */
   uint64_t every, log_every;
+  const char *gif;   /* -o NAME.gif: an animated GIF of the frames */
+  const char *apng;  /* -o NAME.apng: the same as an animated PNG */
+  int have_viewport; /* --view X,Y,W,H: the frames' cells on the infinite plane */
+  int64_t vp_x, vp_y;
+  uint64_t vp_w, vp_h;
   const char *outs[MAX_OUTS];
   int nouts;
   ex_cell_view view;
@@ -35,14 +40,13 @@ typedef struct run_opts {
  * then the growing grid runs it. */
 int run_universe(const run_opts *o);
 
-/* Opens the side files (DIR/frames.csv of --frames, --log's CSV) before a
- * run, so that a folder that cannot be written fails early; they are
- * committed at the end when the run ran (keep: to its end or to a signal's
- * stop, whatever became of the other outputs) or dropped, keeping older
- * ones. Return 0 or 1 after a message; close returns rc, or 1 if a commit
- * failed. */
-int run_open_side_files(const run_opts *o, ex_atomic *frames_csv, ex_atomic *log_file, FILE **log);
-int run_close_side_files(ex_atomic *frames_csv, ex_atomic *log_file, int keep, int rc);
+/* Opens --log's CSV before a run, so that a folder that cannot be written
+ * fails early (the frames' files: frames.h); it is committed at the end
+ * when the run ran (keep: to its end or to a signal's stop, whatever became
+ * of the other outputs) or dropped, keeping an older one. Return 0 or 1
+ * after a message; close returns rc, or 1 if the commit failed. */
+int run_open_log(const run_opts *o, ex_atomic *log_file, FILE **log);
+int run_close_log(ex_atomic *log_file, int keep, int rc);
 
 /* A progress line on stderr: generations, rate and time left (final:
  * cleared right after); run_progress_clear takes a line that is up away. */

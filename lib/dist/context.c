@@ -33,6 +33,16 @@ golcl_status golcl__dist_core(golcl_dist_context *d, golcl_status s, const char 
   return s;
 }
 
+golcl_status golcl__dist_cl_fail(golcl_dist_context *d, cl_int err, const char *what) {
+  if (err == CL_SUCCESS) return GOLCL_OK;
+  return golcl__dist_fail(d,
+                          err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_RESOURCES ||
+                                  err == CL_OUT_OF_HOST_MEMORY
+                              ? GOLCL_E_OUT_OF_MEMORY
+                              : GOLCL_E_OPENCL,
+                          "%s: %d", what, (int)err);
+}
+
 uint64_t golcl__dist_mix64(uint64_t z) {
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;

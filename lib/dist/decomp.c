@@ -107,3 +107,40 @@ size_t golcl__dist_pieces(const dist_decomp *dc, int s, int d,
     }
   return n;
 }
+
+golcl_status golcl__dist_decomp_init(golcl_dist_context *d, dist_decomp *dc, uint32_t W, uint32_t H,
+                                     golcl_boundary b, uint32_t k, uint32_t px, uint32_t py,
+                                     const char *fn) {
+  dc->W = W;
+  dc->H = H;
+  dc->boundary = b;
+  dc->k = k;
+  if (px || py) {
+    dc->px = px;
+    dc->py = py;
+    if ((uint64_t)px * py != (uint64_t)d->size)
+      return golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "%s: %ux%u ranks given, %d running", fn,
+                              (unsigned)px, (unsigned)py, d->size);
+  } else {
+    golcl__dist_choose_grid(W, H, b, d->size, &dc->px, &dc->py);
+  }
+  dc->native_torus = d->size == 1 && b == GOLCL_BOUNDARY_TORUS;
+  return GOLCL_OK;
+}
+
+void golcl__dist_part(const dist_decomp *dc, const dist_block *blk, uint32_t halo,
+                      golcl_dist_part *o) {
+  o->px = dc->px;
+  o->py = dc->py;
+  o->halo = halo;
+  o->x = (uint32_t)blk->x;
+  o->y = (uint32_t)blk->y;
+  o->w = blk->w;
+  o->h = blk->h;
+  o->frame_left = blk->fl;
+  o->frame_right = blk->fr;
+  o->frame_top = blk->ft;
+  o->frame_bottom = blk->fb;
+  o->local_w = blk->lw;
+  o->local_h = blk->lh;
+}

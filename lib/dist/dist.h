@@ -30,6 +30,10 @@ golcl_status golcl__dist_fail(golcl_dist_context *d, golcl_status s, const char 
 /* Records the golcl_context's message when s is a failure; returns s. */
 golcl_status golcl__dist_core(golcl_dist_context *d, golcl_status s, const char *what);
 
+/* GOLCL_OK for CL_SUCCESS, else records "what: err" as GOLCL_E_OUT_OF_MEMORY (the device's or
+ * the host's memory ran out) or GOLCL_E_OPENCL. */
+golcl_status golcl__dist_cl_fail(golcl_dist_context *d, cl_int err, const char *what);
+
 /* The agreement that ends every collective: every rank passes its local status and a
  * fingerprint of the global arguments; returns the first failing rank's status on every rank
  * (and its message in d->msg), or GOLCL_E_INVALID_ARG when fingerprints differ. */
@@ -67,6 +71,16 @@ void golcl__dist_choose_grid(uint32_t W, uint32_t H, golcl_boundary b, int P, ui
 /* The block and local grid of rank r. */
 void golcl__dist_block(const dist_decomp *dc, int r, dist_block *out);
 
+/* Sets *dc for a W×H grid with frames k deep, over px×py ranks (0×0: chosen; else their
+ * product must be d->size), for the caller fn's messages. */
+golcl_status golcl__dist_decomp_init(golcl_dist_context *d, dist_decomp *dc, uint32_t W, uint32_t H,
+                                     golcl_boundary b, uint32_t k, uint32_t px, uint32_t py,
+                                     const char *fn);
+
+/* The public description of a rank's part (halo: the generations between exchanges). */
+void golcl__dist_part(const dist_decomp *dc, const dist_block *blk, uint32_t halo,
+                      golcl_dist_part *o);
+
 /* One rectangle of an exchange: from the source rank's local grid at (sx, sy) to the
  * destination's at (dx, dy). */
 typedef struct dist_piece {
@@ -85,16 +99,31 @@ void golcl__dist_images(int64_t lo, int64_t len, int64_t a, int64_t b, int64_t n
 
 /* ------------------------------------------------------------ the grid */
 
-/* The pieces between this rank and one peer. Their message is a bit stream (cl/dist/exchange.cl):
- * each piece w·h bits from a whole 32-bit word. */
+/* The pieces between this rank and one peer. The two-state grid's message is a bit stream
+ * (cl/dist/exchange.cl): each piece w·h bits from a whole 32-bit word; the multi-state grid's
+ * is bytes, one a cell, pieces back to back in the decomposition's order. */
 typedef struct dist_link {
   int peer;
   size_t npieces;
   dist_piece *pieces;
-  size_t words;  /* of the message */
-  size_t bytes;  /* 4·words */
-  uint32_t *buf; /* its place in the frame's host buffer (NULL for the rank's own pieces) */
+  size_t words; /* of the message (bits: 32-bit words; bytes: 0) */
+  size_t bytes; /* of the message */
+  void *buf;    /* its place in the host buffer (NULL for the rank's own pieces) */
 } dist_link;
+
+/* The exchange plan of a rank: links to every rank it sends to or receives from, its own
+ * wrapped pieces (self) and room for the requests of one exchange. */
+typedef struct dist_plan {
+  dist_link *send, *recv, self;
+  size_t nsend, nrecv;
+  MPI_Request *reqs;
+} dist_plan;
+
+/* Makes the plan of rank d->rank for dc (bits 1: two-state messages, 0: bytes); fn names the
+ * caller in messages. The plan is left for golcl__dist_plan_free on failure too. */
+golcl_status golcl__dist_plan_make(golcl_dist_context *d, const dist_decomp *dc, int bits,
+                                   const char *fn, dist_plan *p);
+void golcl__dist_plan_free(dist_plan *p);
 
 /* The device side of the exchange: the stream of every piece in one device buffer, [send |
  * self | recv] in words (send and recv in link order), the host side [send | recv] in pinned
@@ -126,12 +155,45 @@ typedef struct dist_copy {
  * bottom stacked in strip[0], left and right side by side in strip[1] (NULL where none), and
  * the copies of the block's border into them, of the new frame into them and of their rings
  * back. */
+/* Two queues (overlap.c): a run of consecutive self or received pieces unpacked from the
+ * stream into one band buffer (band coordinates, words from 0 at the stream's `base`), and a
+ * copy of the frame's cells from a band buffer into a strip grid (the same pieces in both
+ * tables, words from 0 at the scratch's `base`). */
+typedef struct dist_band_run {
+  cl_mem tab;
+  cl_uint n;
+  size_t words, base;
+  int band;
+} dist_band_run;
+
+typedef struct dist_pair {
+  cl_mem src, dst;
+  cl_uint n;
+  size_t words, base;
+  int band, strip;
+} dist_pair;
+
 typedef struct dist_overlap {
   int state; /* 0: not decided yet, 1: on, -1: off */
   golcl_grid *strip[2];
   dist_copy in, frame, out;
   cl_mem scratch;
   golcl_rule rule; /* the strips' */
+  /* the second queue (NULL ctx2: one queue): the strips live in ctx2 (the rank's device and
+   * OpenCL context, its own in-order queue) and are stepped there by st2 while the block's
+   * interior runs on the first; the new frame goes from the stream into the two band buffers
+   * (the top and bottom frame rows stacked, lw wide; the left and right frame columns side by
+   * side, the block's rows tall) and from them into the strips, all on the second queue */
+  golcl_context *ctx2;
+  golcl_stepper *st2;
+  cl_mem band[2];
+  cl_ulong bpitch[2];
+  dist_band_run *runs;
+  size_t nruns;
+  dist_pair pairs[4];
+  size_t npairs;
+  int kind; /* the frame kernels' kind of the layout */
+  int two;  /* 0: not tried yet, 1: two queues, -1: one */
 } dist_overlap;
 
 struct golcl_dist_grid {
@@ -141,9 +203,7 @@ struct golcl_dist_grid {
   golcl_grid *local; /* NULL when this rank holds no block */
   uint64_t generation;
   golcl_rule rule;
-  dist_link *send, *recv, self; /* other ranks' frames, and this rank's own wrap */
-  size_t nsend, nrecv;
-  MPI_Request *reqs;
+  dist_plan plan; /* other ranks' frames, and this rank's own wrap */
   dist_frame frame;
   golcl_dist_exchange exchange; /* golcl_dist_grid_opts */
   int profile;
@@ -197,16 +257,6 @@ golcl_status golcl__dist_move_all(const dist_mover *m, int root, uint64_t max_by
 
 /* ------------------------------------------------------- multi-state grid */
 
-/* The pieces between this rank and one peer, as bytes (one a cell, pieces back to back in the
- * decomposition's order) in the pinned host buffer. */
-typedef struct dist_mslink {
-  int peer;
-  size_t npieces;
-  dist_piece *pieces;
-  size_t bytes;
-  uint8_t *buf; /* in the pinned buffer; NULL for the rank's own pieces */
-} dist_mslink;
-
 struct golcl_dist_msgrid {
   golcl_dist_context *d;
   dist_decomp dc; /* dc.k: the frame depth in cells, gens·reach */
@@ -215,9 +265,7 @@ struct golcl_dist_msgrid {
   golcl_msrule rule;
   golcl_msgrid *local; /* NULL when this rank holds no block */
   uint64_t generation;
-  dist_mslink *send, *recv, self;
-  size_t nsend, nrecv;
-  MPI_Request *reqs;
+  dist_plan plan;
   cl_mem pinned; /* the host side of every message, [send | recv | self] */
   uint8_t *host;
   golcl_dist_grid_stats stats;
@@ -232,6 +280,11 @@ golcl_status golcl__dist_ms_exchange(golcl_dist_msgrid *g);
 
 /* The frame kernels' index for a grid's layout: 0 bytes, 1 bitrow, -1 none (RECT). */
 int golcl__dist_frame_kind(const golcl_dist_grid *g, const golcl_layout_info *info);
+
+/* golcl__dist_frame_run on queue q (NULL: the context's). */
+golcl_status golcl__dist_frame_run_on(golcl_dist_grid *g, cl_command_queue q, int kind, int unpack,
+                                      cl_mem cells, cl_ulong pitch, cl_mem tab, cl_uint ntab,
+                                      size_t nwords, cl_mem stream, size_t base);
 
 /* Launches the pack (unpack 0) or unpack kernel of that kind over nwords words of `stream`
  * from base, for the grid cells `cells` (row pitch) and a piece table of ntab pieces. */
@@ -270,6 +323,9 @@ golcl_status golcl__dist_launch(golcl_dist_context *d, cl_kernel k, cl_uint dims
                                 const size_t *global);
 golcl_status golcl__dist_launch_local(golcl_dist_context *d, cl_kernel k, cl_uint dims,
                                       const size_t *global, const size_t *local);
+/* The same on queue q (NULL: the context's). */
+golcl_status golcl__dist_launch_on(golcl_dist_context *d, cl_command_queue q, cl_kernel k,
+                                   cl_uint dims, const size_t *global, const size_t *local);
 
 /* Pinned host memory: a CL_MEM_ALLOC_HOST_PTR buffer of `bytes` mapped for reading and writing
  * (the memory device transfers go fastest from and to); *mem and *ptr NULL on failure. Released

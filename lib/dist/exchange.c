@@ -24,19 +24,9 @@ golcl_status golcl__dist_rect_write(golcl_dist_grid *g, uint32_t x, uint32_t y, 
                           "golcl_grid_write_rect");
 }
 
-static golcl_status cl_fail(golcl_dist_context *d, cl_int err, const char *what) {
-  if (err == CL_SUCCESS) return GOLCL_OK;
-  return golcl__dist_fail(d,
-                          err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_RESOURCES ||
-                                  err == CL_OUT_OF_HOST_MEMORY
-                              ? GOLCL_E_OUT_OF_MEMORY
-                              : GOLCL_E_OPENCL,
-                          "%s: %d", what, (int)err);
-}
-
 golcl_status golcl__dist_mark(golcl_dist_grid *g) {
   golcl__dist_wait_stepped(g); /* none is left at this point; never two */
-  return cl_fail(
+  return golcl__dist_cl_fail(
       g->d, clEnqueueMarkerWithWaitList(golcl_context_cl_queue(g->d->ctx), 0, NULL, &g->stepped),
       "clEnqueueMarkerWithWaitList");
 }
@@ -50,7 +40,7 @@ golcl_status golcl__dist_wait_stepped(golcl_dist_grid *g) {
   clReleaseEvent(g->stepped);
   g->stepped = NULL;
   g->stepped_s += MPI_Wtime() - t0;
-  return cl_fail(g->d, err, "golcl_stepper_run (waiting for its launches)");
+  return golcl__dist_cl_fail(g->d, err, "golcl_stepper_run (waiting for its launches)");
 }
 
 /* Work-items a work-group of the frame kernels (one a stream word): a multiple of the warps and
@@ -76,28 +66,30 @@ static void table_add(uint32_t *t, cl_uint *n, const dist_link *l, int dest, siz
 
 static golcl_status make_tables(golcl_dist_grid *g, cl_context clctx) {
   dist_frame *f = &g->frame;
-  size_t n = g->self.npieces * 2;
-  for (size_t i = 0; i < g->nsend; i++) n += g->send[i].npieces;
-  for (size_t i = 0; i < g->nrecv; i++) n += g->recv[i].npieces;
+  size_t n = g->plan.self.npieces * 2;
+  for (size_t i = 0; i < g->plan.nsend; i++) n += g->plan.send[i].npieces;
+  for (size_t i = 0; i < g->plan.nrecv; i++) n += g->plan.recv[i].npieces;
   uint32_t *t = malloc(5 * sizeof *t * (n ? n : 1));
   if (!t) return golcl__dist_fail(g->d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   uint32_t *sec[3] = {t, NULL, NULL};
   size_t off = 0;
-  for (size_t i = 0; i < g->nsend; i++) table_add(sec[0], &f->ntab[0], &g->send[i], 0, &off);
-  table_add(sec[0], &f->ntab[0], &g->self, 0, &off);
+  for (size_t i = 0; i < g->plan.nsend; i++)
+    table_add(sec[0], &f->ntab[0], &g->plan.send[i], 0, &off);
+  table_add(sec[0], &f->ntab[0], &g->plan.self, 0, &off);
   sec[1] = sec[0] + 5 * (size_t)f->ntab[0];
   off = 0;
-  table_add(sec[1], &f->ntab[1], &g->self, 1, &off);
+  table_add(sec[1], &f->ntab[1], &g->plan.self, 1, &off);
   sec[2] = sec[1] + 5 * (size_t)f->ntab[1];
   off = 0;
-  for (size_t i = 0; i < g->nrecv; i++) table_add(sec[2], &f->ntab[2], &g->recv[i], 1, &off);
+  for (size_t i = 0; i < g->plan.nrecv; i++)
+    table_add(sec[2], &f->ntab[2], &g->plan.recv[i], 1, &off);
   golcl_status s = GOLCL_OK;
   for (int i = 0; i < 3 && s == GOLCL_OK; i++) {
     if (!f->ntab[i]) continue;
     cl_int err;
     f->tab[i] = clCreateBuffer(clctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                                5 * sizeof *t * f->ntab[i], sec[i], &err);
-    s = cl_fail(g->d, err, "clCreateBuffer (frame table)");
+    s = golcl__dist_cl_fail(g->d, err, "clCreateBuffer (frame table)");
   }
   free(t);
   return s;
@@ -105,17 +97,17 @@ static golcl_status make_tables(golcl_dist_grid *g, cl_context clctx) {
 
 golcl_status golcl__dist_frame_create(golcl_dist_grid *g) {
   dist_frame *f = &g->frame;
-  if (!g->local || (!g->nsend && !g->nrecv && !g->self.npieces)) return GOLCL_OK;
+  if (!g->local || (!g->plan.nsend && !g->plan.nrecv && !g->plan.self.npieces)) return GOLCL_OK;
   cl_context clctx = golcl_context_cl_context(g->d->ctx);
   cl_bool little = CL_TRUE;
   clGetDeviceInfo(golcl_context_cl_device(g->d->ctx), CL_DEVICE_ENDIAN_LITTLE, sizeof little,
                   &little, NULL);
   f->little = little == CL_TRUE;
-  for (size_t i = 0; i < g->nsend; i++) f->send_words += g->send[i].words;
-  for (size_t i = 0; i < g->nrecv; i++) f->recv_words += g->recv[i].words;
-  f->self_words = g->self.words;
-  const dist_link *all[3] = {g->send, g->recv, &g->self};
-  size_t cnt[3] = {g->nsend, g->nrecv, 1};
+  for (size_t i = 0; i < g->plan.nsend; i++) f->send_words += g->plan.send[i].words;
+  for (size_t i = 0; i < g->plan.nrecv; i++) f->recv_words += g->plan.recv[i].words;
+  f->self_words = g->plan.self.words;
+  const dist_link *all[3] = {g->plan.send, g->plan.recv, &g->plan.self};
+  size_t cnt[3] = {g->plan.nsend, g->plan.nrecv, 1};
   for (int k = 0; k < 3; k++)
     for (size_t i = 0; i < cnt[k]; i++)
       for (size_t j = 0; j < all[k][i].npieces; j++) {
@@ -133,7 +125,7 @@ golcl_status golcl__dist_frame_create(golcl_dist_grid *g) {
          host = f->send_words + f->recv_words;
   cl_int err;
   f->stream = clCreateBuffer(clctx, CL_MEM_READ_WRITE, words * 4, NULL, &err);
-  golcl_status s = cl_fail(g->d, err, "clCreateBuffer (frame stream)");
+  golcl_status s = golcl__dist_cl_fail(g->d, err, "clCreateBuffer (frame stream)");
   /* GOLCL_DIST_STAGING=pageable (a measurement switch): the host side in malloc'd memory */
   const char *staging = getenv("GOLCL_DIST_STAGING");
   if (s == GOLCL_OK && host && staging && strcmp(staging, "pageable") == 0) {
@@ -147,8 +139,10 @@ golcl_status golcl__dist_frame_create(golcl_dist_grid *g) {
   if (s == GOLCL_OK) s = make_tables(g, clctx);
   if (s != GOLCL_OK) return s;
   uint32_t *p = f->host;
-  for (size_t i = 0; i < g->nsend; i++, p += g->send[i - 1].words) g->send[i].buf = p;
-  for (size_t i = 0; i < g->nrecv; i++, p += g->recv[i - 1].words) g->recv[i].buf = p;
+  for (size_t i = 0; i < g->plan.nsend; i++, p += g->plan.send[i - 1].words)
+    g->plan.send[i].buf = p;
+  for (size_t i = 0; i < g->plan.nrecv; i++, p += g->plan.recv[i - 1].words)
+    g->plan.recv[i].buf = p;
   return GOLCL_OK;
 }
 
@@ -223,8 +217,8 @@ static golcl_status rect_unpack(golcl_dist_grid *g, const dist_link *l) {
 static golcl_status rect_self(golcl_dist_grid *g) {
   golcl_status s = GOLCL_OK;
   uint8_t *tmp = g->frame.scratch;
-  for (size_t i = 0; i < g->self.npieces && s == GOLCL_OK; i++) {
-    const dist_piece *q = &g->self.pieces[i];
+  for (size_t i = 0; i < g->plan.self.npieces && s == GOLCL_OK; i++) {
+    const dist_piece *q = &g->plan.self.pieces[i];
     double t0 = MPI_Wtime();
     s = golcl__dist_rect_read(g, q->sx, q->sy, q->w, q->h, tmp, q->w);
     double t1 = MPI_Wtime();
@@ -254,6 +248,13 @@ int golcl__dist_frame_kind(const golcl_dist_grid *g, const golcl_layout_info *in
 golcl_status golcl__dist_frame_run(golcl_dist_grid *g, int kind, int unpack, cl_mem cells,
                                    cl_ulong pitch, cl_mem tab, cl_uint ntab, size_t nwords,
                                    cl_mem stream, size_t base) {
+  return golcl__dist_frame_run_on(g, NULL, kind, unpack, cells, pitch, tab, ntab, nwords, stream,
+                                  base);
+}
+
+golcl_status golcl__dist_frame_run_on(golcl_dist_grid *g, cl_command_queue q, int kind, int unpack,
+                                      cl_mem cells, cl_ulong pitch, cl_mem tab, cl_uint ntab,
+                                      size_t nwords, cl_mem stream, size_t base) {
   dist_frame *f = &g->frame;
   if (!nwords) return GOLCL_OK;
   cl_kernel *k = unpack ? &f->unpack[kind] : &f->pack[kind];
@@ -269,7 +270,7 @@ golcl_status golcl__dist_frame_run(golcl_dist_grid *g, int kind, int unpack, cl_
   if (s == GOLCL_OK) s = golcl__dist_arg(g->d, *k, 5, sizeof stream, &stream);
   if (s == GOLCL_OK) s = golcl__dist_arg(g->d, *k, 6, sizeof b, &b);
   size_t local = FRAME_GROUP, global = (nwords + FRAME_GROUP - 1) / FRAME_GROUP * FRAME_GROUP;
-  if (s == GOLCL_OK) s = golcl__dist_launch_local(g->d, *k, 1, &global, &local);
+  if (s == GOLCL_OK) s = golcl__dist_launch_on(g->d, q, *k, 1, &global, &local);
   return s;
 }
 
@@ -285,7 +286,7 @@ static golcl_status frame_launch(golcl_dist_grid *g, int kind, int unpack, cl_me
 static golcl_status lap(golcl_dist_grid *g, double *t, double *acc, int finish) {
   golcl_status s = GOLCL_OK;
   if (finish && g->profile)
-    s = cl_fail(g->d, clFinish(golcl_context_cl_queue(g->d->ctx)), "clFinish");
+    s = golcl__dist_cl_fail(g->d, clFinish(golcl_context_cl_queue(g->d->ctx)), "clFinish");
   double now = MPI_Wtime();
   *acc += now - *t;
   *t = now;
@@ -304,19 +305,19 @@ static golcl_status frame_out(golcl_dist_grid *g, int kind, cl_mem cells, cl_ulo
   if (s == GOLCL_OK) s = lap(g, &t, &g->stats.pack_s, 1);
   cl_event ev = NULL;
   if (s == GOLCL_OK && f->send_words) {
-    s = cl_fail(
+    s = golcl__dist_cl_fail(
         g->d,
         clEnqueueReadBuffer(q, f->stream, CL_FALSE, 0, f->send_words * 4, f->host, 0, NULL, &ev),
         "clEnqueueReadBuffer (frame)");
     g->stats.bytes_host += f->send_words * 4;
   }
   if (s == GOLCL_OK && g->profile && ev) {
-    s = cl_fail(g->d, clWaitForEvents(1, &ev), "clWaitForEvents (frame read)");
+    s = golcl__dist_cl_fail(g->d, clWaitForEvents(1, &ev), "clWaitForEvents (frame read)");
     lap(g, &t, &g->stats.read_s, 0);
   }
   if (s == GOLCL_OK) s = frame_launch(g, kind, 1, cells, pitch, 1, f->self_words, f->send_words);
   if (s == GOLCL_OK && g->profile) s = lap(g, &t, &g->stats.unpack_s, 1);
-  if (s == GOLCL_OK) s = cl_fail(g->d, clFlush(q), "clFlush");
+  if (s == GOLCL_OK) s = golcl__dist_cl_fail(g->d, clFlush(q), "clFlush");
   if (g->stepped) { /* the stepper's launches ahead of the pack kernel: compute */
     double w = g->stepped_s;
     golcl_status ws = golcl__dist_wait_stepped(g);
@@ -324,7 +325,7 @@ static golcl_status frame_out(golcl_dist_grid *g, int kind, cl_mem cells, cl_ulo
     t += g->stepped_s - w;
   }
   if (s == GOLCL_OK && ev) {
-    s = cl_fail(g->d, clWaitForEvents(1, &ev), "clWaitForEvents (frame read)");
+    s = golcl__dist_cl_fail(g->d, clWaitForEvents(1, &ev), "clWaitForEvents (frame read)");
     lap(g, &t, &g->stats.read_s, 0);
   }
   if (ev) clReleaseEvent(ev);
@@ -339,7 +340,7 @@ static golcl_status frame_in(golcl_dist_grid *g, int kind, cl_mem cells, cl_ulon
   cl_command_queue q = golcl_context_cl_queue(g->d->ctx);
   double t = MPI_Wtime();
   size_t base = f->send_words + f->self_words;
-  golcl_status s = cl_fail(g->d,
+  golcl_status s = golcl__dist_cl_fail(g->d,
                            clEnqueueWriteBuffer(q, f->stream, CL_FALSE, base * 4, f->recv_words * 4,
                                                 f->host + f->send_words, 0, NULL, &f->wrote),
                            "clEnqueueWriteBuffer (frame)");
@@ -357,16 +358,16 @@ static golcl_status frame_in(golcl_dist_grid *g, int kind, cl_mem cells, cl_ulon
 golcl_status golcl__dist_exchange(golcl_dist_grid *g) {
   golcl_status s = GOLCL_OK;
   dist_frame *f = &g->frame;
-  if (!g->nsend && !g->nrecv && !g->self.npieces) return golcl__dist_wait_stepped(g);
+  if (!g->plan.nsend && !g->plan.nrecv && !g->plan.self.npieces) return golcl__dist_wait_stepped(g);
   if (f->wrote) { /* the host's recv words are about to be overwritten */
-    s = cl_fail(g->d, clWaitForEvents(1, &f->wrote), "clWaitForEvents (frame write)");
+    s = golcl__dist_cl_fail(g->d, clWaitForEvents(1, &f->wrote), "clWaitForEvents (frame write)");
     clReleaseEvent(f->wrote);
     f->wrote = NULL;
   }
-  MPI_Request *rr = g->reqs, *sr = g->reqs + g->nrecv;
-  for (size_t i = 0; i < g->nrecv; i++)
-    MPI_Irecv(g->recv[i].buf, (int)g->recv[i].bytes, MPI_BYTE, g->recv[i].peer, 0, g->d->comm,
-              &rr[i]);
+  MPI_Request *rr = g->plan.reqs, *sr = g->plan.reqs + g->plan.nrecv;
+  for (size_t i = 0; i < g->plan.nrecv; i++)
+    MPI_Irecv(g->plan.recv[i].buf, (int)g->plan.recv[i].bytes, MPI_BYTE, g->plan.recv[i].peer, 0,
+              g->d->comm, &rr[i]);
   golcl_layout_info info = {0};
   cl_mem cells = g->local ? golcl_grid_buffer(g->local, &info) : NULL;
   int kind = g->local ? golcl__dist_frame_kind(g, &info) : -1;
@@ -377,35 +378,35 @@ golcl_status golcl__dist_exchange(golcl_dist_grid *g) {
   }
   if (kind >= 0 && s == GOLCL_OK) s = frame_out(g, kind, cells, pitch);
   double t = MPI_Wtime();
-  for (size_t i = 0; i < g->nsend; i++) {
+  for (size_t i = 0; i < g->plan.nsend; i++) {
     if (kind < 0 && s == GOLCL_OK) {
-      s = rect_pack(g, &g->send[i]);
+      s = rect_pack(g, &g->plan.send[i]);
       t = MPI_Wtime();
     }
-    MPI_Isend(g->send[i].buf, (int)g->send[i].bytes, MPI_BYTE, g->send[i].peer, 0, g->d->comm,
-              &sr[i]);
-    g->stats.bytes_sent += g->send[i].bytes;
+    MPI_Isend(g->plan.send[i].buf, (int)g->plan.send[i].bytes, MPI_BYTE, g->plan.send[i].peer, 0,
+              g->d->comm, &sr[i]);
+    g->stats.bytes_sent += g->plan.send[i].bytes;
   }
   if (kind < 0 && s == GOLCL_OK) {
     s = rect_self(g);
     t = MPI_Wtime();
   }
-  g->stats.bytes_copied += g->self.words * 4;
+  g->stats.bytes_copied += g->plan.self.words * 4;
   if (kind < 0) {
-    for (size_t left = g->nrecv; left > 0; left--) {
+    for (size_t left = g->plan.nrecv; left > 0; left--) {
       int i = MPI_UNDEFINED;
-      MPI_Waitany((int)g->nrecv, rr, &i, MPI_STATUS_IGNORE);
+      MPI_Waitany((int)g->plan.nrecv, rr, &i, MPI_STATUS_IGNORE);
       g->stats.mpi_s += MPI_Wtime() - t;
-      if (i != MPI_UNDEFINED && s == GOLCL_OK) s = rect_unpack(g, &g->recv[i]);
+      if (i != MPI_UNDEFINED && s == GOLCL_OK) s = rect_unpack(g, &g->plan.recv[i]);
       t = MPI_Wtime();
     }
   } else {
-    MPI_Waitall((int)g->nrecv, rr, MPI_STATUSES_IGNORE);
+    MPI_Waitall((int)g->plan.nrecv, rr, MPI_STATUSES_IGNORE);
     g->stats.mpi_s += MPI_Wtime() - t;
     if (s == GOLCL_OK) s = frame_in(g, kind, cells, pitch);
     t = MPI_Wtime();
   }
-  MPI_Waitall((int)g->nsend, sr, MPI_STATUSES_IGNORE);
+  MPI_Waitall((int)g->plan.nsend, sr, MPI_STATUSES_IGNORE);
   g->stats.mpi_s += MPI_Wtime() - t;
   g->stats.exchanges++;
   return s;

@@ -27,78 +27,18 @@ uint32_t golcl_dist_halo_for(uint32_t g) {
   return (uint32_t)k;
 }
 
-static void free_links(dist_link *l, size_t n) {
-  for (size_t i = 0; l && i < n; i++) free(l[i].pieces);
-  free(l);
-}
-
 static void grid_free(golcl_dist_grid *g) {
   if (!g) return;
   golcl__dist_frame_release(g);
   golcl__dist_overlap_free(g);
   golcl_grid_destroy(g->local);
-  free_links(g->send, g->nsend);
-  free_links(g->recv, g->nrecv);
-  free(g->self.pieces);
-  free(g->reqs);
+  golcl__dist_plan_free(&g->plan);
   free(g);
 }
 
-typedef struct collect {
-  dist_piece *pieces;
-  size_t n;
-  size_t words;
-} collect;
-
-static void collect_piece(void *arg, const dist_piece *p) {
-  collect *c = arg;
-  c->pieces[c->n++] = *p;
-  c->words += ((size_t)p->w * p->h + 31) / 32;
-}
-
-/* The pieces from rank s to rank d into a link (peer = the other rank). */
-static golcl_status make_link(golcl_dist_grid *g, int s, int d, int peer, dist_link *l) {
-  size_t n = golcl__dist_pieces(&g->dc, s, d, NULL, NULL);
-  l->peer = peer;
-  l->npieces = n;
-  if (n == 0) return GOLCL_OK;
-  collect c = {malloc(n * sizeof(dist_piece)), 0, 0};
-  if (!c.pieces) return golcl__dist_fail(g->d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  golcl__dist_pieces(&g->dc, s, d, collect_piece, &c);
-  l->pieces = c.pieces;
-  l->words = c.words;
-  l->bytes = c.words * 4;
-  if (l->bytes > (size_t)INT32_MAX)
-    return golcl__dist_fail(g->d, GOLCL_E_INVALID_ARG,
-                            "golcl_dist_grid_create: a frame message of %zu bytes is above 2^31-1 "
-                            "(halo %u too deep)",
-                            l->bytes, (unsigned)g->dc.k);
-  return GOLCL_OK;
-}
-
-/* The exchange plan of this rank: links to every rank it sends to or receives from. */
+/* The exchange plan of this rank and the frame's buffers for it. */
 static golcl_status make_plan(golcl_dist_grid *g) {
-  int me = g->d->rank, P = g->d->size;
-  golcl_status s = make_link(g, me, me, me, &g->self);
-  if (s != GOLCL_OK) return s;
-  size_t ns = 0, nr = 0;
-  for (int r = 0; r < P; r++) {
-    if (r == me) continue;
-    ns += golcl__dist_pieces(&g->dc, me, r, NULL, NULL) > 0;
-    nr += golcl__dist_pieces(&g->dc, r, me, NULL, NULL) > 0;
-  }
-  g->send = ns ? calloc(ns, sizeof *g->send) : NULL;
-  g->recv = nr ? calloc(nr, sizeof *g->recv) : NULL;
-  g->reqs = ns + nr ? calloc(ns + nr, sizeof *g->reqs) : NULL;
-  if ((ns && !g->send) || (nr && !g->recv) || (ns + nr && !g->reqs))
-    return golcl__dist_fail(g->d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  for (int r = 0; r < P && s == GOLCL_OK; r++) {
-    if (r == me) continue;
-    if (golcl__dist_pieces(&g->dc, me, r, NULL, NULL) > 0)
-      s = make_link(g, me, r, r, &g->send[g->nsend++]);
-    if (s == GOLCL_OK && golcl__dist_pieces(&g->dc, r, me, NULL, NULL) > 0)
-      s = make_link(g, r, me, r, &g->recv[g->nrecv++]);
-  }
+  golcl_status s = golcl__dist_plan_make(g->d, &g->dc, 1, "golcl_dist_grid_create", &g->plan);
   if (s == GOLCL_OK) s = golcl__dist_frame_create(g);
   return s;
 }
@@ -118,25 +58,13 @@ static golcl_status check_create(golcl_dist_context *d, uint32_t w, uint32_t h, 
       opts->exchange != GOLCL_DIST_EXCHANGE_RECT)
     return golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "golcl_dist_grid_create: bad exchange %d",
                             (int)opts->exchange);
-  dc->W = w;
-  dc->H = h;
-  dc->boundary = b;
-  dc->k = opts && opts->halo ? opts->halo : golcl_dist_default_halo(); /* stepper: see create */
-  if (dc->k > MAX_HALO)
+  uint32_t k =
+      opts && opts->halo ? opts->halo : golcl_dist_default_halo(); /* stepper: see create */
+  if (k > MAX_HALO)
     return golcl__dist_fail(d, GOLCL_E_INVALID_ARG, "golcl_dist_grid_create: halo %u is above 2^24",
-                            (unsigned)dc->k);
-  if (opts && (opts->px || opts->py)) {
-    dc->px = opts->px;
-    dc->py = opts->py;
-    if ((uint64_t)dc->px * dc->py != (uint64_t)d->size)
-      return golcl__dist_fail(d, GOLCL_E_INVALID_ARG,
-                              "golcl_dist_grid_create: %ux%u ranks given, %d running",
-                              (unsigned)dc->px, (unsigned)dc->py, d->size);
-  } else {
-    golcl__dist_choose_grid(w, h, b, d->size, &dc->px, &dc->py);
-  }
-  dc->native_torus = d->size == 1 && b == GOLCL_BOUNDARY_TORUS;
-  return GOLCL_OK;
+                            (unsigned)k);
+  return golcl__dist_decomp_init(d, dc, w, h, b, k, opts ? opts->px : 0, opts ? opts->py : 0,
+                                 "golcl_dist_grid_create");
 }
 
 /* The local grid's boundary. On a global dead boundary, dead: where the frame stops at the
@@ -248,19 +176,7 @@ golcl_grid *golcl_dist_grid_local(golcl_dist_grid *g) { return g ? g->local : NU
 
 golcl_status golcl_dist_grid_part(const golcl_dist_grid *g, golcl_dist_part *o) {
   if (!g || !o) return GOLCL_E_INVALID_ARG;
-  o->px = g->dc.px;
-  o->py = g->dc.py;
-  o->halo = g->dc.k;
-  o->x = (uint32_t)g->blk.x;
-  o->y = (uint32_t)g->blk.y;
-  o->w = g->blk.w;
-  o->h = g->blk.h;
-  o->frame_left = g->blk.fl;
-  o->frame_right = g->blk.fr;
-  o->frame_top = g->blk.ft;
-  o->frame_bottom = g->blk.fb;
-  o->local_w = g->blk.lw;
-  o->local_h = g->blk.lh;
+  golcl__dist_part(&g->dc, &g->blk, g->dc.k, o);
   return GOLCL_OK;
 }
 

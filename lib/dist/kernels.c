@@ -94,8 +94,13 @@ golcl_status golcl__dist_launch(golcl_dist_context *d, cl_kernel k, cl_uint dims
 
 golcl_status golcl__dist_launch_local(golcl_dist_context *d, cl_kernel k, cl_uint dims,
                                       const size_t *global, const size_t *local) {
-  cl_int err = clEnqueueNDRangeKernel(golcl_context_cl_queue(d->ctx), k, dims, NULL, global, local,
-                                      0, NULL, NULL);
+  return golcl__dist_launch_on(d, NULL, k, dims, global, local);
+}
+
+golcl_status golcl__dist_launch_on(golcl_dist_context *d, cl_command_queue q, cl_kernel k,
+                                   cl_uint dims, const size_t *global, const size_t *local) {
+  cl_int err = clEnqueueNDRangeKernel(q ? q : golcl_context_cl_queue(d->ctx), k, dims, NULL,
+                                      global, local, 0, NULL, NULL);
   if (err != CL_SUCCESS)
     return golcl__dist_fail(d,
                             err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_RESOURCES

@@ -39,23 +39,8 @@ static golcl_status check_create(golcl_dist_context *d, uint32_t w, uint32_t h, 
   uint32_t reach = golcl_msrule_reach(&g->rule);
   g->gens = opts && opts->halo ? opts->halo : golcl_dist_ms_halo_for(reach);
   if ((uint64_t)g->gens * reach > MAX_FRAME) return fail_arg(d, "a frame above 2^24 cells");
-  dist_decomp *dc = &g->dc;
-  dc->W = w;
-  dc->H = h;
-  dc->boundary = b;
-  dc->k = g->gens * reach;
-  if (opts && (opts->px || opts->py)) {
-    dc->px = opts->px;
-    dc->py = opts->py;
-    if ((uint64_t)dc->px * dc->py != (uint64_t)d->size)
-      return golcl__dist_fail(d, GOLCL_E_INVALID_ARG,
-                              "golcl_dist_msgrid_create: %ux%u ranks given, %d running",
-                              (unsigned)dc->px, (unsigned)dc->py, d->size);
-  } else {
-    golcl__dist_choose_grid(w, h, b, d->size, &dc->px, &dc->py);
-  }
-  dc->native_torus = d->size == 1 && b == GOLCL_BOUNDARY_TORUS;
-  return GOLCL_OK;
+  return golcl__dist_decomp_init(d, &g->dc, w, h, b, g->gens * reach, opts ? opts->px : 0,
+                                 opts ? opts->py : 0, "golcl_dist_msgrid_create");
 }
 
 /* This rank's block and local grid: a torus for one rank on a torus, else dead (the frame
@@ -127,19 +112,7 @@ golcl_status golcl_dist_msgrid_msrule(const golcl_dist_msgrid *g, golcl_msrule *
 
 golcl_status golcl_dist_msgrid_part(const golcl_dist_msgrid *g, golcl_dist_part *o) {
   if (!g || !o) return GOLCL_E_INVALID_ARG;
-  o->px = g->dc.px;
-  o->py = g->dc.py;
-  o->halo = g->gens;
-  o->x = (uint32_t)g->blk.x;
-  o->y = (uint32_t)g->blk.y;
-  o->w = g->blk.w;
-  o->h = g->blk.h;
-  o->frame_left = g->blk.fl;
-  o->frame_right = g->blk.fr;
-  o->frame_top = g->blk.ft;
-  o->frame_bottom = g->blk.fb;
-  o->local_w = g->blk.lw;
-  o->local_h = g->blk.lh;
+  golcl__dist_part(&g->dc, &g->blk, g->gens, o);
   return GOLCL_OK;
 }
 

@@ -12,16 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static golcl_status cl_fail(golcl_dist_context *d, cl_int err, const char *what) {
-  if (err == CL_SUCCESS) return GOLCL_OK;
-  return golcl__dist_fail(d,
-                          err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_RESOURCES ||
-                                  err == CL_OUT_OF_HOST_MEMORY
-                              ? GOLCL_E_OUT_OF_MEMORY
-                              : GOLCL_E_OPENCL,
-                          "%s: %d", what, (int)err);
-}
-
 /* ------------------------------------------------------------- copies */
 
 typedef struct rect {
@@ -51,7 +41,7 @@ static golcl_status make_table(golcl_dist_grid *g, const rect *r, size_t n, uint
   cl_int err;
   *out = clCreateBuffer(golcl_context_cl_context(g->d->ctx),
                         CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, 5 * sizeof *t * m, t, &err);
-  return cl_fail(g->d, err, "clCreateBuffer (overlap table)");
+  return golcl__dist_cl_fail(g->d, err, "clCreateBuffer (overlap table)");
 }
 
 /* The copy of up to 4 rectangles a strip (local cells): strip i lies in strip grid i / 2 with
@@ -163,8 +153,8 @@ static void strip_rects(const dist_block *b, uint32_t k, int i, rect *region, re
  * in the other (lh tall), at[i] being strip i's place there. Stacked, two strips meet at their
  * inner k cells, whose errors travel k in the k generations of an interval: the ring cells
  * they give back stay exact. */
-static golcl_status make_strip_grids(golcl_dist_grid *g, golcl_layout layout, const rect *reg,
-                                     rect *at) {
+static golcl_status make_strip_grids(golcl_dist_grid *g, golcl_context *ctx, golcl_layout layout,
+                                     const rect *reg, rect *at) {
   uint32_t size[2][2] = {{g->blk.lw, reg[0].h + reg[1].h}, {reg[2].w + reg[3].w, g->blk.lh}};
   for (int i = 0; i < 4; i++) {
     at[i].x = i == 3 ? reg[2].w : 0;
@@ -174,7 +164,9 @@ static golcl_status make_strip_grids(golcl_dist_grid *g, golcl_layout layout, co
   for (int gi = 0; gi < 2 && s == GOLCL_OK; gi++) {
     if (!reg[2 * gi].w && !reg[2 * gi + 1].w) continue;
     golcl_grid **sg = &g->ov.strip[gi];
-    s = golcl_grid_create(g->d->ctx, size[gi][0], size[gi][1], GOLCL_BOUNDARY_DEAD, sg);
+    golcl_grid_destroy(*sg);
+    *sg = NULL;
+    s = golcl_grid_create(ctx, size[gi][0], size[gi][1], GOLCL_BOUNDARY_DEAD, sg);
     if (s == GOLCL_OK) s = golcl_grid_set_rule_bits(*sg, g->rule);
     if (s == GOLCL_OK) s = golcl_grid_set_layout(*sg, layout);
     s = golcl__dist_core(g->d, s, "golcl_grid_create (overlap strip)");
@@ -184,21 +176,36 @@ static golcl_status make_strip_grids(golcl_dist_grid *g, golcl_layout layout, co
 
 /* The strips and the three copies: the regions in, the frame's cells of each region (the rows
  * above and below the block, and its sides) in, the rings out. */
-static golcl_status make_strips(golcl_dist_grid *g, golcl_layout layout) {
-  const dist_block *b = &g->blk;
-  rect reg[4], at[4], in[4][4], fr[4][4], out[4][4], none = {0, 0, 0, 0};
+/* The four frame bands of the local grid: the rows above and below the block (its width and
+ * the corners), and its sides (the block's rows). */
+static void frame_bands(const dist_block *b, rect frame[4]) {
   rect blk = {b->fl, b->ft, b->w, b->h};
-  rect frame[4] = {{0, 0, b->lw, blk.y},
-                   {0, blk.y + blk.h, b->lw, b->fb},
-                   {0, blk.y, blk.x, blk.h},
-                   {blk.x + blk.w, blk.y, b->fr, blk.h}};
+  rect f[4] = {{0, 0, b->lw, blk.y},
+               {0, blk.y + blk.h, b->lw, b->fb},
+               {0, blk.y, blk.x, blk.h},
+               {blk.x + blk.w, blk.y, b->fr, blk.h}};
+  memcpy(frame, f, sizeof f);
+}
+
+/* The regions of the strips, their rings, and each region's cells of each frame band. */
+static void strip_geometry(const golcl_dist_grid *g, rect reg[4], rect ring[4], rect fr[4][4]) {
+  rect frame[4], none = {0, 0, 0, 0};
+  frame_bands(&g->blk, frame);
   for (int i = 0; i < 4; i++) {
-    strip_rects(b, g->dc.k, i, &reg[i], &out[i][0]);
-    in[i][0] = reg[i];
+    strip_rects(&g->blk, g->dc.k, i, &reg[i], &ring[i]);
     for (int j = 0; j < 4; j++) fr[i][j] = reg[i].w ? meet(reg[i], frame[j]) : none;
+  }
+}
+
+static golcl_status make_strips(golcl_dist_grid *g, golcl_layout layout) {
+  rect reg[4], at[4], ring[4], in[4][4], fr[4][4], out[4][4], none = {0, 0, 0, 0};
+  strip_geometry(g, reg, ring, fr);
+  for (int i = 0; i < 4; i++) {
+    in[i][0] = reg[i];
+    out[i][0] = ring[i];
     for (int j = 1; j < 4; j++) in[i][j] = out[i][j] = none;
   }
-  golcl_status s = make_strip_grids(g, layout, reg, at);
+  golcl_status s = make_strip_grids(g, g->d->ctx, layout, reg, at);
   if (s == GOLCL_OK) s = make_copy(g, in, reg, at, &g->ov.in);
   if (s == GOLCL_OK) s = make_copy(g, fr, reg, at, &g->ov.frame);
   if (s == GOLCL_OK) s = make_copy(g, out, reg, at, &g->ov.out);
@@ -209,14 +216,35 @@ static golcl_status make_strips(golcl_dist_grid *g, golcl_layout layout) {
   if (s == GOLCL_OK && words)
     g->ov.scratch = clCreateBuffer(golcl_context_cl_context(g->d->ctx), CL_MEM_READ_WRITE,
                                    words * 4, NULL, &err);
-  if (s == GOLCL_OK) s = cl_fail(g->d, err, "clCreateBuffer (overlap scratch)");
+  if (s == GOLCL_OK) s = golcl__dist_cl_fail(g->d, err, "clCreateBuffer (overlap scratch)");
   g->ov.rule = g->rule;
   return s;
 }
 
+static void free_two(dist_overlap *o) {
+  for (size_t i = 0; i < o->nruns; i++)
+    if (o->runs[i].tab) clReleaseMemObject(o->runs[i].tab);
+  free(o->runs);
+  o->runs = NULL;
+  o->nruns = 0;
+  for (size_t i = 0; i < o->npairs; i++) {
+    if (o->pairs[i].src) clReleaseMemObject(o->pairs[i].src);
+    if (o->pairs[i].dst) clReleaseMemObject(o->pairs[i].dst);
+  }
+  o->npairs = 0;
+  for (int i = 0; i < 2; i++) {
+    if (o->band[i]) clReleaseMemObject(o->band[i]);
+    o->band[i] = NULL;
+  }
+  golcl_stepper_destroy(o->st2);
+  o->st2 = NULL;
+}
+
 void golcl__dist_overlap_free(golcl_dist_grid *g) {
   dist_overlap *o = &g->ov;
+  free_two(o);
   for (int i = 0; i < 2; i++) golcl_grid_destroy(o->strip[i]);
+  golcl_context_destroy(o->ctx2); /* after its grids and stepper */
   free_copy(&o->in);
   free_copy(&o->frame);
   free_copy(&o->out);
@@ -235,8 +263,9 @@ int golcl__dist_overlap_ready(golcl_dist_grid *g) {
   golcl_grid_buffer(g->local, &info);
   uint32_t k = g->dc.k;
   int ok = g->overlap == GOLCL_DIST_OVERLAP_AUTO && g->exchange == GOLCL_DIST_EXCHANGE_AUTO &&
-           !g->profile && (g->nsend || g->nrecv) && g->blk.w >= 2 * k && g->blk.h >= 2 * k &&
-           golcl__dist_frame_kind(g, &info) >= 0 && !(env && strcmp(env, "off") == 0);
+           !g->profile && (g->plan.nsend || g->plan.nrecv) && g->blk.w >= 2 * k &&
+           g->blk.h >= 2 * k && golcl__dist_frame_kind(g, &info) >= 0 &&
+           !(env && strcmp(env, "off") == 0);
   o->state = -1;
   if (!ok) return 0;
   if (make_strips(g, info.layout) != GOLCL_OK) { /* then the plain way, which needs no more */
@@ -255,13 +284,13 @@ static golcl_status send_side(golcl_dist_grid *g, cl_event *ev) {
   dist_frame *f = &g->frame;
   golcl_status s = GOLCL_OK;
   if (f->wrote) { /* the host's recv words are about to be overwritten */
-    s = cl_fail(g->d, clWaitForEvents(1, &f->wrote), "clWaitForEvents (frame write)");
+    s = golcl__dist_cl_fail(g->d, clWaitForEvents(1, &f->wrote), "clWaitForEvents (frame write)");
     clReleaseEvent(f->wrote);
     f->wrote = NULL;
   }
-  for (size_t i = 0; i < g->nrecv; i++)
-    MPI_Irecv(g->recv[i].buf, (int)g->recv[i].bytes, MPI_BYTE, g->recv[i].peer, 0, g->d->comm,
-              &g->reqs[i]);
+  for (size_t i = 0; i < g->plan.nrecv; i++)
+    MPI_Irecv(g->plan.recv[i].buf, (int)g->plan.recv[i].bytes, MPI_BYTE, g->plan.recv[i].peer, 0,
+              g->d->comm, &g->plan.reqs[i]);
   cl_mem cells = NULL;
   cl_ulong pitch = 0;
   int kind = -1;
@@ -270,7 +299,7 @@ static golcl_status send_side(golcl_dist_grid *g, cl_event *ev) {
     s = golcl__dist_frame_run(g, kind, 0, cells, pitch, f->tab[0], f->ntab[0],
                               f->send_words + f->self_words, f->stream, 0);
   if (s == GOLCL_OK && f->send_words)
-    s = cl_fail(g->d,
+    s = golcl__dist_cl_fail(g->d,
                 clEnqueueReadBuffer(golcl_context_cl_queue(g->d->ctx), f->stream, CL_FALSE, 0,
                                     f->send_words * 4, f->host, 0, NULL, ev),
                 "clEnqueueReadBuffer (frame)");
@@ -283,10 +312,10 @@ static golcl_status send_side(golcl_dist_grid *g, cl_event *ev) {
 static golcl_status mpi_side(golcl_dist_grid *g, cl_event ev, golcl_status s) {
   double t0 = MPI_Wtime();
   cl_command_queue q = golcl_context_cl_queue(g->d->ctx);
-  golcl_status fs = cl_fail(g->d, clFlush(q), "clFlush");
+  golcl_status fs = golcl__dist_cl_fail(g->d, clFlush(q), "clFlush");
   if (s == GOLCL_OK) s = fs;
   if (ev) {
-    golcl_status ws = cl_fail(g->d, clWaitForEvents(1, &ev), "clWaitForEvents (frame read)");
+    golcl_status ws = golcl__dist_cl_fail(g->d, clWaitForEvents(1, &ev), "clWaitForEvents (frame read)");
     if (s == GOLCL_OK) s = ws;
     clReleaseEvent(ev);
   }
@@ -294,15 +323,15 @@ static golcl_status mpi_side(golcl_dist_grid *g, cl_event ev, golcl_status s) {
    * kept apart in read_s for the timeline */
   double t1 = MPI_Wtime();
   g->stats.read_s += t1 - t0;
-  MPI_Request *sr = g->reqs + g->nrecv;
-  for (size_t i = 0; i < g->nsend; i++) {
-    MPI_Isend(g->send[i].buf, (int)g->send[i].bytes, MPI_BYTE, g->send[i].peer, 0, g->d->comm,
-              &sr[i]);
-    g->stats.bytes_sent += g->send[i].bytes;
+  MPI_Request *sr = g->plan.reqs + g->plan.nrecv;
+  for (size_t i = 0; i < g->plan.nsend; i++) {
+    MPI_Isend(g->plan.send[i].buf, (int)g->plan.send[i].bytes, MPI_BYTE, g->plan.send[i].peer, 0,
+              g->d->comm, &sr[i]);
+    g->stats.bytes_sent += g->plan.send[i].bytes;
   }
-  MPI_Waitall((int)(g->nrecv + g->nsend), g->reqs, MPI_STATUSES_IGNORE);
+  MPI_Waitall((int)(g->plan.nrecv + g->plan.nsend), g->plan.reqs, MPI_STATUSES_IGNORE);
   g->stats.mpi_s += MPI_Wtime() - t1;
-  g->stats.bytes_copied += g->self.words * 4;
+  g->stats.bytes_copied += g->plan.self.words * 4;
   g->stats.exchanges++;
   return s;
 }
@@ -320,7 +349,7 @@ static golcl_status recv_side(golcl_dist_grid *g) {
   golcl_status s = golcl__dist_frame_run(g, kind, 1, cells, pitch, f->tab[1], f->ntab[1],
                                          f->self_words, f->stream, f->send_words);
   if (s == GOLCL_OK && f->recv_words)
-    s = cl_fail(
+    s = golcl__dist_cl_fail(
         g->d,
         clEnqueueWriteBuffer(golcl_context_cl_queue(g->d->ctx), f->stream, CL_FALSE, base * 4,
                              f->recv_words * 4, f->host + f->send_words, 0, NULL, &f->wrote),
@@ -332,8 +361,307 @@ static golcl_status recv_side(golcl_dist_grid *g) {
   return s;
 }
 
+/* ------------------------------------------------------------ two queues */
+
+/* Why a second queue (measured on an H200, tools/queues_probe.c, 2026-11-28): on one queue the
+ * strips' launches (few work-groups, latency-bound: 0.32-0.47 ms for the strips of a 32768²
+ * block, k = 80, whatever their tile shape) and the frame's transfers and copies follow the
+ * block's interior (3.2 ms) and add to it: an interval of 3.82 ms where one GPU takes 3.03 for
+ * as many generations. On a queue of their own they run beside the interior, which leaves
+ * room for them between its launches (the strips with 64-row tiles of 16 generations: 0.15 ms
+ * of the 0.32 still shows). */
+
+static int band_of(const dist_block *b, rect r, rect *at) {
+  /* band buffer 0: the top rows at their own rows, the bottom rows below them; band buffer 1:
+   * the left columns at their own columns, the right ones beside them; both from the block's
+   * first row */
+  uint32_t ft = b->ft, fl = b->fl, w = b->w, h = b->h;
+  *at = r;
+  if (r.y + r.h <= ft) return 0;
+  if (r.y >= ft + h) {
+    at->y = r.y - h;
+    return 0;
+  }
+  if (r.y < ft || r.y + r.h > ft + h) return -1; /* across a band's edge */
+  at->y = r.y - ft;
+  if (r.x + r.w <= fl) return 1;
+  if (r.x >= fl + w) {
+    at->x = r.x - w;
+    return 1;
+  }
+  return -1;
+}
+
+/* Appends the runs of a section's pieces (destination cells) bound for the band buffers. */
+static golcl_status add_runs(golcl_dist_grid *g, const dist_link *l, size_t nl, size_t base,
+                             dist_band_run **runs, size_t *nruns, size_t *cap) {
+  size_t off = 0;
+  rect cur[16];
+  size_t m = 0, first = 0;
+  int band = -1;
+  golcl_status s = GOLCL_OK;
+  for (size_t li = 0; li < nl && s == GOLCL_OK; li++)
+    for (size_t pi = 0; pi <= l[li].npieces && s == GOLCL_OK; pi++) {
+      int last = pi == l[li].npieces && li + 1 == nl;
+      rect at = {0, 0, 0, 0};
+      int bd = -2;
+      size_t words = 0;
+      if (pi < l[li].npieces) {
+        const dist_piece *p = &l[li].pieces[pi];
+        rect r = {p->dx, p->dy, p->w, p->h};
+        bd = band_of(&g->blk, r, &at);
+        if (bd < 0) return GOLCL_E_UNSUPPORTED;
+        words = ((size_t)p->w * p->h + 31) / 32;
+      } else if (!last) {
+        continue;
+      }
+      if (m && (bd != band || m == 16)) { /* the run so far */
+        if (*nruns == *cap) {
+          size_t nc = *cap ? 2 * *cap : 8;
+          dist_band_run *nr = realloc(*runs, nc * sizeof *nr);
+          if (!nr) return golcl__dist_fail(g->d, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+          *runs = nr;
+          *cap = nc;
+        }
+        dist_band_run *r = &(*runs)[(*nruns)++];
+        memset(r, 0, sizeof *r);
+        r->band = band;
+        r->base = base + first;
+        s = make_table(g, cur, m, 0, 0, &r->tab, &r->n, &r->words);
+        m = 0;
+      }
+      if (bd >= 0) {
+        if (!m) first = off, band = bd;
+        cur[m++] = at;
+        off += words;
+      }
+    }
+  return s;
+}
+
+/* The copies of the frame's cells from the band buffers into the strip grids: one pair of
+ * tables a band buffer and strip grid that meet. */
+static golcl_status make_pairs(golcl_dist_grid *g, const rect reg[4], const rect at[4],
+                               rect fr[4][4]) {
+  dist_overlap *o = &g->ov;
+  size_t base = 0;
+  golcl_status s = GOLCL_OK;
+  for (int bd = 0; bd < 2 && s == GOLCL_OK; bd++)
+    for (int gi = 0; gi < 2 && s == GOLCL_OK; gi++) {
+      rect src[8], dst[8];
+      size_t m = 0;
+      for (int i = 2 * gi; i < 2 * gi + 2; i++)
+        for (int j = 2 * bd; j < 2 * bd + 2; j++) {
+          rect q = fr[i][j], b;
+          if (!q.w || !q.h) continue;
+          if (band_of(&g->blk, q, &b) != bd) return GOLCL_E_UNSUPPORTED;
+          src[m] = b;
+          dst[m] = q;
+          dst[m].x = q.x - reg[i].x + at[i].x;
+          dst[m].y = q.y - reg[i].y + at[i].y;
+          m++;
+        }
+      if (!m) continue;
+      dist_pair *p = &o->pairs[o->npairs++];
+      size_t w2;
+      p->band = bd;
+      p->strip = gi;
+      p->base = base;
+      s = make_table(g, src, m, 0, 0, &p->src, &p->n, &p->words);
+      if (s == GOLCL_OK) s = make_table(g, dst, m, 0, 0, &p->dst, &p->n, &w2);
+      base += p->words;
+    }
+  return s;
+}
+
+/* The second queue: of high priority where the device has cl_khr_priority_hints, so that
+ * the strips' few work-groups go ahead of the interior's waiting ones (OpenCL 2.0's
+ * clCreateCommandQueueWithProperties, declared here: the library's headers target 1.2). */
+#define DIST_QUEUE_PRIORITY_KHR 0x1096
+#define DIST_QUEUE_PRIORITY_HIGH_KHR 1u
+extern CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueueWithProperties(
+    cl_context context, cl_device_id device, const cl_ulong *properties, cl_int *errcode_ret);
+
+static cl_command_queue second_queue(cl_context clctx, cl_device_id dev, cl_int *err) {
+  char ext[8192] = "";
+  size_t n = 0;
+  if (clGetDeviceInfo(dev, CL_DEVICE_EXTENSIONS, sizeof ext - 1, ext, &n) == CL_SUCCESS &&
+      strstr(ext, "cl_khr_priority_hints")) {
+    const cl_ulong props[] = {DIST_QUEUE_PRIORITY_KHR, DIST_QUEUE_PRIORITY_HIGH_KHR, 0};
+    cl_command_queue q = clCreateCommandQueueWithProperties(clctx, dev, props, err);
+    if (*err == CL_SUCCESS) return q;
+  }
+  return clCreateCommandQueue(clctx, dev, 0, err);
+}
+
+/* The second queue, the strips there, the band buffers and the tables; GOLCL_E_UNSUPPORTED
+ * (quietly: one queue then) where the frame's pieces do not fall into the bands. */
+static golcl_status setup_two(golcl_dist_grid *g, golcl_stepper *st) {
+  dist_overlap *o = &g->ov;
+  golcl_context *ctx = g->d->ctx;
+  const dist_block *b = &g->blk;
+  golcl_layout_info info;
+  golcl_grid_buffer(g->local, &info);
+  o->kind = golcl__dist_frame_kind(g, &info);
+  if (o->kind < 0) return GOLCL_E_UNSUPPORTED;
+  cl_int err;
+  cl_command_queue q2 = second_queue(golcl_context_cl_context(ctx), golcl_context_cl_device(ctx),
+                                     &err);
+  if (err != CL_SUCCESS) return GOLCL_E_UNSUPPORTED;
+  golcl_status s = golcl_context_wrap(golcl_context_cl_context(ctx), golcl_context_cl_device(ctx),
+                                      q2, &o->ctx2);
+  clReleaseCommandQueue(q2); /* the context holds its own reference */
+  if (s != GOLCL_OK) return GOLCL_E_UNSUPPORTED;
+  /* the strips' stepper: the block's algorithm; on a GPU, MULTI's small tiles (64 rows, 16
+   * generations a launch: the most of the strips hidden, tools/queues_probe.c) */
+  golcl_stepper_kind kind = golcl_stepper_chosen(st);
+  golcl_device_info dev;
+  golcl_stepper_opts so = {32, 8, 0, 64, 16};
+  int small = kind == GOLCL_STEPPER_MULTI && golcl_context_device_info(ctx, &dev) == GOLCL_OK &&
+              dev.type == GOLCL_DEVICE_GPU;
+  s = golcl_stepper_create(o->ctx2, kind, small ? &so : NULL, &o->st2);
+  if (s != GOLCL_OK && small) s = golcl_stepper_create(o->ctx2, kind, NULL, &o->st2);
+  if (s != GOLCL_OK) return golcl__dist_core(g->d, s, "golcl_stepper_create (overlap strips)");
+  rect reg[4], at[4], ring[4], fr[4][4];
+  strip_geometry(g, reg, ring, fr);
+  s = make_strip_grids(g, o->ctx2, info.layout, reg, at);
+  if (s != GOLCL_OK) return s;
+  /* the band buffers */
+  uint32_t bw[2] = {b->lw, b->fl + b->fr}, bh[2] = {b->ft + b->fb, b->h};
+  for (int i = 0; i < 2; i++) {
+    o->bpitch[i] = o->kind == 0 ? bw[i] : ((cl_ulong)bw[i] + 31) / 32 * 4;
+    size_t bytes = (size_t)o->bpitch[i] * bh[i];
+    if (!bytes) continue;
+    o->band[i] = clCreateBuffer(golcl_context_cl_context(ctx), CL_MEM_READ_WRITE, bytes, NULL,
+                                &err);
+    if (err != CL_SUCCESS)
+      return golcl__dist_fail(g->d, GOLCL_E_OUT_OF_MEMORY, "clCreateBuffer (overlap bands): %d",
+                              (int)err);
+  }
+  size_t cap = 0;
+  const dist_frame *f = &g->frame;
+  s = add_runs(g, &g->plan.self, 1, f->send_words, &o->runs, &o->nruns, &cap);
+  if (s == GOLCL_OK && g->plan.nrecv)
+    s = add_runs(g, g->plan.recv, g->plan.nrecv, f->send_words + f->self_words, &o->runs, &o->nruns, &cap);
+  if (s == GOLCL_OK) s = make_pairs(g, reg, at, fr);
+  return s;
+}
+
+/* One interval on two queues. Q1: pack, copy in, the interior, [wait: strips] copy out. Q2:
+ * [wait: pack] read; after MPI: write, [wait: copy in] unpack into the bands, copy into the
+ * strips, the strips. */
+static golcl_status interval_two(golcl_dist_grid *g, golcl_stepper *st, uint64_t c) {
+  dist_overlap *o = &g->ov;
+  dist_frame *f = &g->frame;
+  cl_command_queue q1 = golcl_context_cl_queue(g->d->ctx), q2 = golcl_context_cl_queue(o->ctx2);
+  if (g->stepped) {
+    clReleaseEvent(g->stepped);
+    g->stepped = NULL;
+  }
+  golcl_status s = GOLCL_OK;
+  if (f->wrote) { /* the host's recv words are about to be overwritten */
+    s = golcl__dist_cl_fail(g->d, clWaitForEvents(1, &f->wrote), "clWaitForEvents (frame write)");
+    clReleaseEvent(f->wrote);
+    f->wrote = NULL;
+  }
+  for (size_t i = 0; i < g->plan.nrecv; i++)
+    MPI_Irecv(g->plan.recv[i].buf, (int)g->plan.recv[i].bytes, MPI_BYTE, g->plan.recv[i].peer, 0, g->d->comm,
+              &g->plan.reqs[i]);
+  cl_mem cells = NULL;
+  cl_ulong pitch = 0;
+  int kind = -1;
+  cl_event e_pack = NULL, e_read = NULL, e_in = NULL, e_strips = NULL;
+  if (s == GOLCL_OK) s = grid_side(g, g->local, &cells, &pitch, &kind);
+  if (s == GOLCL_OK)
+    s = golcl__dist_frame_run(g, kind, 0, cells, pitch, f->tab[0], f->ntab[0],
+                              f->send_words + f->self_words, f->stream, 0);
+  if (s == GOLCL_OK)
+    s = golcl__dist_cl_fail(g->d, clEnqueueMarkerWithWaitList(q1, 0, NULL, &e_pack), "clEnqueueMarker");
+  if (s == GOLCL_OK && f->send_words)
+    s = golcl__dist_cl_fail(g->d,
+                clEnqueueReadBuffer(q2, f->stream, CL_FALSE, 0, f->send_words * 4, f->host, 1,
+                                    &e_pack, &e_read),
+                "clEnqueueReadBuffer (frame)");
+  g->stats.bytes_host += f->send_words * 4;
+  if (s == GOLCL_OK && (o->rule.birth != g->rule.birth || o->rule.survive != g->rule.survive)) {
+    for (int i = 0; i < 2 && s == GOLCL_OK; i++)
+      if (o->strip[i]) s = golcl_grid_set_rule_bits(o->strip[i], g->rule);
+    s = golcl__dist_core(g->d, s, "golcl_grid_set_rule_bits (overlap strip)");
+    if (s == GOLCL_OK) o->rule = g->rule;
+  }
+  if (s == GOLCL_OK) s = run_copy(g, &o->in, 1);
+  if (s == GOLCL_OK)
+    s = golcl__dist_cl_fail(g->d, clEnqueueMarkerWithWaitList(q1, 0, NULL, &e_in), "clEnqueueMarker");
+  if (s == GOLCL_OK)
+    s = golcl__dist_core(g->d, golcl_stepper_run(st, g->local, c), "golcl_stepper_run");
+  clFlush(q1);
+  clFlush(q2);
+  double m0 = g->stats.mpi_s;
+  s = mpi_side(g, e_read, s); /* releases e_read */
+  g->ov_mpi_s = g->stats.mpi_s - m0;
+  size_t base = f->send_words + f->self_words;
+  if (s == GOLCL_OK && f->recv_words)
+    s = golcl__dist_cl_fail(g->d,
+                clEnqueueWriteBuffer(q2, f->stream, CL_FALSE, base * 4, f->recv_words * 4,
+                                     f->host + f->send_words, 0, NULL, &f->wrote),
+                "clEnqueueWriteBuffer (frame)");
+  g->stats.bytes_host += f->recv_words * 4;
+  if (s == GOLCL_OK)
+    s = golcl__dist_cl_fail(g->d, clEnqueueBarrierWithWaitList(q2, 1, &e_in, NULL), "clEnqueueBarrier");
+  for (size_t i = 0; i < o->nruns && s == GOLCL_OK; i++) {
+    const dist_band_run *r = &o->runs[i];
+    s = golcl__dist_frame_run_on(g, q2, o->kind, 1, o->band[r->band], o->bpitch[r->band], r->tab,
+                                 r->n, r->words, f->stream, r->base);
+  }
+  for (size_t i = 0; i < o->npairs && s == GOLCL_OK; i++) {
+    const dist_pair *p = &o->pairs[i];
+    cl_mem sm;
+    cl_ulong sp;
+    int sk;
+    s = golcl__dist_frame_run_on(g, q2, o->kind, 0, o->band[p->band], o->bpitch[p->band], p->src,
+                                 p->n, p->words, o->scratch, p->base);
+    if (s == GOLCL_OK) s = grid_side(g, o->strip[p->strip], &sm, &sp, &sk);
+    if (s == GOLCL_OK)
+      s = golcl__dist_frame_run_on(g, q2, sk, 1, sm, sp, p->dst, p->n, p->words, o->scratch,
+                                   p->base);
+  }
+  for (int i = 0; i < 2 && s == GOLCL_OK; i++)
+    if (o->strip[i])
+      s = golcl__dist_core(g->d, golcl_stepper_run(o->st2, o->strip[i], c),
+                           "golcl_stepper_run (overlap strip)");
+  if (s == GOLCL_OK)
+    s = golcl__dist_cl_fail(g->d, clEnqueueMarkerWithWaitList(q2, 0, NULL, &e_strips), "clEnqueueMarker");
+  clFlush(q2);
+  if (s == GOLCL_OK)
+    s = golcl__dist_cl_fail(g->d, clEnqueueBarrierWithWaitList(q1, 1, &e_strips, NULL), "clEnqueueBarrier");
+  if (s == GOLCL_OK) s = run_copy(g, &o->out, 0);
+  if (s == GOLCL_OK) s = golcl__dist_mark(g);
+  if (s == GOLCL_OK) s = golcl__dist_cl_fail(g->d, clFlush(q1), "clFlush");
+  cl_event evs[3] = {e_pack, e_in, e_strips};
+  for (int i = 0; i < 3; i++)
+    if (evs[i]) clReleaseEvent(evs[i]);
+  return s;
+}
+
 golcl_status golcl__dist_overlap_interval(golcl_dist_grid *g, golcl_stepper *st, uint64_t c) {
   dist_overlap *o = &g->ov;
+  if (o->two == 0) { /* a second queue, unless GOLCL_DIST_QUEUES=1 (a measurement switch) */
+    const char *env = getenv("GOLCL_DIST_QUEUES");
+    golcl_status s = env && strcmp(env, "1") == 0 ? GOLCL_E_UNSUPPORTED : setup_two(g, st);
+    o->two = s == GOLCL_OK ? 1 : -1;
+    if (s != GOLCL_OK) { /* one queue: the strips back on the rank's context */
+      free_two(o);
+      rect reg[4], at[4], ring[4], fr[4][4];
+      strip_geometry(g, reg, ring, fr);
+      golcl_layout_info info;
+      golcl_grid_buffer(g->local, &info);
+      if (o->ctx2) s = make_strip_grids(g, g->d->ctx, info.layout, reg, at);
+      golcl_context_destroy(o->ctx2);
+      o->ctx2 = NULL;
+      if (s != GOLCL_OK && s != GOLCL_E_UNSUPPORTED) return s;
+    }
+  }
+  if (o->two > 0) return interval_two(g, st, c);
   if (g->stepped) { /* the last interval's launches: the read below waits for them */
     clReleaseEvent(g->stepped);
     g->stepped = NULL;
@@ -361,6 +689,6 @@ golcl_status golcl__dist_overlap_interval(golcl_dist_grid *g, golcl_stepper *st,
   if (s == GOLCL_OK) s = run_copy(g, &o->out, 0);
   if (s == GOLCL_OK) s = golcl__dist_mark(g);
   /* submitted now: the device goes on to the strips while the host agrees */
-  if (s == GOLCL_OK) s = cl_fail(g->d, clFlush(golcl_context_cl_queue(g->d->ctx)), "clFlush");
+  if (s == GOLCL_OK) s = golcl__dist_cl_fail(g->d, clFlush(golcl_context_cl_queue(g->d->ctx)), "clFlush");
   return s;
 }

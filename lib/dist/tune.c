@@ -1,7 +1,7 @@
 /* tune.c — the frame depth k of a grid created without one, from measured costs. With the
  * exchange overlapped (overlap.c), an interval of k generations costs the block's k steps, the
  * frame's and the strips' extra cells (about 16k/N of a block's step, N the block's shorter
- * side) and a fixed part L that the overlap does not hide: some sixteen small launches (packs,
+ * side) and a fixed part L that the overlap does not hide: some forty small launches (packs,
  * copies, the strips' steps) and one agreement. Per generation that is
  * t·(1 + 16k/N) + L/k, least at k = sqrt(L·N / (16·t)). t is timed on the local grid with the
  * stepper, L from a one-cell launch and an MPI_Allreduce; the largest k over
@@ -13,8 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Launches of an overlapped interval besides the steps of the block (see overlap.c). */
-#define FIXED_LAUNCHES 16
+/* Launches of an overlapped interval besides the steps of the block (see overlap.c): the
+ * pack, the copies in and out, and on the second queue the runs into the bands, the pairs of
+ * copies into the strips and the strips' steps, some forty in all, which a GPU runs mostly
+ * after the interior's launches (no queue priorities on NVIDIA's OpenCL). With 16 here k came
+ * out 80 for a 32768² block on 4 H200s, 84.6 % weak; --halo 128 gave 87.8 % and --halo 192
+ * 81.7 % (2026-11-28, docs/distributed.md). */
+#define FIXED_LAUNCHES 40
 /* Timed repetitions of a launch and of the agreement. */
 #define PROBE_RUNS 8
 #define MAX_TUNED 1024u

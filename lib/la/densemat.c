@@ -1,6 +1,7 @@
 /* densemat.c — dense row-major matrices; products through CLBlast's gemv
- * (measured faster than a simple kernel of ours, and tuned per device).
- * Built with GOLCL_HAVE_CLBLAST=0 (make CLBLAST=0), creation says
+ * (measured faster than a simple kernel of ours, and tuned per device),
+ * loaded on the first creation (clblast.c). Built with GOLCL_HAVE_CLBLAST=0
+ * (make CLBLAST=0), or where libclblast.so.1 is not installed, creation says
  * GOLCL_E_UNSUPPORTED and nothing here calls CLBlast. CLBlast keeps compiled
  * programs in a process-wide cache that outlives contexts: it is cleared
  * when the last dense matrix of the process goes. */
@@ -15,10 +16,44 @@
 #endif
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Live dense matrices in the process, under a lock. */
 static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
 static size_t live_count;
+
+#if GOLCL_HAVE_CLBLAST
+/* The three routines of CLBlast used here, from golcl_clblast_symbol. */
+typedef CLBlastStatusCode (*sgemv_fn)(const CLBlastLayout, const CLBlastTranspose, const size_t,
+                                      const size_t, const float, const cl_mem, const size_t,
+                                      const size_t, const cl_mem, const size_t, const size_t,
+                                      const float, cl_mem, const size_t, const size_t,
+                                      cl_command_queue *, cl_event *);
+typedef CLBlastStatusCode (*dgemv_fn)(const CLBlastLayout, const CLBlastTranspose, const size_t,
+                                      const size_t, const double, const cl_mem, const size_t,
+                                      const size_t, const cl_mem, const size_t, const size_t,
+                                      const double, cl_mem, const size_t, const size_t,
+                                      cl_command_queue *, cl_event *);
+typedef CLBlastStatusCode (*clear_fn)(void);
+static struct {
+  sgemv_fn sgemv;
+  dgemv_fn dgemv;
+  clear_fn clear;
+} clb;
+
+/* The routines, or 0 (then nothing is set). */
+static int clblast_ready(void) {
+  void *s = golcl_clblast_symbol("CLBlastSgemv"), *d = golcl_clblast_symbol("CLBlastDgemv"),
+       *c = golcl_clblast_symbol("CLBlastClearCache");
+  if (!s || !d || !c) return 0;
+  pthread_mutex_lock(&live_lock);
+  memcpy(&clb.sgemv, &s, sizeof s);
+  memcpy(&clb.dgemv, &d, sizeof d);
+  memcpy(&clb.clear, &c, sizeof c);
+  pthread_mutex_unlock(&live_lock);
+  return 1;
+}
+#endif
 
 golcl_status golcl_densemat_create(golcl_context *ctx, size_t rows, size_t cols, golcl_dtype dtype,
                                    const void *row_major, golcl_densemat **out) {
@@ -30,9 +65,10 @@ golcl_status golcl_densemat_create(golcl_context *ctx, size_t rows, size_t cols,
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: %zu x %zu has a zero side", fn, rows, cols);
   golcl_status s = golcl__la_check_dtype(ctx, dtype, fn);
   if (s != GOLCL_OK) return s;
-  if (!GOLCL_HAVE_CLBLAST)
-    return golcl__fail(ctx, GOLCL_E_UNSUPPORTED,
-                       "%s: this libgolcl was built without CLBlast (make CLBLAST=0)", fn);
+#if GOLCL_HAVE_CLBLAST
+  if (!clblast_ready())
+#endif
+    return golcl__fail(ctx, GOLCL_E_UNSUPPORTED, "%s: %s", fn, golcl__clblast_why());
   size_t count, bytes;
   if (golcl__mul_size(rows, cols, &count) != 0 || golcl__la_bytes(dtype, count, &bytes) != 0)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "%s: %zu x %zu overflows", fn, rows, cols);
@@ -72,7 +108,7 @@ void golcl_densemat_destroy(golcl_densemat *M) {
 #if GOLCL_HAVE_CLBLAST
     /* CLBlast may still hold the queue's pending gemv: let it finish. */
     clFinish(M->ctx->queue);
-    CLBlastClearCache();
+    clb.clear();
 #endif
   }
   pthread_mutex_unlock(&live_lock);
@@ -100,10 +136,10 @@ static golcl_status gemv(const golcl_densemat *M, cl_mem x, cl_mem out) {
   cl_command_queue q = M->ctx->queue;
   CLBlastStatusCode st;
   if (M->dtype == GOLCL_F64)
-    st = CLBlastDgemv(CLBlastLayoutRowMajor, CLBlastTransposeNo, M->rows, M->cols, 1.0, M->buf, 0,
+    st = clb.dgemv(CLBlastLayoutRowMajor, CLBlastTransposeNo, M->rows, M->cols, 1.0, M->buf, 0,
                       M->cols, x, 0, 1, 1.0, out, 0, 1, &q, NULL);
   else
-    st = CLBlastSgemv(CLBlastLayoutRowMajor, CLBlastTransposeNo, M->rows, M->cols, 1.0f, M->buf, 0,
+    st = clb.sgemv(CLBlastLayoutRowMajor, CLBlastTransposeNo, M->rows, M->cols, 1.0f, M->buf, 0,
                       M->cols, x, 0, 1, 1.0f, out, 0, 1, &q, NULL);
   return clblast_fail(M->ctx, st, M->dtype == GOLCL_F64 ? "CLBlastDgemv" : "CLBlastSgemv");
 }

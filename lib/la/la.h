@@ -141,6 +141,9 @@ size_t golcl__idx_set(int wide, size_t v, golcl__idx_arg *r);
 /* Validates a dtype for ctx: GOLCL_E_INVALID_ARG, GOLCL_E_UNSUPPORTED or OK. */
 golcl_status golcl__la_check_dtype(golcl_context *ctx, golcl_dtype dtype, const char *fn);
 
+/* Why golcl_clblast_symbol gave NULL (clblast.c). */
+const char *golcl__clblast_why(void);
+
 /* Checks that v (not NULL) matches ctx, dtype and n: GOLCL_E_MISMATCH
  * with a message naming fn and what, else OK. */
 golcl_status golcl__vec_match(golcl_context *ctx, const golcl_vec *v, golcl_dtype dtype, size_t n,

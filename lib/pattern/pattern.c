@@ -147,6 +147,42 @@ static int live_cell_cmp(const void *a, const void *b) {
   return p->x < q->x ? -1 : p->x > q->x;
 }
 
+/* Sorts cells by row, then column: LSD radix on 16-bit digits (x low and high, y low and
+ * high; a digit that is the same in every cell is skipped), qsort for a few. qsort was a
+ * quarter of writing a 70 000-cell RLE from the universe (perf, 2026-11-28). Returns 0, or -1
+ * out of memory (then the cells are as they were). */
+static int sort_cells(golcl__cell *c, size_t n) {
+  if (n < 256) {
+    qsort(c, n, sizeof *c, live_cell_cmp);
+    return 0;
+  }
+  golcl__cell *t = malloc(n * sizeof *t);
+  size_t *count = malloc(65537 * sizeof *count);
+  if (!t || !count) {
+    free(t);
+    free(count);
+    return -1;
+  }
+  golcl__cell *src = c, *dst = t;
+  for (int pass = 0; pass < 4; pass++) {
+    int sh = 16 * (pass & 1);
+#define DIGIT(e) ((size_t)(((pass < 2 ? (e).x : (e).y) >> sh) & 0xffffu))
+    memset(count, 0, 65537 * sizeof *count);
+    for (size_t i = 0; i < n; i++) count[DIGIT(src[i]) + 1]++;
+    if (count[DIGIT(src[0]) + 1] == n) continue; /* one digit throughout */
+    for (size_t d = 1; d <= 65536; d++) count[d] += count[d - 1];
+    for (size_t i = 0; i < n; i++) dst[count[DIGIT(src[i])]++] = src[i];
+#undef DIGIT
+    golcl__cell *sw = src;
+    src = dst;
+    dst = sw;
+  }
+  if (src != c) memcpy(c, src, n * sizeof *c);
+  free(t);
+  free(count);
+  return 0;
+}
+
 golcl_status golcl_pattern_from_live_cells(const uint32_t *x, const uint32_t *y, size_t n,
                                            uint32_t w, uint32_t h, golcl_pattern **out) {
   if (!out)
@@ -173,7 +209,11 @@ golcl_status golcl_pattern_from_live_cells(const uint32_t *x, const uint32_t *y,
     return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   }
   for (size_t i = 0; i < n; i++) c[i].x = x[i], c[i].y = y[i];
-  if (n) qsort(c, n, sizeof *c, live_cell_cmp);
+  if (n && sort_cells(c, n) != 0) {
+    golcl_pattern_destroy(p);
+    free(c);
+    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  }
   size_t m = 0;
   for (size_t i = 0; i < n; i++)
     if (!m || c[m - 1].x != c[i].x || c[m - 1].y != c[i].y) c[m++] = c[i];

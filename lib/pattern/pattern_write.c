@@ -6,6 +6,7 @@
  * text that the readers' limits would refuse is refused before a byte is
  * written; a file is written whole to a temporary beside it, then renamed. */
 #include "pattern.h"
+#include "../core/rle.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -18,19 +19,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#define RLE_LINE_MAX 70
+/* Where text goes: a FILE, or nowhere (f NULL) to count it; RLE tokens
+ * wrap at 70 characters (the core's golcl__rle_emit). */
+typedef golcl__rle_wrap sink;
 
-/* Where text goes: a FILE, or nowhere (f NULL) to count it. */
-typedef struct sink {
-  FILE *f;
-  uint64_t bytes; /* written or counted so far */
-  size_t col;     /* characters on the current RLE line */
-} sink;
-
-static void put(sink *o, const char *s, size_t n) {
-  if (o->f) fwrite(s, 1, n, o->f);
-  o->bytes += n;
-}
+static void put(sink *o, const char *s, size_t n) { golcl__rle_put(o, s, n); }
 
 static void putf(sink *o, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -46,15 +39,8 @@ static void putf(sink *o, const char *fmt, ...) {
 }
 
 static void rle_token(sink *o, uint64_t n, char tag) {
-  char tok[32];
-  int len = n > 1 ? snprintf(tok, sizeof tok, "%llu%c", (unsigned long long)n, tag)
-                  : snprintf(tok, sizeof tok, "%c", tag);
-  if (o->col + (size_t)len > RLE_LINE_MAX) {
-    put(o, "\n", 1);
-    o->col = 0;
-  }
-  put(o, tok, (size_t)len);
-  o->col += (size_t)len;
+  char sym[2] = {tag, '\0'};
+  golcl__rle_emit(o, n, sym);
 }
 
 golcl_status golcl__pattern_check_limits(const golcl_pattern *p, uint64_t bytes, const char *fn) {
@@ -119,7 +105,7 @@ golcl_status golcl_pattern_write_rle(const golcl_pattern *p, FILE *f) {
   char rule[GOLCL_PATTERN_RULE_CAP];
   golcl_status s = golcl__pattern_rule_text(p, rule, sizeof rule);
   if (s != GOLCL_OK) return s;
-  sink count = {NULL, 0, 0}, out = {f, 0, 0};
+  sink count = {NULL, 0, 0, 0}, out = {f, 0, 0, 0};
   rle_text(p, rule, &count);
   s = golcl__pattern_check_limits(p, count.bytes, "golcl_pattern_write_rle");
   if (s != GOLCL_OK) return s;
@@ -175,7 +161,7 @@ golcl_status golcl_pattern_write_plaintext(const golcl_pattern *p, FILE *f) {
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_pattern_write_plaintext: NULL argument");
   /* the size first: rows are counted one by one, so the box must be in bounds */
   golcl_status s = golcl__pattern_check_limits(p, 0, "golcl_pattern_write_plaintext");
-  sink count = {NULL, 0, 0}, out = {f, 0, 0};
+  sink count = {NULL, 0, 0, 0}, out = {f, 0, 0, 0};
   if (s == GOLCL_OK) plaintext_text(p, &count);
   if (s == GOLCL_OK) s = golcl__pattern_check_limits(p, count.bytes, "golcl_pattern_write_plaintext");
   if (s != GOLCL_OK) return s;

@@ -3,6 +3,7 @@
  * macrocell ("[M2]", msmacrocell.c), MCell ("#MCell", mcell.c) or RLE
  * (msrle.c). */
 #include "ms.h" /* text only: builds and fuzzes without OpenCL */
+#include "../core/rle.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -29,10 +30,8 @@ golcl_status golcl_mspattern_parse(const char *text, size_t len, golcl_mspattern
   if (!mc && !mcl) return golcl__msrle_parse(text, len, out);
   golcl_pattern_limits lim;
   golcl_pattern_get_limits(&lim);
-  if (len > lim.max_bytes)
-    return golcl__fail(NULL, GOLCL_E_PARSE, "a text of %zu bytes is above the limit %llu", len,
-                       (unsigned long long)lim.max_bytes);
-  if (memchr(text, '\0', len)) return golcl__fail(NULL, GOLCL_E_PARSE, "a NUL byte in the text");
+  golcl_status s = golcl__text_check(text, len, &lim);
+  if (s != GOLCL_OK) return s;
   return mc ? golcl__msmacrocell_parse(text, len, out) : golcl__mcell_parse(text, len, out);
 }
 

@@ -335,10 +335,68 @@ static golcl_status probe_jumps(golcl_universe *u, uint64_t abort, uint64_t limi
   if (st == GOLCL_OK) st = chaotic(u, r0, abort, max_pop, chaos);
   *done += PROBE / 2;
   if (st != GOLCL_OK || *chaos) return st;
-  r0 = u->hl.results_computed;
+  r0 = u->probe_r2 = u->hl.results_computed;
   if ((st = run_hashlife(u, PROBE / 2)) == GOLCL_OK) st = chaotic(u, r0, limit, max_pop, chaos);
   *done += PROBE / 2;
   return st;
+}
+
+/* The first probe's second look: chaos makes HashLife's work grow with the
+ * jump (a jump of 1024 generations after the probe's two of 512 computes
+ * 1.7-7.6 times the results of the second on Golly's methuselahs), where a
+ * gun, a breeder or a rake, whose first jumps also compute many results a
+ * live cell, computes about as many or fewer (gun-p165mwss 1.21, LWSS-breeder
+ * 1.14, Cordership-gun-p784 0.32): those stay with HashLife, which runs
+ * them in a tenth of the tiles' time (gun-p165mwss to 30 000 generations on
+ * pocl's 2-core machine, 0.03 s against 0.36 s). *chaos stays 1 where the
+ * jump computes AUTO_GROWTH tenths of the second jump's results or more. */
+#define AUTO_GROWTH 16
+static golcl_status grows_like_chaos(golcl_universe *u, int *chaos, uint64_t *done) {
+  uint64_t r2 = u->hl.results_computed - u->probe_r2, r0 = u->hl.results_computed;
+  golcl_universe_progress_fn fn = u->progress; /* whole, as the probe's jumps */
+  u->progress = NULL;
+  golcl_status st = run_hashlife(u, PROBE);
+  u->progress = fn;
+  if (st == GOLCL_OK) st = golcl__universe_progress(u, 0);
+  *done += PROBE;
+  *chaos = st == GOLCL_OK && (u->hl.results_computed - r0) * 10 >= r2 * AUTO_GROWTH;
+  return st;
+}
+
+/* A run shorter than two probes of a pattern of at most AUTO_SHORT_MAX_CELLS
+ * live cells goes to the host tiles: their first generations cost little
+ * where HashLife's first jumps compute every result afresh (Golly's
+ * methuselahs, guns and breeders to 1000 generations on pocl's 2-core
+ * machine: the tiles 0-0.05 s, HashLife 0.001-0.17 s, the tiles faster on 42
+ * of the 50 files of up to 42 000 cells; HashLife's patterns of 10^5 cells
+ * and more, 0.03-0.1 s, stay with HashLife: the tiles took 3.8-29 s). */
+#define AUTO_SHORT_MAX_CELLS (1u << 16)
+static int short_run_tiles(golcl_universe *u, uint64_t gens) {
+  uint64_t pop = UINT64_MAX;
+  return gens < 2 * PROBE && golcl__hl_population(&u->hl, &pop) == GOLCL_OK &&
+         pop <= AUTO_SHORT_MAX_CELLS && golcl__universe_htiles_can(u);
+}
+
+/* The short run: the host tiles, HashLife taking over after AUTO_SHORT_LOOK
+ * generations where the pattern has exploded (over AUTO_SPARSE_MAX_CELLS
+ * cells and AUTO_SHORT_BURST times its start: Golly's spacefiller, 200 cells
+ * then 18 760, which HashLife runs to 1000 generations in a millisecond and
+ * the tiles in 70; the breeders and guns grow by a few percent there). */
+#define AUTO_SHORT_LOOK 256
+#define AUTO_SHORT_BURST 16
+static golcl_status run_tiles(golcl_universe *u, golcl_universe_algo tiles, uint64_t n);
+static golcl_status run_short(golcl_universe *u, uint64_t gens) {
+  uint64_t p0 = 0, p1 = 0, n = gens < AUTO_SHORT_LOOK ? gens : AUTO_SHORT_LOOK;
+  u->last_algo = GOLCL_UNIVERSE_HOST_TILES;
+  golcl__universe_engines_free(u, GOLCL_UNIVERSE_HOST_TILES);
+  golcl_status st = golcl__hl_population(&u->hl, &p0);
+  if (st == GOLCL_OK) st = run_tiles(u, GOLCL_UNIVERSE_HOST_TILES, n);
+  if (st != GOLCL_OK || n == gens) return st;
+  if ((st = golcl_universe_population(u, &p1)) != GOLCL_OK) return st;
+  if (p1 <= AUTO_SPARSE_MAX_CELLS || p1 < AUTO_SHORT_BURST * p0)
+    return run_tiles(u, GOLCL_UNIVERSE_HOST_TILES, gens - n);
+  u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
+  return run_hashlife(u, gens - n);
 }
 
 /* A stretch of n generations on a tile engine; with a progress callback, in
@@ -393,11 +451,13 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   }
   u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
   golcl__universe_engines_free(u, GOLCL_UNIVERSE_HASHLIFE);
+  if (short_run_tiles(u, gens)) return run_short(u, gens);
   golcl_universe_algo tiles = tiles_may_win(u, gens);
   if (tiles == GOLCL_UNIVERSE_AUTO) return run_hashlife(u, gens);
   int chaos;
   uint64_t done = 0;
   golcl_status st = probe(u, 0, AUTO_CHAOS, AUTO_SPARSE_MAX_CELLS, &chaos, &done);
+  if (st == GOLCL_OK && chaos) st = grows_like_chaos(u, &chaos, &done);
   while (st == GOLCL_OK && chaos && done < gens) {
     uint64_t n = gens - done < 2 * done ? gens - done : 2 * done;
     u->last_algo = tiles;
@@ -423,10 +483,19 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
  * AUTO_SPARSE_MAX_CELLS live cells whose 8×8 leaves are mostly unique (a
  * random soup: every one; Golly's metapixel patterns and wide
  * self-similar ones such as demonoid-c512, which HashLife runs in
- * milliseconds where the tiles take seconds: a few percent). */
+ * milliseconds where the tiles take seconds: a few percent), filling at
+ * least 1/AUTO_DENSE of their box: a soup fills a third to a half of it,
+ * Golly's large guns and breeders 0.2-3 % (Cordership-gun-p784, 24 976
+ * cells in 1285x1065, whose leaves are mostly unique too: HashLife runs it
+ * to 30 000 generations in 0.33 s on pocl's 2-core machine, the tiles in
+ * 2.7 s). */
+#define AUTO_DENSE 8
 static golcl_universe_algo large_engine(golcl_universe *u) {
-  uint64_t pop = 0, positions = 0, distinct = 0;
+  uint64_t pop = 0, positions = 0, distinct = 0, w = 0, h = 0;
+  int64_t x, y;
   if (golcl__hl_population(&u->hl, &pop) != GOLCL_OK || pop <= AUTO_SPARSE_MAX_CELLS ||
+      golcl_universe_bounding_box(u, &x, &y, &w, &h) != GOLCL_OK ||
+      (double)pop * AUTO_DENSE < (double)w * (double)h ||
       golcl__hl_leaf_counts(&u->hl, &positions, &distinct) != GOLCL_OK || distinct * 2 <= positions)
     return GOLCL_UNIVERSE_AUTO;
   return tile_engine(u);

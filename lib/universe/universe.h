@@ -22,6 +22,7 @@ struct golcl_universe {
   int htiles_stale;      /* kept for reuse but no longer holding the cells */
   golcl__mstiles *mstiles; /* the host tiles of multi-state cells, likewise */
   int mstiles_stale;
+  uint64_t probe_r2;     /* HashLife's results count where the probe's second jump began */
   golcl__hlg *hlg;       /* device HashLife, made on its first run */
   int hlg_base;          /* its base level (0: the default) */
   golcl_universe_algo last_algo;

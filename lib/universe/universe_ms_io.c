@@ -4,6 +4,7 @@
  * written back with shared subtrees once; RLE written band by band of
  * leaves, rows in order, with Golly's multi-state letters. */
 #include "universe.h"
+#include "../core/rle.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -320,26 +321,14 @@ typedef struct band_leaf {
 } band_leaf;
 
 typedef struct rle_out {
-  FILE *f;
-  int col, err, two;
+  golcl__rle_wrap wr; /* the core's line wrap */
+  int two;
   int64_t bx;        /* the box's west column */
   int64_t last;      /* the last row written, relative to the box (-1: none) */
   int64_t y0;        /* the band's top row */
   band_leaf *leaves; /* the band's leaves with a cell not in state 0, west to east */
   size_t n, cap;
 } rle_out;
-
-static void emit(rle_out *w, uint64_t n, const char *sym) {
-  char tok[32];
-  int k = n > 1 ? snprintf(tok, sizeof tok, "%llu%s", (unsigned long long)n, sym)
-                : snprintf(tok, sizeof tok, "%s", sym);
-  if (w->col + k > 70) {
-    if (fputc('\n', w->f) == EOF) w->err = 1;
-    w->col = 0;
-  }
-  if (fputs(tok, w->f) == EOF) w->err = 1;
-  w->col += k;
-}
 
 static golcl_status take_leaf(void *user, int64_t x0, int64_t y0, const uint8_t c[16]) {
   rle_out *w = user;
@@ -371,7 +360,7 @@ static void put(rle_out *w, run *rn, uint8_t s, uint64_t n) {
   char sym[3];
   if (rn->n) {
     golcl_mspattern_rle_symbol(rn->s, w->two, sym);
-    emit(w, rn->n, sym);
+    golcl__rle_emit(&w->wr, rn->n, sym);
   }
   rn->s = s, rn->n = n;
 }
@@ -386,7 +375,7 @@ static void band_rows(rle_out *w, int64_t by, int64_t bh) {
       for (int k = 0; k < 4; k++) any |= w->leaves[i].c[4 * r + k] != 0;
     if (!any) continue;
     uint64_t gap = (uint64_t)(y - w->last) - (w->last < 0); /* rows to move down */
-    if (gap) emit(w, gap, "$");
+    if (gap) golcl__rle_emit(&w->wr, gap, "$");
     w->last = y;
     run rn = {0, 0};
     int64_t x = w->bx; /* the next column to write */
@@ -459,7 +448,7 @@ golcl_status golcl__universe_write_ms_rle(golcl_universe *u, FILE *f, int genera
   if ((st = ms_view(u, &tmp, &h)) != GOLCL_OK) return st;
   rle_out w;
   memset(&w, 0, sizeof w);
-  w.f = f, w.two = r.states == 2, w.bx = bx, w.last = -1;
+  w.wr.f = f, w.two = r.states == 2, w.bx = bx, w.last = -1;
   for (int64_t y = golcl__hl_leaf4_y(by); bw && st == GOLCL_OK && y < by + (int64_t)bh; y += 4) {
     w.y0 = y;
     st = golcl__hl_leaves4(h, 1, y, take_leaf, &w);
@@ -468,8 +457,8 @@ golcl_status golcl__universe_write_ms_rle(golcl_universe *u, FILE *f, int genera
   free(w.leaves);
   if (h == &tmp) golcl__hl_free(&tmp);
   if (st != GOLCL_OK) return st;
-  emit(&w, 1, "!");
-  if (fputc('\n', f) == EOF || w.err || fflush(f) != 0)
+  golcl__rle_emit(&w.wr, 1, "!");
+  if (fputc('\n', f) == EOF || w.wr.err || fflush(f) != 0)
     return golcl__fail(NULL, GOLCL_E_IO, "golcl_universe_write_rle: a write failed");
   return GOLCL_OK;
 }

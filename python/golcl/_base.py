@@ -215,3 +215,139 @@ def vector_in(arr, dtype, n=None, what="values"):
 def byref_out(ctype):
     v = ctype()
     return v, ctypes.byref(v)
+
+
+def text_bytes(value, what="text"):
+    """A str (UTF-8) or bytes argument as bytes."""
+    b = value.encode() if isinstance(value, str) else value
+    if not isinstance(b, bytes):
+        raise InvalidArgument("%s must be str or bytes" % what, status=-1)
+    return b
+
+
+def cells_shape(cells, what="cells"):
+    """(rows, columns) of a 2-D cell array; the clear error for anything else."""
+    if not isinstance(cells, np.ndarray) or cells.ndim != 2:
+        cells_in(cells, None, what)  # raises
+    return cells.shape
+
+
+def from_array(make, cells):
+    """make(width, height) filled with the array's cells (closed again if that fails)."""
+    h, w = cells_shape(cells)
+    g = make(w, h)
+    try:
+        g.write(cells)
+    except Exception:
+        g.close()
+        raise
+    return g
+
+
+class Sized:
+    """width, height and shape (rows, columns) through golcl_<_c>_width/_height."""
+    _c = None
+
+    @property
+    def width(self):
+        return _lib.fn(self._c + "_width")(self.h)
+
+    @property
+    def height(self):
+        return _lib.fn(self._c + "_height")(self.h)
+
+    @property
+    def shape(self):
+        return (self.height, self.width)
+
+
+class RectIO:
+    """read_rect and write_rect through golcl_<_c>_read_rect/_write_rect; _rect
+    checks and converts a rectangle (unsigned 32-bit here)."""
+    _c = None
+
+    def _rect(self, x, y, w, h):
+        return u32(x, "x"), u32(y, "y"), u32(w, "w"), u32(h, "h")
+
+    def read_rect(self, x, y, w, h, out=None):
+        """The w×h cells (states) at (x, y) as an (h, w) uint8 array."""
+        x, y, w, h = self._rect(x, y, w, h)
+        out, p, stride = cells_out(out, (h, w))
+        self._call(self._c + "_read_rect", self.h, x, y, w, h, p, stride or max(w, 1))
+        return out
+
+    def write_rect(self, x, y, cells):
+        """Replaces the rectangle at (x, y) of the array's shape with its cells."""
+        h, w = cells_shape(cells)
+        x, y, w, h = self._rect(x, y, w, h)
+        p, stride, keep = cells_in(cells, (h, w))
+        self._call(self._c + "_write_rect", self.h, x, y, w, h, p, stride)
+
+
+class PatternText:
+    """A pattern's way in from text and its place: read(path) and parse(text)
+    through golcl_<_c>_read_file/_parse, origin and generation."""
+    _c = None
+
+    @classmethod
+    def read(cls, path):
+        """The pattern of a file (every format the C reader takes, gzip too)."""
+        out, ref = byref_out(ctypes.c_void_p)
+        _lib.call(None, cls._c + "_read_file", path_arg(path), ref)
+        return cls(out.value)
+
+    @classmethod
+    def parse(cls, text_):
+        """The pattern of a text (str or bytes)."""
+        b = text_bytes(text_)
+        out, ref = byref_out(ctypes.c_void_p)
+        _lib.call(None, cls._c + "_parse", b, len(b), ref)
+        return cls(out.value)
+
+    @property
+    def origin(self):
+        """(x, y) of the box's top-left cell in Golly's coordinates."""
+        x, y = ctypes.c_int64(), ctypes.c_int64()
+        _lib.fn(self._c + "_origin")(self.h, ctypes.byref(x), ctypes.byref(y))
+        return (x.value, y.value)
+
+    @property
+    def generation(self):
+        return _lib.fn(self._c + "_generation")(self.h)
+
+
+class GridIO(RectIO):
+    """A grid's cells in and out whole (golcl_<_c>_write/_read), and by rectangles."""
+
+    def write(self, cells):
+        """Replaces every cell from a (height, width) uint8/bool array;
+        no copy for row-contiguous arrays, one copy otherwise."""
+        p, stride, keep = cells_in(cells, self.shape)
+        self._call(self._c + "_write", self.h, p, stride)
+
+    def read(self, out=None):
+        """The cells as a new (height, width) uint8 array (or into `out`)."""
+        out, p, stride = cells_out(out, self.shape)
+        self._call(self._c + "_read", self.h, p, stride)
+        return out
+
+    def to_array(self, out=None):
+        return self.read(out)
+
+    def __array__(self, dtype=None):
+        a = self.read()
+        return a if dtype is None else a.astype(dtype)
+
+
+def parsed(struct, fn, value, what):
+    """A new ctypes struct filled by the C parser fn(text, &struct)."""
+    s = struct()
+    _lib.call(None, fn, text(value, what), ctypes.byref(s))
+    return s
+
+
+def formatted(fn, obj, cap):
+    """The text that the C formatter fn(&obj, buf, cap) writes."""
+    buf = ctypes.create_string_buffer(cap)
+    _lib.call(None, fn, ctypes.byref(obj), buf, len(buf))
+    return buf.value.decode()

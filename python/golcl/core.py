@@ -4,7 +4,8 @@ import ctypes
 import numpy as np
 
 from . import _lib
-from ._base import (Handle, _open_contexts, byref_out, cells_in, cells_out, i64, path_arg, text,
+from ._base import (GridIO, Handle, PatternText, Sized, _open_contexts, byref_out, cells_in,
+                    cells_out, cells_shape, formatted, from_array, i64, parsed, path_arg, text,
                     u32, u64)
 from ._lib import InvalidArgument
 from ._png import cells_picture
@@ -105,30 +106,66 @@ class Context(Handle):
 
 def rule_canonical(rule):
     """Golly's spelling of any two-state rule ("life" -> "B3/S23")."""
-    t = _lib.RuleTable()
-    _lib.call(None, "golcl_rule_table_parse", text(rule, "rule"), ctypes.byref(t))
-    buf = ctypes.create_string_buffer(128)
-    _lib.call(None, "golcl_rule_table_format", ctypes.byref(t), buf, len(buf))
-    return buf.value.decode()
+    t = parsed(_lib.RuleTable, "golcl_rule_table_parse", rule, "rule")
+    return formatted("golcl_rule_table_format", t, 128)
 
 
 def rule_table(rule):
     """The rule's 512-entry table (Golly's MAP order) as a uint8 array."""
-    t = _lib.RuleTable()
-    _lib.call(None, "golcl_rule_table_parse", text(rule, "rule"), ctypes.byref(t))
+    t = parsed(_lib.RuleTable, "golcl_rule_table_parse", rule, "rule")
     return np.frombuffer(bytes(t.next), dtype=np.uint8).copy()
 
 
 def parse_bounds(spec):
-    b = _lib.Bounds()
-    _lib.call(None, "golcl_bounds_parse", text(spec, "bounds"), ctypes.byref(b))
-    return b
+    return parsed(_lib.Bounds, "golcl_bounds_parse", spec, "bounds")
 
 
 def format_bounds(b):
-    buf = ctypes.create_string_buffer(64)
-    _lib.call(None, "golcl_bounds_format", ctypes.byref(b), buf, len(buf))
-    return buf.value.decode()
+    return formatted("golcl_bounds_format", b, 64)
+
+
+class GridState:
+    """boundary, generation and Golly's bounded grid of a grid (Grid, MSGrid)
+    through golcl_<_c>_boundary, _generation, _bounds and their setters;
+    clear, population and hash."""
+    _c = None
+
+    def clear(self):
+        self._call(self._c + "_clear", self.h)
+
+    def population(self):
+        v, ref = byref_out(ctypes.c_uint64)
+        self._call(self._c + "_population", self.h, ref)
+        return v.value
+
+    def hash(self):
+        """The library's 64-bit hash of the cells (layout, device independent)."""
+        v, ref = byref_out(ctypes.c_uint64)
+        self._call(self._c + "_hash", self.h, ref)
+        return v.value
+
+    @property
+    def boundary(self):
+        return _BOUNDARY_NAMES.get(_lib.fn(self._c + "_boundary")(self.h), "dead")
+
+    @property
+    def generation(self):
+        return _lib.fn(self._c + "_generation")(self.h)
+
+    @generation.setter
+    def generation(self, g):
+        self._call(self._c + "_set_generation", self.h, u64(g, "generation"))
+
+    @property
+    def bounds(self):
+        """Golly's bounded-grid suffix (":T30,20", ":P30,20", ":K30*,20", ...)."""
+        b = _lib.Bounds()
+        self._call(self._c + "_bounds", self.h, ctypes.byref(b))
+        return format_bounds(b)
+
+    @bounds.setter
+    def bounds(self, spec):
+        self._call(self._c + "_set_bounds", self.h, ctypes.byref(parse_bounds(spec)))
 
 
 # ------------------------------------------------------------------ stepper
@@ -197,10 +234,11 @@ class Stepper(Handle):
 
 # ------------------------------------------------------------------ grid
 
-class Grid(Handle):
+class Grid(Sized, GridIO, GridState, Handle):
     """A two-state grid on the device: Grid(ctx, width, height,
     boundary="dead"|"torus", rule="B3/S23"). Cells cross to and from numpy
     as uint8 arrays of shape (height, width), 0 dead and 1 alive."""
+    _c = "golcl_grid"
 
     _destroy = "golcl_grid_destroy"
 
@@ -221,44 +259,12 @@ class Grid(Handle):
     @classmethod
     def from_array(cls, ctx, cells, boundary="dead", rule=None):
         """A grid of the array's shape (rows, columns) holding its cells."""
-        if not isinstance(cells, np.ndarray) or cells.ndim != 2:
-            cells_in(cells, None)  # raises the clear error
-        g = cls(ctx, cells.shape[1], cells.shape[0], boundary, rule)
-        try:
-            g.write(cells)
-        except Exception:
-            g.close()
-            raise
-        return g
+        return from_array(lambda w, h: cls(ctx, w, h, boundary, rule), cells)
 
     # --- properties
     @property
-    def width(self):
-        return _lib.fn("golcl_grid_width")(self.h)
-
-    @property
-    def height(self):
-        return _lib.fn("golcl_grid_height")(self.h)
-
-    @property
-    def shape(self):
-        return (self.height, self.width)
-
-    @property
     def context(self):
         return self._ctx
-
-    @property
-    def boundary(self):
-        return _BOUNDARY_NAMES[_lib.fn("golcl_grid_boundary")(self.h)]
-
-    @property
-    def generation(self):
-        return _lib.fn("golcl_grid_generation")(self.h)
-
-    @generation.setter
-    def generation(self, g):
-        self._call("golcl_grid_set_generation", self.h, u64(g, "generation"))
 
     @property
     def rule(self):
@@ -278,18 +284,6 @@ class Grid(Handle):
         return np.frombuffer(bytes(t.next), dtype=np.uint8).copy()
 
     @property
-    def bounds(self):
-        """Golly's bounded-grid suffix (":T30,20", ":P30,20", ":K30*,20", ...)."""
-        b = _lib.Bounds()
-        self._call("golcl_grid_bounds", self.h, ctypes.byref(b))
-        return format_bounds(b)
-
-    @bounds.setter
-    def bounds(self, spec):
-        b = parse_bounds(spec)
-        self._call("golcl_grid_set_bounds", self.h, ctypes.byref(b))
-
-    @property
     def layout(self):
         info = _lib.LayoutInfo()
         _lib.fn("golcl_grid_buffer")(self.h, ctypes.byref(info))
@@ -300,25 +294,7 @@ class Grid(Handle):
             raise InvalidArgument("layout must be one of %s" % sorted(_LAYOUTS), status=-1)
         self._call("golcl_grid_set_layout", self.h, _LAYOUTS[name])
 
-    # --- cells
-    def write(self, cells):
-        """Replaces every cell from a (height, width) uint8/bool array;
-        no copy for row-contiguous arrays, one copy otherwise."""
-        p, stride, keep = cells_in(cells, self.shape)
-        self._call("golcl_grid_write", self.h, p, stride)
-
-    def read(self, out=None):
-        """The cells as a new (height, width) uint8 array (or into `out`)."""
-        out, p, stride = cells_out(out, self.shape)
-        self._call("golcl_grid_read", self.h, p, stride)
-        return out
-
-    to_array = read
-
-    def __array__(self, dtype=None):
-        a = self.read()
-        return a if dtype is None else a.astype(dtype)
-
+    # --- cells (write, read, to_array, read_rect, write_rect: GridIO)
     def _rect(self, x, y, w, h):
         x, y, w, h = (u32(x, "x"), u32(y, "y"), u32(w, "w"), u32(h, "h"))
         if x + w > self.width or y + h > self.height:
@@ -326,40 +302,11 @@ class Grid(Handle):
                                   % (w, h, x, y, self.width, self.height), status=-1)
         return x, y, w, h
 
-    def read_rect(self, x, y, w, h, out=None):
-        """Cells of the w×h rectangle at (x, y) as an (h, w) uint8 array."""
-        x, y, w, h = self._rect(x, y, w, h)
-        out, p, stride = cells_out(out, (h, w))
-        self._call("golcl_grid_read_rect", self.h, x, y, w, h, p, stride or w)
-        return out
-
-    def write_rect(self, x, y, cells):
-        """Replaces the rectangle at (x, y) of the array's shape."""
-        if not isinstance(cells, np.ndarray) or cells.ndim != 2:
-            cells_in(cells, None)
-        x, y, w, h = self._rect(x, y, cells.shape[1], cells.shape[0])
-        p, stride, keep = cells_in(cells, (h, w))
-        self._call("golcl_grid_write_rect", self.h, x, y, w, h, p, stride)
-
-    def clear(self):
-        self._call("golcl_grid_clear", self.h)
-
     def randomize(self, density=0.5, seed=0):
         """Cell alive iff the library's hash of (seed, x, y) < density: the
         same cells on every device."""
         d = float(density)
         self._call("golcl_grid_randomize", self.h, d, u64(seed, "seed"))
-
-    def population(self):
-        v, ref = byref_out(ctypes.c_uint64)
-        self._call("golcl_grid_population", self.h, ref)
-        return v.value
-
-    def hash(self):
-        """The library's 64-bit hash of the cells (layout, device independent)."""
-        v, ref = byref_out(ctypes.c_uint64)
-        self._call("golcl_grid_hash", self.h, ref)
-        return v.value
 
     def run(self, generations=1, stepper="auto"):
         """Advances `generations` with a stepper (a name or a Stepper)."""
@@ -420,9 +367,11 @@ def pattern_limits(**limits):
     return {k: getattr(cur, k) for k, _ in cur._fields_}
 
 
-class Pattern(Handle):
-    """A host-side pattern: Pattern.read(path), Pattern.parse(text),
-    Pattern.from_array(cells); .to_array(), .write(path), .to_rle()."""
+class Pattern(Sized, PatternText, Handle):
+    """A host-side pattern: Pattern.read(path) (RLE, plaintext, Life 1.05/1.06
+    or macrocell, gzip too), Pattern.parse(text), Pattern.from_array(cells);
+    .to_array(), .write(path), .to_rle()."""
+    _c = "golcl_pattern"
 
     _destroy = "golcl_pattern_destroy"
 
@@ -430,26 +379,8 @@ class Pattern(Handle):
         super().__init__(_handle)
 
     @classmethod
-    def read(cls, path):
-        """RLE, plaintext, Life 1.05/1.06 or macrocell (gzip too)."""
-        out, ref = byref_out(ctypes.c_void_p)
-        _lib.call(None, "golcl_pattern_read_file", path_arg(path), ref)
-        return cls(out.value)
-
-    @classmethod
-    def parse(cls, text_):
-        b = text_.encode() if isinstance(text_, str) else text_
-        if not isinstance(b, bytes):
-            raise InvalidArgument("text must be str or bytes", status=-1)
-        out, ref = byref_out(ctypes.c_void_p)
-        _lib.call(None, "golcl_pattern_parse", b, len(b), ref)
-        return cls(out.value)
-
-    @classmethod
     def from_array(cls, cells, rule=None):
-        if not isinstance(cells, np.ndarray) or cells.ndim != 2:
-            cells_in(cells, None)
-        p, stride, keep = cells_in(cells, cells.shape)
+        p, stride, keep = cells_in(cells, cells_shape(cells))
         out, ref = byref_out(ctypes.c_void_p)
         _lib.call(None, "golcl_pattern_from_cells", p, cells.shape[1], cells.shape[0],
                   stride if p else 0, ref)
@@ -457,18 +388,6 @@ class Pattern(Handle):
         if rule is not None:
             pat.rule = rule
         return pat
-
-    @property
-    def width(self):
-        return _lib.fn("golcl_pattern_width")(self.h)
-
-    @property
-    def height(self):
-        return _lib.fn("golcl_pattern_height")(self.h)
-
-    @property
-    def shape(self):
-        return (self.height, self.width)
 
     @property
     def population(self):
@@ -490,22 +409,11 @@ class Pattern(Handle):
     def rule(self, r):
         self._call("golcl_pattern_set_rule", self.h, text(r, "rule"))
 
-    @property
-    def generation(self):
-        return _lib.fn("golcl_pattern_generation")(self.h)
-
-    @generation.setter
+    @PatternText.generation.setter
     def generation(self, g):
         self._call("golcl_pattern_set_generation", self.h, u64(g, "generation"))
 
-    @property
-    def origin(self):
-        """(x, y) of the box's top-left cell in Golly's coordinates."""
-        x, y = ctypes.c_int64(), ctypes.c_int64()
-        _lib.fn("golcl_pattern_origin")(self.h, ctypes.byref(x), ctypes.byref(y))
-        return (x.value, y.value)
-
-    @origin.setter
+    @PatternText.origin.setter
     def origin(self, xy):
         self._call("golcl_pattern_set_origin", self.h, i64(xy[0], "x"), i64(xy[1], "y"))
 

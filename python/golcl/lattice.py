@@ -5,7 +5,7 @@ import ctypes
 import numpy as np
 
 from . import _lib
-from ._base import Handle, byref_out, text, u32, u64
+from ._base import Handle, byref_out, text, text_bytes, u32, u64
 from ._lib import InvalidArgument
 from .core import boundary_code
 
@@ -55,9 +55,7 @@ class Mesh(Handle):
 
     @classmethod
     def parse_obj(cls, text_):
-        b = text_.encode() if isinstance(text_, str) else text_
-        if not isinstance(b, bytes):
-            raise InvalidArgument("text must be str or bytes", status=-1)
+        b = text_bytes(text_)
         return cls._make("golcl_mesh_parse_obj", b, len(b))
 
     @property

@@ -5,25 +5,21 @@ import ctypes
 import numpy as np
 
 from . import _lib
-from ._base import Handle, byref_out, cells_in, cells_out, i64, path_arg, text, u32, u64
-from ._lib import InvalidArgument
+from ._base import (GridIO, Handle, PatternText, Sized, byref_out, cells_in, formatted,
+                    from_array, i64, parsed, text, u32, u64)
 from ._png import png_gray
-from .core import boundary_code, format_bounds, parse_bounds, _BOUNDARY_NAMES
+from .core import GridState, boundary_code
 
 _FAMILIES = {0: "generations", 1: "ltl", 3: "ruleloader", 16: "jvn29", 17: "nobili32",
              18: "hutton32"}
 
 
 def _msrule(rule):
-    r = _lib.MSRule()
-    _lib.call(None, "golcl_msrule_parse", text(rule, "rule"), ctypes.byref(r))
-    return r
+    return parsed(_lib.MSRule, "golcl_msrule_parse", rule, "rule")
 
 
 def _msrule_text(r):
-    buf = ctypes.create_string_buffer(256)
-    _lib.call(None, "golcl_msrule_format", ctypes.byref(r), buf, len(buf))
-    return buf.value.decode()
+    return formatted("golcl_msrule_format", r, 256)
 
 
 def msrule_info(rule):
@@ -58,9 +54,10 @@ def _state_picture(cells, states):
     return png_gray(img)
 
 
-class MSGrid(Handle):
+class MSGrid(Sized, GridIO, GridState, Handle):
     """A byte-a-cell grid of a multi-state rule: MSGrid(ctx, w, h,
     boundary="dead"|"torus", rule="345/2/4"). Cells are uint8 states."""
+    _c = "golcl_msgrid"
 
     _destroy = "golcl_msgrid_destroy"
 
@@ -78,39 +75,7 @@ class MSGrid(Handle):
 
     @classmethod
     def from_array(cls, ctx, cells, rule, boundary="dead"):
-        if not isinstance(cells, np.ndarray) or cells.ndim != 2:
-            cells_in(cells, None)
-        g = cls(ctx, cells.shape[1], cells.shape[0], boundary, rule)
-        try:
-            g.write(cells)
-        except Exception:
-            g.close()
-            raise
-        return g
-
-    @property
-    def width(self):
-        return _lib.fn("golcl_msgrid_width")(self.h)
-
-    @property
-    def height(self):
-        return _lib.fn("golcl_msgrid_height")(self.h)
-
-    @property
-    def shape(self):
-        return (self.height, self.width)
-
-    @property
-    def boundary(self):
-        return _BOUNDARY_NAMES.get(_lib.fn("golcl_msgrid_boundary")(self.h), "dead")
-
-    @property
-    def generation(self):
-        return _lib.fn("golcl_msgrid_generation")(self.h)
-
-    @generation.setter
-    def generation(self, g):
-        self._call("golcl_msgrid_set_generation", self.h, u64(g, "generation"))
+        return from_array(lambda w, h: cls(ctx, w, h, boundary, rule), cells)
 
     @property
     def rule(self):
@@ -128,48 +93,6 @@ class MSGrid(Handle):
         self._call("golcl_msgrid_msrule", self.h, ctypes.byref(r))
         return r.states
 
-    @property
-    def bounds(self):
-        b = _lib.Bounds()
-        self._call("golcl_msgrid_bounds", self.h, ctypes.byref(b))
-        return format_bounds(b)
-
-    @bounds.setter
-    def bounds(self, spec):
-        b = parse_bounds(spec)
-        self._call("golcl_msgrid_set_bounds", self.h, ctypes.byref(b))
-
-    def write(self, cells):
-        p, stride, keep = cells_in(cells, self.shape)
-        self._call("golcl_msgrid_write", self.h, p, stride)
-
-    def read(self, out=None):
-        out, p, stride = cells_out(out, self.shape)
-        self._call("golcl_msgrid_read", self.h, p, stride)
-        return out
-
-    to_array = read
-
-    def __array__(self, dtype=None):
-        a = self.read()
-        return a if dtype is None else a.astype(dtype)
-
-    def read_rect(self, x, y, w, h, out=None):
-        x, y, w, h = u32(x, "x"), u32(y, "y"), u32(w, "w"), u32(h, "h")
-        out, p, stride = cells_out(out, (h, w))
-        self._call("golcl_msgrid_read_rect", self.h, x, y, w, h, p, stride or max(w, 1))
-        return out
-
-    def write_rect(self, x, y, cells):
-        if not isinstance(cells, np.ndarray) or cells.ndim != 2:
-            cells_in(cells, None)
-        h, w = cells.shape
-        p, stride, keep = cells_in(cells, (h, w))
-        self._call("golcl_msgrid_write_rect", self.h, u32(x, "x"), u32(y, "y"), w, h, p, stride)
-
-    def clear(self):
-        self._call("golcl_msgrid_clear", self.h)
-
     def randomize(self, density=0.5, seed=0, states=None):
         st = self.states if states is None else u32(states, "states")
         self._call("golcl_msgrid_randomize", self.h, st, float(density), u64(seed, "seed"))
@@ -178,16 +101,6 @@ class MSGrid(Handle):
         c = (ctypes.c_uint64 * 256)()
         self._call("golcl_msgrid_census", self.h, ctypes.byref(c))
         return np.array(c[:], dtype=np.uint64)
-
-    def population(self):
-        v, ref = byref_out(ctypes.c_uint64)
-        self._call("golcl_msgrid_population", self.h, ref)
-        return v.value
-
-    def hash(self):
-        v, ref = byref_out(ctypes.c_uint64)
-        self._call("golcl_msgrid_hash", self.h, ref)
-        return v.value
 
     def run(self, generations=1):
         self._call("golcl_msgrid_step", self.h, u64(generations, "generations"))
@@ -213,56 +126,20 @@ class MSGrid(Handle):
                                                   self.generation)
 
 
-class MSPattern(Handle):
+class MSPattern(Sized, PatternText, Handle):
     """A multi-state pattern (Golly's RLE, macrocell, MCell)."""
+    _c = "golcl_mspattern"
 
     _destroy = "golcl_mspattern_destroy"
 
     def __init__(self, _handle):
         super().__init__(_handle)
 
-    @classmethod
-    def read(cls, path):
-        out, ref = byref_out(ctypes.c_void_p)
-        _lib.call(None, "golcl_mspattern_read_file", path_arg(path), ref)
-        return cls(out.value)
-
-    @classmethod
-    def parse(cls, text_):
-        b = text_.encode() if isinstance(text_, str) else text_
-        if not isinstance(b, bytes):
-            raise InvalidArgument("text must be str or bytes", status=-1)
-        out, ref = byref_out(ctypes.c_void_p)
-        _lib.call(None, "golcl_mspattern_parse", b, len(b), ref)
-        return cls(out.value)
-
-    @property
-    def width(self):
-        return _lib.fn("golcl_mspattern_width")(self.h)
-
-    @property
-    def height(self):
-        return _lib.fn("golcl_mspattern_height")(self.h)
-
-    @property
-    def shape(self):
-        return (self.height, self.width)
-
     @property
     def rule(self):
         r = _lib.MSRule()
         self._call("golcl_mspattern_msrule", self.h, ctypes.byref(r))
         return _msrule_text(r)
-
-    @property
-    def generation(self):
-        return _lib.fn("golcl_mspattern_generation")(self.h)
-
-    @property
-    def origin(self):
-        x, y = ctypes.c_int64(), ctypes.c_int64()
-        _lib.fn("golcl_mspattern_origin")(self.h, ctypes.byref(x), ctypes.byref(y))
-        return (x.value, y.value)
 
     def to_array(self):
         h, w = self.shape

@@ -5,7 +5,7 @@ import os
 import numpy as np
 
 from . import _lib
-from ._base import Handle, byref_out, cells_in, cells_out, i64, path_arg, text, u32, u64
+from ._base import Handle, RectIO, byref_out, i64, path_arg, text, u32, u64
 from ._lib import InvalidArgument
 from ._png import cells_picture, png_gray
 from .core import Pattern
@@ -21,10 +21,11 @@ def algorithms():
         k += 1
 
 
-class Universe(Handle):
+class Universe(RectIO, Handle):
     """An endless plane: Universe(ctx=None, algo="auto", max_memory=0).
     ctx (a Context or None) is the device of the "sparse" and
     "hashlife-gpu" algorithms; HashLife and host tiles need none."""
+    _c = "golcl_universe"
 
     _destroy = "golcl_universe_destroy"
 
@@ -126,21 +127,8 @@ class Universe(Handle):
                    ctypes.byref(w), ctypes.byref(h))
         return (x.value, y.value, w.value, h.value)
 
-    def read_rect(self, x, y, w, h, out=None):
-        """The w×h cells at (x, y) as an (h, w) uint8 array (states for a
-        multi-state universe)."""
-        x, y, w, h = i64(x, "x"), i64(y, "y"), u32(w, "w"), u32(h, "h")
-        out, p, stride = cells_out(out, (h, w))
-        self._call("golcl_universe_read_rect", self.h, x, y, w, h, p, stride or max(w, 1))
-        return out
-
-    def write_rect(self, x, y, cells):
-        """Sets the rectangle at (x, y) of the array's shape to its cells."""
-        if not isinstance(cells, np.ndarray) or cells.ndim != 2:
-            cells_in(cells, None)
-        h, w = cells.shape
-        p, stride, keep = cells_in(cells, (h, w))
-        self._call("golcl_universe_write_rect", self.h, i64(x, "x"), i64(y, "y"), w, h, p, stride)
+    def _rect(self, x, y, w, h):  # any cell of the plane
+        return i64(x, "x"), i64(y, "y"), u32(w, "w"), u32(h, "h")
 
     def to_array(self):
         """The cells of the bounding box, with its (x, y): (array, (x, y))."""

@@ -86,8 +86,8 @@ t_info() {
 
 t_refused_options() {
   local f=$P/Generations/Delta.rle rc
-  # the universe takes --frames and --log; the growing grid (--algo dense) not yet
-  for opts in "--stepper lut4" "-o $T/x.cells" "--algo dense --frames $T/fr" \
+  # the universe takes --frames and --log; the byte grid (--algo dense) takes --frames, not yet --fit or --log
+  for opts in "--stepper lut4" "-o $T/x.cells" "--algo dense --fit 64x64" \
     "--algo dense --log $T/l.csv"; do
     # shellcheck disable=SC2086
     "$G" run "$f" -q -g 1 $opts 2>"$T/err"
