@@ -200,13 +200,36 @@ START_TEST(auto_probes_a_soup_and_picks) {
 }
 END_TEST
 
-/* A short run of a soup stays on HashLife. */
-START_TEST(auto_keeps_short_runs_on_hashlife) {
+/* A run shorter than two probes: HashLife's two jumps of 128 generations,
+ * then the tiles for a soup still chaotic (Brian's Brain: compared with the
+ * tiles alone), HashLife for one that settled (WireWorld at density 0.5:
+ * against the reference); a run under 512 generations stays on HashLife. */
+START_TEST(auto_on_short_runs) {
   golcl_msrule r;
   rule_of("/2/3", &r);
   uint8_t *c = random_states(160 * 150, r.states, 0.8, 12);
-  const uint64_t parts[] = {50, 0};
-  golcl_universe_stats st = vs_reference(&r, GOLCL_UNIVERSE_AUTO, c, 160, 150, -80, -75, parts, 0, 0);
+  golcl_universe *a = make(&r, GOLCL_UNIVERSE_AUTO), *t = make(&r, GOLCL_UNIVERSE_HOST_TILES);
+  TU_OK(golcl_universe_write_rect(a, -80, -75, 160, 150, c, 0));
+  TU_OK(golcl_universe_write_rect(t, -80, -75, 160, 150, c, 0));
+  TU_OK(golcl_universe_run(a, 600));
+  TU_OK(golcl_universe_run(t, 600));
+  golcl_universe_stats st;
+  TU_OK(golcl_universe_get_stats(a, &st));
+  ck_assert_int_eq(st.algo, GOLCL_UNIVERSE_HOST_TILES);
+  ck_assert_uint_gt(st.results_computed, 0); /* HashLife probed */
+  uint64_t ha, ht;
+  TU_OK(golcl_universe_hash(a, &ha));
+  TU_OK(golcl_universe_hash(t, &ht));
+  ck_assert_uint_eq(ha, ht);
+  golcl_universe_destroy(a), golcl_universe_destroy(t);
+  const uint64_t short_run[] = {50, 0};
+  st = vs_reference(&r, GOLCL_UNIVERSE_AUTO, c, 160, 150, -80, -75, short_run, 0, 0);
+  ck_assert_int_eq(st.algo, GOLCL_UNIVERSE_HASHLIFE);
+  free(c);
+  rule_of("WireWorld", &r);
+  c = random_states(160 * 150, r.states, 0.5, 11);
+  const uint64_t parts[] = {600, 0};
+  st = vs_reference(&r, GOLCL_UNIVERSE_AUTO, c, 160, 150, -80, -75, parts, 1, 0);
   ck_assert_int_eq(st.algo, GOLCL_UNIVERSE_HASHLIFE);
   free(c);
 }
@@ -262,7 +285,7 @@ int main(void) {
   tcase_add_loop_test(tc, split_runs_and_chunks, 0, nr);
   tcase_add_loop_test(tc, tiles_against_hashlife, 0, nr);
   tcase_add_test(tc, auto_probes_a_soup_and_picks);
-  tcase_add_test(tc, auto_keeps_short_runs_on_hashlife);
+  tcase_add_test(tc, auto_on_short_runs);
   tcase_add_loop_test(tc, structured_patterns_stay_on_hashlife, 0,
                       (int)(sizeof STRUCTURED / sizeof *STRUCTURED));
   tcase_add_test(tc, still_cells_are_kept);

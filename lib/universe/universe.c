@@ -429,14 +429,42 @@ static golcl_status run_tiles(golcl_universe *u, golcl_universe_algo tiles, uint
 
 static golcl_status run_large(golcl_universe *u, golcl_universe_algo tiles, uint64_t gens);
 static golcl_universe_algo large_engine(golcl_universe *u);
+
+/* A multi-state soup's run shorter than two probes (docs/universe.md,
+ * "Tiles of states"): HashLife runs two jumps of MS_SHORT_JUMP generations
+ * and the tiles take the rest where the second still computes more than
+ * AUTO_SETTLED hundredths of a result a live cell (a Brian's Brain soup
+ * 9.7, a WireWorld soup of density 0.5 0.01: its electrons circle, and
+ * HashLife runs it 11x the tiles); a run under four jumps stays on
+ * HashLife. The jumps are whole with a progress callback, as the probe's. */
+#define MS_SHORT_JUMP 128
+static golcl_status run_ms_short(golcl_universe *u, golcl_universe_algo tiles, uint64_t gens) {
+  uint64_t done = 0, r0 = 0;
+  int chaos = 0;
+  golcl_status st = GOLCL_OK;
+  u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
+  if (gens >= 4 * MS_SHORT_JUMP) {
+    golcl_universe_progress_fn fn = u->progress;
+    u->progress = NULL;
+    st = run_hashlife(u, MS_SHORT_JUMP);
+    r0 = u->hl.results_computed;
+    if (st == GOLCL_OK) st = run_hashlife(u, MS_SHORT_JUMP);
+    u->progress = fn;
+    if (st == GOLCL_OK) st = chaotic(u, r0, AUTO_SETTLED, UINT64_MAX, &chaos);
+    if (st == GOLCL_OK) st = golcl__universe_progress(u, 0);
+    done = 2 * MS_SHORT_JUMP;
+  }
+  if (st != GOLCL_OK) return st;
+  if (!chaos) return run_hashlife(u, gens - done);
+  u->last_algo = tiles;
+  return run_tiles(u, tiles, gens - done);
+}
+
 static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
-  /* multi-state: a run shorter than a probe stays on HashLife (measured as
-   * fast as the host tiles there, docs/universe.md "Tiles of states") */
-  golcl_universe_algo large =
-      u->ms && gens < 2 * PROBE ? GOLCL_UNIVERSE_AUTO : large_engine(u);
+  golcl_universe_algo large = large_engine(u);
   if (large != GOLCL_UNIVERSE_AUTO) {
     golcl__universe_engines_free(u, large);
-    return run_large(u, large, gens);
+    return u->ms && gens < 2 * PROBE ? run_ms_short(u, large, gens) : run_large(u, large, gens);
   }
   if (u->ms) { /* the tiles of states take incompressible soups only: the
                   structured patterns (loops, replicators) are HashLife's */
