@@ -245,7 +245,7 @@ golcl_status golcl__mstiles_get_tiles(golcl__mstiles *s, golcl__mstile_fn fn, vo
   return st;
 }
 
-void golcl__mstiles_get_stats(const golcl__mstiles *s, golcl__mstiles_stats *out) {
+void golcl__mstiles_get_stats(const golcl__mstiles *s, golcl__htiles_stats *out) {
   out->tiles = s->n;
   out->bytes = (s->n + s->nspare) * sizeof(ms_tile) + s->cap * 4 * sizeof(ms_tile *);
   out->generations = s->gens;

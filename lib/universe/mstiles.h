@@ -12,6 +12,7 @@
 #define GOLCL_UNIVERSE_MSTILES_H
 
 #include "golcl_rules.h"
+#include "hosttiles.h" /* golcl__htiles_stats */
 
 #define GOLCL__MSTILE 64 /* cells a tile side */
 
@@ -43,11 +44,7 @@ typedef golcl_status (*golcl__mstile_fn)(void *user, int64_t tx, int64_t ty,
                                          const uint8_t cells[GOLCL__MSTILE * GOLCL__MSTILE]);
 golcl_status golcl__mstiles_get_tiles(golcl__mstiles *s, golcl__mstile_fn fn, void *user);
 
-/* Counters for measuring: tiles now, their host bytes, generations run,
- * tile-generations and rows stepped, tiles freed. */
-typedef struct golcl__mstiles_stats {
-  uint64_t tiles, bytes, generations, tiles_stepped, rows_stepped, tiles_freed;
-} golcl__mstiles_stats;
-void golcl__mstiles_get_stats(const golcl__mstiles *s, golcl__mstiles_stats *out);
+/* Counters for measuring, as the two-state host tiles' (hosttiles.h). */
+void golcl__mstiles_get_stats(const golcl__mstiles *s, golcl__htiles_stats *out);
 
 #endif

@@ -630,7 +630,7 @@ golcl_status golcl_universe_get_stats(const golcl_universe *u, golcl_universe_st
     out->host_tile_bytes = hs.bytes;
   }
   if (u->mstiles) {
-    golcl__mstiles_stats ms;
+    golcl__htiles_stats ms;
     golcl__mstiles_get_stats(u->mstiles, &ms);
     out->tiles += ms.tiles;
     out->host_tile_bytes += ms.bytes;
