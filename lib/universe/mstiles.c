@@ -21,6 +21,8 @@
  * FREE_EVERY generations when both buffers are 0 and it did not change. */
 #include "mstiles.h"
 
+#include "tiletable.h"
+
 #include "../core/host.h"
 
 #include <stdlib.h>
@@ -33,20 +35,19 @@
  * 4 5.1-5.2, 8 4.4, 16 3.7-4.1 (a WireWorld soup: 2.1-2.4 for all) */
 #define BANDS 16
 #define BW (T / BANDS)
-enum { N, NE, E, SE, S, SW, W, NW };
-static const int DX[8] = {0, 1, 1, 1, 0, -1, -1, -1}, DY[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+enum { N = GOLCL__N, NE, E, SE, S, SW, W, NW };
 
 typedef struct ms_tile {
+  golcl__tile_node h; /* the table's: neighbours, coordinates */
   uint8_t cells[2][T * T];
-  struct ms_tile *nb[8]; /* the zero tile where there is none */
-  struct ms_tile *hnext; /* hash chain; the spare list */
-  int64_t tx, ty;
   uint64_t chg[BANDS];      /* rows of t that differ from t-2, by band */
   uint64_t chgw, chge;      /* rows of t that differ from t-2 within R of W, of E */
   uint64_t need[BANDS];     /* rows to compute this generation, by band */
-  size_t index;             /* in all[] */
   int queued;               /* in todo[] */
 } ms_tile;
+
+#define TILE(n) ((ms_tile *)(n))
+#define NB(t, d) TILE((t)->h.nb[d])
 
 struct golcl__mstiles {
   golcl_msrule rule;
@@ -55,14 +56,9 @@ struct golcl__mstiles {
   uint64_t top, bottom;  /* the row masks of the first and last R rows */
   int cur;
   ms_tile zero;
-  ms_tile **buckets;
-  size_t nbuckets; /* a power of two */
-  ms_tile **all, **active, **todo;
-  size_t n, cap, nactive, ntodo;
-  ms_tile *spare;
-  size_t nspare;
+  golcl__tile_table tab;
   uint8_t *pad, *out; /* the tile with its frame, (T+2R)²; T rows of results */
-  uint64_t gens, tiles_stepped, rows_stepped, tiles_freed;
+  uint64_t gens, tiles_stepped, rows_stepped;
 };
 
 golcl_status golcl__mstiles_create(const golcl_msrule *rule, golcl__mstiles **out) {
@@ -93,23 +89,15 @@ golcl_status golcl__mstiles_create(const golcl_msrule *rule, golcl__mstiles **ou
   e->rule = *rule;
   e->R = R;
   e->k = (int)((R + BW - 1) / BW);
+  golcl__tile_table_init(&e->tab, &e->zero.h, sizeof(ms_tile), 16);
   e->top = R >= 64 ? ~0ull : (1ull << R) - 1;
   e->bottom = R >= 64 ? ~0ull : e->top << (64 - R);
-  for (int d = 0; d < 8; d++) e->zero.nb[d] = &e->zero;
   *out = e;
   return GOLCL_OK;
 }
 
 void golcl__mstiles_clear(golcl__mstiles *s) {
-  for (size_t i = 0; i < s->n; i++) free(s->all[i]);
-  while (s->spare) {
-    ms_tile *t = s->spare;
-    s->spare = t->hnext;
-    free(t);
-  }
-  free(s->buckets), free(s->all), free(s->active), free(s->todo);
-  s->buckets = NULL, s->all = s->active = s->todo = NULL;
-  s->nbuckets = s->n = s->cap = s->nactive = s->ntodo = s->nspare = 0;
+  golcl__tile_table_clear(&s->tab);
   s->cur = 0;
 }
 
@@ -118,81 +106,6 @@ void golcl__mstiles_destroy(golcl__mstiles *s) {
   golcl__mstiles_clear(s);
   free(s->pad), free(s->out);
   free(s);
-}
-
-/* ------------------------------------------------------------ the table */
-
-static size_t slot(const golcl__mstiles *s, int64_t tx, int64_t ty) {
-  uint64_t h = (uint64_t)tx * 0x9E3779B97F4A7C15ull ^ (uint64_t)ty * 0xC2B2AE3D27D4EB4Full;
-  return (size_t)(h ^ h >> 29) & (s->nbuckets - 1);
-}
-
-static ms_tile *find(const golcl__mstiles *s, int64_t tx, int64_t ty) {
-  if (!s->nbuckets) return NULL;
-  for (ms_tile *t = s->buckets[slot(s, tx, ty)]; t; t = t->hnext)
-    if (t->tx == tx && t->ty == ty) return t;
-  return NULL;
-}
-
-/* Room for one more tile in every array (the buckets as many as tiles can be). */
-static int grow(golcl__mstiles *s) {
-  if (s->n < s->cap) return 1;
-  size_t cap = s->cap ? 2 * s->cap : 64;
-  ms_tile ***arr[3] = {&s->all, &s->active, &s->todo};
-  for (int k = 0; k < 3; k++) {
-    ms_tile **a = realloc(*arr[k], cap * sizeof *a);
-    if (!a) return 0;
-    *arr[k] = a;
-  }
-  ms_tile **b = calloc(cap, sizeof *b);
-  if (!b) return 0;
-  free(s->buckets);
-  s->buckets = b, s->nbuckets = cap;
-  for (size_t i = 0; i < s->n; i++) {
-    ms_tile *t = s->all[i];
-    size_t j = slot(s, t->tx, t->ty);
-    t->hnext = b[j], b[j] = t;
-  }
-  s->cap = cap;
-  return 1;
-}
-
-/* A new tile of 0s at (tx, ty), linked to its neighbours; NULL if out of memory. */
-static ms_tile *make(golcl__mstiles *s, int64_t tx, int64_t ty) {
-  if (!grow(s)) return NULL;
-  ms_tile *t = s->spare;
-  if (t)
-    s->spare = t->hnext, s->nspare--;
-  else if (!(t = malloc(sizeof *t)))
-    return NULL;
-  memset(t, 0, sizeof *t);
-  t->tx = tx, t->ty = ty;
-  for (int d = 0; d < 8; d++) {
-    ms_tile *o = find(s, tx + DX[d], ty + DY[d]);
-    t->nb[d] = o ? o : &s->zero;
-    if (o) o->nb[(d + 4) & 7] = t;
-  }
-  size_t j = slot(s, tx, ty);
-  t->hnext = s->buckets[j], s->buckets[j] = t;
-  t->index = s->n;
-  s->all[s->n++] = t;
-  return t;
-}
-
-static void unmake(golcl__mstiles *s, ms_tile *t) {
-  for (int d = 0; d < 8; d++)
-    if (t->nb[d] != &s->zero) t->nb[d]->nb[(d + 4) & 7] = &s->zero;
-  ms_tile **p = &s->buckets[slot(s, t->tx, t->ty)];
-  while (*p != t) p = &(*p)->hnext;
-  *p = t->hnext;
-  s->all[t->index] = s->all[--s->n];
-  s->all[t->index]->index = t->index;
-  if (s->nspare < 16) {
-    t->hnext = s->spare, s->spare = t, s->nspare++;
-  } else {
-    free(t);
-  }
-  s->tiles_freed++;
 }
 
 static int changed(const ms_tile *t) {
@@ -211,11 +124,12 @@ golcl_status golcl__mstiles_put(golcl__mstiles *s, int64_t x, int64_t y, const u
       uint8_t v = cells[(size_t)r * w + c];
       if (!v) continue;
       int64_t cx = x + c, cy = y + r, tx = floor_div(cx), ty = floor_div(cy);
-      if ((!t || t->tx != tx || t->ty != ty) && !(t = find(s, tx, ty)) && !(t = make(s, tx, ty)))
+      if ((!t || t->h.tx != tx || t->h.ty != ty) && !(t = TILE(golcl__tile_find(&s->tab, tx, ty))) &&
+          !(t = TILE(golcl__tile_make(&s->tab, tx, ty))))
         return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "host tiles of states: out of host memory");
       size_t i = (size_t)(cy - ty * T) * T + (size_t)(cx - tx * T);
       t->cells[0][i] = t->cells[1][i] = v;
-      if (!changed(t)) s->active[s->nactive++] = t;
+      if (!changed(t)) s->tab.active[s->tab.nactive++] = &t->h;
       for (int b = 0; b < BANDS; b++) t->chg[b] = ~0ull;
       t->chgw = t->chge = ~0ull;
     }
@@ -224,34 +138,35 @@ golcl_status golcl__mstiles_put(golcl__mstiles *s, int64_t x, int64_t y, const u
 
 static int by_position(const void *a, const void *b) {
   const ms_tile *p = *(ms_tile *const *)a, *q = *(ms_tile *const *)b;
-  if (p->ty != q->ty) return p->ty < q->ty ? -1 : 1;
-  return p->tx < q->tx ? -1 : p->tx > q->tx;
+  if (p->h.ty != q->h.ty) return p->h.ty < q->h.ty ? -1 : 1;
+  return p->h.tx < q->h.tx ? -1 : p->h.tx > q->h.tx;
 }
 
 golcl_status golcl__mstiles_get_tiles(golcl__mstiles *s, golcl__mstile_fn fn, void *user) {
-  ms_tile **v = malloc((s->n ? s->n : 1) * sizeof *v);
+  ms_tile **v = malloc((s->tab.n ? s->tab.n : 1) * sizeof *v);
   if (!v) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   size_t n = 0;
-  for (size_t i = 0; i < s->n; i++) {
-    const uint8_t *c = s->all[i]->cells[s->cur];
+  for (size_t i = 0; i < s->tab.n; i++) {
+    const uint8_t *c = TILE(s->tab.all[i])->cells[s->cur];
     size_t k = 0;
     while (k < (size_t)T * T && !c[k]) k++;
-    if (k < (size_t)T * T) v[n++] = s->all[i];
+    if (k < (size_t)T * T) v[n++] = TILE(s->tab.all[i]);
   }
   qsort(v, n, sizeof *v, by_position);
   golcl_status st = GOLCL_OK;
-  for (size_t i = 0; i < n && st == GOLCL_OK; i++) st = fn(user, v[i]->tx, v[i]->ty, v[i]->cells[s->cur]);
+  for (size_t i = 0; i < n && st == GOLCL_OK; i++)
+    st = fn(user, v[i]->h.tx, v[i]->h.ty, v[i]->cells[s->cur]);
   free(v);
   return st;
 }
 
 void golcl__mstiles_get_stats(const golcl__mstiles *s, golcl__htiles_stats *out) {
-  out->tiles = s->n;
-  out->bytes = (s->n + s->nspare) * sizeof(ms_tile) + s->cap * 4 * sizeof(ms_tile *);
+  out->tiles = s->tab.n;
+  out->bytes = (s->tab.n + s->tab.nspare) * s->tab.bytes + s->tab.cap * 4 * sizeof(ms_tile *);
   out->generations = s->gens;
   out->tiles_stepped = s->tiles_stepped;
   out->rows_stepped = s->rows_stepped;
-  out->tiles_freed = s->tiles_freed;
+  out->tiles_freed = s->tab.freed;
 }
 
 /* ------------------------------------------------------- a generation */
@@ -268,10 +183,12 @@ static uint64_t spread(uint64_t m, uint32_t R) {
  * making it if need be. */
 static int touch(golcl__mstiles *s, ms_tile *t, int d, int b0, int b1, uint64_t m) {
   if (!m) return 1;
-  ms_tile *o = d < 0 ? t : t->nb[d];
-  if (o == &s->zero && !(o = make(s, t->tx + DX[d], t->ty + DY[d]))) return 0;
+  ms_tile *o = d < 0 ? t : NB(t, d);
+  if (o == &s->zero &&
+      !(o = TILE(golcl__tile_make(&s->tab, t->h.tx + golcl__tile_dx[d], t->h.ty + golcl__tile_dy[d]))))
+    return 0;
   for (int b = b0 < 0 ? 0 : b0; b < b1 && b < BANDS; b++) o->need[b] |= m;
-  if (!o->queued) o->queued = 1, s->todo[s->ntodo++] = o;
+  if (!o->queued) o->queued = 1, s->tab.todo[s->tab.ntodo++] = &o->h;
   return 1;
 }
 
@@ -315,7 +232,7 @@ static void frame(golcl__mstiles *s, const ms_tile *t) {
   static const int dir[3][3] = {{NW, N, NE}, {W, -1, E}, {SW, S, SE}};
   for (int i = 0; i < 3; i++)
     for (int j = 0; j < 3; j++) {
-      const ms_tile *o = dir[i][j] < 0 ? t : t->nb[dir[i][j]];
+      const ms_tile *o = dir[i][j] < 0 ? t : NB(t, dir[i][j]);
       copy_in(s, o, rows[i][0], rows[i][1], cols[j][0], cols[j][1], at[j], at[i]);
     }
 }
@@ -368,34 +285,35 @@ static golcl_status step_tile(golcl__mstiles *s, ms_tile *t) {
 
 /* Frees the tiles that are 0 in both buffers and did not change. */
 static void sweep(golcl__mstiles *s) {
-  for (size_t i = s->n; i-- > 0;) {
-    ms_tile *t = s->all[i];
+  for (size_t i = s->tab.n; i-- > 0;) {
+    ms_tile *t = TILE(s->tab.all[i]);
     if (changed(t)) continue;
     uint8_t any = 0;
     for (size_t k = 0; k < (size_t)T * T; k++) any |= t->cells[0][k] | t->cells[1][k];
-    if (!any) unmake(s, t);
+    if (!any) golcl__tile_unmake(&s->tab, &t->h);
   }
 }
 
 golcl_status golcl__mstiles_run(golcl__mstiles *s, uint64_t gens, uint64_t *done) {
   if (done) *done = 0;
   for (uint64_t g = 0; g < gens; g++) {
-    s->ntodo = 0;
-    for (size_t i = 0; i < s->nactive; i++)
-      if (!gather(s, s->active[i])) {
-        for (size_t j = 0; j < s->ntodo; j++) {
-          memset(s->todo[j]->need, 0, sizeof s->todo[j]->need);
-          s->todo[j]->queued = 0;
+    golcl__tile_table *tab = &s->tab;
+    tab->ntodo = 0;
+    for (size_t i = 0; i < tab->nactive; i++)
+      if (!gather(s, TILE(tab->active[i]))) {
+        for (size_t j = 0; j < tab->ntodo; j++) {
+          memset(TILE(tab->todo[j])->need, 0, sizeof TILE(tab->todo[j])->need);
+          TILE(tab->todo[j])->queued = 0;
         }
         return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "host tiles of states: out of host memory");
       }
-    s->nactive = 0;
+    tab->nactive = 0;
     /* every tile's frame is read from generation t before any is written */
-    for (size_t i = 0; i < s->ntodo; i++) {
-      ms_tile *t = s->todo[i];
+    for (size_t i = 0; i < tab->ntodo; i++) {
+      ms_tile *t = TILE(tab->todo[i]);
       golcl_status st = step_tile(s, t);
       if (st != GOLCL_OK) return st; /* not reached: the rule was checked at create */
-      if (changed(t)) s->active[s->nactive++] = t;
+      if (changed(t)) tab->active[tab->nactive++] = &t->h;
     }
     s->cur ^= 1;
     s->gens++;
