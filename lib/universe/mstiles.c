@@ -25,6 +25,7 @@
 
 #include "../core/host.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,7 +90,7 @@ golcl_status golcl__mstiles_create(const golcl_msrule *rule, golcl__mstiles **ou
   e->rule = *rule;
   e->R = R;
   e->k = (int)((R + BW - 1) / BW);
-  golcl__tile_table_init(&e->tab, &e->zero.h, sizeof(ms_tile), 16);
+  golcl__tile_table_init(&e->tab, &e->zero.h, sizeof(ms_tile), offsetof(ms_tile, h), 16);
   e->top = R >= 64 ? ~0ull : (1ull << R) - 1;
   e->bottom = R >= 64 ? ~0ull : e->top << (64 - R);
   *out = e;

@@ -8,20 +8,25 @@ const int golcl__tile_dx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
 const int golcl__tile_dy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
 
 void golcl__tile_table_init(golcl__tile_table *t, golcl__tile_node *zero, size_t bytes,
-                            size_t max_spare) {
+                            size_t offset, size_t max_spare) {
   memset(t, 0, sizeof *t);
   t->zero = zero;
   t->bytes = (bytes + 63) / 64 * 64; /* aligned_alloc's size: a multiple, as C11 asks */
+  t->offset = offset;
   t->max_spare = max_spare;
   for (int d = 0; d < 8; d++) zero->nb[d] = zero;
 }
 
+static void release(const golcl__tile_table *t, golcl__tile_node *n) {
+  free((char *)n - t->offset);
+}
+
 void golcl__tile_table_clear(golcl__tile_table *t) {
-  for (size_t i = 0; i < t->n; i++) free(t->all[i]);
+  for (size_t i = 0; i < t->n; i++) release(t, t->all[i]);
   while (t->spare) {
     golcl__tile_node *n = t->spare;
     t->spare = n->hnext;
-    free(n);
+    release(t, n);
   }
   free(t->buckets), free(t->all), free(t->active), free(t->todo);
   t->buckets = NULL, t->all = t->active = t->todo = NULL;
@@ -66,11 +71,13 @@ static int grow(golcl__tile_table *t) {
 golcl__tile_node *golcl__tile_make(golcl__tile_table *t, int64_t tx, int64_t ty) {
   if (!grow(t)) return NULL;
   golcl__tile_node *n = t->spare;
+  char *block;
   if (n)
-    t->spare = n->hnext, t->nspare--;
-  else if (!(n = aligned_alloc(64, t->bytes)))
+    t->spare = n->hnext, t->nspare--, block = (char *)n - t->offset;
+  else if (!(block = aligned_alloc(64, t->bytes)))
     return NULL;
-  memset(n, 0, t->bytes);
+  memset(block, 0, t->bytes);
+  n = (golcl__tile_node *)(block + t->offset);
   n->tx = tx, n->ty = ty;
   for (int d = 0; d < 8; d++) {
     golcl__tile_node *o = golcl__tile_find(t, tx + golcl__tile_dx[d], ty + golcl__tile_dy[d]);
@@ -95,7 +102,7 @@ void golcl__tile_unmake(golcl__tile_table *t, golcl__tile_node *n) {
   if (t->nspare < t->max_spare) {
     n->hnext = t->spare, t->spare = n, t->nspare++;
   } else {
-    free(n);
+    release(t, n);
   }
   t->freed++;
 }
