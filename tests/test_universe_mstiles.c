@@ -8,55 +8,13 @@
  * structured patterns of Golly on HashLife). */
 #include <golcl_universe.h>
 
+#include "mscheck.h"
 #include "testutil.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #define PATTERNS "/usr/share/golly/Patterns/"
-
-static void rule_of(const char *text, golcl_msrule *r) {
-  golcl_status s = golcl_msrule_parse(text, r);
-  ck_assert_msg(s == GOLCL_OK, "rule %s: %s", text, golcl_last_errmsg());
-}
-
-/* A hexagonal @TABLE rule (the tests of test_universe_ms.c use it too). */
-static const char HEX[] =
-    "@RULE HexTest\n@TABLE\nn_states:3\nneighborhood:hexagonal\n"
-    "symmetries:rotate6\nvar a={0,1,2}\nvar b={0,1,2}\nvar c={0,1,2}\n"
-    "var d={0,1,2}\nvar e={0,1,2}\nvar f={0,1,2}\n"
-    "0,1,0,0,0,0,0,1\n0,1,2,0,0,0,0,2\n0,1,1,0,0,0,0,1\n"
-    "1,2,b,c,d,e,f,2\n1,a,b,c,d,e,f,0\n2,a,b,c,d,e,f,1\n";
-
-/* Every family the universe takes: Generations (Moore, von Neumann,
- * hexagonal), RuleLoader (Moore, von Neumann, hexagonal, Margolus
- * emulated), the JvN family. */
-static const char *RULES[] = {"345/2/4",   "/2/3V",       "23/3/4H",
-                              "WireWorld", "BriansBrain", "Langtons-Loops",
-                              "Codd",      "HEX",         "BBM-Margolus-emulated",
-                              "JvN29",     "Nobili32",    "Hutton32",
-                              "LifeHistory"};
-
-static void rule_by_name(const char *name, golcl_msrule *r) {
-  if (strcmp(name, "HEX") == 0) {
-    golcl_status s = golcl_msrule_load("HexTest", HEX, strlen(HEX), r);
-    ck_assert_msg(s == GOLCL_OK, "HexTest: %s", golcl_last_errmsg());
-  } else {
-    rule_of(name, r);
-  }
-}
-
-/* States 0..states-1, nonzero with probability density. */
-static uint8_t *random_states(size_t n, unsigned states, double density, uint64_t seed) {
-  uint8_t *c = malloc(n);
-  uint64_t x = seed * 0x9E3779B97F4A7C15ull + 1;
-  for (size_t i = 0; i < n; i++) {
-    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-    double u = (double)(x >> 11) / 9007199254740992.0;
-    c[i] = u < density ? (uint8_t)(1 + (x >> 3) % (states - 1)) : 0;
-  }
-  return c;
-}
 
 static golcl_universe *make(const golcl_msrule *r, golcl_universe_algo algo) {
   golcl_universe_opts o = {0};
@@ -67,53 +25,18 @@ static golcl_universe *make(const golcl_msrule *r, golcl_universe_algo algo) {
   return u;
 }
 
-static int never_cancel(void *user, uint64_t done, uint64_t total) {
-  (void)done, (void)total;
-  ++*(int *)user;
-  return 0;
-}
-
-/* Runs w×h states at (x0, y0) in a universe of algorithm algo, in runs of
- * the counts in parts (0-terminated; with a progress callback where
- * watched), and in the reference on a grid with a margin of `margin` cells
- * (0: the light cone, gens + 1); compares every cell of the grid and the
- * census. Returns the universe's statistics. */
+/* w×h states at (x0, y0) run in a universe of algorithm algo against the
+ * reference (mscheck.h). */
 static golcl_universe_stats vs_reference(const golcl_msrule *r, golcl_universe_algo algo,
                                          const uint8_t *cells, uint32_t w, uint32_t h, int64_t x0,
                                          int64_t y0, const uint64_t *parts, uint32_t margin,
                                          int watched) {
-  uint64_t gens = 0;
-  for (const uint64_t *p = parts; *p; p++) gens += *p;
-  const uint32_t m = margin ? margin : (uint32_t)gens + 1, gw = w + 2 * m, gh = h + 2 * m;
-  uint8_t *ref = calloc((size_t)gw * gh, 1), *got = malloc((size_t)gw * gh);
-  for (uint32_t y = 0; y < h; y++) memcpy(ref + (size_t)(y + m) * gw + m, cells + (size_t)y * w, w);
-  TU_OK(golcl_ms_reference_run(r, GOLCL_BOUNDARY_DEAD, gw, gh, ref, gens));
-  golcl_universe *u = make(r, algo);
-  TU_OK(golcl_universe_write_rect(u, x0, y0, w, h, cells, 0));
-  int calls = 0;
-  for (const uint64_t *p = parts; *p; p++)
-    TU_OK(golcl_universe_run_progress(u, *p, watched ? never_cancel : NULL, &calls));
-  if (watched) ck_assert_int_gt(calls, 0);
-  ck_assert_uint_eq(golcl_universe_generation(u), gens);
-  TU_OK(golcl_universe_read_rect(u, x0 - m, y0 - m, gw, gh, got, 0));
-  uint64_t want[256] = {0}, census[256];
-  for (size_t i = 0; i < (size_t)gw * gh; i++) {
-    ck_assert_msg(got[i] == ref[i], "cell %zu,%zu after %llu: %u, the reference %u", i % gw, i / gw,
-                  (unsigned long long)gens, got[i], ref[i]);
-    if (ref[i]) want[ref[i]]++;
-  }
-  TU_OK(golcl_universe_census(u, census));
-  for (int s = 0; s < 256; s++) ck_assert_uint_eq(census[s], want[s]); /* nothing outside */
-  golcl_universe_stats st;
-  TU_OK(golcl_universe_get_stats(u, &st));
-  golcl_universe_destroy(u);
-  free(ref), free(got);
-  return st;
+  return tu_ms_vs_reference(r, algo, 0, cells, w, h, x0, y0, parts, margin, watched);
 }
 
 START_TEST(soups_match_the_reference) {
   golcl_msrule r;
-  rule_by_name(RULES[_i], &r);
+  tu_msrule_by_name(tu_ms_rules[_i], &r);
   /* odd sizes, across tile borders (tiles are 64 cells from 0), far away */
   static const struct {
     uint32_t w, h;
@@ -122,7 +45,7 @@ START_TEST(soups_match_the_reference) {
   static const uint64_t gens[] = {1, 2, 7, 40};
   for (size_t b = 0; b < sizeof boxes / sizeof *boxes; b++)
     for (size_t k = 0; k < sizeof gens / sizeof *gens; k++) {
-      uint8_t *c = random_states((size_t)boxes[b].w * boxes[b].h, r.states, 0.5, 31 + b * 7 + k);
+      uint8_t *c = tu_random_states((size_t)boxes[b].w * boxes[b].h, r.states, 0.5, 31 + b * 7 + k);
       uint64_t parts[2] = {gens[k], 0};
       golcl_universe_stats st = vs_reference(&r, GOLCL_UNIVERSE_HOST_TILES, c, boxes[b].w,
                                              boxes[b].h, boxes[b].x, boxes[b].y, parts, 0, 0);
@@ -134,8 +57,8 @@ END_TEST
 
 START_TEST(split_runs_and_chunks) {
   golcl_msrule r;
-  rule_by_name(RULES[_i], &r);
-  uint8_t *c = random_states(45 * 37, r.states, 0.5, 77);
+  tu_msrule_by_name(tu_ms_rules[_i], &r);
+  uint8_t *c = tu_random_states(45 * 37, r.states, 0.5, 77);
   const uint64_t whole[] = {100, 0}, split[] = {37, 63, 0};
   vs_reference(&r, GOLCL_UNIVERSE_HOST_TILES, c, 45, 37, -20, -30, whole, 0, 0);
   vs_reference(&r, GOLCL_UNIVERSE_HOST_TILES, c, 45, 37, -20, -30, split, 0, 0);
@@ -149,8 +72,8 @@ END_TEST
  * them. */
 START_TEST(tiles_against_hashlife) {
   golcl_msrule r;
-  rule_by_name(RULES[_i], &r);
-  uint8_t *c = random_states(130 * 100, r.states, 0.4, 5);
+  tu_msrule_by_name(tu_ms_rules[_i], &r);
+  uint8_t *c = tu_random_states(130 * 100, r.states, 0.4, 5);
   golcl_universe *t = make(&r, GOLCL_UNIVERSE_HOST_TILES), *h = make(&r, GOLCL_UNIVERSE_HASHLIFE);
   TU_OK(golcl_universe_write_rect(t, -65, 3, 130, 100, c, 0));
   TU_OK(golcl_universe_write_rect(h, -65, 3, 130, 100, c, 0));
@@ -161,7 +84,7 @@ START_TEST(tiles_against_hashlife) {
     uint64_t a, b, ca[256], cb[256];
     TU_OK(golcl_universe_hash(t, &a));
     TU_OK(golcl_universe_hash(h, &b));
-    ck_assert_msg(a == b, "%s: the hashes differ after %llu", RULES[_i],
+    ck_assert_msg(a == b, "%s: the hashes differ after %llu", tu_ms_rules[_i],
                   (unsigned long long)golcl_universe_generation(t));
     TU_OK(golcl_universe_census(t, ca));
     TU_OK(golcl_universe_census(h, cb));
@@ -185,11 +108,11 @@ END_TEST
 START_TEST(auto_probes_a_soup_and_picks) {
   const uint64_t parts[] = {2048 + 100, 0};
   golcl_msrule r;
-  rule_of("WireWorld", &r);
+  tu_msrule_of("WireWorld", &r);
   static const double density[] = {0.8, 0.5};
   static const golcl_universe_algo want[] = {GOLCL_UNIVERSE_HOST_TILES, GOLCL_UNIVERSE_HASHLIFE};
   for (int k = 0; k < 2; k++) {
-    uint8_t *c = random_states(160 * 150, r.states, density[k], 11);
+    uint8_t *c = tu_random_states(160 * 150, r.states, density[k], 11);
     golcl_universe_stats st =
         vs_reference(&r, GOLCL_UNIVERSE_AUTO, c, 160, 150, -80, -75, parts, 1, 0);
     ck_assert_msg(st.algo == want[k], "density %.1f: %s", density[k],
@@ -206,8 +129,8 @@ END_TEST
  * against the reference); a run under 512 generations stays on HashLife. */
 START_TEST(auto_on_short_runs) {
   golcl_msrule r;
-  rule_of("/2/3", &r);
-  uint8_t *c = random_states(160 * 150, r.states, 0.8, 12);
+  tu_msrule_of("/2/3", &r);
+  uint8_t *c = tu_random_states(160 * 150, r.states, 0.8, 12);
   golcl_universe *a = make(&r, GOLCL_UNIVERSE_AUTO), *t = make(&r, GOLCL_UNIVERSE_HOST_TILES);
   TU_OK(golcl_universe_write_rect(a, -80, -75, 160, 150, c, 0));
   TU_OK(golcl_universe_write_rect(t, -80, -75, 160, 150, c, 0));
@@ -226,8 +149,8 @@ START_TEST(auto_on_short_runs) {
   st = vs_reference(&r, GOLCL_UNIVERSE_AUTO, c, 160, 150, -80, -75, short_run, 0, 0);
   ck_assert_int_eq(st.algo, GOLCL_UNIVERSE_HASHLIFE);
   free(c);
-  rule_of("WireWorld", &r);
-  c = random_states(160 * 150, r.states, 0.5, 11);
+  tu_msrule_of("WireWorld", &r);
+  c = tu_random_states(160 * 150, r.states, 0.5, 11);
   const uint64_t parts[] = {600, 0};
   st = vs_reference(&r, GOLCL_UNIVERSE_AUTO, c, 160, 150, -80, -75, parts, 1, 0);
   ck_assert_int_eq(st.algo, GOLCL_UNIVERSE_HASHLIFE);
@@ -262,7 +185,7 @@ END_TEST
  * is still, and the tiles keep it without stepping it. */
 START_TEST(still_cells_are_kept) {
   golcl_msrule r;
-  rule_of("WireWorld", &r);
+  tu_msrule_of("WireWorld", &r);
   uint8_t wire[200];
   memset(wire, 3, sizeof wire);
   golcl_universe *u = make(&r, GOLCL_UNIVERSE_HOST_TILES);
@@ -280,7 +203,7 @@ int main(void) {
   Suite *s = suite_create("universe_mstiles");
   TCase *tc = tcase_create("universe_mstiles");
   tcase_set_timeout(tc, 0);
-  const int nr = (int)(sizeof RULES / sizeof *RULES);
+  const int nr = TU_MS_RULES;
   tcase_add_loop_test(tc, soups_match_the_reference, 0, nr);
   tcase_add_loop_test(tc, split_runs_and_chunks, 0, nr);
   tcase_add_loop_test(tc, tiles_against_hashlife, 0, nr);

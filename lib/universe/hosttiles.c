@@ -45,7 +45,7 @@ typedef struct ht_tile {
   int queued;               /* in todo[] */
 } ht_tile;
 
-#define TILE(n) ((ht_tile *)((char *)(n) - offsetof(ht_tile, h)))
+#define TILE(n) ((ht_tile *)((char *)(n)-offsetof(ht_tile, h)))
 #define NB(t, d) TILE((t)->h.nb[d])
 
 struct golcl__htiles {
@@ -90,8 +90,7 @@ golcl_status golcl__htiles_put_tile(golcl__htiles *s, int64_t tx, int64_t ty,
   golcl__tile_node *n = golcl__tile_find(&s->tab, tx, ty);
   if (!n) n = golcl__tile_make(&s->tab, tx, ty);
   ht_tile *t = n ? TILE(n) : NULL;
-  if (!t)
-    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "host tiles: out of host memory");
+  if (!t) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "host tiles: out of host memory");
   for (int r = 0; r < T; r++) {
     t->rows[s->cur][r] |= rows[r];
     t->rows[s->cur ^ 1][r] = t->rows[s->cur][r];
@@ -332,7 +331,8 @@ golcl_status golcl__htiles_run(golcl__htiles *s, uint64_t gens, uint64_t *done) 
     tab->ntodo = 0;
     for (size_t i = 0; i < tab->nactive; i++)
       if (!gather(s, TILE(tab->active[i]))) {
-        for (size_t j = 0; j < tab->ntodo; j++) TILE(tab->todo[j])->need = 0, TILE(tab->todo[j])->queued = 0;
+        for (size_t j = 0; j < tab->ntodo; j++)
+          TILE(tab->todo[j])->need = 0, TILE(tab->todo[j])->queued = 0;
         return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "host tiles: out of host memory");
       }
     tab->nactive = 0;

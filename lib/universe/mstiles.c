@@ -41,10 +41,10 @@ enum { N = GOLCL__N, NE, E, SE, S, SW, W, NW };
 typedef struct ms_tile {
   golcl__tile_node h; /* the table's: neighbours, coordinates */
   uint8_t cells[2][T * T];
-  uint64_t chg[BANDS];      /* rows of t that differ from t-2, by band */
-  uint64_t chgw, chge;      /* rows of t that differ from t-2 within R of W, of E */
-  uint64_t need[BANDS];     /* rows to compute this generation, by band */
-  int queued;               /* in todo[] */
+  uint64_t chg[BANDS];  /* rows of t that differ from t-2, by band */
+  uint64_t chgw, chge;  /* rows of t that differ from t-2 within R of W, of E */
+  uint64_t need[BANDS]; /* rows to compute this generation, by band */
+  int queued;           /* in todo[] */
 } ms_tile;
 
 #define TILE(n) ((ms_tile *)(n))
@@ -52,9 +52,9 @@ typedef struct ms_tile {
 
 struct golcl__mstiles {
   golcl_msrule rule;
-  uint32_t R;            /* the reach, 1 .. T */
-  int k;                 /* the bands a change reaches sideways: ceil(R / BW) */
-  uint64_t top, bottom;  /* the row masks of the first and last R rows */
+  uint32_t R;           /* the reach, 1 .. T */
+  int k;                /* the bands a change reaches sideways: ceil(R / BW) */
+  uint64_t top, bottom; /* the row masks of the first and last R rows */
   int cur;
   ms_tile zero;
   golcl__tile_table tab;
@@ -78,7 +78,8 @@ golcl_status golcl__mstiles_create(const golcl_msrule *rule, golcl__mstiles **ou
   }
   /* the rule checked once here (the block step refuses what it cannot
    * run), and its background: a cell among 0s stays 0 */
-  golcl_status st = golcl_msrule_step_block(rule, e->pad, 2 * R + 1, 2 * R + 1, 2 * R + 1, e->out, 1);
+  golcl_status st =
+      golcl_msrule_step_block(rule, e->pad, 2 * R + 1, 2 * R + 1, 2 * R + 1, e->out, 1);
   if (st == GOLCL_OK && e->out[0])
     st = golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
                      "host tiles of states: a cell in state 0 among 0s becomes %u",
@@ -125,7 +126,8 @@ golcl_status golcl__mstiles_put(golcl__mstiles *s, int64_t x, int64_t y, const u
       uint8_t v = cells[(size_t)r * w + c];
       if (!v) continue;
       int64_t cx = x + c, cy = y + r, tx = floor_div(cx), ty = floor_div(cy);
-      if ((!t || t->h.tx != tx || t->h.ty != ty) && !(t = TILE(golcl__tile_find(&s->tab, tx, ty))) &&
+      if ((!t || t->h.tx != tx || t->h.ty != ty) &&
+          !(t = TILE(golcl__tile_find(&s->tab, tx, ty))) &&
           !(t = TILE(golcl__tile_make(&s->tab, tx, ty))))
         return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "host tiles of states: out of host memory");
       size_t i = (size_t)(cy - ty * T) * T + (size_t)(cx - tx * T);
@@ -185,8 +187,8 @@ static uint64_t spread(uint64_t m, uint32_t R) {
 static int touch(golcl__mstiles *s, ms_tile *t, int d, int b0, int b1, uint64_t m) {
   if (!m) return 1;
   ms_tile *o = d < 0 ? t : NB(t, d);
-  if (o == &s->zero &&
-      !(o = TILE(golcl__tile_make(&s->tab, t->h.tx + golcl__tile_dx[d], t->h.ty + golcl__tile_dy[d]))))
+  if (o == &s->zero && !(o = TILE(golcl__tile_make(&s->tab, t->h.tx + golcl__tile_dx[d],
+                                                   t->h.ty + golcl__tile_dy[d]))))
     return 0;
   for (int b = b0 < 0 ? 0 : b0; b < b1 && b < BANDS; b++) o->need[b] |= m;
   if (!o->queued) o->queued = 1, s->tab.todo[s->tab.ntodo++] = &o->h;
@@ -242,9 +244,9 @@ static void frame(golcl__mstiles *s, const ms_tile *t) {
  * changes into t's masks. */
 static golcl_status step_rows(golcl__mstiles *s, ms_tile *t, int b, int r0, int r1) {
   const size_t pw = T + 2 * (size_t)s->R, R = s->R, x0 = (size_t)b * BW;
-  golcl_status st = golcl_msrule_step_block(&s->rule, s->pad + (size_t)r0 * pw + x0, pw,
-                                            (uint32_t)(BW + 2 * R),
-                                            (uint32_t)(r1 - r0 + 2 * (int)R), s->out, BW);
+  golcl_status st =
+      golcl_msrule_step_block(&s->rule, s->pad + (size_t)r0 * pw + x0, pw, (uint32_t)(BW + 2 * R),
+                              (uint32_t)(r1 - r0 + 2 * (int)R), s->out, BW);
   if (st != GOLCL_OK) return st;
   /* the columns of the band within R of the west and east sides */
   const size_t w1 = R < x0 + BW ? R : x0 + BW, e0 = T - R > x0 ? T - R : x0;
@@ -255,8 +257,7 @@ static golcl_status step_rows(golcl__mstiles *s, ms_tile *t, int b, int r0, int 
     if (!memcmp(nv, old, BW)) continue;
     t->chg[b] |= 1ull << r;
     if (w1 > x0 && memcmp(nv, old, w1 - x0)) t->chgw |= 1ull << r;
-    if (e0 < x0 + BW && memcmp(nv + (e0 - x0), old + (e0 - x0), x0 + BW - e0))
-      t->chge |= 1ull << r;
+    if (e0 < x0 + BW && memcmp(nv + (e0 - x0), old + (e0 - x0), x0 + BW - e0)) t->chge |= 1ull << r;
     memcpy(old, nv, BW);
   }
   return GOLCL_OK;

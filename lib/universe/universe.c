@@ -557,8 +557,7 @@ static golcl_status run_large(golcl_universe *u, golcl_universe_algo tiles, uint
 
 static golcl_status run(golcl_universe *u, uint64_t generations) {
   if (u->opts.algo == GOLCL_UNIVERSE_AUTO) return run_auto(u, generations);
-  if (u->ms && u->opts.algo != GOLCL_UNIVERSE_HASHLIFE &&
-      u->opts.algo != GOLCL_UNIVERSE_HOST_TILES)
+  if (u->ms && u->opts.algo != GOLCL_UNIVERSE_HASHLIFE && u->opts.algo != GOLCL_UNIVERSE_HOST_TILES)
     return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
                        "golcl_universe_run: multi-state cells run on HashLife and the host tiles "
                        "(auto, hashlife or host-tiles), not on %s",

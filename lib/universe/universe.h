@@ -15,16 +15,16 @@ struct golcl_universe {
   golcl_universe_opts opts;
   golcl_rule_table table; /* the rule as given */
   uint64_t generation;
-  golcl__hl hl;          /* the cells, always */
-  golcl__sparse *sparse; /* the device engine, made on the first sparse run */
-  int sparse_stale;      /* the engine is kept for reuse but no longer holds the cells */
-  golcl__htiles *htiles; /* the host tile engine, made on its first run */
-  int htiles_stale;      /* kept for reuse but no longer holding the cells */
+  golcl__hl hl;            /* the cells, always */
+  golcl__sparse *sparse;   /* the device engine, made on the first sparse run */
+  int sparse_stale;        /* the engine is kept for reuse but no longer holds the cells */
+  golcl__htiles *htiles;   /* the host tile engine, made on its first run */
+  int htiles_stale;        /* kept for reuse but no longer holding the cells */
   golcl__mstiles *mstiles; /* the host tiles of multi-state cells, likewise */
   int mstiles_stale;
-  uint64_t probe_r2;     /* HashLife's results count where the probe's second jump began */
-  golcl__hlg *hlg;       /* device HashLife, made on its first run */
-  int hlg_base;          /* its base level (0: the default) */
+  uint64_t probe_r2; /* HashLife's results count where the probe's second jump began */
+  golcl__hlg *hlg;   /* device HashLife, made on its first run */
+  int hlg_base;      /* its base level (0: the default) */
   golcl_universe_algo last_algo;
   golcl_pattern *notes; /* the loaded file's comment lines (no cells); may be NULL */
   int ms;               /* multi-state cells: hl holds 4×4 leaves of states */
