@@ -181,6 +181,42 @@ START_TEST(structured_patterns_stay_on_hashlife) {
 }
 END_TEST
 
+static int stop_at_third(void *user, uint64_t done, uint64_t total) {
+  (void)total;
+  uint64_t *at = user;
+  at[0]++, at[1] = done;
+  return at[0] == 3;
+}
+
+/* A tile run stopped by its progress callback leaves the generation it
+ * reached, whose cells are those of a run to it; the rest of the run then
+ * gives the cells of one whole run. */
+START_TEST(cancelled_tile_runs_keep_their_generation) {
+  golcl_msrule r;
+  tu_msrule_of("/2/3", &r);
+  uint8_t *c = tu_random_states(100 * 90, r.states, 0.5, 21);
+  golcl_universe *u = make(&r, GOLCL_UNIVERSE_HOST_TILES), *v = make(&r, GOLCL_UNIVERSE_HOST_TILES);
+  TU_OK(golcl_universe_write_rect(u, -50, -45, 100, 90, c, 0));
+  TU_OK(golcl_universe_write_rect(v, -50, -45, 100, 90, c, 0));
+  uint64_t at[2] = {0, 0};
+  ck_assert_int_eq(golcl_universe_run_progress(u, 100000, stop_at_third, at), GOLCL_E_CANCELLED);
+  ck_assert_uint_eq(golcl_universe_generation(u), at[1]);
+  ck_assert_uint_gt(at[1], 0);
+  TU_OK(golcl_universe_run(v, at[1]));
+  uint64_t hu, hv;
+  TU_OK(golcl_universe_hash(u, &hu));
+  TU_OK(golcl_universe_hash(v, &hv));
+  ck_assert_uint_eq(hu, hv);
+  TU_OK(golcl_universe_run(u, 300));
+  TU_OK(golcl_universe_run(v, 300));
+  TU_OK(golcl_universe_hash(u, &hu));
+  TU_OK(golcl_universe_hash(v, &hv));
+  ck_assert_uint_eq(hu, hv);
+  golcl_universe_destroy(u), golcl_universe_destroy(v);
+  free(c);
+}
+END_TEST
+
 /* Still and period-2 areas cost nothing: a WireWorld wire with no electron
  * is still, and the tiles keep it without stepping it. */
 START_TEST(still_cells_are_kept) {
@@ -212,6 +248,7 @@ int main(void) {
   tcase_add_loop_test(tc, structured_patterns_stay_on_hashlife, 0,
                       (int)(sizeof STRUCTURED / sizeof *STRUCTURED));
   tcase_add_test(tc, still_cells_are_kept);
+  tcase_add_test(tc, cancelled_tile_runs_keep_their_generation);
   suite_add_tcase(s, tc);
   return tu_main(s);
 }
