@@ -112,7 +112,7 @@ END_TEST
  * by 64, the several-generations kernel's 120 by 62), both boundaries,
  * steps of 1, 3 and 8 generations (the clamp of foreign states on a step's
  * first generation only), every tree kernel and layout (GOLCL_TREE_KERNEL
- * = packed, rows, classes, full; GOLCL_TREE_GENS = 2 and 3 generations a
+ * = packed, rows, classes, full, any; GOLCL_TREE_GENS = 2 and 3 generations a
  * launch; GOLCL_TREE_ROWREP = 16 copies of the classes' row table)
  * and WireWorld through the tree, not its bit planes (GOLCL_GENBITS=off):
  * a Moore @TABLE, a Moore @TREE and von Neumann tables; also grids smaller
@@ -171,7 +171,8 @@ static void tiled_case(const char *name, golcl_boundary b, size_t v, uint64_t se
                                             {"GOLCL_TREE_KERNEL", "classes", "GOLCL_TREE_GENS", "3"},
                                             {"GOLCL_TREE_KERNEL", "classes", "GOLCL_TREE_ROWREP", "16"},
                                             {"GOLCL_TREE_KERNEL", "full", NULL, NULL},
-                                            {"GOLCL_TREE_KERNEL", "full", "GOLCL_TREE_GENS", "2"}};
+                                            {"GOLCL_TREE_KERNEL", "full", "GOLCL_TREE_GENS", "2"},
+                                            {"GOLCL_TREE_KERNEL", "any", NULL, NULL}};
   uint32_t w = v == 1 ? 517 : 516;
   const char *const *e = variants[v];
   unsetenv("GOLCL_TREE_KERNEL"); /* a failed case (without fork) leaves its own set */
@@ -189,7 +190,7 @@ static void tiled_case(const char *name, golcl_boundary b, size_t v, uint64_t se
   unsetenv("GOLCL_TREE_ROWREP");
   unsetenv("GOLCL_GENBITS");
 }
-#define NVARIANTS 11
+#define NVARIANTS 12
 
 /* The default kernels (what users run; case 'tiles_default', quick enough
  * for the GPU batches): _i = rule · 4 + boundary · 2 + width. */
@@ -620,6 +621,77 @@ START_TEST(finding_rule_files) {
 }
 END_TEST
 
+/* Bad input changes nothing: a rule file that does not parse, a table
+ * beyond the bound on transitions (40 lines of 9 distinct states under
+ * permute: 40 · 8! > 2^20 after the symmetries), a rule no folder holds,
+ * a pattern with a state beyond its rule's — each a clear error, and the
+ * grid keeps its rule, generation and cells, and steps on as before. */
+static void write_rule(const char *name, const char *text) {
+  char path[256];
+  snprintf(path, sizeof path, "%s%s.rule", tmpdir, name);
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs(text, f);
+  fclose(f);
+}
+
+START_TEST(bad_input_changes_nothing) {
+  char huge[4096] = "@TABLE\nn_states:256\nneighborhood:Moore\nsymmetries:permute\n";
+  for (int k = 0; k < 40; k++) {
+    size_t at = strlen(huge);
+    for (int j = 0; j < 9; j++) at += (size_t)sprintf(huge + at, "%d,", (k * 9 + j) % 255 + 1);
+    strcat(huge, "0\n");
+  }
+  write_rule("Huge", huge);
+  write_rule("Broken", "@TABLE\nn_states:3\nneighborhood:vonNeumann\nsymmetries:none\n0,1,2,0,x,1\n");
+  write_rule("Small", "@TABLE\nn_states:3\nneighborhood:vonNeumann\nsymmetries:rotate4\n0,1,0,0,0,2\n"
+                      "1,0,0,0,0,2\n2,0,0,0,0,0\n");
+  TU_OK(golcl_msrule_set_rules_dir(tmpdir));
+  golcl_msgrid *g;
+  enum { W = 16, H = 9 };
+  TU_OK(golcl_msgrid_create(tu_ctx, W, H, GOLCL_BOUNDARY_DEAD, &g));
+  TU_OK(golcl_msgrid_set_rule(g, "Small"));
+  TU_OK(golcl_msgrid_randomize(g, 3, 0.5, 7));
+  TU_OK(golcl_msgrid_step(g, 2));
+  uint8_t before[W * H], after[W * H];
+  TU_OK(golcl_msgrid_read(g, before, 0));
+  golcl_msrule r0, r1;
+  TU_OK(golcl_msgrid_msrule(g, &r0));
+  static const struct {
+    const char *rule;
+    golcl_status want;
+    const char *msg;
+  } cases[] = {{"Broken", GOLCL_E_PARSE, "Broken.rule, line 5"},
+               {"Huge", GOLCL_E_PARSE, "more than 1048576 transitions"},
+               {"NoSuchRule-xyz", GOLCL_E_UNSUPPORTED, "NoSuchRule-xyz.rule"}};
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    ck_assert_int_eq(golcl_msgrid_set_rule(g, cases[i].rule), cases[i].want);
+    const char *m = golcl_context_errmsg(tu_ctx);
+    ck_assert_msg(strstr(m, cases[i].msg) != NULL, "%s: \"%s\" lacks \"%s\"", cases[i].rule, m,
+                  cases[i].msg);
+    TU_OK(golcl_msgrid_msrule(g, &r1));
+    ck_assert(r1.family == r0.family && r1.tree == r0.tree && r1.states == r0.states);
+    ck_assert_uint_eq(golcl_msgrid_generation(g), 2);
+    TU_OK(golcl_msgrid_read(g, after, 0));
+    ck_assert(memcmp(before, after, sizeof before) == 0);
+  }
+  const char *rle = "x = 4, y = 1, rule = Small\nAC.B!\n"; /* C: state 3 of 3 */
+  golcl_mspattern *p = (golcl_mspattern *)1;
+  ck_assert_int_eq(golcl_mspattern_parse(rle, strlen(rle), &p), GOLCL_E_PARSE);
+  ck_assert_ptr_null(p);
+  ck_assert_msg(strstr(golcl_last_errmsg(), "line 2, column 2: state 3 is not a state of a rule "
+                                            "of 3 states") != NULL,
+                "%s", golcl_last_errmsg());
+  /* and the grid steps on with its rule, as the reference does */
+  TU_OK(golcl_msgrid_step(g, 3));
+  TU_OK(golcl_ms_reference_run(&r0, GOLCL_BOUNDARY_DEAD, W, H, before, 3));
+  TU_OK(golcl_msgrid_read(g, after, 0));
+  ck_assert(memcmp(before, after, sizeof before) == 0);
+  golcl_msgrid_destroy(g);
+  TU_OK(golcl_msrule_set_rules_dir(NULL));
+}
+END_TEST
+
 int main(void) {
   if (!bg_find(bgolly, sizeof bgolly)) {
     printf(
@@ -644,6 +716,7 @@ int main(void) {
   tcase_add_loop_test(tp, refusals_name_the_line, 0, (int)NBADS);
   tcase_add_test(tp, random_texts_do_not_crash);
   tcase_add_test(tp, finding_rule_files);
+  tcase_add_test(tp, bad_input_changes_nothing);
   tcase_add_loop_test(tk, kernel_matches_reference, 0, (int)(nnames * NSIZES));
   if (nnames) tcase_add_loop_test(td, kernel_many_tiles_default, 0, (int)(NTILED * 4));
   if (nnames) tcase_add_loop_test(tt, kernel_many_tiles, 0, (int)(NTILED * 2 * (NVARIANTS - 2)));

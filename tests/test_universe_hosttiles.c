@@ -348,9 +348,8 @@ static void auto_on_file(const char *file, uint64_t gens, golcl_universe_algo wa
   tu_universes_same(a, h, file);
   golcl_universe_stats st;
   TU_OK(golcl_universe_get_stats(a, &st));
-  ck_assert_msg(st.algo == want, "%s to %llu: AUTO ran %s, not %s", file,
-                (unsigned long long)gens, golcl_universe_algo_name(st.algo),
-                golcl_universe_algo_name(want));
+  ck_assert_msg(st.algo == want, "%s to %llu: AUTO ran %s, not %s", file, (unsigned long long)gens,
+                golcl_universe_algo_name(st.algo), golcl_universe_algo_name(want));
   golcl_universe_destroy(a);
   golcl_universe_destroy(h);
 }

@@ -17,9 +17,16 @@
  * whose cells are all the rule's states). Any size;
  * GOLCL_TORUS (0/1) picks the boundary. tree_step4, for widths that are a
  * multiple of 4: a work-item takes 4 adjacent columns (tiles 4·TREE_LW
- * wide), reading a row as one aligned uchar4 and the two cells beside it. */
+ * wide), reading a row as one aligned uchar4 and the two cells beside it.
+ * TREE_ANY: the same two kernels with the rule's tree, root, states and
+ * clamp in their arguments (the tree in global memory; lim:
+ * the first state read as 0, the rule's states for a step's first
+ * generation, 256 after it), built only for the order of the levels, the
+ * depth and the group: one program serves every rule of a neighbourhood,
+ * source (@TABLE or @TREE) and class of states, so that a new rule needs no
+ * build (seconds on pocl). */
 
-#ifdef TREE_NO_LOCAL
+#if defined TREE_NO_LOCAL || defined TREE_ANY
 #define TREE_LOCAL 0
 #else
 #define TREE_LOCAL 1
@@ -27,11 +34,19 @@
 
 #include "rules/ms.cl"
 
+#ifdef TREE_ANY /* the rule in the kernels' arguments */
+#define TREE_CLAMP 1
+#define TREE_ARGS , uint base, uint states, uint lim
+#define TREE_RULE_DECL
+#else
+#define TREE_ARGS
+#define TREE_RULE_DECL const uint base = TREE_BASE, states = TREE_STATES, lim = TREE_STATES;
+#endif
 #ifndef TREE_CLAMP
 #define TREE_CLAMP 1
 #endif
 #if TREE_CLAMP
-#define TREE_IN(v) ((uint)(v) < TREE_STATES ? (uint)(v) : 0u)
+#define TREE_IN(v) ((uint)(v) < lim ? (uint)(v) : 0u)
 #else /* every cell is a state of the rule (a generation of it has run) */
 #define TREE_IN(v) ((uint)(v))
 #endif
@@ -47,12 +62,12 @@
               : TREE_O8)
 
 /* The cell at (x, y) on the grid's boundary. */
-inline uint tree_cell(__global const uchar *in, int w, int h, int x, int y) {
+inline uint tree_cell(__global const uchar *in, int w, int h, int x, int y, uint lim) {
   return TREE_IN(golcl_ms_cell(in, w, h, x, y));
 }
 
 /* Row yy's cells x0-1 .. x0+4 into r[0..5] (x0 a multiple of 4, w too). */
-inline void tree_row4(__global const uchar *in, int w, int h, int x0, int yy, uint *r) {
+inline void tree_row4(__global const uchar *in, int w, int h, int x0, int yy, uint *r, uint lim) {
 #if GOLCL_TORUS
   yy = yy < 0 ? yy + h : yy >= h ? yy - h : yy;
 #else
@@ -81,14 +96,14 @@ inline void tree_row4(__global const uchar *in, int w, int h, int x0, int yy, ui
 #endif
 
 /* The new state of the cell whose block is v. */
-inline uint tree_walk(TREE_SPACE const TREE_T *T, const uint *v) {
-  uint o = TREE_BASE;
+inline uint tree_walk(TREE_SPACE const TREE_T *T, const uint *v, uint base, uint states) {
+  uint o = base;
 #pragma unroll
   for (int l = 0; l < TREE_DEPTH; l += TREE_G) {
     uint idx = 0;
 #pragma unroll
     for (int j = 0; j < TREE_G; j++)
-      if (l + j < TREE_DEPTH) idx = idx * TREE_STATES + v[TREE_ORDER(l + j)];
+      if (l + j < TREE_DEPTH) idx = idx * states + v[TREE_ORDER(l + j)];
     o = T[o + idx];
   }
   return o;
@@ -109,7 +124,8 @@ inline uint tree_walk(TREE_SPACE const TREE_T *T, const uint *v) {
 
 __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_step(
     __global const uchar *in, __global uchar *out, int w, int h, int tiles_x, int tiles,
-    __global const TREE_T *restrict tree) {
+    __global const TREE_T *restrict tree TREE_ARGS) {
+  TREE_RULE_DECL
   TREE_COPY
   for (int t = get_group_id(0); t < tiles; t += get_num_groups(0)) {
     const int x = (t % tiles_x) * TREE_LW + get_local_id(0);
@@ -119,7 +135,7 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
     const int inner = x > 0 && x < w - 1;
     uint v[9];
     for (int k = 0; k < 6; k++) /* rows y0-1 and y0 */
-      v[k + 3] = tree_cell(in, w, h, x - 1 + k % 3, y0 - 1 + k / 3);
+      v[k + 3] = tree_cell(in, w, h, x - 1 + k % 3, y0 - 1 + k / 3, lim);
     for (int y = y0; y < y1; y++) {
       v[0] = v[3], v[1] = v[4], v[2] = v[5];
       v[3] = v[6], v[4] = v[7], v[5] = v[8];
@@ -127,18 +143,19 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
         __global const uchar *r = in + (size_t)(y + 1) * w + x;
         v[6] = TREE_IN(r[-1]), v[7] = TREE_IN(r[0]), v[8] = TREE_IN(r[1]);
       } else {
-        v[6] = tree_cell(in, w, h, x - 1, y + 1);
-        v[7] = tree_cell(in, w, h, x, y + 1);
-        v[8] = tree_cell(in, w, h, x + 1, y + 1);
+        v[6] = tree_cell(in, w, h, x - 1, y + 1, lim);
+        v[7] = tree_cell(in, w, h, x, y + 1, lim);
+        v[8] = tree_cell(in, w, h, x + 1, y + 1, lim);
       }
-      out[(size_t)y * w + x] = (uchar)tree_walk(T, v);
+      out[(size_t)y * w + x] = (uchar)tree_walk(T, v, base, states);
     }
   }
 }
 
 __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_step4(
     __global const uchar *in, __global uchar *out, int w, int h, int tiles_x, int tiles,
-    __global const TREE_T *restrict tree) {
+    __global const TREE_T *restrict tree TREE_ARGS) {
+  TREE_RULE_DECL
   TREE_COPY
   for (int t = get_group_id(0); t < tiles; t += get_num_groups(0)) {
     const int x0 = ((t % tiles_x) * TREE_LW + get_local_id(0)) * 4;
@@ -146,17 +163,17 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
     if (x0 >= w || y0 >= h) continue;
     const int y1 = min(y0 + TREE_RUN, h);
     uint a[6], b[6], c[6];
-    tree_row4(in, w, h, x0, y0 - 1, b);
-    tree_row4(in, w, h, x0, y0, c);
+    tree_row4(in, w, h, x0, y0 - 1, b, lim);
+    tree_row4(in, w, h, x0, y0, c, lim);
     for (int y = y0; y < y1; y++) {
       for (int k = 0; k < 6; k++) a[k] = b[k], b[k] = c[k];
-      tree_row4(in, w, h, x0, y + 1, c);
+      tree_row4(in, w, h, x0, y + 1, c, lim);
       uchar4 o;
       uint v[9];
 #define TREE_CELL4(j, dst)                                                                      \
   v[0] = a[j], v[1] = a[j + 1], v[2] = a[j + 2], v[3] = b[j], v[4] = b[j + 1], v[5] = b[j + 2], \
   v[6] = c[j], v[7] = c[j + 1], v[8] = c[j + 2];                                                \
-  dst = (uchar)tree_walk(T, v);
+  dst = (uchar)tree_walk(T, v, base, states);
       TREE_CELL4(0, o.s0)
       TREE_CELL4(1, o.s1)
       TREE_CELL4(2, o.s2)
@@ -179,7 +196,9 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
  * 4) down TREE_RUN rows: each row it reads gives, for each column, the
  * bottom code of the cell above it, the middle code of its own cell and,
  * looked up at once, the root's entry for the cell below: three lookups a
- * cell, the codes made once a row. */
+ * cell, the codes made once a row. With TREE_ANY (the row tree only) TI
+ * and TL are read from the buffer, TL from byte `base`, and the states and
+ * the clamp are arguments: only the masks are built in. */
 /* -DTREE_UNROLL=N unrolls the walk's loop N times (2: no register moves of
  * the rows' values between steps; a measurement build). */
 #ifdef TREE_UNROLL
@@ -189,7 +208,7 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
 #else
 #define TREE_UNROLL_PRAGMA
 #endif
-#define TREE_DIGIT(m, bit, code, v) ((m) >> (bit) & 1 ? (code) * TREE_STATES + (v) : (code))
+#define TREE_DIGIT(m, bit, code, v) ((m) >> (bit) & 1 ? (code) * states + (v) : (code))
 #define TREE_CODE(m, r, j) \
   TREE_DIGIT(m, 2, TREE_DIGIT(m, 1, TREE_DIGIT(m, 0, 0u, (r)[j]), (r)[(j) + 1]), (r)[(j) + 2])
 /* M(0) .. M(3): the 4 columns of a work-item spelt out, so that their
@@ -269,6 +288,11 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
     }                                    \
   }
 #else
+#ifdef TREE_ANY /* TI and TL read where they are (base: TL's first byte) */
+#define TREE_ROWS_COPY                                      \
+  __global const ushort *TI = (__global const ushort *)tree; \
+  __global const uchar *TL = tree + base;
+#else
 /* The tree copied to local memory by the work-group: TI and TL. */
 #define TREE_ROWS_COPY                                                                     \
   __local ushort TI[TREE_NINNER];                                                          \
@@ -280,6 +304,7 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
     for (int i = l_; i < TREE_NLEAVES; i += TREE_LW * TREE_LH) TL[i] = tree[TREE_LEAF_AT + i]; \
     barrier(CLK_LOCAL_MEM_FENCE);                                                          \
   }
+#endif
 
 /* The walk down rows y0..y1-1 of 4 columns: ROW(yy, r) reads row yy's 6
  * cells into r, PUT(y, o) takes the new uchar4 of row y. */
@@ -308,16 +333,23 @@ __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_st
   }
 #endif /* TREE_CLASSES */
 
+#ifndef TREE_ANY
+#define TREE_ROWS_DECL const uint states = TREE_STATES, lim = TREE_STATES;
+#else
+#define TREE_ROWS_DECL
+#endif
+
 __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_rows4(
     __global const uchar *in, __global uchar *out, int w, int h, int tiles_x, int tiles,
-    __global const uchar *tree) {
+    __global const uchar *tree TREE_ARGS) {
+  TREE_ROWS_DECL
   TREE_ROWS_COPY
   for (int t = get_group_id(0); t < tiles; t += get_num_groups(0)) {
     const int x0 = ((t % tiles_x) * TREE_LW + get_local_id(0)) * 4;
     const int y0 = ((t / tiles_x) * TREE_LH + get_local_id(1)) * TREE_RUN;
     if (x0 >= w || y0 >= h) continue;
     const int y1 = min(y0 + TREE_RUN, h);
-#define TREE_GROW(yy, r) tree_row4(in, w, h, x0, (yy), (r))
+#define TREE_GROW(yy, r) tree_row4(in, w, h, x0, (yy), (r), lim)
 #define TREE_GPUT(y, o) *(__global uchar4 *)(out + (size_t)(y)*w + x0) = (o)
     TREE_ROWS_WALK(y0, y1, TREE_GROW, TREE_GPUT)
   }
@@ -352,6 +384,7 @@ inline void tb_row(__local const uchar *B, int cg, int by, uint *r) {
 __kernel __attribute__((reqd_work_group_size(TREE_LW, TREE_LH, 1))) void tree_rows4_gens(
     __global const uchar *in, __global uchar *out, int w, int h, int tiles_x, int tiles,
     __global const uchar *tree) {
+  const uint states = TREE_STATES;
   TREE_ROWS_COPY
   __local uint A4[TB_H * TB_W / 4], B4[TB_H * TB_W / 4];
   __local uchar *A = (__local uchar *)A4, *B = (__local uchar *)B4;

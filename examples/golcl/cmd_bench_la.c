@@ -47,8 +47,8 @@ typedef struct la_opts {
   int cg_ops;   /* bit k: CG with operator k (OPK_*) */
   unsigned ops; /* bit k: op k runs (--ops; all by default) */
   golcl_precond precond;
-  int solve, thesis; /* solve: bit k, the solve with preconditioner k (none, jacobi, mg) */
-  double rtol;       /* of the solves */
+  int solve, thesis;      /* solve: bit k, the solve with preconditioner k (none, jacobi, mg) */
+  double rtol;            /* of the solves */
   golcl_cg_method method; /* of the CG iteration rows and the solves */
 } la_opts;
 
@@ -401,9 +401,9 @@ typedef CLBlastStatusCode (*saxpy_fn)(const size_t, const float, const cl_mem, c
 typedef CLBlastStatusCode (*daxpy_fn)(const size_t, const double, const cl_mem, const size_t,
                                       const size_t, cl_mem, const size_t, const size_t,
                                       cl_command_queue *, cl_event *);
-typedef CLBlastStatusCode (*dot_fn)(const size_t, cl_mem, const size_t, const cl_mem,
-                                    const size_t, const size_t, const cl_mem, const size_t,
-                                    const size_t, cl_command_queue *, cl_event *);
+typedef CLBlastStatusCode (*dot_fn)(const size_t, cl_mem, const size_t, const cl_mem, const size_t,
+                                    const size_t, const cl_mem, const size_t, const size_t,
+                                    cl_command_queue *, cl_event *);
 static struct {
   saxpy_fn saxpy;
   daxpy_fn daxpy;
@@ -804,13 +804,12 @@ static int solve_table(golcl_context *ctx, const la_opts *o, size_t side, const 
     /* the speed-up over the plain solve, where it ran (--solve=LIST may leave it out) */
     char speedup[16] = "-";
     if (isfinite(t_none)) snprintf(speedup, sizeof speedup, "%.1f", t_none / med);
-    printf(
-        "    %-7s %6zu iterations %10.2f ms  %8.1f us/iteration  x%-6s true residual %.2e  %s\n",
-        PN[k], rep.iterations, med * 1e3, med * 1e6 / (double)(rep.iterations ? rep.iterations : 1),
-        speedup, rep.rel_residual,
-        rep.converged                     ? "converged"
-        : rep.stop == GOLCL_CG_INACCURATE ? "tol met by the iterated residual (rounding floor)"
-                                          : "NOT converged");
+    printf("    %-7s %6zu iterations %10.2f ms  %8.1f us/iteration  x%-6s true residual %.2e  %s\n",
+           PN[k], rep.iterations, med * 1e3,
+           med * 1e6 / (double)(rep.iterations ? rep.iterations : 1), speedup, rep.rel_residual,
+           rep.converged                     ? "converged"
+           : rep.stop == GOLCL_CG_INACCURATE ? "tol met by the iterated residual (rounding floor)"
+                                             : "NOT converged");
     for (int c = 0; c < 2; c++)
       if (PC[k] == GOLCL_PRECOND_MG && isfinite(cg_iter[c]) && rep.iterations)
         printf("    an MG-preconditioned iteration = %.2f plain CG iterations (%s, %.1f us)\n",

@@ -60,9 +60,12 @@ int cmd_run_ms_claims(const char *path) {
   golcl_mspattern *p = NULL;
   if (!path || strcmp(path, "-") == 0) return 0;
   int ok = golcl_mspattern_read_file(path, &p) == GOLCL_OK;
-  /* a RuleLoader rule no folder holds, or a rule file it cannot read: this
-   * command says which files it looked for, or what is wrong in the file */
-  ok = ok || strstr(golcl_last_errmsg(), ".rule") != NULL;
+  /* a RuleLoader rule no folder holds, a rule file it cannot read, or a
+   * cell beyond the rule's states: this command says which files it looked
+   * for, or what is wrong in the file (not the two-state reader's "runs
+   * two-state rules only") */
+  ok = ok || strstr(golcl_last_errmsg(), ".rule") != NULL ||
+       strstr(golcl_last_errmsg(), "is not a state of a rule") != NULL;
   golcl_mspattern_destroy(p);
   return ok;
 }

@@ -28,8 +28,8 @@ typedef struct urun {
   golcl_universe *u;
   ex_atomic log_file;
   FILE *log;
-  film film; /* --frames, the GIF */
-  int dry;   /* the first pass: the frames' live boxes, nothing written */
+  film film;     /* --frames, the GIF */
+  int dry;       /* the first pass: the frames' live boxes, nothing written */
   uint64_t done; /* generations run: o->gens, or fewer when a signal stopped the run */
 } urun;
 
@@ -155,10 +155,10 @@ static int write_frame(urun *r) {
   }
   /* a cell a block: the cells themselves (read_scaled descends from the
    * root for each pixel, about 40x slower on acorn's 2227x2398 box) */
-  golcl_status s = f->shift == 0 ? golcl_universe_read_rect(r->u, f->x, f->y, f->bw, f->bh,
-                                                             f->state, f->bw)
-                                 : golcl_universe_read_scaled(r->u, f->x, f->y, f->bw, f->bh,
-                                                              f->shift, f->share, f->state, f->bw);
+  golcl_status s = f->shift == 0
+                       ? golcl_universe_read_rect(r->u, f->x, f->y, f->bw, f->bh, f->state, f->bw)
+                       : golcl_universe_read_scaled(r->u, f->x, f->y, f->bw, f->bh, f->shift,
+                                                    f->share, f->state, f->bw);
   if (s != GOLCL_OK) return fail("a frame");
   if (f->shift == 0)
     for (size_t i = 0; i < (size_t)f->bw * f->bh; i++) f->share[i] = f->state[i] ? 255 : 0;

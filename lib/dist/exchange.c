@@ -340,10 +340,11 @@ static golcl_status frame_in(golcl_dist_grid *g, int kind, cl_mem cells, cl_ulon
   cl_command_queue q = golcl_context_cl_queue(g->d->ctx);
   double t = MPI_Wtime();
   size_t base = f->send_words + f->self_words;
-  golcl_status s = golcl__dist_cl_fail(g->d,
-                           clEnqueueWriteBuffer(q, f->stream, CL_FALSE, base * 4, f->recv_words * 4,
-                                                f->host + f->send_words, 0, NULL, &f->wrote),
-                           "clEnqueueWriteBuffer (frame)");
+  golcl_status s =
+      golcl__dist_cl_fail(g->d,
+                          clEnqueueWriteBuffer(q, f->stream, CL_FALSE, base * 4, f->recv_words * 4,
+                                               f->host + f->send_words, 0, NULL, &f->wrote),
+                          "clEnqueueWriteBuffer (frame)");
   g->stats.bytes_host += f->recv_words * 4;
   if (s == GOLCL_OK) s = lap(g, &t, &g->stats.write_s, 1);
   if (s == GOLCL_OK) s = frame_launch(g, kind, 1, cells, pitch, 2, f->recv_words, base);

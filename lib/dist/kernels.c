@@ -99,8 +99,8 @@ golcl_status golcl__dist_launch_local(golcl_dist_context *d, cl_kernel k, cl_uin
 
 golcl_status golcl__dist_launch_on(golcl_dist_context *d, cl_command_queue q, cl_kernel k,
                                    cl_uint dims, const size_t *global, const size_t *local) {
-  cl_int err = clEnqueueNDRangeKernel(q ? q : golcl_context_cl_queue(d->ctx), k, dims, NULL,
-                                      global, local, 0, NULL, NULL);
+  cl_int err = clEnqueueNDRangeKernel(q ? q : golcl_context_cl_queue(d->ctx), k, dims, NULL, global,
+                                      local, 0, NULL, NULL);
   if (err != CL_SUCCESS)
     return golcl__dist_fail(d,
                             err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_RESOURCES
@@ -114,14 +114,15 @@ golcl_status golcl__dist_pinned(golcl_dist_context *d, size_t bytes, cl_mem *mem
   *mem = NULL;
   *ptr = NULL;
   cl_int err;
-  cl_mem m = clCreateBuffer(golcl_context_cl_context(d->ctx),
-                            CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes ? bytes : 1, NULL, &err);
+  cl_mem m =
+      clCreateBuffer(golcl_context_cl_context(d->ctx), CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
+                     bytes ? bytes : 1, NULL, &err);
   if (err != CL_SUCCESS)
     return golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "clCreateBuffer (pinned, %zu bytes): %d",
                             bytes, (int)err);
-  void *p = clEnqueueMapBuffer(golcl_context_cl_queue(d->ctx), m, CL_TRUE,
-                               CL_MAP_READ | CL_MAP_WRITE, 0, bytes ? bytes : 1, 0, NULL, NULL,
-                               &err);
+  void *p =
+      clEnqueueMapBuffer(golcl_context_cl_queue(d->ctx), m, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0,
+                         bytes ? bytes : 1, 0, NULL, NULL, &err);
   if (err != CL_SUCCESS) {
     clReleaseMemObject(m);
     return golcl__dist_fail(d, GOLCL_E_OUT_OF_MEMORY, "clEnqueueMapBuffer (pinned): %d", (int)err);

@@ -279,8 +279,9 @@ int golcl__dist_overlap_ready(golcl_dist_grid *g) {
 
 /* --------------------------------------------------------------- interval */
 
-/* Posts the receives and enqueues the pack and the read of the words that leave (event *ev). */
-static golcl_status send_side(golcl_dist_grid *g, cl_event *ev) {
+/* Posts the receives and enqueues the pack and the read of the words that leave (event *ev):
+ * the read on queue rq after the pack (two queues), or on the context's (rq NULL). */
+static golcl_status send_side(golcl_dist_grid *g, cl_command_queue rq, cl_event *ev) {
   dist_frame *f = &g->frame;
   golcl_status s = GOLCL_OK;
   if (f->wrote) { /* the host's recv words are about to be overwritten */
@@ -298,12 +299,31 @@ static golcl_status send_side(golcl_dist_grid *g, cl_event *ev) {
   if (s == GOLCL_OK)
     s = golcl__dist_frame_run(g, kind, 0, cells, pitch, f->tab[0], f->ntab[0],
                               f->send_words + f->self_words, f->stream, 0);
+  cl_command_queue q = golcl_context_cl_queue(g->d->ctx);
+  cl_event packed = NULL;
+  if (s == GOLCL_OK && rq && f->send_words)
+    s = golcl__dist_cl_fail(g->d, clEnqueueMarkerWithWaitList(q, 0, NULL, &packed),
+                            "clEnqueueMarker");
   if (s == GOLCL_OK && f->send_words)
-    s = golcl__dist_cl_fail(g->d,
-                clEnqueueReadBuffer(golcl_context_cl_queue(g->d->ctx), f->stream, CL_FALSE, 0,
-                                    f->send_words * 4, f->host, 0, NULL, ev),
-                "clEnqueueReadBuffer (frame)");
+    s = golcl__dist_cl_fail(
+        g->d,
+        clEnqueueReadBuffer(rq ? rq : q, f->stream, CL_FALSE, 0, f->send_words * 4, f->host,
+                            packed ? 1 : 0, packed ? &packed : NULL, ev),
+        "clEnqueueReadBuffer (frame)");
+  if (packed) clReleaseEvent(packed);
   g->stats.bytes_host += f->send_words * 4;
+  return s;
+}
+
+/* The strips take the grid's rule where it changed since their last interval. */
+static golcl_status strips_rule(golcl_dist_grid *g) {
+  dist_overlap *o = &g->ov;
+  golcl_status s = GOLCL_OK;
+  if (o->rule.birth == g->rule.birth && o->rule.survive == g->rule.survive) return s;
+  for (int i = 0; i < 2 && s == GOLCL_OK; i++)
+    if (o->strip[i]) s = golcl_grid_set_rule_bits(o->strip[i], g->rule);
+  s = golcl__dist_core(g->d, s, "golcl_grid_set_rule_bits (overlap strip)");
+  if (s == GOLCL_OK) o->rule = g->rule;
   return s;
 }
 
@@ -315,7 +335,8 @@ static golcl_status mpi_side(golcl_dist_grid *g, cl_event ev, golcl_status s) {
   golcl_status fs = golcl__dist_cl_fail(g->d, clFlush(q), "clFlush");
   if (s == GOLCL_OK) s = fs;
   if (ev) {
-    golcl_status ws = golcl__dist_cl_fail(g->d, clWaitForEvents(1, &ev), "clWaitForEvents (frame read)");
+    golcl_status ws =
+        golcl__dist_cl_fail(g->d, clWaitForEvents(1, &ev), "clWaitForEvents (frame read)");
     if (s == GOLCL_OK) s = ws;
     clReleaseEvent(ev);
   }
@@ -505,11 +526,11 @@ static golcl_status setup_two(golcl_dist_grid *g, golcl_stepper *st) {
   o->kind = golcl__dist_frame_kind(g, &info);
   if (o->kind < 0) return GOLCL_E_UNSUPPORTED;
   cl_int err;
-  cl_command_queue q2 = second_queue(golcl_context_cl_context(ctx), golcl_context_cl_device(ctx),
-                                     &err);
+  cl_command_queue q2 =
+      second_queue(golcl_context_cl_context(ctx), golcl_context_cl_device(ctx), &err);
   if (err != CL_SUCCESS) return GOLCL_E_UNSUPPORTED;
-  golcl_status s = golcl_context_wrap(golcl_context_cl_context(ctx), golcl_context_cl_device(ctx),
-                                      q2, &o->ctx2);
+  golcl_status s =
+      golcl_context_wrap(golcl_context_cl_context(ctx), golcl_context_cl_device(ctx), q2, &o->ctx2);
   clReleaseCommandQueue(q2); /* the context holds its own reference */
   if (s != GOLCL_OK) return GOLCL_E_UNSUPPORTED;
   /* the strips' stepper: the block's algorithm; on a GPU, MULTI's small tiles (64 rows, 16
@@ -532,8 +553,8 @@ static golcl_status setup_two(golcl_dist_grid *g, golcl_stepper *st) {
     o->bpitch[i] = o->kind == 0 ? bw[i] : ((cl_ulong)bw[i] + 31) / 32 * 4;
     size_t bytes = (size_t)o->bpitch[i] * bh[i];
     if (!bytes) continue;
-    o->band[i] = clCreateBuffer(golcl_context_cl_context(ctx), CL_MEM_READ_WRITE, bytes, NULL,
-                                &err);
+    o->band[i] =
+        clCreateBuffer(golcl_context_cl_context(ctx), CL_MEM_READ_WRITE, bytes, NULL, &err);
     if (err != CL_SUCCESS)
       return golcl__dist_fail(g->d, GOLCL_E_OUT_OF_MEMORY, "clCreateBuffer (overlap bands): %d",
                               (int)err);
@@ -542,7 +563,8 @@ static golcl_status setup_two(golcl_dist_grid *g, golcl_stepper *st) {
   const dist_frame *f = &g->frame;
   s = add_runs(g, &g->plan.self, 1, f->send_words, &o->runs, &o->nruns, &cap);
   if (s == GOLCL_OK && g->plan.nrecv)
-    s = add_runs(g, g->plan.recv, g->plan.nrecv, f->send_words + f->self_words, &o->runs, &o->nruns, &cap);
+    s = add_runs(g, g->plan.recv, g->plan.nrecv, f->send_words + f->self_words, &o->runs, &o->nruns,
+                 &cap);
   if (s == GOLCL_OK) s = make_pairs(g, reg, at, fr);
   return s;
 }
@@ -558,40 +580,13 @@ static golcl_status interval_two(golcl_dist_grid *g, golcl_stepper *st, uint64_t
     clReleaseEvent(g->stepped);
     g->stepped = NULL;
   }
-  golcl_status s = GOLCL_OK;
-  if (f->wrote) { /* the host's recv words are about to be overwritten */
-    s = golcl__dist_cl_fail(g->d, clWaitForEvents(1, &f->wrote), "clWaitForEvents (frame write)");
-    clReleaseEvent(f->wrote);
-    f->wrote = NULL;
-  }
-  for (size_t i = 0; i < g->plan.nrecv; i++)
-    MPI_Irecv(g->plan.recv[i].buf, (int)g->plan.recv[i].bytes, MPI_BYTE, g->plan.recv[i].peer, 0, g->d->comm,
-              &g->plan.reqs[i]);
-  cl_mem cells = NULL;
-  cl_ulong pitch = 0;
-  int kind = -1;
-  cl_event e_pack = NULL, e_read = NULL, e_in = NULL, e_strips = NULL;
-  if (s == GOLCL_OK) s = grid_side(g, g->local, &cells, &pitch, &kind);
-  if (s == GOLCL_OK)
-    s = golcl__dist_frame_run(g, kind, 0, cells, pitch, f->tab[0], f->ntab[0],
-                              f->send_words + f->self_words, f->stream, 0);
-  if (s == GOLCL_OK)
-    s = golcl__dist_cl_fail(g->d, clEnqueueMarkerWithWaitList(q1, 0, NULL, &e_pack), "clEnqueueMarker");
-  if (s == GOLCL_OK && f->send_words)
-    s = golcl__dist_cl_fail(g->d,
-                clEnqueueReadBuffer(q2, f->stream, CL_FALSE, 0, f->send_words * 4, f->host, 1,
-                                    &e_pack, &e_read),
-                "clEnqueueReadBuffer (frame)");
-  g->stats.bytes_host += f->send_words * 4;
-  if (s == GOLCL_OK && (o->rule.birth != g->rule.birth || o->rule.survive != g->rule.survive)) {
-    for (int i = 0; i < 2 && s == GOLCL_OK; i++)
-      if (o->strip[i]) s = golcl_grid_set_rule_bits(o->strip[i], g->rule);
-    s = golcl__dist_core(g->d, s, "golcl_grid_set_rule_bits (overlap strip)");
-    if (s == GOLCL_OK) o->rule = g->rule;
-  }
+  cl_event e_read = NULL, e_in = NULL, e_strips = NULL;
+  golcl_status s = send_side(g, q2, &e_read);
+  if (s == GOLCL_OK) s = strips_rule(g);
   if (s == GOLCL_OK) s = run_copy(g, &o->in, 1);
   if (s == GOLCL_OK)
-    s = golcl__dist_cl_fail(g->d, clEnqueueMarkerWithWaitList(q1, 0, NULL, &e_in), "clEnqueueMarker");
+    s = golcl__dist_cl_fail(g->d, clEnqueueMarkerWithWaitList(q1, 0, NULL, &e_in),
+                            "clEnqueueMarker");
   if (s == GOLCL_OK)
     s = golcl__dist_core(g->d, golcl_stepper_run(st, g->local, c), "golcl_stepper_run");
   clFlush(q1);
@@ -601,13 +596,15 @@ static golcl_status interval_two(golcl_dist_grid *g, golcl_stepper *st, uint64_t
   g->ov_mpi_s = g->stats.mpi_s - m0;
   size_t base = f->send_words + f->self_words;
   if (s == GOLCL_OK && f->recv_words)
-    s = golcl__dist_cl_fail(g->d,
-                clEnqueueWriteBuffer(q2, f->stream, CL_FALSE, base * 4, f->recv_words * 4,
-                                     f->host + f->send_words, 0, NULL, &f->wrote),
-                "clEnqueueWriteBuffer (frame)");
+    s = golcl__dist_cl_fail(
+        g->d,
+        clEnqueueWriteBuffer(q2, f->stream, CL_FALSE, base * 4, f->recv_words * 4,
+                             f->host + f->send_words, 0, NULL, &f->wrote),
+        "clEnqueueWriteBuffer (frame)");
   g->stats.bytes_host += f->recv_words * 4;
   if (s == GOLCL_OK)
-    s = golcl__dist_cl_fail(g->d, clEnqueueBarrierWithWaitList(q2, 1, &e_in, NULL), "clEnqueueBarrier");
+    s = golcl__dist_cl_fail(g->d, clEnqueueBarrierWithWaitList(q2, 1, &e_in, NULL),
+                            "clEnqueueBarrier");
   for (size_t i = 0; i < o->nruns && s == GOLCL_OK; i++) {
     const dist_band_run *r = &o->runs[i];
     s = golcl__dist_frame_run_on(g, q2, o->kind, 1, o->band[r->band], o->bpitch[r->band], r->tab,
@@ -630,16 +627,17 @@ static golcl_status interval_two(golcl_dist_grid *g, golcl_stepper *st, uint64_t
       s = golcl__dist_core(g->d, golcl_stepper_run(o->st2, o->strip[i], c),
                            "golcl_stepper_run (overlap strip)");
   if (s == GOLCL_OK)
-    s = golcl__dist_cl_fail(g->d, clEnqueueMarkerWithWaitList(q2, 0, NULL, &e_strips), "clEnqueueMarker");
+    s = golcl__dist_cl_fail(g->d, clEnqueueMarkerWithWaitList(q2, 0, NULL, &e_strips),
+                            "clEnqueueMarker");
   clFlush(q2);
   if (s == GOLCL_OK)
-    s = golcl__dist_cl_fail(g->d, clEnqueueBarrierWithWaitList(q1, 1, &e_strips, NULL), "clEnqueueBarrier");
+    s = golcl__dist_cl_fail(g->d, clEnqueueBarrierWithWaitList(q1, 1, &e_strips, NULL),
+                            "clEnqueueBarrier");
   if (s == GOLCL_OK) s = run_copy(g, &o->out, 0);
   if (s == GOLCL_OK) s = golcl__dist_mark(g);
   if (s == GOLCL_OK) s = golcl__dist_cl_fail(g->d, clFlush(q1), "clFlush");
-  cl_event evs[3] = {e_pack, e_in, e_strips};
-  for (int i = 0; i < 3; i++)
-    if (evs[i]) clReleaseEvent(evs[i]);
+  if (e_in) clReleaseEvent(e_in);
+  if (e_strips) clReleaseEvent(e_strips);
   return s;
 }
 
@@ -667,13 +665,8 @@ golcl_status golcl__dist_overlap_interval(golcl_dist_grid *g, golcl_stepper *st,
     g->stepped = NULL;
   }
   cl_event ev = NULL;
-  golcl_status s = send_side(g, &ev);
-  if (s == GOLCL_OK && (o->rule.birth != g->rule.birth || o->rule.survive != g->rule.survive)) {
-    for (int i = 0; i < 2 && s == GOLCL_OK; i++)
-      if (o->strip[i]) s = golcl_grid_set_rule_bits(o->strip[i], g->rule);
-    s = golcl__dist_core(g->d, s, "golcl_grid_set_rule_bits (overlap strip)");
-    if (s == GOLCL_OK) o->rule = g->rule;
-  }
+  golcl_status s = send_side(g, NULL, &ev);
+  if (s == GOLCL_OK) s = strips_rule(g);
   if (s == GOLCL_OK) s = run_copy(g, &o->in, 1);
   if (s == GOLCL_OK)
     s = golcl__dist_core(g->d, golcl_stepper_run(st, g->local, c), "golcl_stepper_run");
@@ -689,6 +682,7 @@ golcl_status golcl__dist_overlap_interval(golcl_dist_grid *g, golcl_stepper *st,
   if (s == GOLCL_OK) s = run_copy(g, &o->out, 0);
   if (s == GOLCL_OK) s = golcl__dist_mark(g);
   /* submitted now: the device goes on to the strips while the host agrees */
-  if (s == GOLCL_OK) s = golcl__dist_cl_fail(g->d, clFlush(golcl_context_cl_queue(g->d->ctx)), "clFlush");
+  if (s == GOLCL_OK)
+    s = golcl__dist_cl_fail(g->d, clFlush(golcl_context_cl_queue(g->d->ctx)), "clFlush");
   return s;
 }

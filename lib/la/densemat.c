@@ -137,10 +137,10 @@ static golcl_status gemv(const golcl_densemat *M, cl_mem x, cl_mem out) {
   CLBlastStatusCode st;
   if (M->dtype == GOLCL_F64)
     st = clb.dgemv(CLBlastLayoutRowMajor, CLBlastTransposeNo, M->rows, M->cols, 1.0, M->buf, 0,
-                      M->cols, x, 0, 1, 1.0, out, 0, 1, &q, NULL);
+                   M->cols, x, 0, 1, 1.0, out, 0, 1, &q, NULL);
   else
     st = clb.sgemv(CLBlastLayoutRowMajor, CLBlastTransposeNo, M->rows, M->cols, 1.0f, M->buf, 0,
-                      M->cols, x, 0, 1, 1.0f, out, 0, 1, &q, NULL);
+                   M->cols, x, 0, 1, 1.0f, out, 0, 1, &q, NULL);
   return clblast_fail(M->ctx, st, M->dtype == GOLCL_F64 ? "CLBlastDgemv" : "CLBlastSgemv");
 }
 

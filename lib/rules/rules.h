@@ -27,6 +27,7 @@ struct golcl_msgrid {
   const golcl_ruletree *tree_rule; /* the tree in `tree` */
   uint32_t tree_g, tree_base, tree_entries, tree_wide; /* its packing */
   uint32_t tree_rows;       /* 0: packed; 1: by rows; 2: by classes of rows (tree.c) */
+  uint32_t tree_any;        /* packed, int entries, the rule in the kernel's arguments */
   uint32_t tree_local;      /* bytes of local memory the tree takes (rows, classes) */
   golcl__opts tree_defs;    /* the build options of the tree's layout (rows, classes) */
   cl_mem jvn_tables;        /* the JvN kernel's tables, or NULL */

@@ -16,7 +16,12 @@
  * _LW and _LH change the rows a work-item walks and the work-group's
  * shape, for tuning. The tree is written when the rule changes; the kernel
  * is built for its layout and the grid's boundary, with the clamp of
- * foreign states for a step's first generation only. (A rule that computes
+ * foreign states for a step's first generation only. On CPU devices
+ * (GOLCL_TREE_KERNEL=any anywhere) the row tree of a Moore rule or the
+ * packed tree go to kernels that take the rule in their arguments (root or
+ * leaves' offset, states, clamp) and read the tree from global memory,
+ * built only for the shape of the walk: a new rule costs pocl no build.
+ * (A rule that computes
  * WireWorld is marked in its tree, `wireworld`, for the bit-plane kernels
  * of genbits.c.) */
 #include "rules.h"
@@ -115,17 +120,30 @@ static void put(uint8_t *host, size_t *at, const void *src, size_t n, size_t eac
 }
 
 /* The layouts by rows (ruletree_rows.c): 1 the row tree, 2 the classes of
- * rows, 3 the classes with their product table. */
-enum { L_PACKED, L_ROWS, L_CLASSES, L_FULL };
+ * rows, 3 the classes with their product table; 4 the rule in the kernel's
+ * arguments (the row tree or the packed tree); 5 the rule's own build, in
+ * the default layout. */
+enum { L_PACKED, L_ROWS, L_CLASSES, L_FULL, L_ANY, L_BUILD };
 
-/* The layout $GOLCL_TREE_KERNEL forces (packed, rows, classes or full), or
- * -1 for the default. */
+/* The layout $GOLCL_TREE_KERNEL forces (packed, rows, classes, full, any or
+ * build), or -1 for the default. */
 static int forced(void) {
-  static const char *const names[] = {"packed", "rows", "classes", "full"};
+  static const char *const names[] = {"packed", "rows", "classes", "full", "any", "build"};
   const char *e = getenv("GOLCL_TREE_KERNEL");
-  for (int i = 0; e && i < 4; i++)
+  for (int i = 0; e && i < 6; i++)
     if (!strcmp(e, names[i])) return i;
   return -1;
+}
+
+/* Whether the grid runs its rule through the kernels that take it in their
+ * arguments (one build a boundary for every rule) rather than through a
+ * build of the rule's own: by default on CPU devices, where pocl takes
+ * 1.5-4 s a build and a rule's first generation waited for two; the
+ * generic walks also ran as fast there (docs/rules.md). $GOLCL_TREE_KERNEL
+ * = any forces it anywhere; build, or a layout, the rule's own build. */
+static int any_wanted(const golcl_msgrid *g) {
+  int want = forced();
+  return want == L_ANY || (want < 0 && g->ctx->info.type == GOLCL_DEVICE_CPU);
 }
 
 /* The fields of a row entry: the top class below bit sh1, the middle one
@@ -183,13 +201,14 @@ static size_t image_bytes(const golcl_rowtree *rt, const golcl_rowclasses *rc, i
  * Moore trees only (the von Neumann loops ran faster packed on an H100:
  * Devore 7.1e11 packed, 6.4e11 by rows, 2026-11-26); $GOLCL_TREE_KERNEL
  * forces one. 1 if written (or failed: *s), 0 to pack instead. */
-static int rows(golcl_msgrid *g, golcl_status *s) {
-  int want = forced();
+static int rows(golcl_msgrid *g, int any, golcl_status *s) {
+  int want = any ? L_ROWS : forced();
+  if (want == L_BUILD) want = -1;
   uint32_t states = g->rule.tree->states;
-  if (cols(g) != 4 || want == L_PACKED || (want < 0 && g->rule.tree->depth < 9)) return 0;
+  if (cols(g) != 4 || want == L_PACKED || ((any || want < 0) && g->rule.tree->depth < 9)) return 0;
   golcl_rowtree rt;
   golcl_rowclasses rc;
-  size_t budget = local_budget(g);
+  size_t budget = any ? 2 * 65536 * 3 : local_budget(g); /* any: read from global memory */
   if (!golcl__ruletree_rows(g->rule.tree, budget, &rt)) return 0;
   int l = L_ROWS, have = want != L_ROWS && golcl__rowtree_classes(&rt, states, &rc);
   if (have && want == L_CLASSES)
@@ -210,7 +229,7 @@ static int rows(golcl_msgrid *g, golcl_status *s) {
   size_t rep = l >= L_CLASSES ? knob("GOLCL_TREE_ROWREP", 1, 1, 32) : 1;
   size_t bytes = image_bytes(&rt, &rc, l);
   size_t local = bytes + (rep > 1 ? (size_t)rc.nrow * 4 * rep : 0);
-  uint8_t *host = local <= budget ? calloc(1, bytes) : NULL;
+  uint8_t *host = local <= budget || any ? calloc(1, bytes) : NULL;
   golcl__opts *o = &g->tree_defs;
   golcl__opts_init(o);
   if (host && l >= L_CLASSES) {
@@ -218,10 +237,11 @@ static int rows(golcl_msgrid *g, golcl_status *s) {
   } else if (host) {
     size_t at = 0;
     put(host, &at, rt.inner, rt.ninner, 2);
-    golcl__opts_define(o, "TREE_LEAF_AT", (long long)at);
+    g->tree_base = (uint32_t)at; /* where the leaves start, for the kernel's arguments */
+    if (!any) golcl__opts_define(o, "TREE_LEAF_AT", (long long)at);
     put(host, &at, rt.leaves, rt.nleaves, 1);
-    golcl__opts_define(o, "TREE_NINNER", rt.ninner);
-    golcl__opts_define(o, "TREE_NLEAVES", rt.nleaves);
+    if (!any) golcl__opts_define(o, "TREE_NINNER", rt.ninner);
+    if (!any) golcl__opts_define(o, "TREE_NLEAVES", rt.nleaves);
     golcl__opts_define(o, "TREE_M0", rt.mask[0]);
     golcl__opts_define(o, "TREE_M1", rt.mask[1]);
     golcl__opts_define(o, "TREE_M2", rt.mask[2]);
@@ -231,7 +251,8 @@ static int rows(golcl_msgrid *g, golcl_status *s) {
     *s = golcl__opts_check(g->ctx, o, "tree");
     if (*s == GOLCL_OK) *s = golcl__buffer_copy(g->ctx, bytes, CL_MEM_READ_ONLY, host, &g->tree);
     if (*s == GOLCL_OK)
-      g->tree_rule = g->rule.tree, g->tree_rows = (uint32_t)l, g->tree_local = (uint32_t)local;
+      g->tree_rule = g->rule.tree, g->tree_rows = (uint32_t)l, g->tree_local = (uint32_t)local,
+      g->tree_any = (uint32_t)any;
   }
   free(host);
   if (have) golcl__rowclasses_free(&rc);
@@ -245,8 +266,9 @@ static golcl_status tree(golcl_msgrid *g) {
   if (g->tree && g->tree_rule == t) return GOLCL_OK;
   if (g->tree) clReleaseMemObject(g->tree);
   g->tree = NULL, g->tree_rule = NULL, g->tree_rows = 0;
+  int any = any_wanted(g);
   golcl_status rs = GOLCL_OK;
-  if (rows(g, &rs)) return rs;
+  if (rows(g, any, &rs)) return rs;
   const char *env = getenv("GOLCL_TREE_GROUP");
   uint32_t want = env && *env >= '1' && *env <= '9' && !env[1] ? (uint32_t)(*env - '0') : 0;
   if (want > t->depth) want = t->depth;
@@ -263,7 +285,7 @@ static golcl_status tree(golcl_msgrid *g) {
     while (k < t->depth && node * t->states <= TREE_NODE_MAX) node *= t->states, k++;
     for (; k >= 1 && !a; k--) {
       if (!packed(t, k, &a, &n, &base)) continue;
-      if (k > 1 && (size_t)n > budget) {
+      if (k > 1 && (size_t)n > budget && !any) { /* (any: read from global memory) */
         free(a);
         a = NULL;
         continue;
@@ -288,7 +310,7 @@ static golcl_status tree(golcl_msgrid *g) {
   free(host);
   if (s == GOLCL_OK)
     g->tree_rule = t, g->tree_g = gs, g->tree_base = base, g->tree_entries = n,
-    g->tree_wide = (uint32_t)wide;
+    g->tree_wide = (uint32_t)wide, g->tree_any = (uint32_t)any;
   return s;
 }
 
@@ -352,7 +374,7 @@ static size_t tile_h(void) { return number("GOLCL_TREE_TH", TREE_TH, 8, 256); }
 static uint32_t gens_a_launch(const golcl_msgrid *g) {
   const char *e = getenv("GOLCL_TREE_GENS");
   uint32_t k = e && *e >= '1' && *e <= '4' && !e[1] ? (uint32_t)(*e - '0') : TREE_GENS;
-  if (k < 2 || !g->tree_rows) return 1;
+  if (k < 2 || !g->tree_rows || g->tree_any) return 1;
   size_t lw, lh, tw = tile_w(g), th = tile_h();
   shape(g, &lw, &lh);
   if ((lw * lh) % ((tw + 8) / 4) != 0) return 1;
@@ -370,11 +392,15 @@ static golcl_status kernel(golcl_msgrid *g, int clamp, uint32_t gens, cl_kernel 
   golcl__opts o;
   golcl__opts_init(&o);
   golcl__opts_define(&o, "GOLCL_TORUS", g->boundary == GOLCL_BOUNDARY_TORUS);
-  golcl__opts_define(&o, "TREE_CLAMP", clamp);
-  golcl__opts_define(&o, "TREE_STATES", t->states);
   golcl__opts_define(&o, "TREE_RUN", (long long)run_rows(g));
   golcl__opts_define(&o, "TREE_LW", (long long)lw);
   golcl__opts_define(&o, "TREE_LH", (long long)lh);
+  if (g->tree_any) { /* the shape of the walk only: launch() passes the rest */
+    golcl__opts_add(&o, "-DTREE_ANY");
+  } else {
+    golcl__opts_define(&o, "TREE_CLAMP", clamp);
+    golcl__opts_define(&o, "TREE_STATES", t->states);
+  }
   if (g->tree_rows) {
     golcl__opts_add(&o, "%s", g->tree_defs.buf);
     /* the walk unrolled 3 times: the rows' roles come back round without
@@ -389,11 +415,14 @@ static golcl_status kernel(golcl_msgrid *g, int clamp, uint32_t gens, cl_kernel 
   } else {
     golcl__opts_define(&o, "TREE_DEPTH", t->depth);
     golcl__opts_define(&o, "TREE_G", g->tree_g);
-    golcl__opts_define(&o, "TREE_BASE", g->tree_base);
-    golcl__opts_define(&o, "TREE_ENTRIES", g->tree_entries);
+    /* (ushort entries where they fit: int ones ran 2.7x slower on pocl) */
     golcl__opts_define_str(&o, "TREE_T", g->tree_wide ? "int" : "ushort");
-    if ((size_t)g->tree_entries * (g->tree_wide ? 4 : 2) > local_budget(g))
-      golcl__opts_add(&o, "-DTREE_NO_LOCAL");
+    if (!g->tree_any) {
+      golcl__opts_define(&o, "TREE_BASE", g->tree_base);
+      golcl__opts_define(&o, "TREE_ENTRIES", g->tree_entries);
+      if ((size_t)g->tree_entries * (g->tree_wide ? 4 : 2) > local_budget(g))
+        golcl__opts_add(&o, "-DTREE_NO_LOCAL");
+    }
     for (uint32_t l = 0; l < 9; l++) {
       char name[16];
       snprintf(name, sizeof name, "TREE_O%u", (unsigned)l);
@@ -418,8 +447,11 @@ static golcl_status prepare(golcl_msgrid *g) {
   return s;
 }
 
-/* Launches k over `groups` work-groups of the tile loop (tiles_x × tiles_y). */
-static golcl_status launch(golcl_msgrid *g, cl_kernel k, size_t tx, size_t ty, size_t per_cu) {
+/* Launches k over `groups` work-groups of the tile loop (tiles_x × tiles_y);
+ * clamp: the step's first generation (states beyond the rule's read as 0),
+ * for the kernels that take the rule in their arguments. */
+static golcl_status launch(golcl_msgrid *g, cl_kernel k, size_t tx, size_t ty, size_t per_cu,
+                           int clamp) {
   size_t lw, lh;
   shape(g, &lw, &lh);
   cl_int w = (cl_int)g->w, h = (cl_int)g->h, tiles_x = (cl_int)tx, tiles = (cl_int)(tx * ty);
@@ -427,9 +459,15 @@ static golcl_status launch(golcl_msgrid *g, cl_kernel k, size_t tx, size_t ty, s
   if (groups > tx * ty || per_cu == 0) groups = tx * ty;
   if (groups == 0) groups = 1;
   size_t global[2] = {groups * lw, lh}, local[2] = {lw, lh};
+  cl_uint base = g->tree_base, states = g->rule.tree->states, lim = clamp ? states : 256;
   golcl_status s =
-      golcl__args(g->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w), GOLCL__ARG(h),
-                  GOLCL__ARG(tiles_x), GOLCL__ARG(tiles), GOLCL__ARG(g->tree), GOLCL__END);
+      g->tree_any
+          ? golcl__args(g->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
+                        GOLCL__ARG(h), GOLCL__ARG(tiles_x), GOLCL__ARG(tiles), GOLCL__ARG(g->tree),
+                        GOLCL__ARG(base), GOLCL__ARG(states), GOLCL__ARG(lim), GOLCL__END)
+          : golcl__args(g->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
+                        GOLCL__ARG(h), GOLCL__ARG(tiles_x), GOLCL__ARG(tiles), GOLCL__ARG(g->tree),
+                        GOLCL__END);
   if (s == GOLCL_OK) s = golcl__launch(g->ctx, k, 2, global, local);
   if (s == GOLCL_OK) golcl__msgrid_swap(g);
   return s;
@@ -458,9 +496,11 @@ static golcl_status step(golcl_msgrid *g, uint64_t gens) {
   size_t tw = tile_w(g), th = tile_h(), gpc = number("GOLCL_TREE_GPC", 0, 0, 1u << 20);
   size_t gpc1 = number("GOLCL_TREE_GPC1", g->tree_rows ? 0 : TREE_GROUPS_PER_CU, 0, 1u << 20);
   for (uint64_t i = 0; i < launches && s == GOLCL_OK; i++)
-    s = launch(g, multi, (g->w + tw - 1) / tw, (g->h + th - 1) / th, gpc);
-  for (uint64_t i = 0; i < left && s == GOLCL_OK; i++)
-    s = launch(g, i == 0 && !launches ? first : rest, tx, ty, gpc1);
+    s = launch(g, multi, (g->w + tw - 1) / tw, (g->h + th - 1) / th, gpc, 1);
+  for (uint64_t i = 0; i < left && s == GOLCL_OK; i++) {
+    int clamp = i == 0 && !launches;
+    s = launch(g, clamp ? first : rest, tx, ty, gpc1, clamp);
+  }
   return s;
 }
 

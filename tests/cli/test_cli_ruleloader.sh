@@ -66,6 +66,22 @@ t_missing_rule() {
     say "the files looked for are not named: $(cat "$T/err")"
 }
 
+# A cell beyond the rule's states: the same clear error on the universe and
+# on the growing grid (not the two-state reader's), exit 1, the output kept.
+t_state_beyond_rule() {
+  own_rule
+  printf 'x = 4, y = 1, rule = Mine\nAC.B!\n' >"$T/beyond.rle"
+  for a in auto dense; do
+    echo old >"$T/beyond-out.rle"
+    "$G" run "$T/beyond.rle" -q -g 1 --rules "$T/rules" --algo $a -o "$T/beyond-out.rle" \
+      2>"$T/err"
+    [ $? = 1 ] || say "--algo $a: exit status is not 1" || return 1
+    grep -q "line 2, column 2: state 3 is not a state of a rule of 3 states" "$T/err" ||
+      say "--algo $a: $(cat "$T/err")" || return 1
+    [ "$(cat "$T/beyond-out.rle")" = old ] || say "--algo $a: the output changed" || return 1
+  done
+}
+
 t_colours_png() {
   own_rule
   "$G" run "$T/mine.rle" -q -g 0 --rules "$T/rules" -o "$T/m.png" || return 1
@@ -75,6 +91,7 @@ t_colours_png() {
 if [ -z "$BG" ] || [ ! -d "$P/Loops" ] || [ ! -d "$R" ]; then
   echo "*** test_cli_ruleloader: bgolly or Golly's files NOT FOUND: NOT compared with Golly ***"
   check "a missing rule names the files looked for" t_missing_rule
+  check "a state beyond the rule's: a clear error, the output kept" t_state_beyond_rule
   check_summary
   exit $?
 fi
@@ -85,5 +102,6 @@ check "worm-1040512 at 500 as bgolly" t_worm
 check "a rule of our own through --rules DIR, as bgolly -s DIR" t_rules_dir
 check "a rule of our own through \$GOLCL_RULES (golcl info)" t_env_rules
 check "a missing rule names the files looked for" t_missing_rule
+check "a state beyond the rule's: a clear error, the output kept" t_state_beyond_rule
 check "a PNG in the rule's colours" t_colours_png
 check_summary

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# gpu-wall.sh — issue 29's multi-state rows and issue 30's wall rows in ONE device call on an
+# H200 machine: golcl against bgolly on the same machine (bgolly on one core of its CPU), wall
+# time from process start with the output written, cells compared. Log in $OUT/wall.log.
+# Needs, beside the tree (name them in carry): .deps (DEVICE.md), .bgolly/bgolly (a copy of
+# /usr/bin/bgolly) and .gpu/golly (cp -r /usr/share/golly/Patterns /usr/share/golly/Rules
+# .gpu/golly/): the GPU machine has no Golly.
+#   run (kind nvidia-h200, carry [".deps", ".bgolly", ".gpu"]):  bash tools/gpu-wall.sh
+#   DRY=1 bash tools/gpu-wall.sh   (here, on pocl: a check of the script; GOLLY=/usr/share/golly)
+#   ONLY=ms: the start-up, multi-state rows and tree kernels; ONLY=wall: the start-up, soups and
+#   the two-state wall rows (two shorter calls)
+set -u
+mkdir -p "${OUT:=/tmp/out}"
+exec > >(tee "$OUT/wall.log") 2>&1
+T0=$(date +%s)
+el() { echo "[+$(($(date +%s) - T0)) s] $*"; }
+late() { [ $(($(date +%s) - T0)) -gt "$1" ]; }
+if [ -z "${DRY:-}" ]; then
+  echo /usr/lib/libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
+  mkdir -p /opt/deps
+  for f in .deps/*.deb; do dpkg -x "$f" /opt/deps; done
+  export LD_LIBRARY_PATH=/opt/deps/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}
+  make -j16 lib examples CPPFLAGS=-isystem/opt/deps/usr/include \
+    LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; exit 1; }
+  BG=$PWD/.bgolly/bgolly GOLLY=$PWD/.gpu/golly
+else
+  make -j2 lib examples >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; exit 1; }
+  BG=$(command -v bgolly) GOLLY=${GOLLY:-/usr/share/golly}
+fi
+el built; nvidia-smi -L 2>/dev/null; lscpu | grep 'Model name'; git log --oneline -1
+G=$PWD/build/golcl R=$GOLLY/Rules P=$GOLLY/Patterns
+export GOLCL_RULES=$R
+tm() {
+  local t0 rc
+  t0=$(date +%s.%N)
+  "$@" >/tmp/o.txt 2>&1
+  rc=$?
+  awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.3f", b-a}'
+  [ $rc = 0 ] || printf ' (rc %d: %s)' $rc "$(tail -1 /tmp/o.txt)"
+}
+body() { "$G" run "$1" -g 0 -o /tmp/n.rle >/dev/null 2>&1 && grep -v '^#' /tmp/n.rle | md5sum; }
+echo "== start-up: golcl run acorn -g 1 -o x.rle against bgolly -m 1, ten each (s)"
+for _ in 1 2 3 4 5 6 7 8 9 10; do
+  echo "golcl $(tm "$G" run "$P/Life/Methuselahs/acorn.lif" -g 1 -o /tmp/s.rle) bgolly $(tm "$BG" -m 1 -o /tmp/sb.rle "$P/Life/Methuselahs/acorn.lif")"
+done
+want() { [ -z "${ONLY:-}" ] || [ "$ONLY" = "$1" ]; }
+if want ms; then
+echo "== multi-state rows: pattern gens golcl_wall bgolly_wall | golcl's run line"
+for spec in "Loops/Langtons-Loops.rle 20000 RuleLoader" "Loops/Evoloop.rle 20000 RuleLoader" \
+  "Self-Rep/JvN/small-JvN-self-replicator.rle 20000 JvN" "Self-Rep/Devore/Devore-rep.rle 20000 RuleLoader" \
+  "Generations/Fireworks.mcl 2000 Generations" "Loops/Langtons-Loops.rle 3000 RuleLoader"; do
+  # shellcheck disable=SC2086 # the spec is three words
+  set -- $spec
+  tg=$(tm "$G" run "$P/$1" -g "$2" -o /tmp/g.rle)
+  run=$(grep '^run:' /tmp/o.txt | head -1)
+  tb=$(tm "$BG" -a "$3" -s "$R/" -m "$2" -o /tmp/b.rle "$P/$1")
+  same=no
+  [ "$(body /tmp/g.rle)" = "$(body /tmp/b.rle)" ] && same=yes
+  echo "$1 $2 golcl $tg bgolly $tb identical $same | $run"
+done
+el "multi-state rows done"
+fi
+if want wall; then
+echo "== soups (1000 generations): AUTO, then --algo host-tiles"
+python3 tools/soup.py 2048 1 /tmp/soup2048.rle
+python3 tools/soup.py 8192 2 /tmp/soup8192.rle
+bash tools/wall_row.sh "$G" "$BG" 1000 /tmp/soup2048.rle /tmp/soup8192.rle
+for s in 2048 8192; do echo "host-tiles $s: $(tm "$G" run /tmp/soup$s.rle -g 1000 --algo host-tiles -o /tmp/h.rle) | $(grep '^run:' /tmp/o.txt)"; done
+el "soups done"
+echo "== wall row, 1000 generations"
+GOLLY_PATTERNS=$P BG_LIMIT=20 bash tools/wall_row.sh "$G" "$BG" 1000
+el "1000 done"
+late 400 && { el "no time for 30000"; exit 0; }
+echo "== wall row, 30000 generations (Methuselahs, Guns, Breeders)"
+GOLLY_PATTERNS=$P BG_LIMIT=10 bash tools/wall_row.sh "$G" "$BG" 30000 "$P"/Life/Methuselahs/* "$P"/Life/Guns/* "$P"/Life/Breeders/*
+el "30000 done"
+late 480 && { el "no time for 2^20"; exit 0; }
+echo "== wall row, 2^20 generations (guns)"
+GOLLY_PATTERNS=$P BG_LIMIT=10 bash tools/wall_row.sh "$G" "$BG" 1048576 "$P"/Life/Guns/*
+el "2^20 done"
+fi
+want ms || exit 0
+late 540 && { el "no time for the tree kernels"; exit 0; }
+echo "== RuleLoader's tree kernels: the rule in the arguments against the rule's own build"
+[ -f tools/tree_any_gpu.sh ] && GOLLY_PATTERNS=$P timeout 50 sh tools/tree_any_gpu.sh
+el "tree kernels done"
