@@ -35,7 +35,10 @@ typedef enum golcl_universe_algo {
                                     start;
                                     on a GPU context, for a run of 256 generations or more of
                                     a tree of 1024 nodes or more (wide: a metapixel pattern, a
-                                    large soup), HASHLIFE_DEVICE */
+                                    large soup), HASHLIFE_DEVICE. Multi-state cells:
+                                    HashLife, except a soup, where HashLife probes first
+                                    (two jumps of 128 generations for a run under 2048,
+                                    else of 512) and HOST_TILES run what stays chaotic */
   GOLCL_UNIVERSE_HASHLIFE = 1, /**< HashLife on the host (exact for every rule without B0,
                                     and for B0 rules with S8 as Golly runs them) */
   GOLCL_UNIVERSE_SPARSE = 2,   /**< 64×64 tiles in a hash table on the context's device */
@@ -49,7 +52,11 @@ typedef enum golcl_universe_algo {
                                      context needed. Outer-totalistic rules only (B3/S23,
                                      B36/S23, ...; B0 with S8 as HASHLIFE runs it):
                                      golcl_universe_run gives GOLCL_E_UNSUPPORTED for
-                                     others */
+                                     others. Multi-state cells: 64×64 tiles of states,
+                                     stepping only the rows within the rule's reach of a
+                                     change of the last two generations, through
+                                     golcl_msrule_step_block (every rule the universe
+                                     takes) */
 } golcl_universe_algo;
 
 /** Options of golcl_universe_create; zero is the default of every field. */
@@ -161,14 +168,14 @@ GOLCL_API golcl_status golcl_universe_read_file(golcl_universe *u, const char *p
  *  jumps in powers of two (the binary digits of the count, at most 2^58 a
  *  jump), so a run of 2^20 generations costs what the pattern's structure
  *  costs, not a million steps; SPARSE steps its tiles on the device,
- *  HOST_TILES on the host. Multi-state cells run on HashLife (AUTO or
- *  HASHLIFE). Blocking.
+ *  HOST_TILES on the host. Multi-state cells run on HashLife or on
+ *  the host tiles of states (AUTO, HASHLIFE or HOST_TILES). Blocking.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL); GOLCL_E_OUT_OF_MEMORY (see
  *          max_memory; the universe stops at the last generation it
  *          completed, which golcl_universe_generation tells);
  *          GOLCL_E_UNSUPPORTED (cells that reach 2^61 from the origin;
- *          HOST_TILES with a rule that is not outer totalistic, or SPARSE,
- *          HOST_TILES, HASHLIFE_DEVICE with multi-state cells: the universe
+ *          HOST_TILES with a two-state rule that is not outer totalistic,
+ *          or SPARSE, HASHLIFE_DEVICE with multi-state cells: the universe
  *          unchanged); GOLCL_E_OPENCL, GOLCL_E_BUILD (SPARSE,
  *          HASHLIFE_DEVICE). */
 GOLCL_API golcl_status golcl_universe_run(golcl_universe *u, uint64_t generations);
@@ -247,7 +254,9 @@ GOLCL_API golcl_status golcl_universe_algo_from_name(const char *name, golcl_uni
  * oneDimensional rules are refused with the reason (Golly runs them on
  * bounded grids; golcl_msgrid does). A multi-state universe is HashLife
  * with states in its leaves: the same memory bound, collection and
- * out-of-memory behaviour as two states. Cells are bytes everywhere the
+ * out-of-memory behaviour as two states; HOST_TILES runs its cells on
+ * tiles of states instead, and AUTO moves a large soup between the two
+ * (docs/universe.md, "Tiles of states"). Cells are bytes everywhere the
  * universe gives or takes them: 0 the background, 1..states-1. */
 
 /** Sets a multi-state rule (a family the universe takes, above). The cells

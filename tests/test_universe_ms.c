@@ -9,6 +9,7 @@
 #include <golcl_universe.h>
 
 #include "bgolly.h"
+#include "mscheck.h"
 #include "testutil.h"
 
 #include <stdio.h>
@@ -17,65 +18,21 @@
 
 #define PATTERNS "/usr/share/golly/Patterns/"
 
-static void rule_of(const char *text, golcl_msrule *r) {
-  golcl_status s = golcl_msrule_parse(text, r);
-  ck_assert_msg(s == GOLCL_OK, "rule %s: %s", text, golcl_last_errmsg());
-}
-
-/* A custom @TABLE rule loaded from text. */
-static void load_rule(const char *name, const char *text, golcl_msrule *r) {
-  golcl_status s = golcl_msrule_load(name, text, strlen(text), r);
-  ck_assert_msg(s == GOLCL_OK, "rule %s: %s", name, golcl_last_errmsg());
-}
-
-static const char HEX[] =
-    "@RULE HexTest\n@TABLE\nn_states:3\nneighborhood:hexagonal\n"
-    "symmetries:rotate6\nvar a={0,1,2}\nvar b={0,1,2}\nvar c={0,1,2}\n"
-    "var d={0,1,2}\nvar e={0,1,2}\nvar f={0,1,2}\n"
-    "0,1,0,0,0,0,0,1\n0,1,2,0,0,0,0,2\n0,1,1,0,0,0,0,1\n"
-    "1,2,b,c,d,e,f,2\n1,a,b,c,d,e,f,0\n2,a,b,c,d,e,f,1\n";
-
-/* States 0..states-1, nonzero with probability density. */
-static uint8_t *random_states(size_t n, unsigned states, double density, uint64_t seed) {
-  uint8_t *c = malloc(n);
-  uint64_t x = seed * 0x9E3779B97F4A7C15ull + 1;
-  for (size_t i = 0; i < n; i++) {
-    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-    double u = (double)(x >> 11) / 9007199254740992.0;
-    c[i] = u < density ? (uint8_t)(1 + (x >> 3) % (states - 1)) : 0;
-  }
-  return c;
-}
-
-/* The rules of the exactness tests: every family the universe takes. */
-static const char *RULES[] = {"345/2/4",    "/2/3V",          "23/3/4H",
-                              "WireWorld",  "Langtons-Loops", "Codd",
-                              "HEX",        "BriansBrain",    "BBM-Margolus-emulated",
-                              "JvN29",      "Nobili32",       "Hutton32",
-                              "LifeHistory"};
-
-static void rule_by_name(const char *name, golcl_msrule *r) {
-  if (strcmp(name, "HEX") == 0)
-    load_rule("HexTest", HEX, r);
-  else
-    rule_of(name, r);
-}
-
 /* ------------------------------------------------------------ block step */
 
 START_TEST(block_step_is_the_reference) {
   golcl_msrule r;
-  rule_by_name(RULES[_i], &r);
+  tu_msrule_by_name(tu_ms_rules[_i], &r);
   const uint32_t w = 13, h = 11;
   for (uint64_t seed = 1; seed <= 20; seed++) {
-    uint8_t *c = random_states((size_t)w * h, r.states, 0.6, seed), ref[13 * 11], out[11 * 9];
+    uint8_t *c = tu_random_states((size_t)w * h, r.states, 0.6, seed), ref[13 * 11], out[11 * 9];
     memcpy(ref, c, sizeof ref);
     TU_OK(golcl_ms_reference_run(&r, GOLCL_BOUNDARY_DEAD, w, h, ref, 1));
     TU_OK(golcl_msrule_step_block(&r, c, w, w, h, out, w - 2));
     for (uint32_t y = 1; y + 1 < h; y++)
       for (uint32_t x = 1; x + 1 < w; x++)
-        ck_assert_msg(out[(y - 1) * (w - 2) + x - 1] == ref[y * w + x], "%s: cell %u,%u", RULES[_i],
-                      x, y);
+        ck_assert_msg(out[(y - 1) * (w - 2) + x - 1] == ref[y * w + x], "%s: cell %u,%u",
+                      tu_ms_rules[_i], x, y);
     free(c);
   }
   ck_assert_uint_eq(golcl_msrule_reach(&r), 1);
@@ -84,10 +41,10 @@ END_TEST
 
 START_TEST(block_step_of_larger_than_life) {
   golcl_msrule r;
-  rule_of("R3,C4,M1,S5..20,B6..12,NC", &r);
+  tu_msrule_of("R3,C4,M1,S5..20,B6..12,NC", &r);
   ck_assert_uint_eq(golcl_msrule_reach(&r), 3);
   const uint32_t w = 20, h = 17;
-  uint8_t *c = random_states((size_t)w * h, 4, 0.5, 7), ref[20 * 17], out[14 * 11];
+  uint8_t *c = tu_random_states((size_t)w * h, 4, 0.5, 7), ref[20 * 17], out[14 * 11];
   memcpy(ref, c, sizeof ref);
   TU_OK(golcl_ms_reference_run(&r, GOLCL_BOUNDARY_DEAD, w, h, ref, 1));
   TU_OK(golcl_msrule_step_block(&r, c, w, w, h, out, 14));
@@ -107,47 +64,17 @@ END_TEST
 
 /* ------------------------------------------------------------- exactness */
 
-/* Runs w×h states at (x0, y0) gens generations in a universe (max_memory,
- * in steps of the counts in parts, 0-terminated) and in the reference on a
- * grid with a margin of gens + 1, and compares every cell of the grid and
- * the census. Returns the universe's statistics. */
+/* w×h states at (x0, y0) run in a universe (AUTO, max_memory) against
+ * the reference beyond the light cone (mscheck.h). */
 static golcl_universe_stats vs_reference(const golcl_msrule *r, const uint8_t *cells, uint32_t w,
                                          uint32_t h, int64_t x0, int64_t y0, const uint64_t *parts,
                                          uint64_t max_memory) {
-  uint64_t gens = 0;
-  for (const uint64_t *p = parts; *p; p++) gens += *p;
-  const uint32_t m = (uint32_t)gens + 1, gw = w + 2 * m, gh = h + 2 * m;
-  uint8_t *ref = calloc((size_t)gw * gh, 1), *got = malloc((size_t)gw * gh);
-  for (uint32_t y = 0; y < h; y++) memcpy(ref + (size_t)(y + m) * gw + m, cells + (size_t)y * w, w);
-  TU_OK(golcl_ms_reference_run(r, GOLCL_BOUNDARY_DEAD, gw, gh, ref, gens));
-  golcl_universe_opts o = {0};
-  o.max_memory = max_memory;
-  golcl_universe *u;
-  TU_OK(golcl_universe_create(NULL, &o, &u));
-  TU_OK(golcl_universe_set_msrule(u, r));
-  TU_OK(golcl_universe_write_rect(u, x0, y0, w, h, cells, 0));
-  for (const uint64_t *p = parts; *p; p++) TU_OK(golcl_universe_run(u, *p));
-  ck_assert_uint_eq(golcl_universe_generation(u), gens);
-  TU_OK(golcl_universe_read_rect(u, x0 - m, y0 - m, gw, gh, got, 0));
-  uint64_t want[256] = {0}, census[256];
-  for (size_t i = 0; i < (size_t)gw * gh; i++) {
-    ck_assert_msg(got[i] == ref[i], "cell %zu,%zu after %llu: %u, the reference %u", i % gw, i / gw,
-                  (unsigned long long)gens, got[i], ref[i]);
-    if (ref[i]) want[ref[i]]++;
-  }
-  TU_OK(golcl_universe_census(u, census));
-  for (int s = 0; s < 256; s++) ck_assert_uint_eq(census[s], want[s]); /* nothing outside */
-  golcl_universe_stats st;
-  TU_OK(golcl_universe_get_stats(u, &st));
-  ck_assert_uint_le(st.node_bytes, st.max_node_bytes);
-  golcl_universe_destroy(u);
-  free(ref), free(got);
-  return st;
+  return tu_ms_vs_reference(r, GOLCL_UNIVERSE_AUTO, max_memory, cells, w, h, x0, y0, parts, 0, 0);
 }
 
 START_TEST(soups_match_the_reference) {
   golcl_msrule r;
-  rule_by_name(RULES[_i], &r);
+  tu_msrule_by_name(tu_ms_rules[_i], &r);
   static const struct {
     uint32_t w, h;
     int64_t x, y;
@@ -155,7 +82,7 @@ START_TEST(soups_match_the_reference) {
   static const uint64_t gens[] = {1, 2, 3, 7, 40};
   for (size_t b = 0; b < sizeof boxes / sizeof *boxes; b++)
     for (size_t k = 0; k < sizeof gens / sizeof *gens; k++) {
-      uint8_t *c = random_states((size_t)boxes[b].w * boxes[b].h, r.states, 0.5, 31 + b * 7 + k);
+      uint8_t *c = tu_random_states((size_t)boxes[b].w * boxes[b].h, r.states, 0.5, 31 + b * 7 + k);
       uint64_t parts[2] = {gens[k], 0};
       vs_reference(&r, c, boxes[b].w, boxes[b].h, boxes[b].x, boxes[b].y, parts, 0);
       free(c);
@@ -165,8 +92,8 @@ END_TEST
 
 START_TEST(split_runs) {
   golcl_msrule r;
-  rule_by_name(RULES[_i], &r);
-  uint8_t *c = random_states(24 * 24, r.states, 0.5, 77);
+  tu_msrule_by_name(tu_ms_rules[_i], &r);
+  uint8_t *c = tu_random_states(24 * 24, r.states, 0.5, 77);
   const uint64_t split[] = {37, 63, 0};
   vs_reference(&r, c, 24, 24, -12, -12, split, 0);
   free(c);
@@ -179,8 +106,8 @@ static const uint64_t GROWING_BYTES[] = {192u << 10, 512u << 10, 192u << 10};
 
 START_TEST(collections_keep_the_cells) {
   golcl_msrule r;
-  rule_by_name(GROWING[_i], &r);
-  uint8_t *c = random_states(40 * 40, r.states, 0.5, 78);
+  tu_msrule_by_name(GROWING[_i], &r);
+  uint8_t *c = tu_random_states(40 * 40, r.states, 0.5, 78);
   /* 192 KiB hold about 4600 nodes: 150 generations of a growing soup collect */
   const uint64_t whole[] = {150, 0};
   golcl_universe_stats st = vs_reference(&r, c, 40, 40, -12, -12, whole, GROWING_BYTES[_i]);
@@ -199,11 +126,11 @@ static char *tmp_path(const char *ext) {
 
 START_TEST(round_trips_keep_cells_and_place) {
   golcl_msrule r;
-  rule_of("JvN29", &r);
+  tu_msrule_of("JvN29", &r);
   golcl_universe *u, *v;
   TU_OK(golcl_universe_create(NULL, NULL, &u));
   TU_OK(golcl_universe_set_msrule(u, &r));
-  uint8_t *c = random_states(40 * 30, 29, 0.3, 5);
+  uint8_t *c = tu_random_states(40 * 30, 29, 0.3, 5);
   TU_OK(golcl_universe_write_rect(u, -100003, 77, 40, 30, c, 0));
   TU_OK(golcl_universe_write_rect(u, 5000, -20, 40, 30, c, 0)); /* far apart */
   TU_OK(golcl_universe_set_generation(u, 1234));
@@ -317,29 +244,29 @@ START_TEST(refusals_leave_the_universe_unchanged) {
   uint64_t h0, h1;
   TU_OK(golcl_universe_hash(u, &h0));
   golcl_msrule r;
-  rule_of("R2,C0,M1,S2..3,B3..3,NM", &r);
+  tu_msrule_of("R2,C0,M1,S2..3,B3..3,NM", &r);
   ck_assert_int_eq(golcl_universe_set_msrule(u, &r), GOLCL_E_UNSUPPORTED);
   ck_assert(strstr(golcl_last_errmsg(), "Larger than Life") != NULL);
-  load_rule("OneDTest",
-            "@RULE OneDTest\n@TABLE\nn_states:2\nneighborhood:oneDimensional\n"
-            "symmetries:none\n0,1,0,1\n",
-            &r);
+  tu_msrule_load("OneDTest",
+                 "@RULE OneDTest\n@TABLE\nn_states:2\nneighborhood:oneDimensional\n"
+                 "symmetries:none\n0,1,0,1\n",
+                 &r);
   ck_assert_int_eq(golcl_universe_set_msrule(u, &r), GOLCL_E_UNSUPPORTED);
   ck_assert(strstr(golcl_last_errmsg(), "oneDimensional") != NULL);
-  load_rule("BornOfNothing",
-            "@RULE BornOfNothing\n@TABLE\nn_states:2\nneighborhood:Moore\n"
-            "symmetries:none\n0,0,0,0,0,0,0,0,0,1\n",
-            &r);
+  tu_msrule_load("BornOfNothing",
+                 "@RULE BornOfNothing\n@TABLE\nn_states:2\nneighborhood:Moore\n"
+                 "symmetries:none\n0,0,0,0,0,0,0,0,0,1\n",
+                 &r);
   ck_assert_int_eq(golcl_universe_set_msrule(u, &r), GOLCL_E_UNSUPPORTED);
   ck_assert(strstr(golcl_last_errmsg(), "background") != NULL);
-  rule_of("345/2/4", &r); /* 4 states: a cell in state 7 does not fit */
+  tu_msrule_of("345/2/4", &r); /* 4 states: a cell in state 7 does not fit */
   ck_assert_int_eq(golcl_universe_set_msrule(u, &r), GOLCL_E_INVALID_ARG);
   const uint8_t big = 8; /* Codd has 8 states */
   ck_assert_int_eq(golcl_universe_write_rect(u, 0, 0, 1, 1, &big, 0), GOLCL_E_INVALID_ARG);
   golcl_universe_opts o = {0};
-  o.algo = GOLCL_UNIVERSE_HOST_TILES;
+  o.algo = GOLCL_UNIVERSE_SPARSE; /* the device's tiles are two-state (the host's take states) */
   golcl_universe *t;
-  TU_OK(golcl_universe_create(NULL, &o, &t));
+  TU_OK(golcl_universe_create(tu_ctx, &o, &t));
   TU_OK(golcl_universe_set_rule(t, "WireWorld"));
   ck_assert_int_eq(golcl_universe_run(t, 1), GOLCL_E_UNSUPPORTED);
   golcl_universe_destroy(t);
@@ -419,7 +346,7 @@ START_TEST(scaled_pictures_count_the_blocks) {
   TU_OK(golcl_universe_create(NULL, NULL, &u));
   if (!_i) TU_OK(golcl_universe_set_rule(u, "JvN29"));
   const uint32_t W = 70, H = 50;
-  uint8_t *c = _i ? tu_random_cells(W * H, 0.4, 12) : random_states(W * H, 29, 0.4, 12);
+  uint8_t *c = _i ? tu_random_cells(W * H, 0.4, 12) : tu_random_states(W * H, 29, 0.4, 12);
   TU_OK(golcl_universe_write_rect(u, -33, 17, W, H, c, 0));
   for (unsigned shift = 0; shift <= 4; shift++) {
     const int64_t x0 = -40 + (int64_t)shift, y0 = 11 - (int64_t)shift;
@@ -467,7 +394,7 @@ static int on_progress(void *user, uint64_t done, uint64_t total) {
 }
 
 START_TEST(progress_and_cancel) {
-  uint8_t *c = _i ? tu_random_cells(40 * 40, 0.4, 8) : random_states(40 * 40, 4, 0.4, 8);
+  uint8_t *c = _i ? tu_random_cells(40 * 40, 0.4, 8) : tu_random_states(40 * 40, 4, 0.4, 8);
   golcl_universe *u, *v;
   TU_OK(golcl_universe_create(NULL, NULL, &u));
   TU_OK(golcl_universe_create(NULL, NULL, &v));
@@ -511,7 +438,7 @@ START_TEST(the_minimum_memory_bound_holds) {
     TU_OK(golcl_universe_get_stats(u, &st));
     ck_assert_uint_eq(st.max_node_bytes, 128u << 10);
     ck_assert_uint_le(st.node_bytes, st.max_node_bytes);
-    uint8_t *c = ms ? random_states(32 * 32, 4, 0.3, 2) : tu_random_cells(32 * 32, 0.4, 2);
+    uint8_t *c = ms ? tu_random_states(32 * 32, 4, 0.3, 2) : tu_random_cells(32 * 32, 0.4, 2);
     TU_OK(golcl_universe_write_rect(u, 0, 0, 32, 32, c, 0));
     golcl_status s = golcl_universe_run(u, 200);
     ck_assert(s == GOLCL_OK || s == GOLCL_E_OUT_OF_MEMORY);
@@ -597,7 +524,7 @@ int main(void) {
   Suite *s = suite_create("universe_ms");
   TCase *tc = tcase_create("universe_ms");
   tcase_set_timeout(tc, 0);
-  const int nr = (int)(sizeof RULES / sizeof *RULES);
+  const int nr = TU_MS_RULES;
   tcase_add_loop_test(tc, block_step_is_the_reference, 0, nr);
   tcase_add_test(tc, block_step_of_larger_than_life);
   tcase_add_loop_test(tc, soups_match_the_reference, 0, nr);

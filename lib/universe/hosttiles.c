@@ -22,8 +22,11 @@
  * and a row unchanged by it is one whose value does not change. */
 #include "hosttiles.h"
 
+#include "tiletable.h"
+
 #include "../core/core.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,19 +35,18 @@
 /* Rows a brick: the unit of work (measured on lidka, iwona, rabbits: 4 beats
  * 1, 2 and 8 — a run of rows pays for reading the two rows around it). */
 #define BRICK 4 /* a power of two, at most 8 */
-enum { N, NE, E, SE, S, SW, W, NW };
-static const int DX[8] = {0, 1, 1, 1, 0, -1, -1, -1}, DY[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+enum { N = GOLCL__N, NE, E, SE, S, SW, W, NW };
 
 typedef struct ht_tile {
-  uint64_t rows[2][T];
-  struct ht_tile *nb[8]; /* the zero tile where there is none */
-  struct ht_tile *hnext; /* hash chain; the free list */
-  int64_t tx, ty;
+  uint64_t rows[2][T];      /* first: 64-aligned as the tile */
+  golcl__tile_node h;       /* the table's: neighbours, coordinates */
   uint64_t chg, chgw, chge; /* rows of t that differ from t-2: any cell, column 0, 63 */
   uint64_t need;            /* rows to compute this generation */
-  size_t index;             /* in all[] */
   int queued;               /* in todo[] */
 } ht_tile;
+
+#define TILE(n) ((ht_tile *)((char *)(n)-offsetof(ht_tile, h)))
+#define NB(t, d) TILE((t)->h.nb[d])
 
 struct golcl__htiles {
   int life;   /* B3/S23: the short evaluation */
@@ -52,13 +54,8 @@ struct golcl__htiles {
   uint16_t birth, survive;
   int cur;
   ht_tile zero;
-  ht_tile **buckets;
-  size_t nbuckets; /* a power of two */
-  ht_tile **all, **active, **todo;
-  size_t n, cap, nactive, ntodo;
-  ht_tile *spare; /* freed tiles for reuse */
-  size_t nspare;
-  uint64_t gens, tiles_stepped, rows_stepped, tiles_freed;
+  golcl__tile_table tab;
+  uint64_t gens, tiles_stepped, rows_stepped;
 };
 
 golcl_status golcl__htiles_create(uint16_t b, uint16_t s, golcl__htiles **out) {
@@ -72,21 +69,13 @@ golcl_status golcl__htiles_create(uint16_t b, uint16_t s, golcl__htiles **out) {
   e->life = b == 1u << 3 && s == ((1u << 2) | (1u << 3));
   const char *sc = getenv("GOLCL_HTILES_SCALAR"); /* the tests run both */
   e->scalar = sc && strcmp(sc, "1") == 0;
-  for (int d = 0; d < 8; d++) e->zero.nb[d] = &e->zero;
+  golcl__tile_table_init(&e->tab, &e->zero.h, sizeof(ht_tile), offsetof(ht_tile, h), 64);
   *out = e;
   return GOLCL_OK;
 }
 
 void golcl__htiles_clear(golcl__htiles *s) {
-  for (size_t i = 0; i < s->n; i++) free(s->all[i]);
-  while (s->spare) {
-    ht_tile *t = s->spare;
-    s->spare = t->hnext;
-    free(t);
-  }
-  free(s->buckets), free(s->all), free(s->active), free(s->todo);
-  s->buckets = NULL, s->all = s->active = s->todo = NULL;
-  s->nbuckets = s->n = s->cap = s->nactive = s->ntodo = s->nspare = 0;
+  golcl__tile_table_clear(&s->tab);
   s->cur = 0;
 }
 
@@ -96,118 +85,41 @@ void golcl__htiles_destroy(golcl__htiles *s) {
   free(s);
 }
 
-/* ------------------------------------------------------------ the table */
-
-static size_t slot(const golcl__htiles *s, int64_t tx, int64_t ty) {
-  uint64_t h = (uint64_t)tx * 0x9E3779B97F4A7C15ull ^ (uint64_t)ty * 0xC2B2AE3D27D4EB4Full;
-  return (size_t)(h ^ h >> 29) & (s->nbuckets - 1);
-}
-
-static ht_tile *find(const golcl__htiles *s, int64_t tx, int64_t ty) {
-  if (!s->nbuckets) return NULL;
-  for (ht_tile *t = s->buckets[slot(s, tx, ty)]; t; t = t->hnext)
-    if (t->tx == tx && t->ty == ty) return t;
-  return NULL;
-}
-
-/* Room for one more tile in every array. */
-static int grow(golcl__htiles *s) {
-  if (s->n < s->cap) return 1;
-  size_t cap = s->cap ? 2 * s->cap : 64;
-  ht_tile **a = realloc(s->all, cap * sizeof *a);
-  if (!a) return 0;
-  s->all = a;
-  a = realloc(s->active, cap * sizeof *a);
-  if (!a) return 0;
-  s->active = a;
-  a = realloc(s->todo, cap * sizeof *a);
-  if (!a) return 0;
-  s->todo = a;
-  ht_tile **b = calloc(cap, sizeof *b); /* buckets: as many as tiles can be */
-  if (!b) return 0;
-  for (size_t i = 0; i < s->n; i++) s->all[i]->hnext = NULL;
-  free(s->buckets);
-  s->buckets = b, s->nbuckets = cap;
-  for (size_t i = 0; i < s->n; i++) {
-    ht_tile *t = s->all[i];
-    size_t j = slot(s, t->tx, t->ty);
-    t->hnext = b[j], b[j] = t;
-  }
-  s->cap = cap;
-  return 1;
-}
-
-/* A new dead tile at (tx, ty), linked to its neighbours; NULL if out of memory. */
-static ht_tile *make(golcl__htiles *s, int64_t tx, int64_t ty) {
-  if (!grow(s)) return NULL;
-  ht_tile *t = s->spare;
-  if (t)
-    s->spare = t->hnext, s->nspare--;
-  else if (!(t = aligned_alloc(64, (sizeof *t + 63) / 64 * 64))) /* a multiple, as C11 asks */
-    return NULL;
-  memset(t, 0, sizeof *t);
-  t->tx = tx, t->ty = ty;
-  for (int d = 0; d < 8; d++) {
-    ht_tile *o = find(s, tx + DX[d], ty + DY[d]);
-    t->nb[d] = o ? o : &s->zero;
-    if (o) o->nb[(d + 4) & 7] = t;
-  }
-  size_t j = slot(s, tx, ty);
-  t->hnext = s->buckets[j], s->buckets[j] = t;
-  t->index = s->n;
-  s->all[s->n++] = t;
-  return t;
-}
-
-static void unmake(golcl__htiles *s, ht_tile *t) {
-  for (int d = 0; d < 8; d++)
-    if (t->nb[d] != &s->zero) t->nb[d]->nb[(d + 4) & 7] = &s->zero;
-  ht_tile **p = &s->buckets[slot(s, t->tx, t->ty)];
-  while (*p != t) p = &(*p)->hnext;
-  *p = t->hnext;
-  s->all[t->index] = s->all[--s->n];
-  s->all[t->index]->index = t->index;
-  if (s->nspare < 64) {
-    t->hnext = s->spare, s->spare = t, s->nspare++;
-  } else {
-    free(t);
-  }
-  s->tiles_freed++;
-}
-
 golcl_status golcl__htiles_put_tile(golcl__htiles *s, int64_t tx, int64_t ty,
                                     const uint64_t rows[T]) {
-  ht_tile *t = find(s, tx, ty);
-  if (!t && !(t = make(s, tx, ty)))
-    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "host tiles: out of host memory");
+  golcl__tile_node *n = golcl__tile_find(&s->tab, tx, ty);
+  if (!n) n = golcl__tile_make(&s->tab, tx, ty);
+  ht_tile *t = n ? TILE(n) : NULL;
+  if (!t) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "host tiles: out of host memory");
   for (int r = 0; r < T; r++) {
     t->rows[s->cur][r] |= rows[r];
     t->rows[s->cur ^ 1][r] = t->rows[s->cur][r];
   }
-  if (!t->chg) s->active[s->nactive++] = t;
+  if (!t->chg) s->tab.active[s->tab.nactive++] = &t->h;
   t->chg = t->chgw = t->chge = ~0ull;
   return GOLCL_OK;
 }
 
 golcl_status golcl__htiles_get_tiles(golcl__htiles *s, golcl__tile_fn fn, void *user) {
-  for (size_t i = 0; i < s->n; i++) {
-    const uint64_t *r = s->all[i]->rows[s->cur];
+  for (size_t i = 0; i < s->tab.n; i++) {
+    const ht_tile *t = TILE(s->tab.all[i]);
+    const uint64_t *r = t->rows[s->cur];
     uint64_t any = 0;
     for (int k = 0; k < T; k++) any |= r[k];
     if (!any) continue;
-    golcl_status st = fn(user, s->all[i]->tx, s->all[i]->ty, r);
+    golcl_status st = fn(user, t->h.tx, t->h.ty, r);
     if (st != GOLCL_OK) return st;
   }
   return GOLCL_OK;
 }
 
 void golcl__htiles_get_stats(const golcl__htiles *s, golcl__htiles_stats *out) {
-  out->tiles = s->n;
-  out->bytes = (s->n + s->nspare) * sizeof(ht_tile) + s->cap * 4 * sizeof(ht_tile *);
+  out->tiles = s->tab.n;
+  out->bytes = (s->tab.n + s->tab.nspare) * s->tab.bytes + s->tab.cap * 4 * sizeof(ht_tile *);
   out->generations = s->gens;
   out->tiles_stepped = s->tiles_stepped;
   out->rows_stepped = s->rows_stepped;
-  out->tiles_freed = s->tiles_freed;
+  out->tiles_freed = s->tab.freed;
 }
 
 /* ------------------------------------------------------- a generation */
@@ -218,10 +130,15 @@ static inline uint64_t spread(uint64_t m) { return m | m << 1 | m >> 1; }
 /* Adds rows m to the work of t's neighbour d, making it if need be. */
 static inline int touch(golcl__htiles *s, ht_tile *t, int d, uint64_t m) {
   if (!m) return 1;
-  ht_tile *o = t->nb[d];
-  if (o == &s->zero && !(o = make(s, t->tx + DX[d], t->ty + DY[d]))) return 0;
+  ht_tile *o = NB(t, d);
+  if (o == &s->zero) {
+    golcl__tile_node *n =
+        golcl__tile_make(&s->tab, t->h.tx + golcl__tile_dx[d], t->h.ty + golcl__tile_dy[d]);
+    if (!n) return 0;
+    o = TILE(n);
+  }
   o->need |= m;
-  if (!o->queued) o->queued = 1, s->todo[s->ntodo++] = o;
+  if (!o->queued) o->queued = 1, s->tab.todo[s->tab.ntodo++] = &o->h;
   return 1;
 }
 
@@ -229,7 +146,7 @@ static inline int touch(golcl__htiles *s, ht_tile *t, int d, uint64_t m) {
 static int gather(golcl__htiles *s, ht_tile *t) {
   uint64_t c = t->chg, w = t->chgw, e = t->chge;
   t->need |= spread(c);
-  if (!t->queued) t->queued = 1, s->todo[s->ntodo++] = t;
+  if (!t->queued) t->queued = 1, s->tab.todo[s->tab.ntodo++] = &t->h;
   return touch(s, t, W, spread(w)) && touch(s, t, E, spread(e)) && touch(s, t, N, (c & 1) << 63) &&
          touch(s, t, S, c >> 63) && touch(s, t, NW, (w & 1) << 63) &&
          touch(s, t, NE, (e & 1) << 63) && touch(s, t, SW, w >> 63) && touch(s, t, SE, e >> 63);
@@ -238,12 +155,12 @@ static int gather(golcl__htiles *s, ht_tile *t) {
 /* Row i (-1 .. 64) of t at generation cur with the words beside it. */
 static inline void row3(const ht_tile *t, int cur, int i, uint64_t *m, uint64_t *w, uint64_t *e) {
   if (i < 0) {
-    *m = t->nb[N]->rows[cur][T - 1], *w = t->nb[NW]->rows[cur][T - 1];
-    *e = t->nb[NE]->rows[cur][T - 1];
+    *m = NB(t, N)->rows[cur][T - 1], *w = NB(t, NW)->rows[cur][T - 1];
+    *e = NB(t, NE)->rows[cur][T - 1];
   } else if (i >= T) {
-    *m = t->nb[S]->rows[cur][0], *w = t->nb[SW]->rows[cur][0], *e = t->nb[SE]->rows[cur][0];
+    *m = NB(t, S)->rows[cur][0], *w = NB(t, SW)->rows[cur][0], *e = NB(t, SE)->rows[cur][0];
   } else {
-    *m = t->rows[cur][i], *w = t->nb[W]->rows[cur][i], *e = t->nb[E]->rows[cur][i];
+    *m = t->rows[cur][i], *w = NB(t, W)->rows[cur][i], *e = NB(t, E)->rows[cur][i];
   }
 }
 
@@ -347,7 +264,7 @@ step_tile_vector(golcl__htiles *s, ht_tile *t) {
   int cur = s->cur;
   unsigned n = 0;
   uint64_t bits = brick_bits(t->need), c = 0, cw = 0, ce = 0;
-  const uint64_t *tm = t->rows[cur], *tw = t->nb[W]->rows[cur], *te = t->nb[E]->rows[cur];
+  const uint64_t *tm = t->rows[cur], *tw = NB(t, W)->rows[cur], *te = NB(t, E)->rows[cur];
   uint64_t *out = t->rows[cur ^ 1];
   while (bits) {
     int r0 = __builtin_ctzll(bits);
@@ -398,29 +315,31 @@ static void step_tile(golcl__htiles *s, ht_tile *t) {
 
 /* Frees the tiles that are dead in both buffers and did not change. */
 static void sweep(golcl__htiles *s) {
-  for (size_t i = s->n; i-- > 0;) {
-    ht_tile *t = s->all[i];
+  for (size_t i = s->tab.n; i-- > 0;) {
+    ht_tile *t = TILE(s->tab.all[i]);
     if (t->chg) continue;
     uint64_t any = 0;
     for (int r = 0; r < T; r++) any |= t->rows[0][r] | t->rows[1][r];
-    if (!any) unmake(s, t);
+    if (!any) golcl__tile_unmake(&s->tab, &t->h);
   }
 }
 
 golcl_status golcl__htiles_run(golcl__htiles *s, uint64_t gens, uint64_t *done) {
   if (done) *done = 0;
   for (uint64_t g = 0; g < gens; g++) {
-    s->ntodo = 0;
-    for (size_t i = 0; i < s->nactive; i++)
-      if (!gather(s, s->active[i])) {
-        for (size_t j = 0; j < s->ntodo; j++) s->todo[j]->need = 0, s->todo[j]->queued = 0;
+    golcl__tile_table *tab = &s->tab;
+    tab->ntodo = 0;
+    for (size_t i = 0; i < tab->nactive; i++)
+      if (!gather(s, TILE(tab->active[i]))) {
+        for (size_t j = 0; j < tab->ntodo; j++)
+          TILE(tab->todo[j])->need = 0, TILE(tab->todo[j])->queued = 0;
         return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "host tiles: out of host memory");
       }
-    s->nactive = 0;
-    for (size_t i = 0; i < s->ntodo; i++) {
-      ht_tile *t = s->todo[i];
+    tab->nactive = 0;
+    for (size_t i = 0; i < tab->ntodo; i++) {
+      ht_tile *t = TILE(tab->todo[i]);
       step_tile(s, t);
-      if (t->chg) s->active[s->nactive++] = t;
+      if (t->chg) tab->active[tab->nactive++] = &t->h;
     }
     s->cur ^= 1;
     s->gens++;

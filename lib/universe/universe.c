@@ -281,6 +281,8 @@ static golcl_universe_algo tiles_may_win(golcl_universe *u, uint64_t gens) {
 
 /* The tile engine for the universe's context and rule (AUTO: none). */
 static golcl_universe_algo tile_engine(golcl_universe *u) {
+  if (u->ms) /* multi-state cells: the host tiles of states (no device tiles yet) */
+    return golcl__universe_htiles_can(u) ? GOLCL_UNIVERSE_HOST_TILES : GOLCL_UNIVERSE_AUTO;
   const char *env = getenv("GOLCL_UNIVERSE_TILES");
   golcl_device_info info;
   int device = u->ctx && !(env && strcmp(env, "host") == 0) &&
@@ -427,15 +429,48 @@ static golcl_status run_tiles(golcl_universe *u, golcl_universe_algo tiles, uint
 
 static golcl_status run_large(golcl_universe *u, golcl_universe_algo tiles, uint64_t gens);
 static golcl_universe_algo large_engine(golcl_universe *u);
-static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
-  if (u->ms) {
-    u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
-    return run_hashlife(u, gens);
+
+/* A multi-state soup's run shorter than two probes (docs/universe.md,
+ * "Tiles of states"): HashLife runs two jumps of MS_SHORT_JUMP generations
+ * and the tiles take the rest where the second still computes more than
+ * AUTO_SETTLED hundredths of a result a live cell (a Brian's Brain soup
+ * 9.7, a WireWorld soup of density 0.5 0.01: its electrons circle, and
+ * HashLife runs it 11x the tiles); a run under four jumps stays on
+ * HashLife. The jumps are whole with a progress callback, as the probe's. */
+#define MS_SHORT_JUMP 128
+static golcl_status run_ms_short(golcl_universe *u, golcl_universe_algo tiles, uint64_t gens) {
+  uint64_t done = 0, r0 = 0;
+  int chaos = 0;
+  golcl_status st = GOLCL_OK;
+  u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
+  if (gens >= 4 * MS_SHORT_JUMP) {
+    golcl_universe_progress_fn fn = u->progress;
+    u->progress = NULL;
+    st = run_hashlife(u, MS_SHORT_JUMP);
+    r0 = u->hl.results_computed;
+    if (st == GOLCL_OK) st = run_hashlife(u, MS_SHORT_JUMP);
+    u->progress = fn;
+    if (st == GOLCL_OK) st = chaotic(u, r0, AUTO_SETTLED, UINT64_MAX, &chaos);
+    if (st == GOLCL_OK) st = golcl__universe_progress(u, 0);
+    done = 2 * MS_SHORT_JUMP;
   }
+  if (st != GOLCL_OK) return st;
+  if (!chaos) return run_hashlife(u, gens - done);
+  u->last_algo = tiles;
+  return run_tiles(u, tiles, gens - done);
+}
+
+static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   golcl_universe_algo large = large_engine(u);
   if (large != GOLCL_UNIVERSE_AUTO) {
     golcl__universe_engines_free(u, large);
-    return run_large(u, large, gens);
+    return u->ms && gens < 2 * PROBE ? run_ms_short(u, large, gens) : run_large(u, large, gens);
+  }
+  if (u->ms) { /* the tiles of states take incompressible soups only: the
+                  structured patterns (loops, replicators) are HashLife's */
+    u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
+    golcl__universe_engines_free(u, GOLCL_UNIVERSE_HASHLIFE);
+    return run_hashlife(u, gens);
   }
   if (golcl__universe_hlg_may_win(u, gens)) {
     u->last_algo = GOLCL_UNIVERSE_HASHLIFE_DEVICE;
@@ -498,6 +533,12 @@ static golcl_status run_large(golcl_universe *u, golcl_universe_algo tiles, uint
   uint64_t done = 0, n = AUTO_LARGE_STRETCH;
   int chaos = 1;
   golcl_status st = GOLCL_OK;
+  if (u->ms) { /* HashLife probes first: a multi-state soup that settles (a
+                  WireWorld soup's electrons circle in a few hundred
+                  generations) is HashLife's, 10x the tiles */
+    u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
+    st = probe(u, AUTO_ABORT, AUTO_SETTLED, UINT64_MAX, &chaos, &done);
+  }
   while (st == GOLCL_OK && chaos && done < gens) {
     uint64_t m = gens - done < n ? gens - done : n;
     u->last_algo = tiles;
@@ -507,16 +548,19 @@ static golcl_status run_large(golcl_universe *u, golcl_universe_algo tiles, uint
     if (st == GOLCL_OK && gens - done >= 2 * PROBE)
       st = probe(u, AUTO_ABORT, AUTO_SETTLED, UINT64_MAX, &chaos, &done);
   }
-  if (st == GOLCL_OK && done < gens) st = run_hashlife(u, gens - done);
+  if (st == GOLCL_OK && done < gens) {
+    if (u->ms) u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
+    st = run_hashlife(u, gens - done);
+  }
   return st;
 }
 
 static golcl_status run(golcl_universe *u, uint64_t generations) {
   if (u->opts.algo == GOLCL_UNIVERSE_AUTO) return run_auto(u, generations);
-  if (u->ms && u->opts.algo != GOLCL_UNIVERSE_HASHLIFE)
+  if (u->ms && u->opts.algo != GOLCL_UNIVERSE_HASHLIFE && u->opts.algo != GOLCL_UNIVERSE_HOST_TILES)
     return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
-                       "golcl_universe_run: multi-state cells run on HashLife (auto or "
-                       "hashlife), not on %s",
+                       "golcl_universe_run: multi-state cells run on HashLife and the host tiles "
+                       "(auto, hashlife or host-tiles), not on %s",
                        golcl_universe_algo_name(u->opts.algo));
   u->last_algo = u->opts.algo;
   golcl__universe_engines_free(u, u->opts.algo); /* the tree moves on without the others */
@@ -583,6 +627,12 @@ golcl_status golcl_universe_get_stats(const golcl_universe *u, golcl_universe_st
     golcl__htiles_get_stats(u->htiles, &hs);
     out->tiles += hs.tiles;
     out->host_tile_bytes = hs.bytes;
+  }
+  if (u->mstiles) {
+    golcl__htiles_stats ms;
+    golcl__mstiles_get_stats(u->mstiles, &ms);
+    out->tiles += ms.tiles;
+    out->host_tile_bytes += ms.bytes;
   }
   if (u->hlg) {
     golcl__hlg_stats g;

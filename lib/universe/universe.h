@@ -7,6 +7,7 @@
 #include "hashlife.h"
 #include "hashlife_gpu.h"
 #include "hosttiles.h"
+#include "mstiles.h"
 #include "sparse.h"
 
 struct golcl_universe {
@@ -14,14 +15,16 @@ struct golcl_universe {
   golcl_universe_opts opts;
   golcl_rule_table table; /* the rule as given */
   uint64_t generation;
-  golcl__hl hl;          /* the cells, always */
-  golcl__sparse *sparse; /* the device engine, made on the first sparse run */
-  int sparse_stale;      /* the engine is kept for reuse but no longer holds the cells */
-  golcl__htiles *htiles; /* the host tile engine, made on its first run */
-  int htiles_stale;      /* kept for reuse but no longer holding the cells */
-  uint64_t probe_r2;     /* HashLife's results count where the probe's second jump began */
-  golcl__hlg *hlg;       /* device HashLife, made on its first run */
-  int hlg_base;          /* its base level (0: the default) */
+  golcl__hl hl;            /* the cells, always */
+  golcl__sparse *sparse;   /* the device engine, made on the first sparse run */
+  int sparse_stale;        /* the engine is kept for reuse but no longer holds the cells */
+  golcl__htiles *htiles;   /* the host tile engine, made on its first run */
+  int htiles_stale;        /* kept for reuse but no longer holding the cells */
+  golcl__mstiles *mstiles; /* the host tiles of multi-state cells, likewise */
+  int mstiles_stale;
+  uint64_t probe_r2; /* HashLife's results count where the probe's second jump began */
+  golcl__hlg *hlg;   /* device HashLife, made on its first run */
+  int hlg_base;      /* its base level (0: the default) */
   golcl_universe_algo last_algo;
   golcl_pattern *notes; /* the loaded file's comment lines (no cells); may be NULL */
   int ms;               /* multi-state cells: hl holds 4×4 leaves of states */
@@ -74,6 +77,22 @@ golcl_status golcl__universe_write_ms_rle(golcl_universe *u, FILE *f, int genera
  * golcl_universe_write_macrocell writes): 0, 1 if a write failed, -1 out of
  * host memory (no message set). */
 int golcl__universe_ms_mc_nodes(golcl_universe *u, FILE *f);
+
+/* A new store (rule; the universe's bound) of the cells that runs(src,
+ * put, sink) gives as runs of n cells in state s from (x, y), relative to
+ * the box (ox, oy, w, h) that holds them, the rows in order (universe_ms_rle.c);
+ * put returns nonzero when out of memory. */
+typedef int (*golcl__ms_run_put)(void *sink, int64_t x, int64_t y, uint64_t n, uint8_t s);
+typedef golcl_status (*golcl__ms_runs_fn)(void *src, golcl__ms_run_put put, void *sink);
+golcl_status golcl__universe_ms_store_of_runs(const golcl_universe *u, const golcl_msrule *rule,
+                                              int64_t ox, int64_t oy, uint64_t w, uint64_t h,
+                                              golcl__ms_runs_fn runs, void *src, golcl__hl *out);
+
+/* The host tiles of states (universe_mstiles.c): as the host tiles below,
+ * for multi-state cells (the host tiles' calls send them here). */
+golcl_status golcl__universe_run_mstiles(golcl_universe *u, uint64_t gens, int sync);
+void golcl__universe_mstiles_free(golcl_universe *u);
+int golcl__universe_mstiles_can(const golcl_universe *u);
 
 /* The table that runs every generation (B0 with S8 becomes its complement
  * form, as Golly runs it); GOLCL_E_UNSUPPORTED for B0 without S8. */

@@ -1,7 +1,8 @@
 /* universe_hosttiles.c — the universe's cells through the host tiles
  * (hosttiles.h): the tree's tiles (universe_tiles.c) put on the engine, the
  * run, and the tiles read back into a new store. The engine is kept while
- * the tree and it hold the same cells (consecutive runs: a progress line). */
+ * the tree and it hold the same cells (consecutive runs: a progress line).
+ * Multi-state cells go to the host tiles of states (universe_mstiles.c). */
 #include "universe.h"
 
 static golcl_status put(void *engine, int64_t tx, int64_t ty, const uint64_t rows[GOLCL__TILE]) {
@@ -15,6 +16,7 @@ static golcl_status walk(void *engine, golcl__tile_fn fn, void *user) {
 /* The universe's rule as HashLife decoded it (u->hl: the table it runs, B0 with S8 as its
  * fixed complement) is the host tiles' rule. */
 int golcl__universe_htiles_can(const golcl_universe *u) {
+  if (u->ms) return golcl__universe_mstiles_can(u);
   return u->hl.totalistic && !(u->hl.birth & 1);
 }
 
@@ -36,6 +38,7 @@ static golcl_status load(golcl_universe *u) {
 }
 
 golcl_status golcl__universe_run_htiles(golcl_universe *u, uint64_t gens, int sync) {
+  if (u->ms) return golcl__universe_run_mstiles(u, gens, sync);
   golcl_status st = u->htiles && !u->htiles_stale ? GOLCL_OK : load(u);
   uint64_t done = 0;
   if (st == GOLCL_OK) st = golcl__htiles_run(u->htiles, gens, &done);
@@ -58,6 +61,10 @@ void golcl__universe_htiles_free(golcl_universe *u) {
   golcl__htiles_destroy(u->htiles);
   u->htiles = NULL;
   u->htiles_stale = 0;
+  golcl__universe_mstiles_free(u);
 }
 
-void golcl__universe_htiles_forget(golcl_universe *u) { u->htiles_stale = u->htiles != NULL; }
+void golcl__universe_htiles_forget(golcl_universe *u) {
+  u->htiles_stale = u->htiles != NULL;
+  u->mstiles_stale = u->mstiles != NULL;
+}

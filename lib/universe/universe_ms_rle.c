@@ -242,12 +242,10 @@ static golcl_status preamble(const char *t, size_t len, size_t *at, golcl_patter
 
 static void free_leaves(rle_in *r) { free(r->v), free(r->key), free(r->val), free(r->stamp); }
 
-/* A new store of the collected leaves, taken into the universe with the
- * generation and comments; the collector is freed (and notes on failure). */
-static golcl_status adopt_leaves(golcl_universe *u, const golcl_msrule *rule, rle_in *r,
-                                 uint64_t gen, golcl_pattern *notes) {
-  golcl__hl h;
-  golcl_status st = golcl__universe_ms_store(u, rule, &h);
+/* A new store of the collected leaves in *h; the collector is freed. */
+static golcl_status store_of_leaves(const golcl_universe *u, const golcl_msrule *rule, rle_in *r,
+                                    golcl__hl *h) {
+  golcl_status st = golcl__universe_ms_store(u, rule, h);
   int hl_made = st == GOLCL_OK;
   if (st == GOLCL_OK && r->n) {
     leaf **v = malloc(r->n * sizeof *v), **tmp = malloc(r->n * sizeof *tmp);
@@ -263,22 +261,47 @@ static golcl_status adopt_leaves(golcl_universe *u, const golcl_msrule *rule, rl
     for (size_t i = 0; st == GOLCL_OK && i < r->n; i++) v[i] = &r->v[i];
     if (st == GOLCL_OK) {
       int64_t half = (int64_t)1 << (L - 1);
-      golcl__hl_id root = build(&h, L, -half, 1 - half, v, r->n, tmp);
+      golcl__hl_id root = build(h, L, -half, 1 - half, v, r->n, tmp);
       if (root)
-        h.root = root;
+        h->root = root;
       else
         st = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "the pattern does not fit the node store");
     }
     free(v), free(tmp);
   }
   free_leaves(r);
+  if (st != GOLCL_OK && hl_made) golcl__hl_free(h);
+  return st;
+}
+
+/* The same, taken into the universe with the generation and comments
+ * (notes freed on failure). */
+static golcl_status adopt_leaves(golcl_universe *u, const golcl_msrule *rule, rle_in *r,
+                                 uint64_t gen, golcl_pattern *notes) {
+  golcl__hl h;
+  golcl_status st = store_of_leaves(u, rule, r, &h);
   if (st != GOLCL_OK) {
-    if (hl_made) golcl__hl_free(&h);
     golcl_pattern_destroy(notes);
     return st;
   }
   golcl__universe_adopt(u, &h, 1, rule, NULL, gen, notes);
   return GOLCL_OK;
+}
+
+static int put_run_sink(void *sink, int64_t x, int64_t y, uint64_t n, uint8_t s) {
+  return put_run(sink, x, y, n, s);
+}
+
+golcl_status golcl__universe_ms_store_of_runs(const golcl_universe *u, const golcl_msrule *rule,
+                                              int64_t ox, int64_t oy, uint64_t w, uint64_t h,
+                                              golcl__ms_runs_fn runs, void *src, golcl__hl *out) {
+  rle_in r;
+  memset(&r, 0, sizeof r);
+  r.ox = ox, r.oy = oy, r.w = w, r.h = h;
+  golcl_status st = runs(src, put_run_sink, &r);
+  if (st == GOLCL_OK) return store_of_leaves(u, rule, &r, out);
+  free_leaves(&r);
+  return st;
 }
 
 golcl_status golcl__universe_read_ms_rle(golcl_universe *u, const char *path) {

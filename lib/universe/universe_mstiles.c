@@ -1,0 +1,133 @@
+/* universe_mstiles.c — multi-state cells through the host tiles of states
+ * (mstiles.h): the tree's 4×4 leaves put on the engine, the run, and the
+ * tiles read back row by row into a new store (universe_ms_rle.c's leaf
+ * builder). The engine is kept while the tree and it hold the same cells. */
+#include "universe.h"
+
+#include <stdlib.h>
+
+int golcl__universe_mstiles_can(const golcl_universe *u) {
+  return u->ms && golcl_msrule_reach(&u->msrule) <= GOLCL__MSTILE;
+}
+
+static golcl_status put_leaf(void *engine, int64_t x0, int64_t y0, const uint8_t cells[16]) {
+  return golcl__mstiles_put(engine, x0, y0, cells, 4, 4);
+}
+
+static golcl_status load(golcl_universe *u) {
+  golcl_status st = GOLCL_OK;
+  if (u->mstiles)
+    golcl__mstiles_clear(u->mstiles);
+  else
+    st = golcl__mstiles_create(&u->msrule, &u->mstiles);
+  if (st != GOLCL_OK) return st;
+  u->mstiles_stale = 0;
+  st = golcl__hl_leaves4(&u->hl, 0, 0, put_leaf, u->mstiles);
+  if (st != GOLCL_OK) golcl__universe_mstiles_free(u);
+  return st;
+}
+
+/* The engine's tiles (pointers valid until its next run), north to south. */
+typedef struct tile_list {
+  int64_t *tx, *ty;
+  const uint8_t **cells;
+  size_t n, cap;
+} tile_list;
+
+static golcl_status list_tile(void *user, int64_t tx, int64_t ty, const uint8_t *cells) {
+  tile_list *l = user;
+  if (l->n == l->cap) {
+    size_t cap = l->cap ? 2 * l->cap : 256;
+    int64_t *a = realloc(l->tx, cap * sizeof *a);
+    if (a) l->tx = a;
+    int64_t *b = realloc(l->ty, cap * sizeof *b);
+    if (b) l->ty = b;
+    const uint8_t **c = realloc(l->cells, cap * sizeof *c);
+    if (c) l->cells = c;
+    if (!a || !b || !c) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+    l->cap = cap;
+  }
+  l->tx[l->n] = tx, l->ty[l->n] = ty, l->cells[l->n++] = cells;
+  return GOLCL_OK;
+}
+
+typedef struct runs_src {
+  const tile_list *l;
+  int64_t ox, oy; /* the box's top-left cell */
+} runs_src;
+
+/* The tiles' runs, a row of tiles at a time and within it row by row, so
+ * that the rows come in order. */
+static golcl_status tile_runs(void *src, golcl__ms_run_put put, void *sink) {
+  const runs_src *rs = src;
+  const tile_list *l = rs->l;
+  const int64_t S = GOLCL__MSTILE;
+  for (size_t i = 0; i < l->n;) {
+    size_t j = i;
+    while (j < l->n && l->ty[j] == l->ty[i]) j++;
+    for (int64_t r = 0; r < S; r++)
+      for (size_t k = i; k < j; k++) {
+        const uint8_t *row = l->cells[k] + r * S;
+        for (int64_t c = 0; c < S;) {
+          int64_t e = c + 1;
+          while (e < S && row[e] == row[c]) e++;
+          if (row[c] && put(sink, l->tx[k] * S + c - rs->ox, l->ty[k] * S + r - rs->oy,
+                            (uint64_t)(e - c), row[c]) != 0)
+            return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+          c = e;
+        }
+      }
+    i = j;
+  }
+  return GOLCL_OK;
+}
+
+/* The tree replaced by a new store of the engine's cells. */
+static golcl_status from_tiles(golcl_universe *u) {
+  tile_list l = {0};
+  golcl_status st = golcl__mstiles_get_tiles(u->mstiles, list_tile, &l);
+  golcl__hl h;
+  if (st == GOLCL_OK) {
+    int64_t x0 = 0, x1 = 0;
+    for (size_t i = 0; i < l.n; i++) {
+      if (!i || l.tx[i] < x0) x0 = l.tx[i];
+      if (!i || l.tx[i] > x1) x1 = l.tx[i];
+    }
+    const int64_t S = GOLCL__MSTILE;
+    runs_src rs = {&l, x0 * S, l.n ? l.ty[0] * S : 0};
+    uint64_t w = l.n ? (uint64_t)(x1 - x0 + 1) * S : 0;
+    uint64_t hh = l.n ? (uint64_t)(l.ty[l.n - 1] - l.ty[0] + 1) * S : 0;
+    st = golcl__universe_ms_store_of_runs(u, &u->msrule, rs.ox, rs.oy, w, hh, tile_runs, &rs, &h);
+  }
+  free(l.tx), free(l.ty), free(l.cells);
+  if (st != GOLCL_OK) return st;
+  h.collections = u->hl.collections; /* the universe's counts go on */
+  h.results_computed = u->hl.results_computed;
+  golcl__hl_free(&u->hl);
+  u->hl = h;
+  return GOLCL_OK;
+}
+
+golcl_status golcl__universe_run_mstiles(golcl_universe *u, uint64_t gens, int sync) {
+  golcl_status st = u->mstiles && !u->mstiles_stale ? GOLCL_OK : load(u);
+  uint64_t done = 0;
+  if (st == GOLCL_OK) st = golcl__mstiles_run(u->mstiles, gens, &done);
+  if (st != GOLCL_OK && !done) return st;
+  if (st == GOLCL_OK && !sync) { /* the next chunk goes on from the engine */
+    u->generation += done;
+    return GOLCL_OK;
+  }
+  golcl_status back = from_tiles(u); /* the cells of the generation reached */
+  if (back != GOLCL_OK) {
+    golcl__universe_mstiles_free(u); /* the engine is ahead of the tree now */
+    return back;
+  }
+  u->generation += done;
+  return st;
+}
+
+void golcl__universe_mstiles_free(golcl_universe *u) {
+  golcl__mstiles_destroy(u->mstiles);
+  u->mstiles = NULL;
+  u->mstiles_stale = 0;
+}
