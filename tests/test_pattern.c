@@ -240,6 +240,20 @@ START_TEST(rle_line_ends) {
   golcl_pattern *p = parse("x = 3, y = 3\r\n\r\nbo$\n2bo$\r3o!");
   expect_rows(p, GLIDER_ROWS);
   golcl_pattern_destroy(p);
+  /* counts as bgolly 3.3 reads them (its output for each text: 13o, 23o, 3o, o): a line end
+   * inside a count continues it, a space or tab after one drops it */
+  static const struct {
+    const char *text;
+    uint64_t live;
+  } counts[] = {{"x = 30, y = 1\n1\n3o!", 13},
+                {"x = 30, y = 1\n2\r\n3o!", 23},
+                {"x = 30, y = 1\n2 3o!", 3},
+                {"x = 30, y = 1\n2\to!", 1}};
+  for (size_t i = 0; i < sizeof counts / sizeof *counts; i++) {
+    p = parse(counts[i].text);
+    ck_assert_uint_eq(golcl_pattern_population(p), counts[i].live);
+    golcl_pattern_destroy(p);
+  }
 }
 END_TEST
 
@@ -506,8 +520,6 @@ START_TEST(malformed_inputs_report_line_and_column) {
       {"x = 3, y = 1\nopA!", 2, 2, "state 25 is not"},
       {"x = 3, y = 1, rule = B3/S23\n2X!", 2, 2, "state 24 is not"},
       {"x = 3, y = 3\nbo$2bo$3o$\n  12", 3, 3, "end of the input"},
-      {"x = 3, y = 3\n2 3o!", 2, 1, "another number"},
-      {"x = 3, y = 3\n2\n3o!", 2, 1, "another number"},
       {"x = 3, y = 3\n2\n#C c\no!", 3, 1, "'#'"},
       {"x = 3, y = 3\nbo$o\x7f!", 2, 5, "0x7F"},
       /* plaintext */

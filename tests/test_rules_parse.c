@@ -478,12 +478,12 @@ END_TEST
 static const char *const two_readers_ok[] = {
     "#C a\r\n#P -3 4\r\nx = 3, y = 2, rule = %s\r\nbo$\r\n#C inside\r\n2o!\r\n",
     "#CXRLE Gen=9\rx = 2, y = 1, rule = %s\r2o!",
+    "x = 30, y = 1, rule = %s\n1\n3o2 o!", /* Golly's counts: 13o, then o */
     "#C x\n#Life 1.05 as a comment\nX = 4, Y = 2, rule = %s\n4$!", /* the body taller than the box
                                                                     */
 };
 
 static const char *const two_readers_bad[] = {
-    "x = 3, y = 1, rule = %s\n2 3o!",
     "x = 3, y = 1, rule = %s\no%%!",
     "x = 3, y = 1, rule = %s\n0o!",
     "x = 3, y = 1, rule = %s\no2",

@@ -254,7 +254,6 @@ typedef struct body {
   uint64_t x, y;     /* where the next run goes */
   uint64_t count;    /* run count being read */
   int ndigits;       /* digits of count so far */
-  int count_closed;  /* whitespace followed the digits */
   golcl__line cline; /* where the count started, for messages */
   size_t ccol;
 } body;
@@ -305,7 +304,6 @@ static golcl_status run(golcl__rle *r, body *b, const golcl__line *L, size_t *k)
   if (n == 0) return golcl__line_fail(cl, cc, GOLCL_E_PARSE, "a run count of 0");
   b->ndigits = 0;
   b->count = 0;
-  b->count_closed = 0;
   if (L->s[*k] == '$') {
     if (b->y + n > lim->max_height)
       return golcl__line_fail(cl, cc, GOLCL_E_PARSE,
@@ -341,14 +339,11 @@ static golcl_status run(golcl__rle *r, body *b, const golcl__line *L, size_t *k)
 /* One line of cells; *done at '!'. */
 static golcl_status cells(golcl__rle *r, body *b, const golcl__line *L, size_t k, int *done) {
   uint64_t maxrun = r->lim.max_width > r->lim.max_height ? r->lim.max_width : r->lim.max_height;
-  if (b->ndigits) b->count_closed = 1; /* a line break after a count */
+  /* As Golly 3.3 reads them: a line break inside a count continues it ("1", then "3o" on the
+   * next line, is 13o), a space or tab after a count drops it ("2 3o" is 3o, "2 o" is o). */
   for (; k < L->len && !*done; k++) {
     char c = L->s[k];
     if (isdigit((unsigned char)c)) {
-      if (b->count_closed)
-        return golcl__line_fail(&b->cline, b->ccol, GOLCL_E_PARSE,
-                                "a run count must be followed by a state or $ (found another "
-                                "number)");
       if (b->ndigits++ == 0) b->cline = *L, b->ccol = k;
       b->count = b->count * 10 + (uint64_t)(c - '0');
       if (b->count > maxrun)
@@ -356,7 +351,8 @@ static golcl_status cells(golcl__rle *r, body *b, const golcl__line *L, size_t k
                                 "run count exceeds the limit %llu%s", (unsigned long long)maxrun,
                                 GOLCL__LIMIT_HINT);
     } else if (golcl__is_ws(c)) {
-      if (b->ndigits) b->count_closed = 1;
+      b->ndigits = 0;
+      b->count = 0;
     } else if (c == '!') {
       if (b->ndigits)
         return golcl__line_fail(&b->cline, b->ccol, GOLCL_E_PARSE,
