@@ -80,6 +80,13 @@ GOLLY_PATTERNS=$P BG_LIMIT=10 bash tools/wall_row.sh "$G" "$BG" 1048576 "$P"/Lif
 el "2^20 done"
 fi
 want ms || exit 0
+echo "== re-check (ONLY=ms): the 1000-generation losers of the last wall row and the 2048² soup"
+python3 tools/soup.py 2048 1 /tmp/soup2048.rle
+BG_LIMIT=20 bash tools/wall_row.sh "$G" "$BG" 1000 "$P"/Life/Breeders/spacefiller.rle \
+  "$P"/Life/Guns/Cordership-gun-p784.rle "$P"/Life/Guns/2c5-spaceship-gun-p416.rle \
+  "$P"/Life/Guns/7-in-a-row-Cordership-V-gun.rle "$P"/Life/Methuselahs/blom.rle /tmp/soup2048.rle
+"$G" run "$P"/Life/Breeders/spacefiller.rle -g 1000 -o /tmp/sf.rle
+el "re-check done"
 late 540 && { el "no time for the tree kernels"; exit 0; }
 echo "== RuleLoader's tree kernels: the rule in the arguments against the rule's own build"
 [ -f tools/tree_any_gpu.sh ] && GOLLY_PATTERNS=$P timeout 50 sh tools/tree_any_gpu.sh
