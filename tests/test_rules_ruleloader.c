@@ -679,8 +679,8 @@ START_TEST(bad_input_changes_nothing) {
   golcl_mspattern *p = (golcl_mspattern *)1;
   ck_assert_int_eq(golcl_mspattern_parse(rle, strlen(rle), &p), GOLCL_E_PARSE);
   ck_assert_ptr_null(p);
-  ck_assert_msg(strstr(golcl_last_errmsg(), "line 2, column 2: state 3 is not a state of a rule "
-                                            "of 3 states") != NULL,
+  ck_assert_msg(strstr(golcl_last_errmsg(), "line 2, column 2: state 3 is not a state of the "
+                                            "rule (of 3 states)") != NULL,
                 "%s", golcl_last_errmsg());
   /* and the grid steps on with its rule, as the reference does */
   TU_OK(golcl_msgrid_step(g, 3));

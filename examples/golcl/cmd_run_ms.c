@@ -65,7 +65,7 @@ int cmd_run_ms_claims(const char *path) {
    * for, or what is wrong in the file (not the two-state reader's "runs
    * two-state rules only") */
   ok = ok || strstr(golcl_last_errmsg(), ".rule") != NULL ||
-       strstr(golcl_last_errmsg(), "is not a state of a rule") != NULL;
+       strstr(golcl_last_errmsg(), "is not a state of the rule") != NULL;
   golcl_mspattern_destroy(p);
   return ok;
 }

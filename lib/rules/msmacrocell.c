@@ -185,7 +185,7 @@ static golcl_status node_line(mreader *r, const char *t, size_t len) {
     if (m.level == 1) {
       if (v[q + 1] >= states) {
         char why[120];
-        snprintf(why, sizeof why, "state %llu is not a state of a rule of %u states",
+        snprintf(why, sizeof why, "state %llu is not a state of the rule (of %u states)",
                  (unsigned long long)v[q + 1], (unsigned)states);
         return merr(r, 0, GOLCL_E_PARSE, why);
       }

@@ -76,7 +76,7 @@ t_state_beyond_rule() {
     "$G" run "$T/beyond.rle" -q -g 1 --rules "$T/rules" --algo $a -o "$T/beyond-out.rle" \
       2>"$T/err"
     [ $? = 1 ] || say "--algo $a: exit status is not 1" || return 1
-    grep -q "line 2, column 2: state 3 is not a state of a rule of 3 states" "$T/err" ||
+    grep -q "line 2, column 2: state 3 is not a state of the rule (of 3 states)" "$T/err" ||
       say "--algo $a: $(cat "$T/err")" || return 1
     [ "$(cat "$T/beyond-out.rle")" = old ] || say "--algo $a: the output changed" || return 1
   done
