@@ -87,7 +87,8 @@ static void count(scaler *sc, golcl__hl_id id, int64_t nx, int64_t ny) {
 /* share and most common state of the block at (bx, by) of side 2^shift */
 static void pixel(scaler *sc, int64_t bx, int64_t by, unsigned shift, uint8_t *share,
                   uint8_t *state) {
-  uint64_t acc[256] = {0};
+  uint64_t acc[256];
+  memset(acc, 0, sc->ns * sizeof *acc); /* ns counts, not 256: a pixel of two states */
   sc->acc = acc;
   sc->bx0 = bx, sc->by0 = by;
   sc->bx1 = bx + ((int64_t)1 << shift), sc->by1 = by + ((int64_t)1 << shift);
