@@ -166,12 +166,6 @@ static golcl_status mc_inner(mc_reader *r, const char *t, size_t len) {
   return mc_push(r, &m);
 }
 
-static int cell_cmp(const void *a, const void *b) {
-  const golcl__cell *p = a, *q = b;
-  if (p->y != q->y) return p->y < q->y ? -1 : 1;
-  return p->x < q->x ? -1 : p->x > q->x;
-}
-
 /* Appends the live cells of node id at (ox, oy), relative to the box. */
 static golcl_status mc_emit(mc_reader *r, uint32_t id, int64_t ox, int64_t oy) {
   const mc_node *m = &r->nodes[id];
@@ -320,7 +314,8 @@ golcl_status golcl_pattern_parse_macrocell(const char *text, size_t len, golcl_p
         p->origin_y = 1 - half + root->y0;
         p->origin_kind = GOLCL__ORIGIN_XRLE;
         st = mc_emit(&r, (uint32_t)(r.n - 1), -root->x0, -root->y0);
-        if (st == GOLCL_OK) qsort(p->cells, p->ncells, sizeof *p->cells, cell_cmp);
+        if (st == GOLCL_OK && golcl__pattern_sort_cells(p->cells, p->ncells) != 0)
+          st = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
       }
     }
   }

@@ -147,11 +147,11 @@ static int live_cell_cmp(const void *a, const void *b) {
   return p->x < q->x ? -1 : p->x > q->x;
 }
 
-/* Sorts cells by row, then column: LSD radix on 16-bit digits (x low and high, y low and
- * high; a digit that is the same in every cell is skipped), qsort for a few. qsort was a
- * quarter of writing a 70 000-cell RLE from the universe (perf, 2026-11-28). Returns 0, or -1
- * out of memory (then the cells are as they were). */
-static int sort_cells(golcl__cell *c, size_t n) {
+/* LSD radix on 16-bit digits (x low and high, y low and high; a digit that is the same in
+ * every cell is skipped), qsort for a few. qsort was a quarter of writing a 70 000-cell RLE
+ * from the universe (perf, 2026-11-28). */
+int golcl__pattern_sort_cells(golcl__cell *c, size_t n) {
+  if (n < 2) return 0;
   if (n < 256) {
     qsort(c, n, sizeof *c, live_cell_cmp);
     return 0;
@@ -209,7 +209,7 @@ golcl_status golcl_pattern_from_live_cells(const uint32_t *x, const uint32_t *y,
     return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   }
   for (size_t i = 0; i < n; i++) c[i].x = x[i], c[i].y = y[i];
-  if (n && sort_cells(c, n) != 0) {
+  if (n && golcl__pattern_sort_cells(c, n) != 0) {
     golcl_pattern_destroy(p);
     free(c);
     return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");

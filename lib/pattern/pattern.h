@@ -12,6 +12,10 @@ typedef struct golcl__cell {
   uint32_t x, y;
 } golcl__cell;
 
+/* Sorts cells by row, then column (pattern.c); 0, or -1 out of memory (then the cells are as
+ * they were). */
+int golcl__pattern_sort_cells(golcl__cell *c, size_t n);
+
 /* How the position of the pattern was given, so that it is written back in
  * the same form. */
 typedef enum golcl__origin_kind {
