@@ -20,11 +20,7 @@ if [ "$(id -u)" != 0 ] && [ -z "${GOLCL_TEST_IN_NS:-}" ] &&
   [ "${GOLCL_TEST_FULL_DISK:-}" != none ] && unshare -rm true 2>/dev/null; then
   GOLCL_TEST_IN_NS=1 exec unshare -rm bash "$0" "$@"
 fi
-G=$(realpath "${1:-build/golcl}")
-SRC=$(cd "$(dirname "$0")/../.." && pwd)
-D=$SRC/tests/data
-export GOLCL_DEVICE=${GOLCL_TEST_DEVICE:-cpu}
-T=$(mktemp -d)
+. "$(dirname "$0")/env.sh"
 MOUNTED=""
 cleanup() {
   [ -n "$MOUNTED" ] && umount "$MOUNTED" 2>/dev/null
@@ -33,7 +29,6 @@ cleanup() {
 trap cleanup EXIT
 GUN=$D/gosper-glider-gun.rle
 RPENT=$D/r-pentomino.lif
-. "$SRC/tests/util/check.sh"
 
 # A 1100x1100 random plaintext pattern: its RLE, plaintext and PNG are
 # hundreds of KiB.

@@ -7,11 +7,7 @@
 # Usage: tests/cli/test_cli_docs.sh [GOLCL]  (default build/golcl), from the
 # repository root. Needs no device: --help opens none.
 set -u
-G=$(realpath "${1:-build/golcl}")
-SRC=$(cd "$(dirname "$0")/../.." && pwd)
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-. "$SRC/tests/util/check.sh"
+. "$(dirname "$0")/env.sh"
 COMMANDS=(run info bench "bench la" "bench universe" "bench rules" "bench game" "bench graph")
 
 # The man page's part of a command: from its .SS line to the next .SS,

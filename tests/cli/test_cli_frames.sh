@@ -10,13 +10,7 @@
 # Usage: tests/cli/test_cli_frames.sh [GOLCL]  (default build/golcl), from
 # the repository root; the device is $GOLCL_TEST_DEVICE, else cpu (pocl).
 set -u
-G=$(realpath "${1:-build/golcl}")
-SRC=$(cd "$(dirname "$0")/../.." && pwd)
-export GOLCL_DEVICE=${GOLCL_TEST_DEVICE:-cpu}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-. "$SRC/tests/util/check.sh"
-P=${GOLCL_GOLLY_PATTERNS:-/usr/share/golly/Patterns}
+. "$(dirname "$0")/env.sh"
 PY=/usr/bin/python3
 FC=$SRC/tests/cli/frames_check.py
 ACORN=$P/Life/Methuselahs/acorn.lif

@@ -6,13 +6,7 @@
 # Usage: tests/cli/test_cli_input.sh [GOLCL]  (default build/golcl), from
 # the repository root; the device is $GOLCL_TEST_DEVICE, else cpu (pocl).
 set -u
-G=$(realpath "${1:-build/golcl}")
-SRC=$(cd "$(dirname "$0")/../.." && pwd)
-export GOLCL_DEVICE=${GOLCL_TEST_DEVICE:-cpu}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-. "$SRC/tests/util/check.sh"
-P=${GOLCL_GOLLY_PATTERNS:-/usr/share/golly/Patterns}
+. "$(dirname "$0")/env.sh"
 mkdir -p "$T/tmp"
 export TMPDIR=$T/tmp # where a copy of stdin would be left behind
 

@@ -7,15 +7,8 @@
 # Usage: tests/cli/test_cli_ruleloader.sh [GOLCL]  (default build/golcl), from
 # the repository root; the device is $GOLCL_TEST_DEVICE, else cpu (pocl).
 set -u
-G=$(realpath "${1:-build/golcl}")
-SRC=$(cd "$(dirname "$0")/../.." && pwd)
-export GOLCL_DEVICE=${GOLCL_TEST_DEVICE:-cpu}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-. "$SRC/tests/util/check.sh"
-P=${GOLCL_GOLLY_PATTERNS:-/usr/share/golly/Patterns}
+. "$(dirname "$0")/env.sh"
 R=/usr/share/golly/Rules
-BG=${GOLCL_BGOLLY:-$(command -v bgolly)}
 unset GOLCL_RULES
 
 body() { sed -n '/^x /,$p' "$1" | tail -n +2 | tr -d '\n\r'; }

@@ -10,14 +10,7 @@
 # Usage: tests/cli/test_cli_rules.sh [GOLCL]  (default build/golcl), from the
 # repository root; the device is $GOLCL_TEST_DEVICE, else cpu (pocl).
 set -u
-G=$(realpath "${1:-build/golcl}")
-SRC=$(cd "$(dirname "$0")/../.." && pwd)
-export GOLCL_DEVICE=${GOLCL_TEST_DEVICE:-cpu}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-. "$SRC/tests/util/check.sh"
-P=${GOLCL_GOLLY_PATTERNS:-/usr/share/golly/Patterns}
-BG=${GOLCL_BGOLLY:-$(command -v bgolly)}
+. "$(dirname "$0")/env.sh"
 
 # The cells of an RLE file: the text after the header, without line breaks.
 body() { sed -n '/^x /,$p' "$1" | tail -n +2 | tr -d '\n\r'; }
