@@ -434,10 +434,10 @@ static void take_device(urun *r, opener *op) {
   op->ctx = NULL;
 }
 
-/* Whether the pattern's file may hold a soup (stdin: unknown, so yes). */
+/* Whether the pattern's file may hold a soup for the device (stdin: decided once loaded). */
 static int large_input(const run_opts *o) {
   struct stat sb;
-  return strcmp(o->pattern, "-") == 0 || stat(o->pattern, &sb) != 0 ||
+  return strcmp(o->pattern, "-") != 0 && stat(o->pattern, &sb) == 0 &&
          (uint64_t)sb.st_size >= EARLY_BYTES;
 }
 

@@ -318,12 +318,11 @@ uint32_t golcl__dist_tune_halo(golcl_dist_context *d, golcl_dist_grid *g, golcl_
 golcl_status golcl__dist_kernel(golcl_dist_context *d, const char *name, cl_kernel *out);
 
 /* Launches a kernel over a 1-D or 2-D range on the context's queue (the work-group size the
- * implementation's, or `local`). */
+ * implementation's). */
 golcl_status golcl__dist_launch(golcl_dist_context *d, cl_kernel k, cl_uint dims,
                                 const size_t *global);
-golcl_status golcl__dist_launch_local(golcl_dist_context *d, cl_kernel k, cl_uint dims,
-                                      const size_t *global, const size_t *local);
-/* The same on queue q (NULL: the context's). */
+/* The same on queue q (NULL: the context's), with the work-group size `local` (NULL: the
+ * implementation's). */
 golcl_status golcl__dist_launch_on(golcl_dist_context *d, cl_command_queue q, cl_kernel k,
                                    cl_uint dims, const size_t *global, const size_t *local);
 

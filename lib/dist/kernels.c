@@ -89,12 +89,7 @@ golcl_status golcl__dist_arg(golcl_dist_context *d, cl_kernel k, cl_uint i, size
 
 golcl_status golcl__dist_launch(golcl_dist_context *d, cl_kernel k, cl_uint dims,
                                 const size_t *global) {
-  return golcl__dist_launch_local(d, k, dims, global, NULL);
-}
-
-golcl_status golcl__dist_launch_local(golcl_dist_context *d, cl_kernel k, cl_uint dims,
-                                      const size_t *global, const size_t *local) {
-  return golcl__dist_launch_on(d, NULL, k, dims, global, local);
+  return golcl__dist_launch_on(d, NULL, k, dims, global, NULL);
 }
 
 golcl_status golcl__dist_launch_on(golcl_dist_context *d, cl_command_queue q, cl_kernel k,
