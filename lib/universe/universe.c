@@ -387,17 +387,21 @@ static int short_run_tiles(golcl_universe *u, uint64_t gens) {
  * the tiles in 70; the breeders and guns grow by a few percent there). */
 #define AUTO_SHORT_LOOK 256
 #define AUTO_SHORT_BURST 16
-static golcl_status run_tiles(golcl_universe *u, golcl_universe_algo tiles, uint64_t n);
+static golcl_status run_tiles(golcl_universe *u, golcl_universe_algo tiles, uint64_t n, int sync);
+static golcl_status tiles_chunk(golcl_universe *u, golcl_universe_algo tiles, uint64_t g, int sync);
 static golcl_status run_short(golcl_universe *u, uint64_t gens) {
   uint64_t p0 = 0, p1 = 0, n = gens < AUTO_SHORT_LOOK ? gens : AUTO_SHORT_LOOK;
   u->last_algo = GOLCL_UNIVERSE_HOST_TILES;
   golcl__universe_engines_free(u, GOLCL_UNIVERSE_HOST_TILES);
   golcl_status st = golcl__hl_population(&u->hl, &p0);
-  if (st == GOLCL_OK) st = run_tiles(u, GOLCL_UNIVERSE_HOST_TILES, n);
+  if (st == GOLCL_OK) st = run_tiles(u, GOLCL_UNIVERSE_HOST_TILES, n, n == gens);
   if (st != GOLCL_OK || n == gens) return st;
-  if ((st = golcl_universe_population(u, &p1)) != GOLCL_OK) return st;
+  /* counted in the tiles: the tree is made once, where the run ends (a
+   * second making cost infinite-Corderships-gun a fifth of its run) */
+  if ((st = golcl__universe_htiles_population(u, &p1)) != GOLCL_OK) return st;
   if (p1 <= AUTO_SPARSE_MAX_CELLS || p1 < AUTO_SHORT_BURST * p0)
-    return run_tiles(u, GOLCL_UNIVERSE_HOST_TILES, gens - n);
+    return run_tiles(u, GOLCL_UNIVERSE_HOST_TILES, gens - n, 1);
+  if ((st = tiles_chunk(u, GOLCL_UNIVERSE_HOST_TILES, 0, 1)) != GOLCL_OK) return st;
   u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
   return run_hashlife(u, gens - n);
 }
@@ -413,17 +417,17 @@ static golcl_status tiles_chunk(golcl_universe *u, golcl_universe_algo tiles, ui
                                         : golcl__universe_run_htiles(u, g, sync);
 }
 
-static golcl_status run_tiles(golcl_universe *u, golcl_universe_algo tiles, uint64_t n) {
+static golcl_status run_tiles(golcl_universe *u, golcl_universe_algo tiles, uint64_t n, int sync) {
   uint64_t chunk = u->progress ? 16 : n;
   while (n) {
     uint64_t g = n < chunk ? n : chunk;
     double t0 = golcl__universe_now();
-    golcl_status st = tiles_chunk(u, tiles, g, g == n);
+    golcl_status st = tiles_chunk(u, tiles, g, sync && g == n);
     if (st != GOLCL_OK) return st;
     n -= g;
     if (golcl__universe_now() - t0 < PROGRESS_PERIOD / 10) chunk *= 2;
     if ((st = golcl__universe_progress(u, 0)) != GOLCL_OK) {
-      if (n) tiles_chunk(u, tiles, 0, 1); /* the tree takes the generation reached */
+      if (n || !sync) tiles_chunk(u, tiles, 0, 1); /* the tree takes the generation reached */
       return st;
     }
   }
@@ -460,7 +464,7 @@ static golcl_status run_ms_short(golcl_universe *u, golcl_universe_algo tiles, u
   if (st != GOLCL_OK) return st;
   if (!chaos) return run_hashlife(u, gens - done);
   u->last_algo = tiles;
-  return run_tiles(u, tiles, gens - done);
+  return run_tiles(u, tiles, gens - done, 1);
 }
 
 static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
@@ -492,7 +496,7 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   while (st == GOLCL_OK && chaos && done < gens) {
     uint64_t n = gens - done < 2 * done ? gens - done : 2 * done;
     u->last_algo = tiles;
-    st = run_tiles(u, tiles, n);
+    st = run_tiles(u, tiles, n, 1);
     done += n;
     if (st == GOLCL_OK && gens - done >= 2 * PROBE)
       st = probe(u, AUTO_ABORT, AUTO_SETTLED, AUTO_SPARSE_MAX_CELLS, &chaos, &done);
@@ -545,7 +549,7 @@ static golcl_status run_large(golcl_universe *u, golcl_universe_algo tiles, uint
   while (st == GOLCL_OK && chaos && done < gens) {
     uint64_t m = gens - done < n ? gens - done : n;
     u->last_algo = tiles;
-    st = run_tiles(u, tiles, m);
+    st = run_tiles(u, tiles, m, 1);
     done += m;
     n *= 2;
     if (st == GOLCL_OK && gens - done >= 2 * PROBE)
@@ -572,7 +576,7 @@ static golcl_status run(golcl_universe *u, uint64_t generations) {
       return golcl__universe_run_hlg(u, generations);
     case GOLCL_UNIVERSE_HOST_TILES:
     case GOLCL_UNIVERSE_SPARSE:
-      return run_tiles(u, u->opts.algo, generations); /* in chunks with a callback */
+      return run_tiles(u, u->opts.algo, generations, 1); /* in chunks with a callback */
     default:
       return run_hashlife(u, generations);
   }

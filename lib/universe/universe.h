@@ -128,6 +128,7 @@ golcl_status golcl__universe_from_tiles(golcl_universe *u, golcl__tile_walk walk
  * generation counted) for the next chunk of a run; the chunk that ends the
  * run, or fails, syncs (the tree rebuilt from the tiles). */
 golcl_status golcl__universe_run_htiles(golcl_universe *u, uint64_t gens, int sync);
+golcl_status golcl__universe_htiles_population(golcl_universe *u, uint64_t *out);
 void golcl__universe_htiles_free(golcl_universe *u);
 void golcl__universe_htiles_forget(golcl_universe *u);
 /* 1 if the host tiles run the universe's rule. */

@@ -57,6 +57,20 @@ golcl_status golcl__universe_run_htiles(golcl_universe *u, uint64_t gens, int sy
   return st;
 }
 
+static golcl_status count(void *user, int64_t tx, int64_t ty, const uint64_t rows[GOLCL__TILE]) {
+  (void)tx, (void)ty;
+  for (int k = 0; k < GOLCL__TILE; k++) *(uint64_t *)user += (uint64_t)__builtin_popcountll(rows[k]);
+  return GOLCL_OK;
+}
+
+/* The live cells of a two-state run left in the host tiles (sync 0), without the tree. */
+golcl_status golcl__universe_htiles_population(golcl_universe *u, uint64_t *out) {
+  *out = 0;
+  if (u->ms || !u->htiles || u->htiles_stale)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "host tiles: no run of two states held");
+  return golcl__htiles_get_tiles(u->htiles, count, out);
+}
+
 void golcl__universe_htiles_free(golcl_universe *u) {
   golcl__htiles_destroy(u->htiles);
   u->htiles = NULL;
