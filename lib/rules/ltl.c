@@ -75,6 +75,10 @@ static golcl_status buffers(golcl_msgrid *g) {
 }
 
 static golcl_status prepare(golcl_msgrid *g) {
+  if (golcl__ltl_bits_usable(g)) {
+    golcl_status s = golcl__ltl_bits_prepare(g);
+    return s == GOLCL_OK && g->rule.nbhd != GOLCL_LTL_MOORE ? spans(g) : s;
+  }
   if (golcl__ltl_tile_usable(g)) {
     golcl_status s = golcl__ltl_tile_prepare(g);
     return s == GOLCL_OK && g->rule.nbhd != GOLCL_LTL_MOORE ? spans(g) : s;
@@ -120,6 +124,10 @@ static golcl_status once(golcl_msgrid *g, const ltl_kernels *k) {
 }
 
 static golcl_status step(golcl_msgrid *g, uint64_t gens) {
+  if (golcl__ltl_bits_usable(g)) {
+    golcl_status s = g->rule.nbhd == GOLCL_LTL_MOORE ? GOLCL_OK : spans(g);
+    return s == GOLCL_OK ? golcl__ltl_bits_step(g, g->spans, gens) : s;
+  }
   if (golcl__ltl_tile_usable(g)) {
     golcl_status s = g->rule.nbhd == GOLCL_LTL_MOORE ? GOLCL_OK : spans(g);
     return s == GOLCL_OK ? golcl__ltl_tile_step(g, g->spans, gens) : s;

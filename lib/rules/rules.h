@@ -19,6 +19,7 @@ struct golcl_msgrid {
   cl_mem rowsum;     /* LtL N and C: (w+1)·h uint prefix sums along rows */
   cl_mem rowwin;     /* LtL Moore: w·h uint row windows */
   cl_mem spans;      /* LtL N and C: 2R+1 half-widths, one a row of the neighbourhood */
+  cl_mem ltl_bits[2]; /* LtL's bit planes of the cells in state 1 (ltl_bits.c) */
   uint32_t spans_range;
   golcl_ltl_neighbourhood spans_nbhd;
   cl_mem planes[2];                /* Generations on bit planes (genbits.c), made on first use */
@@ -63,6 +64,11 @@ const golcl__ms_family_ops *golcl__ms_family_of(const golcl_msrule *r);
 int golcl__ltl_tile_usable(const golcl_msgrid *g);
 golcl_status golcl__ltl_tile_prepare(golcl_msgrid *g);
 golcl_status golcl__ltl_tile_step(golcl_msgrid *g, cl_mem spans, uint64_t gens);
+/* LtL from bit planes (ltl_bits.c): whether it serves the grid's rule
+ * ($GOLCL_LTL_KERNEL = bits, R <= 31), its build, a step. */
+int golcl__ltl_bits_usable(const golcl_msgrid *g);
+golcl_status golcl__ltl_bits_prepare(golcl_msgrid *g);
+golcl_status golcl__ltl_bits_step(golcl_msgrid *g, cl_mem spans, uint64_t gens);
 golcl_status golcl__tree_step(golcl_msgrid *g, uint64_t gens);
 golcl_status golcl__tree_prepare(golcl_msgrid *g);
 

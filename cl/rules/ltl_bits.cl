@@ -1,0 +1,212 @@
+/* ltl_bits.cl — Larger than Life counting only the cells in state 1, from a
+ * bit plane of them: a row of the plane is `pitch` = ceil(w/32) + 2 words,
+ * word 0 the 32 cells left of x = 0, words 1..ceil(w/32) the cells (bit j of
+ * word k+1 = cell 32k+j), the last word the 32 cells right of them; on a
+ * torus the cells outside 0..w-1 are copies of the cells they wrap to (any
+ * number of turns), on a dead boundary 0. A work-item takes a word of 32
+ * cells and a run of `run` rows; it holds the three words of a plane row
+ * around its own (96 bits: cells x0-32..x0+63), so the window of cell x0+j
+ * in that row, 2R+1 bits (R <= 31), is one funnel shift of two words, a
+ * mask and a popcount (64 bits and two popcounts beyond R = 15).
+ *   ltl_bits_box (Moore): 32 column sums in registers, the first the sum of
+ *     2R+1 row windows, then slid down the run: a row's windows entering,
+ *     the ones 2R+1 rows up leaving (two popcounts a cell a row, at any R);
+ *   ltl_bits_spans (von Neumann, circular): a window a row of the
+ *     neighbourhood, its half-width from `spans`, popcounted for each cell
+ *     (2R+1 popcounts a cell: windows differ from row to row, none slides);
+ * then the rule on the cell's state (M0/M1, B/S ranges, decay for C > 2),
+ * written as bytes, and the word of the new cells in state 1 written to the
+ * next plane (its two outer words by ltl_bits_pad on a torus, kept 0 on a
+ * dead boundary). ltl_bits_pack makes the first plane from the states.
+ * Memory a cell and a generation: the state read (1 byte) and written
+ * (1 byte), the plane written (1/8 byte); the plane's rows are read 3 words
+ * for 32 cells, twice a row (box) or 2R+1 times (spans), from the caches
+ * (the plane is 1/8 of the states); about 2.1 bytes a cell from memory
+ * against ltl_tile.cl's 2 bytes plus the halo's 2R/TW + 2R/TH re-reads.
+ * Build options: GOLCL_TORUS (0/1); LTL_BITS_VEC (1 where w is a multiple
+ * of 16: states moved 16 bytes at a time). */
+#include "rules/ms.cl"
+
+inline uchar ltl_bits_rule(uint s, uint n, uint smin, uint smax, uint bmin, uint bmax,
+                           uint states) {
+  const int on = s == 0 ? (n >= bmin && n <= bmax) : (n >= smin && n <= smax);
+  return golcl_ms_next(s, on, states);
+}
+
+/* The cells in state 1 among the `len` (<= 63) bits from bit s (1..63) of
+ * the 96 bits c:b:a (a's bit 0 first). */
+inline uint ltl_bits_window(uint a, uint b, uint c, uint s, uint len) {
+  if (len < 32) { /* s + len <= 95: the window lies in (a, b) or (b, c) */
+    const uint lo = s < 32 ? a : b, hi = s < 32 ? b : c;
+    const uint v = (uint)(upsample(hi, lo) >> (s & 31));
+    return popcount(v & ((1u << len) - 1u));
+  }
+  const ulong v = (upsample(b, a) >> s) | ((ulong)c << (64 - s));
+  return (uint)popcount(v & ((1ul << len) - 1ul));
+}
+
+/* The three plane words around word i of plane row `row`. */
+#define LTL_BITS_LOAD(plane, row, i, pitch, a, b, c)                                               \
+  do {                                                                                             \
+    __global const uint *p_ = (plane) + (size_t)(row) * (pitch) + (i);                             \
+    a = p_[0], b = p_[1], c = p_[2];                                                               \
+  } while (0)
+
+/* The states of cells x0..x0+n-1 of a row (n <= 32) into st. */
+inline void ltl_bits_states_in(__global const uchar *row, int n, uchar *st) {
+#if LTL_BITS_VEC
+  if (n == 32) {
+    vstore16(vload16(0, row), 0, st);
+    vstore16(vload16(1, row), 1, st);
+    return;
+  }
+#endif
+  for (int j = 0; j < 32; j++) st[j] = j < n ? row[j] : 0;
+}
+
+inline void ltl_bits_states_out(__global uchar *row, int n, const uchar *st) {
+#if LTL_BITS_VEC
+  if (n == 32) {
+    vstore16(vload16(0, st), 0, row);
+    vstore16(vload16(1, st), 1, row);
+    return;
+  }
+#endif
+  for (int j = 0; j < n; j++) row[j] = st[j];
+}
+
+/* The rule on the 32 cells of word i of row y, their counts in acc (the
+ * middle cell included); the new states to out, the new plane word to
+ * bout. */
+inline void ltl_bits_apply(__global const uchar *in, __global uchar *out, __global uint *bout,
+                           int w, int pitch, int i, int y, const uint *acc, uint middle, uint smin,
+                           uint smax, uint bmin, uint bmax, uint states) {
+  const int x0 = i * 32, n = min(32, w - x0);
+  const size_t at = (size_t)y * w + x0;
+  uchar st[32];
+  ltl_bits_states_in(in + at, n, st);
+  uint word = 0;
+#pragma unroll
+  for (int j = 0; j < 32; j++) {
+    const uint s = st[j];
+    const uint next = ltl_bits_rule(s, acc[j] - (middle ? 0u : (uint)(s == 1)), smin, smax, bmin,
+                                    bmax, states);
+    st[j] = (uchar)next;
+    word |= (uint)(next == 1) << j;
+  }
+  ltl_bits_states_out(out + at, n, st);
+  bout[(size_t)y * pitch + i + 1] = n == 32 ? word : word & ((1u << n) - 1u);
+}
+
+/* Word k of plane row y from the states (k = 0..pitch-1). */
+__kernel void ltl_bits_pack(__global const uchar *in, __global uint *bits, int w, int h,
+                            int pitch) {
+  const int k = get_global_id(0), y = get_global_id(1);
+  if (k >= pitch || y >= h) return;
+  __global const uchar *row = in + (size_t)y * w;
+  const long x0 = 32l * (k - 1);
+  uint word = 0;
+  for (int j = 0; j < 32; j++) {
+    long x = x0 + j;
+#if GOLCL_TORUS
+    x = golcl_floormod(x, w);
+#else
+    if (x < 0 || x >= w) continue;
+#endif
+    word |= (uint)(row[x] == 1) << j;
+  }
+  bits[(size_t)y * pitch + k] = word;
+}
+
+/* On a torus: the outer words of plane row y (word 0, and the bits beyond
+ * x = w-1 of the last words), copied from the cells they wrap to. */
+__kernel void ltl_bits_pad(__global uint *bits, int w, int h, int pitch) {
+  const int y = get_global_id(0);
+  if (y >= h) return;
+  __global uint *p = bits + (size_t)y * pitch;
+  /* word 0, then the words from the one that holds x = w (or starts there) on */
+  for (int k = 0; k < pitch; k = k ? k + 1 : w / 32 + 1) {
+    const long x0 = 32l * (k - 1);
+    uint word = 0;
+    for (int j = 0; j < 32; j++) {
+      const long x = golcl_floormod(x0 + j, w);
+      word |= ((p[1 + (x >> 5)] >> (x & 31)) & 1u) << j;
+    }
+    p[k] = word; /* its bits of cells inside are read as they are, so kept */
+  }
+}
+
+__kernel void ltl_bits_box(__global const uchar *in, __global uchar *out,
+                           __global const uint *bin, __global uint *bout, int w, int h, int pitch,
+                           int r, int run, uint middle, uint smin, uint smax, uint bmin, uint bmax,
+                           uint states) {
+  const int i = get_global_id(0), y0 = get_global_id(1) * run;
+  if (i >= pitch - 2 || y0 >= h) return;
+  const int y1 = min(y0 + run, h);
+  const uint len = 2 * r + 1, s0 = 32 - r;
+  uint acc[32];
+#pragma unroll
+  for (int j = 0; j < 32; j++) acc[j] = 0;
+  uint a, b, c;
+  for (int dy = -r; dy <= r; dy++) {
+#if GOLCL_TORUS
+    const int row = (int)golcl_floormod(y0 + dy, h);
+#else
+    const int row = y0 + dy;
+    if (row < 0 || row >= h) continue;
+#endif
+    LTL_BITS_LOAD(bin, row, i, pitch, a, b, c);
+#pragma unroll
+    for (int j = 0; j < 32; j++) acc[j] += ltl_bits_window(a, b, c, s0 + j, len);
+  }
+  ltl_bits_apply(in, out, bout, w, pitch, i, y0, acc, middle, smin, smax, bmin, bmax, states);
+#if GOLCL_TORUS
+  int in_k = (int)golcl_floormod(y0 + r + 1, h), out_k = (int)golcl_floormod(y0 - r, h);
+#endif
+  for (int y = y0 + 1; y < y1; y++) {
+    uint ia = 0, ib = 0, ic = 0, oa = 0, ob = 0, oc = 0;
+#if GOLCL_TORUS
+    LTL_BITS_LOAD(bin, in_k, i, pitch, ia, ib, ic);
+    LTL_BITS_LOAD(bin, out_k, i, pitch, oa, ob, oc);
+    in_k = in_k + 1 == h ? 0 : in_k + 1;
+    out_k = out_k + 1 == h ? 0 : out_k + 1;
+#else
+    if (y + r < h) LTL_BITS_LOAD(bin, y + r, i, pitch, ia, ib, ic);
+    if (y - r - 1 >= 0) LTL_BITS_LOAD(bin, y - r - 1, i, pitch, oa, ob, oc);
+#endif
+#pragma unroll
+    for (int j = 0; j < 32; j++)
+      acc[j] += ltl_bits_window(ia, ib, ic, s0 + j, len) - ltl_bits_window(oa, ob, oc, s0 + j, len);
+    ltl_bits_apply(in, out, bout, w, pitch, i, y, acc, middle, smin, smax, bmin, bmax, states);
+  }
+}
+
+__kernel void ltl_bits_spans(__global const uchar *in, __global uchar *out,
+                             __global const uint *bin, __global uint *bout,
+                             __global const int *spans, int w, int h, int pitch, int r, int run,
+                             uint middle, uint smin, uint smax, uint bmin, uint bmax,
+                             uint states) {
+  const int i = get_global_id(0), y0 = get_global_id(1) * run;
+  if (i >= pitch - 2 || y0 >= h) return;
+  const int y1 = min(y0 + run, h);
+  for (int y = y0; y < y1; y++) {
+    uint acc[32];
+#pragma unroll
+    for (int j = 0; j < 32; j++) acc[j] = 0;
+    for (int dy = -r; dy <= r; dy++) {
+#if GOLCL_TORUS
+      const int row = (int)golcl_floormod(y + dy, h);
+#else
+      const int row = y + dy;
+      if (row < 0 || row >= h) continue;
+#endif
+      const int hw = spans[dy + r];
+      const uint len = 2 * hw + 1, s0 = 32 - hw;
+      uint a, b, c;
+      LTL_BITS_LOAD(bin, row, i, pitch, a, b, c);
+#pragma unroll
+      for (int j = 0; j < 32; j++) acc[j] += ltl_bits_window(a, b, c, s0 + j, len);
+    }
+    ltl_bits_apply(in, out, bout, w, pitch, i, y, acc, middle, smin, smax, bmin, bmax, states);
+  }
+}
