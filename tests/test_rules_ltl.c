@@ -57,11 +57,12 @@ static void check(const char *text, golcl_boundary b, uint32_t w, uint32_t h, ui
     TU_OK(golcl_msgrid_read(g, got, 0));
     for (size_t i = 0; i < n; i++)
       ck_assert_msg(got[i] == ref[i],
-                    "%s (%s, %s %ux%u, TW %s TH %s), gen %llu: cell (%zu, %zu) is %u, the "
+                    "%s (%s, %s %ux%u, TW %s TH %s RUN %s), gen %llu: cell (%zu, %zu) is %u, the "
                     "reference has %u",
                     text, getenv("GOLCL_LTL_KERNEL"), b ? "torus" : "dead", w, h,
                     getenv("GOLCL_LTL_TW") ? getenv("GOLCL_LTL_TW") : "-",
-                    getenv("GOLCL_LTL_TH") ? getenv("GOLCL_LTL_TH") : "-", (unsigned long long)done,
+                    getenv("GOLCL_LTL_TH") ? getenv("GOLCL_LTL_TH") : "-",
+                    getenv("GOLCL_LTL_RUN") ? getenv("GOLCL_LTL_RUN") : "-", (unsigned long long)done,
                     i % w, i / w, got[i], ref[i]);
   }
   free(ref);

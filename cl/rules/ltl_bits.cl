@@ -33,16 +33,30 @@ inline uchar ltl_bits_rule(uint s, uint n, uint smin, uint smax, uint bmin, uint
   return golcl_ms_next(s, on, states);
 }
 
-/* The cells in state 1 among the `len` (<= 63) bits from bit s (1..63) of
- * the 96 bits c:b:a (a's bit 0 first). */
-inline uint ltl_bits_window(uint a, uint b, uint c, uint s, uint len) {
-  if (len < 32) { /* s + len <= 95: the window lies in (a, b) or (b, c) */
-    const uint lo = s < 32 ? a : b, hi = s < 32 ? b : c;
-    const uint v = (uint)(upsample(hi, lo) >> (s & 31));
-    return popcount(v & ((1u << len) - 1u));
-  }
-  const ulong v = (upsample(b, a) >> s) | ((ulong)c << (64 - s));
-  return (uint)popcount(v & ((1ul << len) - 1ul));
+/* Bits k..k+31 of the 64 bits hi:lo (k = 0..32): a funnel shift. */
+inline uint ltl_bits_funnel(uint lo, uint hi, uint k) { return (uint)(upsample(hi, lo) >> k); }
+
+/* A row of the plane as the work-item uses it: the 96 bits c:b:a (cells
+ * x0-32..x0+63) shifted so that bit 0 of e0 is cell x0 - hw, for windows of
+ * half-width hw (1 <= 32 - hw <= 32). */
+typedef struct ltl_bits_row {
+  uint e0, e1, e2;
+} ltl_bits_row;
+
+inline ltl_bits_row ltl_bits_align(uint a, uint b, uint c, uint hw) {
+  const uint t = 32 - hw;
+  ltl_bits_row e = {ltl_bits_funnel(a, b, t), ltl_bits_funnel(b, c, t), (uint)((ulong)c >> t)};
+  return e;
+}
+
+/* The cells in state 1 of the window of cell x0+j (j = 0..31, a constant
+ * once unrolled), `len` = 2hw+1 <= 63 bits from bit j of the aligned row:
+ * two funnel shifts by a constant, a mask and two popcounts (one to 31
+ * bits). */
+inline uint ltl_bits_window(ltl_bits_row e, uint j, uint len) {
+  if (len < 32) return popcount(ltl_bits_funnel(e.e0, e.e1, j) & ((1u << len) - 1u));
+  return popcount(ltl_bits_funnel(e.e0, e.e1, j)) +
+         popcount(ltl_bits_funnel(e.e1, e.e2, j) & ((1u << (len - 32)) - 1u));
 }
 
 /* The three plane words around word i of plane row `row`. */
@@ -143,7 +157,7 @@ __kernel void ltl_bits_box(__global const uchar *in, __global uchar *out,
   const int i = get_global_id(0), y0 = get_global_id(1) * run;
   if (i >= pitch - 2 || y0 >= h) return;
   const int y1 = min(y0 + run, h);
-  const uint len = 2 * r + 1, s0 = 32 - r;
+  const uint len = 2 * r + 1;
   uint acc[32];
 #pragma unroll
   for (int j = 0; j < 32; j++) acc[j] = 0;
@@ -156,8 +170,9 @@ __kernel void ltl_bits_box(__global const uchar *in, __global uchar *out,
     if (row < 0 || row >= h) continue;
 #endif
     LTL_BITS_LOAD(bin, row, i, pitch, a, b, c);
+    const ltl_bits_row e = ltl_bits_align(a, b, c, r);
 #pragma unroll
-    for (int j = 0; j < 32; j++) acc[j] += ltl_bits_window(a, b, c, s0 + j, len);
+    for (int j = 0; j < 32; j++) acc[j] += ltl_bits_window(e, j, len);
   }
   ltl_bits_apply(in, out, bout, w, pitch, i, y0, acc, middle, smin, smax, bmin, bmax, states);
 #if GOLCL_TORUS
@@ -174,9 +189,9 @@ __kernel void ltl_bits_box(__global const uchar *in, __global uchar *out,
     if (y + r < h) LTL_BITS_LOAD(bin, y + r, i, pitch, ia, ib, ic);
     if (y - r - 1 >= 0) LTL_BITS_LOAD(bin, y - r - 1, i, pitch, oa, ob, oc);
 #endif
+    const ltl_bits_row ei = ltl_bits_align(ia, ib, ic, r), eo = ltl_bits_align(oa, ob, oc, r);
 #pragma unroll
-    for (int j = 0; j < 32; j++)
-      acc[j] += ltl_bits_window(ia, ib, ic, s0 + j, len) - ltl_bits_window(oa, ob, oc, s0 + j, len);
+    for (int j = 0; j < 32; j++) acc[j] += ltl_bits_window(ei, j, len) - ltl_bits_window(eo, j, len);
     ltl_bits_apply(in, out, bout, w, pitch, i, y, acc, middle, smin, smax, bmin, bmax, states);
   }
 }
@@ -201,11 +216,12 @@ __kernel void ltl_bits_spans(__global const uchar *in, __global uchar *out,
       if (row < 0 || row >= h) continue;
 #endif
       const int hw = spans[dy + r];
-      const uint len = 2 * hw + 1, s0 = 32 - hw;
+      const uint len = 2 * hw + 1;
       uint a, b, c;
       LTL_BITS_LOAD(bin, row, i, pitch, a, b, c);
+      const ltl_bits_row e = ltl_bits_align(a, b, c, hw);
 #pragma unroll
-      for (int j = 0; j < 32; j++) acc[j] += ltl_bits_window(a, b, c, s0 + j, len);
+      for (int j = 0; j < 32; j++) acc[j] += ltl_bits_window(e, j, len);
     }
     ltl_bits_apply(in, out, bout, w, pitch, i, y, acc, middle, smin, smax, bmin, bmax, states);
   }
