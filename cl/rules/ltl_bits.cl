@@ -5,24 +5,27 @@
  * torus the cells outside 0..w-1 are copies of the cells they wrap to (any
  * number of turns), on a dead boundary 0. A work-item takes a word of 32
  * cells and a run of `run` rows; it holds the three words of a plane row
- * around its own (96 bits: cells x0-32..x0+63), so the window of cell x0+j
- * in that row, 2R+1 bits (R <= 31), is one funnel shift of two words, a
- * mask and a popcount (64 bits and two popcounts beyond R = 15).
+ * around its own (96 bits: cells x0-32..x0+63), shifted once so that they
+ * start at cell x0-R; the window of cell x0+j in that row, 2R+1 bits
+ * (R <= 31), is then a funnel shift of two words by the constant j, a mask
+ * and a popcount (two of each beyond R = 15).
  *   ltl_bits_box (Moore): 32 column sums in registers, the first the sum of
  *     2R+1 row windows, then slid down the run: a row's windows entering,
- *     the ones 2R+1 rows up leaving (two popcounts a cell a row, at any R);
+ *     the ones 2R+1 rows up leaving (two windows a cell a row, at any R);
  *   ltl_bits_spans (von Neumann, circular): a window a row of the
  *     neighbourhood, its half-width from `spans`, popcounted for each cell
- *     (2R+1 popcounts a cell: windows differ from row to row, none slides);
+ *     (2R+1 windows a cell: they differ from row to row, none slides);
  * then the rule on the cell's state (M0/M1, B/S ranges, decay for C > 2),
  * written as bytes, and the word of the new cells in state 1 written to the
  * next plane (its two outer words by ltl_bits_pad on a torus, kept 0 on a
  * dead boundary). ltl_bits_pack makes the first plane from the states.
- * Memory a cell and a generation: the state read (1 byte) and written
- * (1 byte), the plane written (1/8 byte); the plane's rows are read 3 words
+ * Memory a cell and a generation: the state written (1 byte) and read
+ * (1 byte; not with two states, where a cell's bit in the plane is its
+ * state), the plane written (1/8 byte); the plane's rows are read 3 words
  * for 32 cells, twice a row (box) or 2R+1 times (spans), from the caches
- * (the plane is 1/8 of the states); about 2.1 bytes a cell from memory
- * against ltl_tile.cl's 2 bytes plus the halo's 2R/TW + 2R/TH re-reads.
+ * (the plane is an eighth of the states' bytes): about 1.1 bytes a cell
+ * from memory with two states, 2.1 with more, against ltl_tile.cl's 2
+ * bytes and its halo's re-reads (2R/TW + 2R/TH of them).
  * Build options: GOLCL_TORUS (0/1); LTL_BITS_VEC (1 where w is a multiple
  * of 16: states moved 16 bytes at a time). */
 #include "rules/ms.cl"
@@ -66,12 +69,13 @@ inline uint ltl_bits_window(ltl_bits_row e, uint j, uint len) {
     a = p_[0], b = p_[1], c = p_[2];                                                               \
   } while (0)
 
-/* The states of cells x0..x0+n-1 of a row (n <= 32) into st. */
+/* The states of cells x0..x0+n-1 of a row (n <= 32) into st (0 beyond n). */
 inline void ltl_bits_states_in(__global const uchar *row, int n, uchar *st) {
-#if LTL_BITS_VEC
+#if LTL_BITS_VEC /* the row's address a multiple of 16 */
   if (n == 32) {
-    vstore16(vload16(0, row), 0, st);
-    vstore16(vload16(1, row), 1, st);
+    __global const uint4 *v = (__global const uint4 *)row;
+    vstore16(as_uchar16(v[0]), 0, st);
+    vstore16(as_uchar16(v[1]), 1, st);
     return;
   }
 #endif
@@ -81,8 +85,9 @@ inline void ltl_bits_states_in(__global const uchar *row, int n, uchar *st) {
 inline void ltl_bits_states_out(__global uchar *row, int n, const uchar *st) {
 #if LTL_BITS_VEC
   if (n == 32) {
-    vstore16(vload16(0, st), 0, row);
-    vstore16(vload16(1, st), 1, row);
+    __global uint4 *v = (__global uint4 *)row;
+    v[0] = as_uint4(vload16(0, st));
+    v[1] = as_uint4(vload16(1, st));
     return;
   }
 #endif
@@ -91,14 +96,21 @@ inline void ltl_bits_states_out(__global uchar *row, int n, const uchar *st) {
 
 /* The rule on the 32 cells of word i of row y, their counts in acc (the
  * middle cell included); the new states to out, the new plane word to
- * bout. */
-inline void ltl_bits_apply(__global const uchar *in, __global uchar *out, __global uint *bout,
-                           int w, int pitch, int i, int y, const uint *acc, uint middle, uint smin,
-                           uint smax, uint bmin, uint bmax, uint states) {
+ * bout. With two states a cell's state is its bit in the plane: the bytes
+ * are not read. */
+inline void ltl_bits_apply(__global const uchar *in, __global uchar *out, __global const uint *bin,
+                           __global uint *bout, int w, int pitch, int i, int y, const uint *acc,
+                           uint middle, uint smin, uint smax, uint bmin, uint bmax, uint states) {
   const int x0 = i * 32, n = min(32, w - x0);
-  const size_t at = (size_t)y * w + x0;
+  const size_t at = (size_t)y * w + x0, word_at = (size_t)y * pitch + i + 1;
   uchar st[32];
-  ltl_bits_states_in(in + at, n, st);
+  if (states == 2) {
+    const uint own = bin[word_at];
+#pragma unroll
+    for (int j = 0; j < 32; j++) st[j] = (uchar)((own >> j) & 1u);
+  } else {
+    ltl_bits_states_in(in + at, n, st);
+  }
   uint word = 0;
 #pragma unroll
   for (int j = 0; j < 32; j++) {
@@ -109,10 +121,12 @@ inline void ltl_bits_apply(__global const uchar *in, __global uchar *out, __glob
     word |= (uint)(next == 1) << j;
   }
   ltl_bits_states_out(out + at, n, st);
-  bout[(size_t)y * pitch + i + 1] = n == 32 ? word : word & ((1u << n) - 1u);
+  bout[word_at] = n == 32 ? word : word & ((1u << n) - 1u);
 }
 
-/* Word k of plane row y from the states (k = 0..pitch-1). */
+/* Word k of plane row y from the states (k = 0..pitch-1): the words of 32
+ * cells inside the row read straight, the others cell by cell (wrapped on
+ * a torus, 0 outside a dead boundary). */
 __kernel void ltl_bits_pack(__global const uchar *in, __global uint *bits, int w, int h,
                             int pitch) {
   const int k = get_global_id(0), y = get_global_id(1);
@@ -120,20 +134,25 @@ __kernel void ltl_bits_pack(__global const uchar *in, __global uint *bits, int w
   __global const uchar *row = in + (size_t)y * w;
   const long x0 = 32l * (k - 1);
   uint word = 0;
-  for (int j = 0; j < 32; j++) {
-    long x = x0 + j;
+  if (x0 >= 0 && x0 + 32 <= w) {
+    uchar st[32];
+    ltl_bits_states_in(row + x0, 32, st);
+#pragma unroll
+    for (int j = 0; j < 32; j++) word |= (uint)(st[j] == 1) << j;
+  } else {
+    for (int j = 0; j < 32; j++) {
+      long x = x0 + j;
 #if GOLCL_TORUS
-    x = golcl_floormod(x, w);
+      x = golcl_floormod(x, w);
 #else
-    if (x < 0 || x >= w) continue;
+      if (x < 0 || x >= w) continue;
 #endif
-    word |= (uint)(row[x] == 1) << j;
+      word |= (uint)(row[x] == 1) << j;
+    }
   }
   bits[(size_t)y * pitch + k] = word;
 }
 
-/* On a torus: the outer words of plane row y (word 0, and the bits beyond
- * x = w-1 of the last words), copied from the cells they wrap to. */
 __kernel void ltl_bits_pad(__global uint *bits, int w, int h, int pitch) {
   const int y = get_global_id(0);
   if (y >= h) return;
@@ -174,7 +193,7 @@ __kernel void ltl_bits_box(__global const uchar *in, __global uchar *out,
 #pragma unroll
     for (int j = 0; j < 32; j++) acc[j] += ltl_bits_window(e, j, len);
   }
-  ltl_bits_apply(in, out, bout, w, pitch, i, y0, acc, middle, smin, smax, bmin, bmax, states);
+  ltl_bits_apply(in, out, bin, bout, w, pitch, i, y0, acc, middle, smin, smax, bmin, bmax, states);
 #if GOLCL_TORUS
   int in_k = (int)golcl_floormod(y0 + r + 1, h), out_k = (int)golcl_floormod(y0 - r, h);
 #endif
@@ -192,7 +211,7 @@ __kernel void ltl_bits_box(__global const uchar *in, __global uchar *out,
     const ltl_bits_row ei = ltl_bits_align(ia, ib, ic, r), eo = ltl_bits_align(oa, ob, oc, r);
 #pragma unroll
     for (int j = 0; j < 32; j++) acc[j] += ltl_bits_window(ei, j, len) - ltl_bits_window(eo, j, len);
-    ltl_bits_apply(in, out, bout, w, pitch, i, y, acc, middle, smin, smax, bmin, bmax, states);
+    ltl_bits_apply(in, out, bin, bout, w, pitch, i, y, acc, middle, smin, smax, bmin, bmax, states);
   }
 }
 
@@ -223,6 +242,6 @@ __kernel void ltl_bits_spans(__global const uchar *in, __global uchar *out,
 #pragma unroll
       for (int j = 0; j < 32; j++) acc[j] += ltl_bits_window(e, j, len);
     }
-    ltl_bits_apply(in, out, bout, w, pitch, i, y, acc, middle, smin, smax, bmin, bmax, states);
+    ltl_bits_apply(in, out, bin, bout, w, pitch, i, y, acc, middle, smin, smax, bmin, bmax, states);
   }
 }
