@@ -1,6 +1,6 @@
 /* test_rules_ltl.c — Larger than Life's three kernels against the host
  * reference (golcl_ms_reference_run): the tile kernel (cl/rules/ltl_tile.cl,
- * forced with GOLCL_LTL_KERNEL=tile, since CPU devices take the sums by
+ * forced with GOLCL_LTL_KERNEL=tile, since CPU devices take the bits by
  * default), the sums (ltl.cl, GOLCL_LTL_KERNEL=sums) and the bit planes
  * (ltl_bits.cl, GOLCL_LTL_KERNEL=bits), on every range 1..24 of the Moore
  * box and 1..12 of the von Neumann and circular neighbourhoods (1..31, all

@@ -1,5 +1,6 @@
-/* ltl.c — Larger than Life: the tile kernel of ltl_tile.c where its local
- * memory holds the range, else cl/rules/ltl.cl: a generation with
+/* ltl.c — Larger than Life: the bit planes of ltl_bits.c on CPU devices
+ * (R <= 31), the tile kernel of ltl_tile.c on GPUs where its local memory
+ * holds the range, else cl/rules/ltl.cl: a generation with
  * the Moore box is two launches — row windows slid along runs of cells,
  * then the sum of 2R+1 of them slid down runs of each column and the rule
  * (the same work a cell at any range, after the first window of a run) —

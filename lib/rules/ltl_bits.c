@@ -4,9 +4,14 @@
  * generation's written by the launch that writes its states, and on a torus
  * its outer words by a pad launch). Ranges up to LTL_BITS_RMAX; every
  * neighbourhood (the box slides its column sums, von Neumann and circular
- * popcount a window a row). $GOLCL_LTL_KERNEL = bits chooses it;
- * $GOLCL_LTL_RUN sets the rows a work-item steps down (box: the first
- * window sum costs 2R+1 windows, a row after it two). */
+ * popcount a window a row). The default on CPU devices (pocl, 2 cores,
+ * 2048², cell updates/s against ltl.cl's sums in the same minutes: R5 box
+ * 1.8e8 / 1.1e8, R20 1.5e8 / 1.1e8, R7 von Neumann 9.3e7 / 5.7e7, R4
+ * circle 1.2e8 / 1.0e8); GPUs keep ltl_tile.c until an H200 says
+ * otherwise (tools/gpu-ltl.sh). $GOLCL_LTL_KERNEL = bits chooses it on any
+ * device (sums or tile the others); $GOLCL_LTL_RUN sets the rows a
+ * work-item steps down (box: the first window sum costs 2R+1 windows, a
+ * row after it two). */
 #include "rules.h"
 
 #include <stdlib.h>
@@ -22,7 +27,8 @@ typedef struct ltl_bits_kernels {
 
 int golcl__ltl_bits_usable(const golcl_msgrid *g) {
   const char *e = getenv("GOLCL_LTL_KERNEL");
-  return e && strcmp(e, "bits") == 0 && g->rule.range <= LTL_BITS_RMAX;
+  if (e ? strcmp(e, "bits") != 0 : g->ctx->info.type != GOLCL_DEVICE_CPU) return 0;
+  return g->rule.range <= LTL_BITS_RMAX;
 }
 
 static uint32_t pitch_of(const golcl_msgrid *g) { return (g->w + 31) / 32 + 2; }

@@ -65,7 +65,7 @@ int golcl__ltl_tile_usable(const golcl_msgrid *g);
 golcl_status golcl__ltl_tile_prepare(golcl_msgrid *g);
 golcl_status golcl__ltl_tile_step(golcl_msgrid *g, cl_mem spans, uint64_t gens);
 /* LtL from bit planes (ltl_bits.c): whether it serves the grid's rule
- * ($GOLCL_LTL_KERNEL = bits, R <= 31), its build, a step. */
+ * (R <= 31; CPU devices, or $GOLCL_LTL_KERNEL = bits), its build, a step. */
 int golcl__ltl_bits_usable(const golcl_msgrid *g);
 golcl_status golcl__ltl_bits_prepare(golcl_msgrid *g);
 golcl_status golcl__ltl_bits_step(golcl_msgrid *g, cl_mem spans, uint64_t gens);
