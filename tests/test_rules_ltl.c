@@ -8,7 +8,8 @@
  * 100×67, 3×5, 1×1: torus wraps of many turns; 64×9, whose rows the bit
  * kernel moves 16 bytes at a time), with the device's tile and with tiles
  * of 16 columns × 7 rows (many tiles each way), the bit kernel with its
- * runs of rows and with runs of 3; and a range (60) that leaves the tile
+ * runs of rows and, on ranges either side of its word widths, with runs of
+ * 3 and the range built in; and a range (60) that leaves the tile
  * and the bits no room, which falls back to the sums. Cells compared after
  * 1 and 3 generations. */
 #include "testutil.h"
@@ -73,7 +74,7 @@ static void check(const char *text, golcl_boundary b, uint32_t w, uint32_t h, ui
 /* Case _i: neighbourhood (_i / 12), boundary (_i / 6 % 2), kernel and
  * tile (_i % 6: tile as the device gives it, tile 16×7, sums, sums again
  * with the small tile's variables set, which the sums ignore, bits, bits
- * in runs of 3 rows). */
+ * in runs of 3 rows with the box's range built in). */
 START_TEST(ltl_kernels_match_reference) {
   const int nb = _i / (2 * KINDS), kind = _i % KINDS;
   const golcl_boundary b = (_i / KINDS) % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
@@ -86,10 +87,19 @@ START_TEST(ltl_kernels_match_reference) {
     setenv("GOLCL_LTL_TW", "16", 1);
     setenv("GOLCL_LTL_TH", "7", 1);
   }
-  if (kind == 5) setenv("GOLCL_LTL_RUN", "3", 1);
+  unsetenv("GOLCL_LTL_RANGE");
+  if (kind == 5) {
+    setenv("GOLCL_LTL_RUN", "3", 1);
+    setenv("GOLCL_LTL_RANGE", "build", 1);
+  }
+  /* a build a range (kind 5): the ranges either side of the bit kernel's widths */
+  static const uint32_t built[] = {1, 2, 5, 15, 16, 20, 31};
   char text[96];
-  const uint32_t top = kind >= 4 ? BITS_MAX_RANGE : max_range[nb];
-  for (uint32_t r = 1; r <= top; r++) {
+  const uint32_t top = kind == 5 ? sizeof built / sizeof *built
+                       : kind == 4 ? BITS_MAX_RANGE
+                                   : max_range[nb];
+  for (uint32_t t = 1; t <= top; t++) {
+    const uint32_t r = kind == 5 ? built[t - 1] : t;
     rule_text(text, sizeof text, nbhds[nb], r);
     for (size_t k = 0; k < NSIZES; k++)
       check(text, b, sizes[k][0], sizes[k][1], 77 + r * 16 + k + (uint64_t)_i * 1000);

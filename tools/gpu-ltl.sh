@@ -61,6 +61,7 @@ RULES=$LTL MORE=
 bench "tile 128x32 (the GPU default)" GOLCL_LTL_KERNEL=tile
 bench "bits, runs as chosen (2(2R+1), 32 at least)" GOLCL_LTL_KERNEL=bits
 for run in 16 32 64 128; do bench "bits, runs of $run rows" GOLCL_LTL_KERNEL=bits GOLCL_LTL_RUN=$run; done
+bench "bits, the range built in (a build a range)" GOLCL_LTL_KERNEL=bits GOLCL_LTL_RANGE=build
 el "ltl dead done"
 RULES="R5,C0,M1,S34..58,B34..45,NM;R20,C0,M1,S400..800,B400..560,NM" MORE=--torus
 bench "torus: tile" GOLCL_LTL_KERNEL=tile

@@ -27,7 +27,8 @@
  * from memory with two states, 2.1 with more, against ltl_tile.cl's 2
  * bytes and its halo's re-reads (2R/TW + 2R/TH of them).
  * Build options: GOLCL_TORUS (0/1); LTL_BITS_VEC (1 where w is a multiple
- * of 16: states moved 16 bytes at a time). */
+ * of 16: states moved 16 bytes at a time); LTL_BITS_R (0: the range is the
+ * argument; else the box's range, built in). */
 #include "rules/ms.cl"
 
 inline uchar ltl_bits_rule(uint s, uint n, uint smin, uint smax, uint bmin, uint bmax,
@@ -54,13 +55,46 @@ inline ltl_bits_row ltl_bits_align(uint a, uint b, uint c, uint hw) {
 
 /* The cells in state 1 of the window of cell x0+j (j = 0..31, a constant
  * once unrolled), `len` = 2hw+1 <= 63 bits from bit j of the aligned row:
- * two funnel shifts by a constant, a mask and two popcounts (one to 31
- * bits). */
-inline uint ltl_bits_window(ltl_bits_row e, uint j, uint len) {
-  if (len < 32) return popcount(ltl_bits_funnel(e.e0, e.e1, j) & ((1u << len) - 1u));
-  return popcount(ltl_bits_funnel(e.e0, e.e1, j)) +
-         popcount(ltl_bits_funnel(e.e1, e.e2, j) & ((1u << (len - 32)) - 1u));
+ * a funnel shift by a constant, a mask and a popcount to 31 bits, two of
+ * them beyond. */
+inline uint ltl_bits_short(ltl_bits_row e, uint j, uint mask) {
+  return popcount(ltl_bits_funnel(e.e0, e.e1, j) & mask);
 }
+
+inline uint ltl_bits_long(ltl_bits_row e, uint j, uint mask) {
+  return popcount(ltl_bits_funnel(e.e0, e.e1, j)) +
+         popcount(ltl_bits_funnel(e.e1, e.e2, j) & mask);
+}
+
+/* acc[j] += the window of cell x0+j in row e (the width's test out of the
+ * loop). */
+inline void ltl_bits_add(uint *acc, ltl_bits_row e, uint len) {
+  if (len < 32) {
+    const uint m = (1u << len) - 1u;
+#pragma unroll
+    for (uint j = 0; j < 32; j++) acc[j] += ltl_bits_short(e, j, m);
+  } else {
+    const uint m = (1u << (len - 32)) - 1u;
+#pragma unroll
+    for (uint j = 0; j < 32; j++) acc[j] += ltl_bits_long(e, j, m);
+  }
+}
+
+/* acc[j] += the window of row ei, -= that of row eo. */
+inline void ltl_bits_slide(uint *acc, ltl_bits_row ei, ltl_bits_row eo, uint len) {
+  if (len < 32) {
+    const uint m = (1u << len) - 1u;
+#pragma unroll
+    for (uint j = 0; j < 32; j++) acc[j] += ltl_bits_short(ei, j, m) - ltl_bits_short(eo, j, m);
+  } else {
+    const uint m = (1u << (len - 32)) - 1u;
+#pragma unroll
+    for (uint j = 0; j < 32; j++) acc[j] += ltl_bits_long(ei, j, m) - ltl_bits_long(eo, j, m);
+  }
+}
+
+/* Row k + 1 of a side n, from row k (0..n-1). */
+inline int ltl_bits_next(int k, int n) { return k + 1 == n ? 0 : k + 1; }
 
 /* The three plane words around word i of plane row `row`. */
 #define LTL_BITS_LOAD(plane, row, i, pitch, a, b, c)                                               \
@@ -171,8 +205,13 @@ __kernel void ltl_bits_pad(__global uint *bits, int w, int h, int pitch) {
 
 __kernel void ltl_bits_box(__global const uchar *in, __global uchar *out,
                            __global const uint *bin, __global uint *bout, int w, int h, int pitch,
-                           int r, int run, uint middle, uint smin, uint smax, uint bmin, uint bmax,
-                           uint states) {
+                           int range, int run, uint middle, uint smin, uint smax, uint bmin,
+                           uint bmax, uint states) {
+#if LTL_BITS_R /* the range built in: shifts and masks by constants */
+  const int r = LTL_BITS_R;
+#else
+  const int r = range;
+#endif
   const int i = get_global_id(0), y0 = get_global_id(1) * run;
   if (i >= pitch - 2 || y0 >= h) return;
   const int y1 = min(y0 + run, h);
@@ -181,17 +220,18 @@ __kernel void ltl_bits_box(__global const uchar *in, __global uchar *out,
 #pragma unroll
   for (int j = 0; j < 32; j++) acc[j] = 0;
   uint a, b, c;
+#if GOLCL_TORUS
+  int row = (int)golcl_floormod(y0 - r, h);
+#endif
   for (int dy = -r; dy <= r; dy++) {
 #if GOLCL_TORUS
-    const int row = (int)golcl_floormod(y0 + dy, h);
-#else
-    const int row = y0 + dy;
-    if (row < 0 || row >= h) continue;
-#endif
     LTL_BITS_LOAD(bin, row, i, pitch, a, b, c);
-    const ltl_bits_row e = ltl_bits_align(a, b, c, r);
-#pragma unroll
-    for (int j = 0; j < 32; j++) acc[j] += ltl_bits_window(e, j, len);
+    row = ltl_bits_next(row, h);
+#else
+    if (y0 + dy < 0 || y0 + dy >= h) continue;
+    LTL_BITS_LOAD(bin, y0 + dy, i, pitch, a, b, c);
+#endif
+    ltl_bits_add(acc, ltl_bits_align(a, b, c, r), len);
   }
   ltl_bits_apply(in, out, bin, bout, w, pitch, i, y0, acc, middle, smin, smax, bmin, bmax, states);
 #if GOLCL_TORUS
@@ -202,15 +242,13 @@ __kernel void ltl_bits_box(__global const uchar *in, __global uchar *out,
 #if GOLCL_TORUS
     LTL_BITS_LOAD(bin, in_k, i, pitch, ia, ib, ic);
     LTL_BITS_LOAD(bin, out_k, i, pitch, oa, ob, oc);
-    in_k = in_k + 1 == h ? 0 : in_k + 1;
-    out_k = out_k + 1 == h ? 0 : out_k + 1;
+    in_k = ltl_bits_next(in_k, h);
+    out_k = ltl_bits_next(out_k, h);
 #else
     if (y + r < h) LTL_BITS_LOAD(bin, y + r, i, pitch, ia, ib, ic);
     if (y - r - 1 >= 0) LTL_BITS_LOAD(bin, y - r - 1, i, pitch, oa, ob, oc);
 #endif
-    const ltl_bits_row ei = ltl_bits_align(ia, ib, ic, r), eo = ltl_bits_align(oa, ob, oc, r);
-#pragma unroll
-    for (int j = 0; j < 32; j++) acc[j] += ltl_bits_window(ei, j, len) - ltl_bits_window(eo, j, len);
+    ltl_bits_slide(acc, ltl_bits_align(ia, ib, ic, r), ltl_bits_align(oa, ob, oc, r), len);
     ltl_bits_apply(in, out, bin, bout, w, pitch, i, y, acc, middle, smin, smax, bmin, bmax, states);
   }
 }
@@ -223,24 +261,28 @@ __kernel void ltl_bits_spans(__global const uchar *in, __global uchar *out,
   const int i = get_global_id(0), y0 = get_global_id(1) * run;
   if (i >= pitch - 2 || y0 >= h) return;
   const int y1 = min(y0 + run, h);
+#if GOLCL_TORUS
+  int top = (int)golcl_floormod(y0 - r, h); /* row y - r */
+#endif
   for (int y = y0; y < y1; y++) {
     uint acc[32];
 #pragma unroll
     for (int j = 0; j < 32; j++) acc[j] = 0;
-    for (int dy = -r; dy <= r; dy++) {
 #if GOLCL_TORUS
-      const int row = (int)golcl_floormod(y + dy, h);
+    int row = top;
+    top = ltl_bits_next(top, h);
+#endif
+    for (int dy = -r; dy <= r; dy++) {
+      uint a, b, c;
+#if GOLCL_TORUS
+      LTL_BITS_LOAD(bin, row, i, pitch, a, b, c);
+      row = ltl_bits_next(row, h);
 #else
-      const int row = y + dy;
-      if (row < 0 || row >= h) continue;
+      if (y + dy < 0 || y + dy >= h) continue;
+      LTL_BITS_LOAD(bin, y + dy, i, pitch, a, b, c);
 #endif
       const int hw = spans[dy + r];
-      const uint len = 2 * hw + 1;
-      uint a, b, c;
-      LTL_BITS_LOAD(bin, row, i, pitch, a, b, c);
-      const ltl_bits_row e = ltl_bits_align(a, b, c, hw);
-#pragma unroll
-      for (int j = 0; j < 32; j++) acc[j] += ltl_bits_window(e, j, len);
+      ltl_bits_add(acc, ltl_bits_align(a, b, c, hw), 2 * hw + 1);
     }
     ltl_bits_apply(in, out, bin, bout, w, pitch, i, y, acc, middle, smin, smax, bmin, bmax, states);
   }

@@ -11,7 +11,7 @@
  * otherwise (tools/gpu-ltl.sh). $GOLCL_LTL_KERNEL = bits chooses it on any
  * device (sums or tile the others); $GOLCL_LTL_RUN sets the rows a
  * work-item steps down (box: the first window sum costs 2R+1 windows, a
- * row after it two). */
+ * row after it two); $GOLCL_LTL_RANGE = build builds the box's range in. */
 #include "rules.h"
 
 #include <stdlib.h>
@@ -42,11 +42,19 @@ static uint32_t run_of(const golcl_msgrid *g) {
   return two < LTL_BITS_RUN_MIN ? LTL_BITS_RUN_MIN : two;
 }
 
+/* Whether the box's build holds the range ($GOLCL_LTL_RANGE = build: a
+ * build a range, shifts by constants) rather than taking it as an argument. */
+static int range_built(const golcl_msgrid *g) {
+  const char *e = getenv("GOLCL_LTL_RANGE");
+  return e && strcmp(e, "build") == 0 && g->rule.nbhd == GOLCL_LTL_MOORE;
+}
+
 static golcl_status kernels(golcl_msgrid *g, ltl_bits_kernels *k) {
   golcl__opts o;
   golcl__opts_init(&o);
   golcl__opts_define(&o, "GOLCL_TORUS", g->boundary == GOLCL_BOUNDARY_TORUS);
   golcl__opts_define(&o, "LTL_BITS_VEC", g->w % 16 == 0);
+  golcl__opts_define(&o, "LTL_BITS_R", range_built(g) ? g->rule.range : 0);
   golcl_status s = golcl__opts_check(g->ctx, &o, "ltl_bits");
   const char *f = "rules/ltl_bits.cl";
   const char *count = g->rule.nbhd == GOLCL_LTL_MOORE ? "ltl_bits_box" : "ltl_bits_spans";
