@@ -134,7 +134,7 @@ END_TEST
  * and read as 0), awkward sizes, both boundaries, 1 and 4 generations.
  * Case _i: rule (_i % 2), boundary (_i / 2 % 2), lookup (_i / 4). */
 START_TEST(lookups_match_reference) {
-  static const char *const way[] = {"full", "small", "direct"};
+  static const char *const way[] = {"full", "small", "direct", "lanes"};
   static const uint32_t sizes[][2] = {{37, 29}, {100, 67}, {3, 5}, {1, 1}, {6, 2}};
   golcl_msrule rule;
   TU_OK(golcl_msrule_parse(_i % 2 ? "Nobili32" : "JvN29", &rule));
@@ -337,7 +337,7 @@ int main(void) {
   tcase_set_timeout(tc, 0);
   tcase_add_test(tc, names);
   tcase_add_loop_test(tc, soups_against_golly, 0, 6);
-  tcase_add_loop_test(tc, lookups_match_reference, 0, 12);
+  tcase_add_loop_test(tc, lookups_match_reference, 0, 16);
   tcase_add_test(tc, macrocell_round_trip);
   tcase_add_loop_test(tc, golly_macrocells, 0, 2);
   tcase_add_test(tc, macrocell_errors);

@@ -2,8 +2,9 @@
 # gpu-ltl.sh — issue 29 item 6 on an H200 in ONE device call (under 300 s): builds, runs
 # test_rules_ltl, test_rules_jvn and test_rules_kernels on the GPU, then `golcl bench rules` at
 # 16384² for each Larger than Life kernel worth comparing (the tile kernel, today's GPU default;
-# the bit planes of ltl_bits.cl with runs of 16..128 rows a work-item; the sums once) and the
-# JvN kernels. Log in $OUT/ltl.log.
+# the bit planes of ltl_bits.cl with runs of 16..128 rows a work-item, and with the range built
+# in; the sums once) and the JvN kernels (small tables; signals copied a lane). Log in
+# $OUT/ltl.log.
 #   run (kind nvidia-h200, carry [".deps"]):  bash tools/gpu-ltl.sh
 #   DRY=1 bash tools/gpu-ltl.sh   (here, on pocl: 1024², tests cut short; a check of the script)
 set -u
@@ -70,5 +71,8 @@ late 240 || bench "torus: sums (ltl.cl, the old two launches)" GOLCL_LTL_KERNEL=
 el "ltl torus done"
 echo "== JvN29, Nobili32 and Brian's Brain, $SIZE"
 RULES="JvN29;Nobili32;/2/3" MORE=
-late 270 || bench "JvN (default)"
+late 250 || bench "JvN: small tables (the default), 32 rows"
+RULES="JvN29;Nobili32"
+late 260 || bench "JvN: lanes (signals copied a lane), 32 rows" GOLCL_JVN_KERNEL=lanes
+late 270 || bench "JvN: lanes, 128 rows" GOLCL_JVN_KERNEL=lanes GOLCL_JVN_ROWS=128
 el "done"

@@ -12,8 +12,15 @@
  *     points at it, its state) and the next state by (state, the 7-bit key
  *     of the signals' union, jvn_signal_key);
  *   2 (full, Hutton32): the host's table of every (state, east, north, west,
- *     south), 2^25 bytes read at random, which a large cache mostly holds.
- * Any size; GOLCL_TORUS (0/1) picks the boundary, GOLCL_JVN_RULE the rule. */
+ *     south), 2^25 bytes read at random, which a large cache mostly holds;
+ *   3 (lanes, JvN29 and Nobili32): the small tables, the signals' copied
+ *     once for each of 32 lanes (16 KB, entry k of lane l at word 32k + l),
+ *     so that the four signal lookups of a warp fall in 32 distinct banks
+ *     (the small tables' random lookups conflict in banks: five a cell);
+ *     the work-group a row of JVN_GROUP work-items, so that its copy
+ *     serves many.
+ * Any size; GOLCL_TORUS (0/1) picks the boundary, GOLCL_JVN_RULE the rule,
+ * JVN_GROUP (way 3) the work-group's size. */
 #include "rules/jvn_rule.cl"
 #include "rules/ms.cl"
 
@@ -51,10 +58,21 @@ inline void jvn_row(__global const uchar *in, int w, int h, int x0, int y, int *
 inline int jvn_sig(__local const ushort *sig, int d, int toward, int v) {
   return sig[(d * 2 + toward) * 32 + (v < 32 ? v : 0)];
 }
+#elif GOLCL_JVN_WAY == 3
+/* Word d·32 + v of lane `lane`'s copy: toward 0 in the low half, 1 in the high. */
+inline int jvn_sig_lane(__local const uint *sig, int lane, int d, int toward, int v) {
+  return (int)(sig[((d * 32 + (v < 32 ? v : 0)) << 5) + lane] >> (toward ? 16 : 0)) & 0xffff;
+}
 #endif
 
-__kernel void jvn_step(__global const uchar *in, __global uchar *out, int w, int h, int rows,
-                       __global const uchar *tables) {
+#if GOLCL_JVN_WAY == 3
+#define JVN_ATTR __attribute__((reqd_work_group_size(JVN_GROUP, 1, 1)))
+#else
+#define JVN_ATTR
+#endif
+
+__kernel JVN_ATTR void jvn_step(__global const uchar *in, __global uchar *out, int w, int h,
+                                int rows, __global const uchar *tables) {
 #if GOLCL_JVN_WAY == 1
   __local ushort sig[256]; /* the signals, their two bytes joined */
   __local uchar next[JVN_TABLE_BYTES - JVN_NEXT];
@@ -63,6 +81,18 @@ __kernel void jvn_step(__global const uchar *in, __global uchar *out, int w, int
   for (int k = lid; k < 256; k += lsz)
     sig[k] = (ushort)(tables[JVN_SIG_LO + k] | tables[JVN_SIG_HI + k] << 8);
   for (int k = lid; k < JVN_TABLE_BYTES - JVN_NEXT; k += lsz) next[k] = tables[JVN_NEXT + k];
+  barrier(CLK_LOCAL_MEM_FENCE);
+#elif GOLCL_JVN_WAY == 3
+  __local uint sig[128 * 32]; /* [d·32 + v][lane] */
+  __local uchar next[JVN_TABLE_BYTES - JVN_NEXT];
+  const int lid = get_local_id(0), lane = lid & 31;
+  for (int k = lid; k < 128 * 32; k += JVN_GROUP) {
+    const int e = k >> 5, d = e >> 5, v = e & 31; /* entry (d, toward, v) at (d·2 + toward)·32 + v */
+    const int t0 = (d * 2) * 32 + v, t1 = (d * 2 + 1) * 32 + v;
+    sig[k] = (uint)(tables[JVN_SIG_LO + t0] | tables[JVN_SIG_HI + t0] << 8) |
+             (uint)(tables[JVN_SIG_LO + t1] | tables[JVN_SIG_HI + t1] << 8) << 16;
+  }
+  for (int k = lid; k < JVN_TABLE_BYTES - JVN_NEXT; k += JVN_GROUP) next[k] = tables[JVN_NEXT + k];
   barrier(CLK_LOCAL_MEM_FENCE);
 #endif
   const int x0 = get_global_id(0) * 4, y0 = get_global_id(1) * rows;
@@ -80,6 +110,11 @@ __kernel void jvn_step(__global const uchar *in, __global uchar *out, int w, int
       const int p = jvn_points(c);
       const int m = jvn_sig(sig, 0, p == 0, e) | jvn_sig(sig, 1, p == 1, n) |
                     jvn_sig(sig, 2, p == 2, wst) | jvn_sig(sig, 3, p == 3, s);
+      r[k] = (uchar)(c >= 32 ? c : next[c * 128 + jvn_signal_key(m)]);
+#elif GOLCL_JVN_WAY == 3
+      const int p = jvn_points(c);
+      const int m = jvn_sig_lane(sig, lane, 0, p == 0, e) | jvn_sig_lane(sig, lane, 1, p == 1, n) |
+                    jvn_sig_lane(sig, lane, 2, p == 2, wst) | jvn_sig_lane(sig, lane, 3, p == 3, s);
       r[k] = (uchar)(c >= 32 ? c : next[c * 128 + jvn_signal_key(m)]);
 #elif GOLCL_JVN_WAY == 2
       r[k] = c >= 32 ? (uchar)c
