@@ -8,7 +8,8 @@
  * around its own (96 bits: cells x0-32..x0+63), shifted once so that they
  * start at cell x0-R; the window of cell x0+j in that row, 2R+1 bits
  * (R <= 31), is then a funnel shift of two words by the constant j, a mask
- * and a popcount (two of each beyond R = 15).
+ * and a popcount (two of each beyond R = 15; the window entering and the
+ * one leaving share a popcount where they fit 16 bits).
  *   ltl_bits_box (Moore): 32 column sums in registers, the first the sum of
  *     2R+1 row windows, then slid down the run: a row's windows entering,
  *     the ones 2R+1 rows up leaving (two windows a cell a row, at any R);
@@ -80,12 +81,32 @@ inline void ltl_bits_add(uint *acc, ltl_bits_row e, uint len) {
   }
 }
 
-/* acc[j] += the window of row ei, -= that of row eo. */
+/* acc[j] += the window of row ei, -= that of row eo. Where a window (or
+ * the part of one beyond 32 bits) is 16 bits or fewer, the two go through
+ * one popcount: popcount(in | ~out << 16) = popcount(in) + len -
+ * popcount(out) (one popcount a cell to R = 7, three instead of four from
+ * R = 16 to 23). */
 inline void ltl_bits_slide(uint *acc, ltl_bits_row ei, ltl_bits_row eo, uint len) {
-  if (len < 32) {
+  if (len <= 16) {
+    const uint m = (1u << len) - 1u;
+#pragma unroll
+    for (uint j = 0; j < 32; j++)
+      acc[j] += popcount((ltl_bits_funnel(ei.e0, ei.e1, j) & m) |
+                         (~ltl_bits_funnel(eo.e0, eo.e1, j) & m) << 16) -
+                len;
+  } else if (len < 32) {
     const uint m = (1u << len) - 1u;
 #pragma unroll
     for (uint j = 0; j < 32; j++) acc[j] += ltl_bits_short(ei, j, m) - ltl_bits_short(eo, j, m);
+  } else if (len <= 48) {
+    const uint m = (1u << (len - 32)) - 1u;
+#pragma unroll
+    for (uint j = 0; j < 32; j++)
+      acc[j] += popcount(ltl_bits_funnel(ei.e0, ei.e1, j)) -
+                popcount(ltl_bits_funnel(eo.e0, eo.e1, j)) +
+                popcount((ltl_bits_funnel(ei.e1, ei.e2, j) & m) |
+                         (~ltl_bits_funnel(eo.e1, eo.e2, j) & m) << 16) -
+                (len - 32);
   } else {
     const uint m = (1u << (len - 32)) - 1u;
 #pragma unroll
