@@ -224,6 +224,30 @@ __kernel void ltl_bits_pad(__global uint *bits, int w, int h, int pitch) {
   }
 }
 
+/* acc[j] = the cells in state 1 of the windows of cell x0+j (word i) in
+ * rows y-r..y+r (none outside a dead boundary), of half-width r, or
+ * spans[dy + r] in row y + dy where spans is given. */
+inline void ltl_bits_sum(uint *acc, __global const uint *bin, __global const int *spans, int i,
+                         int pitch, int h, int y, int r) {
+#pragma unroll
+  for (int j = 0; j < 32; j++) acc[j] = 0;
+#if GOLCL_TORUS
+  int row = (int)golcl_floormod(y - r, h);
+#endif
+  for (int dy = -r; dy <= r; dy++) {
+    uint a, b, c;
+#if GOLCL_TORUS
+    LTL_BITS_LOAD(bin, row, i, pitch, a, b, c);
+    row = ltl_bits_next(row, h);
+#else
+    if (y + dy < 0 || y + dy >= h) continue;
+    LTL_BITS_LOAD(bin, y + dy, i, pitch, a, b, c);
+#endif
+    const int hw = spans ? spans[dy + r] : r;
+    ltl_bits_add(acc, ltl_bits_align(a, b, c, hw), 2 * hw + 1);
+  }
+}
+
 __kernel void ltl_bits_box(__global const uchar *in, __global uchar *out,
                            __global const uint *bin, __global uint *bout, int w, int h, int pitch,
                            int range, int run, uint middle, uint smin, uint smax, uint bmin,
@@ -238,22 +262,7 @@ __kernel void ltl_bits_box(__global const uchar *in, __global uchar *out,
   const int y1 = min(y0 + run, h);
   const uint len = 2 * r + 1;
   uint acc[32];
-#pragma unroll
-  for (int j = 0; j < 32; j++) acc[j] = 0;
-  uint a, b, c;
-#if GOLCL_TORUS
-  int row = (int)golcl_floormod(y0 - r, h);
-#endif
-  for (int dy = -r; dy <= r; dy++) {
-#if GOLCL_TORUS
-    LTL_BITS_LOAD(bin, row, i, pitch, a, b, c);
-    row = ltl_bits_next(row, h);
-#else
-    if (y0 + dy < 0 || y0 + dy >= h) continue;
-    LTL_BITS_LOAD(bin, y0 + dy, i, pitch, a, b, c);
-#endif
-    ltl_bits_add(acc, ltl_bits_align(a, b, c, r), len);
-  }
+  ltl_bits_sum(acc, bin, 0, i, pitch, h, y0, r);
   ltl_bits_apply(in, out, bin, bout, w, pitch, i, y0, acc, middle, smin, smax, bmin, bmax, states);
 #if GOLCL_TORUS
   int in_k = (int)golcl_floormod(y0 + r + 1, h), out_k = (int)golcl_floormod(y0 - r, h);
@@ -282,29 +291,9 @@ __kernel void ltl_bits_spans(__global const uchar *in, __global uchar *out,
   const int i = get_global_id(0), y0 = get_global_id(1) * run;
   if (i >= pitch - 2 || y0 >= h) return;
   const int y1 = min(y0 + run, h);
-#if GOLCL_TORUS
-  int top = (int)golcl_floormod(y0 - r, h); /* row y - r */
-#endif
   for (int y = y0; y < y1; y++) {
     uint acc[32];
-#pragma unroll
-    for (int j = 0; j < 32; j++) acc[j] = 0;
-#if GOLCL_TORUS
-    int row = top;
-    top = ltl_bits_next(top, h);
-#endif
-    for (int dy = -r; dy <= r; dy++) {
-      uint a, b, c;
-#if GOLCL_TORUS
-      LTL_BITS_LOAD(bin, row, i, pitch, a, b, c);
-      row = ltl_bits_next(row, h);
-#else
-      if (y + dy < 0 || y + dy >= h) continue;
-      LTL_BITS_LOAD(bin, y + dy, i, pitch, a, b, c);
-#endif
-      const int hw = spans[dy + r];
-      ltl_bits_add(acc, ltl_bits_align(a, b, c, hw), 2 * hw + 1);
-    }
+    ltl_bits_sum(acc, bin, spans, i, pitch, h, y, r);
     ltl_bits_apply(in, out, bin, bout, w, pitch, i, y, acc, middle, smin, smax, bmin, bmax, states);
   }
 }
