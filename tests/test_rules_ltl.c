@@ -63,8 +63,8 @@ static void check(const char *text, golcl_boundary b, uint32_t w, uint32_t h, ui
                     text, getenv("GOLCL_LTL_KERNEL"), b ? "torus" : "dead", w, h,
                     getenv("GOLCL_LTL_TW") ? getenv("GOLCL_LTL_TW") : "-",
                     getenv("GOLCL_LTL_TH") ? getenv("GOLCL_LTL_TH") : "-",
-                    getenv("GOLCL_LTL_RUN") ? getenv("GOLCL_LTL_RUN") : "-", (unsigned long long)done,
-                    i % w, i / w, got[i], ref[i]);
+                    getenv("GOLCL_LTL_RUN") ? getenv("GOLCL_LTL_RUN") : "-",
+                    (unsigned long long)done, i % w, i / w, got[i], ref[i]);
   }
   free(ref);
   free(got);
@@ -95,7 +95,7 @@ START_TEST(ltl_kernels_match_reference) {
   /* a build a range (kind 5): the ranges either side of the bit kernel's widths */
   static const uint32_t built[] = {1, 2, 5, 15, 16, 20, 31};
   char text[96];
-  const uint32_t top = kind == 5 ? sizeof built / sizeof *built
+  const uint32_t top = kind == 5   ? sizeof built / sizeof *built
                        : kind == 4 ? BITS_MAX_RANGE
                                    : max_range[nb];
   for (uint32_t t = 1; t <= top; t++) {

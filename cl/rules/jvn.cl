@@ -87,7 +87,8 @@ __kernel JVN_ATTR void jvn_step(__global const uchar *in, __global uchar *out, i
   __local uchar next[JVN_TABLE_BYTES - JVN_NEXT];
   const int lid = get_local_id(0), lane = lid & 31;
   for (int k = lid; k < 128 * 32; k += JVN_GROUP) {
-    const int e = k >> 5, d = e >> 5, v = e & 31; /* entry (d, toward, v) at (d·2 + toward)·32 + v */
+    /* the small table holds (d, toward, v) at (d·2 + toward)·32 + v */
+    const int e = k >> 5, d = e >> 5, v = e & 31;
     const int t0 = (d * 2) * 32 + v, t1 = (d * 2 + 1) * 32 + v;
     sig[k] = (uint)(tables[JVN_SIG_LO + t0] | tables[JVN_SIG_HI + t0] << 8) |
              (uint)(tables[JVN_SIG_LO + t1] | tables[JVN_SIG_HI + t1] << 8) << 16;

@@ -63,8 +63,7 @@ inline uint ltl_bits_short(ltl_bits_row e, uint j, uint mask) {
 }
 
 inline uint ltl_bits_long(ltl_bits_row e, uint j, uint mask) {
-  return popcount(ltl_bits_funnel(e.e0, e.e1, j)) +
-         popcount(ltl_bits_funnel(e.e1, e.e2, j) & mask);
+  return popcount(ltl_bits_funnel(e.e0, e.e1, j)) + popcount(ltl_bits_funnel(e.e1, e.e2, j) & mask);
 }
 
 /* acc[j] += the window of cell x0+j in row e (the width's test out of the
@@ -102,11 +101,11 @@ inline void ltl_bits_slide(uint *acc, ltl_bits_row ei, ltl_bits_row eo, uint len
     const uint m = (1u << (len - 32)) - 1u;
 #pragma unroll
     for (uint j = 0; j < 32; j++)
-      acc[j] += popcount(ltl_bits_funnel(ei.e0, ei.e1, j)) -
-                popcount(ltl_bits_funnel(eo.e0, eo.e1, j)) +
-                popcount((ltl_bits_funnel(ei.e1, ei.e2, j) & m) |
-                         (~ltl_bits_funnel(eo.e1, eo.e2, j) & m) << 16) -
-                (len - 32);
+      acc[j] +=
+          popcount(ltl_bits_funnel(ei.e0, ei.e1, j)) - popcount(ltl_bits_funnel(eo.e0, eo.e1, j)) +
+          popcount((ltl_bits_funnel(ei.e1, ei.e2, j) & m) | (~ltl_bits_funnel(eo.e1, eo.e2, j) & m)
+                                                                << 16) -
+          (len - 32);
   } else {
     const uint m = (1u << (len - 32)) - 1u;
 #pragma unroll
@@ -118,10 +117,10 @@ inline void ltl_bits_slide(uint *acc, ltl_bits_row ei, ltl_bits_row eo, uint len
 inline int ltl_bits_next(int k, int n) { return k + 1 == n ? 0 : k + 1; }
 
 /* The three plane words around word i of plane row `row`. */
-#define LTL_BITS_LOAD(plane, row, i, pitch, a, b, c)                                               \
-  do {                                                                                             \
-    __global const uint *p_ = (plane) + (size_t)(row) * (pitch) + (i);                             \
-    a = p_[0], b = p_[1], c = p_[2];                                                               \
+#define LTL_BITS_LOAD(plane, row, i, pitch, a, b, c)                   \
+  do {                                                                 \
+    __global const uint *p_ = (plane) + (size_t)(row) * (pitch) + (i); \
+    a = p_[0], b = p_[1], c = p_[2];                                   \
   } while (0)
 
 /* The states of cells x0..x0+n-1 of a row (n <= 32) into st (0 beyond n). */
@@ -170,8 +169,8 @@ inline void ltl_bits_apply(__global const uchar *in, __global uchar *out, __glob
 #pragma unroll
   for (int j = 0; j < 32; j++) {
     const uint s = st[j];
-    const uint next = ltl_bits_rule(s, acc[j] - (middle ? 0u : (uint)(s == 1)), smin, smax, bmin,
-                                    bmax, states);
+    const uint next =
+        ltl_bits_rule(s, acc[j] - (middle ? 0u : (uint)(s == 1)), smin, smax, bmin, bmax, states);
     st[j] = (uchar)next;
     word |= (uint)(next == 1) << j;
   }
@@ -248,10 +247,9 @@ inline void ltl_bits_sum(uint *acc, __global const uint *bin, __global const int
   }
 }
 
-__kernel void ltl_bits_box(__global const uchar *in, __global uchar *out,
-                           __global const uint *bin, __global uint *bout, int w, int h, int pitch,
-                           int range, int run, uint middle, uint smin, uint smax, uint bmin,
-                           uint bmax, uint states) {
+__kernel void ltl_bits_box(__global const uchar *in, __global uchar *out, __global const uint *bin,
+                           __global uint *bout, int w, int h, int pitch, int range, int run,
+                           uint middle, uint smin, uint smax, uint bmin, uint bmax, uint states) {
 #if LTL_BITS_R /* the range built in: shifts and masks by constants */
   const int r = LTL_BITS_R;
 #else
@@ -286,8 +284,7 @@ __kernel void ltl_bits_box(__global const uchar *in, __global uchar *out,
 __kernel void ltl_bits_spans(__global const uchar *in, __global uchar *out,
                              __global const uint *bin, __global uint *bout,
                              __global const int *spans, int w, int h, int pitch, int r, int run,
-                             uint middle, uint smin, uint smax, uint bmin, uint bmax,
-                             uint states) {
+                             uint middle, uint smin, uint smax, uint bmin, uint bmax, uint states) {
   const int i = get_global_id(0), y0 = get_global_id(1) * run;
   if (i >= pitch - 2 || y0 >= h) return;
   const int y1 = min(y0 + run, h);

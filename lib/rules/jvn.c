@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ROWS 32 /* rows a work-item walks down (four cells of each) */
+#define ROWS 32           /* rows a work-item walks down (four cells of each) */
 #define JVN_GROUP_MAX 256 /* lanes: work-items sharing the copies, at most */
 
 /* ROWS, or GOLCL_JVN_ROWS from the environment (1..4096), to tune it on a device. */
@@ -34,7 +34,8 @@ static way way_of(const golcl_msgrid *g) {
   return SMALL;
 }
 
-/* The work-group of the lanes way: the largest power of two the device takes, up to JVN_GROUP_MAX. */
+/* The work-group of the lanes way: the largest power of two the device takes, up to JVN_GROUP_MAX.
+ */
 static size_t group_of(const golcl_msgrid *g) {
   size_t n = 1;
   while (n * 2 <= JVN_GROUP_MAX && n * 2 <= g->ctx->info.max_work_group_size) n *= 2;

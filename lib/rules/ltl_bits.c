@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LTL_BITS_RMAX 31    /* 2R+1 bits in a ulong (ltl_bits_window) */
-#define LTL_BITS_RUN_MIN 32 /* rows a work-item (box), at least; 2·(2R+1) beyond */
+#define LTL_BITS_RMAX 31     /* 2R+1 bits in a ulong (ltl_bits_window) */
+#define LTL_BITS_RUN_MIN 32  /* rows a work-item (box), at least; 2·(2R+1) beyond */
 #define LTL_BITS_RUN_SPANS 4 /* rows a work-item (spans: nothing to amortise) */
 
 typedef struct ltl_bits_kernels {
@@ -69,8 +69,9 @@ static golcl_status planes(golcl_msgrid *g) {
   if (g->ltl_bits[0] && g->ltl_bits[1]) return GOLCL_OK;
   size_t bytes;
   if (golcl__mul_size((size_t)pitch_of(g) * 4, g->h, &bytes))
-    return golcl__fail(g->ctx, GOLCL_E_OUT_OF_MEMORY, "ltl_bits: the planes of a %ux%u grid overflow",
-                       (unsigned)g->w, (unsigned)g->h);
+    return golcl__fail(g->ctx, GOLCL_E_OUT_OF_MEMORY,
+                       "ltl_bits: the planes of a %ux%u grid overflow", (unsigned)g->w,
+                       (unsigned)g->h);
   const cl_uint zero = 0;
   golcl_status s = GOLCL_OK;
   for (int i = 0; i < 2 && s == GOLCL_OK; i++) {

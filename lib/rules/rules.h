@@ -19,9 +19,9 @@ struct golcl_msgrid {
   cl_mem rowsum;     /* LtL N and C: (w+1)·h uint prefix sums along rows */
   cl_mem rowwin;     /* LtL Moore: w·h uint row windows */
   cl_mem spans;      /* LtL N and C: 2R+1 half-widths, one a row of the neighbourhood */
-  cl_mem ltl_bits[2]; /* LtL's bit planes of the cells in state 1 (ltl_bits.c) */
   uint32_t spans_range;
   golcl_ltl_neighbourhood spans_nbhd;
+  cl_mem ltl_bits[2];              /* LtL: bit planes of the cells in state 1 (ltl_bits.c) */
   cl_mem planes[2];                /* Generations on bit planes (genbits.c), made on first use */
   size_t planes_bytes;             /* the size of each */
   cl_mem tree;                     /* RuleLoader: the rule's tree, packed (tree.c) */
