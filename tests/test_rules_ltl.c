@@ -5,8 +5,8 @@
  * (ltl_bits.cl, GOLCL_LTL_KERNEL=bits), on every range 1..24 of the Moore
  * box and 1..12 of the von Neumann and circular neighbourhoods (1..31, all
  * the bit kernel takes, for it), both boundaries, on awkward sizes (37×29,
- * 100×67, 3×5, 1×1: torus wraps of many turns; 64×9, whose rows the bit
- * kernel moves 16 bytes at a time), with the device's tile and with tiles
+ * 100×67, 3×5, 1×1: torus wraps of many turns; 80×9, whose rows the bit
+ * kernel moves 16 bytes at a time but for a last word of 16 cells), with the device's tile and with tiles
  * of 16 columns × 7 rows (many tiles each way), the bit kernel with its
  * runs of rows and, on ranges either side of its word widths, with runs of
  * 3 and the range built in; and a range (60) that leaves the tile
@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const uint32_t sizes[][2] = {{37, 29}, {100, 67}, {3, 5}, {1, 1}, {64, 9}};
+static const uint32_t sizes[][2] = {{37, 29}, {100, 67}, {3, 5}, {1, 1}, {80, 9}};
 #define NSIZES (sizeof sizes / sizeof *sizes)
 static const char nbhds[] = {'M', 'N', 'C'};
 static const uint32_t max_range[] = {24, 12, 12};
