@@ -12,15 +12,9 @@
  *     points at it, its state) and the next state by (state, the 7-bit key
  *     of the signals' union, jvn_signal_key);
  *   2 (full, Hutton32): the host's table of every (state, east, north, west,
- *     south), 2^25 bytes read at random, which a large cache mostly holds;
- *   3 (lanes, JvN29 and Nobili32): the small tables, the signals' copied
- *     once for each of 32 lanes (16 KB, entry k of lane l at word 32k + l),
- *     so that the four signal lookups of a warp fall in 32 distinct banks
- *     (the small tables' random lookups conflict in banks: five a cell);
- *     the work-group a row of JVN_GROUP work-items, so that its copy
- *     serves many.
+ *     south), 2^25 bytes read at random, which a large cache mostly holds.
  * Any size; GOLCL_TORUS (0/1) picks the boundary, GOLCL_JVN_RULE the rule,
- * JVN_GROUP (way 3) the work-group's size. */
+ * JVN_NEXT_BY_KEY (way 1) the order of the next states in local memory. */
 #include "rules/jvn_rule.cl"
 #include "rules/ms.cl"
 
@@ -30,6 +24,21 @@
 #define JVN_SIG_HI 256
 #define JVN_NEXT 512
 #define JVN_TABLE_BYTES 4608
+
+/* Where the next state of (state c, key) lies in local memory. In the
+ * host's order (JVN_NEXT_BY_KEY 0), c·128 + key, a lookup's bank is key / 4
+ * whatever the state, and a warp's cells share few keys: on a soup of every
+ * state, 46 % of the live cells have key 32 and 24 % key 0, so a warp's 32
+ * lookups take 7.8 passes of the banks (emulated; the four signal lookups
+ * take one each, their table 32 words a direction). By key (1), row
+ * key ^ (key >> 5 & 3) of 32 states: a key's cells read 8 words in 8 banks
+ * (or one word), and the rows of keys 0, 32, 64 and 96 start in different
+ * banks: 2.4 passes. */
+#if JVN_NEXT_BY_KEY
+#define JVN_AT(c, key) (((key) ^ ((key) >> 5 & 3)) * 32 + (c))
+#else
+#define JVN_AT(c, key) ((c)*128 + (key))
+#endif
 
 /* Cell (x, y): 0 outside a dead boundary, wrapped once on a torus. */
 inline int jvn_cell(__global const uchar *in, int w, int h, int x, int y) {
@@ -58,21 +67,10 @@ inline void jvn_row(__global const uchar *in, int w, int h, int x0, int y, int *
 inline int jvn_sig(__local const ushort *sig, int d, int toward, int v) {
   return sig[(d * 2 + toward) * 32 + (v < 32 ? v : 0)];
 }
-#elif GOLCL_JVN_WAY == 3
-/* Word d·32 + v of lane `lane`'s copy: toward 0 in the low half, 1 in the high. */
-inline int jvn_sig_lane(__local const uint *sig, int lane, int d, int toward, int v) {
-  return (int)(sig[((d * 32 + (v < 32 ? v : 0)) << 5) + lane] >> (toward ? 16 : 0)) & 0xffff;
-}
 #endif
 
-#if GOLCL_JVN_WAY == 3
-#define JVN_ATTR __attribute__((reqd_work_group_size(JVN_GROUP, 1, 1)))
-#else
-#define JVN_ATTR
-#endif
-
-__kernel JVN_ATTR void jvn_step(__global const uchar *in, __global uchar *out, int w, int h,
-                                int rows, __global const uchar *tables) {
+__kernel void jvn_step(__global const uchar *in, __global uchar *out, int w, int h, int rows,
+                       __global const uchar *tables) {
 #if GOLCL_JVN_WAY == 1
   __local ushort sig[256]; /* the signals, their two bytes joined */
   __local uchar next[JVN_TABLE_BYTES - JVN_NEXT];
@@ -80,20 +78,8 @@ __kernel JVN_ATTR void jvn_step(__global const uchar *in, __global uchar *out, i
   const int lsz = get_local_size(0) * get_local_size(1);
   for (int k = lid; k < 256; k += lsz)
     sig[k] = (ushort)(tables[JVN_SIG_LO + k] | tables[JVN_SIG_HI + k] << 8);
-  for (int k = lid; k < JVN_TABLE_BYTES - JVN_NEXT; k += lsz) next[k] = tables[JVN_NEXT + k];
-  barrier(CLK_LOCAL_MEM_FENCE);
-#elif GOLCL_JVN_WAY == 3
-  __local uint sig[128 * 32]; /* [d·32 + v][lane] */
-  __local uchar next[JVN_TABLE_BYTES - JVN_NEXT];
-  const int lid = get_local_id(0), lane = lid & 31;
-  for (int k = lid; k < 128 * 32; k += JVN_GROUP) {
-    /* the small table holds (d, toward, v) at (d·2 + toward)·32 + v */
-    const int e = k >> 5, d = e >> 5, v = e & 31;
-    const int t0 = (d * 2) * 32 + v, t1 = (d * 2 + 1) * 32 + v;
-    sig[k] = (uint)(tables[JVN_SIG_LO + t0] | tables[JVN_SIG_HI + t0] << 8) |
-             (uint)(tables[JVN_SIG_LO + t1] | tables[JVN_SIG_HI + t1] << 8) << 16;
-  }
-  for (int k = lid; k < JVN_TABLE_BYTES - JVN_NEXT; k += JVN_GROUP) next[k] = tables[JVN_NEXT + k];
+  for (int k = lid; k < JVN_TABLE_BYTES - JVN_NEXT; k += lsz)
+    next[JVN_AT(k >> 7, k & 127)] = tables[JVN_NEXT + k];
   barrier(CLK_LOCAL_MEM_FENCE);
 #endif
   const int x0 = get_global_id(0) * 4, y0 = get_global_id(1) * rows;
@@ -111,12 +97,7 @@ __kernel JVN_ATTR void jvn_step(__global const uchar *in, __global uchar *out, i
       const int p = jvn_points(c);
       const int m = jvn_sig(sig, 0, p == 0, e) | jvn_sig(sig, 1, p == 1, n) |
                     jvn_sig(sig, 2, p == 2, wst) | jvn_sig(sig, 3, p == 3, s);
-      r[k] = (uchar)(c >= 32 ? c : next[c * 128 + jvn_signal_key(m)]);
-#elif GOLCL_JVN_WAY == 3
-      const int p = jvn_points(c);
-      const int m = jvn_sig_lane(sig, lane, 0, p == 0, e) | jvn_sig_lane(sig, lane, 1, p == 1, n) |
-                    jvn_sig_lane(sig, lane, 2, p == 2, wst) | jvn_sig_lane(sig, lane, 3, p == 3, s);
-      r[k] = (uchar)(c >= 32 ? c : next[c * 128 + jvn_signal_key(m)]);
+      r[k] = (uchar)(c >= 32 ? c : next[JVN_AT(c & 31, jvn_signal_key(m))]);
 #elif GOLCL_JVN_WAY == 2
       r[k] = c >= 32 ? (uchar)c
                      : tables[(size_t)c << 20 | (size_t)(s < 32 ? s : 0) << 15 |

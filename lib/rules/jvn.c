@@ -5,17 +5,16 @@
  * the reference's functions and kept in the grid until the rule changes.
  * GOLCL_JVN_KERNEL in the environment picks another lookup, to compare them
  * on a device: "direct" computes every rule, "full" looks JvN29 and Nobili32
- * up in their full tables too, "lanes" copies their signal table once a
- * lane of a warp in local memory (no bank conflicts; work-groups of a row
- * of JVN_GROUP_MAX work-items or the device's most); GOLCL_JVN_ROWS sets the
- * rows (default 32). */
+ * up in their full tables too; GOLCL_JVN_ROWS sets the rows (default 32);
+ * GOLCL_JVN_NEXT=state keeps the small next-state table in local memory in
+ * the host's order, by state (whose lookups of one key meet in a bank),
+ * rather than by key. */
 #include "rules.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define ROWS 32           /* rows a work-item walks down (four cells of each) */
-#define JVN_GROUP_MAX 256 /* lanes: work-items sharing the copies, at most */
+#define ROWS 32 /* rows a work-item walks down (four cells of each) */
 
 /* ROWS, or GOLCL_JVN_ROWS from the environment (1..4096), to tune it on a device. */
 static cl_int rows_of(void) {
@@ -24,22 +23,13 @@ static cl_int rows_of(void) {
   return r >= 1 && r <= 4096 ? (cl_int)r : ROWS;
 }
 
-typedef enum way { DIRECT, SMALL, FULL, LANES } way; /* GOLCL_JVN_WAY in cl/rules/jvn.cl */
+typedef enum way { DIRECT, SMALL, FULL } way; /* GOLCL_JVN_WAY in cl/rules/jvn.cl */
 
 static way way_of(const golcl_msgrid *g) {
   const char *e = getenv("GOLCL_JVN_KERNEL");
   if (e && strcmp(e, "direct") == 0) return DIRECT;
-  if (e && strcmp(e, "lanes") == 0 && g->rule.family != GOLCL_MS_HUTTON32) return LANES;
   if ((e && strcmp(e, "full") == 0) || g->rule.family == GOLCL_MS_HUTTON32) return FULL;
   return SMALL;
-}
-
-/* The work-group of the lanes way: the largest power of two the device takes, up to JVN_GROUP_MAX.
- */
-static size_t group_of(const golcl_msgrid *g) {
-  size_t n = 1;
-  while (n * 2 <= JVN_GROUP_MAX && n * 2 <= g->ctx->info.max_work_group_size) n *= 2;
-  return n;
 }
 
 static golcl_status kernel(golcl_msgrid *g, way wy, cl_kernel *k) {
@@ -51,7 +41,8 @@ static golcl_status kernel(golcl_msgrid *g, way wy, cl_kernel *k) {
                      : g->rule.family == GOLCL_MS_NOBILI32 ? 1
                                                            : 0);
   golcl__opts_define(&o, "GOLCL_JVN_WAY", (long long)wy);
-  if (wy == LANES) golcl__opts_define(&o, "JVN_GROUP", (long long)group_of(g));
+  const char *order = getenv("GOLCL_JVN_NEXT");
+  golcl__opts_define(&o, "JVN_NEXT_BY_KEY", !(order && strcmp(order, "state") == 0));
   golcl_status s = golcl__opts_check(g->ctx, &o, "jvn");
   return s != GOLCL_OK ? s : golcl__kernel(g->ctx, "rules/jvn.cl", o.buf, "jvn_step", k);
 }
@@ -89,14 +80,10 @@ static golcl_status step(golcl_msgrid *g, uint64_t gens) {
   cl_int w = (cl_int)g->w, h = (cl_int)g->h, rows = rows_of();
   cl_mem t = wy == DIRECT ? NULL : g->jvn_tables;
   size_t extent[2] = {(g->w + 3) / 4, (g->h + (size_t)rows - 1) / (size_t)rows};
-  const size_t group = group_of(g), local[2] = {group, 1};
-  const size_t global[2] = {(extent[0] + group - 1) / group * group, extent[1]};
   for (uint64_t i = 0; i < gens && s == GOLCL_OK; i++) {
     s = golcl__args(g->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(g->spare), GOLCL__ARG(w),
                     GOLCL__ARG(h), GOLCL__ARG(rows), GOLCL__ARG(t), GOLCL__END);
-    if (s == GOLCL_OK)
-      s = wy == LANES ? golcl__launch(g->ctx, k, 2, global, local)
-                      : golcl__launch_cover(g->ctx, k, 2, extent);
+    if (s == GOLCL_OK) s = golcl__launch_cover(g->ctx, k, 2, extent);
     if (s == GOLCL_OK) golcl__msgrid_swap(g);
   }
   return s;
