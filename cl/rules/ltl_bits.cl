@@ -54,16 +54,20 @@ inline ltl_bits_row ltl_bits_align(uint a, uint b, uint c, uint hw) {
   return e;
 }
 
+/* Bits j..j+31 and j+32..j+63 of the aligned row: a funnel shift by a constant once unrolled. */
+inline uint ltl_bits_lo(ltl_bits_row e, uint j) { return ltl_bits_funnel(e.e0, e.e1, j); }
+inline uint ltl_bits_hi(ltl_bits_row e, uint j) { return ltl_bits_funnel(e.e1, e.e2, j); }
+
 /* The cells in state 1 of the window of cell x0+j (j = 0..31, a constant
  * once unrolled), `len` = 2hw+1 <= 63 bits from bit j of the aligned row:
  * a funnel shift by a constant, a mask and a popcount to 31 bits, two of
  * them beyond. */
 inline uint ltl_bits_short(ltl_bits_row e, uint j, uint mask) {
-  return popcount(ltl_bits_funnel(e.e0, e.e1, j) & mask);
+  return popcount(ltl_bits_lo(e, j) & mask);
 }
 
 inline uint ltl_bits_long(ltl_bits_row e, uint j, uint mask) {
-  return popcount(ltl_bits_funnel(e.e0, e.e1, j)) + popcount(ltl_bits_funnel(e.e1, e.e2, j) & mask);
+  return popcount(ltl_bits_lo(e, j)) + popcount(ltl_bits_hi(e, j) & mask);
 }
 
 /* acc[j] += the window of cell x0+j in row e (the width's test out of the
@@ -80,19 +84,22 @@ inline void ltl_bits_add(uint *acc, ltl_bits_row e, uint len) {
   }
 }
 
+/* popcount(in & m) + popcount(m) - popcount(out & m) in one popcount, for
+ * masks of 16 bits at most. */
+inline uint ltl_bits_pair(uint in, uint out, uint m) {
+  return popcount((in & m) | (~out & m) << 16);
+}
+
 /* acc[j] += the window of row ei, -= that of row eo. Where a window (or
  * the part of one beyond 32 bits) is 16 bits or fewer, the two go through
- * one popcount: popcount(in | ~out << 16) = popcount(in) + len -
- * popcount(out) (one popcount a cell to R = 7, three instead of four from
- * R = 16 to 23). */
+ * one popcount (ltl_bits_pair: one a cell to R = 7, three instead of four
+ * from R = 16 to 23). */
 inline void ltl_bits_slide(uint *acc, ltl_bits_row ei, ltl_bits_row eo, uint len) {
   if (len <= 16) {
     const uint m = (1u << len) - 1u;
 #pragma unroll
     for (uint j = 0; j < 32; j++)
-      acc[j] += popcount((ltl_bits_funnel(ei.e0, ei.e1, j) & m) |
-                         (~ltl_bits_funnel(eo.e0, eo.e1, j) & m) << 16) -
-                len;
+      acc[j] += ltl_bits_pair(ltl_bits_lo(ei, j), ltl_bits_lo(eo, j), m) - len;
   } else if (len < 32) {
     const uint m = (1u << len) - 1u;
 #pragma unroll
@@ -101,11 +108,8 @@ inline void ltl_bits_slide(uint *acc, ltl_bits_row ei, ltl_bits_row eo, uint len
     const uint m = (1u << (len - 32)) - 1u;
 #pragma unroll
     for (uint j = 0; j < 32; j++)
-      acc[j] +=
-          popcount(ltl_bits_funnel(ei.e0, ei.e1, j)) - popcount(ltl_bits_funnel(eo.e0, eo.e1, j)) +
-          popcount((ltl_bits_funnel(ei.e1, ei.e2, j) & m) | (~ltl_bits_funnel(eo.e1, eo.e2, j) & m)
-                                                                << 16) -
-          (len - 32);
+      acc[j] += popcount(ltl_bits_lo(ei, j)) - popcount(ltl_bits_lo(eo, j)) +
+                ltl_bits_pair(ltl_bits_hi(ei, j), ltl_bits_hi(eo, j), m) - (len - 32);
   } else {
     const uint m = (1u << (len - 32)) - 1u;
 #pragma unroll

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LTL_BITS_RMAX 31     /* 2R+1 bits in a ulong (ltl_bits_window) */
+#define LTL_BITS_RMAX 31     /* 2R+1 bits in two words of an aligned row (ltl_bits_long) */
 #define LTL_BITS_RUN_MIN 32  /* rows a work-item (box), at least; 2·(2R+1) beyond */
 #define LTL_BITS_RUN_SPANS 4 /* rows a work-item (spans: nothing to amortise) */
 
