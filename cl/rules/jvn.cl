@@ -14,7 +14,8 @@
  *   2 (full, Hutton32): the host's table of every (state, east, north, west,
  *     south), 2^25 bytes read at random, which a large cache mostly holds.
  * Any size; GOLCL_TORUS (0/1) picks the boundary, GOLCL_JVN_RULE the rule,
- * JVN_NEXT_BY_KEY (way 1) the order of the next states in local memory. */
+ * JVN_NEXT_BY_KEY (way 1) the order of the next states in local memory,
+ * JVN_ALIGNED (1 where w is a multiple of 4) four cells a 32-bit access. */
 #include "rules/jvn_rule.cl"
 #include "rules/ms.cl"
 
@@ -49,7 +50,11 @@ inline int jvn_cell(__global const uchar *in, int w, int h, int x, int y) {
 inline void jvn_row(__global const uchar *in, int w, int h, int x0, int y, int *r) {
   if (x0 >= 1 && x0 + 4 < w && y >= 0 && y < h) { /* inside: one vector and two bytes */
     __global const uchar *p = in + (size_t)y * w + x0;
+#if JVN_ALIGNED /* w a multiple of 4: the four cells one aligned 32-bit load */
+    const uchar4 v = *(__global const uchar4 *)p;
+#else
     const uchar4 v = vload4(0, p);
+#endif
     r[0] = p[-1], r[1] = v.s0, r[2] = v.s1, r[3] = v.s2, r[4] = v.s3, r[5] = p[4];
     return;
   }
@@ -109,7 +114,11 @@ __kernel void jvn_step(__global const uchar *in, __global uchar *out, int w, int
     }
     __global uchar *o = out + (size_t)y * w + x0;
     if (x0 + 4 <= w) {
+#if JVN_ALIGNED
+      *(__global uchar4 *)o = (uchar4)(r[0], r[1], r[2], r[3]);
+#else
       vstore4((uchar4)(r[0], r[1], r[2], r[3]), 0, o);
+#endif
     } else {
       for (int k = 0; x0 + k < w; k++) o[k] = r[k];
     }

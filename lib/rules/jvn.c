@@ -43,6 +43,7 @@ static golcl_status kernel(golcl_msgrid *g, way wy, cl_kernel *k) {
   golcl__opts_define(&o, "GOLCL_JVN_WAY", (long long)wy);
   const char *order = getenv("GOLCL_JVN_NEXT");
   golcl__opts_define(&o, "JVN_NEXT_BY_KEY", !(order && strcmp(order, "state") == 0));
+  golcl__opts_define(&o, "JVN_ALIGNED", g->w % 4 == 0);
   golcl_status s = golcl__opts_check(g->ctx, &o, "jvn");
   return s != GOLCL_OK ? s : golcl__kernel(g->ctx, "rules/jvn.cl", o.buf, "jvn_step", k);
 }
