@@ -133,7 +133,7 @@ END_TEST
  * reference on soups of all their states and a few beyond (which keep
  * and read as 0), awkward sizes, both boundaries, 1 and 4 generations.
  * Case _i: rule (_i % 2), boundary (_i / 2 % 2), lookup (_i / 4; 3: the
- * small tables with GOLCL_JVN_NEXT=state). */
+ * small tables with GOLCL_JVN_NEXT=key). */
 START_TEST(lookups_match_reference) {
   static const char *const way[] = {"full", "small", "direct", "small"};
   static const uint32_t sizes[][2] = {{37, 29}, {100, 67}, {3, 5}, {1, 1}, {6, 2}};
@@ -141,8 +141,8 @@ START_TEST(lookups_match_reference) {
   TU_OK(golcl_msrule_parse(_i % 2 ? "Nobili32" : "JvN29", &rule));
   const golcl_boundary b = _i / 2 % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
   setenv("GOLCL_JVN_KERNEL", way[_i / 4], 1);
-  /* the small tables again (_i / 4 == 3) with the next states in the host's order */
-  setenv("GOLCL_JVN_NEXT", _i / 4 == 3 ? "state" : "key", 1);
+  /* the small tables again (_i / 4 == 3) with the next states by key */
+  setenv("GOLCL_JVN_NEXT", _i / 4 == 3 ? "key" : "state", 1);
   for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
     const uint32_t w = sizes[k][0], h = sizes[k][1];
     golcl_msgrid *g;

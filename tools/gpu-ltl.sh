@@ -2,8 +2,8 @@
 # gpu-ltl.sh — issue 29 item 6 on an H200 in ONE device call (under 300 s): builds, then
 # `golcl bench rules` at 16384² for each Larger than Life kernel worth comparing (the tile
 # kernel, today's GPU default; the bit planes of ltl_bits.cl with runs of 16..128 rows a
-# work-item, and with the range built in; the sums once) and JvN (its next states by key in
-# local memory, and by state as before), then test_rules_ltl, test_rules_jvn and
+# work-item, and with the range built in; the sums once) and JvN (its next states by state in
+# local memory, as before, and by key), then test_rules_ltl, test_rules_jvn and
 # test_rules_kernels on the GPU in the time left. Log in $OUT/ltl.log.
 #   run (kind nvidia-h200, carry [".deps"]):  bash tools/gpu-ltl.sh
 #   DRY=1 bash tools/gpu-ltl.sh   (here, on pocl: 1024², tests cut short; a check of the script)
@@ -62,10 +62,10 @@ late 170 || bench "torus: sums (ltl.cl, the old two launches)" GOLCL_LTL_KERNEL=
 el "ltl torus done"
 echo "== JvN29, Nobili32 and Brian's Brain, $SIZE"
 RULES="JvN29;Nobili32;/2/3" MORE=
-late 180 || bench "JvN: small tables, next states by key (the default), 32 rows"
+late 180 || bench "JvN: small tables, next states by state (the default), 32 rows"
 RULES="JvN29;Nobili32"
-late 190 || bench "JvN: next states by state (before), 32 rows" GOLCL_JVN_NEXT=state
-late 200 || bench "JvN: by key, 128 rows" GOLCL_JVN_ROWS=128
+late 190 || bench "JvN: next states by key, 32 rows" GOLCL_JVN_NEXT=key
+late 200 || bench "JvN: by key, 128 rows" GOLCL_JVN_NEXT=key GOLCL_JVN_ROWS=128
 el "benches done"
 echo "== tests on the device (each ${TEST_LIMIT} s at most, all within 290 s of the start)"
 for t in "${TESTS[@]}"; do

@@ -30,7 +30,7 @@
  * host's order (JVN_NEXT_BY_KEY 0), c·128 + key, a lookup's bank is key / 4
  * whatever the state, and a warp's cells share few keys: on a soup of every
  * state, 46 % of the live cells have key 32 and 24 % key 0, so a warp's 32
- * lookups take 7.8 passes of the banks (emulated; the four signal lookups
+ * lookups take 7.8 passes of the banks (tools/jvn_banks.c; the four signal lookups
  * take one each, their table 32 words a direction). By key (1), row
  * key ^ (key >> 5 & 3) of 32 states: a key's cells read 8 words in 8 banks
  * (or one word), and the rows of keys 0, 32, 64 and 96 start in different
