@@ -1,13 +1,17 @@
-/* test_rules_ltl.c — Larger than Life's two kernels against the host
+/* test_rules_ltl.c — Larger than Life's three kernels against the host
  * reference (golcl_ms_reference_run): the tile kernel (cl/rules/ltl_tile.cl,
- * forced with GOLCL_LTL_KERNEL=tile, since CPU devices take the sums by
- * default) and the sums (ltl.cl, GOLCL_LTL_KERNEL=sums), on every range
- * 1..24 of the Moore box and 1..12 of the von Neumann and circular
- * neighbourhoods, both boundaries, on awkward sizes (37×29, 100×67, 3×5,
- * 1×1: torus wraps of many turns), with the device's tile and with tiles
- * of 16 columns × 7 rows (many tiles each way); and a range (60) that
- * leaves the tile no room, which falls back to the sums. Cells compared
- * after 1 and 3 generations. */
+ * forced with GOLCL_LTL_KERNEL=tile, since CPU devices take the bits by
+ * default), the sums (ltl.cl, GOLCL_LTL_KERNEL=sums) and the bit planes
+ * (ltl_bits.cl, GOLCL_LTL_KERNEL=bits), on every range 1..24 of the Moore
+ * box and 1..12 of the von Neumann and circular neighbourhoods (1..31, all
+ * the bit kernel takes, for it), both boundaries, on awkward sizes (37×29,
+ * 100×67, 3×5, 1×1: torus wraps of many turns; 80×9, whose rows the bit
+ * kernel moves 16 bytes at a time but for a last word of 16 cells), with the device's tile and with tiles
+ * of 16 columns × 7 rows (many tiles each way), the bit kernel with its
+ * runs of rows and, on ranges either side of its word widths, with runs of
+ * 3 and the range built in; and a range (60) that leaves the tile
+ * and the bits no room, which falls back to the sums. Cells compared after
+ * 1 and 3 generations. */
 #include "testutil.h"
 
 #include <golcl_rules.h>
@@ -16,10 +20,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const uint32_t sizes[][2] = {{37, 29}, {100, 67}, {3, 5}, {1, 1}};
+static const uint32_t sizes[][2] = {{37, 29}, {100, 67}, {3, 5}, {1, 1}, {80, 9}};
 #define NSIZES (sizeof sizes / sizeof *sizes)
 static const char nbhds[] = {'M', 'N', 'C'};
 static const uint32_t max_range[] = {24, 12, 12};
+#define BITS_MAX_RANGE 31
+#define KINDS 6
 
 /* A rule of range r whose counts fall about half in its ranges on a soup
  * of density 0.5, with decay (C4) on odd ranges and the middle on even. */
@@ -52,33 +58,48 @@ static void check(const char *text, golcl_boundary b, uint32_t w, uint32_t h, ui
     TU_OK(golcl_msgrid_read(g, got, 0));
     for (size_t i = 0; i < n; i++)
       ck_assert_msg(got[i] == ref[i],
-                    "%s (%s, %s %ux%u, TW %s TH %s), gen %llu: cell (%zu, %zu) is %u, the "
+                    "%s (%s, %s %ux%u, TW %s TH %s RUN %s), gen %llu: cell (%zu, %zu) is %u, the "
                     "reference has %u",
                     text, getenv("GOLCL_LTL_KERNEL"), b ? "torus" : "dead", w, h,
                     getenv("GOLCL_LTL_TW") ? getenv("GOLCL_LTL_TW") : "-",
-                    getenv("GOLCL_LTL_TH") ? getenv("GOLCL_LTL_TH") : "-", (unsigned long long)done,
-                    i % w, i / w, got[i], ref[i]);
+                    getenv("GOLCL_LTL_TH") ? getenv("GOLCL_LTL_TH") : "-",
+                    getenv("GOLCL_LTL_RUN") ? getenv("GOLCL_LTL_RUN") : "-",
+                    (unsigned long long)done, i % w, i / w, got[i], ref[i]);
   }
   free(ref);
   free(got);
   golcl_msgrid_destroy(g);
 }
 
-/* Case _i: neighbourhood (_i / 8), boundary (_i / 4 % 2), kernel and tile
- * (_i % 4: tile as the device gives it, tile 16×7, sums, sums again with
- * the small tile's variables set, which the sums ignore). */
+/* Case _i: neighbourhood (_i / 12), boundary (_i / 6 % 2), kernel and
+ * tile (_i % 6: tile as the device gives it, tile 16×7, sums, sums again
+ * with the small tile's variables set, which the sums ignore, bits, bits
+ * in runs of 3 rows with the box's range built in). */
 START_TEST(ltl_kernels_match_reference) {
-  const int nb = _i / 8, kind = _i % 4;
-  const golcl_boundary b = (_i / 4) % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
-  setenv("GOLCL_LTL_KERNEL", kind < 2 ? "tile" : "sums", 1);
+  const int nb = _i / (2 * KINDS), kind = _i % KINDS;
+  const golcl_boundary b = (_i / KINDS) % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+  static const char *const names[KINDS] = {"tile", "tile", "sums", "sums", "bits", "bits"};
+  setenv("GOLCL_LTL_KERNEL", names[kind], 1);
   unsetenv("GOLCL_LTL_TW");
   unsetenv("GOLCL_LTL_TH");
-  if (kind % 2) {
+  unsetenv("GOLCL_LTL_RUN");
+  if (kind == 1 || kind == 3) {
     setenv("GOLCL_LTL_TW", "16", 1);
     setenv("GOLCL_LTL_TH", "7", 1);
   }
+  unsetenv("GOLCL_LTL_RANGE");
+  if (kind == 5) {
+    setenv("GOLCL_LTL_RUN", "3", 1);
+    setenv("GOLCL_LTL_RANGE", "build", 1);
+  }
+  /* a build a range (kind 5): the ranges either side of the bit kernel's widths */
+  static const uint32_t built[] = {1, 2, 5, 15, 16, 20, 31};
   char text[96];
-  for (uint32_t r = 1; r <= max_range[nb]; r++) {
+  const uint32_t top = kind == 5   ? sizeof built / sizeof *built
+                       : kind == 4 ? BITS_MAX_RANGE
+                                   : max_range[nb];
+  for (uint32_t t = 1; t <= top; t++) {
+    const uint32_t r = kind == 5 ? built[t - 1] : t;
     rule_text(text, sizeof text, nbhds[nb], r);
     for (size_t k = 0; k < NSIZES; k++)
       check(text, b, sizes[k][0], sizes[k][1], 77 + r * 16 + k + (uint64_t)_i * 1000);
@@ -86,15 +107,17 @@ START_TEST(ltl_kernels_match_reference) {
 }
 END_TEST
 
-/* A range whose tile does not fit local memory runs on the sums, and
- * exactly, with the tile asked for. */
+/* A range whose tile does not fit local memory, or beyond the bit kernel's
+ * 31, runs on the sums, and exactly, with the tile (_i < 2) or the bits
+ * asked for. */
 START_TEST(ltl_large_range_falls_back) {
-  setenv("GOLCL_LTL_KERNEL", "tile", 1);
+  setenv("GOLCL_LTL_KERNEL", _i < 2 ? "tile" : "bits", 1);
+  unsetenv("GOLCL_LTL_RUN");
   unsetenv("GOLCL_LTL_TW");
   unsetenv("GOLCL_LTL_TH");
   char text[96];
   rule_text(text, sizeof text, 'M', 60);
-  check(text, _i ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD, 130, 71, 5 + (uint64_t)_i);
+  check(text, _i % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD, 130, 71, 5 + (uint64_t)_i);
 }
 END_TEST
 
@@ -102,8 +125,8 @@ int main(void) {
   Suite *s = suite_create("rules-ltl");
   TCase *tc = tcase_create("ltl");
   tcase_set_timeout(tc, 0);
-  tcase_add_loop_test(tc, ltl_kernels_match_reference, 0, 24);
-  tcase_add_loop_test(tc, ltl_large_range_falls_back, 0, 2);
+  tcase_add_loop_test(tc, ltl_kernels_match_reference, 0, 6 * KINDS);
+  tcase_add_loop_test(tc, ltl_large_range_falls_back, 0, 4);
   suite_add_tcase(s, tc);
   return tu_main(s);
 }

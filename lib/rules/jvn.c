@@ -5,7 +5,10 @@
  * the reference's functions and kept in the grid until the rule changes.
  * GOLCL_JVN_KERNEL in the environment picks another lookup, to compare them
  * on a device: "direct" computes every rule, "full" looks JvN29 and Nobili32
- * up in their full tables too; GOLCL_JVN_ROWS sets the rows (default 32). */
+ * up in their full tables too; GOLCL_JVN_ROWS sets the rows (default 32);
+ * GOLCL_JVN_NEXT=key orders the small next-state table in local memory by
+ * key rather than in the host's order by state (whose lookups of one key
+ * meet in a bank): the default once an H200 shows it faster. */
 #include "rules.h"
 
 #include <stdlib.h>
@@ -38,6 +41,9 @@ static golcl_status kernel(golcl_msgrid *g, way wy, cl_kernel *k) {
                      : g->rule.family == GOLCL_MS_NOBILI32 ? 1
                                                            : 0);
   golcl__opts_define(&o, "GOLCL_JVN_WAY", (long long)wy);
+  const char *order = getenv("GOLCL_JVN_NEXT");
+  golcl__opts_define(&o, "JVN_NEXT_BY_KEY", order && strcmp(order, "key") == 0);
+  golcl__opts_define(&o, "JVN_ALIGNED", g->w % 4 == 0);
   golcl_status s = golcl__opts_check(g->ctx, &o, "jvn");
   return s != GOLCL_OK ? s : golcl__kernel(g->ctx, "rules/jvn.cl", o.buf, "jvn_step", k);
 }

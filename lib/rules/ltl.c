@@ -1,5 +1,6 @@
-/* ltl.c — Larger than Life: the tile kernel of ltl_tile.c where its local
- * memory holds the range, else cl/rules/ltl.cl: a generation with
+/* ltl.c — Larger than Life: the bit planes of ltl_bits.c on CPU devices
+ * (R <= 31), the tile kernel of ltl_tile.c on GPUs where its local memory
+ * holds the range, else cl/rules/ltl.cl: a generation with
  * the Moore box is two launches — row windows slid along runs of cells,
  * then the sum of 2R+1 of them slid down runs of each column and the rule
  * (the same work a cell at any range, after the first window of a run) —
@@ -75,6 +76,10 @@ static golcl_status buffers(golcl_msgrid *g) {
 }
 
 static golcl_status prepare(golcl_msgrid *g) {
+  if (golcl__ltl_bits_usable(g)) {
+    golcl_status s = golcl__ltl_bits_prepare(g);
+    return s == GOLCL_OK && g->rule.nbhd != GOLCL_LTL_MOORE ? spans(g) : s;
+  }
   if (golcl__ltl_tile_usable(g)) {
     golcl_status s = golcl__ltl_tile_prepare(g);
     return s == GOLCL_OK && g->rule.nbhd != GOLCL_LTL_MOORE ? spans(g) : s;
@@ -120,6 +125,10 @@ static golcl_status once(golcl_msgrid *g, const ltl_kernels *k) {
 }
 
 static golcl_status step(golcl_msgrid *g, uint64_t gens) {
+  if (golcl__ltl_bits_usable(g)) {
+    golcl_status s = g->rule.nbhd == GOLCL_LTL_MOORE ? GOLCL_OK : spans(g);
+    return s == GOLCL_OK ? golcl__ltl_bits_step(g, g->spans, gens) : s;
+  }
   if (golcl__ltl_tile_usable(g)) {
     golcl_status s = g->rule.nbhd == GOLCL_LTL_MOORE ? GOLCL_OK : spans(g);
     return s == GOLCL_OK ? golcl__ltl_tile_step(g, g->spans, gens) : s;

@@ -6,10 +6,10 @@
  * 128 × 32 gave 1.75e11 and 7.8e10 cell updates/s, 64 × 226 4.2e10 and
  * 3.1e10: a work-group of many rows holds local memory that other groups
  * could run in); a range that leaves fewer
- * rows than itself keeps ltl.c, and so do CPU devices (pocl, 2 cores,
- * 1024², R5: the sums 188 generations/s, the tile 52). One build a boundary and work-group width
+ * rows than itself keeps ltl.c, and CPU devices take ltl_bits.c (pocl,
+ * 2 cores, 1024², R5: the sums 188 generations/s, the tile 52). One build a boundary and work-group width
  * serves every rule and range: the rule and the sizes are arguments.
- * $GOLCL_LTL_KERNEL = sums or tile forces a path (tile: where it fits;
+ * $GOLCL_LTL_KERNEL = sums, tile or bits forces a path (tile: where it fits;
  * the tests run it on pocl so);
  * $GOLCL_LTL_TW, _TH and _LOCAL set the width, the height and the budget,
  * to tune them on a device. */

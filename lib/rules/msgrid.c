@@ -63,8 +63,9 @@ golcl_status golcl_msgrid_create(golcl_context *ctx, uint32_t w, uint32_t h,
 void golcl_msgrid_destroy(golcl_msgrid *g) {
   if (!g) return;
   golcl__msgrid_ghost_release(g);
-  cl_mem *m[] = {&g->cur,   &g->spare,     &g->table,     &g->rowsum, &g->rowwin,
-                 &g->spans, &g->planes[0], &g->planes[1], &g->tree,   &g->jvn_tables};
+  cl_mem *m[] = {&g->cur,    &g->spare,      &g->table,       &g->rowsum,
+                 &g->rowwin, &g->spans,      &g->planes[0],   &g->planes[1],
+                 &g->tree,   &g->jvn_tables, &g->ltl_bits[0], &g->ltl_bits[1]};
   for (size_t i = 0; i < sizeof m / sizeof *m; i++)
     if (*m[i]) clReleaseMemObject(*m[i]);
   free(g);

@@ -21,6 +21,7 @@ struct golcl_msgrid {
   cl_mem spans;      /* LtL N and C: 2R+1 half-widths, one a row of the neighbourhood */
   uint32_t spans_range;
   golcl_ltl_neighbourhood spans_nbhd;
+  cl_mem ltl_bits[2];              /* LtL: bit planes of the cells in state 1 (ltl_bits.c) */
   cl_mem planes[2];                /* Generations on bit planes (genbits.c), made on first use */
   size_t planes_bytes;             /* the size of each */
   cl_mem tree;                     /* RuleLoader: the rule's tree, packed (tree.c) */
@@ -63,6 +64,11 @@ const golcl__ms_family_ops *golcl__ms_family_of(const golcl_msrule *r);
 int golcl__ltl_tile_usable(const golcl_msgrid *g);
 golcl_status golcl__ltl_tile_prepare(golcl_msgrid *g);
 golcl_status golcl__ltl_tile_step(golcl_msgrid *g, cl_mem spans, uint64_t gens);
+/* LtL from bit planes (ltl_bits.c): whether it serves the grid's rule
+ * (R <= 31; CPU devices, or $GOLCL_LTL_KERNEL = bits), its build, a step. */
+int golcl__ltl_bits_usable(const golcl_msgrid *g);
+golcl_status golcl__ltl_bits_prepare(golcl_msgrid *g);
+golcl_status golcl__ltl_bits_step(golcl_msgrid *g, cl_mem spans, uint64_t gens);
 golcl_status golcl__tree_step(golcl_msgrid *g, uint64_t gens);
 golcl_status golcl__tree_prepare(golcl_msgrid *g);
 
