@@ -6,6 +6,7 @@
 
 #include "../../cl/rules/jvn_rule.cl"
 
+#include <stdlib.h>
 #include <string.h>
 
 uint32_t golcl_msrule_reach(const golcl_msrule *rule) {
@@ -70,8 +71,55 @@ static void jvn(const golcl_msrule *r, const uint8_t *in, size_t is, uint32_t w,
   }
 }
 
+/* Larger than Life by prefix sums of the state-1 cells: the box (Moore) from
+ * four corners of the block's 2-D sums, the other neighbourhoods a row's span
+ * at a time from each row's sums: O(1) or O(R) a cell, not O(R^2) (the
+ * universe's tiles of SoldierBugs, R 7: 1000 generations 1.5-2.3 s before).
+ * Returns -1 when out of memory (the caller counts cell by cell then). */
+static int ltl_sums(const golcl_msrule *r, const uint8_t *in, size_t is, uint32_t w, uint32_t h,
+                    uint8_t *out, size_t os) {
+  const uint32_t R = r->range, states = golcl__msrule_states(r);
+  const size_t W = (size_t)w + 1;
+  /* q[y][x]: the cells of rows < y (Moore) or of row y - 1, columns < x; then
+   * the spans of the rows dy = -R..R */
+  uint32_t *q = malloc((W * ((size_t)h + 1) + 2 * (size_t)R + 1) * sizeof *q);
+  if (!q) return -1;
+  uint32_t *span = q + W * ((size_t)h + 1) + R;
+  for (int32_t dy = -(int32_t)R; dy <= (int32_t)R; dy++) span[dy] = golcl__ltl_span(r->nbhd, R, dy);
+  const int moore = r->nbhd == GOLCL_LTL_MOORE;
+  memset(q, 0, W * sizeof *q);
+  for (uint32_t y = 0; y < h; y++) {
+    const uint8_t *row = in + (size_t)y * is;
+    uint32_t *p = q + (size_t)(y + 1) * W, *above = p - W;
+    p[0] = 0;
+    for (uint32_t x = 0; x < w; x++) /* Moore: 2-D sums; else: each row's own */
+      p[x + 1] = p[x] + (row[x] == 1) + (moore ? above[x + 1] - above[x] : 0);
+  }
+  for (uint32_t y = R; y + R < h; y++)
+    for (uint32_t x = R; x + R < w; x++) {
+      uint32_t n = 0;
+      if (moore) {
+        const uint32_t *t = q + (size_t)(y - R) * W, *b = q + (size_t)(y + R + 1) * W;
+        n = b[x + R + 1] - b[x - R] - t[x + R + 1] + t[x - R];
+      } else {
+        for (int32_t dy = -(int32_t)R; dy <= (int32_t)R; dy++) {
+          const uint32_t sp = span[dy];
+          const uint32_t *p = q + (size_t)((int64_t)y + dy + 1) * W;
+          n += p[x + sp + 1] - p[x - sp];
+        }
+      }
+      const uint8_t s = in[(size_t)y * is + x];
+      if (!r->middle && s == 1) n--;
+      const int on = s == 0 ? (n >= r->bmin && n <= r->bmax) : (n >= r->smin && n <= r->smax);
+      out[(size_t)(y - R) * os + (x - R)] = golcl__ms_next(s, on, states);
+    }
+  free(q);
+  return 0;
+}
+
 static void ltl(const golcl_msrule *r, const uint8_t *in, size_t is, uint32_t w, uint32_t h,
                 uint8_t *out, size_t os) {
+  if (ltl_sums(r, in, is, w, h, out, os) == 0) return;
   const int32_t R = (int32_t)r->range;
   const uint32_t states = golcl__msrule_states(r);
   for (uint32_t y = (uint32_t)R; y + (uint32_t)R < h; y++)
