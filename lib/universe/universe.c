@@ -223,6 +223,8 @@ static golcl_status run_hashlife_watched(golcl_universe *u, uint64_t gens) {
 }
 
 static golcl_status run_hashlife(golcl_universe *u, uint64_t gens) {
+  golcl_status can = golcl__universe_hashlife_can(u);
+  if (can != GOLCL_OK) return can;
   if (u->progress) return run_hashlife_watched(u, gens);
   /* the binary digits of the count, largest first; a step that does not fit
    * the store is done as two of half the size */
@@ -461,6 +463,13 @@ static golcl_status run_ms_short(golcl_universe *u, golcl_universe_algo tiles, u
 }
 
 static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
+  if (golcl__universe_hashlife_can(u) != GOLCL_OK) { /* Larger than Life: the tiles only */
+    golcl_universe_algo tiles = tile_engine(u);
+    if (tiles == GOLCL_UNIVERSE_AUTO) return golcl__universe_hashlife_can(u);
+    u->last_algo = tiles;
+    golcl__universe_engines_free(u, tiles);
+    return run_tiles(u, tiles, gens);
+  }
   golcl_universe_algo large = large_engine(u);
   if (large != GOLCL_UNIVERSE_AUTO) {
     golcl__universe_engines_free(u, large);

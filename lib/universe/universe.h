@@ -49,6 +49,10 @@ double golcl__universe_now(void);
  * (GOLCL_E_UNSUPPORTED or GOLCL_E_INVALID_ARG with the reason); a new empty
  * store of the universe's bound for it. */
 golcl_status golcl__universe_ms_rule_ok(const golcl_msrule *rule);
+/* GOLCL_OK where HashLife runs the universe's rule (reach 1), else
+ * GOLCL_E_UNSUPPORTED with the reason (Larger than Life of range 2 and
+ * more: the host tiles of states run it). */
+golcl_status golcl__universe_hashlife_can(const golcl_universe *u);
 golcl_status golcl__universe_ms_store(const golcl_universe *u, const golcl_msrule *rule,
                                       golcl__hl *h);
 /* Takes store h (multi-state cells under rule, or two-state under table)
