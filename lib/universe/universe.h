@@ -49,10 +49,6 @@ double golcl__universe_now(void);
  * (GOLCL_E_UNSUPPORTED or GOLCL_E_INVALID_ARG with the reason); a new empty
  * store of the universe's bound for it. */
 golcl_status golcl__universe_ms_rule_ok(const golcl_msrule *rule);
-/* GOLCL_OK where HashLife runs the universe's rule (reach 1), else
- * GOLCL_E_UNSUPPORTED with the reason (Larger than Life of range 2 and
- * more: the host tiles of states run it). */
-golcl_status golcl__universe_hashlife_can(const golcl_universe *u);
 golcl_status golcl__universe_ms_store(const golcl_universe *u, const golcl_msrule *rule,
                                       golcl__hl *h);
 /* Takes store h (multi-state cells under rule, or two-state under table)
@@ -92,12 +88,6 @@ golcl_status golcl__universe_ms_store_of_runs(const golcl_universe *u, const gol
                                               int64_t ox, int64_t oy, uint64_t w, uint64_t h,
                                               golcl__ms_runs_fn runs, void *src, golcl__hl *out);
 
-/* The host tiles of states (universe_mstiles.c): as the host tiles below,
- * for multi-state cells (the host tiles' calls send them here). */
-golcl_status golcl__universe_run_mstiles(golcl_universe *u, uint64_t gens, int sync);
-void golcl__universe_mstiles_free(golcl_universe *u);
-int golcl__universe_mstiles_can(const golcl_universe *u);
-
 /* The table that runs every generation (B0 with S8 becomes its complement
  * form, as Golly runs it); GOLCL_E_UNSUPPORTED for B0 without S8. */
 golcl_status golcl__universe_run_table(const golcl_rule_table *t, uint8_t out[512]);
@@ -116,10 +106,6 @@ golcl_status golcl__leaf_map_rows(golcl__leaf_map *m, int64_t x0, int64_t y0, co
 golcl_status golcl__leaf_map_flush(golcl__leaf_map *m, golcl__hl *h);
 void golcl__leaf_map_free(golcl__leaf_map *m);
 
-/* Frees every engine that keeps cells beside the tree (the sparse tiles, the
- * host tiles, device HashLife) except the one `keep` runs (HASHLIFE: all). */
-void golcl__universe_engines_free(golcl_universe *u, golcl_universe_algo keep);
-
 /* The tree's cells as 64×64 tiles (sparse.h's layout) given to fn, and
  * back: the tree replaced by a new store of the cells an engine's walk gives
  * (universe_tiles.c; both tile engines use them). */
@@ -127,31 +113,81 @@ golcl_status golcl__universe_to_tiles(golcl_universe *u, golcl__tile_fn fn, void
 typedef golcl_status (*golcl__tile_walk)(void *engine, golcl__tile_fn fn, void *user);
 golcl_status golcl__universe_from_tiles(golcl_universe *u, golcl__tile_walk walk, void *engine);
 
-/* The host tiles (universe_hosttiles.c), kept like the sparse engine. */
-/* sync 0 leaves the cells in the engine (the tree behind them, the
- * generation counted) for the next chunk of a run; the chunk that ends the
- * run, or fails, syncs (the tree rebuilt from the tiles). */
-golcl_status golcl__universe_run_htiles(golcl_universe *u, uint64_t gens, int sync);
-void golcl__universe_htiles_free(golcl_universe *u);
-void golcl__universe_htiles_forget(golcl_universe *u);
-/* 1 if the host tiles run the universe's rule. */
-int golcl__universe_htiles_can(const golcl_universe *u);
-
-/* The sparse algorithm (universe_sparse.c): the cells go to the device
- * engine as 64×64 tiles, run there, and come back into the tree. */
-golcl_status golcl__universe_run_sparse(golcl_universe *u, uint64_t gens, int sync);
-void golcl__universe_sparse_free(golcl_universe *u);
-/* The tree moves on without the engine (a HashLife run): the next sparse run
- * puts the cells on it again instead of making a new one. */
-void golcl__universe_sparse_forget(golcl_universe *u);
-void golcl__universe_sparse_stats(const golcl_universe *u, uint64_t *tiles, uint64_t *bytes);
-
-/* Device HashLife (universe_hashlife_gpu.c): the tree loaded into the
- * device table, the jumps run there, the root read back. */
-golcl_status golcl__universe_run_hlg(golcl_universe *u, uint64_t gens);
-void golcl__universe_hlg_free(golcl_universe *u);
 /* 1 where AUTO takes device HashLife for a run of gens (a GPU context and a
- * wide tree; collects the host store to count it). */
+ * wide tree; collects the host store to count it; universe_hashlife_gpu.c). */
 int golcl__universe_hlg_may_win(golcl_universe *u, uint64_t gens);
+
+/* ------------------------------------------------------------ engines
+ * The engines that run the universe's cells, one table of functions each
+ * (universe_engines.c lists them; each engine's file defines its table), as
+ * the steppers are behind theirs: universe.c dispatches through them and
+ * knows no engine. The tree (u->hl) holds the cells between runs; an engine
+ * that keeps its own copy (the tiles, device HashLife) loads it from the
+ * tree, runs, and stores its cells back into a new tree, and is kept while
+ * both hold the same cells. */
+enum { GOLCL__UE_TWO = 1, GOLCL__UE_MS = 2 }; /* the kinds of cells an engine runs */
+
+typedef struct golcl__uengine {
+  golcl_universe_algo algo; /* the algorithm it is */
+  unsigned kinds;           /* GOLCL__UE_TWO, GOLCL__UE_MS or both */
+  int device;               /* it runs on the universe's context (its objects belong to it) */
+  int chunks;               /* a watched run and AUTO give it stretches in chunks, its cells
+                               kept in it between them (the tiles) */
+  /* 1 where it runs the universe's rule; cheap, no side effect (AUTO asks
+   * it); NULL: every rule of its kinds. */
+  int (*can)(const golcl_universe *u);
+  /* Advances the cells gens generations, *done of them completed: an
+   * engine on the tree (store NULL) advances the tree and u->generation
+   * itself; one with its own cells, those (the generation reached). */
+  golcl_status (*run)(golcl_universe *u, uint64_t gens, uint64_t *done);
+  /* An engine with its own cells: whether it holds the tree's (made and
+   * not forgotten); the tree's cells into it (made, or the kept one
+   * emptied; freed on failure); its cells into a new tree (the universe's
+   * counts going on). NULL: it runs on the tree. */
+  int (*holds)(const golcl_universe *u);
+  golcl_status (*load)(golcl_universe *u);
+  golcl_status (*store)(golcl_universe *u);
+  /* The tree moves on without it (a HashLife run): kept for reuse, loaded
+   * again by its next run. NULL: nothing to forget. */
+  void (*forget)(golcl_universe *u);
+  /* Adds its tiles and bytes to *out; NULL: none. */
+  void (*stats)(const golcl_universe *u, golcl_universe_stats *out);
+  /* Frees what it keeps; NULL: nothing. */
+  void (*free)(golcl_universe *u);
+} golcl__uengine;
+
+extern const golcl__uengine golcl__uengine_hashlife; /* universe_hashlife.c: both kinds */
+extern const golcl__uengine golcl__uengine_sparse;   /* universe_sparse.c */
+extern const golcl__uengine golcl__uengine_hlg;      /* universe_hashlife_gpu.c */
+extern const golcl__uengine golcl__uengine_htiles;   /* universe_hosttiles.c */
+extern const golcl__uengine golcl__uengine_mstiles;  /* universe_mstiles.c */
+
+/* The engine of algorithm `algo` for the universe's cells (NULL: none, as
+ * the device's for multi-state cells), and whether it runs the universe's
+ * rule (0 where there is none). */
+const golcl__uengine *golcl__universe_engine(const golcl_universe *u, golcl_universe_algo algo);
+int golcl__universe_engine_can(const golcl_universe *u, golcl_universe_algo algo);
+
+/* Runs gens generations on engine e: loaded if it does not hold the cells;
+ * sync 0 leaves the cells in it (the tree behind them, the generation
+ * counted) for the next chunk of a run; the chunk that ends the run, or
+ * fails after some generations, syncs (the tree rebuilt from its cells; an
+ * engine that cannot give them back is freed). */
+golcl_status golcl__universe_engine_run(golcl_universe *u, const golcl__uengine *e, uint64_t gens,
+                                        int sync);
+
+/* Frees every engine except those of algorithm `keep` (HASHLIFE: all);
+ * only the device's (a new context); the tree moves on without them (a
+ * HashLife run); their tiles and bytes added to *out. */
+void golcl__universe_engines_free(golcl_universe *u, golcl_universe_algo keep);
+void golcl__universe_device_engines_free(golcl_universe *u);
+void golcl__universe_engines_forget(golcl_universe *u);
+void golcl__universe_engines_stats(const golcl_universe *u, golcl_universe_stats *out);
+
+/* HashLife's jumps with a progress callback start at most 2^GOLCL__PROGRESS_K0
+ * generations (universe_hashlife.c). */
+#define GOLCL__PROGRESS_K0 10
+/* The progress callback is due a quarter of a second after the last call. */
+#define GOLCL__PROGRESS_PERIOD 0.25
 
 #endif

@@ -40,21 +40,6 @@ golcl_status golcl__universe_ms_rule_ok(const golcl_msrule *rule) {
   return GOLCL_OK;
 }
 
-/* HashLife's base case steps an 8×8 node to its centre 4×4 in two
- * generations, so it runs rules of reach 1 only: Larger than Life of range
- * 2 and more runs on the host tiles of states. */
-golcl_status golcl__universe_hashlife_can(const golcl_universe *u) {
-  if (!u->ms || golcl_msrule_reach(&u->msrule) <= 1) return GOLCL_OK;
-  char text[GOLCL_MSRULE_TEXT_CAP] = "?";
-  golcl_msrule_format(&u->msrule, text, sizeof text);
-  return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
-                     "rule %s: HashLife does not run Larger than Life of range %u (its base case "
-                     "computes a cell from the cells one away, this rule from %u away); the "
-                     "host tiles do (algorithm auto or host-tiles)",
-                     text, (unsigned)golcl_msrule_reach(&u->msrule),
-                     (unsigned)golcl_msrule_reach(&u->msrule));
-}
-
 golcl_status golcl__universe_ms_store(const golcl_universe *u, const golcl_msrule *rule,
                                       golcl__hl *h) {
   return golcl__hl_init_ms(h, u->opts.max_memory, rule);

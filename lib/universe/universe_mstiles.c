@@ -6,8 +6,15 @@
 
 #include <stdlib.h>
 
-int golcl__universe_mstiles_can(const golcl_universe *u) {
-  return u->ms && golcl_msrule_reach(&u->msrule) <= GOLCL__MSTILE;
+/* Every rule the universe takes whose reach the tiles' frame holds. */
+static int can(const golcl_universe *u) {
+  return golcl_msrule_reach(&u->msrule) <= GOLCL__MSTILE;
+}
+
+static void mstiles_free(golcl_universe *u) {
+  golcl__mstiles_destroy(u->mstiles);
+  u->mstiles = NULL;
+  u->mstiles_stale = 0;
 }
 
 static golcl_status put_leaf(void *engine, int64_t x0, int64_t y0, const uint8_t cells[16]) {
@@ -23,7 +30,7 @@ static golcl_status load(golcl_universe *u) {
   if (st != GOLCL_OK) return st;
   u->mstiles_stale = 0;
   st = golcl__hl_leaves4(&u->hl, 0, 0, put_leaf, u->mstiles);
-  if (st != GOLCL_OK) golcl__universe_mstiles_free(u);
+  if (st != GOLCL_OK) mstiles_free(u);
   return st;
 }
 
@@ -83,7 +90,7 @@ static golcl_status tile_runs(void *src, golcl__ms_run_put put, void *sink) {
 }
 
 /* The tree replaced by a new store of the engine's cells. */
-static golcl_status from_tiles(golcl_universe *u) {
+static golcl_status store(golcl_universe *u) {
   tile_list l = {0};
   golcl_status st = golcl__mstiles_get_tiles(u->mstiles, list_tile, &l);
   golcl__hl h;
@@ -108,26 +115,32 @@ static golcl_status from_tiles(golcl_universe *u) {
   return GOLCL_OK;
 }
 
-golcl_status golcl__universe_run_mstiles(golcl_universe *u, uint64_t gens, int sync) {
-  golcl_status st = u->mstiles && !u->mstiles_stale ? GOLCL_OK : load(u);
-  uint64_t done = 0;
-  if (st == GOLCL_OK) st = golcl__mstiles_run(u->mstiles, gens, &done);
-  if (st != GOLCL_OK && !done) return st;
-  if (st == GOLCL_OK && !sync) { /* the next chunk goes on from the engine */
-    u->generation += done;
-    return GOLCL_OK;
-  }
-  golcl_status back = from_tiles(u); /* the cells of the generation reached */
-  if (back != GOLCL_OK) {
-    golcl__universe_mstiles_free(u); /* the engine is ahead of the tree now */
-    return back;
-  }
-  u->generation += done;
-  return st;
+static int holds(const golcl_universe *u) { return u->mstiles && !u->mstiles_stale; }
+
+static golcl_status run(golcl_universe *u, uint64_t gens, uint64_t *done) {
+  return golcl__mstiles_run(u->mstiles, gens, done);
 }
 
-void golcl__universe_mstiles_free(golcl_universe *u) {
-  golcl__mstiles_destroy(u->mstiles);
-  u->mstiles = NULL;
-  u->mstiles_stale = 0;
+static void forget(golcl_universe *u) { u->mstiles_stale = u->mstiles != NULL; }
+
+static void stats(const golcl_universe *u, golcl_universe_stats *out) {
+  if (!u->mstiles) return;
+  golcl__htiles_stats ms;
+  golcl__mstiles_get_stats(u->mstiles, &ms);
+  out->tiles += ms.tiles;
+  out->host_tile_bytes += ms.bytes;
 }
+
+const golcl__uengine golcl__uengine_mstiles = {
+    .algo = GOLCL_UNIVERSE_HOST_TILES,
+    .kinds = GOLCL__UE_MS,
+    .chunks = 1,
+    .can = can,
+    .run = run,
+    .holds = holds,
+    .load = load,
+    .store = store,
+    .forget = forget,
+    .stats = stats,
+    .free = mstiles_free,
+};
