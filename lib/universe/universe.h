@@ -10,21 +10,25 @@
 #include "mstiles.h"
 #include "sparse.h"
 
+/* The engines' own cells beside the tree, a slot an engine (golcl__uengine's
+ * `kept`): the engine (NULL: none) and whether the tree has moved on without
+ * it (kept for reuse, loaded again by its next run). */
+enum { GOLCL__UK_NONE, GOLCL__UK_SPARSE, GOLCL__UK_HTILES, GOLCL__UK_MSTILES, GOLCL__UK_HLG,
+       GOLCL__UK_COUNT };
+typedef struct golcl__ukept {
+  void *engine;
+  int stale;
+} golcl__ukept;
+
 struct golcl_universe {
   golcl_context *ctx; /* may be NULL: HashLife only */
   golcl_universe_opts opts;
   golcl_rule_table table; /* the rule as given */
   uint64_t generation;
-  golcl__hl hl;            /* the cells, always */
-  golcl__sparse *sparse;   /* the device engine, made on the first sparse run */
-  int sparse_stale;        /* the engine is kept for reuse but no longer holds the cells */
-  golcl__htiles *htiles;   /* the host tile engine, made on its first run */
-  int htiles_stale;        /* kept for reuse but no longer holding the cells */
-  golcl__mstiles *mstiles; /* the host tiles of multi-state cells, likewise */
-  int mstiles_stale;
+  golcl__hl hl;                         /* the cells, always */
+  golcl__ukept kept[GOLCL__UK_COUNT];   /* the engines, made on their first run */
   uint64_t probe_r2; /* HashLife's results count where the probe's second jump began */
-  golcl__hlg *hlg;   /* device HashLife, made on its first run */
-  int hlg_base;      /* its base level (0: the default) */
+  int hlg_base;      /* device HashLife's base level (0: the default) */
   golcl_universe_algo last_algo;
   golcl_pattern *notes; /* the loaded file's comment lines (no cells); may be NULL */
   int ms;               /* multi-state cells: hl holds 4×4 leaves of states */
@@ -133,27 +137,23 @@ typedef struct golcl__uengine {
   int device;               /* it runs on the universe's context (its objects belong to it) */
   int chunks;               /* a watched run and AUTO give it stretches in chunks, its cells
                                kept in it between them (the tiles) */
+  int kept;                 /* its slot in u->kept (GOLCL__UK_NONE: it runs on the tree) */
   /* 1 where it runs the universe's rule; cheap, no side effect (AUTO asks
    * it); NULL: every rule of its kinds. */
   int (*can)(const golcl_universe *u);
+  /* An engine with its own cells: the tree's cells into *engine (the kept
+   * one emptied, or a new one made there; the engine runs it freed on
+   * failure). NULL: it runs on the tree. */
+  golcl_status (*load)(golcl_universe *u, void **engine);
   /* Advances the cells gens generations, *done of them completed: an
-   * engine on the tree (store NULL) advances the tree and u->generation
+   * engine on the tree (engine NULL) advances the tree and u->generation
    * itself; one with its own cells, those (the generation reached). */
-  golcl_status (*run)(golcl_universe *u, uint64_t gens, uint64_t *done);
-  /* An engine with its own cells: whether it holds the tree's (made and
-   * not forgotten); the tree's cells into it (made, or the kept one
-   * emptied; freed on failure); its cells into a new tree (the universe's
-   * counts going on). NULL: it runs on the tree. */
-  int (*holds)(const golcl_universe *u);
-  golcl_status (*load)(golcl_universe *u);
-  golcl_status (*store)(golcl_universe *u);
-  /* The tree moves on without it (a HashLife run): kept for reuse, loaded
-   * again by its next run. NULL: nothing to forget. */
-  void (*forget)(golcl_universe *u);
+  golcl_status (*run)(golcl_universe *u, void *engine, uint64_t gens, uint64_t *done);
+  /* The engine's cells into a new tree (the universe's counts going on). */
+  golcl_status (*store)(golcl_universe *u, void *engine);
   /* Adds its tiles and bytes to *out; NULL: none. */
-  void (*stats)(const golcl_universe *u, golcl_universe_stats *out);
-  /* Frees what it keeps; NULL: nothing. */
-  void (*free)(golcl_universe *u);
+  void (*stats)(void *engine, golcl_universe_stats *out);
+  void (*destroy)(void *engine);
 } golcl__uengine;
 
 extern const golcl__uengine golcl__uengine_hashlife; /* universe_hashlife.c: both kinds */
@@ -167,6 +167,11 @@ extern const golcl__uengine golcl__uengine_mstiles;  /* universe_mstiles.c */
  * rule (0 where there is none). */
 const golcl__uengine *golcl__universe_engine(const golcl_universe *u, golcl_universe_algo algo);
 int golcl__universe_engine_can(const golcl_universe *u, golcl_universe_algo algo);
+
+/* The engine kept in slot k (NULL: none). */
+static inline void *golcl__universe_kept(const golcl_universe *u, int k) {
+  return u->kept[k].engine;
+}
 
 /* Runs gens generations on engine e: loaded if it does not hold the cells;
  * sync 0 leaves the cells in it (the tree behind them, the generation

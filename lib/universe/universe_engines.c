@@ -24,20 +24,37 @@ int golcl__universe_engine_can(const golcl_universe *u, golcl_universe_algo algo
   return e && (!e->can || e->can(u));
 }
 
+/* Frees the engine e keeps (if any). */
+static void free_kept(golcl_universe *u, const golcl__uengine *e) {
+  golcl__ukept *k = &u->kept[e->kept];
+  if (e->kept == GOLCL__UK_NONE || !k->engine) return;
+  e->destroy(k->engine);
+  k->engine = NULL;
+  k->stale = 0;
+}
+
 golcl_status golcl__universe_engine_run(golcl_universe *u, const golcl__uengine *e, uint64_t gens,
                                         int sync) {
   uint64_t done = 0;
-  if (!e->store) return e->run(u, gens, &done); /* on the tree */
-  golcl_status st = e->holds(u) ? GOLCL_OK : e->load(u);
-  if (st == GOLCL_OK) st = e->run(u, gens, &done);
+  if (e->kept == GOLCL__UK_NONE) return e->run(u, NULL, gens, &done); /* on the tree */
+  golcl__ukept *k = &u->kept[e->kept];
+  if (!k->engine || k->stale) { /* the tree's cells into it */
+    golcl_status st = e->load(u, &k->engine);
+    if (st != GOLCL_OK) {
+      free_kept(u, e);
+      return st;
+    }
+    k->stale = 0;
+  }
+  golcl_status st = e->run(u, k->engine, gens, &done);
   if (st != GOLCL_OK && !done) return st;
   if (st == GOLCL_OK && !sync) { /* the next chunk goes on from the engine */
     u->generation += done;
     return GOLCL_OK;
   }
-  golcl_status back = e->store(u); /* the cells of the generation reached */
+  golcl_status back = e->store(u, k->engine); /* the cells of the generation reached */
   if (back != GOLCL_OK) {
-    e->free(u); /* the engine is ahead of the tree now */
+    free_kept(u, e); /* the engine is ahead of the tree now */
     return back;
   }
   u->generation += done;
@@ -46,20 +63,22 @@ golcl_status golcl__universe_engine_run(golcl_universe *u, const golcl__uengine 
 
 void golcl__universe_engines_free(golcl_universe *u, golcl_universe_algo keep) {
   for (size_t i = 0; i < NENGINES; i++)
-    if (engines[i]->free && engines[i]->algo != keep) engines[i]->free(u);
+    if (engines[i]->algo != keep) free_kept(u, engines[i]);
 }
 
 void golcl__universe_device_engines_free(golcl_universe *u) {
   for (size_t i = 0; i < NENGINES; i++)
-    if (engines[i]->free && engines[i]->device) engines[i]->free(u);
+    if (engines[i]->device) free_kept(u, engines[i]);
 }
 
 void golcl__universe_engines_forget(golcl_universe *u) {
-  for (size_t i = 0; i < NENGINES; i++)
-    if (engines[i]->forget) engines[i]->forget(u);
+  for (int k = 0; k < GOLCL__UK_COUNT; k++) u->kept[k].stale = u->kept[k].engine != NULL;
 }
 
 void golcl__universe_engines_stats(const golcl_universe *u, golcl_universe_stats *out) {
-  for (size_t i = 0; i < NENGINES; i++)
-    if (engines[i]->stats) engines[i]->stats(u, out);
+  for (size_t i = 0; i < NENGINES; i++) {
+    void *engine = u->kept[engines[i]->kept].engine;
+    if (engines[i]->kept != GOLCL__UK_NONE && engine && engines[i]->stats)
+      engines[i]->stats(engine, out);
+  }
 }

@@ -64,8 +64,8 @@ static golcl_status run_hashlife_watched(golcl_universe *u, uint64_t gens) {
 
 /* The binary digits of the count, largest first (GOLCL_E_UNSUPPORTED with
  * the reason for a rule of a reach past one cell). */
-static golcl_status run(golcl_universe *u, uint64_t gens, uint64_t *done) {
-  (void)done; /* the tree and the generation move on jump by jump */
+static golcl_status run(golcl_universe *u, void *engine, uint64_t gens, uint64_t *done) {
+  (void)engine, (void)done; /* the tree and the generation move on jump by jump */
   if (!can(u)) return refuse(u);
   if (u->progress) return run_hashlife_watched(u, gens);
   /* the binary digits of the count, largest first; a step that does not fit

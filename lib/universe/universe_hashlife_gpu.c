@@ -15,10 +15,10 @@
  * batch over the device (measured: docs/universe.md). */
 #define HLG_NARROW 256
 
-/* The device's root into the host store. */
-static golcl_status to_host(golcl_universe *u) {
+/* The device's root into the host store (the engine's store). */
+static golcl_status to_host(golcl_universe *u, void *g) {
   golcl__hl h;
-  golcl_status st = golcl__hlg_store(u->hlg, &u->hl, u->opts.max_memory, &h);
+  golcl_status st = golcl__hlg_store(g, &u->hl, u->opts.max_memory, &h);
   if (st != GOLCL_OK) return st;
   uint64_t coll = u->hl.collections, res = u->hl.results_computed;
   golcl__hl_free(&u->hl);
@@ -27,35 +27,35 @@ static golcl_status to_host(golcl_universe *u) {
   return GOLCL_OK;
 }
 
-static golcl_status reload(golcl_universe *u) {
-  golcl_status st = to_host(u);
-  if (st == GOLCL_OK) st = golcl__hlg_load(u->hlg, &u->hl);
+static golcl_status reload(golcl_universe *u, golcl__hlg *g) {
+  golcl_status st = to_host(u, g);
+  if (st == GOLCL_OK) st = golcl__hlg_load(g, &u->hl);
   if (st == GOLCL_OK) u->hl.collections++;
   return st;
 }
 
 /* A jump of 2^k generations (two of 2^(k-1) where the table cannot hold
  * it), counted in *done. */
-static golcl_status step(golcl_universe *u, int k, uint64_t *done) {
-  golcl_status st = golcl__hlg_step(u->hlg, k);
-  while (st == GOLCL_E_OUT_OF_MEMORY && golcl__hlg_grow(u->hlg)) { /* a larger table */
-    golcl_status s2 = to_host(u);
-    if (s2 == GOLCL_OK) s2 = golcl__hlg_load(u->hlg, &u->hl);
+static golcl_status step(golcl_universe *u, golcl__hlg *g, int k, uint64_t *done) {
+  golcl_status st = golcl__hlg_step(g, k);
+  while (st == GOLCL_E_OUT_OF_MEMORY && golcl__hlg_grow(g)) { /* a larger table */
+    golcl_status s2 = to_host(u, g);
+    if (s2 == GOLCL_OK) s2 = golcl__hlg_load(g, &u->hl);
     if (s2 != GOLCL_OK) return s2;
-    st = golcl__hlg_step(u->hlg, k);
+    st = golcl__hlg_step(g, k);
   }
   if (st == GOLCL_E_OUT_OF_MEMORY) { /* collected through the host */
-    golcl_status s2 = reload(u);
+    golcl_status s2 = reload(u, g);
     if (s2 != GOLCL_OK) return s2;
-    st = golcl__hlg_step(u->hlg, k);
+    st = golcl__hlg_step(g, k);
     if (st == GOLCL_E_OUT_OF_MEMORY) {
-      if ((s2 = reload(u)) != GOLCL_OK) return s2;
+      if ((s2 = reload(u, g)) != GOLCL_OK) return s2;
       if (k == 0)
         return golcl__fail(u->ctx, GOLCL_E_OUT_OF_MEMORY,
                            "device HashLife: the device table (max_memory) cannot hold one "
                            "generation of this pattern");
-      st = step(u, k - 1, done);
-      if (st == GOLCL_OK) st = step(u, k - 1, done);
+      st = step(u, g, k - 1, done);
+      if (st == GOLCL_OK) st = step(u, g, k - 1, done);
       return st;
     }
   }
@@ -63,17 +63,15 @@ static golcl_status step(golcl_universe *u, int k, uint64_t *done) {
   return st;
 }
 
-static void hlg_free(golcl_universe *u) {
-  golcl__hlg_destroy(u->hlg);
-  u->hlg = NULL;
-}
+static void destroy(void *g) { golcl__hlg_destroy(g); }
 
-static int holds(const golcl_universe *u) { return u->hlg != NULL; }
-
-/* A new engine with the tree in its table. */
-static golcl_status load(golcl_universe *u) {
+/* A new engine with the tree in its table (one kept but forgotten is made
+ * again: its memo is of cells the tree has left). */
+static golcl_status load(golcl_universe *u, void **engine) {
   if (!u->ctx)
     return golcl__fail(NULL, GOLCL_E_UNSUPPORTED, "universe: device HashLife needs a context");
+  destroy(*engine);
+  *engine = NULL;
   /* for measuring: GOLCL_HLG_BASE=5 (the base level, else 6),
    * GOLCL_HLG_MODE=batched|jump (always a launch a batch, or always one
    * work-group a jump),
@@ -93,47 +91,46 @@ static golcl_status load(golcl_universe *u) {
   uint64_t coll = u->hl.collections;
   golcl_status st = golcl__hl_collect(&u->hl, 1);
   u->hl.collections = coll;
+  golcl__hlg *g = NULL;
   if (st == GOLCL_OK)
     st = golcl__hlg_create(u->ctx, &u->hl, u->opts.max_memory, u->hlg_base, narrow,
-                           split ? atoi(split) != 0 : -1, w, &u->hlg);
-  if (st == GOLCL_OK) st = golcl__hlg_load(u->hlg, &u->hl);
-  if (st != GOLCL_OK) hlg_free(u);
+                           split ? atoi(split) != 0 : -1, w, &g);
+  *engine = g;
+  if (st == GOLCL_OK) st = golcl__hlg_load(g, &u->hl);
   return st;
 }
 
 /* The binary digits of the count, largest first, as jumps on the device;
  * the cells stay there until store reads the root back. */
-static golcl_status run(golcl_universe *u, uint64_t gens, uint64_t *done) {
+static golcl_status run(golcl_universe *u, void *g, uint64_t gens, uint64_t *done) {
   golcl_status st = GOLCL_OK;
   for (int k = 63; k >= 0 && st == GOLCL_OK; k--) {
     if (!(gens >> k & 1)) continue;
     int kk = k > 60 ? 60 : k;
     uint64_t parts = (uint64_t)1 << (k - kk);
-    for (uint64_t p = 0; p < parts && st == GOLCL_OK; p++) st = step(u, kk, done);
+    for (uint64_t p = 0; p < parts && st == GOLCL_OK; p++) st = step(u, g, kk, done);
   }
   return st;
 }
 
-static void stats(const golcl_universe *u, golcl_universe_stats *out) {
-  if (!u->hlg) return;
-  golcl__hlg_stats g;
-  golcl__hlg_get_stats(u->hlg, &g);
-  out->device_bytes += g.device_bytes;
+static void stats(void *g, golcl_universe_stats *out) {
+  golcl__hlg_stats gs;
+  golcl__hlg_get_stats(g, &gs);
+  out->device_bytes += gs.device_bytes;
 }
 
 /* Kept while the tree and it hold the same cells: every run ends by
- * reading the root back (run, then store), and a run on another engine
- * frees it, so it has nothing to forget. */
+ * reading the root back (run, then store). */
 const golcl__uengine golcl__uengine_hlg = {
     .algo = GOLCL_UNIVERSE_HASHLIFE_DEVICE,
     .kinds = GOLCL__UE_TWO,
     .device = 1,
-    .run = run,
-    .holds = holds,
+    .kept = GOLCL__UK_HLG,
     .load = load,
+    .run = run,
     .store = to_host,
     .stats = stats,
-    .free = hlg_free,
+    .destroy = destroy,
 };
 
 /* AUTO's choice (docs/universe.md, "Choosing"), measured on an H100 against

@@ -18,59 +18,50 @@ static golcl_status walk(void *engine, golcl__tile_fn fn, void *user) {
  * fixed complement) is the host tiles' rule. */
 static int can(const golcl_universe *u) { return u->hl.totalistic && !(u->hl.birth & 1); }
 
-static void htiles_free(golcl_universe *u) {
-  golcl__htiles_destroy(u->htiles);
-  u->htiles = NULL;
-  u->htiles_stale = 0;
-}
-
-static golcl_status load(golcl_universe *u) {
+static golcl_status load(golcl_universe *u, void **engine) {
   golcl_status st = GOLCL_OK;
-  if (u->htiles)
-    golcl__htiles_clear(u->htiles);
-  else if (!u->hl.totalistic)
+  if (*engine) {
+    golcl__htiles_clear(*engine);
+  } else if (!u->hl.totalistic) {
     st = golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
                      "host tiles: the rule is not outer totalistic (it sees where the "
                      "neighbours are, not only how many)");
-  else
-    st = golcl__htiles_create(u->hl.birth, u->hl.survive, &u->htiles);
-  if (st != GOLCL_OK) return st;
-  u->htiles_stale = 0;
-  st = golcl__universe_to_tiles(u, put, u->htiles);
-  if (st != GOLCL_OK) htiles_free(u);
+  } else {
+    golcl__htiles *t = NULL;
+    st = golcl__htiles_create(u->hl.birth, u->hl.survive, &t);
+    *engine = t;
+  }
+  if (st == GOLCL_OK) st = golcl__universe_to_tiles(u, put, *engine);
   return st;
 }
 
-static int holds(const golcl_universe *u) { return u->htiles && !u->htiles_stale; }
-
-static golcl_status run(golcl_universe *u, uint64_t gens, uint64_t *done) {
-  return golcl__htiles_run(u->htiles, gens, done);
+static golcl_status run(golcl_universe *u, void *engine, uint64_t gens, uint64_t *done) {
+  (void)u;
+  return golcl__htiles_run(engine, gens, done);
 }
 
-static golcl_status store(golcl_universe *u) {
-  return golcl__universe_from_tiles(u, walk, u->htiles);
+static golcl_status store(golcl_universe *u, void *engine) {
+  return golcl__universe_from_tiles(u, walk, engine);
 }
 
-static void forget(golcl_universe *u) { u->htiles_stale = u->htiles != NULL; }
-
-static void stats(const golcl_universe *u, golcl_universe_stats *out) {
-  if (!u->htiles) return;
+static void stats(void *engine, golcl_universe_stats *out) {
   golcl__htiles_stats hs;
-  golcl__htiles_get_stats(u->htiles, &hs);
+  golcl__htiles_get_stats(engine, &hs);
   out->tiles += hs.tiles;
   out->host_tile_bytes += hs.bytes;
 }
+
+static void destroy(void *engine) { golcl__htiles_destroy(engine); }
 
 const golcl__uengine golcl__uengine_htiles = {
     .algo = GOLCL_UNIVERSE_HOST_TILES,
     .kinds = GOLCL__UE_TWO,
     .chunks = 1,
+    .kept = GOLCL__UK_HTILES,
     .can = can,
-    .run = run,
-    .holds = holds,
     .load = load,
+    .run = run,
     .store = store,
-    .forget = forget,
     .stats = stats,
-    .free = htiles_free,
+    .destroy = destroy,
 };

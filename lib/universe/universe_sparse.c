@@ -16,52 +16,44 @@ static golcl_status walk(void *engine, golcl__tile_fn fn, void *user) {
   return golcl__sparse_get_tiles(engine, fn, user);
 }
 
-static void sparse_free(golcl_universe *u) {
-  golcl__sparse_destroy(u->sparse);
-  u->sparse = NULL;
-  u->sparse_stale = 0;
-}
-
-/* Puts the tree's cells on the engine: a new one, or the kept one emptied. */
-static golcl_status upload(golcl_universe *u) {
+/* Puts the tree's cells on the engine: the kept one emptied, or a new one. */
+static golcl_status load(golcl_universe *u, void **engine) {
   if (!u->ctx)
     return golcl__fail(NULL, GOLCL_E_UNSUPPORTED, "universe: the sparse algorithm needs a context");
   golcl_status st;
-  if (u->sparse) {
-    st = golcl__sparse_clear(u->sparse);
+  if (*engine) {
+    st = golcl__sparse_clear(*engine);
   } else {
     golcl_rule_table t = u->table;
     golcl_rule_table_at(&u->table, 0, t.next); /* B0 with S8: its fixed complement table */
-    st = golcl__sparse_create(u->ctx, &t, &u->sparse);
+    golcl__sparse *s = NULL;
+    st = golcl__sparse_create(u->ctx, &t, &s);
+    *engine = s;
   }
-  if (st != GOLCL_OK) return st;
-  u->sparse_stale = 0;
-  st = golcl__universe_to_tiles(u, put, u->sparse);
-  if (st != GOLCL_OK) sparse_free(u);
+  if (st == GOLCL_OK) st = golcl__universe_to_tiles(u, put, *engine);
   return st;
 }
 
-static int holds(const golcl_universe *u) { return u->sparse && !u->sparse_stale; }
-
 /* All or none: the device runs every generation or fails. */
-static golcl_status run(golcl_universe *u, uint64_t gens, uint64_t *done) {
-  golcl_status st = golcl__sparse_run(u->sparse, gens);
+static golcl_status run(golcl_universe *u, void *engine, uint64_t gens, uint64_t *done) {
+  (void)u;
+  golcl_status st = golcl__sparse_run(engine, gens);
   *done = st == GOLCL_OK ? gens : 0;
   return st;
 }
 
-static golcl_status store(golcl_universe *u) {
-  return golcl__universe_from_tiles(u, walk, u->sparse);
+static golcl_status store(golcl_universe *u, void *engine) {
+  return golcl__universe_from_tiles(u, walk, engine);
 }
 
-static void forget(golcl_universe *u) { u->sparse_stale = u->sparse != NULL; }
-
-static void stats(const golcl_universe *u, golcl_universe_stats *out) {
+static void stats(void *engine, golcl_universe_stats *out) {
   uint64_t tiles = 0, bytes = 0;
-  if (u->sparse) golcl__sparse_stats(u->sparse, &tiles, &bytes, NULL);
+  golcl__sparse_stats(engine, &tiles, &bytes, NULL);
   out->tiles += tiles;
   out->device_bytes += bytes;
 }
+
+static void destroy(void *engine) { golcl__sparse_destroy(engine); }
 
 /* The rules the device's tiles run: one table for every generation,
  * without B0 (B0 with S8 in its complement form runs on the host tiles). */
@@ -77,12 +69,11 @@ const golcl__uengine golcl__uengine_sparse = {
     .kinds = GOLCL__UE_TWO,
     .device = 1,
     .chunks = 1,
+    .kept = GOLCL__UK_SPARSE,
     .can = can,
+    .load = load,
     .run = run,
-    .holds = holds,
-    .load = upload,
     .store = store,
-    .forget = forget,
     .stats = stats,
-    .free = sparse_free,
+    .destroy = destroy,
 };
