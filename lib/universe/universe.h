@@ -13,8 +13,14 @@
 /* The engines' own cells beside the tree, a slot an engine (golcl__uengine's
  * `kept`): the engine (NULL: none) and whether the tree has moved on without
  * it (kept for reuse, loaded again by its next run). */
-enum { GOLCL__UK_NONE, GOLCL__UK_SPARSE, GOLCL__UK_HTILES, GOLCL__UK_MSTILES, GOLCL__UK_HLG,
-       GOLCL__UK_COUNT };
+enum {
+  GOLCL__UK_NONE,
+  GOLCL__UK_SPARSE,
+  GOLCL__UK_HTILES,
+  GOLCL__UK_MSTILES,
+  GOLCL__UK_HLG,
+  GOLCL__UK_COUNT
+};
 typedef struct golcl__ukept {
   void *engine;
   int stale;
@@ -25,8 +31,8 @@ struct golcl_universe {
   golcl_universe_opts opts;
   golcl_rule_table table; /* the rule as given */
   uint64_t generation;
-  golcl__hl hl;                         /* the cells, always */
-  golcl__ukept kept[GOLCL__UK_COUNT];   /* the engines, made on their first run */
+  golcl__hl hl;                       /* the cells, always */
+  golcl__ukept kept[GOLCL__UK_COUNT]; /* the engines, made on their first run */
   uint64_t probe_r2; /* HashLife's results count where the probe's second jump began */
   int hlg_base;      /* device HashLife's base level (0: the default) */
   golcl_universe_algo last_algo;

@@ -7,9 +7,7 @@
 #include <stdlib.h>
 
 /* Every rule the universe takes whose reach the tiles' frame holds. */
-static int can(const golcl_universe *u) {
-  return golcl_msrule_reach(&u->msrule) <= GOLCL__MSTILE;
-}
+static int can(const golcl_universe *u) { return golcl_msrule_reach(&u->msrule) <= GOLCL__MSTILE; }
 
 static golcl_status put_leaf(void *engine, int64_t x0, int64_t y0, const uint8_t cells[16]) {
   return golcl__mstiles_put(engine, x0, y0, cells, 4, 4);
