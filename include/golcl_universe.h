@@ -177,8 +177,8 @@ GOLCL_API golcl_status golcl_universe_read_file(golcl_universe *u, const char *p
  *          GOLCL_E_UNSUPPORTED (cells that reach 2^61 from the origin;
  *          HOST_TILES with a two-state rule that is not outer totalistic,
  *          or SPARSE, HASHLIFE_DEVICE with multi-state cells, HASHLIFE with
- *          Larger than Life of range 2 and more: the universe unchanged); GOLCL_E_OPENCL, GOLCL_E_BUILD (SPARSE,
- *          HASHLIFE_DEVICE). */
+ *          Larger than Life of range 2 and more: the universe unchanged);
+ *          GOLCL_E_OPENCL, GOLCL_E_BUILD (SPARSE, HASHLIFE_DEVICE). */
 GOLCL_API golcl_status golcl_universe_run(golcl_universe *u, uint64_t generations);
 
 /** The generation, and its setter (for a pattern's "#G"). */
@@ -270,8 +270,9 @@ GOLCL_API golcl_status golcl_universe_algo_from_name(const char *name, golcl_uni
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, a rule
  *          golcl_msrule_format refuses, cells in a state at or beyond the
  *          rule's number of states); GOLCL_E_UNSUPPORTED (Larger than Life
- *          past range 64, oneDimensional, a rule under which a cell in state 0 among cells
- *          in state 0 changes, with the reason); GOLCL_E_OUT_OF_MEMORY.
+ *          past range 64, oneDimensional, a rule under which a cell in state
+ *          0 among cells in state 0 changes, with the reason);
+ *          GOLCL_E_OUT_OF_MEMORY.
  *          Unchanged on failure. */
 GOLCL_API golcl_status golcl_universe_set_msrule(golcl_universe *u, const golcl_msrule *rule);
 
