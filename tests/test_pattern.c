@@ -1504,6 +1504,48 @@ START_TEST(writers_have_the_readers_limits) {
 }
 END_TEST
 
+/* golcl_pattern_from_live_cells orders its cells by row then column and drops
+ * repeats at every size its sort treats apart (a few, 8-bit digits, 16-bit
+ * digits), with coordinates past 2^8 and 2^16, against qsort of a copy. */
+static int cell_cmp(const void *a, const void *b) {
+  const uint64_t *p = a, *q = b;
+  return *p < *q ? -1 : *p > *q;
+}
+
+START_TEST(live_cells_sorted_at_every_size) {
+  static const size_t sizes[] = {2, 255, 256, 4000, 65535, 65536, 200000};
+  uint64_t seed = 12345;
+  for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+    size_t n = sizes[k];
+    uint32_t w = k & 1 ? 70000u : 16000000u, h = k & 1 ? 16000000u : 300u;
+    uint32_t *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
+    uint64_t *key = malloc(n * sizeof *key);
+    ck_assert(x && y && key);
+    for (size_t i = 0; i < n; i++) {
+      seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+      x[i] = (uint32_t)(seed >> 33) % w;
+      y[i] = (uint32_t)(seed >> 13) % h;
+      if (i % 7 == 3) x[i] = x[i - 1], y[i] = y[i - 1]; /* repeats */
+      key[i] = (uint64_t)y[i] << 32 | x[i];
+    }
+    qsort(key, n, sizeof *key, cell_cmp);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+      if (!m || key[m - 1] != key[i]) key[m++] = key[i];
+    golcl_pattern *p = NULL;
+    TU_OK(golcl_pattern_from_live_cells(x, y, n, w, h, &p));
+    ck_assert_uint_eq(golcl_pattern_population(p), m);
+    for (size_t i = 0; i < m; i++) {
+      uint32_t cx, cy;
+      TU_OK(golcl_pattern_live_cell(p, i, &cx, &cy));
+      ck_assert_uint_eq((uint64_t)cy << 32 | cx, key[i]);
+    }
+    golcl_pattern_destroy(p);
+    free(x), free(y), free(key);
+  }
+}
+END_TEST
+
 START_TEST(gzip_patterns_through_zlib) {
   char gz[4096], rle[4096];
   snprintf(gz, sizeof gz, "%s/gosper-glider-gun.rle.gz", data_dir());
@@ -1590,6 +1632,7 @@ int main(void) {
   tcase_add_test(tg, place_in_every_layout);
   tcase_add_test(tg, extract_bbox_rule_generation);
   tcase_add_test(tg, extract_reads_in_chunks);
+  tcase_add_test(tg, live_cells_sorted_at_every_size);
   tcase_add_test(tg, grid_functions_invalid_arguments);
   suite_add_tcase(s, tg);
   return tu_main(s);

@@ -124,11 +124,14 @@ static int write_out(urun *r, const char *path) {
   int drawn;
   if (pio_kind_of(path) == PIO_PNG && write_scaled_png(r, path, &drawn)) return drawn;
   if (multi_state(r->u)) return write_out_ms(r, path);
-  if (pio_plain_kind(pio_kind_of(path)) == PIO_MC)
-    return pio_write_text("run", path, write_mc, r->u) ? 1 : 0;
-  /* RLE has no limit on the span (bgolly writes a glider 10^8 cells from
-   * home): the writers' box limits are raised to the most a pattern holds
-   * for this write only, so that reading untrusted files keeps them */
+  pio_kind k = pio_plain_kind(pio_kind_of(path));
+  if (k == PIO_MC) return pio_write_text("run", path, write_mc, r->u) ? 1 : 0;
+  /* RLE has no limit on the span or the count (bgolly writes a glider 10^8
+   * cells from home, and the spacefiller's 2.3e8 cells): the universe's
+   * writer goes straight from the tree past the pattern limits */
+  if (k == PIO_RLE || k == PIO_STDOUT) return pio_write_text("run", path, write_rle, r->u) ? 1 : 0;
+  /* plaintext: the writers' box limits are raised to the most a pattern
+   * holds for this write only, so that reading untrusted files keeps them */
   golcl_pattern_limits keep, wide;
   golcl_pattern_get_limits(&keep);
   wide = keep;

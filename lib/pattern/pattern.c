@@ -147,30 +147,34 @@ static int live_cell_cmp(const void *a, const void *b) {
   return p->x < q->x ? -1 : p->x > q->x;
 }
 
-/* LSD radix on 16-bit digits (x low and high, y low and high; a digit that is the same in
- * every cell is skipped), qsort for a few. qsort was a quarter of writing a 70 000-cell RLE
- * from the universe (perf, 2026-11-28). */
+/* LSD radix (x then y, a digit that is the same in every cell skipped), qsort for a few.
+ * qsort was a quarter of writing a 70 000-cell RLE from the universe (perf, 2026-11-28).
+ * Digits of 16 bits from 2^16 cells, of 8 below: the counts of 16-bit digits are 512 KB
+ * to clear each pass, 130 page faults that made a 1000-cell result's writing cost more
+ * than bgolly's whole run on a VM's CPU. */
 int golcl__pattern_sort_cells(golcl__cell *c, size_t n) {
   if (n < 2) return 0;
   if (n < 256) {
     qsort(c, n, sizeof *c, live_cell_cmp);
     return 0;
   }
+  const int bits = n < 65536 ? 8 : 16;
+  const size_t radix = (size_t)1 << bits, mask = radix - 1;
   golcl__cell *t = malloc(n * sizeof *t);
-  size_t *count = malloc(65537 * sizeof *count);
+  size_t *count = malloc((radix + 1) * sizeof *count);
   if (!t || !count) {
     free(t);
     free(count);
     return -1;
   }
   golcl__cell *src = c, *dst = t;
-  for (int pass = 0; pass < 4; pass++) {
-    int sh = 16 * (pass & 1);
-#define DIGIT(e) ((size_t)(((pass < 2 ? (e).x : (e).y) >> sh) & 0xffffu))
-    memset(count, 0, 65537 * sizeof *count);
+  for (int pass = 0; pass < 64 / bits; pass++) {
+    const int half = 32 / bits, sh = bits * (pass % half);
+#define DIGIT(e) ((size_t)(((pass < half ? (e).x : (e).y) >> sh) & mask))
+    memset(count, 0, (radix + 1) * sizeof *count);
     for (size_t i = 0; i < n; i++) count[DIGIT(src[i]) + 1]++;
     if (count[DIGIT(src[0]) + 1] == n) continue; /* one digit throughout */
-    for (size_t d = 1; d <= 65536; d++) count[d] += count[d - 1];
+    for (size_t d = 1; d <= radix; d++) count[d] += count[d - 1];
     for (size_t i = 0; i < n; i++) dst[count[DIGIT(src[i])]++] = src[i];
 #undef DIGIT
     golcl__cell *sw = src;

@@ -194,13 +194,16 @@ static golcl_status run_hashlife(golcl_universe *u, uint64_t gens) {
  * and 3-25: above AUTO_ABORT in the first jump the probe stops there (a
  * probe in chaos costs HashLife's time on the worst stretch), at most
  * AUTO_SETTLED in the second and HashLife takes the rest of the run. All in
- * hundredths of a result a live cell. The criterion counts, it does not
+ * hundredths of a result a live cell (ark1 reads 2.2 at generation 20 992,
+ * still growing a few debris a jump: HashLife runs its last 9 000
+ * generations in a third of the tiles' time; iwona 2.9 there, chaotic until
+ * 28 786: the tiles' by 1.7x). The criterion counts, it does not
  * time: the choice is the same on every machine. */
 #define AUTO_SPARSE_MAX_GENS (1u << 17)
 #define AUTO_SPARSE_MAX_CELLS (1u << 14)
 #define AUTO_CHAOS 1000
 #define AUTO_ABORT 700
-#define AUTO_SETTLED 150
+#define AUTO_SETTLED 250
 #define PROBE 1024
 /* The tile engine AUTO may hand chaos to: the device's sparse tiles on a GPU
  * context, the host tiles elsewhere (GOLCL_UNIVERSE_TILES=any: the device's
@@ -318,17 +321,22 @@ static int short_run_tiles(golcl_universe *u, uint64_t gens) {
  * the tiles in 70; the breeders and guns grow by a few percent there). */
 #define AUTO_SHORT_LOOK 256
 #define AUTO_SHORT_BURST 16
-static golcl_status run_tiles(golcl_universe *u, golcl_universe_algo tiles, uint64_t n);
+static golcl_status run_tiles(golcl_universe *u, golcl_universe_algo tiles, uint64_t n, int sync);
 static golcl_status run_short(golcl_universe *u, uint64_t gens) {
   uint64_t p0 = 0, p1 = 0, n = gens < AUTO_SHORT_LOOK ? gens : AUTO_SHORT_LOOK;
   u->last_algo = GOLCL_UNIVERSE_HOST_TILES;
   golcl__universe_engines_free(u, GOLCL_UNIVERSE_HOST_TILES);
   golcl_status st = golcl__hl_population(&u->hl, &p0);
-  if (st == GOLCL_OK) st = run_tiles(u, GOLCL_UNIVERSE_HOST_TILES, n);
+  if (st == GOLCL_OK) st = run_tiles(u, GOLCL_UNIVERSE_HOST_TILES, n, n == gens);
   if (st != GOLCL_OK || n == gens) return st;
-  if ((st = golcl_universe_population(u, &p1)) != GOLCL_OK) return st;
+  /* counted in the tiles: the tree is made once, where the run ends (a
+   * second making cost infinite-Corderships-gun a fifth of its run) */
+  if ((st = golcl__universe_engine_population(u, GOLCL_UNIVERSE_HOST_TILES, &p1)) != GOLCL_OK)
+    return st;
   if (p1 <= AUTO_SPARSE_MAX_CELLS || p1 < AUTO_SHORT_BURST * p0)
-    return run_tiles(u, GOLCL_UNIVERSE_HOST_TILES, gens - n);
+    return run_tiles(u, GOLCL_UNIVERSE_HOST_TILES, gens - n, 1);
+  st = golcl__universe_engine_run(u, golcl__universe_engine(u, GOLCL_UNIVERSE_HOST_TILES), 0, 1);
+  if (st != GOLCL_OK) return st;
   u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
   return run_hashlife(u, gens - n);
 }
@@ -338,18 +346,19 @@ static golcl_status run_short(golcl_universe *u, uint64_t gens) {
  * chunks: the tree is rebuilt from the tiles once, where the stretch ends or
  * the callback stops it (for a 2048² soup a rebuild costs more than a
  * chunk). */
-static golcl_status run_tiles(golcl_universe *u, golcl_universe_algo tiles, uint64_t n) {
+static golcl_status run_tiles(golcl_universe *u, golcl_universe_algo tiles, uint64_t n, int sync) {
   const golcl__uengine *e = golcl__universe_engine(u, tiles);
   uint64_t chunk = u->progress ? 16 : n;
   while (n) {
     uint64_t g = n < chunk ? n : chunk;
     double t0 = golcl__universe_now();
-    golcl_status st = golcl__universe_engine_run(u, e, g, g == n);
+    golcl_status st = golcl__universe_engine_run(u, e, g, sync && g == n);
     if (st != GOLCL_OK) return st;
     n -= g;
     if (golcl__universe_now() - t0 < GOLCL__PROGRESS_PERIOD / 10) chunk *= 2;
     if ((st = golcl__universe_progress(u, 0)) != GOLCL_OK) {
-      if (n) golcl__universe_engine_run(u, e, 0, 1); /* the tree takes the generation reached */
+      if (n || !sync) /* the tree takes the generation reached */
+        golcl__universe_engine_run(u, e, 0, 1);
       return st;
     }
   }
@@ -386,7 +395,7 @@ static golcl_status run_ms_short(golcl_universe *u, golcl_universe_algo tiles, u
   if (st != GOLCL_OK) return st;
   if (!chaos) return run_hashlife(u, gens - done);
   u->last_algo = tiles;
-  return run_tiles(u, tiles, gens - done);
+  return run_tiles(u, tiles, gens - done, 1);
 }
 
 static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
@@ -395,7 +404,7 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
     if (tiles == GOLCL_UNIVERSE_AUTO) return run_hashlife(u, gens); /* says why */
     u->last_algo = tiles;
     golcl__universe_engines_free(u, tiles);
-    return run_tiles(u, tiles, gens);
+    return run_tiles(u, tiles, gens, 1);
   }
   golcl_universe_algo large = large_engine(u);
   if (large != GOLCL_UNIVERSE_AUTO) {
@@ -425,7 +434,7 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   while (st == GOLCL_OK && chaos && done < gens) {
     uint64_t n = gens - done < 2 * done ? gens - done : 2 * done;
     u->last_algo = tiles;
-    st = run_tiles(u, tiles, n);
+    st = run_tiles(u, tiles, n, 1);
     done += n;
     if (st == GOLCL_OK && gens - done >= 2 * PROBE)
       st = probe(u, AUTO_ABORT, AUTO_SETTLED, AUTO_SPARSE_MAX_CELLS, &chaos, &done);
@@ -478,7 +487,7 @@ static golcl_status run_large(golcl_universe *u, golcl_universe_algo tiles, uint
   while (st == GOLCL_OK && chaos && done < gens) {
     uint64_t m = gens - done < n ? gens - done : n;
     u->last_algo = tiles;
-    st = run_tiles(u, tiles, m);
+    st = run_tiles(u, tiles, m, 1);
     done += m;
     n *= 2;
     if (st == GOLCL_OK && gens - done >= 2 * PROBE)
@@ -501,7 +510,7 @@ static golcl_status run(golcl_universe *u, uint64_t generations) {
                        golcl_universe_algo_name(u->opts.algo));
   u->last_algo = u->opts.algo;
   golcl__universe_engines_free(u, u->opts.algo); /* the tree moves on without the others */
-  if (e->chunks) return run_tiles(u, u->opts.algo, generations); /* in chunks with a callback */
+  if (e->chunks) return run_tiles(u, u->opts.algo, generations, 1); /* in chunks with a callback */
   return golcl__universe_engine_run(u, e, generations, 1);
 }
 

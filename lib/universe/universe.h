@@ -157,6 +157,9 @@ typedef struct golcl__uengine {
   golcl_status (*run)(golcl_universe *u, void *engine, uint64_t gens, uint64_t *done);
   /* The engine's cells into a new tree (the universe's counts going on). */
   golcl_status (*store)(golcl_universe *u, void *engine);
+  /* The live cells of a run left in it (sync 0), counted without the
+   * tree; NULL: not counted there. */
+  golcl_status (*population)(void *engine, uint64_t *out);
   /* Adds its tiles and bytes to *out; NULL: none. */
   void (*stats)(void *engine, golcl_universe_stats *out);
   void (*destroy)(void *engine);
@@ -173,6 +176,12 @@ extern const golcl__uengine golcl__uengine_mstiles;  /* universe_mstiles.c */
  * rule (0 where there is none). */
 const golcl__uengine *golcl__universe_engine(const golcl_universe *u, golcl_universe_algo algo);
 int golcl__universe_engine_can(const golcl_universe *u, golcl_universe_algo algo);
+
+/* The live cells of a run that algorithm `algo`'s engine holds (sync 0),
+ * without the tree (AUTO's short run); GOLCL_E_INVALID_ARG where it holds
+ * none or does not count them. */
+golcl_status golcl__universe_engine_population(const golcl_universe *u, golcl_universe_algo algo,
+                                               uint64_t *out);
 
 /* The engine kept in slot k (NULL: none). */
 static inline void *golcl__universe_kept(const golcl_universe *u, int k) {

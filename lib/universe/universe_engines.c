@@ -24,6 +24,17 @@ int golcl__universe_engine_can(const golcl_universe *u, golcl_universe_algo algo
   return e && (!e->can || e->can(u));
 }
 
+golcl_status golcl__universe_engine_population(const golcl_universe *u, golcl_universe_algo algo,
+                                               uint64_t *out) {
+  const golcl__uengine *e = golcl__universe_engine(u, algo);
+  *out = 0;
+  const golcl__ukept *k = e && e->kept != GOLCL__UK_NONE ? &u->kept[e->kept] : NULL;
+  if (!k || !k->engine || k->stale || !e->population)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "universe: the %s engine holds no run to count",
+                       golcl_universe_algo_name(algo));
+  return e->population(k->engine, out);
+}
+
 /* Frees the engine e keeps (if any). */
 static void free_kept(golcl_universe *u, const golcl__uengine *e) {
   golcl__ukept *k = &u->kept[e->kept];

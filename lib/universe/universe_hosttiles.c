@@ -44,6 +44,18 @@ static golcl_status store(golcl_universe *u, void *engine) {
   return golcl__universe_from_tiles(u, walk, engine);
 }
 
+static golcl_status count(void *user, int64_t tx, int64_t ty, const uint64_t rows[GOLCL__TILE]) {
+  (void)tx, (void)ty;
+  for (int k = 0; k < GOLCL__TILE; k++)
+    *(uint64_t *)user += (uint64_t)__builtin_popcountll(rows[k]);
+  return GOLCL_OK;
+}
+
+static golcl_status population(void *engine, uint64_t *out) {
+  *out = 0;
+  return golcl__htiles_get_tiles(engine, count, out);
+}
+
 static void stats(void *engine, golcl_universe_stats *out) {
   golcl__htiles_stats hs;
   golcl__htiles_get_stats(engine, &hs);
@@ -62,6 +74,7 @@ const golcl__uengine golcl__uengine_htiles = {
     .load = load,
     .run = run,
     .store = store,
+    .population = population,
     .stats = stats,
     .destroy = destroy,
 };

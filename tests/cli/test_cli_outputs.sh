@@ -4,7 +4,7 @@
 # reached and leaves no temporary file; one output that cannot be written
 # costs no other (nor the --log CSV); outputs that cannot be written are
 # found before the run; .rle.gz and .mc.gz as bgolly writes them; RLE of a
-# pattern past the pattern limits, as bgolly writes it; --fit of such a
+# pattern past the pattern limits (span or count), as bgolly writes it; --fit of such a
 # pattern drawn from the quadtree.
 #
 # Usage: tests/cli/test_cli_outputs.sh [GOLCL]  (default build/golcl), from
@@ -146,6 +146,16 @@ t_rle_past_the_pattern_limits() {
   [ "$(body big.rle)" = "$(body bg.rle)" ] || say "cells differ from bgolly's"
 }
 
+# past the pattern limits' cell count too: the spacefiller at 17 000
+# generations holds 72 394 700 cells (the limit is 2^26 = 67 108 864)
+t_rle_past_the_cell_limit() {
+  mkdir -p "$T/count" && cd "$T/count" || return 1
+  "$G" run -q "$P/Life/Breeders/spacefiller.rle" -g 17000 -o sf.rle || return 1
+  "$BG" -q -q -a HashLife -m 17000 -o bg.rle "$P/Life/Breeders/spacefiller.rle" >/dev/null 2>&1 ||
+    say "bgolly failed" || return 1
+  [ "$(body sf.rle)" = "$(body bg.rle)" ] || say "cells differ from bgolly's"
+}
+
 # --fit of a box past any image: drawn from the quadtree at 2^k cells a
 # pixel, the smallest k whose picture fits (acorn at 10^8: 49999723 x
 # 49999894 cells at 2^18 a pixel is 191 x 191)
@@ -173,5 +183,6 @@ check "a failed output costs no other, nor the log" t_a_failed_output_costs_no_o
 check "unwritable outputs fail before the run" t_unwritable_outputs_fail_before_the_run
 check ".rle.gz and .mc.gz as bgolly writes them" t_gzip_outputs_as_bgolly
 check "RLE past the pattern limits, as bgolly writes it" t_rle_past_the_pattern_limits
+check "RLE past the pattern limits' cell count, as bgolly writes it" t_rle_past_the_cell_limit
 check "PNG --fit of a huge pattern, from the quadtree" t_fit_of_a_huge_pattern
 check_summary
