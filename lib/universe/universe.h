@@ -148,8 +148,8 @@ typedef struct golcl__uengine {
    * it); NULL: every rule of its kinds. */
   int (*can)(const golcl_universe *u);
   /* An engine with its own cells: the tree's cells into *engine (the kept
-   * one emptied, or a new one made there; the engine runs it freed on
-   * failure). NULL: it runs on the tree. */
+   * one emptied, or a new one made there; golcl__universe_engine_run frees
+   * it on failure). NULL: it runs on the tree. */
   golcl_status (*load)(golcl_universe *u, void **engine);
   /* Advances the cells gens generations, *done of them completed: an
    * engine on the tree (engine NULL) advances the tree and u->generation
