@@ -169,15 +169,16 @@ GOLCL_API golcl_status golcl_universe_read_file(golcl_universe *u, const char *p
  *  jump), so a run of 2^20 generations costs what the pattern's structure
  *  costs, not a million steps; SPARSE steps its tiles on the device,
  *  HOST_TILES on the host. Multi-state cells run on HashLife or on
- *  the host tiles of states (AUTO, HASHLIFE or HOST_TILES). Blocking.
+ *  the host tiles of states (AUTO, HASHLIFE or HOST_TILES; Larger than
+ *  Life of range 2 and more on the tiles only: AUTO or HOST_TILES). Blocking.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL); GOLCL_E_OUT_OF_MEMORY (see
  *          max_memory; the universe stops at the last generation it
  *          completed, which golcl_universe_generation tells);
  *          GOLCL_E_UNSUPPORTED (cells that reach 2^61 from the origin;
  *          HOST_TILES with a two-state rule that is not outer totalistic,
- *          or SPARSE, HASHLIFE_DEVICE with multi-state cells: the universe
- *          unchanged); GOLCL_E_OPENCL, GOLCL_E_BUILD (SPARSE,
- *          HASHLIFE_DEVICE). */
+ *          or SPARSE, HASHLIFE_DEVICE with multi-state cells, HASHLIFE with
+ *          Larger than Life of range 2 and more: the universe unchanged);
+ *          GOLCL_E_OPENCL, GOLCL_E_BUILD (SPARSE, HASHLIFE_DEVICE). */
 GOLCL_API golcl_status golcl_universe_run(golcl_universe *u, uint64_t generations);
 
 /** The generation, and its setter (for a pattern's "#G"). */
@@ -250,9 +251,11 @@ GOLCL_API golcl_status golcl_universe_algo_from_name(const char *name, golcl_uni
  * RuleLoader rules (@TABLE and @TREE on the Moore, von Neumann and
  * hexagonal neighbourhoods: WireWorld, the loops, Codd, Devore, Banks, the
  * emulated Margolus rules, ...) and JvN29, Nobili32, Hutton32: the rules
- * Golly runs with its generalized HashLife. Larger than Life and
- * oneDimensional rules are refused with the reason (Golly runs them on
- * bounded grids; golcl_msgrid does). A multi-state universe is HashLife
+ * Golly runs with its generalized HashLife; and Larger than Life up to
+ * range 64, which only the host tiles of states run (HashLife's base case
+ * reaches one cell: AUTO takes the tiles, HASHLIFE refuses it at the run).
+ * Larger than Life past range 64 and oneDimensional rules are refused with
+ * the reason (golcl_msgrid runs them). A multi-state universe is HashLife
  * with states in its leaves: the same memory bound, collection and
  * out-of-memory behaviour as two states; HOST_TILES runs its cells on
  * tiles of states instead, and AUTO moves a large soup between the two
@@ -266,9 +269,10 @@ GOLCL_API golcl_status golcl_universe_algo_from_name(const char *name, golcl_uni
  *  ("B3/S23" stays two-state). Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, a rule
  *          golcl_msrule_format refuses, cells in a state at or beyond the
- *          rule's number of states); GOLCL_E_UNSUPPORTED (Larger than Life,
- *          oneDimensional, a rule under which a cell in state 0 among cells
- *          in state 0 changes, with the reason); GOLCL_E_OUT_OF_MEMORY.
+ *          rule's number of states); GOLCL_E_UNSUPPORTED (Larger than Life
+ *          past range 64, oneDimensional, a rule under which a cell in state
+ *          0 among cells in state 0 changes, with the reason);
+ *          GOLCL_E_OUT_OF_MEMORY.
  *          Unchanged on failure. */
 GOLCL_API golcl_status golcl_universe_set_msrule(golcl_universe *u, const golcl_msrule *rule);
 

@@ -51,7 +51,8 @@ static int run(golcl_context *ctx, golcl_universe_algo algo, uint64_t mb, const 
   if (s == GOLCL_OK) s = golcl_universe_hash(u, hash);
   if (s == GOLCL_OK) s = golcl_universe_population(u, pop);
   if (gs) memset(gs, 0, sizeof *gs);
-  if (s == GOLCL_OK && gs && u->hlg) golcl__hlg_get_stats(u->hlg, gs);
+  if (s == GOLCL_OK && gs && golcl__universe_kept(u, GOLCL__UK_HLG))
+    golcl__hlg_get_stats(golcl__universe_kept(u, GOLCL__UK_HLG), gs);
   if (s != GOLCL_OK)
     fprintf(stderr, "%s (%s): %s\n", path, golcl_universe_algo_name(algo), golcl_last_errmsg());
   golcl_universe_destroy(u);

@@ -2,8 +2,9 @@
  * file of Golly's Patterns folder (GOLCL_GOLLY_PATTERNS, default
  * /usr/share/golly/Patterns) is run the way a user runs it, through the
  * command with its defaults (`golcl run FILE -q -g N -o OUT.rle`: the
- * universe for the infinite plane, two-state and multi-state alike, the
- * grids for bounded grids and Larger than Life, whatever AUTO picks), and by
+ * universe for the infinite plane, two-state and multi-state alike, Larger
+ * than Life up to range 64 included, the grids for bounded grids and larger
+ * ranges, whatever AUTO picks), and by
  * bgolly with the algorithm of its family (HashLife for the infinite plane,
  * QuickLife for a bounded grid, Generations, "Larger than Life", RuleLoader
  * -s Rules/, JvN) to the same generation (bgolly's -m is a generation to

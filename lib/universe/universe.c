@@ -1,7 +1,10 @@
 /* universe.c — golcl_universe: the unbounded plane. Its cells are always a
- * HashLife quadtree (hashlife.c); a run goes through HashLife or through
- * the device's sparse tiles (universe_sparse.c), which take the cells from
- * the tree and give them back. Uses the public pattern and rule API. */
+ * HashLife quadtree (hashlife.c); a run goes through one of the engines of
+ * the table (universe_engines.c: HashLife, the device's sparse tiles, the
+ * host tiles, device HashLife, the host tiles of states), chosen by the
+ * universe's algorithm or by AUTO's policy here; the engines with cells of
+ * their own take them from the tree and give them back. Uses the public
+ * pattern and rule API. */
 #include "universe.h"
 
 #include <stdlib.h>
@@ -67,18 +70,9 @@ golcl_status golcl_universe_set_context(golcl_universe *u, golcl_context *ctx) {
     return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
                        "golcl_universe_set_context: the %s algorithm needs a context",
                        golcl_universe_algo_name(u->opts.algo));
-  if (ctx != u->ctx) { /* the device engines belong to the old context */
-    golcl__universe_sparse_free(u);
-    golcl__universe_hlg_free(u);
-  }
+  if (ctx != u->ctx) golcl__universe_device_engines_free(u); /* they belong to the old one */
   u->ctx = ctx;
   return GOLCL_OK;
-}
-
-void golcl__universe_engines_free(golcl_universe *u, golcl_universe_algo keep) {
-  if (keep != GOLCL_UNIVERSE_SPARSE) golcl__universe_sparse_free(u);
-  if (keep != GOLCL_UNIVERSE_HOST_TILES) golcl__universe_htiles_free(u);
-  if (keep != GOLCL_UNIVERSE_HASHLIFE_DEVICE) golcl__universe_hlg_free(u);
 }
 
 golcl_status golcl__universe_run_table(const golcl_rule_table *t, uint8_t out[512]) {
@@ -156,36 +150,16 @@ golcl_status golcl_universe_set_generation(golcl_universe *u, uint64_t generatio
 
 /* ----------------------------------------------------------------- runs */
 
-/* One HashLife step of 2^k generations (two of 2^(k-1) if it does not fit). */
-static golcl_status universe_step(golcl_universe *u, int k) {
-  golcl_status st = golcl__hl_step_pow2(&u->hl, k);
-  if (st == GOLCL_E_OUT_OF_MEMORY && k > 0) {
-    st = universe_step(u, k - 1);
-    if (st == GOLCL_OK) st = universe_step(u, k - 1);
-    return st;
-  }
-  if (st == GOLCL_OK) u->generation += (uint64_t)1 << k;
-  return st;
-}
-
-/* The largest jump: a root of level 62 holds a step of 2^58 generations
- * (the step needs a root of level k+4 around cells within its centre), so
- * a longer run of a small pattern is made of such steps. */
-#define MAX_JUMP 58
-
 double golcl__universe_now(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* The callback is due a quarter of a second after the last call */
-#define PROGRESS_PERIOD 0.25
-
 golcl_status golcl__universe_progress(golcl_universe *u, int force) {
   if (!u->progress) return GOLCL_OK;
   double now = golcl__universe_now();
-  if (!force && now - u->progress_last < PROGRESS_PERIOD) return GOLCL_OK;
+  if (!force && now - u->progress_last < GOLCL__PROGRESS_PERIOD) return GOLCL_OK;
   u->progress_last = now;
   uint64_t done = u->generation - u->progress_start;
   if (u->progress(u->progress_user, done, u->progress_total))
@@ -197,46 +171,9 @@ golcl_status golcl__universe_progress(golcl_universe *u, int force) {
   return GOLCL_OK;
 }
 
-/* With a progress callback: jumps of at most 2^kcap, kcap starting at
- * PROGRESS_K0, growing while a jump takes under half the period and
- * shrinking when one takes more than two, so that the callback comes about
- * on time; any split gives the same cells. The cap moves rarely: HashLife
- * keeps its results for one jump size at a time, and a pattern as wide as
- * demonoid-c512 costs as much a jump of 1 generation as one of 1024 (a cap
- * that started at 0 and grew only under a tenth of the period took 30 s
- * where one run takes 0.3 s). */
-#define PROGRESS_K0 10
-static golcl_status run_hashlife_watched(golcl_universe *u, uint64_t gens) {
-  while (gens) {
-    int k = 63 - __builtin_clzll(gens);
-    if (k > u->progress_kcap) k = u->progress_kcap;
-    double t0 = golcl__universe_now();
-    golcl_status st = universe_step(u, k);
-    if (st != GOLCL_OK) return st;
-    gens -= (uint64_t)1 << k;
-    double dt = golcl__universe_now() - t0;
-    if (dt < PROGRESS_PERIOD / 2 && u->progress_kcap < MAX_JUMP) u->progress_kcap++;
-    if (dt > 2 * PROGRESS_PERIOD && u->progress_kcap > 0) u->progress_kcap--;
-    if ((st = golcl__universe_progress(u, 0)) != GOLCL_OK) return st;
-  }
-  return GOLCL_OK;
-}
-
+/* HashLife on the tree, through its engine: AUTO's probes and stretches. */
 static golcl_status run_hashlife(golcl_universe *u, uint64_t gens) {
-  if (u->progress) return run_hashlife_watched(u, gens);
-  /* the binary digits of the count, largest first; a step that does not fit
-   * the store is done as two of half the size */
-  for (int k = 63; k >= 0; k--) {
-    if (!(gens >> k & 1)) continue;
-    uint64_t parts = 1;
-    int kk = k > MAX_JUMP ? MAX_JUMP : k;
-    parts = (uint64_t)1 << (k - kk);
-    for (uint64_t p = 0; p < parts; p++) {
-      golcl_status st = universe_step(u, kk);
-      if (st != GOLCL_OK) return st;
-    }
-  }
-  return GOLCL_OK;
+  return golcl__universe_engine_run(u, &golcl__uengine_hashlife, gens, 1);
 }
 
 /* AUTO, from what was measured (docs/universe.md, benchmarks.md): on a GPU
@@ -284,18 +221,16 @@ static golcl_universe_algo tiles_may_win(golcl_universe *u, uint64_t gens) {
 
 /* The tile engine for the universe's context and rule (AUTO: none). */
 static golcl_universe_algo tile_engine(golcl_universe *u) {
-  if (u->ms) /* multi-state cells: the host tiles of states (no device tiles yet) */
-    return golcl__universe_htiles_can(u) ? GOLCL_UNIVERSE_HOST_TILES : GOLCL_UNIVERSE_AUTO;
+  /* the device's tiles on a GPU where they run the rule (two-state cells:
+   * the table has no device engine of states yet), else the host tiles */
   const char *env = getenv("GOLCL_UNIVERSE_TILES");
   golcl_device_info info;
   int device = u->ctx && !(env && strcmp(env, "host") == 0) &&
                golcl_context_device_info(u->ctx, &info) == GOLCL_OK &&
                (info.type == GOLCL_DEVICE_GPU || (env && strcmp(env, "any") == 0));
-  uint8_t a[512], b[512];
-  golcl_rule_table_at(&u->table, 0, a);
-  golcl_rule_table_at(&u->table, 1, b);
-  if (device && !a[0] && !memcmp(a, b, 512)) return GOLCL_UNIVERSE_SPARSE;
-  return golcl__universe_htiles_can(u) ? GOLCL_UNIVERSE_HOST_TILES : GOLCL_UNIVERSE_AUTO;
+  if (device && golcl__universe_engine_can(u, GOLCL_UNIVERSE_SPARSE)) return GOLCL_UNIVERSE_SPARSE;
+  return golcl__universe_engine_can(u, GOLCL_UNIVERSE_HOST_TILES) ? GOLCL_UNIVERSE_HOST_TILES
+                                                                  : GOLCL_UNIVERSE_AUTO;
 }
 
 /* Whether HashLife computed more than `limit` hundredths of a result a live
@@ -319,8 +254,7 @@ static golcl_status probe_jumps(golcl_universe *u, uint64_t abort, uint64_t limi
                                 int *chaos, uint64_t *done);
 static golcl_status probe(golcl_universe *u, uint64_t abort, uint64_t limit, uint64_t max_pop,
                           int *chaos, uint64_t *done) {
-  golcl__universe_sparse_forget(u);
-  golcl__universe_htiles_forget(u);
+  golcl__universe_engines_forget(u);
   /* the probe's jumps are whole (512 generations each) with or without a
    * progress callback, so that its counts and AUTO's choice are the same */
   golcl_universe_progress_fn fn = u->progress;
@@ -377,7 +311,7 @@ static golcl_status grows_like_chaos(golcl_universe *u, int *chaos, uint64_t *do
 static int short_run_tiles(golcl_universe *u, uint64_t gens) {
   uint64_t pop = UINT64_MAX;
   return gens < 2 * PROBE && golcl__hl_population(&u->hl, &pop) == GOLCL_OK &&
-         pop <= AUTO_SHORT_MAX_CELLS && golcl__universe_htiles_can(u);
+         pop <= AUTO_SHORT_MAX_CELLS && golcl__universe_engine_can(u, GOLCL_UNIVERSE_HOST_TILES);
 }
 
 /* The short run: the host tiles, HashLife taking over after AUTO_SHORT_LOOK
@@ -388,7 +322,6 @@ static int short_run_tiles(golcl_universe *u, uint64_t gens) {
 #define AUTO_SHORT_LOOK 256
 #define AUTO_SHORT_BURST 16
 static golcl_status run_tiles(golcl_universe *u, golcl_universe_algo tiles, uint64_t n, int sync);
-static golcl_status tiles_chunk(golcl_universe *u, golcl_universe_algo tiles, uint64_t g, int sync);
 static golcl_status run_short(golcl_universe *u, uint64_t gens) {
   uint64_t p0 = 0, p1 = 0, n = gens < AUTO_SHORT_LOOK ? gens : AUTO_SHORT_LOOK;
   u->last_algo = GOLCL_UNIVERSE_HOST_TILES;
@@ -398,10 +331,12 @@ static golcl_status run_short(golcl_universe *u, uint64_t gens) {
   if (st != GOLCL_OK || n == gens) return st;
   /* counted in the tiles: the tree is made once, where the run ends (a
    * second making cost infinite-Corderships-gun a fifth of its run) */
-  if ((st = golcl__universe_htiles_population(u, &p1)) != GOLCL_OK) return st;
+  if ((st = golcl__universe_engine_population(u, GOLCL_UNIVERSE_HOST_TILES, &p1)) != GOLCL_OK)
+    return st;
   if (p1 <= AUTO_SPARSE_MAX_CELLS || p1 < AUTO_SHORT_BURST * p0)
     return run_tiles(u, GOLCL_UNIVERSE_HOST_TILES, gens - n, 1);
-  if ((st = tiles_chunk(u, GOLCL_UNIVERSE_HOST_TILES, 0, 1)) != GOLCL_OK) return st;
+  st = golcl__universe_engine_run(u, golcl__universe_engine(u, GOLCL_UNIVERSE_HOST_TILES), 0, 1);
+  if (st != GOLCL_OK) return st;
   u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
   return run_hashlife(u, gens - n);
 }
@@ -411,23 +346,19 @@ static golcl_status run_short(golcl_universe *u, uint64_t gens) {
  * chunks: the tree is rebuilt from the tiles once, where the stretch ends or
  * the callback stops it (for a 2048² soup a rebuild costs more than a
  * chunk). */
-static golcl_status tiles_chunk(golcl_universe *u, golcl_universe_algo tiles, uint64_t g,
-                                int sync) {
-  return tiles == GOLCL_UNIVERSE_SPARSE ? golcl__universe_run_sparse(u, g, sync)
-                                        : golcl__universe_run_htiles(u, g, sync);
-}
-
 static golcl_status run_tiles(golcl_universe *u, golcl_universe_algo tiles, uint64_t n, int sync) {
+  const golcl__uengine *e = golcl__universe_engine(u, tiles);
   uint64_t chunk = u->progress ? 16 : n;
   while (n) {
     uint64_t g = n < chunk ? n : chunk;
     double t0 = golcl__universe_now();
-    golcl_status st = tiles_chunk(u, tiles, g, sync && g == n);
+    golcl_status st = golcl__universe_engine_run(u, e, g, sync && g == n);
     if (st != GOLCL_OK) return st;
     n -= g;
-    if (golcl__universe_now() - t0 < PROGRESS_PERIOD / 10) chunk *= 2;
+    if (golcl__universe_now() - t0 < GOLCL__PROGRESS_PERIOD / 10) chunk *= 2;
     if ((st = golcl__universe_progress(u, 0)) != GOLCL_OK) {
-      if (n || !sync) tiles_chunk(u, tiles, 0, 1); /* the tree takes the generation reached */
+      if (n || !sync) /* the tree takes the generation reached */
+        golcl__universe_engine_run(u, e, 0, 1);
       return st;
     }
   }
@@ -468,6 +399,13 @@ static golcl_status run_ms_short(golcl_universe *u, golcl_universe_algo tiles, u
 }
 
 static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
+  if (!golcl__universe_engine_can(u, GOLCL_UNIVERSE_HASHLIFE)) { /* LtL: the tiles only */
+    golcl_universe_algo tiles = tile_engine(u);
+    if (tiles == GOLCL_UNIVERSE_AUTO) return run_hashlife(u, gens); /* says why */
+    u->last_algo = tiles;
+    golcl__universe_engines_free(u, tiles);
+    return run_tiles(u, tiles, gens, 1);
+  }
   golcl_universe_algo large = large_engine(u);
   if (large != GOLCL_UNIVERSE_AUTO) {
     golcl__universe_engines_free(u, large);
@@ -482,7 +420,7 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   if (golcl__universe_hlg_may_win(u, gens)) {
     u->last_algo = GOLCL_UNIVERSE_HASHLIFE_DEVICE;
     golcl__universe_engines_free(u, GOLCL_UNIVERSE_HASHLIFE_DEVICE);
-    return golcl__universe_run_hlg(u, gens);
+    return golcl__universe_engine_run(u, &golcl__uengine_hlg, gens, 1);
   }
   u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
   golcl__universe_engines_free(u, GOLCL_UNIVERSE_HASHLIFE);
@@ -564,22 +502,16 @@ static golcl_status run_large(golcl_universe *u, golcl_universe_algo tiles, uint
 
 static golcl_status run(golcl_universe *u, uint64_t generations) {
   if (u->opts.algo == GOLCL_UNIVERSE_AUTO) return run_auto(u, generations);
-  if (u->ms && u->opts.algo != GOLCL_UNIVERSE_HASHLIFE && u->opts.algo != GOLCL_UNIVERSE_HOST_TILES)
+  const golcl__uengine *e = golcl__universe_engine(u, u->opts.algo);
+  if (!e) /* the device's engines run two-state cells only */
     return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
                        "golcl_universe_run: multi-state cells run on HashLife and the host tiles "
                        "(auto, hashlife or host-tiles), not on %s",
                        golcl_universe_algo_name(u->opts.algo));
   u->last_algo = u->opts.algo;
   golcl__universe_engines_free(u, u->opts.algo); /* the tree moves on without the others */
-  switch (u->opts.algo) {
-    case GOLCL_UNIVERSE_HASHLIFE_DEVICE:
-      return golcl__universe_run_hlg(u, generations);
-    case GOLCL_UNIVERSE_HOST_TILES:
-    case GOLCL_UNIVERSE_SPARSE:
-      return run_tiles(u, u->opts.algo, generations, 1); /* in chunks with a callback */
-    default:
-      return run_hashlife(u, generations);
-  }
+  if (e->chunks) return run_tiles(u, u->opts.algo, generations, 1); /* in chunks with a callback */
+  return golcl__universe_engine_run(u, e, generations, 1);
 }
 
 golcl_status golcl_universe_run(golcl_universe *u, uint64_t generations) {
@@ -594,7 +526,7 @@ golcl_status golcl_universe_run_progress(golcl_universe *u, uint64_t generations
   u->progress_start = u->generation;
   u->progress_total = generations;
   u->progress_last = 0; /* the first boundary calls back */
-  u->progress_kcap = PROGRESS_K0;
+  u->progress_kcap = GOLCL__PROGRESS_K0;
   golcl_status st = run(u, generations);
   u->progress = NULL;
   return st;
@@ -628,24 +560,7 @@ golcl_status golcl_universe_get_stats(const golcl_universe *u, golcl_universe_st
   out->max_node_bytes = golcl__hl_max_bytes(&u->hl);
   out->collections = u->hl.collections;
   out->results_computed = u->hl.results_computed;
-  golcl__universe_sparse_stats(u, &out->tiles, &out->device_bytes);
-  if (u->htiles) {
-    golcl__htiles_stats hs;
-    golcl__htiles_get_stats(u->htiles, &hs);
-    out->tiles += hs.tiles;
-    out->host_tile_bytes = hs.bytes;
-  }
-  if (u->mstiles) {
-    golcl__htiles_stats ms;
-    golcl__mstiles_get_stats(u->mstiles, &ms);
-    out->tiles += ms.tiles;
-    out->host_tile_bytes += ms.bytes;
-  }
-  if (u->hlg) {
-    golcl__hlg_stats g;
-    golcl__hlg_get_stats(u->hlg, &g);
-    out->device_bytes += g.device_bytes;
-  }
+  golcl__universe_engines_stats(u, out);
   return GOLCL_OK;
 }
 

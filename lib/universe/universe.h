@@ -10,21 +10,31 @@
 #include "mstiles.h"
 #include "sparse.h"
 
+/* The engines' own cells beside the tree, a slot an engine (golcl__uengine's
+ * `kept`): the engine (NULL: none) and whether the tree has moved on without
+ * it (kept for reuse, loaded again by its next run). */
+enum {
+  GOLCL__UK_NONE,
+  GOLCL__UK_SPARSE,
+  GOLCL__UK_HTILES,
+  GOLCL__UK_MSTILES,
+  GOLCL__UK_HLG,
+  GOLCL__UK_COUNT
+};
+typedef struct golcl__ukept {
+  void *engine;
+  int stale;
+} golcl__ukept;
+
 struct golcl_universe {
   golcl_context *ctx; /* may be NULL: HashLife only */
   golcl_universe_opts opts;
   golcl_rule_table table; /* the rule as given */
   uint64_t generation;
-  golcl__hl hl;            /* the cells, always */
-  golcl__sparse *sparse;   /* the device engine, made on the first sparse run */
-  int sparse_stale;        /* the engine is kept for reuse but no longer holds the cells */
-  golcl__htiles *htiles;   /* the host tile engine, made on its first run */
-  int htiles_stale;        /* kept for reuse but no longer holding the cells */
-  golcl__mstiles *mstiles; /* the host tiles of multi-state cells, likewise */
-  int mstiles_stale;
+  golcl__hl hl;                       /* the cells, always */
+  golcl__ukept kept[GOLCL__UK_COUNT]; /* the engines, made on their first run */
   uint64_t probe_r2; /* HashLife's results count where the probe's second jump began */
-  golcl__hlg *hlg;   /* device HashLife, made on its first run */
-  int hlg_base;      /* its base level (0: the default) */
+  int hlg_base;      /* device HashLife's base level (0: the default) */
   golcl_universe_algo last_algo;
   golcl_pattern *notes; /* the loaded file's comment lines (no cells); may be NULL */
   int ms;               /* multi-state cells: hl holds 4×4 leaves of states */
@@ -88,12 +98,6 @@ golcl_status golcl__universe_ms_store_of_runs(const golcl_universe *u, const gol
                                               int64_t ox, int64_t oy, uint64_t w, uint64_t h,
                                               golcl__ms_runs_fn runs, void *src, golcl__hl *out);
 
-/* The host tiles of states (universe_mstiles.c): as the host tiles below,
- * for multi-state cells (the host tiles' calls send them here). */
-golcl_status golcl__universe_run_mstiles(golcl_universe *u, uint64_t gens, int sync);
-void golcl__universe_mstiles_free(golcl_universe *u);
-int golcl__universe_mstiles_can(const golcl_universe *u);
-
 /* The table that runs every generation (B0 with S8 becomes its complement
  * form, as Golly runs it); GOLCL_E_UNSUPPORTED for B0 without S8. */
 golcl_status golcl__universe_run_table(const golcl_rule_table *t, uint8_t out[512]);
@@ -112,10 +116,6 @@ golcl_status golcl__leaf_map_rows(golcl__leaf_map *m, int64_t x0, int64_t y0, co
 golcl_status golcl__leaf_map_flush(golcl__leaf_map *m, golcl__hl *h);
 void golcl__leaf_map_free(golcl__leaf_map *m);
 
-/* Frees every engine that keeps cells beside the tree (the sparse tiles, the
- * host tiles, device HashLife) except the one `keep` runs (HASHLIFE: all). */
-void golcl__universe_engines_free(golcl_universe *u, golcl_universe_algo keep);
-
 /* The tree's cells as 64×64 tiles (sparse.h's layout) given to fn, and
  * back: the tree replaced by a new store of the cells an engine's walk gives
  * (universe_tiles.c; both tile engines use them). */
@@ -123,32 +123,91 @@ golcl_status golcl__universe_to_tiles(golcl_universe *u, golcl__tile_fn fn, void
 typedef golcl_status (*golcl__tile_walk)(void *engine, golcl__tile_fn fn, void *user);
 golcl_status golcl__universe_from_tiles(golcl_universe *u, golcl__tile_walk walk, void *engine);
 
-/* The host tiles (universe_hosttiles.c), kept like the sparse engine. */
-/* sync 0 leaves the cells in the engine (the tree behind them, the
- * generation counted) for the next chunk of a run; the chunk that ends the
- * run, or fails, syncs (the tree rebuilt from the tiles). */
-golcl_status golcl__universe_run_htiles(golcl_universe *u, uint64_t gens, int sync);
-golcl_status golcl__universe_htiles_population(golcl_universe *u, uint64_t *out);
-void golcl__universe_htiles_free(golcl_universe *u);
-void golcl__universe_htiles_forget(golcl_universe *u);
-/* 1 if the host tiles run the universe's rule. */
-int golcl__universe_htiles_can(const golcl_universe *u);
-
-/* The sparse algorithm (universe_sparse.c): the cells go to the device
- * engine as 64×64 tiles, run there, and come back into the tree. */
-golcl_status golcl__universe_run_sparse(golcl_universe *u, uint64_t gens, int sync);
-void golcl__universe_sparse_free(golcl_universe *u);
-/* The tree moves on without the engine (a HashLife run): the next sparse run
- * puts the cells on it again instead of making a new one. */
-void golcl__universe_sparse_forget(golcl_universe *u);
-void golcl__universe_sparse_stats(const golcl_universe *u, uint64_t *tiles, uint64_t *bytes);
-
-/* Device HashLife (universe_hashlife_gpu.c): the tree loaded into the
- * device table, the jumps run there, the root read back. */
-golcl_status golcl__universe_run_hlg(golcl_universe *u, uint64_t gens);
-void golcl__universe_hlg_free(golcl_universe *u);
 /* 1 where AUTO takes device HashLife for a run of gens (a GPU context and a
- * wide tree; collects the host store to count it). */
+ * wide tree; collects the host store to count it; universe_hashlife_gpu.c). */
 int golcl__universe_hlg_may_win(golcl_universe *u, uint64_t gens);
+
+/* ------------------------------------------------------------ engines
+ * The engines that run the universe's cells, one table of functions each
+ * (universe_engines.c lists them; each engine's file defines its table), as
+ * the steppers are behind theirs: universe.c dispatches through them and
+ * knows no engine. The tree (u->hl) holds the cells between runs; an engine
+ * that keeps its own copy (the tiles, device HashLife) loads it from the
+ * tree, runs, and stores its cells back into a new tree, and is kept while
+ * both hold the same cells. */
+enum { GOLCL__UE_TWO = 1, GOLCL__UE_MS = 2 }; /* the kinds of cells an engine runs */
+
+typedef struct golcl__uengine {
+  golcl_universe_algo algo; /* the algorithm it is */
+  unsigned kinds;           /* GOLCL__UE_TWO, GOLCL__UE_MS or both */
+  int device;               /* it runs on the universe's context (its objects belong to it) */
+  int chunks;               /* a watched run and AUTO give it stretches in chunks, its cells
+                               kept in it between them (the tiles) */
+  int kept;                 /* its slot in u->kept (GOLCL__UK_NONE: it runs on the tree) */
+  /* 1 where it runs the universe's rule; cheap, no side effect (AUTO asks
+   * it); NULL: every rule of its kinds. */
+  int (*can)(const golcl_universe *u);
+  /* An engine with its own cells: the tree's cells into *engine (the kept
+   * one emptied, or a new one made there; golcl__universe_engine_run frees
+   * it on failure). NULL: it runs on the tree. */
+  golcl_status (*load)(golcl_universe *u, void **engine);
+  /* Advances the cells gens generations, *done of them completed: an
+   * engine on the tree (engine NULL) advances the tree and u->generation
+   * itself; one with its own cells, those (the generation reached). */
+  golcl_status (*run)(golcl_universe *u, void *engine, uint64_t gens, uint64_t *done);
+  /* The engine's cells into a new tree (the universe's counts going on). */
+  golcl_status (*store)(golcl_universe *u, void *engine);
+  /* The live cells of a run left in it (sync 0), counted without the
+   * tree; NULL: not counted there. */
+  golcl_status (*population)(void *engine, uint64_t *out);
+  /* Adds its tiles and bytes to *out; NULL: none. */
+  void (*stats)(void *engine, golcl_universe_stats *out);
+  void (*destroy)(void *engine);
+} golcl__uengine;
+
+extern const golcl__uengine golcl__uengine_hashlife; /* universe_hashlife.c: both kinds */
+extern const golcl__uengine golcl__uengine_sparse;   /* universe_sparse.c */
+extern const golcl__uengine golcl__uengine_hlg;      /* universe_hashlife_gpu.c */
+extern const golcl__uengine golcl__uengine_htiles;   /* universe_hosttiles.c */
+extern const golcl__uengine golcl__uengine_mstiles;  /* universe_mstiles.c */
+
+/* The engine of algorithm `algo` for the universe's cells (NULL: none, as
+ * the device's for multi-state cells), and whether it runs the universe's
+ * rule (0 where there is none). */
+const golcl__uengine *golcl__universe_engine(const golcl_universe *u, golcl_universe_algo algo);
+int golcl__universe_engine_can(const golcl_universe *u, golcl_universe_algo algo);
+
+/* The live cells of a run that algorithm `algo`'s engine holds (sync 0),
+ * without the tree (AUTO's short run); GOLCL_E_INVALID_ARG where it holds
+ * none or does not count them. */
+golcl_status golcl__universe_engine_population(const golcl_universe *u, golcl_universe_algo algo,
+                                               uint64_t *out);
+
+/* The engine kept in slot k (NULL: none). */
+static inline void *golcl__universe_kept(const golcl_universe *u, int k) {
+  return u->kept[k].engine;
+}
+
+/* Runs gens generations on engine e: loaded if it does not hold the cells;
+ * sync 0 leaves the cells in it (the tree behind them, the generation
+ * counted) for the next chunk of a run; the chunk that ends the run, or
+ * fails after some generations, syncs (the tree rebuilt from its cells; an
+ * engine that cannot give them back is freed). */
+golcl_status golcl__universe_engine_run(golcl_universe *u, const golcl__uengine *e, uint64_t gens,
+                                        int sync);
+
+/* Frees every engine except those of algorithm `keep` (HASHLIFE: all);
+ * only the device's (a new context); the tree moves on without them (a
+ * HashLife run); their tiles and bytes added to *out. */
+void golcl__universe_engines_free(golcl_universe *u, golcl_universe_algo keep);
+void golcl__universe_device_engines_free(golcl_universe *u);
+void golcl__universe_engines_forget(golcl_universe *u);
+void golcl__universe_engines_stats(const golcl_universe *u, golcl_universe_stats *out);
+
+/* HashLife's jumps with a progress callback start at most 2^GOLCL__PROGRESS_K0
+ * generations (universe_hashlife.c). */
+#define GOLCL__PROGRESS_K0 10
+/* The progress callback is due a quarter of a second after the last call. */
+#define GOLCL__PROGRESS_PERIOD 0.25
 
 #endif

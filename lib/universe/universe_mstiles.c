@@ -6,24 +6,23 @@
 
 #include <stdlib.h>
 
-int golcl__universe_mstiles_can(const golcl_universe *u) {
-  return u->ms && golcl_msrule_reach(&u->msrule) <= GOLCL__MSTILE;
-}
+/* Every rule the universe takes whose reach the tiles' frame holds. */
+static int can(const golcl_universe *u) { return golcl_msrule_reach(&u->msrule) <= GOLCL__MSTILE; }
 
 static golcl_status put_leaf(void *engine, int64_t x0, int64_t y0, const uint8_t cells[16]) {
   return golcl__mstiles_put(engine, x0, y0, cells, 4, 4);
 }
 
-static golcl_status load(golcl_universe *u) {
+static golcl_status load(golcl_universe *u, void **engine) {
   golcl_status st = GOLCL_OK;
-  if (u->mstiles)
-    golcl__mstiles_clear(u->mstiles);
-  else
-    st = golcl__mstiles_create(&u->msrule, &u->mstiles);
-  if (st != GOLCL_OK) return st;
-  u->mstiles_stale = 0;
-  st = golcl__hl_leaves4(&u->hl, 0, 0, put_leaf, u->mstiles);
-  if (st != GOLCL_OK) golcl__universe_mstiles_free(u);
+  if (*engine) {
+    golcl__mstiles_clear(*engine);
+  } else {
+    golcl__mstiles *t = NULL;
+    st = golcl__mstiles_create(&u->msrule, &t);
+    *engine = t;
+  }
+  if (st == GOLCL_OK) st = golcl__hl_leaves4(&u->hl, 0, 0, put_leaf, *engine);
   return st;
 }
 
@@ -83,9 +82,9 @@ static golcl_status tile_runs(void *src, golcl__ms_run_put put, void *sink) {
 }
 
 /* The tree replaced by a new store of the engine's cells. */
-static golcl_status from_tiles(golcl_universe *u) {
+static golcl_status store(golcl_universe *u, void *engine) {
   tile_list l = {0};
-  golcl_status st = golcl__mstiles_get_tiles(u->mstiles, list_tile, &l);
+  golcl_status st = golcl__mstiles_get_tiles(engine, list_tile, &l);
   golcl__hl h;
   if (st == GOLCL_OK) {
     int64_t x0 = 0, x1 = 0;
@@ -108,26 +107,29 @@ static golcl_status from_tiles(golcl_universe *u) {
   return GOLCL_OK;
 }
 
-golcl_status golcl__universe_run_mstiles(golcl_universe *u, uint64_t gens, int sync) {
-  golcl_status st = u->mstiles && !u->mstiles_stale ? GOLCL_OK : load(u);
-  uint64_t done = 0;
-  if (st == GOLCL_OK) st = golcl__mstiles_run(u->mstiles, gens, &done);
-  if (st != GOLCL_OK && !done) return st;
-  if (st == GOLCL_OK && !sync) { /* the next chunk goes on from the engine */
-    u->generation += done;
-    return GOLCL_OK;
-  }
-  golcl_status back = from_tiles(u); /* the cells of the generation reached */
-  if (back != GOLCL_OK) {
-    golcl__universe_mstiles_free(u); /* the engine is ahead of the tree now */
-    return back;
-  }
-  u->generation += done;
-  return st;
+static golcl_status run(golcl_universe *u, void *engine, uint64_t gens, uint64_t *done) {
+  (void)u;
+  return golcl__mstiles_run(engine, gens, done);
 }
 
-void golcl__universe_mstiles_free(golcl_universe *u) {
-  golcl__mstiles_destroy(u->mstiles);
-  u->mstiles = NULL;
-  u->mstiles_stale = 0;
+static void stats(void *engine, golcl_universe_stats *out) {
+  golcl__htiles_stats ms;
+  golcl__mstiles_get_stats(engine, &ms);
+  out->tiles += ms.tiles;
+  out->host_tile_bytes += ms.bytes;
 }
+
+static void destroy(void *engine) { golcl__mstiles_destroy(engine); }
+
+const golcl__uengine golcl__uengine_mstiles = {
+    .algo = GOLCL_UNIVERSE_HOST_TILES,
+    .kinds = GOLCL__UE_MS,
+    .chunks = 1,
+    .kept = GOLCL__UK_MSTILES,
+    .can = can,
+    .load = load,
+    .run = run,
+    .store = store,
+    .stats = stats,
+    .destroy = destroy,
+};

@@ -16,52 +16,64 @@ static golcl_status walk(void *engine, golcl__tile_fn fn, void *user) {
   return golcl__sparse_get_tiles(engine, fn, user);
 }
 
-/* Puts the tree's cells on the engine: a new one, or the kept one emptied. */
-static golcl_status upload(golcl_universe *u) {
+/* Puts the tree's cells on the engine: the kept one emptied, or a new one. */
+static golcl_status load(golcl_universe *u, void **engine) {
+  if (!u->ctx)
+    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED, "universe: the sparse algorithm needs a context");
   golcl_status st;
-  if (u->sparse) {
-    st = golcl__sparse_clear(u->sparse);
+  if (*engine) {
+    st = golcl__sparse_clear(*engine);
   } else {
     golcl_rule_table t = u->table;
     golcl_rule_table_at(&u->table, 0, t.next); /* B0 with S8: its fixed complement table */
-    st = golcl__sparse_create(u->ctx, &t, &u->sparse);
+    golcl__sparse *s = NULL;
+    st = golcl__sparse_create(u->ctx, &t, &s);
+    *engine = s;
   }
-  if (st != GOLCL_OK) return st;
-  u->sparse_stale = 0;
-  st = golcl__universe_to_tiles(u, put, u->sparse);
-  if (st != GOLCL_OK) golcl__universe_sparse_free(u);
+  if (st == GOLCL_OK) st = golcl__universe_to_tiles(u, put, *engine);
   return st;
 }
 
-golcl_status golcl__universe_run_sparse(golcl_universe *u, uint64_t gens, int sync) {
-  if (!u->ctx)
-    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED, "universe: the sparse algorithm needs a context");
-  golcl_status st = u->sparse && !u->sparse_stale ? GOLCL_OK : upload(u);
-  if (st == GOLCL_OK) st = golcl__sparse_run(u->sparse, gens);
-  if (st != GOLCL_OK) return st;
-  if (!sync) { /* the next chunk goes on from the engine */
-    u->generation += gens;
-    return GOLCL_OK;
-  }
-  /* the cells back into a new store */
-  st = golcl__universe_from_tiles(u, walk, u->sparse);
-  if (st != GOLCL_OK) {
-    golcl__universe_sparse_free(u); /* the engine is ahead of the tree now */
-    return st;
-  }
-  u->generation += gens;
-  return GOLCL_OK;
+/* All or none: the device runs every generation or fails. */
+static golcl_status run(golcl_universe *u, void *engine, uint64_t gens, uint64_t *done) {
+  (void)u;
+  golcl_status st = golcl__sparse_run(engine, gens);
+  *done = st == GOLCL_OK ? gens : 0;
+  return st;
 }
 
-void golcl__universe_sparse_free(golcl_universe *u) {
-  golcl__sparse_destroy(u->sparse);
-  u->sparse = NULL;
-  u->sparse_stale = 0;
+static golcl_status store(golcl_universe *u, void *engine) {
+  return golcl__universe_from_tiles(u, walk, engine);
 }
 
-void golcl__universe_sparse_forget(golcl_universe *u) { u->sparse_stale = u->sparse != NULL; }
-
-void golcl__universe_sparse_stats(const golcl_universe *u, uint64_t *tiles, uint64_t *bytes) {
-  *tiles = *bytes = 0;
-  if (u->sparse) golcl__sparse_stats(u->sparse, tiles, bytes, NULL);
+static void stats(void *engine, golcl_universe_stats *out) {
+  uint64_t tiles = 0, bytes = 0;
+  golcl__sparse_stats(engine, &tiles, &bytes, NULL);
+  out->tiles += tiles;
+  out->device_bytes += bytes;
 }
+
+static void destroy(void *engine) { golcl__sparse_destroy(engine); }
+
+/* The rules the device's tiles run: one table for every generation,
+ * without B0 (B0 with S8 in its complement form runs on the host tiles). */
+static int can(const golcl_universe *u) {
+  uint8_t a[512], b[512];
+  golcl_rule_table_at(&u->table, 0, a);
+  golcl_rule_table_at(&u->table, 1, b);
+  return !a[0] && !memcmp(a, b, 512);
+}
+
+const golcl__uengine golcl__uengine_sparse = {
+    .algo = GOLCL_UNIVERSE_SPARSE,
+    .kinds = GOLCL__UE_TWO,
+    .device = 1,
+    .chunks = 1,
+    .kept = GOLCL__UK_SPARSE,
+    .can = can,
+    .load = load,
+    .run = run,
+    .store = store,
+    .stats = stats,
+    .destroy = destroy,
+};

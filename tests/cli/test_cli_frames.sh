@@ -99,16 +99,21 @@ t_multi_state_frames() {
   $PY "$FC" compare union union 2 "$T/m.apng" $rles
 }
 
-# the multi-state byte grid: Larger than Life on the plane and on Golly's
-# bounded grid, Generations as the universe draws it
+# the multi-state byte grid: Larger than Life on the plane (--algo dense:
+# the universe's host tiles run it by default) and on Golly's bounded grid,
+# Generations as the universe draws it
 t_byte_grid_frames() {
   local ltl=$P/Larger-than-Life rles
-  "$G" run "$ltl/SoldierBugs.rle" -q -g 40 --every 10 -o "$T/sb.gif" --frames "$T/sbf" || return 1
+  "$G" run "$ltl/SoldierBugs.rle" -q -g 40 --every 10 -o "$T/sb.gif" --frames "$T/sbf" --algo dense ||
+    return 1
   rles=$(results sb "$ltl/SoldierBugs.rle" 40 10) || return 1
   # shellcheck disable=SC2086
   $PY "$FC" compare union union 1 "$T/sb.gif" $rles || return 1
   # shellcheck disable=SC2086
   $PY "$FC" compare union union 1 "$T/sbf" $rles || return 1
+  "$G" run "$ltl/SoldierBugs.rle" -q -g 40 --every 10 --frames "$T/sbu" || return 1 # the universe
+  # shellcheck disable=SC2086
+  $PY "$FC" compare union union 1 "$T/sbu" $rles || return 1
   "$G" run "$ltl/BugGun.rle" -q -g 40 --every 20 -o "$T/bg.gif" || return 1 # :P200,200
   [ "$($PY "$FC" size "$T/bg.gif")" = "200 200 3" ] || say "size: $($PY "$FC" size "$T/bg.gif")" ||
     return 1

@@ -36,6 +36,24 @@ t_buggun_plane() { same_as_bgolly "$P/Larger-than-Life/BugGun.rle" "Larger than 
 t_bugcollection_torus() { same_as_bgolly "$P/Larger-than-Life/BugCollection.rle" "Larger than Life" 37; }
 t_soldierbugs_unbounded() { same_as_bgolly "$P/Larger-than-Life/SoldierBugs.rle" "Larger than Life" 200; }
 
+# Larger than Life on the unbounded plane runs in the universe on the host
+# tiles (the report says so); --algo dense on the byte grid gives the same
+# cells; --algo hashlife is refused with the reason; range 100 (past the
+# tiles' frame) still runs, on the byte grid
+t_ltl_in_the_universe() {
+  local f=$P/Larger-than-Life/SlowShip.rle
+  "$G" run "$f" -g 130 -o "$T/u.rle" >"$T/out" || return 1
+  grep -q '^run: .* with host-tiles' "$T/out" || say "not the host tiles: $(cat "$T/out")" || return 1
+  "$G" run "$f" -q -g 130 -a dense -o "$T/d.rle" || return 1
+  [ "$(body "$T/u.rle")" = "$(body "$T/d.rle")" ] || say "the byte grid's cells differ" || return 1
+  "$G" run "$f" -q -g 10 -a hashlife 2>"$T/err"
+  [ $? = 1 ] || say "--algo hashlife: not refused" || return 1
+  grep -q 'HashLife does not run Larger than Life of range 10' "$T/err" || say "$(cat "$T/err")" ||
+    return 1
+  "$G" run "$P/Larger-than-Life/R100-NN-bug.rle" -g 1 -o "$T/r.rle" >"$T/out" || return 1
+  grep -q '^grid: ' "$T/out" || say "R100 not on the byte grid: $(cat "$T/out")"
+}
+
 # JvN (unbounded; gzip; macrocell) and MCell (a plane board: the place matters) files
 t_jvn_counter() { same_as_bgolly "$P/Self-Rep/JvN/counter-demo.rle" JvN 300; }
 t_hutton_constructor() { same_as_bgolly "$P/Self-Rep/JvN/golly-constructor.rle" JvN 200; }
@@ -118,6 +136,7 @@ check "Sawfish (3458/37/4, unbounded) at 300 as bgolly" t_sawfish_unbounded
 check "BugGun (Bosco :P200,200) at 130 as bgolly" t_buggun_plane
 check "BugCollection (Bosco :T400,400) at 37 as bgolly" t_bugcollection_torus
 check "SoldierBugs (R7, unbounded) at 200 as bgolly" t_soldierbugs_unbounded
+check "Larger than Life on the plane: the universe's host tiles, HashLife refused" t_ltl_in_the_universe
 check "counter-demo (JvN29, unbounded) at 300 as bgolly" t_jvn_counter
 check "golly-constructor (Hutton32, unbounded) at 200 as bgolly" t_hutton_constructor
 check "partial-constructor.mc.gz (JvN29 macrocell, gzip) at 60 as bgolly" t_jvn_mc_gz

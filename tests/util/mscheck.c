@@ -1,8 +1,10 @@
 /* mscheck.c — the multi-state universe suites' helpers (mscheck.h). */
 #include "mscheck.h"
 
+#include "bgolly.h"
 #include "testutil.h"
 
+#include <stdio.h>
 #include <string.h>
 
 void tu_msrule_of(const char *text, golcl_msrule *r) {
@@ -89,5 +91,42 @@ golcl_universe_stats tu_ms_vs_reference(const golcl_msrule *r, golcl_universe_al
   ck_assert_uint_le(st.node_bytes, st.max_node_bytes);
   golcl_universe_destroy(u);
   free(ref), free(got);
+  return st;
+}
+
+golcl_universe_stats tu_ms_vs_bgolly(const char *path, const char *algo_bg,
+                                     golcl_universe_algo algo, const uint64_t *parts) {
+  char bg[512], err[512];
+  ck_assert_msg(bg_find(bg, sizeof bg), "bgolly is not installed");
+  uint64_t gens = 0;
+  for (const uint64_t *p = parts; *p; p++) gens += *p;
+  char *want = NULL;
+  int rc = strcmp(algo_bg, "RuleLoader") == 0
+               ? bg_run_path_rules(bg, algo_bg, bg_rules_dir(), path, gens, &want, err, sizeof err)
+               : bg_run_path(bg, algo_bg, path, gens, &want, err, sizeof err);
+  ck_assert_msg(rc == 0, "bgolly: %s", err);
+  golcl_universe_opts o = {0};
+  o.algo = algo;
+  golcl_universe *u;
+  TU_OK(golcl_universe_create(NULL, &o, &u));
+  golcl_status s = golcl_universe_read_file(u, path);
+  ck_assert_msg(s == GOLCL_OK, "%s: %s", path, golcl_last_errmsg());
+  for (const uint64_t *p = parts; *p; p++) TU_OK(golcl_universe_run(u, *p));
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  TU_OK(golcl_universe_write_rle(u, f));
+  fclose(f);
+  bg_mscells a, b;
+  ck_assert_int_eq(bg_parse_ms_rle(text, &a), 0);
+  ck_assert_int_eq(bg_parse_ms_rle(want, &b), 0);
+  ck_assert_msg(a.n == b.n, "%s: %zu cells, bgolly %zu", path, a.n, b.n);
+  ck_assert_msg(a.n == 0 || memcmp(a.xys, b.xys, 3 * a.n * sizeof *a.xys) == 0,
+                "%s: other cells than bgolly's", path);
+  bg_ms_free(&a), bg_ms_free(&b);
+  free(text), free(want);
+  golcl_universe_stats st;
+  TU_OK(golcl_universe_get_stats(u, &st));
+  golcl_universe_destroy(u);
   return st;
 }

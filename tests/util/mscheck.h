@@ -32,4 +32,12 @@ golcl_universe_stats tu_ms_vs_reference(const golcl_msrule *r, golcl_universe_al
                                         uint32_t h, int64_t x0, int64_t y0, const uint64_t *parts,
                                         uint32_t margin, int watched);
 
+/* Runs Golly's file `path` in a universe (algo) in runs of the counts in
+ * parts (0-terminated) and with bgolly (algo_bg; RuleLoader with Golly's
+ * rules) to the same generation, and asserts the cells agree through the
+ * RLE each writes (parsed by the test's own reader, up to translation).
+ * Returns the universe's statistics. */
+golcl_universe_stats tu_ms_vs_bgolly(const char *path, const char *algo_bg,
+                                     golcl_universe_algo algo, const uint64_t *parts);
+
 #endif
