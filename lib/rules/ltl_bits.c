@@ -7,9 +7,11 @@
  * popcount a window a row). The default on CPU devices (pocl, 2 cores,
  * 2048², cell updates/s against ltl.cl's sums in the same minutes: R5 box
  * 1.8e8 / 1.1e8, R20 1.5e8 / 1.1e8, R7 von Neumann 9.3e7 / 5.7e7, R4
- * circle 1.2e8 / 1.0e8); GPUs keep ltl_tile.c until an H200 says
- * otherwise (tools/gpu-ltl.sh). $GOLCL_LTL_KERNEL = bits chooses it on any
- * device (sums or tile the others); $GOLCL_LTL_RUN sets the rows a
+ * circle 1.2e8 / 1.0e8) and on GPUs (an H200, 16384², dead boundary,
+ * against ltl_tile.cl's 128x32 tiles, tools/gpu-ltl.sh 2026-11-28: R5 box
+ * 4.9e11 / 1.8e11, R20 3.2e11 / 7.7e10, R7 von Neumann C3 2.0e11 / 8.4e10,
+ * R4 circle 2.9e11 / 1.1e11). $GOLCL_LTL_KERNEL = bits, sums or tile
+ * chooses; $GOLCL_LTL_RUN sets the rows a
  * work-item steps down (box: the first window sum costs 2R+1 windows, a
  * row after it two); $GOLCL_LTL_RANGE = build builds the box's range in. */
 #include "rules.h"
@@ -27,7 +29,7 @@ typedef struct ltl_bits_kernels {
 
 int golcl__ltl_bits_usable(const golcl_msgrid *g) {
   const char *e = getenv("GOLCL_LTL_KERNEL");
-  if (e ? strcmp(e, "bits") != 0 : g->ctx->info.type != GOLCL_DEVICE_CPU) return 0;
+  if (e && strcmp(e, "bits") != 0) return 0;
   return g->rule.range <= LTL_BITS_RMAX;
 }
 
