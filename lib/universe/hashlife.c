@@ -108,7 +108,9 @@ static int rehash(golcl__hl *h, size_t nb) {
 #define BUSY 0xffffffffu
 #define DEAD 0xfffffffeu
 
-static inline uint64_t load_acquire(const uint64_t *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+static inline uint64_t load_acquire(const uint64_t *p) {
+  return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+}
 
 static golcl__hl_id find_or_make_par(golcl__hl *h, int level, uint32_t a, uint32_t b, uint32_t c,
                                      uint32_t d, uint64_t k) {
@@ -188,7 +190,8 @@ static golcl__hl_id find_or_make(golcl__hl *h, int level, uint32_t a, uint32_t b
   m->level = (uint8_t)level;
   h->buckets[j] = tag | id;
   /* a load of three quarters at most (a half measured slower: a larger table, more pages) */
-  if (h->n * 4 > h->nbuckets * 3 && h->nbuckets < h->max_buckets && rehash(h, h->nbuckets * 2) != 0) {
+  if (h->n * 4 > h->nbuckets * 3 && h->nbuckets < h->max_buckets &&
+      rehash(h, h->nbuckets * 2) != 0) {
     h->n--; /* no room to keep the load at three quarters: as full */
     h->buckets[j] = 0;
     h->oom = 1;
@@ -430,8 +433,10 @@ static int results_of(golcl__hl *h, const golcl__hl_id *ids, int n, int k, golcl
   for (int j = 0; j < n; j++) {
     int i = (int)((start + (unsigned)j) % (unsigned)n);
     out[i] = result_of(h, ids[i], k, 0);
-    if (out[i] == RES_BUSY) later |= 1u << i;
-    else if (!out[i]) return 0;
+    if (out[i] == RES_BUSY)
+      later |= 1u << i;
+    else if (!out[i])
+      return 0;
   }
   for (int i = 0; i < n; i++)
     if (later >> i & 1 && !(out[i] = result_of(h, ids[i], k, 1))) return 0;
@@ -581,7 +586,8 @@ static golcl__hl_id root_result(golcl__hl *h, int k) {
   pthread_t tid[MAX_THREADS];
   for (;;) {
     /* room in the table to go on: at most half full (it cannot grow meanwhile) */
-    while (h->n * 2 > h->nbuckets && h->nbuckets < h->max_buckets && rehash(h, h->nbuckets * 2) == 0) {
+    while (h->n * 2 > h->nbuckets && h->nbuckets < h->max_buckets &&
+           rehash(h, h->nbuckets * 2) == 0) {
     }
     h->stop = h->regrow = 0;
     h->par = 1;

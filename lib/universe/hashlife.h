@@ -40,12 +40,12 @@ typedef struct golcl__hl {
   size_t n;      /* nodes[0] unused */
   char pad1[64];
   size_t cap, max_nodes;
-  size_t room;              /* nodes the array's allocation holds (cap ≤ room) */
-  uint64_t max_bytes;       /* the bound: nodes and buckets never take more */
-  uint64_t *buckets;        /* tag << 32 | id, 0 empty */
-  size_t nbuckets;          /* a power of two, at least 4/3 of the nodes */
-  size_t max_buckets;       /* the largest table the bound allows */
-  size_t broom;             /* buckets the table's allocation holds */
+  size_t room;        /* nodes the array's allocation holds (cap ≤ room) */
+  uint64_t max_bytes; /* the bound: nodes and buckets never take more */
+  uint64_t *buckets;  /* tag << 32 | id, 0 empty */
+  size_t nbuckets;    /* a power of two, at least 4/3 of the nodes */
+  size_t max_buckets; /* the largest table the bound allows */
+  size_t broom;       /* buckets the table's allocation holds */
   golcl__hl_id empty[GOLCL__HL_MAX_LEVEL + 2];
   golcl__hl_id root;
   int oom;             /* the store filled up during a step */
