@@ -291,7 +291,8 @@ END_TEST
 /* Runs a Golly file gens generations in a universe and with bgolly (algo,
  * RuleLoader with Golly's rules) and compares the cells through the RLE
  * each writes (parsed by the test's own reader). */
-static void vs_bgolly(const char *file, const char *algo, uint64_t gens) {
+static golcl_universe_stats vs_bgolly_opts(const char *file, const char *algo, uint64_t gens,
+                                           const golcl_universe_opts *opts) {
   char bg[512], err[512], path[512];
   ck_assert_msg(bg_find(bg, sizeof bg), "bgolly is not installed");
   snprintf(path, sizeof path, PATTERNS "%s", file);
@@ -301,7 +302,7 @@ static void vs_bgolly(const char *file, const char *algo, uint64_t gens) {
                : bg_run_path(bg, algo, path, gens, &want, err, sizeof err);
   ck_assert_msg(rc == 0, "bgolly: %s", err);
   golcl_universe *u;
-  TU_OK(golcl_universe_create(NULL, NULL, &u));
+  TU_OK(golcl_universe_create(NULL, opts, &u));
   golcl_status s = golcl_universe_read_file(u, path);
   ck_assert_msg(s == GOLCL_OK, "%s: %s", path, golcl_last_errmsg());
   TU_OK(golcl_universe_run(u, gens));
@@ -318,7 +319,14 @@ static void vs_bgolly(const char *file, const char *algo, uint64_t gens) {
                 "%s: other cells than bgolly's", file);
   bg_ms_free(&a), bg_ms_free(&b);
   free(text), free(want);
+  golcl_universe_stats st;
+  TU_OK(golcl_universe_get_stats(u, &st));
   golcl_universe_destroy(u);
+  return st;
+}
+
+static void vs_bgolly(const char *file, const char *algo, uint64_t gens) {
+  vs_bgolly_opts(file, algo, gens, NULL);
 }
 
 START_TEST(golly_files_match_bgolly) {
@@ -327,6 +335,31 @@ START_TEST(golly_files_match_bgolly) {
   vs_bgolly("Self-Rep/JvN/small-JvN-self-replicator.rle", "JvN", 300);
   vs_bgolly("Generations/Delta.rle", "Generations", 300);
   vs_bgolly("WireWorld/primes.mc", "RuleLoader", 300);
+}
+END_TEST
+
+/* HashLife's steps on threads (one goes on them once it has computed 4096
+ * results on one): Golly's growing files on 1, 2 and 7 threads, the last
+ * in a store small enough to collect (and to fill during a step on
+ * threads), against bgolly. */
+START_TEST(threads_match_bgolly) {
+  static const struct {
+    const char *file, *algo;
+    uint64_t gens, small;
+  } f[] = {{"Loops/Langtons-Loops.rle", "RuleLoader", 1500, 4u << 20},
+           {"Self-Rep/JvN/small-JvN-self-replicator.rle", "JvN", 600, 4u << 20},
+           {"Loops/Evoloop.rle", "RuleLoader", 2500, 1u << 20}};
+  static const char *threads[] = {"1", "2", "7"};
+  for (int t = 0; t < 3; t++) {
+    setenv("GOLCL_THREADS", threads[t], 1);
+    golcl_universe_opts o = {0};
+    o.algo = GOLCL_UNIVERSE_HASHLIFE;
+    o.max_memory = t == 2 ? f[_i].small : 0;
+    golcl_universe_stats st = vs_bgolly_opts(f[_i].file, f[_i].algo, f[_i].gens, &o);
+    ck_assert_uint_gt(st.results_computed, 4096);
+    if (t == 2) ck_assert_uint_gt(st.collections, 0);
+  }
+  unsetenv("GOLCL_THREADS");
 }
 END_TEST
 
@@ -534,6 +567,7 @@ int main(void) {
   tcase_add_test(tc, two_state_and_multi_state_cells);
   tcase_add_test(tc, refusals_leave_the_universe_unchanged);
   tcase_add_test(tc, golly_files_match_bgolly);
+  tcase_add_loop_test(tc, threads_match_bgolly, 0, 3);
   tcase_add_test(tc, files_wider_than_a_pattern_load_and_run);
   tcase_add_loop_test(tc, progress_and_cancel, 0, 2);
   tcase_add_loop_test(tc, scaled_pictures_count_the_blocks, 0, 2);

@@ -45,18 +45,20 @@ for _ in 1 2 3 4 5 6 7 8 9 10; do
 done
 want() { [ -z "${ONLY:-}" ] || [ "$ONLY" = "$1" ]; }
 if want ms; then
-echo "== multi-state rows: pattern gens golcl_wall bgolly_wall | golcl's run line"
+echo "== multi-state rows: pattern gens golcl_wall (one thread a CPU) golcl_wall (GOLCL_THREADS=1) bgolly_wall | golcl's run lines"
 for spec in "Loops/Langtons-Loops.rle 20000 RuleLoader" "Loops/Evoloop.rle 20000 RuleLoader" \
   "Self-Rep/JvN/small-JvN-self-replicator.rle 20000 JvN" "Self-Rep/Devore/Devore-rep.rle 20000 RuleLoader" \
   "Generations/Fireworks.mcl 2000 Generations" "Loops/Langtons-Loops.rle 3000 RuleLoader"; do
   # shellcheck disable=SC2086 # the spec is three words
   set -- $spec
+  tg1=$(tm env GOLCL_THREADS=1 "$G" run "$P/$1" -g "$2" -o /tmp/g.rle)
+  run1=$(grep '^run:' /tmp/o.txt | head -1)
   tg=$(tm "$G" run "$P/$1" -g "$2" -o /tmp/g.rle)
   run=$(grep '^run:' /tmp/o.txt | head -1)
   tb=$(tm "$BG" -a "$3" -s "$R/" -m "$2" -o /tmp/b.rle "$P/$1")
   same=no
   [ "$(body /tmp/g.rle)" = "$(body /tmp/b.rle)" ] && same=yes
-  echo "$1 $2 golcl $tg bgolly $tb identical $same | $run"
+  echo "$1 $2 golcl $tg one-thread $tg1 bgolly $tb identical $same | $run | $run1"
 done
 el "multi-state rows done"
 fi
