@@ -5,7 +5,7 @@
  * their centres; the four squares of level L-1 made of those nine are
  * then advanced 2^min(k, L-3) generations and their results are the
  * answer. Level 4 (16×16 of four leaves) is the base case (leaf.c). */
-#define _DEFAULT_SOURCE /* madvise */
+#define _DEFAULT_SOURCE /* madvise, getloadavg */
 #include "hashlife.h"
 #include "leaf.h"
 
@@ -546,10 +546,19 @@ static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) { return result
  * results memoised so far. */
 #define PAR_AFTER 4096
 
+/* The threads of a store's steps, decided at its first step long enough
+ * for them: $GOLCL_THREADS, else the CPUs the load average leaves idle (a
+ * machine that others keep busy gains nothing from more threads than it has
+ * free CPUs: they wait for one another's CPU), at least one. */
 static int threads_of(golcl__hl *h) {
   if (!h->threads) {
     const char *e = getenv("GOLCL_THREADS");
-    long n = e && *e ? strtol(e, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+    long n = e && *e ? strtol(e, NULL, 10) : 0;
+    if (n < 1) {
+      double load;
+      n = sysconf(_SC_NPROCESSORS_ONLN);
+      if (getloadavg(&load, 1) == 1) n -= (long)(load + 0.5);
+    }
     h->threads = n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : (int)n;
   }
   return h->threads;
@@ -574,14 +583,16 @@ static void *work(void *arg) {
 
 /* The root's result after 2^k generations, on threads where it pays. */
 static golcl__hl_id root_result(golcl__hl *h, int k) {
-  int nt = threads_of(h);
-  if (nt < 2 || h->room < h->max_nodes || h->broom < h->max_buckets) return result(h, h->root, k);
+  if (h->threads == 1 || h->room < h->max_nodes || h->broom < h->max_buckets)
+    return result(h, h->root, k);
   h->budget = PAR_AFTER;
   golcl__hl_id r0 = result(h, h->root, k);
   h->budget = 0;
   int more = !r0 && !h->oom && h->stop;
   h->stop = 0;
   if (!more) return r0;
+  int nt = threads_of(h);
+  if (nt < 2) return result(h, h->root, k); /* on one thread, from the results made so far */
   worker w[MAX_THREADS];
   pthread_t tid[MAX_THREADS];
   for (;;) {

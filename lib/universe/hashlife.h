@@ -57,9 +57,9 @@ typedef struct golcl__hl {
   uint8_t table[512];
   /* statistics */
   uint64_t collections, results_computed;
-  /* a step on several threads (hashlife.c): threads to use (0: one a CPU,
-   * $GOLCL_THREADS), and while one runs: par set, stop asks the threads
-   * to return, regrow that the buckets are too full to go on */
+  /* a step on several threads (hashlife.c): threads to use (0: not
+   * decided yet), and while one runs: par set, stop asks the threads to
+   * return, regrow that the buckets are too full to go on */
   int threads, par, stop, regrow;
   uint64_t budget; /* on one thread: results to compute before the threads start (0: no limit) */
 } golcl__hl;
