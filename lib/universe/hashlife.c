@@ -392,12 +392,14 @@ static golcl__hl_id centre(golcl__hl *h, golcl__hl_id id) {
 }
 
 /* The recursion on several threads: each runs the whole of it from the
- * root, the squares of each level in an order of its own, taking those no
- * other thread is computing first (a node's mark says one is) and waiting
- * for the others at the end (a wait cannot close a circle: a result waits
- * only on results of a lower level). The results memoised by one serve
- * all, so that the threads share the work, and the first that holds the
- * root's result stops the others. */
+ * root, the squares of each level in an order of its own (a random
+ * rotation), first those no other thread is computing (a node's mark says
+ * one is), then the others beside the thread that computes them. The
+ * results memoised by one serve all, so that the threads share the work
+ * (Langton's loops, Evoloop, the JvN replicator: under 0.1 % of the
+ * results computed twice), and the first that holds the root's result
+ * stops the others. Nothing waits for another thread, so that none idles
+ * while another waits for a CPU. */
 static _Thread_local uint64_t tl_results; /* results computed by this thread */
 static _Thread_local uint32_t tl_rng;     /* its order */
 #define RES_BUSY 0xffffffffu              /* another thread is computing it */
@@ -509,8 +511,8 @@ static golcl__hl_id compute(golcl__hl *h, golcl__hl_id id, int k) {
 }
 
 /* A node's result after 2^k generations (k ≤ L-2), memoised in it; on
- * threads, RES_BUSY if another computes it and wait is 0 (else it waits
- * for it), 0 when the step stops. */
+ * threads, RES_BUSY if another computes it and wait is 0 (else computed
+ * beside it), 0 when the step stops. */
 static golcl__hl_id result_of(golcl__hl *h, golcl__hl_id id, int k, int wait) {
   golcl__hl_node *m = &h->nodes[id];
   const int L = m->level;
