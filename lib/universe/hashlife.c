@@ -421,7 +421,7 @@ static inline void memo_set(golcl__hl_node *m, golcl__hl_id r, int k) {
   __atomic_store_n(&m->rk, v.rk, __ATOMIC_RELEASE);
 }
 
-static golcl__hl_id result_of(golcl__hl *h, golcl__hl_id id, int k, int wait);
+static golcl__hl_id result_of(golcl__hl *h, golcl__hl_id id, int k, int beside);
 
 /* The results of n nodes (n ≤ 9) after 2^k generations into out; 0 on failure. */
 static int results_of(golcl__hl *h, const golcl__hl_id *ids, int n, int k, golcl__hl_id *out) {
@@ -511,9 +511,9 @@ static golcl__hl_id compute(golcl__hl *h, golcl__hl_id id, int k) {
 }
 
 /* A node's result after 2^k generations (k ≤ L-2), memoised in it; on
- * threads, RES_BUSY if another computes it and wait is 0 (else computed
+ * threads, RES_BUSY if another computes it and beside is 0 (else computed
  * beside it), 0 when the step stops. */
-static golcl__hl_id result_of(golcl__hl *h, golcl__hl_id id, int k, int wait) {
+static golcl__hl_id result_of(golcl__hl *h, golcl__hl_id id, int k, int beside) {
   golcl__hl_node *m = &h->nodes[id];
   const int L = m->level;
   if (id == h->empty[L]) return h->empty[L - 1];
@@ -527,7 +527,7 @@ static golcl__hl_id result_of(golcl__hl *h, golcl__hl_id id, int k, int wait) {
     /* another thread computes it: later, or now beside it (the two then
      * take its squares in different orders, each skipping those the
      * other holds, so that they share it rather than repeat it) */
-    if (!wait) return RES_BUSY;
+    if (!beside) return RES_BUSY;
     if ((r = memo_of(m, k)) == 0 && (r = compute(h, id, k)) != 0) memo_set(m, r, k);
     return r;
   }
