@@ -398,8 +398,9 @@ static golcl__hl_id centre(golcl__hl *h, golcl__hl_id id) {
  * results memoised by one serve all, so that the threads share the work
  * (Langton's loops, Evoloop, the JvN replicator: under 0.1 % of the
  * results computed twice), and the first that holds the root's result
- * stops the others. Nothing waits for another thread, so that none idles
- * while another waits for a CPU. */
+ * stops the others. No thread waits for another (but for the few
+ * instructions of a node being made), so that none idles while another
+ * waits for a CPU. */
 static _Thread_local uint64_t tl_results; /* results computed by this thread */
 static _Thread_local uint32_t tl_rng;     /* its order */
 #define RES_BUSY 0xffffffffu              /* another thread is computing it */
