@@ -378,7 +378,9 @@ static golcl__hl_id ms_result(golcl__hl *h, const golcl__hl_node *m, int k) {
 }
 
 static golcl__hl_id centre(golcl__hl *h, golcl__hl_id id) {
-  golcl__hl_node m = h->nodes[id];
+  golcl__hl_node m; /* its key only: threads may be writing its result */
+  memcpy(m.q, h->nodes[id].q, sizeof m.q);
+  m.level = h->nodes[id].level;
   if (m.level == 3 && h->leaf_level == 2) {
     uint8_t b[64];
     ms_block(h, &m, b);
