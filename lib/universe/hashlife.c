@@ -11,6 +11,7 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -551,19 +552,30 @@ static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) { return result
  * results memoised so far. */
 #define PAR_AFTER 4096
 
+/* CPUs busy with other work: the fewer of the 1-minute load average and
+ * the tasks runnable now but this one (Linux's /proc/loadavg), so that the
+ * builds and runs that just ended do not count, nor a moment's burst. */
+static long busy_cpus(void) {
+  double load;
+  long avg = getloadavg(&load, 1) == 1 ? (long)(load + 0.5) : 0, now = -1, total;
+  double l1, l5, l15;
+  FILE *f = fopen("/proc/loadavg", "r");
+  if (f) {
+    if (fscanf(f, "%lf %lf %lf %ld/%ld", &l1, &l5, &l15, &now, &total) != 5) now = -1;
+    fclose(f);
+  }
+  return now >= 1 && now - 1 < avg ? now - 1 : avg;
+}
+
 /* The threads of a store's steps, decided at its first step long enough
- * for them: $GOLCL_THREADS, else the CPUs the load average leaves idle (a
+ * for them: $GOLCL_THREADS, else the CPUs that other work leaves idle (a
  * machine that others keep busy gains nothing from more threads than it has
  * free CPUs: they wait for one another's CPU), at least one. */
 static int threads_of(golcl__hl *h) {
   if (!h->threads) {
     const char *e = getenv("GOLCL_THREADS");
     long n = e && *e ? strtol(e, NULL, 10) : 0;
-    if (n < 1) {
-      double load;
-      n = sysconf(_SC_NPROCESSORS_ONLN);
-      if (getloadavg(&load, 1) == 1) n -= (long)(load + 0.5);
-    }
+    if (n < 1) n = sysconf(_SC_NPROCESSORS_ONLN) - busy_cpus();
     h->threads = n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : (int)n;
   }
   return h->threads;
