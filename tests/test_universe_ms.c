@@ -102,7 +102,7 @@ END_TEST
 
 /* Rules whose soups keep growing, so that a small store must collect. */
 static const char *GROWING[] = {"/2/3", "HEX", "LifeHistory"};
-static const uint64_t GROWING_BYTES[] = {192u << 10, 512u << 10, 192u << 10};
+static const uint64_t GROWING_BYTES[] = {192u << 10, 256u << 10, 192u << 10};
 
 START_TEST(collections_keep_the_cells) {
   golcl_msrule r;
@@ -346,7 +346,7 @@ START_TEST(threads_match_bgolly) {
   static const struct {
     const char *file, *algo;
     uint64_t gens, small;
-  } f[] = {{"Loops/Langtons-Loops.rle", "RuleLoader", 1500, 4u << 20},
+  } f[] = {{"Loops/Langtons-Loops.rle", "RuleLoader", 1500, 1u << 20},
            {"Self-Rep/JvN/small-JvN-self-replicator.rle", "JvN", 600, 4u << 20},
            {"Loops/Evoloop.rle", "RuleLoader", 2500, 1u << 20}};
   static const char *threads[] = {"1", "2", "7"};
