@@ -7,7 +7,8 @@
 # .gpu/golly/): the GPU machine has no Golly.
 #   run (kind nvidia-h200, carry [".deps", ".bgolly", ".gpu"]):  bash tools/gpu-wall.sh
 #   DRY=1 bash tools/gpu-wall.sh   (here, on pocl: a check of the script; GOLLY=/usr/share/golly)
-#   ONLY=ms: the start-up, multi-state rows and tree kernels; ONLY=wall: the start-up, soups and
+#   ONLY=ms: the start-up, multi-state rows (each by default, HashLife on the free CPUs, and
+#   with GOLCL_THREADS=1) and tree kernels; ONLY=wall: the start-up, soups and
 #   the two-state wall rows (two shorter calls)
 set -u
 mkdir -p "${OUT:=/tmp/out}"
