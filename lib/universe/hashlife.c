@@ -546,11 +546,11 @@ static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) { return result
 
 #define MAX_THREADS 64
 /* A step starts on one thread, and goes on threads once it has computed
- * this many results (some milliseconds), so that the many small steps of
- * a small pattern do not pay for starting threads (tens of µs each) and a
- * long step loses nothing: it starts again from the root, through the
- * results memoised so far. */
-#define PAR_AFTER 4096
+ * this many results (5-10 ms), so that the small steps of a small pattern
+ * (the two-state wall row's runs of a few ms against bgolly's) do not pay
+ * for starting threads (tens of µs each), and a long step loses nothing:
+ * it starts again from the root, through the results memoised so far. */
+#define PAR_AFTER 16384
 
 /* CPUs busy with other work: the fewer of the 1-minute load average and
  * the tasks runnable now but this one (Linux's /proc/loadavg), so that the
