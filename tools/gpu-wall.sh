@@ -8,8 +8,9 @@
 #   run (kind nvidia-h200, carry [".deps", ".bgolly", ".gpu"]):  bash tools/gpu-wall.sh
 #   DRY=1 bash tools/gpu-wall.sh   (here, on pocl: a check of the script; GOLLY=/usr/share/golly)
 #   ONLY=ms: the start-up, multi-state rows (each by default, HashLife on the free CPUs, and
-#   with GOLCL_THREADS=1) and tree kernels; ONLY=wall: the start-up, soups and
-#   the two-state wall rows (two shorter calls)
+#   with GOLCL_THREADS=1) and tree kernels; ONLY=wall: the start-up, soups and the two-state
+#   wall rows (two shorter calls); ONLY=threads: the start-up, then Evoloop, the JvN
+#   replicator and Langton's loops on 1, 2, 4, 8 and all threads (about a minute)
 set -u
 mkdir -p "${OUT:=/tmp/out}"
 exec > >(tee "$OUT/wall.log") 2>&1
@@ -81,6 +82,25 @@ late 480 && { el "no time for 2^20"; exit 0; }
 echo "== wall row, 2^20 generations (guns)"
 GOLLY_PATTERNS=$P BG_LIMIT=10 bash tools/wall_row.sh "$G" "$BG" 1048576 "$P"/Life/Guns/*
 el "2^20 done"
+fi
+if [ "${ONLY:-}" = threads ]; then
+echo "== HashLife's threads: stepping (s) of the multi-state rows on N threads (GOLCL_THREADS)"
+ncpu=$(nproc)
+for spec in "Loops/Evoloop.rle 20000" "Self-Rep/JvN/small-JvN-self-replicator.rle 20000" \
+  "Loops/Langtons-Loops.rle 3000" "Loops/Langtons-Loops.rle 20000"; do
+  # shellcheck disable=SC2086 # the spec is two words
+  set -- $spec
+  line="$1 $2:"
+  for n in 1 2 4 8 "$ncpu"; do
+    GOLCL_THREADS=$n "$G" run "$P/$1" -g "$2" -o "/tmp/t$n.rle" >/tmp/o.txt 2>&1
+    st=$(sed -n 's/^run:.* in \([0-9.]*\) s.*/\1/p' /tmp/o.txt)
+    cmp -s /tmp/t1.rle "/tmp/t$n.rle" || st="$st(DIFFERENT)"
+    line="$line $n:$st"
+  done
+  echo "$line"
+done
+el "threads done"
+exit 0
 fi
 want ms || exit 0
 echo "== re-check (ONLY=ms): the 1000-generation losers of the last wall row and the 2048² soup"
