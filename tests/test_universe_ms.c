@@ -102,7 +102,7 @@ END_TEST
 
 /* Rules whose soups keep growing, so that a small store must collect. */
 static const char *GROWING[] = {"/2/3", "HEX", "LifeHistory"};
-static const uint64_t GROWING_BYTES[] = {192u << 10, 512u << 10, 192u << 10};
+static const uint64_t GROWING_BYTES[] = {192u << 10, 256u << 10, 192u << 10};
 
 START_TEST(collections_keep_the_cells) {
   golcl_msrule r;
@@ -301,6 +301,34 @@ START_TEST(golly_files_match_bgolly) {
   vs_bgolly("Self-Rep/JvN/small-JvN-self-replicator.rle", "JvN", 300);
   vs_bgolly("Generations/Delta.rle", "Generations", 300);
   vs_bgolly("WireWorld/primes.mc", "RuleLoader", 300);
+}
+END_TEST
+
+/* HashLife's steps on threads (one goes on them once it has computed 16384
+ * results on one): Golly's growing files on 1, 2 and 7 threads, the last
+ * in a store small enough to collect (and to fill during a step on
+ * threads), against bgolly. */
+START_TEST(threads_match_bgolly) {
+  static const struct {
+    const char *file, *algo;
+    uint64_t gens, small;
+  } f[] = {{"Loops/Langtons-Loops.rle", "RuleLoader", 1500, 1u << 20},
+           {"Self-Rep/JvN/small-JvN-self-replicator.rle", "JvN", 600, 4u << 20},
+           {"Loops/Evoloop.rle", "RuleLoader", 2500, 1u << 20}};
+  static const char *threads[] = {"1", "2", "7"};
+  for (int t = 0; t < 3; t++) {
+    setenv("GOLCL_THREADS", threads[t], 1);
+    golcl_universe_opts o = {0};
+    o.algo = GOLCL_UNIVERSE_HASHLIFE;
+    o.max_memory = t == 2 ? f[_i].small : 0;
+    char path[512];
+    snprintf(path, sizeof path, PATTERNS "%s", f[_i].file);
+    const uint64_t parts[] = {f[_i].gens, 0};
+    golcl_universe_stats st = tu_ms_vs_bgolly_opts(path, f[_i].algo, &o, parts);
+    ck_assert_uint_gt(st.results_computed, 16384);
+    if (t == 2) ck_assert_uint_gt(st.collections, 0);
+  }
+  unsetenv("GOLCL_THREADS");
 }
 END_TEST
 
@@ -508,6 +536,7 @@ int main(void) {
   tcase_add_test(tc, two_state_and_multi_state_cells);
   tcase_add_test(tc, refusals_leave_the_universe_unchanged);
   tcase_add_test(tc, golly_files_match_bgolly);
+  tcase_add_loop_test(tc, threads_match_bgolly, 0, 3);
   tcase_add_test(tc, files_wider_than_a_pattern_load_and_run);
   tcase_add_loop_test(tc, progress_and_cancel, 0, 2);
   tcase_add_loop_test(tc, scaled_pictures_count_the_blocks, 0, 2);

@@ -7,8 +7,10 @@
 # .gpu/golly/): the GPU machine has no Golly.
 #   run (kind nvidia-h200, carry [".deps", ".bgolly", ".gpu"]):  bash tools/gpu-wall.sh
 #   DRY=1 bash tools/gpu-wall.sh   (here, on pocl: a check of the script; GOLLY=/usr/share/golly)
-#   ONLY=ms: the start-up, multi-state rows and tree kernels; ONLY=wall: the start-up, soups and
-#   the two-state wall rows (two shorter calls)
+#   ONLY=ms: the start-up, multi-state rows (each by default, HashLife on the free CPUs, and
+#   with GOLCL_THREADS=1) and tree kernels; ONLY=wall: the start-up, soups and the two-state
+#   wall rows (two shorter calls); ONLY=threads: the start-up, then Evoloop, the JvN
+#   replicator and Langton's loops on 1, 2, 4, 8 and all threads (about a minute)
 set -u
 mkdir -p "${OUT:=/tmp/out}"
 exec > >(tee "$OUT/wall.log") 2>&1
@@ -45,18 +47,20 @@ for _ in 1 2 3 4 5 6 7 8 9 10; do
 done
 want() { [ -z "${ONLY:-}" ] || [ "$ONLY" = "$1" ]; }
 if want ms; then
-echo "== multi-state rows: pattern gens golcl_wall bgolly_wall | golcl's run line"
+echo "== multi-state rows: pattern gens golcl_wall (one thread a CPU) golcl_wall (GOLCL_THREADS=1) bgolly_wall | golcl's run lines"
 for spec in "Loops/Langtons-Loops.rle 20000 RuleLoader" "Loops/Evoloop.rle 20000 RuleLoader" \
   "Self-Rep/JvN/small-JvN-self-replicator.rle 20000 JvN" "Self-Rep/Devore/Devore-rep.rle 20000 RuleLoader" \
   "Generations/Fireworks.mcl 2000 Generations" "Loops/Langtons-Loops.rle 3000 RuleLoader"; do
   # shellcheck disable=SC2086 # the spec is three words
   set -- $spec
+  tg1=$(tm env GOLCL_THREADS=1 "$G" run "$P/$1" -g "$2" -o /tmp/g.rle)
+  run1=$(grep '^run:' /tmp/o.txt | head -1)
   tg=$(tm "$G" run "$P/$1" -g "$2" -o /tmp/g.rle)
   run=$(grep '^run:' /tmp/o.txt | head -1)
   tb=$(tm "$BG" -a "$3" -s "$R/" -m "$2" -o /tmp/b.rle "$P/$1")
   same=no
   [ "$(body /tmp/g.rle)" = "$(body /tmp/b.rle)" ] && same=yes
-  echo "$1 $2 golcl $tg bgolly $tb identical $same | $run"
+  echo "$1 $2 golcl $tg one-thread $tg1 bgolly $tb identical $same | $run | $run1"
 done
 el "multi-state rows done"
 fi
@@ -78,6 +82,25 @@ late 480 && { el "no time for 2^20"; exit 0; }
 echo "== wall row, 2^20 generations (guns)"
 GOLLY_PATTERNS=$P BG_LIMIT=10 bash tools/wall_row.sh "$G" "$BG" 1048576 "$P"/Life/Guns/*
 el "2^20 done"
+fi
+if [ "${ONLY:-}" = threads ]; then
+echo "== HashLife's threads: stepping (s) of the multi-state rows on N threads (GOLCL_THREADS)"
+ncpu=$(nproc)
+for spec in "Loops/Evoloop.rle 20000" "Self-Rep/JvN/small-JvN-self-replicator.rle 20000" \
+  "Loops/Langtons-Loops.rle 3000" "Loops/Langtons-Loops.rle 20000"; do
+  # shellcheck disable=SC2086 # the spec is two words
+  set -- $spec
+  line="$1 $2:"
+  for n in 1 2 4 8 "$ncpu"; do
+    GOLCL_THREADS=$n "$G" run "$P/$1" -g "$2" -o "/tmp/t$n.rle" >/tmp/o.txt 2>&1
+    st=$(sed -n 's/^run:.* in \([0-9.]*\) s.*/\1/p' /tmp/o.txt)
+    cmp -s /tmp/t1.rle "/tmp/t$n.rle" || st="$st(DIFFERENT)"
+    line="$line $n:$st"
+  done
+  echo "$line"
+done
+el "threads done"
+exit 0
 fi
 want ms || exit 0
 echo "== re-check (ONLY=ms): the 1000-generation losers of the last wall row and the 2048² soup"

@@ -21,24 +21,31 @@ typedef uint32_t golcl__hl_id; /* 0 is "none" (and out of memory) */
 typedef struct golcl__hl_node {
   uint32_t q[4]; /* nw ne sw se; a two-state leaf (level 3): q[0] | q[1] << 32 are its 8×8
                     cells; a multi-state leaf (level 2): its 4×4 states, byte 4r + c */
-  uint32_t res;  /* the memoised result (0: none) */
-  uint32_t spare;
+  union {
+    struct {
+      uint32_t res;   /* the memoised result (0: none) */
+      uint32_t res_k; /* res is the centre after 2^res_k generations */
+    };
+    uint64_t rk; /* both, stored at once (threads read them while others write) */
+  };
   uint8_t level; /* 3 for a leaf */
-  uint8_t res_k; /* res is the centre after 2^res_k generations */
-  uint8_t mark;  /* collection */
-  uint8_t pad;
+  uint8_t mark;  /* collection; during a step with threads, 1 while one computes its result */
+  uint8_t pad[2];
   uint32_t aux; /* collection: the new id */
 } golcl__hl_node;
 
 typedef struct golcl__hl {
   golcl__hl_node *nodes;
-  size_t n, cap, max_nodes; /* nodes[0] unused */
-  size_t room;              /* nodes the array's allocation holds (cap ≤ room) */
-  uint64_t max_bytes;       /* the bound: nodes and buckets never take more */
-  uint64_t *buckets;        /* tag << 32 | id, 0 empty */
-  size_t nbuckets;          /* a power of two, at least 4/3 of the nodes */
-  size_t max_buckets;       /* the largest table the bound allows */
-  size_t broom;             /* buckets the table's allocation holds */
+  char pad0[64]; /* n on a cache line of its own: threads add to it while they read the rest */
+  size_t n;      /* nodes[0] unused */
+  char pad1[64];
+  size_t cap, max_nodes;
+  size_t room;        /* nodes the array's allocation holds (cap ≤ room) */
+  uint64_t max_bytes; /* the bound: nodes and buckets never take more */
+  uint64_t *buckets;  /* tag << 32 | id, 0 empty */
+  size_t nbuckets;    /* a power of two, at least 4/3 of the nodes */
+  size_t max_buckets; /* the largest table the bound allows */
+  size_t broom;       /* buckets the table's allocation holds */
   golcl__hl_id empty[GOLCL__HL_MAX_LEVEL + 2];
   golcl__hl_id root;
   int oom;             /* the store filled up during a step */
@@ -50,6 +57,11 @@ typedef struct golcl__hl {
   uint8_t table[512];
   /* statistics */
   uint64_t collections, results_computed;
+  /* a step on several threads (hashlife.c): threads to use (0: not
+   * decided yet), and while one runs: par set, stop asks the threads to
+   * return, regrow that the buckets are too full to go on */
+  int threads, par, stop, regrow;
+  uint64_t budget; /* on one thread: results to compute before the threads start (0: no limit) */
 } golcl__hl;
 
 /* A store of at most max_bytes of nodes and buckets (0: 1 GiB) and an

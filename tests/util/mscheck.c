@@ -96,6 +96,13 @@ golcl_universe_stats tu_ms_vs_reference(const golcl_msrule *r, golcl_universe_al
 
 golcl_universe_stats tu_ms_vs_bgolly(const char *path, const char *algo_bg,
                                      golcl_universe_algo algo, const uint64_t *parts) {
+  golcl_universe_opts o = {0};
+  o.algo = algo;
+  return tu_ms_vs_bgolly_opts(path, algo_bg, &o, parts);
+}
+
+golcl_universe_stats tu_ms_vs_bgolly_opts(const char *path, const char *algo_bg,
+                                          const golcl_universe_opts *opts, const uint64_t *parts) {
   char bg[512], err[512];
   ck_assert_msg(bg_find(bg, sizeof bg), "bgolly is not installed");
   uint64_t gens = 0;
@@ -105,10 +112,8 @@ golcl_universe_stats tu_ms_vs_bgolly(const char *path, const char *algo_bg,
                ? bg_run_path_rules(bg, algo_bg, bg_rules_dir(), path, gens, &want, err, sizeof err)
                : bg_run_path(bg, algo_bg, path, gens, &want, err, sizeof err);
   ck_assert_msg(rc == 0, "bgolly: %s", err);
-  golcl_universe_opts o = {0};
-  o.algo = algo;
   golcl_universe *u;
-  TU_OK(golcl_universe_create(NULL, &o, &u));
+  TU_OK(golcl_universe_create(NULL, opts, &u));
   golcl_status s = golcl_universe_read_file(u, path);
   ck_assert_msg(s == GOLCL_OK, "%s: %s", path, golcl_last_errmsg());
   for (const uint64_t *p = parts; *p; p++) TU_OK(golcl_universe_run(u, *p));

@@ -39,5 +39,8 @@ golcl_universe_stats tu_ms_vs_reference(const golcl_msrule *r, golcl_universe_al
  * Returns the universe's statistics. */
 golcl_universe_stats tu_ms_vs_bgolly(const char *path, const char *algo_bg,
                                      golcl_universe_algo algo, const uint64_t *parts);
+/* The same with the universe's options (algo, max_memory). */
+golcl_universe_stats tu_ms_vs_bgolly_opts(const char *path, const char *algo_bg,
+                                          const golcl_universe_opts *opts, const uint64_t *parts);
 
 #endif
