@@ -69,6 +69,38 @@ START_TEST(too_little_memory_is_an_error) {
 }
 END_TEST
 
+/* A load makes each node of the new tree once: a lattice of blocks over
+ * 4096² (2^20 cells in 2^18 leaves of one kind) holds a few dozen distinct
+ * nodes, and loads into the smallest store (made a leaf at a time, each
+ * leaf's path of nodes afresh, it filled that store). */
+START_TEST(a_large_regular_load_fits_a_small_store) {
+  const uint32_t side = 4096;
+  const size_t n = (size_t)side * side / 4;
+  uint32_t *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
+  ck_assert(x && y);
+  size_t k = 0;
+  for (uint32_t r = 0; r < side; r += 4)
+    for (uint32_t c = 0; c < side; c += 4)
+      for (int d = 0; d < 4; d++) x[k] = c + (d & 1), y[k++] = r + (d >> 1);
+  golcl_pattern *p;
+  TU_OK(golcl_pattern_from_live_cells(x, y, k, side, side, &p));
+  golcl_universe_opts o = {0};
+  o.max_memory = 128u << 10;
+  golcl_universe *u;
+  TU_OK(golcl_universe_create(NULL, &o, &u));
+  TU_OK(golcl_universe_load(u, p));
+  uint64_t pop;
+  TU_OK(golcl_universe_population(u, &pop));
+  ck_assert_uint_eq(pop, k);
+  TU_OK(golcl_universe_run(u, 8)); /* blocks are still */
+  TU_OK(golcl_universe_population(u, &pop));
+  ck_assert_uint_eq(pop, k);
+  golcl_universe_destroy(u);
+  golcl_pattern_destroy(p);
+  free(x), free(y);
+}
+END_TEST
+
 static char *data_path(const char *name) {
   static char p[1024];
   const char *d = getenv("GOLCL_TEST_DATA");
@@ -288,6 +320,7 @@ int main(void) {
   tcase_add_loop_test(tc, soups_match_the_reference, 0, (int)(sizeof RULES / sizeof *RULES));
   tcase_add_test(tc, collection_keeps_the_cells);
   tcase_add_test(tc, too_little_memory_is_an_error);
+  tcase_add_test(tc, a_large_regular_load_fits_a_small_store);
   tcase_add_test(tc, gun_matches_the_reference_and_round_trips);
   tcase_add_test(tc, long_runs_of_a_gun_grow_with_its_gliders);
   tcase_add_test(tc, sparse_tiles_match_hashlife);

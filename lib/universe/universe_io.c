@@ -50,12 +50,8 @@ static golcl_status map_cell(golcl__leaf_map *m, int64_t x, int64_t y) {
 }
 
 golcl_status golcl__leaf_map_flush(golcl__leaf_map *m, golcl__hl *h) {
-  for (size_t i = 0; i < m->cap; i++)
-    if (m->bits[i]) {
-      golcl_status st = golcl__hl_set_leaf(h, m->x[i], m->y[i], m->bits[i], m->bits[i]);
-      if (st != GOLCL_OK) return st;
-    }
-  return GOLCL_OK;
+  const golcl__hl_leafset lv = {m->x, m->y, m->bits, m->cap};
+  return golcl__hl_set_leaves(h, &lv);
 }
 
 void golcl__leaf_map_free(golcl__leaf_map *m) {
