@@ -331,11 +331,13 @@ static golcl_status run_short(golcl_universe *u, uint64_t gens) {
   if (st != GOLCL_OK || n == gens) return st;
   /* counted in the tiles: the tree is made once, where the run ends (a
    * second making cost infinite-Corderships-gun a fifth of its run) */
-  if ((st = golcl__universe_engine_population(u, GOLCL_UNIVERSE_HOST_TILES, &p1)) != GOLCL_OK)
-    return st;
-  if (p1 <= AUTO_SPARSE_MAX_CELLS || p1 < AUTO_SHORT_BURST * p0)
+  const golcl__uengine *e = golcl__universe_engine(u, GOLCL_UNIVERSE_HOST_TILES);
+  st = golcl__universe_engine_population(u, GOLCL_UNIVERSE_HOST_TILES, &p1);
+  if (st == GOLCL_OK && (p1 <= AUTO_SPARSE_MAX_CELLS || p1 < AUTO_SHORT_BURST * p0))
     return run_tiles(u, GOLCL_UNIVERSE_HOST_TILES, gens - n, 1);
-  st = golcl__universe_engine_run(u, golcl__universe_engine(u, GOLCL_UNIVERSE_HOST_TILES), 0, 1);
+  /* the tree takes the generation reached (also where the count failed) */
+  golcl_status back = golcl__universe_engine_run(u, e, 0, 1);
+  if (st == GOLCL_OK) st = back;
   if (st != GOLCL_OK) return st;
   u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
   return run_hashlife(u, gens - n);
