@@ -115,14 +115,15 @@ static inline int64_t golcl__hl_leaf_x(int64_t x) {
 }
 static inline int64_t golcl__hl_leaf_y(int64_t y) { return golcl__hl_leaf_x(y - 1) + 1; }
 
-/* Sets the leaf at (x0, y0) (on the leaf grid) to (old & ~mask) | bits,
- * bit 8r+c being cell (x0 + c, y0 + r); the root grows to hold it. */
-golcl_status golcl__hl_set_leaf(golcl__hl *h, int64_t x0, int64_t y0, uint64_t bits, uint64_t mask);
-/* Many two-state leaves at once (cap entries; those of bits 0 skipped; the
- * cells or'd into the tree's), each node of the new tree made once. */
+/* Many two-state leaves at once (cap entries, each position once; bit 8r+c
+ * of a leaf at (x0, y0) on the leaf grid is cell (x0 + c, y0 + r); the root
+ * grows to hold them), each node of the new tree made once (a load or a
+ * rectangle's write: not a path of nodes a leaf): a leaf becomes (old & ~mask) | bits, or
+ * old | bits without masks; an entry of bits and mask 0 is skipped. */
 typedef struct golcl__hl_leafset {
   const int64_t *x, *y; /* the leaves' top-left cells, on the leaf grid */
   const uint64_t *bits;
+  const uint64_t *mask; /* NULL: the bits are or'd in */
   size_t cap;
 } golcl__hl_leafset;
 golcl_status golcl__hl_set_leaves(golcl__hl *h, const golcl__hl_leafset *lv);

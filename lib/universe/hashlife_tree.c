@@ -79,18 +79,6 @@ golcl__hl_id golcl__hl_leaf_at(const golcl__hl *h, int64_t x0, int64_t y0) {
   return id;
 }
 
-/* A two-state leaf's edit: (old & ~mask) | bits. */
-static golcl__hl_id bits_edit(golcl__hl *h, golcl__hl_id old, const void *arg) {
-  const uint64_t *bm = arg;
-  return golcl__hl_leaf(h, (leaf_bits(h, old) & ~bm[1]) | bm[0]);
-}
-
-golcl_status golcl__hl_set_leaf(golcl__hl *h, int64_t x0, int64_t y0, uint64_t bits,
-                                uint64_t mask) {
-  const uint64_t bm[2] = {bits, mask};
-  return golcl__hl_edit_leaf(h, x0, y0, bits_edit, bm);
-}
-
 /* The leaves idx[0..n) (their cells or'd into the tree's) put into node id
  * at (nx, ny): the indices split by quadrant (tmp the room), each quadrant
  * made once, so that a load of many leaves makes each node of the new tree
@@ -100,10 +88,9 @@ static golcl__hl_id put_leaves(golcl__hl *h, golcl__hl_id id, int64_t nx, int64_
                                size_t n, const golcl__hl_leafset *lv, size_t *tmp) {
   if (!n) return id;
   const golcl__hl_node m = h->nodes[id];
-  if (m.level == h->leaf_level) {
-    uint64_t b = leaf_bits(h, id);
-    for (size_t i = 0; i < n; i++) b |= lv->bits[idx[i]]; /* one leaf, or repeats of it */
-    return golcl__hl_leaf(h, b);
+  if (m.level == h->leaf_level) { /* one entry: the positions are distinct */
+    const size_t i = idx[0];
+    return golcl__hl_leaf(h, (leaf_bits(h, id) & ~(lv->mask ? lv->mask[i] : 0)) | lv->bits[i]);
   }
   const int64_t half = half_of(m.level);
   size_t cnt[4] = {0, 0, 0, 0};
@@ -124,8 +111,9 @@ static golcl__hl_id put_leaves(golcl__hl *h, golcl__hl_id id, int64_t nx, int64_
 }
 
 golcl_status golcl__hl_set_leaves(golcl__hl *h, const golcl__hl_leafset *lv) {
+#define TAKEN(i) (lv->bits[i] || (lv->mask && lv->mask[i]))
   size_t n = 0;
-  for (size_t i = 0; i < lv->cap; i++) n += lv->bits[i] != 0;
+  for (size_t i = 0; i < lv->cap; i++) n += TAKEN(i);
   if (!n) return GOLCL_OK;
   size_t *idx = malloc(n * sizeof *idx), *tmp = malloc(n * sizeof *tmp);
   if (!idx || !tmp) {
@@ -136,7 +124,7 @@ golcl_status golcl__hl_set_leaves(golcl__hl *h, const golcl__hl_leafset *lv) {
   golcl_status st = GOLCL_OK;
   n = 0;
   for (size_t i = 0; i < lv->cap && st == GOLCL_OK; i++) {
-    if (!lv->bits[i]) continue;
+    if (!TAKEN(i)) continue;
     idx[n++] = i;
     if (lv->x[i] < -lim || lv->x[i] >= lim || lv->y[i] < -lim || lv->y[i] >= lim)
       st = golcl__fail(NULL, GOLCL_E_UNSUPPORTED, "HashLife: a cell beyond 2^61 from the origin");
@@ -155,6 +143,7 @@ golcl_status golcl__hl_set_leaves(golcl__hl *h, const golcl__hl_leafset *lv) {
   }
   free(idx), free(tmp);
   return st;
+#undef TAKEN
 }
 
 uint64_t golcl__hl_get_leaf(const golcl__hl *h, int64_t x0, int64_t y0) {

@@ -50,7 +50,7 @@ static golcl_status map_cell(golcl__leaf_map *m, int64_t x, int64_t y) {
 }
 
 golcl_status golcl__leaf_map_flush(golcl__leaf_map *m, golcl__hl *h) {
-  const golcl__hl_leafset lv = {m->x, m->y, m->bits, m->cap};
+  const golcl__hl_leafset lv = {m->x, m->y, m->bits, NULL, m->cap};
   return golcl__hl_set_leaves(h, &lv);
 }
 
@@ -399,9 +399,19 @@ golcl_status golcl_universe_write_rect(golcl_universe *u, int64_t x, int64_t y, 
   golcl_status st = check_rect("golcl_universe_write_rect", x, y, w, h, cells, &row_stride);
   if (st != GOLCL_OK || !w || !h) return st;
   if (u->ms) return write_rect_ms(u, x, y, w, h, cells, row_stride);
-  golcl__hl_id saved = u->hl.root; /* no collection happens while leaves are set */
-  for (int64_t ly = golcl__hl_leaf_y(y); ly < y + h && st == GOLCL_OK; ly += 8)
-    for (int64_t lx = golcl__hl_leaf_x(x); lx < x + w && st == GOLCL_OK; lx += 8) {
+  /* the leaves the rectangle changes, set at once (golcl__hl_set_leaves: each
+   * node of the new tree made once, not a path of nodes a leaf) */
+  const int64_t lx0 = golcl__hl_leaf_x(x), ly0 = golcl__hl_leaf_y(y);
+  const size_t cols = (size_t)((x + w - lx0 + 7) / 8), rows = (size_t)((y + h - ly0 + 7) / 8);
+  int64_t *lxs = malloc(cols * rows * sizeof *lxs), *lys = malloc(cols * rows * sizeof *lys);
+  uint64_t *bs = malloc(cols * rows * sizeof *bs), *ms = malloc(cols * rows * sizeof *ms);
+  if (!lxs || !lys || !bs || !ms) {
+    free(lxs), free(lys), free(bs), free(ms);
+    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  }
+  size_t n = 0;
+  for (int64_t ly = ly0; ly < y + h; ly += 8)
+    for (int64_t lx = lx0; lx < x + w; lx += 8) {
       uint64_t bits = 0, mask = 0;
       for (int r = 0; r < 8; r++)
         for (int c = 0; c < 8; c++) {
@@ -411,8 +421,12 @@ golcl_status golcl_universe_write_rect(golcl_universe *u, int64_t x, int64_t y, 
           if (cells[(size_t)(cy - y) * row_stride + (size_t)(cx - x)]) bits |= 1ull << (8 * r + c);
         }
       if (bits || golcl__hl_get_leaf(&u->hl, lx, ly) & mask)
-        st = golcl__hl_set_leaf(&u->hl, lx, ly, bits, mask);
+        lxs[n] = lx, lys[n] = ly, bs[n] = bits, ms[n++] = mask;
     }
+  golcl__hl_id saved = u->hl.root; /* no collection happens while leaves are set */
+  const golcl__hl_leafset lv = {lxs, lys, bs, ms, n};
+  st = golcl__hl_set_leaves(&u->hl, &lv);
+  free(lxs), free(lys), free(bs), free(ms);
   if (st != GOLCL_OK)
     u->hl.root = saved;
   else
