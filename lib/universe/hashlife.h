@@ -115,24 +115,23 @@ static inline int64_t golcl__hl_leaf_x(int64_t x) {
 }
 static inline int64_t golcl__hl_leaf_y(int64_t y) { return golcl__hl_leaf_x(y - 1) + 1; }
 
-/* Many two-state leaves at once (cap entries, each position once; bit 8r+c
- * of a leaf at (x0, y0) on the leaf grid is cell (x0 + c, y0 + r); the root
- * grows to hold them), each node of the new tree made once (a load or a
- * rectangle's write: not a path of nodes a leaf): a leaf becomes (old & ~mask) | bits, or
- * old | bits without masks; an entry of bits and mask 0 is skipped. */
+/* Many leaves at once (cap entries, each position once; the root grows to
+ * hold them), each node of the new tree made once (a load or a rectangle's
+ * write: not a path of nodes a leaf). Two-state stores: bit 8r+c of a leaf
+ * at (x0, y0) on the leaf grid is cell (x0 + c, y0 + r); a leaf becomes
+ * (old & ~mask) | bits, or old | bits without masks; an entry of bits and
+ * mask 0 is skipped. Multi-state stores: byte 4r+c of an entry's 16 cells
+ * is cell (x0 + c, y0 + r), the cells of bit i of mask16 replaced (all 16
+ * without masks). */
 typedef struct golcl__hl_leafset {
   const int64_t *x, *y; /* the leaves' top-left cells, on the leaf grid */
   const uint64_t *bits;
-  const uint64_t *mask; /* NULL: the bits are or'd in */
+  const uint64_t *mask;    /* NULL: the bits are or'd in */
+  const uint8_t *cells;    /* multi-state: 16 an entry */
+  const uint16_t *mask16;  /* multi-state: NULL: all 16 */
   size_t cap;
 } golcl__hl_leafset;
 golcl_status golcl__hl_set_leaves(golcl__hl *h, const golcl__hl_leafset *lv);
-/* The general form of both: the leaf at (x0, y0) (on the leaf grid of the
- * store's leaves) replaced by edit(h, old leaf, arg), which returns 0 when
- * the store is full; path copying, the root grown to hold it. */
-typedef golcl__hl_id (*golcl__hl_leaf_edit)(golcl__hl *h, golcl__hl_id old, const void *arg);
-golcl_status golcl__hl_edit_leaf(golcl__hl *h, int64_t x0, int64_t y0, golcl__hl_leaf_edit edit,
-                                 const void *arg);
 /* 1 if the root holds the leaf whose top-left cell is (x0, y0); that leaf's
  * id (0 outside the root or under an empty node). */
 int golcl__hl_root_holds(const golcl__hl *h, int64_t x0, int64_t y0);
@@ -159,10 +158,6 @@ static inline int64_t golcl__hl_leaf4_x(int64_t x) {
 }
 static inline int64_t golcl__hl_leaf4_y(int64_t y) { return golcl__hl_leaf4_x(y - 1) + 1; }
 
-/* Sets the cells of the leaf at (x0, y0) where bit i of mask is set to
- * cells[i] (byte 4r + c is cell (x0 + c, y0 + r)); the root grows to hold it. */
-golcl_status golcl__hl_set_leaf4(golcl__hl *h, int64_t x0, int64_t y0, const uint8_t cells[16],
-                                 unsigned mask);
 /* The leaf at (x0, y0) (0s outside the root). */
 void golcl__hl_get_leaf4(const golcl__hl *h, int64_t x0, int64_t y0, uint8_t out[16]);
 

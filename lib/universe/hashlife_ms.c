@@ -1,5 +1,5 @@
 /* hashlife_ms.c — the cells of a multi-state HashLife store (4×4 leaves of
- * states): leaves set by path copying, walked band by band (the RLE writer
+ * states): leaves walked band by band (the RLE writer
  * needs rows in order without a dense copy), counted by state through each
  * node's multiplicity, and converted to and from two-state stores node by
  * node (shared subtrees once). */
@@ -7,27 +7,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-/* A multi-state leaf's edit: the cells of mask (bit i: cell i) replaced. */
-typedef struct cells_mask {
-  const uint8_t *cells;
-  unsigned mask;
-} cells_mask;
-
-static golcl__hl_id cells_edit(golcl__hl *h, golcl__hl_id old, const void *arg) {
-  const cells_mask *cm = arg;
-  uint8_t c[16];
-  golcl__hl_leaf4_cells(h, old, c);
-  for (int i = 0; i < 16; i++)
-    if (cm->mask >> i & 1) c[i] = cm->cells[i];
-  return golcl__hl_leaf4(h, c);
-}
-
-golcl_status golcl__hl_set_leaf4(golcl__hl *h, int64_t x0, int64_t y0, const uint8_t cells[16],
-                                 unsigned mask) {
-  const cells_mask cm = {cells, mask};
-  return golcl__hl_edit_leaf(h, x0, y0, cells_edit, &cm);
-}
 
 void golcl__hl_get_leaf4(const golcl__hl *h, int64_t x0, int64_t y0, uint8_t out[16]) {
   golcl__hl_id id = golcl__hl_leaf_at(h, x0, y0);

@@ -1,5 +1,5 @@
 /* hashlife_tree.c — reading and writing the cells of the HashLife quadtree:
- * leaves set by path copying, leaves walked, and the population, bounding
+ * leaves set many at once (each node made once), leaves walked, and the population, bounding
  * box and hash, each memoised per node so that shared subtrees (a glider
  * stream, a metapixel) cost once. */
 #include "hashlife.h"
@@ -31,39 +31,6 @@ int golcl__hl_root_holds(const golcl__hl *h, int64_t x0, int64_t y0) {
   return x0 >= rx && x0 + leaf <= rx + side && y0 >= ry && y0 + leaf <= ry + side;
 }
 
-static golcl__hl_id edit_at(golcl__hl *h, golcl__hl_id id, int64_t nx, int64_t ny, int64_t x0,
-                            int64_t y0, golcl__hl_leaf_edit edit, const void *arg) {
-  golcl__hl_node m = h->nodes[id];
-  if (m.level == h->leaf_level) return edit(h, id, arg);
-  int64_t half = half_of(m.level);
-  int q = (x0 >= nx + half) + 2 * (y0 >= ny + half);
-  golcl__hl_id kid =
-      edit_at(h, m.q[q], nx + (q & 1) * half, ny + (q >> 1) * half, x0, y0, edit, arg);
-  if (!kid) return 0;
-  m.q[q] = kid;
-  return golcl__hl_node_of(h, m.level, m.q[0], m.q[1], m.q[2], m.q[3]);
-}
-
-golcl_status golcl__hl_edit_leaf(golcl__hl *h, int64_t x0, int64_t y0, golcl__hl_leaf_edit edit,
-                                 const void *arg) {
-  int64_t lim = (int64_t)1 << 61;
-  if (x0 < -lim || x0 >= lim || y0 < -lim || y0 >= lim)
-    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED, "HashLife: a cell beyond 2^61 from the origin");
-  while (!golcl__hl_root_holds(h, x0, y0)) {
-    golcl_status st = golcl__hl_expand(h);
-    if (st != GOLCL_OK) return st;
-  }
-  int64_t rx, ry;
-  golcl__hl_root_origin(h, &rx, &ry);
-  golcl__hl_id r = edit_at(h, h->root, rx, ry, x0, y0, edit, arg);
-  if (!r) {
-    h->oom = 0;
-    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: the node store is full");
-  }
-  h->root = r;
-  return GOLCL_OK;
-}
-
 golcl__hl_id golcl__hl_leaf_at(const golcl__hl *h, int64_t x0, int64_t y0) {
   if (!golcl__hl_root_holds(h, x0, y0)) return 0;
   int64_t nx, ny;
@@ -79,7 +46,7 @@ golcl__hl_id golcl__hl_leaf_at(const golcl__hl *h, int64_t x0, int64_t y0) {
   return id;
 }
 
-/* The leaves idx[0..n) (their cells or'd into the tree's) put into node id
+/* The leaves idx[0..n) (golcl__hl_leafset's entries) put into node id
  * at (nx, ny): the indices split by quadrant (tmp the room), each quadrant
  * made once, so that a load of many leaves makes each node of the new tree
  * once rather than a path of nodes a leaf (a 72 M-cell RLE's 4.5 M leaves
@@ -90,7 +57,13 @@ static golcl__hl_id put_leaves(golcl__hl *h, golcl__hl_id id, int64_t nx, int64_
   const golcl__hl_node m = h->nodes[id];
   if (m.level == h->leaf_level) { /* one entry: the positions are distinct */
     const size_t i = idx[0];
-    return golcl__hl_leaf(h, (leaf_bits(h, id) & ~(lv->mask ? lv->mask[i] : 0)) | lv->bits[i]);
+    if (h->leaf_level == 3)
+      return golcl__hl_leaf(h, (leaf_bits(h, id) & ~(lv->mask ? lv->mask[i] : 0)) | lv->bits[i]);
+    uint8_t c[16];
+    golcl__hl_leaf4_cells(h, id, c);
+    for (int k = 0; k < 16; k++)
+      if (!lv->mask16 || lv->mask16[i] >> k & 1) c[k] = lv->cells[16 * i + k];
+    return golcl__hl_leaf4(h, c);
   }
   const int64_t half = half_of(m.level);
   size_t cnt[4] = {0, 0, 0, 0};
@@ -111,7 +84,7 @@ static golcl__hl_id put_leaves(golcl__hl *h, golcl__hl_id id, int64_t nx, int64_
 }
 
 golcl_status golcl__hl_set_leaves(golcl__hl *h, const golcl__hl_leafset *lv) {
-#define TAKEN(i) (lv->bits[i] || (lv->mask && lv->mask[i]))
+#define TAKEN(i) (lv->cells || lv->bits[i] || (lv->mask && lv->mask[i]))
   size_t n = 0;
   for (size_t i = 0; i < lv->cap; i++) n += TAKEN(i);
   if (!n) return GOLCL_OK;

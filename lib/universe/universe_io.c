@@ -50,7 +50,7 @@ static golcl_status map_cell(golcl__leaf_map *m, int64_t x, int64_t y) {
 }
 
 golcl_status golcl__leaf_map_flush(golcl__leaf_map *m, golcl__hl *h) {
-  const golcl__hl_leafset lv = {m->x, m->y, m->bits, NULL, m->cap};
+  const golcl__hl_leafset lv = {.x = m->x, .y = m->y, .bits = m->bits, .cap = m->cap};
   return golcl__hl_set_leaves(h, &lv);
 }
 
@@ -350,12 +350,22 @@ static golcl_status write_rect_ms(golcl_universe *u, int64_t x, int64_t y, uint3
         return golcl__fail(NULL, GOLCL_E_INVALID_ARG,
                            "golcl_universe_write_rect: state %u is beyond the rule's %u states",
                            (unsigned)cells[(size_t)r * row_stride + c], (unsigned)u->msrule.states);
-  golcl__hl_id saved = u->hl.root; /* no collection happens while leaves are set */
-  golcl_status st = GOLCL_OK;
-  for (int64_t ly = golcl__hl_leaf4_y(y); ly < y + h && st == GOLCL_OK; ly += 4)
-    for (int64_t lx = golcl__hl_leaf4_x(x); lx < x + w && st == GOLCL_OK; lx += 4) {
-      uint8_t c[16] = {0}, old[16];
+  /* the leaves the rectangle changes, set at once (golcl__hl_set_leaves) */
+  const int64_t lx0 = golcl__hl_leaf4_x(x), ly0 = golcl__hl_leaf4_y(y);
+  const size_t cols = (size_t)((x + w - lx0 + 3) / 4), rows = (size_t)((y + h - ly0 + 3) / 4);
+  int64_t *lxs = malloc(cols * rows * sizeof *lxs), *lys = malloc(cols * rows * sizeof *lys);
+  uint8_t *cs = malloc(cols * rows * 16);
+  uint16_t *ms = malloc(cols * rows * sizeof *ms);
+  if (!lxs || !lys || !cs || !ms) {
+    free(lxs), free(lys), free(cs), free(ms);
+    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  }
+  size_t n = 0;
+  for (int64_t ly = ly0; ly < y + h; ly += 4)
+    for (int64_t lx = lx0; lx < x + w; lx += 4) {
+      uint8_t *c = cs + 16 * n, old[16];
       unsigned mask = 0;
+      memset(c, 0, 16);
       for (int i = 0; i < 16; i++) {
         int64_t cx = lx + (i & 3), cy = ly + (i >> 2);
         if (cx < x || cy < y || cx >= x + w || cy >= y + h) continue;
@@ -365,8 +375,12 @@ static golcl_status write_rect_ms(golcl_universe *u, int64_t x, int64_t y, uint3
       golcl__hl_get_leaf4(&u->hl, lx, ly, old);
       int change = 0;
       for (int i = 0; i < 16; i++) change |= (mask >> i & 1) && old[i] != c[i];
-      if (change) st = golcl__hl_set_leaf4(&u->hl, lx, ly, c, mask);
+      if (change) lxs[n] = lx, lys[n] = ly, ms[n++] = (uint16_t)mask;
     }
+  golcl__hl_id saved = u->hl.root; /* no collection happens while leaves are set */
+  const golcl__hl_leafset lv = {.x = lxs, .y = lys, .cells = cs, .mask16 = ms, .cap = n};
+  golcl_status st = golcl__hl_set_leaves(&u->hl, &lv);
+  free(lxs), free(lys), free(cs), free(ms);
   if (st != GOLCL_OK)
     u->hl.root = saved;
   else
@@ -424,7 +438,7 @@ golcl_status golcl_universe_write_rect(golcl_universe *u, int64_t x, int64_t y, 
         lxs[n] = lx, lys[n] = ly, bs[n] = bits, ms[n++] = mask;
     }
   golcl__hl_id saved = u->hl.root; /* no collection happens while leaves are set */
-  const golcl__hl_leafset lv = {lxs, lys, bs, ms, n};
+  const golcl__hl_leafset lv = {.x = lxs, .y = lys, .bits = bs, .mask = ms, .cap = n};
   st = golcl__hl_set_leaves(&u->hl, &lv);
   free(lxs), free(lys), free(bs), free(ms);
   if (st != GOLCL_OK)

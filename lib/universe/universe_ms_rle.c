@@ -146,27 +146,6 @@ static int body(rle_in *r, const char *t, size_t len, const char **why) {
   return 0;
 }
 
-static golcl__hl_id build(golcl__hl *h, int level, int64_t nx, int64_t ny, leaf **v, size_t n,
-                          leaf **tmp) {
-  if (!n) return h->empty[level];
-  if (level == 2) return golcl__hl_leaf4(h, v[0]->c); /* one leaf: the bands are whole */
-  const int64_t half = (int64_t)1 << (level - 1);
-  golcl__hl_id q[4];
-  size_t cnt[4] = {0, 0, 0, 0};
-  for (size_t i = 0; i < n; i++) cnt[(v[i]->x0 >= nx + half) + 2 * (v[i]->y0 >= ny + half)]++;
-  size_t start[4] = {0, cnt[0], cnt[0] + cnt[1], cnt[0] + cnt[1] + cnt[2]}, pos[4];
-  memcpy(pos, start, sizeof pos);
-  for (size_t i = 0; i < n; i++)
-    tmp[pos[(v[i]->x0 >= nx + half) + 2 * (v[i]->y0 >= ny + half)]++] = v[i];
-  memcpy(v, tmp, n * sizeof *v);
-  for (int i = 0; i < 4; i++) {
-    q[i] =
-        build(h, level - 1, nx + (i & 1) * half, ny + (i >> 1) * half, v + start[i], cnt[i], tmp);
-    if (!q[i]) return 0;
-  }
-  return golcl__hl_node_of(h, level, q[0], q[1], q[2], q[3]);
-}
-
 /* The header's numbers: "x = W, y = H, rule = R". */
 static int header(const char *line, uint64_t *w, uint64_t *h, char *rule, size_t cap) {
   const char *p = strstr(line, "rule");
@@ -247,27 +226,16 @@ static golcl_status store_of_leaves(const golcl_universe *u, const golcl_msrule 
                                     golcl__hl *h) {
   golcl_status st = golcl__universe_ms_store(u, rule, h);
   int hl_made = st == GOLCL_OK;
-  if (st == GOLCL_OK && r->n) {
-    leaf **v = malloc(r->n * sizeof *v), **tmp = malloc(r->n * sizeof *tmp);
-    if (!v || !tmp) st = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-    int L = 4;
-    while (st == GOLCL_OK && L < GOLCL__HL_MAX_LEVEL) { /* the root that holds the box */
-      int64_t half = (int64_t)1 << (L - 1);
-      if (r->ox >= -half && r->oy >= 1 - half && r->ox + (int64_t)r->w <= half &&
-          r->oy + (int64_t)r->h <= 1 + half)
-        break;
-      L++;
-    }
-    for (size_t i = 0; st == GOLCL_OK && i < r->n; i++) v[i] = &r->v[i];
-    if (st == GOLCL_OK) {
-      int64_t half = (int64_t)1 << (L - 1);
-      golcl__hl_id root = build(h, L, -half, 1 - half, v, r->n, tmp);
-      if (root)
-        h->root = root;
-      else
-        st = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "the pattern does not fit the node store");
-    }
-    free(v), free(tmp);
+  if (st == GOLCL_OK && r->n) { /* each node made once (golcl__hl_set_leaves) */
+    int64_t *x = malloc(r->n * sizeof *x), *y = malloc(r->n * sizeof *y);
+    uint8_t *c = malloc(r->n * 16);
+    if (!x || !y || !c) st = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+    for (size_t i = 0; st == GOLCL_OK && i < r->n; i++)
+      x[i] = r->v[i].x0, y[i] = r->v[i].y0, memcpy(c + 16 * i, r->v[i].c, 16);
+    const golcl__hl_leafset lv = {.x = x, .y = y, .cells = c, .cap = r->n};
+    if (st == GOLCL_OK && (st = golcl__hl_set_leaves(h, &lv)) == GOLCL_E_OUT_OF_MEMORY)
+      st = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "the pattern does not fit the node store");
+    free(x), free(y), free(c);
   }
   free_leaves(r);
   if (st != GOLCL_OK && hl_made) golcl__hl_free(h);
