@@ -286,6 +286,16 @@ GOLCL_API golcl_status golcl_universe_get_msrule(const golcl_universe *u, golcl_
  *  the rule's for a multi-state one; 0 for NULL. */
 GOLCL_API uint32_t golcl_universe_states(const golcl_universe *u);
 
+/** Whether the cells are a soup as AUTO sees one (docs/universe.md,
+ *  "Choosing"): more than min_cells live cells (and more than 2^14, AUTO's
+ *  bound) filling at least an eighth of their bounding box, most of their
+ *  leaves distinct (a random soup: all; Golly's metapixel patterns and wide
+ *  self-similar ones: a few percent). AUTO gives such cells to the tiles
+ *  from the start; a program can ask it to decide whether to open a device
+ *  for them before a run (`golcl run` does, for 2^22 cells). Host only.
+ *  @return 1 or 0 (0 for NULL). */
+GOLCL_API int golcl_universe_is_soup(golcl_universe *u, uint64_t min_cells);
+
 /** Clears the universe and loads a multi-state pattern at its position
  *  (golcl_mspattern_origin), with its rule, generation and comments. A
  *  pattern of 2 states whose rule is two-state loads as two-state cells.

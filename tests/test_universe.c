@@ -104,6 +104,29 @@ START_TEST(a_large_regular_load_fits_a_small_store) {
 }
 END_TEST
 
+/* golcl_universe_is_soup: a random soup is one, a lattice of blocks as
+ * large and as full is not (its leaves repeat), nor a soup under the count
+ * asked. */
+START_TEST(soups_are_told_from_lattices) {
+  ck_assert_int_eq(golcl_universe_is_soup(NULL, 0), 0);
+  const uint32_t side = 256;
+  uint8_t *c = tu_random_cells(side * side, 0.5, 9), *b = calloc(side * side, 1);
+  ck_assert(b);
+  for (uint32_t r = 0; r < side; r++)
+    for (uint32_t k = 0; k < side; k++) b[r * side + k] = r % 4 < 2 && k % 4 < 2;
+  golcl_universe *u, *v;
+  TU_OK(golcl_universe_create(NULL, NULL, &u));
+  TU_OK(golcl_universe_create(NULL, NULL, &v));
+  TU_OK(golcl_universe_write_rect(u, 0, 0, side, side, c, 0));
+  TU_OK(golcl_universe_write_rect(v, 0, 0, side, side, b, 0));
+  ck_assert_int_eq(golcl_universe_is_soup(u, 0), 1);
+  ck_assert_int_eq(golcl_universe_is_soup(u, (uint64_t)side * side), 0);
+  ck_assert_int_eq(golcl_universe_is_soup(v, 0), 0);
+  golcl_universe_destroy(u), golcl_universe_destroy(v);
+  free(c), free(b);
+}
+END_TEST
+
 static char *data_path(const char *name) {
   static char p[1024];
   const char *d = getenv("GOLCL_TEST_DATA");
@@ -324,6 +347,7 @@ int main(void) {
   tcase_add_test(tc, collection_keeps_the_cells);
   tcase_add_test(tc, too_little_memory_is_an_error);
   tcase_add_test(tc, a_large_regular_load_fits_a_small_store);
+  tcase_add_test(tc, soups_are_told_from_lattices);
   tcase_add_test(tc, gun_matches_the_reference_and_round_trips);
   tcase_add_test(tc, long_runs_of_a_gun_grow_with_its_gliders);
   tcase_add_test(tc, sparse_tiles_match_hashlife);

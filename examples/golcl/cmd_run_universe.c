@@ -380,13 +380,13 @@ static void report(const urun *r, double secs, double wall) {
  * on an H200 machine a gun of 67 kB to 1000 generations took 0.2 s with the
  * device opening beside it, 0.1 s without: 2026-11-28). */
 #define EARLY_BYTES (8u << 20)
-/* A soup for the device: over 2^22 live cells filling more than 1/8 of their
- * box (the universe's AUTO_DENSE). On an H200 machine, 1000 generations of
+/* A soup for the device: over 2^22 live cells that AUTO calls a soup
+ * (golcl_universe_is_soup: a box at least 1/8 full, the leaves mostly
+ * distinct). On an H200 machine, 1000 generations of
  * a 2048x2048 soup (2.1 M cells) took 1.97 s through the device against
  * 0.64 s on the host tiles and bgolly's 1.09; of an 8192x8192 soup (33.5 M)
  * 11.2 s through the device against 16.7 and 19.5 (2026-11-28). */
 #define SOUP_CELLS (1u << 22)
-#define SOUP_FILL 8
 typedef struct opener {
   pthread_t thread;
   int started;
@@ -411,8 +411,8 @@ static void start_opener(opener *op, const run_opts *o) {
   op->started = pthread_create(&op->thread, NULL, open_device, op) == 0;
 }
 
-/* The device for a loaded pattern, where it is a large soup (SOUP_CELLS,
- * SOUP_FILL), which the device's tiles step fastest; the thread is started
+/* The device for a loaded pattern, where it is a large soup (SOUP_CELLS),
+ * which the device's tiles step fastest; the thread is started
  * here if the file was small. Multi-state cells run on the host's engines
  * whatever the context. Wide sparse patterns (demonoid-c512: 106 639 cells
  * in 272 449 x 268 312), metapixels and Golly's large guns and breeders
@@ -420,12 +420,7 @@ static void start_opener(opener *op, const run_opts *o) {
  * demonoid-c512 to 1000 generations took 7.5 s through the device against
  * 0.07 s on the host (2026-11-28). */
 static void take_device(urun *r, opener *op) {
-  uint64_t pop = 0, w = 0, h = 0;
-  int64_t x, y;
-  if (golcl_universe_states(r->u) > 2 || golcl_universe_population(r->u, &pop) != GOLCL_OK ||
-      pop <= SOUP_CELLS || golcl_universe_bounding_box(r->u, &x, &y, &w, &h) != GOLCL_OK ||
-      (double)pop * SOUP_FILL < (double)w * (double)h)
-    return;
+  if (golcl_universe_states(r->u) > 2 || !golcl_universe_is_soup(r->u, SOUP_CELLS)) return;
   if (!op->started) start_opener(op, r->o);
   if (!op->started) return;
   pthread_join(op->thread, NULL);

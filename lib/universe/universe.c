@@ -465,15 +465,20 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
  * to 30 000 generations in 0.33 s on pocl's 2-core machine, the tiles in
  * 2.7 s). */
 #define AUTO_DENSE 8
-static golcl_universe_algo large_engine(golcl_universe *u) {
+int golcl_universe_is_soup(golcl_universe *u, uint64_t min_cells) {
   uint64_t pop = 0, positions = 0, distinct = 0, w = 0, h = 0;
   int64_t x, y;
-  if (golcl__hl_population(&u->hl, &pop) != GOLCL_OK || pop <= AUTO_SPARSE_MAX_CELLS ||
-      golcl_universe_bounding_box(u, &x, &y, &w, &h) != GOLCL_OK ||
-      (double)pop * AUTO_DENSE < (double)w * (double)h ||
-      golcl__hl_leaf_counts(&u->hl, &positions, &distinct) != GOLCL_OK || distinct * 2 <= positions)
-    return GOLCL_UNIVERSE_AUTO;
-  return tile_engine(u);
+  if (!u) return 0;
+  if (min_cells < AUTO_SPARSE_MAX_CELLS) min_cells = AUTO_SPARSE_MAX_CELLS;
+  return golcl__hl_population(&u->hl, &pop) == GOLCL_OK && pop > min_cells &&
+         golcl_universe_bounding_box(u, &x, &y, &w, &h) == GOLCL_OK &&
+         (double)pop * AUTO_DENSE >= (double)w * (double)h &&
+         golcl__hl_leaf_counts(&u->hl, &positions, &distinct) == GOLCL_OK &&
+         distinct * 2 > positions;
+}
+
+static golcl_universe_algo large_engine(golcl_universe *u) {
+  return golcl_universe_is_soup(u, 0) ? tile_engine(u) : GOLCL_UNIVERSE_AUTO;
 }
 
 static golcl_status run_large(golcl_universe *u, golcl_universe_algo tiles, uint64_t gens) {

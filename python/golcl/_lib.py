@@ -324,6 +324,7 @@ _SIGS = {
     "golcl_universe_algo_name": (c_char_p, [c_int]),
     "golcl_universe_algo_from_name": (S, [c_char_p, P(c_int)]),
     "golcl_universe_states": (c_u32, [ptr]),
+    "golcl_universe_is_soup": (c_int, [ptr, c_u64]),
     "golcl_universe_census": (S, [ptr, P(c_u64 * 256)]),
     "golcl_universe_load_ms": (S, [ptr, ptr]),
     "golcl_universe_extract_ms": (S, [ptr, P(ptr)]),

@@ -179,6 +179,11 @@ class Universe(RectIO, Handle):
         d["algo"] = _lib.fn("golcl_universe_algo_name")(s.algo).decode()
         return d
 
+    def is_soup(self, min_cells=0):
+        """Whether AUTO sees a soup: more than min_cells (and 2^14) live cells
+        filling an eighth of their box, most leaves distinct."""
+        return bool(_lib.fn("golcl_universe_is_soup")(self.h, min_cells))
+
     # --- multi-state (functions of a later libgolcl: Unsupported if absent)
     @property
     def states(self):

@@ -210,3 +210,16 @@ def test_repr_png(data):
         assert u._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n"
         u.write_rect(5000, 5000, np.ones((1, 1), np.uint8))  # a wide box
         assert u._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_is_soup_tells_a_soup_from_a_lattice():
+    """A random soup is a soup for AUTO; a block lattice as full is not."""
+    soup = (np.random.default_rng(3).random((256, 256)) < 0.5).astype(np.uint8)
+    lattice = np.zeros((256, 256), np.uint8)
+    lattice[np.arange(256) % 4 < 2] = 1
+    lattice[:, np.arange(256) % 4 >= 2] = 0
+    u, v = golcl.Universe(), golcl.Universe()
+    u.write_rect(0, 0, soup)
+    v.write_rect(0, 0, lattice)
+    assert u.is_soup() and not u.is_soup(10**6)
+    assert not v.is_soup()
