@@ -240,6 +240,16 @@ GOLCL_API golcl_status golcl_context_create(const golcl_context_opts *opts, golc
 GOLCL_API golcl_status golcl_context_wrap(cl_context clctx, cl_device_id device,
                                           cl_command_queue queue, golcl_context **out);
 
+/** A context on another in-order queue of ctx's OpenCL context and device
+ *  (two queues that overlap work, as the distributed grid's frame beside
+ *  its block): like golcl_context_wrap, but its programs and kernels are
+ *  ctx's, built once for both. ctx must outlive it, and the two are used
+ *  from one thread at a time (a kernel's arguments are set per launch).
+ *  Blocks (no device work).
+ *  @return as golcl_context_wrap (GOLCL_E_INVALID_ARG for a NULL ctx). */
+GOLCL_API golcl_status golcl_context_with_queue(golcl_context *ctx, cl_command_queue queue,
+                                                golcl_context **out);
+
 /** Destroys a context and its program cache. Every grid, stepper, vector and
  *  matrix made with it must be destroyed first. NULL is a no-op.
  *  Blocks until the queue is idle. */

@@ -218,6 +218,63 @@ START_TEST(wrap_rejects_bad_arguments) {
 }
 END_TEST
 
+/* golcl_context_with_queue: a context on a second queue of ctx's that
+ * steps as ctx does and takes ctx's programs (here ctx's build options,
+ * which fail: the second context's launch reports ctx's build, where a
+ * context of its own would build with the default options and run). */
+START_TEST(a_second_queue_shares_the_programs) {
+  cl_int err;
+  cl_command_queue q2 = clCreateCommandQueue(golcl_context_cl_context(tu_ctx),
+                                             golcl_context_cl_device(tu_ctx), 0, &err);
+  ck_assert_int_eq(err, CL_SUCCESS);
+  golcl_context *w = (golcl_context *)1;
+  ck_assert_int_eq(golcl_context_with_queue(NULL, q2, &w), GOLCL_E_INVALID_ARG);
+  ck_assert_ptr_null(w);
+  TU_OK(golcl_context_with_queue(tu_ctx, q2, &w));
+  ck_assert_ptr_eq(golcl_context_cl_queue(w), q2);
+  ck_assert_ptr_eq(golcl_context_cl_context(w), golcl_context_cl_context(tu_ctx));
+  golcl_grid *a, *b;
+  golcl_stepper *sa, *sb;
+  TU_OK(golcl_grid_create(tu_ctx, 37, 29, GOLCL_BOUNDARY_TORUS, &a));
+  TU_OK(golcl_grid_create(w, 37, 29, GOLCL_BOUNDARY_TORUS, &b));
+  TU_OK(golcl_grid_randomize(a, 0.4, 11));
+  TU_OK(golcl_grid_randomize(b, 0.4, 11));
+  TU_OK(golcl_stepper_create(tu_ctx, GOLCL_STEPPER_NAIVE, NULL, &sa));
+  TU_OK(golcl_stepper_create(w, GOLCL_STEPPER_NAIVE, NULL, &sb));
+  TU_OK(golcl_stepper_run(sa, a, 9));
+  TU_OK(golcl_stepper_run(sb, b, 9));
+  uint64_t ha, hb;
+  TU_OK(golcl_grid_hash(a, &ha));
+  TU_OK(golcl_grid_hash(b, &hb));
+  ck_assert_uint_eq(ha, hb);
+  golcl_stepper_destroy(sa), golcl_stepper_destroy(sb);
+  golcl_grid_destroy(a), golcl_grid_destroy(b);
+  golcl_context_destroy(w);
+
+  golcl_context_opts o = {0};
+  o.device = "cpu";
+  o.build_options = "-DGOLCL_TORUS=( -Werror -DX=\"";
+  golcl_context *bad, *w2;
+  TU_OK(golcl_context_create(&o, &bad));
+  cl_command_queue q3 = clCreateCommandQueue(golcl_context_cl_context(bad),
+                                             golcl_context_cl_device(bad), 0, &err);
+  ck_assert_int_eq(err, CL_SUCCESS);
+  TU_OK(golcl_context_with_queue(bad, q3, &w2));
+  golcl_grid *g;
+  golcl_stepper *st;
+  TU_OK(golcl_grid_create(w2, 8, 8, GOLCL_BOUNDARY_DEAD, &g));
+  TU_OK(golcl_stepper_create(w2, GOLCL_STEPPER_NAIVE, NULL, &st));
+  ck_assert_int_eq(golcl_stepper_run(st, g, 1), GOLCL_E_BUILD);
+  ck_assert_ptr_nonnull(strstr(golcl_context_errmsg(w2), "life/naive.cl"));
+  golcl_stepper_destroy(st);
+  golcl_grid_destroy(g);
+  golcl_context_destroy(w2);
+  golcl_context_destroy(bad);
+  clReleaseCommandQueue(q3);
+  clReleaseCommandQueue(q2);
+}
+END_TEST
+
 START_TEST(build_failure_reports_the_log) {
   golcl_context_opts o = {0};
   o.device = "cpu";
@@ -380,6 +437,7 @@ int main(void) {
   tcase_add_test(tc, device_strings_are_whole_or_truncated);
   tcase_add_test(tc, wrapped_context_works_and_keeps_callers_objects);
   tcase_add_test(tc, wrap_rejects_bad_arguments);
+  tcase_add_test(tc, a_second_queue_shares_the_programs);
   tcase_add_test(tc, build_failure_reports_the_log);
   tcase_add_test(tc, stepper_names_round_trip);
   tcase_add_test(tc, stepper_invalid_arguments);

@@ -349,6 +349,17 @@ golcl_status golcl_context_wrap(cl_context clctx, cl_device_id device, cl_comman
   return GOLCL_OK;
 }
 
+golcl_status golcl_context_with_queue(golcl_context *ctx, cl_command_queue queue,
+                                      golcl_context **out) {
+  if (!ctx) {
+    if (out) *out = NULL;
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_context_with_queue: ctx is NULL");
+  }
+  golcl_status s = golcl_context_wrap(ctx->clctx, ctx->device, queue, out);
+  if (s == GOLCL_OK) (*out)->programs_of = ctx->programs_of ? ctx->programs_of : ctx;
+  return s;
+}
+
 void golcl__program_cache_free(golcl_context *ctx);
 
 void golcl_context_destroy(golcl_context *ctx) {

@@ -33,6 +33,7 @@ struct golcl_context {
   char *build_options; /* -cl-std for the device, $GOLCL_BUILD_OPTIONS, opts->build_options */
   char *cache_dir;     /* the on-disk binary cache (diskcache.c), NULL when off */
   golcl__program_entry *programs;
+  golcl_context *programs_of; /* golcl_context_with_queue: the context whose programs it uses */
 };
 _Static_assert(offsetof(struct golcl_context, errmsg) == 0, "errmsg must come first (host.h)");
 

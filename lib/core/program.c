@@ -62,12 +62,13 @@ static golcl_status build_from_source(golcl_context *ctx, const char *file, cons
  * then into the disk cache). */
 golcl_status golcl__program(golcl_context *ctx, const char *file, const char *options,
                             golcl__program_entry **out) {
+  golcl_context *pc = ctx->programs_of ? ctx->programs_of : ctx; /* whose list (errors: ctx's) */
   if (!options) options = "";
-  size_t n = strlen(options) + strlen(ctx->build_options) + 2;
+  size_t n = strlen(options) + strlen(pc->build_options) + 2;
   char *full = malloc(n);
   if (!full) return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  snprintf(full, n, "%s %s", options, ctx->build_options);
-  for (golcl__program_entry *e = ctx->programs; e; e = e->next)
+  snprintf(full, n, "%s %s", options, pc->build_options);
+  for (golcl__program_entry *e = pc->programs; e; e = e->next)
     if (strcmp(e->file, file) == 0 && strcmp(e->options, full) == 0) {
       free(full);
       *out = e;
@@ -78,14 +79,15 @@ golcl_status golcl__program(golcl_context *ctx, const char *file, const char *op
     free(full);
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "no embedded kernel file %s", file);
   }
-  cl_program prog = golcl__diskcache_load(ctx, file, src, full);
+  cl_program prog = golcl__diskcache_load(pc, file, src, full);
   if (!prog) {
-    golcl_status s = build_from_source(ctx, file, src, full, &prog);
+    golcl_status s = build_from_source(pc, file, src, full, &prog);
     if (s != GOLCL_OK) {
+      if (pc != ctx) golcl__fail(ctx, s, "%s", pc->errmsg);
       free(full);
       return s;
     }
-    golcl__diskcache_store(ctx, file, src, full, prog);
+    golcl__diskcache_store(pc, file, src, full, prog);
   }
   golcl__program_entry *e = calloc(1, sizeof *e);
   if (!e || !(e->file = dupstr(file))) {
@@ -96,8 +98,8 @@ golcl_status golcl__program(golcl_context *ctx, const char *file, const char *op
   }
   e->options = full;
   e->program = prog;
-  e->next = ctx->programs;
-  ctx->programs = e;
+  e->next = pc->programs;
+  pc->programs = e;
   *out = e;
   return GOLCL_OK;
 }

@@ -529,8 +529,7 @@ static golcl_status setup_two(golcl_dist_grid *g, golcl_stepper *st) {
   cl_command_queue q2 =
       second_queue(golcl_context_cl_context(ctx), golcl_context_cl_device(ctx), &err);
   if (err != CL_SUCCESS) return GOLCL_E_UNSUPPORTED;
-  golcl_status s =
-      golcl_context_wrap(golcl_context_cl_context(ctx), golcl_context_cl_device(ctx), q2, &o->ctx2);
+  golcl_status s = golcl_context_with_queue(ctx, q2, &o->ctx2); /* ctx's programs, built once */
   clReleaseCommandQueue(q2); /* the context holds its own reference */
   if (s != GOLCL_OK) return GOLCL_E_UNSUPPORTED;
   /* the strips' stepper: the block's algorithm; on a GPU, MULTI's small tiles (64 rows, 16
