@@ -117,8 +117,56 @@ static int ltl_sums(const golcl_msrule *r, const uint8_t *in, size_t is, uint32_
   return 0;
 }
 
+/* The von Neumann diamond |dx| + |dy| <= R from the block turned by 45
+ * degrees: cell (x, y) at (u, v) = (x + y, x - y + h - 1), where the diamond
+ * is the square |du|, |dv| <= R, so that a count is four corners of the
+ * turned block's 2-D sums, O(1) a cell rather than a span a row (Golly's
+ * R100-NN-bug: 201 spans a cell). The turned block has (w + h - 1)² places,
+ * half of them no cell. -1 when out of memory. */
+static int ltl_diamond(const golcl_msrule *r, const uint8_t *in, size_t is, uint32_t w, uint32_t h,
+                       uint8_t *out, size_t os) {
+  const uint32_t R = r->range, states = golcl__msrule_states(r);
+  const size_t n = (size_t)w + h - 1, N = n + 1;
+  /* S[(U + 1) N + V + 1]: the cells at u <= U, v <= V */
+  uint32_t *S = malloc(N * N * sizeof *S);
+  if (!S) return -1;
+  memset(S, 0, N * sizeof *S);
+  for (size_t U = 0; U < n; U++) {
+    uint32_t *row = S + (U + 1) * N, *above = row - N, run = 0;
+    row[0] = 0;
+    for (size_t V = 0; V < n; V++) {
+      /* x - y = V - (h - 1), x + y = U */
+      const int64_t d = (int64_t)V - ((int64_t)h - 1), x2 = (int64_t)U + d;
+      if (!(x2 & 1)) {
+        const int64_t x = x2 / 2, y = (int64_t)U - x;
+        if (x >= 0 && x < (int64_t)w && y >= 0 && y < (int64_t)h)
+          run += in[(size_t)y * is + (size_t)x] == 1;
+      }
+      row[V + 1] = above[V + 1] + run;
+    }
+  }
+  for (uint32_t y = R; y + R < h; y++)
+    for (uint32_t x = R; x + R < w; x++) {
+      const size_t U = (size_t)x + y, V = (size_t)x + h - 1 - y;
+      const uint32_t *lo = S + (U - R) * N, *hi = S + (U + R + 1) * N;
+      uint32_t n1 = hi[V + R + 1] - hi[V - R] - lo[V + R + 1] + lo[V - R];
+      const uint8_t s = in[(size_t)y * is + x];
+      if (!r->middle && s == 1) n1--;
+      const int on =
+          s == 0 ? (n1 >= r->bmin && n1 <= r->bmax) : (n1 >= r->smin && n1 <= r->smax);
+      out[(size_t)(y - R) * os + (x - R)] = golcl__ms_next(s, on, states);
+    }
+  free(S);
+  return 0;
+}
+
 static void ltl(const golcl_msrule *r, const uint8_t *in, size_t is, uint32_t w, uint32_t h,
                 uint8_t *out, size_t os) {
+  /* the diamond turned where its spans would cost more than the turned block's four times the
+   * cells */
+  if (r->nbhd == GOLCL_LTL_VON_NEUMANN && r->range >= 4 &&
+      ltl_diamond(r, in, is, w, h, out, os) == 0)
+    return;
   if (ltl_sums(r, in, is, w, h, out, os) == 0) return;
   const int32_t R = (int32_t)r->range;
   const uint32_t states = golcl__msrule_states(r);
