@@ -279,9 +279,6 @@ START_TEST(refusals_leave_the_universe_unchanged) {
   uint64_t h0, h1;
   TU_OK(golcl_universe_hash(u, &h0));
   golcl_msrule r;
-  tu_msrule_of("R65,C0,M1,S2..3,B3..3,NM", &r); /* a reach past the tiles' frame */
-  ck_assert_int_eq(golcl_universe_set_msrule(u, &r), GOLCL_E_UNSUPPORTED);
-  ck_assert(strstr(golcl_last_errmsg(), "Larger than Life") != NULL);
   tu_msrule_load("OneDTest",
                  "@RULE OneDTest\n@TABLE\nn_states:2\nneighborhood:oneDimensional\n"
                  "symmetries:none\n0,1,0,1\n",
