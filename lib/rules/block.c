@@ -138,6 +138,27 @@ static inline uint8_t law_next(const ltl_law *L, uint8_t s, uint32_t n) {
   return golcl__ms_next(s, on, L->states);
 }
 
+/* A row of a two-state rule in the Moore box, without branches, so that
+ * the compiler can step it 16 or 32 cells at a time (GCC at -O2 vectorizes
+ * only at its cheapest, hence O3 here: R500-alien-bug's row, the most of its
+ * run). */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("O3")))
+#endif
+static void moore2_row(const ltl_law *L, const uint8_t *row, const uint32_t *t, const uint32_t *b,
+                       uint32_t R, uint32_t w, uint8_t *o) {
+  const uint32_t b0 = L->b0, bw = L->bw, s0 = L->s0 + L->drop, sw = L->sw;
+  const size_t n = (size_t)w - 2 * R;
+  const uint32_t *bh = b + 2 * R + 1, *th = t + 2 * R + 1;
+  const uint8_t *c = row + R;
+  uint8_t *out = o + R;
+  for (size_t i = 0; i < n; i++) {
+    const uint32_t k = bh[i] - b[i] - th[i] + t[i], s = c[i];
+    const uint32_t lo = s ? s0 : b0, width = s ? sw : bw;
+    out[i] = (uint8_t)(k - lo <= width);
+  }
+}
+
 static uint64_t load64(const uint8_t *p) {
   uint64_t v;
   memcpy(&v, p, 8);
@@ -187,6 +208,10 @@ static int ltl_sums(const golcl_msrule *r, const uint8_t *in, size_t is, uint32_
     uint8_t *o = out + (size_t)(y - R) * os - R;
     if (moore) {
       const uint32_t *t = q + (size_t)(y - R) * W, *b = q + (size_t)(y + R + 1) * W;
+      if (L.states == 2) {
+        moore2_row(&L, row, t, b, R, w, o);
+        continue;
+      }
       for (uint32_t x = R; x + R < w; x++)
         o[x] = law_next(&L, row[x], b[x + R + 1] - b[x - R] - t[x + R + 1] + t[x - R]);
       continue;
