@@ -10,7 +10,8 @@
  * to spare (half the box again, at least SLACK cells a side).
  *
  * A box of more than PAR_CELLS cells is stepped in bands of rows, one a
- * thread (each band reads its R rows above and below again). */
+ * thread (each band reads its R rows above and below again, so a band has
+ * at least R rows of its own). */
 #include "ltlbox.h"
 #include "threads.h"
 
@@ -257,7 +258,8 @@ static golcl_status step(golcl__ltlbox *b) {
   const uint64_t oh = O.y1 - O.y0, cells = (O.x1 - O.x0) * oh;
   if (cells >= PAR_CELLS && !b->bands) b->bands = golcl__universe_threads(MAX_BANDS);
   int n = cells < PAR_CELLS ? 1 : b->bands;
-  if ((uint64_t)n > oh) n = (int)oh;
+  /* each band sums its R rows above and below again: at most as many of them as its own */
+  if ((uint64_t)n > oh / b->R) n = oh / b->R > 1 ? (int)(oh / b->R) : 1;
   band d[MAX_BANDS];
   pthread_t tid[MAX_BANDS];
   int started = 1;

@@ -166,6 +166,10 @@ typedef struct golcl__uengine {
   void (*destroy)(void *engine);
 } golcl__uengine;
 
+/* The tree replaced by h, an engine's cells stored back (the universe's
+ * counts of collections and results going on). */
+void golcl__universe_take_store(golcl_universe *u, golcl__hl *h);
+
 extern const golcl__uengine golcl__uengine_hashlife; /* universe_hashlife.c: both kinds */
 extern const golcl__uengine golcl__uengine_sparse;   /* universe_sparse.c */
 extern const golcl__uengine golcl__uengine_hlg;      /* universe_hashlife_gpu.c */

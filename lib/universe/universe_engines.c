@@ -101,3 +101,10 @@ void golcl__universe_engines_stats(const golcl_universe *u, golcl_universe_stats
       engines[i]->stats(engine, out);
   }
 }
+
+void golcl__universe_take_store(golcl_universe *u, golcl__hl *h) {
+  h->collections = u->hl.collections; /* the universe's counts go on */
+  h->results_computed = u->hl.results_computed;
+  golcl__hl_free(&u->hl);
+  u->hl = *h;
+}

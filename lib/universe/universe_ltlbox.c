@@ -69,10 +69,7 @@ static golcl_status store(golcl_universe *u, void *engine) {
   golcl__hl t;
   golcl_status st = golcl__universe_ms_store_of_runs(u, &u->msrule, x, y, w, h, box_runs, engine, &t);
   if (st != GOLCL_OK) return st;
-  t.collections = u->hl.collections; /* the universe's counts go on */
-  t.results_computed = u->hl.results_computed;
-  golcl__hl_free(&u->hl);
-  u->hl = t;
+  golcl__universe_take_store(u, &t);
   return GOLCL_OK;
 }
 

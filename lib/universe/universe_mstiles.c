@@ -100,10 +100,7 @@ static golcl_status store(golcl_universe *u, void *engine) {
   }
   free(l.tx), free(l.ty), free(l.cells);
   if (st != GOLCL_OK) return st;
-  h.collections = u->hl.collections; /* the universe's counts go on */
-  h.results_computed = u->hl.results_computed;
-  golcl__hl_free(&u->hl);
-  u->hl = h;
+  golcl__universe_take_store(u, &h);
   return GOLCL_OK;
 }
 
