@@ -58,6 +58,16 @@ t_ltl_in_the_universe() {
   [ "$(body "$T/r.rle")" = "$(body "$T/rd.rle")" ] || say "R100: the byte grid's cells differ"
 }
 
+# bench universe on a Larger than Life file: bgolly's own algorithm beside it (its RLE, which
+# has no comment lines, read back), the cells identical
+t_bench_universe_ltl() {
+  "$G" bench universe "$P/Larger-than-Life/SoldierBugs.rle:300" >"$T/bu.out" || {
+    say "bench universe failed: $(cat "$T/bu.out")"
+    return 1
+  }
+  grep -q 'Larger than Life .* identical' "$T/bu.out" || say "$(cat "$T/bu.out")"
+}
+
 # JvN (unbounded; gzip; macrocell) and MCell (a plane board: the place matters) files
 t_jvn_counter() { same_as_bgolly "$P/Self-Rep/JvN/counter-demo.rle" JvN 300; }
 t_hutton_constructor() { same_as_bgolly "$P/Self-Rep/JvN/golly-constructor.rle" JvN 200; }
@@ -141,6 +151,7 @@ check "BugGun (Bosco :P200,200) at 130 as bgolly" t_buggun_plane
 check "BugCollection (Bosco :T400,400) at 37 as bgolly" t_bugcollection_torus
 check "SoldierBugs (R7, unbounded) at 200 as bgolly" t_soldierbugs_unbounded
 check "Larger than Life on the plane: the universe's host tiles, HashLife refused" t_ltl_in_the_universe
+check "bench universe on a Larger than Life file: bgolly's algorithm, the same cells" t_bench_universe_ltl
 check "counter-demo (JvN29, unbounded) at 300 as bgolly" t_jvn_counter
 check "golly-constructor (Hutton32, unbounded) at 200 as bgolly" t_hutton_constructor
 check "partial-constructor.mc.gz (JvN29 macrocell, gzip) at 60 as bgolly" t_jvn_mc_gz
