@@ -59,6 +59,15 @@ golcl_universe_stats tu_ms_vs_reference(const golcl_msrule *r, golcl_universe_al
                                         uint64_t max_memory, const uint8_t *cells, uint32_t w,
                                         uint32_t h, int64_t x0, int64_t y0, const uint64_t *parts,
                                         uint32_t margin, int watched) {
+  return tu_ms_vs_reference_on(NULL, r, algo, max_memory, cells, w, h, x0, y0, parts, margin,
+                               watched);
+}
+
+golcl_universe_stats tu_ms_vs_reference_on(golcl_context *ctx, const golcl_msrule *r,
+                                           golcl_universe_algo algo, uint64_t max_memory,
+                                           const uint8_t *cells, uint32_t w, uint32_t h,
+                                           int64_t x0, int64_t y0, const uint64_t *parts,
+                                           uint32_t margin, int watched) {
   uint64_t gens = 0;
   for (const uint64_t *p = parts; *p; p++) gens += *p;
   const uint32_t m = margin ? margin : (uint32_t)gens + 1, gw = w + 2 * m, gh = h + 2 * m;
@@ -69,7 +78,7 @@ golcl_universe_stats tu_ms_vs_reference(const golcl_msrule *r, golcl_universe_al
   o.algo = algo;
   o.max_memory = max_memory;
   golcl_universe *u;
-  TU_OK(golcl_universe_create(NULL, &o, &u));
+  TU_OK(golcl_universe_create(ctx, &o, &u));
   TU_OK(golcl_universe_set_msrule(u, r));
   TU_OK(golcl_universe_write_rect(u, x0, y0, w, h, cells, 0));
   int calls = 0;

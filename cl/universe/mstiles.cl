@@ -1,0 +1,76 @@
+/* universe/mstiles.cl — the device tiles of states' own kernels
+ * (lib/universe/mstiles_gpu.c): copying tiles of states between the store
+ * and the atlas that the rules room steps. The rule itself is not here:
+ * the atlas is a golcl_msgrid, stepped by its family's kernels.
+ *
+ * Store: tile slot t is 64×64 bytes at t·4096, row by row. Atlas: slots of
+ * S×S cells (S = 64 + 2P), `cols` to a row of the grid, slot i at column
+ * i mod cols, row i / cols; the tile's cells from (P, P), a frame of P
+ * cells of its neighbours around them. nbr[9i + 3(dy+1) + (dx+1)] is the
+ * store slot of the tile at (dx, dy) from atlas slot i's tile (dx, dy in
+ * -1..1), -1 for none (its cells are 0). P ≤ 64: one ring of tiles. */
+
+/* One work-item a cell of the slots in use: the tile and its frame from
+ * the store into the atlas. */
+__kernel void mst_gather(__global uchar *atlas, __global const uchar *store,
+                         __global const int *nbr, int n, int cols, int S, int P) {
+  const int x = (int)get_global_id(0), y = (int)get_global_id(1), aw = cols * S;
+  if (x >= aw) return;
+  const int sx = x / S, sy = y / S, i = sy * cols + sx;
+  if (i >= n) return;
+  const int cx = x - sx * S - P, cy = y - sy * S - P; /* -P .. 63 + P */
+  const int dx = cx < 0 ? 0 : cx < 64 ? 1 : 2, dy = cy < 0 ? 0 : cy < 64 ? 1 : 2;
+  const int t = nbr[9 * i + 3 * dy + dx];
+  uchar v = 0;
+  if (t >= 0) v = store[(size_t)t * 4096 + (size_t)((cy - (dy - 1) * 64) * 64 + cx - (dx - 1) * 64)];
+  atlas[(size_t)y * (size_t)aw + (size_t)x] = v;
+}
+
+/* The flags of a tile's round (mstiles_gpu.c's MST_*): a cell changed; one
+ * within P cells of the north, south, west or east side, or of a corner
+ * (both); a cell not 0 now. */
+#define MST_CHG 1u
+#define MST_N 2u
+#define MST_S 4u
+#define MST_W 8u
+#define MST_E 16u
+#define MST_NW 32u
+#define MST_NE 64u
+#define MST_SW 128u
+#define MST_SE 256u
+#define MST_LIVE 512u
+
+/* A work-group of 64 a tile, one work-item a column: the tile's new cells
+ * from the atlas into the store, compared with the old ones on the way;
+ * the OR of the columns' flags into flags[i]. */
+__kernel __attribute__((reqd_work_group_size(64, 1, 1))) void mst_scatter(
+    __global const uchar *atlas, __global uchar *store, __global const int *nbr,
+    __global uint *flags, int cols, int S, int P) {
+  __local uint acc[64];
+  const int i = (int)get_group_id(0), c = (int)get_local_id(0), aw = cols * S;
+  const int sx = i % cols, sy = i / cols;
+  __global const uchar *a = atlas + (size_t)(sy * S + P) * (size_t)aw + (size_t)(sx * S + P + c);
+  __global uchar *s = store + (size_t)nbr[9 * i + 4] * 4096 + (size_t)c;
+  uint any = 0, north = 0, south = 0, live = 0;
+  for (int r = 0; r < 64; r++) {
+    const uchar nv = a[(size_t)r * (size_t)aw], ov = s[r * 64];
+    const uint d = nv != ov;
+    any |= d;
+    north |= d & (uint)(r < P);
+    south |= d & (uint)(r >= 64 - P);
+    live |= nv;
+    s[r * 64] = nv;
+  }
+  const uint w = (uint)(c < P), e = (uint)(c >= 64 - P);
+  uint f = (any ? MST_CHG : 0u) | (north ? MST_N : 0u) | (south ? MST_S : 0u) |
+           (any && w ? MST_W : 0u) | (any && e ? MST_E : 0u) | (north && w ? MST_NW : 0u) |
+           (north && e ? MST_NE : 0u) | (south && w ? MST_SW : 0u) | (south && e ? MST_SE : 0u) |
+           (live ? MST_LIVE : 0u);
+  acc[c] = f;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int h = 32; h > 0; h >>= 1) {
+    if (c < h) acc[c] |= acc[c + h];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (c == 0) flags[i] = acc[0];
+}
