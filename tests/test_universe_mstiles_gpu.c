@@ -206,9 +206,10 @@ START_TEST(still_and_period_two_tiles_are_not_stepped) {
   ck_assert_uint_eq(done, 96);
   golcl__mstiles_gpu_get_stats(e, &b);
   ck_assert_uint_eq(b.rounds, 13);
-  /* the glider's tiles (at most 4) and their neighbours a round, not the
-   * 20 tiles of the oscillators nor those around them */
-  ck_assert_msg(b.tiles_stepped - a.tiles_stepped <= 12 * 16 && b.tiles > 30,
+  /* the glider's tiles and their neighbours, at most 9 a round (2 on
+   * pocl, 2026-11-29), not the 20 tiles of the oscillators nor the 11 or
+   * so around them (the first round stepped 55) */
+  ck_assert_msg(b.tiles_stepped - a.tiles_stepped <= 12 * 9 && b.tiles >= 25,
                 "%llu tiles stepped in 12 rounds, %llu tiles",
                 (unsigned long long)(b.tiles_stepped - a.tiles_stepped),
                 (unsigned long long)b.tiles);

@@ -1,7 +1,7 @@
 /* universe.c — golcl_universe: the unbounded plane. Its cells are always a
  * HashLife quadtree (hashlife.c); a run goes through one of the engines of
  * the table (universe_engines.c: HashLife, the device's sparse tiles, the
- * host tiles, device HashLife, the host tiles of states), chosen by the
+ * host tiles, device HashLife, the host and device tiles of states), chosen by the
  * universe's algorithm or by AUTO's policy here; the engines with cells of
  * their own take them from the tree and give them back. Uses the public
  * pattern and rule API. */
@@ -221,8 +221,8 @@ static golcl_universe_algo tiles_may_win(golcl_universe *u, uint64_t gens) {
 
 /* The tile engine for the universe's context and rule (AUTO: none). */
 static golcl_universe_algo tile_engine(golcl_universe *u) {
-  /* the device's tiles on a GPU where they run the rule (two-state cells:
-   * the table has no device engine of states yet), else the host tiles */
+  /* the device's tiles on a GPU where they run the rule (the sparse tiles,
+   * or the device tiles of states), else the host tiles */
   const char *env = getenv("GOLCL_UNIVERSE_TILES");
   golcl_device_info info;
   int device = u->ctx && !(env && strcmp(env, "host") == 0) &&
@@ -510,10 +510,10 @@ static golcl_status run_large(golcl_universe *u, golcl_universe_algo tiles, uint
 static golcl_status run(golcl_universe *u, uint64_t generations) {
   if (u->opts.algo == GOLCL_UNIVERSE_AUTO) return run_auto(u, generations);
   const golcl__uengine *e = golcl__universe_engine(u, u->opts.algo);
-  if (!e) /* the device's engines run two-state cells only */
+  if (!e) /* device HashLife runs two-state cells only */
     return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
-                       "golcl_universe_run: multi-state cells run on HashLife and the host tiles "
-                       "(auto, hashlife or host-tiles), not on %s",
+                       "golcl_universe_run: multi-state cells run on HashLife and the tiles "
+                       "(auto, hashlife, host-tiles or sparse), not on %s",
                        golcl_universe_algo_name(u->opts.algo));
   u->last_algo = u->opts.algo;
   golcl__universe_engines_free(u, u->opts.algo); /* the tree moves on without the others */
