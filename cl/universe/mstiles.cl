@@ -10,20 +10,24 @@
  * store slot of the tile at (dx, dy) from atlas slot i's tile (dx, dy in
  * -1..1), -1 for none (its cells are 0). P ≤ 64: one ring of tiles. */
 
-/* One work-item a cell of the slots in use: the tile and its frame from
- * the store into the atlas. */
+/* One work-item a run of MST_RUN cells (a build option) of a row of a slot
+ * in use, the slot's column, row and source tiles worked out once for them
+ * (a work-item a cell took twice as long on pocl): the tile and its frame
+ * from the store into the atlas. */
 __kernel void mst_gather(__global uchar *atlas, __global const uchar *store,
                          __global const int *nbr, int n, int cols, int S, int P) {
-  const int x = (int)get_global_id(0), y = (int)get_global_id(1), aw = cols * S;
-  if (x >= aw) return;
-  const int sx = x / S, sy = y / S, i = sy * cols + sx;
-  if (i >= n) return;
-  const int cx = x - sx * S - P, cy = y - sy * S - P; /* -P .. 63 + P */
-  const int dx = cx < 0 ? 0 : cx < 64 ? 1 : 2, dy = cy < 0 ? 0 : cy < 64 ? 1 : 2;
-  const int t = nbr[9 * i + 3 * dy + dx];
-  uchar v = 0;
-  if (t >= 0) v = store[(size_t)t * 4096 + (size_t)((cy - (dy - 1) * 64) * 64 + cx - (dx - 1) * 64)];
-  atlas[(size_t)y * (size_t)aw + (size_t)x] = v;
+  const int runs = (S + MST_RUN - 1) / MST_RUN, aw = cols * S;
+  const int gx = (int)get_global_id(0), y = (int)get_global_id(1);
+  const int sx = gx / runs, x0 = (gx - sx * runs) * MST_RUN, sy = y / S, i = sy * cols + sx;
+  if (sx >= cols || i >= n) return;
+  const int cy = y - sy * S - P; /* -P .. 63 + P */
+  const int dy = cy < 0 ? 0 : cy < 64 ? 1 : 2, ry = cy - (dy - 1) * 64;
+  __global const int *nb = nbr + 9 * i + 3 * dy;
+  __global uchar *out = atlas + (size_t)y * (size_t)aw + (size_t)(sx * S);
+  for (int x = x0; x < x0 + MST_RUN && x < S; x++) {
+    const int cx = x - P, dx = cx < 0 ? 0 : cx < 64 ? 1 : 2, t = nb[dx];
+    out[x] = t < 0 ? 0 : store[(size_t)t * 4096 + (size_t)(ry * 64 + cx - (dx - 1) * 64)];
+  }
 }
 
 /* The flags of a tile's round (mstiles_gpu.c's MST_*): a cell changed; one
