@@ -9,11 +9,12 @@
  * cells of its neighbours around them. nbr[9i + 3(dy+1) + (dx+1)] is the
  * store slot of the tile at (dx, dy) from atlas slot i's tile (dx, dy in
  * -1..1), -1 for none (its cells are 0). P ≤ 64: one ring of tiles. */
+#include "universe/mstiles_defs.cl"
 
-/* One work-item a run of MST_RUN cells (a build option) of a row of a slot
- * in use, the slot's column, row and source tiles worked out once for them
- * (a work-item a cell took twice as long on pocl): the tile and its frame
- * from the store into the atlas. */
+/* One work-item a run of MST_RUN cells of a row of a slot in use, the
+ * slot's column, row and source tiles worked out once for them (a
+ * work-item a cell took twice as long on pocl): the tile and its frame from
+ * the store into the atlas. */
 __kernel void mst_gather(__global uchar *atlas, __global const uchar *store,
                          __global const int *nbr, int n, int cols, int S, int P) {
   const int runs = (S + MST_RUN - 1) / MST_RUN, aw = cols * S;
@@ -30,23 +31,9 @@ __kernel void mst_gather(__global uchar *atlas, __global const uchar *store,
   }
 }
 
-/* The flags of a tile's round (mstiles_gpu.c's MST_*): a cell changed; one
- * within P cells of the north, south, west or east side, or of a corner
- * (both); a cell not 0 now. */
-#define MST_CHG 1u
-#define MST_N 2u
-#define MST_S 4u
-#define MST_W 8u
-#define MST_E 16u
-#define MST_NW 32u
-#define MST_NE 64u
-#define MST_SW 128u
-#define MST_SE 256u
-#define MST_LIVE 512u
-
 /* A work-group of 64 a tile, one work-item a column: the tile's new cells
  * from the atlas into the store, compared with the old ones on the way;
- * the OR of the columns' flags into flags[i]. */
+ * the OR of the columns' flags (MST_*) into flags[i]. */
 __kernel __attribute__((reqd_work_group_size(64, 1, 1))) void mst_scatter(
     __global const uchar *atlas, __global uchar *store, __global const int *nbr,
     __global uint *flags, int cols, int S, int P) {

@@ -52,21 +52,8 @@
 #define TB ((size_t)T * T)
 enum { N = GOLCL__N, NE, E, SE, S, SW, W, NW };
 
-/* mst_scatter's flags (cl/universe/mstiles.cl) */
-#define MST_CHG 1u
-#define MST_N 2u
-#define MST_S 4u
-#define MST_W 8u
-#define MST_E 16u
-#define MST_NW 32u
-#define MST_NE 64u
-#define MST_SW 128u
-#define MST_SE 256u
-#define MST_LIVE 512u
+#include "../../cl/universe/mstiles_defs.cl" /* the kernels' flags, MST_RUN */
 #define MST_ALL 511u /* a loaded tile: changed everywhere */
-/* cells of a row a work-item of mst_gather copies (200 generations of a
- * 1024² Brian's Brain soup on pocl: 1 cell 1.24 s, 16 cells 0.56 s) */
-#define MST_RUN 16
 
 /* The flag that asks for the neighbour in direction d (tiletable.h's order). */
 static const uint32_t dir_flag[8] = {MST_N, MST_NE, MST_E, MST_SE, MST_S, MST_SW, MST_W, MST_NW};
@@ -150,13 +137,8 @@ golcl_status golcl__mstiles_gpu_create(golcl_context *ctx, const golcl_msrule *r
   s->R = R;
   s->k = default_round(R);
   golcl__tile_table_init(&s->tab, &s->zero.h, sizeof(gtile), offsetof(gtile, h), 64);
-  golcl__opts o;
-  golcl__opts_init(&o);
-  golcl__opts_define(&o, "MST_RUN", MST_RUN);
-  st = golcl__opts_check(ctx, &o, "device tiles of states");
-  if (st == GOLCL_OK) st = golcl__kernel(ctx, "universe/mstiles.cl", o.buf, "mst_gather", &s->gather);
-  if (st == GOLCL_OK)
-    st = golcl__kernel(ctx, "universe/mstiles.cl", o.buf, "mst_scatter", &s->scatter);
+  st = golcl__kernel(ctx, "universe/mstiles.cl", "", "mst_gather", &s->gather);
+  if (st == GOLCL_OK) st = golcl__kernel(ctx, "universe/mstiles.cl", "", "mst_scatter", &s->scatter);
   if (st != GOLCL_OK) {
     golcl__mstiles_gpu_destroy(s);
     return st;
@@ -530,18 +512,12 @@ golcl_status golcl__mstiles_gpu_run(golcl__mstiles_gpu *s, uint64_t gens, uint64
 
 /* ---------------------------------------------------------------- walk */
 
-static int by_position(const void *a, const void *b) {
-  const gtile *p = *(gtile *const *)a, *q = *(gtile *const *)b;
-  if (p->h.ty != q->h.ty) return p->h.ty < q->h.ty ? -1 : 1;
-  return p->h.tx < q->h.tx ? -1 : p->h.tx > q->h.tx;
-}
-
 golcl_status golcl__mstiles_gpu_get_tiles(golcl__mstiles_gpu *s, golcl__mstile_fn fn, void *user) {
   golcl_status st = flush(s);
   if (st != GOLCL_OK || !s->tab.n) return st;
   free(s->walked);
   uint8_t *cells = s->walked = malloc(s->high * TB);
-  gtile **v = malloc(s->tab.n * sizeof *v);
+  golcl__tile_node **v = malloc(s->tab.n * sizeof *v);
   if (!cells || !v) {
     free(v);
     return oom();
@@ -555,11 +531,11 @@ golcl_status golcl__mstiles_gpu_get_tiles(golcl__mstiles_gpu *s, golcl__mstile_f
     const uint8_t *c = cells + TILE(s->tab.all[i])->slot * TB;
     size_t k = 0;
     while (k < TB && !c[k]) k++;
-    if (k < TB) v[n++] = TILE(s->tab.all[i]);
+    if (k < TB) v[n++] = s->tab.all[i];
   }
-  qsort(v, n, sizeof *v, by_position);
+  qsort(v, n, sizeof *v, golcl__tile_by_position);
   for (size_t i = 0; i < n && st == GOLCL_OK; i++)
-    st = fn(user, v[i]->h.tx, v[i]->h.ty, cells + v[i]->slot * TB);
+    st = fn(user, v[i]->tx, v[i]->ty, cells + TILE(v[i])->slot * TB);
   free(v);
   return st;
 }
