@@ -37,10 +37,11 @@ typedef enum golcl_universe_algo {
                                     on a GPU context, for a run of 256 generations or more of
                                     a tree of 1024 nodes or more (wide: a metapixel pattern, a
                                     large soup), HASHLIFE_DEVICE. Multi-state cells:
-                                    HashLife, except a soup, where HashLife probes first
-                                    (two jumps of 128 generations for a run under 2048,
-                                    else of 512) and the tiles run what stays chaotic:
-                                    SPARSE on a GPU context, HOST_TILES elsewhere */
+                                    HashLife, except a soup: on a GPU context SPARSE from
+                                    the start, as a two-state soup; elsewhere HashLife
+                                    probes first (two jumps of 128 generations for a run
+                                    under 2048, else of 512) and HOST_TILES run what stays
+                                    chaotic */
   GOLCL_UNIVERSE_HASHLIFE = 1, /**< HashLife on the host (exact for every rule without B0,
                                     and for B0 rules with S8 as Golly runs them) */
   GOLCL_UNIVERSE_SPARSE = 2,   /**< 64×64 tiles in a hash table on the context's device;

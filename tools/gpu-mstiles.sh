@@ -2,7 +2,7 @@
 # gpu-mstiles.sh — issue 29 item 2 on an H200 in ONE device call (under 240 s): builds, then
 # `golcl run` of Brian's Brain and WireWorld soups of 4096² (200 generations) and 8192² (60)
 # (density 0.5, tools/ms_soup.py's fast soups) on the plane with --algo sparse (the device tiles
-# of states),
+# of states), auto (the device tiles from the start, HashLife probing after 4096 generations),
 # host-tiles, hashlife and dense (the growing byte grid), each run's wall time and its `run:`
 # line (the stepping time), and whether its cells are the sparse run's; then the device tiles'
 # rounds of 4, 8 and 16 generations (bench_universe_mstiles_gpu) and test_universe_mstiles_gpu
@@ -46,7 +46,7 @@ for i in 0 1; do
 done
 el "soups written: ${SOUPS[*]} (name, generations)"
 echo "== golcl run SOUP -g N --algo A -o out.rle: wall, the run: and memory: lines, cells as sparse's"
-for algo in sparse dense host-tiles hashlife; do
+for algo in sparse auto dense host-tiles hashlife; do
   for soup in "${SOUPS[@]}"; do
     read -r name g <<<"$soup"
     late 170 && { echo "   $name $algo: no time left"; continue; }

@@ -370,6 +370,16 @@ static golcl_status run_tiles(golcl_universe *u, golcl_universe_algo tiles, uint
 static golcl_status run_large(golcl_universe *u, golcl_universe_algo tiles, uint64_t gens);
 static golcl_universe_algo large_engine(golcl_universe *u);
 
+/* Whether HashLife looks at a soup before the tiles run it: a multi-state
+ * soup on the host tiles (below). On the device tiles of states (a GPU) a
+ * soup starts on the tiles as a two-state one does, HashLife probing
+ * between their stretches: HashLife's look costs what the soup's area
+ * costs (1000 generations of a 1024² Brian's Brain soup: 13-14 s on pocl's
+ * machine, docs/universe.md), a GPU's tiles far less than the host's. */
+static int probe_first(const golcl_universe *u, golcl_universe_algo tiles) {
+  return u->ms && tiles == GOLCL_UNIVERSE_HOST_TILES;
+}
+
 /* A multi-state soup's run shorter than two probes (docs/universe.md,
  * "Tiles of states"): HashLife runs two jumps of MS_SHORT_JUMP generations
  * and the tiles take the rest where the second still computes more than
@@ -411,7 +421,8 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   golcl_universe_algo large = large_engine(u);
   if (large != GOLCL_UNIVERSE_AUTO) {
     golcl__universe_engines_free(u, large);
-    return u->ms && gens < 2 * PROBE ? run_ms_short(u, large, gens) : run_large(u, large, gens);
+    return probe_first(u, large) && gens < 2 * PROBE ? run_ms_short(u, large, gens)
+                                                     : run_large(u, large, gens);
   }
   if (u->ms) { /* the tiles of states take incompressible soups only: the
                   structured patterns (loops, replicators) are HashLife's */
@@ -485,9 +496,10 @@ static golcl_status run_large(golcl_universe *u, golcl_universe_algo tiles, uint
   uint64_t done = 0, n = AUTO_LARGE_STRETCH;
   int chaos = 1;
   golcl_status st = GOLCL_OK;
-  if (u->ms) { /* HashLife probes first: a multi-state soup that settles (a
-                  WireWorld soup's electrons circle in a few hundred
-                  generations) is HashLife's, 10x the tiles */
+  if (probe_first(u, tiles)) { /* HashLife probes first: a multi-state soup that
+                                  settles (a WireWorld soup's electrons circle in a
+                                  few hundred generations) is HashLife's, 10x the
+                                  host tiles */
     u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
     st = probe(u, AUTO_ABORT, AUTO_SETTLED, UINT64_MAX, &chaos, &done);
   }
