@@ -79,13 +79,13 @@ int main(int argc, char **argv) {
     golcl__mstiles_gpu_stats st;
     golcl__mstiles_gpu_get_stats(e, &st);
     const uint64_t side = 64 + 2 * (uint64_t)st.k * golcl_msrule_reach(&r);
-    printf("k %2u: %8.3f s, %6llu rounds, %9llu tiles stepped (%.1f a round), %llu tiles, "
-           "%llu atlases, %.1f MB on the device, %.3g atlas cell updates/s\n",
-           st.k, t, (unsigned long long)st.rounds, (unsigned long long)st.tiles_stepped,
-           (double)st.tiles_stepped / (double)(st.rounds ? st.rounds : 1),
-           (unsigned long long)st.tiles, (unsigned long long)st.atlases_made,
-           (double)st.device_bytes / 1e6,
-           (double)st.tiles_stepped * (double)(side * side) * st.k / t);
+    printf(
+        "k %2u: %8.3f s, %6llu rounds, %9llu tiles stepped (%.1f a round), %llu tiles, "
+        "%llu atlases, %.1f MB on the device, %.3g atlas cell updates/s\n",
+        st.k, t, (unsigned long long)st.rounds, (unsigned long long)st.tiles_stepped,
+        (double)st.tiles_stepped / (double)(st.rounds ? st.rounds : 1),
+        (unsigned long long)st.tiles, (unsigned long long)st.atlases_made,
+        (double)st.device_bytes / 1e6, (double)st.tiles_stepped * (double)(side * side) * st.k / t);
     atlas_cells = st.tiles_stepped * side * side / (st.rounds ? st.rounds : 1);
     golcl__mstiles_gpu_destroy(e);
   }

@@ -32,8 +32,8 @@ static golcl_universe_stats vs_reference(const golcl_msrule *r, const uint8_t *c
   uint64_t gens = 0;
   for (const uint64_t *p = parts; *p; p++) gens += *p;
   const uint32_t margin = (uint32_t)gens * golcl_msrule_reach(r) + 1;
-  golcl_universe_stats st = tu_ms_vs_reference_on(tu_ctx, r, GOLCL_UNIVERSE_SPARSE, 0, cells, w,
-                                                  h, x0, y0, parts, margin, watched);
+  golcl_universe_stats st = tu_ms_vs_reference_on(tu_ctx, r, GOLCL_UNIVERSE_SPARSE, 0, cells, w, h,
+                                                  x0, y0, parts, margin, watched);
   ck_assert_int_eq(st.algo, GOLCL_UNIVERSE_SPARSE);
   return st;
 }
@@ -184,8 +184,8 @@ START_TEST(still_and_period_two_tiles_are_not_stepped) {
   for (int ty = 0; ty < 5; ty++)
     for (int tx = 0; tx < 4; tx++) {
       uint8_t *o = c + (size_t)(ty * 64 + 20) * W + (size_t)tx * 64 + 20;
-      o[0] = o[1] = o[2] = 1;                     /* a blinker */
-      o[10 * W + 10] = o[10 * W + 11] = 1;        /* a block */
+      o[0] = o[1] = o[2] = 1;              /* a blinker */
+      o[10 * W + 10] = o[10 * W + 11] = 1; /* a block */
       o[11 * W + 10] = o[11 * W + 11] = 1;
       o[20 * W + 0] = o[21 * W + 0] = o[22 * W + 0] = 1; /* one more, upright */
     }

@@ -53,7 +53,7 @@
 enum { N = GOLCL__N, NE, E, SE, S, SW, W, NW };
 
 #include "../../cl/universe/mstiles_defs.cl" /* the kernels' flags, MST_RUN */
-#define MST_ALL 511u /* a loaded tile: changed everywhere */
+#define MST_ALL 511u                         /* a loaded tile: changed everywhere */
 
 /* The flag that asks for the neighbour in direction d (tiletable.h's order). */
 static const uint32_t dir_flag[8] = {MST_N, MST_NE, MST_E, MST_SE, MST_S, MST_SW, MST_W, MST_NW};
@@ -126,9 +126,9 @@ golcl_status golcl__mstiles_gpu_create(golcl_context *ctx, const golcl_msrule *r
   golcl_status st = golcl_msrule_step_block(rule, zeros, side, side, side, &one, 1);
   free(zeros);
   if (st == GOLCL_OK && one)
-    st = golcl__fail(ctx, GOLCL_E_UNSUPPORTED,
-                     "device tiles of states: a cell in state 0 among 0s becomes %u",
-                     (unsigned)one);
+    st =
+        golcl__fail(ctx, GOLCL_E_UNSUPPORTED,
+                    "device tiles of states: a cell in state 0 among 0s becomes %u", (unsigned)one);
   if (st != GOLCL_OK) return st;
   golcl__mstiles_gpu *s = calloc(1, sizeof *s);
   if (!s) return oom();
@@ -138,7 +138,8 @@ golcl_status golcl__mstiles_gpu_create(golcl_context *ctx, const golcl_msrule *r
   s->k = default_round(R);
   golcl__tile_table_init(&s->tab, &s->zero.h, sizeof(gtile), offsetof(gtile, h), 64);
   st = golcl__kernel(ctx, "universe/mstiles.cl", "", "mst_gather", &s->gather);
-  if (st == GOLCL_OK) st = golcl__kernel(ctx, "universe/mstiles.cl", "", "mst_scatter", &s->scatter);
+  if (st == GOLCL_OK)
+    st = golcl__kernel(ctx, "universe/mstiles.cl", "", "mst_scatter", &s->scatter);
   if (st != GOLCL_OK) {
     golcl__mstiles_gpu_destroy(s);
     return st;
@@ -193,10 +194,9 @@ static golcl_status store_room(golcl__mstiles_gpu *s, uint32_t slots) {
   const uint8_t zero = 0;
   golcl_status st = golcl__buffer(s->ctx, cap * TB, CL_MEM_READ_WRITE, &m);
   if (st == GOLCL_OK && s->cap)
-    st = golcl__cl_fail(s->ctx,
-                        clEnqueueCopyBuffer(s->ctx->queue, s->store, m, 0, 0, s->cap * TB, 0, NULL,
-                                            NULL),
-                        "clEnqueueCopyBuffer");
+    st = golcl__cl_fail(
+        s->ctx, clEnqueueCopyBuffer(s->ctx->queue, s->store, m, 0, 0, s->cap * TB, 0, NULL, NULL),
+        "clEnqueueCopyBuffer");
   if (st == GOLCL_OK) st = golcl__fill(s->ctx, m, &zero, 1, s->cap * TB, (cap - s->cap) * TB);
   if (st != GOLCL_OK) {
     if (m) clReleaseMemObject(m);
@@ -313,7 +313,8 @@ static golcl_status plan(golcl__mstiles_gpu *s) {
     for (int d = 0; d < 8 && st == GOLCL_OK; d++) {
       if (!(f & dir_flag[d])) continue;
       gtile *o = TILE(t->h.nb[d]);
-      if (o == &s->zero) st = make_tile(s, t->h.tx + golcl__tile_dx[d], t->h.ty + golcl__tile_dy[d], &o);
+      if (o == &s->zero)
+        st = make_tile(s, t->h.tx + golcl__tile_dx[d], t->h.ty + golcl__tile_dy[d], &o);
       if (st == GOLCL_OK) queue(s, o);
     }
   }
@@ -374,10 +375,11 @@ static golcl_status atlas_for(golcl__mstiles_gpu *s, uint32_t n) {
   if (cols * side > INT32_MAX || rows * side > INT32_MAX)
     return golcl__fail(s->ctx, GOLCL_E_OUT_OF_MEMORY,
                        "device tiles of states: %u tiles need an atlas of %llux%llu cells",
-                       (unsigned)n, (unsigned long long)(cols * side), (unsigned long long)(rows * side));
+                       (unsigned)n, (unsigned long long)(cols * side),
+                       (unsigned long long)(rows * side));
   golcl_msgrid *g = NULL;
-  golcl_status st =
-      golcl_msgrid_create(s->ctx, (uint32_t)(cols * side), (uint32_t)(rows * side), GOLCL_BOUNDARY_DEAD, &g);
+  golcl_status st = golcl_msgrid_create(s->ctx, (uint32_t)(cols * side), (uint32_t)(rows * side),
+                                        GOLCL_BOUNDARY_DEAD, &g);
   if (st == GOLCL_OK) st = golcl_msgrid_set_msrule(g, &s->rule);
   if (st != GOLCL_OK && s->atlas[1]) { /* the spare's room first, then once more */
     golcl_msgrid_destroy(g), golcl_msgrid_destroy(s->atlas[1]);
@@ -431,8 +433,7 @@ static golcl_status step_listed(golcl__mstiles_gpu *s, uint32_t n, unsigned m) {
                       (size_t)((n + s->cols[0] - 1) / s->cols[0]) * (size_t)side};
   if (st == GOLCL_OK)
     st = golcl__args(ctx, s->gather, GOLCL__ARG(a), GOLCL__ARG(s->store), GOLCL__ARG(s->nbr),
-                     GOLCL__ARG(cn), GOLCL__ARG(cols), GOLCL__ARG(side), GOLCL__ARG(P),
-                     GOLCL__END);
+                     GOLCL__ARG(cn), GOLCL__ARG(cols), GOLCL__ARG(side), GOLCL__ARG(P), GOLCL__END);
   if (st == GOLCL_OK) st = golcl__launch_cover(ctx, s->gather, 2, extent);
   if (st == GOLCL_OK) st = golcl_msgrid_step(g, m);
   a = golcl_msgrid_buffer(g); /* the step's last buffer */
@@ -522,10 +523,10 @@ golcl_status golcl__mstiles_gpu_get_tiles(golcl__mstiles_gpu *s, golcl__mstile_f
     free(v);
     return oom();
   }
-  st = golcl__cl_fail(s->ctx,
-                      clEnqueueReadBuffer(s->ctx->queue, s->store, CL_TRUE, 0, s->high * TB, cells,
-                                          0, NULL, NULL),
-                      "clEnqueueReadBuffer");
+  st = golcl__cl_fail(
+      s->ctx,
+      clEnqueueReadBuffer(s->ctx->queue, s->store, CL_TRUE, 0, s->high * TB, cells, 0, NULL, NULL),
+      "clEnqueueReadBuffer");
   size_t n = 0;
   for (size_t i = 0; i < s->tab.n && st == GOLCL_OK; i++) {
     const uint8_t *c = cells + TILE(s->tab.all[i])->slot * TB;

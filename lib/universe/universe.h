@@ -130,7 +130,7 @@ golcl_status golcl__universe_from_tiles(golcl_universe *u, golcl__tile_walk walk
  * (universe_mstiles.c; the host and the device tiles of states). */
 typedef golcl_status (*golcl__ms_tile_walk)(void *engine, golcl__mstile_fn fn, void *user);
 golcl_status golcl__universe_ms_from_tiles(golcl_universe *u, golcl__ms_tile_walk walk,
-                                          void *engine);
+                                           void *engine);
 
 /* 1 where AUTO takes device HashLife for a run of gens (a GPU context and a
  * wide tree; collects the host store to count it; universe_hashlife_gpu.c). */
@@ -174,11 +174,11 @@ typedef struct golcl__uengine {
   void (*destroy)(void *engine);
 } golcl__uengine;
 
-extern const golcl__uengine golcl__uengine_hashlife; /* universe_hashlife.c: both kinds */
-extern const golcl__uengine golcl__uengine_sparse;   /* universe_sparse.c */
-extern const golcl__uengine golcl__uengine_hlg;      /* universe_hashlife_gpu.c */
-extern const golcl__uengine golcl__uengine_htiles;   /* universe_hosttiles.c */
-extern const golcl__uengine golcl__uengine_mstiles;  /* universe_mstiles.c */
+extern const golcl__uengine golcl__uengine_hashlife;    /* universe_hashlife.c: both kinds */
+extern const golcl__uengine golcl__uengine_sparse;      /* universe_sparse.c */
+extern const golcl__uengine golcl__uengine_hlg;         /* universe_hashlife_gpu.c */
+extern const golcl__uengine golcl__uengine_htiles;      /* universe_hosttiles.c */
+extern const golcl__uengine golcl__uengine_mstiles;     /* universe_mstiles.c */
 extern const golcl__uengine golcl__uengine_mstiles_gpu; /* universe_mstiles_gpu.c */
 
 /* The engine of algorithm `algo` for the universe's cells (NULL: none, as

@@ -83,7 +83,7 @@ static golcl_status tile_runs(void *src, golcl__ms_run_put put, void *sink) {
 }
 
 golcl_status golcl__universe_ms_from_tiles(golcl_universe *u, golcl__ms_tile_walk walk,
-                                          void *engine) {
+                                           void *engine) {
   tile_list l = {0};
   golcl_status st = walk(engine, list_tile, &l);
   golcl__hl h;

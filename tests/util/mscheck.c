@@ -65,9 +65,9 @@ golcl_universe_stats tu_ms_vs_reference(const golcl_msrule *r, golcl_universe_al
 
 golcl_universe_stats tu_ms_vs_reference_on(golcl_context *ctx, const golcl_msrule *r,
                                            golcl_universe_algo algo, uint64_t max_memory,
-                                           const uint8_t *cells, uint32_t w, uint32_t h,
-                                           int64_t x0, int64_t y0, const uint64_t *parts,
-                                           uint32_t margin, int watched) {
+                                           const uint8_t *cells, uint32_t w, uint32_t h, int64_t x0,
+                                           int64_t y0, const uint64_t *parts, uint32_t margin,
+                                           int watched) {
   uint64_t gens = 0;
   for (const uint64_t *p = parts; *p; p++) gens += *p;
   const uint32_t m = margin ? margin : (uint32_t)gens + 1, gw = w + 2 * m, gh = h + 2 * m;
