@@ -11,7 +11,7 @@
  * of a new atlas size (a grid created, its rule set, one generation: the
  * rule's programs come from the context's cache).
  * Build: make lib && cc -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -Iinclude
- * tests/bench_universe_mstiles_gpu.c build/libgolcl.a -lclblast -lOpenCL -lz -lm -pthread
+ * tests/bench_universe_mstiles_gpu.c build/libgolcl.a -lOpenCL -lz -lm -ldl -pthread
  * -o build/bench_universe_mstiles_gpu */
 #define _POSIX_C_SOURCE 200809L
 #include "../lib/universe/mstiles_gpu.h"
