@@ -102,18 +102,7 @@ START_TEST(device_tiles_against_host_tiles) {
   TU_OK(golcl_universe_write_rect(d, -165, 3, 300, 200, c, 0));
   TU_OK(golcl_universe_write_rect(h, -165, 3, 300, 200, c, 0));
   static const uint64_t runs[] = {1, 64, 101, 200};
-  for (size_t k = 0; k < sizeof runs / sizeof *runs; k++) {
-    TU_OK(golcl_universe_run(d, runs[k]));
-    TU_OK(golcl_universe_run(h, runs[k]));
-    uint64_t a, b, ca[256], cb[256];
-    TU_OK(golcl_universe_hash(d, &a));
-    TU_OK(golcl_universe_hash(h, &b));
-    ck_assert_msg(a == b, "%s: the hashes differ after %llu", rules[_i],
-                  (unsigned long long)golcl_universe_generation(d));
-    TU_OK(golcl_universe_census(d, ca));
-    TU_OK(golcl_universe_census(h, cb));
-    ck_assert_mem_eq(ca, cb, sizeof ca);
-  }
+  tu_ms_same_runs(d, h, runs, sizeof runs / sizeof *runs, rules[_i]);
   golcl_universe_stats st;
   TU_OK(golcl_universe_get_stats(d, &st));
   ck_assert_int_eq(st.algo, GOLCL_UNIVERSE_SPARSE);

@@ -103,6 +103,22 @@ golcl_universe_stats tu_ms_vs_reference_on(golcl_context *ctx, const golcl_msrul
   return st;
 }
 
+void tu_ms_same_runs(golcl_universe *a, golcl_universe *b, const uint64_t *runs, size_t n,
+                     const char *what) {
+  for (size_t k = 0; k < n; k++) {
+    TU_OK(golcl_universe_run(a, runs[k]));
+    TU_OK(golcl_universe_run(b, runs[k]));
+    uint64_t ha, hb, ca[256], cb[256];
+    TU_OK(golcl_universe_hash(a, &ha));
+    TU_OK(golcl_universe_hash(b, &hb));
+    ck_assert_msg(ha == hb, "%s: the hashes differ after %llu", what,
+                  (unsigned long long)golcl_universe_generation(a));
+    TU_OK(golcl_universe_census(a, ca));
+    TU_OK(golcl_universe_census(b, cb));
+    ck_assert_mem_eq(ca, cb, sizeof ca);
+  }
+}
+
 golcl_universe_stats tu_ms_vs_bgolly(const char *path, const char *algo_bg,
                                      golcl_universe_algo algo, const uint64_t *parts) {
   golcl_universe_opts o = {0};

@@ -39,6 +39,12 @@ golcl_universe_stats tu_ms_vs_reference_on(golcl_context *ctx, const golcl_msrul
                                            int64_t y0, const uint64_t *parts, uint32_t margin,
                                            int watched);
 
+/* Runs universes a and b (the same cells) by each count of runs (n of
+ * them) in turn and asserts that they hold the same cells (hash, census)
+ * after each; `what` names them in a failure. */
+void tu_ms_same_runs(golcl_universe *a, golcl_universe *b, const uint64_t *runs, size_t n,
+                     const char *what);
+
 /* Runs Golly's file `path` in a universe (algo) in runs of the counts in
  * parts (0-terminated) and with bgolly (algo_bg; RuleLoader with Golly's
  * rules) to the same generation, and asserts the cells agree through the
