@@ -41,7 +41,8 @@ typedef enum golcl_universe_algo {
                                     the start, as a two-state soup; elsewhere HashLife
                                     probes first (two jumps of 128 generations for a run
                                     under 2048, else of 512) and HOST_TILES run what stays
-                                    chaotic */
+                                    chaotic. Larger than Life: HOST_TILES (a soup of range
+                                    64 at most on a GPU context: SPARSE) */
   GOLCL_UNIVERSE_HASHLIFE = 1, /**< HashLife on the host (exact for every rule without B0,
                                     and for B0 rules with S8 as Golly runs them) */
   GOLCL_UNIVERSE_SPARSE = 2,   /**< 64×64 tiles in a hash table on the context's device;
@@ -64,7 +65,9 @@ typedef enum golcl_universe_algo {
                                      stepping only the rows within the rule's reach of a
                                      change of the last two generations, through
                                      golcl_msrule_step_block (every rule the universe
-                                     takes) */
+                                     takes); Larger than Life: one box of cells that
+                                     follows the live ones, stepped through the same block
+                                     step (Golly's way; every range) */
 } golcl_universe_algo;
 
 /** Options of golcl_universe_create; zero is the default of every field. */
@@ -260,11 +263,13 @@ GOLCL_API golcl_status golcl_universe_algo_from_name(const char *name, golcl_uni
  * RuleLoader rules (@TABLE and @TREE on the Moore, von Neumann and
  * hexagonal neighbourhoods: WireWorld, the loops, Codd, Devore, Banks, the
  * emulated Margolus rules, ...) and JvN29, Nobili32, Hutton32: the rules
- * Golly runs with its generalized HashLife; and Larger than Life up to
- * range 64, which only the tiles of states run (HashLife's base case
- * reaches one cell: AUTO takes the tiles, HASHLIFE refuses it at the run).
- * Larger than Life past range 64 and oneDimensional rules are refused with
- * the reason (golcl_msgrid runs them). A multi-state universe is HashLife
+ * Golly runs with its generalized HashLife; and Larger than Life at every
+ * range (up to 500), which HOST_TILES runs as Golly's own algorithm does:
+ * one box of cells that follows the live ones (and SPARSE up to range 64,
+ * on the device tiles of states; HashLife's base case reaches one cell:
+ * AUTO takes the host algorithm, or SPARSE for a soup on a GPU, HASHLIFE
+ * refuses it at the run). oneDimensional rules are refused with the reason
+ * (golcl_msgrid runs them). A multi-state universe is HashLife
  * with states in its leaves: the same memory bound, collection and
  * out-of-memory behaviour as two states; HOST_TILES runs its cells on
  * tiles of states instead, SPARSE on tiles of states on the device, and
@@ -279,9 +284,9 @@ GOLCL_API golcl_status golcl_universe_algo_from_name(const char *name, golcl_uni
  *  ("B3/S23" stays two-state). Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, a rule
  *          golcl_msrule_format refuses, cells in a state at or beyond the
- *          rule's number of states); GOLCL_E_UNSUPPORTED (Larger than Life
- *          past range 64, oneDimensional, a rule under which a cell in state
- *          0 among cells in state 0 changes, with the reason);
+ *          rule's number of states); GOLCL_E_UNSUPPORTED (oneDimensional,
+ *          a rule under which a cell in state 0 among cells in state 0
+ *          changes, with the reason);
  *          GOLCL_E_OUT_OF_MEMORY.
  *          Unchanged on failure. */
 GOLCL_API golcl_status golcl_universe_set_msrule(golcl_universe *u, const golcl_msrule *rule);

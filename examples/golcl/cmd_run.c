@@ -980,7 +980,7 @@ static int run_loaded(run_opts *o_) {
   int rc;
   /* the infinite plane: a universe (two-state and multi-state cells), unless
    * a fixed grid or the growing grid is asked for, or the universe does not
-   * take the pattern (a bounded grid, Larger than Life past range 64, B0
+   * take the pattern (a bounded grid, a oneDimensional rule, B0
    * without S8) */
   if (strcmp(o.algo, "dense") && !o.have_size && !o.have_margin && !o.torus) {
     rc = run_universe(&o);

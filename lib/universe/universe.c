@@ -411,8 +411,12 @@ static golcl_status run_ms_short(golcl_universe *u, golcl_universe_algo tiles, u
 }
 
 static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
-  if (!golcl__universe_engine_can(u, GOLCL_UNIVERSE_HASHLIFE)) { /* LtL: the tiles only */
-    golcl_universe_algo tiles = tile_engine(u);
+  if (!golcl__universe_engine_can(u, GOLCL_UNIVERSE_HASHLIFE)) { /* LtL: no HashLife */
+    /* the host's box, or the device tiles of states for a soup on a GPU */
+    golcl_universe_algo tiles = large_engine(u);
+    if (tiles != GOLCL_UNIVERSE_SPARSE)
+      tiles = golcl__universe_engine_can(u, GOLCL_UNIVERSE_HOST_TILES) ? GOLCL_UNIVERSE_HOST_TILES
+                                                                      : GOLCL_UNIVERSE_AUTO;
     if (tiles == GOLCL_UNIVERSE_AUTO) return run_hashlife(u, gens); /* says why */
     u->last_algo = tiles;
     golcl__universe_engines_free(u, tiles);

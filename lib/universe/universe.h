@@ -21,6 +21,7 @@ enum {
   GOLCL__UK_MSTILES,
   GOLCL__UK_MSTILES_GPU,
   GOLCL__UK_HLG,
+  GOLCL__UK_LTLBOX,
   GOLCL__UK_COUNT
 };
 typedef struct golcl__ukept {
@@ -180,6 +181,7 @@ extern const golcl__uengine golcl__uengine_hlg;         /* universe_hashlife_gpu
 extern const golcl__uengine golcl__uengine_htiles;      /* universe_hosttiles.c */
 extern const golcl__uengine golcl__uengine_mstiles;     /* universe_mstiles.c */
 extern const golcl__uengine golcl__uengine_mstiles_gpu; /* universe_mstiles_gpu.c */
+extern const golcl__uengine golcl__uengine_ltlbox;      /* universe_ltlbox.c */
 
 /* The engine of algorithm `algo` for the universe's cells (NULL: none, as
  * the device's for multi-state cells), and whether it runs the universe's

@@ -40,7 +40,7 @@ t_soldierbugs_unbounded() { same_as_bgolly "$P/Larger-than-Life/SoldierBugs.rle"
 # Larger than Life on the unbounded plane runs in the universe on the host
 # tiles (the report says so); --algo dense on the byte grid gives the same
 # cells; --algo hashlife is refused with the reason; range 100 (past the
-# tiles' frame) still runs, on the byte grid
+# tiles' frame) runs in the universe too (its box), with the byte grid's cells
 t_ltl_in_the_universe() {
   local f=$P/Larger-than-Life/SlowShip.rle
   "$G" run "$f" -g 130 -o "$T/u.rle" >"$T/out" || return 1
@@ -51,8 +51,12 @@ t_ltl_in_the_universe() {
   [ $? = 1 ] || say "--algo hashlife: not refused" || return 1
   grep -q 'HashLife does not run Larger than Life of range 10' "$T/err" || say "$(cat "$T/err")" ||
     return 1
-  "$G" run "$P/Larger-than-Life/R100-NN-bug.rle" -g 1 -o "$T/r.rle" >"$T/out" || return 1
-  grep -q '^grid: ' "$T/out" || say "R100 not on the byte grid: $(cat "$T/out")"
+  local r=$P/Larger-than-Life/R100-NN-bug.rle
+  "$G" run "$r" -g 3 -o "$T/r.rle" >"$T/out" || return 1
+  grep -q '^run: .* with host-tiles' "$T/out" || say "R100 not in the universe: $(cat "$T/out")" ||
+    return 1
+  "$G" run "$r" -q -g 3 -a dense -o "$T/rd.rle" || return 1
+  [ "$(body "$T/r.rle")" = "$(body "$T/rd.rle")" ] || say "R100: the byte grid's cells differ"
 }
 
 # --algo sparse: multi-state cells on the device tiles of states (the report
