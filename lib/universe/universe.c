@@ -1,10 +1,10 @@
 /* universe.c — golcl_universe: the unbounded plane. Its cells are always a
  * HashLife quadtree (hashlife.c); a run goes through one of the engines of
  * the table (universe_engines.c: HashLife, the device's sparse tiles, the
- * host tiles, device HashLife, the host and device tiles of states), chosen by the
- * universe's algorithm or by AUTO's policy here; the engines with cells of
- * their own take them from the tree and give them back. Uses the public
- * pattern and rule API. */
+ * host tiles, device HashLife, the host and device tiles of states, the box
+ * of Larger than Life), chosen by the universe's algorithm or by AUTO's
+ * policy here; the engines with cells of their own take them from the tree
+ * and give them back. Uses the public pattern and rule API. */
 #include "universe.h"
 
 #include <stdlib.h>
