@@ -296,7 +296,7 @@ START_TEST(refusals_leave_the_universe_unchanged) {
   const uint8_t big = 8; /* Codd has 8 states */
   ck_assert_int_eq(golcl_universe_write_rect(u, 0, 0, 1, 1, &big, 0), GOLCL_E_INVALID_ARG);
   golcl_universe_opts o = {0};
-  o.algo = GOLCL_UNIVERSE_SPARSE; /* the device's tiles are two-state (the host's take states) */
+  o.algo = GOLCL_UNIVERSE_HASHLIFE_DEVICE; /* device HashLife is two-state (the tiles take states) */
   golcl_universe *t;
   TU_OK(golcl_universe_create(tu_ctx, &o, &t));
   TU_OK(golcl_universe_set_rule(t, "WireWorld"));

@@ -14,23 +14,9 @@ T0=$(date +%s)
 el() { echo "[+$(($(date +%s) - T0)) s] $*"; }
 late() { [ $(($(date +%s) - T0)) -gt "$1" ]; }
 TESTS=(build/tests/test_rules_ltl build/tests/test_rules_jvn build/tests/test_rules_kernels)
+. tools/gpu-build.sh
 if [ -z "${DRY:-}" ]; then
-  echo /usr/lib/libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
-  mkdir -p /opt/deps
-  for f in .deps/*.deb; do dpkg -x "$f" /opt/deps; done
-  export LD_LIBRARY_PATH=/opt/deps/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}
-  M=(MPI=0 CPPFLAGS=-isystem/opt/deps/usr/include LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu
-     CHECK_CFLAGS=)
-  make -j16 lib examples "${M[@]}" >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; exit 1; }
-  # Check wants libsubunit, which the machine may lack: no-op stand-ins (the suites print no
-  # subunit stream) where the link fails with it
-  if ! make -j16 "${TESTS[@]}" "${M[@]}" CHECK_LIBS="-lcheck -lsubunit -lm -lpthread -lrt" \
-    >>/tmp/build.log 2>&1; then
-    printf 'void subunit_test_start(void){}\nvoid subunit_test_pass(void){}\nvoid subunit_test_fail(void){}\nvoid subunit_test_error(void){}\n' >/tmp/subunit.c
-    gcc -c -o /tmp/subunit.o /tmp/subunit.c
-    make -j16 "${TESTS[@]}" "${M[@]}" CHECK_LIBS="-lcheck /tmp/subunit.o -lm -lpthread -lrt" \
-      >>/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; echo "tests not built"; }
-  fi
+  gpu_build "${TESTS[@]}"
   export GOLCL_DEVICE=gpu GOLCL_TEST_DEVICE=gpu
   SIZE=16384x16384 GENS=20 REPS=3 TEST_LIMIT=120
 else
@@ -68,13 +54,5 @@ late 190 || bench "JvN: next states by key, 32 rows" GOLCL_JVN_NEXT=key
 late 200 || bench "JvN: by key, 128 rows" GOLCL_JVN_NEXT=key GOLCL_JVN_ROWS=128
 el "benches done"
 echo "== tests on the device (each ${TEST_LIMIT} s at most, all within 290 s of the start)"
-for t in "${TESTS[@]}"; do
-  [ -x "$t" ] || { echo "$t: not built"; continue; }
-  left=$((290 - $(date +%s) + T0))
-  [ "$left" -gt 10 ] || { echo "$t: no time left"; continue; }
-  s0=$(date +%s)
-  timeout "$((left < TEST_LIMIT ? left : TEST_LIMIT))" "$t" >/tmp/t.log 2>&1
-  echo "$t rc=$? in $(($(date +%s) - s0)) s: $(grep -E 'Checks' /tmp/t.log)"
-  grep -E ':F:|:E:' /tmp/t.log | cut -c1-300 | head -5
-done
+gpu_tests 290 "${TESTS[@]}"
 el "tests done"

@@ -8,8 +8,9 @@
 /* Every engine, in the order the statistics add them (of two engines of one
  * algorithm, the one asked first). */
 static const golcl__uengine *const engines[] = {
-    &golcl__uengine_hashlife, &golcl__uengine_sparse, &golcl__uengine_htiles,
-    &golcl__uengine_ltlbox,   &golcl__uengine_mstiles, &golcl__uengine_hlg,
+    &golcl__uengine_hashlife, &golcl__uengine_sparse,  &golcl__uengine_htiles,
+    &golcl__uengine_ltlbox,   &golcl__uengine_mstiles, &golcl__uengine_mstiles_gpu,
+    &golcl__uengine_hlg,
 };
 #define NENGINES (sizeof engines / sizeof *engines)
 

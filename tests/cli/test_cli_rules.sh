@@ -5,7 +5,8 @@
 # patterns whose grid follows them, a bounded plane, a torus, a Klein bottle, a
 # cross-surface, a sphere, a shifted torus), PNG output, and
 # the options that are not for multi-state patterns refused as usage errors,
-# --frames and --log where the universe runs them.
+# --frames and --log where the universe runs them, --algo sparse on the
+# device tiles of states.
 #
 # Usage: tests/cli/test_cli_rules.sh [GOLCL]  (default build/golcl), from the
 # repository root; the device is $GOLCL_TEST_DEVICE, else cpu (pocl).
@@ -66,6 +67,25 @@ t_bench_universe_ltl() {
     return 1
   }
   grep -q 'Larger than Life .* identical' "$T/bu.out" || say "$(cat "$T/bu.out")"
+}
+
+# --algo sparse: multi-state cells on the device tiles of states (the report
+# says so), bgolly's cells: Generations (rounds of 8), Larger than Life R7
+# (rounds of 2), a @TABLE rule on von Neumann (WireWorld)
+t_sparse_device_tiles() {
+  local f algo gens
+  while IFS='|' read -r f algo gens; do
+    "$G" run "$P/$f" -g "$gens" -a sparse -o "$T/s.rle" >"$T/out" || return 1
+    grep -q '^run: .* with sparse' "$T/out" || say "$f: not sparse: $(cat "$T/out")" || return 1
+    "$BG" -q -q -a "$algo" -s "$R" -m "$gens" -o "$T/golly.rle" "$P/$f" >/dev/null 2>&1 ||
+      say "$f: bgolly failed" || return 1
+    [ "$(body "$T/s.rle")" = "$(body "$T/golly.rle")" ] || say "$f: cells differ from bgolly's" ||
+      return 1
+  done <<LIST
+Generations/Sawfish.rle|Generations|300
+Larger-than-Life/SoldierBugs.rle|Larger than Life|100
+WireWorld/primes.mc|RuleLoader|150
+LIST
 }
 
 # JvN (unbounded; gzip; macrocell) and MCell (a plane board: the place matters) files
@@ -152,6 +172,7 @@ check "BugCollection (Bosco :T400,400) at 37 as bgolly" t_bugcollection_torus
 check "SoldierBugs (R7, unbounded) at 200 as bgolly" t_soldierbugs_unbounded
 check "Larger than Life on the plane: the universe's host tiles, HashLife refused" t_ltl_in_the_universe
 check "bench universe on a Larger than Life file: bgolly's algorithm, the same cells" t_bench_universe_ltl
+check "--algo sparse: the device tiles of states, bgolly's cells" t_sparse_device_tiles
 check "counter-demo (JvN29, unbounded) at 300 as bgolly" t_jvn_counter
 check "golly-constructor (Hutton32, unbounded) at 200 as bgolly" t_hutton_constructor
 check "partial-constructor.mc.gz (JvN29 macrocell, gzip) at 60 as bgolly" t_jvn_mc_gz
