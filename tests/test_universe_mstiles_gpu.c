@@ -183,6 +183,7 @@ START_TEST(still_and_period_two_tiles_are_not_stepped) {
   const int64_t x0 = -150, y0 = -170;
   golcl__mstiles_gpu *e;
   TU_OK(golcl__mstiles_gpu_create(tu_ctx, &r, &e));
+  TU_OK(golcl__mstiles_gpu_set_round(e, 8)); /* the counts below are rounds of 8 (a GPU's are 16) */
   TU_OK(golcl__mstiles_gpu_put(e, x0, y0, c, W, H));
   uint64_t done = 0;
   TU_OK(golcl__mstiles_gpu_run(e, 8, &done));
@@ -261,8 +262,11 @@ START_TEST(auto_takes_the_device_tiles_for_a_soup) {
     if (any) ck_assert_int_eq(unsetenv("GOLCL_UNIVERSE_TILES"), 0);
     golcl_universe_stats st;
     TU_OK(golcl_universe_get_stats(a, &st));
-    ck_assert_int_eq(st.algo, any ? GOLCL_UNIVERSE_SPARSE : GOLCL_UNIVERSE_HOST_TILES);
-    if (any)
+    golcl_device_info info; /* a GPU takes the device tiles without the variable */
+    TU_OK(golcl_context_device_info(tu_ctx, &info));
+    const int device = any || info.type == GOLCL_DEVICE_GPU;
+    ck_assert_int_eq(st.algo, device ? GOLCL_UNIVERSE_SPARSE : GOLCL_UNIVERSE_HOST_TILES);
+    if (device)
       ck_assert_uint_eq(st.results_computed, 0);
     else
       ck_assert_uint_gt(st.results_computed, 0);

@@ -8,7 +8,7 @@
 # rounds of 4, 8 and 16 generations (bench_universe_mstiles_gpu) and test_universe_mstiles_gpu
 # on the GPU in the time left (all within 240 s of the start; a run past 25 s is cut and says
 # rc=124). Log in $OUT/mstiles.log.
-#   run (kind nvidia-h200, carry [".deps"]):  bash tools/gpu-mstiles.sh
+#   run (kind nvidia-h200, carry [".deps", ".gpu"]):  bash tools/gpu-mstiles.sh
 #   DRY=1 bash tools/gpu-mstiles.sh   (here, on pocl: 256² and 512², fewer generations)
 set -u
 mkdir -p "${OUT:=/tmp/out}"
@@ -23,6 +23,9 @@ if [ -z "${DRY:-}" ]; then
   gpu_build "${TESTS[@]}"
   LIBS=(-L/opt/deps/usr/lib/x86_64-linux-gnu "${LIBS[@]}")
   export GOLCL_DEVICE=gpu GOLCL_TEST_DEVICE=gpu
+  # Golly's .rule files (WireWorld, the suite's RuleLoader rules): the machine has no Golly;
+  # carry .gpu (tools/gpu-wall.sh says how it is made)
+  [ -d .gpu/golly/Rules ] && export GOLCL_RULES=$PWD/.gpu/golly/Rules
   SIZES=(4096 8192) GENS=(200 60) LIMIT=25 BENCH=(4096 200 gpu)
 else
   make -j2 lib examples "${TESTS[@]}" >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; exit 1; }
@@ -64,8 +67,9 @@ for algo in sparse auto dense host-tiles hashlife; do
   done
   el "$algo done"
 done
-echo "== the device tiles' rounds (k generations a round: 4, 8, 16)"
-late 195 || timeout 30 build/bench_universe_mstiles_gpu /2/3 "${BENCH[@]}" 4 8 16
+echo "== the device tiles' rounds (k generations a round: 4, 8, 16, 32; WireWorld 4, 8, 16)"
+late 195 || timeout 30 build/bench_universe_mstiles_gpu /2/3 "${BENCH[@]}" 4 8 16 32
+late 205 || timeout 30 build/bench_universe_mstiles_gpu WireWorld "${BENCH[@]}" 4 8 16
 el "bench done"
 echo "== tests on the device (within 240 s of the start)"
 gpu_tests 240 "${TESTS[@]}"

@@ -94,6 +94,7 @@ struct golcl__mstiles_gpu {
                       next run, walk or clear) */
   cl_kernel gather, scatter;
   uint64_t gens, rounds, tiles_stepped, atlases_made;
+  int gpu; /* the context's device is a GPU (the default round) */
 };
 
 static golcl_status oom(void) {
@@ -102,8 +103,13 @@ static golcl_status oom(void) {
 
 /* The default round: k·R cells of frame, at most 8 cells for a reach of
  * 1-2 (the bit planes of Generations step 8 generations a launch), an even
- * k (period 2 skipped) up to R 32, 1 beyond. */
-static unsigned default_round(uint32_t R) {
+ * k (period 2 skipped) up to R 32, 1 beyond; on a GPU 16 cells for a reach
+ * of 1-8, where a round's fixed cost (its launches, the copies in and out)
+ * outweighs the wider frame (an H200, 200 generations of 4096² soups,
+ * 2026-11-29: Brian's Brain k 8 0.020 s, 16 0.013, 32 0.011; WireWorld 8
+ * 0.018, 16 0.014; on pocl 16 lost to 8). */
+static unsigned default_round(uint32_t R, int gpu) {
+  if (gpu && R <= 8) return 16 / R;
   if (R <= 2) return 8 / R;
   return R <= T / 2 ? 2 : 1;
 }
@@ -135,7 +141,9 @@ golcl_status golcl__mstiles_gpu_create(golcl_context *ctx, const golcl_msrule *r
   s->ctx = ctx;
   s->rule = *rule;
   s->R = R;
-  s->k = default_round(R);
+  golcl_device_info info;
+  s->gpu = golcl_context_device_info(ctx, &info) == GOLCL_OK && info.type == GOLCL_DEVICE_GPU;
+  s->k = default_round(R, s->gpu);
   golcl__tile_table_init(&s->tab, &s->zero.h, sizeof(gtile), offsetof(gtile, h), 64);
   st = golcl__kernel(ctx, "universe/mstiles.cl", "", "mst_gather", &s->gather);
   if (st == GOLCL_OK)
@@ -161,7 +169,7 @@ void golcl__mstiles_gpu_destroy(golcl__mstiles_gpu *s) {
 }
 
 golcl_status golcl__mstiles_gpu_set_round(golcl__mstiles_gpu *s, unsigned k) {
-  if (!k) k = default_round(s->R);
+  if (!k) k = default_round(s->R, s->gpu);
   if (s->tab.n || k > T || k * s->R > T)
     return golcl__fail(s->ctx, GOLCL_E_INVALID_ARG,
                        "device tiles of states: a round of %u generations (reach %u, %s)", k,
