@@ -241,8 +241,13 @@ GOLCL_API golcl_status golcl_msrule_colour(const golcl_msrule *rule, unsigned st
 typedef struct golcl_msgrid golcl_msgrid;
 
 /** A w×h grid of bytes on the context's device, all 0, rule "23/3/2"
- *  (Life as Generations), generation 0.
- *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL, zero side, a side above
+ *  (Life as Generations), generation 0. Without a context (ctx NULL), a grid
+ *  on the host: the same cells, census, hash and randomize, stepped through
+ *  golcl_msrule_step_block (Golly's other bounded grids through
+ *  golcl_ms_reference_run_bounds), no device opened: for a small grid, where
+ *  opening a device and building kernels would take longer than the run;
+ *  golcl_msgrid_buffer and golcl_msgrid_context give NULL for it.
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL out, zero side, a side above
  *          2^31-1, bad boundary); GOLCL_E_OUT_OF_MEMORY; GOLCL_E_OPENCL. */
 GOLCL_API golcl_status golcl_msgrid_create(golcl_context *ctx, uint32_t w, uint32_t h,
                                            golcl_boundary boundary, golcl_msgrid **out);
@@ -353,7 +358,7 @@ GOLCL_API golcl_status golcl_msgrid_step(golcl_msgrid *grid, uint64_t generation
 GOLCL_API golcl_status golcl_msgrid_prepare(golcl_msgrid *grid);
 
 /** The device buffer of the cells (width·height bytes, row-major); the grid
- *  keeps owning it. NULL for NULL. */
+ *  keeps owning it. NULL for NULL and for a grid on the host. */
 GOLCL_API cl_mem golcl_msgrid_buffer(golcl_msgrid *grid);
 
 /* ----------------------------------------------------------- patterns */

@@ -55,18 +55,22 @@ static uint8_t soup_cell(unsigned states, double density, uint64_t seed, uint32_
   return (uint8_t)(1 + (((r & 0xffffffffu) * (uint64_t)(states - 1)) >> 32));
 }
 
-/* Case _i: rule _i / (2·NSIZES), boundary and size from the rest. */
+/* Case _i: the device's grid, then the host's (no context: msgrid_host.c);
+ * rule, boundary and size from the rest. */
 START_TEST(kernel_matches_reference) {
-  const char *text = rules[_i / (2 * NSIZES)];
-  golcl_boundary b = (_i / NSIZES) % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
-  uint32_t w = sizes[_i % NSIZES][0], h = sizes[_i % NSIZES][1];
+  const int on_host = _i >= (int)(NRULES * 2 * NSIZES);
+  const int i = _i % (int)(NRULES * 2 * NSIZES);
+  const char *text = rules[i / (2 * NSIZES)];
+  golcl_boundary b = (i / NSIZES) % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
+  uint32_t w = sizes[i % NSIZES][0], h = sizes[i % NSIZES][1];
   golcl_msrule rule;
   ck_assert_msg(golcl_msrule_parse(text, &rule) == GOLCL_OK, "%s: %s", text, golcl_last_errmsg());
   golcl_msgrid *g;
-  TU_OK(golcl_msgrid_create(tu_ctx, w, h, b, &g));
+  TU_OK(golcl_msgrid_create(on_host ? NULL : tu_ctx, w, h, b, &g));
+  ck_assert_ptr_eq(golcl_msgrid_context(g), on_host ? NULL : tu_ctx);
   TU_OK(golcl_msgrid_set_msrule(g, &rule));
   unsigned states = rule.states < 2 ? 2 : rule.states;
-  uint64_t seed = 1000 + (uint64_t)_i;
+  uint64_t seed = 1000 + (uint64_t)i;
   TU_OK(golcl_msgrid_randomize(g, states, 0.5, seed));
   size_t n = (size_t)w * h;
   uint8_t *ref = malloc(n), *got = malloc(n);
@@ -86,10 +90,11 @@ START_TEST(kernel_matches_reference) {
     TU_OK(golcl_ms_reference_run(&rule, b, w, h, ref, checks[c] - done));
     done = checks[c];
     TU_OK(golcl_msgrid_read(g, got, 0));
-    for (size_t i = 0; i < n; i++)
-      ck_assert_msg(
-          got[i] == ref[i], "%s, %s %ux%u, gen %llu: cell (%zu, %zu) is %u, the reference has %u",
-          text, b ? "torus" : "dead", w, h, (unsigned long long)done, i % w, i / w, got[i], ref[i]);
+    for (size_t j = 0; j < n; j++)
+      ck_assert_msg(got[j] == ref[j],
+                    "%s, %s %ux%u, gen %llu, %s: cell (%zu, %zu) is %u, the reference has %u",
+                    text, b ? "torus" : "dead", w, h, (unsigned long long)done,
+                    on_host ? "host" : "device", j % w, j / w, got[j], ref[j]);
   }
   ck_assert_uint_eq(golcl_msgrid_generation(g), done);
   if (n > 1000) { /* the soup had every state and the run is not trivially empty */
@@ -254,11 +259,12 @@ START_TEST(rule_changes_between_steps) {
 END_TEST
 
 /* Census, population and hash against sums made here from the cells;
- * 0/1 cells hash as the two-state grid hashes them. */
+ * 0/1 cells hash as the two-state grid hashes them. Case 0: the device's
+ * grid; 1: the host's. */
 START_TEST(census_and_hash) {
   const uint32_t w = 301, h = 77;
   golcl_msgrid *g;
-  TU_OK(golcl_msgrid_create(tu_ctx, w, h, GOLCL_BOUNDARY_DEAD, &g));
+  TU_OK(golcl_msgrid_create(_i ? NULL : tu_ctx, w, h, GOLCL_BOUNDARY_DEAD, &g));
   TU_OK(golcl_msgrid_randomize(g, 256, 0.7, 99));
   uint8_t *c = malloc(w * h);
   TU_OK(golcl_msgrid_read(g, c, 0));
@@ -331,8 +337,10 @@ END_TEST
 
 START_TEST(invalid_arguments) {
   golcl_msgrid *g = (golcl_msgrid *)1;
-  ck_assert_int_eq(golcl_msgrid_create(NULL, 4, 4, GOLCL_BOUNDARY_DEAD, &g), GOLCL_E_INVALID_ARG);
-  ck_assert_ptr_null(g);
+  /* no context: a grid on the host */
+  TU_OK(golcl_msgrid_create(NULL, 4, 4, GOLCL_BOUNDARY_DEAD, &g));
+  ck_assert_ptr_null(golcl_msgrid_buffer(g));
+  golcl_msgrid_destroy(g);
   ck_assert_int_eq(golcl_msgrid_create(tu_ctx, 0, 4, GOLCL_BOUNDARY_DEAD, &g), GOLCL_E_INVALID_ARG);
   ck_assert_int_eq(golcl_msgrid_create(tu_ctx, 4, 4, (golcl_boundary)7, &g), GOLCL_E_INVALID_ARG);
   ck_assert_int_eq(golcl_msgrid_create(tu_ctx, 4, 4, GOLCL_BOUNDARY_DEAD, NULL),
@@ -370,7 +378,7 @@ int main(void) {
   Suite *s = suite_create("rules-kernels");
   TCase *tc = tcase_create("kernels");
   tcase_set_timeout(tc, 0);
-  tcase_add_loop_test(tc, kernel_matches_reference, 0, (int)(NRULES * 2 * NSIZES));
+  tcase_add_loop_test(tc, kernel_matches_reference, 0, (int)(2 * NRULES * 2 * NSIZES));
   tcase_add_loop_test(tc, planes_match_reference, 0,
                       (int)(sizeof plane_rules / sizeof *plane_rules * 2 * NPSIZES * 2));
   tcase_add_loop_test(tc, wireworld_planes_match_reference, 0, (int)(4 * NPSIZES));
@@ -378,7 +386,7 @@ int main(void) {
                       (int)(sizeof plane_rules / sizeof *plane_rules * 4));
   tcase_add_loop_test(tc, ltl_long_runs, 0, 20);
   tcase_add_test(tc, rule_changes_between_steps);
-  tcase_add_test(tc, census_and_hash);
+  tcase_add_loop_test(tc, census_and_hash, 0, 2);
   tcase_add_test(tc, rect_io);
   tcase_add_test(tc, invalid_arguments);
   suite_add_tcase(s, tc);

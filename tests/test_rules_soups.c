@@ -108,8 +108,10 @@ static int same_as(const uint8_t *cells, uint32_t w, uint32_t h, const bg_mscell
   return bg_ms_same(cells, w, h, ref, n);
 }
 
+/* Case _i: the device's grid, then (from NCASES) the host's. */
 START_TEST(soup_as_bgolly) {
-  const soup_case *c = &cases[_i];
+  const int on_host = _i >= (int)NCASES;
+  const soup_case *c = &cases[_i % (int)NCASES];
   golcl_msrule rule;
   golcl_status ps = golcl_msrule_parse(c->rule, &rule);
   if (ps == GOLCL_E_UNSUPPORTED &&
@@ -119,7 +121,7 @@ START_TEST(soup_as_bgolly) {
   }
   ck_assert_msg(ps == GOLCL_OK, "%s: %s", c->rule, golcl_last_errmsg());
   golcl_msgrid *g;
-  TU_OK(golcl_msgrid_create(tu_ctx, c->w, c->h,
+  TU_OK(golcl_msgrid_create(on_host ? NULL : tu_ctx, c->w, c->h,
                             c->torus ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD, &g));
   TU_OK(golcl_msgrid_set_msrule(g, &rule));
   golcl_bounds b = {0};
@@ -128,7 +130,8 @@ START_TEST(soup_as_bgolly) {
   if (c->bounds) TU_OK(golcl_bounds_parse(c->bounds, &b));
   TU_OK(golcl_msgrid_set_bounds(g, &b));
   if (c->bounds) TU_OK(golcl_msgrid_prepare(g)); /* the frame's grid and kernels, ahead */
-  TU_OK(golcl_msgrid_randomize(g, rule.states < 2 ? 2 : rule.states, 0.45, 77 + (uint64_t)_i));
+  TU_OK(golcl_msgrid_randomize(g, rule.states < 2 ? 2 : rule.states, 0.45,
+                               77 + (uint64_t)(_i % (int)NCASES)));
   golcl_mspattern *p;
   TU_OK(golcl_msgrid_extract(g, &p));
   golcl_bounds pb;
@@ -160,8 +163,10 @@ START_TEST(soup_as_bgolly) {
     done = steps[j];
     TU_OK(golcl_msgrid_read(g, cells, 0));
     ck_assert_msg(memcmp(cells, ref, n) == 0,
-                  "%s%s on a %ux%u grid, generation %llu: the kernel differs from the reference",
-                  c->rule, c->bounds ? c->bounds : "", c->w, c->h, (unsigned long long)done);
+                  "%s%s on a %ux%u grid (%s), generation %llu: the grid differs from the "
+                  "reference",
+                  c->rule, c->bounds ? c->bounds : "", c->w, c->h, on_host ? "host" : "device",
+                  (unsigned long long)done);
     last = 0;
     for (size_t i = 0; i < n; i++) last += cells[i] != 0;
     ck_assert_msg(!*bgolly || same_as(cells, c->w, c->h, &golly, &last),
@@ -173,13 +178,13 @@ START_TEST(soup_as_bgolly) {
     bg_ms_free(&golly);
     free(out);
   }
-  printf("rules-soups: %s %s on a %ux%u %s at generations 1 7 25 (%zu cells at 25)\n",
+  printf("rules-soups: %s %s on a %ux%u %s (%s) at generations 1 7 25 (%zu cells at 25)\n",
          *bgolly ? "SAME as bgolly and the reference:" : "SAME as the reference (no bgolly):",
          c->rule, c->w, c->h,
          c->bounds  ? c->bounds
          : c->torus ? "torus"
                     : "plane",
-         last);
+         on_host ? "host" : "device", last);
   free(cells);
   free(ref);
   free(rle);
@@ -331,7 +336,7 @@ int main(void) {
   Suite *s = suite_create("rules-soups");
   TCase *tc = tcase_create("soups");
   tcase_set_timeout(tc, 0);
-  tcase_add_loop_test(tc, soup_as_bgolly, 0, (int)NCASES);
+  tcase_add_loop_test(tc, soup_as_bgolly, 0, (int)(2 * NCASES));
   tcase_add_test(tc, ltl_other_bounds_refused);
   tcase_add_loop_test(tc, tube_as_bgolly, 0, (int)(sizeof tubes / sizeof *tubes));
   suite_add_tcase(s, tc);

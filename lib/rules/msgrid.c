@@ -1,5 +1,5 @@
-/* msgrid.c — the multi-state grid: one byte a cell on the device, its rule
- * and generation; creation, host I/O of all cells or a rectangle,
+/* msgrid.c — the multi-state grid: one byte a cell on the device (or on
+ * the host, msgrid_host.c, without a context), its rule and generation; creation, host I/O of all cells or a rectangle,
  * randomize, census and hash (cl/rules/msgrid.cl), and the step that
  * hands over to the rule's family through the table of families
  * (family.c). */
@@ -24,7 +24,6 @@ golcl_status golcl_msgrid_create(golcl_context *ctx, uint32_t w, uint32_t h,
                                  golcl_boundary boundary, golcl_msgrid **out) {
   if (!out) return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "golcl_msgrid_create: out is NULL");
   *out = NULL;
-  if (!ctx) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_msgrid_create: ctx is NULL");
   if (!w || !h)
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "golcl_msgrid_create: size %ux%u has a zero side",
                        (unsigned)w, (unsigned)h);
@@ -36,6 +35,24 @@ golcl_status golcl_msgrid_create(golcl_context *ctx, uint32_t w, uint32_t h,
     return golcl__fail(ctx, GOLCL_E_INVALID_ARG, "golcl_msgrid_create: bad boundary %d",
                        (int)boundary);
   size_t bytes;
+  if (!ctx) { /* on the host (msgrid_host.c) */
+    golcl_msgrid *g = calloc(1, sizeof *g);
+    if (g) g->host = golcl__mul_size(w, h, &bytes) == 0 ? calloc(bytes, 1) : NULL;
+    if (!g || !g->host) {
+      free(g);
+      return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY,
+                         "golcl_msgrid_create: a %ux%u grid does not fit the host's memory",
+                         (unsigned)w, (unsigned)h);
+    }
+    g->w = w, g->h = h, g->boundary = boundary;
+    golcl_status s = golcl_msrule_parse("23/3/2", &g->rule);
+    if (s != GOLCL_OK) {
+      golcl_msgrid_destroy(g);
+      return s;
+    }
+    *out = g;
+    return GOLCL_OK;
+  }
   if (golcl__mul_size(w, h, &bytes) != 0 || bytes > ctx->info.global_mem_bytes)
     return golcl__fail(ctx, GOLCL_E_OUT_OF_MEMORY,
                        "golcl_msgrid_create: a %ux%u grid needs %llu bytes; the device has %llu",
@@ -62,6 +79,7 @@ golcl_status golcl_msgrid_create(golcl_context *ctx, uint32_t w, uint32_t h,
 
 void golcl_msgrid_destroy(golcl_msgrid *g) {
   if (!g) return;
+  free(g->host);
   golcl__msgrid_ghost_release(g);
   cl_mem *m[] = {&g->cur,    &g->spare,      &g->table,       &g->rowsum,
                  &g->rowwin, &g->spans,      &g->planes[0],   &g->planes[1],
@@ -128,6 +146,13 @@ static golcl_status rect_io(golcl_msgrid *g, int write, uint32_t x, uint32_t y, 
   if (stride < rw)
     return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG, "%s: row stride %zu is below the width %u", fn,
                        stride, (unsigned)rw);
+  if (g->host) {
+    for (uint32_t r = 0; r < rh; r++) {
+      uint8_t *cell = g->host + (size_t)(y + r) * g->w + x, *mine = (uint8_t *)cells + r * stride;
+      memcpy(write ? cell : mine, write ? mine : cell, rw);
+    }
+    return GOLCL_OK;
+  }
   size_t origin[3] = {x, y, 0}, host0[3] = {0, 0, 0}, region[3] = {rw, rh, 1};
   cl_int e;
   if (write)
@@ -161,6 +186,10 @@ golcl_status golcl_msgrid_read(golcl_msgrid *g, uint8_t *cells, size_t stride) {
 
 golcl_status golcl_msgrid_clear(golcl_msgrid *g) {
   CHECK(g, "golcl_msgrid_clear");
+  if (g->host) {
+    memset(g->host, 0, cells_of(g));
+    return GOLCL_OK;
+  }
   cl_uchar zero = 0;
   return golcl__fill(g->ctx, g->cur, &zero, 1, 0, cells_of(g));
 }
@@ -174,6 +203,10 @@ golcl_status golcl_msgrid_randomize(golcl_msgrid *g, unsigned states, double den
   if (!(density >= 0.0 && density <= 1.0))
     return golcl__fail(g->ctx, GOLCL_E_INVALID_ARG,
                        "golcl_msgrid_randomize: density %g is outside [0, 1]", density);
+  if (g->host) {
+    golcl__msgrid_host_randomize(g, states, density, seed);
+    return GOLCL_OK;
+  }
   cl_kernel k;
   golcl_status s = golcl__kernel(g->ctx, "rules/msgrid.cl", "", "ms_randomize", &k);
   if (s != GOLCL_OK) return s;
@@ -193,6 +226,10 @@ golcl_status golcl_msgrid_randomize(golcl_msgrid *g, unsigned states, double den
 #define CENSUS_MAX_PER_GROUP 0x40000000ull /* a group's counts stay below 2^32 */
 
 static golcl_status census(golcl_msgrid *g, uint64_t counts[256], uint64_t *sum) {
+  if (g->host) {
+    golcl__msgrid_host_census(g, counts, sum);
+    return GOLCL_OK;
+  }
   golcl_context *ctx = g->ctx;
   cl_kernel k;
   golcl_status s = golcl__kernel(ctx, "rules/msgrid.cl", "", "ms_census", &k);
@@ -276,6 +313,7 @@ golcl_status golcl_msgrid_hash(golcl_msgrid *g, uint64_t *out) {
 
 golcl_status golcl_msgrid_prepare(golcl_msgrid *g) {
   CHECK(g, "golcl_msgrid_prepare");
+  if (g->host) return GOLCL_OK; /* nothing to build */
   if (g->ghost) return golcl__msgrid_ghost_prepare(g);
   return golcl__ms_family_of(&g->rule)->prepare(g);
 }
@@ -284,6 +322,11 @@ golcl_status golcl_msgrid_step(golcl_msgrid *g, uint64_t gens) {
   CHECK(g, "golcl_msgrid_step");
   golcl__clear_error(g->ctx);
   if (!gens) return GOLCL_OK;
+  if (g->host) {
+    golcl_status s = golcl__msgrid_host_step(g, gens);
+    if (s == GOLCL_OK) g->generation += gens;
+    return s;
+  }
   if (g->ghost) return golcl__msgrid_ghost_step(g, gens);
   golcl_status s = golcl__msgrid_spare(g);
   /* a long run waits for its own launches now and then: the queue stays bounded */

@@ -8,7 +8,8 @@
 #include "ms.h"
 
 struct golcl_msgrid {
-  golcl_context *ctx;
+  golcl_context *ctx; /* NULL: a grid on the host (msgrid_host.c), its cells in `host` */
+  uint8_t *host;      /* w·h bytes */
   uint32_t w, h;
   golcl_boundary boundary;
   golcl_msrule rule;
@@ -54,6 +55,15 @@ typedef struct golcl__ms_family_ops {
 
 extern const golcl__ms_family_ops golcl__ms_generations_ops, golcl__ms_ltl_ops, golcl__ms_tree_ops,
     golcl__ms_jvn_ops;
+
+/* A grid on the host (msgrid_host.c): its cells stepped through the block
+ * step (golcl_msrule_step_block) with a frame of the reach (0s for the dead
+ * boundary, the far side for the torus), Golly's other bounded grids
+ * through golcl_ms_reference_run_bounds; its census and randomize give the
+ * device's numbers. */
+golcl_status golcl__msgrid_host_step(golcl_msgrid *g, uint64_t gens);
+void golcl__msgrid_host_census(const golcl_msgrid *g, uint64_t counts[256], uint64_t *sum);
+void golcl__msgrid_host_randomize(golcl_msgrid *g, unsigned states, double density, uint64_t seed);
 
 /* The family that runs rule r. */
 const golcl__ms_family_ops *golcl__ms_family_of(const golcl_msrule *r);

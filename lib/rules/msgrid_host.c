@@ -1,0 +1,80 @@
+/* msgrid_host.c — a multi-state grid on the host (golcl_msgrid_create
+ * without a context): for a small grid, where opening a device and building
+ * its kernels would take longer than the run (a 100×100 torus of Larger than
+ * Life to 1000 generations: pocl's start alone about 0.1 s, Golly's whole run
+ * 8 ms). Each generation the cells are copied into a block with a frame of
+ * the rule's reach (0s for the dead boundary, the cells of the far side for
+ * the torus, wrapping as often as the reach needs) and stepped by the block
+ * step, so that every family runs as the reference runs it; Golly's other
+ * bounded grids (shifted tori, Klein bottles, cross-surfaces, spheres) go
+ * through golcl_ms_reference_run_bounds, their definition. The census, hash
+ * and randomize are the device kernels' (cl/rules/msgrid.cl) on the host. */
+#include "rules.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The index of c mod n for c in [-n·k, n·(k+1)). */
+static uint32_t wrap(int64_t c, uint32_t n) {
+  int64_t m = c % (int64_t)n;
+  return (uint32_t)(m < 0 ? m + n : m);
+}
+
+golcl_status golcl__msgrid_host_step(golcl_msgrid *g, uint64_t gens) {
+  if (g->ghost)
+    return golcl_ms_reference_run_bounds(&g->rule, &g->bounds, g->w, g->h, g->host, gens);
+  const uint32_t R = golcl_msrule_reach(&g->rule), w = g->w, h = g->h;
+  const size_t pw = (size_t)w + 2 * R, ph = (size_t)h + 2 * R;
+  uint8_t *pad = calloc(pw * ph, 1);
+  if (!pad) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  const int torus = g->boundary == GOLCL_BOUNDARY_TORUS;
+  golcl_status s = GOLCL_OK;
+  for (uint64_t k = 0; k < gens && s == GOLCL_OK; k++) {
+    for (size_t y = 0; y < ph; y++) {
+      uint8_t *row = pad + y * pw;
+      const int64_t gy = (int64_t)y - R;
+      if (!torus && (gy < 0 || gy >= (int64_t)h)) continue; /* the dead frame stays 0 */
+      const uint8_t *src = g->host + (size_t)wrap(gy, h) * w;
+      memcpy(row + R, src, w);
+      if (torus)
+        for (uint32_t i = 0; i < R; i++) {
+          row[i] = src[wrap((int64_t)i - R, w)];
+          row[R + w + i] = src[wrap((int64_t)w + i, w)];
+        }
+    }
+    s = golcl_msrule_step_block(&g->rule, pad, pw, (uint32_t)pw, (uint32_t)ph, g->host, w);
+  }
+  free(pad);
+  return s;
+}
+
+/* cl/common/hash.cl's golcl_cell_key and cl/rules/msgrid.cl's ms_term */
+static uint64_t cell_key(uint32_t x, uint32_t y) { return (uint64_t)y << 32 | x; }
+
+static uint64_t term(uint32_t s, uint64_t key) {
+  const uint64_t m = golcl__ms_mix64(key);
+  return s == 0 ? 0 : s == 1 ? m : golcl__ms_mix64(m + s);
+}
+
+void golcl__msgrid_host_census(const golcl_msgrid *g, uint64_t counts[256], uint64_t *sum) {
+  memset(counts, 0, 256 * sizeof *counts);
+  *sum = 0;
+  for (uint32_t y = 0; y < g->h; y++)
+    for (uint32_t x = 0; x < g->w; x++) {
+      const uint8_t s = g->host[(size_t)y * g->w + x];
+      counts[s]++;
+      if (s) *sum += term(s, cell_key(x, y));
+    }
+}
+
+void golcl__msgrid_host_randomize(golcl_msgrid *g, unsigned states, double density, uint64_t seed) {
+  const uint64_t seedmix = golcl__ms_mix64(seed), threshold = (uint64_t)ldexp(density, 32);
+  for (uint32_t y = 0; y < g->h; y++)
+    for (uint32_t x = 0; x < g->w; x++) { /* cl/rules/msgrid.cl's ms_randomize */
+      const uint64_t r = golcl__ms_mix64(seedmix ^ cell_key(x, y));
+      uint32_t s = 0;
+      if ((r >> 32) < threshold) s = 1 + (uint32_t)(((r & 0xffffffffu) * (uint64_t)(states - 1)) >> 32);
+      g->host[(size_t)y * g->w + x] = (uint8_t)s;
+    }
+}
