@@ -46,6 +46,14 @@ typedef struct ms_run {
   int dry;         /* the first pass: the frames' live boxes, nothing written */
 } ms_run;
 
+/* A bounded grid whose cells times generations are at most this runs on the
+ * host (golcl_msgrid without a context): opening a device and building its
+ * kernels takes longer than such a run (pocl about 0.1-0.2 s, NVIDIA
+ * 0.2-0.4 s; the host's block step 1-15 ns a cell: Golly's Blinkers.mcl, a
+ * 100×100 torus of Larger than Life, to 1000 generations, 0.2 s on pocl's
+ * device). --device asks for a device. */
+#define HOST_CELL_GENS ((uint64_t)1 << 27)
+
 /* Room for MIN_STEP generations, held to MAX_MARGIN cells unless that is
  * less than two generations' reach (LtL at large ranges). */
 #define MAX_MARGIN 512
@@ -179,6 +187,13 @@ static int make_grid(ms_run *st, const ms_opts *o, const golcl_mspattern *p) {
             (unsigned long long)H);
     return 1;
   }
+  /* a small bounded grid on the host, else the device (--device: always) */
+  if (st->infinite || o->device || W * H > HOST_CELL_GENS / (o->gens ? o->gens : 1)) {
+    golcl_context_opts copts = {0};
+    copts.device = o->device;
+    golcl_status cs = golcl_context_create(&copts, &st->ctx);
+    if (cs != GOLCL_OK) return fail("opening the device", cs, NULL);
+  }
   golcl_status s = golcl_msgrid_create(st->ctx, (uint32_t)W, (uint32_t)H, bd, &st->grid);
   if (s == GOLCL_OK) s = golcl_msgrid_set_msrule(st->grid, &st->rule);
   /* shifted tori, Klein bottles, cross-surfaces, spheres */
@@ -289,7 +304,7 @@ static int step_all(ms_run *st, const ms_opts *o, double *secs) {
     left -= k, done += k;
     if (frames && done % every == 0 && write_frame(st)) return 1;
   }
-  golcl_status s = golcl_context_finish(st->ctx);
+  golcl_status s = st->ctx ? golcl_context_finish(st->ctx) : GOLCL_OK; /* host: done */
   *secs = ex_now() - t0;
   return s == GOLCL_OK ? 0 : fail("stepping", s, st->ctx);
 }
@@ -489,19 +504,18 @@ int cmd_run_ms(const run_opts *opts) {
   st.reach = st.rule.family == GOLCL_MS_LTL ? st.rule.range : 1;
   st.any_state = st.rule.family == GOLCL_MS_JVN29 || st.rule.family == GOLCL_MS_NOBILI32 ||
                  st.rule.family == GOLCL_MS_HUTTON32 || st.rule.family == GOLCL_MS_RULELOADER;
-  golcl_context_opts copts = {0};
-  copts.device = o.device;
-  s = golcl_context_create(&copts, &st.ctx);
-  rc = s == GOLCL_OK ? 0 : fail("opening the device", s, NULL);
-  if (rc == 0) rc = make_grid(&st, &o, p);
+  rc = make_grid(&st, &o, p);
   if (rc == 0 && (s = golcl_msgrid_prepare(st.grid)) != GOLCL_OK)
     rc = fail("building the kernels", s, st.ctx);
   if (rc == 0 && !o.quiet) {
     golcl_device_info dev;
-    golcl_context_device_info(st.ctx, &dev);
     char rule[GOLCL_MSRULE_TEXT_CAP];
     golcl_msrule_format(&st.rule, rule, sizeof rule);
-    fprintf(o.report, "device:     %s (%s)\n", dev.name, dev.platform);
+    if (st.ctx && golcl_context_device_info(st.ctx, &dev) == GOLCL_OK)
+      fprintf(o.report, "device:     %s (%s)\n", dev.name, dev.platform);
+    else
+      fprintf(o.report, "device:     none: the host (a bounded grid of at most %llu cell "
+                        "generations)\n", (unsigned long long)HOST_CELL_GENS);
     fprintf(o.report, "pattern:    %s (multi-state, %ux%u, rule %s)\n", o.name,
             golcl_mspattern_width(p), golcl_mspattern_height(p), rule);
     char what[200] = "dead boundary";

@@ -59,6 +59,18 @@ t_ltl_in_the_universe() {
   [ "$(body "$T/r.rle")" = "$(body "$T/rd.rle")" ] || say "R100: the byte grid's cells differ"
 }
 
+# a small bounded grid runs on the host (no device opened; the report says so), a large one or
+# --device on the device, the same cells, bgolly's
+t_small_grid_on_the_host() {
+  local f=$P/Larger-than-Life/Blinkers.mcl
+  "$G" run "$f" -g 300 -o "$T/h.rle" >"$T/out" || return 1
+  grep -q '^device: *none: the host' "$T/out" || say "not on the host: $(cat "$T/out")" || return 1
+  "$G" run "$f" -g 300 --device cpu -o "$T/d.rle" >"$T/out" || return 1
+  grep -q '^device: *none' "$T/out" && { say "--device: still the host"; return 1; }
+  [ "$(body "$T/h.rle")" = "$(body "$T/d.rle")" ] || say "the host's cells differ" || return 1
+  same_as_bgolly "$f" "Larger than Life" 300
+}
+
 # bench universe on a Larger than Life file: bgolly's own algorithm beside it (its RLE, which
 # has no comment lines, read back), the cells identical
 t_bench_universe_ltl() {
@@ -172,6 +184,7 @@ check "BugCollection (Bosco :T400,400) at 37 as bgolly" t_bugcollection_torus
 check "SoldierBugs (R7, unbounded) at 200 as bgolly" t_soldierbugs_unbounded
 check "Larger than Life on the plane: the universe's host tiles, HashLife refused" t_ltl_in_the_universe
 check "bench universe on a Larger than Life file: bgolly's algorithm, the same cells" t_bench_universe_ltl
+check "a small bounded grid on the host, --device on the device: the same cells, bgolly's" t_small_grid_on_the_host
 check "--algo sparse: the device tiles of states, bgolly's cells" t_sparse_device_tiles
 check "counter-demo (JvN29, unbounded) at 300 as bgolly" t_jvn_counter
 check "golly-constructor (Hutton32, unbounded) at 200 as bgolly" t_hutton_constructor
