@@ -56,14 +56,16 @@ def _state_picture(cells, states):
 
 class MSGrid(Sized, GridIO, GridState, Handle):
     """A byte-a-cell grid of a multi-state rule: MSGrid(ctx, w, h,
-    boundary="dead"|"torus", rule="345/2/4"). Cells are uint8 states."""
+    boundary="dead"|"torus", rule="345/2/4"). Cells are uint8 states.
+    ctx None: a grid on the host (no device; the same cells)."""
     _c = "golcl_msgrid"
 
     _destroy = "golcl_msgrid_destroy"
 
     def __init__(self, ctx, width, height, boundary="dead", rule=None):
         out, ref = byref_out(ctypes.c_void_p)
-        _lib.call(ctx.h, "golcl_msgrid_create", ctx.h, u32(width, "width"),
+        ch = ctx.h if ctx is not None else None
+        _lib.call(ch, "golcl_msgrid_create", ch, u32(width, "width"),
                   u32(height, "height"), boundary_code(boundary), ref)
         super().__init__(out.value, parent=ctx, ctx=ctx)
         if rule is not None:

@@ -83,6 +83,21 @@ def test_msgrid_calls(ctx):
         assert g.rule == "345/2/4"
 
 
+def test_msgrid_on_the_host(ctx):
+    """MSGrid(None, ...): a grid without a device, the device's soup, cells
+    and hash after a run, on a torus and a shifted torus (the reference's)."""
+    for bounds in (None, ":T37+3,29"):
+        with golcl.MSGrid(None, W, H, "torus", rule="345/2/4") as h, \
+                golcl.MSGrid(ctx, W, H, "torus", rule="345/2/4") as d:
+            for g in (h, d):
+                if bounds:
+                    g.bounds = bounds
+                g.randomize(0.5, 11)
+                g.step(17)
+            assert np.array_equal(h.read(), d.read()) and h.hash() == d.hash()
+            assert h.population() > 0
+
+
 def test_mspattern_and_rule_info(tmp_path):
     text = "x = 4, y = 1, rule = 345/2/4\n.ABC!\n"
     p = golcl.MSPattern.parse(text)
