@@ -5,7 +5,9 @@
  * 8 ms). Each generation the cells are copied into a block with a frame of
  * the rule's reach (0s for the dead boundary, the cells of the far side for
  * the torus, wrapping as often as the reach needs) and stepped by the block
- * step, so that every family runs as the reference runs it; Golly's other
+ * step, so that every family runs as the reference runs it (the dead
+ * boundary under a rule that keeps 0 among 0s: only the live box widened
+ * by the reach, as Golly steps a sparse board); Golly's other
  * bounded grids (shifted tori, Klein bottles, cross-surfaces, spheres) go
  * through golcl_ms_reference_run_bounds, their definition. The census, hash
  * and randomize are the device kernels' (cl/rules/msgrid.cl) on the host. */
@@ -21,9 +23,76 @@ static uint32_t wrap(int64_t c, uint32_t n) {
   return (uint32_t)(m < 0 ? m + n : m);
 }
 
+/* A rectangle of the grid, half-open; empty when x0 >= x1. */
+typedef struct rect {
+  uint32_t x0, y0, x1, y1;
+} rect;
+
+/* The cells not in state 0 within r: their box (empty if none). */
+static rect live_in(const golcl_msgrid *g, rect r) {
+  rect b = {UINT32_MAX, UINT32_MAX, 0, 0};
+  for (uint32_t y = r.y0; y < r.y1; y++) {
+    const uint8_t *row = g->host + (size_t)y * g->w;
+    uint32_t a = r.x0, e = r.x1;
+    while (a < e && !row[a]) a++;
+    if (a == e) continue;
+    while (!row[e - 1]) e--;
+    if (a < b.x0) b.x0 = a;
+    if (e > b.x1) b.x1 = e;
+    if (y < b.y0) b.y0 = y;
+    b.y1 = y + 1;
+  }
+  if (b.x0 >= b.x1) b = (rect){0, 0, 0, 0};
+  return b;
+}
+
+/* The dead boundary under a rule that keeps 0 among 0s: each generation
+ * steps only the live box widened by the reach (the rest stays 0), as Golly
+ * steps a sparse board. */
+static golcl_status step_live(golcl_msgrid *g, uint64_t gens) {
+  const uint32_t R = golcl_msrule_reach(&g->rule), w = g->w, h = g->h;
+  rect L = live_in(g, (rect){0, 0, w, h});
+  uint8_t *pad = NULL;
+  size_t room = 0;
+  golcl_status s = GOLCL_OK;
+  for (uint64_t k = 0; k < gens && s == GOLCL_OK && L.x0 < L.x1; k++) {
+    /* S: the cells that may change; the block: S and a frame of R (0s past the edge) */
+    const rect S = {L.x0 > R ? L.x0 - R : 0, L.y0 > R ? L.y0 - R : 0,
+                    L.x1 + R < w ? L.x1 + R : w, L.y1 + R < h ? L.y1 + R : h};
+    const size_t bw = (size_t)(S.x1 - S.x0) + 2 * R, bh = (size_t)(S.y1 - S.y0) + 2 * R;
+    if (bw * bh > room) {
+      free(pad);
+      room = bw * bh;
+      if (!(pad = malloc(room))) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+    }
+    memset(pad, 0, bw * bh);
+    for (size_t y = 0; y < bh; y++) {
+      const int64_t gy = (int64_t)S.y0 - R + (int64_t)y;
+      if (gy < 0 || gy >= (int64_t)h) continue;
+      const int64_t gx0 = (int64_t)S.x0 - R, gx1 = gx0 + (int64_t)bw;
+      const int64_t a = gx0 < 0 ? 0 : gx0, e = gx1 > (int64_t)w ? w : gx1;
+      memcpy(pad + y * bw + (size_t)(a - gx0), g->host + (size_t)gy * w + (size_t)a, (size_t)(e - a));
+    }
+    s = golcl_msrule_step_block(&g->rule, pad, bw, (uint32_t)bw, (uint32_t)bh,
+                                g->host + (size_t)S.y0 * w + S.x0, w);
+    L = live_in(g, S);
+  }
+  free(pad);
+  return s;
+}
+
 golcl_status golcl__msgrid_host_step(golcl_msgrid *g, uint64_t gens) {
   if (g->ghost)
     return golcl_ms_reference_run_bounds(&g->rule, &g->bounds, g->w, g->h, g->host, gens);
+  if (g->boundary == GOLCL_BOUNDARY_DEAD) { /* 0 among 0s stays 0: the live box only */
+    const uint32_t side = 2 * golcl_msrule_reach(&g->rule) + 1;
+    uint8_t *zeros = calloc((size_t)side * side, 1), next = 1;
+    golcl_status s = zeros ? golcl_msrule_step_block(&g->rule, zeros, side, side, side, &next, 1)
+                           : golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+    free(zeros);
+    if (s != GOLCL_OK) return s;
+    if (next == 0) return step_live(g, gens);
+  }
   const uint32_t R = golcl_msrule_reach(&g->rule), w = g->w, h = g->h;
   const size_t pw = (size_t)w + 2 * R, ph = (size_t)h + 2 * R;
   uint8_t *pad = calloc(pw * ph, 1);
