@@ -131,12 +131,14 @@ END_TEST
 
 /* Each lookup of JvN29 and Nobili32 (GOLCL_JVN_KERNEL) against the
  * reference on soups of all their states and a few beyond (which keep
- * and read as 0), awkward sizes, both boundaries, 1 and 4 generations.
- * Case _i: rule (_i % 2), boundary (_i / 2 % 2), lookup (_i / 4; 3: the
- * small tables with GOLCL_JVN_NEXT=key). */
+ * and read as 0), awkward sizes (1-row and 1-column grids, widths of whole
+ * and partial words), both boundaries, 1 and 4 generations. Case _i: rule
+ * (_i % 2), boundary (_i / 2 % 2), lookup (_i / 4; 3: the small tables
+ * with GOLCL_JVN_NEXT=key; 4: the bit planes). */
 START_TEST(lookups_match_reference) {
-  static const char *const way[] = {"full", "small", "direct", "small"};
-  static const uint32_t sizes[][2] = {{37, 29}, {100, 67}, {3, 5}, {1, 1}, {6, 2}};
+  static const char *const way[] = {"full", "small", "direct", "small", "bits"};
+  static const uint32_t sizes[][2] = {{37, 29}, {100, 67}, {3, 5},  {1, 1},
+                                      {6, 2},   {1, 9},    {40, 1}, {96, 41}};
   golcl_msrule rule;
   TU_OK(golcl_msrule_parse(_i % 2 ? "Nobili32" : "JvN29", &rule));
   const golcl_boundary b = _i / 2 % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
@@ -341,7 +343,7 @@ int main(void) {
   tcase_set_timeout(tc, 0);
   tcase_add_test(tc, names);
   tcase_add_loop_test(tc, soups_against_golly, 0, 6);
-  tcase_add_loop_test(tc, lookups_match_reference, 0, 16);
+  tcase_add_loop_test(tc, lookups_match_reference, 0, 20);
   tcase_add_test(tc, macrocell_round_trip);
   tcase_add_loop_test(tc, golly_macrocells, 0, 2);
   tcase_add_test(tc, macrocell_errors);

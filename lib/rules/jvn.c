@@ -23,11 +23,13 @@ static cl_int rows_of(void) {
   return r >= 1 && r <= 4096 ? (cl_int)r : ROWS;
 }
 
-typedef enum way { DIRECT, SMALL, FULL } way; /* GOLCL_JVN_WAY in cl/rules/jvn.cl */
+/* GOLCL_JVN_WAY in cl/rules/jvn.cl; BITS: jvn_bits.c's bit planes */
+typedef enum way { DIRECT, SMALL, FULL, BITS } way;
 
 static way way_of(const golcl_msgrid *g) {
   const char *e = getenv("GOLCL_JVN_KERNEL");
   if (e && strcmp(e, "direct") == 0) return DIRECT;
+  if (e && strcmp(e, "bits") == 0 && g->rule.family != GOLCL_MS_HUTTON32) return BITS;
   if ((e && strcmp(e, "full") == 0) || g->rule.family == GOLCL_MS_HUTTON32) return FULL;
   return SMALL;
 }
@@ -69,6 +71,7 @@ static golcl_status tables(golcl_msgrid *g, way wy) {
 static golcl_status prepare(golcl_msgrid *g) {
   cl_kernel k;
   const way wy = way_of(g);
+  if (wy == BITS) return golcl__jvn_bits_prepare(g);
   golcl_status s = kernel(g, wy, &k);
   return s == GOLCL_OK ? tables(g, wy) : s;
 }
@@ -76,6 +79,7 @@ static golcl_status prepare(golcl_msgrid *g) {
 static golcl_status step(golcl_msgrid *g, uint64_t gens) {
   cl_kernel k;
   const way wy = way_of(g);
+  if (wy == BITS) return golcl__jvn_bits_step(g, gens);
   golcl_status s = kernel(g, wy, &k);
   if (s == GOLCL_OK) s = tables(g, wy);
   cl_int w = (cl_int)g->w, h = (cl_int)g->h, rows = rows_of();
