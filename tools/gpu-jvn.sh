@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# gpu-jvn.sh — issue 29 item 6 (JvN29 at 1e12 cell updates/s) on an H200 in ONE device call
+# (under 300 s): builds, runs test_rules_jvn on the card, then `golcl bench rules` at 16384²
+# for JvN29 and Nobili32 through each JvN kernel worth comparing: the bit planes
+# (cl/rules/jvn_bits.cl, GOLCL_JVN_KERNEL=bits) at several rows a work-item, and the small
+# tables of cl/rules/jvn.cl (GOLCL_JVN_KERNEL=small, the default before). Log in $OUT/jvn.log.
+#   run (kind nvidia-h200, carry [".deps"]):  bash tools/gpu-jvn.sh
+#   DRY=1 bash tools/gpu-jvn.sh   (here, on pocl: 1024², tests cut short; a check of the script)
+set -u
+mkdir -p "${OUT:=/tmp/out}"
+exec > >(tee "$OUT/jvn.log") 2>&1
+T0=$(date +%s)
+el() { echo "[+$(($(date +%s) - T0)) s] $*"; }
+late() { [ $(($(date +%s) - T0)) -gt "$1" ]; }
+TESTS=(build/tests/test_rules_jvn)
+if [ -z "${DRY:-}" ]; then
+  echo /usr/lib/libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
+  mkdir -p /opt/deps
+  for f in .deps/*.deb; do dpkg -x "$f" /opt/deps; done
+  export LD_LIBRARY_PATH=/opt/deps/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}
+  M=(MPI=0 CPPFLAGS=-isystem/opt/deps/usr/include LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu
+     CHECK_CFLAGS=)
+  make -j16 lib examples "${M[@]}" >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; exit 1; }
+  # Check wants libsubunit, which the machine may lack: no-op stand-ins (the suites print no
+  # subunit stream) where the link fails with it
+  if ! make -j16 "${TESTS[@]}" "${M[@]}" CHECK_LIBS="-lcheck -lsubunit -lm -lpthread -lrt" \
+    >>/tmp/build.log 2>&1; then
+    printf 'void subunit_test_start(void){}\nvoid subunit_test_pass(void){}\nvoid subunit_test_fail(void){}\nvoid subunit_test_error(void){}\n' >/tmp/subunit.c
+    gcc -c -o /tmp/subunit.o /tmp/subunit.c
+    make -j16 "${TESTS[@]}" "${M[@]}" CHECK_LIBS="-lcheck /tmp/subunit.o -lm -lpthread -lrt" \
+      >>/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; echo "tests not built"; }
+  fi
+  export GOLCL_DEVICE=gpu GOLCL_TEST_DEVICE=gpu
+  SIZE=16384x16384 GENS=20 REPS=3 TEST_LIMIT=100
+else
+  make -j2 lib examples "${TESTS[@]}" >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; exit 1; }
+  SIZE=1024x1024 GENS=4 REPS=1 TEST_LIMIT=60
+fi
+el built; nvidia-smi -L 2>/dev/null; git log --oneline -1
+G=$PWD/build/golcl
+bench() { # label, then env assignments; the rules in $RULES, more options in $MORE
+  local label=$1
+  shift
+  echo "-- $label"
+  # shellcheck disable=SC2086 # MORE is a list of options
+  env "$@" "$G" bench rules --size "$SIZE" --gens "$GENS" --reps "$REPS" --rules "$RULES" ${MORE:-} |
+    tail -n +3 | awk '{printf "   %-40s %10s %12s\n", $1, $3, $4}'
+}
+echo "== tests on the device (${TEST_LIMIT} s at most)"
+for t in "${TESTS[@]}"; do
+  [ -x "$t" ] || { echo "$t: not built"; continue; }
+  s0=$(date +%s)
+  timeout "$TEST_LIMIT" "$t" >/tmp/t.log 2>&1
+  echo "$t rc=$? in $(($(date +%s) - s0)) s: $(grep -E 'Checks' /tmp/t.log)"
+  grep -E ':F:|:E:' /tmp/t.log | cut -c1-300 | head -5
+done
+el "tests done"
+echo "== JvN29 and Nobili32, $SIZE, $GENS generations, median of $REPS: rule gen/s cells/s"
+RULES="JvN29;Nobili32;/2/3" MORE=
+bench "bits, 16 rows a work-item (the default)" GOLCL_JVN_KERNEL=bits
+RULES="JvN29;Nobili32"
+for rows in 4 8 32 64; do
+  late 230 || bench "bits, $rows rows" GOLCL_JVN_KERNEL=bits GOLCL_JVN_ROWS=$rows
+done
+late 240 || bench "small tables, 32 rows (the default before)" GOLCL_JVN_KERNEL=small
+MORE=--torus
+late 250 || bench "torus: bits" GOLCL_JVN_KERNEL=bits
+el "benches done"
