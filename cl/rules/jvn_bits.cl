@@ -38,13 +38,14 @@ inline void jb_row(__global const uint *in, int w, int h, int ww, int y, int j, 
     return;
   }
   const int k = (w - 1) & 31; /* the last cell's bit in the last word */
-  for (int b = 0; b < JB_P; b++) {
-    const uint x = JB_AT(in, b, y, j);
-    const uint l = j > 0 ? JB_AT(in, b, y, j - 1) : 0u, r = j + 1 < ww ? JB_AT(in, b, y, j + 1) : 0u;
-    uint west = x << 1 | l >> 31, east = x >> 1 | r << 31;
+  __global const uint *r = in + (size_t)y * ww + j;
+  const size_t plane = (size_t)h * ww;
+  for (int b = 0; b < JB_P; b++, r += plane) {
+    const uint x = r[0], l = j > 0 ? r[-1] : 0u, rt = j + 1 < ww ? r[1] : 0u;
+    uint west = x << 1 | l >> 31, east = x >> 1 | rt << 31;
 #if GOLCL_TORUS
-    if (j == 0) west |= JB_AT(in, b, y, ww - 1) >> k & 1u; /* cell w-1 west of cell 0 */
-    if (j == ww - 1) east = (east & ~(1u << k)) | (JB_AT(in, b, y, 0) & 1u) << k;
+    if (j == 0) west |= r[ww - 1] >> k & 1u; /* cell w-1 west of cell 0 */
+    if (j == ww - 1) east = (east & ~(1u << k)) | (r[-j] & 1u) << k;
 #else
     (void)k;
 #endif
@@ -52,8 +53,8 @@ inline void jb_row(__global const uint *in, int w, int h, int ww, int y, int j, 
   }
 }
 
-/* The confluent states that send along a row (25..28 excited, 29 and 31)
- * and along a column (27, 28, 30, 31). */
+/* The confluent states that send along a row (27, 28, 29, 31) and along a
+ * column (27, 28, 30, 31). */
 inline uint jb_conf_h(const uint *y) { return ~y[4] & y[3] & ((y[1] & y[0]) | (y[2] & ~y[1])); }
 inline uint jb_conf_v(const uint *y) { return ~y[4] & y[3] & ((y[1] & y[0]) | (y[2] & ~y[0])); }
 
@@ -70,6 +71,28 @@ inline void jb_from(const uint *y, uint pin, uint conf, uint away, uint *oexc, u
   *in |= po;
   *out |= y[4] & ~pin;
   *exc |= ~away & ((pin & y[2]) | conf);
+}
+
+/* The next code o of the 32 cells mc, from the rows above (uc) and below
+ * (dc) and the cells west (mw) and east (me) of them. */
+inline void jb_next(const uint *uc, const uint *mc, const uint *mw, const uint *me, const uint *dc,
+                    uint *o) {
+  /* the cell's arrows: t0 east, t1 north, t2 west, t3 south */
+  const uint t0 = mc[4] & ~mc[1] & ~mc[0], t1 = mc[4] & ~mc[1] & mc[0];
+  const uint t2 = mc[4] & mc[1] & ~mc[0], t3 = mc[4] & mc[1] & mc[0];
+  uint oh = 0, ov = 0, ih = 0, iv = 0, xh = 0, xv = 0, ord = 0, sexc = 0, exc = 0;
+  jb_from(me, me[4] & me[1] & ~me[0], jb_conf_h(me), t0, &oh, &ih, &xh, &ord, &sexc, &exc);
+  jb_from(uc, uc[4] & uc[1] & uc[0], jb_conf_v(uc), t1, &ov, &iv, &xv, &ord, &sexc, &exc);
+  jb_from(mw, mw[4] & ~mw[1] & ~mw[0], jb_conf_h(mw), t2, &oh, &ih, &xh, &ord, &sexc, &exc);
+  jb_from(dc, dc[4] & ~dc[1] & dc[0], jb_conf_v(dc), t3, &ov, &iv, &xv, &ord, &sexc, &exc);
+  /* the cell's code and jvn_signal_key's bits */
+  const uint v[12] = {mc[0], mc[1], mc[2], mc[3], mc[4], oh, ov, sexc, ord, ih & iv & xh & xv,
+                      xh | xv, exc};
+#if GOLCL_JVN_RULE == 1
+  jb_next_nobili32(v, o);
+#else
+  jb_next_jvn29(v, o);
+#endif
 }
 
 __kernel void jvn_bits_step(__global const uint *in, __global uint *out, __global const uint *fz,
@@ -92,29 +115,133 @@ __kernel void jvn_bits_step(__global const uint *in, __global uint *out, __globa
 #else
     jb_row(in, w, h, ww, y + 1, j, dc, dw, de);
 #endif
-    /* the cell's arrows: t0 east, t1 north, t2 west, t3 south */
-    const uint t0 = mc[4] & ~mc[1] & ~mc[0], t1 = mc[4] & ~mc[1] & mc[0];
-    const uint t2 = mc[4] & mc[1] & ~mc[0], t3 = mc[4] & mc[1] & mc[0];
-    uint oh = 0, ov = 0, ih = 0, iv = 0, xh = 0, xv = 0, ord = 0, sexc = 0, exc = 0;
-    jb_from(me, me[4] & me[1] & ~me[0], jb_conf_h(me), t0, &oh, &ih, &xh, &ord, &sexc, &exc);
-    jb_from(uc, uc[4] & uc[1] & uc[0], jb_conf_v(uc), t1, &ov, &iv, &xv, &ord, &sexc, &exc);
-    jb_from(mw, mw[4] & ~mw[1] & ~mw[0], jb_conf_h(mw), t2, &oh, &ih, &xh, &ord, &sexc, &exc);
-    jb_from(dc, dc[4] & ~dc[1] & dc[0], jb_conf_v(dc), t3, &ov, &iv, &xv, &ord, &sexc, &exc);
-    const uint v[12] = {mc[0], mc[1], mc[2], mc[3], mc[4], oh, ov, sexc,
-                        ord,   ih & iv & xh & xv,  xh | xv, exc};
     uint o[JB_P];
-#if GOLCL_JVN_RULE == 1
-    jb_next_nobili32(v, o);
-#else
-    jb_next_jvn29(v, o);
-#endif
+    jb_next(uc, mc, mw, me, dc, o);
     const uint keep = last & (frozen ? ~JB_AT(fz, JB_FROZEN, y, j) : 0xffffffffu);
-    for (int b = 0; b < JB_P; b++) {
-      JB_AT(out, b, y, j) = o[b] & keep;
+    __global uint *op = out + (size_t)y * ww + j;
+    for (int b = 0; b < JB_P; b++, op += (size_t)h * ww) {
+      *op = o[b] & keep;
       uc[b] = mc[b], mc[b] = dc[b], mw[b] = dw[b], me[b] = de[b];
     }
   }
 }
+
+/* Several generations a launch (GOLCL_JB_MULTI, as genbits.cl's
+ * genbits_multi): a work-group of 32 × GOLCL_JB_LY work-items holds a tile
+ * of 32 words × GOLCL_JB_TH rows, a work-item a word column of JB_RPI rows,
+ * the codes in registers. Each generation the words west and east come
+ * from the lanes beside (shfl.sync on NVIDIA, GOLCL_JB_SHFL; else local
+ * memory, two barriers), the rows above and below a work-item's strip from
+ * the work-items above and below through local memory. The tile's edge
+ * spoils a cell inwards a generation: after g (at most 32) the centre 30
+ * words × TH - 2g rows are exact and written. Dead boundary, or a torus of
+ * whole words (no seam inside a word); cells outside the grid and those of
+ * state 32 or more are kept 0. */
+#if GOLCL_JB_MULTI
+#define JB_LY GOLCL_JB_LY
+#define JB_TH GOLCL_JB_TH
+#define JB_RPI (JB_TH / JB_LY)
+#if GOLCL_JB_SHFL
+#include "common/shfl.cl"
+#endif
+
+__kernel __attribute__((reqd_work_group_size(32, JB_LY, 1))) void jvn_bits_multi(
+    __global const uint *in, __global uint *out, __global const uint *fz, int w, int h, int ww,
+    int g) {
+#if GOLCL_JB_SHFL
+  __local uint X[2][JB_LY][2][JB_P][32]; /* by parity: each strip's first and last row */
+#else
+  __local uint A[JB_TH][JB_P][32];
+#endif
+  const int tx = (int)get_local_id(0), ty = (int)get_local_id(1), r0 = ty * JB_RPI;
+  const int gx0 = (int)get_group_id(0) * 30 - 1, gy0 = (int)get_group_id(1) * (JB_TH - 2 * g) - g;
+  int gx = gx0 + tx;
+  uint keep = 0xffffffffu; /* the bits of this column that are cells */
+#if GOLCL_TORUS
+  gx = ((gx % ww) + ww) % ww;
+#else
+  if (gx < 0 || gx >= ww)
+    keep = 0;
+  else if ((w & 31) && gx == ww - 1)
+    keep = (1u << (w & 31)) - 1u;
+#endif
+  const int frozen = JB_FLAG(fz) != 0u;
+  uint p[JB_RPI][JB_P], rk[JB_RPI];
+#pragma unroll
+  for (int k = 0; k < JB_RPI; k++) {
+    int gy = gy0 + r0 + k;
+#if GOLCL_TORUS
+    gy = ((gy % h) + h) % h;
+    rk[k] = keep;
+#else
+    rk[k] = gy >= 0 && gy < h ? keep : 0u;
+#endif
+    if (rk[k] && frozen) rk[k] &= ~JB_AT(fz, JB_FROZEN, gy, gx);
+#pragma unroll
+    for (int b = 0; b < JB_P; b++) p[k][b] = rk[k] ? JB_AT(in, b, gy, gx) & rk[k] : 0u;
+  }
+  for (int t = 0; t < g; t++) {
+    uint uc[JB_P], mc[JB_P], dc[JB_P], mw[JB_P], me[JB_P], below[JB_P];
+#if GOLCL_JB_SHFL
+    __local uint(*x)[2][JB_P][32] = X[t & 1];
+#pragma unroll
+    for (int b = 0; b < JB_P; b++) x[ty][0][b][tx] = p[0][b], x[ty][1][b][tx] = p[JB_RPI - 1][b];
+    barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+    for (int b = 0; b < JB_P; b++) {
+      uc[b] = ty > 0 ? x[ty - 1][1][b][tx] : 0u;
+      below[b] = ty < JB_LY - 1 ? x[ty + 1][0][b][tx] : 0u;
+    }
+#else
+#pragma unroll
+    for (int k = 0; k < JB_RPI; k++)
+#pragma unroll
+      for (int b = 0; b < JB_P; b++) A[r0 + k][b][tx] = p[k][b];
+    barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+    for (int b = 0; b < JB_P; b++) {
+      uc[b] = r0 > 0 ? A[r0 - 1][b][tx] : 0u;
+      below[b] = r0 + JB_RPI < JB_TH ? A[r0 + JB_RPI][b][tx] : 0u;
+    }
+#endif
+#pragma unroll
+    for (int b = 0; b < JB_P; b++) mc[b] = p[0][b];
+#pragma unroll
+    for (int k = 0; k < JB_RPI; k++) {
+#pragma unroll
+      for (int b = 0; b < JB_P; b++) {
+        dc[b] = k + 1 < JB_RPI ? p[k + 1][b] : below[b];
+        uint pw, pe;
+#if GOLCL_JB_SHFL
+        golcl_shfl_beside(mc[b], &pw, &pe);
+#else
+        pw = tx > 0 ? A[r0 + k][b][tx - 1] : 0u;
+        pe = tx < 31 ? A[r0 + k][b][tx + 1] : 0u;
+#endif
+        mw[b] = mc[b] << 1 | pw >> 31;
+        me[b] = mc[b] >> 1 | pe << 31;
+      }
+      uint o[JB_P];
+      jb_next(uc, mc, mw, me, dc, o);
+#pragma unroll
+      for (int b = 0; b < JB_P; b++) uc[b] = mc[b], mc[b] = dc[b], p[k][b] = o[b] & rk[k];
+    }
+#if !GOLCL_JB_SHFL
+    barrier(CLK_LOCAL_MEM_FENCE); /* every read of A done before the next writes */
+#endif
+  }
+  /* the exact centre back */
+  const int ox = gx0 + tx;
+  if (tx == 0 || tx == 31 || ox < 0 || ox >= ww) return;
+#pragma unroll
+  for (int k = 0; k < JB_RPI; k++) {
+    const int r = r0 + k, gy = gy0 + r;
+    if (r < g || r >= JB_TH - g || gy < 0 || gy >= h) continue;
+#pragma unroll
+    for (int b = 0; b < JB_P; b++) JB_AT(out, b, gy, ox) = p[k][b];
+  }
+}
+#endif
 
 /* Bytes (one a cell, row-major w×h) to the 5 code planes and the plane of
  * states of 32 or more (setting the flag where there is one): a work-item
