@@ -258,6 +258,23 @@ inline void jb_put(uint *p, uint s, int i) {
   p[JB_FROZEN] |= (uint)(s >= 32) << i;
 }
 
+/* Bit 0 of each byte of x to 4 bits (a multiply that meets no carry), and
+ * back: 4 bits to bit 0 of each byte. */
+inline uint jb_gather(uint x) { return (x & 0x01010101u) * 0x01020408u >> 24; }
+inline uint jb_spread(uint n) { return (n & 15u) * 0x00204081u & 0x01010101u; }
+
+/* jb_put of four cells at once (cells 4k..4k+3, the bytes of v): the code
+ * of each byte within the byte (x + 7 from 9, - 16 from 25), no carry
+ * crossing a byte. */
+inline void jb_put4(uint *p, uint v, int k) {
+  const uint hi = v & 0xe0e0e0e0u, big = (hi >> 5 | hi >> 6 | hi >> 7) & 0x01010101u;
+  const uint x = v & 0x1f1f1f1fu;
+  const uint a = (x + 0x77777777u) >> 7 & 0x01010101u, b = (x + 0x67676767u) >> 7 & 0x01010101u;
+  const uint c = (x + a * 7u - b * 23u) & ~(big * 255u);
+  for (int q = 0; q < JB_P; q++) p[q] |= jb_gather(c >> q) << (4 * k);
+  p[JB_FROZEN] |= jb_gather(big) << (4 * k);
+}
+
 __kernel void jvn_bits_pack(__global const uchar *cells, __global uint *pl, int w, int h, int ww) {
   const int j = (int)get_global_id(0), y = (int)get_global_id(1);
   if (j >= ww || y >= h) return;
@@ -267,7 +284,7 @@ __kernel void jvn_bits_pack(__global const uchar *cells, __global uint *pl, int 
     const uint4 lo = ((__global const uint4 *)r)[0], hi = ((__global const uint4 *)r)[1];
     const uint v[8] = {lo.s0, lo.s1, lo.s2, lo.s3, hi.s0, hi.s1, hi.s2, hi.s3};
 #pragma unroll
-    for (int i = 0; i < 32; i++) jb_put(p, v[i >> 2] >> (8 * (i & 3)) & 255u, i);
+    for (int k = 0; k < 8; k++) jb_put4(p, v[k], k);
   } else {
     for (int i = 0; i < 32 && 32 * j + i < w; i++) jb_put(p, r[i], i);
   }
@@ -284,6 +301,17 @@ inline uint jb_get(const uint *p, __global const uchar *r, int i) {
   return jb_state(c);
 }
 
+/* jb_get of cells 4k..4k+3 as the bytes of a word (the state of each byte
+ * within the byte: + 16 from 9, - 7 from 16); those of state 32 or more
+ * from orig, the word of bytes that were packed. */
+inline uint jb_get4(const uint *p, int k, __global const uint *orig) {
+  uint c = 0;
+  for (int q = 0; q < JB_P; q++) c |= jb_spread(p[q] >> (4 * k)) << q;
+  const uint a = (c + 0x77777777u) >> 7 & 0x01010101u, b = c >> 4 & 0x01010101u;
+  const uint s = c + a * 16u - b * 23u, m = jb_spread(p[JB_FROZEN] >> (4 * k)) * 255u;
+  return m ? (s & ~m) | (orig[k] & m) : s;
+}
+
 __kernel void jvn_bits_unpack(__global const uint *pl, __global const uint *fz,
                               __global const uchar *cells, __global uchar *outc, int w, int h,
                               int ww) {
@@ -298,12 +326,7 @@ __kernel void jvn_bits_unpack(__global const uint *pl, __global const uint *fz,
   if (JB_WIDE(w, j)) {
     uint v[8];
 #pragma unroll
-    for (int k = 0; k < 8; k++) {
-      uint word = 0;
-#pragma unroll
-      for (int i = 0; i < 4; i++) word |= jb_get(p, r, 4 * k + i) << (8 * i);
-      v[k] = word;
-    }
+    for (int k = 0; k < 8; k++) v[k] = jb_get4(p, k, (__global const uint *)r);
     ((__global uint4 *)o)[0] = (uint4)(v[0], v[1], v[2], v[3]);
     ((__global uint4 *)o)[1] = (uint4)(v[4], v[5], v[6], v[7]);
     return;
