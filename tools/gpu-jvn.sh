@@ -2,8 +2,10 @@
 # gpu-jvn.sh — issue 29 item 6 (JvN29 at 1e12 cell updates/s) on an H200 in ONE device call
 # (under 300 s): builds, runs test_rules_jvn on the card, then `golcl bench rules` at 16384²
 # for JvN29 and Nobili32 through each JvN kernel worth comparing: the bit planes
-# (cl/rules/jvn_bits.cl, GOLCL_JVN_KERNEL=bits) at several rows a work-item, and the small
-# tables of cl/rules/jvn.cl (GOLCL_JVN_KERNEL=small, the default before). Log in $OUT/jvn.log.
+# (cl/rules/jvn_bits.cl, GOLCL_JVN_KERNEL=bits) one generation a launch at several rows a
+# work-item (GOLCL_JVN_ROWS) and several a launch in tiles (GOLCL_JVN_GENS, _TH, _LY), and the
+# small tables of cl/rules/jvn.cl (GOLCL_JVN_KERNEL=small, the default before). Log in
+# $OUT/jvn.log.
 #   run (kind nvidia-h200, carry [".deps"]):  bash tools/gpu-jvn.sh
 #   DRY=1 bash tools/gpu-jvn.sh   (here, on pocl: 1024², tests cut short; a check of the script)
 set -u
@@ -57,12 +59,18 @@ done
 el "tests done"
 echo "== JvN29 and Nobili32, $SIZE, $GENS generations, median of $REPS: rule gen/s cells/s"
 RULES="JvN29;Nobili32;/2/3" MORE=
-bench "bits, 16 rows a work-item (the default)" GOLCL_JVN_KERNEL=bits
+bench "bits, one generation a launch, 16 rows a work-item (the default)" GOLCL_JVN_KERNEL=bits
 RULES="JvN29;Nobili32"
-for rows in 4 8 32 64; do
-  late 230 || bench "bits, $rows rows" GOLCL_JVN_KERNEL=bits GOLCL_JVN_ROWS=$rows
+for rows in 8 32; do
+  late 200 || bench "bits, one a launch, $rows rows" GOLCL_JVN_KERNEL=bits GOLCL_JVN_ROWS=$rows
 done
-late 240 || bench "small tables, 32 rows (the default before)" GOLCL_JVN_KERNEL=small
+for gl in 4:64:8 8:64:8 16:64:8 8:128:8 16:128:16 8:96:8 10:128:16; do
+  IFS=: read -r gens th ly <<<"$gl"
+  late 220 || bench "bits, $gens a launch, tile of $th rows, 32x$ly work-items" GOLCL_JVN_KERNEL=bits \
+    GOLCL_JVN_GENS="$gens" GOLCL_JVN_TH="$th" GOLCL_JVN_LY="$ly"
+done
+late 230 || bench "small tables, 32 rows (the default before)" GOLCL_JVN_KERNEL=small
 MORE=--torus
-late 250 || bench "torus: bits" GOLCL_JVN_KERNEL=bits
+late 240 || bench "torus: bits, one a launch" GOLCL_JVN_KERNEL=bits
+late 250 || bench "torus: bits, 8 a launch, 64 rows" GOLCL_JVN_KERNEL=bits GOLCL_JVN_GENS=8
 el "benches done"
