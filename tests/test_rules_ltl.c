@@ -10,8 +10,9 @@
  * of 16 columns × 7 rows (many tiles each way), the bit kernel with its
  * runs of rows and, on ranges either side of its word widths, with runs of
  * 3 and the range built in; and a range (60) that leaves the tile
- * and the bits no room, which falls back to the sums. Cells compared after
- * 1 and 3 generations. */
+ * and the bits no room, which falls back to the sums; rules of two states
+ * on the bit kernel both ways (the rule on words, byte by byte). Cells
+ * compared after 1 and 3 generations. */
 #include "testutil.h"
 
 #include <golcl_rules.h>
@@ -121,12 +122,41 @@ START_TEST(ltl_large_range_falls_back) {
 }
 END_TEST
 
+/* Rules of two states (C0 and C2) on the bit kernel, the rule applied on
+ * words (the default) and byte by byte (GOLCL_LTL_TWO=bytes): ranges either
+ * side of the word widths, every neighbourhood, the middle counted or not.
+ * Case _i: boundary (_i % 2), middle (_i / 2 % 2), way (_i / 4). */
+START_TEST(ltl_bits_two_states) {
+  setenv("GOLCL_LTL_KERNEL", "bits", 1);
+  setenv("GOLCL_LTL_TWO", _i / 4 ? "bytes" : "word", 1);
+  unsetenv("GOLCL_LTL_RUN");
+  unsetenv("GOLCL_LTL_RANGE");
+  static const uint32_t ranges[] = {1, 2, 5, 15, 16, 20, 31};
+  for (size_t t = 0; t < sizeof ranges / sizeof *ranges; t++) {
+    const uint32_t r = ranges[t];
+    char probe[96], text[96];
+    golcl_msrule p;
+    snprintf(probe, sizeof probe, "R%u,C0,M0,S1..1,B1..1,N%c", (unsigned)r, nbhds[t % 3]);
+    ck_assert(golcl_msrule_parse(probe, &p) == GOLCL_OK);
+    const uint32_t n = golcl_msrule_neighbourhood_size(&p);
+    snprintf(text, sizeof text, "R%u,C%u,M%d,S%u..%u,B%u..%u,N%c", (unsigned)r, t % 2 ? 2u : 0u,
+             _i / 2 % 2, (unsigned)(n * 3 / 10), (unsigned)(n * 6 / 10),
+             (unsigned)(n * 35 / 100 + 1), (unsigned)(n * 55 / 100), nbhds[t % 3]);
+    for (size_t k = 0; k < NSIZES; k++)
+      check(text, _i % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD, sizes[k][0], sizes[k][1],
+            300 + r * 16 + k + (uint64_t)_i * 1000);
+  }
+  unsetenv("GOLCL_LTL_TWO");
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("rules-ltl");
   TCase *tc = tcase_create("ltl");
   tcase_set_timeout(tc, 0);
   tcase_add_loop_test(tc, ltl_kernels_match_reference, 0, 6 * KINDS);
   tcase_add_loop_test(tc, ltl_large_range_falls_back, 0, 4);
+  tcase_add_loop_test(tc, ltl_bits_two_states, 0, 8);
   suite_add_tcase(s, tc);
   return tu_main(s);
 }

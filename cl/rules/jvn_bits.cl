@@ -17,6 +17,7 @@
  * bitselect chain of rules/jvn_bits_rule.cl (generated from jvn_decide).
  * GOLCL_TORUS (0/1) picks the boundary, GOLCL_JVN_RULE (0 JvN29, 1
  * Nobili32) the rule. Any width and height; bits past the width stay 0. */
+#include "common/swar.cl"
 #include "rules/jvn_bits_rule.cl"
 
 #define JB_P 5 /* code planes */
@@ -258,11 +259,6 @@ inline void jb_put(uint *p, uint s, int i) {
   p[JB_FROZEN] |= (uint)(s >= 32) << i;
 }
 
-/* Bit 0 of each byte of x to 4 bits (a multiply that meets no carry), and
- * back: 4 bits to bit 0 of each byte. */
-inline uint jb_gather(uint x) { return (x & 0x01010101u) * 0x01020408u >> 24; }
-inline uint jb_spread(uint n) { return (n & 15u) * 0x00204081u & 0x01010101u; }
-
 /* jb_put of four cells at once (cells 4k..4k+3, the bytes of v): the code
  * of each byte within the byte (x + 7 from 9, - 16 from 25), no carry
  * crossing a byte. */
@@ -271,8 +267,8 @@ inline void jb_put4(uint *p, uint v, int k) {
   const uint x = v & 0x1f1f1f1fu;
   const uint a = (x + 0x77777777u) >> 7 & 0x01010101u, b = (x + 0x67676767u) >> 7 & 0x01010101u;
   const uint c = (x + a * 7u - b * 23u) & ~(big * 255u);
-  for (int q = 0; q < JB_P; q++) p[q] |= jb_gather(c >> q) << (4 * k);
-  p[JB_FROZEN] |= jb_gather(big) << (4 * k);
+  for (int q = 0; q < JB_P; q++) p[q] |= golcl_gather4(c >> q) << (4 * k);
+  p[JB_FROZEN] |= golcl_gather4(big) << (4 * k);
 }
 
 __kernel void jvn_bits_pack(__global const uchar *cells, __global uint *pl, int w, int h, int ww) {
@@ -306,9 +302,9 @@ inline uint jb_get(const uint *p, __global const uchar *r, int i) {
  * from orig, the word of bytes that were packed. */
 inline uint jb_get4(const uint *p, int k, __global const uint *orig) {
   uint c = 0;
-  for (int q = 0; q < JB_P; q++) c |= jb_spread(p[q] >> (4 * k)) << q;
+  for (int q = 0; q < JB_P; q++) c |= golcl_spread4(p[q] >> (4 * k)) << q;
   const uint a = (c + 0x77777777u) >> 7 & 0x01010101u, b = c >> 4 & 0x01010101u;
-  const uint s = c + a * 16u - b * 23u, m = jb_spread(p[JB_FROZEN] >> (4 * k)) * 255u;
+  const uint s = c + a * 16u - b * 23u, m = golcl_spread4(p[JB_FROZEN] >> (4 * k)) * 255u;
   return m ? (s & ~m) | (orig[k] & m) : s;
 }
 

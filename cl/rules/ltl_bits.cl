@@ -27,9 +27,14 @@
  * (the plane is an eighth of the states' bytes): about 1.1 bytes a cell
  * from memory with two states, 2.1 with more, against ltl_tile.cl's 2
  * bytes and its halo's re-reads (2R/TW + 2R/TH of them).
+ * With two states (LTL_BITS_TWO) the rule runs on the word: a cell's state
+ * is its bit, its count against the ranges two subtractions and two
+ * compares, the new bits spread to bytes four at a time (golcl_spread4).
  * Build options: GOLCL_TORUS (0/1); LTL_BITS_VEC (1 where w is a multiple
  * of 16: states moved 16 bytes at a time); LTL_BITS_R (0: the range is the
- * argument; else the box's range, built in). */
+ * argument; else the box's range, built in); LTL_BITS_TWO (1: the word's
+ * way for two states; 0: byte by byte as for more). */
+#include "common/swar.cl"
 #include "rules/ms.cl"
 
 inline uchar ltl_bits_rule(uint s, uint n, uint smin, uint smax, uint bmin, uint bmax,
@@ -152,6 +157,38 @@ inline void ltl_bits_states_out(__global uchar *row, int n, const uchar *st) {
   for (int j = 0; j < n; j++) row[j] = st[j];
 }
 
+/* The new bits of two states: the 32 cells of `own` (a cell's state is
+ * its bit), their counts in acc. A range [lo, hi] as n - lo <= hi - lo
+ * (unsigned), an empty one as lo = ~0, hi - lo = 0 (never). */
+inline uint ltl_bits_two(uint own, const uint *acc, uint middle, uint smin, uint smax, uint bmin,
+                         uint bmax) {
+  const uint nm = middle ? 0u : 1u;
+  const uint sl = smin <= smax ? smin : ~0u, sd = smin <= smax ? smax - smin : 0u;
+  const uint bl = bmin <= bmax ? bmin : ~0u, bd = bmin <= bmax ? bmax - bmin : 0u;
+  uint word = 0;
+#pragma unroll
+  for (int j = 0; j < 32; j++) {
+    const uint s = own >> j & 1u, n = acc[j] - (s & nm);
+    word |= (uint)(s ? n - sl <= sd : n - bl <= bd) << j;
+  }
+  return word;
+}
+
+/* The bytes of cells x0..x0+n-1 (n <= 32) from their bits. */
+inline void ltl_bits_bytes_out(__global uchar *row, int n, uint word) {
+#if LTL_BITS_VEC && defined(__ENDIAN_LITTLE__)
+  if (n == 32) {
+    __global uint4 *v = (__global uint4 *)row;
+    v[0] = (uint4)(golcl_spread4(word), golcl_spread4(word >> 4), golcl_spread4(word >> 8),
+                   golcl_spread4(word >> 12));
+    v[1] = (uint4)(golcl_spread4(word >> 16), golcl_spread4(word >> 20), golcl_spread4(word >> 24),
+                   golcl_spread4(word >> 28));
+    return;
+  }
+#endif
+  for (int j = 0; j < n; j++) row[j] = (uchar)(word >> j & 1u);
+}
+
 /* The rule on the 32 cells of word i of row y, their counts in acc (the
  * middle cell included); the new states to out, the new plane word to
  * bout. With two states a cell's state is its bit in the plane: the bytes
@@ -161,6 +198,15 @@ inline void ltl_bits_apply(__global const uchar *in, __global uchar *out, __glob
                            uint middle, uint smin, uint smax, uint bmin, uint bmax, uint states) {
   const int x0 = i * 32, n = min(32, w - x0);
   const size_t at = (size_t)y * w + x0, word_at = (size_t)y * pitch + i + 1;
+#if LTL_BITS_TWO
+  if (states == 2) {
+    uint word = ltl_bits_two(bin[word_at], acc, middle, smin, smax, bmin, bmax);
+    word = n == 32 ? word : word & ((1u << n) - 1u);
+    ltl_bits_bytes_out(out + at, n, word);
+    bout[word_at] = word;
+    return;
+  }
+#endif
   uchar st[32];
   if (states == 2) {
     const uint own = bin[word_at];
