@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# gpu-jvn.sh — issue 29 item 6 (JvN29 at 1e12 cell updates/s) on an H200 in ONE device call
-# (under 300 s): builds, runs test_rules_jvn on the card, then `golcl bench rules` at 16384²
+# gpu-jvn.sh — issue 29 item 6 (JvN29 at 1e12 cell updates/s, Larger than Life at 5e11) on an
+# H200 in ONE device call (under 300 s): builds, runs test_rules_jvn on the card, then
+# `golcl bench rules` at 16384²
 # for JvN29 and Nobili32 through each JvN kernel worth comparing: the bit planes
 # (cl/rules/jvn_bits.cl, GOLCL_JVN_KERNEL=bits) one generation a launch at several rows a
 # work-item (GOLCL_JVN_ROWS) and several a launch in tiles (GOLCL_JVN_GENS, _TH, _LY), and the
-# small tables of cl/rules/jvn.cl (GOLCL_JVN_KERNEL=small, the default before). Log in
+# small tables of cl/rules/jvn.cl (GOLCL_JVN_KERNEL=small, the default before); then Larger
+# than Life R5 and R20 on the bit kernel, two states on words (now) and byte by byte
+# (GOLCL_LTL_TWO=bytes, before), and test_rules_ltl on the card in the time left. Log in
 # $OUT/jvn.log.
 #   run (kind nvidia-h200, carry [".deps"]):  bash tools/gpu-jvn.sh
 #   DRY=1 bash tools/gpu-jvn.sh   (here, on pocl: 1024², tests cut short; a check of the script)
@@ -14,7 +17,7 @@ exec > >(tee "$OUT/jvn.log") 2>&1
 T0=$(date +%s)
 el() { echo "[+$(($(date +%s) - T0)) s] $*"; }
 late() { [ $(($(date +%s) - T0)) -gt "$1" ]; }
-TESTS=(build/tests/test_rules_jvn)
+TESTS=(build/tests/test_rules_jvn build/tests/test_rules_ltl)
 if [ -z "${DRY:-}" ]; then
   echo /usr/lib/libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
   mkdir -p /opt/deps
@@ -33,10 +36,10 @@ if [ -z "${DRY:-}" ]; then
       >>/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; echo "tests not built"; }
   fi
   export GOLCL_DEVICE=gpu GOLCL_TEST_DEVICE=gpu
-  SIZE=16384x16384 GENS=20 REPS=3 TEST_LIMIT=100
+  SIZE=16384x16384 GENS=20 REPS=3 TEST_LIMIT=60
 else
   make -j2 lib examples "${TESTS[@]}" >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; exit 1; }
-  SIZE=1024x1024 GENS=4 REPS=1 TEST_LIMIT=60
+  SIZE=1024x1024 GENS=4 REPS=1 TEST_LIMIT=40
 fi
 el built; nvidia-smi -L 2>/dev/null; git log --oneline -1
 G=$PWD/build/golcl
@@ -48,29 +51,46 @@ bench() { # label, then env assignments; the rules in $RULES, more options in $M
   env "$@" "$G" bench rules --size "$SIZE" --gens "$GENS" --reps "$REPS" --rules "$RULES" ${MORE:-} |
     tail -n +3 | awk '{printf "   %-40s %10s %12s\n", $1, $3, $4}'
 }
-echo "== tests on the device (${TEST_LIMIT} s at most)"
-for t in "${TESTS[@]}"; do
-  [ -x "$t" ] || { echo "$t: not built"; continue; }
+# a suite on the card, $2 s at most and within 290 s of the start
+run_test() {
+  local t=$1 left=$((290 - $(date +%s) + T0))
+  [ -x "$t" ] || { echo "$t: not built"; return; }
+  [ "$left" -gt 10 ] || { echo "$t: no time left"; return; }
+  local s0
   s0=$(date +%s)
-  timeout "$TEST_LIMIT" "$t" >/tmp/t.log 2>&1
+  timeout "$((left < $2 ? left : $2))" "$t" >/tmp/t.log 2>&1
   echo "$t rc=$? in $(($(date +%s) - s0)) s: $(grep -E 'Checks' /tmp/t.log)"
   grep -E ':F:|:E:' /tmp/t.log | cut -c1-300 | head -5
-done
+}
+echo "== JvN's tests on the device"
+run_test build/tests/test_rules_jvn "$TEST_LIMIT"
 el "tests done"
 echo "== JvN29 and Nobili32, $SIZE, $GENS generations, median of $REPS: rule gen/s cells/s"
 RULES="JvN29;Nobili32;/2/3" MORE=
 bench "bits, one generation a launch, 16 rows a work-item (the default)" GOLCL_JVN_KERNEL=bits
 RULES="JvN29;Nobili32"
 for rows in 8 32; do
-  late 200 || bench "bits, one a launch, $rows rows" GOLCL_JVN_KERNEL=bits GOLCL_JVN_ROWS=$rows
+  late 150 || bench "bits, one a launch, $rows rows" GOLCL_JVN_KERNEL=bits GOLCL_JVN_ROWS=$rows
 done
 for gl in 4:64:8 8:64:8 16:64:8 8:128:8 16:128:16 8:96:8 10:128:16; do
   IFS=: read -r gens th ly <<<"$gl"
-  late 220 || bench "bits, $gens a launch, tile of $th rows, 32x$ly work-items" GOLCL_JVN_KERNEL=bits \
+  late 160 || bench "bits, $gens a launch, tile of $th rows, 32x$ly work-items" GOLCL_JVN_KERNEL=bits \
     GOLCL_JVN_GENS="$gens" GOLCL_JVN_TH="$th" GOLCL_JVN_LY="$ly"
 done
-late 230 || bench "small tables, 32 rows (the default before)" GOLCL_JVN_KERNEL=small
+late 170 || bench "small tables, 32 rows (the default before)" GOLCL_JVN_KERNEL=small
 MORE=--torus
-late 240 || bench "torus: bits, one a launch" GOLCL_JVN_KERNEL=bits
-late 250 || bench "torus: bits, 8 a launch, 64 rows" GOLCL_JVN_KERNEL=bits GOLCL_JVN_GENS=8
-el "benches done"
+late 180 || bench "torus: bits, one a launch" GOLCL_JVN_KERNEL=bits
+late 185 || bench "torus: bits, 8 a launch, 64 rows" GOLCL_JVN_KERNEL=bits GOLCL_JVN_GENS=8
+el "jvn benches done"
+echo "== Larger than Life (bit kernel), $SIZE: rule gen/s cells/s"
+RULES="R5,C0,M1,S34..58,B34..45,NM;R20,C0,M1,S400..800,B400..560,NM" MORE=
+late 200 || bench "two states on words (the default now), runs as chosen"
+late 210 || bench "two states byte by byte (before)" GOLCL_LTL_TWO=bytes
+for run in 16 64 128; do late 220 || bench "words, runs of $run rows" GOLCL_LTL_RUN=$run; done
+late 230 || bench "words, the range built in" GOLCL_LTL_RANGE=build
+MORE=--torus
+late 240 || bench "torus: words" GOLCL_LTL_TWO=word
+el "ltl benches done"
+echo "== Larger than Life's tests on the device, in the time left"
+run_test build/tests/test_rules_ltl 200
+el "all done"
