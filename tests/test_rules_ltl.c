@@ -26,7 +26,7 @@ static const uint32_t sizes[][2] = {{37, 29}, {100, 67}, {3, 5}, {1, 1}, {80, 9}
 static const char nbhds[] = {'M', 'N', 'C'};
 static const uint32_t max_range[] = {24, 12, 12};
 #define BITS_MAX_RANGE 31
-#define KINDS 6
+#define KINDS 7
 
 /* A rule of range r whose counts fall about half in its ranges on a soup
  * of density 0.5, with decay (C4) on odd ranges and the middle on even. */
@@ -72,14 +72,15 @@ static void check(const char *text, golcl_boundary b, uint32_t w, uint32_t h, ui
   golcl_msgrid_destroy(g);
 }
 
-/* Case _i: neighbourhood (_i / 12), boundary (_i / 6 % 2), kernel and
- * tile (_i % 6: tile as the device gives it, tile 16×7, sums, sums again
+/* Case _i: neighbourhood (_i / 14), boundary (_i / 7 % 2), kernel and
+ * tile (_i % 7: tile as the device gives it, tile 16×7, sums, sums again
  * with the small tile's variables set, which the sums ignore, bits, bits
- * in runs of 3 rows with the box's range built in). */
+ * in runs of 3 rows with the box's range built in, bits with the box's
+ * windows slid by their difference, GOLCL_LTL_SLIDE=delta). */
 START_TEST(ltl_kernels_match_reference) {
   const int nb = _i / (2 * KINDS), kind = _i % KINDS;
   const golcl_boundary b = (_i / KINDS) % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
-  static const char *const names[KINDS] = {"tile", "tile", "sums", "sums", "bits", "bits"};
+  static const char *const names[KINDS] = {"tile", "tile", "sums", "sums", "bits", "bits", "bits"};
   setenv("GOLCL_LTL_KERNEL", names[kind], 1);
   unsetenv("GOLCL_LTL_TW");
   unsetenv("GOLCL_LTL_TH");
@@ -89,6 +90,8 @@ START_TEST(ltl_kernels_match_reference) {
     setenv("GOLCL_LTL_TH", "7", 1);
   }
   unsetenv("GOLCL_LTL_RANGE");
+  unsetenv("GOLCL_LTL_SLIDE");
+  if (kind == 6) setenv("GOLCL_LTL_SLIDE", "delta", 1);
   if (kind == 5) {
     setenv("GOLCL_LTL_RUN", "3", 1);
     setenv("GOLCL_LTL_RANGE", "build", 1);
@@ -97,7 +100,7 @@ START_TEST(ltl_kernels_match_reference) {
   static const uint32_t built[] = {1, 2, 5, 15, 16, 20, 31};
   char text[96];
   const uint32_t top = kind == 5   ? sizeof built / sizeof *built
-                       : kind == 4 ? BITS_MAX_RANGE
+                       : kind >= 4 ? BITS_MAX_RANGE
                                    : max_range[nb];
   for (uint32_t t = 1; t <= top; t++) {
     const uint32_t r = kind == 5 ? built[t - 1] : t;
@@ -105,6 +108,7 @@ START_TEST(ltl_kernels_match_reference) {
     for (size_t k = 0; k < NSIZES; k++)
       check(text, b, sizes[k][0], sizes[k][1], 77 + r * 16 + k + (uint64_t)_i * 1000);
   }
+  unsetenv("GOLCL_LTL_SLIDE");
 }
 END_TEST
 

@@ -33,7 +33,8 @@
  * Build options: GOLCL_TORUS (0/1); LTL_BITS_VEC (1 where w is a multiple
  * of 16: states moved 16 bytes at a time); LTL_BITS_R (0: the range is the
  * argument; else the box's range, built in); LTL_BITS_TWO (1: the word's
- * way for two states; 0: byte by byte as for more). */
+ * way for two states; 0: byte by byte as for more); LTL_BITS_SLIDE (0: the
+ * box's windows slid down by popcounts; 1: by ltl_bits_delta). */
 #include "common/swar.cl"
 #include "rules/ms.cl"
 
@@ -119,6 +120,29 @@ inline void ltl_bits_slide(uint *acc, ltl_bits_row ei, ltl_bits_row eo, uint len
     const uint m = (1u << (len - 32)) - 1u;
 #pragma unroll
     for (uint j = 0; j < 32; j++) acc[j] += ltl_bits_long(ei, j, m) - ltl_bits_long(eo, j, m);
+  }
+}
+
+/* ltl_bits_slide by the difference of the two windows slid along the row
+ * (LTL_BITS_SLIDE 1): counted by popcounts for cell x0 only, then from cell
+ * to cell changed by the bits entering and leaving at the windows' ends
+ * (bits j + len and j of the aligned rows): shifts and adds, no popcount,
+ * whatever the range. */
+inline void ltl_bits_delta(uint *acc, ltl_bits_row ei, ltl_bits_row eo, uint len) {
+  int d;
+  if (len < 32) {
+    const uint m = (1u << len) - 1u;
+    d = (int)ltl_bits_short(ei, 0, m) - (int)ltl_bits_short(eo, 0, m);
+  } else {
+    const uint m = (1u << (len - 32)) - 1u;
+    d = (int)ltl_bits_long(ei, 0, m) - (int)ltl_bits_long(eo, 0, m);
+  }
+  const uint ai = len < 32 ? ltl_bits_lo(ei, len) : ltl_bits_hi(ei, len - 32);
+  const uint ao = len < 32 ? ltl_bits_lo(eo, len) : ltl_bits_hi(eo, len - 32);
+#pragma unroll
+  for (uint j = 0; j < 32; j++) {
+    acc[j] += (uint)d;
+    d += (int)(ai >> j & 1u) - (int)(ei.e0 >> j & 1u) - (int)(ao >> j & 1u) + (int)(eo.e0 >> j & 1u);
   }
 }
 
@@ -326,7 +350,11 @@ __kernel void ltl_bits_box(__global const uchar *in, __global uchar *out, __glob
     if (y + r < h) LTL_BITS_LOAD(bin, y + r, i, pitch, ia, ib, ic);
     if (y - r - 1 >= 0) LTL_BITS_LOAD(bin, y - r - 1, i, pitch, oa, ob, oc);
 #endif
+#if LTL_BITS_SLIDE
+    ltl_bits_delta(acc, ltl_bits_align(ia, ib, ic, r), ltl_bits_align(oa, ob, oc, r), len);
+#else
     ltl_bits_slide(acc, ltl_bits_align(ia, ib, ic, r), ltl_bits_align(oa, ob, oc, r), len);
+#endif
     ltl_bits_apply(in, out, bin, bout, w, pitch, i, y, acc, middle, smin, smax, bmin, bmax, states);
   }
 }

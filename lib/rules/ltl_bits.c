@@ -15,7 +15,9 @@
  * work-item steps down (box: the first window sum costs 2R+1 windows, a
  * row after it two); $GOLCL_LTL_RANGE = build builds the box's range in;
  * $GOLCL_LTL_TWO = bytes applies a rule of two states byte by byte as one
- * of more (before: the word's way, ltl_bits_two, is the default). */
+ * of more (before: the word's way, ltl_bits_two, is the default);
+ * $GOLCL_LTL_SLIDE = delta slides the box's windows by their difference
+ * along the row (ltl_bits_delta) rather than by popcounts. */
 #include "rules.h"
 
 #include <stdlib.h>
@@ -61,6 +63,8 @@ static golcl_status kernels(golcl_msgrid *g, ltl_bits_kernels *k) {
   golcl__opts_define(&o, "LTL_BITS_R", range_built(g) ? g->rule.range : 0);
   const char *two = getenv("GOLCL_LTL_TWO");
   golcl__opts_define(&o, "LTL_BITS_TWO", !(two && strcmp(two, "bytes") == 0));
+  const char *slide = getenv("GOLCL_LTL_SLIDE");
+  golcl__opts_define(&o, "LTL_BITS_SLIDE", slide && strcmp(slide, "delta") == 0);
   golcl_status s = golcl__opts_check(g->ctx, &o, "ltl_bits");
   const char *f = "rules/ltl_bits.cl";
   const char *count = g->rule.nbhd == GOLCL_LTL_MOORE ? "ltl_bits_box" : "ltl_bits_spans";
