@@ -7,7 +7,8 @@
 # work-item (GOLCL_JVN_ROWS) and several a launch in tiles (GOLCL_JVN_GENS, _TH, _LY), and the
 # small tables of cl/rules/jvn.cl (GOLCL_JVN_KERNEL=small, the default before); then Larger
 # than Life R5 and R20 on the bit kernel, two states on words (now) and byte by byte
-# (GOLCL_LTL_TWO=bytes, before), and test_rules_ltl on the card in the time left. Log in
+# (GOLCL_LTL_TWO=bytes, before), the box's windows slid by popcounts or by their difference
+# (GOLCL_LTL_SLIDE=delta), and test_rules_ltl on the card in the time left. Log in
 # $OUT/jvn.log.
 #   run (kind nvidia-h200, carry [".deps"]):  bash tools/gpu-jvn.sh
 #   DRY=1 bash tools/gpu-jvn.sh   (here, on pocl: 1024², tests cut short; a check of the script)
@@ -88,6 +89,8 @@ late 200 || bench "two states on words (the default now), runs as chosen"
 late 210 || bench "two states byte by byte (before)" GOLCL_LTL_TWO=bytes
 for run in 16 64 128; do late 220 || bench "words, runs of $run rows" GOLCL_LTL_RUN=$run; done
 late 230 || bench "words, the range built in" GOLCL_LTL_RANGE=build
+late 232 || bench "words, windows slid by their difference" GOLCL_LTL_SLIDE=delta
+late 234 || bench "words, by difference, the range built in" GOLCL_LTL_SLIDE=delta GOLCL_LTL_RANGE=build
 MORE=--torus
 late 240 || bench "torus: words" GOLCL_LTL_TWO=word
 el "ltl benches done"
