@@ -182,20 +182,21 @@ inline void ltl_bits_states_out(__global uchar *row, int n, const uchar *st) {
 }
 
 /* The new bits of two states: the 32 cells of `own` (a cell's state is
- * its bit), their counts in acc. A range [lo, hi] as n - lo <= hi - lo
- * (unsigned), an empty one as lo = ~0, hi - lo = 0 (never). */
+ * its bit), their counts in acc. The cells whose count is in the survival
+ * range, and those whose count is in the birth range, as two words (each
+ * range [lo, hi] as n - lo <= hi - lo, unsigned; an empty one masked off),
+ * then chosen by the cell's bit: no bit of a cell taken apart. Without the
+ * middle (M0) a live cell's count is one less: its survival bound one more. */
 inline uint ltl_bits_two(uint own, const uint *acc, uint middle, uint smin, uint smax, uint bmin,
                          uint bmax) {
-  const uint nm = middle ? 0u : 1u;
-  const uint sl = smin <= smax ? smin : ~0u, sd = smin <= smax ? smax - smin : 0u;
-  const uint bl = bmin <= bmax ? bmin : ~0u, bd = bmin <= bmax ? bmax - bmin : 0u;
-  uint word = 0;
+  const uint so = smin + (middle ? 0u : 1u), sd = smax - smin, bd = bmax - bmin;
+  uint surv = 0, born = 0;
 #pragma unroll
   for (int j = 0; j < 32; j++) {
-    const uint s = own >> j & 1u, n = acc[j] - (s & nm);
-    word |= (uint)(s ? n - sl <= sd : n - bl <= bd) << j;
+    surv |= (uint)(acc[j] - so <= sd) << j;
+    born |= (uint)(acc[j] - bmin <= bd) << j;
   }
-  return word;
+  return (own & surv & (smin <= smax ? ~0u : 0u)) | (~own & born & (bmin <= bmax ? ~0u : 0u));
 }
 
 /* The bytes of cells x0..x0+n-1 (n <= 32) from their bits. */
