@@ -37,10 +37,10 @@ if [ -z "${DRY:-}" ]; then
       >>/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; echo "tests not built"; }
   fi
   export GOLCL_DEVICE=gpu GOLCL_TEST_DEVICE=gpu
-  SIZE=16384x16384 GENS=20 REPS=3 TEST_LIMIT=60
+  SIZE=16384x16384 GENS=20 REPS=3 TEST_LIMIT=90
 else
   make -j2 lib examples "${TESTS[@]}" >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; exit 1; }
-  SIZE=1024x1024 GENS=4 REPS=1 TEST_LIMIT=40
+  SIZE=1024x1024 GENS=4 REPS=1 TEST_LIMIT=90
 fi
 el built; nvidia-smi -L 2>/dev/null; git log --oneline -1
 G=$PWD/build/golcl
