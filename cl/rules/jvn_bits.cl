@@ -17,6 +17,7 @@
  * bitselect chain of rules/jvn_bits_rule.cl (generated from jvn_decide).
  * GOLCL_TORUS (0/1) picks the boundary, GOLCL_JVN_RULE (0 JvN29, 1
  * Nobili32) the rule. Any width and height; bits past the width stay 0. */
+#include "common/planes.cl"
 #include "common/swar.cl"
 #include "rules/jvn_bits_rule.cl"
 
@@ -100,7 +101,7 @@ __kernel void jvn_bits_step(__global const uint *in, __global uint *out, __globa
                             int w, int h, int ww, int rows) {
   const int j = (int)get_global_id(0), y0 = (int)get_global_id(1) * rows;
   if (j >= ww || y0 >= h) return;
-  const uint last = (w & 31) && j == ww - 1 ? (1u << (w & 31)) - 1u : 0xffffffffu;
+  const uint last = golcl_plane_cells(j, w, ww);
   const int frozen = JB_FLAG(fz) != 0u;
   uint uc[JB_P], mc[JB_P], mw[JB_P], me[JB_P], dc[JB_P], dw[JB_P], de[JB_P];
 #if GOLCL_TORUS
@@ -156,16 +157,8 @@ __kernel __attribute__((reqd_work_group_size(32, JB_LY, 1))) void jvn_bits_multi
 #endif
   const int tx = (int)get_local_id(0), ty = (int)get_local_id(1), r0 = ty * JB_RPI;
   const int gx0 = (int)get_group_id(0) * 30 - 1, gy0 = (int)get_group_id(1) * (JB_TH - 2 * g) - g;
-  int gx = gx0 + tx;
-  uint keep = 0xffffffffu; /* the bits of this column that are cells */
-#if GOLCL_TORUS
-  gx = ((gx % ww) + ww) % ww;
-#else
-  if (gx < 0 || gx >= ww)
-    keep = 0;
-  else if ((w & 31) && gx == ww - 1)
-    keep = (1u << (w & 31)) - 1u;
-#endif
+  uint keep; /* the bits of this column that are cells */
+  const int gx = golcl_plane_column(gx0 + tx, w, ww, &keep);
   const int frozen = JB_FLAG(fz) != 0u;
   uint p[JB_RPI][JB_P], rk[JB_RPI];
 #pragma unroll
