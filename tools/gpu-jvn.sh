@@ -19,39 +19,12 @@ T0=$(date +%s)
 el() { echo "[+$(($(date +%s) - T0)) s] $*"; }
 late() { [ $(($(date +%s) - T0)) -gt "$1" ]; }
 TESTS=(build/tests/test_rules_jvn build/tests/test_rules_ltl)
+. tools/gpu-build.sh "${TESTS[@]}"
 if [ -z "${DRY:-}" ]; then
-  echo /usr/lib/libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
-  mkdir -p /opt/deps
-  for f in .deps/*.deb; do dpkg -x "$f" /opt/deps; done
-  export LD_LIBRARY_PATH=/opt/deps/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}
-  M=(MPI=0 CPPFLAGS=-isystem/opt/deps/usr/include LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu
-     CHECK_CFLAGS=)
-  make -j16 lib examples "${M[@]}" >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; exit 1; }
-  # Check wants libsubunit, which the machine may lack: no-op stand-ins (the suites print no
-  # subunit stream) where the link fails with it
-  if ! make -j16 "${TESTS[@]}" "${M[@]}" CHECK_LIBS="-lcheck -lsubunit -lm -lpthread -lrt" \
-    >>/tmp/build.log 2>&1; then
-    printf 'void subunit_test_start(void){}\nvoid subunit_test_pass(void){}\nvoid subunit_test_fail(void){}\nvoid subunit_test_error(void){}\n' >/tmp/subunit.c
-    gcc -c -o /tmp/subunit.o /tmp/subunit.c
-    make -j16 "${TESTS[@]}" "${M[@]}" CHECK_LIBS="-lcheck /tmp/subunit.o -lm -lpthread -lrt" \
-      >>/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; echo "tests not built"; }
-  fi
-  export GOLCL_DEVICE=gpu GOLCL_TEST_DEVICE=gpu
   SIZE=16384x16384 GENS=20 REPS=3 TEST_LIMIT=90
 else
-  make -j2 lib examples "${TESTS[@]}" >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; exit 1; }
   SIZE=1024x1024 GENS=4 REPS=1 TEST_LIMIT=90
 fi
-el built; nvidia-smi -L 2>/dev/null; git log --oneline -1
-G=$PWD/build/golcl
-bench() { # label, then env assignments; the rules in $RULES, more options in $MORE
-  local label=$1
-  shift
-  echo "-- $label"
-  # shellcheck disable=SC2086 # MORE is a list of options
-  env "$@" "$G" bench rules --size "$SIZE" --gens "$GENS" --reps "$REPS" --rules "$RULES" ${MORE:-} |
-    tail -n +3 | awk '{printf "   %-40s %10s %12s\n", $1, $3, $4}'
-}
 # a suite on the card, $2 s at most and within 290 s of the start
 run_test() {
   local t=$1 left=$((290 - $(date +%s) + T0))
