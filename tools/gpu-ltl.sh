@@ -35,10 +35,10 @@ late 170 || bench "torus: sums (ltl.cl, the old two launches)" GOLCL_LTL_KERNEL=
 el "ltl torus done"
 echo "== JvN29, Nobili32 and Brian's Brain, $SIZE"
 RULES="JvN29;Nobili32;/2/3" MORE=
-late 180 || bench "JvN: small tables, next states by state (the default), 32 rows"
+late 180 || bench "JvN: small tables, next states by state, 32 rows" GOLCL_JVN_KERNEL=small
 RULES="JvN29;Nobili32"
-late 190 || bench "JvN: next states by key, 32 rows" GOLCL_JVN_NEXT=key
-late 200 || bench "JvN: by key, 128 rows" GOLCL_JVN_NEXT=key GOLCL_JVN_ROWS=128
+late 190 || bench "JvN: next states by key, 32 rows" GOLCL_JVN_KERNEL=small GOLCL_JVN_NEXT=key
+late 200 || bench "JvN: by key, 128 rows" GOLCL_JVN_KERNEL=small GOLCL_JVN_NEXT=key GOLCL_JVN_ROWS=128
 el "benches done"
 echo "== tests on the device (each ${TEST_LIMIT} s at most, all within 290 s of the start)"
 for t in "${TESTS[@]}"; do
