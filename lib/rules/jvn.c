@@ -32,7 +32,7 @@ static way way_of(const golcl_msgrid *g) {
   if (e && strcmp(e, "direct") == 0) return DIRECT;
   if ((e && strcmp(e, "full") == 0) || g->rule.family == GOLCL_MS_HUTTON32) return FULL;
   if (e && strcmp(e, "small") == 0) return SMALL;
-  return BITS;
+  return golcl__jvn_bits_fits(g) ? BITS : SMALL; /* planes past the largest buffer: bytes */
 }
 
 static golcl_status kernel(golcl_msgrid *g, way wy, cl_kernel *k) {

@@ -56,6 +56,15 @@ static golcl_status kernel(golcl_msgrid *g, const char *name, cl_kernel *k) {
   return s != GOLCL_OK ? s : golcl__kernel(g->ctx, "rules/jvn_bits.cl", o.buf, name, k);
 }
 
+/* The bytes of each of the two plane buffers: 6 planes and the flag. */
+static size_t planes_bytes(const golcl_msgrid *g) {
+  return PLANES * (((size_t)g->w + 31) / 32) * g->h * 4 + 4;
+}
+
+int golcl__jvn_bits_fits(const golcl_msgrid *g) {
+  return planes_bytes(g) <= g->ctx->info.max_alloc_bytes;
+}
+
 static const char *step_name(const golcl_msgrid *g) {
   return tile_of(g).gens ? "jvn_bits_multi" : "jvn_bits_step";
 }
@@ -75,7 +84,7 @@ golcl_status golcl__jvn_bits_step(golcl_msgrid *g, uint64_t gens) {
   if (s == GOLCL_OK) s = kernel(g, step_name(g), &ks);
   if (s == GOLCL_OK) s = kernel(g, "jvn_bits_unpack", &ku);
   const size_t ww = ((size_t)g->w + 31) / 32, plane = ww * g->h * 4;
-  if (s == GOLCL_OK) s = golcl__msgrid_planes(g, PLANES * plane + 4); /* and the flag */
+  if (s == GOLCL_OK) s = golcl__msgrid_planes(g, planes_bytes(g));
   if (s != GOLCL_OK) return s;
   const cl_uint zero = 0;
   cl_int w = (cl_int)g->w, h = (cl_int)g->h, cww = (cl_int)ww;

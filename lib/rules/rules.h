@@ -80,8 +80,10 @@ golcl_status golcl__genbits_prepare(golcl_msgrid *g);
 golcl_status golcl__genbits_step(golcl_msgrid *g, uint64_t gens);
 golcl_status golcl__jvn_step(golcl_msgrid *g, uint64_t gens);
 golcl_status golcl__jvn_prepare(golcl_msgrid *g);
-/* JvN29 and Nobili32 on bit planes (jvn_bits.c): its kernels built, a step
- * of gens >= 1 (packed once, unpacked once). */
+/* JvN29 and Nobili32 on bit planes (jvn_bits.c): whether the grid's planes
+ * fit the device's largest buffer, its kernels built, a step of gens >= 1
+ * (packed once, unpacked once). */
+int golcl__jvn_bits_fits(const golcl_msgrid *g);
 golcl_status golcl__jvn_bits_prepare(golcl_msgrid *g);
 golcl_status golcl__jvn_bits_step(golcl_msgrid *g, uint64_t gens);
 
