@@ -64,6 +64,7 @@ for run in 16 64 128; do late 220 || bench "words, runs of $run rows" GOLCL_LTL_
 late 230 || bench "words, the range built in" GOLCL_LTL_RANGE=build
 late 232 || bench "words, windows slid by their difference" GOLCL_LTL_SLIDE=delta
 late 234 || bench "words, by difference, the range built in" GOLCL_LTL_SLIDE=delta GOLCL_LTL_RANGE=build
+late 236 || bench "words, by difference, runs of 128 rows" GOLCL_LTL_SLIDE=delta GOLCL_LTL_RUN=128
 MORE=--torus
 late 240 || bench "torus: words" GOLCL_LTL_TWO=word
 el "ltl benches done"
