@@ -24,4 +24,11 @@ inline int golcl_plane_column(int gx, int w, int ww, uint *cells) {
   return gx;
 }
 
+/* The cells west of word x's (bit i: the cell west of bit i), l the word
+ * west of x; and the cells east of them, r the word east of x. A 64-bit
+ * shift: the funnel shift that `x << 1 | l >> 31` becomes is an intrinsic
+ * Oclgrind does not know. */
+inline uint golcl_plane_west(uint x, uint l) { return (uint)(upsample(x, l) >> 31); }
+inline uint golcl_plane_east(uint x, uint r) { return (uint)(upsample(r, x) >> 1); }
+
 #endif

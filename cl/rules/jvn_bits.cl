@@ -44,7 +44,7 @@ inline void jb_row(__global const uint *in, int w, int h, int ww, int y, int j, 
   const size_t plane = (size_t)h * ww;
   for (int b = 0; b < JB_P; b++, r += plane) {
     const uint x = r[0], l = j > 0 ? r[-1] : 0u, rt = j + 1 < ww ? r[1] : 0u;
-    uint west = x << 1 | l >> 31, east = x >> 1 | rt << 31;
+    uint west = golcl_plane_west(x, l), east = golcl_plane_east(x, rt);
 #if GOLCL_TORUS
     if (j == 0) west |= r[ww - 1] >> k & 1u; /* cell w-1 west of cell 0 */
     if (j == ww - 1) east = (east & ~(1u << k)) | (r[-j] & 1u) << k;
@@ -212,8 +212,8 @@ __kernel __attribute__((reqd_work_group_size(32, JB_LY, 1))) void jvn_bits_multi
         pw = tx > 0 ? A[r0 + k][b][tx - 1] : 0u;
         pe = tx < 31 ? A[r0 + k][b][tx + 1] : 0u;
 #endif
-        mw[b] = mc[b] << 1 | pw >> 31;
-        me[b] = mc[b] >> 1 | pe << 31;
+        mw[b] = golcl_plane_west(mc[b], pw);
+        me[b] = golcl_plane_east(mc[b], pe);
       }
       uint o[JB_P];
       jb_next(uc, mc, mw, me, dc, o);
