@@ -76,7 +76,9 @@ static void check(const char *text, golcl_boundary b, uint32_t w, uint32_t h, ui
  * tile (_i % 7: tile as the device gives it, tile 16×7, sums, sums again
  * with the small tile's variables set, which the sums ignore, bits, bits
  * in runs of 3 rows with the box's range built in, bits with the box's
- * windows slid by their difference, GOLCL_LTL_SLIDE=delta). */
+ * windows slid by their difference at every range, GOLCL_LTL_SLIDE=delta;
+ * the bits by default slide by difference beyond R = 15, and by popcounts
+ * elsewhere). */
 START_TEST(ltl_kernels_match_reference) {
   const int nb = _i / (2 * KINDS), kind = _i % KINDS;
   const golcl_boundary b = (_i / KINDS) % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
@@ -91,7 +93,8 @@ START_TEST(ltl_kernels_match_reference) {
   }
   unsetenv("GOLCL_LTL_RANGE");
   unsetenv("GOLCL_LTL_SLIDE");
-  if (kind == 6) setenv("GOLCL_LTL_SLIDE", "delta", 1);
+  setenv("GOLCL_LTL_SLIDE", kind == 6 ? "delta" : "popcount", 1);
+  if (kind == 4) unsetenv("GOLCL_LTL_SLIDE"); /* the default: each by its range */
   if (kind == 5) {
     setenv("GOLCL_LTL_RUN", "3", 1);
     setenv("GOLCL_LTL_RANGE", "build", 1);

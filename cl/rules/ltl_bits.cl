@@ -34,7 +34,9 @@
  * of 16: states moved 16 bytes at a time); LTL_BITS_R (0: the range is the
  * argument; else the box's range, built in); LTL_BITS_TWO (1: the word's
  * way for two states; 0: byte by byte as for more); LTL_BITS_SLIDE (0: the
- * box's windows slid down by popcounts; 1: by ltl_bits_delta). */
+ * box's windows slid down by popcounts; 1: by ltl_bits_delta; 2: by
+ * ltl_bits_delta where a window is longer than a word, its popcounts then
+ * three or four a cell). */
 #include "common/swar.cl"
 #include "rules/ms.cl"
 
@@ -351,11 +353,11 @@ __kernel void ltl_bits_box(__global const uchar *in, __global uchar *out, __glob
     if (y + r < h) LTL_BITS_LOAD(bin, y + r, i, pitch, ia, ib, ic);
     if (y - r - 1 >= 0) LTL_BITS_LOAD(bin, y - r - 1, i, pitch, oa, ob, oc);
 #endif
-#if LTL_BITS_SLIDE
-    ltl_bits_delta(acc, ltl_bits_align(ia, ib, ic, r), ltl_bits_align(oa, ob, oc, r), len);
-#else
-    ltl_bits_slide(acc, ltl_bits_align(ia, ib, ic, r), ltl_bits_align(oa, ob, oc, r), len);
-#endif
+    const ltl_bits_row ei = ltl_bits_align(ia, ib, ic, r), eo = ltl_bits_align(oa, ob, oc, r);
+    if (LTL_BITS_SLIDE == 1 || (LTL_BITS_SLIDE == 2 && len > 32))
+      ltl_bits_delta(acc, ei, eo, len);
+    else
+      ltl_bits_slide(acc, ei, eo, len);
     ltl_bits_apply(in, out, bin, bout, w, pitch, i, y, acc, middle, smin, smax, bmin, bmax, states);
   }
 }

@@ -16,8 +16,10 @@
  * row after it two); $GOLCL_LTL_RANGE = build builds the box's range in;
  * $GOLCL_LTL_TWO = bytes applies a rule of two states byte by byte as one
  * of more (before: the word's way, ltl_bits_two, is the default);
- * $GOLCL_LTL_SLIDE = delta slides the box's windows by their difference
- * along the row (ltl_bits_delta) rather than by popcounts. */
+ * the box's windows slide down by popcounts where they fit a word and by
+ * their difference along the row (ltl_bits_delta) beyond, R >= 16 (pocl,
+ * 2048²: R16 and R31 1.1-1.3x, R8 and R12 0.8-0.9x by difference);
+ * $GOLCL_LTL_SLIDE = delta or popcount takes one way at every range. */
 #include "rules.h"
 
 #include <stdlib.h>
@@ -64,7 +66,11 @@ static golcl_status kernels(golcl_msgrid *g, ltl_bits_kernels *k) {
   const char *two = getenv("GOLCL_LTL_TWO");
   golcl__opts_define(&o, "LTL_BITS_TWO", !(two && strcmp(two, "bytes") == 0));
   const char *slide = getenv("GOLCL_LTL_SLIDE");
-  golcl__opts_define(&o, "LTL_BITS_SLIDE", slide && strcmp(slide, "delta") == 0);
+  golcl__opts_define(&o, "LTL_BITS_SLIDE",
+                     !slide                      ? 2
+                     : !strcmp(slide, "delta")   ? 1
+                     : !strcmp(slide, "popcount") ? 0
+                                                 : 2);
   golcl_status s = golcl__opts_check(g->ctx, &o, "ltl_bits");
   const char *f = "rules/ltl_bits.cl";
   const char *count = g->rule.nbhd == GOLCL_LTL_MOORE ? "ltl_bits_box" : "ltl_bits_spans";
