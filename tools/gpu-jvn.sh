@@ -7,8 +7,9 @@
 # work-item (GOLCL_JVN_ROWS) and several a launch in tiles (GOLCL_JVN_GENS, _TH, _LY), and the
 # small tables of cl/rules/jvn.cl (GOLCL_JVN_KERNEL=small, the default before); then Larger
 # than Life R5 and R20 on the bit kernel, two states on words (now) and byte by byte
-# (GOLCL_LTL_TWO=bytes, before), the box's windows slid by popcounts or by their difference
-# (GOLCL_LTL_SLIDE=delta), and test_rules_ltl on the card in the time left. Log in
+# (GOLCL_LTL_TWO=bytes, before), the box's windows slid by popcounts (GOLCL_LTL_SLIDE=popcount,
+# before), by their difference (=delta) or by range (now), and test_rules_ltl on the card in
+# the time left. Log in
 # $OUT/jvn.log.
 #   run (kind nvidia-h200, carry [".deps"]):  bash tools/gpu-jvn.sh
 #   DRY=1 bash tools/gpu-jvn.sh   (here, on pocl: 1024², tests cut short; a check of the script)
@@ -58,15 +59,15 @@ late 185 || bench "torus: bits, 8 a launch, 64 rows" GOLCL_JVN_KERNEL=bits GOLCL
 el "jvn benches done"
 echo "== Larger than Life (bit kernel), $SIZE: rule gen/s cells/s"
 RULES="R5,C0,M1,S34..58,B34..45,NM;R20,C0,M1,S400..800,B400..560,NM" MORE=
-late 200 || bench "two states on words (the default now), runs as chosen"
-late 210 || bench "two states byte by byte (before)" GOLCL_LTL_TWO=bytes
-for run in 16 64 128; do late 220 || bench "words, runs of $run rows" GOLCL_LTL_RUN=$run; done
-late 230 || bench "words, the range built in" GOLCL_LTL_RANGE=build
-late 232 || bench "words, windows slid by their difference" GOLCL_LTL_SLIDE=delta
-late 234 || bench "words, by difference, the range built in" GOLCL_LTL_SLIDE=delta GOLCL_LTL_RANGE=build
-late 236 || bench "words, by difference, runs of 128 rows" GOLCL_LTL_SLIDE=delta GOLCL_LTL_RUN=128
+late 200 || bench "the default now: two states on words, windows by difference from R16"
+late 205 || bench "before: byte by byte, windows by popcounts" GOLCL_LTL_TWO=bytes GOLCL_LTL_SLIDE=popcount
+late 210 || bench "words, windows by popcounts" GOLCL_LTL_SLIDE=popcount
+late 215 || bench "words, windows by difference at every range" GOLCL_LTL_SLIDE=delta
+for run in 16 64 128; do late 225 || bench "the default, runs of $run rows" GOLCL_LTL_RUN=$run; done
+late 230 || bench "the default, the range built in" GOLCL_LTL_RANGE=build
+late 235 || bench "by difference everywhere, runs of 128 rows" GOLCL_LTL_SLIDE=delta GOLCL_LTL_RUN=128
 MORE=--torus
-late 240 || bench "torus: words" GOLCL_LTL_TWO=word
+late 240 || bench "torus: the default"
 el "ltl benches done"
 echo "== Larger than Life's tests on the device, in the time left"
 run_test build/tests/test_rules_ltl 200
