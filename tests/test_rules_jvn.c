@@ -140,12 +140,12 @@ END_TEST
 START_TEST(lookups_match_reference) {
   static const struct {
     const char *kernel, *next, *gens, *th, *ly;
-  } way[] = {{"full", "state", "1", "64", "8"},  {"small", "state", "1", "64", "8"},
+  } way[] = {{"full", "state", "1", "64", "8"},   {"small", "state", "1", "64", "8"},
              {"direct", "state", "1", "64", "8"}, {"small", "key", "1", "64", "8"},
              {"bits", "state", "1", "64", "8"},   {"bits", "state", "3", "64", "8"},
              {"bits", "state", "2", "16", "4"}};
-  static const uint32_t sizes[][2] = {{37, 29}, {100, 67}, {3, 5},  {1, 1},  {6, 2},
-                                      {1, 9},   {40, 1},   {96, 41}, {64, 3}, {32, 1}};
+  static const uint32_t sizes[][2] = {{37, 29}, {100, 67}, {3, 5},  {1, 1},  {6, 2}, {1, 9},
+                                      {40, 1},  {96, 41},  {64, 3}, {32, 1}, {80, 3}};
   golcl_msrule rule;
   TU_OK(golcl_msrule_parse(_i % 2 ? "Nobili32" : "JvN29", &rule));
   const golcl_boundary b = _i / 2 % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
@@ -170,8 +170,7 @@ START_TEST(lookups_match_reference) {
       for (size_t i = 0; i < n; i++)
         ck_assert_msg(got[i] == ref[i], "%s (%s), %s %ux%u: cell (%zu, %zu) is %u, reference %u",
                       _i % 2 ? "Nobili32" : "JvN29", way[_i / 4].kernel, b ? "torus" : "dead", w, h,
-                      i % w,
-                      i / w, got[i], ref[i]);
+                      i % w, i / w, got[i], ref[i]);
     }
     free(ref);
     free(got);

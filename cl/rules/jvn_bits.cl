@@ -21,7 +21,7 @@
 #include "common/swar.cl"
 #include "rules/jvn_bits_rule.cl"
 
-#define JB_P 5 /* code planes */
+#define JB_P 5      /* code planes */
 #define JB_FROZEN 5 /* the plane of the cells of state 32 or more */
 #define JB_AT(pl, b, y, j) (pl)[((size_t)(b)*h + (size_t)(y)) * ww + (size_t)(j)]
 #define JB_FLAG(pl) (pl)[(size_t)(JB_FROZEN + 1) * h * ww]
@@ -88,7 +88,7 @@ inline void jb_next(const uint *uc, const uint *mc, const uint *mw, const uint *
   jb_from(mw, mw[4] & ~mw[1] & ~mw[0], jb_conf_h(mw), t2, &oh, &ih, &xh, &ord, &sexc, &exc);
   jb_from(dc, dc[4] & ~dc[1] & dc[0], jb_conf_v(dc), t3, &ov, &iv, &xv, &ord, &sexc, &exc);
   /* the cell's code and jvn_signal_key's bits */
-  const uint v[12] = {mc[0], mc[1], mc[2], mc[3], mc[4], oh, ov, sexc, ord, ih & iv & xh & xv,
+  const uint v[12] = {mc[0],   mc[1], mc[2], mc[3], mc[4], oh, ov, sexc, ord, ih & iv & xh & xv,
                       xh | xv, exc};
 #if GOLCL_JVN_RULE == 1
   jb_next_nobili32(v, o);

@@ -144,7 +144,8 @@ inline void ltl_bits_delta(uint *acc, ltl_bits_row ei, ltl_bits_row eo, uint len
 #pragma unroll
   for (uint j = 0; j < 32; j++) {
     acc[j] += (uint)d;
-    d += (int)(ai >> j & 1u) - (int)(ei.e0 >> j & 1u) - (int)(ao >> j & 1u) + (int)(eo.e0 >> j & 1u);
+    d +=
+        (int)(ai >> j & 1u) - (int)(ei.e0 >> j & 1u) - (int)(ao >> j & 1u) + (int)(eo.e0 >> j & 1u);
   }
 }
 

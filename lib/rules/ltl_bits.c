@@ -67,10 +67,10 @@ static golcl_status kernels(golcl_msgrid *g, ltl_bits_kernels *k) {
   golcl__opts_define(&o, "LTL_BITS_TWO", !(two && strcmp(two, "bytes") == 0));
   const char *slide = getenv("GOLCL_LTL_SLIDE");
   golcl__opts_define(&o, "LTL_BITS_SLIDE",
-                     !slide                      ? 2
-                     : !strcmp(slide, "delta")   ? 1
+                     !slide                       ? 2
+                     : !strcmp(slide, "delta")    ? 1
                      : !strcmp(slide, "popcount") ? 0
-                                                 : 2);
+                                                  : 2);
   golcl_status s = golcl__opts_check(g->ctx, &o, "ltl_bits");
   const char *f = "rules/ltl_bits.cl";
   const char *count = g->rule.nbhd == GOLCL_LTL_MOORE ? "ltl_bits_box" : "ltl_bits_spans";
