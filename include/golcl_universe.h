@@ -3,7 +3,8 @@
  * generations), by sparse 64×64 tiles on the device or by 64×64 tiles on
  * the host that step only what changed; its cost follows the live area,
  * not a bounding box. Two-state cells, or multi-state cells (Generations,
- * RuleLoader, JvN: the end of this header) on HashLife. Part of libgolcl
+ * RuleLoader, JvN, Larger than Life: the end of this header) on HashLife
+ * and tiles of states, on the host or the device. Part of libgolcl
  * (link -lgolcl). */
 #ifndef GOLCL_UNIVERSE_H
 #define GOLCL_UNIVERSE_H
@@ -36,12 +37,20 @@ typedef enum golcl_universe_algo {
                                     on a GPU context, for a run of 256 generations or more of
                                     a tree of 1024 nodes or more (wide: a metapixel pattern, a
                                     large soup), HASHLIFE_DEVICE. Multi-state cells:
-                                    HashLife, except a soup, where HashLife probes first
-                                    (two jumps of 128 generations for a run under 2048,
-                                    else of 512) and HOST_TILES run what stays chaotic */
+                                    HashLife, except a soup: on a GPU context SPARSE from
+                                    the start, as a two-state soup; elsewhere HashLife
+                                    probes first (two jumps of 128 generations for a run
+                                    under 2048, else of 512) and HOST_TILES run what stays
+                                    chaotic. Larger than Life: HOST_TILES (a soup of range
+                                    64 at most on a GPU context: SPARSE) */
   GOLCL_UNIVERSE_HASHLIFE = 1, /**< HashLife on the host (exact for every rule without B0,
                                     and for B0 rules with S8 as Golly runs them) */
-  GOLCL_UNIVERSE_SPARSE = 2,   /**< 64×64 tiles in a hash table on the context's device */
+  GOLCL_UNIVERSE_SPARSE = 2,   /**< 64×64 tiles in a hash table on the context's device;
+                                    multi-state cells: 64×64 tiles of states on the device,
+                                    those within reach of a change of the last round of k
+                                    generations stepped side by side in a golcl_msgrid (the
+                                    rules room's kernels: every rule the universe takes),
+                                    still and period-2 tiles skipped (docs/universe.md) */
   GOLCL_UNIVERSE_HASHLIFE_DEVICE = 3, /**< HashLife with its node table and level batches on
                                           the context's device (docs/universe.md); the same
                                           rules and cells as HASHLIFE */
@@ -56,7 +65,9 @@ typedef enum golcl_universe_algo {
                                      stepping only the rows within the rule's reach of a
                                      change of the last two generations, through
                                      golcl_msrule_step_block (every rule the universe
-                                     takes) */
+                                     takes); Larger than Life: one box of cells that
+                                     follows the live ones, stepped through the same block
+                                     step (Golly's way; every range) */
 } golcl_universe_algo;
 
 /** Options of golcl_universe_create; zero is the default of every field. */
@@ -169,14 +180,15 @@ GOLCL_API golcl_status golcl_universe_read_file(golcl_universe *u, const char *p
  *  jump), so a run of 2^20 generations costs what the pattern's structure
  *  costs, not a million steps; SPARSE steps its tiles on the device,
  *  HOST_TILES on the host. Multi-state cells run on HashLife or on
- *  the host tiles of states (AUTO, HASHLIFE or HOST_TILES; Larger than
- *  Life of range 2 and more on the tiles only: AUTO or HOST_TILES). Blocking.
+ *  the tiles of states (AUTO, HASHLIFE, HOST_TILES or SPARSE; Larger than
+ *  Life of range 2 and more on the tiles only: AUTO, HOST_TILES or
+ *  SPARSE). Blocking.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL); GOLCL_E_OUT_OF_MEMORY (see
  *          max_memory; the universe stops at the last generation it
  *          completed, which golcl_universe_generation tells);
  *          GOLCL_E_UNSUPPORTED (cells that reach 2^61 from the origin;
  *          HOST_TILES with a two-state rule that is not outer totalistic,
- *          or SPARSE, HASHLIFE_DEVICE with multi-state cells, HASHLIFE with
+ *          or HASHLIFE_DEVICE with multi-state cells, HASHLIFE with
  *          Larger than Life of range 2 and more: the universe unchanged);
  *          GOLCL_E_OPENCL, GOLCL_E_BUILD (SPARSE, HASHLIFE_DEVICE). */
 GOLCL_API golcl_status golcl_universe_run(golcl_universe *u, uint64_t generations);
@@ -251,14 +263,17 @@ GOLCL_API golcl_status golcl_universe_algo_from_name(const char *name, golcl_uni
  * RuleLoader rules (@TABLE and @TREE on the Moore, von Neumann and
  * hexagonal neighbourhoods: WireWorld, the loops, Codd, Devore, Banks, the
  * emulated Margolus rules, ...) and JvN29, Nobili32, Hutton32: the rules
- * Golly runs with its generalized HashLife; and Larger than Life up to
- * range 64, which only the host tiles of states run (HashLife's base case
- * reaches one cell: AUTO takes the tiles, HASHLIFE refuses it at the run).
- * Larger than Life past range 64 and oneDimensional rules are refused with
- * the reason (golcl_msgrid runs them). A multi-state universe is HashLife
+ * Golly runs with its generalized HashLife; and Larger than Life at every
+ * range (up to 500), which HOST_TILES runs as Golly's own algorithm does:
+ * one box of cells that follows the live ones (and SPARSE up to range 64,
+ * on the device tiles of states; HashLife's base case reaches one cell:
+ * AUTO takes the host algorithm, or SPARSE for a soup on a GPU, HASHLIFE
+ * refuses it at the run). oneDimensional rules are refused with the reason
+ * (golcl_msgrid runs them). A multi-state universe is HashLife
  * with states in its leaves: the same memory bound, collection and
  * out-of-memory behaviour as two states; HOST_TILES runs its cells on
- * tiles of states instead, and AUTO moves a large soup between the two
+ * tiles of states instead, SPARSE on tiles of states on the device, and
+ * AUTO moves a large soup between HashLife and the tiles
  * (docs/universe.md, "Tiles of states"). Cells are bytes everywhere the
  * universe gives or takes them: 0 the background, 1..states-1. */
 
@@ -269,9 +284,9 @@ GOLCL_API golcl_status golcl_universe_algo_from_name(const char *name, golcl_uni
  *  ("B3/S23" stays two-state). Host only.
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, a rule
  *          golcl_msrule_format refuses, cells in a state at or beyond the
- *          rule's number of states); GOLCL_E_UNSUPPORTED (Larger than Life
- *          past range 64, oneDimensional, a rule under which a cell in state
- *          0 among cells in state 0 changes, with the reason);
+ *          rule's number of states); GOLCL_E_UNSUPPORTED (oneDimensional,
+ *          a rule under which a cell in state 0 among cells in state 0
+ *          changes, with the reason);
  *          GOLCL_E_OUT_OF_MEMORY.
  *          Unchanged on failure. */
 GOLCL_API golcl_status golcl_universe_set_msrule(golcl_universe *u, const golcl_msrule *rule);

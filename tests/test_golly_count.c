@@ -3,8 +3,8 @@
  * /usr/share/golly/Patterns) is run the way a user runs it, through the
  * command with its defaults (`golcl run FILE -q -g N -o OUT.rle`: the
  * universe for the infinite plane, two-state and multi-state alike, Larger
- * than Life up to range 64 included, the grids for bounded grids and larger
- * ranges, whatever AUTO picks), and by
+ * than Life at every range included, the grids for bounded grids, whatever
+ * AUTO picks), and by
  * bgolly with the algorithm of its family (HashLife for the infinite plane,
  * QuickLife for a bounded grid, Generations, "Larger than Life", RuleLoader
  * -s Rules/, JvN) to the same generation (bgolly's -m is a generation to

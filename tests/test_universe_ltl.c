@@ -1,12 +1,13 @@
 /* test_universe_ltl.c — Larger than Life on the universe's plane: random
- * soups of several ranges and neighbourhoods (R 2 to 32; Moore, von
- * Neumann, circular; 2 to 4 states) on the host tiles of states against
+ * soups of several ranges and neighbourhoods (R 2 to 100; Moore, von
+ * Neumann, circular; 2 to 4 states) on the host tiles of states (the box
+ * that follows the live cells past a tile's range) against
  * golcl_ms_reference_run on a dead-boundary grid beyond the light cone
  * (gens·R + 1 cells), whole, split and watched; AUTO choosing the tiles
  * without a HashLife probe; an explicit HashLife refused with the reason
  * and the universe unchanged; range 1 on HashLife; the rules and files the
- * universe refuses (a reach past a tile, B0, Golly's bounded grids); and
- * Golly's LtL files on the unbounded plane against bgolly. */
+ * universe refuses (B0, Golly's bounded grids); and Golly's LtL files on
+ * the unbounded plane against bgolly, its ranges of 100 and 500 included. */
 #include <golcl_universe.h>
 
 #include "mscheck.h"
@@ -14,6 +15,7 @@
 #include "unicheck.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define LTL "/usr/share/golly/Patterns/Larger-than-Life/"
@@ -24,6 +26,8 @@ static const char *const RULES[] = {
     "R5,C0,M1,S34..58,B34..45,NM",      /* Bosco's rule */
     "R7,C3,M0,S20..60,B18..40,NN",      /* von Neumann, 3 states */
     "R32,C0,M1,S300..900,B350..700,NM", /* half a tile of frame */
+    /* past a tile's side: the box */
+    "R65,C0,M1,S200..800,B300..700,NM", "R80,C3,M0,S150..600,B200..500,NN",
 };
 #define NRULES (sizeof RULES / sizeof *RULES)
 
@@ -41,12 +45,33 @@ static golcl_universe_stats vs_reference(const golcl_msrule *r, golcl_universe_a
   return st;
 }
 
+/* The host algorithm is the box that follows the live cells for Larger
+ * than Life; with GOLCL_UNIVERSE_TILES=states the host tiles of states up to
+ * range 64. Each test below runs on both (_i / NRULES, _i / NFILES). */
+static void on_engine(int tiles) {
+  if (tiles)
+    ck_assert_int_eq(setenv("GOLCL_UNIVERSE_TILES", "states", 1), 0);
+  else
+    ck_assert_int_eq(unsetenv("GOLCL_UNIVERSE_TILES"), 0);
+}
+
 START_TEST(soups_match_the_reference) {
   golcl_msrule r;
-  tu_msrule_of(RULES[_i], &r);
+  on_engine(_i >= (int)NRULES);
+  tu_msrule_of(RULES[_i % NRULES], &r);
   const uint32_t R = golcl_msrule_reach(&r);
   const uint64_t gens = R >= 32 ? 2 : R >= 7 ? 4 : 9;
   const uint64_t whole[] = {gens, 0}, split[] = {1, gens - 1, 0};
+  if (R > 64) { /* the box alone: its frame, a split run, AUTO (the reference takes R² a cell) */
+    if (_i >= (int)NRULES) return; /* the tiles' turn: the box again */
+    const uint64_t one[] = {1, 0};
+    golcl_universe_stats sb = vs_reference(&r, GOLCL_UNIVERSE_HOST_TILES, 45, 37, -70, 30, one, 0, 1);
+    ck_assert_uint_gt(sb.host_tile_bytes, 0);
+    vs_reference(&r, GOLCL_UNIVERSE_HOST_TILES, 1, 1, 63, 63, one, 0, 2);
+    sb = vs_reference(&r, GOLCL_UNIVERSE_AUTO, 19, 17, 5 - 6400, 60, split, 1, 3 + _i);
+    ck_assert_int_eq(sb.algo, GOLCL_UNIVERSE_HOST_TILES);
+    return;
+  }
   /* odd sizes across tile borders (tiles are 64 cells from 0), far away */
   golcl_universe_stats st =
       vs_reference(&r, GOLCL_UNIVERSE_HOST_TILES, 45, 37, -70, 30, whole, 0, 1 + _i);
@@ -141,9 +166,6 @@ START_TEST(refusals) {
   golcl_universe *u;
   TU_OK(golcl_universe_create(NULL, NULL, &u));
   golcl_msrule r;
-  tu_msrule_of("R65,C0,M1,S2..3,B3..3,NM", &r); /* a frame past a tile's side */
-  ck_assert_int_eq(golcl_universe_set_msrule(u, &r), GOLCL_E_UNSUPPORTED);
-  ck_assert_msg(strstr(golcl_last_errmsg(), "golcl_msgrid"), "%s", golcl_last_errmsg());
   tu_msrule_of("R3,C0,M1,S2..3,B0..3,NM", &r); /* B0: the plane lights up */
   ck_assert_int_eq(golcl_universe_set_msrule(u, &r), GOLCL_E_UNSUPPORTED);
   ck_assert_msg(strstr(golcl_last_errmsg(), "background"), "%s", golcl_last_errmsg());
@@ -152,7 +174,6 @@ START_TEST(refusals) {
   if (f) { /* Golly's bounded grid (:P200,200) is the byte grid's */
     fclose(f);
     ck_assert_int_eq(golcl_universe_read_file(u, LTL "BugGun.rle"), GOLCL_E_UNSUPPORTED);
-    ck_assert_int_eq(golcl_universe_read_file(u, LTL "R500-alien-bug.rle"), GOLCL_E_UNSUPPORTED);
   }
   golcl_universe_destroy(u);
 }
@@ -161,12 +182,14 @@ END_TEST
 /* Golly's Larger than Life files on the unbounded plane (no suffix, a
  * range within a tile) against bgolly at a few generation counts, AUTO and
  * split runs. */
-static const char *const FILES[] = {"Butterfly.rle", "Jitterbug.rle", "SlowShip.rle",
-                                    "SoldierBugs.rle"};
+static const char *const FILES[] = {"Butterfly.rle",   "Jitterbug.rle",      "SlowShip.rle",
+                                    "SoldierBugs.rle", "R100-alien-bug.rle", "R100-NN-bug.rle"};
+#define NFILES (sizeof FILES / sizeof *FILES)
 
 START_TEST(golly_files_match_bgolly) {
   char path[512];
-  snprintf(path, sizeof path, LTL "%s", FILES[_i]);
+  on_engine(_i >= (int)NFILES);
+  snprintf(path, sizeof path, LTL "%s", FILES[_i % NFILES]);
   FILE *f = fopen(path, "r");
   if (!f) return; /* Golly's patterns are not installed */
   fclose(f);
@@ -179,16 +202,29 @@ START_TEST(golly_files_match_bgolly) {
 }
 END_TEST
 
+/* Range 500, Golly's largest (bgolly takes about 20 ms a generation). */
+START_TEST(range_500_matches_bgolly) {
+  FILE *f = fopen(LTL "R500-alien-bug.rle", "r");
+  if (!f) return;
+  fclose(f);
+  static const uint64_t run[] = {9, 11, 0};
+  golcl_universe_stats st =
+      tu_ms_vs_bgolly(LTL "R500-alien-bug.rle", "Larger than Life", GOLCL_UNIVERSE_AUTO, run);
+  ck_assert_int_eq(st.algo, GOLCL_UNIVERSE_HOST_TILES);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("universe_ltl");
   TCase *tc = tcase_create("universe_ltl");
   tcase_set_timeout(tc, 0);
-  tcase_add_loop_test(tc, soups_match_the_reference, 0, NRULES);
+  tcase_add_loop_test(tc, soups_match_the_reference, 0, 2 * NRULES);
   tcase_add_test(tc, auto_never_probes_with_hashlife);
   tcase_add_test(tc, hashlife_refuses_with_the_reason);
   tcase_add_test(tc, range_one_runs_on_hashlife);
   tcase_add_test(tc, refusals);
-  tcase_add_loop_test(tc, golly_files_match_bgolly, 0, sizeof FILES / sizeof *FILES);
+  tcase_add_loop_test(tc, golly_files_match_bgolly, 0, 2 * NFILES);
+  tcase_add_test(tc, range_500_matches_bgolly);
   suite_add_tcase(s, tc);
   return tu_main(s);
 }

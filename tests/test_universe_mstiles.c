@@ -78,18 +78,7 @@ START_TEST(tiles_against_hashlife) {
   TU_OK(golcl_universe_write_rect(t, -65, 3, 130, 100, c, 0));
   TU_OK(golcl_universe_write_rect(h, -65, 3, 130, 100, c, 0));
   static const uint64_t runs[] = {1, 64, 100, 135};
-  for (size_t k = 0; k < sizeof runs / sizeof *runs; k++) {
-    TU_OK(golcl_universe_run(t, runs[k]));
-    TU_OK(golcl_universe_run(h, runs[k]));
-    uint64_t a, b, ca[256], cb[256];
-    TU_OK(golcl_universe_hash(t, &a));
-    TU_OK(golcl_universe_hash(h, &b));
-    ck_assert_msg(a == b, "%s: the hashes differ after %llu", tu_ms_rules[_i],
-                  (unsigned long long)golcl_universe_generation(t));
-    TU_OK(golcl_universe_census(t, ca));
-    TU_OK(golcl_universe_census(h, cb));
-    ck_assert_mem_eq(ca, cb, sizeof ca);
-  }
+  tu_ms_same_runs(t, h, runs, sizeof runs / sizeof *runs, tu_ms_rules[_i]);
   golcl_universe_stats st;
   TU_OK(golcl_universe_get_stats(t, &st));
   ck_assert_int_eq(st.algo, GOLCL_UNIVERSE_HOST_TILES);

@@ -20,25 +20,20 @@ T0=$(date +%s)
 el() { echo "[+$(($(date +%s) - T0)) s] $*"; }
 late() { [ $(($(date +%s) - T0)) -gt "$1" ]; }
 TESTS=(build/tests/test_rules_jvn build/tests/test_rules_ltl)
-. tools/gpu-build.sh "${TESTS[@]}"
+. tools/gpu-build.sh
 if [ -z "${DRY:-}" ]; then
+  gpu_build "${TESTS[@]}"
+  export GOLCL_DEVICE=gpu GOLCL_TEST_DEVICE=gpu
   SIZE=16384x16384 GENS=20 REPS=3 TEST_LIMIT=90
 else
+  make -j2 lib examples "${TESTS[@]}" >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; exit 1; }
   SIZE=1024x1024 GENS=4 REPS=1 TEST_LIMIT=90
 fi
-# a suite on the card, $2 s at most and within 290 s of the start
-run_test() {
-  local t=$1 left=$((290 - $(date +%s) + T0))
-  [ -x "$t" ] || { echo "$t: not built"; return; }
-  [ "$left" -gt 10 ] || { echo "$t: no time left"; return; }
-  local s0
-  s0=$(date +%s)
-  timeout "$((left < $2 ? left : $2))" "$t" >/tmp/t.log 2>&1
-  echo "$t rc=$? in $(($(date +%s) - s0)) s: $(grep -E 'Checks' /tmp/t.log)"
-  grep -E ':F:|:E:' /tmp/t.log | cut -c1-300 | head -5
-}
+el built; nvidia-smi -L 2>/dev/null; git log --oneline -1
+G=$PWD/build/golcl
+bench() { gpu_bench "$@"; }
 echo "== JvN's tests on the device"
-run_test build/tests/test_rules_jvn "$TEST_LIMIT"
+gpu_tests 150 build/tests/test_rules_jvn
 el "tests done"
 echo "== JvN29 and Nobili32, $SIZE, $GENS generations, median of $REPS: rule gen/s cells/s"
 RULES="JvN29;Nobili32;/2/3" MORE=
@@ -70,5 +65,5 @@ MORE=--torus
 late 240 || bench "torus: the default"
 el "ltl benches done"
 echo "== Larger than Life's tests on the device, in the time left"
-run_test build/tests/test_rules_ltl 200
+TEST_LIMIT=200 gpu_tests 290 build/tests/test_rules_ltl
 el "all done"

@@ -14,13 +14,19 @@ T0=$(date +%s)
 el() { echo "[+$(($(date +%s) - T0)) s] $*"; }
 late() { [ $(($(date +%s) - T0)) -gt "$1" ]; }
 TESTS=(build/tests/test_rules_ltl build/tests/test_rules_jvn build/tests/test_rules_kernels)
-. tools/gpu-build.sh "${TESTS[@]}"
+. tools/gpu-build.sh
 if [ -z "${DRY:-}" ]; then
+  gpu_build "${TESTS[@]}"
+  export GOLCL_DEVICE=gpu GOLCL_TEST_DEVICE=gpu
   SIZE=16384x16384 GENS=20 REPS=3 TEST_LIMIT=120
 else
+  make -j2 lib examples "${TESTS[@]}" >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; exit 1; }
   SIZE=1024x1024 GENS=4 REPS=1 TEST_LIMIT=10
 fi
+el built; nvidia-smi -L 2>/dev/null; git log --oneline -1
+G=$PWD/build/golcl
 LTL="R5,C0,M1,S34..58,B34..45,NM;R20,C0,M1,S400..800,B400..560,NM;R7,C3,M0,S20..60,B18..40,NN;R4,C0,M1,S18..40,B15..30,NC"
+bench() { gpu_bench "$@"; }
 echo "== Larger than Life, $SIZE, $GENS generations, median of $REPS: rule gen/s cells/s"
 RULES=$LTL MORE=
 bench "tile 128x32 (the GPU default)" GOLCL_LTL_KERNEL=tile
@@ -41,13 +47,5 @@ late 190 || bench "JvN: next states by key, 32 rows" GOLCL_JVN_KERNEL=small GOLC
 late 200 || bench "JvN: by key, 128 rows" GOLCL_JVN_KERNEL=small GOLCL_JVN_NEXT=key GOLCL_JVN_ROWS=128
 el "benches done"
 echo "== tests on the device (each ${TEST_LIMIT} s at most, all within 290 s of the start)"
-for t in "${TESTS[@]}"; do
-  [ -x "$t" ] || { echo "$t: not built"; continue; }
-  left=$((290 - $(date +%s) + T0))
-  [ "$left" -gt 10 ] || { echo "$t: no time left"; continue; }
-  s0=$(date +%s)
-  timeout "$((left < TEST_LIMIT ? left : TEST_LIMIT))" "$t" >/tmp/t.log 2>&1
-  echo "$t rc=$? in $(($(date +%s) - s0)) s: $(grep -E 'Checks' /tmp/t.log)"
-  grep -E ':F:|:E:' /tmp/t.log | cut -c1-300 | head -5
-done
+gpu_tests 290 "${TESTS[@]}"
 el "tests done"

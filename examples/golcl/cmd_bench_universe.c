@@ -72,7 +72,8 @@ static golcl_status cells_hash(golcl_universe *u, uint64_t *hash) {
   golcl_status s = golcl_universe_write_rle(u, f);
   fclose(f);
   uint64_t h = 1469598103934665603ull;
-  const char *body = text ? strstr(text, "\nx ") : NULL;
+  /* the header line first in the text (no comment lines: bgolly's LtL RLE) or after them */
+  const char *body = !text ? NULL : strncmp(text, "x ", 2) == 0 ? text : strstr(text, "\nx ");
   body = body ? strchr(body + 1, '\n') : NULL;
   for (const char *c = body; c && *c; c++)
     if (*c != '\n') h = (h ^ (unsigned char)*c) * 1099511628211ull;
@@ -88,11 +89,14 @@ static const char *rules_dir(void) {
 }
 
 /* Runs bgolly -a algo; its wall time, and its result's hash (0 if none).
- * Every algorithm but QuickLife writes macrocell, read back and hashed. */
+ * Every algorithm but QuickLife and Larger than Life writes macrocell,
+ * read back and hashed; Larger than Life's RLE is read back too (the
+ * multi-state hash is the cells up to translation). */
 static double run_bgolly(const char *bg, const char *algo, const char *path, uint64_t gens,
                          uint64_t *hash) {
   char g[32], out[64];
-  int mc = strcmp(algo, "QuickLife") != 0;
+  /* QuickLife and Larger than Life write RLE only (bgolly: "Not yet implemented") */
+  int mc = strcmp(algo, "QuickLife") != 0 && strcmp(algo, "Larger than Life") != 0;
   snprintf(g, sizeof g, "%llu", (unsigned long long)gens);
   snprintf(out, sizeof out, "/tmp/golcl-bench-bgolly-%d.%s", (int)getpid(), mc ? "mc" : "rle");
   fflush(stdout);
@@ -111,7 +115,9 @@ static double run_bgolly(const char *bg, const char *algo, const char *path, uin
   double t = ex_now() - t0;
   *hash = 0;
   golcl_universe *u;
-  if (mc && golcl_universe_create(NULL, NULL, &u) == GOLCL_OK) {
+  /* Larger than Life's RLE too: a multi-state hash is the cells up to translation */
+  int ltl = strcmp(algo, "Larger than Life") == 0;
+  if ((mc || ltl) && golcl_universe_create(NULL, NULL, &u) == GOLCL_OK) {
     if (golcl_universe_read_file(u, out) == GOLCL_OK) cells_hash(u, hash);
     golcl_universe_destroy(u);
   }
@@ -197,6 +203,7 @@ static golcl_status time_golcl(golcl_context *ctx, golcl_universe_algo algo, con
   if (s == GOLCL_OK && multi_state(u) && golcl_universe_get_msrule(u, &r) == GOLCL_OK)
     family_algo = r.family == GOLCL_MS_GENERATIONS  ? "Generations"
                   : r.family == GOLCL_MS_RULELOADER ? "RuleLoader"
+                  : r.family == GOLCL_MS_LTL        ? "Larger than Life"
                                                     : "JvN";
   double t0 = ex_now();
   if (s == GOLCL_OK) s = golcl_universe_run(u, g);

@@ -85,9 +85,10 @@ static void usage(FILE *f) {
           "                       runs and chaos, HashLife for the rest, the device's tiles\n"
           "                       for a soup of over 4 M cells on a GPU; the growing grid\n"
           "                       where the universe cannot run the rule), hashlife, sparse\n"
-          "                       (64x64 tiles on the device), hashlife-gpu (HashLife's node\n"
-          "                       table and batches on the device), host-tiles (64x64 tiles\n"
-          "                       on the host, QuickLife's idea) or dense (a grid that grows)\n"
+          "                       (64x64 tiles on the device, of bits or of states),\n"
+          "                       hashlife-gpu (HashLife's node table and batches on the\n"
+          "                       device), host-tiles (64x64 tiles on the host, QuickLife's\n"
+          "                       idea) or dense (a grid that grows)\n"
           "  -i, --increment N    the infinite plane: step N generations at a time (the\n"
           "                       progress line and --log follow it), as bgolly's -i\n"
           "  -M, --memory MB      the infinite plane: HashLife's node store, in MB (default\n"
@@ -979,7 +980,7 @@ static int run_loaded(run_opts *o_) {
   int rc;
   /* the infinite plane: a universe (two-state and multi-state cells), unless
    * a fixed grid or the growing grid is asked for, or the universe does not
-   * take the pattern (a bounded grid, Larger than Life past range 64, B0
+   * take the pattern (a bounded grid, a oneDimensional rule, B0
    * without S8) */
   if (strcmp(o.algo, "dense") && !o.have_size && !o.have_margin && !o.torus) {
     rc = run_universe(&o);

@@ -412,15 +412,15 @@ static void start_opener(opener *op, const run_opts *o) {
 }
 
 /* The device for a loaded pattern, where it is a large soup (SOUP_CELLS),
- * which the device's tiles step fastest; the thread is started
- * here if the file was small. Multi-state cells run on the host's engines
- * whatever the context. Wide sparse patterns (demonoid-c512: 106 639 cells
+ * which the device's tiles step fastest (two-state cells, and multi-state
+ * ones on the device tiles of states); the thread is started
+ * here if the file was small. Wide sparse patterns (demonoid-c512: 106 639 cells
  * in 272 449 x 268 312), metapixels and Golly's large guns and breeders
  * (0.2-3 % of their box) stay on the host's HashLife: on an H200 machine
  * demonoid-c512 to 1000 generations took 7.5 s through the device against
  * 0.07 s on the host (2026-11-28). */
 static void take_device(urun *r, opener *op) {
-  if (golcl_universe_states(r->u) > 2 || !golcl_universe_is_soup(r->u, SOUP_CELLS)) return;
+  if (!golcl_universe_is_soup(r->u, SOUP_CELLS)) return;
   if (!op->started) start_opener(op, r->o);
   if (!op->started) return;
   pthread_join(op->thread, NULL);

@@ -6,6 +6,7 @@
 
 #include "../../cl/rules/jvn_rule.cl"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,6 +72,99 @@ static void jvn(const golcl_msrule *r, const uint8_t *in, size_t is, uint32_t w,
   }
 }
 
+/* The sums' room: a buffer of each thread's own, kept for its next block
+ * (a block a generation, as the universe's box of Larger than Life steps,
+ * would otherwise map and unmap its sums each time: a third of its run,
+ * most of it the kernel's), freed when the thread ends; above KEEP_MAX
+ * bytes, a buffer of the call's own (*own set: the caller frees it). */
+#define KEEP_MAX ((size_t)64 << 20)
+typedef struct scratch_buf {
+  void *p;
+  size_t n;
+} scratch_buf;
+static pthread_key_t scratch_key;
+static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
+static int scratch_ok;
+
+static void scratch_free(void *v) {
+  scratch_buf *s = v;
+  free(s->p);
+  free(s);
+}
+
+static void scratch_init(void) { scratch_ok = pthread_key_create(&scratch_key, scratch_free) == 0; }
+
+static void *scratch(size_t n, int *own) {
+  *own = 1;
+  pthread_once(&scratch_once, scratch_init);
+  if (!scratch_ok || n > KEEP_MAX) return malloc(n);
+  scratch_buf *s = pthread_getspecific(scratch_key);
+  if (!s) {
+    if (!(s = calloc(1, sizeof *s))) return NULL;
+    if (pthread_setspecific(scratch_key, s) != 0) {
+      free(s);
+      return malloc(n);
+    }
+  }
+  if (s->n < n) {
+    free(s->p);
+    s->n = 0;
+    if (!(s->p = malloc(n))) return NULL;
+    s->n = n;
+  }
+  *own = 0;
+  return s->p;
+}
+
+/* A Larger than Life rule's decision for a cell in state s whose
+ * neighbourhood holds n cells in state 1 (itself included): each range as
+ * an offset and a width (n - lo <= hi - lo, unsigned; an empty range never
+ * holds). */
+typedef struct ltl_law {
+  uint32_t b0, bw, s0, sw, states, drop;
+} ltl_law;
+
+static ltl_law law_of(const golcl_msrule *r) {
+  ltl_law L = {r->bmin, r->bmax - r->bmin, r->smin, r->smax - r->smin, golcl__msrule_states(r),
+               !r->middle};
+  if (r->bmax < r->bmin) L.b0 = UINT32_MAX, L.bw = 0;
+  if (r->smax < r->smin) L.s0 = UINT32_MAX, L.sw = 0;
+  return L;
+}
+
+static inline uint8_t law_next(const ltl_law *L, uint8_t s, uint32_t n) {
+  n -= L->drop & (s == 1);
+  const int on = s == 0 ? n - L->b0 <= L->bw : n - L->s0 <= L->sw;
+  return golcl__ms_next(s, on, L->states);
+}
+
+/* A row of a two-state rule in the Moore box, without branches, so that
+ * the compiler can step it 16 or 32 cells at a time (GCC at -O2 vectorizes
+ * only at its cheapest, hence O3 here: R500-alien-bug's row, the most of its
+ * run). */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("O3")))
+#endif
+static void moore2_row(const ltl_law *L, const uint8_t *row, const uint32_t *t, const uint32_t *b,
+                       uint32_t R, uint32_t w, uint8_t *o) {
+  const uint32_t b0 = L->b0, bw = L->bw, s0 = L->s0 + L->drop, sw = L->sw;
+  const size_t n = (size_t)w - 2 * R;
+  const uint32_t *bh = b + 2 * R + 1, *th = t + 2 * R + 1;
+  const uint8_t *c = row + R;
+  uint8_t *out = o + R;
+  for (size_t i = 0; i < n; i++) {
+    const uint32_t k = bh[i] - b[i] - th[i] + t[i], s = c[i];
+    const uint32_t lo = s ? s0 : b0, width = s ? sw : bw;
+    out[i] = (uint8_t)(k - lo <= width);
+  }
+}
+
+static uint64_t load64(const uint8_t *p) {
+  uint64_t v;
+  memcpy(&v, p, 8);
+  return v;
+}
+
 /* Larger than Life by prefix sums of the state-1 cells: the box (Moore) from
  * four corners of the block's 2-D sums, the other neighbourhoods a row's span
  * at a time from each row's sums: O(1) or O(R) a cell, not O(R^2) (the
@@ -78,11 +172,12 @@ static void jvn(const golcl_msrule *r, const uint8_t *in, size_t is, uint32_t w,
  * Returns -1 when out of memory (the caller counts cell by cell then). */
 static int ltl_sums(const golcl_msrule *r, const uint8_t *in, size_t is, uint32_t w, uint32_t h,
                     uint8_t *out, size_t os) {
-  const uint32_t R = r->range, states = golcl__msrule_states(r);
+  const uint32_t R = r->range;
   const size_t W = (size_t)w + 1;
   /* q[y][x]: the cells of rows < y (Moore) or of row y - 1, columns < x; then
    * the spans of the rows dy = -R..R */
-  uint32_t *q = malloc((W * ((size_t)h + 1) + 2 * (size_t)R + 1) * sizeof *q);
+  int own;
+  uint32_t *q = scratch((W * ((size_t)h + 1) + 2 * (size_t)R + 1) * sizeof *q, &own);
   if (!q) return -1;
   uint32_t *span = q + W * ((size_t)h + 1) + R;
   for (int32_t dy = -(int32_t)R; dy <= (int32_t)R; dy++) span[dy] = golcl__ltl_span(r->nbhd, R, dy);
@@ -90,35 +185,99 @@ static int ltl_sums(const golcl_msrule *r, const uint8_t *in, size_t is, uint32_
   memset(q, 0, W * sizeof *q);
   for (uint32_t y = 0; y < h; y++) {
     const uint8_t *row = in + (size_t)y * is;
-    uint32_t *p = q + (size_t)(y + 1) * W, *above = p - W;
+    uint32_t *p = q + (size_t)(y + 1) * W, *above = p - W, run = 0;
+    /* the row's cells from a to e (none outside): the sums elsewhere without a scan, so that a
+     * block that is mostly a frame of 0s (the universe's box of a large range) costs its cells */
+    uint32_t a = 0, e = w;
+    while (a + 8 <= e && !load64(row + a)) a += 8;
+    while (e >= a + 8 && !load64(row + e - 8)) e -= 8;
     p[0] = 0;
-    for (uint32_t x = 0; x < w; x++) /* Moore: 2-D sums; else: each row's own */
-      p[x + 1] = p[x] + (row[x] == 1) + (moore ? above[x + 1] - above[x] : 0);
+    if (moore) { /* 2-D sums: the row's running sum on the sums above */
+      memcpy(p + 1, above + 1, a * sizeof *p);
+      for (uint32_t x = a; x < e; x++) run += row[x] == 1, p[x + 1] = above[x + 1] + run;
+      for (uint32_t x = e; x < w; x++) p[x + 1] = above[x + 1] + run;
+    } else { /* each row's own */
+      memset(p + 1, 0, a * sizeof *p);
+      for (uint32_t x = a; x < e; x++) run += row[x] == 1, p[x + 1] = run;
+      for (uint32_t x = e; x < w; x++) p[x + 1] = run;
+    }
   }
-  for (uint32_t y = R; y + R < h; y++)
+  const ltl_law L = law_of(r);
+  for (uint32_t y = R; y + R < h; y++) {
+    const uint8_t *row = in + (size_t)y * is;
+    uint8_t *o = out + (size_t)(y - R) * os - R;
+    if (moore) {
+      const uint32_t *t = q + (size_t)(y - R) * W, *b = q + (size_t)(y + R + 1) * W;
+      if (L.states == 2) {
+        moore2_row(&L, row, t, b, R, w, o);
+        continue;
+      }
+      for (uint32_t x = R; x + R < w; x++)
+        o[x] = law_next(&L, row[x], b[x + R + 1] - b[x - R] - t[x + R + 1] + t[x - R]);
+      continue;
+    }
     for (uint32_t x = R; x + R < w; x++) {
       uint32_t n = 0;
-      if (moore) {
-        const uint32_t *t = q + (size_t)(y - R) * W, *b = q + (size_t)(y + R + 1) * W;
-        n = b[x + R + 1] - b[x - R] - t[x + R + 1] + t[x - R];
-      } else {
-        for (int32_t dy = -(int32_t)R; dy <= (int32_t)R; dy++) {
-          const uint32_t sp = span[dy];
-          const uint32_t *p = q + (size_t)((int64_t)y + dy + 1) * W;
-          n += p[x + sp + 1] - p[x - sp];
-        }
+      for (int32_t dy = -(int32_t)R; dy <= (int32_t)R; dy++) {
+        const uint32_t sp = span[dy];
+        const uint32_t *p = q + (size_t)((int64_t)y + dy + 1) * W;
+        n += p[x + sp + 1] - p[x - sp];
       }
-      const uint8_t s = in[(size_t)y * is + x];
-      if (!r->middle && s == 1) n--;
-      const int on = s == 0 ? (n >= r->bmin && n <= r->bmax) : (n >= r->smin && n <= r->smax);
-      out[(size_t)(y - R) * os + (x - R)] = golcl__ms_next(s, on, states);
+      o[x] = law_next(&L, row[x], n);
     }
-  free(q);
+  }
+  if (own) free(q);
+  return 0;
+}
+
+/* The von Neumann diamond |dx| + |dy| <= R from the block turned by 45
+ * degrees: cell (x, y) at (u, v) = (x + y, x - y + h - 1), where the diamond
+ * is the square |du|, |dv| <= R, so that a count is four corners of the
+ * turned block's 2-D sums, O(1) a cell rather than a span a row (Golly's
+ * R100-NN-bug: 201 spans a cell). The turned block has (w + h - 1)² places,
+ * half of them no cell. -1 when out of memory. */
+static int ltl_diamond(const golcl_msrule *r, const uint8_t *in, size_t is, uint32_t w, uint32_t h,
+                       uint8_t *out, size_t os) {
+  const uint32_t R = r->range;
+  const size_t n = (size_t)w + h - 1, N = n + 1;
+  /* S[(U + 1) N + V + 1]: the cells at u <= U, v <= V */
+  int own;
+  uint32_t *S = scratch(N * N * sizeof *S, &own);
+  if (!S) return -1;
+  memset(S, 0, N * sizeof *S);
+  for (size_t U = 0; U < n; U++) {
+    uint32_t *row = S + (U + 1) * N, *above = row - N, run = 0;
+    row[0] = 0;
+    for (size_t V = 0; V < n; V++) {
+      /* x - y = V - (h - 1), x + y = U */
+      const int64_t d = (int64_t)V - ((int64_t)h - 1), x2 = (int64_t)U + d;
+      if (!(x2 & 1)) {
+        const int64_t x = x2 / 2, y = (int64_t)U - x;
+        if (x >= 0 && x < (int64_t)w && y >= 0 && y < (int64_t)h)
+          run += in[(size_t)y * is + (size_t)x] == 1;
+      }
+      row[V + 1] = above[V + 1] + run;
+    }
+  }
+  const ltl_law L = law_of(r);
+  for (uint32_t y = R; y + R < h; y++)
+    for (uint32_t x = R; x + R < w; x++) {
+      const size_t U = (size_t)x + y, V = (size_t)x + h - 1 - y;
+      const uint32_t *lo = S + (U - R) * N, *hi = S + (U + R + 1) * N;
+      out[(size_t)(y - R) * os + (x - R)] = law_next(
+          &L, in[(size_t)y * is + x], hi[V + R + 1] - hi[V - R] - lo[V + R + 1] + lo[V - R]);
+    }
+  if (own) free(S);
   return 0;
 }
 
 static void ltl(const golcl_msrule *r, const uint8_t *in, size_t is, uint32_t w, uint32_t h,
                 uint8_t *out, size_t os) {
+  /* the diamond turned where its spans would cost more than the turned block's four times the
+   * cells */
+  if (r->nbhd == GOLCL_LTL_VON_NEUMANN && r->range >= 4 &&
+      ltl_diamond(r, in, is, w, h, out, os) == 0)
+    return;
   if (ltl_sums(r, in, is, w, h, out, os) == 0) return;
   const int32_t R = (int32_t)r->range;
   const uint32_t states = golcl__msrule_states(r);

@@ -5,9 +5,10 @@
  * their centres; the four squares of level L-1 made of those nine are
  * then advanced 2^min(k, L-3) generations and their results are the
  * answer. Level 4 (16×16 of four leaves) is the base case (leaf.c). */
-#define _DEFAULT_SOURCE /* madvise, getloadavg */
+#define _DEFAULT_SOURCE /* madvise */
 #include "hashlife.h"
 #include "leaf.h"
+#include "threads.h"
 
 #include <pthread.h>
 #include <sched.h>
@@ -552,32 +553,10 @@ static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) { return result
  * it starts again from the root, through the results memoised so far. */
 #define PAR_AFTER 16384
 
-/* CPUs busy with other work: the fewer of the 1-minute load average and
- * the tasks runnable now but this one (Linux's /proc/loadavg), so that the
- * builds and runs that just ended do not count, nor a moment's burst. */
-static long busy_cpus(void) {
-  double load;
-  long avg = getloadavg(&load, 1) == 1 ? (long)(load + 0.5) : 0, now = -1, total;
-  double l1, l5, l15;
-  FILE *f = fopen("/proc/loadavg", "r");
-  if (f) {
-    if (fscanf(f, "%lf %lf %lf %ld/%ld", &l1, &l5, &l15, &now, &total) != 5) now = -1;
-    fclose(f);
-  }
-  return now >= 1 && now - 1 < avg ? now - 1 : avg;
-}
-
 /* The threads of a store's steps, decided at its first step long enough
- * for them: $GOLCL_THREADS, else the CPUs that other work leaves idle (a
- * machine that others keep busy gains nothing from more threads than it has
- * free CPUs: they wait for one another's CPU), at least one. */
+ * for them (threads.h). */
 static int threads_of(golcl__hl *h) {
-  if (!h->threads) {
-    const char *e = getenv("GOLCL_THREADS");
-    long n = e && *e ? strtol(e, NULL, 10) : 0;
-    if (n < 1) n = sysconf(_SC_NPROCESSORS_ONLN) - busy_cpus();
-    h->threads = n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : (int)n;
-  }
+  if (!h->threads) h->threads = golcl__universe_threads(MAX_THREADS);
   return h->threads;
 }
 

@@ -139,26 +139,20 @@ golcl_status golcl__mstiles_put(golcl__mstiles *s, int64_t x, int64_t y, const u
   return GOLCL_OK;
 }
 
-static int by_position(const void *a, const void *b) {
-  const ms_tile *p = *(ms_tile *const *)a, *q = *(ms_tile *const *)b;
-  if (p->h.ty != q->h.ty) return p->h.ty < q->h.ty ? -1 : 1;
-  return p->h.tx < q->h.tx ? -1 : p->h.tx > q->h.tx;
-}
-
 golcl_status golcl__mstiles_get_tiles(golcl__mstiles *s, golcl__mstile_fn fn, void *user) {
-  ms_tile **v = malloc((s->tab.n ? s->tab.n : 1) * sizeof *v);
+  golcl__tile_node **v = malloc((s->tab.n ? s->tab.n : 1) * sizeof *v);
   if (!v) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   size_t n = 0;
   for (size_t i = 0; i < s->tab.n; i++) {
     const uint8_t *c = TILE(s->tab.all[i])->cells[s->cur];
     size_t k = 0;
     while (k < (size_t)T * T && !c[k]) k++;
-    if (k < (size_t)T * T) v[n++] = TILE(s->tab.all[i]);
+    if (k < (size_t)T * T) v[n++] = s->tab.all[i];
   }
-  qsort(v, n, sizeof *v, by_position);
+  qsort(v, n, sizeof *v, golcl__tile_by_position);
   golcl_status st = GOLCL_OK;
   for (size_t i = 0; i < n && st == GOLCL_OK; i++)
-    st = fn(user, v[i]->h.tx, v[i]->h.ty, v[i]->cells[s->cur]);
+    st = fn(user, v[i]->tx, v[i]->ty, TILE(v[i])->cells[s->cur]);
   free(v);
   return st;
 }

@@ -106,3 +106,9 @@ void golcl__tile_unmake(golcl__tile_table *t, golcl__tile_node *n) {
   }
   t->freed++;
 }
+
+int golcl__tile_by_position(const void *a, const void *b) {
+  const golcl__tile_node *p = *(golcl__tile_node *const *)a, *q = *(golcl__tile_node *const *)b;
+  if (p->ty != q->ty) return p->ty < q->ty ? -1 : 1;
+  return p->tx < q->tx ? -1 : p->tx > q->tx;
+}

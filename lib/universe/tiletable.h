@@ -45,5 +45,8 @@ golcl__tile_node *golcl__tile_find(const golcl__tile_table *t, int64_t tx, int64
  * NULL if out of memory. */
 golcl__tile_node *golcl__tile_make(golcl__tile_table *t, int64_t tx, int64_t ty);
 void golcl__tile_unmake(golcl__tile_table *t, golcl__tile_node *n);
+/* qsort's order of an array of golcl__tile_node pointers: north to south by
+ * rows of tiles, west to east within one (the tiles of states' walks). */
+int golcl__tile_by_position(const void *a, const void *b);
 
 #endif

@@ -1,10 +1,10 @@
 /* universe.c — golcl_universe: the unbounded plane. Its cells are always a
  * HashLife quadtree (hashlife.c); a run goes through one of the engines of
  * the table (universe_engines.c: HashLife, the device's sparse tiles, the
- * host tiles, device HashLife, the host tiles of states), chosen by the
- * universe's algorithm or by AUTO's policy here; the engines with cells of
- * their own take them from the tree and give them back. Uses the public
- * pattern and rule API. */
+ * host tiles, device HashLife, the host and device tiles of states, the box
+ * of Larger than Life), chosen by the universe's algorithm or by AUTO's
+ * policy here; the engines with cells of their own take them from the tree
+ * and give them back. Uses the public pattern and rule API. */
 #include "universe.h"
 
 #include <stdlib.h>
@@ -221,8 +221,8 @@ static golcl_universe_algo tiles_may_win(golcl_universe *u, uint64_t gens) {
 
 /* The tile engine for the universe's context and rule (AUTO: none). */
 static golcl_universe_algo tile_engine(golcl_universe *u) {
-  /* the device's tiles on a GPU where they run the rule (two-state cells:
-   * the table has no device engine of states yet), else the host tiles */
+  /* the device's tiles on a GPU where they run the rule (the sparse tiles,
+   * or the device tiles of states), else the host tiles */
   const char *env = getenv("GOLCL_UNIVERSE_TILES");
   golcl_device_info info;
   int device = u->ctx && !(env && strcmp(env, "host") == 0) &&
@@ -370,6 +370,16 @@ static golcl_status run_tiles(golcl_universe *u, golcl_universe_algo tiles, uint
 static golcl_status run_large(golcl_universe *u, golcl_universe_algo tiles, uint64_t gens);
 static golcl_universe_algo large_engine(golcl_universe *u);
 
+/* Whether HashLife looks at a soup before the tiles run it: a multi-state
+ * soup on the host tiles (below). On the device tiles of states (a GPU) a
+ * soup starts on the tiles as a two-state one does, HashLife probing
+ * between their stretches: HashLife's look costs what the soup's area
+ * costs (1000 generations of a 1024² Brian's Brain soup: 13-14 s on pocl's
+ * machine, docs/universe.md), a GPU's tiles far less than the host's. */
+static int probe_first(const golcl_universe *u, golcl_universe_algo tiles) {
+  return u->ms && tiles == GOLCL_UNIVERSE_HOST_TILES;
+}
+
 /* A multi-state soup's run shorter than two probes (docs/universe.md,
  * "Tiles of states"): HashLife runs two jumps of MS_SHORT_JUMP generations
  * and the tiles take the rest where the second still computes more than
@@ -401,8 +411,12 @@ static golcl_status run_ms_short(golcl_universe *u, golcl_universe_algo tiles, u
 }
 
 static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
-  if (!golcl__universe_engine_can(u, GOLCL_UNIVERSE_HASHLIFE)) { /* LtL: the tiles only */
-    golcl_universe_algo tiles = tile_engine(u);
+  if (!golcl__universe_engine_can(u, GOLCL_UNIVERSE_HASHLIFE)) { /* LtL: no HashLife */
+    /* the host's box, or the device tiles of states for a soup on a GPU */
+    golcl_universe_algo tiles = large_engine(u);
+    if (tiles != GOLCL_UNIVERSE_SPARSE)
+      tiles = golcl__universe_engine_can(u, GOLCL_UNIVERSE_HOST_TILES) ? GOLCL_UNIVERSE_HOST_TILES
+                                                                      : GOLCL_UNIVERSE_AUTO;
     if (tiles == GOLCL_UNIVERSE_AUTO) return run_hashlife(u, gens); /* says why */
     u->last_algo = tiles;
     golcl__universe_engines_free(u, tiles);
@@ -411,7 +425,8 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   golcl_universe_algo large = large_engine(u);
   if (large != GOLCL_UNIVERSE_AUTO) {
     golcl__universe_engines_free(u, large);
-    return u->ms && gens < 2 * PROBE ? run_ms_short(u, large, gens) : run_large(u, large, gens);
+    return probe_first(u, large) && gens < 2 * PROBE ? run_ms_short(u, large, gens)
+                                                     : run_large(u, large, gens);
   }
   if (u->ms) { /* the tiles of states take incompressible soups only: the
                   structured patterns (loops, replicators) are HashLife's */
@@ -485,9 +500,10 @@ static golcl_status run_large(golcl_universe *u, golcl_universe_algo tiles, uint
   uint64_t done = 0, n = AUTO_LARGE_STRETCH;
   int chaos = 1;
   golcl_status st = GOLCL_OK;
-  if (u->ms) { /* HashLife probes first: a multi-state soup that settles (a
-                  WireWorld soup's electrons circle in a few hundred
-                  generations) is HashLife's, 10x the tiles */
+  if (probe_first(u, tiles)) { /* HashLife probes first: a multi-state soup that
+                                  settles (a WireWorld soup's electrons circle in a
+                                  few hundred generations) is HashLife's, 10x the
+                                  host tiles */
     u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
     st = probe(u, AUTO_ABORT, AUTO_SETTLED, UINT64_MAX, &chaos, &done);
   }
@@ -510,10 +526,10 @@ static golcl_status run_large(golcl_universe *u, golcl_universe_algo tiles, uint
 static golcl_status run(golcl_universe *u, uint64_t generations) {
   if (u->opts.algo == GOLCL_UNIVERSE_AUTO) return run_auto(u, generations);
   const golcl__uengine *e = golcl__universe_engine(u, u->opts.algo);
-  if (!e) /* the device's engines run two-state cells only */
+  if (!e) /* device HashLife runs two-state cells only */
     return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
-                       "golcl_universe_run: multi-state cells run on HashLife and the host tiles "
-                       "(auto, hashlife or host-tiles), not on %s",
+                       "golcl_universe_run: multi-state cells run on HashLife and the tiles "
+                       "(auto, hashlife, host-tiles or sparse), not on %s",
                        golcl_universe_algo_name(u->opts.algo));
   u->last_algo = u->opts.algo;
   golcl__universe_engines_free(u, u->opts.algo); /* the tree moves on without the others */

@@ -8,6 +8,7 @@
 #include "hashlife_gpu.h"
 #include "hosttiles.h"
 #include "mstiles.h"
+#include "mstiles_gpu.h"
 #include "sparse.h"
 
 /* The engines' own cells beside the tree, a slot an engine (golcl__uengine's
@@ -18,7 +19,9 @@ enum {
   GOLCL__UK_SPARSE,
   GOLCL__UK_HTILES,
   GOLCL__UK_MSTILES,
+  GOLCL__UK_MSTILES_GPU,
   GOLCL__UK_HLG,
+  GOLCL__UK_LTLBOX,
   GOLCL__UK_COUNT
 };
 typedef struct golcl__ukept {
@@ -123,6 +126,13 @@ golcl_status golcl__universe_to_tiles(golcl_universe *u, golcl__tile_fn fn, void
 typedef golcl_status (*golcl__tile_walk)(void *engine, golcl__tile_fn fn, void *user);
 golcl_status golcl__universe_from_tiles(golcl_universe *u, golcl__tile_walk walk, void *engine);
 
+/* The same for tiles of states (mstiles.h's layout): the tree replaced by a
+ * new store of the cells an engine's walk gives, north to south
+ * (universe_mstiles.c; the host and the device tiles of states). */
+typedef golcl_status (*golcl__ms_tile_walk)(void *engine, golcl__mstile_fn fn, void *user);
+golcl_status golcl__universe_ms_from_tiles(golcl_universe *u, golcl__ms_tile_walk walk,
+                                           void *engine);
+
 /* 1 where AUTO takes device HashLife for a run of gens (a GPU context and a
  * wide tree; collects the host store to count it; universe_hashlife_gpu.c). */
 int golcl__universe_hlg_may_win(golcl_universe *u, uint64_t gens);
@@ -165,11 +175,17 @@ typedef struct golcl__uengine {
   void (*destroy)(void *engine);
 } golcl__uengine;
 
-extern const golcl__uengine golcl__uengine_hashlife; /* universe_hashlife.c: both kinds */
-extern const golcl__uengine golcl__uengine_sparse;   /* universe_sparse.c */
-extern const golcl__uengine golcl__uengine_hlg;      /* universe_hashlife_gpu.c */
-extern const golcl__uengine golcl__uengine_htiles;   /* universe_hosttiles.c */
-extern const golcl__uengine golcl__uengine_mstiles;  /* universe_mstiles.c */
+/* The tree replaced by h, an engine's cells stored back (the universe's
+ * counts of collections and results going on). */
+void golcl__universe_take_store(golcl_universe *u, golcl__hl *h);
+
+extern const golcl__uengine golcl__uengine_hashlife;    /* universe_hashlife.c: both kinds */
+extern const golcl__uengine golcl__uengine_sparse;      /* universe_sparse.c */
+extern const golcl__uengine golcl__uengine_hlg;         /* universe_hashlife_gpu.c */
+extern const golcl__uengine golcl__uengine_htiles;      /* universe_hosttiles.c */
+extern const golcl__uengine golcl__uengine_mstiles;     /* universe_mstiles.c */
+extern const golcl__uengine golcl__uengine_mstiles_gpu; /* universe_mstiles_gpu.c */
+extern const golcl__uengine golcl__uengine_ltlbox;      /* universe_ltlbox.c */
 
 /* The engine of algorithm `algo` for the universe's cells (NULL: none, as
  * the device's for multi-state cells), and whether it runs the universe's

@@ -5,18 +5,27 @@
  * counted). */
 #include "universe.h"
 
-/* Every engine, in the order the statistics add them. */
+/* Every engine, in the order the statistics add them (of two engines of one
+ * algorithm, the one asked first). */
 static const golcl__uengine *const engines[] = {
-    &golcl__uengine_hashlife, &golcl__uengine_sparse, &golcl__uengine_htiles,
-    &golcl__uengine_mstiles,  &golcl__uengine_hlg,
+    &golcl__uengine_hashlife, &golcl__uengine_sparse,  &golcl__uengine_htiles,
+    &golcl__uengine_ltlbox,   &golcl__uengine_mstiles, &golcl__uengine_mstiles_gpu,
+    &golcl__uengine_hlg,
 };
 #define NENGINES (sizeof engines / sizeof *engines)
 
+/* The engine of an algorithm for the universe's cells: of two (the host
+ * tiles of states and the box of Larger than Life), the one that runs the
+ * rule; else the first, which says why it cannot. */
 const golcl__uengine *golcl__universe_engine(const golcl_universe *u, golcl_universe_algo algo) {
   const unsigned kind = u->ms ? GOLCL__UE_MS : GOLCL__UE_TWO;
+  const golcl__uengine *first = NULL;
   for (size_t i = 0; i < NENGINES; i++)
-    if (engines[i]->algo == algo && (engines[i]->kinds & kind)) return engines[i];
-  return NULL;
+    if (engines[i]->algo == algo && (engines[i]->kinds & kind)) {
+      if (!engines[i]->can || engines[i]->can(u)) return engines[i];
+      if (!first) first = engines[i];
+    }
+  return first;
 }
 
 int golcl__universe_engine_can(const golcl_universe *u, golcl_universe_algo algo) {
@@ -92,4 +101,11 @@ void golcl__universe_engines_stats(const golcl_universe *u, golcl_universe_stats
     if (engines[i]->kept != GOLCL__UK_NONE && engine && engines[i]->stats)
       engines[i]->stats(engine, out);
   }
+}
+
+void golcl__universe_take_store(golcl_universe *u, golcl__hl *h) {
+  h->collections = u->hl.collections; /* the universe's counts go on */
+  h->results_computed = u->hl.results_computed;
+  golcl__hl_free(&u->hl);
+  u->hl = *h;
 }

@@ -11,12 +11,6 @@ golcl_status golcl__universe_ms_rule_ok(const golcl_msrule *rule) {
   golcl_status st = golcl_msrule_format(rule, text, sizeof text);
   if (st != GOLCL_OK) return st;
   const uint32_t R = golcl_msrule_reach(rule);
-  if (R > GOLCL__MSTILE)
-    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
-                       "rule %s: a reach of %u cells; the universe runs Larger than Life on its "
-                       "host tiles of states, whose frame is at most a tile's side (%d cells); "
-                       "golcl_msgrid runs it",
-                       text, (unsigned)R, GOLCL__MSTILE);
   golcl_ruletree_info info;
   if (rule->family == GOLCL_MS_RULELOADER && golcl_msrule_tree_info(rule, &info) == GOLCL_OK &&
       strcmp(info.neighbourhood, "oneDimensional") == 0)

@@ -1,7 +1,8 @@
 /* universe_mstiles.c — multi-state cells through the host tiles of states
  * (mstiles.h): the tree's 4×4 leaves put on the engine, the run, and the
  * tiles read back row by row into a new store (universe_ms_rle.c's leaf
- * builder). The engine is kept while the tree and it hold the same cells. */
+ * builder; golcl__universe_ms_from_tiles, which the device tiles of states
+ * use too). The engine is kept while the tree and it hold the same cells. */
 #include "universe.h"
 
 #include <stdlib.h>
@@ -81,10 +82,10 @@ static golcl_status tile_runs(void *src, golcl__ms_run_put put, void *sink) {
   return GOLCL_OK;
 }
 
-/* The tree replaced by a new store of the engine's cells. */
-static golcl_status store(golcl_universe *u, void *engine) {
+golcl_status golcl__universe_ms_from_tiles(golcl_universe *u, golcl__ms_tile_walk walk,
+                                           void *engine) {
   tile_list l = {0};
-  golcl_status st = golcl__mstiles_get_tiles(engine, list_tile, &l);
+  golcl_status st = walk(engine, list_tile, &l);
   golcl__hl h;
   if (st == GOLCL_OK) {
     int64_t x0 = 0, x1 = 0;
@@ -100,11 +101,16 @@ static golcl_status store(golcl_universe *u, void *engine) {
   }
   free(l.tx), free(l.ty), free(l.cells);
   if (st != GOLCL_OK) return st;
-  h.collections = u->hl.collections; /* the universe's counts go on */
-  h.results_computed = u->hl.results_computed;
-  golcl__hl_free(&u->hl);
-  u->hl = h;
+  golcl__universe_take_store(u, &h);
   return GOLCL_OK;
+}
+
+static golcl_status walk(void *engine, golcl__mstile_fn fn, void *user) {
+  return golcl__mstiles_get_tiles(engine, fn, user);
+}
+
+static golcl_status store(golcl_universe *u, void *engine) {
+  return golcl__universe_ms_from_tiles(u, walk, engine);
 }
 
 static golcl_status run(golcl_universe *u, void *engine, uint64_t gens, uint64_t *done) {

@@ -87,9 +87,6 @@ golcl_status golcl__universe_from_tiles(golcl_universe *u, golcl__tile_walk walk
     golcl__hl_free(&h);
     return st;
   }
-  h.collections = u->hl.collections; /* the universe's counts go on */
-  h.results_computed = u->hl.results_computed;
-  golcl__hl_free(&u->hl);
-  u->hl = h;
+  golcl__universe_take_store(u, &h);
   return GOLCL_OK;
 }

@@ -204,6 +204,21 @@ def test_multistate_when_the_library_has_it(ctx):
             assert np.array_equal(got, want)
 
 
+def test_multistate_on_the_device_tiles(ctx):
+    """"sparse" runs multi-state cells on the device tiles of states: the
+    cells of the host tiles of states (Brian's Brain, a soup across tiles)."""
+    soup = np.random.default_rng(4).integers(0, 3, (150, 130)).astype(np.uint8)
+    with golcl.Universe(ctx, "sparse") as d, golcl.Universe(None, "host-tiles") as h:
+        for u in (d, h):
+            u.rule = "/2/3"
+            u.write_rect(-70, -40, soup)
+            u.run(37)
+            u.run(60)
+        assert d.hash() == h.hash()
+        assert list(d.census()) == list(h.census())
+        assert d.bounding_box() == h.bounding_box()
+
+
 def test_repr_png(data):
     with golcl.Universe() as u:
         u.read(data("gosper-glider-gun.rle"))

@@ -5,7 +5,8 @@
 # patterns whose grid follows them, a bounded plane, a torus, a Klein bottle, a
 # cross-surface, a sphere, a shifted torus), PNG output, and
 # the options that are not for multi-state patterns refused as usage errors,
-# --frames and --log where the universe runs them.
+# --frames and --log where the universe runs them, --algo sparse on the
+# device tiles of states.
 #
 # Usage: tests/cli/test_cli_rules.sh [GOLCL]  (default build/golcl), from the
 # repository root; the device is $GOLCL_TEST_DEVICE, else cpu (pocl).
@@ -39,7 +40,7 @@ t_soldierbugs_unbounded() { same_as_bgolly "$P/Larger-than-Life/SoldierBugs.rle"
 # Larger than Life on the unbounded plane runs in the universe on the host
 # tiles (the report says so); --algo dense on the byte grid gives the same
 # cells; --algo hashlife is refused with the reason; range 100 (past the
-# tiles' frame) still runs, on the byte grid
+# tiles' frame) runs in the universe too (its box), with the byte grid's cells
 t_ltl_in_the_universe() {
   local f=$P/Larger-than-Life/SlowShip.rle
   "$G" run "$f" -g 130 -o "$T/u.rle" >"$T/out" || return 1
@@ -50,8 +51,41 @@ t_ltl_in_the_universe() {
   [ $? = 1 ] || say "--algo hashlife: not refused" || return 1
   grep -q 'HashLife does not run Larger than Life of range 10' "$T/err" || say "$(cat "$T/err")" ||
     return 1
-  "$G" run "$P/Larger-than-Life/R100-NN-bug.rle" -g 1 -o "$T/r.rle" >"$T/out" || return 1
-  grep -q '^grid: ' "$T/out" || say "R100 not on the byte grid: $(cat "$T/out")"
+  local r=$P/Larger-than-Life/R100-NN-bug.rle
+  "$G" run "$r" -g 3 -o "$T/r.rle" >"$T/out" || return 1
+  grep -q '^run: .* with host-tiles' "$T/out" || say "R100 not in the universe: $(cat "$T/out")" ||
+    return 1
+  "$G" run "$r" -q -g 3 -a dense -o "$T/rd.rle" || return 1
+  [ "$(body "$T/r.rle")" = "$(body "$T/rd.rle")" ] || say "R100: the byte grid's cells differ"
+}
+
+# bench universe on a Larger than Life file: bgolly's own algorithm beside it (its RLE, which
+# has no comment lines, read back), the cells identical
+t_bench_universe_ltl() {
+  "$G" bench universe "$P/Larger-than-Life/SoldierBugs.rle:300" >"$T/bu.out" || {
+    say "bench universe failed: $(cat "$T/bu.out")"
+    return 1
+  }
+  grep -q 'Larger than Life .* identical' "$T/bu.out" || say "$(cat "$T/bu.out")"
+}
+
+# --algo sparse: multi-state cells on the device tiles of states (the report
+# says so), bgolly's cells: Generations (rounds of 8), Larger than Life R7
+# (rounds of 2), a @TABLE rule on von Neumann (WireWorld)
+t_sparse_device_tiles() {
+  local f algo gens
+  while IFS='|' read -r f algo gens; do
+    "$G" run "$P/$f" -g "$gens" -a sparse -o "$T/s.rle" >"$T/out" || return 1
+    grep -q '^run: .* with sparse' "$T/out" || say "$f: not sparse: $(cat "$T/out")" || return 1
+    "$BG" -q -q -a "$algo" -s "$R" -m "$gens" -o "$T/golly.rle" "$P/$f" >/dev/null 2>&1 ||
+      say "$f: bgolly failed" || return 1
+    [ "$(body "$T/s.rle")" = "$(body "$T/golly.rle")" ] || say "$f: cells differ from bgolly's" ||
+      return 1
+  done <<LIST
+Generations/Sawfish.rle|Generations|300
+Larger-than-Life/SoldierBugs.rle|Larger than Life|100
+WireWorld/primes.mc|RuleLoader|150
+LIST
 }
 
 # JvN (unbounded; gzip; macrocell) and MCell (a plane board: the place matters) files
@@ -137,6 +171,8 @@ check "BugGun (Bosco :P200,200) at 130 as bgolly" t_buggun_plane
 check "BugCollection (Bosco :T400,400) at 37 as bgolly" t_bugcollection_torus
 check "SoldierBugs (R7, unbounded) at 200 as bgolly" t_soldierbugs_unbounded
 check "Larger than Life on the plane: the universe's host tiles, HashLife refused" t_ltl_in_the_universe
+check "bench universe on a Larger than Life file: bgolly's algorithm, the same cells" t_bench_universe_ltl
+check "--algo sparse: the device tiles of states, bgolly's cells" t_sparse_device_tiles
 check "counter-demo (JvN29, unbounded) at 300 as bgolly" t_jvn_counter
 check "golly-constructor (Hutton32, unbounded) at 200 as bgolly" t_hutton_constructor
 check "partial-constructor.mc.gz (JvN29 macrocell, gzip) at 60 as bgolly" t_jvn_mc_gz

@@ -59,6 +59,15 @@ golcl_universe_stats tu_ms_vs_reference(const golcl_msrule *r, golcl_universe_al
                                         uint64_t max_memory, const uint8_t *cells, uint32_t w,
                                         uint32_t h, int64_t x0, int64_t y0, const uint64_t *parts,
                                         uint32_t margin, int watched) {
+  return tu_ms_vs_reference_on(NULL, r, algo, max_memory, cells, w, h, x0, y0, parts, margin,
+                               watched);
+}
+
+golcl_universe_stats tu_ms_vs_reference_on(golcl_context *ctx, const golcl_msrule *r,
+                                           golcl_universe_algo algo, uint64_t max_memory,
+                                           const uint8_t *cells, uint32_t w, uint32_t h, int64_t x0,
+                                           int64_t y0, const uint64_t *parts, uint32_t margin,
+                                           int watched) {
   uint64_t gens = 0;
   for (const uint64_t *p = parts; *p; p++) gens += *p;
   const uint32_t m = margin ? margin : (uint32_t)gens + 1, gw = w + 2 * m, gh = h + 2 * m;
@@ -69,7 +78,7 @@ golcl_universe_stats tu_ms_vs_reference(const golcl_msrule *r, golcl_universe_al
   o.algo = algo;
   o.max_memory = max_memory;
   golcl_universe *u;
-  TU_OK(golcl_universe_create(NULL, &o, &u));
+  TU_OK(golcl_universe_create(ctx, &o, &u));
   TU_OK(golcl_universe_set_msrule(u, r));
   TU_OK(golcl_universe_write_rect(u, x0, y0, w, h, cells, 0));
   int calls = 0;
@@ -92,6 +101,22 @@ golcl_universe_stats tu_ms_vs_reference(const golcl_msrule *r, golcl_universe_al
   golcl_universe_destroy(u);
   free(ref), free(got);
   return st;
+}
+
+void tu_ms_same_runs(golcl_universe *a, golcl_universe *b, const uint64_t *runs, size_t n,
+                     const char *what) {
+  for (size_t k = 0; k < n; k++) {
+    TU_OK(golcl_universe_run(a, runs[k]));
+    TU_OK(golcl_universe_run(b, runs[k]));
+    uint64_t ha, hb, ca[256], cb[256];
+    TU_OK(golcl_universe_hash(a, &ha));
+    TU_OK(golcl_universe_hash(b, &hb));
+    ck_assert_msg(ha == hb, "%s: the hashes differ after %llu", what,
+                  (unsigned long long)golcl_universe_generation(a));
+    TU_OK(golcl_universe_census(a, ca));
+    TU_OK(golcl_universe_census(b, cb));
+    ck_assert_mem_eq(ca, cb, sizeof ca);
+  }
 }
 
 golcl_universe_stats tu_ms_vs_bgolly(const char *path, const char *algo_bg,

@@ -32,6 +32,19 @@ golcl_universe_stats tu_ms_vs_reference(const golcl_msrule *r, golcl_universe_al
                                         uint32_t h, int64_t x0, int64_t y0, const uint64_t *parts,
                                         uint32_t margin, int watched);
 
+/* The same on context ctx (the device's engines; NULL: none). */
+golcl_universe_stats tu_ms_vs_reference_on(golcl_context *ctx, const golcl_msrule *r,
+                                           golcl_universe_algo algo, uint64_t max_memory,
+                                           const uint8_t *cells, uint32_t w, uint32_t h, int64_t x0,
+                                           int64_t y0, const uint64_t *parts, uint32_t margin,
+                                           int watched);
+
+/* Runs universes a and b (the same cells) by each count of runs (n of
+ * them) in turn and asserts that they hold the same cells (hash, census)
+ * after each; `what` names them in a failure. */
+void tu_ms_same_runs(golcl_universe *a, golcl_universe *b, const uint64_t *runs, size_t n,
+                     const char *what);
+
 /* Runs Golly's file `path` in a universe (algo) in runs of the counts in
  * parts (0-terminated) and with bgolly (algo_bg; RuleLoader with Golly's
  * rules) to the same generation, and asserts the cells agree through the
