@@ -5,6 +5,9 @@
 #                       make lib examples, then the test binaries (Check without libsubunit
 #                       where the machine lacks it: no-op stand-ins); log in /tmp/build.log;
 #                       exits where the library does not build
+#   gpu_start TEST...   gpu_build and the GPU chosen for the command and the tests, or with DRY
+#                       set (here, on pocl) a plain make; then says what it built on; sets
+#                       G, the command
 #   gpu_tests END TEST...   each test binary, all within END seconds of T0: its Checks line,
 #                       its first failures
 #   gpu_bench LABEL [VAR=VALUE...]   `golcl bench rules` ($G) of $RULES at $SIZE, $GENS
@@ -27,6 +30,19 @@ gpu_build() {
     make -j16 "$@" "${M[@]}" CHECK_LIBS="-lcheck /tmp/subunit.o -lm -lpthread -lrt" \
       >>/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; echo "tests not built"; }
   fi
+}
+
+gpu_start() {
+  if [ -z "${DRY:-}" ]; then
+    gpu_build "$@"
+    export GOLCL_DEVICE=gpu GOLCL_TEST_DEVICE=gpu
+  else
+    make -j2 lib examples "$@" >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; exit 1; }
+  fi
+  echo "[+$(($(date +%s) - T0)) s] built"
+  nvidia-smi -L 2>/dev/null
+  git log --oneline -1
+  G=$PWD/build/golcl
 }
 
 gpu_tests() {

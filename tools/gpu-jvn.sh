@@ -21,16 +21,12 @@ el() { echo "[+$(($(date +%s) - T0)) s] $*"; }
 late() { [ $(($(date +%s) - T0)) -gt "$1" ]; }
 TESTS=(build/tests/test_rules_jvn build/tests/test_rules_ltl)
 . tools/gpu-build.sh
+gpu_start "${TESTS[@]}"
 if [ -z "${DRY:-}" ]; then
-  gpu_build "${TESTS[@]}"
-  export GOLCL_DEVICE=gpu GOLCL_TEST_DEVICE=gpu
   SIZE=16384x16384 GENS=20 REPS=3 TEST_LIMIT=90
 else
-  make -j2 lib examples "${TESTS[@]}" >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; exit 1; }
   SIZE=1024x1024 GENS=4 REPS=1 TEST_LIMIT=90
 fi
-el built; nvidia-smi -L 2>/dev/null; git log --oneline -1
-G=$PWD/build/golcl
 bench() { gpu_bench "$@"; }
 echo "== JvN's tests on the device"
 gpu_tests 150 build/tests/test_rules_jvn

@@ -15,16 +15,12 @@ el() { echo "[+$(($(date +%s) - T0)) s] $*"; }
 late() { [ $(($(date +%s) - T0)) -gt "$1" ]; }
 TESTS=(build/tests/test_rules_ltl build/tests/test_rules_jvn build/tests/test_rules_kernels)
 . tools/gpu-build.sh
+gpu_start "${TESTS[@]}"
 if [ -z "${DRY:-}" ]; then
-  gpu_build "${TESTS[@]}"
-  export GOLCL_DEVICE=gpu GOLCL_TEST_DEVICE=gpu
   SIZE=16384x16384 GENS=20 REPS=3 TEST_LIMIT=120
 else
-  make -j2 lib examples "${TESTS[@]}" >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; exit 1; }
   SIZE=1024x1024 GENS=4 REPS=1 TEST_LIMIT=10
 fi
-el built; nvidia-smi -L 2>/dev/null; git log --oneline -1
-G=$PWD/build/golcl
 LTL="R5,C0,M1,S34..58,B34..45,NM;R20,C0,M1,S400..800,B400..560,NM;R7,C3,M0,S20..60,B18..40,NN;R4,C0,M1,S18..40,B15..30,NC"
 bench() { gpu_bench "$@"; }
 echo "== Larger than Life, $SIZE, $GENS generations, median of $REPS: rule gen/s cells/s"
