@@ -35,7 +35,7 @@ echo "== JvN29 and Nobili32, $SIZE, $GENS generations, median of $REPS: rule gen
 RULES="JvN29;Nobili32;/2/3" MORE=
 bench "bits, one generation a launch, 16 rows a work-item (the default)" GOLCL_JVN_KERNEL=bits
 RULES="JvN29;Nobili32"
-for rows in 8 32; do
+for rows in 8 32 64; do
   late 150 || bench "bits, one a launch, $rows rows" GOLCL_JVN_KERNEL=bits GOLCL_JVN_ROWS=$rows
 done
 for gl in 4:64:8 8:64:8 16:64:8 8:128:8 16:128:16 8:96:8 10:128:16; do
