@@ -344,10 +344,12 @@ GOLCL_API golcl_status golcl_msgrid_hash(golcl_msgrid *grid, uint64_t *out);
  *  for the Moore box, window sums slid along rows, then down columns, so
  *  that a cell costs about the same at any range; for N and C, row prefix
  *  sums and one row span per row of the neighbourhood; JvN29 and Nobili32:
- *  small tables in local memory; Hutton32: the table of all its
- *  neighbourhoods, 32 MiB more on the device). Returns once the launches are
- *  queued (a long run waits for its launches every 1024 generations). On
- *  failure the grid holds the last generation completed (and its number).
+ *  bit planes of a code of the state (two sets of 6, 12 bits a cell
+ *  more on the device), stepped by logic on words; Hutton32: the table of
+ *  all its neighbourhoods, 32 MiB more on the device). Returns once the
+ *  launches are queued (a long run waits for its launches every 1024
+ *  generations). On failure the grid holds the last generation completed
+ *  (and its number).
  *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL grid); GOLCL_E_BUILD;
  *          GOLCL_E_OPENCL; GOLCL_E_OUT_OF_MEMORY (the LtL sums need
  *          4 bytes a cell more). */

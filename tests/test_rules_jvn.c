@@ -131,18 +131,29 @@ END_TEST
 
 /* Each lookup of JvN29 and Nobili32 (GOLCL_JVN_KERNEL) against the
  * reference on soups of all their states and a few beyond (which keep
- * and read as 0), awkward sizes, both boundaries, 1 and 4 generations.
- * Case _i: rule (_i % 2), boundary (_i / 2 % 2), lookup (_i / 4; 3: the
- * small tables with GOLCL_JVN_NEXT=key). */
+ * and read as 0), awkward sizes (1-row and 1-column grids, widths of whole
+ * and partial words), both boundaries, 1 and 4 generations. Case _i: rule
+ * (_i % 2), boundary (_i / 2 % 2), way (_i / 4: the small tables also with
+ * GOLCL_JVN_NEXT=key; the bit planes one generation a launch, and several
+ * in tiles of 64 and of 16 rows, which a torus of partial words leaves to
+ * the one-generation kernel). */
 START_TEST(lookups_match_reference) {
-  static const char *const way[] = {"full", "small", "direct", "small"};
-  static const uint32_t sizes[][2] = {{37, 29}, {100, 67}, {3, 5}, {1, 1}, {6, 2}};
+  static const struct {
+    const char *kernel, *next, *gens, *th, *ly;
+  } way[] = {{"full", "state", "1", "64", "8"},   {"small", "state", "1", "64", "8"},
+             {"direct", "state", "1", "64", "8"}, {"small", "key", "1", "64", "8"},
+             {"bits", "state", "1", "64", "8"},   {"bits", "state", "3", "64", "8"},
+             {"bits", "state", "2", "16", "4"}};
+  static const uint32_t sizes[][2] = {{37, 29}, {100, 67}, {3, 5},  {1, 1},  {6, 2}, {1, 9},
+                                      {40, 1},  {96, 41},  {64, 3}, {32, 1}, {80, 3}};
   golcl_msrule rule;
   TU_OK(golcl_msrule_parse(_i % 2 ? "Nobili32" : "JvN29", &rule));
   const golcl_boundary b = _i / 2 % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
-  setenv("GOLCL_JVN_KERNEL", way[_i / 4], 1);
-  /* the small tables again (_i / 4 == 3) with the next states by key */
-  setenv("GOLCL_JVN_NEXT", _i / 4 == 3 ? "key" : "state", 1);
+  setenv("GOLCL_JVN_KERNEL", way[_i / 4].kernel, 1);
+  setenv("GOLCL_JVN_NEXT", way[_i / 4].next, 1);
+  setenv("GOLCL_JVN_GENS", way[_i / 4].gens, 1);
+  setenv("GOLCL_JVN_TH", way[_i / 4].th, 1);
+  setenv("GOLCL_JVN_LY", way[_i / 4].ly, 1);
   for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
     const uint32_t w = sizes[k][0], h = sizes[k][1];
     golcl_msgrid *g;
@@ -158,8 +169,8 @@ START_TEST(lookups_match_reference) {
       TU_OK(golcl_msgrid_read(g, got, 0));
       for (size_t i = 0; i < n; i++)
         ck_assert_msg(got[i] == ref[i], "%s (%s), %s %ux%u: cell (%zu, %zu) is %u, reference %u",
-                      _i % 2 ? "Nobili32" : "JvN29", way[_i / 4], b ? "torus" : "dead", w, h, i % w,
-                      i / w, got[i], ref[i]);
+                      _i % 2 ? "Nobili32" : "JvN29", way[_i / 4].kernel, b ? "torus" : "dead", w, h,
+                      i % w, i / w, got[i], ref[i]);
     }
     free(ref);
     free(got);
@@ -167,6 +178,9 @@ START_TEST(lookups_match_reference) {
   }
   unsetenv("GOLCL_JVN_KERNEL");
   unsetenv("GOLCL_JVN_NEXT");
+  unsetenv("GOLCL_JVN_GENS");
+  unsetenv("GOLCL_JVN_TH");
+  unsetenv("GOLCL_JVN_LY");
 }
 END_TEST
 
@@ -341,7 +355,7 @@ int main(void) {
   tcase_set_timeout(tc, 0);
   tcase_add_test(tc, names);
   tcase_add_loop_test(tc, soups_against_golly, 0, 6);
-  tcase_add_loop_test(tc, lookups_match_reference, 0, 16);
+  tcase_add_loop_test(tc, lookups_match_reference, 0, 28);
   tcase_add_test(tc, macrocell_round_trip);
   tcase_add_loop_test(tc, golly_macrocells, 0, 2);
   tcase_add_test(tc, macrocell_errors);

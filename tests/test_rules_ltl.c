@@ -10,8 +10,9 @@
  * of 16 columns × 7 rows (many tiles each way), the bit kernel with its
  * runs of rows and, on ranges either side of its word widths, with runs of
  * 3 and the range built in; and a range (60) that leaves the tile
- * and the bits no room, which falls back to the sums. Cells compared after
- * 1 and 3 generations. */
+ * and the bits no room, which falls back to the sums; rules of two states
+ * on the bit kernel both ways (the rule on words, byte by byte). Cells
+ * compared after 1 and 3 generations. */
 #include "testutil.h"
 
 #include <golcl_rules.h>
@@ -25,7 +26,7 @@ static const uint32_t sizes[][2] = {{37, 29}, {100, 67}, {3, 5}, {1, 1}, {80, 9}
 static const char nbhds[] = {'M', 'N', 'C'};
 static const uint32_t max_range[] = {24, 12, 12};
 #define BITS_MAX_RANGE 31
-#define KINDS 6
+#define KINDS 7
 
 /* A rule of range r whose counts fall about half in its ranges on a soup
  * of density 0.5, with decay (C4) on odd ranges and the middle on even. */
@@ -71,14 +72,17 @@ static void check(const char *text, golcl_boundary b, uint32_t w, uint32_t h, ui
   golcl_msgrid_destroy(g);
 }
 
-/* Case _i: neighbourhood (_i / 12), boundary (_i / 6 % 2), kernel and
- * tile (_i % 6: tile as the device gives it, tile 16×7, sums, sums again
+/* Case _i: neighbourhood (_i / 14), boundary (_i / 7 % 2), kernel and
+ * tile (_i % 7: tile as the device gives it, tile 16×7, sums, sums again
  * with the small tile's variables set, which the sums ignore, bits, bits
- * in runs of 3 rows with the box's range built in). */
+ * in runs of 3 rows with the box's range built in, bits with the box's
+ * windows slid by their difference at every range, GOLCL_LTL_SLIDE=delta;
+ * the bits by default slide by difference beyond R = 15, and by popcounts
+ * elsewhere). */
 START_TEST(ltl_kernels_match_reference) {
   const int nb = _i / (2 * KINDS), kind = _i % KINDS;
   const golcl_boundary b = (_i / KINDS) % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD;
-  static const char *const names[KINDS] = {"tile", "tile", "sums", "sums", "bits", "bits"};
+  static const char *const names[KINDS] = {"tile", "tile", "sums", "sums", "bits", "bits", "bits"};
   setenv("GOLCL_LTL_KERNEL", names[kind], 1);
   unsetenv("GOLCL_LTL_TW");
   unsetenv("GOLCL_LTL_TH");
@@ -88,6 +92,9 @@ START_TEST(ltl_kernels_match_reference) {
     setenv("GOLCL_LTL_TH", "7", 1);
   }
   unsetenv("GOLCL_LTL_RANGE");
+  unsetenv("GOLCL_LTL_SLIDE");
+  setenv("GOLCL_LTL_SLIDE", kind == 6 ? "delta" : "popcount", 1);
+  if (kind == 4) unsetenv("GOLCL_LTL_SLIDE"); /* the default: each by its range */
   if (kind == 5) {
     setenv("GOLCL_LTL_RUN", "3", 1);
     setenv("GOLCL_LTL_RANGE", "build", 1);
@@ -96,7 +103,7 @@ START_TEST(ltl_kernels_match_reference) {
   static const uint32_t built[] = {1, 2, 5, 15, 16, 20, 31};
   char text[96];
   const uint32_t top = kind == 5   ? sizeof built / sizeof *built
-                       : kind == 4 ? BITS_MAX_RANGE
+                       : kind >= 4 ? BITS_MAX_RANGE
                                    : max_range[nb];
   for (uint32_t t = 1; t <= top; t++) {
     const uint32_t r = kind == 5 ? built[t - 1] : t;
@@ -104,6 +111,7 @@ START_TEST(ltl_kernels_match_reference) {
     for (size_t k = 0; k < NSIZES; k++)
       check(text, b, sizes[k][0], sizes[k][1], 77 + r * 16 + k + (uint64_t)_i * 1000);
   }
+  unsetenv("GOLCL_LTL_SLIDE");
 }
 END_TEST
 
@@ -121,12 +129,41 @@ START_TEST(ltl_large_range_falls_back) {
 }
 END_TEST
 
+/* Rules of two states (C0 and C2) on the bit kernel, the rule applied on
+ * words (the default) and byte by byte (GOLCL_LTL_TWO=bytes): ranges either
+ * side of the word widths, every neighbourhood, the middle counted or not.
+ * Case _i: boundary (_i % 2), middle (_i / 2 % 2), way (_i / 4). */
+START_TEST(ltl_bits_two_states) {
+  setenv("GOLCL_LTL_KERNEL", "bits", 1);
+  setenv("GOLCL_LTL_TWO", _i / 4 ? "bytes" : "word", 1);
+  unsetenv("GOLCL_LTL_RUN");
+  unsetenv("GOLCL_LTL_RANGE");
+  static const uint32_t ranges[] = {1, 2, 5, 15, 16, 20, 31};
+  for (size_t t = 0; t < sizeof ranges / sizeof *ranges; t++) {
+    const uint32_t r = ranges[t];
+    char probe[96], text[96];
+    golcl_msrule p;
+    snprintf(probe, sizeof probe, "R%u,C0,M0,S1..1,B1..1,N%c", (unsigned)r, nbhds[t % 3]);
+    ck_assert(golcl_msrule_parse(probe, &p) == GOLCL_OK);
+    const uint32_t n = golcl_msrule_neighbourhood_size(&p);
+    snprintf(text, sizeof text, "R%u,C%u,M%d,S%u..%u,B%u..%u,N%c", (unsigned)r, t % 2 ? 2u : 0u,
+             _i / 2 % 2, (unsigned)(n * 3 / 10), (unsigned)(n * 6 / 10),
+             (unsigned)(n * 35 / 100 + 1), (unsigned)(n * 55 / 100), nbhds[t % 3]);
+    for (size_t k = 0; k < NSIZES; k++)
+      check(text, _i % 2 ? GOLCL_BOUNDARY_TORUS : GOLCL_BOUNDARY_DEAD, sizes[k][0], sizes[k][1],
+            300 + r * 16 + k + (uint64_t)_i * 1000);
+  }
+  unsetenv("GOLCL_LTL_TWO");
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("rules-ltl");
   TCase *tc = tcase_create("ltl");
   tcase_set_timeout(tc, 0);
   tcase_add_loop_test(tc, ltl_kernels_match_reference, 0, 6 * KINDS);
   tcase_add_loop_test(tc, ltl_large_range_falls_back, 0, 4);
+  tcase_add_loop_test(tc, ltl_bits_two_states, 0, 8);
   suite_add_tcase(s, tc);
   return tu_main(s);
 }

@@ -5,8 +5,14 @@
 #                       make lib examples, then the test binaries (Check without libsubunit
 #                       where the machine lacks it: no-op stand-ins); log in /tmp/build.log;
 #                       exits where the library does not build
+#   gpu_start TEST...   gpu_build and the GPU chosen for the command and the tests, or with DRY
+#                       set (here, on pocl) a plain make; then says what it built on; sets
+#                       G, the command
 #   gpu_tests END TEST...   each test binary, all within END seconds of T0: its Checks line,
 #                       its first failures
+#   gpu_bench LABEL [VAR=VALUE...]   `golcl bench rules` ($G) of $RULES at $SIZE, $GENS
+#                       generations, the median of $REPS, with $MORE options and the given
+#                       environment: each rule's gen/s and cell updates/s under the label
 gpu_build() {
   echo /usr/lib/libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
   mkdir -p /opt/deps
@@ -26,6 +32,19 @@ gpu_build() {
   fi
 }
 
+gpu_start() {
+  if [ -z "${DRY:-}" ]; then
+    gpu_build "$@"
+    export GOLCL_DEVICE=gpu GOLCL_TEST_DEVICE=gpu
+  else
+    make -j2 lib examples "$@" >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; exit 1; }
+  fi
+  echo "[+$(($(date +%s) - T0)) s] built"
+  nvidia-smi -L 2>/dev/null
+  git log --oneline -1
+  G=$PWD/build/golcl
+}
+
 gpu_tests() {
   local end=$1 t left s0
   shift
@@ -38,4 +57,13 @@ gpu_tests() {
     echo "$t rc=$? in $(($(date +%s) - s0)) s: $(grep -E 'Checks' /tmp/t.log)"
     grep -E ':F:|:E:' /tmp/t.log | cut -c1-300 | head -5
   done
+}
+
+gpu_bench() {
+  local label=$1
+  shift
+  echo "-- $label"
+  # shellcheck disable=SC2086 # MORE is a list of options
+  env "$@" "$G" bench rules --size "$SIZE" --gens "$GENS" --reps "$REPS" --rules "$RULES" ${MORE:-} |
+    tail -n +3 | awk '{printf "   %-40s %10s %12s\n", $1, $3, $4}'
 }

@@ -15,25 +15,14 @@ el() { echo "[+$(($(date +%s) - T0)) s] $*"; }
 late() { [ $(($(date +%s) - T0)) -gt "$1" ]; }
 TESTS=(build/tests/test_rules_ltl build/tests/test_rules_jvn build/tests/test_rules_kernels)
 . tools/gpu-build.sh
+gpu_start "${TESTS[@]}"
 if [ -z "${DRY:-}" ]; then
-  gpu_build "${TESTS[@]}"
-  export GOLCL_DEVICE=gpu GOLCL_TEST_DEVICE=gpu
   SIZE=16384x16384 GENS=20 REPS=3 TEST_LIMIT=120
 else
-  make -j2 lib examples "${TESTS[@]}" >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; exit 1; }
   SIZE=1024x1024 GENS=4 REPS=1 TEST_LIMIT=10
 fi
-el built; nvidia-smi -L 2>/dev/null; git log --oneline -1
-G=$PWD/build/golcl
 LTL="R5,C0,M1,S34..58,B34..45,NM;R20,C0,M1,S400..800,B400..560,NM;R7,C3,M0,S20..60,B18..40,NN;R4,C0,M1,S18..40,B15..30,NC"
-bench() { # label, then env assignments; the rules in $RULES, more options in $MORE
-  local label=$1
-  shift
-  echo "-- $label"
-  # shellcheck disable=SC2086 # MORE is a list of options
-  env "$@" "$G" bench rules --size "$SIZE" --gens "$GENS" --reps "$REPS" --rules "$RULES" ${MORE:-} |
-    tail -n +3 | awk '{printf "   %-40s %10s %12s\n", $1, $3, $4}'
-}
+bench() { gpu_bench "$@"; }
 echo "== Larger than Life, $SIZE, $GENS generations, median of $REPS: rule gen/s cells/s"
 RULES=$LTL MORE=
 bench "tile 128x32 (the GPU default)" GOLCL_LTL_KERNEL=tile
@@ -48,10 +37,10 @@ late 170 || bench "torus: sums (ltl.cl, the old two launches)" GOLCL_LTL_KERNEL=
 el "ltl torus done"
 echo "== JvN29, Nobili32 and Brian's Brain, $SIZE"
 RULES="JvN29;Nobili32;/2/3" MORE=
-late 180 || bench "JvN: small tables, next states by state (the default), 32 rows"
+late 180 || bench "JvN: small tables, next states by state, 32 rows" GOLCL_JVN_KERNEL=small
 RULES="JvN29;Nobili32"
-late 190 || bench "JvN: next states by key, 32 rows" GOLCL_JVN_NEXT=key
-late 200 || bench "JvN: by key, 128 rows" GOLCL_JVN_NEXT=key GOLCL_JVN_ROWS=128
+late 190 || bench "JvN: next states by key, 32 rows" GOLCL_JVN_KERNEL=small GOLCL_JVN_NEXT=key
+late 200 || bench "JvN: by key, 128 rows" GOLCL_JVN_KERNEL=small GOLCL_JVN_NEXT=key GOLCL_JVN_ROWS=128
 el "benches done"
 echo "== tests on the device (each ${TEST_LIMIT} s at most, all within 290 s of the start)"
 gpu_tests 290 "${TESTS[@]}"

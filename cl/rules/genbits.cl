@@ -14,6 +14,7 @@
  * to 0 at GOLCL_GB_STATES. Bits past the width stay 0 in every plane.
  * GOLCL_TORUS (0/1) picks the boundary. Any width and height. */
 #include "common/adders.cl"
+#include "common/planes.cl"
 
 /* Planes: np of them, a build constant (GOLCL_GB_P) or, with the rule in
  * the arguments, the kernels' npl (arrays then hold the most, 8). */
@@ -151,7 +152,7 @@ __kernel void genbits_step(__global const uint *in, __global uint *out, int w, i
 #endif
   const int j = (int)get_global_id(0), y0 = (int)get_global_id(1) * GOLCL_GB_ROWS;
   if (j >= ww || y0 >= h) return;
-  const uint last = (w & 31) && j == ww - 1 ? (1u << (w & 31)) - 1u : 0xffffffffu;
+  const uint last = golcl_plane_cells(j, w, ww);
 #if GOLCL_TORUS
   uint3 u = gb_row(in, w, h, ww, y0 == 0 ? h - 1 : y0 - 1, j, np);
 #else
@@ -295,16 +296,8 @@ __kernel __attribute__((reqd_work_group_size(GB_LXW, GB_LY, 1))) void genbits_mu
   const int tx = (int)get_local_id(0), ty = (int)get_local_id(1), r0 = ty * GB_RPI;
   const int outh = GB_TH - 2 * g;
   const int gx0 = (int)get_group_id(0) * (GB_LXW - 2) - 1, gy0 = (int)get_group_id(1) * outh - g;
-  int gx = gx0 + tx;
-  uint keep = 0xffffffffu; /* the bits of this column that are cells */
-#if GOLCL_TORUS
-  gx = ((gx % ww) + ww) % ww;
-#else
-  if (gx < 0 || gx >= ww)
-    keep = 0;
-  else if ((w & 31) && gx == ww - 1)
-    keep = (1u << (w & 31)) - 1u;
-#endif
+  uint keep; /* the bits of this column that are cells */
+  const int gx = golcl_plane_column(gx0 + tx, w, ww, &keep);
   uint p[GB_RPI][GB_PMAX], rk[GB_RPI];
 #pragma unroll
   for (int k = 0; k < GB_RPI; k++) {

@@ -27,9 +27,17 @@
  * (the plane is an eighth of the states' bytes): about 1.1 bytes a cell
  * from memory with two states, 2.1 with more, against ltl_tile.cl's 2
  * bytes and its halo's re-reads (2R/TW + 2R/TH of them).
+ * With two states (LTL_BITS_TWO) the rule runs on the word: a cell's state
+ * is its bit, its count against the ranges two subtractions and two
+ * compares, the new bits spread to bytes four at a time (golcl_spread4).
  * Build options: GOLCL_TORUS (0/1); LTL_BITS_VEC (1 where w is a multiple
  * of 16: states moved 16 bytes at a time); LTL_BITS_R (0: the range is the
- * argument; else the box's range, built in). */
+ * argument; else the box's range, built in); LTL_BITS_TWO (1: the word's
+ * way for two states; 0: byte by byte as for more); LTL_BITS_SLIDE (0: the
+ * box's windows slid down by popcounts; 1: by ltl_bits_delta; 2: by
+ * ltl_bits_delta where a window is longer than a word, its popcounts then
+ * three or four a cell). */
+#include "common/swar.cl"
 #include "rules/ms.cl"
 
 inline uchar ltl_bits_rule(uint s, uint n, uint smin, uint smax, uint bmin, uint bmax,
@@ -117,6 +125,30 @@ inline void ltl_bits_slide(uint *acc, ltl_bits_row ei, ltl_bits_row eo, uint len
   }
 }
 
+/* ltl_bits_slide by the difference of the two windows slid along the row
+ * (LTL_BITS_SLIDE 1): counted by popcounts for cell x0 only, then from cell
+ * to cell changed by the bits entering and leaving at the windows' ends
+ * (bits j + len and j of the aligned rows): shifts and adds, no popcount,
+ * whatever the range. */
+inline void ltl_bits_delta(uint *acc, ltl_bits_row ei, ltl_bits_row eo, uint len) {
+  int d;
+  if (len < 32) {
+    const uint m = (1u << len) - 1u;
+    d = (int)ltl_bits_short(ei, 0, m) - (int)ltl_bits_short(eo, 0, m);
+  } else {
+    const uint m = (1u << (len - 32)) - 1u;
+    d = (int)ltl_bits_long(ei, 0, m) - (int)ltl_bits_long(eo, 0, m);
+  }
+  const uint ai = len < 32 ? ltl_bits_lo(ei, len) : ltl_bits_hi(ei, len - 32);
+  const uint ao = len < 32 ? ltl_bits_lo(eo, len) : ltl_bits_hi(eo, len - 32);
+#pragma unroll
+  for (uint j = 0; j < 32; j++) {
+    acc[j] += (uint)d;
+    d +=
+        (int)(ai >> j & 1u) - (int)(ei.e0 >> j & 1u) - (int)(ao >> j & 1u) + (int)(eo.e0 >> j & 1u);
+  }
+}
+
 /* Row k + 1 of a side n, from row k (0..n-1). */
 inline int ltl_bits_next(int k, int n) { return k + 1 == n ? 0 : k + 1; }
 
@@ -152,6 +184,39 @@ inline void ltl_bits_states_out(__global uchar *row, int n, const uchar *st) {
   for (int j = 0; j < n; j++) row[j] = st[j];
 }
 
+/* The new bits of two states: the 32 cells of `own` (a cell's state is
+ * its bit), their counts in acc. The cells whose count is in the survival
+ * range, and those whose count is in the birth range, as two words (each
+ * range [lo, hi] as n - lo <= hi - lo, unsigned; an empty one masked off),
+ * then chosen by the cell's bit: no bit of a cell taken apart. Without the
+ * middle (M0) a live cell's count is one less: its survival bound one more. */
+inline uint ltl_bits_two(uint own, const uint *acc, uint middle, uint smin, uint smax, uint bmin,
+                         uint bmax) {
+  const uint so = smin + (middle ? 0u : 1u), sd = smax - smin, bd = bmax - bmin;
+  uint surv = 0, born = 0;
+#pragma unroll
+  for (int j = 0; j < 32; j++) {
+    surv |= (uint)(acc[j] - so <= sd) << j;
+    born |= (uint)(acc[j] - bmin <= bd) << j;
+  }
+  return (own & surv & (smin <= smax ? ~0u : 0u)) | (~own & born & (bmin <= bmax ? ~0u : 0u));
+}
+
+/* The bytes of cells x0..x0+n-1 (n <= 32) from their bits. */
+inline void ltl_bits_bytes_out(__global uchar *row, int n, uint word) {
+#if LTL_BITS_VEC && defined(__ENDIAN_LITTLE__)
+  if (n == 32) {
+    __global uint4 *v = (__global uint4 *)row;
+    v[0] = (uint4)(golcl_spread4(word), golcl_spread4(word >> 4), golcl_spread4(word >> 8),
+                   golcl_spread4(word >> 12));
+    v[1] = (uint4)(golcl_spread4(word >> 16), golcl_spread4(word >> 20), golcl_spread4(word >> 24),
+                   golcl_spread4(word >> 28));
+    return;
+  }
+#endif
+  for (int j = 0; j < n; j++) row[j] = (uchar)(word >> j & 1u);
+}
+
 /* The rule on the 32 cells of word i of row y, their counts in acc (the
  * middle cell included); the new states to out, the new plane word to
  * bout. With two states a cell's state is its bit in the plane: the bytes
@@ -161,6 +226,15 @@ inline void ltl_bits_apply(__global const uchar *in, __global uchar *out, __glob
                            uint middle, uint smin, uint smax, uint bmin, uint bmax, uint states) {
   const int x0 = i * 32, n = min(32, w - x0);
   const size_t at = (size_t)y * w + x0, word_at = (size_t)y * pitch + i + 1;
+#if LTL_BITS_TWO
+  if (states == 2) {
+    uint word = ltl_bits_two(bin[word_at], acc, middle, smin, smax, bmin, bmax);
+    word = n == 32 ? word : word & ((1u << n) - 1u);
+    ltl_bits_bytes_out(out + at, n, word);
+    bout[word_at] = word;
+    return;
+  }
+#endif
   uchar st[32];
   if (states == 2) {
     const uint own = bin[word_at];
@@ -280,7 +354,11 @@ __kernel void ltl_bits_box(__global const uchar *in, __global uchar *out, __glob
     if (y + r < h) LTL_BITS_LOAD(bin, y + r, i, pitch, ia, ib, ic);
     if (y - r - 1 >= 0) LTL_BITS_LOAD(bin, y - r - 1, i, pitch, oa, ob, oc);
 #endif
-    ltl_bits_slide(acc, ltl_bits_align(ia, ib, ic, r), ltl_bits_align(oa, ob, oc, r), len);
+    const ltl_bits_row ei = ltl_bits_align(ia, ib, ic, r), eo = ltl_bits_align(oa, ob, oc, r);
+    if (LTL_BITS_SLIDE == 1 || (LTL_BITS_SLIDE == 2 && len > 32))
+      ltl_bits_delta(acc, ei, eo, len);
+    else
+      ltl_bits_slide(acc, ei, eo, len);
     ltl_bits_apply(in, out, bin, bout, w, pitch, i, y, acc, middle, smin, smax, bmin, bmax, states);
   }
 }

@@ -120,17 +120,7 @@ static golcl_status kernel(golcl_msgrid *g, const char *name, cl_kernel *k) {
 
 static golcl_status planes(golcl_msgrid *g) {
   size_t ww = ((size_t)g->w + 31) / 32;
-  size_t bytes = (size_t)planes_of(g->rule.states) * g->h * ww * 4;
-  golcl_status st = GOLCL_OK;
-  if (g->planes[0] && g->planes_bytes < bytes) {
-    clReleaseMemObject(g->planes[0]);
-    clReleaseMemObject(g->planes[1]);
-    g->planes[0] = g->planes[1] = NULL;
-  }
-  for (int i = 0; i < 2 && st == GOLCL_OK; i++)
-    if (!g->planes[i]) st = golcl__buffer(g->ctx, bytes, CL_MEM_READ_WRITE, &g->planes[i]);
-  if (st == GOLCL_OK) g->planes_bytes = bytes;
-  return st;
+  return golcl__msgrid_planes(g, (size_t)planes_of(g->rule.states) * g->h * ww * 4);
 }
 
 int golcl__genbits_usable(golcl_msgrid *g) {

@@ -1,14 +1,15 @@
 /* jvn.c — launches cl/rules/jvn.cl, one launch a generation, a work-item
- * four cells wide walking ROWS rows down: JvN29 and Nobili32 through their
- * small tables (4.5 KB), Hutton32 through the table of all its
- * neighbourhoods (32 MiB, built in about 0.25 s), the tables built here from
- * the reference's functions and kept in the grid until the rule changes.
- * GOLCL_JVN_KERNEL in the environment picks another lookup, to compare them
- * on a device: "direct" computes every rule, "full" looks JvN29 and Nobili32
- * up in their full tables too; GOLCL_JVN_ROWS sets the rows (default 32);
- * GOLCL_JVN_NEXT=key orders the small next-state table in local memory by
- * key rather than in the host's order by state (whose lookups of one key
- * meet in a bank): the default once an H200 shows it faster. */
+ * four cells wide walking ROWS rows down: Hutton32 through the table of all
+ * its neighbourhoods (32 MiB, built in about 0.25 s), JvN29 and Nobili32
+ * (when asked) through their small tables (4.5 KB), the tables built here
+ * from the reference's functions and kept in the grid until the rule
+ * changes. JvN29 and Nobili32 run on bit planes (jvn_bits.c) unless
+ * GOLCL_JVN_KERNEL in the environment picks a lookup, to compare them on a
+ * device: "small" the small tables, "direct" computes every rule, "full"
+ * looks JvN29 and Nobili32 up in their full tables too; GOLCL_JVN_ROWS sets
+ * the rows (default 32 here, 16 on the planes); GOLCL_JVN_NEXT=key orders
+ * the small next-state table in local memory by key rather than in the
+ * host's order by state (no faster on an H200: docs/benchmarks.md). */
 #include "rules.h"
 
 #include <stdlib.h>
@@ -23,13 +24,15 @@ static cl_int rows_of(void) {
   return r >= 1 && r <= 4096 ? (cl_int)r : ROWS;
 }
 
-typedef enum way { DIRECT, SMALL, FULL } way; /* GOLCL_JVN_WAY in cl/rules/jvn.cl */
+/* GOLCL_JVN_WAY in cl/rules/jvn.cl; BITS: jvn_bits.c's bit planes */
+typedef enum way { DIRECT, SMALL, FULL, BITS } way;
 
 static way way_of(const golcl_msgrid *g) {
   const char *e = getenv("GOLCL_JVN_KERNEL");
   if (e && strcmp(e, "direct") == 0) return DIRECT;
   if ((e && strcmp(e, "full") == 0) || g->rule.family == GOLCL_MS_HUTTON32) return FULL;
-  return SMALL;
+  if (e && strcmp(e, "small") == 0) return SMALL;
+  return golcl__jvn_bits_fits(g) ? BITS : SMALL; /* planes past the largest buffer: bytes */
 }
 
 static golcl_status kernel(golcl_msgrid *g, way wy, cl_kernel *k) {
@@ -69,6 +72,7 @@ static golcl_status tables(golcl_msgrid *g, way wy) {
 static golcl_status prepare(golcl_msgrid *g) {
   cl_kernel k;
   const way wy = way_of(g);
+  if (wy == BITS) return golcl__jvn_bits_prepare(g);
   golcl_status s = kernel(g, wy, &k);
   return s == GOLCL_OK ? tables(g, wy) : s;
 }
@@ -76,6 +80,7 @@ static golcl_status prepare(golcl_msgrid *g) {
 static golcl_status step(golcl_msgrid *g, uint64_t gens) {
   cl_kernel k;
   const way wy = way_of(g);
+  if (wy == BITS) return golcl__jvn_bits_step(g, gens);
   golcl_status s = kernel(g, wy, &k);
   if (s == GOLCL_OK) s = tables(g, wy);
   cl_int w = (cl_int)g->w, h = (cl_int)g->h, rows = rows_of();

@@ -13,7 +13,13 @@
  * R4 circle 2.9e11 / 1.1e11). $GOLCL_LTL_KERNEL = bits, sums or tile
  * chooses; $GOLCL_LTL_RUN sets the rows a
  * work-item steps down (box: the first window sum costs 2R+1 windows, a
- * row after it two); $GOLCL_LTL_RANGE = build builds the box's range in. */
+ * row after it two); $GOLCL_LTL_RANGE = build builds the box's range in;
+ * $GOLCL_LTL_TWO = bytes applies a rule of two states byte by byte as one
+ * of more (before: the word's way, ltl_bits_two, is the default);
+ * the box's windows slide down by popcounts where they fit a word and by
+ * their difference along the row (ltl_bits_delta) beyond, R >= 16 (pocl,
+ * 2048²: R16 and R31 1.1-1.3x, R8 and R12 0.8-0.9x by difference);
+ * $GOLCL_LTL_SLIDE = delta or popcount takes one way at every range. */
 #include "rules.h"
 
 #include <stdlib.h>
@@ -57,6 +63,14 @@ static golcl_status kernels(golcl_msgrid *g, ltl_bits_kernels *k) {
   golcl__opts_define(&o, "GOLCL_TORUS", g->boundary == GOLCL_BOUNDARY_TORUS);
   golcl__opts_define(&o, "LTL_BITS_VEC", g->w % 16 == 0);
   golcl__opts_define(&o, "LTL_BITS_R", range_built(g) ? g->rule.range : 0);
+  const char *two = getenv("GOLCL_LTL_TWO");
+  golcl__opts_define(&o, "LTL_BITS_TWO", !(two && strcmp(two, "bytes") == 0));
+  const char *slide = getenv("GOLCL_LTL_SLIDE");
+  golcl__opts_define(&o, "LTL_BITS_SLIDE",
+                     !slide                       ? 2
+                     : !strcmp(slide, "delta")    ? 1
+                     : !strcmp(slide, "popcount") ? 0
+                                                  : 2);
   golcl_status s = golcl__opts_check(g->ctx, &o, "ltl_bits");
   const char *f = "rules/ltl_bits.cl";
   const char *count = g->rule.nbhd == GOLCL_LTL_MOORE ? "ltl_bits_box" : "ltl_bits_spans";

@@ -90,6 +90,12 @@ golcl_status golcl__genbits_prepare(golcl_msgrid *g);
 golcl_status golcl__genbits_step(golcl_msgrid *g, uint64_t gens);
 golcl_status golcl__jvn_step(golcl_msgrid *g, uint64_t gens);
 golcl_status golcl__jvn_prepare(golcl_msgrid *g);
+/* JvN29 and Nobili32 on bit planes (jvn_bits.c): whether the grid's planes
+ * fit the device's largest buffer, its kernels built, a step of gens >= 1
+ * (packed once, unpacked once). */
+int golcl__jvn_bits_fits(const golcl_msgrid *g);
+golcl_status golcl__jvn_bits_prepare(golcl_msgrid *g);
+golcl_status golcl__jvn_bits_step(golcl_msgrid *g, uint64_t gens);
 
 /* A step of a grid whose bounds need the ghost frame (msgrid_bounds.c). */
 golcl_status golcl__msgrid_ghost_step(golcl_msgrid *g, uint64_t gens);
@@ -100,6 +106,9 @@ void golcl__msgrid_ghost_release(golcl_msgrid *g);
  * step, counting the generation; makes the spare buffer when missing. */
 void golcl__msgrid_swap(golcl_msgrid *g);
 golcl_status golcl__msgrid_spare(golcl_msgrid *g);
+/* The grid's plane buffers (planes[2]) of `bytes` each at least, made or
+ * made again larger; what they held is lost when they grow. */
+golcl_status golcl__msgrid_planes(golcl_msgrid *g, size_t bytes);
 
 /* The key mixer of randomize and hash (cl/common/hash.cl's golcl_mix64). */
 uint64_t golcl__ms_mix64(uint64_t z);
