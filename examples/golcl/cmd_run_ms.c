@@ -51,8 +51,10 @@ typedef struct ms_run {
  * kernels takes longer than such a run (pocl about 0.1-0.2 s, NVIDIA
  * 0.2-0.4 s; the host's block step 1-15 ns a cell: Golly's Blinkers.mcl, a
  * 100×100 torus of Larger than Life, to 1000 generations, 0.2 s on pocl's
- * device). --device asks for a device. */
-#define HOST_CELL_GENS ((uint64_t)1 << 27)
+ * device, 0.02 s on the host). Not more: Fireworks.mcl's 200² board to 2000
+ * generations (8e7) took 0.72 s on an H200 machine's host against 0.43 s
+ * through its GPU (2026-11-29). --device asks for a device. */
+#define HOST_CELL_GENS ((uint64_t)1 << 26)
 
 /* Room for MIN_STEP generations, held to MAX_MARGIN cells unless that is
  * less than two generations' reach (LtL at large ranges). */
