@@ -172,6 +172,13 @@ GOLCL_API uint32_t golcl_msrule_reach(const golcl_msrule *rule);
 GOLCL_API golcl_status golcl_msrule_step_block(const golcl_msrule *rule, const uint8_t *in,
                                                size_t in_stride, uint32_t w, uint32_t h,
                                                uint8_t *out, size_t out_stride);
+
+/** The state a cell in state 0 takes when its whole neighbourhood is in
+ *  state 0, in *out: 0 where an empty background stays empty, as every
+ *  engine of an unbounded plane needs (Larger than Life with B0 gives 1).
+ *  @return GOLCL_OK; GOLCL_E_INVALID_ARG (NULL argument, a rule
+ *          golcl_msrule_step_block refuses); GOLCL_E_OUT_OF_MEMORY. */
+GOLCL_API golcl_status golcl_msrule_background_next(const golcl_msrule *rule, uint8_t *out);
 /* ------------------------------------------------------------ RuleLoader */
 
 /** Largest rule name of a RuleLoader rule, in bytes. */

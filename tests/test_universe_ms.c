@@ -59,6 +59,16 @@ START_TEST(block_step_of_larger_than_life) {
   ck_assert_int_eq(golcl_msrule_step_block(&bad, c, w, w, h, out, 14), GOLCL_E_INVALID_ARG);
   ck_assert_uint_eq(golcl_msrule_reach(NULL), 0);
   free(c);
+  /* the background: a cell among 0s stays 0, but for birth from nothing */
+  uint8_t next = 9;
+  TU_OK(golcl_msrule_background_next(&r, &next));
+  ck_assert_uint_eq(next, 0);
+  tu_msrule_of("R3,C0,M1,S2..3,B0..3,NM", &r);
+  TU_OK(golcl_msrule_background_next(&r, &next));
+  ck_assert_uint_eq(next, 1);
+  ck_assert_int_eq(golcl_msrule_background_next(NULL, &next), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_msrule_background_next(&r, NULL), GOLCL_E_INVALID_ARG);
+  ck_assert_int_eq(golcl_msrule_background_next(&bad, &next), GOLCL_E_INVALID_ARG);
 }
 END_TEST
 

@@ -296,6 +296,17 @@ static void ltl(const golcl_msrule *r, const uint8_t *in, size_t is, uint32_t w,
     }
 }
 
+golcl_status golcl_msrule_background_next(const golcl_msrule *rule, uint8_t *out) {
+  if (!rule || !out)
+    return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_msrule_background_next: NULL argument");
+  const uint32_t side = 2 * golcl_msrule_reach(rule) + 1;
+  uint8_t *zeros = calloc((size_t)side * side, 1);
+  if (!zeros) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
+  golcl_status s = golcl_msrule_step_block(rule, zeros, side, side, side, out, 1);
+  free(zeros);
+  return s;
+}
+
 golcl_status golcl_msrule_step_block(const golcl_msrule *rule, const uint8_t *in, size_t in_stride,
                                      uint32_t w, uint32_t h, uint8_t *out, size_t out_stride) {
   const char *why = "";

@@ -85,11 +85,8 @@ golcl_status golcl__msgrid_host_step(golcl_msgrid *g, uint64_t gens) {
   if (g->ghost)
     return golcl_ms_reference_run_bounds(&g->rule, &g->bounds, g->w, g->h, g->host, gens);
   if (g->boundary == GOLCL_BOUNDARY_DEAD) { /* 0 among 0s stays 0: the live box only */
-    const uint32_t side = 2 * golcl_msrule_reach(&g->rule) + 1;
-    uint8_t *zeros = calloc((size_t)side * side, 1), next = 1;
-    golcl_status s = zeros ? golcl_msrule_step_block(&g->rule, zeros, side, side, side, &next, 1)
-                           : golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-    free(zeros);
+    uint8_t next = 1;
+    golcl_status s = golcl_msrule_background_next(&g->rule, &next);
     if (s != GOLCL_OK) return s;
     if (next == 0) return step_live(g, gens);
   }

@@ -48,11 +48,9 @@ golcl_status golcl__ltlbox_create(const golcl_msrule *rule, golcl__ltlbox **out)
   if (!rule || rule->family != GOLCL_MS_LTL)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "the box of Larger than Life: another family");
   /* the rule checked once here: the block step refuses what it cannot run */
-  const uint32_t R = rule->range, side = 2 * R + 1;
-  uint8_t *zero = calloc((size_t)side * side, 1), next = 0;
-  if (!zero) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  golcl_status st = golcl_msrule_step_block(rule, zero, side, side, side, &next, 1);
-  free(zero);
+  const uint32_t R = rule->range;
+  uint8_t next = 0;
+  golcl_status st = golcl_msrule_background_next(rule, &next);
   if (st != GOLCL_OK) return st;
   if (next)
     return golcl__fail(NULL, GOLCL_E_INVALID_ARG,

@@ -78,12 +78,12 @@ golcl_status golcl__mstiles_create(const golcl_msrule *rule, golcl__mstiles **ou
   }
   /* the rule checked once here (the block step refuses what it cannot
    * run), and its background: a cell among 0s stays 0 */
-  golcl_status st =
-      golcl_msrule_step_block(rule, e->pad, 2 * R + 1, 2 * R + 1, 2 * R + 1, e->out, 1);
-  if (st == GOLCL_OK && e->out[0])
+  uint8_t next = 0;
+  golcl_status st = golcl_msrule_background_next(rule, &next);
+  if (st == GOLCL_OK && next)
     st = golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
                      "host tiles of states: a cell in state 0 among 0s becomes %u",
-                     (unsigned)e->out[0]);
+                     (unsigned)next);
   if (st != GOLCL_OK) {
     golcl__mstiles_destroy(e);
     return st;

@@ -126,11 +126,8 @@ golcl_status golcl__mstiles_gpu_create(golcl_context *ctx, const golcl_msrule *r
                        (unsigned)R, T);
   /* the rule checked here (the block step refuses what the rules room does
    * not run), and its background: a cell among 0s stays 0 */
-  const uint32_t side = 2 * R + 1;
-  uint8_t *zeros = calloc((size_t)side * side, 1), one = 0;
-  if (!zeros) return oom();
-  golcl_status st = golcl_msrule_step_block(rule, zeros, side, side, side, &one, 1);
-  free(zeros);
+  uint8_t one = 0;
+  golcl_status st = golcl_msrule_background_next(rule, &one);
   if (st == GOLCL_OK && one)
     st =
         golcl__fail(ctx, GOLCL_E_UNSUPPORTED,

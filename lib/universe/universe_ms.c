@@ -10,7 +10,6 @@ golcl_status golcl__universe_ms_rule_ok(const golcl_msrule *rule) {
   char text[GOLCL_MSRULE_TEXT_CAP];
   golcl_status st = golcl_msrule_format(rule, text, sizeof text);
   if (st != GOLCL_OK) return st;
-  const uint32_t R = golcl_msrule_reach(rule);
   golcl_ruletree_info info;
   if (rule->family == GOLCL_MS_RULELOADER && golcl_msrule_tree_info(rule, &info) == GOLCL_OK &&
       strcmp(info.neighbourhood, "oneDimensional") == 0)
@@ -18,13 +17,9 @@ golcl_status golcl__universe_ms_rule_ok(const golcl_msrule *rule) {
                        "rule %s: a oneDimensional rule, which Golly runs on bounded grids "
                        "(golcl_msgrid does)",
                        text);
-  /* the plane's background must stay 0, or the empty plane would change:
-   * one cell stepped from a block of its reach in state 0 */
-  const uint32_t side = 2 * R + 1;
-  uint8_t *zero = calloc((size_t)side * side, 1), next = 0;
-  if (!zero) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  st = golcl_msrule_step_block(rule, zero, side, side, side, &next, 1);
-  free(zero);
+  /* the plane's background must stay 0, or the empty plane would change */
+  uint8_t next = 0;
+  st = golcl_msrule_background_next(rule, &next);
   if (st != GOLCL_OK) return st;
   if (next)
     return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
