@@ -12,12 +12,6 @@
 #define CHECK(g, fn) \
   if (!(g)) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: grid is NULL", fn)
 
-uint64_t golcl__ms_mix64(uint64_t z) { /* cl/common/hash.cl's golcl_mix64 */
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
 static size_t cells_of(const golcl_msgrid *g) { return (size_t)g->w * g->h; }
 
 golcl_status golcl_msgrid_create(golcl_context *ctx, uint32_t w, uint32_t h,
@@ -211,7 +205,7 @@ golcl_status golcl_msgrid_randomize(golcl_msgrid *g, unsigned states, double den
   golcl_status s = golcl__kernel(g->ctx, "rules/msgrid.cl", "", "ms_randomize", &k);
   if (s != GOLCL_OK) return s;
   cl_uint w = g->w, h = g->h, st = states;
-  cl_ulong seedmix = golcl__ms_mix64(seed), threshold = (cl_ulong)ldexp(density, 32);
+  cl_ulong seedmix = golcl__mix64(seed), threshold = (cl_ulong)ldexp(density, 32);
   s = golcl__args(g->ctx, k, GOLCL__ARG(g->cur), GOLCL__ARG(w), GOLCL__ARG(h), GOLCL__ARG(seedmix),
                   GOLCL__ARG(threshold), GOLCL__ARG(st), GOLCL__END);
   size_t extent[2] = {g->w, g->h};
@@ -303,7 +297,7 @@ golcl_status golcl_msgrid_hash(golcl_msgrid *g, uint64_t *out) {
   uint64_t pop = cells_of(g) - c[0];
   /* golcl_grid_hash's final mix, so that two-state cells hash alike */
   if (s == GOLCL_OK)
-    *out = golcl__ms_mix64(sum + golcl__ms_mix64(((uint64_t)g->h << 32 | g->w) ^ (pop << 1)));
+    *out = golcl__mix64(sum + golcl__mix64(((uint64_t)g->h << 32 | g->w) ^ (pop << 1)));
   return s;
 }
 

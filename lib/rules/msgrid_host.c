@@ -119,8 +119,8 @@ golcl_status golcl__msgrid_host_step(golcl_msgrid *g, uint64_t gens) {
 static uint64_t cell_key(uint32_t x, uint32_t y) { return (uint64_t)y << 32 | x; }
 
 static uint64_t term(uint32_t s, uint64_t key) {
-  const uint64_t m = golcl__ms_mix64(key);
-  return s == 0 ? 0 : s == 1 ? m : golcl__ms_mix64(m + s);
+  const uint64_t m = golcl__mix64(key);
+  return s == 0 ? 0 : s == 1 ? m : golcl__mix64(m + s);
 }
 
 void golcl__msgrid_host_census(const golcl_msgrid *g, uint64_t counts[256], uint64_t *sum) {
@@ -135,10 +135,10 @@ void golcl__msgrid_host_census(const golcl_msgrid *g, uint64_t counts[256], uint
 }
 
 void golcl__msgrid_host_randomize(golcl_msgrid *g, unsigned states, double density, uint64_t seed) {
-  const uint64_t seedmix = golcl__ms_mix64(seed), threshold = (uint64_t)ldexp(density, 32);
+  const uint64_t seedmix = golcl__mix64(seed), threshold = (uint64_t)ldexp(density, 32);
   for (uint32_t y = 0; y < g->h; y++)
     for (uint32_t x = 0; x < g->w; x++) { /* cl/rules/msgrid.cl's ms_randomize */
-      const uint64_t r = golcl__ms_mix64(seedmix ^ cell_key(x, y));
+      const uint64_t r = golcl__mix64(seedmix ^ cell_key(x, y));
       uint32_t s = 0;
       if ((r >> 32) < threshold) s = 1 + (uint32_t)(((r & 0xffffffffu) * (uint64_t)(states - 1)) >> 32);
       g->host[(size_t)y * g->w + x] = (uint8_t)s;

@@ -110,7 +110,4 @@ golcl_status golcl__msgrid_spare(golcl_msgrid *g);
  * made again larger; what they held is lost when they grow. */
 golcl_status golcl__msgrid_planes(golcl_msgrid *g, size_t bytes);
 
-/* The key mixer of randomize and hash (cl/common/hash.cl's golcl_mix64). */
-uint64_t golcl__ms_mix64(uint64_t z);
-
 #endif
