@@ -12,6 +12,7 @@
 
 #include <stdarg.h>
 #include <stdint.h>
+#include <string.h> /* memcpy */
 
 #define GOLCL__ERRMSG_CAP 8192
 
@@ -37,6 +38,23 @@ static inline uint64_t golcl__mix64(uint64_t z) {
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
   return z ^ (z >> 31);
+}
+
+/* The bytes not 0 of a row of n: the first at *first, the last before
+ * *end (*first = *end = n: none), words of 8 skipped at a time. */
+static inline void golcl__nonzero_span(const uint8_t *row, size_t n, size_t *first, size_t *end) {
+  size_t i = 0, e = n;
+  uint64_t v;
+  while (i + 8 <= n && (memcpy(&v, row + i, 8), v == 0)) i += 8;
+  while (i < n && !row[i]) i++;
+  *first = i;
+  if (i == n) {
+    *end = n;
+    return;
+  }
+  while (e >= i + 8 && (memcpy(&v, row + e - 8, 8), v == 0)) e -= 8;
+  while (!row[e - 1]) e--;
+  *end = e;
 }
 
 /* Rounds n up to a multiple of m (m > 0). */

@@ -159,11 +159,6 @@ static void moore2_row(const ltl_law *L, const uint8_t *row, const uint32_t *t, 
   }
 }
 
-static uint64_t load64(const uint8_t *p) {
-  uint64_t v;
-  memcpy(&v, p, 8);
-  return v;
-}
 
 /* Larger than Life by prefix sums of the state-1 cells: the box (Moore) from
  * four corners of the block's 2-D sums, the other neighbourhoods a row's span
@@ -188,18 +183,17 @@ static int ltl_sums(const golcl_msrule *r, const uint8_t *in, size_t is, uint32_
     uint32_t *p = q + (size_t)(y + 1) * W, *above = p - W, run = 0;
     /* the row's cells from a to e (none outside): the sums elsewhere without a scan, so that a
      * block that is mostly a frame of 0s (the universe's box of a large range) costs its cells */
-    uint32_t a = 0, e = w;
-    while (a + 8 <= e && !load64(row + a)) a += 8;
-    while (e >= a + 8 && !load64(row + e - 8)) e -= 8;
+    size_t a, e;
+    golcl__nonzero_span(row, w, &a, &e);
     p[0] = 0;
     if (moore) { /* 2-D sums: the row's running sum on the sums above */
       memcpy(p + 1, above + 1, a * sizeof *p);
-      for (uint32_t x = a; x < e; x++) run += row[x] == 1, p[x + 1] = above[x + 1] + run;
-      for (uint32_t x = e; x < w; x++) p[x + 1] = above[x + 1] + run;
+      for (uint32_t x = (uint32_t)a; x < e; x++) run += row[x] == 1, p[x + 1] = above[x + 1] + run;
+      for (uint32_t x = (uint32_t)e; x < w; x++) p[x + 1] = above[x + 1] + run;
     } else { /* each row's own */
       memset(p + 1, 0, a * sizeof *p);
-      for (uint32_t x = a; x < e; x++) run += row[x] == 1, p[x + 1] = run;
-      for (uint32_t x = e; x < w; x++) p[x + 1] = run;
+      for (uint32_t x = (uint32_t)a; x < e; x++) run += row[x] == 1, p[x + 1] = run;
+      for (uint32_t x = (uint32_t)e; x < w; x++) p[x + 1] = run;
     }
   }
   const ltl_law L = law_of(r);

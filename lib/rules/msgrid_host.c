@@ -32,13 +32,11 @@ typedef struct rect {
 static rect live_in(const golcl_msgrid *g, rect r) {
   rect b = {UINT32_MAX, UINT32_MAX, 0, 0};
   for (uint32_t y = r.y0; y < r.y1; y++) {
-    const uint8_t *row = g->host + (size_t)y * g->w;
-    uint32_t a = r.x0, e = r.x1;
-    while (a < e && !row[a]) a++;
+    size_t a, e;
+    golcl__nonzero_span(g->host + (size_t)y * g->w + r.x0, r.x1 - r.x0, &a, &e);
     if (a == e) continue;
-    while (!row[e - 1]) e--;
-    if (a < b.x0) b.x0 = a;
-    if (e > b.x1) b.x1 = e;
+    if (r.x0 + a < b.x0) b.x0 = r.x0 + (uint32_t)a;
+    if (r.x0 + e > b.x1) b.x1 = r.x0 + (uint32_t)e;
     if (y < b.y0) b.y0 = y;
     b.y1 = y + 1;
   }

@@ -168,33 +168,6 @@ golcl_status golcl__ltlbox_put(golcl__ltlbox *b, int64_t x, int64_t y, const uin
   return GOLCL_OK;
 }
 
-/* The first and one past the last byte not 0 of a row of n (first = n:
- * none). */
-static void row_extent(const uint8_t *row, uint64_t n, uint64_t *first, uint64_t *last) {
-  uint64_t i = 0;
-  while (i + 8 <= n) {
-    uint64_t v;
-    memcpy(&v, row + i, 8);
-    if (v) break;
-    i += 8;
-  }
-  while (i < n && !row[i]) i++;
-  *first = i;
-  if (i == n) {
-    *last = n;
-    return;
-  }
-  uint64_t e = n;
-  while (e >= i + 8) {
-    uint64_t v;
-    memcpy(&v, row + e - 8, 8);
-    if (v) break;
-    e -= 8;
-  }
-  while (e > i && !row[e - 1]) e--;
-  *last = e;
-}
-
 /* One band of a generation: the rows [y0, y1) of O written into nxt from
  * cur, and their live box. */
 typedef struct band {
@@ -216,8 +189,8 @@ static void *step_band(void *arg) {
   box f = {UINT64_MAX, UINT64_MAX, 0, 0};
   if (d->st == GOLCL_OK)
     for (uint64_t j = d->y0; j < d->y1; j++) {
-      uint64_t a, e;
-      row_extent(b->nxt + j * W + d->O.x0, ow, &a, &e);
+      size_t a, e;
+      golcl__nonzero_span(b->nxt + j * W + d->O.x0, ow, &a, &e);
       if (a == ow) continue;
       if (d->O.x0 + a < f.x0) f.x0 = d->O.x0 + a;
       if (d->O.x0 + e > f.x1) f.x1 = d->O.x0 + e;
