@@ -10,7 +10,10 @@
 #   ONLY=ms: the start-up, multi-state rows (each by default, HashLife on the free CPUs, and
 #   with GOLCL_THREADS=1) and tree kernels; ONLY=wall: the start-up, soups and the two-state
 #   wall rows (two shorter calls); ONLY=threads: the start-up, then Evoloop, the JvN
-#   replicator and Langton's loops on 1, 2, 4, 8 and all threads (about a minute)
+#   replicator and Langton's loops on 1, 2, 4, 8 and all threads (about a minute);
+#   ONLY=rows30: the soups of 2048² and 8192² at 1000 generations and the 30 000-generation
+#   row of Golly's four folders; ONLY=rows20: their 2^20-generation row (bgolly's limit
+#   BG_LIMIT, default 10 s)
 set -u
 mkdir -p "${OUT:=/tmp/out}"
 exec > >(tee "$OUT/wall.log") 2>&1
@@ -82,6 +85,23 @@ late 480 && { el "no time for 2^20"; exit 0; }
 echo "== wall row, 2^20 generations (guns)"
 GOLLY_PATTERNS=$P BG_LIMIT=10 bash tools/wall_row.sh "$G" "$BG" 1048576 "$P"/Life/Guns/*
 el "2^20 done"
+fi
+if [ "${ONLY:-}" = rows30 ]; then
+echo "== soups (1000 generations, AUTO)"
+python3 tools/soup.py 2048 1 /tmp/soup2048.rle
+python3 tools/soup.py 8192 2 /tmp/soup8192.rle
+bash tools/wall_row.sh "$G" "$BG" 1000 /tmp/soup2048.rle /tmp/soup8192.rle
+el "soups done"
+echo "== wall row, 30000 generations (Methuselahs, Breeders, Guns, HashLife)"
+GOLLY_PATTERNS=$P BG_LIMIT=10 bash tools/wall_row.sh "$G" "$BG" 30000
+el "30000 done"
+exit 0
+fi
+if [ "${ONLY:-}" = rows20 ]; then
+echo "== wall row, 2^20 generations (Methuselahs, Breeders, Guns, HashLife)"
+GOLLY_PATTERNS=$P BG_LIMIT=${BG_LIMIT:-10} bash tools/wall_row.sh "$G" "$BG" 1048576
+el "2^20 done"
+exit 0
 fi
 if [ "${ONLY:-}" = threads ]; then
 echo "== HashLife's threads: stepping (s) of the multi-state rows on N threads (GOLCL_THREADS)"
