@@ -437,6 +437,18 @@ static inline void memo_set(golcl__hl_node *m, golcl__hl_id r, int k) {
   __atomic_store_n(&m->rk, v.rk, __ATOMIC_RELEASE);
 }
 
+/* On threads: memo_set, and the result counted where no other thread set
+ * it first. The count is then the number of distinct results, however many
+ * threads computed one beside another (AUTO decides by it: counting every
+ * computation, 16 threads made a short probe of 2c5-spaceship-gun-p690
+ * look chaotic, and AUTO ran it on the tiles at 4x HashLife's time). */
+static inline void memo_set_par(golcl__hl_node *m, golcl__hl_id r, int k) {
+  golcl__hl_node v, old;
+  v.res = r, v.res_k = (uint32_t)k;
+  old.rk = __atomic_exchange_n(&m->rk, v.rk, __ATOMIC_ACQ_REL);
+  if (!old.res || old.res_k != (uint32_t)k) tl_results++;
+}
+
 static golcl__hl_id result_of(golcl__hl *h, golcl__hl_id id, int k, int beside);
 
 /* The results of n nodes (n ≤ 9) after 2^k generations into out; 0 on failure. */
@@ -467,9 +479,7 @@ static golcl__hl_id compute(golcl__hl *h, golcl__hl_id id, int k) {
   const int L = mp->level;
   const golcl__hl_id q[4] = {mp->q[0], mp->q[1], mp->q[2], mp->q[3]};
   golcl__hl_id r;
-  if (h->par) {
-    tl_results++;
-  } else {
+  if (!h->par) {
     h->results_computed++;
     if (h->budget && !--h->budget) { /* long enough for threads: stop, and start them */
       h->stop = 1;
@@ -544,10 +554,10 @@ static golcl__hl_id result_of(golcl__hl *h, golcl__hl_id id, int k, int beside) 
      * take its squares in different orders, each skipping those the
      * other holds, so that they share it rather than repeat it) */
     if (!beside) return RES_BUSY;
-    if ((r = memo_of(m, k)) == 0 && (r = compute(h, id, k)) != 0) memo_set(m, r, k);
+    if ((r = memo_of(m, k)) == 0 && (r = compute(h, id, k)) != 0) memo_set_par(m, r, k);
     return r;
   }
-  if ((r = memo_of(m, k)) == 0 && (r = compute(h, id, k)) != 0) memo_set(m, r, k);
+  if ((r = memo_of(m, k)) == 0 && (r = compute(h, id, k)) != 0) memo_set_par(m, r, k);
   __atomic_store_n(&m->mark, 0, __ATOMIC_RELEASE);
   return r;
 }
