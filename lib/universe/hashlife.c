@@ -568,11 +568,16 @@ static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) { return result
 
 #define MAX_THREADS 64
 /* A step starts on one thread, and goes on threads once it has computed
- * this many results (5-10 ms), so that the small steps of a small pattern
- * (the two-state wall row's runs of a few ms against bgolly's) do not pay
- * for starting threads (tens of µs each), and a long step loses nothing:
- * it starts again from the root, through the results memoised so far. */
-#define PAR_AFTER 16384
+ * this many results (about 0.3 ms, what starting 16 threads costs), so
+ * that the small steps of a small pattern do not pay for starting threads
+ * (tens of µs each), and a long step loses nothing: it starts again from
+ * the root, through the results memoised so far. On an H200 machine's 16
+ * threads, 1024 against the 16 384 before (stepping, three runs each): the
+ * JvN replicator to 20 000 0.49-0.50 s against 0.57-0.68, Langton's loops
+ * to 20 000 0.12-0.13 against 0.13-0.14 and to 3000 0.07-0.11 against
+ * 0.08-0.16, jagged2 to 30 000 0.067-0.074 against 0.084; Devore-rep and
+ * gun-p165mwss the same (2026-11-29). */
+#define PAR_AFTER 1024
 
 /* The threads of a store's steps, decided at its first step long enough
  * for them (threads.h). */
