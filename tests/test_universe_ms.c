@@ -347,9 +347,9 @@ START_TEST(golly_files_match_bgolly) {
 END_TEST
 
 /* HashLife's steps on threads (one goes on them once it has computed 16384
- * results on one): Golly's growing files on 1, 2 and 7 threads, the last
- * in a store small enough to collect (and to fill during a step on
- * threads), against bgolly. */
+ * results on one, 1024 on 8 threads or more): Golly's growing files on 1, 2
+ * and 9 threads, the last in a store small enough to collect (and to fill
+ * during a step on threads), against bgolly. */
 START_TEST(threads_match_bgolly) {
   static const struct {
     const char *file, *algo;
@@ -357,7 +357,7 @@ START_TEST(threads_match_bgolly) {
   } f[] = {{"Loops/Langtons-Loops.rle", "RuleLoader", 1500, 1u << 20},
            {"Self-Rep/JvN/small-JvN-self-replicator.rle", "JvN", 600, 4u << 20},
            {"Loops/Evoloop.rle", "RuleLoader", 2500, 1u << 20}};
-  static const char *threads[] = {"1", "2", "7"};
+  static const char *threads[] = {"1", "2", "9"};
   for (int t = 0; t < 3; t++) {
     setenv("GOLCL_THREADS", threads[t], 1);
     golcl_universe_opts o = {0};

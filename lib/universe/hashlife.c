@@ -568,16 +568,23 @@ static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) { return result
 
 #define MAX_THREADS 64
 /* A step starts on one thread, and goes on threads once it has computed
- * this many results (about 0.3 ms, what starting 16 threads costs), so
- * that the small steps of a small pattern do not pay for starting threads
- * (tens of µs each), and a long step loses nothing: it starts again from
- * the root, through the results memoised so far. On an H200 machine's 16
- * threads, 1024 against the 16 384 before (stepping, three runs each): the
- * JvN replicator to 20 000 0.49-0.50 s against 0.57-0.68, Langton's loops
- * to 20 000 0.12-0.13 against 0.13-0.14 and to 3000 0.07-0.11 against
- * 0.08-0.16, jagged2 to 30 000 0.067-0.074 against 0.084; Devore-rep and
- * gun-p165mwss the same (2026-11-29). */
-#define PAR_AFTER 1024
+ * PAR_AFTER results, so that the small steps of a small pattern do not pay
+ * for starting threads (tens of µs each), and a long step loses nothing:
+ * it starts again from the root, through the results memoised so far. On
+ * PAR_MANY threads or more, after PAR_AFTER_MANY results (about 0.3 ms,
+ * what starting 16 threads costs): on an H200 machine's 16 threads, 1024
+ * against 16 384 (stepping, three runs each): the JvN replicator to 20 000
+ * 0.49-0.50 s against 0.57-0.68, Langton's loops to 20 000 0.12-0.13
+ * against 0.13-0.14 and to 3000 0.07-0.11 against 0.08-0.16, jagged2 to
+ * 30 000 0.067-0.074 against 0.084; Devore-rep and gun-p165mwss the same.
+ * On pocl's two cores, where two threads pass cache lines back and forth
+ * for at most twice one's speed, 1024 lost on HashLife's short runs (wall,
+ * medians of five: broken-lines to 30 000 0.030 s against 0.025 on one
+ * thread, jagged2 0.062 against 0.056, ark1 0.097 against 0.087), so
+ * fewer threads keep 16 384 (2026-11-29). */
+#define PAR_AFTER 16384
+#define PAR_AFTER_MANY 1024
+#define PAR_MANY 8
 
 /* The threads of a store's steps, decided at its first step long enough
  * for them (threads.h). */
@@ -603,18 +610,28 @@ static void *work(void *arg) {
   return NULL;
 }
 
+/* The root's result on one thread, stopping (*more set) after `budget`
+ * results. */
+static golcl__hl_id serial_part(golcl__hl *h, int k, uint64_t budget, int *more) {
+  h->budget = budget;
+  golcl__hl_id r0 = result(h, h->root, k);
+  h->budget = 0;
+  *more = !r0 && !h->oom && h->stop;
+  h->stop = 0;
+  return r0;
+}
+
 /* The root's result after 2^k generations, on threads where it pays. */
 static golcl__hl_id root_result(golcl__hl *h, int k) {
   if (h->threads == 1 || h->room < h->max_nodes || h->broom < h->max_buckets)
     return result(h, h->root, k);
-  h->budget = PAR_AFTER;
-  golcl__hl_id r0 = result(h, h->root, k);
-  h->budget = 0;
-  int more = !r0 && !h->oom && h->stop;
-  h->stop = 0;
+  int more;
+  golcl__hl_id r0 = serial_part(h, k, PAR_AFTER_MANY, &more);
   if (!more) return r0;
   int nt = threads_of(h);
   if (nt < 2) return result(h, h->root, k); /* on one thread, from the results made so far */
+  if (nt < PAR_MANY && (r0 = serial_part(h, k, PAR_AFTER - PAR_AFTER_MANY, &more), !more))
+    return r0;
   worker w[MAX_THREADS];
   pthread_t tid[MAX_THREADS];
   for (;;) {
