@@ -88,7 +88,7 @@ static int rehash(golcl__hl *h, size_t nb) {
 #define REHASH_AHEAD 16
   uint64_t ks[REHASH_AHEAD];
   for (size_t i = 1; i < h->n + REHASH_AHEAD; i++) {
-    if (i > REHASH_AHEAD) { /* node i - REHASH_AHEAD into its slot */
+    if (i > REHASH_AHEAD && h->nodes[i - REHASH_AHEAD].level) { /* node i - REHASH_AHEAD */
       uint64_t k = ks[i % REHASH_AHEAD];
       size_t j = k & (nb - 1);
       while (b[j]) j = (j + 1) & (nb - 1);
@@ -110,9 +110,15 @@ static int rehash(golcl__hl *h, size_t nb) {
  * While a step runs on threads, lookups and insertions go on at once: a
  * free slot is claimed by a compare-and-swap to the key's tag and BUSY
  * (one looking for the same key waits the few instructions until it holds
- * the id), the node takes the next id and is written, then the slot gets
- * its id (release: a thread that reads the id sees the node). Ids keep
- * their order (a node is made after its children). The table does not
+ * the id), the node takes the next id of its thread's chunk of ID_CHUNK
+ * and is written, then the slot gets its id (release: a thread that reads
+ * the id sees the node). A chunk of its own keeps a thread's nodes off
+ * the cache lines of the others' and the shared count of ids off most
+ * insertions (pocl's two threads: the JvN replicator to 20 000 and
+ * nick-gotts-1 to 2^20 10-15 % faster than with one count for all); ids
+ * no longer follow the order in which nodes were made, and the ids of a
+ * chunk that a step leaves unused are holes (level 0) until the next
+ * collection. The table does not
  * grow during such a step: past a load of three quarters the step stops
  * (regrow), the table grows and the step starts again, its results kept;
  * a full store stops it too (the slot then marked DEAD, so that no probe
@@ -125,6 +131,9 @@ static inline uint64_t load_acquire(const uint64_t *p) {
   return __atomic_load_n(p, __ATOMIC_ACQUIRE);
 }
 
+#define ID_CHUNK 64
+static _Thread_local size_t tl_next, tl_end; /* this thread's chunk of ids */
+
 static golcl__hl_id find_or_make_par(golcl__hl *h, int level, uint32_t a, uint32_t b, uint32_t c,
                                      uint32_t d, uint64_t k) {
   const uint64_t tag = k & TAG_MASK;
@@ -135,7 +144,11 @@ static golcl__hl_id find_or_make_par(golcl__hl *h, int level, uint32_t a, uint32
       if (!__atomic_compare_exchange_n(&h->buckets[j], &e, tag | BUSY, 0, __ATOMIC_ACQ_REL,
                                        __ATOMIC_ACQUIRE))
         continue; /* taken meanwhile: look at it again */
-      size_t id = __atomic_fetch_add(&h->n, 1, __ATOMIC_RELAXED);
+      if (tl_next == tl_end) {
+        tl_next = __atomic_fetch_add(&h->n, ID_CHUNK, __ATOMIC_RELAXED);
+        tl_end = tl_next + ID_CHUNK;
+      }
+      size_t id = tl_next++;
       if (id >= h->max_nodes) {
         __atomic_store_n(&h->buckets[j], tag | DEAD, __ATOMIC_RELEASE);
         __atomic_store_n(&h->oom, 1, __ATOMIC_RELAXED);
@@ -602,11 +615,17 @@ typedef struct worker {
 
 static void *work(void *arg) {
   worker *w = arg;
+  golcl__hl *h = w->h;
   tl_results = 0;
+  tl_next = tl_end = 0;
   tl_rng = 0x9E3779B9u * (uint32_t)(w->index + 1) | 1u;
-  w->r = result(w->h, w->h->root, w->k);
-  if (w->r) __atomic_store_n(&w->h->stop, 1, __ATOMIC_RELAXED);
+  w->r = result(h, h->root, w->k);
+  if (w->r) __atomic_store_n(&h->stop, 1, __ATOMIC_RELAXED);
   w->results = tl_results;
+  /* the chunk's unused ids: holes (their slots may hold nodes a
+   * collection moved away, which must not come back) */
+  for (size_t id = tl_next; id < tl_end && id < h->max_nodes; id++)
+    memset(&h->nodes[id], 0, sizeof h->nodes[id]);
   return NULL;
 }
 
@@ -648,6 +667,7 @@ static golcl__hl_id root_result(golcl__hl *h, int k) {
     work(&w[0]);
     for (int i = 1; i < started; i++) pthread_join(tid[i], NULL);
     h->par = 0;
+    h->holes = 1;
     golcl__hl_id r = 0;
     for (int i = 0; i < started; i++) {
       h->results_computed += w[i].results;
@@ -788,6 +808,7 @@ golcl_status golcl__hl_collect(golcl__hl *h, int keep_results) {
     h->nodes[x.aux] = x; /* aux ≤ i */
   }
   h->n = m;
+  h->holes = 0;
   h->collections++;
   size_t nb = h->nbuckets;
   while (nb > 8192 && nb / 4 > m) nb /= 2;

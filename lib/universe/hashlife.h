@@ -61,6 +61,7 @@ typedef struct golcl__hl {
    * decided yet), and while one runs: par set, stop asks the threads to
    * return, regrow that the buckets are too full to go on */
   int threads, par, stop, regrow;
+  int holes; /* ids below n that were never made (level 0): threads claim ids in chunks */
   uint64_t budget; /* on one thread: results to compute before the threads start (0: no limit) */
 } golcl__hl;
 

@@ -48,27 +48,41 @@ golcl_status golcl__hl_leaves4(const golcl__hl *h, int band, int64_t y0, golcl__
 
 static uint64_t sat_add(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX : a + b; }
 
-/* Children have smaller ids than their parents (a node is made after its
- * children, and collection keeps the order), so one pass from the root
- * down gives each node the number of times it occurs in the pattern. */
+/* Each node's number of times in the pattern, passed down from the root
+ * level by level (a node's children are one level below it; ids do not
+ * follow the levels, since HashLife's threads take ids in chunks): the
+ * nodes sorted by level once, then each level's multiplicities given to
+ * its children. */
 golcl_status golcl__hl_census(const golcl__hl *h, uint64_t counts[256]) {
   memset(counts, 0, 256 * sizeof *counts);
-  uint64_t *mult = calloc(h->n, sizeof *mult);
-  if (!mult) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: out of host memory");
+  size_t n = h->n, at[GOLCL__HL_MAX_LEVEL + 3] = {0};
+  uint64_t *mult = calloc(n, sizeof *mult);
+  uint32_t *order = malloc(n * sizeof *order);
+  if (!mult || !order) {
+    free(mult), free(order);
+    return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: out of host memory");
+  }
+  for (size_t i = 1; i < n; i++) at[h->nodes[i].level + 1]++; /* holes: level 0 */
+  for (int l = 1; l <= GOLCL__HL_MAX_LEVEL + 2; l++) at[l] += at[l - 1];
+  for (size_t i = 1; i < n; i++) order[at[h->nodes[i].level]++] = (uint32_t)i;
+  /* at[l] is now the end of level l's run */
   mult[h->root] = 1;
-  for (size_t i = h->root; i >= 1; i--) {
-    const golcl__hl_node *m = &h->nodes[i];
-    if (!mult[i] || i == h->empty[m->level]) continue;
-    if (m->level > 2) {
-      for (int q = 0; q < 4; q++) mult[m->q[q]] = sat_add(mult[m->q[q]], mult[i]);
-    } else {
-      uint8_t c[16];
-      golcl__hl_leaf4_cells(h, (golcl__hl_id)i, c);
-      for (int k = 0; k < 16; k++)
-        if (c[k]) counts[c[k]] = sat_add(counts[c[k]], mult[i]);
+  for (int l = h->nodes[h->root].level; l >= 2; l--) {
+    for (size_t j = at[l - 1]; j < at[l]; j++) {
+      size_t i = order[j];
+      const golcl__hl_node *m = &h->nodes[i];
+      if (!mult[i] || i == h->empty[l]) continue;
+      if (l > 2) {
+        for (int q = 0; q < 4; q++) mult[m->q[q]] = sat_add(mult[m->q[q]], mult[i]);
+      } else {
+        uint8_t c[16];
+        golcl__hl_leaf4_cells(h, (golcl__hl_id)i, c);
+        for (int k = 0; k < 16; k++)
+          if (c[k]) counts[c[k]] = sat_add(counts[c[k]], mult[i]);
+      }
     }
   }
-  free(mult);
+  free(mult), free(order);
   return GOLCL_OK;
 }
 
