@@ -250,6 +250,9 @@ static golcl_status full(golcl__hlg *g, const char *what) {
 golcl_status golcl__hlg_load(golcl__hlg *g, const golcl__hl *h) {
   golcl_context *ctx = g->ctx;
   size_t n = h->n; /* ids 0 .. n-1, 0 unused */
+  if (h->holes) /* ids never made would all be one key in the device's table */
+    return golcl__fail(ctx, GOLCL_E_INVALID_ARG,
+                       "device HashLife: the host store has holes (collect it first)");
   uint64_t nb = g->want_nb;
   while (nb < 4 * (uint64_t)n && nb < g->max_nb) nb *= 2; /* room to step */
   if (nb > g->max_nb) nb = g->max_nb;
