@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #define DEFAULT_MAX_BYTES (1ull << 30)
@@ -640,10 +641,29 @@ static golcl__hl_id serial_part(golcl__hl *h, int k, uint64_t budget, int *more)
   return r0;
 }
 
+static double seconds(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* A jump whose threads computed results more slowly than its start on one
+ * thread (rp in tp s against rs in ts s): a pattern that leaves them little
+ * to share (a thin one, or few results a jump), whose next jumps then run
+ * on one thread until the store has doubled. On pocl's two cores
+ * (2026-11-29, wall, medians of five): broken-lines to 30 000 0.030 s on
+ * two threads, 0.025 on one; ark1 0.097 and 0.087. */
+static void judge_threads(golcl__hl *h, double ts, uint64_t rs, double tp, uint64_t rp) {
+  if ((double)rp * ts < (double)rs * tp) h->solo_until = 2 * h->n;
+}
+
 /* The root's result after 2^k generations, on threads where it pays. */
 static golcl__hl_id root_result(golcl__hl *h, int k) {
-  if (h->threads == 1 || h->room < h->max_nodes || h->broom < h->max_buckets)
+  if (h->threads == 1 || h->n < h->solo_until || h->room < h->max_nodes ||
+      h->broom < h->max_buckets)
     return result(h, h->root, k);
+  double t0 = seconds();
+  uint64_t c0 = h->results_computed;
   int more;
   golcl__hl_id r0 = serial_part(h, k, PAR_AFTER_MANY, &more);
   if (!more) return r0;
@@ -651,6 +671,8 @@ static golcl__hl_id root_result(golcl__hl *h, int k) {
   if (nt < 2) return result(h, h->root, k); /* on one thread, from the results made so far */
   if (nt < PAR_MANY && (r0 = serial_part(h, k, PAR_AFTER - PAR_AFTER_MANY, &more), !more))
     return r0;
+  const double t1 = seconds(), ts = t1 - t0;
+  const uint64_t c1 = h->results_computed, rs = c1 - c0;
   worker w[MAX_THREADS];
   pthread_t tid[MAX_THREADS];
   for (;;) {
@@ -677,6 +699,7 @@ static golcl__hl_id root_result(golcl__hl *h, int k) {
     while (h->cap < h->n) h->cap = h->cap * 2 < h->max_nodes ? h->cap * 2 : h->max_nodes;
     int regrow = h->regrow;
     h->stop = h->regrow = 0;
+    if (r) judge_threads(h, ts, rs, seconds() - t1, h->results_computed - c1);
     if (r || h->oom) return r;
     if (!regrow) return 0;
     if (rehash(h, h->nbuckets * 2) != 0) {

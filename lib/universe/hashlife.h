@@ -62,6 +62,7 @@ typedef struct golcl__hl {
    * return, regrow that the buckets are too full to go on */
   int threads, par, stop, regrow;
   int holes; /* ids below n that were never made (level 0): threads claim ids in chunks */
+  size_t solo_until; /* one thread until the store holds this many nodes (threads lost) */
   uint64_t budget; /* on one thread: results to compute before the threads start (0: no limit) */
 } golcl__hl;
 
