@@ -40,6 +40,12 @@ static inline uint64_t golcl__mix64(uint64_t z) {
   return z ^ (z >> 31);
 }
 
+/* a / b rounded towards minus infinity (b > 0): the tile, or leaf, that
+ * holds cell a of the plane. */
+static inline int64_t golcl__floor_div(int64_t a, int64_t b) {
+  return a >= 0 ? a / b : -((b - 1 - a) / b);
+}
+
 /* The bytes not 0 of a row of n: the first at *first, the last before
  * *end (*first = *end = n: none), words of 8 skipped at a time. */
 static inline void golcl__nonzero_span(const uint8_t *row, size_t n, size_t *first, size_t *end) {

@@ -112,9 +112,7 @@ golcl_status golcl__hl_expand(golcl__hl *h);
 int golcl__hl_in_centre(const golcl__hl *h);
 
 /* The leaf grid: leaves have their top-left cell at x ≡ 0, y ≡ 1 (mod 8). */
-static inline int64_t golcl__hl_leaf_x(int64_t x) {
-  return x >= 0 ? x / 8 * 8 : -((7 - x) / 8) * 8;
-}
+static inline int64_t golcl__hl_leaf_x(int64_t x) { return golcl__floor_div(x, 8) * 8; }
 static inline int64_t golcl__hl_leaf_y(int64_t y) { return golcl__hl_leaf_x(y - 1) + 1; }
 
 /* Many leaves at once (cap entries, each position once; the root grows to
@@ -155,9 +153,7 @@ golcl_status golcl__hl_hash(golcl__hl *h, uint64_t *out);
 
 /* ------------------------------------------- multi-state stores (hashlife_ms.c)
  * Leaves of 4×4 states have their top-left cell at x ≡ 0, y ≡ 1 (mod 4). */
-static inline int64_t golcl__hl_leaf4_x(int64_t x) {
-  return x >= 0 ? x / 4 * 4 : -((3 - x) / 4) * 4;
-}
+static inline int64_t golcl__hl_leaf4_x(int64_t x) { return golcl__floor_div(x, 4) * 4; }
 static inline int64_t golcl__hl_leaf4_y(int64_t y) { return golcl__hl_leaf4_x(y - 1) + 1; }
 
 /* The leaf at (x0, y0) (0s outside the root). */

@@ -238,8 +238,6 @@ static int free_tile(golcl__mstiles_gpu *s, gtile *t) {
 
 /* ----------------------------------------------------------------- put */
 
-static int64_t floor_div(int64_t a) { return a >= 0 ? a / T : -((T - 1 - a) / T); }
-
 golcl_status golcl__mstiles_gpu_put(golcl__mstiles_gpu *s, int64_t x, int64_t y,
                                     const uint8_t *cells, uint32_t w, uint32_t h) {
   gtile *t = NULL;
@@ -247,7 +245,7 @@ golcl_status golcl__mstiles_gpu_put(golcl__mstiles_gpu *s, int64_t x, int64_t y,
     for (uint32_t c = 0; c < w; c++) {
       uint8_t v = cells[(size_t)r * w + c];
       if (!v) continue;
-      int64_t cx = x + c, cy = y + r, tx = floor_div(cx), ty = floor_div(cy);
+      int64_t cx = x + c, cy = y + r, tx = golcl__floor_div(cx, T), ty = golcl__floor_div(cy, T);
       if (!t || t->h.tx != tx || t->h.ty != ty) {
         t = TILE(golcl__tile_find(&s->tab, tx, ty));
         if (!t) { /* a fresh engine: the slots come in order, 0, 1, ... */

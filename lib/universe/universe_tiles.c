@@ -14,8 +14,6 @@ typedef struct tile_map {
   size_t cap, n;
 } tile_map;
 
-static int64_t floor_div(int64_t a, int64_t b) { return a >= 0 ? a / b : -((b - 1 - a) / b); }
-
 static uint64_t *tile_at(tile_map *m, int64_t tx, int64_t ty) {
   if ((m->n + 1) * 2 > m->cap) {
     size_t cap = m->cap ? m->cap * 2 : 256;
@@ -50,7 +48,8 @@ static golcl_status leaf_to_tiles(void *user, int64_t x0, int64_t y0, uint64_t b
   for (int r = 0; r < 8; r++) {
     uint64_t row = bits >> (8 * r) & 0xff;
     if (!row) continue;
-    int64_t y = y0 + r, x = x0, tx = floor_div(x, GOLCL__TILE), ty = floor_div(y, GOLCL__TILE);
+    int64_t y = y0 + r, x = x0;
+    int64_t tx = golcl__floor_div(x, GOLCL__TILE), ty = golcl__floor_div(y, GOLCL__TILE);
     uint64_t *t = tile_at(m, tx, ty); /* leaves are 8-aligned in x: one tile holds the row */
     if (!t) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "universe: out of host memory");
     t[y - ty * GOLCL__TILE] |= row << (x - tx * GOLCL__TILE);
