@@ -12,6 +12,7 @@
 
 #include <stdarg.h>
 #include <stdint.h>
+#include <stdlib.h> /* getenv, strtol */
 #include <string.h> /* memcpy */
 
 #define GOLCL__ERRMSG_CAP 8192
@@ -38,6 +39,16 @@ static inline uint64_t golcl__mix64(uint64_t z) {
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
   return z ^ (z >> 31);
+}
+
+/* $name as a whole number in lo..hi, else def (unset, empty, not a
+ * number, out of range): the knobs that tune a kernel's shape on a device
+ * (GOLCL_JVN_ROWS, GOLCL_TREE_TW, ...) and GOLCL_THREADS. */
+static inline long golcl__env_long(const char *name, long lo, long hi, long def) {
+  const char *e = getenv(name);
+  char *end;
+  long v = e && *e ? strtol(e, &end, 10) : 0;
+  return e && *e && *end == '\0' && v >= lo && v <= hi ? v : def;
 }
 
 /* a / b rounded towards minus infinity (b > 0): the tile, or leaf, that

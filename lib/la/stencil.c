@@ -96,24 +96,15 @@ void golcl_stencil_destroy(golcl_stencil *S) {
 size_t golcl_stencil_size(const golcl_stencil *S) { return S ? S->n : 0; }
 const golcl_op *golcl_stencil_op(const golcl_stencil *S) { return S ? &S->op : NULL; }
 
-/* A positive integer from the environment below `cap`, or 0. */
-static int env_int(const char *name, int cap) {
-  const char *s = getenv(name);
-  if (!s || !*s) return 0;
-  char *end;
-  long v = strtol(s, &end, 10);
-  return *end == '\0' && v > 0 && v < cap ? (int)v : 0;
-}
-
 golcl__st_tile golcl__stencil_tile(const golcl_stencil *S, int cg) {
   golcl__st_tile t = {0, 0};
   const char *e = getenv("GOLCL_LA_STENCIL");
   if (S->kind != GOLCL_STENCIL_5 || (e && strcmp(e, "rows") == 0)) return t;
   /* The widest vector that divides a row (a vector never straddles two). */
-  int vmax = env_int("GOLCL_LA_TILE_VW", 5);
+  int vmax = (int)golcl__env_long("GOLCL_LA_TILE_VW", 1, 4, 0);
   if (!vmax) vmax = 4;
   t.vw = S->nx % 4 == 0 && vmax >= 4 ? 4 : S->nx % 2 == 0 && vmax >= 2 ? 2 : 1;
-  t.ry = env_int("GOLCL_LA_TILE_RY", 1025);
+  t.ry = (int)golcl__env_long("GOLCL_LA_TILE_RY", 1, 1024, 0);
   if (t.ry) return t;
   /* Taller tiles load fewer halo rows, but a GPU wants work-groups enough
    * to fill it (4 a compute unit): small grids get shorter tiles, then

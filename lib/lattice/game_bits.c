@@ -97,9 +97,7 @@ static size_t pow2_at_least(size_t n, size_t cap) {
 
 /* A tuning knob for the device runs: $name if set to 1..4096, else def. */
 static size_t env_size(const char *name, size_t def) {
-  const char *v = getenv(name);
-  long n = v ? strtol(v, NULL, 10) : 0;
-  return n >= 1 && n <= 4096 ? (size_t)n : def;
+  return (size_t)golcl__env_long(name, 1, 4096, (long)def);
 }
 
 typedef struct shape {

@@ -331,9 +331,7 @@ static uint32_t band_count(const golcl_stepper *s, const golcl__multi_shape *m,
 }
 
 static uint32_t band_run_gens(const golcl__multi_shape *m) {
-  const char *e = getenv("GOLCL_MULTI_PERIODS");
-  long n = e ? strtol(e, NULL, 10) : 0;
-  uint32_t periods = n >= 1 && n <= 65536 ? (uint32_t)n : BAND_RUN_PERIODS;
+  uint32_t periods = (uint32_t)golcl__env_long("GOLCL_MULTI_PERIODS", 1, 65536, BAND_RUN_PERIODS);
   return periods * m->g;
 }
 

@@ -18,11 +18,7 @@
 #define ROWS 32 /* rows a work-item walks down (four cells of each) */
 
 /* ROWS, or GOLCL_JVN_ROWS from the environment (1..4096), to tune it on a device. */
-static cl_int rows_of(void) {
-  const char *e = getenv("GOLCL_JVN_ROWS");
-  long r = e ? strtol(e, NULL, 10) : 0;
-  return r >= 1 && r <= 4096 ? (cl_int)r : ROWS;
-}
+static cl_int rows_of(void) { return (cl_int)golcl__env_long("GOLCL_JVN_ROWS", 1, 4096, ROWS); }
 
 /* GOLCL_JVN_WAY in cl/rules/jvn.cl; BITS: jvn_bits.c's bit planes */
 typedef enum way { DIRECT, SMALL, FULL, BITS } way;

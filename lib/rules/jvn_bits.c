@@ -16,21 +16,15 @@
 #define LY 8     /* its work-items' rows */
 #define GMAX 32  /* generations a launch at most (the tile's halo word) */
 
-/* $name in [lo, hi], else def. */
-static int env_int(const char *name, int lo, int hi, int def) {
-  const char *e = getenv(name);
-  long r = e ? strtol(e, NULL, 10) : 0;
-  return e && r >= lo && r <= hi ? (int)r : def;
-}
-
 /* The tile's shape and generations a launch (0: one a launch). */
 typedef struct tile {
   int gens, th, ly;
 } tile;
 
 static tile tile_of(const golcl_msgrid *g) {
-  tile t = {env_int("GOLCL_JVN_GENS", 1, GMAX, 1), env_int("GOLCL_JVN_TH", 8, 512, TH),
-            env_int("GOLCL_JVN_LY", 1, 32, LY)};
+  tile t = {(int)golcl__env_long("GOLCL_JVN_GENS", 1, GMAX, 1),
+            (int)golcl__env_long("GOLCL_JVN_TH", 8, 512, TH),
+            (int)golcl__env_long("GOLCL_JVN_LY", 1, 32, LY)};
   if (t.th % t.ly || t.th - 2 * t.gens < 2) t.th = TH, t.ly = LY;
   const size_t lmem = (size_t)4 * 32 * PLANES * (size_t)t.th; /* the portable path's most */
   if (t.gens < 2 || (g->boundary == GOLCL_BOUNDARY_TORUS && g->w % 32) ||
@@ -88,7 +82,7 @@ golcl_status golcl__jvn_bits_step(golcl_msgrid *g, uint64_t gens) {
   if (s != GOLCL_OK) return s;
   const cl_uint zero = 0;
   cl_int w = (cl_int)g->w, h = (cl_int)g->h, cww = (cl_int)ww;
-  cl_int rows = env_int("GOLCL_JVN_ROWS", 1, 4096, ROWS);
+  cl_int rows = (cl_int)golcl__env_long("GOLCL_JVN_ROWS", 1, 4096, ROWS);
   size_t words[2] = {ww, g->h}, cols[2] = {ww, (g->h + (size_t)rows - 1) / (size_t)rows};
   s = golcl__fill(g->ctx, g->planes[0], &zero, 4, PLANES * plane, 4);
   if (s == GOLCL_OK)

@@ -42,9 +42,8 @@ int golcl__ltl_bits_usable(const golcl_msgrid *g) {
 static uint32_t pitch_of(const golcl_msgrid *g) { return (g->w + 31) / 32 + 2; }
 
 static uint32_t run_of(const golcl_msgrid *g) {
-  const char *e = getenv("GOLCL_LTL_RUN");
-  long v = e ? strtol(e, NULL, 10) : 0;
-  if (v >= 1 && v <= 1 << 16) return (uint32_t)v;
+  long v = golcl__env_long("GOLCL_LTL_RUN", 1, 1 << 16, 0);
+  if (v) return (uint32_t)v;
   if (g->rule.nbhd != GOLCL_LTL_MOORE) return LTL_BITS_RUN_SPANS;
   const uint32_t two = 2 * (2 * g->rule.range + 1);
   return two < LTL_BITS_RUN_MIN ? LTL_BITS_RUN_MIN : two;

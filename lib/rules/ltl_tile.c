@@ -30,12 +30,6 @@ typedef struct ltl_plan {
   size_t fb, wb; /* local bytes: flags, sums */
 } ltl_plan;
 
-static long env_long(const char *name, long lo, long hi) {
-  const char *e = getenv(name);
-  long v = e ? strtol(e, NULL, 10) : 0;
-  return v >= lo && v <= hi ? v : 0;
-}
-
 /* The largest power of two at most n. */
 static size_t pow2_floor(size_t n) {
   size_t p = 1;
@@ -56,10 +50,10 @@ static int plan(const golcl_msgrid *g, ltl_plan *p) {
   const golcl_device_info *d = &g->ctx->info;
   if (e ? strcmp(e, "tile") != 0 : d->type == GOLCL_DEVICE_CPU) return 0;
   const size_t r = g->rule.range;
-  size_t tw = (size_t)env_long("GOLCL_LTL_TW", 1, 1024);
+  size_t tw = (size_t)golcl__env_long("GOLCL_LTL_TW", 1, 1024, 0);
   if (!tw)
     tw = pow2_floor(d->max_work_group_size < LTL_TW_MAX ? d->max_work_group_size : LTL_TW_MAX);
-  size_t budget = (size_t)env_long("GOLCL_LTL_LOCAL", 1024, 1 << 30);
+  size_t budget = (size_t)golcl__env_long("GOLCL_LTL_LOCAL", 1024, 1 << 30, 0);
   if (!budget) budget = LTL_LOCAL_BUDGET;
   if (budget > d->local_mem_bytes) budget = (size_t)d->local_mem_bytes;
   p->tw = tw;
@@ -70,7 +64,7 @@ static int plan(const golcl_msgrid *g, ltl_plan *p) {
   if (rows <= 3 * r) return 0; /* fewer rows than R: the halo would cost most */
   size_t th = rows - 2 * r;
   if (th > LTL_TH_MAX) th = LTL_TH_MAX;
-  const size_t forced = (size_t)env_long("GOLCL_LTL_TH", 1, LTL_TH_MAX);
+  const size_t forced = (size_t)golcl__env_long("GOLCL_LTL_TH", 1, LTL_TH_MAX, 0);
   if (forced && forced < th) th = forced;
   p->th = th;
   p->fb = (th + 2 * r) * p->s1;

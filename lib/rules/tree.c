@@ -324,9 +324,8 @@ static int cols(const golcl_msgrid *g) {
 
 /* A tuning knob from the environment: a power of two in lo..hi, else def. */
 static size_t knob(const char *name, size_t def, size_t lo, size_t hi) {
-  const char *e = getenv(name);
-  size_t v = e && *e ? (size_t)strtoul(e, NULL, 10) : 0;
-  return v >= lo && v <= hi && (v & (v - 1)) == 0 ? v : def;
+  size_t v = (size_t)golcl__env_long(name, (long)lo, (long)hi, 0);
+  return v && (v & (v - 1)) == 0 ? v : def;
 }
 
 /* Rows a work-item walks down ($GOLCL_TREE_RUN, 1..256): 32 by rows, 16
@@ -358,9 +357,7 @@ static void shape(const golcl_msgrid *g, size_t *lw, size_t *lh) {
 
 /* A number from the environment in lo..hi, else def. */
 static size_t number(const char *name, size_t def, size_t lo, size_t hi) {
-  const char *e = getenv(name);
-  size_t v = e && *e ? (size_t)strtoul(e, NULL, 10) : 0;
-  return v >= lo && v <= hi ? v : def;
+  return (size_t)golcl__env_long(name, (long)lo, (long)hi, (long)def);
 }
 
 static size_t tile_w(const golcl_msgrid *g) {
