@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <time.h>
 #include <unistd.h>
 
 #define DEFAULT_MAX_BYTES (1ull << 30)
@@ -641,12 +640,6 @@ static golcl__hl_id serial_part(golcl__hl *h, int k, uint64_t budget, int *more)
   return r0;
 }
 
-static double seconds(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 /* A jump whose threads computed results more slowly than its start on one
  * thread (rp in tp s against rs in ts s, with a fifth to spare: the start
  * of a jump is not its average): a pattern that leaves them little to
@@ -665,7 +658,7 @@ static golcl__hl_id root_result(golcl__hl *h, int k) {
   if (h->threads == 1 || h->n < h->solo_until || h->room < h->max_nodes ||
       h->broom < h->max_buckets)
     return result(h, h->root, k);
-  double t0 = seconds();
+  double t0 = golcl__universe_now();
   uint64_t c0 = h->results_computed;
   int more;
   golcl__hl_id r0 = serial_part(h, k, PAR_AFTER_MANY, &more);
@@ -674,7 +667,7 @@ static golcl__hl_id root_result(golcl__hl *h, int k) {
   if (nt < 2) return result(h, h->root, k); /* on one thread, from the results made so far */
   if (nt < PAR_MANY && (r0 = serial_part(h, k, PAR_AFTER - PAR_AFTER_MANY, &more), !more))
     return r0;
-  const double t1 = seconds(), ts = t1 - t0;
+  const double t1 = golcl__universe_now(), ts = t1 - t0;
   const uint64_t c1 = h->results_computed, rs = c1 - c0;
   worker w[MAX_THREADS];
   pthread_t tid[MAX_THREADS];
@@ -702,7 +695,7 @@ static golcl__hl_id root_result(golcl__hl *h, int k) {
     while (h->cap < h->n) h->cap = h->cap * 2 < h->max_nodes ? h->cap * 2 : h->max_nodes;
     int regrow = h->regrow;
     h->stop = h->regrow = 0;
-    if (r) judge_threads(h, ts, rs, seconds() - t1, h->results_computed - c1);
+    if (r) judge_threads(h, ts, rs, golcl__universe_now() - t1, h->results_computed - c1);
     if (r || h->oom) return r;
     if (!regrow) return 0;
     if (rehash(h, h->nbuckets * 2) != 0) {

@@ -1,9 +1,13 @@
-/* threads.c — the universe's thread count (threads.h). */
+/* threads.c — the universe's thread count and clock (threads.h). */
 #define _DEFAULT_SOURCE /* getloadavg */
 #include "threads.h"
 
+#include "../core/host.h"
+
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 /* CPUs busy with other work: the fewer of the 1-minute load average and
@@ -22,8 +26,13 @@ static long busy_cpus(void) {
 }
 
 int golcl__universe_threads(int max) {
-  const char *e = getenv("GOLCL_THREADS");
-  long n = e && *e ? strtol(e, NULL, 10) : 0;
+  long n = golcl__env_long("GOLCL_THREADS", 1, LONG_MAX, 0);
   if (n < 1) n = sysconf(_SC_NPROCESSORS_ONLN) - busy_cpus();
   return n < 1 ? 1 : n > max ? max : (int)n;
+}
+
+double golcl__universe_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }

@@ -9,7 +9,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 golcl_status golcl_universe_create(golcl_context *ctx, const golcl_universe_opts *opts,
                                    golcl_universe **out) {
@@ -149,12 +148,6 @@ golcl_status golcl_universe_set_generation(golcl_universe *u, uint64_t generatio
 }
 
 /* ----------------------------------------------------------------- runs */
-
-double golcl__universe_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 golcl_status golcl__universe_progress(golcl_universe *u, int force) {
   if (!u->progress) return GOLCL_OK;

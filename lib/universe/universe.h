@@ -6,6 +6,7 @@
 #include "golcl_universe.h"
 #include "hashlife.h"
 #include "hashlife_gpu.h"
+#include "threads.h"
 #include "hosttiles.h"
 #include "mstiles.h"
 #include "mstiles_gpu.h"
@@ -55,8 +56,6 @@ struct golcl_universe {
  * its time has come (always when `force`): GOLCL_E_CANCELLED if it asks to
  * stop, with the message. */
 golcl_status golcl__universe_progress(golcl_universe *u, int force);
-/* Seconds on a monotonic clock. */
-double golcl__universe_now(void);
 
 /* Multi-state cells (universe_ms.c): whether the universe takes a rule
  * (GOLCL_E_UNSUPPORTED or GOLCL_E_INVALID_ARG with the reason); a new empty
