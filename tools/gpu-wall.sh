@@ -21,12 +21,8 @@ T0=$(date +%s)
 el() { echo "[+$(($(date +%s) - T0)) s] $*"; }
 late() { [ $(($(date +%s) - T0)) -gt "$1" ]; }
 if [ -z "${DRY:-}" ]; then
-  echo /usr/lib/libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
-  mkdir -p /opt/deps
-  for f in .deps/*.deb; do dpkg -x "$f" /opt/deps; done
-  export LD_LIBRARY_PATH=/opt/deps/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}
-  make -j16 lib examples CPPFLAGS=-isystem/opt/deps/usr/include \
-    LDFLAGS=-L/opt/deps/usr/lib/x86_64-linux-gnu >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; exit 1; }
+  . tools/gpu-build.sh
+  gpu_build
   BG=$PWD/.bgolly/bgolly GOLLY=$PWD/.gpu/golly
 else
   make -j2 lib examples >/tmp/build.log 2>&1 || { tail -40 /tmp/build.log; exit 1; }
