@@ -11,6 +11,7 @@
 #define GOLCL_RED_ADD(a, b) ((a) + (b))
 #define GOLCL_RED_MIN(a, b) (min((a), (b)))
 #define GOLCL_RED_MAX(a, b) (max((a), (b)))
+#define GOLCL_RED_OR(a, b) ((a) | (b))
 
 #define GOLCL_DEFINE_GROUP_REDUCE(name, T, COMBINE)    \
   inline T name(T v, __local T *s, const int wg) {     \

@@ -9,7 +9,10 @@
  * cells of its neighbours around them. nbr[9i + 3(dy+1) + (dx+1)] is the
  * store slot of the tile at (dx, dy) from atlas slot i's tile (dx, dy in
  * -1..1), -1 for none (its cells are 0). P ≤ 64: one ring of tiles. */
+#include "common/reduce.cl"
 #include "universe/mstiles_defs.cl"
+
+GOLCL_DEFINE_GROUP_REDUCE(mst_group_or, uint, GOLCL_RED_OR)
 
 /* One work-item a run of MST_RUN cells of a row of a slot in use, the
  * slot's column, row and source tiles worked out once for them (a
@@ -57,11 +60,6 @@ __kernel __attribute__((reqd_work_group_size(64, 1, 1))) void mst_scatter(
            (any && w ? MST_W : 0u) | (any && e ? MST_E : 0u) | (north && w ? MST_NW : 0u) |
            (north && e ? MST_NE : 0u) | (south && w ? MST_SW : 0u) | (south && e ? MST_SE : 0u) |
            (live ? MST_LIVE : 0u);
-  acc[c] = f;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  for (int h = 32; h > 0; h >>= 1) {
-    if (c < h) acc[c] |= acc[c + h];
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
-  if (c == 0) flags[i] = acc[0];
+  f = mst_group_or(f, acc, 64);
+  if (c == 0) flags[i] = f;
 }
