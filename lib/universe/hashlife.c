@@ -10,7 +10,6 @@
 #include "leaf.h"
 #include "threads.h"
 
-#include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -579,7 +578,7 @@ static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) { return result
 
 /* ------------------------------------------------------- steps on threads */
 
-#define MAX_THREADS 64
+#define MAX_THREADS GOLCL__POOL_MAX
 /* A step starts on one thread, and goes on threads once it has computed
  * PAR_AFTER results, so that the small steps of a small pattern do not pay
  * for starting threads (tens of µs each), and a long step loses nothing:
@@ -613,8 +612,8 @@ typedef struct worker {
   uint64_t results;
 } worker;
 
-static void *work(void *arg) {
-  worker *w = arg;
+static void work(void *arg, int index) {
+  worker *w = (worker *)arg + index;
   golcl__hl *h = w->h;
   tl_results = 0;
   tl_next = tl_end = 0;
@@ -626,7 +625,6 @@ static void *work(void *arg) {
    * collection moved away, which must not come back) */
   for (size_t id = tl_next; id < tl_end && id < h->max_nodes; id++)
     memset(&h->nodes[id], 0, sizeof h->nodes[id]);
-  return NULL;
 }
 
 /* The root's result on one thread, stopping (*more set) after `budget`
@@ -670,7 +668,6 @@ static golcl__hl_id root_result(golcl__hl *h, int k) {
   const double t1 = golcl__universe_now(), ts = t1 - t0;
   const uint64_t c1 = h->results_computed, rs = c1 - c0;
   worker w[MAX_THREADS];
-  pthread_t tid[MAX_THREADS];
   for (;;) {
     /* room in the table to go on: at most half full (it cannot grow meanwhile) */
     while (h->n * 2 > h->nbuckets && h->nbuckets < h->max_buckets &&
@@ -678,16 +675,12 @@ static golcl__hl_id root_result(golcl__hl *h, int k) {
     }
     h->stop = h->regrow = 0;
     h->par = 1;
-    int started = 1;
     for (int i = 0; i < nt; i++) w[i] = (worker){h, k, i, 0, 0};
-    for (int i = 1; i < nt; i++, started++)
-      if (pthread_create(&tid[i], NULL, work, &w[i]) != 0) break;
-    work(&w[0]);
-    for (int i = 1; i < started; i++) pthread_join(tid[i], NULL);
+    golcl__universe_parallel(nt, work, w);
     h->par = 0;
     h->holes = 1;
     golcl__hl_id r = 0;
-    for (int i = 0; i < started; i++) {
+    for (int i = 0; i < nt; i++) {
       h->results_computed += w[i].results;
       if (w[i].r) r = w[i].r;
     }

@@ -17,7 +17,6 @@
 
 #include "../core/host.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -178,8 +177,8 @@ typedef struct band {
   golcl_status st;
 } band;
 
-static void *step_band(void *arg) {
-  band *d = arg;
+static void step_band(void *arg, int index) {
+  band *d = (band *)arg + index;
   golcl__ltlbox *b = d->b;
   const uint64_t R = b->R, W = b->W, ow = d->O.x1 - d->O.x0;
   const uint8_t *in = b->cur + (d->y0 - R) * W + (d->O.x0 - R);
@@ -199,7 +198,6 @@ static void *step_band(void *arg) {
     }
   if (f.x0 == UINT64_MAX) f = (box){0, 0, 0, 0};
   d->found = f;
-  return NULL;
 }
 
 /* Clears the cells of nxt's box D outside O. */
@@ -232,16 +230,10 @@ static golcl_status step(golcl__ltlbox *b) {
   /* each band sums its R rows above and below again: at most as many of them as its own */
   if ((uint64_t)n > oh / b->R) n = oh / b->R > 1 ? (int)(oh / b->R) : 1;
   band d[MAX_BANDS];
-  pthread_t tid[MAX_BANDS];
-  int started = 1;
   for (int i = 0; i < n; i++)
     d[i] = (band){b, O, O.y0 + oh * (uint64_t)i / (uint64_t)n,
                   O.y0 + oh * (uint64_t)(i + 1) / (uint64_t)n, {0, 0, 0, 0}, GOLCL_OK};
-  for (int i = 1; i < n; i++, started++)
-    if (pthread_create(&tid[i], NULL, step_band, &d[i]) != 0) break;
-  for (int i = started; i < n; i++) step_band(&d[i]); /* threads not started: here */
-  step_band(&d[0]);
-  for (int i = 1; i < started; i++) pthread_join(tid[i], NULL);
+  golcl__universe_parallel(n, step_band, d);
   box f = {0, 0, 0, 0};
   for (int i = 0; i < n; i++) {
     if (d[i].st != GOLCL_OK) return d[i].st;

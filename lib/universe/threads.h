@@ -1,6 +1,7 @@
 /* threads.h — how many threads the universe's host engines use (private to
  * lib/universe): HashLife's steps (hashlife.c) and the box of Larger than
- * Life (ltlbox.c); and the clock they and the universe time work by. */
+ * Life (ltlbox.c); the pool that runs them; and the clock they and the
+ * universe time work by. */
 #ifndef GOLCL_UNIVERSE_THREADS_H
 #define GOLCL_UNIVERSE_THREADS_H
 
@@ -8,6 +9,14 @@
  * others keep busy gains nothing from more threads than it has free CPUs:
  * they wait for one another's CPU); at least 1, at most max. */
 int golcl__universe_threads(int max);
+
+/* Runs fn(arg, i) for each i of 0..n-1 at once: i = 0 on the calling
+ * thread, the others on the universe's pool of threads (made as the first
+ * call needs them and kept, parked, for the next; a call made while another
+ * uses the pool starts threads of its own); returns when every fn has
+ * returned. n ≤ GOLCL__POOL_MAX. */
+#define GOLCL__POOL_MAX 64
+void golcl__universe_parallel(int n, void (*fn)(void *arg, int i), void *arg);
 
 /* Seconds on a monotonic clock (the progress callback's period, AUTO's
  * stretches, HashLife's judge of its threads). */
