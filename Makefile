@@ -154,10 +154,11 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_UTIL_OBJ) $(SHARED)
 	  -lgolcl $(CHECK_LIBS) -lOpenCL -lm -pthread $(LDLIBS)
 
 # The universe's engine suites call the private sparse-tile engine
-# (lib/universe/sparse.h) and the tiles of states (mstiles.h, mstiles_gpu.h), and test_core_fill the core's chunked fill
+# (lib/universe/sparse.h), the tiles of states (mstiles.h, mstiles_gpu.h) and the pool of threads
+# (threads.h), and test_core_fill the core's chunked fill
 # (lib/core/core.h), which the shared library does not export: they link the
 # static library.
-$(BUILD)/tests/test_universe_sparse $(BUILD)/tests/test_universe_mstiles_engine $(BUILD)/tests/test_universe_mstiles_gpu $(BUILD)/tests/test_core_fill: $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_UTIL_OBJ) $(STATIC)
+$(BUILD)/tests/test_universe_sparse $(BUILD)/tests/test_universe_mstiles_engine $(BUILD)/tests/test_universe_mstiles_gpu $(BUILD)/tests/test_universe_pool $(BUILD)/tests/test_core_fill: $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_UTIL_OBJ) $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_UTIL_OBJ) $(STATIC) $(CHECK_LIBS) $(LIB_LIBS) $(LDLIBS)
 

@@ -346,10 +346,10 @@ START_TEST(golly_files_match_bgolly) {
 }
 END_TEST
 
-/* HashLife's steps on threads (one goes on them once it has computed 16384
- * results on one, 1024 on 8 threads or more): Golly's growing files on 1, 2
- * and 9 threads, the last in a store small enough to collect (and to fill
- * during a step on threads), against bgolly. */
+/* HashLife's steps on threads (one goes on them once it has computed 1024
+ * results on one): Golly's growing files on 1, 2 and 9 threads, the last
+ * in a store small enough to collect (and to fill during a step on
+ * threads), against bgolly. */
 START_TEST(threads_match_bgolly) {
   static const struct {
     const char *file, *algo;

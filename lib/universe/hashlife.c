@@ -71,34 +71,78 @@ static void big_free(void *p, size_t bytes) {
 
 /* Open addressing: a slot holds the upper half of the key's hash (a tag,
  * so that most probes touch no node) and the node's id; 0 is empty. */
-static int rehash(golcl__hl *h, size_t nb) {
-  uint64_t *b = h->buckets;
-  if (nb <= h->broom) { /* in place: the slots are made again from the nodes */
-    memset(b, 0, nb * sizeof *b);
-    size_t from = (nb * sizeof *b + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-    size_t to = h->nbuckets * sizeof *b;
-    if (to > from && to >= HUGE_PAGE) madvise((char *)b + from, to - from, MADV_DONTNEED);
-  } else if (!(b = big_alloc(nb * sizeof *b, 0))) {
-    return -1;
-  }
-  /* the slots of the nodes REHASH_AHEAD further on are loaded meanwhile, so
-   * that the slots' cache misses overlap (a sixth of a store's making was
-   * its rehashes, each slot a miss after the last) */
+
+/* Places the nodes of ids [lo, hi) in the slots b of a table of nb; by
+ * compare-and-swap where other threads place others at once. The slots of
+ * the nodes REHASH_AHEAD further on are loaded meanwhile, so that the
+ * slots' cache misses overlap (a sixth of a store's making was its
+ * rehashes, each slot a miss after the last). */
 #define REHASH_AHEAD 16
+static void place(const golcl__hl *h, uint64_t *b, size_t nb, size_t lo, size_t hi, int atomic) {
   uint64_t ks[REHASH_AHEAD];
-  for (size_t i = 1; i < h->n + REHASH_AHEAD; i++) {
-    if (i > REHASH_AHEAD && h->nodes[i - REHASH_AHEAD].level) { /* node i - REHASH_AHEAD */
-      uint64_t k = ks[i % REHASH_AHEAD];
+  for (size_t i = lo; i < hi + REHASH_AHEAD; i++) {
+    if (i >= lo + REHASH_AHEAD && h->nodes[i - REHASH_AHEAD].level) { /* not a hole */
+      const size_t id = i - REHASH_AHEAD;
+      const uint64_t k = ks[id % REHASH_AHEAD], v = (k & 0xffffffff00000000ull) | id;
       size_t j = k & (nb - 1);
-      while (b[j]) j = (j + 1) & (nb - 1);
-      b[j] = (k & 0xffffffff00000000ull) | (i - REHASH_AHEAD);
+      if (atomic) {
+        uint64_t e = 0;
+        while (!__atomic_compare_exchange_n(&b[j], &e, v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+          j = (j + 1) & (nb - 1), e = 0;
+      } else {
+        while (b[j]) j = (j + 1) & (nb - 1);
+        b[j] = v;
+      }
     }
-    if (i < h->n) {
+    if (i < hi) {
       const golcl__hl_node *m = &h->nodes[i];
       ks[i % REHASH_AHEAD] = key_hash(m->level, m->q[0], m->q[1], m->q[2], m->q[3]);
       __builtin_prefetch(&b[ks[i % REHASH_AHEAD] & (nb - 1)], 1);
     }
   }
+}
+
+/* A rehash on the store's threads: the slots cleared, then the nodes placed,
+ * each thread a part (the JvN replicator to 20 000 on pocl's two threads:
+ * its rehashes 54 ms of its 445 ms on one thread). */
+#define PAR_REHASH (1u << 16) /* nodes */
+typedef struct rehash_job {
+  golcl__hl *h;
+  uint64_t *b;
+  size_t nb;
+  int parts;
+} rehash_job;
+
+static void clear_part(void *arg, int i) {
+  const rehash_job *j = arg;
+  const size_t lo = j->nb * (size_t)i / (size_t)j->parts,
+               hi = j->nb * (size_t)(i + 1) / (size_t)j->parts;
+  memset(j->b + lo, 0, (hi - lo) * sizeof *j->b);
+}
+
+static void place_part(void *arg, int i) {
+  const rehash_job *j = arg;
+  const size_t n = j->h->n - 1;
+  place(j->h, j->b, j->nb, 1 + n * (size_t)i / (size_t)j->parts,
+        1 + n * (size_t)(i + 1) / (size_t)j->parts, 1);
+}
+
+static int rehash(golcl__hl *h, size_t nb) {
+  uint64_t *b = h->buckets;
+  rehash_job job = {h, NULL, nb, h->threads > 1 && h->n >= PAR_REHASH ? h->threads : 1};
+  if (nb <= h->broom) { /* in place: the slots are made again from the nodes */
+    job.b = b;
+    golcl__universe_parallel(job.parts, clear_part, &job);
+    size_t from = (nb * sizeof *b + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+    size_t to = h->nbuckets * sizeof *b;
+    if (to > from && to >= HUGE_PAGE) madvise((char *)b + from, to - from, MADV_DONTNEED);
+  } else if (!(b = job.b = big_alloc(nb * sizeof *b, 0))) {
+    return -1;
+  }
+  if (job.parts > 1)
+    golcl__universe_parallel(job.parts, place_part, &job);
+  else
+    place(h, b, nb, 1, h->n, 0);
   if (b != h->buckets) big_free(h->buckets, h->broom * sizeof *b), h->broom = nb;
   h->buckets = b;
   h->nbuckets = nb;
@@ -580,23 +624,18 @@ static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) { return result
 
 #define MAX_THREADS GOLCL__POOL_MAX
 /* A step starts on one thread, and goes on threads once it has computed
- * PAR_AFTER results, so that the small steps of a small pattern do not pay
- * for starting threads (tens of µs each), and a long step loses nothing:
- * it starts again from the root, through the results memoised so far. On
- * PAR_MANY threads or more, after PAR_AFTER_MANY results (about 0.3 ms,
- * what starting 16 threads costs): on an H200 machine's 16 threads, 1024
- * against 16 384 (stepping, three runs each): the JvN replicator to 20 000
- * 0.49-0.50 s against 0.57-0.68, Langton's loops to 20 000 0.12-0.13
- * against 0.13-0.14 and to 3000 0.07-0.11 against 0.08-0.16, jagged2 to
- * 30 000 0.067-0.074 against 0.084; Devore-rep and gun-p165mwss the same.
- * On pocl's two cores, where two threads pass cache lines back and forth
- * for at most twice one's speed, 1024 lost on HashLife's short runs (wall,
- * medians of five: broken-lines to 30 000 0.030 s against 0.025 on one
- * thread, jagged2 0.062 against 0.056, ark1 0.097 against 0.087), so
- * fewer threads keep 16 384 (2026-11-29). */
-#define PAR_AFTER 16384
-#define PAR_AFTER_MANY 1024
-#define PAR_MANY 8
+ * PAR_AFTER results (about 0.3 ms), so that the small steps of a small
+ * pattern do not wake the threads, and a long step loses nothing: it
+ * starts again from the root, through the results memoised so far. With
+ * threads made for each step, pocl's two cores needed 16 384 (a new thread
+ * started 1-3 ms late there) and an H200 machine's 16 took 1024 (the JvN
+ * replicator to 20 000 0.49-0.50 s against 0.57-0.68); with the pool
+ * (threads.h), 1024 on both: on pocl (2026-11-29, stepping, five runs
+ * each, 1024 / 16 384) the JvN replicator 0.44-0.47 / 0.46-0.48 s,
+ * Devore-rep 0.056-0.058 / 0.061-0.062, Langton's loops to 3000
+ * 0.032-0.034 / 0.034-0.042, jagged2 to 30 000 0.044-0.048 / 0.045-0.050,
+ * ark1 the same. */
+#define PAR_AFTER 1024
 
 /* The threads of a store's steps, decided at its first step long enough
  * for them (threads.h). */
@@ -659,20 +698,14 @@ static golcl__hl_id root_result(golcl__hl *h, int k) {
   double t0 = golcl__universe_now();
   uint64_t c0 = h->results_computed;
   int more;
-  golcl__hl_id r0 = serial_part(h, k, PAR_AFTER_MANY, &more);
+  golcl__hl_id r0 = serial_part(h, k, PAR_AFTER, &more);
   if (!more) return r0;
   int nt = threads_of(h);
   if (nt < 2) return result(h, h->root, k); /* on one thread, from the results made so far */
-  if (nt < PAR_MANY && (r0 = serial_part(h, k, PAR_AFTER - PAR_AFTER_MANY, &more), !more))
-    return r0;
   const double t1 = golcl__universe_now(), ts = t1 - t0;
   const uint64_t c1 = h->results_computed, rs = c1 - c0;
   worker w[MAX_THREADS];
   for (;;) {
-    /* room in the table to go on: at most half full (it cannot grow meanwhile) */
-    while (h->n * 2 > h->nbuckets && h->nbuckets < h->max_buckets &&
-           rehash(h, h->nbuckets * 2) == 0) {
-    }
     h->stop = h->regrow = 0;
     h->par = 1;
     for (int i = 0; i < nt; i++) w[i] = (worker){h, k, i, 0, 0};

@@ -1,35 +1,35 @@
 /* threads.c — the universe's thread count and clock (threads.h). */
-#define _DEFAULT_SOURCE /* getloadavg */
+#define _GNU_SOURCE /* sched_getaffinity */
 #include "threads.h"
 
 #include "../core/host.h"
 
 #include <limits.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
 
-/* CPUs busy with other work: the fewer of the 1-minute load average and
- * the tasks runnable now but this one (Linux's /proc/loadavg), so that the
- * builds and runs that just ended do not count, nor a moment's burst. */
-static long busy_cpus(void) {
-  double load;
-  long avg = getloadavg(&load, 1) == 1 ? (long)(load + 0.5) : 0, now = -1, total;
-  double l1, l5, l15;
-  FILE *f = fopen("/proc/loadavg", "r");
-  if (f) {
-    if (fscanf(f, "%lf %lf %lf %ld/%ld", &l1, &l5, &l15, &now, &total) != 5) now = -1;
-    fclose(f);
-  }
-  return now >= 1 && now - 1 < avg ? now - 1 : avg;
+/* The CPUs this process may run on (taskset, cpusets), else those online.
+ * Other work on the machine is not subtracted: the load average counts a
+ * benchmark's own previous runs, and the tasks runnable at one moment a
+ * passing one, so that a default decided by them flipped between one
+ * thread and two from run to run on pocl's 2-CPU machine (jagged2 to 2^20:
+ * 3.6 s or 5.0 s); a jump whose threads lose to one thread, a busy
+ * machine's among them, leaves the next jumps to one (hashlife.c). */
+static long cpus(void) {
+#ifdef CPU_COUNT
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
+#endif
+  return sysconf(_SC_NPROCESSORS_ONLN);
 }
 
 int golcl__universe_threads(int max) {
   long n = golcl__env_long("GOLCL_THREADS", 1, LONG_MAX, 0);
-  if (n < 1) n = sysconf(_SC_NPROCESSORS_ONLN) - busy_cpus();
+  if (n < 1) n = cpus();
   return n < 1 ? 1 : n > max ? max : (int)n;
 }
 
@@ -47,19 +47,25 @@ double golcl__universe_now(void) {
  * 50 µs there, and one still spinning from its last job at once. A worker
  * spins SPIN_S seconds after a job for the next (HashLife's jumps and the
  * box's generations come one after another), then parks on a condition
- * variable. After fork() the child has no workers: it makes its own. */
+ * variable. The parts of a job are claimed one at a time, by the workers
+ * and by the caller once its own part is done, so that a call never waits
+ * for a worker to wake: one that wakes late finds every part taken. After
+ * fork() the child has no workers: it makes its own. */
 #define SPIN_S 2e-3
+#define JOB_BITS 48
 
 static struct {
   pthread_mutex_t mu, run; /* mu: the fields; run: held by the call using the pool */
   pthread_cond_t wake, done;
   pthread_t tid[GOLCL__POOL_MAX];
-  int made;      /* workers 1..made */
-  uint64_t job;  /* bumped at each call: workers wait for it to change */
+  int made;                       /* workers 1..made */
+  uint64_t job;                   /* bumped at each call: workers wait for it to change */
   uint64_t born[GOLCL__POOL_MAX]; /* the job when each worker was made */
-  int want;      /* workers 1..want-1 take part in the job */
-  int left;      /* of them, those still running it */
-  int quit;      /* the library is being unloaded */
+  /* the job's parts: its number (JOB_BITS), then its parts n, then the
+   * next part to take (a byte each); a part is taken by a compare-and-swap */
+  uint64_t claim;
+  int finished; /* parts 1..n-1 done */
+  int quit;     /* the library is being unloaded */
   void (*fn)(void *, int);
   void *arg;
 } pool = {.mu = PTHREAD_MUTEX_INITIALIZER,
@@ -71,6 +77,25 @@ static inline void relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_ia32_pause();
 #endif
+}
+
+/* Takes and runs job's parts while any is left. */
+static void take_parts(uint64_t job) {
+  const uint64_t tag = job & ((1ull << JOB_BITS) - 1);
+  uint64_t c = __atomic_load_n(&pool.claim, __ATOMIC_ACQUIRE);
+  for (;;) {
+    const unsigned n = c >> 8 & 0xff, next = c & 0xff;
+    if (c >> 16 != tag || next >= n) return;
+    if (!__atomic_compare_exchange_n(&pool.claim, &c, c + 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+      continue; /* c is the claim now */
+    pool.fn(pool.arg, (int)next);
+    if (__atomic_add_fetch(&pool.finished, 1, __ATOMIC_ACQ_REL) == (int)n - 1) {
+      pthread_mutex_lock(&pool.mu);
+      pthread_cond_signal(&pool.done);
+      pthread_mutex_unlock(&pool.mu);
+    }
+    c = __atomic_load_n(&pool.claim, __ATOMIC_ACQUIRE);
+  }
 }
 
 static void *pool_worker(void *p) {
@@ -92,13 +117,7 @@ static void *pool_worker(void *p) {
     }
     if (__atomic_load_n(&pool.quit, __ATOMIC_ACQUIRE)) return NULL;
     seen = job;
-    if (index >= pool.want) continue;
-    pool.fn(pool.arg, index);
-    if (__atomic_sub_fetch(&pool.left, 1, __ATOMIC_ACQ_REL) == 0) {
-      pthread_mutex_lock(&pool.mu);
-      pthread_cond_signal(&pool.done);
-      pthread_mutex_unlock(&pool.mu);
-    }
+    take_parts(job);
   }
 }
 
@@ -169,20 +188,21 @@ void golcl__universe_parallel(int n, void (*fn)(void *arg, int i), void *arg) {
     if (pthread_create(&pool.tid[i], NULL, pool_worker, (void *)(intptr_t)i) != 0) break;
     pool.made = i;
   }
-  const int m = pool.made + 1 < n ? pool.made + 1 : n; /* the pool's part: 0..m-1 */
   pool.fn = fn, pool.arg = arg;
-  pool.want = m;
-  __atomic_store_n(&pool.left, m - 1, __ATOMIC_RELAXED);
-  __atomic_add_fetch(&pool.job, 1, __ATOMIC_RELEASE);
+  __atomic_store_n(&pool.finished, 0, __ATOMIC_RELAXED);
+  const uint64_t job = __atomic_add_fetch(&pool.job, 1, __ATOMIC_RELEASE);
+  __atomic_store_n(&pool.claim, (job & ((1ull << JOB_BITS) - 1)) << 16 | (uint64_t)n << 8 | 1,
+                   __ATOMIC_RELEASE);
   pthread_cond_broadcast(&pool.wake);
   pthread_mutex_unlock(&pool.mu);
   fn(arg, 0);
-  for (int i = m; i < n; i++) fn(arg, i); /* workers not made: here */
+  take_parts(job); /* those no worker took yet */
   double until = golcl__universe_now() + SPIN_S;
-  while (__atomic_load_n(&pool.left, __ATOMIC_ACQUIRE) > 0 && golcl__universe_now() < until)
+  while (__atomic_load_n(&pool.finished, __ATOMIC_ACQUIRE) < n - 1 && golcl__universe_now() < until)
     relax();
   pthread_mutex_lock(&pool.mu);
-  while (__atomic_load_n(&pool.left, __ATOMIC_ACQUIRE) > 0) pthread_cond_wait(&pool.done, &pool.mu);
+  while (__atomic_load_n(&pool.finished, __ATOMIC_ACQUIRE) < n - 1)
+    pthread_cond_wait(&pool.done, &pool.mu);
   pthread_mutex_unlock(&pool.mu);
   pthread_mutex_unlock(&pool.run);
 }

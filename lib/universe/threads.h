@@ -5,9 +5,8 @@
 #ifndef GOLCL_UNIVERSE_THREADS_H
 #define GOLCL_UNIVERSE_THREADS_H
 
-/* $GOLCL_THREADS, else the CPUs that other work leaves idle (a machine that
- * others keep busy gains nothing from more threads than it has free CPUs:
- * they wait for one another's CPU); at least 1, at most max. */
+/* $GOLCL_THREADS, else the CPUs the process may run on; at least 1, at
+ * most max. */
 int golcl__universe_threads(int max);
 
 /* Runs fn(arg, i) for each i of 0..n-1 at once: i = 0 on the calling

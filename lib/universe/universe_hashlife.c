@@ -38,17 +38,21 @@ static golcl_status refuse(const golcl_universe *u) {
                      (unsigned)golcl_msrule_reach(&u->msrule));
 }
 
-/* With a progress callback: jumps of at most 2^kcap, kcap starting at
+/* With a progress callback: the binary digits of the count smallest first,
+ * as without one, in jumps of at most 2^kcap, kcap starting at
  * GOLCL__PROGRESS_K0, growing while a jump takes under half the period and
  * shrinking when one takes more than two, so that the callback comes about
  * on time; any split gives the same cells. The cap moves rarely: HashLife
  * keeps its results for one jump size at a time, and a pattern as wide as
  * demonoid-c512 costs as much a jump of 1 generation as one of 1024 (a cap
  * that started at 0 and grew only under a tenth of the period took 30 s
- * where one run takes 0.3 s). */
+ * where one run takes 0.3 s). A digit above the cap is jumps of 2^kcap,
+ * which leave the count's lowest digit at kcap or above, so that the jumps
+ * grow with the cap (the JvN replicator to 20 000 on pocl's two threads:
+ * 0.42 s of stepping against 0.45 largest first). */
 static golcl_status run_hashlife_watched(golcl_universe *u, uint64_t gens) {
   while (gens) {
-    int k = 63 - __builtin_clzll(gens);
+    int k = __builtin_ctzll(gens);
     if (k > u->progress_kcap) k = u->progress_kcap;
     double t0 = golcl__universe_now();
     golcl_status st = universe_step(u, k);
