@@ -300,6 +300,35 @@ START_TEST(invalid_args) {
   TU_OK(golcl_rule_table_parse("B3/S23V", &t));
   t.next[256] = 1; /* reads NW, which V ignores */
   ck_assert_int_eq(golcl_rule_table_format(&t, buf, sizeof buf), GOLCL_E_INVALID_ARG);
+  /* one neighbour in N alone, not in W alone: not totalistic */
+  TU_OK(golcl_rule_table_parse("B3/S23V", &t));
+  t.next[0x80] = 1;
+  ck_assert_int_eq(golcl_rule_table_format(&t, buf, sizeof buf), GOLCL_E_INVALID_ARG);
+  TU_OK(golcl_rule_table_parse("B2/S34H", &t));
+  t.next[0x80] = 1;
+  ck_assert_int_eq(golcl_rule_table_format(&t, buf, sizeof buf), GOLCL_E_INVALID_ARG);
+  t.next[0x80] = 0;
+  TU_OK(golcl_rule_table_format(&t, buf, sizeof buf));
+  ck_assert_str_eq(buf, "B2/S34H");
+}
+END_TEST
+
+/* A birth on N and SE (bits 7 and 0, NW bit 8 to SE bit 0) and its quarter
+ * turns only is the same under rotation but not under reflection: not
+ * isotropic; with its mirror images too, it is, and spells back. */
+START_TEST(rule_table_format_checks_reflections) {
+  golcl_rule_table t;
+  char buf[GOLCL_RULE_TEXT_CAP];
+  static const unsigned turns[4] = {0x80 | 0x01, 0x08 | 0x04, 0x02 | 0x100, 0x20 | 0x40};
+  static const unsigned mirrors[4] = {0x02 | 0x40, 0x08 | 0x100, 0x80 | 0x04, 0x20 | 0x01};
+  TU_OK(golcl_rule_table_parse("B3/S23", &t));
+  for (int i = 0; i < 4; i++) t.next[turns[i]] = 1;
+  ck_assert_int_eq(golcl_rule_table_format(&t, buf, sizeof buf), GOLCL_E_INVALID_ARG);
+  for (int i = 0; i < 4; i++) t.next[mirrors[i]] = 1;
+  TU_OK(golcl_rule_table_format(&t, buf, sizeof buf));
+  golcl_rule_table back;
+  TU_OK(golcl_rule_table_parse(buf, &back));
+  ck_assert_mem_eq(back.next, t.next, sizeof t.next);
 }
 END_TEST
 
@@ -504,6 +533,7 @@ int main(void) {
   tcase_add_test(tc, random_round_trip);
   tcase_add_loop_test(tc, errors, 0, (int)(sizeof bad_rules / sizeof *bad_rules));
   tcase_add_test(tc, invalid_args);
+  tcase_add_test(tc, rule_table_format_checks_reflections);
   tcase_add_loop_test(tc, dynamics_like_golly, 0, (int)(sizeof dyn_rules / sizeof *dyn_rules));
   tcase_add_test(tc, b0_is_golly_emulation);
   suite_add_tcase(s, tc);
