@@ -1,4 +1,5 @@
-/* threads.c — the universe's thread count and clock (threads.h). */
+/* threads.c — the universe's thread count, pool of threads and clock
+ * (threads.h). */
 #define _GNU_SOURCE /* sched_getaffinity */
 #include "threads.h"
 
@@ -49,10 +50,10 @@ double golcl__universe_now(void) {
  * box's generations come one after another), then parks on a condition
  * variable (a spin of 2 ms gave pocl's JvN replicator, Langton's loops and
  * jagged2 nothing more, and kept 15 threads of a 16-CPU machine busy
- * through the end of a short run). The parts of a job are claimed one at a time, by the workers
- * and by the caller once its own part is done, so that a call never waits
- * for a worker to wake: one that wakes late finds every part taken. After
- * fork() the child has no workers: it makes its own. */
+ * through the end of a short run). The parts of a job are claimed one at a
+ * time, by the workers and by the caller once its own part is done, so that
+ * a call never waits for a worker to wake: one that wakes late finds every
+ * part taken. After fork() the child has no workers: it makes its own. */
 #define SPIN_S 2e-4
 #define JOB_BITS 48
 
