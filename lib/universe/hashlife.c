@@ -628,7 +628,6 @@ static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) { return result
 
 /* ------------------------------------------------------- steps on threads */
 
-#define MAX_THREADS GOLCL__POOL_MAX
 /* A step starts on one thread, and goes on threads once it has computed
  * PAR_AFTER results (about 0.3 ms), so that the small steps of a small
  * pattern do not wake the threads, and a long step loses nothing: it
@@ -647,13 +646,13 @@ static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) { return result
 /* The threads of a store's steps, decided at its first step long enough
  * for them (threads.h). */
 static int threads_of(golcl__hl *h) {
-  if (!h->threads) h->threads = golcl__universe_threads(MAX_THREADS);
+  if (!h->threads) h->threads = golcl__universe_threads(GOLCL__POOL_MAX);
   return h->threads;
 }
 
 typedef struct worker {
   golcl__hl *h;
-  int k, index;
+  int k;
   golcl__hl_id r;
   uint64_t results;
 } worker;
@@ -663,7 +662,7 @@ static void work(void *arg, int index) {
   golcl__hl *h = w->h;
   tl_results = 0;
   tl_next = tl_end = 0;
-  tl_rng = 0x9E3779B9u * (uint32_t)(w->index + 1) | 1u;
+  tl_rng = 0x9E3779B9u * (uint32_t)(index + 1) | 1u;
   w->r = result(h, h->root, w->k);
   if (w->r) __atomic_store_n(&h->stop, 1, __ATOMIC_RELAXED);
   w->results = tl_results;
@@ -671,17 +670,6 @@ static void work(void *arg, int index) {
    * collection moved away, which must not come back) */
   for (size_t id = tl_next; id < tl_end && id < h->max_nodes; id++)
     memset(&h->nodes[id], 0, sizeof h->nodes[id]);
-}
-
-/* The root's result on one thread, stopping (*more set) after `budget`
- * results. */
-static golcl__hl_id serial_part(golcl__hl *h, int k, uint64_t budget, int *more) {
-  h->budget = budget;
-  golcl__hl_id r0 = result(h, h->root, k);
-  h->budget = 0;
-  *more = !r0 && !h->oom && h->stop;
-  h->stop = 0;
-  return r0;
 }
 
 /* A jump whose threads computed results more slowly than its start on one
@@ -704,18 +692,21 @@ static golcl__hl_id root_result(golcl__hl *h, int k) {
     return result(h, h->root, k);
   double t0 = golcl__universe_now();
   uint64_t c0 = h->results_computed;
-  int more;
-  golcl__hl_id r0 = serial_part(h, k, PAR_AFTER, &more);
+  h->budget = PAR_AFTER; /* on one thread first: stops after this many results */
+  golcl__hl_id r0 = result(h, h->root, k);
+  h->budget = 0;
+  const int more = !r0 && !h->oom && h->stop;
+  h->stop = 0;
   if (!more) return r0;
   int nt = threads_of(h);
   if (nt < 2) return result(h, h->root, k); /* on one thread, from the results made so far */
   const double t1 = golcl__universe_now(), ts = t1 - t0;
   const uint64_t c1 = h->results_computed, rs = c1 - c0;
-  worker w[MAX_THREADS];
+  worker w[GOLCL__POOL_MAX];
   for (;;) {
     h->stop = h->regrow = 0;
     h->par = 1;
-    for (int i = 0; i < nt; i++) w[i] = (worker){h, k, i, 0, 0};
+    for (int i = 0; i < nt; i++) w[i] = (worker){h, k, 0, 0};
     golcl__universe_parallel(nt, work, w);
     h->par = 0;
     h->holes = 1;
@@ -735,7 +726,9 @@ static golcl__hl_id root_result(golcl__hl *h, int k) {
      * threads and places every node again (pocl's two threads, stepping,
      * three runs each: Evoloop to 20 000 4.61-4.95 s against 4.92-5.22,
      * jagged2 to 2^20 4.53-4.60 against 4.73-4.79, nick-gotts-1 to 2^20
-     * 0.77-0.79 against 0.78-0.86) */
+     * 0.77-0.79 against 0.78-0.86). One thread's growths stop nothing and
+     * stay at two: four there gave Evoloop 4 % and cost the JvN replicator
+     * 6 %. */
     const size_t nb =
         h->nbuckets * (h->nbuckets >= REGROW4_FROM && h->nbuckets * 4 <= h->max_buckets ? 4 : 2);
     if (rehash(h, nb) != 0) {

@@ -38,53 +38,37 @@ static golcl_status refuse(const golcl_universe *u) {
                      (unsigned)golcl_msrule_reach(&u->msrule));
 }
 
-/* With a progress callback: the binary digits of the count smallest first,
- * as without one, in jumps of at most 2^kcap, kcap starting at
- * GOLCL__PROGRESS_K0, growing while a jump takes under half the period and
- * shrinking when one takes more than two, so that the callback comes about
- * on time; any split gives the same cells. The cap moves rarely: HashLife
- * keeps its results for one jump size at a time, and a pattern as wide as
- * demonoid-c512 costs as much a jump of 1 generation as one of 1024 (a cap
- * that started at 0 and grew only under a tenth of the period took 30 s
- * where one run takes 0.3 s). A digit above the cap is jumps of 2^kcap,
- * which leave the count's lowest digit at kcap or above, so that the jumps
- * grow with the cap (the JvN replicator to 20 000 on pocl's two threads:
- * 0.42 s of stepping against 0.45 largest first). */
-static golcl_status run_hashlife_watched(golcl_universe *u, uint64_t gens) {
+/* The binary digits of the count, smallest first, as bgolly steps: the
+ * small jumps on the pattern while it is small (the JvN replicator to
+ * 20 000 generations: 11 % less CPU than largest first on one thread, 0.42 s
+ * of stepping against 0.45 on pocl's two; Evoloop, Langton's and Devore's
+ * loops, two-state patterns: the same), in jumps of at most 2^MAX_JUMP. A
+ * digit above the cap is jumps of 2^cap, which leave the count's lowest
+ * digit at the cap or above. With a progress callback the cap is
+ * u->progress_kcap, starting at GOLCL__PROGRESS_K0, growing while a jump
+ * takes under half the period and shrinking when one takes more than two,
+ * so that the callback comes about on time; any split gives the same cells.
+ * That cap moves rarely: HashLife keeps its results for one jump size at a
+ * time, and a pattern as wide as demonoid-c512 costs as much a jump of 1
+ * generation as one of 1024 (a cap that started at 0 and grew only under a
+ * tenth of the period took 30 s where one run takes 0.3 s). GOLCL_E_UNSUPPORTED
+ * with the reason for a rule of a reach past one cell. */
+static golcl_status run(golcl_universe *u, void *engine, uint64_t gens, uint64_t *done) {
+  (void)engine, (void)done; /* the tree and the generation move on jump by jump */
+  if (!can(u)) return refuse(u);
   while (gens) {
     int k = __builtin_ctzll(gens);
-    if (k > u->progress_kcap) k = u->progress_kcap;
+    const int cap = u->progress ? u->progress_kcap : MAX_JUMP;
+    if (k > cap) k = cap;
     double t0 = golcl__universe_now();
     golcl_status st = universe_step(u, k);
     if (st != GOLCL_OK) return st;
     gens -= (uint64_t)1 << k;
+    if (!u->progress) continue;
     double dt = golcl__universe_now() - t0;
     if (dt < GOLCL__PROGRESS_PERIOD / 2 && u->progress_kcap < MAX_JUMP) u->progress_kcap++;
     if (dt > 2 * GOLCL__PROGRESS_PERIOD && u->progress_kcap > 0) u->progress_kcap--;
     if ((st = golcl__universe_progress(u, 0)) != GOLCL_OK) return st;
-  }
-  return GOLCL_OK;
-}
-
-/* The binary digits of the count, smallest first (GOLCL_E_UNSUPPORTED with
- * the reason for a rule of a reach past one cell). */
-static golcl_status run(golcl_universe *u, void *engine, uint64_t gens, uint64_t *done) {
-  (void)engine, (void)done; /* the tree and the generation move on jump by jump */
-  if (!can(u)) return refuse(u);
-  if (u->progress) return run_hashlife_watched(u, gens);
-  /* the binary digits of the count, smallest first, as bgolly steps: the
-   * small jumps on the pattern while it is small (the JvN replicator to
-   * 20 000 generations: 11 % less CPU than largest first; Evoloop, Langton's
-   * and Devore's loops, two-state patterns: the same) */
-  for (int k = 0; k < 64; k++) {
-    if (!(gens >> k & 1)) continue;
-    uint64_t parts = 1;
-    int kk = k > MAX_JUMP ? MAX_JUMP : k;
-    parts = (uint64_t)1 << (k - kk);
-    for (uint64_t p = 0; p < parts; p++) {
-      golcl_status st = universe_step(u, kk);
-      if (st != GOLCL_OK) return st;
-    }
   }
   return GOLCL_OK;
 }
