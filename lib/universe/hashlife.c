@@ -516,16 +516,18 @@ static int results_of(golcl__hl *h, const golcl__hl_id *ids, int n, int k, golcl
     return 1;
   }
   tl_rng ^= tl_rng << 13, tl_rng ^= tl_rng >> 17, tl_rng ^= tl_rng << 5;
-  unsigned later = 0, start = tl_rng % (unsigned)n;
-  for (int j = 0; j < n; j++) {
-    int i = (int)((start + (unsigned)j) % (unsigned)n);
+  /* the start without a division, the rotation without any (the JvN replicator to 20 000 on
+   * pocl's two threads: 2-3 % of its stepping, five runs each, 2026-11-29) */
+  unsigned later = 0;
+  int i = (int)(((uint64_t)tl_rng * (unsigned)n) >> 32);
+  for (int j = 0; j < n; j++, i = i + 1 < n ? i + 1 : 0) {
     out[i] = result_of(h, ids[i], k, 0);
     if (out[i] == RES_BUSY)
       later |= 1u << i;
     else if (!out[i])
       return 0;
   }
-  for (int i = 0; i < n; i++)
+  for (i = 0; i < n; i++)
     if (later >> i & 1 && !(out[i] = result_of(h, ids[i], k, 1))) return 0;
   return 1;
 }
