@@ -64,11 +64,17 @@ static void jvn(const golcl_msrule *r, const uint8_t *in, size_t is, uint32_t w,
   const int v = r->family == GOLCL_MS_HUTTON32   ? GOLCL_HUTTON32
                 : r->family == GOLCL_MS_NOBILI32 ? GOLCL_NOBILI32
                                                  : GOLCL_JVN29;
+  /* a cell whose neighbours and itself are all in state 0 takes the state z found once a
+   * block, without the rule's branches: most cells of a HashLife base case (the JvN
+   * replicator to 20 000 on pocl 2-4 % faster; a rule tree's walk gained nothing) */
+  const uint8_t z = (uint8_t)golcl_jvn_next(v, 0, 0, 0, 0, 0);
   for (uint32_t y = 1; y + 1 < h; y++) {
     const uint8_t *a = in + (y - 1) * is, *b = a + is, *c = b + is;
     uint8_t *o = out + (y - 1) * os;
     for (uint32_t x = 1; x + 1 < w; x++)
-      o[x - 1] = (uint8_t)golcl_jvn_next(v, b[x], b[x + 1], a[x], b[x - 1], c[x]);
+      o[x - 1] = (b[x] | b[x + 1] | a[x] | b[x - 1] | c[x])
+                     ? (uint8_t)golcl_jvn_next(v, b[x], b[x + 1], a[x], b[x - 1], c[x])
+                     : z;
   }
 }
 
