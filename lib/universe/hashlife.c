@@ -280,21 +280,26 @@ static golcl__hl_id find_or_make(golcl__hl *h, int level, uint32_t a, uint32_t b
   return find_or_make_k(h, level, a, b, c, d, key_hash(level, a, b, c, d));
 }
 
-/* A key's hash, and the load of the slot where its probe begins started
- * (the lookups of a result are independent, so their cache misses can
- * overlap); the lookup then takes the hash (computed once: the JvN
- * replicator to 20 000 on pocl 2-6 % faster than hashing twice). */
-static inline uint64_t key_ahead(const golcl__hl *h, int level, uint32_t a, uint32_t b, uint32_t c,
-                                 uint32_t d) {
-  const uint64_t k = key_hash(level, a, b, c, d);
-  __builtin_prefetch(&h->buckets[k & (h->nbuckets - 1)]);
+/* A key of level `level` whose hash is computed once, and the load of the
+ * slot where its probe begins started (the lookups of a result are
+ * independent, so their cache misses can overlap); node_of_key then looks
+ * it up (hashing once: the JvN replicator to 20 000 on pocl 2-6 % faster
+ * than hashing for the load and again for the lookup). */
+typedef struct hl_key {
+  uint32_t q[4];
+  uint64_t hash;
+} hl_key;
+
+static inline hl_key key_ahead(const golcl__hl *h, int level, uint32_t a, uint32_t b, uint32_t c,
+                               uint32_t d) {
+  const hl_key k = {{a, b, c, d}, key_hash(level, a, b, c, d)};
+  __builtin_prefetch(&h->buckets[k.hash & (h->nbuckets - 1)]);
   return k;
 }
 
-static inline golcl__hl_id node_of_k(golcl__hl *h, int level, golcl__hl_id nw, golcl__hl_id ne,
-                                     golcl__hl_id sw, golcl__hl_id se, uint64_t k) {
-  if (!nw || !ne || !sw || !se) return 0;
-  return find_or_make_k(h, level, nw, ne, sw, se, k);
+static inline golcl__hl_id node_of_key(golcl__hl *h, int level, const hl_key *k) {
+  if (!k->q[0] || !k->q[1] || !k->q[2] || !k->q[3]) return 0;
+  return find_or_make_k(h, level, k->q[0], k->q[1], k->q[2], k->q[3], k->hash);
 }
 
 golcl__hl_id golcl__hl_leaf(golcl__hl *h, uint64_t bits) {
@@ -586,21 +591,20 @@ static golcl__hl_id compute(golcl__hl *h, golcl__hl_id id, int k) {
     memcpy(a_.q, h->nodes[q[0]].q, 16), memcpy(b_.q, h->nodes[q[1]].q, 16);
     memcpy(c_.q, h->nodes[q[2]].q, 16), memcpy(d_.q, h->nodes[q[3]].q, 16);
     const golcl__hl_node *a = &a_, *b = &b_, *c = &c_, *d = &d_;
-    const uint64_t k1 = key_ahead(h, L - 1, a->q[1], b->q[0], a->q[3], b->q[2]),
-                   k3 = key_ahead(h, L - 1, a->q[2], a->q[3], c->q[0], c->q[1]),
-                   k4 = key_ahead(h, L - 1, a->q[3], b->q[2], c->q[1], d->q[0]),
-                   k5 = key_ahead(h, L - 1, b->q[2], b->q[3], d->q[0], d->q[1]),
-                   k7 = key_ahead(h, L - 1, c->q[1], d->q[0], c->q[3], d->q[2]);
-    golcl__hl_id t[9];
-    t[0] = q[0];
-    t[1] = node_of_k(h, L - 1, a->q[1], b->q[0], a->q[3], b->q[2], k1);
-    t[2] = q[1];
-    t[3] = node_of_k(h, L - 1, a->q[2], a->q[3], c->q[0], c->q[1], k3);
-    t[4] = node_of_k(h, L - 1, a->q[3], b->q[2], c->q[1], d->q[0], k4);
-    t[5] = node_of_k(h, L - 1, b->q[2], b->q[3], d->q[0], d->q[1], k5);
-    t[6] = q[2];
-    t[7] = node_of_k(h, L - 1, c->q[1], d->q[0], c->q[3], d->q[2], k7);
-    t[8] = q[3];
+    const hl_key k1 = key_ahead(h, L - 1, a->q[1], b->q[0], a->q[3], b->q[2]),
+                 k3 = key_ahead(h, L - 1, a->q[2], a->q[3], c->q[0], c->q[1]),
+                 k4 = key_ahead(h, L - 1, a->q[3], b->q[2], c->q[1], d->q[0]),
+                 k5 = key_ahead(h, L - 1, b->q[2], b->q[3], d->q[0], d->q[1]),
+                 k7 = key_ahead(h, L - 1, c->q[1], d->q[0], c->q[3], d->q[2]);
+    const golcl__hl_id t[9] = {q[0],
+                               node_of_key(h, L - 1, &k1),
+                               q[1],
+                               node_of_key(h, L - 1, &k3),
+                               node_of_key(h, L - 1, &k4),
+                               node_of_key(h, L - 1, &k5),
+                               q[2],
+                               node_of_key(h, L - 1, &k7),
+                               q[3]};
     if (halted(h) || !t[1] || !t[3] || !t[4] || !t[5] || !t[7]) return 0;
     golcl__hl_id s[9];
     if (k == L - 2) {
@@ -609,14 +613,12 @@ static golcl__hl_id compute(golcl__hl *h, golcl__hl_id id, int k) {
       for (int i = 0; i < 9; i++)
         if (!(s[i] = centre(h, t[i]))) return 0;
     }
-    const uint64_t h0 = key_ahead(h, L - 1, s[0], s[1], s[3], s[4]),
-                   h1 = key_ahead(h, L - 1, s[1], s[2], s[4], s[5]),
-                   h2 = key_ahead(h, L - 1, s[3], s[4], s[6], s[7]),
-                   h3 = key_ahead(h, L - 1, s[4], s[5], s[7], s[8]);
-    golcl__hl_id u[4] = {node_of_k(h, L - 1, s[0], s[1], s[3], s[4], h0),
-                         node_of_k(h, L - 1, s[1], s[2], s[4], s[5], h1),
-                         node_of_k(h, L - 1, s[3], s[4], s[6], s[7], h2),
-                         node_of_k(h, L - 1, s[4], s[5], s[7], s[8], h3)};
+    const hl_key u0 = key_ahead(h, L - 1, s[0], s[1], s[3], s[4]),
+                 u1 = key_ahead(h, L - 1, s[1], s[2], s[4], s[5]),
+                 u2 = key_ahead(h, L - 1, s[3], s[4], s[6], s[7]),
+                 u3 = key_ahead(h, L - 1, s[4], s[5], s[7], s[8]);
+    golcl__hl_id u[4] = {node_of_key(h, L - 1, &u0), node_of_key(h, L - 1, &u1),
+                         node_of_key(h, L - 1, &u2), node_of_key(h, L - 1, &u3)};
     if (halted(h) || !u[0] || !u[1] || !u[2] || !u[3]) return 0;
     golcl__hl_id v[4];
     if (!results_of(h, u, 4, k == L - 2 ? L - 3 : k, v)) return 0;

@@ -58,19 +58,22 @@ typedef struct ht_tile {
   int queued;               /* in todo[] */
 } ht_tile;
 
+typedef unsigned ht_step_fn(golcl__htiles *s, ht_tile *t); /* the rows it stepped */
+
 #define TILE(n) ((ht_tile *)((char *)(n)-offsetof(ht_tile, h)))
 #define NB(t, d) TILE((t)->h.nb[d])
 
 struct golcl__htiles {
   int life;   /* B3/S23: the short evaluation */
-  int scalar; /* the portable rows even where the vector bricks are built */
-  int avx2;   /* the vector bricks' AVX2 build */
+  ht_step_fn *step; /* a tile's generation: the portable rows or the vector bricks (step_of) */
   uint16_t birth, survive;
   int cur;
   ht_tile zero;
   golcl__tile_table tab;
   uint64_t gens, tiles_stepped, rows_stepped;
 };
+
+static ht_step_fn *step_of(int scalar);
 
 golcl_status golcl__htiles_create(uint16_t b, uint16_t s, golcl__htiles **out) {
   *out = NULL;
@@ -82,10 +85,7 @@ golcl_status golcl__htiles_create(uint16_t b, uint16_t s, golcl__htiles **out) {
   e->birth = b, e->survive = s;
   e->life = b == 1u << 3 && s == ((1u << 2) | (1u << 3));
   const char *sc = getenv("GOLCL_HTILES_SCALAR"); /* the tests run both */
-  e->scalar = sc && strcmp(sc, "1") == 0;
-#ifdef HT_AVX2
-  e->avx2 = CPU_FEATURE_ACTIVE(AVX2);
-#endif
+  e->step = step_of(sc && strcmp(sc, "1") == 0);
   golcl__tile_table_init(&e->tab, &e->zero.h, sizeof(ht_tile), offsetof(ht_tile, h), 64);
   *out = e;
   return GOLCL_OK;
@@ -323,19 +323,25 @@ __attribute__((target("avx2"))) static unsigned step_tile_avx2(golcl__htiles *s,
 #endif
 #endif
 
+/* The portable rows where asked (GOLCL_HTILES_SCALAR=1) or where no vector
+ * bricks are built; else the vector bricks, in their AVX2 build where the
+ * processor runs it. */
+static ht_step_fn *step_of(int scalar) {
+  (void)scalar;
+#ifdef HT_VECTOR
+  if (!scalar) {
+#ifdef HT_AVX2
+    if (CPU_FEATURE_ACTIVE(AVX2)) return step_tile_avx2;
+#endif
+    return step_tile_default;
+  }
+#endif
+  return step_tile_scalar;
+}
+
 static void step_tile(golcl__htiles *s, ht_tile *t) {
   s->tiles_stepped++;
-#ifdef HT_VECTOR
-  if (!s->scalar) {
-#ifdef HT_AVX2
-    if (s->avx2)
-      s->rows_stepped += step_tile_avx2(s, t);
-    else
-#endif
-      s->rows_stepped += step_tile_default(s, t);
-  } else
-#endif
-    s->rows_stepped += step_tile_scalar(s, t);
+  s->rows_stepped += s->step(s, t);
   t->need = 0;
   t->queued = 0;
 }

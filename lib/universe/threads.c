@@ -9,7 +9,6 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
 
