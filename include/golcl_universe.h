@@ -31,9 +31,12 @@ typedef enum golcl_universe_algo {
                                     taking the settled rest): the sparse tiles on a GPU
                                     context, the host tiles (HOST_TILES) elsewhere, where
                                     they were measured faster (docs/universe.md,
-                                    "Choosing"); a soup (over 2^14 cells filling 1/8 of
-                                    their box, leaves mostly unique) on the tiles from the
-                                    start;
+                                    "Choosing"); on two processors or more, each of these
+                                    two runs of a small pattern races HashLife alone on a
+                                    copy, on another thread, and the first to finish gives
+                                    the cells ("The race"; GOLCL_THREADS=1: no race); a soup
+                                    (over 2^14 cells filling 1/8 of their box, leaves
+                                    mostly unique) on the tiles from the start;
                                     on a GPU context, for a run of 256 generations or more of
                                     a tree of 1024 nodes or more (wide: a metapixel pattern, a
                                     large soup), HASHLIFE_DEVICE. Multi-state cells:
@@ -79,6 +82,9 @@ typedef struct golcl_universe_opts {
    *  memoised results) and the step is tried again, then in halves; if a
    *  single generation does not fit, the run stops with
    *  GOLCL_E_OUT_OF_MEMORY, the cells as they were. Like Golly's -M.
+   *  AUTO's race (two processors or more: HashLife alone beside AUTO's
+   *  run, docs/universe.md) holds a second store of at most a quarter of
+   *  this bound while it runs, dropped when it ends.
    *  HASHLIFE_DEVICE: also the bound of the device's table (77 bytes a
    *  node with its buckets and lists, in a power of two of nodes); it
    *  starts small and grows by 4, and when full at the bound it is
@@ -88,7 +94,8 @@ typedef struct golcl_universe_opts {
 
 /** What a universe holds and has done (golcl_universe_get_stats). */
 typedef struct golcl_universe_stats {
-  golcl_universe_algo algo;  /**< the algorithm of the last run (AUTO before any) */
+  golcl_universe_algo algo;  /**< the algorithm of the last run (AUTO before any; HASHLIFE
+                                  where AUTO's race went to HashLife alone) */
   uint64_t nodes;            /**< HashLife nodes in the store now */
   uint64_t node_bytes;       /**< host bytes they take (with the buckets); never above
                                   max_node_bytes */

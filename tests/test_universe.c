@@ -276,6 +276,7 @@ START_TEST(auto_moves_between_tiles_and_hashlife) {
   TU_OK(golcl_universe_load(h, p));
   TU_OK(golcl_universe_load(a, p));
   ck_assert_int_eq(setenv("GOLCL_UNIVERSE_TILES", "any", 1), 0);
+  tu_auto_alone(1);
   static const uint64_t runs[] = {16000, 3000};
   for (int k = 0; k < 2; k++) {
     TU_OK(golcl_universe_run(h, runs[k]));
@@ -287,6 +288,7 @@ START_TEST(auto_moves_between_tiles_and_hashlife) {
     ck_assert_int_eq(st.algo, k == 0 ? GOLCL_UNIVERSE_SPARSE : GOLCL_UNIVERSE_HASHLIFE);
   }
   ck_assert_int_eq(unsetenv("GOLCL_UNIVERSE_TILES"), 0);
+  tu_auto_alone(0);
   golcl_universe_destroy(h);
   golcl_universe_destroy(a);
   golcl_pattern_destroy(p);

@@ -254,6 +254,7 @@ START_TEST(auto_moves_between_host_tiles_and_hashlife) {
   /* AUTO without a context on acorn: HashLife's probe finds chaos, the host
    * tiles run the chaotic stretches, HashLife the settled rest; a second run
    * of the settled acorn stays with HashLife. */
+  tu_auto_alone(1);
   golcl_universe *a, *h;
   auto_pair("x = 7, y = 3\nbo5b$3bo3b$2o2b3o!\n", NULL, &a, &h);
   static const uint64_t runs[] = {16000, 3000};
@@ -278,6 +279,7 @@ START_TEST(auto_moves_between_host_tiles_and_hashlife) {
   ck_assert_int_eq(st.algo, GOLCL_UNIVERSE_HASHLIFE);
   golcl_universe_destroy(a);
   golcl_universe_destroy(h);
+  tu_auto_alone(0);
 }
 END_TEST
 
@@ -298,6 +300,7 @@ START_TEST(auto_gives_a_large_soup_to_the_tiles) {
    * from the start, the cells of HashLife. A pattern as large that HashLife
    * compresses (blocks on a lattice, 40 000 cells in a few nodes) stays
    * with HashLife. */
+  tu_auto_alone(1);
   uint8_t *c = tu_random_cells(400 * 400, 0.4, 77);
   golcl_universe *a, *h;
   auto_pair_cells(c, 400, 400, &a, &h);
@@ -322,6 +325,7 @@ START_TEST(auto_gives_a_large_soup_to_the_tiles) {
   golcl_universe_destroy(a);
   golcl_universe_destroy(h);
   free(c);
+  tu_auto_alone(0);
 }
 END_TEST
 
@@ -358,6 +362,7 @@ START_TEST(auto_short_runs_guns_and_breeders) {
   /* a short run of a small pattern: the host tiles (HashLife's first jumps
    * cost more there), unless it explodes (the spacefiller: HashLife takes
    * over after 256 generations) */
+  tu_auto_alone(1);
   auto_on_file("Life/Methuselahs/acorn.lif", 1000, GOLCL_UNIVERSE_HOST_TILES);
   auto_on_file("Life/Guns/p59-gun-with-Snark-reflectors.rle", 1000, GOLCL_UNIVERSE_HOST_TILES);
   auto_on_file("Life/Breeders/spacefiller.rle", 1000, GOLCL_UNIVERSE_HASHLIFE);
@@ -366,6 +371,7 @@ START_TEST(auto_short_runs_guns_and_breeders) {
    * its box): HashLife, not the tiles */
   auto_on_file("Life/Guns/gun-p165mwss.rle", 8000, GOLCL_UNIVERSE_HASHLIFE);
   auto_on_file("Life/Breeders/LWSS-breeder.rle", 3000, GOLCL_UNIVERSE_HASHLIFE);
+  tu_auto_alone(0);
 }
 END_TEST
 
@@ -388,6 +394,64 @@ START_TEST(a_cancelled_tile_run_holds_the_generation_reached) {
   TU_OK(golcl_universe_run(h, g));
   tu_universes_same(t, h, "host tiles stopped by the callback, against HashLife");
   golcl_universe_destroy(t);
+  golcl_universe_destroy(h);
+  free(c);
+}
+END_TEST
+
+/* AUTO's race on two processors: its run on the calling thread, HashLife
+ * alone on a copy beside it. Whichever wins, the cells are HashLife's, the
+ * universe goes on from them (a second run, a write), and the store keeps
+ * its bound. ark1 to 30 000 is HashLife's on most machines, acorn to
+ * 30 000 and a small soup to 1000 the tiles'; each side's win is reported,
+ * not assumed. */
+static void race_on(golcl_universe *a, golcl_universe *h, uint64_t gens, const char *what) {
+  golcl_universe_stats st;
+  TU_OK(golcl_universe_run(h, gens));
+  TU_OK(golcl_universe_run(a, gens));
+  tu_universes_same(a, h, what);
+  TU_OK(golcl_universe_get_stats(a, &st));
+  ck_assert_uint_eq(st.max_node_bytes, 64u << 20);
+  ck_assert_uint_le(st.node_bytes, st.max_node_bytes);
+  fprintf(stderr, "race, %s to %llu: stats.algo %s\n", what, (unsigned long long)gens,
+          golcl_universe_algo_name(st.algo));
+}
+
+START_TEST(auto_races_hashlife_alone) {
+  ck_assert_int_eq(setenv("GOLCL_THREADS", "2", 1), 0);
+  const char *root = getenv("GOLCL_GOLLY_PATTERNS");
+  static const char *files[] = {"Life/Methuselahs/ark1.rle", "Life/Methuselahs/acorn.lif"};
+  golcl_universe_opts o = {0}, oh = {0};
+  o.max_memory = 64u << 20, oh.algo = GOLCL_UNIVERSE_HASHLIFE;
+  for (size_t i = 0; i < 2; i++) {
+    char path[2048];
+    snprintf(path, sizeof path, "%s/%s", root ? root : "/usr/share/golly/Patterns", files[i]);
+    golcl_universe *a, *h;
+    TU_OK(golcl_universe_create(NULL, &o, &a));
+    TU_OK(golcl_universe_create(NULL, &oh, &h));
+    TU_OK(golcl_universe_read_file(a, path));
+    TU_OK(golcl_universe_read_file(h, path));
+    race_on(a, h, 30000, files[i]);
+    race_on(a, h, 1500, files[i]); /* a second race from where the first ended */
+    golcl_universe_destroy(a);
+    golcl_universe_destroy(h);
+  }
+  uint8_t *c = tu_random_cells(37 * 29, 0.4, 79);
+  golcl_universe *a, *h;
+  TU_OK(golcl_universe_create(NULL, &o, &a));
+  TU_OK(golcl_universe_create(NULL, &oh, &h));
+  TU_OK(golcl_universe_write_rect(a, -18, -14, 37, 29, c, 0));
+  TU_OK(golcl_universe_write_rect(h, -18, -14, 37, 29, c, 0));
+  race_on(a, h, 1000, "a 37x29 soup");
+  /* stopped by the callback in a race: the generation reached, the cells
+   * of that generation */
+  int calls = 0;
+  golcl_status st = golcl_universe_run_progress(a, 100000, stop_at_third, &calls);
+  ck_assert(st == GOLCL_E_CANCELLED || st == GOLCL_OK);
+  uint64_t g = golcl_universe_generation(a);
+  TU_OK(golcl_universe_run(h, g - golcl_universe_generation(h)));
+  tu_universes_same(a, h, "a 37x29 soup stopped in a race");
+  golcl_universe_destroy(a);
   golcl_universe_destroy(h);
   free(c);
 }
@@ -452,6 +516,7 @@ int main(void) {
   tcase_add_test(tc, auto_gives_a_large_soup_to_the_tiles);
   tcase_add_test(tc, auto_short_runs_guns_and_breeders);
   tcase_add_test(tc, a_cancelled_tile_run_holds_the_generation_reached);
+  tcase_add_test(tc, auto_races_hashlife_alone);
   tcase_add_test(tc, methuselahs_match_bgolly);
   suite_add_tcase(s, tc);
   return tu_main(s);

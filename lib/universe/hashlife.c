@@ -411,6 +411,11 @@ uint64_t golcl__hl_bytes(const golcl__hl *h) {
 
 uint64_t golcl__hl_max_bytes(const golcl__hl *h) { return h->max_bytes; }
 
+int golcl__hl_limit(golcl__hl *h, uint64_t bytes) {
+  size_store(h, bytes && bytes < h->max_bytes ? bytes : h->max_bytes);
+  return h->n <= h->max_nodes && h->cap <= h->max_nodes && h->nbuckets <= h->max_buckets;
+}
+
 void golcl__hl_free(golcl__hl *h) {
   big_free(h->nodes, h->room * sizeof *h->nodes);
   big_free(h->buckets, h->broom * sizeof *h->buckets);
@@ -511,7 +516,12 @@ static _Thread_local uint32_t tl_rng;     /* the rotations */
 
 static inline int halted(const golcl__hl *h) {
   return __atomic_load_n(&h->oom, __ATOMIC_RELAXED) | __atomic_load_n(&h->stop, __ATOMIC_RELAXED) |
-         __atomic_load_n(&h->regrow, __ATOMIC_RELAXED);
+         __atomic_load_n(&h->regrow, __ATOMIC_RELAXED) |
+         (h->cancel && __atomic_load_n(h->cancel, __ATOMIC_RELAXED));
+}
+
+static int cancelled(const golcl__hl *h) {
+  return h->cancel && __atomic_load_n(h->cancel, __ATOMIC_ACQUIRE);
 }
 
 static inline golcl__hl_id memo_of(const golcl__hl_node *m, int k) {
@@ -840,6 +850,11 @@ golcl_status golcl__hl_step_pow2(golcl__hl *h, int k) {
   }
   golcl__hl_id saved = h->root;
   golcl_status st = step_once(h, k);
+  if (st != GOLCL_OK && cancelled(h)) {
+    h->oom = 0;
+    h->root = saved;
+    return golcl__fail(NULL, GOLCL_E_CANCELLED, "HashLife: stopped");
+  }
   if (st == GOLCL_OK || !h->oom) return st;
   /* full: collect everything but the cells and the empty nodes, try again */
   for (int attempt = 0; attempt < 2; attempt++) {

@@ -64,6 +64,7 @@ typedef struct golcl__hl {
   int holes; /* ids below n that were never made (level 0): threads claim ids in chunks */
   size_t solo_until; /* one thread until the store holds this many nodes (threads lost) */
   uint64_t budget; /* on one thread: results to compute before the threads start (0: no limit) */
+  const int *cancel; /* NULL, or a flag another thread sets to stop the steps (GOLCL_E_CANCELLED) */
 } golcl__hl;
 
 /* A store of at most max_bytes of nodes and buckets (0: 1 GiB) and an
@@ -86,6 +87,10 @@ static inline void golcl__hl_leaf4_cells(const golcl__hl *h, golcl__hl_id id, ui
 /* Bytes the store takes now, and its bound. */
 uint64_t golcl__hl_bytes(const golcl__hl *h);
 uint64_t golcl__hl_max_bytes(const golcl__hl *h);
+/* Holds the store to `bytes` of its bound for a while (collecting where it
+ * would pass them); 0 gives the whole bound back. 0 where the store holds
+ * more than that already (then call it again with 0). */
+int golcl__hl_limit(golcl__hl *h, uint64_t bytes);
 
 /* The rule: a table without B0 (next[0] == 0). */
 void golcl__hl_set_rule(golcl__hl *h, const uint8_t table[512]);
@@ -98,7 +103,7 @@ golcl__hl_id golcl__hl_leaf(golcl__hl *h, uint64_t bits);
 
 /* Advances the root 2^k generations (any k ≤ 60), growing it as needed.
  * On failure (GOLCL_E_OUT_OF_MEMORY after collecting and splitting the
- * step) the root is unchanged. */
+ * step; GOLCL_E_CANCELLED once *h->cancel is set) the root is unchanged. */
 golcl_status golcl__hl_step_pow2(golcl__hl *h, int k);
 
 /* Collects the store: keeps the root (and, if keep_results, the results
@@ -175,6 +180,10 @@ golcl_status golcl__hl_census(const golcl__hl *h, uint64_t counts[256]);
  * root keeps its level and place. */
 golcl_status golcl__hl_to_ms(const golcl__hl *two, golcl__hl *ms);
 golcl_status golcl__hl_to_two(const golcl__hl *ms, golcl__hl *two);
+
+/* The cells and rule of store a into b, an empty store of the same kind
+ * (cells and rule replaced; its bound its own). */
+golcl_status golcl__hl_copy(const golcl__hl *a, golcl__hl *b);
 
 /* The leaves under the root that hold a live cell: at how many positions
  * (saturating), and how many of them differ (a random soup: nearly every

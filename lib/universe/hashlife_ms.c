@@ -165,3 +165,36 @@ golcl_status golcl__hl_to_two(const golcl__hl *ms, golcl__hl *two) {
   two->root = r;
   return GOLCL_OK;
 }
+
+/* the same cells in another store of the same kind */
+static golcl__hl_id copy(const golcl__hl *a, golcl__hl *b, golcl__hl_id id, golcl__hl_id *memo) {
+  if (memo[id]) return memo[id];
+  const golcl__hl_node *n = &a->nodes[id];
+  golcl__hl_id r;
+  if (id == a->empty[n->level]) {
+    r = b->empty[n->level];
+  } else if (n->level == a->leaf_level) {
+    r = a->leaf_level == 2 ? golcl__hl_leaf4(b, (const uint8_t *)n->q)
+                           : golcl__hl_leaf(b, (uint64_t)n->q[0] | (uint64_t)n->q[1] << 32);
+  } else {
+    golcl__hl_id q[4];
+    for (int k = 0; k < 4; k++)
+      if (!(q[k] = copy(a, b, n->q[k], memo))) return 0;
+    r = golcl__hl_node_of(b, n->level, q[0], q[1], q[2], q[3]);
+  }
+  return memo[id] = r;
+}
+
+golcl_status golcl__hl_copy(const golcl__hl *a, golcl__hl *b) {
+  golcl__hl_id *memo = calloc(a->n, sizeof *memo);
+  if (!memo) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: out of host memory");
+  golcl__hl_id r = copy(a, b, a->root, memo);
+  free(memo);
+  if (!r) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: the node store is full");
+  b->root = r;
+  if (a->leaf_level == 2)
+    golcl__hl_set_msrule(b, &a->msrule);
+  else
+    golcl__hl_set_rule(b, a->table);
+  return GOLCL_OK;
+}

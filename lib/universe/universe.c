@@ -149,7 +149,10 @@ golcl_status golcl_universe_set_generation(golcl_universe *u, uint64_t generatio
 
 /* ----------------------------------------------------------------- runs */
 
+static int lost(const golcl_universe *u);
 golcl_status golcl__universe_progress(golcl_universe *u, int force) {
+  if (lost(u))
+    return golcl__fail(NULL, GOLCL_E_CANCELLED, "golcl_universe_run: AUTO's other side has won");
   if (!u->progress) return GOLCL_OK;
   double now = golcl__universe_now();
   if (!force && now - u->progress_last < GOLCL__PROGRESS_PERIOD) return GOLCL_OK;
@@ -191,7 +194,9 @@ static golcl_status run_hashlife(golcl_universe *u, uint64_t gens) {
  * still growing a few debris a jump: HashLife runs its last 9 000
  * generations in a third of the tiles' time; iwona 2.9 there, chaotic until
  * 28 786: the tiles' by 1.7x). The criterion counts, it does not
- * time: the choice is the same on every machine. */
+ * time: the choice is the same on every machine; on two processors or
+ * more the race (below) runs HashLife alone beside it and keeps the
+ * first to finish. */
 #define AUTO_SPARSE_MAX_GENS (1u << 17)
 #define AUTO_SPARSE_MAX_CELLS (1u << 14)
 #define AUTO_CHAOS 1000
@@ -341,18 +346,27 @@ static golcl_status run_short(golcl_universe *u, uint64_t gens) {
  * chunks: the tree is rebuilt from the tiles once, where the stretch ends or
  * the callback stops it (for a 2048² soup a rebuild costs more than a
  * chunk). */
+/* In AUTO's race (below), whether this side has lost: its cells are
+ * dropped, and a side in chunks stops within RACE_CHUNK_S or so. */
+#define RACE_CHUNK_S 1e-4
+static int lost(const golcl_universe *u) {
+  return u->cancel && __atomic_load_n(u->cancel, __ATOMIC_ACQUIRE);
+}
+
 static golcl_status run_tiles(golcl_universe *u, golcl_universe_algo tiles, uint64_t n, int sync) {
   const golcl__uengine *e = golcl__universe_engine(u, tiles);
-  uint64_t chunk = u->progress ? 16 : n;
+  uint64_t chunk = u->progress || u->cancel ? 16 : n;
   while (n) {
     uint64_t g = n < chunk ? n : chunk;
     double t0 = golcl__universe_now();
     golcl_status st = golcl__universe_engine_run(u, e, g, sync && g == n);
     if (st != GOLCL_OK) return st;
     n -= g;
-    if (golcl__universe_now() - t0 < GOLCL__PROGRESS_PERIOD / 10) chunk *= 2;
+    /* chunks of a tenth of the callback's period, of RACE_CHUNK_S in a race */
+    if (golcl__universe_now() - t0 < (u->cancel ? RACE_CHUNK_S : GOLCL__PROGRESS_PERIOD / 10))
+      chunk *= 2;
     if ((st = golcl__universe_progress(u, 0)) != GOLCL_OK) {
-      if (n || !sync) /* the tree takes the generation reached */
+      if ((n || !sync) && !lost(u)) /* the tree takes the generation reached */
         golcl__universe_engine_run(u, e, 0, 1);
       return st;
     }
@@ -403,6 +417,7 @@ static golcl_status run_ms_short(golcl_universe *u, golcl_universe_algo tiles, u
   return run_tiles(u, tiles, gens - done, 1);
 }
 
+static golcl_status race(golcl_universe *u, uint64_t gens);
 static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   if (!golcl__universe_engine_can(u, GOLCL_UNIVERSE_HASHLIFE)) { /* LtL: no HashLife */
     /* the host's box, or the device tiles of states for a soup on a GPU */
@@ -434,6 +449,14 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   }
   u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
   golcl__universe_engines_free(u, GOLCL_UNIVERSE_HASHLIFE);
+  if (!short_run_tiles(u, gens) && tiles_may_win(u, gens) == GOLCL_UNIVERSE_AUTO)
+    return run_hashlife(u, gens);
+  return race(u, gens);
+}
+
+/* A small pattern's run where the tiles may win: the short run, or
+ * HashLife's probes with the tiles' stretches between them. */
+static golcl_status run_small(golcl_universe *u, uint64_t gens) {
   if (short_run_tiles(u, gens)) return run_short(u, gens);
   golcl_universe_algo tiles = tiles_may_win(u, gens);
   if (tiles == GOLCL_UNIVERSE_AUTO) return run_hashlife(u, gens);
@@ -450,6 +473,84 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
       st = probe(u, AUTO_ABORT, AUTO_SETTLED, AUTO_SPARSE_MAX_CELLS, &chaos, &done);
   }
   if (st == GOLCL_OK && done < gens) st = run_hashlife(u, gens - done);
+  return st;
+}
+
+/* AUTO's race. Neither the probes nor any count seen so far tells every
+ * pattern HashLife runs faster than the tiles from those the tiles run
+ * faster (ark1 to 30 000 generations on pocl's 2-core machine: AUTO's
+ * tiles and probes 0.08 s, HashLife alone 0.036 s on one thread;
+ * totalperiodic to 1000: the short run's tiles 3 ms, HashLife 2), so
+ * where a second processor is free a small pattern's run goes both ways
+ * at once: AUTO's run as above on the calling thread, and HashLife alone
+ * on a copy of the tree (a store of a quarter of the bound) on the pool's,
+ * each on one thread; the first to finish stops the other and its cells
+ * are the universe's (both are exact: the cells are the same, only the
+ * time and stats.algo differ). */
+#define RACE_MIN_NODES (1u << 16) /* a smaller quarter of the bound: no race */
+typedef struct race_run {
+  golcl_universe *u, *alone; /* AUTO's side; HashLife's, a universe of the copy */
+  uint64_t gens;
+  int stop[2];     /* set for a side when the other has finished first */
+  int winner;      /* 0 none yet, 1 AUTO, 2 HashLife alone */
+  golcl_status st; /* AUTO's */
+} race_run;
+
+static void race_side(void *arg, int i) {
+  race_run *r = arg;
+  golcl_status st = GOLCL_E_CANCELLED;
+  if (!__atomic_load_n(&r->stop[i], __ATOMIC_ACQUIRE))
+    st = i == 0 ? run_small(r->u, r->gens)
+                : golcl__universe_engine_run(r->alone, &golcl__uengine_hashlife, r->gens, 1);
+  if (i == 0) r->st = st;
+  int none = 0;
+  if ((st == GOLCL_OK &&
+       __atomic_compare_exchange_n(&r->winner, &none, i + 1, 0, __ATOMIC_ACQ_REL,
+                                   __ATOMIC_ACQUIRE)) ||
+      i == 0) /* AUTO's run failing (a callback's stop, memory) stops the race */
+    __atomic_store_n(&r->stop[1 - i], 1, __ATOMIC_RELEASE);
+}
+
+static golcl_status race(golcl_universe *u, uint64_t gens) {
+  golcl_universe *alone = NULL;
+  if (u->ms || golcl__universe_threads(2) < 2 || !(alone = calloc(1, sizeof *alone)))
+    return run_small(u, gens);
+  if (golcl__hl_init(&alone->hl, golcl__hl_max_bytes(&u->hl)) != GOLCL_OK) {
+    free(alone);
+    return run_small(u, gens);
+  }
+  /* a quarter of the bound while it races, the whole if it wins */
+  if (!golcl__hl_limit(&alone->hl, golcl__hl_max_bytes(&u->hl) / 4) ||
+      alone->hl.max_nodes < RACE_MIN_NODES || golcl__hl_copy(&u->hl, &alone->hl) != GOLCL_OK) {
+    golcl__hl_free(&alone->hl);
+    free(alone);
+    return run_small(u, gens);
+  }
+  alone->opts.algo = GOLCL_UNIVERSE_HASHLIFE;
+  alone->table = u->table;
+  alone->generation = u->generation;
+  race_run r = {u, alone, gens, {0, 0}, 0, GOLCL_OK};
+  u->cancel = &r.stop[0], alone->cancel = &r.stop[1];
+  golcl__universe_parallel(2, race_side, &r);
+  u->cancel = NULL;
+  golcl_status st = r.st;
+  if (r.winner == 2) { /* the tree of HashLife alone, the counts of both */
+    golcl__hl *h = &alone->hl;
+    golcl__hl_limit(h, 0);
+    h->collections += u->hl.collections;
+    h->results_computed += u->hl.results_computed;
+    golcl__universe_engines_free(u, GOLCL_UNIVERSE_HASHLIFE);
+    golcl__hl_free(&u->hl);
+    u->hl = *h;
+    memset(h, 0, sizeof *h);
+    u->generation = alone->generation;
+    u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
+    st = GOLCL_OK;
+  }
+  u->hl.cancel = NULL;
+  u->hl.threads = 0; /* decided again at the next step that may use them */
+  golcl__hl_free(&alone->hl);
+  free(alone);
   return st;
 }
 

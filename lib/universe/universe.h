@@ -50,11 +50,14 @@ struct golcl_universe {
   uint64_t progress_start, progress_total;
   double progress_last;
   int progress_kcap;
+  /* AUTO's race (universe.c): NULL, or a flag the other side sets when it
+   * has won, which stops this side's run (GOLCL_E_CANCELLED) */
+  const int *cancel;
 };
 
 /* Calls the progress callback at a generation boundary if one is set and
  * its time has come (always when `force`): GOLCL_E_CANCELLED if it asks to
- * stop, with the message. */
+ * stop, with the message, or if the run has lost AUTO's race (u->cancel). */
 golcl_status golcl__universe_progress(golcl_universe *u, int force);
 
 /* Multi-state cells (universe_ms.c): whether the universe takes a rule

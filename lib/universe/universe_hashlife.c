@@ -56,6 +56,8 @@ static golcl_status refuse(const golcl_universe *u) {
 static golcl_status run(golcl_universe *u, void *engine, uint64_t gens, uint64_t *done) {
   (void)engine, (void)done; /* the tree and the generation move on jump by jump */
   if (!can(u)) return refuse(u);
+  u->hl.cancel = u->cancel;
+  if (u->cancel) u->hl.threads = 1; /* AUTO's race: one thread a side */
   while (gens) {
     int k = __builtin_ctzll(gens);
     const int cap = u->progress ? u->progress_kcap : MAX_JUMP;

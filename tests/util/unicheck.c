@@ -82,3 +82,17 @@ void tu_universes_same(golcl_universe *a, golcl_universe *b, const char *what) {
                 (unsigned long long)golcl_universe_generation(a));
   ck_assert_uint_eq(golcl_universe_generation(a), golcl_universe_generation(b));
 }
+
+void tu_auto_alone(int on) {
+  static char saved[64];
+  static int had = -1;
+  if (on) {
+    const char *t = getenv("GOLCL_THREADS");
+    had = t != NULL;
+    snprintf(saved, sizeof saved, "%s", t ? t : "");
+    ck_assert_int_eq(setenv("GOLCL_THREADS", "1", 1), 0);
+  } else if (had >= 0) {
+    ck_assert_int_eq(had ? setenv("GOLCL_THREADS", saved, 1) : unsetenv("GOLCL_THREADS"), 0);
+    had = -1;
+  }
+}

@@ -25,4 +25,9 @@ void tu_universes_same(golcl_universe *a, golcl_universe *b, const char *what);
 void tu_universe_vs_bgolly(golcl_universe *u, const char *bgolly, const char *path, uint64_t gen,
                            const char *tmp);
 
+/* AUTO's policy alone (on): the race beside it off, as on one processor
+ * (GOLCL_THREADS=1), so that the algorithm a test expects is the one that
+ * runs; off: the environment as it was. */
+void tu_auto_alone(int on);
+
 #endif
