@@ -417,7 +417,8 @@ static golcl_status run_ms_short(golcl_universe *u, golcl_universe_algo tiles, u
   return run_tiles(u, tiles, gens - done, 1);
 }
 
-static golcl_status race(golcl_universe *u, uint64_t gens);
+static golcl_status race(golcl_universe *u, golcl_universe_algo tiles, uint64_t gens,
+                         uint64_t done);
 static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   if (!golcl__universe_engine_can(u, GOLCL_UNIVERSE_HASHLIFE)) { /* LtL: no HashLife */
     /* the host's box, or the device tiles of states for a soup on a GPU */
@@ -449,30 +450,34 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   }
   u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
   golcl__universe_engines_free(u, GOLCL_UNIVERSE_HASHLIFE);
-  if (!short_run_tiles(u, gens) && tiles_may_win(u, gens) == GOLCL_UNIVERSE_AUTO)
-    return run_hashlife(u, gens);
-  return race(u, gens);
-}
-
-/* A small pattern's run where the tiles may win: the short run, or
- * HashLife's probes with the tiles' stretches between them. */
-static golcl_status run_small(golcl_universe *u, uint64_t gens) {
-  if (short_run_tiles(u, gens)) return run_short(u, gens);
+  if (short_run_tiles(u, gens)) return race(u, GOLCL_UNIVERSE_HOST_TILES, gens, 0);
   golcl_universe_algo tiles = tiles_may_win(u, gens);
   if (tiles == GOLCL_UNIVERSE_AUTO) return run_hashlife(u, gens);
   int chaos;
   uint64_t done = 0;
   golcl_status st = probe(u, 0, AUTO_CHAOS, AUTO_SPARSE_MAX_CELLS, &chaos, &done);
   if (st == GOLCL_OK && chaos) st = grows_like_chaos(u, &chaos, &done);
-  while (st == GOLCL_OK && chaos && done < gens) {
-    uint64_t n = gens - done < 2 * done ? gens - done : 2 * done;
+  if (st != GOLCL_OK) return st;
+  if (!chaos || done >= gens) return done < gens ? run_hashlife(u, gens - done) : GOLCL_OK;
+  return race(u, tiles, gens, done);
+}
+
+/* The chaotic stretches of a run of gens generations, *done of them done
+ * (the first probe): the tiles for twice the generations done so far,
+ * HashLife probing after each, until a probe finds the pattern settled;
+ * the rest, gens - *done, is HashLife's (the caller runs it). */
+static golcl_status run_chaos(golcl_universe *u, golcl_universe_algo tiles, uint64_t gens,
+                              uint64_t *done) {
+  int chaos = 1;
+  golcl_status st = GOLCL_OK;
+  while (st == GOLCL_OK && chaos && *done < gens) {
+    uint64_t n = gens - *done < 2 * *done ? gens - *done : 2 * *done;
     u->last_algo = tiles;
     st = run_tiles(u, tiles, n, 1);
-    done += n;
-    if (st == GOLCL_OK && gens - done >= 2 * PROBE)
-      st = probe(u, AUTO_ABORT, AUTO_SETTLED, AUTO_SPARSE_MAX_CELLS, &chaos, &done);
+    *done += n;
+    if (st == GOLCL_OK && gens - *done >= 2 * PROBE)
+      st = probe(u, AUTO_ABORT, AUTO_SETTLED, AUTO_SPARSE_MAX_CELLS, &chaos, done);
   }
-  if (st == GOLCL_OK && done < gens) st = run_hashlife(u, gens - done);
   return st;
 }
 
@@ -481,27 +486,46 @@ static golcl_status run_small(golcl_universe *u, uint64_t gens) {
  * faster (ark1 to 30 000 generations on pocl's 2-core machine: AUTO's
  * tiles and probes 0.08 s, HashLife alone 0.036 s on one thread;
  * totalperiodic to 1000: the short run's tiles 3 ms, HashLife 2), so
- * where a second processor is free a small pattern's run goes both ways
+ * where a second processor is free the tiles' part of a small pattern's
+ * run (the short run; the chaotic stretches from the first probe that
+ * finds chaos to the probe that finds the pattern settled) goes both ways
  * at once: AUTO's run as above on the calling thread, and HashLife alone
  * on a copy of the tree (a store of a quarter of the bound) on the pool's,
  * each on one thread; the first to finish stops the other and its cells
  * are the universe's (both are exact: the cells are the same, only the
- * time and stats.algo differ). */
+ * time and stats.algo differ). HashLife's settled rest runs after the
+ * race, on its threads, as do the patterns the first probe leaves to
+ * HashLife (guns, breeders, jagged2): racing every run from its start
+ * cost those their threads (pocl's 2-core machine, 30 000 generations:
+ * 2c5-spaceship-gun-p690 1.8x, golly-ticker 1.4x, jagged2 1.26x). */
 #define RACE_MIN_NODES (1u << 16) /* a smaller quarter of the bound: no race */
 typedef struct race_run {
   golcl_universe *u, *alone; /* AUTO's side; HashLife's, a universe of the copy */
-  uint64_t gens;
+  golcl_universe_algo tiles; /* AUTO's side: the short run (start 0), else run_chaos */
+  uint64_t gens, start, done;
   int stop[2];     /* set for a side when the other has finished first */
   int winner;      /* 0 none yet, 1 AUTO, 2 HashLife alone */
   golcl_status st; /* AUTO's */
 } race_run;
 
+/* AUTO's side: the short run, or the chaotic stretches (r->done then the
+ * generations they reached: the rest is HashLife's). */
+static golcl_status auto_side(race_run *r) {
+  if (!r->start) {
+    r->done = r->gens;
+    return run_short(r->u, r->gens);
+  }
+  r->done = r->start;
+  return run_chaos(r->u, r->tiles, r->gens, &r->done);
+}
+
 static void race_side(void *arg, int i) {
   race_run *r = arg;
   golcl_status st = GOLCL_E_CANCELLED;
   if (!__atomic_load_n(&r->stop[i], __ATOMIC_ACQUIRE))
-    st = i == 0 ? run_small(r->u, r->gens)
-                : golcl__universe_engine_run(r->alone, &golcl__uengine_hashlife, r->gens, 1);
+    st = i == 0 ? auto_side(r)
+                : golcl__universe_engine_run(r->alone, &golcl__uengine_hashlife, r->gens - r->start,
+                                             1);
   if (i == 0) r->st = st;
   int none = 0;
   if ((st == GOLCL_OK &&
@@ -511,25 +535,37 @@ static void race_side(void *arg, int i) {
     __atomic_store_n(&r->stop[1 - i], 1, __ATOMIC_RELEASE);
 }
 
-static golcl_status race(golcl_universe *u, uint64_t gens) {
-  golcl_universe *alone = NULL;
-  if (u->ms || golcl__universe_threads(2) < 2 || !(alone = calloc(1, sizeof *alone)))
-    return run_small(u, gens);
+/* HashLife alone, a copy of u's cells beside it (NULL where it cannot be
+ * made: no race). */
+static golcl_universe *alone_of(golcl_universe *u) {
+  golcl_universe *alone = calloc(1, sizeof *alone);
+  if (!alone) return NULL;
   if (golcl__hl_init(&alone->hl, golcl__hl_max_bytes(&u->hl)) != GOLCL_OK) {
     free(alone);
-    return run_small(u, gens);
+    return NULL;
   }
   /* a quarter of the bound while it races, the whole if it wins */
   if (!golcl__hl_limit(&alone->hl, golcl__hl_max_bytes(&u->hl) / 4) ||
       alone->hl.max_nodes < RACE_MIN_NODES || golcl__hl_copy(&u->hl, &alone->hl) != GOLCL_OK) {
     golcl__hl_free(&alone->hl);
     free(alone);
-    return run_small(u, gens);
+    return NULL;
   }
   alone->opts.algo = GOLCL_UNIVERSE_HASHLIFE;
   alone->table = u->table;
   alone->generation = u->generation;
-  race_run r = {u, alone, gens, {0, 0}, 0, GOLCL_OK};
+  return alone;
+}
+
+static golcl_status race(golcl_universe *u, golcl_universe_algo tiles, uint64_t gens,
+                         uint64_t start) {
+  race_run r = {u, NULL, tiles, gens, start, start, {0, 0}, 0, GOLCL_OK};
+  golcl_universe *alone = u->ms || golcl__universe_threads(2) < 2 ? NULL : alone_of(u);
+  if (!alone) {
+    golcl_status st = auto_side(&r);
+    return st == GOLCL_OK && r.done < gens ? run_hashlife(u, gens - r.done) : st;
+  }
+  r.alone = alone;
   u->cancel = &r.stop[0], alone->cancel = &r.stop[1];
   golcl__universe_parallel(2, race_side, &r);
   u->cancel = NULL;
@@ -551,6 +587,8 @@ static golcl_status race(golcl_universe *u, uint64_t gens) {
   u->hl.threads = 0; /* decided again at the next step that may use them */
   golcl__hl_free(&alone->hl);
   free(alone);
+  if (st == GOLCL_OK && r.winner == 1 && r.done < gens) /* the settled rest, on threads */
+    st = run_hashlife(u, gens - r.done);
   return st;
 }
 
