@@ -88,110 +88,98 @@ golcl_status golcl__hl_census(const golcl__hl *h, uint64_t counts[256]) {
 
 /* ----------------------------------------------------------- conversion */
 
-static golcl__hl_id to_ms(const golcl__hl *t, golcl__hl *m, golcl__hl_id id, golcl__hl_id *memo) {
-  if (memo[id]) return memo[id];
-  const golcl__hl_node *n = &t->nodes[id];
-  golcl__hl_id r;
-  if (id == t->empty[n->level]) {
-    r = m->empty[n->level];
-  } else if (n->level == 3) {
-    uint64_t b = (uint64_t)n->q[0] | (uint64_t)n->q[1] << 32;
-    golcl__hl_id q[4];
-    for (int k = 0; k < 4; k++) {
-      uint8_t c[16];
-      for (int i = 0; i < 16; i++)
-        c[i] = (uint8_t)(b >> (8 * (4 * (k >> 1) + (i >> 2)) + 4 * (k & 1) + (i & 3)) & 1);
-      q[k] = golcl__hl_leaf4(m, c);
-    }
-    r = golcl__hl_node_of(m, 3, q[0], q[1], q[2], q[3]);
-  } else {
-    golcl__hl_id q[4];
-    for (int k = 0; k < 4; k++)
-      if (!(q[k] = to_ms(t, m, n->q[k], memo))) return 0;
-    r = golcl__hl_node_of(m, n->level, q[0], q[1], q[2], q[3]);
-  }
-  return memo[id] = r;
-}
-
-/* 0 when out of memory or (then *high is set) a state above 1 */
-static golcl__hl_id to_two(const golcl__hl *m, golcl__hl *t, golcl__hl_id id, golcl__hl_id *memo,
-                           int *high) {
-  if (memo[id]) return memo[id];
-  const golcl__hl_node *n = &m->nodes[id];
-  golcl__hl_id r;
-  if (id == m->empty[n->level]) {
-    r = t->empty[n->level];
-  } else if (n->level == 3) {
-    uint64_t b = 0;
-    for (int k = 0; k < 4; k++) {
-      uint8_t c[16];
-      golcl__hl_leaf4_cells(m, n->q[k], c);
-      for (int i = 0; i < 16; i++) {
-        if (c[i] > 1) return *high = 1, 0;
-        b |= (uint64_t)c[i] << (8 * (4 * (k >> 1) + (i >> 2)) + 4 * (k & 1) + (i & 3));
-      }
-    }
-    r = golcl__hl_leaf(t, b);
-  } else {
-    golcl__hl_id q[4];
-    for (int k = 0; k < 4; k++)
-      if (!(q[k] = to_two(m, t, n->q[k], memo, high))) return 0;
-    r = golcl__hl_node_of(t, n->level, q[0], q[1], q[2], q[3]);
-  }
-  return memo[id] = r;
-}
-
-golcl_status golcl__hl_to_ms(const golcl__hl *two, golcl__hl *ms) {
-  golcl__hl_id *memo = calloc(two->n, sizeof *memo);
-  if (!memo) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: out of host memory");
-  golcl__hl_id r = to_ms(two, ms, two->root, memo);
-  free(memo);
-  if (!r) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: the node store is full");
-  ms->root = r;
-  return GOLCL_OK;
-}
-
-golcl_status golcl__hl_to_two(const golcl__hl *ms, golcl__hl *two) {
-  golcl__hl_id *memo = calloc(ms->n, sizeof *memo);
-  if (!memo) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: out of host memory");
-  int high = 0;
-  golcl__hl_id r = to_two(ms, two, ms->root, memo, &high);
-  free(memo);
-  if (high)
-    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
-                       "the universe has cells in states above 1, which a two-state rule "
-                       "cannot hold");
-  if (!r) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: the node store is full");
-  two->root = r;
-  return GOLCL_OK;
-}
-
-/* the same cells in another store of the same kind */
-static golcl__hl_id copy(const golcl__hl *a, golcl__hl *b, golcl__hl_id id, golcl__hl_id *memo) {
+/* The cells of store a into store b node by node (memo: a's ids to b's):
+ * a node of level `at` through leaf(), one above it of its quarters, the
+ * empty ones as b's; 0 when b is full or leaf() refuses the node (*bad). */
+typedef golcl__hl_id (*leaf_fn)(const golcl__hl *a, golcl__hl *b, const golcl__hl_node *n,
+                                int *bad);
+static golcl__hl_id convert(const golcl__hl *a, golcl__hl *b, golcl__hl_id id, int at,
+                            leaf_fn leaf, golcl__hl_id *memo, int *bad) {
   if (memo[id]) return memo[id];
   const golcl__hl_node *n = &a->nodes[id];
   golcl__hl_id r;
   if (id == a->empty[n->level]) {
     r = b->empty[n->level];
-  } else if (n->level == a->leaf_level) {
-    r = a->leaf_level == 2 ? golcl__hl_leaf4(b, (const uint8_t *)n->q)
-                           : golcl__hl_leaf(b, (uint64_t)n->q[0] | (uint64_t)n->q[1] << 32);
+  } else if (n->level == at) {
+    r = leaf(a, b, n, bad);
   } else {
     golcl__hl_id q[4];
     for (int k = 0; k < 4; k++)
-      if (!(q[k] = copy(a, b, n->q[k], memo))) return 0;
+      if (!(q[k] = convert(a, b, n->q[k], at, leaf, memo, bad))) return 0;
     r = golcl__hl_node_of(b, n->level, q[0], q[1], q[2], q[3]);
   }
   return memo[id] = r;
 }
 
-golcl_status golcl__hl_copy(const golcl__hl *a, golcl__hl *b) {
+/* b's root from a's; *bad as convert's */
+static golcl_status convert_root(const golcl__hl *a, golcl__hl *b, int at, leaf_fn leaf, int *bad) {
   golcl__hl_id *memo = calloc(a->n, sizeof *memo);
   if (!memo) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: out of host memory");
-  golcl__hl_id r = copy(a, b, a->root, memo);
+  golcl__hl_id r = convert(a, b, a->root, at, leaf, memo, bad);
   free(memo);
+  if (*bad) return GOLCL_E_UNSUPPORTED;
   if (!r) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: the node store is full");
   b->root = r;
+  return GOLCL_OK;
+}
+
+/* an 8×8 two-state leaf as four 4×4 leaves of states */
+static golcl__hl_id leaf_to_ms(const golcl__hl *t, golcl__hl *m, const golcl__hl_node *n,
+                               int *bad) {
+  (void)t, (void)bad;
+  uint64_t b = (uint64_t)n->q[0] | (uint64_t)n->q[1] << 32;
+  golcl__hl_id q[4];
+  for (int k = 0; k < 4; k++) {
+    uint8_t c[16];
+    for (int i = 0; i < 16; i++)
+      c[i] = (uint8_t)(b >> (8 * (4 * (k >> 1) + (i >> 2)) + 4 * (k & 1) + (i & 3)) & 1);
+    q[k] = golcl__hl_leaf4(m, c);
+  }
+  return golcl__hl_node_of(m, 3, q[0], q[1], q[2], q[3]);
+}
+
+/* four 4×4 leaves of states 0 and 1 as an 8×8 two-state leaf (*bad: a state above 1) */
+static golcl__hl_id leaf_to_two(const golcl__hl *m, golcl__hl *t, const golcl__hl_node *n,
+                                int *bad) {
+  uint64_t b = 0;
+  for (int k = 0; k < 4; k++) {
+    uint8_t c[16];
+    golcl__hl_leaf4_cells(m, n->q[k], c);
+    for (int i = 0; i < 16; i++) {
+      if (c[i] > 1) return *bad = 1, 0;
+      b |= (uint64_t)c[i] << (8 * (4 * (k >> 1) + (i >> 2)) + 4 * (k & 1) + (i & 3));
+    }
+  }
+  return golcl__hl_leaf(t, b);
+}
+
+/* a leaf as it is */
+static golcl__hl_id leaf_copy(const golcl__hl *a, golcl__hl *b, const golcl__hl_node *n,
+                              int *bad) {
+  (void)bad;
+  return a->leaf_level == 2 ? golcl__hl_leaf4(b, (const uint8_t *)n->q)
+                            : golcl__hl_leaf(b, (uint64_t)n->q[0] | (uint64_t)n->q[1] << 32);
+}
+
+golcl_status golcl__hl_to_ms(const golcl__hl *two, golcl__hl *ms) {
+  int bad = 0;
+  return convert_root(two, ms, 3, leaf_to_ms, &bad);
+}
+
+golcl_status golcl__hl_to_two(const golcl__hl *ms, golcl__hl *two) {
+  int high = 0;
+  golcl_status st = convert_root(ms, two, 3, leaf_to_two, &high);
+  if (high)
+    return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
+                       "the universe has cells in states above 1, which a two-state rule "
+                       "cannot hold");
+  return st;
+}
+
+golcl_status golcl__hl_copy(const golcl__hl *a, golcl__hl *b) {
+  int bad = 0;
+  golcl_status st = convert_root(a, b, a->leaf_level, leaf_copy, &bad);
+  if (st != GOLCL_OK) return st;
   if (a->leaf_level == 2)
     golcl__hl_set_msrule(b, &a->msrule);
   else
