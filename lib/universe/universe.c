@@ -149,7 +149,13 @@ golcl_status golcl_universe_set_generation(golcl_universe *u, uint64_t generatio
 
 /* ----------------------------------------------------------------- runs */
 
-static int lost(const golcl_universe *u);
+/* In AUTO's race (below), whether this side has lost: its cells are
+ * dropped, and a side in chunks stops within RACE_CHUNK_S or so. */
+#define RACE_CHUNK_S 1e-4
+static int lost(const golcl_universe *u) {
+  return u->cancel && __atomic_load_n(u->cancel, __ATOMIC_ACQUIRE);
+}
+
 golcl_status golcl__universe_progress(golcl_universe *u, int force) {
   if (lost(u))
     return golcl__fail(NULL, GOLCL_E_CANCELLED, "golcl_universe_run: AUTO's other side has won");
@@ -346,13 +352,6 @@ static golcl_status run_short(golcl_universe *u, uint64_t gens) {
  * chunks: the tree is rebuilt from the tiles once, where the stretch ends or
  * the callback stops it (for a 2048² soup a rebuild costs more than a
  * chunk). */
-/* In AUTO's race (below), whether this side has lost: its cells are
- * dropped, and a side in chunks stops within RACE_CHUNK_S or so. */
-#define RACE_CHUNK_S 1e-4
-static int lost(const golcl_universe *u) {
-  return u->cancel && __atomic_load_n(u->cancel, __ATOMIC_ACQUIRE);
-}
-
 static golcl_status run_tiles(golcl_universe *u, golcl_universe_algo tiles, uint64_t n, int sync) {
   const golcl__uengine *e = golcl__universe_engine(u, tiles);
   uint64_t chunk = u->progress || u->cancel ? 16 : n;
@@ -581,7 +580,9 @@ static golcl_status race(golcl_universe *u, golcl_universe_algo tiles, uint64_t 
     memset(h, 0, sizeof *h);
     u->generation = alone->generation;
     u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
-    st = GOLCL_OK;
+    /* a watched run hears of the generations HashLife made (its side has
+     * no callback: AUTO's may not have called back yet) */
+    st = golcl__universe_progress(u, 1);
   }
   u->hl.cancel = NULL;
   u->hl.threads = 0; /* decided again at the next step that may use them */
