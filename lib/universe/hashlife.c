@@ -411,9 +411,8 @@ uint64_t golcl__hl_bytes(const golcl__hl *h) {
 
 uint64_t golcl__hl_max_bytes(const golcl__hl *h) { return h->max_bytes; }
 
-int golcl__hl_limit(golcl__hl *h, uint64_t bytes) {
+void golcl__hl_limit(golcl__hl *h, uint64_t bytes) {
   size_store(h, bytes && bytes < h->max_bytes ? bytes : h->max_bytes);
-  return h->n <= h->max_nodes && h->cap <= h->max_nodes && h->nbuckets <= h->max_buckets;
 }
 
 void golcl__hl_free(golcl__hl *h) {
@@ -514,14 +513,13 @@ static _Thread_local int tl_order;        /* its order: 0 in order, 1 reversed, 
 static _Thread_local uint32_t tl_rng;     /* the rotations */
 #define RES_BUSY 0xffffffffu              /* another thread is computing it */
 
-static inline int halted(const golcl__hl *h) {
-  return __atomic_load_n(&h->oom, __ATOMIC_RELAXED) | __atomic_load_n(&h->stop, __ATOMIC_RELAXED) |
-         __atomic_load_n(&h->regrow, __ATOMIC_RELAXED) |
-         (h->cancel && __atomic_load_n(h->cancel, __ATOMIC_RELAXED));
+static inline int cancelled(const golcl__hl *h) {
+  return h->cancel && __atomic_load_n(h->cancel, __ATOMIC_ACQUIRE);
 }
 
-static int cancelled(const golcl__hl *h) {
-  return h->cancel && __atomic_load_n(h->cancel, __ATOMIC_ACQUIRE);
+static inline int halted(const golcl__hl *h) {
+  return __atomic_load_n(&h->oom, __ATOMIC_RELAXED) | __atomic_load_n(&h->stop, __ATOMIC_RELAXED) |
+         __atomic_load_n(&h->regrow, __ATOMIC_RELAXED) | cancelled(h);
 }
 
 static inline golcl__hl_id memo_of(const golcl__hl_node *m, int k) {

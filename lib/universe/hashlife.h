@@ -87,10 +87,10 @@ static inline void golcl__hl_leaf4_cells(const golcl__hl *h, golcl__hl_id id, ui
 /* Bytes the store takes now, and its bound. */
 uint64_t golcl__hl_bytes(const golcl__hl *h);
 uint64_t golcl__hl_max_bytes(const golcl__hl *h);
-/* Holds the store to `bytes` of its bound for a while (collecting where it
- * would pass them); 0 gives the whole bound back. 0 where the store holds
- * more than that already (then call it again with 0). */
-int golcl__hl_limit(golcl__hl *h, uint64_t bytes);
+/* Holds a new store to `bytes` of its bound for a while (collecting where
+ * it would pass them; its first nodes and slots must fit them); 0 gives
+ * the whole bound back. */
+void golcl__hl_limit(golcl__hl *h, uint64_t bytes);
 
 /* The rule: a table without B0 (next[0] == 0). */
 void golcl__hl_set_rule(golcl__hl *h, const uint8_t table[512]);
@@ -181,8 +181,8 @@ golcl_status golcl__hl_census(const golcl__hl *h, uint64_t counts[256]);
 golcl_status golcl__hl_to_ms(const golcl__hl *two, golcl__hl *ms);
 golcl_status golcl__hl_to_two(const golcl__hl *ms, golcl__hl *two);
 
-/* The cells and rule of store a into b, an empty store of the same kind
- * (cells and rule replaced; its bound its own). */
+/* The cells and rule of two-state store a into b, an empty two-state store
+ * (its bound its own). */
 golcl_status golcl__hl_copy(const golcl__hl *a, golcl__hl *b);
 
 /* The leaves under the root that hold a live cell: at how many positions

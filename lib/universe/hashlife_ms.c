@@ -153,12 +153,11 @@ static golcl__hl_id leaf_to_two(const golcl__hl *m, golcl__hl *t, const golcl__h
   return golcl__hl_leaf(t, b);
 }
 
-/* a leaf as it is */
+/* an 8×8 two-state leaf as it is */
 static golcl__hl_id leaf_copy(const golcl__hl *a, golcl__hl *b, const golcl__hl_node *n,
                               int *bad) {
-  (void)bad;
-  return a->leaf_level == 2 ? golcl__hl_leaf4(b, (const uint8_t *)n->q)
-                            : golcl__hl_leaf(b, (uint64_t)n->q[0] | (uint64_t)n->q[1] << 32);
+  (void)a, (void)bad;
+  return golcl__hl_leaf(b, (uint64_t)n->q[0] | (uint64_t)n->q[1] << 32);
 }
 
 golcl_status golcl__hl_to_ms(const golcl__hl *two, golcl__hl *ms) {
@@ -178,11 +177,7 @@ golcl_status golcl__hl_to_two(const golcl__hl *ms, golcl__hl *two) {
 
 golcl_status golcl__hl_copy(const golcl__hl *a, golcl__hl *b) {
   int bad = 0;
-  golcl_status st = convert_root(a, b, a->leaf_level, leaf_copy, &bad);
-  if (st != GOLCL_OK) return st;
-  if (a->leaf_level == 2)
-    golcl__hl_set_msrule(b, &a->msrule);
-  else
-    golcl__hl_set_rule(b, a->table);
-  return GOLCL_OK;
+  golcl_status st = convert_root(a, b, 3, leaf_copy, &bad);
+  if (st == GOLCL_OK) golcl__hl_set_rule(b, a->table);
+  return st;
 }

@@ -417,7 +417,7 @@ static golcl_status run_ms_short(golcl_universe *u, golcl_universe_algo tiles, u
 }
 
 static golcl_status race(golcl_universe *u, golcl_universe_algo tiles, uint64_t gens,
-                         uint64_t done);
+                         uint64_t start);
 static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   if (!golcl__universe_engine_can(u, GOLCL_UNIVERSE_HASHLIFE)) { /* LtL: no HashLife */
     /* the host's box, or the device tiles of states for a soup on a GPU */
@@ -544,8 +544,8 @@ static golcl_universe *alone_of(golcl_universe *u) {
     return NULL;
   }
   /* a quarter of the bound while it races, the whole if it wins */
-  if (!golcl__hl_limit(&alone->hl, golcl__hl_max_bytes(&u->hl) / 4) ||
-      alone->hl.max_nodes < RACE_MIN_NODES || golcl__hl_copy(&u->hl, &alone->hl) != GOLCL_OK) {
+  golcl__hl_limit(&alone->hl, golcl__hl_max_bytes(&u->hl) / 4);
+  if (alone->hl.max_nodes < RACE_MIN_NODES || golcl__hl_copy(&u->hl, &alone->hl) != GOLCL_OK) {
     golcl__hl_free(&alone->hl);
     free(alone);
     return NULL;
@@ -559,7 +559,7 @@ static golcl_universe *alone_of(golcl_universe *u) {
 static golcl_status race(golcl_universe *u, golcl_universe_algo tiles, uint64_t gens,
                          uint64_t start) {
   race_run r = {u, NULL, tiles, gens, start, start, {0, 0}, 0, GOLCL_OK};
-  golcl_universe *alone = u->ms || golcl__universe_threads(2) < 2 ? NULL : alone_of(u);
+  golcl_universe *alone = golcl__universe_threads(2) < 2 ? NULL : alone_of(u);
   if (!alone) {
     golcl_status st = auto_side(&r);
     return st == GOLCL_OK && r.done < gens ? run_hashlife(u, gens - r.done) : st;
