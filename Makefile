@@ -155,10 +155,10 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_UTIL_OBJ) $(SHARED)
 
 # The universe's engine suites call the private sparse-tile engine
 # (lib/universe/sparse.h), the tiles of states (mstiles.h, mstiles_gpu.h) and the pool of threads
-# (threads.h), and test_core_fill the core's chunked fill
+# (lib/core/threads.h: test_pool), and test_core_fill the core's chunked fill
 # (lib/core/core.h), which the shared library does not export: they link the
 # static library.
-$(BUILD)/tests/test_universe_sparse $(BUILD)/tests/test_universe_mstiles_engine $(BUILD)/tests/test_universe_mstiles_gpu $(BUILD)/tests/test_universe_pool $(BUILD)/tests/test_core_fill: $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_UTIL_OBJ) $(STATIC)
+$(BUILD)/tests/test_universe_sparse $(BUILD)/tests/test_universe_mstiles_engine $(BUILD)/tests/test_universe_mstiles_gpu $(BUILD)/tests/test_pool $(BUILD)/tests/test_core_fill: $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_UTIL_OBJ) $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_UTIL_OBJ) $(STATIC) $(CHECK_LIBS) $(LIB_LIBS) $(LDLIBS)
 
@@ -372,7 +372,8 @@ $(BUILD)/fuzz/fuzz_rules: $(FUZZ_RULES_SRC) include/golcl.h include/golcl_rules.
 # without OpenCL); the
 # corpus is seeded from tests/fuzz/obj-seed/ (not tests/data: test_pattern reads
 # every file there as a pattern).
-FUZZ_OBJ_SRC := tests/fuzz/fuzz_obj.c lib/lattice/mesh.c lib/lattice/mesh_obj.c lib/core/error.c
+FUZZ_OBJ_SRC := tests/fuzz/fuzz_obj.c lib/lattice/mesh.c lib/lattice/mesh_obj.c lib/core/error.c \
+                lib/core/threads.c
 .PHONY: fuzz-obj
 fuzz-obj:
 	@$(MAKE) --no-print-directory deps EXTRA_PKGS="$(FUZZ_PKGS)"
@@ -383,11 +384,11 @@ fuzz-obj:
 	  -dict=tests/fuzz/obj.dict -artifact_prefix=$(BUILD)/fuzz/obj- $(BUILD)/fuzz/obj-corpus
 
 $(BUILD)/fuzz/fuzz_obj: $(FUZZ_OBJ_SRC) tests/fuzz/obj.dict include/golcl_lattice.h \
-                        lib/lattice/mesh.h lib/core/host.h
+                        lib/lattice/mesh.h lib/core/host.h lib/core/threads.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -Itests/fuzz/no-opencl -DGOLCL_NO_OPENCL_HEADERS $(BASE_CPPFLAGS) -std=c11 $(WARN) \
 	  -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -o $@ \
-	  $(FUZZ_OBJ_SRC) -lm
+	  $(FUZZ_OBJ_SRC) -lm -pthread
 
 # ---------------------------------------------------------------- install
 # golcl.pc for static linking: each library of LIB_LIBS that has a .pc of its

@@ -2,6 +2,8 @@
  * Klein bottle, queries, and the face neighbour tables (edge and vertex). */
 #include "mesh.h"
 
+#include "../core/threads.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,63 +229,33 @@ golcl_status golcl_mesh_cube_sphere(uint32_t n, golcl_mesh **out) {
 
 /* ----------------------------------------------------------- threads */
 
-#if defined(__GNUC__) && !defined(GOLCL_MESH_NO_THREADS)
-#include <pthread.h>
-#include <unistd.h>
-#define HAVE_THREADS 1
-#define ATOMIC_INC(p) __atomic_fetch_add((p), 1u, __ATOMIC_RELAXED)
-#else
-#define HAVE_THREADS 0
-#define ATOMIC_INC(p) ((*(p))++)
-#endif
-
+/* The parts of a mesh's making run on the library's pool (core/threads.h):
+ * $GOLCL_THREADS, else the CPUs the process may run on, at most
+ * MAX_THREADS, and none for less than MIN_WORK faces a thread. */
 #define MAX_THREADS 16
 #define MIN_WORK (1u << 16)
-
-typedef struct worker {
-  void (*fn)(void *, unsigned, unsigned);
-  void *arg;
-  unsigned t, T;
-} worker;
-
-#if HAVE_THREADS
-static void *worker_main(void *p) {
-  worker *w = p;
-  w->fn(w->arg, w->t, w->T);
-  return NULL;
-}
-#endif
+#define ATOMIC_INC(p) __atomic_fetch_add((p), 1u, __ATOMIC_RELAXED)
 
 unsigned golcl__mesh_threads(size_t work) {
-  long cpus = 1;
-#if HAVE_THREADS
-  cpus = sysconf(_SC_NPROCESSORS_ONLN);
-#endif
-  size_t T = cpus < 1 ? 1 : cpus > MAX_THREADS ? MAX_THREADS : (size_t)cpus;
+  size_t T = (size_t)golcl__threads(MAX_THREADS);
   if (T > work / MIN_WORK) T = work / MIN_WORK;
   return T ? (unsigned)T : 1;
 }
 
+typedef struct mesh_job {
+  void (*fn)(void *, unsigned, unsigned);
+  void *arg;
+  unsigned T;
+} mesh_job;
+
+static void mesh_part(void *p, int t) {
+  const mesh_job *j = p;
+  j->fn(j->arg, (unsigned)t, j->T);
+}
+
 void golcl__mesh_parallel(void (*fn)(void *arg, unsigned t, unsigned T), void *arg, unsigned T) {
-  worker w[MAX_THREADS];
-#if HAVE_THREADS
-  pthread_t th[MAX_THREADS];
-  int started[MAX_THREADS] = {0};
-  for (unsigned t = 1; t < T; t++) {
-    w[t] = (worker){fn, arg, t, T};
-    started[t] = pthread_create(&th[t], NULL, worker_main, &w[t]) == 0;
-  }
-  fn(arg, 0, T);
-  for (unsigned t = 1; t < T; t++) {
-    if (started[t])
-      pthread_join(th[t], NULL);
-    else
-      fn(arg, t, T); /* a thread that did not start: its share here */
-  }
-#else
-  (void)w;
-  for (unsigned t = 0; t < T; t++) fn(arg, t, T);
-#endif
+  mesh_job j = {fn, arg, T};
+  golcl__parallel((int)T, mesh_part, &j);
 }
 
 /* ----------------------------------------------------------- neighbours */

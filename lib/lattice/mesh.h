@@ -17,9 +17,10 @@ struct golcl_mesh {
 golcl_mesh *golcl__mesh_alloc(size_t nv, size_t nf);
 
 /* Threads for the linear passes over a mesh: how many for work items (at
- * most the online processors and 16, one per 2^16 items, at least 1), and a
- * run of fn(arg, t, T) for t = 0..T-1 on T threads (the caller's thread
- * runs t = 0; a share whose thread cannot start runs on the caller's). */
+ * most $GOLCL_THREADS or the CPUs the process may run on, and 16, one per
+ * 2^16 items, at least 1), and a run of fn(arg, t, T) for t = 0..T-1 on the
+ * library's pool (core/threads.h; the caller's thread runs t = 0 and any
+ * share no worker took). */
 unsigned golcl__mesh_threads(size_t work);
 void golcl__mesh_parallel(void (*fn)(void *arg, unsigned t, unsigned T), void *arg, unsigned T);
 

@@ -8,7 +8,7 @@
 #define _DEFAULT_SOURCE /* madvise */
 #include "hashlife.h"
 #include "leaf.h"
-#include "threads.h"
+#include "../core/threads.h"
 
 #include <sched.h>
 #include <stdio.h>
@@ -137,7 +137,7 @@ static int rehash(golcl__hl *h, size_t nb) {
   rehash_job job = {h, NULL, nb, h->threads > 1 && h->n >= PAR_REHASH ? h->threads : 1};
   if (nb <= h->broom) { /* in place: the slots are made again from the nodes */
     job.b = b;
-    golcl__universe_parallel(job.parts, clear_part, &job);
+    golcl__parallel(job.parts, clear_part, &job);
     size_t from = (nb * sizeof *b + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
     size_t to = h->nbuckets * sizeof *b;
     if (to > from && to >= HUGE_PAGE) madvise((char *)b + from, to - from, MADV_DONTNEED);
@@ -145,7 +145,7 @@ static int rehash(golcl__hl *h, size_t nb) {
     return -1;
   }
   if (job.parts > 1)
-    golcl__universe_parallel(job.parts, place_part, &job);
+    golcl__parallel(job.parts, place_part, &job);
   else
     place(h, b, nb, 1, h->n, 0);
   if (b != h->buckets) big_free(h->buckets, h->broom * sizeof *b), h->broom = nb;
@@ -688,7 +688,7 @@ static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) { return result
 /* The threads of a store's steps, decided at its first step long enough
  * for them (threads.h). */
 static int threads_of(golcl__hl *h) {
-  if (!h->threads) h->threads = golcl__universe_threads(GOLCL__POOL_MAX);
+  if (!h->threads) h->threads = golcl__threads(GOLCL__POOL_MAX);
   return h->threads;
 }
 
@@ -733,7 +733,7 @@ static golcl__hl_id root_result(golcl__hl *h, int k) {
   if (h->threads == 1 || h->n < h->solo_until || h->room < h->max_nodes ||
       h->broom < h->max_buckets)
     return result(h, h->root, k);
-  double t0 = golcl__universe_now();
+  double t0 = golcl__now();
   uint64_t c0 = h->results_computed;
   h->budget = PAR_AFTER; /* on one thread first: stops after this many results */
   golcl__hl_id r0 = result(h, h->root, k);
@@ -743,14 +743,14 @@ static golcl__hl_id root_result(golcl__hl *h, int k) {
   if (!more) return r0;
   int nt = threads_of(h);
   if (nt < 2) return result(h, h->root, k); /* on one thread, from the results made so far */
-  const double t1 = golcl__universe_now(), ts = t1 - t0;
+  const double t1 = golcl__now(), ts = t1 - t0;
   const uint64_t c1 = h->results_computed, rs = c1 - c0;
   worker w[GOLCL__POOL_MAX];
   for (;;) {
     h->stop = h->regrow = 0;
     h->par = 1;
     for (int i = 0; i < nt; i++) w[i] = (worker){h, k, 0, 0};
-    golcl__universe_parallel(nt, work, w);
+    golcl__parallel(nt, work, w);
     h->par = 0;
     h->holes = 1;
     golcl__hl_id r = 0;
@@ -762,7 +762,7 @@ static golcl__hl_id root_result(golcl__hl *h, int k) {
     while (h->cap < h->n) h->cap = h->cap * 2 < h->max_nodes ? h->cap * 2 : h->max_nodes;
     int regrow = h->regrow;
     h->stop = h->regrow = 0;
-    if (r) judge_threads(h, ts, rs, golcl__universe_now() - t1, h->results_computed - c1);
+    if (r) judge_threads(h, ts, rs, golcl__now() - t1, h->results_computed - c1);
     if (r || h->oom) return r;
     if (!regrow) return 0;
     /* a large table grows four times at once: each growth stops the

@@ -13,7 +13,7 @@
  * thread (each band reads its R rows above and below again, so a band has
  * at least R rows of its own). */
 #include "ltlbox.h"
-#include "threads.h"
+#include "../core/threads.h"
 
 #include "../core/host.h"
 
@@ -225,7 +225,7 @@ static golcl_status step(golcl__ltlbox *b) {
                  L->y1 + (uint64_t)R};
   clear_outside(b, &b->dirty, &O);
   const uint64_t oh = O.y1 - O.y0, cells = (O.x1 - O.x0) * oh;
-  if (cells >= PAR_CELLS && !b->bands) b->bands = golcl__universe_threads(MAX_BANDS);
+  if (cells >= PAR_CELLS && !b->bands) b->bands = golcl__threads(MAX_BANDS);
   int n = cells < PAR_CELLS ? 1 : b->bands;
   /* each band sums its R rows above and below again: at most as many of them as its own */
   if ((uint64_t)n > oh / b->R) n = oh / b->R > 1 ? (int)(oh / b->R) : 1;
@@ -233,7 +233,7 @@ static golcl_status step(golcl__ltlbox *b) {
   for (int i = 0; i < n; i++)
     d[i] = (band){b, O, O.y0 + oh * (uint64_t)i / (uint64_t)n,
                   O.y0 + oh * (uint64_t)(i + 1) / (uint64_t)n, {0, 0, 0, 0}, GOLCL_OK};
-  golcl__universe_parallel(n, step_band, d);
+  golcl__parallel(n, step_band, d);
   box f = {0, 0, 0, 0};
   for (int i = 0; i < n; i++) {
     if (d[i].st != GOLCL_OK) return d[i].st;

@@ -160,7 +160,7 @@ golcl_status golcl__universe_progress(golcl_universe *u, int force) {
   if (lost(u))
     return golcl__fail(NULL, GOLCL_E_CANCELLED, "golcl_universe_run: AUTO's other side has won");
   if (!u->progress) return GOLCL_OK;
-  double now = golcl__universe_now();
+  double now = golcl__now();
   if (!force && now - u->progress_last < GOLCL__PROGRESS_PERIOD) return GOLCL_OK;
   u->progress_last = now;
   uint64_t done = u->generation - u->progress_start;
@@ -357,12 +357,12 @@ static golcl_status run_tiles(golcl_universe *u, golcl_universe_algo tiles, uint
   uint64_t chunk = u->progress || u->cancel ? 16 : n;
   while (n) {
     uint64_t g = n < chunk ? n : chunk;
-    double t0 = golcl__universe_now();
+    double t0 = golcl__now();
     golcl_status st = golcl__universe_engine_run(u, e, g, sync && g == n);
     if (st != GOLCL_OK) return st;
     n -= g;
     /* chunks of a tenth of the callback's period, of RACE_CHUNK_S in a race */
-    if (golcl__universe_now() - t0 < (u->cancel ? RACE_CHUNK_S : GOLCL__PROGRESS_PERIOD / 10))
+    if (golcl__now() - t0 < (u->cancel ? RACE_CHUNK_S : GOLCL__PROGRESS_PERIOD / 10))
       chunk *= 2;
     if ((st = golcl__universe_progress(u, 0)) != GOLCL_OK) {
       if ((n || !sync) && !lost(u)) /* the tree takes the generation reached */
@@ -559,14 +559,14 @@ static golcl_universe *alone_of(golcl_universe *u) {
 static golcl_status race(golcl_universe *u, golcl_universe_algo tiles, uint64_t gens,
                          uint64_t start) {
   race_run r = {u, NULL, tiles, gens, start, start, {0, 0}, 0, GOLCL_OK};
-  golcl_universe *alone = golcl__universe_threads(2) < 2 ? NULL : alone_of(u);
+  golcl_universe *alone = golcl__threads(2) < 2 ? NULL : alone_of(u);
   if (!alone) {
     golcl_status st = auto_side(&r);
     return st == GOLCL_OK && r.done < gens ? run_hashlife(u, gens - r.done) : st;
   }
   r.alone = alone;
   u->cancel = &r.stop[0], alone->cancel = &r.stop[1];
-  golcl__universe_parallel(2, race_side, &r);
+  golcl__parallel(2, race_side, &r);
   u->cancel = NULL;
   golcl_status st = r.st;
   if (r.winner == 2) { /* the tree of HashLife alone, the counts of both */

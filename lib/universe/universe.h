@@ -6,7 +6,7 @@
 #include "golcl_universe.h"
 #include "hashlife.h"
 #include "hashlife_gpu.h"
-#include "threads.h"
+#include "../core/threads.h"
 #include "hosttiles.h"
 #include "mstiles.h"
 #include "mstiles_gpu.h"

@@ -62,12 +62,12 @@ static golcl_status run(golcl_universe *u, void *engine, uint64_t gens, uint64_t
     int k = __builtin_ctzll(gens);
     const int cap = u->progress ? u->progress_kcap : MAX_JUMP;
     if (k > cap) k = cap;
-    double t0 = golcl__universe_now();
+    double t0 = golcl__now();
     golcl_status st = universe_step(u, k);
     if (st != GOLCL_OK) return st;
     gens -= (uint64_t)1 << k;
     if (!u->progress) continue;
-    double dt = golcl__universe_now() - t0;
+    double dt = golcl__now() - t0;
     if (dt < GOLCL__PROGRESS_PERIOD / 2 && u->progress_kcap < MAX_JUMP) u->progress_kcap++;
     if (dt > 2 * GOLCL__PROGRESS_PERIOD && u->progress_kcap > 0) u->progress_kcap--;
     if ((st = golcl__universe_progress(u, 0)) != GOLCL_OK) return st;

@@ -1,10 +1,10 @@
-/* test_universe_pool.c — the universe's pool of threads
- * (lib/universe/threads.h, private): every part of a call runs once and the
+/* test_pool.c — the library's pool of threads
+ * (lib/core/threads.h, private): every part of a call runs once and the
  * call returns after all of them, however many parts and however often;
  * calls from two threads at once (one on the pool, one on threads of its
  * own), a call from inside a part, and a call in the child of a fork()
  * after the parent's pool has run. */
-#include "../lib/universe/threads.h"
+#include "../lib/core/threads.h"
 #include "testutil.h"
 
 #include <pthread.h>
@@ -23,7 +23,7 @@ static void count_part(void *arg, int i) {
   if (c->nested && i == 1) {
     count inner;
     memset(&inner, 0, sizeof inner);
-    golcl__universe_parallel(3, count_part, &inner);
+    golcl__parallel(3, count_part, &inner);
     for (int j = 0; j < 3; j++) ck_assert_int_eq(inner.runs[j], 1);
   }
 }
@@ -33,7 +33,7 @@ static void check_call(int n, int nested) {
   count c;
   memset(&c, 0, sizeof c);
   c.nested = nested;
-  golcl__universe_parallel(n, count_part, &c);
+  golcl__parallel(n, count_part, &c);
   const int parts = n < 1 ? 1 : n > GOLCL__POOL_MAX ? GOLCL__POOL_MAX : n;
   for (int i = 0; i < GOLCL__POOL_MAX; i++) ck_assert_int_eq(c.runs[i], i < parts ? 1 : 0);
 }
@@ -70,7 +70,7 @@ START_TEST(a_forked_child_makes_its_own) {
   if (pid == 0) {
     count c;
     memset(&c, 0, sizeof c);
-    golcl__universe_parallel(4, count_part, &c);
+    golcl__parallel(4, count_part, &c);
     _exit(c.runs[0] == 1 && c.runs[1] == 1 && c.runs[2] == 1 && c.runs[3] == 1 ? 0 : 1);
   }
   int status = 0;
@@ -82,8 +82,8 @@ START_TEST(a_forked_child_makes_its_own) {
 END_TEST
 
 int main(void) {
-  Suite *s = suite_create("universe_pool");
-  TCase *tc = tcase_create("universe_pool");
+  Suite *s = suite_create("pool");
+  TCase *tc = tcase_create("pool");
   tcase_set_timeout(tc, 0);
   tcase_add_test(tc, every_part_runs_once);
   tcase_add_test(tc, a_part_calls_the_pool);

@@ -1,9 +1,9 @@
-/* threads.c — the universe's thread count, pool of threads and clock
+/* threads.c — the library's thread count, pool of threads and clock
  * (threads.h). */
 #define _GNU_SOURCE /* sched_getaffinity */
 #include "threads.h"
 
-#include "../core/host.h"
+#include "host.h"
 
 #include <limits.h>
 #include <pthread.h>
@@ -27,13 +27,13 @@ static long cpus(void) {
   return sysconf(_SC_NPROCESSORS_ONLN);
 }
 
-int golcl__universe_threads(int max) {
+int golcl__threads(int max) {
   long n = golcl__env_long("GOLCL_THREADS", 1, LONG_MAX, 0);
   if (n < 1) n = cpus();
   return n < 1 ? 1 : n > max ? max : (int)n;
 }
 
-double golcl__universe_now(void) {
+double golcl__now(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
@@ -107,9 +107,9 @@ static void *pool_worker(void *p) {
   pthread_mutex_unlock(&pool.mu);
   for (;;) {
     uint64_t job;
-    double until = golcl__universe_now() + SPIN_S;
+    double until = golcl__now() + SPIN_S;
     while ((job = __atomic_load_n(&pool.job, __ATOMIC_ACQUIRE)) == seen &&
-           !__atomic_load_n(&pool.quit, __ATOMIC_ACQUIRE) && golcl__universe_now() < until)
+           !__atomic_load_n(&pool.quit, __ATOMIC_ACQUIRE) && golcl__now() < until)
       relax();
     if (job == seen) {
       pthread_mutex_lock(&pool.mu);
@@ -172,7 +172,7 @@ static void parallel_fresh(int n, void (*fn)(void *, int), void *arg) {
   for (int i = 1; i < started; i++) pthread_join(tid[i], NULL);
 }
 
-void golcl__universe_parallel(int n, void (*fn)(void *arg, int i), void *arg) {
+void golcl__parallel(int n, void (*fn)(void *arg, int i), void *arg) {
   if (n > GOLCL__POOL_MAX) n = GOLCL__POOL_MAX;
   if (n <= 1) {
     fn(arg, 0);
@@ -199,8 +199,8 @@ void golcl__universe_parallel(int n, void (*fn)(void *arg, int i), void *arg) {
   pthread_mutex_unlock(&pool.mu);
   fn(arg, 0);
   take_parts(job); /* those no worker took yet */
-  double until = golcl__universe_now() + SPIN_S;
-  while (__atomic_load_n(&pool.finished, __ATOMIC_ACQUIRE) < n - 1 && golcl__universe_now() < until)
+  double until = golcl__now() + SPIN_S;
+  while (__atomic_load_n(&pool.finished, __ATOMIC_ACQUIRE) < n - 1 && golcl__now() < until)
     relax();
   pthread_mutex_lock(&pool.mu);
   while (__atomic_load_n(&pool.finished, __ATOMIC_ACQUIRE) < n - 1)
