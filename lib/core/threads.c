@@ -200,8 +200,7 @@ void golcl__parallel(int n, void (*fn)(void *arg, int i), void *arg) {
   fn(arg, 0);
   take_parts(job); /* those no worker took yet */
   double until = golcl__now() + SPIN_S;
-  while (__atomic_load_n(&pool.finished, __ATOMIC_ACQUIRE) < n - 1 && golcl__now() < until)
-    relax();
+  while (__atomic_load_n(&pool.finished, __ATOMIC_ACQUIRE) < n - 1 && golcl__now() < until) relax();
   pthread_mutex_lock(&pool.mu);
   while (__atomic_load_n(&pool.finished, __ATOMIC_ACQUIRE) < n - 1)
     pthread_cond_wait(&pool.done, &pool.mu);

@@ -362,8 +362,7 @@ static golcl_status run_tiles(golcl_universe *u, golcl_universe_algo tiles, uint
     if (st != GOLCL_OK) return st;
     n -= g;
     /* chunks of a tenth of the callback's period, of RACE_CHUNK_S in a race */
-    if (golcl__now() - t0 < (u->cancel ? RACE_CHUNK_S : GOLCL__PROGRESS_PERIOD / 10))
-      chunk *= 2;
+    if (golcl__now() - t0 < (u->cancel ? RACE_CHUNK_S : GOLCL__PROGRESS_PERIOD / 10)) chunk *= 2;
     if ((st = golcl__universe_progress(u, 0)) != GOLCL_OK) {
       if ((n || !sync) && !lost(u)) /* the tree takes the generation reached */
         golcl__universe_engine_run(u, e, 0, 1);
