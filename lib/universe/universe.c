@@ -415,6 +415,17 @@ static golcl_status run_ms_short(golcl_universe *u, golcl_universe_algo tiles, u
   return run_tiles(u, tiles, gens - done, 1);
 }
 
+/* The short run races on three processors or more: on two, the second
+ * side takes the only other one, and the first side pays for it (pocl's
+ * 2-vCPU machine, 1000 generations, medians of 7 interleaved walls,
+ * 2026-11-29: without the short run's race 51 of the 65 files of the wall
+ * row 5-45 % faster (metacatacryst 5.4 ms against 9.8, acorn 3.2 against
+ * 3.7), totalperiodic 18 % and breeder.lif 13 % slower, the rest within
+ * 5 % but for one that never races; on an H200 machine's 16 the race made totalperiodic 0.95 of
+ * bgolly's wall from 1.07 and cost a tiny run 0.2-0.4 ms). The chaotic
+ * stretches of a longer run race on two (ark1 to 30 000 on pocl: 53 ms
+ * against 95). */
+#define SHORT_RACE_CPUS 3
 static golcl_status race(golcl_universe *u, golcl_universe_algo tiles, uint64_t gens,
                          uint64_t start);
 static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
@@ -448,7 +459,10 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   }
   u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
   golcl__universe_engines_free(u, GOLCL_UNIVERSE_HASHLIFE);
-  if (short_run_tiles(u, gens)) return race(u, GOLCL_UNIVERSE_HOST_TILES, gens, 0);
+  if (short_run_tiles(u, gens))
+    return golcl__threads(SHORT_RACE_CPUS) >= SHORT_RACE_CPUS
+               ? race(u, GOLCL_UNIVERSE_HOST_TILES, gens, 0)
+               : run_short(u, gens);
   golcl_universe_algo tiles = tiles_may_win(u, gens);
   if (tiles == GOLCL_UNIVERSE_AUTO) return run_hashlife(u, gens);
   int chaos;
