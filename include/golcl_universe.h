@@ -20,58 +20,59 @@ typedef struct golcl_universe golcl_universe;
 
 /** How a universe runs its generations. */
 typedef enum golcl_universe_algo {
-  GOLCL_UNIVERSE_AUTO = 0,            /**< HashLife; a run of fewer than 2048 generations of at
-                                           most 2^16 cells on the host tiles (HashLife taking over
-                                           after 256 where the cells grew sixteenfold past 2^14);
-                                           for a run of 2048 to 2^17 generations of at
-                                           most 2^14 cells, HashLife probes the first 1024 and,
-                                           where it finds chaos (many results a live cell, growing
-                                           with the jump in 1024 more), tiles run the chaotic
-                                           stretches (HashLife probing again between them, and
-                                           taking the settled rest): the sparse tiles on a GPU
-                                           context, the host tiles (HOST_TILES) elsewhere, where
-                                           they were measured faster (docs/universe.md,
-                                           "Choosing"); each of these two runs of a small pattern
-                                           races HashLife alone on a copy, on another thread, and
-                                           the first to finish gives the cells (the chaotic
-                                           stretches on two processors or more, the short run on
-                                           three or more: "The race"; GOLCL_THREADS=1: no race); a soup
-                                           (over 2^14 cells filling 1/8 of their box, leaves
-                                           mostly unique) on the tiles from the start;
-                                           on a GPU context, for a run of 256 generations or more of
-                                           a tree of 1024 nodes or more (wide: a metapixel pattern, a
-                                           large soup), HASHLIFE_DEVICE. Multi-state cells:
-                                           HashLife, except a soup: on a GPU context SPARSE from
-                                           the start, as a two-state soup; elsewhere HashLife
-                                           probes first (two jumps of 128 generations for a run
-                                           under 2048, else of 512) and HOST_TILES run what stays
-                                           chaotic. Larger than Life: HOST_TILES (a soup of range
-                                           64 at most on a GPU context: SPARSE) */
-  GOLCL_UNIVERSE_HASHLIFE = 1,        /**< HashLife on the host (exact for every rule without B0,
-                                           and for B0 rules with S8 as Golly runs them) */
-  GOLCL_UNIVERSE_SPARSE = 2,          /**< 64×64 tiles in a hash table on the context's device;
-                                           multi-state cells: 64×64 tiles of states on the device,
-                                           those within reach of a change of the last round of k
-                                           generations stepped side by side in a golcl_msgrid (the
-                                           rules room's kernels: every rule the universe takes),
-                                           still and period-2 tiles skipped (docs/universe.md) */
+  GOLCL_UNIVERSE_AUTO = 0,     /**< HashLife; a run of fewer than 2048 generations of at
+                                    most 2^16 cells on the host tiles (HashLife taking over
+                                    after 256 where the cells grew sixteenfold past 2^14);
+                                    for a run of 2048 to 2^17 generations of at
+                                    most 2^14 cells, HashLife probes the first 1024 and,
+                                    where it finds chaos (many results a live cell, growing
+                                    with the jump in 1024 more), tiles run the chaotic
+                                    stretches (HashLife probing again between them, and
+                                    taking the settled rest): the sparse tiles on a GPU
+                                    context, the host tiles (HOST_TILES) elsewhere, where
+                                    they were measured faster (docs/universe.md,
+                                    "Choosing"); each of these two runs of a small
+                                    pattern races HashLife alone on a copy, on another
+                                    thread, and the first to finish gives the cells (the
+                                    chaotic stretches on two processors or more, the short
+                                    run on three or more: "The race"; GOLCL_THREADS=1: no
+                                    race); a soup
+                                    (over 2^14 cells filling 1/8 of their box, leaves
+                                    mostly unique) on the tiles from the start;
+                                    on a GPU context, for a run of 256 generations or more of
+                                    a tree of 1024 nodes or more (wide: a metapixel pattern, a
+                                    large soup), HASHLIFE_DEVICE. Multi-state cells:
+                                    HashLife, except a soup: on a GPU context SPARSE from
+                                    the start, as a two-state soup; elsewhere HashLife
+                                    probes first (two jumps of 128 generations for a run
+                                    under 2048, else of 512) and HOST_TILES run what stays
+                                    chaotic. Larger than Life: HOST_TILES (a soup of range
+                                    64 at most on a GPU context: SPARSE) */
+  GOLCL_UNIVERSE_HASHLIFE = 1, /**< HashLife on the host (exact for every rule without B0,
+                                    and for B0 rules with S8 as Golly runs them) */
+  GOLCL_UNIVERSE_SPARSE = 2,   /**< 64×64 tiles in a hash table on the context's device;
+                                    multi-state cells: 64×64 tiles of states on the device,
+                                    those within reach of a change of the last round of k
+                                    generations stepped side by side in a golcl_msgrid (the
+                                    rules room's kernels: every rule the universe takes),
+                                    still and period-2 tiles skipped (docs/universe.md) */
   GOLCL_UNIVERSE_HASHLIFE_DEVICE = 3, /**< HashLife with its node table and level batches on
                                           the context's device (docs/universe.md); the same
                                           rules and cells as HASHLIFE */
-  GOLCL_UNIVERSE_HOST_TILES = 4       /**< 64×64 tiles on the host, stepping only the 4-row
-                                           bricks next to a change of the last two generations
-                                           (Golly's QuickLife idea on bit-parallel words; still
-                                           lifes and period-2 oscillators cost nothing); no
-                                           context needed. Outer-totalistic rules only (B3/S23,
-                                           B36/S23, ...; B0 with S8 as HASHLIFE runs it):
-                                           golcl_universe_run gives GOLCL_E_UNSUPPORTED for
-                                           others. Multi-state cells: 64×64 tiles of states,
-                                           stepping only the rows within the rule's reach of a
-                                           change of the last two generations, through
-                                           golcl_msrule_step_block (every rule the universe
-                                           takes); Larger than Life: one box of cells that
-                                           follows the live ones, stepped through the same block
-                                           step (Golly's way; every range) */
+  GOLCL_UNIVERSE_HOST_TILES = 4 /**< 64×64 tiles on the host, stepping only the 4-row
+                                     bricks next to a change of the last two generations
+                                     (Golly's QuickLife idea on bit-parallel words; still
+                                     lifes and period-2 oscillators cost nothing); no
+                                     context needed. Outer-totalistic rules only (B3/S23,
+                                     B36/S23, ...; B0 with S8 as HASHLIFE runs it):
+                                     golcl_universe_run gives GOLCL_E_UNSUPPORTED for
+                                     others. Multi-state cells: 64×64 tiles of states,
+                                     stepping only the rows within the rule's reach of a
+                                     change of the last two generations, through
+                                     golcl_msrule_step_block (every rule the universe
+                                     takes); Larger than Life: one box of cells that
+                                     follows the live ones, stepped through the same block
+                                     step (Golly's way; every range) */
 } golcl_universe_algo;
 
 /** Options of golcl_universe_create; zero is the default of every field. */
