@@ -35,8 +35,8 @@ typedef enum golcl_universe_algo {
                                     pattern races HashLife alone on a copy, on another
                                     thread, and the first to finish gives the cells (the
                                     chaotic stretches on two processors or more, the short
-                                    run on three or more: "The race"; GOLCL_THREADS=1: no
-                                    race); a soup
+                                    run of more than 128 cells on three or more: "The
+                                    race"; GOLCL_THREADS=1: no race); a soup
                                     (over 2^14 cells filling 1/8 of their box, leaves
                                     mostly unique) on the tiles from the start;
                                     on a GPU context, for a run of 256 generations or more of

@@ -426,6 +426,20 @@ static golcl_status run_ms_short(golcl_universe *u, golcl_universe_algo tiles, u
  * stretches of a longer run race on two (ark1 to 30 000 on pocl: 53 ms
  * against 95). */
 #define SHORT_RACE_CPUS 3
+/* Nor does a pattern of at most SHORT_RACE_MIN_CELLS: its short run is all
+ * new debris, the tiles' case (each of Golly's methuselahs and the
+ * HashLife folder's small seeds, 7-71 cells, ran 3.7-6.6x faster on the
+ * tiles to 1000 generations on pocl, one thread each; the patterns
+ * HashLife ran faster there had 196 cells or more: totalperiodic,
+ * spacefiller, jagged2, ruler, broken-lines, breeder, rake-breeder,
+ * slide-breeder), and the race cost such a run 0.3 ms of 3 on an H200
+ * machine (2026-11-29). */
+#define SHORT_RACE_MIN_CELLS 128
+static int short_race(golcl_universe *u) {
+  uint64_t pop = 0;
+  return golcl__threads(SHORT_RACE_CPUS) >= SHORT_RACE_CPUS &&
+         golcl__hl_population(&u->hl, &pop) == GOLCL_OK && pop > SHORT_RACE_MIN_CELLS;
+}
 static golcl_status race(golcl_universe *u, golcl_universe_algo tiles, uint64_t gens,
                          uint64_t start);
 static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
@@ -460,9 +474,7 @@ static golcl_status run_auto(golcl_universe *u, uint64_t gens) {
   u->last_algo = GOLCL_UNIVERSE_HASHLIFE;
   golcl__universe_engines_free(u, GOLCL_UNIVERSE_HASHLIFE);
   if (short_run_tiles(u, gens))
-    return golcl__threads(SHORT_RACE_CPUS) >= SHORT_RACE_CPUS
-               ? race(u, GOLCL_UNIVERSE_HOST_TILES, gens, 0)
-               : run_short(u, gens);
+    return short_race(u) ? race(u, GOLCL_UNIVERSE_HOST_TILES, gens, 0) : run_short(u, gens);
   golcl_universe_algo tiles = tiles_may_win(u, gens);
   if (tiles == GOLCL_UNIVERSE_AUTO) return run_hashlife(u, gens);
   int chaos;
