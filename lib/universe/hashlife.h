@@ -65,6 +65,13 @@ typedef struct golcl__hl {
   size_t solo_until; /* one thread until the store holds this many nodes (threads lost) */
   uint64_t budget; /* on one thread: results to compute before the threads start (0: no limit) */
   const int *cancel; /* NULL, or a flag another thread sets to stop the steps (GOLCL_E_CANCELLED) */
+  /* the population and the box of the root `known_root` as of `known_gc`
+   * collections (a node's cells never change until a collection renames
+   * it); known: 1 the population, 2 the box (hashlife_tree.c) */
+  golcl__hl_id known_root;
+  uint64_t known_gc, known_pop, known_w, known_h;
+  int64_t known_x, known_y;
+  int known;
 } golcl__hl;
 
 /* A store of at most max_bytes of nodes and buckets (0: 1 GiB) and an

@@ -167,12 +167,27 @@ static uint64_t pop_of(const golcl__hl *h, golcl__hl_id id, uint64_t *memo) {
   return memo[id] = p;
 }
 
+/* Whether the population (what 1) or the box (2) of the root is known:
+ * a run reports, hashes, writes and bounds the same root several times
+ * (a walk over the whole store each, with a memo of 8 bytes a node ever
+ * made). */
+static int known(golcl__hl *h, int what) {
+  if (h->known_root != h->root || h->known_gc != h->collections)
+    h->known = 0, h->known_root = h->root, h->known_gc = h->collections;
+  return h->known & what;
+}
+
 golcl_status golcl__hl_population(golcl__hl *h, uint64_t *out) {
+  if (known(h, 1)) {
+    *out = h->known_pop;
+    return GOLCL_OK;
+  }
   uint64_t *memo = memo_new(h);
   if (!memo) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: out of host memory");
   uint64_t p = pop_of(h, h->root, memo);
   free(memo);
-  *out = p >= UINT64_MAX - 1 ? UINT64_MAX : p;
+  *out = h->known_pop = p >= UINT64_MAX - 1 ? UINT64_MAX : p;
+  h->known |= 1;
   return GOLCL_OK;
 }
 
@@ -216,6 +231,10 @@ static uint64_t extent(const golcl__hl *h, golcl__hl_id id, int dir, uint64_t *m
 golcl_status golcl__hl_bbox(golcl__hl *h, int64_t *x, int64_t *y, uint64_t *w, uint64_t *hh) {
   *x = *y = 0, *w = *hh = 0;
   if (h->root == h->empty[h->nodes[h->root].level]) return GOLCL_OK;
+  if (known(h, 2)) {
+    *x = h->known_x, *y = h->known_y, *w = h->known_w, *hh = h->known_h;
+    return GOLCL_OK;
+  }
   uint64_t e[4];
   for (int dir = 0; dir < 4; dir++) {
     uint64_t *memo = memo_new(h);
@@ -225,8 +244,9 @@ golcl_status golcl__hl_bbox(golcl__hl *h, int64_t *x, int64_t *y, uint64_t *w, u
   }
   int64_t rx, ry;
   golcl__hl_root_origin(h, &rx, &ry);
-  *x = rx + (int64_t)e[0], *y = ry + (int64_t)e[2];
-  *w = e[1] - e[0] + 1, *hh = e[3] - e[2] + 1;
+  *x = h->known_x = rx + (int64_t)e[0], *y = h->known_y = ry + (int64_t)e[2];
+  *w = h->known_w = e[1] - e[0] + 1, *hh = h->known_h = e[3] - e[2] + 1;
+  h->known |= 2;
   return GOLCL_OK;
 }
 
