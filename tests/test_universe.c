@@ -3,6 +3,7 @@
  * HashLife for several generation counts and rules, compared cell for cell
  * with the same cells in a dead-boundary grid (margin beyond the light
  * cone) stepped by GOLCL_STEPPER_REFERENCE; macrocell and RLE round trips;
+ * the RLE written from the tree against the pattern writer's;
  * a node store small enough to force collections, and one too small for a
  * generation; bad arguments. */
 #include <golcl_universe.h>
@@ -295,6 +296,100 @@ START_TEST(auto_moves_between_tiles_and_hashlife) {
 }
 END_TEST
 
+/* The whole text a write function gives u (open_memstream). */
+static char *text_of(golcl_universe *u, golcl_status (*fn)(golcl_universe *, FILE *)) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  ck_assert_ptr_nonnull(f);
+  TU_OK(fn(u, f));
+  fclose(f);
+  return buf;
+}
+
+/* The pattern path: golcl_universe_extract then golcl_pattern_write_rle. */
+static golcl_status extract_and_write(golcl_universe *u, FILE *f) {
+  golcl_pattern *p = NULL;
+  golcl_status st = golcl_universe_extract(u, &p);
+  if (st == GOLCL_OK) st = golcl_pattern_write_rle(p, f);
+  golcl_pattern_destroy(p);
+  return st;
+}
+
+/* golcl_universe_write_rle writes from the tree, band by band: the same
+ * text as the pattern golcl_universe_extract makes, written by the pattern
+ * writer (soups of several rules, places and generations, comments, an
+ * empty plane); and past the pattern limits, a text the universe reads
+ * back to the same cells, two-state. */
+START_TEST(rle_from_the_tree_is_the_patterns_text) {
+  static const struct {
+    uint32_t w, h;
+    int64_t x, y;
+    double density;
+    uint64_t gens;
+  } cases[] = {{37, 29, -20, -13, 0.35, 0},     {1, 1, 0, 0, 1.0, 0},
+               {64, 64, -1000, 3, 0.5, 7},      {17, 40, 5, -77, 0.3, 100},
+               {150, 9, -75, 4, 0.2, 33},       {9, 130, 70, -9, 0.6, 1},
+               {200, 200, -100, -100, 0.4, 300}};
+  for (size_t r = 0; r < sizeof RULES / sizeof *RULES; r++)
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+      golcl_universe *u;
+      TU_OK(golcl_universe_create(NULL, NULL, &u));
+      TU_OK(golcl_universe_set_rule(u, RULES[r]));
+      uint8_t *c = tu_random_cells((size_t)cases[k].w * cases[k].h, cases[k].density, 3 + k);
+      TU_OK(golcl_universe_write_rect(u, cases[k].x, cases[k].y, cases[k].w, cases[k].h, c, 0));
+      free(c);
+      TU_OK(golcl_universe_run(u, cases[k].gens));
+      char *a = text_of(u, golcl_universe_write_rle), *b = text_of(u, extract_and_write);
+      if (strcmp(a, b) != 0)
+        ck_abort_msg("rule %s, case %zu: the tree's RLE differs from the pattern's:\n%s\n%s",
+                     RULES[r], k, a, b);
+      free(a), free(b);
+      golcl_universe_destroy(u);
+    }
+  /* an empty plane, and comments with a generation (read from a file) */
+  golcl_universe *u;
+  TU_OK(golcl_universe_create(NULL, NULL, &u));
+  char *a = text_of(u, golcl_universe_write_rle), *b = text_of(u, extract_and_write);
+  ck_assert_str_eq(a, b);
+  free(a), free(b);
+  char path[64];
+  snprintf(path, sizeof path, "/tmp/golcl_univ_rle_%d.rle", (int)getpid());
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs(
+      "#N glider\n#C a comment\n#CXRLE Pos=-5,7 Gen=12\nx = 3, y = 3, rule = B3/S23\n"
+      "bo$2bo$3o!\n",
+      f);
+  fclose(f);
+  TU_OK(golcl_universe_read_file(u, path));
+  TU_OK(golcl_universe_run(u, 5));
+  a = text_of(u, golcl_universe_write_rle), b = text_of(u, extract_and_write);
+  ck_assert_str_eq(a, b);
+  ck_assert_ptr_nonnull(strstr(a, "Gen=17"));
+  free(a), free(b);
+  /* two blocks 3x10^7 cells apart: past the pattern limits, written and read back */
+  static const uint8_t block[4] = {1, 1, 1, 1};
+  golcl_universe *far, *back;
+  TU_OK(golcl_universe_create(NULL, NULL, &far));
+  TU_OK(golcl_universe_create(NULL, NULL, &back));
+  TU_OK(golcl_universe_write_rect(far, -3, 2, 2, 2, block, 0));
+  TU_OK(golcl_universe_write_rect(far, 30000000, -20000000, 2, 2, block, 0));
+  ck_assert_int_ne(golcl_universe_extract(far, &(golcl_pattern *){NULL}), GOLCL_OK);
+  f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  TU_OK(golcl_universe_write_rle(far, f));
+  fclose(f);
+  TU_OK(golcl_universe_read_file(back, path));
+  ck_assert_uint_eq(golcl_universe_states(back), 2);
+  tu_universes_same(far, back, "two blocks 3x10^7 apart, through RLE");
+  unlink(path);
+  golcl_universe_destroy(far);
+  golcl_universe_destroy(back);
+  golcl_universe_destroy(u);
+}
+END_TEST
+
 START_TEST(bad_arguments) {
   golcl_universe *u = (golcl_universe *)1;
   golcl_universe_opts o = {0};
@@ -354,6 +449,7 @@ int main(void) {
   tcase_add_test(tc, long_runs_of_a_gun_grow_with_its_gliders);
   tcase_add_test(tc, sparse_tiles_match_hashlife);
   tcase_add_test(tc, auto_moves_between_tiles_and_hashlife);
+  tcase_add_test(tc, rle_from_the_tree_is_the_patterns_text);
   tcase_add_test(tc, bad_arguments);
   suite_add_tcase(s, tc);
   return tu_main(s);

@@ -156,6 +156,9 @@ uint64_t golcl__hl_get_leaf(const golcl__hl *h, int64_t x0, int64_t y0);
  * order of the leaves not promised. */
 typedef golcl_status (*golcl__hl_leaf_fn)(void *user, int64_t x0, int64_t y0, uint64_t bits);
 golcl_status golcl__hl_leaves(golcl__hl *h, golcl__hl_leaf_fn fn, void *user);
+/* The same for the band of leaves whose top row is y0 (on the leaf grid),
+ * west to east. */
+golcl_status golcl__hl_band_leaves(golcl__hl *h, int64_t y0, golcl__hl_leaf_fn fn, void *user);
 
 /* Population (saturating at UINT64_MAX), bounding box of the live cells
  * (0 for none: *w = *h = 0), and a hash of the cells and their positions. */

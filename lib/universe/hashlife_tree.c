@@ -124,15 +124,16 @@ uint64_t golcl__hl_get_leaf(const golcl__hl *h, int64_t x0, int64_t y0) {
   return id ? leaf_bits(h, id) : 0;
 }
 
-static golcl_status walk(golcl__hl *h, golcl__hl_id id, int64_t nx, int64_t ny,
-                         golcl__hl_leaf_fn fn, void *user) {
+static golcl_status walk(golcl__hl *h, golcl__hl_id id, int64_t nx, int64_t ny, int band,
+                         int64_t y0, golcl__hl_leaf_fn fn, void *user) {
   const golcl__hl_node *m = &h->nodes[id];
   if (id == h->empty[m->level]) return GOLCL_OK;
-  if (m->level == 3) return fn(user, nx, ny, leaf_bits(h, id));
   int64_t half = half_of(m->level);
+  if (band && (y0 < ny || y0 >= ny + 2 * half)) return GOLCL_OK;
+  if (m->level == 3) return fn(user, nx, ny, leaf_bits(h, id));
   golcl__hl_id q[4] = {m->q[0], m->q[1], m->q[2], m->q[3]};
   for (int i = 0; i < 4; i++) {
-    golcl_status st = walk(h, q[i], nx + (i & 1) * half, ny + (i >> 1) * half, fn, user);
+    golcl_status st = walk(h, q[i], nx + (i & 1) * half, ny + (i >> 1) * half, band, y0, fn, user);
     if (st != GOLCL_OK) return st;
   }
   return GOLCL_OK;
@@ -141,7 +142,13 @@ static golcl_status walk(golcl__hl *h, golcl__hl_id id, int64_t nx, int64_t ny,
 golcl_status golcl__hl_leaves(golcl__hl *h, golcl__hl_leaf_fn fn, void *user) {
   int64_t rx, ry;
   golcl__hl_root_origin(h, &rx, &ry);
-  return walk(h, h->root, rx, ry, fn, user);
+  return walk(h, h->root, rx, ry, 0, 0, fn, user);
+}
+
+golcl_status golcl__hl_band_leaves(golcl__hl *h, int64_t y0, golcl__hl_leaf_fn fn, void *user) {
+  int64_t rx, ry;
+  golcl__hl_root_origin(h, &rx, &ry);
+  return walk(h, h->root, rx, ry, 1, y0, fn, user);
 }
 
 /* ----------------------------------------------------- memoised summaries */

@@ -1,6 +1,7 @@
 /* universe_ms_rle.c — a multi-state RLE file too wide for a dense pattern
  * (Golly's JvN-loop-replicator, 1 048 753 x 151; Banks-IV-constructor,
- * 1 214 233 x 66) read straight into 4×4 leaves, band by band of four
+ * 1 214 233 x 66), or a two-state one (states 0 and 1, then made
+ * two-state), read straight into 4×4 leaves, band by band of four
  * rows, and built into the tree bottom up: memory follows the cells, not
  * the box. The syntax is golcl_mspattern_parse's ("#CXRLE Pos= Gen=", the
  * header, '.', 'b', 'o', 'A'..'X', 'p'..'y' + letter, '$', '!'); the
@@ -298,8 +299,18 @@ golcl_status golcl__universe_read_ms_rle(golcl_universe *u, const char *path) {
     st = golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
                      "%s: rule %s: a bounded grid; a universe is the infinite plane", path,
                      rule_text);
-  if (st == GOLCL_OK) st = golcl_msrule_parse(rule_text, &rule);
-  if (st == GOLCL_OK) st = golcl__universe_ms_rule_ok(&rule);
+  /* a two-state rule: its cells as states 0 and 1, the universe made
+   * two-state after (golcl run's own RLE of acorn at generation 10^8 is
+   * 49 999 723 cells wide) */
+  golcl_rule_table two;
+  const int is_two = st == GOLCL_OK && golcl_rule_table_parse(rule_text, &two) == GOLCL_OK;
+  if (is_two) {
+    memset(&rule, 0, sizeof rule);
+    rule.family = GOLCL_MS_GENERATIONS, rule.states = 2, rule.table = two;
+  } else if (st == GOLCL_OK) {
+    st = golcl_msrule_parse(rule_text, &rule);
+    if (st == GOLCL_OK) st = golcl__universe_ms_rule_ok(&rule);
+  }
   /* Golly's place: #CXRLE Pos=, else the box centred (the box the cells
    * make: a second pass where they widen the header's) */
   const char *why = NULL;
@@ -319,7 +330,10 @@ golcl_status golcl__universe_read_ms_rle(golcl_universe *u, const char *path) {
     st =
         golcl__fail(NULL, GOLCL_E_INVALID_ARG, "%s: a cell in state %u, beyond the %u states of %s",
                     path, (unsigned)r.top, (unsigned)rule.states, rule_text);
-  if (st == GOLCL_OK) return adopt_leaves(u, &rule, &r, gen, notes);
+  if (st == GOLCL_OK) {
+    st = adopt_leaves(u, &rule, &r, gen, notes);
+    return st == GOLCL_OK && is_two ? golcl_universe_set_rule(u, rule_text) : st;
+  }
   free_leaves(&r);
   golcl_pattern_destroy(notes);
   return st;
