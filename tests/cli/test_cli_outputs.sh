@@ -143,7 +143,11 @@ t_rle_past_the_pattern_limits() {
   [ -s big.mc ] && [ "$(wc -l <big.csv)" = 12 ] || say "big.mc or big.csv missing" || return 1
   "$BG" -q -q -a HashLife -m 100000000 -o bg.rle "$ACORN" >/dev/null 2>&1 || say "bgolly failed" || return 1
   grep -q '^x = 49999723, y = 49999894' big.rle || say "header: $(grep '^x' big.rle)" || return 1
-  [ "$(body big.rle)" = "$(body bg.rle)" ] || say "cells differ from bgolly's"
+  [ "$(body big.rle)" = "$(body bg.rle)" ] || say "cells differ from bgolly's" || return 1
+  # and golcl reads it back: the same cells, run on as a two-state pattern
+  "$G" run big.rle -g 100 -o on.rle >on.out || say "big.rle not read back: $(cat on.out)" || return 1
+  "$G" run -q "$ACORN" -g 100000100 -o direct.rle || return 1
+  [ "$(body on.rle)" = "$(body direct.rle)" ] || say "read back and run on, the cells differ"
 }
 
 # past the pattern limits' cell count too: the spacefiller at 17 000
