@@ -178,8 +178,8 @@ GOLCL_API golcl_status golcl_universe_load(golcl_universe *u, const golcl_patter
  *  nodes, read here line by line); any other format through
  *  golcl_pattern_read_file, and where that finds a multi-state rule (or an
  *  MCell file) through golcl_mspattern_read_file and
- *  golcl_universe_load_ms (a multi-state RLE past the pattern limits
- *  straight into the tree's leaves). Host only.
+ *  golcl_universe_load_ms; an RLE past the pattern limits, of any rule,
+ *  straight into the tree's leaves. Host only.
  *  @return as golcl_universe_load, and those of the readers (GOLCL_E_IO,
  *          GOLCL_E_PARSE with line:column). */
 GOLCL_API golcl_status golcl_universe_read_file(golcl_universe *u, const char *path);
@@ -246,8 +246,9 @@ GOLCL_API golcl_status golcl_universe_write_rect(golcl_universe *u, int64_t x, i
 GOLCL_API golcl_status golcl_universe_extract(golcl_universe *u, golcl_pattern **out);
 
 /** Writes the universe as macrocell straight from its nodes (any span), with
- *  "#R" and "#G"; and as RLE through golcl_universe_extract, or where the
- *  cells are past the pattern limits straight from the tree. Multi-state
+ *  "#R" and "#G"; and as RLE band by band straight from the tree (the text
+ *  golcl_pattern_write_rle gives golcl_universe_extract's pattern, at any
+ *  span: no pattern limit). Multi-state
  *  cells: Golly's multi-state macrocell ("[M2]", "1 a b c d" nodes), and
  *  Golly's multi-state RLE ('.', 'A'..'X', 'pA'..) written band by band
  *  straight from the tree (any span, no pattern limit). Host only.
