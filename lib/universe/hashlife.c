@@ -677,7 +677,7 @@ static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) { return result
  * threads made for each step, pocl's two cores needed 16 384 (a new thread
  * started 1-3 ms late there) and an H200 machine's 16 took 1024 (the JvN
  * replicator to 20 000 0.49-0.50 s against 0.57-0.68); with the pool
- * (threads.h), 1024 on both: on pocl (2026-11-29, stepping, five runs
+ * (core/threads.h), 1024 on both: on pocl (2026-11-29, stepping, five runs
  * each, 1024 / 16 384) the JvN replicator 0.44-0.47 / 0.46-0.48 s,
  * Devore-rep 0.056-0.058 / 0.061-0.062, Langton's loops to 3000
  * 0.032-0.034 / 0.034-0.042, jagged2 to 30 000 0.044-0.048 / 0.045-0.050,
@@ -686,7 +686,7 @@ static golcl__hl_id result(golcl__hl *h, golcl__hl_id id, int k) { return result
 #define REGROW4_FROM ((size_t)1 << 20) /* slots */
 
 /* The threads of a store's steps, decided at its first step long enough
- * for them (threads.h). */
+ * for them (core/threads.h). */
 static int threads_of(golcl__hl *h) {
   if (!h->threads) h->threads = golcl__threads(GOLCL__POOL_MAX);
   return h->threads;

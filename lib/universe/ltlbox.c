@@ -36,7 +36,7 @@ struct golcl__ltlbox {
   uint64_t W, H;
   uint8_t *cur, *nxt;
   box live, dirty;
-  int bands; /* threads for a large box (threads.h), decided at its first */
+  int bands; /* threads for a large box (core/threads.h), decided at its first */
   uint64_t gens, cells_stepped;
 };
 
