@@ -152,8 +152,16 @@ golcl__hl_id golcl__hl_leaf_at(const golcl__hl *h, int64_t x0, int64_t y0);
 /* The leaf at (x0, y0) (0 outside the root). */
 uint64_t golcl__hl_get_leaf(const golcl__hl *h, int64_t x0, int64_t y0);
 
-/* Calls fn for every leaf with a live cell (its top-left cell), row-major
- * order of the leaves not promised. */
+/* Calls fn(user, id, x0, y0) for every leaf (level leaf_level) that is not
+ * empty, at its top-left cell: west to east within a band of leaves, bands
+ * north to south; only the band of leaves whose top row is y0 when band is
+ * nonzero (then y0 is on the leaf grid). Both kinds of store. */
+typedef golcl_status (*golcl__hl_node_fn)(void *user, golcl__hl_id id, int64_t x0, int64_t y0);
+golcl_status golcl__hl_walk_leaves(const golcl__hl *h, int band, int64_t y0, golcl__hl_node_fn fn,
+                                   void *user);
+
+/* Calls fn for every leaf with a live cell (its top-left cell), in the
+ * walk's order (two-state stores). */
 typedef golcl_status (*golcl__hl_leaf_fn)(void *user, int64_t x0, int64_t y0, uint64_t bits);
 golcl_status golcl__hl_leaves(golcl__hl *h, golcl__hl_leaf_fn fn, void *user);
 /* The same for the band of leaves whose top row is y0 (on the leaf grid),

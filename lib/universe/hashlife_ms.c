@@ -16,32 +16,23 @@ void golcl__hl_get_leaf4(const golcl__hl *h, int64_t x0, int64_t y0, uint8_t out
     memset(out, 0, 16);
 }
 
-static golcl_status walk(const golcl__hl *h, golcl__hl_id id, int64_t nx, int64_t ny, int band,
-                         int64_t y0, golcl__hl_leaf4_fn fn, void *user) {
-  const golcl__hl_node *m = &h->nodes[id];
-  if (id == h->empty[m->level]) return GOLCL_OK;
-  int64_t side = (int64_t)1 << m->level;
-  if (band && (y0 < ny || y0 >= ny + side)) return GOLCL_OK;
-  if (m->level == 2) {
-    uint8_t c[16];
-    golcl__hl_leaf4_cells(h, id, c);
-    return fn(user, nx, ny, c);
-  }
-  int64_t half = side / 2;
-  golcl__hl_id q[4] = {m->q[0], m->q[1], m->q[2], m->q[3]};
-  /* by bands: the two northern quadrants west to east, then the southern */
-  for (int i = 0; i < 4; i++) {
-    golcl_status st = walk(h, q[i], nx + (i & 1) * half, ny + (i >> 1) * half, band, y0, fn, user);
-    if (st != GOLCL_OK) return st;
-  }
-  return GOLCL_OK;
+typedef struct cells_walk {
+  const golcl__hl *h;
+  golcl__hl_leaf4_fn fn;
+  void *user;
+} cells_walk;
+
+static golcl_status leaf_of_cells(void *user, golcl__hl_id id, int64_t x0, int64_t y0) {
+  const cells_walk *w = user;
+  uint8_t c[16];
+  golcl__hl_leaf4_cells(w->h, id, c);
+  return w->fn(w->user, x0, y0, c);
 }
 
 golcl_status golcl__hl_leaves4(const golcl__hl *h, int band, int64_t y0, golcl__hl_leaf4_fn fn,
                                void *user) {
-  int64_t rx, ry;
-  golcl__hl_root_origin(h, &rx, &ry);
-  return walk(h, h->root, rx, ry, band, y0, fn, user);
+  cells_walk w = {h, fn, user};
+  return golcl__hl_walk_leaves(h, band, y0, leaf_of_cells, &w);
 }
 
 /* ---------------------------------------------------------------- census */
@@ -89,33 +80,34 @@ golcl_status golcl__hl_census(const golcl__hl *h, uint64_t counts[256]) {
 /* ----------------------------------------------------------- conversion */
 
 /* The cells of store a into store b node by node (memo: a's ids to b's):
- * a node of level `at` through leaf(), one above it of its quarters, the
- * empty ones as b's; 0 when b is full or leaf() refuses the node (*bad). */
+ * a node of level 3 (an 8×8 block: a two-state leaf, or four multi-state
+ * ones) through leaf(), one above it of its quarters, the empty ones as
+ * b's; 0 when b is full or leaf() refuses the node (*bad). */
 typedef golcl__hl_id (*leaf_fn)(const golcl__hl *a, golcl__hl *b, const golcl__hl_node *n,
                                 int *bad);
-static golcl__hl_id convert(const golcl__hl *a, golcl__hl *b, golcl__hl_id id, int at,
-                            leaf_fn leaf, golcl__hl_id *memo, int *bad) {
+static golcl__hl_id convert(const golcl__hl *a, golcl__hl *b, golcl__hl_id id, leaf_fn leaf,
+                            golcl__hl_id *memo, int *bad) {
   if (memo[id]) return memo[id];
   const golcl__hl_node *n = &a->nodes[id];
   golcl__hl_id r;
   if (id == a->empty[n->level]) {
     r = b->empty[n->level];
-  } else if (n->level == at) {
+  } else if (n->level == 3) {
     r = leaf(a, b, n, bad);
   } else {
     golcl__hl_id q[4];
     for (int k = 0; k < 4; k++)
-      if (!(q[k] = convert(a, b, n->q[k], at, leaf, memo, bad))) return 0;
+      if (!(q[k] = convert(a, b, n->q[k], leaf, memo, bad))) return 0;
     r = golcl__hl_node_of(b, n->level, q[0], q[1], q[2], q[3]);
   }
   return memo[id] = r;
 }
 
 /* b's root from a's; *bad as convert's */
-static golcl_status convert_root(const golcl__hl *a, golcl__hl *b, int at, leaf_fn leaf, int *bad) {
+static golcl_status convert_root(const golcl__hl *a, golcl__hl *b, leaf_fn leaf, int *bad) {
   golcl__hl_id *memo = calloc(a->n, sizeof *memo);
   if (!memo) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: out of host memory");
-  golcl__hl_id r = convert(a, b, a->root, at, leaf, memo, bad);
+  golcl__hl_id r = convert(a, b, a->root, leaf, memo, bad);
   free(memo);
   if (*bad) return GOLCL_E_UNSUPPORTED;
   if (!r) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "HashLife: the node store is full");
@@ -162,12 +154,12 @@ static golcl__hl_id leaf_copy(const golcl__hl *a, golcl__hl *b, const golcl__hl_
 
 golcl_status golcl__hl_to_ms(const golcl__hl *two, golcl__hl *ms) {
   int bad = 0;
-  return convert_root(two, ms, 3, leaf_to_ms, &bad);
+  return convert_root(two, ms, leaf_to_ms, &bad);
 }
 
 golcl_status golcl__hl_to_two(const golcl__hl *ms, golcl__hl *two) {
   int high = 0;
-  golcl_status st = convert_root(ms, two, 3, leaf_to_two, &high);
+  golcl_status st = convert_root(ms, two, leaf_to_two, &high);
   if (high)
     return golcl__fail(NULL, GOLCL_E_UNSUPPORTED,
                        "the universe has cells in states above 1, which a two-state rule "
@@ -177,7 +169,7 @@ golcl_status golcl__hl_to_two(const golcl__hl *ms, golcl__hl *two) {
 
 golcl_status golcl__hl_copy(const golcl__hl *a, golcl__hl *b) {
   int bad = 0;
-  golcl_status st = convert_root(a, b, 3, leaf_copy, &bad);
+  golcl_status st = convert_root(a, b, leaf_copy, &bad);
   if (st == GOLCL_OK) golcl__hl_set_rule(b, a->table);
   return st;
 }

@@ -124,14 +124,15 @@ uint64_t golcl__hl_get_leaf(const golcl__hl *h, int64_t x0, int64_t y0) {
   return id ? leaf_bits(h, id) : 0;
 }
 
-static golcl_status walk(golcl__hl *h, golcl__hl_id id, int64_t nx, int64_t ny, int band,
-                         int64_t y0, golcl__hl_leaf_fn fn, void *user) {
+static golcl_status walk(const golcl__hl *h, golcl__hl_id id, int64_t nx, int64_t ny, int band,
+                         int64_t y0, golcl__hl_node_fn fn, void *user) {
   const golcl__hl_node *m = &h->nodes[id];
   if (id == h->empty[m->level]) return GOLCL_OK;
   int64_t half = half_of(m->level);
   if (band && (y0 < ny || y0 >= ny + 2 * half)) return GOLCL_OK;
-  if (m->level == 3) return fn(user, nx, ny, leaf_bits(h, id));
+  if (m->level == h->leaf_level) return fn(user, id, nx, ny);
   golcl__hl_id q[4] = {m->q[0], m->q[1], m->q[2], m->q[3]};
+  /* by bands: the two northern quadrants west to east, then the southern */
   for (int i = 0; i < 4; i++) {
     golcl_status st = walk(h, q[i], nx + (i & 1) * half, ny + (i >> 1) * half, band, y0, fn, user);
     if (st != GOLCL_OK) return st;
@@ -139,16 +140,32 @@ static golcl_status walk(golcl__hl *h, golcl__hl_id id, int64_t nx, int64_t ny, 
   return GOLCL_OK;
 }
 
-golcl_status golcl__hl_leaves(golcl__hl *h, golcl__hl_leaf_fn fn, void *user) {
+golcl_status golcl__hl_walk_leaves(const golcl__hl *h, int band, int64_t y0, golcl__hl_node_fn fn,
+                                   void *user) {
   int64_t rx, ry;
   golcl__hl_root_origin(h, &rx, &ry);
-  return walk(h, h->root, rx, ry, 0, 0, fn, user);
+  return walk(h, h->root, rx, ry, band, y0, fn, user);
+}
+
+typedef struct bits_walk {
+  const golcl__hl *h;
+  golcl__hl_leaf_fn fn;
+  void *user;
+} bits_walk;
+
+static golcl_status leaf_of_bits(void *user, golcl__hl_id id, int64_t x0, int64_t y0) {
+  const bits_walk *w = user;
+  return w->fn(w->user, x0, y0, leaf_bits(w->h, id));
+}
+
+golcl_status golcl__hl_leaves(golcl__hl *h, golcl__hl_leaf_fn fn, void *user) {
+  bits_walk w = {h, fn, user};
+  return golcl__hl_walk_leaves(h, 0, 0, leaf_of_bits, &w);
 }
 
 golcl_status golcl__hl_band_leaves(golcl__hl *h, int64_t y0, golcl__hl_leaf_fn fn, void *user) {
-  int64_t rx, ry;
-  golcl__hl_root_origin(h, &rx, &ry);
-  return walk(h, h->root, rx, ry, 1, y0, fn, user);
+  bits_walk w = {h, fn, user};
+  return golcl__hl_walk_leaves(h, 1, y0, leaf_of_bits, &w);
 }
 
 /* ----------------------------------------------------- memoised summaries */

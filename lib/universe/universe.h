@@ -85,9 +85,9 @@ golcl_status golcl__universe_ms_load_cells(golcl_universe *u, const golcl_msrule
                                            const uint8_t *cells, uint32_t w, uint32_t h, int64_t ox,
                                            int64_t oy, uint64_t gen, golcl_pattern *notes);
 /* RLE and macrocell of a multi-state universe, straight from the tree; RLE
- * also of a two-state one (its rule, or as Generations of 2 states where
- * generations_form: golcl_universe_extract_ms reads that back). */
-golcl_status golcl__universe_write_ms_rle(golcl_universe *u, FILE *f, int generations_form);
+ * also of a two-state one as Generations of 2 states (golcl_universe_extract_ms
+ * reads that back; a two-state universe's own RLE is universe_io.c's). */
+golcl_status golcl__universe_write_ms_rle(golcl_universe *u, FILE *f);
 /* The node lines of a multi-state store's macrocell file (after the header
  * golcl_universe_write_macrocell writes): 0, 1 if a write failed, -1 out of
  * host memory (no message set). */
@@ -115,7 +115,8 @@ typedef struct golcl__leaf_map {
   size_t cap, used;
 } golcl__leaf_map;
 
-/* ORs the live cells of n rows (bit c of rows[r] is cell (x0 + c, y0 + r)). */
+/* ORs the live cells of n rows (bit c of rows[r] is cell (x0 + c, y0 + r));
+ * x0 on the leaf grid's columns (a multiple of 8: a tile's). */
 golcl_status golcl__leaf_map_rows(golcl__leaf_map *m, int64_t x0, int64_t y0, const uint64_t *rows,
                                   int n);
 golcl_status golcl__leaf_map_flush(golcl__leaf_map *m, golcl__hl *h);

@@ -63,25 +63,17 @@ void golcl__leaf_map_free(golcl__leaf_map *m) {
 
 golcl_status golcl__leaf_map_rows(golcl__leaf_map *m, int64_t x0, int64_t y0, const uint64_t *rows,
                                   int n) {
-  if (golcl__hl_leaf_x(x0) == x0) { /* on the leaf grid's columns (a tile): a lookup a leaf */
-    for (int r = 0; r < n;) {
-      const int64_t ly = golcl__hl_leaf_y(y0 + r);
-      uint64_t acc[8] = {0}; /* the eight leaves across the rows */
-      for (; r < n && y0 + r < ly + 8; r++)
-        for (int k = 0; k < 8; k++)
-          acc[k] |= (rows[r] >> (8 * k) & 0xff) << (8 * (y0 + r - ly));
-      for (int k = 0; k < 8; k++) {
-        golcl_status st = acc[k] ? map_or(m, x0 + 8 * k, ly, acc[k]) : GOLCL_OK;
-        if (st != GOLCL_OK) return st;
-      }
-    }
-    return GOLCL_OK;
-  }
-  for (int r = 0; r < n; r++)
-    for (uint64_t row = rows[r]; row; row &= row - 1) {
-      golcl_status st = map_cell(m, x0 + __builtin_ctzll(row), y0 + r);
+  /* a lookup a leaf: the rows of a band of leaves gathered first */
+  for (int r = 0; r < n;) {
+    const int64_t ly = golcl__hl_leaf_y(y0 + r);
+    uint64_t acc[8] = {0}; /* the eight leaves across the rows */
+    for (; r < n && y0 + r < ly + 8; r++)
+      for (int k = 0; k < 8; k++) acc[k] |= (rows[r] >> (8 * k) & 0xff) << (8 * (y0 + r - ly));
+    for (int k = 0; k < 8; k++) {
+      golcl_status st = acc[k] ? map_or(m, x0 + 8 * k, ly, acc[k]) : GOLCL_OK;
       if (st != GOLCL_OK) return st;
     }
+  }
   return GOLCL_OK;
 }
 
@@ -637,7 +629,7 @@ static golcl_status write_two_state_rle(golcl_universe *u, FILE *f) {
 
 golcl_status golcl_universe_write_rle(golcl_universe *u, FILE *f) {
   if (!u || !f) return golcl__fail(NULL, GOLCL_E_INVALID_ARG, "golcl_universe_write_rle: NULL");
-  return u->ms ? golcl__universe_write_ms_rle(u, f, 0) : write_two_state_rle(u, f);
+  return u->ms ? golcl__universe_write_ms_rle(u, f) : write_two_state_rle(u, f);
 }
 
 typedef struct mc_out {

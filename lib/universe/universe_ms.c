@@ -218,7 +218,7 @@ golcl_status golcl_universe_extract_ms(golcl_universe *u, golcl_mspattern **out)
   size_t len = 0;
   FILE *f = open_memstream(&text, &len);
   if (!f) return golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
-  st = golcl__universe_write_ms_rle(u, f, 1);
+  st = golcl__universe_write_ms_rle(u, f);
   if (fclose(f) != 0 && st == GOLCL_OK)
     st = golcl__fail(NULL, GOLCL_E_OUT_OF_MEMORY, "out of host memory");
   golcl_mspattern *p = NULL;

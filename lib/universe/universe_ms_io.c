@@ -410,7 +410,7 @@ static golcl_status header(golcl_universe *u, FILE *f, int64_t bx, int64_t by, u
 }
 
 /* The cells of a two-state universe as a multi-state store (for the band
- * walk), or the universe's own store. */
+ * walk: its Generations form), or the universe's own store. */
 static golcl_status ms_view(golcl_universe *u, golcl__hl *tmp, const golcl__hl **view) {
   if (u->ms) {
     *view = &u->hl;
@@ -425,19 +425,11 @@ static golcl_status ms_view(golcl_universe *u, golcl__hl *tmp, const golcl__hl *
   return st;
 }
 
-golcl_status golcl__universe_write_ms_rle(golcl_universe *u, FILE *f, int generations_form) {
+golcl_status golcl__universe_write_ms_rle(golcl_universe *u, FILE *f) {
   golcl_msrule r;
-  char rule[GOLCL_MSRULE_TEXT_CAP > GOLCL_RULE_TEXT_CAP ? GOLCL_MSRULE_TEXT_CAP
-                                                        : GOLCL_RULE_TEXT_CAP];
-  golcl_status st = GOLCL_OK;
-  if (u->ms || generations_form) {
-    st = golcl_universe_get_msrule(u, &r);
-    if (st == GOLCL_OK) st = golcl_msrule_format(&r, rule, sizeof rule);
-  } else { /* a two-state universe's own rule, 'b' and 'o' */
-    memset(&r, 0, sizeof r);
-    r.family = GOLCL_MS_GENERATIONS, r.states = 2, r.table = u->table;
-    st = golcl_rule_table_format(&u->table, rule, sizeof rule);
-  }
+  char rule[GOLCL_MSRULE_TEXT_CAP];
+  golcl_status st = golcl_universe_get_msrule(u, &r);
+  if (st == GOLCL_OK) st = golcl_msrule_format(&r, rule, sizeof rule);
   int64_t bx, by;
   uint64_t bw, bh;
   if (st == GOLCL_OK) st = golcl__hl_bbox(&u->hl, &bx, &by, &bw, &bh);
